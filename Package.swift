@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
+        .executable(name: "courier", targets: ["courier"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(
+            name: "Courier",
+            dependencies: [
+                "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "CourierDemoServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "courier",
+            dependencies: [
+                "Courier",
+                "CourierDemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer"]),
+        .testTarget(
+            name: "CourierDemoServerTests",
+            dependencies: [
+                "CourierDemoServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
+    ]
+)
