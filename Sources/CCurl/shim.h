@@ -1,0 +1,55 @@
+// Typed wrappers around libcurl's variadic calls, which Swift cannot import.
+#ifndef COURIER_CCURL_SHIM_H
+#define COURIER_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+typedef size_t (*courier_curl_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
+typedef int (*courier_curl_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
+                                              curl_off_t ultotal, curl_off_t ulnow);
+
+static inline CURLcode courier_easy_setopt_long(CURL *h, CURLoption o, long v) {
+    return curl_easy_setopt(h, o, v);
+}
+static inline CURLcode courier_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) {
+    return curl_easy_setopt(h, o, v);
+}
+static inline CURLcode courier_easy_setopt_string(CURL *h, CURLoption o, const char *v) {
+    return curl_easy_setopt(h, o, v);
+}
+static inline CURLcode courier_easy_setopt_pointer(CURL *h, CURLoption o, void *v) {
+    return curl_easy_setopt(h, o, v);
+}
+static inline CURLcode courier_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) {
+    return curl_easy_setopt(h, o, v);
+}
+static inline CURLcode courier_easy_setopt_data_callback(CURL *h, CURLoption o, courier_curl_data_callback v) {
+    return curl_easy_setopt(h, o, v);
+}
+static inline CURLcode courier_easy_setopt_xferinfo_callback(CURL *h, courier_curl_xferinfo_callback v) {
+    return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, v);
+}
+static inline CURLcode courier_easy_getinfo_long(CURL *h, CURLINFO i, long *v) {
+    return curl_easy_getinfo(h, i, v);
+}
+static inline CURLcode courier_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) {
+    return curl_easy_getinfo(h, i, v);
+}
+static inline CURLcode courier_easy_getinfo_string(CURL *h, CURLINFO i, char **v) {
+    return curl_easy_getinfo(h, i, v);
+}
+static inline CURLcode courier_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) {
+    return curl_easy_getinfo(h, i, v);
+}
+static inline CURLMcode courier_multi_setopt_long(CURLM *m, CURLMoption o, long v) {
+    return curl_multi_setopt(m, o, v);
+}
+/// The result of a finished transfer (`msg->data.result` lives in an anonymous union).
+static inline CURLcode courier_message_result(const CURLMsg *msg) {
+    return msg->data.result;
+}
+static inline long courier_global_all(void) { return CURL_GLOBAL_ALL; }
+static inline long courier_http_version_2tls(void) { return CURL_HTTP_VERSION_2TLS; }
+static inline long courier_max_error_size(void) { return CURL_ERROR_SIZE; }
+
+#endif

@@ -1,0 +1,34 @@
+import CCurl
+
+/// Maps libcurl's result codes onto the transport family of ``RequestError``.
+enum CurlError {
+    static func requestError(_ code: CURLcode, detail: String) -> RequestError {
+        let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        return RequestError(family: .transport, code: mapped(code), message: text, curlCode: Int(code.rawValue))
+    }
+
+    private static func mapped(_ code: CURLcode) -> RequestError.Code {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost
+        case CURLE_COULDNT_CONNECT: return .cannotConnectToHost
+        case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedURL
+        case CURLE_URL_MALFORMAT: return .badURL
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .networkConnectionLost
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING: return .badServerResponse
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CACERT_BADFILE,
+             CURLE_SSL_ISSUER_ERROR, CURLE_SSL_INVALIDCERTSTATUS:
+            return .serverCertificateUntrusted
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_CIPHER,
+             CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
+            return .secureConnectionFailed
+        case CURLE_SSL_CERTPROBLEM: return .clientCertificateRejected
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        case CURLE_WRITE_ERROR: return .cannotWriteToFile
+        case CURLE_READ_ERROR, CURLE_FILE_COULDNT_READ_FILE: return .cannotOpenFile
+        default: return .unknown
+        }
+    }
+}

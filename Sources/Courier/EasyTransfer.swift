@@ -1,0 +1,275 @@
+import CCurl
+import Foundation
+import HTTPTypes
+
+/// One libcurl easy handle and the response it is collecting. Lives on the transport
+/// thread only; its progress cell is the one thing other threads read.
+final class EasyTransfer {
+    let job: TransferJob
+    let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var statusLineSeen = false
+    private var responseFields: [(String, String)] = []
+    private(set) var body = Data()
+    /// Monotonic nanoseconds of the last byte moved in either direction.
+    private(set) var lastActivity: UInt64
+    private var reportedProgress = TransferProgress()
+
+    init?(job: TransferJob) {
+        guard let handle = curl_easy_init() else { return nil }
+        self.job = job
+        self.handle = handle
+        errorBuffer = .allocate(capacity: Int(courier_max_error_size()))
+        errorBuffer.initialize(to: 0)
+        lastActivity = Self.now()
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Seconds since anything moved, compared with the request's idle timeout.
+    func isIdle(at now: UInt64) -> Bool {
+        now > lastActivity && Double(now - lastActivity) / 1e9 >= job.request.idleTimeout
+    }
+
+    /// Nanoseconds until `isIdle` turns true.
+    func nanosecondsUntilIdle(at now: UInt64) -> UInt64 {
+        let deadline = lastActivity + UInt64(job.request.idleTimeout * 1e9)
+        return deadline > now ? deadline - now : 0
+    }
+
+    func touch() { lastActivity = Self.now() }
+
+    // MARK: - Setup
+
+    /// Sets every option of the request on the handle. Returns the error of the first option
+    /// libcurl refuses.
+    func configure() -> RequestError? {
+        let request = job.request
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var failure: CURLcode = CURLE_OK
+        func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
+
+        check(courier_easy_setopt_string(handle, CURLOPT_URL, request.url))
+        check(courier_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        check(courier_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        check(courier_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+        check(courier_easy_setopt_long(handle, CURLOPT_MAXREDIRS, 16))
+        check(courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, courier_http_version_2tls()))
+        check(courier_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
+        check(courier_easy_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1))
+        check(courier_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.idleTimeout * 1000)))
+        check(configureMethod(request))
+        check(configureTLS(request.tlsPolicy))
+        switch request.proxy {
+        case .environment: break
+        case .none: check(courier_easy_setopt_string(handle, CURLOPT_PROXY, ""))
+        case .url(let url): check(courier_easy_setopt_string(handle, CURLOPT_PROXY, url))
+        }
+
+        var fields = request.headers.map { "\($0.name): \($0.value)" }
+        if request.header("User-Agent") == nil { fields.append("User-Agent: \(request.userAgent)") }
+        if request.header("Expect") == nil { fields.append("Expect:") }
+        for field in fields { headerList = curl_slist_append(headerList, field) }
+        check(courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
+
+        check(courier_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        check(courier_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
+            let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            if let pointer, length > 0 {
+                transfer.body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+            }
+            transfer.touch()
+            return length
+        })
+        check(courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+        check(courier_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
+            let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            if let pointer {
+                let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+                transfer.receiveHeaderLine(String(decoding: bytes, as: UTF8.self))
+            }
+            return length
+        })
+        check(courier_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
+        check(courier_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
+        check(courier_easy_setopt_xferinfo_callback(handle) { context, downloadTotal, downloaded, uploadTotal, uploaded in
+            let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
+            transfer.reportProgress(downloadTotal: downloadTotal, downloaded: downloaded,
+                                    uploadTotal: uploadTotal, uploaded: uploaded)
+            return 0
+        })
+        guard failure == CURLE_OK else {
+            return CurlError.requestError(failure, detail: "libcurl refused an option: \(String(cString: curl_easy_strerror(failure)))")
+        }
+        return nil
+    }
+
+    private func configureMethod(_ request: PreparedRequest) -> CURLcode {
+        switch request.method {
+        case .get where request.body == nil:
+            return courier_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        case .head:
+            return courier_easy_setopt_long(handle, CURLOPT_NOBODY, 1)
+        default:
+            var code = CURLE_OK
+            if request.method != .post {
+                code = courier_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            }
+            let body = request.body ?? Data()
+            if code == CURLE_OK, request.body != nil || request.method == .post {
+                code = courier_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count)
+                if code == CURLE_OK {
+                    code = body.withUnsafeBytes { bytes in
+                        courier_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS,
+                                                    UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorBuffer)))
+                    }
+                }
+            }
+            return code
+        }
+    }
+
+    private func configureTLS(_ policy: TLSPolicy) -> CURLcode {
+        var code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, policy.verifyPeer ? 1 : 0)
+        if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, policy.verifyHost ? 2 : 0) }
+        if code == CURLE_OK, let caFile = policy.caFile { code = courier_easy_setopt_string(handle, CURLOPT_CAINFO, caFile) }
+        if code == CURLE_OK, let pin = policy.pinnedPublicKey {
+            code = courier_easy_setopt_string(handle, CURLOPT_PINNEDPUBLICKEY, pin)
+        }
+        return code
+    }
+
+    // MARK: - Callbacks (transport thread)
+
+    private func receiveHeaderLine(_ line: String) {
+        touch()
+        let trimmed = line.trimmingCharacters(in: .newlines)
+        if trimmed.hasPrefix("HTTP/") {
+            // A new response block: an interim 1xx or a redirect replaces the previous one.
+            responseFields.removeAll()
+            if !statusLineSeen {
+                statusLineSeen = true
+                job.progress.update { $0.phase = .receiving }
+            }
+        } else if let colon = trimmed.firstIndex(of: ":") {
+            let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            responseFields.append((name, value))
+        } else if let first = trimmed.first, first == " " || first == "\t", !responseFields.isEmpty {
+            responseFields[responseFields.count - 1].1 += " " + trimmed.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    private func reportProgress(downloadTotal: Int, downloaded: Int, uploadTotal: Int, uploaded: Int) {
+        var next = reportedProgress
+        next.bytesReceived = Int64(downloaded)
+        next.bytesSent = Int64(uploaded)
+        next.expectedBytesToReceive = downloadTotal > 0 ? Int64(downloadTotal) : nil
+        next.expectedBytesToSend = uploadTotal > 0 ? Int64(uploadTotal) : nil
+        if next.bytesSent != reportedProgress.bytesSent { touch() }
+        var phaseChange: TransferPhase?
+        if !statusLineSeen, reportedProgress.phase != .sending {
+            var preTransfer: curl_off_t = 0
+            _ = courier_easy_getinfo_off(handle, CURLINFO_PRETRANSFER_TIME_T, &preTransfer)
+            if preTransfer > 0 { phaseChange = .sending; next.phase = .sending }
+        }
+        guard next != reportedProgress else { return }
+        reportedProgress = next
+        job.progress.update { progress in
+            progress.bytesReceived = next.bytesReceived
+            progress.bytesSent = next.bytesSent
+            progress.expectedBytesToReceive = next.expectedBytesToReceive
+            progress.expectedBytesToSend = next.expectedBytesToSend
+            if let phaseChange, progress.phase != .receiving { progress.phase = phaseChange }
+        }
+    }
+
+    // MARK: - Result
+
+    /// The outcome of the finished transfer given libcurl's result code (or a timeout of ours).
+    func outcome(result: CURLcode, timedOut: Bool) -> TransferOutcome {
+        var outcome = TransferOutcome(head: nil, body: body, metrics: readMetrics(), error: nil)
+        if timedOut {
+            outcome.error = RequestError(family: .transport, code: .timedOut,
+                                         message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",
+                                         curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
+        } else if result != CURLE_OK {
+            outcome.error = CurlError.requestError(result, detail: String(cString: errorBuffer))
+        }
+        var status = 0
+        _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        if statusLineSeen, status > 0 {
+            var fields = HTTPFields()
+            for (name, value) in responseFields {
+                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+            }
+            var effectiveURL: UnsafeMutablePointer<CChar>?
+            _ = courier_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)
+            outcome.head = ResponseHead(url: effectiveURL.map { String(cString: $0) } ?? job.request.url,
+                                        statusCode: status, headers: fields,
+                                        httpVersion: outcome.metrics?.httpVersion ?? "HTTP/1.1")
+        }
+        return outcome
+    }
+
+    private static func seconds(_ interval: Double) -> String {
+        interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
+    }
+
+    private func readMetrics() -> TransferMetrics {
+        func seconds(_ info: CURLINFO) -> Double {
+            var microseconds: curl_off_t = 0
+            _ = courier_easy_getinfo_off(handle, info, &microseconds)
+            return Double(microseconds) / 1_000_000
+        }
+        func integer(_ info: CURLINFO) -> Int {
+            var value = 0
+            _ = courier_easy_getinfo_long(handle, info, &value)
+            return value
+        }
+        func offset(_ info: CURLINFO) -> Int64 {
+            var value: curl_off_t = 0
+            _ = courier_easy_getinfo_off(handle, info, &value)
+            return Int64(value)
+        }
+        var metrics = TransferMetrics()
+        metrics.nameLookup = seconds(CURLINFO_NAMELOOKUP_TIME_T)
+        metrics.connect = seconds(CURLINFO_CONNECT_TIME_T)
+        metrics.tlsHandshake = seconds(CURLINFO_APPCONNECT_TIME_T)
+        metrics.preTransfer = seconds(CURLINFO_PRETRANSFER_TIME_T)
+        metrics.firstByte = seconds(CURLINFO_STARTTRANSFER_TIME_T)
+        metrics.total = seconds(CURLINFO_TOTAL_TIME_T)
+        metrics.redirect = seconds(CURLINFO_REDIRECT_TIME_T)
+        metrics.redirectCount = integer(CURLINFO_REDIRECT_COUNT)
+        metrics.httpVersion = Self.httpVersionName(integer(CURLINFO_HTTP_VERSION))
+        metrics.bytesSent = offset(CURLINFO_SIZE_UPLOAD_T)
+        metrics.bytesReceived = offset(CURLINFO_SIZE_DOWNLOAD_T)
+        metrics.headerBytes = Int64(integer(CURLINFO_HEADER_SIZE))
+        var ip: UnsafeMutablePointer<CChar>?
+        if courier_easy_getinfo_string(handle, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK, let ip, ip.pointee != 0 {
+            metrics.remoteAddress = String(cString: ip)
+            metrics.remotePort = integer(CURLINFO_PRIMARY_PORT)
+        }
+        metrics.connectionReused = statusLineSeen && integer(CURLINFO_NUM_CONNECTS) == 0
+        return metrics
+    }
+
+    private static func httpVersionName(_ version: Int) -> String {
+        switch version {
+        case 1: return "HTTP/1.0"
+        case 2: return "HTTP/1.1"
+        case 3: return "HTTP/2"
+        case 30: return "HTTP/3"
+        default: return "HTTP/1.1"
+        }
+    }
+}

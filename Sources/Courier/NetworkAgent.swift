@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// Sends requests (YTKNetworkAgent): builds each one, hands it to the libcurl transport,
+/// keeps the record table of requests in flight, decides outcomes off the transport thread
+/// and delivers callbacks on the config's callback queue.
+public final class NetworkAgent: Sendable {
+    /// The agent `Request.start()` uses unless a request names another.
+    public static let shared = NetworkAgent(config: .shared)
+
+    public let config: NetworkConfig
+    private let transport = Transport()
+    private let table = Mutex(RecordTable())
+    private let processingQueue = DispatchQueue(label: "courier.processing", attributes: .concurrent)
+
+    private struct RecordTable {
+        var entries: [Int: RecordEntry] = [:]
+        var nextID = 1
+    }
+
+    public init(config: NetworkConfig = NetworkConfig()) {
+        self.config = config
+    }
+
+    deinit { transport.shutdown() }
+
+    // MARK: - Record table
+
+    /// The requests in flight, oldest first. Cheap enough to call many times a second: the
+    /// table's lock is held only to copy references.
+    public func records() -> [RequestRecord] {
+        table.withLock { Array($0.entries.values) }.map(\.record).sorted { $0.id < $1.id }
+    }
+
+    /// How many requests are in flight (queued, running or waiting to retry).
+    public var inFlightCount: Int { table.withLock { $0.entries.count } }
+
+    /// Passes of the transport loop so far. It stays flat while the agent is idle: the
+    /// transport thread sleeps in `curl_multi_poll`.
+    public var transportLoopIterations: Int { transport.loopIterations }
+
+    // MARK: - Cancelling
+
+    /// Stops a request (same as `request.stop()`): no failure callback follows.
+    public func cancel(_ request: Request) { request.stop() }
+
+    /// Stops every request in flight.
+    public func cancelAll() {
+        table.withLock { $0.entries.values.map(\.request) }.forEach { $0.stop() }
+    }
+
+    /// Stops every request in flight whose `tag` is `tag`.
+    public func cancel(tag: Int) {
+        table.withLock { $0.entries.values.map(\.request) }.filter { $0.tag == tag }.forEach { $0.stop() }
+    }
+
+    // MARK: - Running (called by Request)
+
+    /// Registers and sends a request already marked as executing.
+    func add(_ request: Request) {
+        let settings = config.settings
+        transport.setConcurrencyLimit(settings.maxConcurrentTransfers)
+        let id = table.withLock { table in
+            defer { table.nextID += 1 }
+            return table.nextID
+        }
+        let prepared: PreparedRequest
+        var buildError: RequestError?
+        do {
+            prepared = try RequestBuilder.prepare(request, settings: settings)
+        } catch {
+            buildError = error
+            prepared = PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
+                                       idleTimeout: request.timeoutInterval, tlsPolicy: settings.tlsPolicy,
+                                       proxy: settings.proxy, userAgent: settings.userAgent)
+        }
+        let entry = RecordEntry(id: id, request: request, prepared: prepared, settings: settings,
+                                priority: request.priority)
+        request.state.withLock { state in
+            state.taskID = id
+            state.content = ResponseContent()
+            state.error = nil
+            state.retryCount = 0
+        }
+        table.withLock { $0.entries[id] = entry }
+        if let buildError {
+            processingQueue.async { self.finish(entry, content: ResponseContent(), error: buildError) }
+            return
+        }
+        if settings.logger.logLevel <= .debug {
+            let headers = Redaction.headers(prepared.headers).map { "\($0.name): \($0.value)" }.joined(separator: "; ")
+            settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
+        }
+        submit(entry)
+    }
+
+    /// Removes a request's record and cancels its transfer. Nil when it was not in flight.
+    func detach(_ request: Request) -> RecordEntry? {
+        guard let id = request.taskID else { return nil }
+        let entry = table.withLock { table -> RecordEntry? in
+            guard let entry = table.entries[id], entry.request === request else { return nil }
+            return table.entries.removeValue(forKey: id)
+        }
+        if entry != nil { transport.cancel(id: id) }
+        return entry
+    }
+
+    private func isCurrent(_ entry: RecordEntry) -> Bool {
+        table.withLock { $0.entries[entry.id] === entry }
+    }
+
+    private func submit(_ entry: RecordEntry) {
+        let job = TransferJob(id: entry.id, request: entry.prepared, priority: entry.priority,
+                              progress: entry.progress) { [weak self] outcome in
+            guard let self else { return }
+            self.processingQueue.async { self.transferFinished(entry, outcome: outcome) }
+        }
+        transport.submit(job)
+    }
+
+    private func transferFinished(_ entry: RecordEntry, outcome: TransferOutcome) {
+        guard isCurrent(entry) else { return }
+        let request = entry.request
+        let (content, error) = ResponsePipeline.process(outcome, request: request, settings: entry.settings)
+        if let error, let policy = request.retryPolicy ?? entry.settings.retryPolicy {
+            let retries = entry.progress.snapshot.retryCount
+            if policy.shouldRetry(method: entry.prepared.method, error: error, retriesSoFar: retries) {
+                scheduleRetry(entry, after: policy.delay(afterRetries: retries), retries: retries + 1, cause: error)
+                return
+            }
+        }
+        if let metrics = content.metrics { entry.settings.metricsHandler?(request, metrics) }
+        finish(entry, content: content, error: error)
+    }
+
+    private func scheduleRetry(_ entry: RecordEntry, after delay: TimeInterval, retries: Int, cause: RequestError) {
+        entry.progress.update { progress in
+            progress = TransferProgress()
+            progress.retryCount = retries
+        }
+        entry.request.state.withLock { $0.retryCount = retries }
+        entry.settings.logger.info("↻ #\(entry.id) retry \(retries) in \(delay) s after: \(cause.message)")
+        processingQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self, self.isCurrent(entry) else { return }
+            self.submit(entry)
+        }
+    }
+
+    /// Stores the outcome, runs the preprocessor here and the callbacks on the callback queue.
+    private func finish(_ entry: RecordEntry, content: ResponseContent, error: RequestError?) {
+        let request = entry.request
+        request.state.withLock { state in
+            state.content = content
+            state.error = error
+        }
+        if error == nil { request.requestCompletePreprocessor() } else { request.requestFailedPreprocessor() }
+        entry.settings.callbackQueue.async { self.deliver(entry, error: error) }
+    }
+
+    /// YTK's callback order: accessories willStop → filter → delegate → closure → accessories
+    /// didStop. Completion handlers are taken out before any of them runs, so a callback may
+    /// start the request again with new ones (YTK #446).
+    private func deliver(_ entry: RecordEntry, error: RequestError?) {
+        let removed = table.withLock { table -> Bool in
+            guard table.entries[entry.id] === entry else { return false }
+            table.entries[entry.id] = nil
+            return true
+        }
+        guard removed else { return }
+        let request = entry.request
+        let (delegate, accessories, success, failure, continuation) = request.state.withLock { state in
+            defer {
+                state.success = nil
+                state.failure = nil
+                state.continuation = nil
+            }
+            state.isExecuting = false
+            return (state.delegate, state.accessories, state.success, state.failure, state.continuation)
+        }
+        log(entry, error: error)
+        accessories.forEach { $0.requestWillStop(request) }
+        if let error {
+            request.requestFailedFilter()
+            delegate?.requestFailed(request)
+            failure?(request)
+            accessories.forEach { $0.requestDidStop(request) }
+            continuation?.resume(throwing: error)
+        } else {
+            request.requestCompleteFilter()
+            delegate?.requestFinished(request)
+            success?(request)
+            accessories.forEach { $0.requestDidStop(request) }
+            continuation?.resume()
+        }
+    }
+
+    private func log(_ entry: RecordEntry, error: RequestError?) {
+        let logger = entry.settings.logger
+        let request = entry.request
+        let milliseconds = Int(Date().timeIntervalSince(entry.startedAt) * 1000)
+        let line = "#\(entry.id) \(entry.prepared.method.rawValue) \(entry.prepared.url) \(milliseconds) ms"
+        if let error {
+            logger.notice("✗ \(line): \(error)")
+        } else {
+            logger.debug("← \(request.responseStatusCode) \(line) \(request.responseData?.count ?? 0) B")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// The settings an agent applies to every request (YTKNetworkConfig's properties).
+/// A request reads them once, when it starts.
+public struct NetworkSettings: Sendable {
+    /// Joined with relative request URLs.
+    public var baseURL: String = ""
+    /// Used instead of `baseURL` by requests with `useCDN`.
+    public var cdnURL: String = ""
+    /// Applied in order to every relative request URL.
+    public var urlFilters: [any URLFilter] = []
+    /// Applied in order to the cache directory of cached requests.
+    public var cacheDirPathFilters: [any CacheDirPathFilter] = []
+    /// TLS verification for requests that do not set their own policy. Verified by default.
+    public var tlsPolicy: TLSPolicy = .default
+    /// Where request lifecycles are logged; secrets in headers are redacted.
+    public var logger: Logger = {
+        var logger = Logger(label: "courier")
+        logger.logLevel = .warning
+        return logger
+    }()
+    /// Transfers running at once; queued requests wait in priority order.
+    public var maxConcurrentTransfers: Int = 8
+    /// Content types the JSON serializer accepts (AFJSONResponseSerializer's set by default).
+    public var acceptableJSONContentTypes: Set<String> = ["application/json", "text/json", "text/javascript"]
+    /// Content types the XML serializer accepts.
+    public var acceptableXMLContentTypes: Set<String> = ["application/xml", "text/xml"]
+    /// Called on the processing queue with every response's transfer metrics.
+    public var metricsHandler: (@Sendable (Request, TransferMetrics) -> Void)?
+    /// Where completion callbacks, filters, delegates and accessories run.
+    public var callbackQueue: DispatchQueue = DispatchQueue(label: "courier.callbacks")
+    /// Retry for requests that set none; nil = no retries.
+    public var retryPolicy: RetryPolicy?
+    /// Which proxy transfers use.
+    public var proxy: ProxySetting = .environment
+    /// Sent as `User-Agent` unless a request sets its own.
+    public var userAgent: String = "Courier/\(courierVersion)"
+
+    public init() {}
+}
+
+/// The mutable, shared configuration of an agent. Changes apply to requests started after
+/// them (YTKNetwork read some settings only once; see its issue #290).
+///
+/// Every setting of ``NetworkSettings`` reads and writes directly: `config.baseURL = "…"`.
+@dynamicMemberLookup
+public final class NetworkConfig: Sendable {
+    /// The configuration of ``NetworkAgent/shared``.
+    public static let shared = NetworkConfig()
+
+    private let storage: Mutex<NetworkSettings>
+
+    public init(_ settings: NetworkSettings = NetworkSettings()) {
+        storage = Mutex(settings)
+    }
+
+    /// A consistent copy of every setting, as a request starting now would see them.
+    public var settings: NetworkSettings { storage.withLock { $0 } }
+
+    public subscript<Value: Sendable>(dynamicMember keyPath: WritableKeyPath<NetworkSettings, Value>) -> Value {
+        get { storage.withLock { $0[keyPath: keyPath] } }
+        set { storage.withLock { $0[keyPath: keyPath] = newValue } }
+    }
+
+    /// Changes several settings at once, atomically.
+    public func update(_ change: (inout NetworkSettings) -> Void) {
+        storage.withLock { change(&$0) }
+    }
+
+    public func addURLFilter(_ filter: any URLFilter) { update { $0.urlFilters.append(filter) } }
+    public func clearURLFilters() { update { $0.urlFilters.removeAll() } }
+    public func addCacheDirPathFilter(_ filter: any CacheDirPathFilter) { update { $0.cacheDirPathFilters.append(filter) } }
+    public func clearCacheDirPathFilters() { update { $0.cacheDirPathFilters.removeAll() } }
+}
+
+/// This library's version.
+public let courierVersion = "0.1.0"

@@ -1,0 +1,82 @@
+import Foundation
+
+extension Request {
+    /// Sends the request through its agent. Does nothing while it is already executing.
+    public func start() {
+        let (claimed, accessories) = state.withLock { state -> (Bool, [any RequestAccessory]) in
+            guard !state.isExecuting else { return (false, []) }
+            state.isExecuting = true
+            state.isCancelled = false
+            return (true, state.accessories)
+        }
+        guard claimed else { return }
+        accessories.forEach { $0.requestWillStart(self) }
+        agent.add(self)
+    }
+
+    /// Sets the completion handlers and starts (YTK `startWithCompletionBlockWithSuccess:failure:`).
+    /// The handlers run on the callback queue, after the delegate.
+    public func start(success: (@Sendable (Request) -> Void)?, failure: (@Sendable (Request) -> Void)?) {
+        state.withLock { state in
+            state.success = success
+            state.failure = failure
+        }
+        start()
+    }
+
+    /// Stops the request: accessories hear willStop and didStop, the delegate and handlers
+    /// are dropped, and no failure callback follows. `run()` throws ``RequestError/cancelled``.
+    public func stop() {
+        guard agent.detach(self) != nil else {
+            let continuation = state.withLock { state in
+                defer { state.continuation = nil }
+                return state.isExecuting ? nil : state.continuation
+            }
+            continuation?.resume(throwing: RequestError.cancelled)
+            return
+        }
+        let accessories = state.withLock { $0.accessories }
+        accessories.forEach { $0.requestWillStop(self) }
+        let continuation = state.withLock { state in
+            defer { state.continuation = nil }
+            state.delegate = nil
+            state.success = nil
+            state.failure = nil
+            state.isCancelled = true
+            state.isExecuting = false
+            return state.continuation
+        }
+        accessories.forEach { $0.requestDidStop(self) }
+        continuation?.resume(throwing: RequestError.cancelled)
+    }
+
+    /// Starts the request and waits for it: returns the finished request, or throws its
+    /// ``RequestError``. Cancelling the task stops the request.
+    @discardableResult
+    public func run() async throws -> Self {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let accepted = state.withLock { state -> Bool in
+                    guard !state.isExecuting, state.continuation == nil else { return false }
+                    state.continuation = continuation
+                    return true
+                }
+                guard accepted else {
+                    continuation.resume(throwing: RequestError(family: .transport, code: .unknown,
+                                                               message: "The request is already running."))
+                    return
+                }
+                start()
+                if Task.isCancelled { stop() }
+            }
+        } onCancel: {
+            self.stop()
+        }
+        return self
+    }
+
+    /// Runs the request and decodes its JSON body into `type`.
+    public func run<T: Decodable>(decoding type: T.Type, decoder: JSONDecoder = JSONDecoder()) async throws -> T {
+        try await run().decode(type, decoder: decoder)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import HTTPTypes
+import Synchronization
+
+/// One HTTP request as an object (YTKBaseRequest). Subclass it and override what to send;
+/// start it with closures, a delegate or `await run()`; read the outcome from its state.
+///
+/// ```swift
+/// final class UserRequest: Request {
+///     let id: Int
+///     init(id: Int) { self.id = id }
+///     override var requestURL: String { "/users/\(id)" }
+///     override var jsonValidator: JSONTemplate? { .object(["name": .string]) }
+/// }
+/// ```
+open class Request: @unchecked Sendable {
+    let state = Mutex(RequestState())
+
+    public init() {}
+
+    // MARK: - What to send (override these)
+
+    /// The path relative to the base URL, or an absolute URL (YTK `requestUrl`).
+    open var requestURL: String { "" }
+    /// Overrides the config's base URL for this request.
+    open var baseURL: String { "" }
+    /// Overrides the config's CDN URL for this request.
+    open var cdnURL: String { "" }
+    /// Join with the CDN URL instead of the base URL.
+    open var useCDN: Bool { false }
+    open var method: HTTPMethod { .get }
+    /// Sent in the query for GET/HEAD/DELETE, in the body otherwise (YTK `requestArgument`).
+    open var arguments: JSONValue? { nil }
+    /// How arguments are written into a body.
+    open var requestSerializer: RequestSerializer { .http }
+    /// How the response body is read. JSON by default, as in YTKNetwork.
+    open var responseSerializer: ResponseSerializer { .json }
+    /// Extra header fields (YTK `requestHeaderFieldValueDictionary`).
+    open var headers: [String: String]? { nil }
+    /// User and password for HTTP Basic authorization (YTK `requestAuthorizationHeaderFieldArray`).
+    open var basicAuthorization: (user: String, password: String)? { nil }
+    /// Seconds without progress before the request fails with `timedOut`. 60 by default.
+    open var timeoutInterval: TimeInterval { 60 }
+    /// Whether a status code counts as success (YTK `statusCodeValidator`). 200–299 by default.
+    open func isValidStatusCode(_ statusCode: Int) -> Bool { (200...299).contains(statusCode) }
+    /// The shape the JSON response must have; nil = any.
+    open var jsonValidator: JSONTemplate? { nil }
+    /// Content types the response serializer accepts; nil = the config's.
+    open var acceptableContentTypes: Set<String>? { nil }
+    /// TLS verification for this request; nil = the config's.
+    open var tlsPolicy: TLSPolicy? { nil }
+    /// Retry for this request; nil = the config's.
+    open var retryPolicy: RetryPolicy? { nil }
+    /// A hand-built request that replaces URL building, arguments and headers.
+    open func buildCustomRequest() -> CustomRequest? { nil }
+
+    // MARK: - Hooks (no-ops by default)
+
+    /// Runs on the processing queue after a successful response, before any callback.
+    open func requestCompletePreprocessor() {}
+    /// Runs on the callback queue after a successful response, before the delegate.
+    open func requestCompleteFilter() {}
+    /// Runs on the processing queue after a failure, before any callback.
+    open func requestFailedPreprocessor() {}
+    /// Runs on the callback queue after a failure, before the delegate.
+    open func requestFailedFilter() {}
+
+    // MARK: - Settings of the caller
+
+    /// Which agent sends the request; ``NetworkAgent/shared`` unless set.
+    public var agent: NetworkAgent {
+        get { state.withLock { $0.agent } ?? .shared }
+        set { state.withLock { $0.agent = newValue } }
+    }
+    /// A number for the caller's use; `NetworkAgent.cancel(tag:)` stops every request with it.
+    public var tag: Int {
+        get { state.withLock { $0.tag } }
+        set { state.withLock { $0.tag = newValue } }
+    }
+    public var userInfo: [String: any Sendable]? {
+        get { state.withLock { $0.userInfo } }
+        set { state.withLock { $0.userInfo = newValue } }
+    }
+    public var priority: RequestPriority {
+        get { state.withLock { $0.priority } }
+        set { state.withLock { $0.priority = newValue } }
+    }
+    /// Held weakly.
+    public var delegate: (any RequestDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+    public var accessories: [any RequestAccessory] {
+        get { state.withLock { $0.accessories } }
+        set { state.withLock { $0.accessories = newValue } }
+    }
+    public func addAccessory(_ accessory: any RequestAccessory) {
+        state.withLock { $0.accessories.append(accessory) }
+    }
+    /// Called on success after the delegate; cleared when the request finishes.
+    public var successCompletionHandler: (@Sendable (Request) -> Void)? {
+        get { state.withLock { $0.success } }
+        set { state.withLock { $0.success = newValue } }
+    }
+    /// Called on failure after the delegate; cleared when the request finishes.
+    public var failureCompletionHandler: (@Sendable (Request) -> Void)? {
+        get { state.withLock { $0.failure } }
+        set { state.withLock { $0.failure = newValue } }
+    }
+    /// Drops both completion handlers (YTK `clearCompletionBlock`).
+    public func clearCompletionHandlers() {
+        state.withLock { $0.success = nil; $0.failure = nil }
+    }
+
+    // MARK: - State
+
+    /// The agent's id for the current or last transfer.
+    public var taskID: Int? { state.withLock { $0.taskID } }
+    public var isExecuting: Bool { state.withLock { $0.isExecuting } }
+    public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+    public var response: ResponseHead? { state.withLock { $0.content.head } }
+    public var responseStatusCode: Int { response?.statusCode ?? 0 }
+    public var responseHeaders: HTTPFields { response?.headers ?? HTTPFields() }
+    public var responseData: Data? { state.withLock { $0.content.data } }
+    /// The body decoded with the response's charset (UTF-8 when unnamed, Latin-1 as last resort).
+    public var responseString: String? { state.withLock { $0.content.string } }
+    /// The body parsed by the JSON serializer.
+    public var responseJSON: JSONValue? { state.withLock { $0.content.json } }
+    /// The body parsed as an XML document, when the XML serializer accepted it.
+    /// A new document on each call: documents are mutable and must not be shared across threads.
+    public var responseXML: XMLDocument? {
+        guard responseSerializer == .xml, let data = responseData, !data.isEmpty,
+              error == nil || error?.family == .validation
+        else { return nil }
+        return try? XMLDocument(data: data)
+    }
+    public var error: RequestError? { state.withLock { $0.error } }
+    public var metrics: TransferMetrics? { state.withLock { $0.content.metrics } }
+    /// How many times the request was sent again by its retry policy in the current run.
+    public var retryCount: Int { state.withLock { $0.retryCount } }
+
+    /// Decodes the JSON body into `type`.
+    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        try decoder.decode(type, from: responseData ?? Data())
+    }
+}
+
+/// Everything a request remembers between threads, behind one lock.
+struct RequestState: Sendable {
+    var agent: NetworkAgent?
+    var tag = 0
+    var userInfo: [String: any Sendable]?
+    var priority = RequestPriority.default
+    weak var delegate: (any RequestDelegate)?
+    var accessories: [any RequestAccessory] = []
+    var success: (@Sendable (Request) -> Void)?
+    var failure: (@Sendable (Request) -> Void)?
+    var continuation: CheckedContinuation<Void, any Error>?
+    var taskID: Int?
+    var isExecuting = false
+    var isCancelled = false
+    var retryCount = 0
+    var content = ResponseContent()
+    var error: RequestError?
+}
+
+/// What a response left behind: head, body and its serialized forms, metrics.
+struct ResponseContent: Sendable {
+    var head: ResponseHead?
+    var data: Data?
+    var string: String?
+    var json: JSONValue?
+    var metrics: TransferMetrics?
+}

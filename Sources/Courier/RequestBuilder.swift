@@ -1,0 +1,98 @@
+import Foundation
+
+/// Turns a request object into the bytes and options the transport sends: URL building as
+/// YTKNetwork does it, argument encoding, headers and authorization.
+enum RequestBuilder {
+    /// The full URL of a request (YTK's `buildRequestUrl:`): an absolute `requestURL` is used
+    /// as it is; otherwise the config's URL filters run in order and the result is resolved
+    /// against the base (or CDN) URL per RFC 3986, the base always treated as a directory.
+    static func url(for request: Request, settings: NetworkSettings) -> String {
+        var detail = request.requestURL
+        if let parsed = URL(string: detail), parsed.scheme != nil, parsed.host != nil { return detail }
+        for filter in settings.urlFilters { detail = filter.filterURL(detail, for: request) }
+        let base: String
+        if request.useCDN {
+            base = request.cdnURL.isEmpty ? settings.cdnURL : request.cdnURL
+        } else {
+            base = request.baseURL.isEmpty ? settings.baseURL : request.baseURL
+        }
+        guard !base.isEmpty else { return detail }
+        let directory = base.hasSuffix("/") ? base : base + "/"
+        guard let baseURL = URL(string: directory), let joined = URL(string: detail, relativeTo: baseURL) else {
+            return directory + detail
+        }
+        return joined.absoluteString
+    }
+
+    /// Everything the transport needs, or the error that makes the request unsendable.
+    static func prepare(_ request: Request, settings: NetworkSettings) throws(RequestError) -> PreparedRequest {
+        var prepared = PreparedRequest(url: "", method: request.method, headers: [], body: nil,
+                                       idleTimeout: max(0.001, request.timeoutInterval),
+                                       tlsPolicy: request.tlsPolicy ?? settings.tlsPolicy,
+                                       proxy: settings.proxy, userAgent: settings.userAgent)
+        if let custom = request.buildCustomRequest() {
+            prepared.url = custom.url
+            prepared.method = custom.method
+            prepared.headers = custom.headers
+            prepared.body = custom.body
+        } else {
+            prepared.url = url(for: request, settings: settings)
+            try encodeArguments(of: request, into: &prepared)
+            if let basic = request.basicAuthorization {
+                let token = Data("\(basic.user):\(basic.password)".utf8).base64EncodedString()
+                prepared.headers.append((name: "Authorization", value: "Basic \(token)"))
+            }
+            for (name, value) in (request.headers ?? [:]).sorted(by: { $0.key < $1.key }) {
+                prepared.headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+                prepared.headers.append((name: name, value: value))
+            }
+        }
+        try validate(prepared.url)
+        for header in prepared.headers where !isValidHeader(header) {
+            throw RequestError(family: .transport, code: .badURL,
+                               message: "The header \"\(header.name)\" has a name or value that cannot be sent.")
+        }
+        return prepared
+    }
+
+    private static func encodeArguments(of request: Request, into prepared: inout PreparedRequest) throws(RequestError) {
+        let arguments = request.arguments
+        if prepared.method.encodesArgumentsInQuery {
+            let query = FormEncoding.encode(arguments)
+            guard !query.isEmpty else { return }
+            let separator = prepared.url.contains("?") ? "&" : "?"
+            if let hash = prepared.url.firstIndex(of: "#") {
+                prepared.url = String(prepared.url[..<hash]) + separator + query + String(prepared.url[hash...])
+            } else {
+                prepared.url += separator + query
+            }
+            return
+        }
+        switch request.requestSerializer {
+        case .http:
+            prepared.headers.append((name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8"))
+            prepared.body = Data(FormEncoding.encode(arguments).utf8)
+        case .json:
+            prepared.headers.append((name: "Content-Type", value: "application/json"))
+            prepared.body = arguments.map { $0.serialized() } ?? Data()
+        }
+    }
+
+    private static func validate(_ url: String) throws(RequestError) {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), parsed.host != nil else {
+            throw RequestError.badURL(url)
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw RequestError(family: .transport, code: .unsupportedURL,
+                               message: "The URL \"\(url)\" uses \(scheme):, only http: and https: are sent.")
+        }
+    }
+
+    /// Header names are tokens; neither part may carry a line break (header injection).
+    private static func isValidHeader(_ header: (name: String, value: String)) -> Bool {
+        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return !header.name.isEmpty
+            && header.name.unicodeScalars.allSatisfy { token.contains($0) }
+            && !header.value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+    }
+}

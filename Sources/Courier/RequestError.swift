@@ -1,0 +1,84 @@
+/// Why a request failed. Keeps YTKNetwork's three families (transport, serialization,
+/// validation) and their codes; transport errors also carry libcurl's own code and message.
+public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The family of a failure, as YTKNetwork's users group them.
+    public enum Family: String, Sendable, Codable {
+        /// The exchange itself failed: DNS, connect, TLS, timeout, connection lost, cancelled.
+        case transport
+        /// A response arrived but its body could not be read as the serializer expects.
+        case serialization
+        /// A response arrived and was read but a validator rejected it.
+        case validation
+    }
+
+    /// A numeric error code. Transport codes follow NSURLError's numbering; validation codes
+    /// are YTKNetwork's (-8, -9).
+    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        public var rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public var description: String { String(rawValue) }
+
+        // Validation (YTKRequestValidationErrorDomain).
+        public static let invalidStatusCode = Code(rawValue: -8)
+        public static let invalidJSONFormat = Code(rawValue: -9)
+        // Serialization.
+        public static let unacceptableContentType = Code(rawValue: -1016)
+        public static let cannotParseResponse = Code(rawValue: -1017)
+        // Transport.
+        public static let unknown = Code(rawValue: -1)
+        public static let cancelled = Code(rawValue: -999)
+        public static let badURL = Code(rawValue: -1000)
+        public static let timedOut = Code(rawValue: -1001)
+        public static let unsupportedURL = Code(rawValue: -1002)
+        public static let cannotFindHost = Code(rawValue: -1003)
+        public static let cannotConnectToHost = Code(rawValue: -1004)
+        public static let networkConnectionLost = Code(rawValue: -1005)
+        public static let tooManyRedirects = Code(rawValue: -1007)
+        public static let badServerResponse = Code(rawValue: -1011)
+        public static let cannotWriteToFile = Code(rawValue: -3003)
+        public static let cannotOpenFile = Code(rawValue: -3001)
+        public static let secureConnectionFailed = Code(rawValue: -1200)
+        public static let serverCertificateUntrusted = Code(rawValue: -1202)
+        public static let clientCertificateRejected = Code(rawValue: -1205)
+    }
+
+    public var family: Family
+    public var code: Code
+    /// A sentence saying what went wrong, fit to show a user.
+    public var message: String
+    /// libcurl's `CURLcode` for transport failures.
+    public var curlCode: Int?
+    /// The HTTP status when a response was received.
+    public var statusCode: Int?
+
+    public init(family: Family, code: Code, message: String, curlCode: Int? = nil, statusCode: Int? = nil) {
+        self.family = family
+        self.code = code
+        self.message = message
+        self.curlCode = curlCode
+        self.statusCode = statusCode
+    }
+
+    public var description: String {
+        var text = "\(family) error \(code.rawValue): \(message)"
+        if let curlCode { text += " (curl \(curlCode))" }
+        return text
+    }
+
+    /// The request was stopped before it finished.
+    public static let cancelled = RequestError(family: .transport, code: .cancelled, message: "The request was cancelled.")
+
+    static func invalidStatusCode(_ status: Int) -> RequestError {
+        RequestError(family: .validation, code: .invalidStatusCode, message: "Invalid status code \(status).",
+                     statusCode: status)
+    }
+
+    static func invalidJSONFormat(_ detail: String, status: Int) -> RequestError {
+        RequestError(family: .validation, code: .invalidJSONFormat, message: "Invalid JSON format: \(detail).",
+                     statusCode: status)
+    }
+
+    static func badURL(_ url: String) -> RequestError {
+        RequestError(family: .transport, code: .badURL, message: "The URL \"\(url)\" is not a valid URL.")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One row of the agent's record table: a request in flight, as a UI shows it.
+public struct RequestRecord: Sendable {
+    /// The agent's task id (YTK's record key).
+    public let id: Int
+    public let request: Request
+    public let method: HTTPMethod
+    public let url: String
+    public let priority: RequestPriority
+    public let startedAt: Date
+    public let progress: TransferProgress
+
+    public var phase: TransferPhase { progress.phase }
+    public var bytesSent: Int64 { progress.bytesSent }
+    public var bytesReceived: Int64 { progress.bytesReceived }
+    public var expectedBytesToReceive: Int64? { progress.expectedBytesToReceive }
+}
+
+/// The agent's bookkeeping for one run of a request.
+final class RecordEntry: Sendable {
+    let id: Int
+    let request: Request
+    let prepared: PreparedRequest
+    let settings: NetworkSettings
+    let priority: RequestPriority
+    let startedAt = Date()
+    let progress = ProgressCell()
+
+    init(id: Int, request: Request, prepared: PreparedRequest, settings: NetworkSettings, priority: RequestPriority) {
+        self.id = id
+        self.request = request
+        self.prepared = prepared
+        self.settings = settings
+        self.priority = priority
+    }
+
+    var record: RequestRecord {
+        RequestRecord(id: id, request: request, method: prepared.method, url: prepared.url, priority: priority,
+                      startedAt: startedAt, progress: progress.snapshot)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+
+/// The status line and header fields of a response (YTK's `response`).
+public struct ResponseHead: Sendable, Hashable {
+    /// The URL that answered, after redirects.
+    public var url: String
+    public var statusCode: Int
+    public var headers: HTTPFields
+    /// "HTTP/1.1", "HTTP/2", …
+    public var httpVersion: String
+
+    public init(url: String, statusCode: Int, headers: HTTPFields, httpVersion: String) {
+        self.url = url
+        self.statusCode = statusCode
+        self.headers = headers
+        self.httpVersion = httpVersion
+    }
+
+    /// The value of the header named `name`, case-insensitively; repeated fields joined by ", ".
+    public func header(_ name: String) -> String? {
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        let values = headers[values: fieldName]
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    /// The media type of the body without parameters, lowercased: "application/json".
+    public var mimeType: String? {
+        guard let contentType = header("Content-Type") else { return nil }
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        return type.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The `charset` parameter of `Content-Type`, lowercased, if any.
+    public var charset: String? {
+        guard let contentType = header("Content-Type") else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            return parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        }
+        return nil
+    }
+}
+

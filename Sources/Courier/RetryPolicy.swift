@@ -1,0 +1,51 @@
+import Foundation
+
+/// When and how often a failed request is sent again. Off unless set on the config or a
+/// request; the defaults are Alamofire's `RetryPolicy`: two retries of idempotent methods on
+/// 408/500/502/503/504 and transient transport errors, with exponential backoff.
+public struct RetryPolicy: Sendable, Hashable {
+    /// Retries after the first attempt.
+    public var retryLimit: Int
+    /// Delay before retry n (0-based) is `exponentialBackoffScale * base^n` seconds.
+    public var exponentialBackoffBase: Double
+    public var exponentialBackoffScale: Double
+    public var retryableMethods: Set<HTTPMethod>
+    public var retryableStatusCodes: Set<Int>
+    public var retryableErrorCodes: Set<RequestError.Code>
+
+    public static let defaultRetryableStatusCodes: Set<Int> = [408, 500, 502, 503, 504]
+    public static let defaultRetryableErrorCodes: Set<RequestError.Code> = [
+        .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost,
+        .secureConnectionFailed, .badServerResponse,
+    ]
+
+    public init(
+        retryLimit: Int = 2,
+        exponentialBackoffBase: Double = 2,
+        exponentialBackoffScale: Double = 0.5,
+        retryableMethods: Set<HTTPMethod> = Set(HTTPMethod.allCases.filter(\.isIdempotent)),
+        retryableStatusCodes: Set<Int> = RetryPolicy.defaultRetryableStatusCodes,
+        retryableErrorCodes: Set<RequestError.Code> = RetryPolicy.defaultRetryableErrorCodes
+    ) {
+        self.retryLimit = retryLimit
+        self.exponentialBackoffBase = exponentialBackoffBase
+        self.exponentialBackoffScale = exponentialBackoffScale
+        self.retryableMethods = retryableMethods
+        self.retryableStatusCodes = retryableStatusCodes
+        self.retryableErrorCodes = retryableErrorCodes
+    }
+
+    /// The delay before a retry, given how many retries were made already.
+    public func delay(afterRetries retriesSoFar: Int) -> TimeInterval {
+        exponentialBackoffScale * pow(exponentialBackoffBase, Double(retriesSoFar))
+    }
+
+    /// Whether a request that failed with `error` should be sent again.
+    public func shouldRetry(method: HTTPMethod, error: RequestError, retriesSoFar: Int) -> Bool {
+        guard retriesSoFar < retryLimit, retryableMethods.contains(method) else { return false }
+        if error.code == .invalidStatusCode, let status = error.statusCode {
+            return retryableStatusCodes.contains(status)
+        }
+        return error.family == .transport && retryableErrorCodes.contains(error.code)
+    }
+}

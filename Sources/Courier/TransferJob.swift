@@ -1,0 +1,20 @@
+import Foundation
+
+/// One transfer handed to the transport: what to send, where to report.
+struct TransferJob: Sendable {
+    let id: Int
+    let request: PreparedRequest
+    let priority: RequestPriority
+    let progress: ProgressCell
+    /// Called once on the transport thread when the transfer ends (never after a cancel).
+    let completion: @Sendable (TransferOutcome) -> Void
+}
+
+/// What a finished transfer produced: a response, or a transport error, or both (a body
+/// cut short).
+struct TransferOutcome: Sendable {
+    var head: ResponseHead?
+    var body: Data
+    var metrics: TransferMetrics?
+    var error: RequestError?
+}

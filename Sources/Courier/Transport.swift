@@ -1,0 +1,185 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// The one thread that owns every libcurl handle of an agent. It sleeps in
+/// `curl_multi_poll` until a socket is ready, a timer is due or new work wakes it
+/// (`curl_multi_wakeup`); finished transfers are read with `curl_multi_info_read` and
+/// reported through each job's completion.
+/// `@unchecked`: `multi` is used only by the loop thread, except `curl_multi_wakeup`, which
+/// libcurl documents as callable from any thread; everything else shared sits in `inbox`.
+final class Transport: @unchecked Sendable {
+    /// Work handed over by other threads, behind a lock held only to copy in or out.
+    private struct Inbox {
+        /// Waiting jobs, best last: ascending priority, then descending arrival.
+        var pending: [(job: TransferJob, sequence: Int)] = []
+        var nextSequence = 0
+        var cancellations: Set<Int> = []
+        var limit = 8
+        var shuttingDown = false
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+    private let finished = DispatchSemaphore(value: 0)
+    private let iterations = Atomic<Int>(0)
+
+    /// Passes of the transport loop so far; flat while idle.
+    var loopIterations: Int { iterations.load(ordering: .relaxed) }
+
+    private static let globalInit: Void = { _ = curl_global_init(courier_global_all()) }()
+
+    init() {
+        _ = Self.globalInit
+        multi = curl_multi_init()
+        let thread = Thread { [self] in runLoop() }
+        thread.name = "courier.transport"
+        thread.start()
+    }
+
+    /// Queues a job; it starts when a slot is free, highest priority first.
+    func submit(_ job: TransferJob) {
+        inbox.withLock { inbox in
+            let entry = (job: job, sequence: inbox.nextSequence)
+            inbox.nextSequence += 1
+            let index = inbox.pending.partitioningIndex { existing in
+                (existing.job.priority, -existing.sequence) > (job.priority, -entry.sequence)
+            }
+            inbox.pending.insert(entry, at: index)
+        }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Drops a job: a queued one at once, a running one on the next pass of the loop.
+    /// Its completion is never called.
+    func cancel(id: Int) {
+        let wasQueued = inbox.withLock { inbox in
+            if let index = inbox.pending.firstIndex(where: { $0.job.id == id }) {
+                inbox.pending.remove(at: index)
+                return true
+            }
+            inbox.cancellations.insert(id)
+            return false
+        }
+        if !wasQueued { curl_multi_wakeup(multi) }
+    }
+
+    /// Transfers allowed at once; applies from the next pass of the loop.
+    func setConcurrencyLimit(_ limit: Int) {
+        let changed = inbox.withLock { inbox in
+            defer { inbox.limit = max(1, limit) }
+            return inbox.limit != max(1, limit)
+        }
+        if changed { curl_multi_wakeup(multi) }
+    }
+
+    /// Stops the loop, abandons every transfer and frees libcurl's handles. Blocks until done.
+    func shutdown() {
+        let first = inbox.withLock { inbox in
+            defer { inbox.shuttingDown = true }
+            return !inbox.shuttingDown
+        }
+        guard first else { return }
+        curl_multi_wakeup(multi)
+        finished.wait()
+    }
+
+    // MARK: - The loop (transport thread only)
+
+    private func runLoop() {
+        var active: [UnsafeMutableRawPointer: EasyTransfer] = [:]
+        var timedOut: [UnsafeMutableRawPointer] = []
+        while true {
+            iterations.add(1, ordering: .relaxed)
+            let (cancelled, stop) = inbox.withLock { inbox in
+                defer { inbox.cancellations.removeAll() }
+                return (inbox.cancellations, inbox.shuttingDown)
+            }
+            if stop { break }
+            if !cancelled.isEmpty {
+                for (handle, transfer) in active where cancelled.contains(transfer.job.id) {
+                    curl_multi_remove_handle(multi, handle)
+                    active[handle] = nil
+                }
+            }
+            let free = inbox.withLock { $0.limit } - active.count
+            let starting: [TransferJob] = free <= 0 ? [] : inbox.withLock { inbox in
+                var jobs: [TransferJob] = []
+                while jobs.count < free, let next = inbox.pending.popLast() { jobs.append(next.job) }
+                return jobs
+            }
+            for job in starting { start(job, into: &active) }
+
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            collectFinished(&active)
+
+            let now = EasyTransfer.now()
+            timedOut.removeAll(keepingCapacity: true)
+            var nearest = UInt64(60_000_000_000)
+            for (handle, transfer) in active {
+                if transfer.isIdle(at: now) { timedOut.append(handle) } else {
+                    nearest = min(nearest, transfer.nanosecondsUntilIdle(at: now))
+                }
+            }
+            for handle in timedOut {
+                guard let transfer = active.removeValue(forKey: handle) else { continue }
+                curl_multi_remove_handle(multi, handle)
+                transfer.job.completion(transfer.outcome(result: CURLE_OPERATION_TIMEDOUT, timedOut: true))
+            }
+            let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
+            curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
+        }
+        for handle in active.keys { curl_multi_remove_handle(multi, handle) }
+        active.removeAll()
+        curl_multi_cleanup(multi)
+        finished.signal()
+    }
+
+    private func start(_ job: TransferJob, into active: inout [UnsafeMutableRawPointer: EasyTransfer]) {
+        guard let transfer = EasyTransfer(job: job) else {
+            job.completion(TransferOutcome(head: nil, body: Data(), metrics: nil,
+                                           error: RequestError(family: .transport, code: .unknown,
+                                                               message: "libcurl could not create a transfer handle.")))
+            return
+        }
+        if let error = transfer.configure() {
+            job.completion(TransferOutcome(head: nil, body: Data(), metrics: nil, error: error))
+            return
+        }
+        job.progress.update { $0.phase = .connecting }
+        transfer.touch()
+        let code = curl_multi_add_handle(multi, transfer.handle)
+        guard code == CURLM_OK else {
+            job.completion(TransferOutcome(head: nil, body: Data(), metrics: nil,
+                                           error: RequestError(family: .transport, code: .unknown,
+                                                               message: String(cString: curl_multi_strerror(code)))))
+            return
+        }
+        active[transfer.handle] = transfer
+    }
+
+    private func collectFinished(_ active: inout [UnsafeMutableRawPointer: EasyTransfer]) {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+            let result = courier_message_result(message)
+            curl_multi_remove_handle(multi, handle)
+            guard let transfer = active.removeValue(forKey: handle) else { continue }
+            transfer.job.completion(transfer.outcome(result: result, timedOut: false))
+        }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsAfter`, for a collection already
+    /// partitioned by it (binary search).
+    func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
