@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -38,6 +41,10 @@ let package = Package(
             name: "CourierDemoServer",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -52,10 +59,7 @@ let package = Package(
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer"]),
         .testTarget(
             name: "CourierDemoServerTests",
-            dependencies: [
-                "CourierDemoServer",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            dependencies: ["CourierDemoServer"]
         ),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
     ]

@@ -1,0 +1,35 @@
+import HTTPTypes
+import Hummingbird
+
+/// An error that a route handler throws to answer with a JSON error response.
+struct DemoError: Error {
+    let status: HTTPResponse.Status
+    let body: JSONValue
+    var headers: HTTPFields = [:]
+
+    init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.body = ["error": .string(message)]
+        self.headers = headers
+    }
+
+    init(_ status: HTTPResponse.Status, body: JSONValue, headers: HTTPFields = [:]) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
+
+    /// 405 listing the methods the path accepts.
+    static func methodNotAllowed(_ allowed: [HTTPRequest.Method]) -> DemoError {
+        let names = allowed.map(\.rawValue)
+        return DemoError(
+            .methodNotAllowed,
+            body: ["error": "method not allowed", "allowed": .array(names.map { .string($0) })],
+            headers: [.allow: (names + ["HEAD"]).joined(separator: ", ")]
+        )
+    }
+
+    var response: Response {
+        DemoResponse.json(body, status: status, headers: headers)
+    }
+}

@@ -1,0 +1,34 @@
+import Hummingbird
+
+/// `GET /drip?bytes=N&duration=S`: N bytes of `*` spread evenly over S seconds.
+enum DripRoute {
+    /// At most this many separate writes are made, however many bytes are sent.
+    static let maximumWrites = 100
+
+    static func drip(_ exchange: DemoExchange) throws -> Response {
+        try exchange.require(.get)
+        let count = try exchange.integerQuery("bytes", default: 10, range: 0...(64 * 1024 * 1024))
+        let durationText = exchange.query["duration"] ?? "2"
+        guard let duration = Double(durationText), duration.isFinite, duration >= 0, duration <= 60 else {
+            throw DemoError(.badRequest, "duration must be a number of seconds in 0...60")
+        }
+        let writes = max(1, min(count, maximumWrites))
+        let interval = duration / Double(writes)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/octet-stream"],
+            body: ResponseBody(contentLength: count) { writer in
+                var sent = 0
+                for index in 0..<writes {
+                    try await Task.sleep(for: .seconds(interval))
+                    let target = count * (index + 1) / writes
+                    if target > sent {
+                        try await writer.write(ByteBuffer(repeating: UInt8(ascii: "*"), count: target - sent))
+                        sent = target
+                    }
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+}
