@@ -79,13 +79,14 @@ enum RequestBuilder {
     }
 
     private static func validate(_ url: String) throws(RequestError) {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), parsed.host != nil else {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased() else {
             throw RequestError.badURL(url)
         }
         guard scheme == "http" || scheme == "https" else {
             throw RequestError(family: .transport, code: .unsupportedURL,
                                message: "The URL \"\(url)\" uses \(scheme):, only http: and https: are sent.")
         }
+        guard let host = parsed.host, !host.isEmpty else { throw RequestError.badURL(url) }
     }
 
     /// Header names are tokens; neither part may carry a line break (header injection).
@@ -93,6 +94,6 @@ enum RequestBuilder {
         let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return !header.name.isEmpty
             && header.name.unicodeScalars.allSatisfy { token.contains($0) }
-            && !header.value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+            && !header.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
     }
 }

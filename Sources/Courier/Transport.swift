@@ -112,7 +112,7 @@ final class Transport: @unchecked Sendable {
 
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
-            collectFinished(&active)
+            var freedSlots = collectFinished(&active)
 
             let now = EasyTransfer.now()
             timedOut.removeAll(keepingCapacity: true)
@@ -126,7 +126,10 @@ final class Transport: @unchecked Sendable {
                 guard let transfer = active.removeValue(forKey: handle) else { continue }
                 curl_multi_remove_handle(multi, handle)
                 transfer.job.completion(transfer.outcome(result: CURLE_OPERATION_TIMEDOUT, timedOut: true))
+                freedSlots += 1
             }
+            // A freed slot may let a queued job start: go round again instead of sleeping.
+            if freedSlots > 0 { continue }
             let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
             curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
         }
@@ -159,7 +162,9 @@ final class Transport: @unchecked Sendable {
         active[transfer.handle] = transfer
     }
 
-    private func collectFinished(_ active: inout [UnsafeMutableRawPointer: EasyTransfer]) {
+    /// Reports every finished transfer; returns how many there were.
+    private func collectFinished(_ active: inout [UnsafeMutableRawPointer: EasyTransfer]) -> Int {
+        var finishedCount = 0
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
@@ -167,7 +172,9 @@ final class Transport: @unchecked Sendable {
             curl_multi_remove_handle(multi, handle)
             guard let transfer = active.removeValue(forKey: handle) else { continue }
             transfer.job.completion(transfer.outcome(result: result, timedOut: false))
+            finishedCount += 1
         }
+        return finishedCount
     }
 }
 

@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+
+/// A request whose every overridable is a stored property, for requests described by data
+/// (a workspace, a command line) rather than by a subclass.
+///
+/// ```swift
+/// let request = ConfigurableRequest("/post", method: .post, arguments: ["name": "courier"])
+/// request.definition.requestSerializer = .json
+/// try await request.run()
+/// ```
+open class ConfigurableRequest: Request, @unchecked Sendable {
+    /// The settings, behind the request's lock like the rest of its state.
+    public struct Definition: Sendable {
+        public var requestURL = ""
+        public var baseURL = ""
+        public var cdnURL = ""
+        public var useCDN = false
+        public var method = HTTPMethod.get
+        public var arguments: JSONValue?
+        public var requestSerializer = RequestSerializer.http
+        public var responseSerializer = ResponseSerializer.json
+        public var headers: [String: String]?
+        public var basicAuthorization: (user: String, password: String)?
+        public var timeoutInterval: TimeInterval = 60
+        /// Status codes that count as success; nil = 200–299.
+        public var acceptableStatusCodes: Set<Int>?
+        public var jsonValidator: JSONTemplate?
+        public var acceptableContentTypes: Set<String>?
+        public var tlsPolicy: TLSPolicy?
+        public var retryPolicy: RetryPolicy?
+        public var customRequest: CustomRequest?
+
+        public init() {}
+    }
+
+    private let definitionStore: Mutex<Definition>
+
+    public init(_ definition: Definition) {
+        definitionStore = Mutex(definition)
+    }
+
+    public convenience init(_ url: String, method: HTTPMethod = .get, arguments: JSONValue? = nil,
+                            headers: [String: String]? = nil) {
+        var definition = Definition()
+        definition.requestURL = url
+        definition.method = method
+        definition.arguments = arguments
+        definition.headers = headers
+        self.init(definition)
+    }
+
+    /// Every setting at once; changes apply from the next start.
+    public var definition: Definition {
+        get { definitionStore.withLock { $0 } }
+        set { definitionStore.withLock { $0 = newValue } }
+    }
+
+    open override var requestURL: String { definition.requestURL }
+    open override var baseURL: String { definition.baseURL }
+    open override var cdnURL: String { definition.cdnURL }
+    open override var useCDN: Bool { definition.useCDN }
+    open override var method: HTTPMethod { definition.method }
+    open override var arguments: JSONValue? { definition.arguments }
+    open override var requestSerializer: RequestSerializer { definition.requestSerializer }
+    open override var responseSerializer: ResponseSerializer { definition.responseSerializer }
+    open override var headers: [String: String]? { definition.headers }
+    open override var basicAuthorization: (user: String, password: String)? { definition.basicAuthorization }
+    open override var timeoutInterval: TimeInterval { definition.timeoutInterval }
+    open override var jsonValidator: JSONTemplate? { definition.jsonValidator }
+    open override var acceptableContentTypes: Set<String>? { definition.acceptableContentTypes }
+    open override var tlsPolicy: TLSPolicy? { definition.tlsPolicy }
+    open override var retryPolicy: RetryPolicy? { definition.retryPolicy }
+    open override func buildCustomRequest() -> CustomRequest? { definition.customRequest }
+    open override func isValidStatusCode(_ statusCode: Int) -> Bool {
+        definition.acceptableStatusCodes.map { $0.contains(statusCode) } ?? super.isValidStatusCode(statusCode)
+    }
+}
