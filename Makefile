@@ -1,0 +1,27 @@
+# Courier — two commands on a fresh machine: `make run` and `make test`.
+SWIFT ?= swift
+BIN := $(shell pwd)/.build/debug
+
+.PHONY: bootstrap build run serve test clean
+
+bootstrap:
+	@scripts/bootstrap.sh
+
+build: bootstrap
+	$(SWIFT) build --product courier
+
+## Opens Courier on the demo: embedded loopback server, demo requests through the engine.
+run: build
+	$(BIN)/courier demo $(ARGS)
+
+## Starts the demo server alone; prints its URL.
+serve: build
+	$(BIN)/courier serve --port $(or $(PORT),0)
+
+## Builds and runs every test (Swift Testing) against in-process loopback servers.
+test: bootstrap
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `courier`: the terminal request workbench and its tools.
+@main
+struct CourierCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "courier",
+        abstract: "A terminal request workbench on a YTKNetwork-style engine over libcurl.",
+        subcommands: [WorkbenchCommand.self, DemoCommand.self, ServeCommand.self],
+        defaultSubcommand: WorkbenchCommand.self
+    )
+}

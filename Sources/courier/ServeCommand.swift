@@ -1,0 +1,26 @@
+import ArgumentParser
+import CourierDemoServer
+import Foundation
+
+/// `courier serve`: the demo server alone, until Ctrl-C.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the loopback demo server (httpbin-like endpoints, faults, ranges, the chain demo)."
+    )
+
+    @Option(help: "Address to listen on (loopback by default).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one.")
+    var port = 0
+
+    func run() async throws {
+        let host = self.host
+        try await DemoServer.run(host: host, port: port) { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            // Unbuffered, so that a script reading our output sees the URL at once.
+            FileHandle.standardOutput.write(Data("Courier demo server listening on http://\(shown):\(port)\n".utf8))
+        }
+    }
+}
