@@ -1,0 +1,118 @@
+import Courier
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// The agent: record table, cancelling, priority, config changes, an idle transport.
+@Suite struct AgentTests {
+    @Test func thousandRequestsStartedAndStoppedConcurrentlyAreAllAccountedFor() async throws {
+        try await withTestBed { bed in
+            let log = EventLog()
+            let requests = (0..<1000).map { _ in
+                let request = bed.request("/delay/2")
+                request.addAccessory(log)
+                return request
+            }
+            let failures = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+                requests[index].start(success: nil, failure: { _ in failures.add(1, ordering: .relaxed) })
+                requests[index].stop()
+            }
+            #expect(log.count(of: "accessory.willStart") == 1000)
+            #expect(log.count(of: "accessory.didStop") == 1000)
+            #expect(requests.allSatisfy { $0.isCancelled && !$0.isExecuting })
+            #expect(bed.agent.records().isEmpty)
+            try await bed.request("/get").run()
+            #expect(failures.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    @Test func recordTableShowsRequestsInFlight() async throws {
+        try await withTestBed { bed in
+            let slow = bed.request("/delay/5", method: .get)
+            slow.tag = 7
+            slow.priority = .high
+            slow.start()
+            let records = bed.agent.records()
+            let record = try #require(records.first)
+            #expect(records.count == 1)
+            #expect(record.request === slow)
+            #expect(record.method == .get)
+            #expect(record.url == bed.server.baseURL + "/delay/5")
+            #expect(record.priority == .high)
+            #expect(record.id == slow.taskID)
+            bed.agent.cancel(tag: 7)
+            #expect(bed.agent.records().isEmpty)
+            #expect(slow.isCancelled)
+        }
+    }
+
+    @Test func recordPhaseAndBytesAreLiveDuringASlowBody() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/drip", arguments: ["bytes": 200, "duration": 1.5]) { $0.responseSerializer = .raw }
+            let finished = DidStopSignal()
+            request.addAccessory(finished)
+            request.start()
+            var phases = Set<TransferPhase>()
+            var mostBytes: Int64 = 0
+            // Sample the table as a UI would while the body drips in (bounded: 300 × 10 ms).
+            for _ in 0..<300 {
+                guard request.isExecuting else { break }
+                if let record = bed.agent.records().first {
+                    phases.insert(record.phase)
+                    mostBytes = max(mostBytes, record.bytesReceived)
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            await finished.wait()
+            #expect(phases.contains(.receiving))
+            #expect(mostBytes > 0 && mostBytes < 200, "saw \(mostBytes) bytes mid-transfer")
+            #expect(request.responseData?.count == 200)
+        }
+    }
+
+    @Test func queuedRequestsStartInPriorityOrder() async throws {
+        try await withTestBed({ $0.maxConcurrentTransfers = 1 }) { bed in
+            let log = EventLog()
+            let blocker = bed.request("/delay/0.5")
+            blocker.priority = RequestPriority(rawValue: 100)
+            var requests = [(blocker, "blocker")]
+            for (name, priority) in [("low", RequestPriority.low), ("default", .default), ("high", .high)] {
+                let request = bed.request("/get", arguments: ["name": .string(name)])
+                request.priority = priority
+                requests.append((request, name))
+            }
+            for (request, name) in requests {
+                request.start(success: { _ in log.record(name) }, failure: { _ in log.record("failed \(name)") })
+            }
+            await log.waitForEvents(4)
+            #expect(log.events == ["blocker", "high", "default", "low"])
+        }
+    }
+
+    @Test func configChangesApplyToRequestsStartedAfterThem() async throws {
+        try await withTestBed { bed in
+            let first = bed.request("/headers")
+            try await first.run()
+            bed.config.userAgent = "Changed/1.0"
+            bed.config.addURLFilter(QueryParametersFilter(["from": "filter"]))
+            let second = bed.request("/get")
+            try await second.run()
+            #expect(first.responseJSON?["headers"]?["User-Agent"]?.stringValue?.hasPrefix("Courier/") == true)
+            #expect(second.responseJSON?["headers"]?["User-Agent"] == "Changed/1.0")
+            #expect(second.responseJSON?["args"]?["from"] == "filter")
+        }
+    }
+
+    @Test func idleTransportThreadSleeps() async throws {
+        try await withTestBed { bed in
+            try await bed.request("/get").run()
+            let before = bed.agent.transportLoopIterations
+            // Measuring, not synchronising: an idle loop must not turn over while we wait.
+            try await Task.sleep(for: .seconds(1))
+            let after = bed.agent.transportLoopIterations
+            #expect(after - before <= 2, "the transport loop ran \(after - before) times while idle")
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Courier
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// YTKNetwork's request tests against the loopback demo server, and the engine's additions.
+@Suite struct RequestTests {
+    @Test("every verb succeeds", arguments: [HTTPMethod.get, .post, .put, .delete, .patch])
+    func verbSucceeds(method: HTTPMethod) async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/\(method.rawValue.lowercased())", method: method, arguments: ["key": "value"])
+            try await request.run()
+            #expect(request.responseStatusCode == 200)
+            #expect(request.responseJSON?["method"] == .string(method.rawValue))
+            let echoed = method.encodesArgumentsInQuery ? request.responseJSON?["args"] : request.responseJSON?["form"]
+            #expect(echoed?["key"] == "value")
+        }
+    }
+
+    @Test func headSucceedsWithoutABody() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/get", method: .head)
+            try await request.run()
+            #expect(request.responseStatusCode == 200)
+            #expect(request.responseData?.isEmpty == true)
+            #expect(request.response?.header("Content-Type")?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test func jsonBodyIsSentAsJSON() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/post", method: .post, arguments: ["name": "courier", "n": 3]) {
+                $0.requestSerializer = .json
+            }
+            try await request.run()
+            #expect(request.responseJSON?["json"] == ["name": "courier", "n": 3])
+            #expect(request.responseJSON?["headers"]?["Content-Type"] == "application/json")
+        }
+    }
+
+    @Test func notFoundFails() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/status/404")
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.responseStatusCode == 404)
+            #expect(request.error?.code == .invalidStatusCode)
+            #expect(request.error?.family == .validation)
+        }
+    }
+
+    @Test func responseHeadersAreRead() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/response-headers", arguments: ["X-Courier-Test": "hello"])
+            try await request.run()
+            #expect(request.response?.header("x-courier-test") == "hello")
+        }
+    }
+
+    @Test func customHeaderIsSent() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/headers", headers: ["X-Custom": "custom value"])
+            try await request.run()
+            #expect(request.responseJSON?["headers"]?["X-Custom"] == "custom value")
+        }
+    }
+
+    @Test func basicAuthorizationPassesAndFails() async throws {
+        try await withTestBed { bed in
+            let good = bed.request("/basic-auth/ada/lovelace") { $0.basicAuthorization = ("ada", "lovelace") }
+            try await good.run()
+            #expect(good.responseJSON?["authenticated"] == true)
+
+            let bad = bed.request("/basic-auth/ada/lovelace") { $0.basicAuthorization = ("ada", "wrong") }
+            await #expect(throws: RequestError.self) { try await bad.run() }
+            #expect(bad.responseStatusCode == 401)
+            #expect(bad.error?.code == .invalidStatusCode)
+        }
+    }
+
+    @Test func jsonValidatorFailureIsMinusNine() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/get", arguments: ["key": "value"]) {
+                $0.jsonValidator = .object(["args": .object(["key": .int])])
+            }
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.code == .invalidJSONFormat)
+            #expect(request.error?.code.rawValue == -9)
+            #expect(request.error?.message.contains("$.args.key") == true)
+            #expect(request.responseJSON != nil, "the body stays readable after a validation failure")
+        }
+    }
+
+    @Test func jsonValidatorAcceptsAMatchingBody() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/json") {
+                $0.jsonValidator = .object(["slideshow": .object(["title": .string, "slides": .array(.object(["title": .string]))])])
+            }
+            try await request.run()
+            #expect(request.error == nil)
+        }
+    }
+
+    @Test func xmlResponseIsParsed() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/xml") { $0.responseSerializer = .xml }
+            try await request.run()
+            let document = try #require(request.responseXML)
+            #expect(document.rootElement()?.name != nil)
+        }
+    }
+
+    @Test func xmlSerializerOnJSONFails() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/json") { $0.responseSerializer = .xml }
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.family == .serialization)
+            #expect(request.error?.code == .unacceptableContentType)
+        }
+    }
+
+    @Test func jsonSerializerOnHTMLFails() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/html")
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.family == .serialization)
+            #expect(request.responseString?.contains("<html") == true || request.responseString?.contains("<HTML") == true)
+        }
+    }
+
+    @Test func acceptableContentTypesAreConfigurable() async throws {
+        try await withTestBed({ $0.acceptableJSONContentTypes.insert("text/html") }) { bed in
+            let request = bed.request("/html") { $0.responseSerializer = .raw }
+            try await request.run()
+            #expect(request.responseStatusCode == 200)
+            let perRequest = bed.request("/xml") { $0.acceptableContentTypes = ["application/xml"]; $0.responseSerializer = .xml }
+            try await perRequest.run()
+            #expect(perRequest.error == nil)
+        }
+    }
+
+    @Test func statusValidatorAcceptingOnly418MakesA200Fail() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/get") { $0.acceptableStatusCodes = [418] }
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.code.rawValue == -8)
+            let teapot = bed.request("/status/418") { $0.acceptableStatusCodes = [418] }
+            try await teapot.run()
+            #expect(teapot.responseStatusCode == 418)
+        }
+    }
+
+    @Test func timeoutPassesAShortDelayAndFailsALongOne() async throws {
+        try await withTestBed { bed in
+            let quick = bed.request("/delay/0.2") { $0.timeoutInterval = 1.5 }
+            try await quick.run()
+            #expect(quick.responseStatusCode == 200)
+
+            let slow = bed.request("/delay/4") { $0.timeoutInterval = 1 }
+            await #expect(throws: RequestError.self) { try await slow.run() }
+            #expect(slow.error?.code == .timedOut)
+            #expect(slow.error?.family == .transport)
+        }
+    }
+
+    @Test func redirectsAreFollowed() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/redirect/3")
+            try await request.run()
+            #expect(request.responseStatusCode == 200)
+            #expect(request.metrics?.redirectCount == 3)
+            #expect(request.response?.url.hasSuffix("/get") == true)
+        }
+    }
+
+    @Test func connectionRefusedIsATransportError() async throws {
+        let request = ConfigurableRequest("http://127.0.0.1:9/get")
+        request.agent = NetworkAgent(config: NetworkConfig())
+        await #expect(throws: RequestError.self) { try await request.run() }
+        #expect(request.error?.code == .cannotConnectToHost)
+        #expect(request.error?.curlCode == 7)
+    }
+
+    @Test func unsupportedSchemeIsRefusedBeforeAnyTransfer() async throws {
+        let request = ConfigurableRequest("file:///etc/passwd")
+        request.agent = NetworkAgent(config: NetworkConfig())
+        await #expect(throws: RequestError.self) { try await request.run() }
+        #expect(request.error?.code == .unsupportedURL)
+        #expect(request.responseData?.isEmpty ?? true)
+    }
+
+    @Test func headerInjectionIsRefused() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/headers", headers: ["X-Evil": "a\r\nX-Injected: yes"])
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.responseStatusCode == 0)
+        }
+    }
+
+    @Test func decodesTheJSONBodyIntoAModel() async throws {
+        struct Profile: Decodable { let user: String; let name: String }
+        try await withTestBed { bed in
+            let login = bed.request("/login", method: .post, arguments: ["user": "demo", "password": "secret"])
+            try await login.run()
+            let token = try #require(login.responseJSON?["token"]?.stringValue)
+            let profile = try await bed.request("/profile", headers: ["Authorization": "Bearer \(token)"])
+                .run(decoding: Profile.self)
+            #expect(profile.user == "demo")
+        }
+    }
+
+    @Test func customRequestReplacesURLBuilding() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/ignored") {
+                $0.customRequest = CustomRequest(url: bed.server.baseURL + "/put", method: .put,
+                                                 headers: [(name: "Content-Type", value: "text/plain")],
+                                                 body: Data("raw body".utf8))
+            }
+            try await request.run()
+            #expect(request.responseJSON?["method"] == "PUT")
+            #expect(request.responseJSON?["data"] == "raw body")
+        }
+    }
+
+    @Test func charsetFromContentTypeDecodesTheString() {
+        let latin1 = Data([0x63, 0x61, 0x66, 0xE9])  // "café" in ISO-8859-1
+        #expect(CharsetDecoding.string(from: latin1, charset: "iso-8859-1") == "café")
+        #expect(CharsetDecoding.string(from: Data("café".utf8), charset: nil) == "café")
+        #expect(CharsetDecoding.string(from: latin1, charset: nil) == "café", "invalid UTF-8 falls back to Latin-1")
+    }
+}

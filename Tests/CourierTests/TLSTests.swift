@@ -1,0 +1,147 @@
+import Courier
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A self-signed HTTPS server on loopback (`openssl s_server -www`), for TLS verification.
+final class SelfSignedServer {
+    let directory: URL
+    let certificate: URL
+    let port: Int
+    private let process: Process
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        certificate = directory.appendingPathComponent("cert.pem")
+        let key = directory.appendingPathComponent("key.pem")
+        try Self.openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                          "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path])
+        port = try Self.freeLoopbackPort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path, "-www"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // s_server's stdout is block-buffered into a pipe, so its ACCEPT line cannot be awaited:
+        // wait until the port takes a connection instead (bounded: 250 × 20 ms).
+        for _ in 0..<250 {
+            if Self.acceptsConnections(port: port) { return }
+            guard process.isRunning else { break }
+            usleep(20_000)
+        }
+        stop()
+        throw CocoaError(.fileReadUnknown)
+    }
+
+    var url: String { "https://127.0.0.1:\(port)/" }
+
+    /// libcurl's pin for the server's public key: `sha256//<base64>`.
+    func publicKeyPin() throws -> String {
+        let script = "openssl x509 -pubkey -noout -in '\(certificate.path)' | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return "sha256//" + String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func stop() {
+        // SIGKILL: a child of the test runner may inherit an ignored SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func openssl(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    private static func acceptsConnections(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = loopbackAddress(port: port)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    private static func loopbackAddress(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return address
+    }
+
+    private static func freeLoopbackPort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = loopbackAddress(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// TLS is verified by default; a CA file or a pinned key makes a self-signed server trusted.
+@Suite(.serialized) struct TLSTests {
+    private func request(_ url: String, policy: TLSPolicy?) -> ConfigurableRequest {
+        let request = ConfigurableRequest(url)
+        request.definition.responseSerializer = .raw
+        request.definition.tlsPolicy = policy
+        let config = NetworkConfig()
+        config.proxy = .none
+        request.agent = NetworkAgent(config: config)
+        return request
+    }
+
+    @Test func selfSignedCertificateFailsByDefaultAndPassesWithItsCA() async throws {
+        let server = try SelfSignedServer()
+        defer { server.stop() }
+
+        let untrusted = request(server.url, policy: nil)
+        await #expect(throws: RequestError.self) { try await untrusted.run() }
+        #expect(untrusted.error?.code == .serverCertificateUntrusted)
+        #expect(untrusted.error?.curlCode == 60)
+
+        let trusted = request(server.url, policy: TLSPolicy(caFile: server.certificate.path))
+        try await trusted.run()
+        #expect(trusted.responseStatusCode == 200)
+        #expect((trusted.metrics?.tlsHandshake ?? 0) > 0)
+    }
+
+    @Test func pinnedPublicKeyIsEnforced() async throws {
+        let server = try SelfSignedServer()
+        defer { server.stop() }
+
+        let pinned = request(server.url, policy: TLSPolicy(caFile: server.certificate.path, pinnedPublicKey: try server.publicKeyPin()))
+        try await pinned.run()
+        #expect(pinned.responseStatusCode == 200)
+
+        let wrongPin = "sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+        let mismatched = request(server.url, policy: TLSPolicy(caFile: server.certificate.path, pinnedPublicKey: wrongPin))
+        await #expect(throws: RequestError.self) { try await mismatched.run() }
+        #expect(mismatched.error?.code == .serverCertificateUntrusted)
+        #expect(mismatched.error?.curlCode == 90)
+    }
+}

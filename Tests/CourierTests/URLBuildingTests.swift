@@ -1,0 +1,83 @@
+@testable import Courier
+import Testing
+
+/// YTKNetwork's nine URL join cases, its URL filter test, and the canonical argument order.
+@Suite struct URLBuildingTests {
+    private func built(_ requestURL: String, base: String, filters: [any URLFilter] = []) -> String {
+        var settings = NetworkSettings()
+        settings.baseURL = base
+        settings.urlFilters = filters
+        return RequestBuilder.url(for: ConfigurableRequest(requestURL), settings: settings)
+    }
+
+    @Test("the nine join cases", arguments: [
+        ("get", "http://www.example.com", "http://www.example.com/get"),
+        ("/get", "http://www.example.com", "http://www.example.com/get"),
+        ("get", "http://www.example.com/", "http://www.example.com/get"),
+        ("get", "http://www.example.com/api", "http://www.example.com/api/get"),
+        ("get", "http://www.example.com/api/", "http://www.example.com/api/get"),
+        ("/get", "http://www.example.com/api", "http://www.example.com/get"),
+        ("get?key=value", "http://www.example.com/api", "http://www.example.com/api/get?key=value"),
+        ("../get", "http://www.example.com/api/v1", "http://www.example.com/api/get"),
+        ("https://other.example.org/get", "http://www.example.com/api", "https://other.example.org/get"),
+    ])
+    func joinCase(requestURL: String, base: String, expected: String) {
+        #expect(built(requestURL, base: base) == expected)
+    }
+
+    @Test func requestBaseURLOverridesTheConfig() {
+        var definition = ConfigurableRequest.Definition()
+        definition.requestURL = "get"
+        definition.baseURL = "http://api.example.com/v2"
+        var settings = NetworkSettings()
+        settings.baseURL = "http://www.example.com"
+        #expect(RequestBuilder.url(for: ConfigurableRequest(definition), settings: settings) == "http://api.example.com/v2/get")
+    }
+
+    @Test func cdnURLIsUsedWithUseCDN() {
+        var definition = ConfigurableRequest.Definition()
+        definition.requestURL = "image.png"
+        definition.useCDN = true
+        var settings = NetworkSettings()
+        settings.baseURL = "http://www.example.com"
+        settings.cdnURL = "http://cdn.example.com/static"
+        #expect(RequestBuilder.url(for: ConfigurableRequest(definition), settings: settings) == "http://cdn.example.com/static/image.png")
+    }
+
+    @Test func urlFilterAddsAQueryParameter() {
+        let filter = QueryParametersFilter(["version": "1.0", "client": "courier"])
+        #expect(built("get", base: "http://www.example.com", filters: [filter])
+                == "http://www.example.com/get?client=courier&version=1.0")
+        #expect(built("get?a=1", base: "http://www.example.com", filters: [filter])
+                == "http://www.example.com/get?a=1&client=courier&version=1.0")
+    }
+
+    @Test func absoluteURLsSkipTheFilters() {
+        let filter = QueryParametersFilter(["version": "1.0"])
+        #expect(built("http://other.example.org/x", base: "http://www.example.com", filters: [filter])
+                == "http://other.example.org/x")
+    }
+
+    @Test func pathPrefixFilterRewritesThePath() {
+        let filter = PathPrefixFilter(replacing: "v1/", with: "v2/")
+        #expect(built("v1/users", base: "http://www.example.com", filters: [filter]) == "http://www.example.com/v2/users")
+        #expect(built("other", base: "http://www.example.com", filters: [filter]) == "http://www.example.com/other")
+    }
+
+    @Test func argumentsEncodeInCanonicalOrder() {
+        let first: JSONValue = ["b": 2, "a": "x y", "c": ["nested": true, "list": [1, 2]]]
+        let second: JSONValue = ["c": ["list": [1, 2], "nested": true], "a": "x y", "b": 2]
+        let expected = "a=x%20y&b=2&c%5Blist%5D%5B%5D=1&c%5Blist%5D%5B%5D=2&c%5Bnested%5D=true"
+        #expect(FormEncoding.encode(first) == expected)
+        #expect(FormEncoding.encode(second) == expected)
+    }
+
+    @Test func reservedCharactersArePercentEncoded() {
+        #expect(FormEncoding.encode(["q": "a&b=c+d/é"]) == "q=a%26b%3Dc%2Bd/%C3%A9")
+    }
+
+    @Test func jsonBodiesHaveSortedKeys() throws {
+        let value: JSONValue = ["zeta": 1, "alpha": ["b": false, "a": nil]]
+        #expect(String(decoding: value.serialized(), as: UTF8.self) == #"{"alpha":{"a":null,"b":false},"zeta":1}"#)
+    }
+}
