@@ -12,7 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
@@ -56,7 +56,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer"]),
+        .testTarget(
+            name: "CourierTests",
+            dependencies: ["Courier", "CourierDemoServer", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "CourierDemoServerTests",
             dependencies: ["CourierDemoServer"]

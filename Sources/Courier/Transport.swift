@@ -20,6 +20,7 @@ final class Transport: @unchecked Sendable {
     }
 
     private let multi: UnsafeMutableRawPointer
+    private let thread: Thread
     private let inbox = Mutex(Inbox())
     private let finished = DispatchSemaphore(value: 0)
     private let iterations = Atomic<Int>(0)
@@ -32,8 +33,15 @@ final class Transport: @unchecked Sendable {
     init() {
         _ = Self.globalInit
         multi = curl_multi_init()
-        let thread = Thread { [self] in runLoop() }
+        // The thread's closure cannot capture `self` before `thread` is set: it reaches the
+        // transport through a box filled before `start()`, emptied when the loop ends.
+        let box = LoopBox()
+        thread = Thread {
+            box.transport?.runLoop()
+            box.transport = nil
+        }
         thread.name = "courier.transport"
+        box.transport = self
         thread.start()
     }
 
@@ -73,7 +81,9 @@ final class Transport: @unchecked Sendable {
         if changed { curl_multi_wakeup(multi) }
     }
 
-    /// Stops the loop, abandons every transfer and frees libcurl's handles. Blocks until done.
+    /// Stops the loop, abandons every transfer and frees libcurl's handles. Blocks until done,
+    /// except on the transport thread itself (an agent released by a completion), where the
+    /// loop ends after the current pass.
     func shutdown() {
         let first = inbox.withLock { inbox in
             defer { inbox.shuttingDown = true }
@@ -81,7 +91,7 @@ final class Transport: @unchecked Sendable {
         }
         guard first else { return }
         curl_multi_wakeup(multi)
-        finished.wait()
+        if Thread.current !== thread { finished.wait() }
     }
 
     // MARK: - The loop (transport thread only)
@@ -176,6 +186,11 @@ final class Transport: @unchecked Sendable {
         }
         return finishedCount
     }
+}
+
+/// Holds the transport for its thread while the loop runs.
+private final class LoopBox: @unchecked Sendable {
+    var transport: Transport?
 }
 
 extension Array {
