@@ -21,7 +21,7 @@ serve: build
 ## Builds and runs every test (Swift Testing) against in-process loopback servers.
 test: bootstrap
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 clean:
 	rm -rf .build

@@ -73,7 +73,7 @@ public final class NetworkAgent: Sendable {
         } catch {
             buildError = error
             prepared = PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
-                                       idleTimeout: request.timeoutInterval, tlsPolicy: settings.tlsPolicy,
+                                       idleTimeout: RequestBuilder.idleTimeout(request.timeoutInterval), tlsPolicy: settings.tlsPolicy,
                                        proxy: settings.proxy, userAgent: settings.userAgent)
         }
         let entry = RecordEntry(id: id, request: request, prepared: prepared, settings: settings,

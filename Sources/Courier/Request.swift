@@ -42,7 +42,8 @@ open class Request: @unchecked Sendable {
     open var headers: [String: String]? { nil }
     /// User and password for HTTP Basic authorization (YTK `requestAuthorizationHeaderFieldArray`).
     open var basicAuthorization: (user: String, password: String)? { nil }
-    /// Seconds without progress before the request fails with `timedOut`. 60 by default.
+    /// Seconds without progress before the request fails with `timedOut`. 60 by default;
+    /// zero or less means no timeout.
     open var timeoutInterval: TimeInterval { 60 }
     /// Whether a status code counts as success (YTK `statusCodeValidator`). 200–299 by default.
     open func isValidStatusCode(_ statusCode: Int) -> Bool { (200...299).contains(statusCode) }

@@ -27,7 +27,7 @@ enum RequestBuilder {
     /// Everything the transport needs, or the error that makes the request unsendable.
     static func prepare(_ request: Request, settings: NetworkSettings) throws(RequestError) -> PreparedRequest {
         var prepared = PreparedRequest(url: "", method: request.method, headers: [], body: nil,
-                                       idleTimeout: max(0.001, request.timeoutInterval),
+                                       idleTimeout: idleTimeout(request.timeoutInterval),
                                        tlsPolicy: request.tlsPolicy ?? settings.tlsPolicy,
                                        proxy: settings.proxy, userAgent: settings.userAgent)
         if let custom = request.buildCustomRequest() {
@@ -53,6 +53,13 @@ enum RequestBuilder {
                                message: "The header \"\(header.name)\" has a name or value that cannot be sent.")
         }
         return prepared
+    }
+
+    /// A timeout of zero or less means none (a year); tiny ones are raised to a millisecond.
+    static func idleTimeout(_ interval: TimeInterval) -> TimeInterval {
+        let year: TimeInterval = 365 * 24 * 3600
+        guard interval > 0, interval.isFinite else { return year }
+        return min(max(interval, 0.001), year)
     }
 
     private static func encodeArguments(of request: Request, into prepared: inout PreparedRequest) throws(RequestError) {

@@ -81,3 +81,15 @@ import Testing
         #expect(String(decoding: value.serialized(), as: UTF8.self) == #"{"alpha":{"a":null,"b":false},"zeta":1}"#)
     }
 }
+
+@Suite struct TimeoutClampTests {
+    @Test func zeroOrNegativeMeansNoTimeoutAndHugeValuesAreClamped() {
+        let year: Double = 365 * 24 * 3600
+        #expect(RequestBuilder.idleTimeout(0) == year)
+        #expect(RequestBuilder.idleTimeout(-5) == year)
+        #expect(RequestBuilder.idleTimeout(.infinity) == year)
+        #expect(RequestBuilder.idleTimeout(1e300) == year)
+        #expect(RequestBuilder.idleTimeout(0.0000001) == 0.001)
+        #expect(RequestBuilder.idleTimeout(2.5) == 2.5)
+    }
+}
