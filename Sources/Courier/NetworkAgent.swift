@@ -159,9 +159,7 @@ public final class NetworkAgent: Sendable {
         entry.settings.callbackQueue.async { self.deliver(entry, error: error) }
     }
 
-    /// YTK's callback order: accessories willStop → filter → delegate → closure → accessories
-    /// didStop. Completion handlers are taken out before any of them runs, so a callback may
-    /// start the request again with new ones (YTK #446).
+    /// Removes the record and runs the callbacks, unless the request was stopped meanwhile.
     private func deliver(_ entry: RecordEntry, error: RequestError?) {
         let removed = table.withLock { table -> Bool in
             guard table.entries[entry.id] === entry else { return false }
@@ -169,31 +167,8 @@ public final class NetworkAgent: Sendable {
             return true
         }
         guard removed else { return }
-        let request = entry.request
-        let (delegate, accessories, success, failure, continuation) = request.state.withLock { state in
-            defer {
-                state.success = nil
-                state.failure = nil
-                state.continuation = nil
-            }
-            state.isExecuting = false
-            return (state.delegate, state.accessories, state.success, state.failure, state.continuation)
-        }
         log(entry, error: error)
-        accessories.forEach { $0.requestWillStop(request) }
-        if let error {
-            request.requestFailedFilter()
-            delegate?.requestFailed(request)
-            failure?(request)
-            accessories.forEach { $0.requestDidStop(request) }
-            continuation?.resume(throwing: error)
-        } else {
-            request.requestCompleteFilter()
-            delegate?.requestFinished(request)
-            success?(request)
-            accessories.forEach { $0.requestDidStop(request) }
-            continuation?.resume()
-        }
+        entry.request.deliverCallbacks(error: error)
     }
 
     private func log(_ entry: RecordEntry, error: RequestError?) {

@@ -36,6 +36,11 @@ public struct NetworkSettings: Sendable {
     public var retryPolicy: RetryPolicy?
     /// Which proxy transfers use.
     public var proxy: ProxySetting = .environment
+    /// Where cached responses live; nil = `$XDG_CACHE_HOME/courier/responses` (`~/.cache/…`).
+    public var cacheDirectory: String?
+    /// The app version stored with cache entries; an entry written by another version is
+    /// not served (YTK's AppVersionMismatch).
+    public var appVersion: String = courierVersion
     /// Sent as `User-Agent` unless a request sets its own.
     public var userAgent: String = "Courier/\(courierVersion)"
 

@@ -1,19 +1,6 @@
 import Foundation
 
 extension Request {
-    /// Sends the request through its agent. Does nothing while it is already executing.
-    public func start() {
-        let (claimed, accessories) = state.withLock { state -> (Bool, [any RequestAccessory]) in
-            guard !state.isExecuting else { return (false, []) }
-            state.isExecuting = true
-            state.isCancelled = false
-            return (true, state.accessories)
-        }
-        guard claimed else { return }
-        accessories.forEach { $0.requestWillStart(self) }
-        agent.add(self)
-    }
-
     /// Sets the completion handlers and starts (YTK `startWithCompletionBlockWithSuccess:failure:`).
     /// The handlers run on the callback queue, after the delegate.
     public func start(success: (@Sendable (Request) -> Void)?, failure: (@Sendable (Request) -> Void)?) {

@@ -69,6 +69,23 @@ open class Request: @unchecked Sendable {
     /// Runs on the callback queue after a failure, before the delegate.
     open func requestFailedFilter() {}
 
+    // MARK: - Starting
+
+    /// Sends the request through its agent. Does nothing while it is already executing.
+    /// Subclasses that answer without the network (a cache) override it and call
+    /// ``completeWithoutNetwork(content:error:)`` or `super.start()`.
+    open func start() {
+        let (claimed, accessories) = state.withLock { state -> (Bool, [any RequestAccessory]) in
+            guard !state.isExecuting else { return (false, []) }
+            state.isExecuting = true
+            state.isCancelled = false
+            return (true, state.accessories)
+        }
+        guard claimed else { return }
+        accessories.forEach { $0.requestWillStart(self) }
+        agent.add(self)
+    }
+
     // MARK: - Settings of the caller
 
     /// Which agent sends the request; ``NetworkAgent/shared`` unless set.
@@ -169,10 +186,19 @@ struct RequestState: Sendable {
 }
 
 /// What a response left behind: head, body and its serialized forms, metrics.
-struct ResponseContent: Sendable {
-    var head: ResponseHead?
-    var data: Data?
-    var string: String?
-    var json: JSONValue?
-    var metrics: TransferMetrics?
+public struct ResponseContent: Sendable {
+    public var head: ResponseHead?
+    public var data: Data?
+    public var string: String?
+    public var json: JSONValue?
+    public var metrics: TransferMetrics?
+
+    public init(head: ResponseHead? = nil, data: Data? = nil, string: String? = nil, json: JSONValue? = nil,
+                metrics: TransferMetrics? = nil) {
+        self.head = head
+        self.data = data
+        self.string = string
+        self.json = json
+        self.metrics = metrics
+    }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+extension Request {
+    /// YTK's callback order: accessories willStop → filter → delegate → closure → accessories
+    /// didStop, then an awaiting `run()` resumes. Completion handlers are taken out before any
+    /// of them runs, so a callback may start the request again with new ones (YTK #446).
+    /// Runs on the callback queue.
+    func deliverCallbacks(error: RequestError?) {
+        let (delegate, accessories, success, failure, continuation) = state.withLock { state in
+            defer {
+                state.success = nil
+                state.failure = nil
+                state.continuation = nil
+            }
+            state.isExecuting = false
+            return (state.delegate, state.accessories, state.success, state.failure, state.continuation)
+        }
+        accessories.forEach { $0.requestWillStop(self) }
+        if let error {
+            requestFailedFilter()
+            delegate?.requestFailed(self)
+            failure?(self)
+            accessories.forEach { $0.requestDidStop(self) }
+            continuation?.resume(throwing: error)
+        } else {
+            requestCompleteFilter()
+            delegate?.requestFinished(self)
+            success?(self)
+            accessories.forEach { $0.requestDidStop(self) }
+            continuation?.resume()
+        }
+    }
+
+    /// Finishes a run with a response that did not come from the network, such as a cache
+    /// hit: the same preprocessor, filters, delegate, closures and accessories as a network
+    /// response, on the agent's callback queue. Call it from an override of `start()`
+    /// instead of `super.start()`; it marks the request executing itself.
+    public func completeWithoutNetwork(content: ResponseContent, error: RequestError? = nil) {
+        let accessories = state.withLock { state -> [any RequestAccessory]? in
+            guard !state.isExecuting else { return nil }
+            state.isExecuting = true
+            state.isCancelled = false
+            state.content = content
+            state.error = error
+            state.retryCount = 0
+            return state.accessories
+        }
+        guard let accessories else { return }
+        accessories.forEach { $0.requestWillStart(self) }
+        let queue = agent.config.callbackQueue
+        DispatchQueue.global().async {
+            if error == nil { self.requestCompletePreprocessor() } else { self.requestFailedPreprocessor() }
+            queue.async { self.deliverCallbacks(error: error) }
+        }
+    }
+}
