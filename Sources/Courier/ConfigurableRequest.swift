@@ -30,6 +30,9 @@ open class ConfigurableRequest: Request, @unchecked Sendable {
         public var tlsPolicy: TLSPolicy?
         public var retryPolicy: RetryPolicy?
         public var customRequest: CustomRequest?
+        public var resumableDownloadPath: String?
+        public var multipartForm: MultipartForm?
+        public var bodyFilePath: String?
 
         public init() {}
     }
@@ -72,6 +75,9 @@ open class ConfigurableRequest: Request, @unchecked Sendable {
     open override var tlsPolicy: TLSPolicy? { definition.tlsPolicy }
     open override var retryPolicy: RetryPolicy? { definition.retryPolicy }
     open override func buildCustomRequest() -> CustomRequest? { definition.customRequest }
+    open override var resumableDownloadPath: String? { definition.resumableDownloadPath }
+    open override var multipartForm: MultipartForm? { definition.multipartForm }
+    open override var bodyFilePath: String? { definition.bodyFilePath }
     open override func isValidStatusCode(_ statusCode: Int) -> Bool {
         definition.acceptableStatusCodes.map { $0.contains(statusCode) } ?? super.isValidStatusCode(statusCode)
     }

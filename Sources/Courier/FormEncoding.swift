@@ -18,10 +18,14 @@ public enum FormEncoding {
 
     /// `key=value` pairs joined by `&`, keys sorted; nil or an empty object gives "".
     public static func encode(_ arguments: JSONValue?) -> String {
-        guard let arguments else { return "" }
-        return pairs(key: nil, value: arguments)
+        fields(arguments)
             .map { key, value in value.map { "\(escape(key))=\(escape($0))" } ?? escape(key) }
             .joined(separator: "&")
+    }
+
+    /// The flattened, sorted name/value pairs of `arguments`, unescaped (a null value has none).
+    static func fields(_ arguments: JSONValue?) -> [(String, String?)] {
+        arguments.map { pairs(key: nil, value: $0) } ?? []
     }
 
     private static func pairs(key: String?, value: JSONValue) -> [(String, String?)] {

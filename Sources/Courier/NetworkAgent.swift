@@ -66,10 +66,11 @@ public final class NetworkAgent: Sendable {
             defer { table.nextID += 1 }
             return table.nextID
         }
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         var buildError: RequestError?
         do {
             prepared = try RequestBuilder.prepare(request, settings: settings)
+            if request.resumableDownloadPath != nil { try planDownload(&prepared, for: request, settings: settings) }
         } catch {
             buildError = error
             prepared = PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
@@ -93,7 +94,19 @@ public final class NetworkAgent: Sendable {
             let headers = Redaction.headers(prepared.headers).map { "\($0.name): \($0.value)" }.joined(separator: "; ")
             settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
         }
-        submit(entry)
+        submit(entry, prepared: prepared)
+    }
+
+    /// Points a download attempt at its partial file, with Range and If-Range when resuming.
+    private func planDownload(_ prepared: inout PreparedRequest, for request: Request,
+                              settings: NetworkSettings) throws(RequestError) {
+        guard let path = request.resumableDownloadPath else { return }
+        let incomplete = settings.incompleteDownloadsDirectory.map { URL(fileURLWithPath: $0) }
+            ?? ResumableDownloads.defaultIncompleteDirectory()
+        prepared.headers.removeAll { ["range", "if-range"].contains($0.name.lowercased()) }
+        let plan = try ResumableDownloads.plan(url: prepared.url, path: path, incompleteDirectory: incomplete)
+        prepared.download = plan
+        prepared.headers += plan.requestHeaders
     }
 
     /// Removes a request's record and cancels its transfer. Nil when it was not in flight.
@@ -111,19 +124,58 @@ public final class NetworkAgent: Sendable {
         table.withLock { $0.entries[entry.id] === entry }
     }
 
-    private func submit(_ entry: RecordEntry) {
-        let job = TransferJob(id: entry.id, request: entry.prepared, priority: entry.priority,
-                              progress: entry.progress) { [weak self] outcome in
+    /// Hands one attempt to the transport. A download is planned afresh for every attempt,
+    /// so a retry resumes from what the previous one fetched.
+    private func submit(_ entry: RecordEntry, prepared: PreparedRequest) {
+        var prepared = prepared
+        if prepared.download != nil {
+            do {
+                try planDownload(&prepared, for: entry.request, settings: entry.settings)
+            } catch {
+                processingQueue.async { self.finish(entry, content: ResponseContent(), error: error) }
+                return
+            }
+        }
+        let handlers = entry.request.state.withLock { ($0.downloadProgress, $0.uploadProgress) }
+        let throttle = ProgressThrottle(queue: entry.settings.callbackQueue, download: handlers.0, upload: handlers.1)
+        var onProgress: (@Sendable (TransferProgress) -> Void)?
+        if let throttle { onProgress = { throttle.report($0) } }
+        let finalPrepared = prepared
+        let job = TransferJob(id: entry.id, request: prepared, priority: entry.priority, progress: entry.progress,
+                              onProgress: onProgress) { [weak self] outcome in
             guard let self else { return }
-            self.processingQueue.async { self.transferFinished(entry, outcome: outcome) }
+            self.processingQueue.async {
+                self.transferFinished(entry, prepared: finalPrepared, outcome: outcome, throttle: throttle)
+            }
         }
         transport.submit(job)
     }
 
-    private func transferFinished(_ entry: RecordEntry, outcome: TransferOutcome) {
+    private func transferFinished(_ entry: RecordEntry, prepared: PreparedRequest, outcome: TransferOutcome,
+                                  throttle: ProgressThrottle?) {
         guard isCurrent(entry) else { return }
         let request = entry.request
-        let (content, error) = ResponsePipeline.process(outcome, request: request, settings: entry.settings)
+        var (content, error) = ResponsePipeline.process(outcome, request: request, settings: entry.settings)
+        if let plan = prepared.download {
+            let status = outcome.head?.statusCode ?? 0
+            if status == 416, plan.resumeOffset > 0 {
+                // The partial body no longer fits the resource: start over, once.
+                ResumableDownloads.discard(partialFile: plan.partialFile, recordFile: plan.recordFile)
+                entry.settings.logger.info("↻ #\(entry.id) resume refused (416): downloading from the start")
+                submit(entry, prepared: prepared)
+                return
+            }
+            if let moveError = ResumableDownloads.finish(plan, result: outcome.download ?? DownloadResult(),
+                                                         succeeded: error == nil, statusCode: status) {
+                error = moveError
+            }
+            if error == nil {
+                content.downloadedFile = plan.destination
+                var last = entry.progress.snapshot
+                last.bytesReceived = outcome.metrics?.bytesReceived ?? last.bytesReceived
+                throttle?.report(last, final: true)
+            }
+        }
         if let error, let policy = request.retryPolicy ?? entry.settings.retryPolicy {
             let retries = entry.progress.snapshot.retryCount
             if policy.shouldRetry(method: entry.prepared.method, error: error, retriesSoFar: retries) {
@@ -144,7 +196,7 @@ public final class NetworkAgent: Sendable {
         entry.settings.logger.info("↻ #\(entry.id) retry \(retries) in \(delay) s after: \(cause.message)")
         processingQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, self.isCurrent(entry) else { return }
-            self.submit(entry)
+            self.submit(entry, prepared: entry.prepared)
         }
     }
 

@@ -38,6 +38,8 @@ public struct NetworkSettings: Sendable {
     public var proxy: ProxySetting = .environment
     /// Where cached responses live; nil = `$XDG_CACHE_HOME/courier/responses` (`~/.cache/…`).
     public var cacheDirectory: String?
+    /// Where partial downloads and their resume records wait; nil = `$XDG_CACHE_HOME/courier/incomplete`.
+    public var incompleteDownloadsDirectory: String?
     /// The app version stored with cache entries; an entry written by another version is
     /// not served (YTK's AppVersionMismatch).
     public var appVersion: String = courierVersion

@@ -13,6 +13,12 @@ public struct PreparedRequest: Sendable {
     public var tlsPolicy: TLSPolicy
     public var proxy: ProxySetting
     public var userAgent: String
+    /// A multipart body; replaces `body`.
+    public var multipart: MultipartForm?
+    /// A file whose content is the body; replaces `body`.
+    public var bodyFile: String?
+    /// Where a download writes; set by the agent for each attempt.
+    var download: DownloadPlan?
 
     /// The value of the first header named `name` (case-insensitive).
     public func header(_ name: String) -> String? {

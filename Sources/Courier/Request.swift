@@ -57,6 +57,13 @@ open class Request: @unchecked Sendable {
     open var retryPolicy: RetryPolicy? { nil }
     /// A hand-built request that replaces URL building, arguments and headers.
     open func buildCustomRequest() -> CustomRequest? { nil }
+    /// Streams the body to this file (or into this directory, named after the URL), resuming
+    /// an interrupted attempt with Range and If-Range. GET only (YTK `resumableDownloadPath`).
+    open var resumableDownloadPath: String? { nil }
+    /// A multipart/form-data body with fields and files streamed from disk; POST, PUT or PATCH.
+    open var multipartForm: MultipartForm? { nil }
+    /// A raw body streamed from this file instead of the arguments.
+    open var bodyFilePath: String? { nil }
 
     // MARK: - Hooks (no-ops by default)
 
@@ -128,6 +135,16 @@ open class Request: @unchecked Sendable {
         get { state.withLock { $0.failure } }
         set { state.withLock { $0.failure = newValue } }
     }
+    /// Called on the callback queue as a download's body arrives (YTK `resumableDownloadProgressBlock`).
+    public var downloadProgressHandler: (@Sendable (ProgressReport) -> Void)? {
+        get { state.withLock { $0.downloadProgress } }
+        set { state.withLock { $0.downloadProgress = newValue } }
+    }
+    /// Called on the callback queue as the request body goes out (YTK `uploadProgressBlock`).
+    public var uploadProgressHandler: (@Sendable (ProgressReport) -> Void)? {
+        get { state.withLock { $0.uploadProgress } }
+        set { state.withLock { $0.uploadProgress = newValue } }
+    }
     /// Drops both completion handlers (YTK `clearCompletionBlock`).
     public func clearCompletionHandlers() {
         state.withLock { $0.success = nil; $0.failure = nil }
@@ -156,6 +173,8 @@ open class Request: @unchecked Sendable {
         return try? XMLDocument(data: data)
     }
     public var error: RequestError? { state.withLock { $0.error } }
+    /// Where a finished download was saved.
+    public var downloadedFileURL: URL? { state.withLock { $0.content.downloadedFile } }
     public var metrics: TransferMetrics? { state.withLock { $0.content.metrics } }
     /// How many times the request was sent again by its retry policy in the current run.
     public var retryCount: Int { state.withLock { $0.retryCount } }
@@ -176,6 +195,8 @@ struct RequestState: Sendable {
     var accessories: [any RequestAccessory] = []
     var success: (@Sendable (Request) -> Void)?
     var failure: (@Sendable (Request) -> Void)?
+    var downloadProgress: (@Sendable (ProgressReport) -> Void)?
+    var uploadProgress: (@Sendable (ProgressReport) -> Void)?
     var continuation: CheckedContinuation<Void, any Error>?
     var taskID: Int?
     var isExecuting = false
@@ -192,13 +213,16 @@ public struct ResponseContent: Sendable {
     public var string: String?
     public var json: JSONValue?
     public var metrics: TransferMetrics?
+    /// Where a download's body was saved (the body is then not held in `data`).
+    public var downloadedFile: URL?
 
     public init(head: ResponseHead? = nil, data: Data? = nil, string: String? = nil, json: JSONValue? = nil,
-                metrics: TransferMetrics? = nil) {
+                metrics: TransferMetrics? = nil, downloadedFile: URL? = nil) {
         self.head = head
         self.data = data
         self.string = string
         self.json = json
         self.metrics = metrics
+        self.downloadedFile = downloadedFile
     }
 }

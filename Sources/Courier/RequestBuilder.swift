@@ -38,6 +38,7 @@ enum RequestBuilder {
         } else {
             prepared.url = url(for: request, settings: settings)
             try encodeArguments(of: request, into: &prepared)
+            try attachBodySource(of: request, to: &prepared)
             if let basic = request.basicAuthorization {
                 let token = Data("\(basic.user):\(basic.password)".utf8).base64EncodedString()
                 prepared.headers.append((name: "Authorization", value: "Basic \(token)"))
@@ -64,7 +65,8 @@ enum RequestBuilder {
 
     private static func encodeArguments(of request: Request, into prepared: inout PreparedRequest) throws(RequestError) {
         let arguments = request.arguments
-        if prepared.method.encodesArgumentsInQuery {
+        if request.multipartForm != nil { return }
+        if prepared.method.encodesArgumentsInQuery || request.bodyFilePath != nil {
             let query = FormEncoding.encode(arguments)
             guard !query.isEmpty else { return }
             let separator = prepared.url.contains("?") ? "&" : "?"
@@ -82,6 +84,39 @@ enum RequestBuilder {
         case .json:
             prepared.headers.append((name: "Content-Type", value: "application/json"))
             prepared.body = arguments.map { $0.serialized() } ?? Data()
+        }
+    }
+
+    /// Multipart forms, body files and downloads: checked here so that a request that cannot
+    /// be sent fails before any network use.
+    private static func attachBodySource(of request: Request, to prepared: inout PreparedRequest) throws(RequestError) {
+        let method = prepared.method
+        if request.resumableDownloadPath != nil, method != .get {
+            throw RequestError(family: .transport, code: .cannotCreateFile,
+                               message: "A resumable download must use GET, not \(method.rawValue).")
+        }
+        if var form = request.multipartForm {
+            guard method == .post || method == .put || method == .patch else {
+                throw RequestError(family: .transport, code: .cannotOpenFile,
+                                   message: "A multipart form needs POST, PUT or PATCH, not \(method.rawValue).")
+            }
+            if let unreadable = form.unreadableFiles.first {
+                throw RequestError(family: .transport, code: .cannotOpenFile, message: "Cannot read the file \(unreadable).")
+            }
+            // As AFNetworking does: the arguments travel as the form's leading fields.
+            let fields = FormEncoding.fields(request.arguments).map { MultipartForm.Part.field(name: $0.0, value: $0.1 ?? "") }
+            form.parts.insert(contentsOf: fields, at: 0)
+            prepared.multipart = form
+            prepared.body = nil
+            prepared.headers.removeAll { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        } else if let path = request.bodyFilePath {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw RequestError(family: .transport, code: .cannotOpenFile, message: "Cannot read the file \(path).")
+            }
+            prepared.bodyFile = path
+            prepared.body = nil
+            prepared.headers.removeAll { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+            prepared.headers.append((name: "Content-Type", value: "application/octet-stream"))
         }
     }
 

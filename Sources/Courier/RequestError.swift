@@ -36,6 +36,7 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let tooManyRedirects = Code(rawValue: -1007)
         public static let badServerResponse = Code(rawValue: -1011)
         public static let cannotWriteToFile = Code(rawValue: -3003)
+        public static let cannotCreateFile = Code(rawValue: -3000)
         public static let cannotOpenFile = Code(rawValue: -3001)
         public static let secureConnectionFailed = Code(rawValue: -1200)
         public static let serverCertificateUntrusted = Code(rawValue: -1202)

@@ -15,7 +15,9 @@ enum ResponsePipeline {
             return (content, RequestError(family: .transport, code: .badServerResponse,
                                           message: "The server sent no HTTP response."))
         }
-        if let error = serialize(outcome.body, head: head, request: request, settings: settings, into: &content) {
+        let bodyOnDisk = outcome.download?.wroteToFile == true
+        if !bodyOnDisk,
+           let error = serialize(outcome.body, head: head, request: request, settings: settings, into: &content) {
             return (content, error)
         }
         guard request.isValidStatusCode(head.statusCode) else {

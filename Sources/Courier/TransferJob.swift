@@ -6,6 +6,8 @@ struct TransferJob: Sendable {
     let request: PreparedRequest
     let priority: RequestPriority
     let progress: ProgressCell
+    /// Called on the transport thread whenever the progress changes; must return at once.
+    let onProgress: (@Sendable (TransferProgress) -> Void)?
     /// Called once on the transport thread when the transfer ends (never after a cancel).
     let completion: @Sendable (TransferOutcome) -> Void
 }
@@ -17,4 +19,6 @@ struct TransferOutcome: Sendable {
     var body: Data
     var metrics: TransferMetrics?
     var error: RequestError?
+    /// What a download did with its body; nil for other requests.
+    var download: DownloadResult?
 }

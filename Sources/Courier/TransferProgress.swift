@@ -24,6 +24,8 @@ public struct TransferProgress: Sendable, Hashable {
     public var expectedBytesToReceive: Int64?
     /// Retries made so far in this run.
     public var retryCount = 0
+    /// Bytes a resumed download already had before this attempt.
+    public var resumedFrom: Int64 = 0
 }
 
 /// A transfer's progress behind its own small lock, so that the transport thread and a UI
@@ -33,7 +35,12 @@ final class ProgressCell: Sendable {
 
     var snapshot: TransferProgress { value.withLock { $0 } }
 
-    func update(_ change: (inout TransferProgress) -> Void) {
-        value.withLock { change(&$0) }
+    /// Applies `change` and returns the result.
+    @discardableResult
+    func update(_ change: (inout TransferProgress) -> Void) -> TransferProgress {
+        value.withLock { progress in
+            change(&progress)
+            return progress
+        }
     }
 }

@@ -24,11 +24,15 @@ enum ByteStreamRoutes {
         return resource(length: length, seed: seed).response(to: exchange, dropAfter: after)
     }
 
-    /// `GET /mutable/{name}?bytes=M`: content and validators follow the name's revision.
+    /// `GET /mutable/{name}?bytes=M[&after=N]`: content and validators follow the name's
+    /// revision; with `after`, each response is cut after N body bytes as `/drop` does.
     static func mutable(_ exchange: DemoExchange, store: MutableResourceStore) throws -> Response {
         try exchange.require(.get)
         let name = String(exchange.segments[1])
         let length = try exchange.integerQuery("bytes", default: 65_536, range: 0...maximumLength)
+        let after = try exchange.query["after"].map { _ in
+            try exchange.integerQuery("after", default: 1, range: 1...maximumLength)
+        }
         let revision = store.revision(name)
         let resource = ByteStreamResource(
             length: length,
@@ -36,7 +40,7 @@ enum ByteStreamRoutes {
             etag: "\"mutable-\(length)-r\(revision)\"",
             lastModified: HTTPDate.string(secondsSince1970: ByteStreamResource.epoch + revision * 60)
         )
-        return resource.response(to: exchange)
+        return resource.response(to: exchange, dropAfter: after)
     }
 
     /// `POST /mutable/{name}/touch`: bumps the revision.

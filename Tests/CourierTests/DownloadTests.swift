@@ -1,0 +1,194 @@
+@testable import Courier
+import CourierDemoServer
+import Crypto
+import Foundation
+import Synchronization
+import Testing
+
+/// A scratch directory for one test's downloads and Incomplete files.
+struct DownloadDirectories {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+    var target: URL { root.appendingPathComponent("target") }
+    var incomplete: URL { root.appendingPathComponent("incomplete") }
+
+    init() throws {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("target"), withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+
+    func incompleteFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: incomplete.path)) ?? []).sorted()
+    }
+}
+
+func sha256(_ bytes: some DataProtocol) -> String {
+    SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
+}
+
+/// Resumable downloads against the demo server's deterministic byte streams.
+@Suite struct DownloadTests {
+    private func withDownloads(_ body: (TestBed, DownloadDirectories) async throws -> Void) async throws {
+        let directories = try DownloadDirectories()
+        defer { directories.remove() }
+        try await withTestBed({ $0.incompleteDownloadsDirectory = directories.incomplete.path }) { bed in
+            try await body(bed, directories)
+        }
+    }
+
+    private func download(_ bed: TestBed, _ path: String, to destination: URL) -> ConfigurableRequest {
+        bed.request(path) { $0.resumableDownloadPath = destination.path }
+    }
+
+    @Test func completeDownloadToAFile() async throws {
+        try await withDownloads { bed, directories in
+            let destination = directories.target.appendingPathComponent("blob.bin")
+            let request = download(bed, "/bytes/300000?seed=7", to: destination)
+            try await request.run()
+            #expect(request.downloadedFileURL == destination)
+            let data = try Data(contentsOf: destination)
+            #expect(data.count == 300_000)
+            #expect(sha256(data) == sha256(DemoServer.deterministicBytes(count: 300_000, seed: 7)))
+            #expect(request.responseData?.isEmpty ?? true, "the body is on disk, not in memory")
+            #expect(directories.incompleteFiles().isEmpty, "partial file and resume record are cleaned up")
+            let permissions = try FileManager.default.attributesOfItem(atPath: directories.incomplete.path)[.posixPermissions] as? Int
+            #expect(permissions == 0o700)
+        }
+    }
+
+    @Test func downloadIntoADirectoryTakesTheURLsName() async throws {
+        try await withDownloads { bed, directories in
+            let request = download(bed, "/bytes/1234?seed=2", to: directories.target)
+            try await request.run()
+            let expected = directories.target.appendingPathComponent("1234")
+            #expect(request.downloadedFileURL == expected)
+            #expect(try Data(contentsOf: expected) == Data(DemoServer.deterministicBytes(count: 1234, seed: 2)))
+        }
+    }
+
+    @Test func droppedDownloadKeepsItsBytesAndResumesWithRange() async throws {
+        try await withDownloads { bed, directories in
+            let destination = directories.target.appendingPathComponent("dropped.bin")
+            let path = "/drop?after=100000&bytes=250000&seed=3"
+
+            let first = download(bed, path, to: destination)
+            await #expect(throws: RequestError.self) { try await first.run() }
+            #expect(first.error?.code == .networkConnectionLost)
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            let partial = try #require(directories.incompleteFiles().first { $0.hasSuffix(".part") })
+            #expect(ResumableDownloads.fileSize(directories.incomplete.appendingPathComponent(partial)) == 100_000)
+
+            let second = download(bed, path, to: destination)
+            await #expect(throws: RequestError.self) { try await second.run() }
+            #expect(second.responseStatusCode == 206)
+            let third = download(bed, path, to: destination)
+            try await third.run()
+            #expect(third.responseStatusCode == 206)
+
+            let ranges = bed.server.requestLog.filter { $0.path == "/drop" }.map { $0.header("Range") }
+            #expect(ranges == [nil, "bytes=100000-", "bytes=200000-"])
+            let ifRanges = bed.server.requestLog.filter { $0.path == "/drop" }.compactMap { $0.header("If-Range") }
+            #expect(ifRanges == ["\"bytes-250000-3\"", "\"bytes-250000-3\""])
+            #expect(sha256(try Data(contentsOf: destination)) == sha256(DemoServer.deterministicBytes(count: 250_000, seed: 3)))
+            #expect(directories.incompleteFiles().isEmpty)
+        }
+    }
+
+    @Test func retryPolicyResumesADroppedDownload() async throws {
+        try await withDownloads { bed, directories in
+            let destination = directories.target.appendingPathComponent("retried.bin")
+            let request = download(bed, "/drop?after=60000&bytes=150000&seed=4", to: destination)
+            request.definition.retryPolicy = RetryPolicy(retryLimit: 3, exponentialBackoffScale: 0.01)
+            try await request.run()
+            #expect(request.retryCount == 2)
+            #expect(try Data(contentsOf: destination) == Data(DemoServer.deterministicBytes(count: 150_000, seed: 4)))
+        }
+    }
+
+    @Test func changedResourceRestartsCleanly() async throws {
+        try await withDownloads { bed, directories in
+            let name = bed.uniqueName("mutable")
+            let destination = directories.target.appendingPathComponent("mutable.bin")
+            let path = "/mutable/\(name)?bytes=200000&after=120000"
+            await #expect(throws: RequestError.self) { try await download(bed, path, to: destination).run() }
+
+            try await bed.request("/mutable/\(name)/touch", method: .post).run()  // revision 1 → 2
+
+            let changed = download(bed, path, to: destination)
+            await #expect(throws: RequestError.self) { try await changed.run() }
+            #expect(changed.responseStatusCode == 200, "If-Range no longer matches: the server sends it all")
+            let resumed = download(bed, path, to: destination)
+            try await resumed.run()
+            #expect(resumed.responseStatusCode == 206)
+            let expected = DemoServer.deterministicBytes(count: 200_000, seed: 2)
+            #expect(sha256(try Data(contentsOf: destination)) == sha256(expected), "no byte of revision 1 survives")
+        }
+    }
+
+    @Test func unsatisfiableRangeStartsOver() async throws {
+        try await withDownloads { bed, directories in
+            let destination = directories.target.appendingPathComponent("small.bin")
+            let url = bed.server.baseURL + "/bytes/1000?seed=1"
+            // A partial body longer than the resource, with a record whose validator matches.
+            let plan = try ResumableDownloads.plan(url: url, path: destination.path, incompleteDirectory: directories.incomplete)
+            try Data(count: 2000).write(to: plan.partialFile)
+            ResumableDownloads.saveRecord(for: plan, url: url, etag: "\"bytes-1000-1\"", lastModified: nil)
+
+            let request = download(bed, "/bytes/1000?seed=1", to: destination)
+            try await request.run()
+            let ranges = bed.server.requestLog.filter { $0.path == "/bytes/1000" }.map { $0.header("Range") }
+            #expect(ranges == ["bytes=2000-", nil])
+            #expect(try Data(contentsOf: destination) == Data(DemoServer.deterministicBytes(count: 1000, seed: 1)))
+        }
+    }
+
+    @Test func invalidResumeRecordStartsOver() async throws {
+        try await withDownloads { bed, directories in
+            let destination = directories.target.appendingPathComponent("fresh.bin")
+            let url = bed.server.baseURL + "/bytes/5000?seed=9"
+            let plan = try ResumableDownloads.plan(url: url, path: destination.path, incompleteDirectory: directories.incomplete)
+            try Data(count: 100).write(to: plan.partialFile)
+            try Data("not json {".utf8).write(to: plan.recordFile)
+
+            let request = download(bed, "/bytes/5000?seed=9", to: destination)
+            try await request.run()
+            #expect(bed.server.requestLog.filter { $0.path == "/bytes/5000" }.map { $0.header("Range") } == [nil])
+            #expect(try Data(contentsOf: destination) == Data(DemoServer.deterministicBytes(count: 5000, seed: 9)))
+        }
+    }
+
+    @Test func failedDownloadLoadsTheErrorBodyAndLeavesNothing() async throws {
+        try await withDownloads { bed, directories in
+            let destination = directories.target.appendingPathComponent("missing.bin")
+            let request = download(bed, "/status/404", to: destination)
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.code == .invalidStatusCode)
+            #expect(request.responseJSON?["status"] == 404, "the error page is readable")
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            #expect(directories.incompleteFiles().isEmpty)
+        }
+    }
+
+    @Test func progressIsMonotonicAndReachesTheTotal() async throws {
+        try await withDownloads { bed, directories in
+            let reports = Mutex<[ProgressReport]>([])
+            let request = download(bed, "/bytes/3000000?seed=5", to: directories.target.appendingPathComponent("p.bin"))
+            request.downloadProgressHandler = { report in reports.withLock { $0.append(report) } }
+            try await request.run()
+            let seen = reports.withLock { $0 }
+            #expect(!seen.isEmpty)
+            #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.completed < $1.completed })
+            #expect(seen.last?.completed == 3_000_000)
+            #expect(seen.last?.expected == 3_000_000)
+        }
+    }
+
+    @Test func downloadNeedsGET() async throws {
+        try await withDownloads { bed, directories in
+            let request = bed.request("/post", method: .post) { $0.resumableDownloadPath = directories.target.path }
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.code == .cannotCreateFile)
+            #expect(bed.server.requestLog.isEmpty, "refused before any network use")
+        }
+    }
+}
