@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run serve test clean
+.PHONY: bootstrap build run serve test bench-download clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -22,6 +22,10 @@ serve: build
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+## 1 GiB loopback download: peak RSS under 64 MiB, and a resume after a kill at ~50%.
+bench-download: build
+	scripts/download-benchmark.sh
 
 clean:
 	rm -rf .build

@@ -6,7 +6,7 @@ struct CourierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "courier",
         abstract: "A terminal request workbench on a YTKNetwork-style engine over libcurl.",
-        subcommands: [WorkbenchCommand.self, DemoCommand.self, ServeCommand.self],
+        subcommands: [WorkbenchCommand.self, DemoCommand.self, ServeCommand.self, DownloadCommand.self],
         defaultSubcommand: WorkbenchCommand.self
     )
 }
