@@ -1,0 +1,117 @@
+import CCurl
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Request and response bodies that are not plain memory: multipart forms and body files
+/// going out, download bodies coming in to a partial file.
+extension EasyTransfer {
+    enum BodySink {
+        case undecided, memory, file(Int32), closed
+    }
+
+    /// libcurl's MIME API: file parts are read from disk as they are sent.
+    func configureMultipart(_ form: MultipartForm) -> CURLcode {
+        mime = curl_mime_init(handle)
+        for part in form.parts {
+            guard let mimePart = curl_mime_addpart(mime) else { return CURLE_OUT_OF_MEMORY }
+            var code = curl_mime_name(mimePart, part.name)
+            switch part {
+            case .field(_, let value):
+                if code == CURLE_OK { code = Self.setMimeData(mimePart, Data(value.utf8)) }
+            case .data(_, let data, let filename, let contentType):
+                if code == CURLE_OK { code = Self.setMimeData(mimePart, data) }
+                if code == CURLE_OK { code = curl_mime_filename(mimePart, filename ?? part.name) }
+                if code == CURLE_OK, let contentType { code = curl_mime_type(mimePart, contentType) }
+            case .file(_, let path, let filename, let contentType):
+                if code == CURLE_OK { code = curl_mime_filedata(mimePart, path) }
+                if code == CURLE_OK, let filename { code = curl_mime_filename(mimePart, filename) }
+                if code == CURLE_OK { code = curl_mime_type(mimePart, contentType ?? "application/octet-stream") }
+            }
+            guard code == CURLE_OK else { return code }
+        }
+        return courier_easy_setopt_pointer(handle, CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime))
+    }
+
+    static func setMimeData(_ part: OpaquePointer, _ data: Data) -> CURLcode {
+        // An empty value still needs a valid pointer.
+        let bytes = data.isEmpty ? Data([0]) : data
+        return bytes.withUnsafeBytes { buffer in
+            curl_mime_data(part, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), data.count)
+        }
+    }
+
+    /// A raw body streamed from a file by libcurl's default read function (`fread`).
+    func configureBodyFile(_ path: String) -> CURLcode {
+        guard let file = fopen(path, "rb") else { return CURLE_READ_ERROR }
+        bodyFile = file
+        let size = ResumableDownloads.fileSize(URL(fileURLWithPath: path)) ?? 0
+        var code = courier_easy_setopt_long(handle, CURLOPT_POST, 1)
+        if code == CURLE_OK { code = courier_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int(size)) }
+        if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_READDATA, UnsafeMutableRawPointer(file)) }
+        return code
+    }
+
+    /// Appends a chunk of body to memory, or to a download's partial file. False stops the
+    /// transfer (libcurl then reports a write error).
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let plan = job.request.download else {
+            body.append(contentsOf: bytes)
+            return true
+        }
+        if case .undecided = sink { sink = openSink(for: plan) }
+        switch sink {
+        case .file(let descriptor):
+            return Self.writeAll(bytes, to: descriptor)
+        case .memory:
+            body.append(contentsOf: bytes)
+            return true
+        case .undecided, .closed:
+            return false
+        }
+    }
+
+    /// A 2xx body goes to the partial file — appended when it answers our Range, from the
+    /// start otherwise (a 200 means the resource changed or Range was ignored); any other
+    /// status (an error page) stays in memory so it can be shown.
+    func openSink(for plan: DownloadPlan) -> BodySink {
+        var status = 0
+        _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        guard (200..<300).contains(status) else { return .memory }
+        let rangeStart = contentRangeStart()
+        let append = status == 206 && plan.resumeOffset > 0 && rangeStart == plan.resumeOffset
+        if status == 206 && !append && rangeStart != 0 { return .closed }
+        let descriptor = open(plan.partialFile.path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o600)
+        guard descriptor >= 0 else { return .closed }
+        download.wroteToFile = true
+        download.appended = append
+        if append { job.progress.update { $0.resumedFrom = plan.resumeOffset } }
+        ResumableDownloads.saveRecord(for: plan, url: job.request.url,
+                                      etag: responseField("ETag"), lastModified: responseField("Last-Modified"))
+        return .file(descriptor)
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    func responseField(_ name: String) -> String? {
+        responseFields.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+    }
+
+    /// The first byte position of `Content-Range: bytes a-b/n`.
+    func contentRangeStart() -> Int64? {
+        guard let value = responseField("Content-Range"), value.hasPrefix("bytes ") else { return nil }
+        return Int64(value.dropFirst(6).prefix { $0.isNumber })
+    }
+}
