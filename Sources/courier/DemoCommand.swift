@@ -109,6 +109,21 @@ struct DemoStep: Sendable {
             return request
         },
         DemoStep(title: "/redirect/3") { ConfigurableRequest("/redirect/3") },
+        DemoStep(title: "/bytes/4194304 downloaded to a temp dir") {
+            let request = ConfigurableRequest("/bytes/4194304?seed=1")
+            request.definition.resumableDownloadPath = FileManager.default.temporaryDirectory.path + "/"
+            return request
+        },
+        DemoStep(title: "/post multipart form with a file") {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-demo-upload.txt")
+            try? Data("uploaded by courier demo\n".utf8).write(to: file)
+            var form = MultipartForm()
+            form.addField("note", "hello")
+            form.addFile("attachment", path: file.path, filename: "demo.txt", contentType: "text/plain")
+            let request = ConfigurableRequest("/post", method: .post)
+            request.definition.multipartForm = form
+            return request
+        },
     ]
 
     static func summary(of request: Request) -> String {
@@ -116,9 +131,14 @@ struct DemoStep: Sendable {
         if let metrics = request.metrics {
             parts.append(String(format: "%5.1f ms", metrics.total * 1000))
             parts.append("\(metrics.bytesReceived) B")
+            if metrics.bytesSent > 0 { parts.append("\(metrics.bytesSent) B up") }
             if metrics.redirectCount > 0 { parts.append("\(metrics.redirectCount) redirects") }
         }
         if request.retryCount > 0 { parts.append("after \(request.retryCount) retries") }
+        if let file = request.downloadedFileURL { parts.append("→ \(file.path)") }
+        if let files = request.responseJSON?["files"]?.objectValue, !files.isEmpty {
+            parts.append("server got \(files.keys.sorted().joined(separator: ", "))")
+        }
         if let root = request.responseXML?.rootElement()?.name { parts.append("<\(root)>") }
         return parts.joined(separator: "  ")
     }
