@@ -14,6 +14,7 @@ public final class NetworkAgent: Sendable {
     private let transport = Transport()
     private let table = Mutex(RecordTable())
     private let processingQueue = DispatchQueue(label: "courier.processing", attributes: .concurrent)
+    let eventHub = EventHub()
 
     private struct RecordTable {
         var entries: [Int: RecordEntry] = [:]
@@ -40,6 +41,12 @@ public final class NetworkAgent: Sendable {
     /// Passes of the transport loop so far. It stays flat while the agent is idle: the
     /// transport thread sleeps in `curl_multi_poll`.
     public var transportLoopIterations: Int { transport.loopIterations }
+
+    /// Lifecycle events of every request, batch and chain this agent runs: started, progress,
+    /// finished, from cache, cancelled. A slow reader loses the oldest events beyond `limit`.
+    public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<LifecycleEvent> {
+        eventHub.stream(bufferingNewest: limit)
+    }
 
     // MARK: - Cancelling
 
@@ -69,6 +76,7 @@ public final class NetworkAgent: Sendable {
         var prepared: PreparedRequest
         var buildError: RequestError?
         do {
+            try Interception.check(request, settings: settings)
             prepared = try RequestBuilder.prepare(request, settings: settings)
             if request.resumableDownloadPath != nil { try planDownload(&prepared, for: request, settings: settings) }
         } catch {
@@ -138,8 +146,11 @@ public final class NetworkAgent: Sendable {
         }
         let handlers = entry.request.state.withLock { ($0.downloadProgress, $0.uploadProgress) }
         let throttle = ProgressThrottle(queue: entry.settings.callbackQueue, download: handlers.0, upload: handlers.1)
-        var onProgress: (@Sendable (TransferProgress) -> Void)?
-        if let throttle { onProgress = { throttle.report($0) } }
+        let events = EventTicker(hub: eventHub, subject: .request(entry.request))
+        let onProgress: @Sendable (TransferProgress) -> Void = { progress in
+            throttle?.report(progress)
+            events.tick(progress)
+        }
         let finalPrepared = prepared
         let job = TransferJob(id: entry.id, request: prepared, priority: entry.priority, progress: entry.progress,
                               onProgress: onProgress) { [weak self] outcome in

@@ -28,6 +28,13 @@ public struct NetworkSettings: Sendable {
     public var acceptableJSONContentTypes: Set<String> = ["application/json", "text/json", "text/javascript"]
     /// Content types the XML serializer accepts.
     public var acceptableXMLContentTypes: Set<String> = ["application/xml", "text/xml"]
+    /// Observers of every request, batch and chain started through agents with this config
+    /// (like Moya's plugins); called before each object's own accessories.
+    public var accessories: [any RequestAccessory] = []
+    /// Asked before every request starts; any one answering false vetoes it.
+    public var interceptors: [any RequestInterceptor] = []
+    /// Check every request's arguments before any network use.
+    public var parameterValidators: [any ParameterValidator] = []
     /// Called on the processing queue with every response's transfer metrics.
     public var metricsHandler: (@Sendable (Request, TransferMetrics) -> Void)?
     /// Where completion callbacks, filters, delegates and accessories run.
@@ -77,6 +84,7 @@ public final class NetworkConfig: Sendable {
         storage.withLock { change(&$0) }
     }
 
+    public func addAccessory(_ accessory: any RequestAccessory) { update { $0.accessories.append(accessory) } }
     public func addURLFilter(_ filter: any URLFilter) { update { $0.urlFilters.append(filter) } }
     public func clearURLFilters() { update { $0.urlFilters.removeAll() } }
     public func addCacheDirPathFilter(_ filter: any CacheDirPathFilter) { update { $0.cacheDirPathFilters.append(filter) } }

@@ -6,29 +6,31 @@ extension Request {
     /// of them runs, so a callback may start the request again with new ones (YTK #446).
     /// Runs on the callback queue.
     func deliverCallbacks(error: RequestError?) {
-        let (delegate, accessories, success, failure, continuation) = state.withLock { state in
+        let (delegate, accessories, success, failure, continuation, group) = state.withLock { state in
             defer {
                 state.success = nil
                 state.failure = nil
                 state.continuation = nil
+                state.groupObserver = nil
             }
             state.isExecuting = false
-            return (state.delegate, state.accessories, state.success, state.failure, state.continuation)
+            return (state.delegate, state.accessories, state.success, state.failure, state.continuation,
+                    state.groupObserver)
         }
-        accessories.forEach { $0.requestWillStop(self) }
-        if let error {
+        let fanout = LifecycleFanout(agent: agent, subject: .request(self), own: accessories)
+        fanout.willStop()
+        if error != nil {
             requestFailedFilter()
             delegate?.requestFailed(self)
             failure?(self)
-            accessories.forEach { $0.requestDidStop(self) }
-            continuation?.resume(throwing: error)
         } else {
             requestCompleteFilter()
             delegate?.requestFinished(self)
             success?(self)
-            accessories.forEach { $0.requestDidStop(self) }
-            continuation?.resume()
         }
+        fanout.didStop(.finished(error))
+        if let error { continuation?.resume(throwing: error) } else { continuation?.resume() }
+        group?(self, error)
     }
 
     /// Finishes a run with a response that did not come from the network, such as a cache
@@ -46,7 +48,8 @@ extension Request {
             return state.accessories
         }
         guard let accessories else { return }
-        accessories.forEach { $0.requestWillStart(self) }
+        LifecycleFanout(agent: agent, subject: .request(self), own: accessories).willStart()
+        agent.eventHub.emit(.fromCache, .request(self))
         let queue = agent.config.callbackQueue
         DispatchQueue.global().async {
             if error == nil { self.requestCompletePreprocessor() } else { self.requestFailedPreprocessor() }

@@ -11,6 +11,15 @@ extension Request {
         start()
     }
 
+    /// YTK 3.0.4's one-shot start: lifecycle closures for this run only, plus the completion
+    /// handlers.
+    public func start(willStart: (@Sendable (Request) -> Void)? = nil, willStop: (@Sendable (Request) -> Void)? = nil,
+                      success: (@Sendable (Request) -> Void)?, failure: (@Sendable (Request) -> Void)?,
+                      didStop: (@Sendable (Request) -> Void)? = nil) {
+        addAccessory(ClosureAccessory(willStart: willStart, willStop: willStop, didStop: didStop))
+        start(success: success, failure: failure)
+    }
+
     /// Stops the request: accessories hear willStop and didStop, the delegate and handlers
     /// are dropped, and no failure callback follows. `run()` throws ``RequestError/cancelled``.
     public func stop() {
@@ -22,8 +31,8 @@ extension Request {
             continuation?.resume(throwing: RequestError.cancelled)
             return
         }
-        let accessories = state.withLock { $0.accessories }
-        accessories.forEach { $0.requestWillStop(self) }
+        let fanout = LifecycleFanout(agent: agent, subject: .request(self), own: state.withLock { $0.accessories })
+        fanout.willStop()
         let continuation = state.withLock { state in
             defer { state.continuation = nil }
             state.delegate = nil
@@ -33,7 +42,7 @@ extension Request {
             state.isExecuting = false
             return state.continuation
         }
-        accessories.forEach { $0.requestDidStop(self) }
+        fanout.didStop(.cancelled)
         continuation?.resume(throwing: RequestError.cancelled)
     }
 

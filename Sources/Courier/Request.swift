@@ -55,6 +55,12 @@ open class Request: @unchecked Sendable {
     open var tlsPolicy: TLSPolicy? { nil }
     /// Retry for this request; nil = the config's.
     open var retryPolicy: RetryPolicy? { nil }
+    /// False vetoes the start: the request fails with ``RequestError/Code/vetoed`` before any
+    /// network use (CTNetworking's interceptor).
+    open func shouldStart() -> Bool { true }
+    /// What is wrong with the arguments, or nil; a problem fails the request with
+    /// ``RequestError/Code/invalidParameters`` before any network use.
+    open func argumentsProblem() -> String? { nil }
     /// A hand-built request that replaces URL building, arguments and headers.
     open func buildCustomRequest() -> CustomRequest? { nil }
     /// Streams the body to this file (or into this directory, named after the URL), resuming
@@ -89,7 +95,7 @@ open class Request: @unchecked Sendable {
             return (true, state.accessories)
         }
         guard claimed else { return }
-        accessories.forEach { $0.requestWillStart(self) }
+        LifecycleFanout(agent: agent, subject: .request(self), own: accessories).willStart()
         agent.add(self)
     }
 
@@ -198,6 +204,8 @@ struct RequestState: Sendable {
     var downloadProgress: (@Sendable (ProgressReport) -> Void)?
     var uploadProgress: (@Sendable (ProgressReport) -> Void)?
     var continuation: CheckedContinuation<Void, any Error>?
+    /// Told after every callback when the request belongs to a batch or chain.
+    var groupObserver: (@Sendable (Request, RequestError?) -> Void)?
     var taskID: Int?
     var isExecuting = false
     var isCancelled = false

@@ -9,6 +9,8 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         case serialization
         /// A response arrived and was read but a validator rejected it.
         case validation
+        /// It never started: an interceptor vetoed it or its arguments were invalid.
+        case parameter
     }
 
     /// A numeric error code. Transport codes follow NSURLError's numbering; validation codes
@@ -21,6 +23,9 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         // Validation (YTKRequestValidationErrorDomain).
         public static let invalidStatusCode = Code(rawValue: -8)
         public static let invalidJSONFormat = Code(rawValue: -9)
+        // Parameter (before any network use).
+        public static let invalidParameters = Code(rawValue: -10)
+        public static let vetoed = Code(rawValue: -11)
         // Serialization.
         public static let unacceptableContentType = Code(rawValue: -1016)
         public static let cannotParseResponse = Code(rawValue: -1017)

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// Keeps running batches and chains alive until they finish, so a caller may start one and
+/// let go of it (YTKBatchRequestAgent and YTKChainRequestAgent).
+public final class GroupAgent: Sendable {
+    public static let shared = GroupAgent()
+
+    private let running = Mutex<[ObjectIdentifier: LifecycleSubject]>([:])
+
+    public var runningBatches: [BatchRequest] {
+        running.withLock { $0.values.compactMap { if case .batch(let batch) = $0 { return batch } else { return nil } } }
+    }
+
+    public var runningChains: [ChainRequest] {
+        running.withLock { $0.values.compactMap { if case .chain(let chain) = $0 { return chain } else { return nil } } }
+    }
+
+    func add(_ subject: LifecycleSubject) {
+        running.withLock { $0[ObjectIdentifier(subject.object)] = subject }
+    }
+
+    func remove(_ object: AnyObject) {
+        running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(object)) }
+    }
+}
+
+/// How one request of a batch (or one step of a chain) stands.
+public enum GroupItemState: String, Sendable, Codable {
+    case pending
+    /// A chain in step mode waits here until `advance()`.
+    case waitingForAdvance
+    case running
+    case succeeded
+    case failed
+    /// Stopped with its batch or chain, or after another request of a fail-fast batch failed.
+    case cancelled
+    /// A chain step whose condition was false, or that the user skipped.
+    case skipped
+
+    public var isFinished: Bool { self != .pending && self != .waitingForAdvance && self != .running }
+}
+
+/// Why a batch or chain failed: the request that failed first and its error.
+public struct GroupFailure: Error, Sendable, CustomStringConvertible {
+    public let failedRequest: Request
+    public let error: RequestError
+
+    public var description: String { "\(failedRequest.method.rawValue) \(failedRequest.requestURL) failed: \(error)" }
+}

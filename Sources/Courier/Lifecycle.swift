@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+
+/// What a lifecycle event is about.
+public enum LifecycleSubject: Sendable {
+    case request(Request)
+    case batch(BatchRequest)
+    case chain(ChainRequest)
+
+    /// The object accessories receive as `subject`.
+    public var object: AnyObject {
+        switch self {
+        case .request(let request): return request
+        case .batch(let batch): return batch
+        case .chain(let chain): return chain
+        }
+    }
+}
+
+/// One moment in the life of a request, batch or chain, for UIs and logs.
+public struct LifecycleEvent: Sendable {
+    public enum Kind: Sendable {
+        case started
+        /// A transfer moved (at most about ten times a second per request).
+        case progress(TransferProgress)
+        /// Finished: nil error for success.
+        case finished(RequestError?)
+        /// Answered from the response cache, without the network.
+        case fromCache
+        /// Stopped before it finished; no failure callback follows.
+        case cancelled
+    }
+
+    public let kind: Kind
+    public let subject: LifecycleSubject
+    public let date: Date
+}
+
+/// The agent's fan-out of lifecycle events to every `events()` stream.
+final class EventHub: Sendable {
+    private let streams = Mutex<(next: Int, continuations: [Int: AsyncStream<LifecycleEvent>.Continuation])>((0, [:]))
+
+    func stream(bufferingNewest limit: Int) -> AsyncStream<LifecycleEvent> {
+        let (stream, continuation) = AsyncStream<LifecycleEvent>.makeStream(bufferingPolicy: .bufferingNewest(limit))
+        let id = streams.withLock { streams in
+            defer { streams.next += 1 }
+            streams.continuations[streams.next] = continuation
+            return streams.next
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.streams.withLock { _ = $0.continuations.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    func emit(_ kind: LifecycleEvent.Kind, _ subject: LifecycleSubject) {
+        let continuations = streams.withLock { Array($0.continuations.values) }
+        guard !continuations.isEmpty else { return }
+        let event = LifecycleEvent(kind: kind, subject: subject, date: Date())
+        continuations.forEach { $0.yield(event) }
+    }
+}
+
+/// Calls the config's global accessories and then a subject's own, and reports the moment
+/// on the agent's event stream: the one path requests, batches and chains share.
+struct LifecycleFanout {
+    let agent: NetworkAgent
+    let subject: LifecycleSubject
+    let own: [any RequestAccessory]
+
+    private var accessories: [any RequestAccessory] { agent.config.accessories + own }
+
+    func willStart() {
+        accessories.forEach { $0.requestWillStart(subject.object) }
+        agent.eventHub.emit(.started, subject)
+    }
+
+    func willStop() { accessories.forEach { $0.requestWillStop(subject.object) } }
+
+    /// `outcome` is the event to report: finished, or cancelled for a stop.
+    func didStop(_ outcome: LifecycleEvent.Kind) {
+        accessories.forEach { $0.requestDidStop(subject.object) }
+        agent.eventHub.emit(outcome, subject)
+    }
+}
+
+/// Progress events for one transfer, at most ten a second.
+final class EventTicker: Sendable {
+    private let hub: EventHub
+    private let subject: LifecycleSubject
+    private let lastAt = Mutex<UInt64>(0)
+
+    init(hub: EventHub, subject: LifecycleSubject) {
+        self.hub = hub
+        self.subject = subject
+    }
+
+    func tick(_ progress: TransferProgress) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = lastAt.withLock { last in
+            guard now - last >= 100_000_000 else { return false }
+            last = now
+            return true
+        }
+        if due { hub.emit(.progress(progress), subject) }
+    }
+}
