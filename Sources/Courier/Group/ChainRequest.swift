@@ -54,18 +54,21 @@ open class ChainRequest: @unchecked Sendable {
 
     // MARK: - Building
 
-    /// Adds a step sending one request (YTK `addRequest:callback:`).
-    public func addRequest(_ request: Request, title: String? = nil, when condition: (@Sendable (ChainRequest) -> Bool)? = nil,
-                           callback: (@Sendable (ChainRequest, Request) -> Void)? = nil) {
+    /// Adds a step sending one request (YTK `addRequest:callback:`). A trailing closure is the
+    /// callback; `when` makes the step conditional.
+    public func addRequest(_ request: Request, title: String? = nil,
+                           callback: (@Sendable (ChainRequest, Request) -> Void)? = nil,
+                           when condition: (@Sendable (ChainRequest) -> Bool)? = nil) {
         var stepCallback: (@Sendable (ChainRequest, [Request]) -> Void)?
         if let callback { stepCallback = { chain, requests in callback(chain, requests[0]) } }
         let stepTitle = title ?? "\(request.method.rawValue) \(request.requestURL)"
         addStep(ChainStep(title: stepTitle, work: .request(request), condition: condition, callback: stepCallback))
     }
 
-    /// Adds a step sending several requests at once.
-    public func addGroup(_ requests: [Request], title: String? = nil, when condition: (@Sendable (ChainRequest) -> Bool)? = nil,
-                         callback: (@Sendable (ChainRequest, [Request]) -> Void)? = nil) {
+    /// Adds a step sending several requests at once, as a batch that fails at the first failure.
+    public func addGroup(_ requests: [Request], title: String? = nil,
+                         callback: (@Sendable (ChainRequest, [Request]) -> Void)? = nil,
+                         when condition: (@Sendable (ChainRequest) -> Bool)? = nil) {
         addStep(ChainStep(title: title ?? requests.map { "\($0.method.rawValue) \($0.requestURL)" }.joined(separator: " ∥ "),
                           work: .group(requests), condition: condition, callback: callback))
     }

@@ -1,0 +1,87 @@
+import Courier
+import Foundation
+import Testing
+
+/// YTK's batch tests plus partial success and live progress.
+@Suite struct BatchTests {
+    @Test func batchSucceedsWhenEveryRequestSucceeds() async throws {
+        try await withTestBed { bed in
+            let requests = ["/get", "/headers", "/json"].map { bed.request($0) }
+            let batch = BatchRequest(requests: requests)
+            try await batch.run()
+            #expect(requests.allSatisfy { $0.responseStatusCode == 200 })
+            #expect(batch.failedRequest == nil)
+            #expect(batch.snapshot.succeeded == 3 && batch.snapshot.finished == 3)
+            #expect(GroupAgent.shared.runningBatches.allSatisfy { $0 !== batch })
+        }
+    }
+
+    @Test func firstFailureStopsTheOthers() async throws {
+        try await withTestBed { bed in
+            let failing = bed.request("/status/500")
+            let slow = [bed.request("/delay/5"), bed.request("/delay/5")]
+            let log = EventLog()
+            let batch = BatchRequest(requests: [slow[0], failing, slow[1]])
+            batch.start(success: { _ in log.record("success") }, failure: { batch in
+                log.record("failure \(batch.failedRequest === failing)")
+            })
+            await log.waitForEvents(1)
+            #expect(log.events == ["failure true"])
+            #expect(slow.allSatisfy { $0.isCancelled && !$0.isExecuting })
+            #expect(batch.snapshot.states == [.cancelled, .failed, .cancelled])
+            #expect(bed.agent.records().isEmpty)
+        }
+    }
+
+    @Test func runThrowsTheFailedRequest() async throws {
+        try await withTestBed { bed in
+            let failing = bed.request("/status/404")
+            let batch = BatchRequest(requests: [bed.request("/get"), failing])
+            do {
+                try await batch.run()
+                Issue.record("the batch should have failed")
+            } catch let failure as GroupFailure {
+                #expect(failure.failedRequest === failing)
+                #expect(failure.error.code == .invalidStatusCode)
+            }
+        }
+    }
+
+    @Test func partialSuccessRunsEveryRequestAndReportsEach() async throws {
+        try await withTestBed { bed in
+            let requests = [bed.request("/get"), bed.request("/status/500"), bed.request("/delay/0.3"), bed.request("/status/404")]
+            let batch = BatchRequest(requests: requests, continueOnFailure: true)
+            await #expect(throws: GroupFailure.self) { try await batch.run() }
+            #expect(batch.snapshot.states == [.succeeded, .failed, .succeeded, .failed])
+            #expect(batch.failedRequests.map(\.responseStatusCode) == [500, 404])
+            #expect(requests[2].responseStatusCode == 200, "a failure did not stop the slow request")
+        }
+    }
+
+    @Test func progressStreamsEverySnapshotUntilTheEnd() async throws {
+        try await withTestBed { bed in
+            let batch = BatchRequest(requests: [bed.request("/get"), bed.request("/delay/0.2"), bed.request("/json")])
+            let stream = batch.progress()
+            batch.start()
+            var seen: [Int] = []
+            for await snapshot in stream { seen.append(snapshot.finished) }
+            #expect(seen.first == 0)
+            #expect(seen.last == 3)
+            #expect(seen == seen.sorted(), "finished counts never go back")
+        }
+    }
+
+    @Test func stopStopsEveryRequestWithoutAFailureCallback() async throws {
+        try await withTestBed { bed in
+            let log = EventLog()
+            let requests = [bed.request("/delay/5"), bed.request("/delay/5")]
+            let batch = BatchRequest(requests: requests)
+            batch.addAccessory(log)
+            batch.start(success: { _ in log.record("success") }, failure: { _ in log.record("failure") })
+            batch.stop()
+            #expect(log.events == ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
+            #expect(requests.allSatisfy { $0.isCancelled })
+            #expect(!batch.isRunning)
+        }
+    }
+}

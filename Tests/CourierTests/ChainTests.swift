@@ -1,0 +1,158 @@
+import Courier
+import Foundation
+import Testing
+
+/// YTK's chain test, the seeds' A → (B ∥ C) → D, conditions, step mode and stop.
+@Suite struct ChainTests {
+    @Test func callbacksAddTheNextRequest() async throws {
+        try await withTestBed { bed in
+            let chain = ChainRequest()
+            let login = bed.request("/login", method: .post, arguments: ["user": "demo", "password": "secret"])
+            chain.addRequest(login) { chain, login in
+                let token = login.responseJSON?["token"]?.stringValue ?? ""
+                chain.setValue(token, forKey: "token")
+                chain.addRequest(bed.request("/profile", headers: ["Authorization": "Bearer \(token)"]))
+            }
+            try await chain.run()
+            let steps = chain.snapshot.steps
+            #expect(steps.count == 2)
+            #expect(steps.map(\.state) == [.succeeded, .succeeded])
+            #expect(steps[1].requests[0].responseJSON?["user"] == "demo")
+            #expect(steps[0].values["token"]?.isEmpty == false)
+        }
+    }
+
+    /// A; then B ∥ C when A produced a token; then D.
+    private func seedsChain(_ bed: TestBed, password: String) -> (ChainRequest, [ConfigurableRequest]) {
+        let login = bed.request("/login", method: .post, arguments: ["user": "demo", "password": .string(password)]) {
+            $0.acceptableStatusCodes = [200, 401]
+        }
+        let profile = bed.request("/profile")
+        let orders = bed.request("/orders")
+        let done = bed.request("/get", arguments: ["step": "D"])
+        let chain = ChainRequest()
+        chain.addRequest(login, title: "A") { chain, login in
+            if let token = login.responseJSON?["token"]?.stringValue {
+                chain.setValue(token, forKey: "token")
+                for request in [profile, orders] { request.definition.headers = ["Authorization": "Bearer \(token)"] }
+            }
+        }
+        chain.addGroup([profile, orders], title: "B ∥ C", when: { $0.value(forKey: "token") != nil })
+        chain.addRequest(done, title: "D")
+        return (chain, [login, profile, orders, done])
+    }
+
+    @Test func seedsChainRunsTheParallelGroupBetweenAAndD() async throws {
+        try await withTestBed { bed in
+            let (chain, requests) = seedsChain(bed, password: "secret")
+            try await chain.run()
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .succeeded])
+            #expect(requests[1].responseJSON?["name"] == "Demo User")
+            #expect(requests[2].responseJSON?["orders"]?[0]?["id"] == 101)
+            let paths = bed.server.requestLog.map(\.path)
+            #expect(paths.first == "/login" && paths.last == "/get")
+        }
+    }
+
+    @Test func seedsChainSkipsBAndCWhenTheConditionFails() async throws {
+        try await withTestBed { bed in
+            let (chain, requests) = seedsChain(bed, password: "wrong")
+            try await chain.run()
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .skipped, .succeeded])
+            #expect(requests[1].response == nil && requests[2].response == nil)
+            #expect(bed.server.requestLog.map(\.path) == ["/login", "/get"])
+        }
+    }
+
+    @Test func aFailedStepFailsTheChainAndDropsTheRest() async throws {
+        try await withTestBed { bed in
+            let failing = bed.request("/status/503")
+            let chain = ChainRequest()
+            chain.addRequest(bed.request("/get"))
+            chain.addRequest(failing)
+            chain.addRequest(bed.request("/json"))
+            do {
+                try await chain.run()
+                Issue.record("the chain should have failed")
+            } catch let failure as GroupFailure {
+                #expect(failure.failedRequest === failing)
+            }
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
+            #expect(!bed.server.requestLog.contains { $0.path == "/json" })
+        }
+    }
+
+    @Test func stepModeWaitsForAdvanceAndOffersRetryAndSkip() async throws {
+        try await withTestBed { bed in
+            let name = bed.uniqueName("step")
+            let chain = ChainRequest(stepMode: true)
+            chain.addRequest(bed.request("/counter/\(name)", arguments: ["fail": 1]), title: "flaky")
+            chain.addRequest(bed.request("/status/500"), title: "broken")
+            chain.addRequest(bed.request("/get"), title: "last")
+            let stream = chain.progress()
+            let finished = Task { try await chain.run() }
+
+            var iterator = stream.makeAsyncIterator()
+            func next(where predicate: (ChainSnapshot) -> Bool) async -> ChainSnapshot? {
+                while let snapshot = await iterator.next() { if predicate(snapshot) { return snapshot } }
+                return nil
+            }
+
+            // Paused before step 0: nothing has been sent.
+            var snapshot = await next { $0.isPaused }
+            #expect(snapshot?.steps[0].state == .waitingForAdvance)
+            #expect(bed.server.requestLog.isEmpty)
+            #expect(chain.advance())
+            // The first call fails (fail=1): the chain pauses on the failed step.
+            snapshot = await next { $0.isPaused && $0.steps[0].state == .failed }
+            #expect(snapshot?.currentIndex == 0)
+            #expect(chain.retry())
+            // The retry succeeds, then the chain waits before "broken".
+            snapshot = await next { $0.isPaused && $0.currentIndex == 1 }
+            #expect(snapshot?.steps[0].state == .succeeded)
+            #expect(chain.skip())
+            snapshot = await next { $0.isPaused && $0.currentIndex == 2 }
+            #expect(snapshot?.steps[1].state == .skipped)
+            #expect(chain.advance())
+            try await finished.value
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .skipped, .succeeded])
+            let count = try await bed.counterValue(name)
+            #expect(count == 2)
+            #expect(!bed.server.requestLog.contains { $0.path == "/status/500" })
+        }
+    }
+
+    @Test func stopWhilePausedEndsTheChain() async throws {
+        try await withTestBed { bed in
+            let log = EventLog()
+            let chain = ChainRequest(stepMode: true)
+            chain.addAccessory(log)
+            chain.addRequest(bed.request("/get"))
+            chain.start(success: { _ in log.record("success") }, failure: { _ in log.record("failure") })
+            #expect(chain.snapshot.isPaused)
+            chain.stop()
+            #expect(log.events == ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
+            #expect(chain.snapshot.steps.map(\.state) == [.cancelled])
+            #expect(!chain.advance())
+            #expect(bed.server.requestLog.isEmpty)
+        }
+    }
+
+    @Test func stopInTheMiddleOfARunningChain() async throws {
+        try await withTestBed { bed in
+            let slow = bed.request("/delay/5")
+            let chain = ChainRequest()
+            chain.addRequest(bed.request("/get"))
+            chain.addRequest(slow)
+            chain.addRequest(bed.request("/json"))
+            let stream = chain.progress()
+            chain.start()
+            for await snapshot in stream where snapshot.currentIndex == 1 && snapshot.steps[1].state == .running {
+                chain.stop()
+            }
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .cancelled, .cancelled])
+            #expect(slow.isCancelled)
+            #expect(!bed.server.requestLog.contains { $0.path == "/json" })
+        }
+    }
+}
