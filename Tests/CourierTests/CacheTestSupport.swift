@@ -16,6 +16,8 @@ final class CacheProbe: CachedRequest, @unchecked Sendable {
         var cacheTime = 60
         var version = 0
         var sensitiveData: JSONValue?
+        /// Synchronous by default here (the library default is asynchronous) so a finished
+        /// run has written its entry; `asynchronousWritesLandAfterWaiting` covers the other way.
         var writeAsynchronously = false
         var bypasses = false
         var argumentFilter: (@Sendable (JSONValue?) -> JSONValue?)?

@@ -89,11 +89,11 @@ struct CacheFiles: Sendable {
     // MARK: - Reading and removing
 
     /// Holds the directory's lock around `body`: shared for readers, exclusive for writers.
-    /// When the lock file cannot be opened (nothing was ever written, or the directory is
-    /// read-only) `body` runs unlocked; loads still verify the body against its metadata.
+    /// When the lock file cannot be opened (no directory yet, or a read-only one) `body` runs
+    /// unlocked; loads still verify the body against its metadata.
     func withLock<T>(exclusive: Bool, _ body: () throws -> T) rethrows -> T {
         let path = directory + "/" + Self.lockName
-        let fd = exclusive ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, (exclusive ? O_RDWR : O_RDONLY) | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return try body() }
         defer { close(fd) }
         while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0, errno == EINTR {}
