@@ -1,0 +1,35 @@
+/// Why a request would or would not be answered from the cache: the entry it maps to and
+/// the outcome ``CachedRequest/loadCache()`` would give. Made by ``ResponseCache/explain(_:now:)``.
+public struct CacheExplanation: Sendable {
+    /// The entry's file name.
+    public var name: String
+    /// The directory the request reads, after cache-dir path filters.
+    public var directory: String
+    /// What the name is the hash of.
+    public var identity: CacheIdentity
+    /// The entry's metadata when it could be read, even when the entry is not usable.
+    public var metadata: CacheMetadata?
+    /// Why loading fails; nil when it would succeed.
+    public var error: CacheError?
+    /// Set when `start()` goes to the network whatever the cache holds.
+    public var bypassReason: String?
+
+    /// Whether `loadCache()` would succeed.
+    public var isHit: Bool { error == nil }
+
+    /// Whether `start()` would answer from the cache.
+    public var startUsesCache: Bool { isHit && bypassReason == nil }
+
+    /// One line for a user, e.g. "miss: Cache expired: it is 12 s old and is kept for 10 s."
+    public var summary: String {
+        let outcome = error.map { "miss (\($0.code.rawValue)): \($0.message)" } ?? "hit: the entry is fresh."
+        guard let bypassReason else { return outcome }
+        return "network (\(bypassReason)); the cache would give \(outcome)"
+    }
+
+    init(name: String, directory: String, identity: CacheIdentity) {
+        self.name = name
+        self.directory = directory
+        self.identity = identity
+    }
+}

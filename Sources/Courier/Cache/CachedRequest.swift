@@ -1,0 +1,230 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// A request whose successful responses are kept on disk and served again while fresh
+/// (YTKRequest). Override ``cacheTimeInSeconds`` to turn the cache on:
+///
+/// ```swift
+/// final class CityList: CachedRequest {
+///     override var requestURL: String { "/cities" }
+///     override var cacheTimeInSeconds: Int { 600 }
+/// }
+/// let request = CityList()
+/// try await request.run()
+/// print(request.isDataFromCache, request.responseJSON ?? .null)
+/// ```
+///
+/// `start()` answers from the cache exactly when YTKNetwork would: unless ``ignoreCache`` is
+/// set or ``bypassesCache`` is true, and only when ``loadCache()`` succeeds; otherwise it goes
+/// to the network. A hit runs the usual callbacks (preprocessor, filter, delegate, closures)
+/// and, unlike YTKNetwork, the accessories too, with ``isDataFromCache`` true. Responses are
+/// written in ``requestCompletePreprocessor()`` after a successful network response when the
+/// cache time is above zero; subclasses overriding it must call `super`.
+open class CachedRequest: Request, @unchecked Sendable {
+    private let cacheState = Mutex(CacheRequestState())
+
+    public override init() {
+        super.init()
+    }
+
+    // MARK: - Cache policy (override these)
+
+    /// Seconds a stored response stays fresh. -1 (the default) = no cache; 0 = never written.
+    open var cacheTimeInSeconds: Int { -1 }
+    /// Change it to invalidate entries written by older code.
+    open var cacheVersion: Int { 0 }
+    /// Data the entry belongs to, e.g. the user id: an entry written for other data is not
+    /// served. Only its SHA-256 is stored. A string works too: `.string("user-42")`.
+    open var cacheSensitiveData: JSONValue? { nil }
+    /// Write the cache on a background queue (true) or before the callbacks run (false).
+    open var writeCacheAsynchronously: Bool { true }
+    /// Whether `start()` always goes to the network and never reads the cache, e.g. for a
+    /// resumable download. Responses are still written.
+    open var bypassesCache: Bool { false }
+    /// The arguments that go into the entry's name (YTK `cacheFileNameFilterForRequestArgument:`):
+    /// drop a timestamp or nonce here so that it does not split the cache.
+    open func cacheFileNameFilter(for arguments: JSONValue?) -> JSONValue? { arguments }
+
+    // MARK: - State
+
+    /// Go to the network on `start()`; the response is still written to the cache.
+    public var ignoreCache: Bool {
+        get { cacheState.withLock { $0.ignoreCache } }
+        set { cacheState.withLock { $0.ignoreCache = newValue } }
+    }
+
+    /// Whether the response getters hold a cached response rather than a network one.
+    public var isDataFromCache: Bool { cacheState.withLock { $0.isDataFromCache } }
+
+    /// The metadata of the entry the response came from, when ``isDataFromCache``.
+    public var cacheMetadata: CacheMetadata? { cacheState.withLock { $0.metadata } }
+
+    /// What the entry's name is the hash of.
+    public var cacheIdentity: CacheIdentity { cacheKey(settings: agent.config.settings).identity }
+
+    /// The directory the entry lives in, after the config's cache-dir path filters.
+    public var cacheDirectory: String { ResponseCache.directory(for: self, settings: agent.config.settings) }
+
+    // MARK: - Starting
+
+    /// Answers from the cache when it can, else sends the request (YTKRequest `start`).
+    open override func start() {
+        let mode = cacheState.withLock { state in
+            defer { state.nextStart = nil }
+            return state.nextStart
+        }
+        switch mode {
+        case .network?:
+            startWithoutCache()
+        case .cached(let hit)?:
+            deliverFromCache(hit)
+        case nil:
+            guard !isExecuting else { return }
+            guard !ignoreCache, !bypassesCache, let hit = try? lookupCache() else {
+                startWithoutCache()
+                return
+            }
+            deliverFromCache(hit)
+        }
+    }
+
+    /// Sends the request without reading the cache; a successful response is still written.
+    public func startWithoutCache() {
+        guard !isExecuting else { return }
+        cacheState.withLock { state in
+            state.isDataFromCache = false
+            state.metadata = nil
+        }
+        super.start()
+    }
+
+    /// Loads the entry into the response getters, or throws why it cannot, checking in
+    /// YTKNetwork's order: cache time, metadata, age, version, sensitive data, app version,
+    /// data. Leaves the getters alone while the request is executing.
+    @discardableResult
+    public func loadCache() throws(CacheError) -> CacheMetadata {
+        let hit = try lookupCache()
+        let applied = state.withLock { state -> Bool in
+            guard !state.isExecuting else { return false }
+            state.content = hit.content
+            state.error = nil
+            return true
+        }
+        if applied {
+            cacheState.withLock { state in
+                state.isDataFromCache = true
+                state.metadata = hit.metadata
+            }
+        }
+        return hit.metadata
+    }
+
+    /// Waits until every cache write queued so far (``writeCacheAsynchronously``) is on disk.
+    public static func waitForPendingCacheWrites() async {
+        await withCheckedContinuation { continuation in
+            cacheWritingQueue.async { continuation.resume() }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes a successful network response to the cache, then runs the preprocessor of `super`.
+    open override func requestCompletePreprocessor() {
+        super.requestCompletePreprocessor()
+        guard cacheTimeInSeconds > 0, !isDataFromCache else { return }
+        let settings = agent.config.settings
+        guard let write = cacheWrite(for: state.withLock({ $0.content }), settings: settings) else { return }
+        if writeCacheAsynchronously {
+            cacheWritingQueue.async { write.perform(logger: settings.logger) }
+        } else {
+            write.perform(logger: settings.logger)
+        }
+    }
+
+    // MARK: - Internals
+
+    enum StartMode: Sendable {
+        case network
+        case cached(CacheHit)
+    }
+
+    /// Makes the next `start()` go to the network, or deliver `hit`, whatever the policy says.
+    func setNextStart(_ mode: StartMode?) {
+        cacheState.withLock { $0.nextStart = mode }
+    }
+
+    func lookupCache() throws(CacheError) -> CacheHit {
+        let key = cacheKey(settings: agent.config.settings)
+        return try ResponseCache(directory: key.directory).lookup(key, now: Date())
+    }
+
+    func cacheKey(settings: NetworkSettings) -> CacheKey {
+        let identity = CacheIdentity(method: method.rawValue, baseURL: baseURL.isEmpty ? settings.baseURL : baseURL,
+                                     requestURL: requestURL, arguments: cacheFileNameFilter(for: arguments))
+        var policy = CachePolicy(cacheTimeInSeconds: cacheTimeInSeconds, version: cacheVersion,
+                                 appVersion: settings.appVersion)
+        policy.sensitiveData = .expected(digest: sensitiveDataDigest)
+        return CacheKey(directory: ResponseCache.directory(for: self, settings: settings), identity: identity,
+                        policy: policy, serializer: responseSerializer)
+    }
+
+    /// What would be written for `content`; nil when it has no body to keep.
+    func cacheWrite(for content: ResponseContent, settings: NetworkSettings, now: Date = Date()) -> CacheWrite? {
+        guard let data = content.data else { return nil }
+        let key = cacheKey(settings: settings)
+        let head = content.head
+        let metadata = CacheMetadata(
+            version: cacheVersion, sensitiveDataDigest: sensitiveDataDigest, stringEncoding: head?.charset,
+            creationDate: now, appVersion: settings.appVersion, method: method.rawValue,
+            url: ArgumentRedaction.redact(url: head?.url ?? key.identity.requestURL), arguments: arguments.map(ArgumentRedaction.redact),
+            statusCode: head?.statusCode ?? 0, contentType: head?.header("Content-Type"),
+            httpVersion: head?.httpVersion ?? "HTTP/1.1", bodySize: data.count,
+            bodyDigest: CacheDigest.sha256Hex(data))
+        return CacheWrite(cache: ResponseCache(directory: key.directory), name: key.identity.name, data: data,
+                          metadata: metadata)
+    }
+
+    private var sensitiveDataDigest: String? {
+        cacheSensitiveData.map { CacheDigest.sha256Hex($0.serialized()) }
+    }
+
+    private func deliverFromCache(_ hit: CacheHit) {
+        guard !isExecuting else { return }
+        cacheState.withLock { state in
+            state.isDataFromCache = true
+            state.metadata = hit.metadata
+        }
+        agent.config.settings.logger.debug("⚡ cache hit \(method.rawValue) \(hit.metadata.url)")
+        completeWithoutNetwork(content: hit.content)
+    }
+}
+
+/// A cached request's own state, behind its own lock.
+private struct CacheRequestState: Sendable {
+    var ignoreCache = false
+    var isDataFromCache = false
+    var metadata: CacheMetadata?
+    var nextStart: CachedRequest.StartMode?
+}
+
+/// One pending write of an entry.
+struct CacheWrite: Sendable {
+    let cache: ResponseCache
+    let name: String
+    let data: Data
+    let metadata: CacheMetadata
+
+    /// Writes the entry; a failure is logged and the cache simply stays empty.
+    func perform(logger: Logger) {
+        do {
+            try cache.write(name: name, data: data, metadata: metadata)
+        } catch {
+            logger.warning("cache write failed for \(metadata.method) \(metadata.url): \(error)")
+        }
+    }
+}
+
+/// Where asynchronous cache writes run, one at a time (YTK's cache writing queue).
+private let cacheWritingQueue = DispatchQueue(label: "courier.cache-writing", qos: .utility)

@@ -1,0 +1,138 @@
+@testable import Courier
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// The files on disk: concurrent writers, damaged entries, permissions.
+@Suite struct CacheStoreTests {
+    /// 100 bodies of different sizes for `request`'s entry, with a real response head.
+    private func writes(for request: CacheProbe, bed: CacheBed) throws -> [CacheWrite] {
+        let settings = bed.bed.config.settings
+        var writes: [CacheWrite] = []
+        for index in 0..<100 {
+            let padding = String(repeating: "abcdefghij", count: 3_000 + index * 37)
+            let body = JSONValue.object(["writer": .int(index), "padding": .string(padding)]).serialized()
+            let content = ResponseContent(head: ResponseHead(url: "http://writer/\(index)", statusCode: 200,
+                                                             headers: .init(), httpVersion: "HTTP/1.1"),
+                                          data: body)
+            writes.append(try #require(request.cacheWrite(for: content, settings: settings)))
+        }
+        return writes
+    }
+
+    @Test func hundredConcurrentWritersNeverTearAnEntry() async throws {
+        try await withCacheBed { bed in
+            let request = bed.request("/get")
+            let writes = try writes(for: request, bed: bed)
+            let logger = bed.bed.config.logger
+            writes[0].perform(logger: logger)
+            let readerErrors = Mutex<[CacheError.Code]>([])
+            DispatchQueue.concurrentPerform(iterations: 200) { index in
+                if index.isMultiple(of: 2) {
+                    writes[index / 2].perform(logger: logger)
+                } else {
+                    do throws(CacheError) {
+                        try bed.request("/get").loadCache()
+                    } catch {
+                        readerErrors.withLock { $0.append(error.code) }
+                    }
+                }
+            }
+            let metadata = try request.loadCache()
+            let writer = try #require(request.responseJSON?["writer"]?.intValue)
+            #expect(request.responseData == writes[writer].data)
+            var written = writes[writer].metadata
+            #expect(abs(written.creationDate.timeIntervalSince(metadata.creationDate)) < 0.001)
+            written.creationDate = metadata.creationDate
+            #expect(metadata == written)
+            #expect(metadata.bodySize == request.responseData?.count)
+            #expect(request.response?.url == "http://writer/\(writer)")
+            // Every reader found a whole entry: never a torn pair.
+            #expect(readerErrors.withLock { $0 }.isEmpty)
+            let name = request.cacheIdentity.name
+            #expect(bed.files() == [".lock", name, name + ".metadata"])
+        }
+    }
+
+    @Test func corruptMetadataIsListedMissedAndRepaired() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            let request = bed.request(counter.path)
+            try await request.run()
+            let name = request.cacheIdentity.name
+            try Data([0xFF, 0x00, 0x7B]).write(to: URL(fileURLWithPath: bed.directory + "/\(name).metadata"))
+            let entry = try #require(bed.cache.entry(named: name, judgedBy: CachePolicy(cacheTimeInSeconds: 60)))
+            #expect(entry.freshness.isCorrupt)
+            #expect(entry.metadata == nil)
+            try await request.run()
+            #expect(!request.isDataFromCache)
+            #expect(request.responseJSON?["count"] == 2)
+            #expect(bed.cache.entry(named: name, judgedBy: CachePolicy(cacheTimeInSeconds: 60))?.freshness == .fresh)
+        }
+    }
+
+    @Test func corruptDataIsNeverServed() async throws {
+        try await withCacheBed { bed in
+            let request = bed.request("/get")
+            try await request.run()
+            let name = request.cacheIdentity.name
+            let path = bed.directory + "/" + name
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes[bytes.count / 2] ^= 0x20
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let flipped = bed.cache.entry(named: name, judgedBy: CachePolicy(cacheTimeInSeconds: 60))?.freshness
+            #expect(flipped == .corrupt(reason: "Invalid cache data: the data file does not match its metadata's SHA-256."))
+            #expect(throws: CacheError.self) { try request.loadCache() }
+
+            try bytes.prefix(10).write(to: URL(fileURLWithPath: path))
+            let explanation = ResponseCache.explain(request)
+            #expect(explanation.error?.code == .invalidCacheData)
+            #expect(explanation.summary.contains("10 bytes"))
+            try await request.run()
+            #expect(!request.isDataFromCache)
+        }
+    }
+
+    @Test func halfEntriesAndStrayFilesNeverCrashTheBrowser() async throws {
+        try await withCacheBed { bed in
+            let request = bed.request("/get")
+            try await request.run()
+            let name = request.cacheIdentity.name
+            let dataOnly = String(repeating: "a", count: 64)
+            let metadataOnly = String(repeating: "b", count: 64)
+            let manager = FileManager.default
+            try manager.copyItem(atPath: bed.directory + "/" + name, toPath: bed.directory + "/" + dataOnly)
+            try manager.copyItem(atPath: bed.directory + "/\(name).metadata", toPath: bed.directory + "/\(metadataOnly).metadata")
+            try Data("junk".utf8).write(to: URL(fileURLWithPath: bed.directory + "/README"))
+            try Data("half".utf8).write(to: URL(fileURLWithPath: bed.directory + "/.\(name).1234.tmp"))
+            try manager.createDirectory(atPath: bed.directory + "/" + String(repeating: "c", count: 64),
+                                        withIntermediateDirectories: false)
+
+            let entries = bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60))
+            let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
+            #expect(byName.count == 3, "a directory is not an entry")
+            #expect(byName[name]?.freshness == .fresh)
+            #expect(byName[dataOnly]?.freshness == .corrupt(reason: "Invalid metadata, the cache may not exist: there is no metadata file."))
+            #expect(byName[metadataOnly]?.freshness == .corrupt(reason: "Invalid cache data: the data file is missing."))
+            #expect(entries.last?.name == dataOnly, "entries without a date come last")
+            let purged = bed.cache.purgeExpired(judgedBy: CachePolicy(cacheTimeInSeconds: 60))
+            #expect(Set(purged) == [dataOnly, metadataOnly])
+            #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).map(\.name) == [name])
+        }
+    }
+
+    @Test func directoriesAre0700AndFiles0600() async throws {
+        try await withCacheBed { bed in
+            let request = bed.request("/get")
+            try await request.run()
+            let name = request.cacheIdentity.name
+            let root = (bed.directory as NSString).deletingLastPathComponent
+            #expect(permissions(of: root) == 0o700)
+            #expect(permissions(of: bed.directory) == 0o700)
+            #expect(permissions(of: bed.directory + "/" + name) == 0o600)
+            #expect(permissions(of: bed.directory + "/\(name).metadata") == 0o600)
+            #expect(permissions(of: bed.directory + "/.lock") == 0o600)
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Courier
+import Foundation
+import Testing
+
+/// YTKNetwork's cache tests, against the demo server: when `start()` answers from the cache,
+/// when it writes, and what a hit restores.
+@Suite struct CachedRequestTests {
+    @Test func hitMakesNoNetworkCallAndTwoObjectsShareOneEntry() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            let first = bed.request(counter.path)
+            try await first.run()
+            #expect(!first.isDataFromCache)
+            #expect(first.responseJSON?["count"] == 1)
+
+            let second = bed.request(counter.path)
+            try await second.run()
+            #expect(second.isDataFromCache)
+            #expect(second.responseJSON == first.responseJSON)
+            #expect(try await bed.bed.counterValue(counter.name) == 1)
+            #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count == 1)
+        }
+    }
+
+    @Test func hitRestoresEveryGetter() async throws {
+        try await withCacheBed { bed in
+            let path = "/response-headers?Content-Type=application/json;%20charset=utf-8&greeting=h%C3%A9llo"
+            let network = bed.request(path)
+            try await network.run()
+            let cached = bed.request(path)
+            try await cached.run()
+            #expect(cached.isDataFromCache)
+            #expect(cached.responseStatusCode == 200)
+            #expect(cached.response?.header("Content-Type") != nil)
+            #expect(cached.response?.header("Content-Type") == network.response?.header("Content-Type"))
+            #expect(cached.response?.mimeType == "application/json")
+            #expect(cached.responseData == network.responseData)
+            #expect(cached.responseString == network.responseString)
+            #expect(cached.responseString?.contains("héllo") == true)
+            #expect(cached.responseJSON == network.responseJSON)
+            #expect(cached.responseJSON?["greeting"] == "héllo")
+            #expect(cached.error == nil)
+            #expect(cached.cacheMetadata?.statusCode == 200)
+        }
+    }
+
+    @Test func rawBodiesKeepTheirContentTypeAndCharset() async throws {
+        try await withCacheBed { bed in
+            let network = bed.request("/html") { $0.serializer = .raw }
+            try await network.run()
+            let cached = bed.request("/html") { $0.serializer = .raw }
+            try await cached.run()
+            #expect(cached.isDataFromCache)
+            #expect(cached.response?.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(cached.cacheMetadata?.stringEncoding == "utf-8")
+            #expect(cached.responseString == network.responseString)
+            #expect(cached.responseJSON == nil)
+        }
+    }
+
+    @Test func expiresAfterTheCacheTime() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            let request = bed.request(counter.path) { $0.cacheTime = 1 }
+            try await request.run()
+            #expect(try request.loadCache().bodySize > 0)
+            // Measuring a one-second TTL: wait until it has passed.
+            try await Task.sleep(for: .milliseconds(1_200))
+            #expect(throws: CacheError.self) { try request.loadCache() }
+            do throws(CacheError) {
+                try request.loadCache()
+            } catch {
+                #expect(error.code == .expired)
+            }
+            try await request.run()
+            #expect(!request.isDataFromCache)
+            #expect(request.responseJSON?["count"] == 2)
+        }
+    }
+
+    @Test func ignoreCacheGoesToTheNetworkAndStillWrites() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            try await bed.request(counter.path).run()
+            let ignoring = bed.request(counter.path)
+            ignoring.ignoreCache = true
+            try await ignoring.run()
+            #expect(!ignoring.isDataFromCache)
+            #expect(ignoring.responseJSON?["count"] == 2)
+            let reader = bed.request(counter.path)
+            try await reader.run()
+            #expect(reader.isDataFromCache)
+            #expect(reader.responseJSON?["count"] == 2)
+        }
+    }
+
+    @Test func startWithoutCacheStillStores() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            try await bed.request(counter.path).run()
+            let request = bed.request(counter.path)
+            let signal = DidStopSignal()
+            request.addAccessory(signal)
+            request.startWithoutCache()
+            await signal.wait()
+            #expect(!request.isDataFromCache)
+            #expect(request.responseJSON?["count"] == 2)
+            let reader = bed.request(counter.path)
+            try reader.loadCache()
+            #expect(reader.responseJSON?["count"] == 2)
+        }
+    }
+
+    @Test func versionChangeMissesThenRewrites() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            try await bed.request(counter.path) { $0.version = 1 }.run()
+            let newer = bed.request(counter.path) { $0.version = 2 }
+            #expect(throws: CacheError(code: .versionMismatch,
+                                       message: "Cache version mismatch: the entry has version 1, the request wants 2.")) {
+                try newer.loadCache()
+            }
+            try await newer.run()
+            #expect(!newer.isDataFromCache)
+            try await newer.run()
+            #expect(newer.isDataFromCache)
+            #expect(newer.cacheMetadata?.version == 2)
+        }
+    }
+
+    @Test func sensitiveDataSeparatesUsersAndIsNeverStoredPlain() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            try await bed.request(counter.path) { $0.sensitiveData = "user-1-secret" }.run()
+            let other = bed.request(counter.path) { $0.sensitiveData = "user-2-secret" }
+            #expect(ResponseCache.explain(other).error?.code == .sensitiveDataMismatch)
+            let same = bed.request(counter.path) { $0.sensitiveData = "user-1-secret" }
+            try await same.run()
+            #expect(same.isDataFromCache)
+            let name = same.cacheIdentity.name
+            let metadata = try String(contentsOfFile: bed.directory + "/\(name).metadata", encoding: .utf8)
+            #expect(!metadata.contains("user-1-secret"))
+            #expect(same.cacheMetadata?.sensitiveDataDigest?.count == 64)
+        }
+    }
+
+    @Test func jsonSurvivesTheCacheIntact() async throws {
+        try await withCacheBed { bed in
+            let arguments: JSONValue = ["nested": ["list": [1, 2.5, "three", nil, true]], "emoji": "📦"]
+            let network = bed.request("/post") {
+                $0.method = .post
+                $0.arguments = arguments
+            }
+            try await network.run()
+            let cached = bed.request("/post") {
+                $0.method = .post
+                $0.arguments = arguments
+            }
+            try await cached.run()
+            #expect(cached.isDataFromCache)
+            #expect(cached.responseJSON == network.responseJSON)
+            #expect(cached.responseJSON?["form"]?["emoji"] == "📦")
+            #expect(cached.responseData == network.responseData)
+        }
+    }
+
+    @Test func onlySuccessfulResponsesWithPositiveCacheTimeAreWritten() async throws {
+        try await withCacheBed { bed in
+            await #expect(throws: RequestError.self) { try await bed.request("/status/500").run() }
+            try await bed.request("/get") { $0.cacheTime = 0 }.run()
+            try await bed.request("/get?never") { $0.cacheTime = -1 }.run()
+            #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).isEmpty)
+            try await bed.request("/get") { $0.cacheTime = 5 }.run()
+            #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count == 1)
+        }
+    }
+
+    @Test func aHitIsNeverWrittenAgain() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            let first = bed.request(counter.path)
+            try await first.run()
+            let written = try #require(first.cacheMetadataOnDisk(bed))
+            let second = bed.request(counter.path)
+            try await second.run()
+            #expect(second.isDataFromCache)
+            #expect(first.cacheMetadataOnDisk(bed) == written)
+        }
+    }
+
+    @Test func cacheDirPathFilterMovesTheEntry() async throws {
+        struct PerUser: CacheDirPathFilter {
+            func filterCacheDirPath(_ path: String, for request: Request) -> String { path + "/user-42" }
+        }
+        try await withCacheBed({ $0.addCacheDirPathFilter(PerUser()) }) { bed in
+            let request = bed.request("/get")
+            try await request.run()
+            #expect(request.cacheDirectory == bed.directory + "/user-42")
+            let name = request.cacheIdentity.name
+            #expect(FileManager.default.fileExists(atPath: bed.directory + "/user-42/\(name)"))
+            #expect(FileManager.default.fileExists(atPath: bed.directory + "/user-42/\(name).metadata"))
+            #expect(bed.files() == ["user-42"])
+            #expect(ResponseCache(for: request).entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count == 1)
+        }
+    }
+
+    @Test func asynchronousWritesLandAfterWaiting() async throws {
+        try await withCacheBed { bed in
+            let request = bed.request("/get") { $0.writeAsynchronously = true }
+            try await request.run()
+            await CachedRequest.waitForPendingCacheWrites()
+            try request.loadCache()
+            #expect(request.isDataFromCache)
+        }
+    }
+
+    @Test func bypassingRequestsAlwaysUseTheNetwork() async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            try await bed.request(counter.path).run()
+            let download = bed.request(counter.path) { $0.bypasses = true }
+            try await download.run()
+            #expect(!download.isDataFromCache)
+            #expect(download.responseJSON?["count"] == 2)
+            #expect(ResponseCache.explain(download).startUsesCache == false)
+        }
+    }
+}
+
+extension CachedRequest {
+    /// The metadata file's bytes for this request's entry.
+    func cacheMetadataOnDisk(_ bed: CacheBed) -> Data? {
+        FileManager.default.contents(atPath: bed.directory + "/\(cacheIdentity.name).metadata")
+    }
+}
