@@ -102,6 +102,7 @@ final class EventTicker: Sendable {
             last = now
             return true
         }
-        if due { hub.emit(.progress(progress), subject) }
+        // A tick racing a stop must not report progress after the cancellation.
+        if due, case .request(let request) = subject, request.isExecuting { hub.emit(.progress(progress), subject) }
     }
 }

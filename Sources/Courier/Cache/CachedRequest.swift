@@ -40,9 +40,10 @@ open class CachedRequest: Request, @unchecked Sendable {
     open var cacheSensitiveData: JSONValue? { nil }
     /// Write the cache on a background queue (true) or before the callbacks run (false).
     open var writeCacheAsynchronously: Bool { true }
-    /// Whether `start()` always goes to the network and never reads the cache, e.g. for a
-    /// resumable download. Responses are still written.
-    open var bypassesCache: Bool { false }
+    /// Whether `start()` always goes to the network and never reads the cache: true for a
+    /// resumable download, as in YTKNetwork. Responses are still written (but a download's
+    /// body, which is on disk, never is).
+    open var bypassesCache: Bool { resumableDownloadPath != nil }
     /// The arguments that go into the entry's name (YTK `cacheFileNameFilterForRequestArgument:`):
     /// drop a timestamp or nonce here so that it does not split the cache.
     open func cacheFileNameFilter(for arguments: JSONValue?) -> JSONValue? { arguments }
@@ -172,7 +173,7 @@ open class CachedRequest: Request, @unchecked Sendable {
 
     /// What would be written for `content`; nil when it has no body to keep.
     func cacheWrite(for content: ResponseContent, settings: NetworkSettings, now: Date = Date()) -> CacheWrite? {
-        guard let data = content.data else { return nil }
+        guard let data = content.data, content.downloadedFile == nil else { return nil }
         let key = cacheKey(settings: settings)
         let head = content.head
         let metadata = CacheMetadata(
