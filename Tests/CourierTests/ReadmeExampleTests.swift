@@ -29,3 +29,69 @@ final class UserRequest: Request, @unchecked Sendable {
         }
     }
 }
+
+// README: "Cached requests".
+final class CityList: CachedRequest, @unchecked Sendable {
+    override var requestURL: String { "/anything/cities" }
+    override var cacheTimeInSeconds: Int { 600 }
+}
+
+@Suite struct ReadmeGroupExampleTests {
+    @Test func cacheExample() async throws {
+        try await withCacheBed { cache in
+            let first = CityList()
+            first.agent = cache.bed.agent
+            try await first.run()
+            await CachedRequest.waitForPendingCacheWrites()  // writes are asynchronous by default
+            // README
+            let cities = CityList()
+            cities.agent = cache.bed.agent
+            try await cities.run()                  // answered from disk while fresh
+            print(cities.isDataFromCache)           // true
+            let why = ResponseCache.explain(cities) // why a request would miss
+            // /README
+            #expect(!first.isDataFromCache && cities.isDataFromCache)
+            #expect(why.isHit)
+        }
+    }
+
+    @Test func batchChainAndStepModeExamples() async throws {
+        try await withTestBed { bed in
+            let (a, b, c, d) = (bed.request("/get"), bed.request("/headers"), bed.request("/json"), bed.request("/anything/d"))
+            // README
+            let batch = BatchRequest(requests: [a, b], continueOnFailure: true)
+            try await batch.run()                        // or start(success:failure:)
+            print(batch.snapshot.finished, "/", batch.snapshot.total)
+
+            let chain = ChainRequest(stepMode: true)
+            chain.addRequest(a) { chain, a in chain.setValue("\(a.responseStatusCode)", forKey: "status") }
+            chain.addGroup([b, c], when: { $0.value(forKey: "status") == "200" })
+            chain.addRequest(d)
+            let steps = chain.progress()                 // a snapshot after every change
+            chain.start()
+            for await snapshot in steps where snapshot.isPaused {
+                chain.advance()                          // or retry(), skip(), stop()
+            }
+            // /README
+            #expect(batch.snapshot.succeeded == 2)
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .succeeded])
+        }
+    }
+
+    @Test func accessoryExample() async throws {
+        try await withTestBed { bed in
+            let config = bed.config
+            // README
+            let hud = HUDAccessory()
+            config.addAccessory(hud)                     // sees every request, batch and chain
+            Task {
+                for await event in bed.agent.events() { print(event.kind, event.subject.object) }
+            }
+            try await bed.request("/get").run()
+            print(hud.snapshot.requests, hud.snapshot.spinner, hud.takeToasts())
+            // /README
+            #expect(hud.snapshot.requests == 0)
+            #expect(hud.snapshot.lastEvent == "GET /get finished")
+        }
+    }
+}
