@@ -55,19 +55,19 @@ import Testing
             request.addAccessory(finished)
             request.start()
             var phases = Set<TransferPhase>()
-            var mostBytes: Int64 = 0
+            var partialSamples = 0
             // Sample the table as a UI would while the body drips in (bounded: 300 × 10 ms).
             for _ in 0..<300 {
                 guard request.isExecuting else { break }
                 if let record = bed.agent.records().first {
                     phases.insert(record.phase)
-                    mostBytes = max(mostBytes, record.bytesReceived)
+                    if record.bytesReceived > 0 && record.bytesReceived < 200 { partialSamples += 1 }
                 }
                 try await Task.sleep(for: .milliseconds(10))
             }
             await finished.wait()
             #expect(phases.contains(.receiving))
-            #expect(mostBytes > 0 && mostBytes < 200, "saw \(mostBytes) bytes mid-transfer")
+            #expect(partialSamples > 0, "the table showed bytes arriving mid-transfer")
             #expect(request.responseData?.count == 200)
         }
     }

@@ -24,52 +24,34 @@ public struct BatchSnapshot: Sendable {
 /// Requests started together (YTKBatchRequest). By default the batch succeeds when every
 /// request succeeds and fails at the first failure, stopping the others; with
 /// `continueOnFailure` every request runs and each one's outcome is reported (YTK #421).
-open class BatchRequest: @unchecked Sendable {
+open class BatchRequest: RequestGroup, @unchecked Sendable {
     public let requests: [Request]
     public let continueOnFailure: Bool
 
     struct State: Sendable {
-        var agent: NetworkAgent?
-        var tag = 0
         weak var delegate: (any BatchRequestDelegate)?
-        var accessories: [any RequestAccessory] = []
-        var success: (@Sendable (BatchRequest) -> Void)?
-        var failure: (@Sendable (BatchRequest) -> Void)?
-        var continuation: CheckedContinuation<Void, any Error>?
         var isRunning = false
         var items: [GroupItemState] = []
         var failedRequest: Request?
-        var watchers: [Int: AsyncStream<BatchSnapshot>.Continuation] = [:]
-        var nextWatcher = 0
     }
     let state = Mutex(State())
+    private let watchers = SnapshotWatchers<BatchSnapshot>()
 
     public init(requests: [Request], continueOnFailure: Bool = false) {
         self.requests = requests
         self.continueOnFailure = continueOnFailure
+        super.init()
         state.withLock { $0.items = Array(repeating: .pending, count: requests.count) }
     }
 
-    /// The agent whose config (callback queue, global accessories) and event stream the batch
-    /// uses; the first request's agent unless set.
-    public var agent: NetworkAgent {
-        get { state.withLock { $0.agent } ?? requests.first?.agent ?? .shared }
-        set { state.withLock { $0.agent = newValue } }
-    }
-    public var tag: Int {
-        get { state.withLock { $0.tag } }
-        set { state.withLock { $0.tag = newValue } }
-    }
+    override var defaultAgent: NetworkAgent { requests.first?.agent ?? .shared }
+    override var lifecycleSubject: LifecycleSubject { .batch(self) }
+
     /// Held weakly.
     public var delegate: (any BatchRequestDelegate)? {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }
     }
-    public var accessories: [any RequestAccessory] {
-        get { state.withLock { $0.accessories } }
-        set { state.withLock { $0.accessories = newValue } }
-    }
-    public func addAccessory(_ accessory: any RequestAccessory) { state.withLock { $0.accessories.append(accessory) } }
     public var isRunning: Bool { state.withLock { $0.isRunning } }
     /// The first request that failed.
     public var failedRequest: Request? { state.withLock { $0.failedRequest } }
@@ -81,25 +63,15 @@ open class BatchRequest: @unchecked Sendable {
     /// A cheap copy of every request's state.
     public var snapshot: BatchSnapshot { BatchSnapshot(states: state.withLock { $0.items }) }
 
-    /// A snapshot now and after every change, until the batch finishes.
-    public func progress() -> AsyncStream<BatchSnapshot> {
-        let (stream, continuation) = AsyncStream<BatchSnapshot>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        continuation.yield(snapshot)
-        state.withLock { state in
-            state.watchers[state.nextWatcher] = continuation
-            state.nextWatcher += 1
-        }
-        return stream
-    }
+    /// The snapshot now and after every change, until the batch finishes.
+    public func progress() -> AsyncStream<BatchSnapshot> { watchers.stream(startingWith: snapshot) }
 
-    private var fanout: LifecycleFanout {
-        LifecycleFanout(agent: agent, subject: .batch(self), own: accessories)
-    }
+    private func publish(final: Bool = false) { watchers.publish(snapshot, final: final) }
 
     // MARK: - Running
 
     /// Starts every request at once. Does nothing while the batch runs.
-    open func start() {
+    open override func start() {
         let claimed = state.withLock { state -> Bool in
             guard !state.isRunning else { return false }
             state.isRunning = true
@@ -112,7 +84,7 @@ open class BatchRequest: @unchecked Sendable {
         fanout.willStart()
         publish()
         if requests.isEmpty {
-            agent.config.callbackQueue.async { self.complete(failure: nil) }
+            agent.config.callbackQueue.async { self.complete() }
             return
         }
         for (index, request) in requests.enumerated() {
@@ -121,53 +93,17 @@ open class BatchRequest: @unchecked Sendable {
         }
     }
 
-    /// Sets the completion handlers and starts.
-    public func start(success: (@Sendable (BatchRequest) -> Void)?, failure: (@Sendable (BatchRequest) -> Void)?) {
-        state.withLock { state in
-            state.success = success
-            state.failure = failure
-        }
-        start()
-    }
-
-    /// Starts and waits: returns the finished batch or throws a ``GroupFailure``.
-    @discardableResult
-    public func run() async throws -> Self {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                state.withLock { $0.continuation = continuation }
-                start()
-                if Task.isCancelled { stop() }
-            }
-        } onCancel: {
-            self.stop()
-        }
-        return self
-    }
-
     /// Stops every request still running; no failure callback follows.
-    public func stop() {
-        let (wasRunning, continuation) = state.withLock { state in
-            defer { state.continuation = nil }
-            guard state.isRunning else { return (false, state.continuation) }
+    open override func stop() {
+        let wasRunning = state.withLock { state -> Bool in
+            guard state.isRunning else { return false }
             state.isRunning = false
             state.delegate = nil
-            state.success = nil
-            state.failure = nil
             state.items = state.items.map { $0.isFinished ? $0 : .cancelled }
-            return (true, state.continuation)
+            return true
         }
-        guard wasRunning else {
-            continuation?.resume(throwing: RequestError.cancelled)
-            return
-        }
-        let fanout = self.fanout
-        fanout.willStop()
-        stopRequests(except: nil)
-        fanout.didStop(.cancelled)
-        publish(final: true)
-        continuation?.resume(throwing: RequestError.cancelled)
-        GroupAgent.shared.remove(self)
+        cancelRun(wasRunning: wasRunning) { stopRequests(except: nil) }
+        if wasRunning { publish(final: true) }
     }
 
     private func stopRequests(except finished: Int?) {
@@ -198,51 +134,20 @@ open class BatchRequest: @unchecked Sendable {
             return
         case .failFast:
             stopRequests(except: index)
-            agent.config.callbackQueue.async { self.complete(failure: self.failedRequest) }
+            agent.config.callbackQueue.async { self.complete() }
         case .complete:
-            agent.config.callbackQueue.async { self.complete(failure: self.failedRequest) }
+            agent.config.callbackQueue.async { self.complete() }
         }
     }
 
-    /// YTK's batch callback order: accessories willStop → delegate → closure → accessories didStop.
-    private func complete(failure failedRequest: Request?) {
-        let (delegate, success, failure, continuation) = state.withLock { state in
-            defer {
-                state.success = nil
-                state.failure = nil
-                state.continuation = nil
-                state.isRunning = false
-            }
-            return (state.delegate, state.success, state.failure, state.continuation)
+    private func complete() {
+        let delegate = state.withLock { state in
+            state.isRunning = false
+            return state.delegate
         }
-        let fanout = self.fanout
-        let error = failedRequest.map { $0.error ?? .cancelled }
-        fanout.willStop()
-        if error == nil {
-            delegate?.batchRequestFinished(self)
-            success?(self)
-        } else {
-            delegate?.batchRequestFailed(self)
-            failure?(self)
+        finishRun(failedRequest: failedRequest) { failed in
+            if failed == nil { delegate?.batchRequestFinished(self) } else { delegate?.batchRequestFailed(self) }
         }
-        fanout.didStop(.finished(error))
         publish(final: true)
-        if let failedRequest, let error {
-            continuation?.resume(throwing: GroupFailure(failedRequest: failedRequest, error: error))
-        } else {
-            continuation?.resume()
-        }
-        GroupAgent.shared.remove(self)
-    }
-
-    private func publish(final: Bool = false) {
-        let (snapshot, watchers) = state.withLock { state in
-            defer { if final { state.watchers.removeAll() } }
-            return (BatchSnapshot(states: state.items), Array(state.watchers.values))
-        }
-        for watcher in watchers {
-            watcher.yield(snapshot)
-            if final { watcher.finish() }
-        }
     }
 }

@@ -1,54 +1,6 @@
 import Foundation
 
 extension ChainRequest {
-    /// Starts the first step (or, in step mode, waits for `advance()`). Does nothing while running.
-    public func start() {
-        let claimed = state.withLock { state -> Bool in
-            guard !state.isRunning else { return false }
-            state.isRunning = true
-            state.isPaused = false
-            state.failedRequest = nil
-            state.current = nil
-            state.values = [:]
-            for index in state.steps.indices {
-                state.steps[index].state = .pending
-                state.steps[index].values = [:]
-                state.steps[index].error = nil
-                state.steps[index].startedAt = nil
-                state.steps[index].finishedAt = nil
-            }
-            return true
-        }
-        guard claimed else { return }
-        GroupAgent.shared.add(.chain(self))
-        fanout.willStart()
-        runNext()
-    }
-
-    /// Sets the completion handlers and starts.
-    public func start(success: (@Sendable (ChainRequest) -> Void)?, failure: (@Sendable (ChainRequest) -> Void)?) {
-        state.withLock { state in
-            state.success = success
-            state.failure = failure
-        }
-        start()
-    }
-
-    /// Starts and waits: returns the finished chain or throws a ``GroupFailure``.
-    @discardableResult
-    public func run() async throws -> Self {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                state.withLock { $0.continuation = continuation }
-                start()
-                if Task.isCancelled { stop() }
-            }
-        } onCancel: {
-            self.stop()
-        }
-        return self
-    }
-
     // MARK: - Step mode
 
     /// Runs the step the chain is paused before. False when it is not paused before a step.
@@ -91,43 +43,6 @@ extension ChainRequest {
         }
         if skipped { runNext() }
         return skipped
-    }
-
-    /// Stops the running step and drops the rest; no failure callback follows.
-    public func stop() {
-        let (wasRunning, batch, current, continuation) = state.withLock { state in
-            defer { state.continuation = nil }
-            guard state.isRunning else { return (false, nil as BatchRequest?, nil as ChainStep?, state.continuation) }
-            state.isRunning = false
-            state.isPaused = false
-            state.delegate = nil
-            state.success = nil
-            state.failure = nil
-            let current = state.current.map { state.steps[$0].definition }
-            for index in state.steps.indices where !state.steps[index].state.isFinished {
-                state.steps[index].state = .cancelled
-            }
-            defer { state.runningBatch = nil }
-            return (true, state.runningBatch, current, state.continuation)
-        }
-        guard wasRunning else {
-            continuation?.resume(throwing: RequestError.cancelled)
-            return
-        }
-        let fanout = self.fanout
-        fanout.willStop()
-        if let batch {
-            batch.stop()
-        } else if let current {
-            for request in current.work.requests {
-                request.state.withLock { $0.groupObserver = nil }
-                request.stop()
-            }
-        }
-        fanout.didStop(.cancelled)
-        publish(final: true)
-        continuation?.resume(throwing: RequestError.cancelled)
-        GroupAgent.shared.remove(self)
     }
 
     // MARK: - Moving through the steps
@@ -222,35 +137,17 @@ extension ChainRequest {
         }
     }
 
-    /// YTK's chain callback order: accessories willStop → delegate → closure → accessories didStop.
     private func complete() {
-        let (delegate, success, failure, continuation, failedRequest) = state.withLock { state in
+        let (delegate, failedRequest) = state.withLock { state in
             defer {
-                state.success = nil
-                state.failure = nil
-                state.continuation = nil
                 state.isRunning = false
                 state.current = nil
             }
-            return (state.delegate, state.success, state.failure, state.continuation, state.failedRequest)
+            return (state.delegate, state.failedRequest)
         }
-        let fanout = self.fanout
-        let error = failedRequest.map { $0.error ?? .cancelled }
-        fanout.willStop()
-        if let failedRequest {
-            delegate?.chainRequestFailed(self, failedRequest: failedRequest)
-            failure?(self)
-        } else {
-            delegate?.chainRequestFinished(self)
-            success?(self)
+        finishRun(failedRequest: failedRequest) { failed in
+            if let failed { delegate?.chainRequestFailed(self, failedRequest: failed) } else { delegate?.chainRequestFinished(self) }
         }
-        fanout.didStop(.finished(error))
         publish(final: true)
-        if let failedRequest, let error {
-            continuation?.resume(throwing: GroupFailure(failedRequest: failedRequest, error: error))
-        } else {
-            continuation?.resume()
-        }
-        GroupAgent.shared.remove(self)
     }
 }

@@ -17,7 +17,7 @@ extension ChainRequestDelegate {
 /// C; depending on B and C send D". A step may be a parallel group and may be conditional.
 /// In step mode the chain pauses before each step until `advance()`, and after a failure
 /// until `retry()`, `skip()` or `stop()`.
-open class ChainRequest: @unchecked Sendable {
+open class ChainRequest: RequestGroup, @unchecked Sendable {
     struct Step: Sendable {
         var definition: ChainStep
         var state = GroupItemState.pending
@@ -28,13 +28,7 @@ open class ChainRequest: @unchecked Sendable {
     }
 
     struct State: Sendable {
-        var agent: NetworkAgent?
-        var tag = 0
         weak var delegate: (any ChainRequestDelegate)?
-        var accessories: [any RequestAccessory] = []
-        var success: (@Sendable (ChainRequest) -> Void)?
-        var failure: (@Sendable (ChainRequest) -> Void)?
-        var continuation: CheckedContinuation<Void, any Error>?
         var steps: [Step] = []
         var current: Int?
         var isRunning = false
@@ -43,13 +37,71 @@ open class ChainRequest: @unchecked Sendable {
         var values: [String: String] = [:]
         var failedRequest: Request?
         var runningBatch: BatchRequest?
-        var watchers: [Int: AsyncStream<ChainSnapshot>.Continuation] = [:]
-        var nextWatcher = 0
     }
     let state = Mutex(State())
+    private let watchers = SnapshotWatchers<ChainSnapshot>()
 
     public init(stepMode: Bool = false) {
+        super.init()
         state.withLock { $0.stepMode = stepMode }
+    }
+
+    override var defaultAgent: NetworkAgent {
+        state.withLock { $0.steps.first?.definition.work.requests.first?.agent } ?? .shared
+    }
+    override var lifecycleSubject: LifecycleSubject { .chain(self) }
+
+    // MARK: - Starting and stopping
+
+    /// Starts the first step (or, in step mode, waits for `advance()`). Does nothing while running.
+    open override func start() {
+        let claimed = state.withLock { state -> Bool in
+            guard !state.isRunning else { return false }
+            state.isRunning = true
+            state.isPaused = false
+            state.failedRequest = nil
+            state.current = nil
+            state.values = [:]
+            for index in state.steps.indices {
+                state.steps[index].state = .pending
+                state.steps[index].values = [:]
+                state.steps[index].error = nil
+                state.steps[index].startedAt = nil
+                state.steps[index].finishedAt = nil
+            }
+            return true
+        }
+        guard claimed else { return }
+        GroupAgent.shared.add(.chain(self))
+        fanout.willStart()
+        runNext()
+    }
+
+    /// Stops the running step and drops the rest; no failure callback follows.
+    open override func stop() {
+        let (wasRunning, batch, current) = state.withLock { state -> (Bool, BatchRequest?, ChainStep?) in
+            guard state.isRunning else { return (false, nil, nil) }
+            state.isRunning = false
+            state.isPaused = false
+            state.delegate = nil
+            let current = state.current.map { state.steps[$0].definition }
+            for index in state.steps.indices where !state.steps[index].state.isFinished {
+                state.steps[index].state = .cancelled
+            }
+            defer { state.runningBatch = nil }
+            return (true, state.runningBatch, current)
+        }
+        cancelRun(wasRunning: wasRunning) {
+            if let batch {
+                batch.stop()
+            } else if let current {
+                for request in current.work.requests {
+                    request.state.withLock { $0.groupObserver = nil }
+                    request.stop()
+                }
+            }
+        }
+        if wasRunning { publish(final: true) }
     }
 
     // MARK: - Building
@@ -80,17 +132,6 @@ open class ChainRequest: @unchecked Sendable {
 
     // MARK: - Settings and state
 
-    /// The agent whose config and event stream the chain uses; the first step's agent unless set.
-    public var agent: NetworkAgent {
-        get {
-            state.withLock { $0.agent ?? $0.steps.first?.definition.work.requests.first?.agent } ?? .shared
-        }
-        set { state.withLock { $0.agent = newValue } }
-    }
-    public var tag: Int {
-        get { state.withLock { $0.tag } }
-        set { state.withLock { $0.tag = newValue } }
-    }
     /// Pause before each step until `advance()`. Set before starting.
     public var stepMode: Bool {
         get { state.withLock { $0.stepMode } }
@@ -101,11 +142,6 @@ open class ChainRequest: @unchecked Sendable {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }
     }
-    public var accessories: [any RequestAccessory] {
-        get { state.withLock { $0.accessories } }
-        set { state.withLock { $0.accessories = newValue } }
-    }
-    public func addAccessory(_ accessory: any RequestAccessory) { state.withLock { $0.accessories.append(accessory) } }
     public var isRunning: Bool { state.withLock { $0.isRunning } }
     /// The request that failed the chain.
     public var failedRequest: Request? { state.withLock { $0.failedRequest } }
@@ -124,18 +160,8 @@ open class ChainRequest: @unchecked Sendable {
     /// A cheap copy of every step's state.
     public var snapshot: ChainSnapshot { state.withLock { Self.snapshot(of: $0) } }
 
-    /// A snapshot now and after every change, until the chain finishes.
-    public func progress() -> AsyncStream<ChainSnapshot> {
-        let (stream, continuation) = AsyncStream<ChainSnapshot>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        state.withLock { state in
-            continuation.yield(Self.snapshot(of: state))
-            state.watchers[state.nextWatcher] = continuation
-            state.nextWatcher += 1
-        }
-        return stream
-    }
-
-    var fanout: LifecycleFanout { LifecycleFanout(agent: agent, subject: .chain(self), own: accessories) }
+    /// The snapshot now and after every change, until the chain finishes.
+    public func progress() -> AsyncStream<ChainSnapshot> { watchers.stream(startingWith: snapshot) }
 
     static func snapshot(of state: State) -> ChainSnapshot {
         let steps = state.steps.enumerated().map { index, step in
@@ -147,14 +173,5 @@ open class ChainRequest: @unchecked Sendable {
                              isRunning: state.isRunning, values: state.values)
     }
 
-    func publish(final: Bool = false) {
-        let (snapshot, watchers) = state.withLock { state in
-            defer { if final { state.watchers.removeAll() } }
-            return (Self.snapshot(of: state), Array(state.watchers.values))
-        }
-        for watcher in watchers {
-            watcher.yield(snapshot)
-            if final { watcher.finish() }
-        }
-    }
+    func publish(final: Bool = false) { watchers.publish(snapshot, final: final) }
 }

@@ -19,7 +19,7 @@ public final class GroupAgent: Sendable {
         running.withLock { $0[ObjectIdentifier(subject.object)] = subject }
     }
 
-    func remove(_ object: AnyObject) {
+    func remove(_ object: RequestGroup) {
         running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(object)) }
     }
 }
