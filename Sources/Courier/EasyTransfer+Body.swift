@@ -63,7 +63,7 @@ extension EasyTransfer {
         if case .undecided = sink { sink = openSink(for: plan) }
         switch sink {
         case .file(let descriptor):
-            return Self.writeAll(bytes, to: descriptor)
+            return writeAll(bytes, to: descriptor) == nil
         case .memory:
             body.append(contentsOf: bytes)
             return true
@@ -90,19 +90,6 @@ extension EasyTransfer {
         ResumableDownloads.saveRecord(for: plan, url: job.request.url,
                                       etag: responseField("ETag"), lastModified: responseField("Last-Modified"))
         return .file(descriptor)
-    }
-
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
     }
 
     func responseField(_ name: String) -> String? {

@@ -51,18 +51,7 @@ struct CacheFiles: Sendable {
         guard fd >= 0 else { throw CacheStoreError("cannot create \(path)", errno: errno) }
         defer { close(fd) }
         fchmod(fd, 0o600)
-        let failure = bytes.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = bytes.withUnsafeBytes { writeAll($0, to: fd) }
         if let failure {
             unlink(path)
             throw CacheStoreError("cannot write \(path)", errno: failure)
@@ -162,13 +151,4 @@ struct CacheStoreError: Error, CustomStringConvertible {
     init(_ what: String, errno code: Int32? = nil) {
         description = code.map { "\(what): \(String(cString: strerror($0)))" } ?? what
     }
-}
-
-/// libc's `write`, which the `write` method of ``CacheFiles`` would otherwise shadow.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, bytes, count)
-    #else
-    Darwin.write(fd, bytes, count)
-    #endif
 }
