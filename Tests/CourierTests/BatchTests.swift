@@ -84,4 +84,24 @@ import Testing
             #expect(!batch.isRunning)
         }
     }
+
+    @Test func isDataFromCacheWhenEveryRequestCameFromTheCache() async throws {
+        try await withCacheBed { cache in
+            let (path, name) = cache.counterPath()
+            let prime = [cache.request("/get"), cache.request(path)]
+            let primed = BatchRequest(requests: prime)
+            try await primed.run()
+            #expect(!primed.isDataFromCache)
+
+            let cached = BatchRequest(requests: [cache.request("/get"), cache.request(path)])
+            try await cached.run()
+            #expect(cached.isDataFromCache)
+            let count = try await cache.bed.counterValue(name)
+            #expect(count == 1, "the second batch made no network call")
+
+            let mixed = BatchRequest(requests: [cache.request("/get"), cache.bed.request("/get")])
+            try await mixed.run()
+            #expect(!mixed.isDataFromCache)
+        }
+    }
 }

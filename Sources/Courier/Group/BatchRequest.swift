@@ -60,6 +60,10 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
         let items = state.withLock { $0.items }
         return zip(requests, items).filter { $0.1 == .failed }.map(\.0)
     }
+    /// True when every request was answered from the response cache.
+    public var isDataFromCache: Bool {
+        !requests.isEmpty && requests.allSatisfy { ($0 as? CachedRequest)?.isDataFromCache == true }
+    }
     /// A cheap copy of every request's state.
     public var snapshot: BatchSnapshot { BatchSnapshot(states: state.withLock { $0.items }) }
 
