@@ -73,12 +73,11 @@ public final class NetworkAgent: Sendable {
             defer { table.nextID += 1 }
             return table.nextID
         }
-        var prepared: PreparedRequest
+        let prepared: PreparedRequest
         var buildError: RequestError?
         do {
             try Interception.check(request, settings: settings)
             prepared = try RequestBuilder.prepare(request, settings: settings)
-            if request.resumableDownloadPath != nil { try planDownload(&prepared, for: request, settings: settings) }
         } catch {
             buildError = error
             prepared = PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
@@ -136,7 +135,7 @@ public final class NetworkAgent: Sendable {
     /// so a retry resumes from what the previous one fetched.
     private func submit(_ entry: RecordEntry, prepared: PreparedRequest) {
         var prepared = prepared
-        if prepared.download != nil {
+        if entry.request.resumableDownloadPath != nil {
             do {
                 try planDownload(&prepared, for: entry.request, settings: entry.settings)
             } catch {
