@@ -2,6 +2,10 @@
 enum Suggestion {
     /// The candidate closest to `word` when it is close enough to be a likely typo.
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let candidates = Array(candidates)
+        if let prefixed = candidates.first(where: { word.count >= 3 && $0.lowercased().hasPrefix(word.lowercased()) }) {
+            return prefixed
+        }
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(2, word.count / 3) ? best.0 : nil

@@ -48,11 +48,13 @@ public struct Workspace: Sendable {
         return url.deletingLastPathComponent().path
     }
 
-    /// A path from the file (cache directory, upload or download path) made absolute.
+    /// A path from the file (cache directory, upload or download path) made absolute; a
+    /// trailing `/` (a directory to save into) is kept.
     public func resolvePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         if path.hasPrefix("~/") { return NSHomeDirectory() + String(path.dropFirst()) }
-        return URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path
+        let resolved = URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path
+        return path.hasSuffix("/") && !resolved.hasSuffix("/") ? resolved + "/" : resolved
     }
 
     /// The requests a batch runs, nested batches expanded, in order.
