@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
+        .library(name: "Workbench", targets: ["Workbench"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -50,17 +52,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Workbench",
+            dependencies: ["Courier", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "courier",
             dependencies: [
                 "Courier",
                 "CourierDemoServer",
+                "Workbench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "CourierTests",
             dependencies: ["Courier", "CourierDemoServer", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "WorkbenchTests",
+            dependencies: ["Workbench", "Courier", "CourierDemoServer"]
         ),
         .testTarget(
             name: "CourierDemoServerTests",

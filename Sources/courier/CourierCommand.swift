@@ -1,4 +1,5 @@
 import ArgumentParser
+import Courier
 
 /// `courier`: the terminal request workbench and its tools.
 @main
@@ -6,7 +7,8 @@ struct CourierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "courier",
         abstract: "A terminal request workbench on a YTKNetwork-style engine over libcurl.",
-        subcommands: [WorkbenchCommand.self, DemoCommand.self, ServeCommand.self, DownloadCommand.self],
+        version: courierVersion,
+        subcommands: [WorkbenchCommand.self, RunCommand.self, CacheCommand.self, HistoryCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self, ServeCommand.self, DownloadCommand.self],
         defaultSubcommand: WorkbenchCommand.self
     )
 }

@@ -6,7 +6,7 @@ import Foundation
 struct WorkbenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
-        abstract: "Open the workbench (not built yet: use `courier demo`)."
+        abstract: "Open the workbench (not built yet: use `courier run`)."
     )
 
     @Argument(help: "Workspace file (default: workspaces/demo.yaml).")
@@ -15,7 +15,8 @@ struct WorkbenchCommand: ParsableCommand {
     func run() throws {
         var standardError = FileHandle.standardError
         print("""
-            courier: the ncurses workbench is not built yet.
+            courier: the ncurses workbench is not built yet. Run \(workspace ?? "workspaces/demo.yaml") headless:
+              courier run \(workspace ?? "workspaces/demo.yaml") NAME...   runs requests, batches or chains by name
               courier demo    runs the engine demo headless against the embedded server
               courier serve   starts the demo server and prints its URL
             """, to: &standardError)

@@ -1,0 +1,137 @@
+/// A name written in the file that refers to a request or a batch.
+public struct Reference: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation
+}
+
+/// `batches.<name>`: requests started together; a batch may include another batch's requests.
+public struct BatchDefinition: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    /// Request or batch names, in order.
+    public var items: [Reference]
+    /// Run every request even after one fails, and report each failure.
+    public var continueOnFailure: Bool
+
+    static let keys = ["requests", "continueOnFailure", "description"]
+
+    init(name: String, yaml: YAMLValue) throws(WorkspaceError) {
+        self.name = name
+        location = yaml.location
+        if case .sequence = yaml.node {
+            items = try yaml.list().map { item throws(WorkspaceError) in Reference(name: try item.string(), location: item.location) }
+            continueOnFailure = false
+            return
+        }
+        let map = try yaml.mapping(allowed: Self.keys, expected: "a batch: {requests: [names], continueOnFailure}")
+        items = try map.required("requests").list(expected: "a list of request names").map { item throws(WorkspaceError) in
+            Reference(name: try item.string(expected: "a request name"), location: item.location)
+        }
+        continueOnFailure = try map["continueOnFailure"]?.bool() ?? false
+    }
+}
+
+/// `chains.<name>`: steps run one after another; see ``ChainStepDefinition``.
+public struct ChainDefinition: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var steps: [ChainStepDefinition]
+    /// The TUI pauses before each step by default.
+    public var stepMode: Bool
+
+    static let keys = ["steps", "stepMode", "description"]
+
+    init(name: String, yaml: YAMLValue) throws(WorkspaceError) {
+        self.name = name
+        location = yaml.location
+        let map = try yaml.mapping(allowed: Self.keys, expected: "a chain: {steps: [...], stepMode}")
+        steps = try map.required("steps").list(expected: "a list of steps").map { item throws(WorkspaceError) in
+            try ChainStepDefinition(yaml: item)
+        }
+        stepMode = try map["stepMode"]?.bool() ?? false
+    }
+
+    /// Every capture the chain declares.
+    public var captures: [Capture] { steps.flatMap { $0.items.flatMap(\.captures) } }
+}
+
+/// One step of a chain: a request, or a `parallel` group of requests, each with optional
+/// captures; `when` conditions (all must hold) decide whether the step runs.
+///
+/// ```yaml
+/// - request: login
+///   capture: {token: $.token}
+/// - parallel: [profile, {request: orders, capture: {orderId: $.orders[0].id}}]
+/// - request: checkout
+///   when: orderId exists
+/// ```
+public struct ChainStepDefinition: Sendable {
+    /// A request of the step and what to capture from its response.
+    public struct Item: Sendable {
+        public var request: Reference
+        public var captures: [Capture]
+    }
+
+    public var items: [Item]
+    public var isParallel: Bool
+    public var conditions: [Condition]
+    public var title: String?
+    public var location: SourceLocation
+
+    static let keys = ["request", "parallel", "capture", "when", "title"]
+
+    init(yaml: YAMLValue) throws(WorkspaceError) {
+        location = yaml.location
+        if case .scalar = yaml.node {
+            items = [Item(request: Reference(name: try yaml.string(), location: yaml.location), captures: [])]
+            isParallel = false
+            conditions = []
+            return
+        }
+        let map = try yaml.mapping(allowed: Self.keys, expected: "a step: a request name, {request: …} or {parallel: […]}")
+        title = try map["title"]?.string()
+        conditions = []
+        if let when = map["when"] {
+            let texts = if case .sequence = when.node { try when.list() } else { [when] }
+            for text in texts {
+                do {
+                    conditions.append(try Condition(parsing: try text.string(expected: "a condition like \"token exists\""), location: text.location))
+                } catch let error as Condition.ParseError {
+                    throw text.error(.invalidValue, error.reason)
+                } catch let error as WorkspaceError {
+                    throw error
+                } catch {
+                    throw text.error(.invalidValue, "\(error)")
+                }
+            }
+        }
+        switch (map["request"], map["parallel"]) {
+        case (let request?, nil):
+            items = [try Self.item(request: request, capture: map["capture"])]
+            isParallel = false
+        case (nil, let parallel?):
+            if map["capture"] != nil {
+                throw map.owner.error(.invalidValue, "in a parallel step, put capture under each request: {request: NAME, capture: {…}}")
+            }
+            items = try parallel.list(expected: "a list of requests").map { entry throws(WorkspaceError) in
+                if case .scalar = entry.node { return try Self.item(request: entry, capture: nil) }
+                let fields = try entry.mapping(allowed: ["request", "capture"])
+                return try Self.item(request: fields.required("request"), capture: fields["capture"])
+            }
+            isParallel = true
+        case (nil, nil):
+            throw yaml.error(.missingKey, "a step needs request or parallel")
+        default:
+            throw yaml.error(.invalidValue, "a step has either request or parallel, not both")
+        }
+    }
+
+    private static func item(request: YAMLValue, capture: YAMLValue?) throws(WorkspaceError) -> Item {
+        let reference = Reference(name: try request.string(expected: "a request name"), location: request.location)
+        var captures: [Capture] = []
+        for entry in try capture?.mapping(expected: "a mapping of variable names to sources").entries ?? [] {
+            captures.append(Capture(variable: entry.name, source: try Capture.source(entry.value), location: entry.key.location))
+        }
+        return Item(request: reference, captures: captures)
+    }
+}

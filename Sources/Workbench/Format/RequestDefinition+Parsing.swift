@@ -1,0 +1,213 @@
+import Courier
+import Foundation
+import Yams
+
+extension RequestDefinition {
+    static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
+                       "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "sensitive"]
+
+    /// Reads `requests.<name>`; every templated string is reported to `templates`.
+    init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
+        self.init(name: name, location: yaml.location)
+        let map = try yaml.mapping(allowed: Self.keys, expected: "a request (a mapping with url, method, …)")
+        func text(_ value: YAMLValue) throws(WorkspaceError) -> String {
+            let string = try value.string()
+            templates.append(TemplateUse(text: string, location: value.location))
+            return string
+        }
+        description = try map["description"]?.string()
+        url = try text(map.required("url", hint: "the path or URL to send to"))
+        if let value = map["method"] {
+            let raw = try value.string().uppercased()
+            guard let method = HTTPMethod(rawValue: raw) else {
+                let names = HTTPMethod.allCases.map(\.rawValue)
+                throw value.error(.invalidValue, "unknown method \"\(raw)\"\(Suggestion.clause(for: raw, in: names)) "
+                    + "(expected one of: \(names.joined(separator: ", ")))")
+            }
+            self.method = method
+        }
+        useCDN = try map["useCDN"]?.bool() ?? false
+        if let value = map["args"] {
+            args = try value.json()
+            Self.collectTemplates(in: value, into: &templates)
+        }
+        for entry in try map["headers"]?.mapping(expected: "a mapping of header names to values").entries ?? [] {
+            headers.append((entry.name, try text(entry.value)))
+        }
+        if let value = map["auth"] { auth = try Self.auth(value, text: text) }
+        if let value = map["body"] {
+            body = try Self.body(value)
+            Self.collectTemplates(in: value, into: &templates)
+            if args != nil, case .json? = body { throw value.error(.invalidValue, "use either args or body.json, not both") }
+            if args != nil, case .form? = body { throw value.error(.invalidValue, "use either args or body.form, not both") }
+        }
+        timeout = try map["timeout"]?.double(expected: "a number of seconds")
+        if let value = map["priority"] { priority = try Self.priority(value) }
+        if let value = map["cache"] { cache = try Self.cache(value, text: text) }
+        if let value = map["validate"] { validate = try Self.validation(value) }
+        if let value = map["accept"] {
+            acceptedContentTypes = Set(try value.list(expected: "a list of content types").map { item throws(WorkspaceError) in try item.string() })
+        }
+        if let value = map["response"] {
+            let raw = try value.string()
+            guard let serializer = ResponseSerializer(rawValue: raw) else {
+                throw value.error(.invalidValue, "unknown response type \"\(raw)\" (expected one of: json, raw, xml)")
+            }
+            response = serializer
+        }
+        if let value = map["download"] { download = try Self.download(value, text: text) }
+        if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
+        if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
+        for item in try map["sensitive"]?.list(expected: "a list of values to hide") ?? [] {
+            sensitive.append(try text(item))
+        }
+        if download != nil, method != .get {
+            throw yaml.error(.invalidValue, "a download must use GET, not \(method.rawValue)")
+        }
+    }
+
+    /// Templates inside args and bodies (any string leaf).
+    static func collectTemplates(in value: YAMLValue, into templates: inout [TemplateUse]) {
+        switch value.node {
+        case .scalar(let scalar):
+            templates.append(TemplateUse(text: scalar.string, location: value.location))
+        case .sequence:
+            for item in (try? value.list()) ?? [] { collectTemplates(in: item, into: &templates) }
+        case .mapping:
+            for entry in (try? value.mapping().entries) ?? [] { collectTemplates(in: entry.value, into: &templates) }
+        case .alias:
+            break
+        }
+    }
+
+    private static func auth(_ value: YAMLValue, text: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> Auth {
+        let map = try value.mapping(allowed: ["basic", "bearer"], expected: "basic: {user, password} or bearer: TOKEN")
+        if let basic = map["basic"] {
+            let fields = try basic.mapping(allowed: ["user", "password"])
+            return .basic(user: try text(fields.required("user")), password: try text(fields.required("password")))
+        }
+        if let bearer = map["bearer"] { return .bearer(token: try text(bearer)) }
+        throw value.error(.missingKey, "auth needs basic or bearer")
+    }
+
+    private static func body(_ value: YAMLValue) throws(WorkspaceError) -> Body {
+        let kinds = ["json", "form", "text", "file", "multipart"]
+        let map = try value.mapping(allowed: kinds + ["contentType"], expected: "a body: json, form, text, file or multipart")
+        let chosen = map.entries.filter { kinds.contains($0.name) }
+        guard chosen.count == 1, let entry = chosen.first else {
+            throw value.error(.invalidValue, "a body has exactly one of: \(kinds.joined(separator: ", "))")
+        }
+        let contentType = try map["contentType"]?.string()
+        switch entry.name {
+        case "json": return .json(try entry.value.json())
+        case "form":
+            _ = try entry.value.mapping(expected: "a mapping of form fields")
+            return .form(try entry.value.json())
+        case "text": return .text(try entry.value.string(), contentType: contentType)
+        case "file": return .file(path: try entry.value.string(), contentType: contentType)
+        default:
+            var parts: [Part] = []
+            for item in try entry.value.list(expected: "a list of parts ({name, value} or {name, file})") {
+                let fields = try item.mapping(allowed: ["name", "value", "file", "filename", "contentType"])
+                let part = Part(name: try fields.required("name").string(), value: try fields["value"]?.string(),
+                                file: try fields["file"]?.string(), filename: try fields["filename"]?.string(),
+                                contentType: try fields["contentType"]?.string())
+                guard (part.value == nil) != (part.file == nil) else {
+                    throw item.error(.invalidValue, "a part has either value or file")
+                }
+                parts.append(part)
+            }
+            return .multipart(parts)
+        }
+    }
+
+    private static func priority(_ value: YAMLValue) throws(WorkspaceError) -> RequestPriority {
+        if let number = try? value.int() { return RequestPriority(rawValue: number) }
+        switch try value.string() {
+        case "low": return .low
+        case "default", "normal": return .default
+        case "high": return .high
+        default: throw value.wrongType(expected: "low, default, high or a number")
+        }
+    }
+
+    private static func cache(_ value: YAMLValue, text: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> Cache {
+        if case .scalar = value.node { return Cache(seconds: try value.int(expected: "seconds, or {seconds, version, sensitive, async}")) }
+        let map = try value.mapping(allowed: ["seconds", "version", "sensitive", "async"])
+        var cache = Cache(seconds: try map.required("seconds").int(expected: "a number of seconds"))
+        cache.version = try map["version"]?.int() ?? 0
+        cache.sensitive = try map["sensitive"].map { value throws(WorkspaceError) in try text(value) }
+        cache.async = try map["async"]?.bool() ?? true
+        return cache
+    }
+
+    private static func validation(_ value: YAMLValue) throws(WorkspaceError) -> Validation {
+        let map = try value.mapping(allowed: ["status", "json"])
+        var validation = Validation()
+        if let status = map["status"] { validation.statusCodes = try statusCodes(status) }
+        if let json = map["json"] { validation.json = try jsonTemplate(json) }
+        return validation
+    }
+
+    /// `200`, `"200-299"`, or a list of those.
+    static func statusCodes(_ value: YAMLValue) throws(WorkspaceError) -> Set<Int> {
+        if case .sequence = value.node {
+            var codes = Set<Int>()
+            for item in try value.list() { codes.formUnion(try statusCodes(item)) }
+            return codes
+        }
+        let text = try value.string(expected: "a status, a range like 200-299, or a list of them")
+        let bounds = text.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        switch bounds.count {
+        case 1 where bounds[0] != nil: return [bounds[0]!]
+        case 2 where bounds[0] != nil && bounds[1] != nil && bounds[0]! <= bounds[1]!:
+            return Set(bounds[0]!...bounds[1]!)
+        default: throw value.wrongType(expected: "a status, a range like 200-299, or a list of them")
+        }
+    }
+
+    /// `{id: int, name: string, tags: [string]}` — as YAML, or as a string holding it.
+    static func jsonTemplate(_ value: YAMLValue) throws(WorkspaceError) -> JSONTemplate {
+        switch value.node {
+        case .mapping:
+            var members: [String: JSONTemplate] = [:]
+            for entry in try value.mapping().entries { members[entry.name] = try jsonTemplate(entry.value) }
+            return .object(members)
+        case .sequence:
+            let items = try value.list()
+            guard items.count <= 1 else { throw value.error(.invalidValue, "an array template has one element template, e.g. [string]") }
+            return .array(try items.first.map { item throws(WorkspaceError) in try jsonTemplate(item) })
+        default:
+            let name = try value.string()
+            if name.hasPrefix("{") || name.hasPrefix("["), let node = try? Yams.compose(yaml: name) {
+                return try jsonTemplate(YAMLValue(node: node, file: value.file, path: value.path))
+            }
+            let names: [String: JSONTemplate] = ["any": .any, "string": .string, "int": .int, "number": .number,
+                                                 "bool": .bool, "object": .object([:]), "array": .array(nil)]
+            guard let template = names[name] else {
+                throw value.error(.invalidValue, "unknown JSON type \"\(name)\"\(Suggestion.clause(for: name, in: names.keys)) "
+                    + "(expected one of: any, string, int, number, bool, object, array, {…}, [type])")
+            }
+            return template
+        }
+    }
+
+    private static func download(_ value: YAMLValue, text: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> Download {
+        if case .scalar = value.node { return Download(path: try text(value)) }
+        let map = try value.mapping(allowed: ["path", "resumable"])
+        var download = Download(path: try text(map.required("path")))
+        if let resumable = map["resumable"] {
+            download.resumable = try resumable.bool()
+            guard download.resumable else {
+                throw resumable.error(.invalidValue, "downloads always keep partial bytes for a resume; omit resumable or set it to true")
+            }
+        }
+        return download
+    }
+}
+
+/// A templated string and where it was written, checked once the whole file is read.
+struct TemplateUse {
+    let text: String
+    let location: SourceLocation
+}

@@ -1,0 +1,92 @@
+import Courier
+import Foundation
+
+/// One request of a workspace, as written: strings may still hold `{{placeholders}}`,
+/// which are filled in each time the request is sent.
+public struct RequestDefinition: Sendable {
+    /// How the request authenticates.
+    public enum Auth: Sendable, Hashable {
+        case basic(user: String, password: String)
+        case bearer(token: String)
+    }
+
+    /// One part of a multipart body: a text field or a file read from disk.
+    public struct Part: Sendable, Hashable {
+        public var name: String
+        public var value: String?
+        public var file: String?
+        public var filename: String?
+        public var contentType: String?
+
+        public init(name: String, value: String? = nil, file: String? = nil, filename: String? = nil, contentType: String? = nil) {
+            self.name = name
+            self.value = value
+            self.file = file
+            self.filename = filename
+            self.contentType = contentType
+        }
+    }
+
+    /// What the request sends as its body.
+    public enum Body: Sendable, Hashable {
+        /// The arguments as `application/json`.
+        case json(JSONValue)
+        /// The arguments as `application/x-www-form-urlencoded`.
+        case form(JSONValue)
+        /// Text as it is, with a content type (default `text/plain; charset=utf-8`).
+        case text(String, contentType: String?)
+        /// A file's bytes, streamed from disk.
+        case file(path: String, contentType: String?)
+        /// `multipart/form-data` fields and files.
+        case multipart([Part])
+    }
+
+    /// `cache:` — served from disk while fresh (a ``CachedRequest``).
+    public struct Cache: Sendable, Hashable {
+        public var seconds: Int
+        public var version: Int = 0
+        /// Whose data this is (e.g. `"{{user}}"`); only its hash is stored.
+        public var sensitive: String?
+        public var async: Bool = true
+    }
+
+    /// `validate:` — what makes a response a success.
+    public struct Validation: Sendable, Hashable {
+        public var statusCodes: Set<Int>?
+        public var json: JSONTemplate?
+    }
+
+    /// `download:` — the body streams to a file; partial bytes are kept for a resume.
+    public struct Download: Sendable, Hashable {
+        public var path: String
+        public var resumable = true
+    }
+
+    public var name: String
+    public var location: SourceLocation
+    public var description: String?
+    public var method: HTTPMethod = .get
+    public var url: String = ""
+    public var useCDN = false
+    public var args: JSONValue?
+    /// In file order; names are not templated, values are.
+    public var headers: [(name: String, value: String)] = []
+    public var auth: Auth?
+    public var body: Body?
+    public var timeout: Double?
+    public var priority: RequestPriority?
+    public var cache: Cache?
+    public var validate: Validation?
+    public var acceptedContentTypes: Set<String>?
+    public var response: ResponseSerializer?
+    public var download: Download?
+    public var retry: RetryPolicy?
+    public var tls: TLSPolicy?
+    /// Values (templates allowed) hidden in output and history.
+    public var sensitive: [String] = []
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A user's collection of request definitions, read from a YAML file: configuration,
+/// variables and environments, requests, batches and chains. See `workspaces/README.md`.
+public struct Workspace: Sendable {
+    /// What a name given to `courier run` refers to.
+    public enum Target: Sendable {
+        case request(RequestDefinition)
+        case batch(BatchDefinition)
+        case chain(ChainDefinition)
+    }
+
+    public var name: String
+    /// The file it was read from, as given.
+    public var file: String
+    public var config = WorkspaceConfig()
+    public var variables: [String: String] = [:]
+    public var environments: [String: [String: String]] = [:]
+    public var requests: [String: RequestDefinition] = [:]
+    public var batches: [String: BatchDefinition] = [:]
+    public var chains: [String: ChainDefinition] = [:]
+    /// Names in file order.
+    public var environmentNames: [String] = []
+    public var requestNames: [String] = []
+    public var batchNames: [String] = []
+    public var chainNames: [String] = []
+    /// Whether anything refers to `{{demo}}`: the runner then starts the demo server.
+    public var usesDemoServer = false
+
+    public init(name: String, file: String) {
+        self.name = name
+        self.file = file
+    }
+
+    /// Every runnable name: requests, then batches, then chains.
+    public var targetNames: [String] { requestNames + batchNames + chainNames }
+
+    public func target(named name: String) -> Target? {
+        if let request = requests[name] { return .request(request) }
+        if let batch = batches[name] { return .batch(batch) }
+        if let chain = chains[name] { return .chain(chain) }
+        return nil
+    }
+
+    /// The directory of the workspace file; relative paths in it are resolved from here.
+    public var directory: String {
+        let url = URL(fileURLWithPath: file)
+        return url.deletingLastPathComponent().path
+    }
+
+    /// A path from the file (cache directory, upload or download path) made absolute; a
+    /// trailing `/` (a directory to save into) is kept.
+    public func resolvePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("~/") { return NSHomeDirectory() + String(path.dropFirst()) }
+        let resolved = URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path
+        return path.hasSuffix("/") && !resolved.hasSuffix("/") ? resolved + "/" : resolved
+    }
+
+    /// The requests a batch runs, nested batches expanded, in order.
+    public func requestNames(inBatch name: String) -> [String] {
+        guard let batch = batches[name] else { return [] }
+        return batch.items.flatMap { batches[$0.name] != nil ? requestNames(inBatch: $0.name) : [$0.name] }
+    }
+
+    /// The variables with an environment's values over them and then `overrides`.
+    public func variables(environment: String?, overrides: [String: String] = [:]) throws(WorkspaceError) -> [String: String] {
+        var result = variables
+        if let environment {
+            guard let values = environments[environment] else {
+                let known = environmentNames.isEmpty ? "the workspace defines none" : "expected one of: \(environmentNames.joined(separator: ", "))"
+                throw WorkspaceError(.unknownTarget, at: nil, "unknown environment \"\(environment)\""
+                    + "\(Suggestion.clause(for: environment, in: environmentNames)) (\(known))")
+            }
+            result.merge(values) { $1 }
+        }
+        result.merge(overrides) { $1 }
+        return result
+    }
+
+    /// The error for a name that is not a request, batch or chain.
+    public func unknownTargetError(_ name: String) -> WorkspaceError {
+        WorkspaceError(.unknownTarget, at: nil, "\(file): no request, batch or chain named \"\(name)\""
+            + "\(Suggestion.clause(for: name, in: targetNames)) (it has: \(targetNames.joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,77 @@
+import Courier
+
+/// `config:` — what the workspace's agent applies to every request (``NetworkSettings``).
+/// Strings may hold `{{placeholders}}`, so an environment can choose the base URL.
+public struct WorkspaceConfig: Sendable {
+    /// `filters: {query: {k: v}, pathPrefix: {from, to}}`.
+    public struct PathPrefix: Sendable, Hashable {
+        public var from: String
+        public var to: String
+    }
+
+    public var baseURL: String?
+    public var cdnURL: String?
+    public var queryParameters: [(name: String, value: String)] = []
+    public var pathPrefixes: [PathPrefix] = []
+    /// Relative to the workspace file's directory.
+    public var cacheDirectory: String?
+    public var tls: TLSPolicy?
+    public var retry: RetryPolicy?
+    /// Seconds; the default for requests that set no timeout.
+    public var timeout: Double?
+    public var acceptableJSONContentTypes: Set<String>?
+    public var acceptableXMLContentTypes: Set<String>?
+    public var maxConcurrentTransfers: Int?
+    public var userAgent: String?
+    /// `none`, `environment` or a proxy URL.
+    public var proxy: ProxySetting?
+
+    public init() {}
+
+    static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
+                       "maxConcurrent", "userAgent", "proxy"]
+
+    init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
+        let map = try yaml.mapping(allowed: Self.keys)
+        func text(_ value: YAMLValue?) throws(WorkspaceError) -> String? {
+            guard let value else { return nil }
+            let string = try value.string()
+            templates.append(TemplateUse(text: string, location: value.location))
+            return string
+        }
+        baseURL = try text(map["baseUrl"])
+        cdnURL = try text(map["cdnUrl"])
+        if let filters = try map["filters"]?.mapping(allowed: ["query", "pathPrefix"]) {
+            for entry in try filters["query"]?.mapping().entries ?? [] {
+                queryParameters.append((entry.name, try text(entry.value)!))
+            }
+            if let prefixes = filters["pathPrefix"] {
+                let items = if case .sequence = prefixes.node { try prefixes.list() } else { [prefixes] }
+                for item in items {
+                    let fields = try item.mapping(allowed: ["from", "to"], expected: "{from: /v1/, to: /v2/}")
+                    pathPrefixes.append(PathPrefix(from: try fields.required("from").string(), to: try fields.required("to").string()))
+                }
+            }
+        }
+        cacheDirectory = try text(map["cacheDirectory"])
+        if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
+        if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
+        timeout = try map["timeout"]?.double(expected: "a number of seconds")
+        if let types = try map["contentTypes"]?.mapping(allowed: ["json", "xml"]) {
+            acceptableJSONContentTypes = try types["json"].map { value throws(WorkspaceError) in try Self.set(value) }
+            acceptableXMLContentTypes = try types["xml"].map { value throws(WorkspaceError) in try Self.set(value) }
+        }
+        maxConcurrentTransfers = try map["maxConcurrent"]?.int()
+        userAgent = try map["userAgent"]?.string()
+        if let value = map["proxy"] {
+            let raw = try value.string()
+            proxy = raw == "none" ? ProxySetting.none : raw == "environment" ? .environment : .url(raw)
+        }
+    }
+
+    private static func set(_ value: YAMLValue) throws(WorkspaceError) -> Set<String> {
+        var result = Set<String>()
+        for item in try value.list(expected: "a list of content types") { result.insert(try item.string()) }
+        return result
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Yams
+
+extension Workspace {
+    static let keys = ["name", "config", "variables", "environments", "requests", "batches", "chains"]
+
+    /// Reads and checks a workspace file.
+    ///
+    /// - Parameter extraVariables: names that will be given with `--var`, so that templates
+    ///   using them are not reported as undefined.
+    public static func load(path: String, extraVariables: Set<String> = []) throws(WorkspaceError) -> Workspace {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw WorkspaceError(.unreadable, at: nil, "\(path): cannot read the workspace (\(error.localizedDescription))")
+        }
+        return try parse(yaml: text, file: path, extraVariables: extraVariables)
+    }
+
+    /// Reads and checks workspace text; `file` names it in errors.
+    public static func parse(yaml text: String, file: String, extraVariables: Set<String> = []) throws(WorkspaceError) -> Workspace {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw WorkspaceError(.syntax, at: SourceLocation(file: file, line: 1, column: 1), "the workspace is empty")
+            }
+            root = node
+        } catch let error as WorkspaceError {
+            throw error
+        } catch {
+            throw syntaxError(error, file: file)
+        }
+        let yaml = YAMLValue(node: root, file: file, path: "")
+        let map = try yaml.mapping(allowed: keys, expected: "a workspace (a mapping with name, config, requests, …)")
+        var workspace = Workspace(name: try map["name"]?.string() ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
+                                  file: file)
+        var templates: [TemplateUse] = []
+        var variableUses: [String: TemplateUse] = [:]
+        if let value = map["config"] { workspace.config = try WorkspaceConfig(yaml: value, templates: &templates) }
+        for entry in try map["variables"]?.mapping(expected: "a mapping of variable names to values").entries ?? [] {
+            let value = try entry.value.string()
+            workspace.variables[entry.name] = value
+            variableUses[entry.name] = TemplateUse(text: value, location: entry.value.location)
+            templates.append(TemplateUse(text: value, location: entry.value.location))
+        }
+        for entry in try map["environments"]?.mapping(expected: "a mapping of environment names to variables").entries ?? [] {
+            var values: [String: String] = [:]
+            for variable in try entry.value.mapping(expected: "a mapping of variable names to values").entries {
+                values[variable.name] = try variable.value.string()
+                templates.append(TemplateUse(text: values[variable.name]!, location: variable.value.location))
+            }
+            workspace.environments[entry.name] = values
+            workspace.environmentNames.append(entry.name)
+        }
+        var names: [String: String] = [:]
+        func claim(_ entry: YAMLMapping.Entry, as kind: String) throws(WorkspaceError) {
+            if let other = names[entry.name] {
+                throw entry.key.error(.invalidValue, "the name \"\(entry.name)\" is already used by a \(other); names must be unique")
+            }
+            names[entry.name] = kind
+        }
+        for entry in try map["requests"]?.mapping(expected: "a mapping of request names to requests").entries ?? [] {
+            try claim(entry, as: "request")
+            workspace.requests[entry.name] = try RequestDefinition(name: entry.name, yaml: entry.value, templates: &templates)
+            workspace.requestNames.append(entry.name)
+        }
+        for entry in try map["batches"]?.mapping(expected: "a mapping of batch names to batches").entries ?? [] {
+            try claim(entry, as: "batch")
+            workspace.batches[entry.name] = try BatchDefinition(name: entry.name, yaml: entry.value)
+            workspace.batchNames.append(entry.name)
+        }
+        for entry in try map["chains"]?.mapping(expected: "a mapping of chain names to chains").entries ?? [] {
+            try claim(entry, as: "chain")
+            workspace.chains[entry.name] = try ChainDefinition(name: entry.name, yaml: entry.value)
+            workspace.chainNames.append(entry.name)
+        }
+        try WorkspaceValidation(workspace: workspace, templates: templates, variableUses: variableUses,
+                                extraVariables: extraVariables).check()
+        workspace.usesDemoServer = templates.contains { Template.references(in: $0.text).contains("demo") }
+        return workspace
+    }
+
+    /// A Yams error as `file:line:column: error: …`.
+    static func syntaxError(_ error: any Error, file: String) -> WorkspaceError {
+        guard let yamlError = error as? YamlError else {
+            return WorkspaceError(.syntax, at: nil, "\(file): \(error)")
+        }
+        switch yamlError {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
+            return WorkspaceError(.syntax, at: SourceLocation(file: file, line: mark.line, column: mark.column),
+                                  "invalid YAML: \(problem)\(detail)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return WorkspaceError(.syntax, at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column),
+                                  "duplicate key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) in one mapping")
+        default:
+            return WorkspaceError(.syntax, at: SourceLocation(file: file, line: 1, column: 1), "invalid YAML: \(yamlError)")
+        }
+    }
+}

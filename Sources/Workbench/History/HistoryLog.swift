@@ -1,0 +1,70 @@
+import Foundation
+
+/// Every request sent by the runner (or the workbench) for one workspace, appended as JSON
+/// Lines to a file in the state directory — `$XDG_STATE_HOME/courier/history/` (by default
+/// `~/.local/state/courier/history/`) — with secrets already redacted. The file is 0600 and
+/// its directory 0700.
+public struct HistoryLog: Sendable {
+    /// One line of the history file.
+    public struct Entry: Sendable, Codable, Hashable {
+        public var date: Date
+        public var workspace: String
+        public var result: RequestResult
+    }
+
+    /// The history file.
+    public let file: String
+
+    public init(file: String) { self.file = file }
+
+    /// The history of the workspace at `workspacePath`, in `stateDirectory` (default: the XDG
+    /// state directory): one file per workspace file, named after it and a hash of its path.
+    public init(workspacePath: String, stateDirectory: String? = nil) {
+        let absolute = URL(fileURLWithPath: workspacePath).standardizedFileURL.path
+        let stem = URL(fileURLWithPath: absolute).deletingPathExtension().lastPathComponent
+        let hash = absolute.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        let directory = stateDirectory ?? Self.defaultDirectory
+        file = "\(directory)/\(stem)-\(String(hash, radix: 16).prefix(8)).jsonl"
+    }
+
+    /// `$XDG_STATE_HOME/courier/history`, or `~/.local/state/courier/history`.
+    public static var defaultDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/state"
+        return base + "/courier/history"
+    }
+
+    /// Appends one result; failures to write are ignored (history never fails a run).
+    public func append(_ result: RequestResult, workspace: Workspace, date: Date = Date()) {
+        let entry = Entry(date: date, workspace: workspace.name, result: result)
+        guard var line = try? Self.encoder.encode(entry) else { return }
+        line.append(0x0A)
+        let directory = (file as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        fchmod(descriptor, 0o600)
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// Every entry, oldest first; unreadable lines are skipped.
+    public func entries() -> [Entry] {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { try? Self.decoder.decode(Entry.self, from: Data($0.utf8)) }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

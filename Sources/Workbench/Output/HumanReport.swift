@@ -1,0 +1,62 @@
+import Courier
+import Foundation
+
+/// `courier run`'s terminal output: a line per request (status, time, size, from cache),
+/// each chain step with its state and captures, and a summary.
+public struct HumanReport {
+    /// Only failures and the summary.
+    public var quiet = false
+
+    public init(quiet: Bool = false) { self.quiet = quiet }
+
+    /// The lines for one event (possibly none).
+    public func lines(for event: RunEvent) -> [String] {
+        switch event {
+        case .targetStarted(let name, let kind):
+            return quiet ? [] : ["▶ \(kind) \(name)"]
+        case .step(let step):
+            guard !quiet else { return [] }
+            var line = "  step \(step.index) \(step.title)  \(step.state)"
+            if step.state == "skipped", let condition = step.condition { line += " (when \(condition))" }
+            if !step.captures.isEmpty {
+                line += "  captured " + step.captures.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            }
+            return [line]
+        case .request(let result):
+            if quiet && !result.failed { return [] }
+            return [Self.line(for: result)]
+        case .finished(let summary):
+            return [Self.summaryLine(summary)]
+        }
+    }
+
+    static func line(for result: RequestResult) -> String {
+        let indent = result.chain != nil ? "    " : "  "
+        let mark = result.skipped ? "–" : result.ok ? "✓" : "✗"
+        var parts = ["\(indent)\(mark) \(result.name)", result.method, result.url]
+        if result.skipped {
+            parts.append("skipped" + (result.skipReason.map { ": \($0)" } ?? ""))
+            return parts.joined(separator: "  ")
+        }
+        if let status = result.status { parts.append(String(status)) }
+        parts.append(String(format: "%.1f ms", result.durationMs))
+        parts.append(Self.size(result.bytes))
+        if result.fromCache { parts.append("(from cache)") }
+        if let file = result.file { parts.append("→ \(file)") }
+        if let error = result.error { parts.append("\(error.family) \(error.code): \(error.message)") }
+        return parts.joined(separator: "  ")
+    }
+
+    static func size(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1024: return "\(bytes) B"
+        case ..<(1024 * 1024): return String(format: "%.1f KiB", Double(bytes) / 1024)
+        default: return String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+        }
+    }
+
+    static func summaryLine(_ summary: RunSummary) -> String {
+        "\(summary.total) request\(summary.total == 1 ? "" : "s"): \(summary.ok) ok, \(summary.failed) failed, "
+            + "\(summary.skipped) skipped, \(summary.fromCache) from cache in \(String(format: "%.1f", summary.durationMs)) ms"
+    }
+}

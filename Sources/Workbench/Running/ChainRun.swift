@@ -1,0 +1,104 @@
+import Courier
+import Foundation
+
+/// One run of a workspace chain as an engine `ChainRequest`: each step's requests are
+/// ``WorkspaceRequest``s sharing a scope of their own, a step's callback records its
+/// captures and every finished request's `status.NAME`, and `when` conditions read them.
+struct ChainRun {
+    let runner: WorkspaceRunner
+    let definition: ChainDefinition
+    let scope: VariableScope
+    let chain: ChainRequest
+    /// The requests of each step, in order.
+    let stepRequests: [[WorkspaceRequest]]
+
+    init(runner: WorkspaceRunner, chain definition: ChainDefinition, stepMode: Bool = false) {
+        self.runner = runner
+        self.definition = definition
+        let scope = runner.scope.child()
+        self.scope = scope
+        let chain = ChainRequest(stepMode: stepMode)
+        chain.agent = runner.agent
+        self.chain = chain
+        var stepRequests: [[WorkspaceRequest]] = []
+        for step in definition.steps {
+            let requests = step.items.map { runner.makeRequest($0.request.name, scope: scope) }
+            stepRequests.append(requests)
+            let items = step.items
+            let callback: @Sendable (ChainRequest, [Request]) -> Void = { chain, sent in
+                for (item, request) in zip(items, sent) {
+                    chain.setValue(String(request.responseStatusCode), forKey: "status.\(item.request.name)")
+                    for capture in item.captures {
+                        guard let value = capture.value(from: request) else { continue }
+                        scope.capture(capture.variable, value, secret: capture.isSecret)
+                        chain.setValue(value, forKey: capture.variable)
+                    }
+                }
+            }
+            let condition = Self.condition(step.conditions, scope: scope)
+            let title = step.title ?? step.items.map(\.request.name).joined(separator: step.isParallel ? " ∥ " : "")
+            if step.isParallel {
+                chain.addGroup(requests, title: title, callback: callback, when: condition)
+            } else {
+                chain.addStep(ChainStep(title: title, work: .request(requests[0]), condition: condition, callback: callback))
+            }
+        }
+        self.stepRequests = stepRequests
+    }
+
+    /// All of `conditions`, reading the chain's values first and then the scope's.
+    private static func condition(_ conditions: [Condition], scope: VariableScope) -> (@Sendable (ChainRequest) -> Bool)? {
+        guard !conditions.isEmpty else { return nil }
+        return { chain in
+            conditions.allSatisfy { condition in
+                condition.holds { name -> String? in
+                    if let value = chain.value(forKey: name) { return value }
+                    return (try? scope.value(of: name)) ?? nil
+                }
+            }
+        }
+    }
+
+    /// Runs the chain to its end and reports each step and its requests.
+    func run(report: (RunEvent) -> Void) async {
+        _ = try? await chain.run()
+        self.report(chain.snapshot, report: report)
+    }
+
+    /// Reports a finished chain: a step line, then one result per request of the step.
+    func report(_ snapshot: ChainSnapshot, report: (RunEvent) -> Void) {
+        for (index, step) in snapshot.steps.enumerated() {
+            let definition = self.definition.steps[index]
+            let notRun = step.state == .pending || step.state == .cancelled || step.state == .waitingForAdvance
+            let state = notRun ? "not run" : step.state.rawValue
+            let captures = redactedCaptures(of: definition.items.flatMap(\.captures), values: step.values)
+            report(.step(StepReport(chain: self.definition.name, index: index + 1, title: step.title, state: state,
+                                    captures: captures,
+                                    condition: definition.conditions.isEmpty ? nil : definition.conditions.map(\.text).joined(separator: " and "))))
+            for (item, request) in zip(definition.items, stepRequests[index]) {
+                var result = runner.result(of: request)
+                result.chain = self.definition.name
+                result.step = index + 1
+                if !item.captures.isEmpty { result.captures = redactedCaptures(of: item.captures, values: step.values) }
+                if step.state == .skipped || notRun {
+                    result.ok = false
+                    result.skipped = true
+                    result.error = nil
+                    result.skipReason = step.state == .skipped
+                        ? "condition not met: \(definition.conditions.map(\.text).joined(separator: " and "))"
+                        : "not run: an earlier step failed"
+                }
+                report(.request(result))
+            }
+        }
+    }
+
+    private func redactedCaptures(of captures: [Capture], values: [String: String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for capture in captures {
+            guard let value = values[capture.variable] else { continue }
+            result[capture.variable] = capture.isSecret ? Redaction.placeholder : scope.redact(value)
+        }
+        return result
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A demo server started for a run: its base URL and how to stop it.
+public struct DemoServerHandle: Sendable {
+    public var baseURL: String
+    public var stop: @Sendable () async -> Void
+
+    public init(baseURL: String, stop: @escaping @Sendable () async -> Void) {
+        self.baseURL = baseURL
+        self.stop = stop
+    }
+}
+
+/// `courier run` without the argument parsing: loads the workspace, starts the demo server
+/// when the workspace uses `{{demo}}`, runs the names and writes human, JSON Lines and JUnit
+/// output. Returns the exit status: 0 all ok, 1 a request failed, 2 bad input.
+public struct HeadlessRun: Sendable {
+    public var workspacePath: String
+    public var names: [String]
+    public var environment: String?
+    /// `name=value` pairs.
+    public var variables: [String] = []
+    public var json = false
+    public var junitPath: String?
+    public var ignoreCache = false
+    public var quiet = false
+    /// Instead of the workspace's cache directory.
+    public var cacheDirectory: String?
+    /// Where the history goes; nil = `$XDG_STATE_HOME/courier/history`.
+    public var stateDirectory: String?
+    public var recordsHistory = true
+
+    public init(workspacePath: String, names: [String]) {
+        self.workspacePath = workspacePath
+        self.names = names
+    }
+
+    /// Runs; `output` gets stdout lines, `errors` stderr lines.
+    public func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
+                    output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
+        var overrides: [String: String] = [:]
+        for pair in variables {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                errors("courier run: --var expects name=value, got \"\(pair)\"")
+                return 2
+            }
+            overrides[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        if names.isEmpty {
+            errors("courier run: name at least one request, batch or chain to run")
+            return 2
+        }
+        let workspace: Workspace
+        do {
+            workspace = try Workspace.load(path: workspacePath, extraVariables: Set(overrides.keys))
+        } catch {
+            errors(error.description)
+            return 2
+        }
+        var demo: DemoServerHandle?
+        if workspace.usesDemoServer {
+            do {
+                demo = try await startDemoServer()
+            } catch {
+                errors("courier run: cannot start the demo server: \(error)")
+                return 2
+            }
+        }
+        var options = RunOptions()
+        options.environment = environment
+        options.overrides = overrides
+        options.demoURL = demo?.baseURL
+        options.ignoreCache = ignoreCache
+        options.cacheDirectory = cacheDirectory
+        if recordsHistory { options.history = HistoryLog(workspacePath: workspacePath, stateDirectory: stateDirectory) }
+        let status = await run(workspace, options: options, output: output, errors: errors)
+        await demo?.stop()
+        return status
+    }
+
+    private func run(_ workspace: Workspace, options: RunOptions, output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
+        let human = HumanReport(quiet: quiet)
+        var junit = JUnitReport(workspace: workspace.name)
+        let summary: RunSummary
+        do {
+            let runner = try WorkspaceRunner(workspace: workspace, options: options)
+            summary = try await runner.run(names) { event in
+                junit.record(event)
+                if json {
+                    if let line = JSONLinesReport.line(for: event) { output(line) }
+                } else {
+                    human.lines(for: event).forEach(output)
+                }
+            }
+        } catch {
+            errors(error.description)
+            return 2
+        }
+        if let junitPath {
+            do {
+                try junit.xml.write(toFile: junitPath, atomically: true, encoding: .utf8)
+            } catch {
+                errors("courier run: cannot write \(junitPath): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        return summary.exitCode
+    }
+}

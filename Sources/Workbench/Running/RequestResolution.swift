@@ -1,0 +1,127 @@
+import Courier
+import Foundation
+
+/// A ``RequestDefinition`` with its placeholders filled in: the engine's settings for one
+/// send, the cache settings, and the secrets to hide.
+struct RequestResolution: Sendable {
+    var settings = ConfigurableRequest.Definition()
+    var cacheSeconds = -1
+    var cacheVersion = 0
+    var cacheSensitiveData: JSONValue?
+    var writeCacheAsynchronously = true
+    /// Values to hide in output: `sensitive`, passwords, tokens, secret header values.
+    var secrets: [String] = []
+
+    /// Nothing resolved yet: the engine's defaults.
+    init() {}
+
+    /// Fills in `definition` from `scope`; paths are resolved against the workspace.
+    init(_ definition: RequestDefinition, scope: VariableScope, workspace: Workspace) throws(TemplateError) {
+        var settings = ConfigurableRequest.Definition()
+        settings.requestURL = try scope.render(definition.url)
+        settings.method = definition.method
+        settings.useCDN = definition.useCDN
+        settings.arguments = try definition.args.map { value throws(TemplateError) in try scope.render(value) }
+        var headers: [String: String] = [:]
+        for header in definition.headers { headers[header.name] = try scope.render(header.value) }
+        switch definition.auth {
+        case .basic(let user, let password)?:
+            let password = try scope.render(password)
+            settings.basicAuthorization = (try scope.render(user), password)
+            secrets.append(password)
+        case .bearer(let token)?:
+            let token = try scope.render(token)
+            headers["Authorization"] = "Bearer \(token)"
+            secrets.append(token)
+        case nil:
+            break
+        }
+        switch definition.body {
+        case .json(let value)?:
+            settings.arguments = try scope.render(value)
+            settings.requestSerializer = .json
+        case .form(let value)?:
+            settings.arguments = try scope.render(value)
+        case .text(let text, let contentType)?:
+            settings.bodyFilePath = try Self.temporaryBodyFile(try scope.render(text))
+            headers["Content-Type"] = headers["Content-Type"] ?? contentType ?? "text/plain; charset=utf-8"
+        case .file(let path, let contentType)?:
+            settings.bodyFilePath = workspace.resolvePath(try scope.render(path))
+            if let contentType { headers["Content-Type"] = headers["Content-Type"] ?? contentType }
+        case .multipart(let parts)?:
+            var form = MultipartForm()
+            for part in parts {
+                if let file = part.file {
+                    form.addFile(part.name, path: workspace.resolvePath(try scope.render(file)),
+                                 filename: part.filename, contentType: part.contentType)
+                } else {
+                    form.addField(part.name, try scope.render(part.value ?? ""))
+                }
+            }
+            settings.multipartForm = form
+        case nil:
+            break
+        }
+        settings.headers = headers.isEmpty ? nil : headers
+        settings.timeoutInterval = definition.timeout ?? workspace.config.timeout ?? 60
+        settings.acceptableStatusCodes = definition.validate?.statusCodes
+        settings.jsonValidator = definition.validate?.json
+        settings.acceptableContentTypes = definition.acceptedContentTypes
+        settings.tlsPolicy = definition.tls
+        settings.retryPolicy = definition.retry
+        if let download = definition.download {
+            settings.resumableDownloadPath = workspace.resolvePath(try scope.render(download.path))
+            settings.responseSerializer = .raw
+        }
+        if let response = definition.response { settings.responseSerializer = response }
+        self.settings = settings
+
+        if let cache = definition.cache {
+            cacheSeconds = cache.seconds
+            cacheVersion = cache.version
+            cacheSensitiveData = try cache.sensitive.map { text throws(TemplateError) in .string(try scope.render(text)) }
+            writeCacheAsynchronously = cache.async
+        }
+        for value in definition.sensitive { secrets.append(try scope.render(value)) }
+        for (name, value) in headers where Redaction.isSensitiveHeader(name) { secrets.append(value) }
+        secrets += SecretArguments.values(in: settings.arguments)
+    }
+
+    /// A raw text body goes to the engine as a body file.
+    private static func temporaryBodyFile(_ text: String) throws(TemplateError) -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bodies", isDirectory: true)
+        let file = directory.appendingPathComponent(UUID().uuidString)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        } catch {
+            throw TemplateError(name: "body.text", reason: "cannot write the body to \(file.path): \(error.localizedDescription)")
+        }
+        return file.path
+    }
+}
+
+/// Argument values under keys that name secrets (password, token, api_key, …).
+enum SecretArguments {
+    static let fragments = ["password", "passwd", "token", "secret", "apikey", "authorization", "cookie",
+                            "credential", "privatekey", "session", "signature"]
+
+    static func isSecretKey(_ key: String) -> Bool {
+        let normalized = key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "." }
+        return fragments.contains { normalized.contains($0) }
+    }
+
+    static func values(in arguments: JSONValue?) -> [String] {
+        switch arguments {
+        case .object(let members)?:
+            return members.flatMap { key, value -> [String] in
+                if isSecretKey(key), case .string(let text) = value { return [text] }
+                return values(in: value)
+            }
+        case .array(let items)?:
+            return items.flatMap { values(in: $0) }
+        default:
+            return []
+        }
+    }
+}

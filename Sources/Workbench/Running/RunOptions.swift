@@ -1,0 +1,23 @@
+import Courier
+
+/// How `courier run` runs a workspace.
+public struct RunOptions: Sendable {
+    /// The environment whose variables apply (`--env`).
+    public var environment: String?
+    /// `--var name=value`, over everything else.
+    public var overrides: [String: String] = [:]
+    /// The embedded demo server's base URL, for `{{demo}}`.
+    public var demoURL: String?
+    /// Go to the network even when a fresh cache entry exists (`--ignore-cache`).
+    public var ignoreCache = false
+    /// Instead of the workspace's cache directory.
+    public var cacheDirectory: String?
+    /// Instead of the workspace's proxy setting.
+    public var proxy: ProxySetting?
+    /// Where every sent request is appended; nil = no history.
+    public var history: HistoryLog?
+    /// The process environment for `{{env.NAME}}`.
+    public var processEnvironment: [String: String]?
+
+    public init() {}
+}

@@ -1,0 +1,119 @@
+import Courier
+import Foundation
+
+/// What one executed or skipped request of a run produced: a line of `courier run --json`.
+public struct RequestResult: Sendable, Codable, Hashable {
+    /// libcurl's timings, in milliseconds from the start of the transfer.
+    public struct Timings: Sendable, Codable, Hashable {
+        public var dnsMs: Double
+        public var connectMs: Double
+        public var tlsMs: Double
+        public var firstByteMs: Double
+        public var totalMs: Double
+    }
+
+    /// Why it failed, in the engine's terms.
+    public struct Failure: Sendable, Codable, Hashable {
+        public var family: String
+        public var code: Int
+        public var message: String
+    }
+
+    public var name: String
+    /// The run target it belongs to when that is a batch or chain.
+    public var batch: String?
+    public var chain: String?
+    /// 1-based step of the chain.
+    public var step: Int?
+    public var method: String
+    /// With secrets redacted.
+    public var url: String
+    public var status: Int?
+    public var ok: Bool
+    public var skipped: Bool
+    /// Why it was skipped: a condition, or an earlier failure.
+    public var skipReason: String?
+    public var fromCache: Bool
+    public var durationMs: Double
+    public var bytes: Int
+    public var timings: Timings?
+    public var error: Failure?
+    /// Values captured from this request's response, secrets redacted.
+    public var captures: [String: String]?
+    /// The downloaded file, for downloads.
+    public var file: String?
+
+    public var failed: Bool { !ok && !skipped }
+
+    enum CodingKeys: String, CodingKey {
+        case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
+        case timings, error, captures, file
+    }
+
+    /// Encodes `null` for absent optionals so that every line carries every field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(batch, forKey: .batch)
+        try container.encode(chain, forKey: .chain)
+        try container.encode(step, forKey: .step)
+        try container.encode(method, forKey: .method)
+        try container.encode(url, forKey: .url)
+        try container.encode(status, forKey: .status)
+        try container.encode(ok, forKey: .ok)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encodeIfPresent(skipReason, forKey: .skipReason)
+        try container.encode(fromCache, forKey: .fromCache)
+        try container.encode(durationMs, forKey: .durationMs)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(timings, forKey: .timings)
+        try container.encode(error, forKey: .error)
+        try container.encodeIfPresent(captures, forKey: .captures)
+        try container.encodeIfPresent(file, forKey: .file)
+    }
+}
+
+/// The totals of a run: the last line of `courier run --json`.
+public struct RunSummary: Sendable, Codable, Hashable {
+    public var total = 0
+    public var ok = 0
+    public var failed = 0
+    public var skipped = 0
+    public var fromCache = 0
+    public var durationMs: Double = 0
+
+    public init() {}
+
+    mutating func add(_ result: RequestResult) {
+        total += 1
+        if result.ok { ok += 1 }
+        if result.failed { failed += 1 }
+        if result.skipped { skipped += 1 }
+        if result.fromCache { fromCache += 1 }
+    }
+
+    /// The process exit status: 0 when nothing failed, 1 otherwise.
+    public var exitCode: Int32 { failed == 0 ? 0 : 1 }
+}
+
+/// Where a chain step stands after a run, with what it captured.
+public struct StepReport: Sendable, Hashable {
+    public var chain: String
+    /// 1-based.
+    public var index: Int
+    public var title: String
+    /// `succeeded`, `failed`, `skipped`, or `not run` after an earlier failure.
+    public var state: String
+    /// Redacted.
+    public var captures: [String: String]
+    public var condition: String?
+}
+
+/// What a run reports, in order.
+public enum RunEvent: Sendable {
+    /// A name given to run starts: `kind` is request, batch or chain.
+    case targetStarted(name: String, kind: String)
+    case step(StepReport)
+    case request(RequestResult)
+    case finished(RunSummary)
+}

@@ -1,0 +1,146 @@
+import Courier
+import Foundation
+
+/// Runs a workspace's requests, batches and chains by name, headless, through the engine —
+/// each definition becomes a ``WorkspaceRequest`` and batches and chains become
+/// `BatchRequest` and `ChainRequest`, exactly as a library user would write them.
+public final class WorkspaceRunner: Sendable {
+    public let workspace: Workspace
+    public let options: RunOptions
+    /// The agent every request of the run is sent through.
+    public let agent: NetworkAgent
+    /// Variables of the run: the workspace's, the environment's and the overrides.
+    public let scope: VariableScope
+
+    /// Checks the environment and renders the config; throws for bad input.
+    public init(workspace: Workspace, options: RunOptions = RunOptions()) throws(WorkspaceError) {
+        self.workspace = workspace
+        self.options = options
+        let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
+        scope = VariableScope(variables: variables, demoURL: options.demoURL,
+                              environment: options.processEnvironment ?? ProcessInfo.processInfo.environment)
+        agent = NetworkAgent(config: try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options))
+    }
+
+    /// The workspace's `config` as the engine's config.
+    static func networkConfig(for workspace: Workspace, scope: VariableScope, options: RunOptions) throws(WorkspaceError) -> NetworkConfig {
+        let config = workspace.config
+        func render(_ text: String?) throws(WorkspaceError) -> String? {
+            guard let text else { return nil }
+            do {
+                return try scope.render(text)
+            } catch {
+                throw WorkspaceError(.undefinedVariable, at: nil, "\(workspace.file): config: \(error)")
+            }
+        }
+        var settings = NetworkSettings()
+        settings.baseURL = try render(config.baseURL) ?? ""
+        settings.cdnURL = try render(config.cdnURL) ?? ""
+        if !config.queryParameters.isEmpty {
+            var parameters: [String: String] = [:]
+            for (name, value) in config.queryParameters { parameters[name] = try render(value) }
+            settings.urlFilters.append(QueryParametersFilter(parameters))
+        }
+        for prefix in config.pathPrefixes {
+            settings.urlFilters.append(PathPrefixFilter(replacing: prefix.from, with: prefix.to))
+        }
+        if let directory = try render(config.cacheDirectory) { settings.cacheDirectory = workspace.resolvePath(directory) }
+        if let directory = options.cacheDirectory { settings.cacheDirectory = directory }
+        if let tls = config.tls { settings.tlsPolicy = tls }
+        settings.retryPolicy = config.retry
+        if let types = config.acceptableJSONContentTypes { settings.acceptableJSONContentTypes = types }
+        if let types = config.acceptableXMLContentTypes { settings.acceptableXMLContentTypes = types }
+        if let limit = config.maxConcurrentTransfers { settings.maxConcurrentTransfers = limit }
+        if let userAgent = config.userAgent { settings.userAgent = userAgent }
+        if let proxy = options.proxy ?? config.proxy { settings.proxy = proxy }
+        return NetworkConfig(settings)
+    }
+
+    /// A request object for a definition, sent by this run's agent.
+    public func makeRequest(_ name: String, scope: VariableScope? = nil) -> WorkspaceRequest {
+        let request = WorkspaceRequest(workspace.requests[name]!, scope: scope ?? self.scope, workspace: workspace)
+        request.agent = agent
+        request.ignoreCache = options.ignoreCache
+        return request
+    }
+
+    /// Throws for the first name that is not a request, batch or chain, before anything runs.
+    public func checkNames(_ names: [String]) throws(WorkspaceError) {
+        for name in names where workspace.target(named: name) == nil { throw workspace.unknownTargetError(name) }
+    }
+
+    /// Runs `names` in order, reporting every request as it finishes; returns the totals.
+    public func run(_ names: [String], report: (RunEvent) -> Void) async throws(WorkspaceError) -> RunSummary {
+        try checkNames(names)
+        let started = Date()
+        var summary = RunSummary()
+        func record(_ event: RunEvent) {
+            if case .request(let result) = event {
+                summary.add(result)
+                if !result.skipped { options.history?.append(result, workspace: workspace) }
+            }
+            report(event)
+        }
+        for name in names {
+            switch workspace.target(named: name)! {
+            case .request:
+                record(.targetStarted(name: name, kind: "request"))
+                let request = makeRequest(name)
+                _ = try? await request.run()
+                record(.request(result(of: request)))
+            case .batch(let batch):
+                record(.targetStarted(name: name, kind: "batch"))
+                await runBatch(batch, report: record)
+            case .chain(let chain):
+                record(.targetStarted(name: name, kind: "chain"))
+                await ChainRun(runner: self, chain: chain).run(report: record)
+            }
+            await CachedRequest.waitForPendingCacheWrites()
+        }
+        summary.durationMs = Self.milliseconds(Date().timeIntervalSince(started))
+        report(.finished(summary))
+        return summary
+    }
+
+    private func runBatch(_ definition: BatchDefinition, report: (RunEvent) -> Void) async {
+        let requests = workspace.requestNames(inBatch: definition.name).map { makeRequest($0) }
+        let batch = BatchRequest(requests: requests, continueOnFailure: definition.continueOnFailure)
+        batch.agent = agent
+        _ = try? await batch.run()
+        for (request, state) in zip(requests, batch.snapshot.states) {
+            var result = result(of: request)
+            result.batch = definition.name
+            if state == .cancelled || state == .pending {
+                result.skipped = true
+                result.ok = false
+                result.error = nil
+                result.skipReason = "stopped after another request of the batch failed"
+            }
+            report(.request(result))
+        }
+    }
+
+    // MARK: - Results
+
+    /// The result of a finished (or never started) request, secrets redacted.
+    func result(of request: WorkspaceRequest) -> RequestResult {
+        let metrics = request.metrics
+        let error = request.error
+        let fromCache = request.isDataFromCache
+        let ran = error != nil || request.response != nil
+        let timings = metrics.map { metrics in
+            RequestResult.Timings(dnsMs: Self.milliseconds(metrics.nameLookup), connectMs: Self.milliseconds(metrics.connect),
+                                  tlsMs: Self.milliseconds(metrics.tlsHandshake), firstByteMs: Self.milliseconds(metrics.firstByte),
+                                  totalMs: Self.milliseconds(metrics.total))
+        }
+        let bytes = fromCache ? (request.responseData?.count ?? 0) : Int(metrics?.bytesReceived ?? Int64(request.responseData?.count ?? 0))
+        return RequestResult(
+            name: request.definition.name, method: request.method.rawValue, url: request.scope.redact(request.displayURL),
+            status: request.response?.statusCode, ok: ran && error == nil, skipped: !ran, fromCache: fromCache,
+            durationMs: Self.milliseconds(request.duration ?? metrics?.total ?? 0), bytes: bytes, timings: fromCache ? nil : timings,
+            error: error.map { RequestResult.Failure(family: $0.family.rawValue, code: $0.code.rawValue, message: request.scope.redact($0.message)) },
+            file: request.downloadedFileURL?.path)
+    }
+
+    static func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 10_000).rounded() / 10 }
+}

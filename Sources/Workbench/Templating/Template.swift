@@ -1,0 +1,66 @@
+import Foundation
+
+/// `{{name}}` placeholders in workspace strings.
+///
+/// A name is a variable (from `variables`, the selected environment, `--var` or a chain's
+/// captures), `env.NAME` (the process environment), or a built-in: `uuid`, `now`
+/// (ISO 8601), `timestamp` (Unix seconds) and `demo` (the embedded demo server's URL).
+public enum Template {
+    /// The names that always resolve without being declared.
+    public static let builtIns: Set<String> = ["uuid", "now", "timestamp", "demo"]
+
+    /// One `{{…}}` in a string.
+    struct Placeholder {
+        let range: Range<String.Index>
+        let name: String
+    }
+
+    static func placeholders(in text: String) -> [Placeholder] {
+        var found: [Placeholder] = []
+        var searchStart = text.startIndex
+        while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
+              let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) {
+            let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            found.append(Placeholder(range: open.lowerBound..<close.upperBound, name: name))
+            searchStart = close.upperBound
+        }
+        return found
+    }
+
+    /// The names a string refers to, in order.
+    public static func references(in text: String) -> [String] { placeholders(in: text).map(\.name) }
+
+    /// `text` with every placeholder replaced by `lookup(name)`; throws for the first name
+    /// that has no value.
+    public static func render(_ text: String, lookup: (String) throws(TemplateError) -> String?) throws(TemplateError) -> String {
+        let found = placeholders(in: text)
+        guard !found.isEmpty else { return text }
+        var result = ""
+        var cursor = text.startIndex
+        for placeholder in found {
+            result += text[cursor..<placeholder.range.lowerBound]
+            guard let value = try lookup(placeholder.name) else { throw TemplateError(name: placeholder.name) }
+            result += value
+            cursor = placeholder.range.upperBound
+        }
+        result += text[cursor...]
+        return result
+    }
+}
+
+/// A placeholder with no value when a request was about to be sent.
+public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var reason: String?
+
+    public init(name: String, reason: String? = nil) {
+        self.name = name
+        self.reason = reason
+    }
+
+    public var description: String {
+        if let reason { return "{{\(name)}}: \(reason)" }
+        if name.hasPrefix("env.") { return "undefined environment variable \(name.dropFirst(4)) in {{\(name)}}" }
+        return "undefined variable {{\(name)}}"
+    }
+}

@@ -1,0 +1,46 @@
+import Courier
+import Foundation
+
+/// `courier export-curl`: a curl command that sends the same request as a workspace
+/// request — built from what the engine would send (URL filters, base URL, arguments,
+/// authorization, body), secrets included, since the command is meant to be run.
+public enum CurlExport {
+    /// The command for `request` as it would start now.
+    public static func command(for request: Request) throws(RequestError) -> String {
+        let prepared = try request.preparedRequest()
+        var words = ["curl"]
+        switch prepared.method {
+        case .get: break
+        case .head: words.append("-I")
+        default: words += ["-X", prepared.method.rawValue]
+        }
+        words.append(ShellWords.quote(prepared.url))
+        for header in prepared.headers {
+            if prepared.multipart != nil && header.name.caseInsensitiveCompare("Content-Type") == .orderedSame { continue }
+            words += ["-H", ShellWords.quote("\(header.name): \(header.value)")]
+        }
+        if let multipart = prepared.multipart {
+            for part in multipart.parts {
+                switch part {
+                case .field(let name, let value):
+                    words += ["--form-string", ShellWords.quote("\(name)=\(value)")]
+                case .file(let name, let path, let filename, let contentType):
+                    var spec = "\(name)=@\(path)"
+                    if let filename { spec += ";filename=\(filename)" }
+                    if let contentType { spec += ";type=\(contentType)" }
+                    words += ["-F", ShellWords.quote(spec)]
+                case .data(let name, let data, _, _):
+                    words += ["--form-string", ShellWords.quote("\(name)=\(String(decoding: data, as: UTF8.self))")]
+                }
+            }
+        } else if let file = prepared.bodyFile {
+            words += ["--data-binary", ShellWords.quote("@" + file)]
+        } else if let body = prepared.body, !body.isEmpty || prepared.method.encodesArgumentsInQuery == false {
+            words += ["--data-binary", ShellWords.quote(String(decoding: body, as: UTF8.self))]
+        }
+        if !prepared.tlsPolicy.verifyPeer { words.append("--insecure") }
+        if let caFile = prepared.tlsPolicy.caFile { words += ["--cacert", ShellWords.quote(caFile)] }
+        if let pinned = prepared.tlsPolicy.pinnedPublicKey { words += ["--pinnedpubkey", ShellWords.quote(pinned)] }
+        return words.joined(separator: " ")
+    }
+}

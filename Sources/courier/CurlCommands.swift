@@ -1,0 +1,70 @@
+import ArgumentParser
+import Courier
+import Foundation
+import Workbench
+
+/// `courier import-curl 'curl …'`: prints the workspace YAML of an equivalent request.
+struct ImportCurlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-curl",
+        abstract: "Print the workspace YAML of the request a curl command sends.",
+        discussion: "Paste it under requests: in a workspace. -k/--insecure is refused: Courier verifies TLS by default."
+    )
+
+    @Argument(help: "The curl command, quoted as one argument (or its words).")
+    var command: [String]
+
+    @Option(help: "The request's name in the YAML.")
+    var name = "imported"
+
+    func run() throws {
+        let line = command.count == 1 ? command[0] : command.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+        do {
+            print(try CurlImport.yaml(from: line, name: name), terminator: "")
+        } catch {
+            printError("courier import-curl: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// `courier export-curl WORKSPACE NAME`: a curl command that sends the same request.
+struct ExportCurlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-curl",
+        abstract: "Print a curl command that sends the same request as a workspace request.",
+        discussion: "{{demo}} becomes --demo-url (the URL `courier serve --port 8080` prints by default). Secrets are included: the command is meant to be run."
+    )
+
+    @Argument(help: "The workspace file.") var workspace: String
+    @Argument(help: "The request's name.") var name: String
+    @Option(help: "The environment whose variables apply.") var env: String?
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable.", valueName: "name=value")) var variables: [String] = []
+    @Option(help: "What {{demo}} stands for.") var demoURL = "http://127.0.0.1:8080"
+
+    func run() throws {
+        do {
+            var overrides: [String: String] = [:]
+            for pair in variables {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                overrides[parts[0]] = parts.count > 1 ? parts[1] : ""
+            }
+            let loaded = try Workspace.load(path: workspace, extraVariables: Set(overrides.keys))
+            guard loaded.requests[name] != nil else {
+                throw WorkspaceError(.unknownTarget, at: nil, "\(workspace): no request named \"\(name)\" (batches and chains cannot be exported)")
+            }
+            var options = RunOptions()
+            options.environment = env
+            options.overrides = overrides
+            options.demoURL = demoURL
+            let runner = try WorkspaceRunner(workspace: loaded, options: options)
+            print(try CurlExport.command(for: runner.makeRequest(name)))
+        } catch let error as WorkspaceError {
+            printError(error.description)
+            throw ExitCode(2)
+        } catch {
+            printError("courier export-curl: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import CourierDemoServer
+import Foundation
+import Workbench
+
+/// `courier run WORKSPACE NAME...`: the headless runner.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run requests, batches or chains of a workspace by name, headless.",
+        discussion: """
+            Names run in the order given. Human output shows one line per request (status, \
+            time, size, from cache) and each chain step with its captures; --json prints JSON \
+            Lines instead, one object per request and a final {"summary": …}. When the \
+            workspace uses {{demo}}, the embedded demo server runs on a free loopback port.
+
+            Exit status: 0 every request ok, 1 a request failed, 2 bad input (unreadable or \
+            invalid workspace, unknown name or environment).
+            """
+    )
+
+    @Argument(help: "The workspace file (YAML).")
+    var workspace: String
+
+    @Argument(help: "Requests, batches or chains to run, in order.")
+    var names: [String] = []
+
+    @Option(help: "The environment whose variables apply.")
+    var env: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Flag(help: "Print JSON Lines: one object per request, then a summary.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
+    var junit: String?
+
+    @Flag(help: "Go to the network even when a fresh cached response exists.")
+    var ignoreCache = false
+
+    @Flag(help: "Print only failures and the summary.")
+    var quiet = false
+
+    @Flag(help: "Do not append the requests to the workspace's history.")
+    var noHistory = false
+
+    func run() async throws {
+        var run = HeadlessRun(workspacePath: workspace, names: names)
+        run.environment = env
+        run.variables = variables
+        run.json = json
+        run.junitPath = junit
+        run.ignoreCache = ignoreCache
+        run.quiet = quiet
+        run.recordsHistory = !noHistory
+        let status = await run.run(startDemoServer: DemoServerHandle.embedded,
+                                   output: { print($0) }, errors: { printError($0) })
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension DemoServerHandle {
+    /// The in-process demo server on a free loopback port.
+    @Sendable static func embedded() async throws -> DemoServerHandle {
+        let server = try await DemoServer.start()
+        return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
+    }
+}
+
+/// A line on standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,102 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+@Suite("curl import and export")
+struct CurlRoundTripTests {
+    /// Method, URL, headers, body and body sources of what a request would send.
+    func summary(of request: Request) throws -> [String] {
+        let prepared = try request.preparedRequest()
+        return [prepared.method.rawValue, prepared.url]
+            + prepared.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+            + [prepared.body.map { String(decoding: $0, as: UTF8.self) } ?? "no body",
+               prepared.bodyFile ?? "no body file", String(describing: prepared.multipart?.parts)]
+    }
+
+    @Test("every demo request survives export-curl then import-curl unchanged")
+    func roundTrip() throws {
+        let workspace = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
+        var options = RunOptions()
+        options.demoURL = "http://127.0.0.1:8080"
+        options.overrides = ["token": "t-123", "orderId": "101"]
+        let runner = try WorkspaceRunner(workspace: workspace, options: options)
+        for name in workspace.requestNames {
+            let original = runner.makeRequest(name)
+            let command = try CurlExport.command(for: original)
+            let yaml = try CurlImport.yaml(from: command, name: "copy")
+            let imported = try Workspace.parse(yaml: "requests:\n" + yaml.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"),
+                                               file: "imported.yaml")
+            let copy = WorkspaceRequest(try #require(imported.requests["copy"]), scope: runner.scope, workspace: imported)
+            copy.agent = runner.agent
+            #expect(try summary(of: copy) == summary(of: original), "\(name): \(command)\n\(yaml)")
+        }
+    }
+
+    @Test("import reads headers, data, JSON, forms, files and -u")
+    func importOptions() throws {
+        #expect(try CurlImport.yaml(from: #"curl -u ann:pw -H 'X-A: 1' -H "Authorization: Bearer tok" https://api.example.org/x"#) == """
+            imported:
+              url: "https://api.example.org/x"
+              headers:
+                X-A: "1"
+                Authorization: "Bearer tok"
+              auth: {basic: {user: "ann", password: "pw"}}
+
+            """)
+        #expect(try CurlImport.yaml(from: "curl --json '{\"a\": [1, 2]}' https://h/p") == """
+            imported:
+              method: POST
+              url: "https://h/p"
+              body:
+                json: {"a":[1,2]}
+
+            """)
+        #expect(try CurlImport.yaml(from: "curl -d a=1 -d 'b=two+words' -X PUT https://h/p") == """
+            imported:
+              method: PUT
+              url: "https://h/p"
+              body:
+                form: {"a": "1", "b": "two words"}
+
+            """)
+        #expect(try CurlImport.yaml(from: "curl -G -d q=x https://h/search") == "imported:\n  url: \"https://h/search?q=x\"\n")
+        #expect(try CurlImport.yaml(from: "curl -F 'f=@/tmp/a.png;type=image/png' -F n=v https://h/u") == """
+            imported:
+              method: POST
+              url: "https://h/u"
+              body:
+                multipart:
+                  - {name: "f", file: "/tmp/a.png", contentType: "image/png"}
+                  - {name: "n", value: "v"}
+
+            """)
+        #expect(try CurlImport.yaml(from: "curl -H 'Authorization: Bearer tok' https://h/") == """
+            imported:
+              url: "https://h/"
+              auth: {bearer: "tok"}
+
+            """)
+    }
+
+    @Test("-k is refused with an explanation; bad commands say why")
+    func refusals() {
+        #expect(throws: CurlImport.Failure.self) { try CurlImport.yaml(from: "curl -k https://self-signed.example") }
+        do {
+            _ = try CurlImport.yaml(from: "curl --insecure https://x")
+        } catch {
+            #expect(error.description.contains("Courier verifies TLS by default"))
+        }
+        #expect(throws: CurlImport.Failure.self) { try CurlImport.yaml(from: "curl 'https://x") }
+        #expect(throws: CurlImport.Failure.self) { try CurlImport.yaml(from: "curl --frobnicate https://x") }
+        #expect(throws: CurlImport.Failure.self) { try CurlImport.yaml(from: "curl -H NoColon https://x") }
+    }
+
+    @Test("shell words split and quote as a POSIX shell does")
+    func shellWords() throws {
+        #expect(try ShellWords.split(#"curl -H 'A: b c' "d \"e\"" f\ g \$x"#) == ["curl", "-H", "A: b c", "d \"e\"", "f g", "$x"])
+        #expect(try ShellWords.split("a \\\n b") == ["a", "b"])
+        #expect(ShellWords.quote("it's") == #"'it'\''s'"#)
+        #expect(ShellWords.quote("plain/path") == "plain/path")
+    }
+}

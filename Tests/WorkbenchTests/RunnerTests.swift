@@ -1,0 +1,157 @@
+import Courier
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import Workbench
+
+@Suite("Headless runner")
+struct RunnerTests {
+    let demo = repositoryRoot + "/workspaces/demo.yaml"
+
+    @Test("exit status 0 when every request is ok, 1 when one fails, 2 for bad input")
+    func exitCodes() async throws {
+        #expect(await headlessRun(demo, ["get-args", "created"]).status == 0)
+        let failing = await headlessRun(demo, ["json-valid", "json-invalid"])
+        #expect(failing.status == 1)
+        #expect(failing.output.last == failing.output.last.map { _ in "2 requests: 1 ok, 1 failed, 0 skipped, 0 from cache in " }.map { $0 + failing.output.last!.split(separator: " ").suffix(2).joined(separator: " ") })
+        let unknown = await headlessRun(demo, ["get-arsg"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.first?.contains("no request, batch or chain named \"get-arsg\"; did you mean \"get-args\"?") == true)
+        let invalid = await headlessRun(writeWorkspace("requests:\n  a: {url: /x, tiemout: 1}\n"), ["a"])
+        #expect(invalid.status == 2)
+        #expect(invalid.errors.first?.hasSuffix("ws.yaml:2:16: error: requests.a: unknown key \"tiemout\"; did you mean \"timeout\"? (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, priority, cache, validate, accept, response, download, retry, tls, sensitive)") == true)
+        #expect(await headlessRun("/nonexistent.yaml", ["a"]).status == 2)
+        #expect(await headlessRun(demo, ["get-args"]) { $0.environment = "nope" }.status == 2)
+        #expect(await headlessRun(demo, ["get-args"]) { $0.variables = ["novalue"] }.status == 2)
+    }
+
+    @Test("--json prints one object per request with every field, then a summary")
+    func jsonLines() async throws {
+        let run = await headlessRun(demo, ["get-args", "json-invalid", "cities", "cities"]) { $0.json = true }
+        let objects = try Workbench_jsonLines(run.output)
+        #expect(objects.count == 5)
+        for object in objects.dropLast() {
+            for key in ["name", "chain", "step", "method", "url", "status", "ok", "skipped", "fromCache", "durationMs", "bytes", "timings", "error"] {
+                #expect(object.keys.contains(key), "missing \(key)")
+            }
+        }
+        #expect(objects[0]["name"] as? String == "get-args")
+        #expect(objects[0]["ok"] as? Bool == true)
+        let timings = try #require(objects[0]["timings"] as? [String: Any])
+        #expect(Set(timings.keys) == ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])
+        let error = try #require(objects[1]["error"] as? [String: Any])
+        #expect(error["family"] as? String == "validation")
+        #expect(error["code"] as? Int == -9)
+        #expect(objects[2]["fromCache"] as? Bool == false)
+        #expect(objects[3]["fromCache"] as? Bool == true)
+        let summary = try #require(objects[4]["summary"] as? [String: Any])
+        #expect(summary["total"] as? Int == 4)
+        #expect(summary["ok"] as? Int == 3)
+        #expect(summary["failed"] as? Int == 1)
+        #expect(summary["fromCache"] as? Int == 1)
+        #expect(run.status == 1)
+    }
+
+    @Test("the checkout chain captures, redacts the token and skips the platinum branch")
+    func chain() async throws {
+        let run = await headlessRun(demo, ["checkout"]) { $0.json = true }
+        #expect(run.status == 0)
+        let objects = try Workbench_jsonLines(run.output)
+        #expect(objects.compactMap { $0["name"] as? String } == ["login", "profile", "orders", "checkout-order", "vip-offer"])
+        #expect(objects.compactMap { $0["step"] as? Int } == [1, 2, 2, 3, 4])
+        #expect(objects.dropLast().allSatisfy { $0["chain"] as? String == "checkout" })
+        #expect((objects[0]["captures"] as? [String: String])?["token"] == Redaction.placeholder)
+        #expect((objects[2]["captures"] as? [String: String])?["orderId"] == "101")
+        #expect((objects[3]["captures"] as? [String: String])?["confirmation"] == "confirmed")
+        #expect(objects[4]["skipped"] as? Bool == true)
+        #expect(objects[4]["ok"] as? Bool == false)
+        #expect(!run.output.joined().contains("secret"))
+        let human = await headlessRun(demo, ["checkout"])
+        #expect(human.output.contains("  step 2 profile ∥ orders  succeeded  captured orderId=101, tier=gold, userName=Demo User"))
+        #expect(human.output.contains("  step 4 vip-offer  skipped (when tier == \"platinum\")"))
+    }
+
+    @Test("a failed chain step leaves the later steps not run")
+    func failedChain() async throws {
+        let path = writeWorkspace("""
+            config: {baseUrl: "{{demo}}"}
+            requests:
+              broken: {url: /status/500}
+              after: {url: /get}
+            chains:
+              c: {steps: [broken, after]}
+            """)
+        let run = await headlessRun(path, ["c"]) { $0.json = true }
+        #expect(run.status == 1)
+        let objects = try Workbench_jsonLines(run.output)
+        #expect(objects[0]["ok"] as? Bool == false)
+        #expect((objects[0]["error"] as? [String: Any])?["code"] as? Int == -8)
+        #expect(objects[1]["skipped"] as? Bool == true)
+        #expect(objects[1]["skipReason"] as? String == "not run: an earlier step failed")
+    }
+
+    @Test("JUnit output parses back with one testcase per request")
+    func junit() async throws {
+        let file = temporaryDirectory() + "/report.xml"
+        let run = await headlessRun(demo, ["get-args", "json-invalid", "checkout"]) { $0.junitPath = file; $0.quiet = true }
+        #expect(run.status == 1)
+        #expect(run.output.count == 2)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: file))
+        let cases = try document.nodes(forXPath: "//testcase")
+        #expect(cases.count == 7)
+        #expect(try document.nodes(forXPath: "//testsuite").count == 3)
+        #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
+        #expect(try document.nodes(forXPath: "//testcase/skipped").count == 1)
+        let root = try #require(document.rootElement())
+        #expect(root.attribute(forName: "tests")?.stringValue == "7")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+    }
+
+    @Test("everything in demo.yaml is green except the request meant to fail; a second run is served from the cache")
+    func wholeDemo() async throws {
+        let downloads = temporaryDirectory("courier-downloads") + "/"
+        let run = await headlessRun(demo, ["everything", "checkout", "cities"]) {
+            $0.json = true
+            $0.variables = ["downloads=\(downloads)"]
+        }
+        let objects = try Workbench_jsonLines(run.output).dropLast()
+        let failed = objects.filter { $0["ok"] as? Bool == false && $0["skipped"] as? Bool == false }
+        #expect(failed.compactMap { $0["name"] as? String } == ["json-invalid"])
+        #expect(objects.count == 24)
+        #expect(objects.filter { $0["skipped"] as? Bool == true }.compactMap { $0["name"] as? String } == ["vip-offer"])
+        #expect(objects.filter { $0["name"] as? String == "cities" }.map { $0["fromCache"] as? Bool } == [false, true])
+        #expect(run.status == 1)
+        let download = objects.first { $0["name"] as? String == "download" }
+        let file = try #require(download?["file"] as? String)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int == 8_388_608)
+    }
+
+    @Test("a placeholder with no value fails the request before any network use")
+    func runtimeUndefined() async throws {
+        let run = await headlessRun(demo, ["profile"]) { $0.json = true }
+        #expect(run.status == 1)
+        let error = try #require(try Workbench_jsonLines(run.output).first?["error"] as? [String: Any])
+        #expect(error["family"] as? String == "parameter")
+        #expect(error["code"] as? Int == -10)
+        #expect(error["message"] as? String == "Invalid parameters: profile: undefined variable {{token}}")
+    }
+
+    @Test("every sent request is appended to the history, redacted, mode 0600")
+    func history() async throws {
+        let state = temporaryDirectory("courier-state")
+        _ = await headlessRun(demo, ["basic-auth", "checkout"]) { $0.stateDirectory = state }
+        let log = HistoryLog(workspacePath: demo, stateDirectory: state)
+        let entries = log.entries()
+        #expect(entries.map(\.result.name) == ["basic-auth", "login", "profile", "orders", "checkout-order"])
+        let text = try String(contentsOfFile: log.file, encoding: .utf8)
+        #expect(!text.contains("secret"))
+        #expect(text.contains(Redaction.placeholder))
+        let mode = try FileManager.default.attributesOfItem(atPath: log.file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+}
+
+/// `jsonLines` from the support file (a name that does not clash with the test method).
+func Workbench_jsonLines(_ lines: [String]) throws -> [[String: Any]] { try jsonLines(lines) }

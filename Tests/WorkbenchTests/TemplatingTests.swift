@@ -1,0 +1,97 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+@Suite("Templating and environments")
+struct TemplatingTests {
+    @Test("placeholders resolve: overrides over captures over environment over variables over built-ins")
+    func precedence() throws {
+        let workspace = try parseWorkspace("""
+            variables: {host: "api.{{domain}}", domain: example.org, who: variables}
+            environments:
+              staging: {domain: staging.example.org, who: staging}
+            """)
+        let plain = VariableScope(variables: try workspace.variables(environment: nil))
+        #expect(try plain.render("https://{{host}}/{{ who }}") == "https://api.example.org/variables")
+        let staging = VariableScope(variables: try workspace.variables(environment: "staging"))
+        #expect(try staging.render("https://{{host}}/{{who}}") == "https://api.staging.example.org/staging")
+        let overridden = VariableScope(variables: try workspace.variables(environment: "staging", overrides: ["who": "cli"]))
+        #expect(try overridden.render("{{who}}") == "cli")
+        let chain = plain.child()
+        chain.capture("who", "captured")
+        #expect(try chain.render("{{who}}") == "captured")
+        #expect(try plain.render("{{who}}") == "variables")
+    }
+
+    @Test("built-ins, the process environment and {{demo}}")
+    func builtIns() throws {
+        let scope = VariableScope(variables: [:], demoURL: "http://127.0.0.1:9", environment: ["API_KEY": "k-1"])
+        #expect(try scope.render("{{demo}}/x") == "http://127.0.0.1:9/x")
+        #expect(try scope.render("{{env.API_KEY}}") == "k-1")
+        let uuid = try scope.render("{{uuid}}")
+        #expect(UUID(uuidString: uuid) != nil)
+        #expect(try scope.render("{{uuid}}") != uuid)
+        #expect(ISO8601DateFormatter().date(from: try scope.render("{{now}}")) != nil)
+        #expect(Int(try scope.render("{{timestamp}}"))! > 1_700_000_000)
+    }
+
+    @Test("a missing value throws, naming it")
+    func undefined() {
+        let scope = VariableScope(variables: ["a": "{{b}}"], environment: [:])
+        #expect(throws: TemplateError(name: "b")) { try scope.render("x {{a}}") }
+        #expect((try? scope.render("{{env.NOPE}}")) == nil)
+        #expect(TemplateError(name: "env.NOPE").description == "undefined environment variable NOPE in {{env.NOPE}}")
+        #expect(TemplateError(name: "x").description == "undefined variable {{x}}")
+    }
+
+    @Test("args and bodies render every string, keys included")
+    func jsonRendering() throws {
+        let scope = VariableScope(variables: ["id": "7", "k": "name"], environment: [:])
+        let rendered = try scope.render(JSONValue.object(["{{k}}": "user-{{id}}", "n": 1, "list": ["{{id}}", true]]))
+        #expect(rendered == ["name": "user-7", "n": 1, "list": ["7", true]])
+    }
+
+    @Test("secrets are redacted wherever they appear")
+    func redaction() {
+        let scope = VariableScope(variables: [:], environment: [:])
+        scope.addSecret("hunter2")
+        let chain = scope.child()
+        chain.capture("token", "tok-123", secret: true)
+        #expect(chain.redact("/login?p=hunter2&t=tok-123") == "/login?p=\(Redaction.placeholder)&t=\(Redaction.placeholder)")
+        #expect(scope.redact("tok-123") == "tok-123")
+    }
+
+    @Test("a definition resolves into the engine's settings")
+    func resolution() throws {
+        let workspace = try parseWorkspace("""
+            config: {timeout: 7}
+            variables: {user: ann, pass: pw-1, token: t-9}
+            requests:
+              login:
+                method: POST
+                url: /login/{{user}}
+                headers: {X-User: "{{user}}"}
+                auth: {bearer: "{{token}}"}
+                body: {json: {user: "{{user}}", password: "{{pass}}"}}
+              text:
+                method: POST
+                url: /notes
+                body: {text: "hi {{user}}"}
+                timeout: 1
+            """)
+        let scope = VariableScope(variables: try workspace.variables(environment: nil), environment: [:])
+        let login = try RequestResolution(workspace.requests["login"]!, scope: scope, workspace: workspace)
+        #expect(login.settings.requestURL == "/login/ann")
+        #expect(login.settings.headers == ["X-User": "ann", "Authorization": "Bearer t-9"])
+        #expect(login.settings.arguments == ["user": "ann", "password": "pw-1"])
+        #expect(login.settings.requestSerializer == .json)
+        #expect(login.settings.timeoutInterval == 7)
+        #expect(Set(login.secrets) == ["t-9", "pw-1", "Bearer t-9"])
+        let text = try RequestResolution(workspace.requests["text"]!, scope: scope, workspace: workspace)
+        let bodyFile = try #require(text.settings.bodyFilePath)
+        #expect(try String(contentsOfFile: bodyFile, encoding: .utf8) == "hi ann")
+        #expect(text.settings.headers?["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(text.settings.timeoutInterval == 1)
+    }
+}
