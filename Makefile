@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run serve test bench-download clean
+.PHONY: bootstrap build run serve test bench bench-download clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -23,6 +23,13 @@ serve: build
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+## Courier against raw libcurl, URLSession, AsyncHTTPClient and curl (Benchmarks/, release build).
+## Installs nginx for the loopback server when root; ARGS="--full" for the full sizes, "--help" for flags.
+bench: bootstrap
+	@scripts/bench-bootstrap.sh
+	cd Benchmarks && $(SWIFT) build -c release
+	cd Benchmarks && .build/release/courier-bench --json bench-results.json $(ARGS)
 
 ## 1 GiB loopback download: peak RSS under 64 MiB, and a resume after a kill at ~50%.
 bench-download: build

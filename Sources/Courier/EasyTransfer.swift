@@ -104,10 +104,7 @@ final class EasyTransfer {
         check(courier_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
             let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
-            if let pointer {
-                let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
-                transfer.receiveHeaderLine(String(decoding: bytes, as: UTF8.self))
-            }
+            if let pointer { transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length)) }
             return length
         })
         check(courier_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
@@ -163,23 +160,33 @@ final class EasyTransfer {
 
     // MARK: - Callbacks (transport thread)
 
-    private func receiveHeaderLine(_ line: String) {
+    /// One header line as libcurl hands it over, parsed on its bytes: Foundation's
+    /// `trimmingCharacters` cost more than the rest of a small request together.
+    private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         touch()
-        let trimmed = line.trimmingCharacters(in: .newlines)
-        if trimmed.hasPrefix("HTTP/") {
+        let line = Self.trimmed(bytes[...], of: [0x0D, 0x0A])
+        if line.starts(with: "HTTP/".utf8) {
             // A new response block: an interim 1xx or a redirect replaces the previous one.
             responseFields.removeAll()
             if !statusLineSeen {
                 statusLineSeen = true
                 job.progress.update { $0.phase = .receiving }
             }
-        } else if let colon = trimmed.firstIndex(of: ":") {
-            let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            responseFields.append((name, value))
-        } else if let first = trimmed.first, first == " " || first == "\t", !responseFields.isEmpty {
-            responseFields[responseFields.count - 1].1 += " " + trimmed.trimmingCharacters(in: .whitespaces)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let name = Self.trimmed(line[..<colon], of: [0x20, 0x09])
+            let value = Self.trimmed(line[(colon + 1)...], of: [0x20, 0x09])
+            responseFields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        } else if let first = line.first, first == 0x20 || first == 0x09, !responseFields.isEmpty {
+            let continuation = String(decoding: Self.trimmed(line, of: [0x20, 0x09]), as: UTF8.self)
+            responseFields[responseFields.count - 1].1 += " " + continuation
         }
+    }
+
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>, of set: [UInt8]) -> Slice<UnsafeRawBufferPointer> {
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, set.contains(bytes[start]) { start += 1 }
+        while end > start, set.contains(bytes[end - 1]) { end -= 1 }
+        return bytes[start..<end]
     }
 
     private func reportProgress(downloadTotal: Int, downloaded: Int, uploadTotal: Int, uploaded: Int) {

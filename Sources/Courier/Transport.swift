@@ -99,6 +99,7 @@ final class Transport: @unchecked Sendable {
     private func runLoop() {
         var active: [UnsafeMutableRawPointer: EasyTransfer] = [:]
         var timedOut: [UnsafeMutableRawPointer] = []
+        var connectionCacheSize = 0
         while true {
             iterations.add(1, ordering: .relaxed)
             let (cancelled, stop) = inbox.withLock { inbox in
@@ -112,7 +113,14 @@ final class Transport: @unchecked Sendable {
                     active[handle] = nil
                 }
             }
-            let free = inbox.withLock { $0.limit } - active.count
+            let limit = inbox.withLock { $0.limit }
+            if limit != connectionCacheSize {
+                // libcurl's default cache (4× the handles added) shrinks whenever finished handles
+                // are removed before new ones join, closing idle connections: keep one per slot.
+                connectionCacheSize = limit
+                courier_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, limit)
+            }
+            let free = limit - active.count
             let starting: [TransferJob] = free <= 0 ? [] : inbox.withLock { inbox in
                 var jobs: [TransferJob] = []
                 while jobs.count < free, let next = inbox.pending.popLast() { jobs.append(next.job) }

@@ -1,0 +1,199 @@
+import Courier
+import Dispatch
+import Foundation
+
+/// A GET of an absolute URL whose body is kept raw (no serializer), like the other contenders.
+class BenchGet: Request, @unchecked Sendable {
+    let url: String
+    init(_ url: String) {
+        self.url = url
+        super.init()
+    }
+    override var requestURL: String { url }
+    override var responseSerializer: ResponseSerializer { .raw }
+}
+
+/// A download straight to a file through Courier's resumable-download path.
+final class BenchDownload: BenchGet, @unchecked Sendable {
+    let path: String
+    init(_ url: String, path: String) {
+        self.path = path
+        super.init(url)
+    }
+    override var resumableDownloadPath: String? { path }
+}
+
+/// A cached 1 KiB JSON: fresh for an hour, written synchronously so the first run fills it.
+final class BenchCached: CachedRequest, @unchecked Sendable {
+    let url: String
+    init(_ url: String) {
+        self.url = url
+        super.init()
+    }
+    override var requestURL: String { url }
+    override var cacheTimeInSeconds: Int { 3600 }
+    override var writeCacheAsynchronously: Bool { false }
+}
+
+enum CourierClient {
+    static func agent(concurrency: Int, scratch: String) -> NetworkAgent {
+        let config = NetworkConfig()
+        config.update { settings in
+            settings.maxConcurrentTransfers = concurrency
+            settings.proxy = .none
+            settings.cacheDirectory = scratch + "/cache"
+            settings.incompleteDownloadsDirectory = scratch + "/incomplete"
+        }
+        return NetworkAgent(config: config)
+    }
+
+    /// `count` GETs, `concurrency` in flight: each completion starts the next request.
+    static func smallGets(url: String, count: Int, concurrency: Int, scratch: String, deadline: Double) -> Measurement {
+        let agent = agent(concurrency: concurrency, scratch: scratch)
+        return measure { result in
+            let tally = Tally()
+            tally.countsConnections = true
+            let done = DispatchSemaphore(value: 0)
+            let started = Counter()
+            @Sendable func launch() -> Bool {
+                guard started.claim(below: count, deadline: deadline) else { return false }
+                let request = BenchGet(url)
+                request.agent = agent
+                request.start(success: { finished($0, ok: true) }, failure: { finished($0, ok: false) })
+                return true
+            }
+            @Sendable func finished(_ request: Request, ok: Bool) {
+                let metrics = request.metrics
+                let ended = tally.record(ok: ok, bytes: request.responseData?.count ?? 0,
+                                         newConnection: metrics.map { !$0.connectionReused } ?? false)
+                if !launch(), ended == started.value { done.signal() }
+            }
+            for _ in 0..<concurrency { _ = launch() }
+            done.wait()
+            tally.fill(&result)
+        }
+    }
+
+    /// One download: to a file through the download path, or kept in memory (Courier has no
+    /// discarding sink; a raw-serializer request keeps the body).
+    static func download(url: String, path: String?, scratch: String) async -> Measurement {
+        let agent = agent(concurrency: 1, scratch: scratch)
+        return await measureAsync { result in
+            let request: BenchGet = path.map { BenchDownload(url, path: $0) } ?? BenchGet(url)
+            request.agent = agent
+            do {
+                try await request.run()
+                result.requests = 1
+                result.bytes = path == nil ? Int64(request.responseData?.count ?? 0)
+                    : Int64((try? FileManager.default.attributesOfItem(atPath: path!)[.size] as? Int) ?? 0)
+            } catch {
+                result.failed = 1
+            }
+            if path == nil { result.note = "body kept in memory (no discarding sink)" }
+        }
+    }
+
+    /// `start()` to success callback of a cached 1 KiB JSON, `count` times (bounded by `deadline`).
+    static func cacheHits(url: String, count: Int, scratch: String, deadline: Double) -> Measurement {
+        let agent = agent(concurrency: 8, scratch: scratch)
+        let warm = DispatchSemaphore(value: 0)
+        let first = BenchCached(url)
+        first.agent = agent
+        first.start(success: { _ in warm.signal() }, failure: { _ in warm.signal() })
+        warm.wait()
+        var latencies: [Double] = []
+        latencies.reserveCapacity(count)
+        var fromCache = 0
+        var result = measure { result in
+            let done = DispatchSemaphore(value: 0)
+            for _ in 0..<count where Clock.now() < deadline {
+                let request = BenchCached(url)
+                request.agent = agent
+                let ended = Box(0.0)
+                let t0 = Clock.now()
+                request.start(success: { _ in ended.value = Clock.now(); done.signal() },
+                              failure: { _ in ended.value = Clock.now(); done.signal() })
+                done.wait()
+                latencies.append(ended.value - t0)
+                if request.isDataFromCache { fromCache += 1 }
+            }
+            result.requests = fromCache
+            result.failed = latencies.count - fromCache
+        }
+        latencies.sort()
+        result.extra["median_us"] = percentile(latencies, 0.5) * 1e6
+        result.extra["p99_us"] = percentile(latencies, 0.99) * 1e6
+        return result
+    }
+
+    /// `count` requests started at once (the agent runs 8 at a time); peak RSS is the figure.
+    static func queued(url: String, count: Int, scratch: String, deadline: Double) -> Measurement {
+        let agent = agent(concurrency: 8, scratch: scratch)
+        let before = Clock.currentRSSKiB()
+        var result = measure { result in
+            let tally = Tally()
+            let done = DispatchSemaphore(value: 0)
+            for _ in 0..<count {
+                let request = BenchGet(url)
+                request.agent = agent
+                let handler: @Sendable (Request) -> Void = { request in
+                    if tally.record(ok: request.error == nil, bytes: request.responseData?.count ?? 0) == count { done.signal() }
+                }
+                request.start(success: handler, failure: handler)
+            }
+            if done.wait(timeout: .now() + max(1, deadline - Clock.now())) == .timedOut { result.note = "timed out" }
+            tally.fill(&result)
+        }
+        result.extra["rss_before_kib"] = Double(before)
+        return result
+    }
+
+    /// A chain of `steps` GETs against the same GETs run one after another with `run()`.
+    static func chain(url: String, steps: Int, rounds: Int, scratch: String) async -> Measurement {
+        let agent = agent(concurrency: 8, scratch: scratch)
+        var chainTimes: [Double] = [], plainTimes: [Double] = []
+        var result = await measureAsync { result in
+            for _ in 0..<rounds {
+                let t0 = Clock.now()
+                for _ in 0..<steps {
+                    let request = BenchGet(url)
+                    request.agent = agent
+                    _ = try? await request.run()
+                }
+                plainTimes.append(Clock.now() - t0)
+                let chain = ChainRequest()
+                chain.agent = agent
+                for _ in 0..<steps {
+                    let request = BenchGet(url)
+                    request.agent = agent
+                    chain.addRequest(request)
+                }
+                let t1 = Clock.now()
+                do { try await chain.run(); result.requests += steps } catch { result.failed += 1 }
+                chainTimes.append(Clock.now() - t1)
+            }
+        }
+        result.extra["chain_ms"] = median(chainTimes) * 1e3
+        result.extra["sequential_ms"] = median(plainTimes) * 1e3
+        result.extra["overhead_per_step_us"] = (median(chainTimes) - median(plainTimes)) / Double(steps) * 1e6
+        return result
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    /// Takes the next ticket unless `limit` are taken or `deadline` passed.
+    func claim(below limit: Int, deadline: Double) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard count < limit, Clock.now() < deadline else { return false }
+        count += 1
+        return true
+    }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+final class Box<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
+}

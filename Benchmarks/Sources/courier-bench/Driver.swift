@@ -1,0 +1,198 @@
+import Foundation
+
+/// Starts the server, runs every (workload, contender) pair in child processes, alternating
+/// contenders within each run, and prints medians as a table and a JSON file.
+struct Driver {
+    struct Plan {
+        var runs, small, concurrency, downloadBytes, cacheHits, queued, chainSteps, chainRounds: Int
+        var childSeconds: Double
+        var contenders, workloads: [String]
+        var server, jsonPath: String
+    }
+
+    struct Row: Codable {
+        var workload: String
+        var contender: String
+        var runs: [Measurement]
+        var median: [String: Double]
+        var note: String?
+    }
+
+    let plan: Plan
+    static let downloadBuffer = 256 * 1024
+
+    /// Which contenders take part in a workload.
+    func contenders(for workload: String) -> [String] {
+        switch workload {
+        case "small", "download", "download-file":
+            return plan.contenders.filter { $0 != "curl" || CurlCLI.available }
+        default: return plan.contenders.filter { $0 == "courier" }
+        }
+    }
+
+    func run() async throws {
+        let scratch = NSTemporaryDirectory() + "courier-bench-\(getpid())"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let server = try await BenchServer.start(prefer: plan.server, bigBytes: plan.downloadBytes, scratch: scratch)
+        print("server: \(server.kind) — \(server.smallURL)")
+        print("machine: \(Self.machine())")
+        print("runs: \(plan.runs), contenders alternate within each run; medians below")
+        print("workload 6 (TUI): skipped — the TUI does not exist yet")
+        var collected: [String: [Measurement]] = [:]
+        for run in 1...plan.runs {
+            for workload in plan.workloads {
+                for contender in contenders(for: workload) {
+                    let result = measureOne(contender: contender, workload: workload, server: server, scratch: scratch)
+                    collected["\(workload)|\(contender)", default: []].append(result)
+                    let cpuPer = result.requests > 0 ? result.cpu / Double(result.requests) * 1e6 : .nan
+                    print(String(format: "  run %d %-13@ %-10@ wall %7.3fs cpu %7.3fs rss %6.1f MiB ok %d failed %d %@",
+                                 run, workload as NSString, contender as NSString, result.wall, result.cpu,
+                                 Double(result.rssKiB) / 1024, result.requests, result.failed,
+                                 (workload == "small" ? String(format: "(%.1f µs CPU/req)", cpuPer) : (result.note ?? "")) as NSString))
+                }
+            }
+        }
+        await server.stop()
+        let rows = plan.workloads.flatMap { workload in
+            contenders(for: workload).map { contender in
+                summarize(workload: workload, contender: contender, runs: collected["\(workload)|\(contender)"] ?? [])
+            }
+        }
+        printTable(rows)
+        try writeJSON(rows, server: server.kind)
+    }
+
+    func measureOne(contender: String, workload: String, server: BenchServer, scratch: String) -> Measurement {
+        let isDownload = workload.hasPrefix("download")
+        let url = isDownload ? server.bigURL : server.smallURL
+        let path: String? = workload == "download-file" ? scratch + "/download-\(contender).bin" : nil
+        defer { if let path { try? FileManager.default.removeItem(atPath: path) } }
+        let count: Int = switch workload {
+        case "small": plan.small
+        case "cache": plan.cacheHits
+        case "queued": plan.queued
+        case "chain": plan.chainSteps
+        default: 1
+        }
+        var result: Measurement
+        if contender == "curl" {
+            result = CurlCLI.run(workload: workload, url: url, count: count, concurrency: plan.concurrency,
+                                 path: path, scratch: scratch)
+        } else {
+            var arguments = ["child", "--contender", contender, "--workload", workload, "--url", url,
+                             "--count", "\(count)", "--concurrency", "\(plan.concurrency)",
+                             "--scratch", scratch + "/\(contender)", "--seconds", "\(plan.childSeconds)",
+                             "--buffer", "\(Self.downloadBuffer)", "--rounds", "\(plan.chainRounds)"]
+            if let path { arguments += ["--path", path] }
+            result = Self.spawn(arguments, seconds: plan.childSeconds * 2 + 30)
+        }
+        if isDownload, result.failed == 0, result.bytes == 0 { result.bytes = Int64(plan.downloadBytes) }
+        return result
+    }
+
+    /// Runs this executable as a child and reads its JSON line; kills it past `seconds`.
+    static func spawn(_ arguments: [String], seconds: Double) -> Measurement {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        }
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        var failure = Measurement()
+        failure.failed = 1
+        do { try process.run() } catch { failure.note = "\(error)"; return failure }
+        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        killer.cancel()
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        guard let result = try? JSONDecoder().decode(Measurement.self, from: Data(line.utf8)) else {
+            failure.note = "child ended with status \(process.terminationStatus)"
+            return failure
+        }
+        return result
+    }
+
+    func summarize(workload: String, contender: String, runs: [Measurement]) -> Row {
+        var figures: [String: Double] = [
+            "wall_s": median(runs.map(\.wall)),
+            "cpu_s": median(runs.map(\.cpu)),
+            "peak_rss_mib": median(runs.map { Double($0.rssKiB) / 1024 }),
+            "requests": median(runs.map { Double($0.requests) }),
+            "failed": median(runs.map { Double($0.failed) }),
+            "req_per_s": median(runs.map { $0.wall > 0 ? Double($0.requests) / $0.wall : 0 }),
+            "mb_per_s": median(runs.map { $0.wall > 0 ? Double($0.bytes) / $0.wall / 1e6 : 0 }),
+            "cpu_us_per_req": median(runs.map { $0.requests > 0 ? $0.cpu / Double($0.requests) * 1e6 : .nan }),
+            "connections": median(runs.map { Double($0.connections) }),
+        ]
+        for key in Set(runs.flatMap { $0.extra.keys }) {
+            figures[key] = median(runs.compactMap { $0.extra[key] })
+        }
+        return Row(workload: workload, contender: contender, runs: runs, median: figures,
+                   note: runs.compactMap(\.note).first)
+    }
+
+    func printTable(_ rows: [Row]) {
+        print("\nMedians of \(plan.runs) runs (ratios: contender ÷ raw libcurl; CPU is the client's own)")
+        print("| workload | contender | wall s | CPU s | peak RSS MiB | req/s | MB/s | CPU µs/req | conns | wall × raw | CPU × raw | req/s × raw |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for row in rows {
+            let raw = rows.first { $0.workload == row.workload && $0.contender == "raw" }?.median
+            let m = row.median
+            func ratio(_ key: String) -> String {
+                guard let raw, let base = raw[key], base > 0, let value = m[key] else { return "—" }
+                return String(format: "%.2f", value / base)
+            }
+            let conns = (m["connections"] ?? -1) < 0 ? "—" : String(format: "%.0f", m["connections"]!)
+            print(String(format: "| %@ | %@ | %.3f | %.3f | %.1f | %.0f | %.1f | %.1f | %@ | %@ | %@ | %@ |",
+                         row.workload as NSString, row.contender as NSString, m["wall_s"] ?? .nan, m["cpu_s"] ?? .nan,
+                         m["peak_rss_mib"] ?? .nan, m["req_per_s"] ?? .nan, m["mb_per_s"] ?? .nan,
+                         m["cpu_us_per_req"] ?? .nan, conns as NSString, ratio("wall_s") as NSString,
+                         ratio("cpu_s") as NSString, ratio("req_per_s") as NSString))
+        }
+        for row in rows where row.workload == "cache" {
+            print(String(format: "cache hit (start() → success callback): median %.1f µs, p99 %.1f µs over %.0f hits",
+                         row.median["median_us"] ?? .nan, row.median["p99_us"] ?? .nan, row.median["requests"] ?? 0))
+        }
+        for row in rows where row.workload == "queued" {
+            print(String(format: "%d requests queued at once: peak RSS %.1f MiB (%.1f MiB before), %.0f ok, %.0f failed",
+                         plan.queued, row.median["peak_rss_mib"] ?? .nan, (row.median["rss_before_kib"] ?? .nan) / 1024,
+                         row.median["requests"] ?? 0, row.median["failed"] ?? 0))
+        }
+        for row in rows where row.workload == "chain" {
+            print(String(format: "chain of %d steps: %.1f ms vs %.1f ms for the same GETs run one by one → %.1f µs overhead per step",
+                         plan.chainSteps, row.median["chain_ms"] ?? .nan, row.median["sequential_ms"] ?? .nan,
+                         row.median["overhead_per_step_us"] ?? .nan))
+        }
+        for row in rows where row.note != nil { print("note: \(row.workload) \(row.contender): \(row.note!)") }
+    }
+
+    func writeJSON(_ rows: [Row], server: String) throws {
+        struct Report: Codable {
+            var machine: String
+            var server: String
+            var runs: Int
+            var skipped: [String]
+            var rows: [Row]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let report = Report(machine: Self.machine(), server: server, runs: plan.runs,
+                            skipped: ["workload 6 (TUI): the TUI does not exist yet"], rows: rows)
+        try encoder.encode(report).write(to: URL(fileURLWithPath: plan.jsonPath))
+        print("JSON: \(plan.jsonPath)")
+    }
+
+    static func machine() -> String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "?"
+        let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
+        return "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(cpu)), \(memory) GiB, Linux"
+    }
+}
