@@ -2,14 +2,15 @@ import Foundation
 import Synchronization
 
 /// A request whose every overridable is a stored property, for requests described by data
-/// (a workspace, a command line) rather than by a subclass.
+/// (a workspace, a command line) rather than by a subclass. It is a ``CachedRequest`` whose
+/// cache is off until `cacheTimeInSeconds` is set above zero.
 ///
 /// ```swift
 /// let request = ConfigurableRequest("/post", method: .post, arguments: ["name": "courier"])
 /// request.definition.requestSerializer = .json
 /// try await request.run()
 /// ```
-open class ConfigurableRequest: Request, @unchecked Sendable {
+open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     /// The settings, behind the request's lock like the rest of its state.
     public struct Definition: Sendable {
         public var requestURL = ""
@@ -33,6 +34,11 @@ open class ConfigurableRequest: Request, @unchecked Sendable {
         public var resumableDownloadPath: String?
         public var multipartForm: MultipartForm?
         public var bodyFilePath: String?
+        /// Seconds a response stays fresh in the cache; -1 = no cache (the default).
+        public var cacheTimeInSeconds = -1
+        public var cacheVersion = 0
+        public var cacheSensitiveData: JSONValue?
+        public var writeCacheAsynchronously = true
 
         public init() {}
     }
@@ -41,6 +47,7 @@ open class ConfigurableRequest: Request, @unchecked Sendable {
 
     public init(_ definition: Definition) {
         definitionStore = Mutex(definition)
+        super.init()
     }
 
     public convenience init(_ url: String, method: HTTPMethod = .get, arguments: JSONValue? = nil,
@@ -78,6 +85,10 @@ open class ConfigurableRequest: Request, @unchecked Sendable {
     open override var resumableDownloadPath: String? { definition.resumableDownloadPath }
     open override var multipartForm: MultipartForm? { definition.multipartForm }
     open override var bodyFilePath: String? { definition.bodyFilePath }
+    open override var cacheTimeInSeconds: Int { definition.cacheTimeInSeconds }
+    open override var cacheVersion: Int { definition.cacheVersion }
+    open override var cacheSensitiveData: JSONValue? { definition.cacheSensitiveData }
+    open override var writeCacheAsynchronously: Bool { definition.writeCacheAsynchronously }
     open override func isValidStatusCode(_ statusCode: Int) -> Bool {
         definition.acceptableStatusCodes.map { $0.contains(statusCode) } ?? super.isValidStatusCode(statusCode)
     }

@@ -130,7 +130,7 @@ final class SubjectLog: RequestAccessory, Sendable {
             #expect(!snapshot.isBusy && snapshot.spinner == " ")
             #expect(finished.load(ordering: .relaxed) == 750)
             #expect(hud.takeToasts().count == 250, "every /status/500 raised a toast; stops did not")
-            let cached = requests.compactMap { $0 as? CachedRequest }
+            let cached = requests.compactMap { $0 as? CacheProbe }
             #expect(cached.count == 250 && cached.allSatisfy { $0.isDataFromCache })
         }
     }

@@ -233,3 +233,28 @@ extension CachedRequest {
         FileManager.default.contents(atPath: bed.directory + "/\(cacheIdentity.name).metadata")
     }
 }
+
+/// A request described by data can use the cache too.
+@Suite struct ConfigurableCacheTests {
+    @Test func configurableRequestCachesWhenItsDefinitionSaysSo() async throws {
+        try await withCacheBed { cache in
+            let (path, name) = cache.counterPath()
+            func make() -> ConfigurableRequest {
+                cache.bed.request(path) {
+                    $0.cacheTimeInSeconds = 60
+                    $0.writeCacheAsynchronously = false
+                }
+            }
+            try await make().run()
+            let second = make()
+            try await second.run()
+            #expect(second.isDataFromCache)
+            let count = try await cache.bed.counterValue(name)
+            #expect(count == 1)
+
+            let uncached = cache.bed.request(path)
+            try await uncached.run()
+            #expect(!uncached.isDataFromCache, "the cache is off by default")
+        }
+    }
+}

@@ -83,7 +83,8 @@ open class CachedRequest: Request, @unchecked Sendable {
             deliverFromCache(hit)
         case nil:
             guard !isExecuting else { return }
-            guard !ignoreCache, !bypassesCache, let hit = try? lookupCache() else {
+            // A cache time of zero or less can never give a hit: skip hashing the key.
+            guard cacheTimeInSeconds > 0, !ignoreCache, !bypassesCache, let hit = try? lookupCache() else {
                 startWithoutCache()
                 return
             }

@@ -2,13 +2,9 @@ import Courier
 import Foundation
 
 /// A ``RequestDefinition`` with its placeholders filled in: the engine's settings for one
-/// send, the cache settings, and the secrets to hide.
+/// send (cache settings included), and the secrets to hide.
 struct RequestResolution: Sendable {
     var settings = ConfigurableRequest.Definition()
-    var cacheSeconds = -1
-    var cacheVersion = 0
-    var cacheSensitiveData: JSONValue?
-    var writeCacheAsynchronously = true
     /// Values to hide in output: `sensitive`, passwords, tokens, secret header values.
     var secrets: [String] = []
 
@@ -77,10 +73,10 @@ struct RequestResolution: Sendable {
         self.settings = settings
 
         if let cache = definition.cache {
-            cacheSeconds = cache.seconds
-            cacheVersion = cache.version
-            cacheSensitiveData = try cache.sensitive.map { text throws(TemplateError) in .string(try scope.render(text)) }
-            writeCacheAsynchronously = cache.async
+            self.settings.cacheTimeInSeconds = cache.seconds
+            self.settings.cacheVersion = cache.version
+            self.settings.cacheSensitiveData = try cache.sensitive.map { text throws(TemplateError) in .string(try scope.render(text)) }
+            self.settings.writeCacheAsynchronously = cache.async
         }
         for value in definition.sensitive { secrets.append(try scope.render(value)) }
         for (name, value) in headers where Redaction.isSensitiveHeader(name) { secrets.append(value) }

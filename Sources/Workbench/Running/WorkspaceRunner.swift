@@ -135,7 +135,7 @@ public final class WorkspaceRunner: Sendable {
         }
         let bytes = fromCache ? (request.responseData?.count ?? 0) : Int(metrics?.bytesReceived ?? Int64(request.responseData?.count ?? 0))
         return RequestResult(
-            name: request.definition.name, method: request.method.rawValue, url: request.scope.redact(request.displayURL),
+            name: request.source.name, method: request.method.rawValue, url: request.scope.redact(request.displayURL),
             status: request.response?.statusCode, ok: ran && error == nil, skipped: !ran, fromCache: fromCache,
             durationMs: Self.milliseconds(request.duration ?? metrics?.total ?? 0), bytes: bytes, timings: fromCache ? nil : timings,
             error: error.map { RequestResult.Failure(family: $0.family.rawValue, code: $0.code.rawValue, message: request.scope.redact($0.message)) },
