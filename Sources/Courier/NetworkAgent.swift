@@ -235,6 +235,7 @@ public final class NetworkAgent: Sendable {
 
     private func log(_ entry: RecordEntry, error: RequestError?) {
         let logger = entry.settings.logger
+        guard logger.logLevel <= (error == nil ? .debug : .notice) else { return }
         let request = entry.request
         let milliseconds = Int(Date().timeIntervalSince(entry.startedAt) * 1000)
         let line = "#\(entry.id) \(entry.prepared.method.rawValue) \(entry.prepared.url) \(milliseconds) ms"

@@ -8,7 +8,7 @@ enum RequestBuilder {
     /// against the base (or CDN) URL per RFC 3986, the base always treated as a directory.
     static func url(for request: Request, settings: NetworkSettings) -> String {
         var detail = request.requestURL
-        if let parsed = URL(string: detail), parsed.scheme != nil, parsed.host != nil { return detail }
+        if let parts = URLParts(detail), parts.hasHost { return detail }
         for filter in settings.urlFilters { detail = filter.filterURL(detail, for: request) }
         let base: String
         if request.useCDN {
@@ -120,15 +120,15 @@ enum RequestBuilder {
         }
     }
 
+    /// Only http(s) URLs with a host are sent; libcurl's own parser rejects what is malformed
+    /// beyond that (as `badURL`).
     private static func validate(_ url: String) throws(RequestError) {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased() else {
-            throw RequestError.badURL(url)
-        }
-        guard scheme == "http" || scheme == "https" else {
+        guard let parts = URLParts(url) else { throw RequestError.badURL(url) }
+        guard parts.scheme == "http" || parts.scheme == "https" else {
             throw RequestError(family: .transport, code: .unsupportedURL,
-                               message: "The URL \"\(url)\" uses \(scheme):, only http: and https: are sent.")
+                               message: "The URL \"\(url)\" uses \(parts.scheme):, only http: and https: are sent.")
         }
-        guard let host = parsed.host, !host.isEmpty else { throw RequestError.badURL(url) }
+        guard parts.hasHost else { throw RequestError.badURL(url) }
     }
 
     /// Header names are tokens; neither part may carry a line break (header injection).
@@ -137,5 +137,24 @@ enum RequestBuilder {
         return !header.name.isEmpty
             && header.name.unicodeScalars.allSatisfy { token.contains($0) }
             && !header.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+    }
+}
+
+/// The scheme of an absolute URL and whether it names a host, read without a full parse
+/// (this runs for every request): `scheme://authority…` with an RFC 3986 scheme.
+struct URLParts {
+    let scheme: String
+    /// The authority is present and has no spaces.
+    let hasHost: Bool
+
+    init?(_ url: String) {
+        guard let separator = url.range(of: "://") else { return nil }
+        let scheme = url[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        let authority = url[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        self.scheme = scheme.lowercased()
+        hasHost = !authority.isEmpty && !authority.contains(" ")
     }
 }

@@ -9,7 +9,6 @@ enum ResponsePipeline {
     static func process(_ outcome: TransferOutcome, request: Request, settings: NetworkSettings)
         -> (content: ResponseContent, error: RequestError?) {
         var content = ResponseContent(head: outcome.head, data: outcome.body, metrics: outcome.metrics)
-        content.string = CharsetDecoding.string(from: outcome.body, charset: outcome.head?.charset)
         if let error = outcome.error { return (content, error) }
         guard let head = outcome.head else {
             return (content, RequestError(family: .transport, code: .badServerResponse,

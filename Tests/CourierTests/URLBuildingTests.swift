@@ -93,3 +93,14 @@ import Testing
         #expect(RequestBuilder.idleTimeout(2.5) == 2.5)
     }
 }
+
+@Suite struct URLPartsTests {
+    @Test func readsSchemeAndHostWithoutAFullParse() {
+        #expect(URLParts("https://example.org/a")?.scheme == "https")
+        #expect(URLParts("HTTP://example.org")?.hasHost == true)
+        #expect(URLParts("file:///etc/passwd").map { ($0.scheme, $0.hasHost) } ?? ("", true) == ("file", false))
+        #expect(URLParts("get?next=http://evil.example") == nil, "a scheme cannot hold ? or =")
+        #expect(URLParts("/relative/path") == nil)
+        #expect(URLParts("http://exa mple.org/")?.hasHost == false)
+    }
+}

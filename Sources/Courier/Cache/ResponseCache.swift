@@ -194,8 +194,7 @@ public struct ResponseCache: Sendable {
         headers[.contentLength] = String(data.count)
         let head = ResponseHead(url: metadata.url, statusCode: metadata.statusCode, headers: headers,
                                 httpVersion: metadata.httpVersion)
-        var content = ResponseContent(head: head, data: data,
-                                      string: CharsetDecoding.string(from: data, charset: metadata.stringEncoding))
+        var content = ResponseContent(head: head, data: data)
         if serializer == .json, !data.isEmpty {
             do {
                 content.json = try JSONValue(parsing: data)
