@@ -57,7 +57,7 @@ extension EasyTransfer {
     /// transfer (libcurl then reports a write error).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let plan = job.request.download else {
-            body.append(contentsOf: bytes)
+            if !job.request.discardsResponseBody { body.append(contentsOf: bytes) }
             return true
         }
         if case .undecided = sink { sink = openSink(for: plan) }

@@ -17,6 +17,8 @@ public struct PreparedRequest: Sendable {
     public var multipart: MultipartForm?
     /// A file whose content is the body; replaces `body`.
     public var bodyFile: String?
+    /// Drop the response body as it arrives.
+    public var discardsResponseBody = false
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
 

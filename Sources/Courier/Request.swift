@@ -70,6 +70,9 @@ open class Request: @unchecked Sendable {
     open var multipartForm: MultipartForm? { nil }
     /// A raw body streamed from this file instead of the arguments.
     open var bodyFilePath: String? { nil }
+    /// Drop the response body as it arrives (only its size is counted, in `metrics`): for
+    /// checks and measurements that need the status and headers but not the bytes.
+    open var discardsResponseBody: Bool { false }
 
     // MARK: - Hooks (no-ops by default)
 

@@ -39,6 +39,7 @@ enum RequestBuilder {
             prepared.url = url(for: request, settings: settings)
             try encodeArguments(of: request, into: &prepared)
             try attachBodySource(of: request, to: &prepared)
+            prepared.discardsResponseBody = request.discardsResponseBody
             if let basic = request.basicAuthorization {
                 let token = Data("\(basic.user):\(basic.password)".utf8).base64EncodedString()
                 prepared.headers.append((name: "Authorization", value: "Basic \(token)"))

@@ -192,3 +192,18 @@ func sha256(_ bytes: some DataProtocol) -> String {
         }
     }
 }
+
+@Suite struct DiscardTests {
+    @Test func discardedBodyIsCountedButNotKept() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/bytes/2000000") {
+                $0.responseSerializer = .raw
+                $0.discardsResponseBody = true
+            }
+            try await request.run()
+            #expect(request.responseStatusCode == 200)
+            #expect(request.responseData?.isEmpty == true)
+            #expect(request.metrics?.bytesReceived == 2_000_000)
+        }
+    }
+}

@@ -13,6 +13,11 @@ class BenchGet: Request, @unchecked Sendable {
     override var responseSerializer: ResponseSerializer { .raw }
 }
 
+/// A download whose body is dropped as it arrives (`discardsResponseBody`).
+final class BenchDiscard: BenchGet, @unchecked Sendable {
+    override var discardsResponseBody: Bool { true }
+}
+
 /// A download straight to a file through Courier's resumable-download path.
 final class BenchDownload: BenchGet, @unchecked Sendable {
     let path: String
@@ -74,22 +79,20 @@ enum CourierClient {
         }
     }
 
-    /// One download: to a file through the download path, or kept in memory (Courier has no
-    /// discarding sink; a raw-serializer request keeps the body).
+    /// One download: to a file through the download path, or discarded as it arrives.
     static func download(url: String, path: String?, scratch: String) async -> Measurement {
         let agent = agent(concurrency: 1, scratch: scratch)
         return await measureAsync { result in
-            let request: BenchGet = path.map { BenchDownload(url, path: $0) } ?? BenchGet(url)
+            let request: BenchGet = path.map { BenchDownload(url, path: $0) } ?? BenchDiscard(url)
             request.agent = agent
             do {
                 try await request.run()
                 result.requests = 1
-                result.bytes = path == nil ? Int64(request.responseData?.count ?? 0)
+                result.bytes = path == nil ? (request.metrics?.bytesReceived ?? 0)
                     : Int64((try? FileManager.default.attributesOfItem(atPath: path!)[.size] as? Int) ?? 0)
             } catch {
                 result.failed = 1
             }
-            if path == nil { result.note = "body kept in memory (no discarding sink)" }
         }
     }
 
