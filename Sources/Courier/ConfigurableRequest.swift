@@ -34,6 +34,7 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         public var resumableDownloadPath: String?
         public var multipartForm: MultipartForm?
         public var bodyFilePath: String?
+        public var rawBody: Data?
         public var discardsResponseBody = false
         /// Seconds a response stays fresh in the cache; -1 = no cache (the default).
         public var cacheTimeInSeconds = -1
@@ -86,6 +87,7 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var resumableDownloadPath: String? { definition.resumableDownloadPath }
     open override var multipartForm: MultipartForm? { definition.multipartForm }
     open override var bodyFilePath: String? { definition.bodyFilePath }
+    open override var rawBody: Data? { definition.rawBody }
     open override var discardsResponseBody: Bool { definition.discardsResponseBody }
     open override var cacheTimeInSeconds: Int { definition.cacheTimeInSeconds }
     open override var cacheVersion: Int { definition.cacheVersion }

@@ -70,6 +70,8 @@ open class Request: @unchecked Sendable {
     open var multipartForm: MultipartForm? { nil }
     /// A raw body streamed from this file instead of the arguments.
     open var bodyFilePath: String? { nil }
+    /// A raw body sent as it is instead of the arguments (which then go in the query).
+    open var rawBody: Data? { nil }
     /// Drop the response body as it arrives (only its size is counted, in `metrics`): for
     /// checks and measurements that need the status and headers but not the bytes.
     open var discardsResponseBody: Bool { false }

@@ -67,7 +67,7 @@ enum RequestBuilder {
     private static func encodeArguments(of request: Request, into prepared: inout PreparedRequest) throws(RequestError) {
         let arguments = request.arguments
         if request.multipartForm != nil { return }
-        if prepared.method.encodesArgumentsInQuery || request.bodyFilePath != nil {
+        if prepared.method.encodesArgumentsInQuery || request.bodyFilePath != nil || request.rawBody != nil {
             let query = FormEncoding.encode(arguments)
             guard !query.isEmpty else { return }
             let separator = prepared.url.contains("?") ? "&" : "?"
@@ -116,6 +116,10 @@ enum RequestBuilder {
             }
             prepared.bodyFile = path
             prepared.body = nil
+            prepared.headers.removeAll { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+            prepared.headers.append((name: "Content-Type", value: "application/octet-stream"))
+        } else if let data = request.rawBody {
+            prepared.body = data
             prepared.headers.removeAll { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
             prepared.headers.append((name: "Content-Type", value: "application/octet-stream"))
         }

@@ -83,3 +83,18 @@ import Testing
         }
     }
 }
+
+@Suite struct RawBodyTests {
+    @Test func rawBodyIsSentAsItIsWithArgumentsInTheQuery() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/post", method: .post, arguments: ["q": "1"]) {
+                $0.rawBody = Data("plain words".utf8)
+                $0.headers = ["Content-Type": "text/plain"]
+            }
+            try await request.run()
+            #expect(request.responseJSON?["data"] == "plain words")
+            #expect(request.responseJSON?["args"]?["q"] == "1")
+            #expect(request.responseJSON?["headers"]?["Content-Type"] == "text/plain")
+        }
+    }
+}

@@ -89,8 +89,8 @@ struct TemplatingTests {
         #expect(login.settings.timeoutInterval == 7)
         #expect(Set(login.secrets) == ["t-9", "pw-1", "Bearer t-9"])
         let text = try RequestResolution(workspace.requests["text"]!, scope: scope, workspace: workspace)
-        let bodyFile = try #require(text.settings.bodyFilePath)
-        #expect(try String(contentsOfFile: bodyFile, encoding: .utf8) == "hi ann")
+        #expect(text.settings.rawBody == Data("hi ann".utf8), "the rendered text travels in memory")
+        #expect(text.settings.bodyFilePath == nil, "no temporary file holds the body")
         #expect(text.settings.headers?["Content-Type"] == "text/plain; charset=utf-8")
         #expect(text.settings.timeoutInterval == 1)
     }

@@ -39,7 +39,7 @@ struct RequestResolution: Sendable {
         case .form(let value)?:
             settings.arguments = try scope.render(value)
         case .text(let text, let contentType)?:
-            settings.bodyFilePath = try Self.temporaryBodyFile(try scope.render(text))
+            settings.rawBody = Data(try scope.render(text).utf8)
             headers["Content-Type"] = headers["Content-Type"] ?? contentType ?? "text/plain; charset=utf-8"
         case .file(let path, let contentType)?:
             settings.bodyFilePath = workspace.resolvePath(try scope.render(path))
@@ -81,19 +81,6 @@ struct RequestResolution: Sendable {
         for value in definition.sensitive { secrets.append(try scope.render(value)) }
         for (name, value) in headers where Redaction.isSensitiveHeader(name) { secrets.append(value) }
         secrets += SecretArguments.values(in: settings.arguments)
-    }
-
-    /// A raw text body goes to the engine as a body file.
-    private static func temporaryBodyFile(_ text: String) throws(TemplateError) -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bodies", isDirectory: true)
-        let file = directory.appendingPathComponent(UUID().uuidString)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        } catch {
-            throw TemplateError(name: "body.text", reason: "cannot write the body to \(file.path): \(error.localizedDescription)")
-        }
-        return file.path
     }
 }
 
