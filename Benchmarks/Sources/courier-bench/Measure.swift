@@ -47,26 +47,31 @@ enum Clock {
 /// Runs `body` and fills in wall, CPU and peak RSS around it.
 func measure(_ body: (inout Measurement) throws -> Void) rethrows -> Measurement {
     var result = Measurement()
-    let cpu0 = Clock.cpu(), wall0 = Clock.now()
+    let start = MeasurementStart()
     try body(&result)
-    let wall1 = Clock.now(), cpu1 = Clock.cpu()
-    result.wall = wall1 - wall0
-    result.user = cpu1.user - cpu0.user
-    result.sys = cpu1.sys - cpu0.sys
-    result.rssKiB = Clock.peakRSSKiB()
+    start.finish(&result)
     return result
 }
 
 func measureAsync(_ body: (inout Measurement) async throws -> Void) async rethrows -> Measurement {
     var result = Measurement()
-    let cpu0 = Clock.cpu(), wall0 = Clock.now()
+    let start = MeasurementStart()
     try await body(&result)
-    let wall1 = Clock.now(), cpu1 = Clock.cpu()
-    result.wall = wall1 - wall0
-    result.user = cpu1.user - cpu0.user
-    result.sys = cpu1.sys - cpu0.sys
-    result.rssKiB = Clock.peakRSSKiB()
+    start.finish(&result)
     return result
+}
+
+/// The clocks when a measurement began.
+struct MeasurementStart {
+    let cpu = Clock.cpu(), wall = Clock.now()
+
+    func finish(_ result: inout Measurement) {
+        let wallEnd = Clock.now(), cpuEnd = Clock.cpu()
+        result.wall = wallEnd - wall
+        result.user = cpuEnd.user - cpu.user
+        result.sys = cpuEnd.sys - cpu.sys
+        result.rssKiB = Clock.peakRSSKiB()
+    }
 }
 
 func median(_ values: [Double]) -> Double {
