@@ -2,8 +2,9 @@ import CCurl
 import Foundation
 import HTTPTypes
 
-/// One libcurl easy handle and the response it is collecting. Lives on the transport
-/// thread only; its progress cell is the one thing other threads read.
+/// One libcurl easy handle (lent by the transport's pool) and the response it is
+/// collecting. Lives on the transport thread only; its progress cell is the one thing other
+/// threads read.
 final class EasyTransfer {
     let job: TransferJob
     let handle: UnsafeMutableRawPointer
@@ -20,18 +21,19 @@ final class EasyTransfer {
     /// Monotonic nanoseconds of the last byte moved in either direction.
     private(set) var lastActivity: UInt64
     private var reportedProgress = TransferProgress()
+    private let clock: LoopClock
 
-    init?(job: TransferJob) {
-        guard let handle = curl_easy_init() else { return nil }
+    /// `handle` stays the transport's: it resets and reuses it when the transfer ends.
+    init(job: TransferJob, handle: UnsafeMutableRawPointer, clock: LoopClock) {
         self.job = job
         self.handle = handle
+        self.clock = clock
         errorBuffer = .allocate(capacity: Int(courier_max_error_size()))
         errorBuffer.initialize(to: 0)
-        lastActivity = Self.now()
+        lastActivity = clock.now
     }
 
     deinit {
-        curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
         curl_mime_free(mime)
         if let bodyFile { fclose(bodyFile) }
@@ -52,7 +54,8 @@ final class EasyTransfer {
         return deadline > now ? deadline - now : 0
     }
 
-    func touch() { lastActivity = Self.now() }
+    /// Marks activity at the current pass of the transport loop.
+    func touch() { lastActivity = clock.now }
 
     // MARK: - Setup
 

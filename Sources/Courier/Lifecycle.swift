@@ -39,21 +39,33 @@ public struct LifecycleEvent: Sendable {
 /// The agent's fan-out of lifecycle events to every `events()` stream.
 final class EventHub: Sendable {
     private let streams = Mutex<(next: Int, continuations: [Int: AsyncStream<LifecycleEvent>.Continuation])>((0, [:]))
+    /// How many streams are open: read without the lock, so that emitting to nobody (the
+    /// usual case outside a UI) costs one atomic load.
+    private let listeners = Atomic<Int>(0)
+
+    /// Whether any stream is open.
+    var hasListeners: Bool { listeners.load(ordering: .relaxed) > 0 }
 
     func stream(bufferingNewest limit: Int) -> AsyncStream<LifecycleEvent> {
         let (stream, continuation) = AsyncStream<LifecycleEvent>.makeStream(bufferingPolicy: .bufferingNewest(limit))
         let id = streams.withLock { streams in
             defer { streams.next += 1 }
             streams.continuations[streams.next] = continuation
+            listeners.store(streams.continuations.count, ordering: .relaxed)
             return streams.next
         }
         continuation.onTermination = { [weak self] _ in
-            self?.streams.withLock { _ = $0.continuations.removeValue(forKey: id) }
+            guard let self else { return }
+            self.streams.withLock { streams in
+                streams.continuations[id] = nil
+                self.listeners.store(streams.continuations.count, ordering: .relaxed)
+            }
         }
         return stream
     }
 
     func emit(_ kind: LifecycleEvent.Kind, _ subject: LifecycleSubject) {
+        guard hasListeners else { return }
         let continuations = streams.withLock { Array($0.continuations.values) }
         guard !continuations.isEmpty else { return }
         let event = LifecycleEvent(kind: kind, subject: subject, date: Date())
@@ -68,18 +80,22 @@ struct LifecycleFanout {
     let subject: LifecycleSubject
     let own: [any RequestAccessory]
 
-    private var accessories: [any RequestAccessory] { agent.config.accessories + own }
+    /// The config's accessories, then the subject's own.
+    private func forEachAccessory(_ body: (any RequestAccessory) -> Void) {
+        agent.config.accessories.forEach(body)
+        own.forEach(body)
+    }
 
     func willStart() {
-        accessories.forEach { $0.requestWillStart(subject.object) }
+        forEachAccessory { $0.requestWillStart(subject.object) }
         agent.eventHub.emit(.started, subject)
     }
 
-    func willStop() { accessories.forEach { $0.requestWillStop(subject.object) } }
+    func willStop() { forEachAccessory { $0.requestWillStop(subject.object) } }
 
     /// `outcome` is the event to report: finished, or cancelled for a stop.
     func didStop(_ outcome: LifecycleEvent.Kind) {
-        accessories.forEach { $0.requestDidStop(subject.object) }
+        forEachAccessory { $0.requestDidStop(subject.object) }
         agent.eventHub.emit(outcome, subject)
     }
 }
@@ -96,6 +112,7 @@ final class EventTicker: Sendable {
     }
 
     func tick(_ progress: TransferProgress) {
+        guard hub.hasListeners else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let due = lastAt.withLock { last in
             guard now - last >= 100_000_000 else { return false }

@@ -11,9 +11,9 @@ public final class NetworkAgent: Sendable {
     public static let shared = NetworkAgent(config: .shared)
 
     public let config: NetworkConfig
-    private let transport = Transport()
+    private let transport: Transport
     private let table = Mutex(RecordTable())
-    private let processingQueue = DispatchQueue(label: "courier.processing", attributes: .concurrent)
+    private let processingQueue: DispatchQueue
     let eventHub = EventHub()
 
     private struct RecordTable {
@@ -23,6 +23,8 @@ public final class NetworkAgent: Sendable {
 
     public init(config: NetworkConfig = NetworkConfig()) {
         self.config = config
+        processingQueue = DispatchQueue(label: "courier.processing", attributes: .concurrent)
+        transport = Transport(completionQueue: processingQueue)
     }
 
     deinit { transport.shutdown() }
@@ -152,17 +154,15 @@ public final class NetworkAgent: Sendable {
         }
         let finalPrepared = prepared
         let job = TransferJob(id: entry.id, request: prepared, priority: entry.priority, progress: entry.progress,
-                              onProgress: onProgress) { [weak self] outcome in
-            guard let self else { return }
-            self.processingQueue.async {
-                self.transferFinished(entry, prepared: finalPrepared, outcome: outcome, throttle: throttle)
-            }
+                              onProgress: onProgress) { [weak self] outcome, batch in
+            self?.transferFinished(entry, prepared: finalPrepared, outcome: outcome, throttle: throttle, batch: batch)
         }
         transport.submit(job)
     }
 
+    /// Runs on the processing queue; the callbacks go into `batch`.
     private func transferFinished(_ entry: RecordEntry, prepared: PreparedRequest, outcome: TransferOutcome,
-                                  throttle: ProgressThrottle?) {
+                                  throttle: ProgressThrottle?, batch: CallbackBatch) {
         guard isCurrent(entry) else { return }
         let request = entry.request
         var (content, error) = ResponsePipeline.process(outcome, request: request, settings: entry.settings)
@@ -194,7 +194,7 @@ public final class NetworkAgent: Sendable {
             }
         }
         if let metrics = content.metrics { entry.settings.metricsHandler?(request, metrics) }
-        finish(entry, content: content, error: error)
+        finish(entry, content: content, error: error, batch: batch)
     }
 
     private func scheduleRetry(_ entry: RecordEntry, after delay: TimeInterval, retries: Int, cause: RequestError) {
@@ -210,15 +210,18 @@ public final class NetworkAgent: Sendable {
         }
     }
 
-    /// Stores the outcome, runs the preprocessor here and the callbacks on the callback queue.
-    private func finish(_ entry: RecordEntry, content: ResponseContent, error: RequestError?) {
+    /// Stores the outcome, runs the preprocessor here and the callbacks on the callback queue
+    /// (with the rest of `batch` when there is one).
+    private func finish(_ entry: RecordEntry, content: ResponseContent, error: RequestError?,
+                        batch: CallbackBatch? = nil) {
         let request = entry.request
         request.state.withLock { state in
             state.content = content
             state.error = error
         }
         if error == nil { request.requestCompletePreprocessor() } else { request.requestFailedPreprocessor() }
-        entry.settings.callbackQueue.async { self.deliver(entry, error: error) }
+        let delivery: @Sendable () -> Void = { self.deliver(entry, error: error) }
+        if let batch { batch.add(entry.settings.callbackQueue, delivery) } else { entry.settings.callbackQueue.async(execute: delivery) }
     }
 
     /// Removes the record and runs the callbacks, unless the request was stopped meanwhile.

@@ -8,8 +8,10 @@ struct TransferJob: Sendable {
     let progress: ProgressCell
     /// Called on the transport thread whenever the progress changes; must return at once.
     let onProgress: (@Sendable (TransferProgress) -> Void)?
-    /// Called once on the transport thread when the transfer ends (never after a cancel).
-    let completion: @Sendable (TransferOutcome) -> Void
+    /// Called once on the transport's completion queue when the transfer ends (never after a
+    /// cancel the transport saw first), together with the other transfers that ended in the
+    /// same pass; callbacks added to the batch are sent when all of them have run.
+    let completion: @Sendable (TransferOutcome, CallbackBatch) -> Void
 }
 
 /// What a finished transfer produced: a response, or a transport error, or both (a body
@@ -21,4 +23,11 @@ struct TransferOutcome: Sendable {
     var error: RequestError?
     /// What a download did with its body; nil for other requests.
     var download: DownloadResult?
+}
+
+extension TransferOutcome {
+    /// A transfer that failed before any response.
+    init(error: RequestError) {
+        self.init(head: nil, body: Data(), metrics: nil, error: error)
+    }
 }

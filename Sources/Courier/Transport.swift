@@ -5,7 +5,7 @@ import Synchronization
 /// The one thread that owns every libcurl handle of an agent. It sleeps in
 /// `curl_multi_poll` until a socket is ready, a timer is due or new work wakes it
 /// (`curl_multi_wakeup`); finished transfers are read with `curl_multi_info_read` and
-/// reported through each job's completion.
+/// their completions sent to the completion queue, one `async` per pass of the loop.
 /// `@unchecked`: `multi` is used only by the loop thread, except `curl_multi_wakeup`, which
 /// libcurl documents as callable from any thread; everything else shared sits in `inbox`.
 final class Transport: @unchecked Sendable {
@@ -22,16 +22,22 @@ final class Transport: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     private let thread: Thread
     private let inbox = Mutex(Inbox())
+    private let completionQueue: DispatchQueue
     private let finished = DispatchSemaphore(value: 0)
     private let iterations = Atomic<Int>(0)
+    /// True from a wake-up until the loop's next pass reads the inbox: further work handed
+    /// over meanwhile needs no wake-up of its own (each one is a syscall and an extra pass).
+    private let wakeupPending = Atomic<Bool>(false)
 
     /// Passes of the transport loop so far; flat while idle.
     var loopIterations: Int { iterations.load(ordering: .relaxed) }
 
     private static let globalInit: Void = { _ = curl_global_init(courier_global_all()) }()
 
-    init() {
+    /// `completionQueue` runs the jobs' completions.
+    init(completionQueue: DispatchQueue) {
         _ = Self.globalInit
+        self.completionQueue = completionQueue
         multi = curl_multi_init()
         // The thread's closure cannot capture `self` before `thread` is set: it reaches the
         // transport through a box filled before `start()`, emptied when the loop ends.
@@ -40,7 +46,7 @@ final class Transport: @unchecked Sendable {
             box.transport?.runLoop()
             box.transport = nil
         }
-        thread.name = "courier.transport"
+        thread.name = "courier.io"
         box.transport = self
         thread.start()
     }
@@ -55,11 +61,11 @@ final class Transport: @unchecked Sendable {
             }
             inbox.pending.insert(entry, at: index)
         }
-        curl_multi_wakeup(multi)
+        wake()
     }
 
     /// Drops a job: a queued one at once, a running one on the next pass of the loop.
-    /// Its completion is never called.
+    /// Its completion is not called unless the transfer had already ended.
     func cancel(id: Int) {
         let wasQueued = inbox.withLock { inbox in
             if let index = inbox.pending.firstIndex(where: { $0.job.id == id }) {
@@ -69,7 +75,7 @@ final class Transport: @unchecked Sendable {
             inbox.cancellations.insert(id)
             return false
         }
-        if !wasQueued { curl_multi_wakeup(multi) }
+        if !wasQueued { wake() }
     }
 
     /// Transfers allowed at once; applies from the next pass of the loop.
@@ -78,7 +84,7 @@ final class Transport: @unchecked Sendable {
             defer { inbox.limit = max(1, limit) }
             return inbox.limit != max(1, limit)
         }
-        if changed { curl_multi_wakeup(multi) }
+        if changed { wake() }
     }
 
     /// Stops the loop, abandons every transfer and frees libcurl's handles. Blocks until done,
@@ -94,106 +100,156 @@ final class Transport: @unchecked Sendable {
         if Thread.current !== thread { finished.wait() }
     }
 
+    private func wake() {
+        if !wakeupPending.exchange(true, ordering: .acquiringAndReleasing) { curl_multi_wakeup(multi) }
+    }
+
     // MARK: - The loop (transport thread only)
 
-    private func runLoop() {
+    /// What the loop keeps between passes.
+    private struct LoopState {
         var active: [UnsafeMutableRawPointer: EasyTransfer] = [:]
+        /// Easy handles of ended transfers, reset and ready for the next (creating one costs
+        /// more than a whole small request's other libcurl work).
+        var idleHandles: [UnsafeMutableRawPointer] = []
+        /// Completions of the transfers that ended in this pass.
+        var ended: [(job: TransferJob, outcome: TransferOutcome)] = []
+        var limit = 0
+    }
+
+    private func runLoop() {
+        var loop = LoopState()
+        let clock = LoopClock()
         var timedOut: [UnsafeMutableRawPointer] = []
-        var connectionCacheSize = 0
         while true {
             iterations.add(1, ordering: .relaxed)
-            let (cancelled, stop) = inbox.withLock { inbox in
+            clock.now = EasyTransfer.now()
+            wakeupPending.store(false, ordering: .sequentiallyConsistent)
+            let (cancelled, stop, limit) = inbox.withLock { inbox in
                 defer { inbox.cancellations.removeAll() }
-                return (inbox.cancellations, inbox.shuttingDown)
+                return (inbox.cancellations, inbox.shuttingDown, inbox.limit)
             }
             if stop { break }
             if !cancelled.isEmpty {
-                for (handle, transfer) in active where cancelled.contains(transfer.job.id) {
+                for (handle, transfer) in loop.active where cancelled.contains(transfer.job.id) {
                     curl_multi_remove_handle(multi, handle)
-                    active[handle] = nil
+                    loop.active[handle] = nil
+                    recycle(handle, into: &loop)
                 }
             }
-            let limit = inbox.withLock { $0.limit }
-            if limit != connectionCacheSize {
+            if limit != loop.limit {
                 // libcurl's default cache (4× the handles added) shrinks whenever finished handles
                 // are removed before new ones join, closing idle connections: keep one per slot.
-                connectionCacheSize = limit
+                loop.limit = limit
                 courier_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, limit)
             }
-            let free = limit - active.count
+            let free = limit - loop.active.count
             let starting: [TransferJob] = free <= 0 ? [] : inbox.withLock { inbox in
                 var jobs: [TransferJob] = []
                 while jobs.count < free, let next = inbox.pending.popLast() { jobs.append(next.job) }
                 return jobs
             }
-            for job in starting { start(job, into: &active) }
+            for job in starting { start(job, clock: clock, into: &loop) }
 
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
-            var freedSlots = collectFinished(&active)
+            var freedSlots = collectFinished(&loop)
 
             let now = EasyTransfer.now()
             timedOut.removeAll(keepingCapacity: true)
             var nearest = UInt64(60_000_000_000)
-            for (handle, transfer) in active {
+            for (handle, transfer) in loop.active {
                 if transfer.isIdle(at: now) { timedOut.append(handle) } else {
                     nearest = min(nearest, transfer.nanosecondsUntilIdle(at: now))
                 }
             }
             for handle in timedOut {
-                guard let transfer = active.removeValue(forKey: handle) else { continue }
+                guard let transfer = loop.active.removeValue(forKey: handle) else { continue }
                 curl_multi_remove_handle(multi, handle)
-                transfer.job.completion(transfer.outcome(result: CURLE_OPERATION_TIMEDOUT, timedOut: true))
+                loop.ended.append((transfer.job, transfer.outcome(result: CURLE_OPERATION_TIMEDOUT, timedOut: true)))
+                recycle(handle, into: &loop)
                 freedSlots += 1
             }
+            sendCompletions(&loop)
             // A freed slot may let a queued job start: go round again instead of sleeping.
             if freedSlots > 0 { continue }
             let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
             curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
         }
-        for handle in active.keys { curl_multi_remove_handle(multi, handle) }
-        active.removeAll()
+        for handle in loop.active.keys { curl_multi_remove_handle(multi, handle) }
+        loop.active.removeAll()
+        loop.idleHandles.forEach { curl_easy_cleanup($0) }
         curl_multi_cleanup(multi)
         finished.signal()
     }
 
-    private func start(_ job: TransferJob, into active: inout [UnsafeMutableRawPointer: EasyTransfer]) {
-        guard let transfer = EasyTransfer(job: job) else {
-            job.completion(TransferOutcome(head: nil, body: Data(), metrics: nil,
-                                           error: RequestError(family: .transport, code: .unknown,
-                                                               message: "libcurl could not create a transfer handle.")))
+    private func start(_ job: TransferJob, clock: LoopClock, into loop: inout LoopState) {
+        guard let handle = loop.idleHandles.popLast() ?? curl_easy_init() else {
+            loop.ended.append((job, TransferOutcome(error: RequestError(family: .transport, code: .unknown,
+                                                                         message: "libcurl could not create a transfer handle."))))
             return
         }
+        let transfer = EasyTransfer(job: job, handle: handle, clock: clock)
         if let error = transfer.configure() {
-            job.completion(TransferOutcome(head: nil, body: Data(), metrics: nil, error: error))
+            loop.ended.append((job, TransferOutcome(error: error)))
+            recycle(handle, into: &loop)
             return
         }
         job.progress.update { $0.phase = .connecting }
         transfer.touch()
-        let code = curl_multi_add_handle(multi, transfer.handle)
+        let code = curl_multi_add_handle(multi, handle)
         guard code == CURLM_OK else {
-            job.completion(TransferOutcome(head: nil, body: Data(), metrics: nil,
-                                           error: RequestError(family: .transport, code: .unknown,
-                                                               message: String(cString: curl_multi_strerror(code)))))
+            loop.ended.append((job, TransferOutcome(error: RequestError(family: .transport, code: .unknown,
+                                                                         message: String(cString: curl_multi_strerror(code))))))
+            recycle(handle, into: &loop)
             return
         }
-        active[transfer.handle] = transfer
+        loop.active[handle] = transfer
     }
 
-    /// Reports every finished transfer; returns how many there were.
-    private func collectFinished(_ active: inout [UnsafeMutableRawPointer: EasyTransfer]) -> Int {
+    /// Collects every finished transfer; returns how many there were.
+    private func collectFinished(_ loop: inout LoopState) -> Int {
         var finishedCount = 0
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let result = courier_message_result(message)
             curl_multi_remove_handle(multi, handle)
-            guard let transfer = active.removeValue(forKey: handle) else { continue }
-            transfer.job.completion(transfer.outcome(result: result, timedOut: false))
+            guard let transfer = loop.active.removeValue(forKey: handle) else { continue }
+            loop.ended.append((transfer.job, transfer.outcome(result: result, timedOut: false)))
+            recycle(handle, into: &loop)
             finishedCount += 1
         }
         return finishedCount
     }
+
+    /// Resets an ended transfer's handle for the next one; keeps at most one per slot.
+    private func recycle(_ handle: UnsafeMutableRawPointer, into loop: inout LoopState) {
+        if loop.idleHandles.count < max(loop.limit, 1) {
+            curl_easy_reset(handle)
+            loop.idleHandles.append(handle)
+        } else {
+            curl_easy_cleanup(handle)
+        }
+    }
+
+    /// Runs the pass's completions on the completion queue, in one `async`.
+    private func sendCompletions(_ loop: inout LoopState) {
+        guard !loop.ended.isEmpty else { return }
+        let ended = loop.ended
+        loop.ended.removeAll(keepingCapacity: true)
+        completionQueue.async {
+            let batch = CallbackBatch()
+            for (job, outcome) in ended { job.completion(outcome, batch) }
+            batch.flush()
+        }
+    }
+}
+
+/// The loop's notion of now, read once per pass: transfers stamp their activity with it
+/// instead of reading the clock for every header line and chunk.
+final class LoopClock {
+    var now: UInt64 = 0
 }
 
 /// Holds the transport for its thread while the loop runs.

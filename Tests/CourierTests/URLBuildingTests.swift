@@ -102,5 +102,12 @@ import Testing
         #expect(URLParts("get?next=http://evil.example") == nil, "a scheme cannot hold ? or =")
         #expect(URLParts("/relative/path") == nil)
         #expect(URLParts("http://exa mple.org/")?.hasHost == false)
+        #expect(URLParts("http:/one-slash") == nil)
+        #expect(URLParts("http:") == nil)
+        #expect(URLParts("1http://example.org") == nil, "a scheme starts with a letter")
+        #expect(URLParts("http://")?.hasHost == false)
+        #expect(URLParts("http://host?q=1")?.hasHost == true)
+        #expect(URLParts("svn+ssh.x-y://host")?.scheme == "svn+ssh.x-y")
+        #expect(URLParts("héllo://host") == nil)
     }
 }
