@@ -1,7 +1,9 @@
 import Foundation
 
-/// One transfer handed to the transport: what to send, where to report.
-struct TransferJob: Sendable {
+/// One transfer handed to the transport: what to send, where to report. A class: it moves
+/// through the inbox, the loop and the completion batch, and a reference is one retain
+/// where copying the prepared request was a dozen.
+final class TransferJob: Sendable {
     let id: Int
     let request: PreparedRequest
     let priority: RequestPriority
@@ -12,6 +14,17 @@ struct TransferJob: Sendable {
     /// cancel the transport saw first), together with the other transfers that ended in the
     /// same pass; callbacks added to the batch are sent when all of them have run.
     let completion: @Sendable (TransferOutcome, CallbackBatch) -> Void
+
+    init(id: Int, request: PreparedRequest, priority: RequestPriority, progress: ProgressCell,
+         onProgress: (@Sendable (TransferProgress) -> Void)?,
+         completion: @escaping @Sendable (TransferOutcome, CallbackBatch) -> Void) {
+        self.id = id
+        self.request = request
+        self.priority = priority
+        self.progress = progress
+        self.onProgress = onProgress
+        self.completion = completion
+    }
 }
 
 /// What a finished transfer produced: a response, or a transport error, or both (a body

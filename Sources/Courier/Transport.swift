@@ -11,9 +11,7 @@ import Synchronization
 final class Transport: @unchecked Sendable {
     /// Work handed over by other threads, behind a lock held only to copy in or out.
     private struct Inbox {
-        /// Waiting jobs, best last: ascending priority, then descending arrival.
-        var pending: [(job: TransferJob, sequence: Int)] = []
-        var nextSequence = 0
+        var pending = PendingJobs()
         var cancellations: Set<Int> = []
         var limit = 8
         var shuttingDown = false
@@ -53,14 +51,7 @@ final class Transport: @unchecked Sendable {
 
     /// Queues a job; it starts when a slot is free, highest priority first.
     func submit(_ job: TransferJob) {
-        inbox.withLock { inbox in
-            let entry = (job: job, sequence: inbox.nextSequence)
-            inbox.nextSequence += 1
-            let index = inbox.pending.partitioningIndex { existing in
-                (existing.job.priority, -existing.sequence) > (job.priority, -entry.sequence)
-            }
-            inbox.pending.insert(entry, at: index)
-        }
+        inbox.withLock { $0.pending.append(job) }
         wake()
     }
 
@@ -68,10 +59,7 @@ final class Transport: @unchecked Sendable {
     /// Its completion is not called unless the transfer had already ended.
     func cancel(id: Int) {
         let wasQueued = inbox.withLock { inbox in
-            if let index = inbox.pending.firstIndex(where: { $0.job.id == id }) {
-                inbox.pending.remove(at: index)
-                return true
-            }
+            if inbox.pending.remove(id: id) { return true }
             inbox.cancellations.insert(id)
             return false
         }
@@ -146,7 +134,7 @@ final class Transport: @unchecked Sendable {
             let free = limit - loop.active.count
             let starting: [TransferJob] = free <= 0 ? [] : inbox.withLock { inbox in
                 var jobs: [TransferJob] = []
-                while jobs.count < free, let next = inbox.pending.popLast() { jobs.append(next.job) }
+                while jobs.count < free, let next = inbox.pending.popNext() { jobs.append(next) }
                 return jobs
             }
             for job in starting { start(job, clock: clock, into: &loop) }

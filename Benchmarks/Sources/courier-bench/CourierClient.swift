@@ -55,7 +55,7 @@ enum CourierClient {
     /// `count` GETs, `concurrency` in flight: each completion starts the next request.
     static func smallGets(url: String, count: Int, concurrency: Int, scratch: String, deadline: Double) -> Measurement {
         let agent = agent(concurrency: concurrency, scratch: scratch)
-        return measure { result in
+        var result = measure { result in
             let tally = Tally()
             tally.countsConnections = true
             let done = DispatchSemaphore(value: 0)
@@ -77,6 +77,9 @@ enum CourierClient {
             done.wait()
             tally.fill(&result)
         }
+        // How many transfers share a pass of the transport loop (and so its dispatches).
+        result.extra["transport_passes_per_request"] = Double(agent.transportLoopIterations) / Double(max(result.requests, 1))
+        return result
     }
 
     /// One download: to a file through the download path, or discarded as it arrives.
