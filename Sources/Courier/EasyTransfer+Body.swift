@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HTTPTypes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,7 +58,9 @@ extension EasyTransfer {
     /// transfer (libcurl then reports a write error).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let plan = job.request.download else {
-            if !job.request.discardsResponseBody { body.append(contentsOf: bytes) }
+            guard !job.request.discardsResponseBody else { return true }
+            if body.isEmpty { reserveBody() }
+            body.append(contentsOf: bytes)
             return true
         }
         if case .undecided = sink { sink = openSink(for: plan) }
@@ -92,8 +95,16 @@ extension EasyTransfer {
         return .file(descriptor)
     }
 
+    /// Sizes the in-memory body from Content-Length (up to 8 MiB) so that it grows once.
+    private func reserveBody() {
+        var length: curl_off_t = -1
+        _ = courier_easy_getinfo_off(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        if length > 0 { body.reserveCapacity(Int(min(length, 8 << 20))) }
+    }
+
     func responseField(_ name: String) -> String? {
-        responseFields.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        return responseFields.last { $0.name == fieldName }?.value
     }
 
     /// The first byte position of `Content-Range: bytes a-b/n`.

@@ -11,7 +11,8 @@ final class EasyTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var statusLineSeen = false
-    var responseFields: [(String, String)] = []
+    /// The header fields of the latest response block, built as they arrive.
+    var responseFields = HTTPFields()
     var body = Data()
     /// Where a download's body goes, decided when its first byte arrives.
     var sink = BodySink.undecided
@@ -75,7 +76,7 @@ final class EasyTransfer {
         check(courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, courier_http_version_2tls()))
         if request.download == nil {
             // Transparent decompression, except for downloads: Range applies to the stored bytes.
-            check(courier_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
+            check(setConstant(CURLOPT_ACCEPT_ENCODING, ""))
         } else {
             check(courier_easy_setopt_long(handle, CURLOPT_BUFFERSIZE, 256 * 1024))
         }
@@ -85,15 +86,11 @@ final class EasyTransfer {
         check(configureTLS(request.tlsPolicy))
         switch request.proxy {
         case .environment: break
-        case .none: check(courier_easy_setopt_string(handle, CURLOPT_PROXY, ""))
+        case .none: check(setConstant(CURLOPT_PROXY, ""))
         case .url(let url): check(courier_easy_setopt_string(handle, CURLOPT_PROXY, url))
         }
 
-        var fields = request.headers.map { "\($0.name): \($0.value)" }
-        if request.header("User-Agent") == nil { fields.append("User-Agent: \(request.userAgent)") }
-        if request.header("Expect") == nil { fields.append("Expect:") }
-        for field in fields { headerList = curl_slist_append(headerList, field) }
-        check(courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
+        check(configureHeaders(request))
 
         check(courier_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         check(courier_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
@@ -122,6 +119,33 @@ final class EasyTransfer {
             return CurlError.requestError(failure, detail: "libcurl refused an option: \(String(cString: curl_easy_strerror(failure)))")
         }
         return nil
+    }
+
+    /// The request's own fields; the user agent unless one is among them; and, for a body,
+    /// an empty `Expect` so that libcurl does not wait a second for `100 Continue`.
+    private func configureHeaders(_ request: PreparedRequest) -> CURLcode {
+        var code = CURLE_OK
+        if request.header("User-Agent") == nil {
+            code = courier_easy_setopt_string(handle, CURLOPT_USERAGENT, request.userAgent)
+        }
+        for header in request.headers { headerList = curl_slist_append(headerList, "\(header.name): \(header.value)") }
+        let sendsBody = request.body != nil || request.multipart != nil || request.bodyFile != nil
+            || !(request.method == .get || request.method == .head)
+        if sendsBody, request.header("Expect") == nil {
+            headerList = curl_slist_append(headerList, Self.cString("Expect:"))
+        }
+        guard code == CURLE_OK, let headerList else { return code }
+        return courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+    }
+
+    /// Sets a string option from a literal without copying it first (a Swift string passed
+    /// as a C string is copied when it is short).
+    private func setConstant(_ option: CURLoption, _ value: StaticString) -> CURLcode {
+        courier_easy_setopt_string(handle, option, Self.cString(value))
+    }
+
+    private static func cString(_ value: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     private func configureMethod(_ request: PreparedRequest) -> CURLcode {
@@ -163,25 +187,29 @@ final class EasyTransfer {
 
     // MARK: - Callbacks (transport thread)
 
-    /// One header line as libcurl hands it over, parsed on its bytes: Foundation's
-    /// `trimmingCharacters` cost more than the rest of a small request together.
+    /// One header line as libcurl hands it over, parsed on its bytes straight into the
+    /// response's fields: Foundation's `trimmingCharacters` cost more than the rest of a
+    /// small request together, and an intermediate list of string pairs cost allocations.
     private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         touch()
         let line = Self.trimmed(bytes[...], of: [0x0D, 0x0A])
         if line.starts(with: "HTTP/".utf8) {
             // A new response block: an interim 1xx or a redirect replaces the previous one.
-            responseFields.removeAll()
+            responseFields = HTTPFields()
+            responseFields.reserveCapacity(16)
             if !statusLineSeen {
                 statusLineSeen = true
                 job.progress.update { $0.phase = .receiving }
             }
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             let name = Self.trimmed(line[..<colon], of: [0x20, 0x09])
-            let value = Self.trimmed(line[(colon + 1)...], of: [0x20, 0x09])
-            responseFields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            guard let fieldName = HTTPField.Name(String(decoding: name, as: UTF8.self)) else { return }
+            responseFields.append(HTTPField(name: fieldName, lenientValue: Self.trimmed(line[(colon + 1)...], of: [0x20, 0x09])))
         } else if let first = line.first, first == 0x20 || first == 0x09, !responseFields.isEmpty {
+            // An obsolete folded line continues the previous field's value.
             let continuation = String(decoding: Self.trimmed(line, of: [0x20, 0x09]), as: UTF8.self)
-            responseFields[responseFields.count - 1].1 += " " + continuation
+            let last = responseFields.count - 1
+            responseFields[last].value += " " + continuation
         }
     }
 
@@ -214,7 +242,7 @@ final class EasyTransfer {
             progress.expectedBytesToSend = next.expectedBytesToSend
             if let phaseChange, progress.phase != .receiving { progress.phase = phaseChange }
         }
-        job.onProgress?(current)
+        job.observer.transferProgressed(current)
     }
 
     // MARK: - Result
@@ -237,14 +265,10 @@ final class EasyTransfer {
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         if statusLineSeen, status > 0 {
-            var fields = HTTPFields()
-            for (name, value) in responseFields {
-                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
-            }
             var effectiveURL: UnsafeMutablePointer<CChar>?
             _ = courier_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)
             outcome.head = ResponseHead(url: effectiveURL.map { String(cString: $0) } ?? job.request.url,
-                                        statusCode: status, headers: fields,
+                                        statusCode: status, headers: responseFields,
                                         httpVersion: outcome.metrics?.httpVersion ?? "HTTP/1.1")
         }
         return outcome

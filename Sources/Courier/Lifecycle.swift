@@ -100,26 +100,3 @@ struct LifecycleFanout {
     }
 }
 
-/// Progress events for one transfer, at most ten a second.
-final class EventTicker: Sendable {
-    private let hub: EventHub
-    private let subject: LifecycleSubject
-    private let lastAt = Mutex<UInt64>(0)
-
-    init(hub: EventHub, subject: LifecycleSubject) {
-        self.hub = hub
-        self.subject = subject
-    }
-
-    func tick(_ progress: TransferProgress) {
-        guard hub.hasListeners else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let due = lastAt.withLock { last in
-            guard now - last >= 100_000_000 else { return false }
-            last = now
-            return true
-        }
-        // A tick racing a stop must not report progress after the cancellation.
-        if due, case .request(let request) = subject, request.isExecuting { hub.emit(.progress(progress), subject) }
-    }
-}

@@ -146,23 +146,16 @@ public final class NetworkAgent: Sendable {
             }
         }
         let handlers = entry.request.state.withLock { ($0.downloadProgress, $0.uploadProgress) }
-        let throttle = ProgressThrottle(queue: entry.settings.callbackQueue, download: handlers.0, upload: handlers.1)
-        let events = EventTicker(hub: eventHub, subject: .request(entry.request))
-        let onProgress: @Sendable (TransferProgress) -> Void = { progress in
-            throttle?.report(progress)
-            events.tick(progress)
-        }
-        let finalPrepared = prepared
-        let job = TransferJob(id: entry.id, request: prepared, priority: entry.priority, progress: entry.progress,
-                              onProgress: onProgress) { [weak self] outcome, batch in
-            self?.transferFinished(entry, prepared: finalPrepared, outcome: outcome, throttle: throttle, batch: batch)
-        }
-        transport.submit(job)
+        let throttle = ProgressThrottle.forHandlers(queue: entry.settings.callbackQueue,
+                                                    download: handlers.0, upload: handlers.1)
+        let attempt = TransferAttempt(agent: self, entry: entry, prepared: prepared, throttle: throttle)
+        transport.submit(TransferJob(id: entry.id, request: prepared, priority: entry.priority,
+                                     progress: entry.progress, observer: attempt))
     }
 
-    /// Runs on the processing queue; the callbacks go into `batch`.
-    private func transferFinished(_ entry: RecordEntry, prepared: PreparedRequest, outcome: TransferOutcome,
-                                  throttle: ProgressThrottle?, batch: CallbackBatch) {
+    /// Decides an attempt's outcome. Runs on the processing queue; the callbacks go into `batch`.
+    func transferFinished(_ attempt: TransferAttempt, outcome: TransferOutcome, batch: CallbackBatch) {
+        let entry = attempt.entry, prepared = attempt.prepared, throttle = attempt.throttle
         guard isCurrent(entry) else { return }
         let request = entry.request
         var (content, error) = ResponsePipeline.process(outcome, request: request, settings: entry.settings)

@@ -17,9 +17,16 @@ final class ProgressThrottle: Sendable {
     private let sent = Mutex(Sent())
     private static let interval: UInt64 = 50_000_000
 
-    init?(queue: DispatchQueue, download: (@Sendable (ProgressReport) -> Void)?,
-          upload: (@Sendable (ProgressReport) -> Void)?) {
+    /// A throttle for the handlers, or nil when there are none (most requests: nothing is
+    /// allocated for them).
+    static func forHandlers(queue: DispatchQueue, download: (@Sendable (ProgressReport) -> Void)?,
+                            upload: (@Sendable (ProgressReport) -> Void)?) -> ProgressThrottle? {
         guard download != nil || upload != nil else { return nil }
+        return ProgressThrottle(queue: queue, download: download, upload: upload)
+    }
+
+    private init(queue: DispatchQueue, download: (@Sendable (ProgressReport) -> Void)?,
+                 upload: (@Sendable (ProgressReport) -> Void)?) {
         self.queue = queue
         self.download = download
         self.upload = upload

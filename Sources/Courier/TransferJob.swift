@@ -8,23 +8,26 @@ final class TransferJob: Sendable {
     let request: PreparedRequest
     let priority: RequestPriority
     let progress: ProgressCell
-    /// Called on the transport thread whenever the progress changes; must return at once.
-    let onProgress: (@Sendable (TransferProgress) -> Void)?
-    /// Called once on the transport's completion queue when the transfer ends (never after a
-    /// cancel the transport saw first), together with the other transfers that ended in the
-    /// same pass; callbacks added to the batch are sent when all of them have run.
-    let completion: @Sendable (TransferOutcome, CallbackBatch) -> Void
+    let observer: any TransferObserver
 
     init(id: Int, request: PreparedRequest, priority: RequestPriority, progress: ProgressCell,
-         onProgress: (@Sendable (TransferProgress) -> Void)?,
-         completion: @escaping @Sendable (TransferOutcome, CallbackBatch) -> Void) {
+         observer: any TransferObserver) {
         self.id = id
         self.request = request
         self.priority = priority
         self.progress = progress
-        self.onProgress = onProgress
-        self.completion = completion
+        self.observer = observer
     }
+}
+
+/// Hears how one transfer goes.
+protocol TransferObserver: AnyObject, Sendable {
+    /// The progress changed. Called on the transport thread: must return at once.
+    func transferProgressed(_ progress: TransferProgress)
+    /// The transfer ended. Called once on the transport's completion queue (never after a
+    /// cancel the transport saw first), together with the other transfers that ended in the
+    /// same pass; callbacks added to `batch` are sent when all of them have run.
+    func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch)
 }
 
 /// What a finished transfer produced: a response, or a transport error, or both (a body

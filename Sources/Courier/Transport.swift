@@ -228,7 +228,7 @@ final class Transport: @unchecked Sendable {
         loop.ended.removeAll(keepingCapacity: true)
         completionQueue.async {
             let batch = CallbackBatch()
-            for (job, outcome) in ended { job.completion(outcome, batch) }
+            for (job, outcome) in ended { job.observer.transferEnded(outcome, batch: batch) }
             batch.flush()
         }
     }
