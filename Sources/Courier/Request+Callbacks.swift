@@ -35,7 +35,7 @@ extension Request {
 
     /// Finishes a run with a response that did not come from the network, such as a cache
     /// hit: the same preprocessor, filters, delegate, closures and accessories as a network
-    /// response, on the agent's callback queue. Call it from an override of `start()`
+    /// response, all on the agent's callback queue (the preprocessor too, as in YTKRequest). Call it from an override of `start()`
     /// instead of `super.start()`; it marks the request executing itself.
     public func completeWithoutNetwork(content: ResponseContent, error: RequestError? = nil) {
         let accessories = state.withLock { state -> [any RequestAccessory]? in
@@ -50,10 +50,11 @@ extension Request {
         guard let accessories else { return }
         LifecycleFanout(agent: agent, subject: .request(self), own: accessories).willStart()
         agent.eventHub.emit(.fromCache, .request(self))
-        let queue = agent.config.callbackQueue
-        DispatchQueue.global().async {
+        // One hop, as YTKRequest answers a cache hit: the preprocessor runs on the callback
+        // queue right before the filter (there is no network response to process).
+        agent.config.callbackQueue.async {
             if error == nil { self.requestCompletePreprocessor() } else { self.requestFailedPreprocessor() }
-            queue.async { self.deliverCallbacks(error: error) }
+            self.deliverCallbacks(error: error)
         }
     }
 }

@@ -78,7 +78,9 @@ open class Request: @unchecked Sendable {
 
     // MARK: - Hooks (no-ops by default)
 
-    /// Runs on the processing queue after a successful response, before any callback.
+    /// Runs on the processing queue after a successful network response, before any
+    /// callback; for an answer without the network (a cache hit), on the callback queue
+    /// just before the filter, as in YTKRequest.
     open func requestCompletePreprocessor() {}
     /// Runs on the callback queue after a successful response, before the delegate.
     open func requestCompleteFilter() {}

@@ -136,3 +136,25 @@ import Testing
         }
     }
 }
+
+@Suite struct MetadataDateTests {
+    @Test func fixedFormatReaderAgreesWithTheISO8601Parser() throws {
+        let style = CacheMetadata.dateStyle
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let milliseconds = Double(Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator))
+            let text = style.format(Date(timeIntervalSince1970: milliseconds / 1000))
+            let expected = try style.parse(text)
+            #expect(ISO8601Timestamp.parse(text) == expected, "\(text)")
+        }
+    }
+
+    @Test func otherShapesAreLeftToTheFullParser() {
+        #expect(ISO8601Timestamp.parse("2026-11-21T10:00:00Z") == Date(timeIntervalSince1970: 1_795_255_200))
+        #expect(ISO8601Timestamp.parse("2026-11-21T10:00:00+01:00") == nil)
+        #expect(ISO8601Timestamp.parse("2026-13-21T10:00:00Z") == nil)
+        #expect(ISO8601Timestamp.parse("2026-11-21 10:00:00Z") == nil)
+        #expect(ISO8601Timestamp.parse("2026-11-21T10:00:00.Z") == nil)
+        #expect(ISO8601Timestamp.parse("") == nil)
+    }
+}

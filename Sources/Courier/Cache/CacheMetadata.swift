@@ -67,15 +67,5 @@ public struct CacheMetadata: Sendable, Hashable, Codable {
         return try encoder.encode(self)
     }
 
-    /// Reads a metadata file's bytes; throws when they are not metadata.
-    static func decode(_ data: Data) throws -> CacheMetadata {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            return try Self.dateStyle.parse(text)
-        }
-        return try decoder.decode(CacheMetadata.self, from: data)
-    }
-
-    private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
