@@ -203,7 +203,8 @@ final class EasyTransfer {
             }
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             let name = Self.trimmed(line[..<colon], of: [0x20, 0x09])
-            guard let fieldName = HTTPField.Name(String(decoding: name, as: UTF8.self)) else { return }
+            guard let fieldName = KnownHeaderNames.name(for: name) ?? HTTPField.Name(String(decoding: name, as: UTF8.self))
+            else { return }
             responseFields.append(HTTPField(name: fieldName, lenientValue: Self.trimmed(line[(colon + 1)...], of: [0x20, 0x09])))
         } else if let first = line.first, first == 0x20 || first == 0x09, !responseFields.isEmpty {
             // An obsolete folded line continues the previous field's value.
