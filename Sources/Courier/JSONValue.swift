@@ -13,9 +13,10 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses JSON text; throws `DecodingError` when it is not JSON.
+    /// Parses UTF-8 JSON text (RFC 8259, strictly; see `JSONParser`); throws `JSONParseError`, which
+    /// gives the byte offset and the reason, when it is not JSON.
     public init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONParser.parse(data)
     }
 
     /// Serializes the value; object keys are sorted so that equal values give equal bytes.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Courier
 
-/// `JSONWriter` must give `JSONEncoder`'s bytes exactly (cache entry names are SHA-256 of them).
+/// `JSONWriter` must give `JSONEncoder`'s bytes exactly (cache entry names are SHA-256 of them), and
+/// `JSONParser` must accept exactly RFC 8259 and agree with the `JSONDecoder` path it replaced.
 @Suite struct JSONValueTests {
 
     // MARK: - Writer
@@ -75,6 +76,172 @@ import Testing
         #expect(text(deepObject.serialized()) == "null")
     }
 
+    // MARK: - Parser: accepted input
+
+    @Test func parsesEveryKindOfValue() throws {
+        let cases: [(String, JSONValue)] = [
+            ("null", nil), ("true", true), ("false", false), ("42", 42), ("-7", -7), ("\"abc\"", "abc"),
+            ("0", 0), ("-0", .int(0)), ("1.5", .double(1.5)), ("-2.5e-3", .double(-0.0025)), ("1E2", .double(100)),
+            ("[]", []), ("{}", [:]), (" \t\r\n[ 1 , \"a\" , null ] \n", [1, "a", nil]),
+            (#"{"a":{"b":[true,{"c":[]}]},"d":-1}"#, ["a": ["b": [true, ["c": []]]], "d": -1]),
+            (#""\" \\ \/ \b \f \n \r \t""#, "\" \\ / \u{8} \u{C} \n \r \t"),
+            (#""\u0041\u00e9\u20AC\u0000\u001F""#, "Aé€\u{0}\u{1F}"),
+            (#""\ud83d\ude00 \uD834\uDD1E""#, "😀 𝄞"),
+            ("\"é😀\u{7F}\u{10FFFF}\"", "é😀\u{7F}\u{10FFFF}"),
+            (#"{"a":1,"a":2,"b":3,"a":4}"#, ["a": 1, "b": 3]),
+            ("\u{FEFF}[1]", [1]),
+        ]
+        for (input, expected) in cases {
+            #expect(try json(input) == expected, "\(input)")
+        }
+    }
+
+    @Test func numbersFollowTheIntThenDoubleRule() throws {
+        #expect(try json("9223372036854775807") == .int(.max))
+        #expect(try json("-9223372036854775808") == .int(.min))
+        #expect(try json("9223372036854775808") == .double(9223372036854775808))
+        #expect(try json("-9223372036854775809") == .double(-9223372036854775809))
+        #expect(try json("123456789012345678901234567890") == .double(1.2345678901234568e29))
+        #expect(try json("9007199254740993") == .int(9007199254740993))
+        #expect(try json("9007199254740993.0") == .double(9007199254740992), "ties round to even")
+        #expect(try json("1e-400") == .double(0))
+        guard case .double(let negativeZero) = try json("-0.0") else { Issue.record("not a double"); return }
+        #expect(negativeZero == 0 && negativeZero.sign == .minus)
+        // Correct rounding, checked against the standard library's parser on tricky literals.
+        for literal in ["0.1", "2.2250738585072011e-308", "2.2250738585072012e-308", "1.7976931348623157e308",
+                        "4.9406564584124654e-324", "3.141592653589793238462643383279", "0.30000000000000004",
+                        "1e23", "8.988465674311579e307", "123456789.123456789e-5"] {
+            #expect(try json(literal) == .double(Double(literal)!), "\(literal)")
+        }
+    }
+
+    @Test func integralLiteralsWithFractionOrExponentAreNowDoubles() throws {
+        // JSONDecoder gave `.int(1)` and `.int(100)` here; the parser keeps the literal's kind.
+        #expect(try oldDecode("1.0") == .int(1))
+        #expect(try json("1.0") == .double(1.0))
+        #expect(try oldDecode("1e2") == .int(100))
+        #expect(try json("1e2") == .double(100))
+        #expect(try json("[1.0]").serialized() == Data("[1]".utf8), "the bytes it serializes to are unchanged")
+    }
+
+    @Test func agreesWithTheJSONDecoderItReplaced() throws {
+        let documents = [
+            #"{"id":1,"name":"Courier","tags":["http","libcurl","swift"],"ok":true,"none":null}"#,
+            #"[0,-1,2.5,-0.125,1e-7,6.02e23,9223372036854775807,-9223372036854775808,18446744073709551616]"#,
+            #"{"nested":{"deeper":{"deepest":[[[]],{},[{}]]}},"":"empty key","é":"\u00e9\ud83d\ude00"}"#,
+            #"{"dup":1,"dup":2}"#, #""\/\\\"\b\f\n\r\t\u0001""#, "  [ 1 ,\n\t2 ]  ", "\"ü€𝄞\"",
+        ] + Corpus.values().prefix(2_000).map { text($0.serialized()) }
+        for document in documents {
+            let new = try json(document), old = try oldDecode(document)
+            #expect(agrees(new, old), "\(document): \(new) vs \(old)")
+        }
+    }
+
+    /// Equal, except where JSONDecoder turned an integral `1.0` or `1e2` into `.int`: now `.double`.
+    private func agrees(_ new: JSONValue, _ old: JSONValue) -> Bool {
+        switch (new, old) {
+        case (.double(let double), .int(let int)): return double == Double(int)
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy(agrees)
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map { agrees(value, $0) } ?? false }
+        default: return new == old
+        }
+    }
+
+    @Test func stringsReadRightWhateverTheAlignmentOfTheirSpecialBytes() throws {
+        // The parser skips plain ASCII eight bytes at a time: put each kind of byte it must stop for at
+        // every position of a word, in strings longer than a word.
+        for special in ["\"", "\\", "\u{1}", "\u{1F}", "\u{7F}", "é", "😀", " ", "~", "!"] {
+            for position in 0..<24 {
+                let string = String(repeating: "a", count: position) + special + String(repeating: "b", count: 19)
+                #expect(try JSONValue(parsing: JSONValue.string(string).serialized()) == .string(string))
+            }
+        }
+        for position in 0..<24 {
+            let prefix = Data(("\"" + String(repeating: "a", count: position)).utf8), suffix = Data((String(repeating: "b", count: 19) + "\"").utf8)
+            for bad: UInt8 in [0x01, 0x1F, 0x80, 0xFF] {
+                let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: prefix + [bad] + suffix) }
+                #expect(error?.offset == position + 1)
+            }
+            let unterminated = #expect(throws: JSONParseError.self) { try JSONValue(parsing: prefix) }
+            #expect(unterminated?.offset == position + 1)
+        }
+    }
+
+    @Test func serializedTextParsesBackToTheSameBytes() throws {
+        // `-0` is an integer literal, so it parses back as `.int(0)` and serializes as `0`.
+        #expect(try json("-0").serialized() == Data("0".utf8))
+        func positiveZero(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .double(let double) where double == 0: return .double(0)
+            case .array(let elements): return .array(elements.map(positiveZero))
+            case .object(let members): return .object(members.mapValues(positiveZero))
+            default: return value
+            }
+        }
+        for value in Corpus.values().map(positiveZero) {
+            for pretty in [false, true] {
+                let bytes = value.serialized(prettyPrinted: pretty)
+                guard bytes != Data("null".utf8) else { continue }
+                let again = try JSONValue(parsing: bytes).serialized(prettyPrinted: pretty)
+                #expect(again == bytes, "\(text(bytes)) became \(text(again))")
+            }
+        }
+    }
+
+    // MARK: - Parser: rejected input
+
+    @Test(arguments: [
+        "", " ", "\n", "[1,]", #"{"a":1,}"#, "[,1]", "[1 2]", #"{"a" 1}"#, #"{a:1}"#, #"{"a":}"#, "{,}", "[",
+        "]", "{", #"{"a""#, "01", "-01", "00", "+1", ".5", "1.", "1.e3", "1e", "1e+", "-", "--1", "0x10", "NaN",
+        "Infinity", "-Infinity", "nul", "tru", "True", "null x", "[1]]", "1 2", "1e400", "-1e400",
+        "\"abc", "\"a\u{1}\"", "\"\t\"", "\"\n\"", #""\a""#, #""\u12""#, #""\u12G4""#, #""\x41""#, "\"\\",
+        #""\ud800""#, #""\udc00""#, #""\ud800x""#, #""\ud800\u0041""#, #""\ud800\ud800""#, "'a'",
+        "[1\u{0B}]", "[1\u{0C}]", "\u{A0}1", "[1]\u{0}", "//c\n1", "[\u{FEFF}1]",
+    ])
+    func rejects(_ input: String) {
+        #expect(throws: JSONParseError.self, "\(input.debugDescription)") { try JSONValue(parsing: Data(input.utf8)) }
+    }
+
+    @Test(arguments: [
+        [0x22, 0x80, 0x22], [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xE0, 0x80, 0x80, 0x22],
+        [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
+        [0x22, 0xC3], [0x22, 0x5C, 0xC3, 0x22], [0x22, 0x5C, 0x6E, 0xC3, 0x28, 0x22], [0xC3, 0xA9],
+    ] as [[UInt8]])
+    func rejectsInvalidUTF8(_ input: [UInt8]) {
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input)) }
+    }
+
+    @Test func errorsSayWhereAndWhat() {
+        let cases: [(String, Int, String)] = [
+            ("[1,]", 3, "unexpected ']'"), (#"{"a":1 "b":2}"#, 7, "','"), ("01", 0, "leading zero"),
+            ("[1] x", 4, "after the top-level value"), ("[1", 2, "end of input"), ("\"a\u{1}\"", 2, "control"),
+            (#"["ok","\ud800"]"#, 7, "surrogate"), ("", 0, "empty"), ("[1e999]", 1, "out of range"),
+            ("tx", 1, "literal"),
+        ]
+        for (input, offset, reason) in cases {
+            let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input.utf8)) }
+            #expect(error?.offset == offset, "\(input)")
+            #expect(error?.reason.contains(reason) == true, "\(input): \(error?.reason ?? "")")
+            #expect(error?.description.contains("byte \(offset)") == true)
+        }
+        let invalid = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data([0x22, 0xC3, 0xA9, 0xFF, 0x22])) }
+        #expect(invalid?.offset == 3)
+        #expect(invalid?.reason.contains("UTF-8") == true)
+    }
+
+    @Test func nestingStopsAt512Levels() throws {
+        let ok = String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512)
+        #expect(try JSONValue(parsing: Data(ok.utf8)) == nested(512))
+        let objects = String(repeating: #"{"k":"#, count: 512) + "1" + String(repeating: "}", count: 512)
+        #expect(throws: Never.self) { try JSONValue(parsing: Data(objects.utf8)) }
+        for input in [String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+                      String(repeating: #"{"k":["#, count: 300), String(repeating: "[", count: 1_000_000)] {
+            let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input.utf8)) }
+            #expect(error?.reason.contains("nest") == true)
+        }
+    }
+
     // MARK: - Helpers
 
     /// `serialized` as it was: JSONEncoder with the same options, through JSONValue's Codable conformance.
@@ -85,6 +252,12 @@ import Testing
         return (try? encoder.encode(value)) ?? Data("null".utf8)
     }
 
+    /// `init(parsing:)` as it was.
+    private func oldDecode(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    private func json(_ text: String) throws -> JSONValue { try JSONValue(parsing: Data(text.utf8)) }
     private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
     private func nested(_ levels: Int) -> JSONValue { (0..<levels).reduce(JSONValue.int(1)) { inner, _ in [inner] } }
 }
