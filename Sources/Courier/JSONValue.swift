@@ -13,18 +13,19 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses JSON text; throws `DecodingError` when it is not JSON.
+    /// Parses UTF-8 JSON text (RFC 8259, strictly; see `JSONParser`); throws `JSONParseError`, which
+    /// gives the byte offset and the reason, when it is not JSON.
     public init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONParser.parse(data)
     }
 
     /// Serializes the value; object keys are sorted so that equal values give equal bytes.
+    ///
+    /// The bytes are exactly those of `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`
+    /// (and `.prettyPrinted`); see `JSONWriter`. Like the encoder, it refuses a NaN or infinite double
+    /// and containers nested 512 deep; the whole value then serializes as `null`.
     public func serialized(prettyPrinted: Bool = false) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-                                                 : [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case maps to a JSON primitive or container.
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
+        JSONWriter.serialize(self, prettyPrinted: prettyPrinted)
     }
 
     /// The member `key` of an object, or nil.
