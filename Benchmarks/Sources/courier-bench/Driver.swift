@@ -24,8 +24,12 @@ struct Driver {
     /// Which contenders take part in a workload.
     func contenders(for workload: String) -> [String] {
         switch workload {
-        case "small", "download", "download-file":
+        case "small":
             return plan.contenders.filter { $0 != "curl" || CurlCLI.available }
+        case "download", "download-file":
+            // Raw libcurl twice: at Courier's 256 KiB receive buffer, and at libcurl's default 16 KiB.
+            return plan.contenders.filter { $0 != "curl" || CurlCLI.available }
+                .flatMap { $0 == "raw" ? ["raw", "raw16k"] : [$0] }
         default: return plan.contenders.filter { $0 == "courier" }
         }
     }

@@ -33,6 +33,7 @@ if settings["help"] != nil {
                   [--queued N] [--chain-steps N] [--chain-rounds N] [--contenders a,b] [--workloads a,b]
                   [--server nginx|demo] [--json PATH] [--child-seconds S]
     contenders: raw, courier, urlsession, ahc, curl     workloads: small, download, download-file, cache, queued, chain
+    (downloads also run raw16k: raw libcurl at its default 16 KiB receive buffer; raw uses Courier's 256 KiB)
     defaults: 3 runs, 20000 small GETs (32 in flight), 64 MiB download, 20000 cache hits, 10000 queued, 100-step chain;
     --full: 512 MiB download and 100000 cache hits.
     """)
