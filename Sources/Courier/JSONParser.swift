@@ -109,22 +109,31 @@ struct JSONParser {
         let start = values.count
         while true {
             values.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw endOfInput() }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
-            } else if byte == UInt8(ascii: "]") {
-                index += 1
-                break
-            } else {
-                throw unexpected("where ',' or ']' should follow an array element")
-            }
+            guard try continuesAfterItem(closing: UInt8(ascii: "]"),
+                                         otherwise: "where ',' or ']' should follow an array element")
+            else { break }
         }
         let elements = Array(values[start...])
         values.removeSubrange(start...)
         return .array(elements)
+    }
+
+    /// After an element or member: true when a ',' says another follows (skipped, with the
+    /// whitespace after it), false when `closing` ends the container (skipped too).
+    private mutating func continuesAfterItem(closing: UInt8, otherwise reason: String) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw endOfInput() }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            skipWhitespace()
+            return true
+        case closing:
+            index += 1
+            return false
+        default:
+            throw unexpected(reason)
+        }
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
@@ -146,18 +155,9 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             values.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw endOfInput() }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
-            } else if byte == UInt8(ascii: "}") {
-                index += 1
-                break
-            } else {
-                throw unexpected("where ',' or '}' should follow an object member")
-            }
+            guard try continuesAfterItem(closing: UInt8(ascii: "}"),
+                                         otherwise: "where ',' or '}' should follow an object member")
+            else { break }
         }
         // The first of repeated keys wins, as with JSONDecoder; the initializer sizes the table once.
         let members = Dictionary(zip(keys[keyStart...], values[valueStart...]), uniquingKeysWith: { first, _ in first })
