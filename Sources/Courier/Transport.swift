@@ -244,16 +244,3 @@ final class LoopClock {
 private final class LoopBox: @unchecked Sendable {
     var transport: Transport?
 }
-
-extension Array {
-    /// The first index whose element satisfies `belongsAfter`, for a collection already
-    /// partitioned by it (binary search).
-    func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}
