@@ -29,6 +29,7 @@ extension RequestDefinition {
         useCDN = try map["useCDN"]?.bool() ?? false
         if let value = map["args"] {
             args = try value.json()
+            argumentOrder = Self.memberOrder(of: value)
             Self.collectTemplates(in: value, into: &templates)
         }
         for entry in try map["headers"]?.mapping(expected: "a mapping of header names to values").entries ?? [] {
@@ -64,6 +65,12 @@ extension RequestDefinition {
         if download != nil, method != .get {
             throw yaml.error(.invalidValue, "a download must use GET, not \(method.rawValue)")
         }
+    }
+
+    /// The keys of a mapping in file order (empty for anything else).
+    static func memberOrder(of value: YAMLValue) -> [String] {
+        guard case .mapping = value.node else { return [] }
+        return (try? value.mapping().entries.map(\.name)) ?? []
     }
 
     /// Templates inside args and bodies (any string leaf).
@@ -102,7 +109,7 @@ extension RequestDefinition {
         case "json": return .json(try entry.value.json())
         case "form":
             _ = try entry.value.mapping(expected: "a mapping of form fields")
-            return .form(try entry.value.json())
+            return .form(try entry.value.json(), order: memberOrder(of: entry.value))
         case "text": return .text(try entry.value.string(), contentType: contentType)
         case "file": return .file(path: try entry.value.string(), contentType: contentType)
         default:

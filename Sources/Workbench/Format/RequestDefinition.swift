@@ -31,8 +31,9 @@ public struct RequestDefinition: Sendable {
     public enum Body: Sendable, Hashable {
         /// The arguments as `application/json`.
         case json(JSONValue)
-        /// The arguments as `application/x-www-form-urlencoded`.
-        case form(JSONValue)
+        /// The arguments as `application/x-www-form-urlencoded`; `order` is the fields' order
+        /// in the file (the engine sends them sorted).
+        case form(JSONValue, order: [String] = [])
         /// Text as it is, with a content type (default `text/plain; charset=utf-8`).
         case text(String, contentType: String?)
         /// A file's bytes, streamed from disk.
@@ -69,6 +70,8 @@ public struct RequestDefinition: Sendable {
     public var url: String = ""
     public var useCDN = false
     public var args: JSONValue?
+    /// The top-level keys of `args` in file order, for the composer.
+    public var argumentOrder: [String] = []
     /// In file order; names are not templated, values are.
     public var headers: [(name: String, value: String)] = []
     public var auth: Auth?

@@ -36,7 +36,7 @@ struct RequestResolution: Sendable {
         case .json(let value)?:
             settings.arguments = try scope.render(value)
             settings.requestSerializer = .json
-        case .form(let value)?:
+        case .form(let value, _)?:
             settings.arguments = try scope.render(value)
         case .text(let text, let contentType)?:
             settings.rawBody = Data(try scope.render(text).utf8)
