@@ -49,6 +49,10 @@ struct DemoResponder: HTTPResponder {
         case ("mutable", 3) where segments[2] == "touch":
             return try ByteStreamRoutes.touch(exchange, store: state.mutableResources)
         case ("drip", 1): return try DripRoute.drip(exchange)
+        case ("big-json", 1): return try BigJSONRoute.bigJSON(exchange)
+        case ("cjk", 1): return try ViewerSampleRoutes.cjk(exchange)
+        case ("malformed-json", 1): return try ViewerSampleRoutes.malformedJSON(exchange)
+        case ("redirect-to-https", 1): return try HTTPSRedirectRoute.redirect(exchange)
         case ("login", 1): return try await ShopRoutes.login(exchange, sessions: state.sessions)
         case ("profile", 1): return try ShopRoutes.profile(exchange, sessions: state.sessions)
         case ("orders", 1): return try ShopRoutes.orders(exchange, sessions: state.sessions)
