@@ -13,7 +13,7 @@ extension BodyViewer {
             var styled = StyledLine()
             let number = String(line + 1)
             styled.append(String(repeating: " ", count: numberWidth - number.count) + number + " ", .dim)
-            let marker = body.foldEnd(of: line) == nil ? " " : folded.contains(line) ? "▸" : "▾"
+            let marker = body.foldEnd(of: line) == nil ? " " : isFolded(line) ? "▸" : "▾"
             styled.append(marker + " ", .dim)
             styled.append(content(of: line, in: body, width: contentWidth).droppingColumns(horizontalOffset))
             styled = styled.truncated(to: width)
@@ -55,7 +55,7 @@ extension BodyViewer {
         var styled = StyledLine()
         styled.append(indentation)
         styled.spans.append(contentsOf: runs.spans(of: bytes))
-        if folded.contains(line), let end = body.foldEnd(of: line) {
+        if isFolded(line), let end = body.foldEnd(of: line) {
             styled.append(" … \((end - line).groupedDigits) lines", .dim)
         }
         return styled
@@ -64,14 +64,8 @@ extension BodyViewer {
     /// The matches on `line` that start within its first `byteCount` bytes, as style runs.
     private func matchRuns(on line: Int, within byteCount: Int) -> [StyleRun] {
         guard let search else { return [] }
-        var low = 0
-        var high = search.matches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if search.matches[middle].line < line { low = middle + 1 } else { high = middle }
-        }
         var runs: [StyleRun] = []
-        var index = low
+        var index = search.matches.partitioningIndex { $0.line >= line }
         while index < search.matches.count, search.matches[index].line == line, search.matches[index].range.lowerBound < byteCount {
             let range = search.matches[index].range
             runs.append(StyleRun(range: range.lowerBound..<min(range.upperBound, byteCount), style: index == search.current ? .currentMatch : .match))

@@ -34,8 +34,8 @@ public struct BodyViewer: Sendable {
     public private(set) var top = 0
     /// Columns of content scrolled off to the left.
     public private(set) var horizontalOffset = 0
-    /// Lines whose fold is closed.
-    public private(set) var folded: Set<Int> = []
+    /// Lines whose fold is closed, ascending.
+    public private(set) var folded: [Int] = []
     public private(set) var search: Search?
     /// The viewport as last set, to keep the cursor in view.
     public private(set) var viewportHeight = 24
@@ -121,20 +121,28 @@ public struct BodyViewer: Sendable {
     /// Opens or closes the fold the cursor line opens; on a line opening none, closes the
     /// innermost fold around it and moves the cursor to its first line.
     public mutating func toggleFold() {
-        if shownBody.foldEnd(of: cursor) != nil {
-            if folded.remove(cursor) == nil { folded.insert(cursor) }
-        } else if let opener = shownBody.store.enclosingFold(of: cursor) {
-            folded.insert(opener)
+        if shownBody.foldEnd(of: cursor) == nil {
+            guard let opener = shownBody.store.enclosingFold(of: cursor) else { return }
             cursor = opener
+        }
+        let index = folded.partitioningIndex { $0 >= cursor }
+        if index < folded.count, folded[index] == cursor {
+            folded.remove(at: index)
         } else {
-            return
+            folded.insert(cursor, at: index)
         }
         foldsChanged()
     }
 
+    /// Whether `line` opens a closed fold.
+    public func isFolded(_ line: Int) -> Bool {
+        let index = folded.partitioningIndex { $0 >= line }
+        return index < folded.count && folded[index] == line
+    }
+
     /// Closes every fold.
     public mutating func foldAll() {
-        folded = Set(shownBody.store.foldableLines)
+        folded = shownBody.store.foldableLines
         foldsChanged()
     }
 
@@ -261,11 +269,9 @@ public struct BodyViewer: Sendable {
     private mutating func moveToMatch(_ index: Int) {
         guard let match = search?.matches[index] else { return }
         search?.current = index
-        let hiding = folded.filter { opener in
-            opener < match.line && (shownBody.foldEnd(of: opener).map { match.line <= $0 } ?? false)
-        }
+        let hiding = shownBody.store.enclosingFolds(of: match.line).filter(isFolded)
         if !hiding.isEmpty {
-            folded.subtract(hiding)
+            folded.removeAll { hiding.contains($0) }
             folds = FoldMap(folded: folded, body: shownBody)
         }
         cursor = match.line

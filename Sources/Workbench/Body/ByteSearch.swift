@@ -8,19 +8,22 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     /// Where `needle` next occurs at or after `start`; `caseInsensitive` folds ASCII letters.
-    /// Candidates are found with `memchr` on the needle's first byte (both cases of it).
+    /// Candidates are found with `memchr` on the needle's first byte (each case of it).
     func firstIndex(of needle: [UInt8], from start: Int, caseInsensitive: Bool = false) -> Int? {
         guard let first = needle.first, start >= 0 else { return nil }
         let folds = caseInsensitive && first.isASCIILetter
-        let firstBytes = folds ? [first | 0x20, first & ~0x20] : [first]
-        var nextCandidates = [Int](repeating: -1, count: firstBytes.count)
+        let lower = folds ? first | 0x20 : first
+        let upper = folds ? first & ~0x20 : first
+        let last = count - needle.count
+        // The next position of each case of the first byte, found lazily.
+        var nextLower = -1
+        var nextUpper = folds ? -1 : count
         var position = start
-        while position + needle.count <= count {
-            for (slot, byte) in firstBytes.enumerated() where nextCandidates[slot] < position {
-                nextCandidates[slot] = firstIndex(of: byte, from: position) ?? count
-            }
-            let candidate = nextCandidates.min() ?? count
-            guard candidate + needle.count <= count else { return nil }
+        while position <= last {
+            if nextLower < position { nextLower = firstIndex(of: lower, from: position) ?? count }
+            if nextUpper < position { nextUpper = firstIndex(of: upper, from: position) ?? count }
+            let candidate = Swift.min(nextLower, nextUpper)
+            guard candidate <= last else { return nil }
             if hasBytes(needle, at: candidate, caseInsensitive: caseInsensitive) { return candidate }
             position = candidate + 1
         }

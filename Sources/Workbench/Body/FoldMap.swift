@@ -11,15 +11,22 @@ struct FoldMap: Sendable {
 
     init() {}
 
-    /// The folds of `body` opened at `folded` lines; lines opening nothing are ignored.
-    init(folded: Set<Int>, body: FormattedBody) {
-        for opener in folded.sorted() {
-            guard let end = body.foldEnd(of: opener) else { continue }
-            if let last = ends.last, opener <= last { continue }
+    /// The folds of `body` opened at `folded` lines (ascending); lines opening nothing are
+    /// ignored. Folds inside a fold are skipped by binary search, so closing every fold costs
+    /// no more than the outermost ones.
+    init(folded: [Int], body: FormattedBody) {
+        var index = 0
+        while index < folded.count {
+            let opener = folded[index]
+            guard let end = body.foldEnd(of: opener) else {
+                index += 1
+                continue
+            }
             openers.append(opener)
             ends.append(end)
             hiddenBefore.append(hiddenLineCount)
             hiddenLineCount += end - opener
+            index = folded[(index + 1)...].partitioningIndex { $0 > end }
         }
     }
 
@@ -32,30 +39,15 @@ struct FoldMap: Sendable {
 
     /// The line shown on `row`.
     func line(atRow row: Int) -> Int {
-        var low = 0
-        var high = openers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if openers[middle] - hiddenBefore[middle] <= row { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return row }
-        let fold = low - 1
+        let following = openers.indices.partitioningIndex { openers[$0] - hiddenBefore[$0] > row }
+        guard following > 0 else { return row }
+        let fold = following - 1
         let openerRow = openers[fold] - hiddenBefore[fold]
         return row == openerRow ? openers[fold] : row + hiddenBefore[fold] + (ends[fold] - openers[fold])
     }
 
-    func isHidden(_ line: Int) -> Bool {
-        guard let fold = lastFold(openingBefore: line) else { return false }
-        return line <= ends[fold]
-    }
-
     private func lastFold(openingBefore line: Int) -> Int? {
-        var low = 0
-        var high = openers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if openers[middle] < line { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? low - 1 : nil
+        let following = openers.partitioningIndex { $0 >= line }
+        return following > 0 ? following - 1 : nil
     }
 }

@@ -39,7 +39,10 @@ struct JSONBodyFormatter {
     private init(bytes: UnsafeBufferPointer<UInt8>, lineLimit: Int) {
         self.bytes = bytes
         self.lineLimit = lineLimit
-        lines = LineStore(flavor: .json, tracksDepth: true, expectedBytes: lineLimit == Int.max ? bytes.count : 0)
+        // Formatting drops whitespace and adds a space after each member's colon; a member takes at
+        // least five bytes (`"":0,`), so the lines never outgrow this and the buffer never moves.
+        let mostBytes = bytes.count + bytes.count / 5 + 8
+        lines = LineStore(flavor: .json, tracksDepth: true, expectedBytes: lineLimit == Int.max ? mostBytes : 0)
     }
 
     private mutating func run() throws(JSONSyntaxError) -> Bool {
@@ -217,9 +220,11 @@ struct JSONBodyFormatter {
 
     private mutating func skipLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         let length = literal.utf8CodeUnitCount
-        let matches = index + length <= bytes.count
-            && literal.withUTF8Buffer { expected in expected.elementsEqual(bytes[index..<(index + length)]) }
-        guard matches else { throw failure("expected a value") }
+        guard index + length <= bytes.count else { throw failure("expected a value") }
+        let expected = literal.utf8Start
+        for offset in 0..<length where bytes[index + offset] != expected[offset] {
+            throw failure("expected a value")
+        }
         index += length
     }
 

@@ -60,13 +60,7 @@ struct LineStore: Sendable {
 
     /// The line whose content holds the byte at `offset` in `text`.
     func line(containing offset: Int) -> Int {
-        var low = 0
-        var high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(starts[middle]) <= offset { low = middle + 1 } else { high = middle }
-        }
-        return max(low - 1, 0)
+        max(starts.partitioningIndex { Int($0) > offset } - 1, 0)
     }
 
     func depth(of index: Int) -> Int {
@@ -101,24 +95,30 @@ struct LineStore: Sendable {
         }
     }
 
-    /// Every line that opens a fold whose end is known.
+    /// Every line that opens a fold whose end is known, ascending.
     var foldableLines: [Int] {
-        foldOpeners.indices.compactMap { slot in
-            let opener = Int(foldOpeners[slot])
-            return foldEnd(of: opener) == nil ? nil : opener
+        var lines: [Int] = []
+        for (opener, end) in zip(foldOpeners, foldEnds) where end != UInt32.max && end > opener {
+            lines.append(Int(opener))
         }
+        return lines
+    }
+
+    /// The folds around `line`, innermost first: the lines whose folds hide it.
+    func enclosingFolds(of line: Int) -> [Int] {
+        var folds: [Int] = []
+        var inner = line
+        while let opener = enclosingFold(of: inner) {
+            folds.append(opener)
+            inner = opener
+        }
+        return folds
     }
 
     private func foldSlot(openedAt line: Int) -> Int? {
-        guard line >= 0 else { return nil }
-        var low = 0
-        var high = foldOpeners.count
-        let target = UInt32(truncatingIfNeeded: line)
-        while low < high {
-            let middle = (low + high) / 2
-            if foldOpeners[middle] < target { low = middle + 1 } else { high = middle }
-        }
-        return low < foldOpeners.count && foldOpeners[low] == target ? low : nil
+        guard line >= 0, line < starts.count else { return nil }
+        let slot = foldOpeners.partitioningIndex { $0 >= UInt32(line) }
+        return slot < foldOpeners.count && foldOpeners[slot] == UInt32(line) ? slot : nil
     }
 
     // MARK: Building
