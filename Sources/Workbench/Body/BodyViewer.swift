@@ -1,4 +1,3 @@
-import Courier
 import Foundation
 
 /// The Body tab's state over a ``FormattedBody``: a cursor line, the scroll position, folded
@@ -269,7 +268,7 @@ public struct BodyViewer: Sendable {
     private mutating func moveToMatch(_ index: Int) {
         guard let match = search?.matches[index] else { return }
         search?.current = index
-        let hiding = shownBody.store.enclosingFolds(of: match.line).filter(isFolded)
+        let hiding = folded.isEmpty ? [] : shownBody.store.enclosingFolds(of: match.line).filter(isFolded)
         if !hiding.isEmpty {
             folded.removeAll { hiding.contains($0) }
             folds = FoldMap(folded: folded, body: shownBody)

@@ -42,7 +42,9 @@ struct JSONBodyFormatter {
         // Formatting drops whitespace and adds a space after each member's colon; a member takes at
         // least five bytes (`"":0,`), so the lines never outgrow this and the buffer never moves.
         let mostBytes = bytes.count + bytes.count / 5 + 8
-        lines = LineStore(flavor: .json, tracksDepth: true, expectedBytes: lineLimit == Int.max ? mostBytes : 0)
+        let isWhole = lineLimit == Int.max
+        // Most bodies' lines average eight bytes or more; denser ones grow the arrays once or twice.
+        lines = LineStore(flavor: .json, tracksDepth: true, expectedBytes: isWhole ? mostBytes : 0, expectedLines: isWhole ? bytes.count / 8 : 0)
     }
 
     private mutating func run() throws(JSONSyntaxError) -> Bool {

@@ -39,11 +39,14 @@ struct LineStore: Sendable {
     private let tracksDepth: Bool
     private let uniformFlavor: LineFlavor?
 
-    /// An empty store. `flavor` nil means each line says its own.
-    init(flavor: LineFlavor?, tracksDepth: Bool, expectedBytes: Int = 0) {
+    /// An empty store. `flavor` nil means each line says its own. Reserving room for what is
+    /// expected spares the copies (and the memory they leave behind) of growing a large buffer.
+    init(flavor: LineFlavor?, tracksDepth: Bool, expectedBytes: Int = 0, expectedLines: Int = 0) {
         uniformFlavor = flavor
         self.tracksDepth = tracksDepth
         text.reserveCapacity(expectedBytes)
+        starts.reserveCapacity(expectedLines)
+        if tracksDepth { depths.reserveCapacity(expectedLines) }
     }
 
     /// The largest body the 32-bit offsets can index.
