@@ -45,6 +45,12 @@ struct BodyMarkupTests {
         #expect(bodyLines(body) == [#"<a href="x y" class='c' >t</a>"#])
     }
 
+    @Test("A quote opens a value only after '=': an apostrophe in a bare value leaves no string open")
+    func apostrophes() {
+        let body = formatBody("<p title=don't>a > b</p><p>c</p>", "text/html")
+        #expect(bodyLines(body) == ["<p title=don't>a > b</p>", "<p>c</p>"])
+    }
+
     @Test("Tags, attribute names and values are styled")
     func styles() {
         let body = formatBody(#"<r><a href="x" b=y>t</a><!-- c --></r>"#, "application/xml")

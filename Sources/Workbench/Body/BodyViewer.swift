@@ -10,6 +10,7 @@ public struct BodyViewer: Sendable {
     /// A search and where it is.
     public struct Search: Sendable {
         public let query: String
+        /// Whether ASCII letters match either case.
         public let caseInsensitive: Bool
         /// In body order, at most ``BodyViewer/matchLimit``.
         public let matches: [BodyMatch]
@@ -36,11 +37,13 @@ public struct BodyViewer: Sendable {
     /// Lines whose fold is closed, ascending.
     public private(set) var folded: [Int] = []
     public private(set) var search: Search?
-    /// The viewport as last set, to keep the cursor in view.
+    /// The viewport's rows as last set, to keep the cursor in view.
     public private(set) var viewportHeight = 24
+    /// The viewport's columns as last set, to scroll a match into view sideways.
     public private(set) var viewportWidth = 80
-    var folds = FoldMap()
+    private(set) var folds = FoldMap()
 
+    /// A viewer at the top of `body`, every fold open.
     public init(body: FormattedBody) {
         self.body = body
     }
@@ -68,6 +71,7 @@ public struct BodyViewer: Sendable {
         }
     }
 
+    /// Takes the viewport's new size, scrolling to keep the cursor in it.
     public mutating func resize(height: Int, width: Int) {
         viewportHeight = max(height, 1)
         viewportWidth = max(width, 1)
@@ -100,11 +104,13 @@ public struct BodyViewer: Sendable {
         keepCursorInView()
     }
 
+    /// Moves the cursor to the first line.
     public mutating func moveToTop() {
         cursor = 0
         keepCursorInView()
     }
 
+    /// Moves the cursor to the last visible line.
     public mutating func moveToBottom() {
         cursor = folds.line(atRow: rowCount - 1)
         keepCursorInView()
@@ -145,6 +151,7 @@ public struct BodyViewer: Sendable {
         foldsChanged()
     }
 
+    /// Opens every fold.
     public mutating func unfoldAll() {
         folded = []
         foldsChanged()
@@ -162,11 +169,12 @@ public struct BodyViewer: Sendable {
         let ignoresCase = caseInsensitive ?? !query.contains(where: \.isUppercase)
         let matches = shownBody.matches(of: query, caseInsensitive: ignoresCase, limit: Self.matchLimit)
         search = Search(query: query, caseInsensitive: ignoresCase, matches: matches)
-        if let first = matches.firstIndex(where: { $0.line >= cursor }) ?? (matches.isEmpty ? nil : 0) {
-            moveToMatch(first)
+        if !matches.isEmpty {
+            moveToMatch(matches.partitioningIndex { $0.line >= cursor } % matches.count)
         }
     }
 
+    /// Forgets the search and its marks.
     public mutating func clearSearch() {
         search = nil
     }
@@ -179,7 +187,7 @@ public struct BodyViewer: Sendable {
         if let current = search.current, search.matches[current].line == cursor {
             next = current + 1
         } else {
-            next = search.matches.firstIndex { $0.line > cursor } ?? 0
+            next = search.matches.partitioningIndex { $0.line > cursor }
         }
         moveToMatch(next % search.matches.count)
     }
@@ -192,7 +200,7 @@ public struct BodyViewer: Sendable {
         if let current = search.current, search.matches[current].line == cursor {
             previous = current - 1
         } else {
-            previous = search.matches.lastIndex { $0.line < cursor } ?? -1
+            previous = search.matches.partitioningIndex { $0.line >= cursor } - 1
         }
         moveToMatch(previous < 0 ? search.matches.count - 1 : previous)
     }
@@ -214,6 +222,7 @@ public struct BodyViewer: Sendable {
         if shownBody !== previous { resetView() }
     }
 
+    /// Shows the whole body again.
     public mutating func clearFilter() {
         let wasFiltered = filteredBody != nil
         filterText = ""
@@ -282,8 +291,11 @@ public struct BodyViewer: Sendable {
         let contentWidth = viewportWidth - gutterWidth(for: shownBody)
         let content = shownBody.content(of: match.line, byteLimit: match.range.upperBound)
         let indentation = shownBody.depth(of: match.line) * FormattedBody.indentWidth
-        let start = indentation + DisplayWidth.of(DisplayWidth.sanitized(String(decoding: content[..<min(match.range.lowerBound, content.count)], as: UTF8.self)))
-        let end = indentation + DisplayWidth.of(DisplayWidth.sanitized(String(decoding: content, as: UTF8.self)))
+        func columns(_ bytes: ArraySlice<UInt8>) -> Int {
+            DisplayWidth.of(DisplayWidth.sanitized(String(decoding: bytes, as: UTF8.self)))
+        }
+        let start = indentation + columns(content[..<min(match.range.lowerBound, content.count)])
+        let end = indentation + columns(content[...])
         if start < horizontalOffset || end > horizontalOffset + contentWidth {
             horizontalOffset = end <= contentWidth ? 0 : max(start - contentWidth / 4, 0)
         }

@@ -152,27 +152,23 @@ struct MarkupBodyFormatter {
         appendTag(tag)
     }
 
-    /// The tag with each run of whitespace outside quotes made one space, and line breaks inside
-    /// quotes made spaces.
+    /// The tag with each run of whitespace outside quoted values made one space, and line breaks
+    /// inside them made spaces.
     private mutating func appendTag(_ tag: Range<Int>) {
+        var values = QuotedValues()
         var runStart = tag.lowerBound
-        var quote: UInt8?
         var position = tag.lowerBound
         while position < tag.upperBound {
             let byte = bytes[position]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            }
-            guard byte.isWhitespace, quote == nil || byte != UInt8(ascii: " ") else {
+            let isQuoted = values.contains(byte)
+            guard byte.isWhitespace, !isQuoted || byte != UInt8(ascii: " ") else {
                 position += 1
                 continue
             }
             lines.append(UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
             lines.append(UInt8(ascii: " "))
             position += 1
-            if quote == nil {
+            if !isQuoted {
                 while position < tag.upperBound, bytes[position].isWhitespace { position += 1 }
             }
             runStart = position
@@ -208,17 +204,11 @@ struct MarkupBodyFormatter {
 
     /// Just past the `>` closing the tag at `start`, skipping quoted attribute values.
     private func tagEnd(from start: Int) -> Int {
-        var quote: UInt8?
+        var values = QuotedValues()
         var position = start + 1
         while position < bytes.count {
             let byte = bytes[position]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return position + 1
-            }
+            if !values.contains(byte), byte == UInt8(ascii: ">") { return position + 1 }
             position += 1
         }
         return bytes.count
@@ -260,5 +250,27 @@ struct MarkupBodyFormatter {
         while start < end, bytes[start].isWhitespace { start += 1 }
         while end > start, bytes[end - 1].isWhitespace { end -= 1 }
         return start..<end
+    }
+}
+
+/// Follows a tag byte by byte to tell which bytes are inside a quoted attribute value. A quote
+/// opens a value only right after `=`, so that `<p title=don't>` leaves no string open.
+private struct QuotedValues {
+    private var quote: UInt8?
+    private var afterEquals = false
+
+    /// Whether `byte`, the tag's next, belongs to a quoted value (its quotes included).
+    mutating func contains(_ byte: UInt8) -> Bool {
+        if let open = quote {
+            if byte == open { quote = nil }
+            return true
+        }
+        if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            quote = byte
+            afterEquals = false
+            return true
+        }
+        if !byte.isWhitespace { afterEquals = byte == UInt8(ascii: "=") }
+        return false
     }
 }
