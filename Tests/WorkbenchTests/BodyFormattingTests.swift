@@ -142,7 +142,8 @@ struct BodyFormattingTests {
         #expect(body.byteCount == 10)
         #expect(FormattedBody.format(latin1, mimeType: "text/plain").kind == .binary)
         #expect(FormattedBody.format(latin1, mimeType: nil).kind == .binary)
-        let json = FormattedBody.format(Data(#"{"k":"é"}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }), mimeType: "application/json; charset=utf-16le")
+        let utf16 = Data(#"{"k":"é"}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let json = FormattedBody.format(utf16, mimeType: "application/json; charset=utf-16le")
         #expect(bodyLines(json) == ["{", #"  "k": "é""#, "}"])
     }
 

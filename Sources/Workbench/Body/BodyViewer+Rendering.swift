@@ -6,7 +6,7 @@ extension BodyViewer {
         let body = shownBody
         let firstRow = topRow(height: height)
         let rows = firstRow..<min(firstRow + max(height, 0), rowCount)
-        let numberWidth = String(body.lineCount).count
+        let numberWidth = lineNumberWidth(for: body)
         let contentWidth = max(width - gutterWidth(for: body), 0)
         return rows.map { row in
             let line = folds.line(atRow: row)
@@ -40,7 +40,11 @@ extension BodyViewer {
 
     /// Columns before the content: the line number, a space, the fold marker, a space.
     func gutterWidth(for body: FormattedBody) -> Int {
-        String(body.lineCount).count + 3
+        lineNumberWidth(for: body) + 3
+    }
+
+    private func lineNumberWidth(for body: FormattedBody) -> Int {
+        String(body.lineCount).count
     }
 
     /// Line `line` indented and styled, matches laid over it, a closed fold's summary after it;
@@ -68,7 +72,8 @@ extension BodyViewer {
         var index = search.matches.partitioningIndex { $0.line >= line }
         while index < search.matches.count, search.matches[index].line == line, search.matches[index].range.lowerBound < byteCount {
             let range = search.matches[index].range
-            runs.append(StyleRun(range: range.lowerBound..<min(range.upperBound, byteCount), style: index == search.current ? .currentMatch : .match))
+            let style: Style = index == search.current ? .currentMatch : .match
+            runs.append(StyleRun(range: range.lowerBound..<min(range.upperBound, byteCount), style: style))
             index += 1
         }
         return runs

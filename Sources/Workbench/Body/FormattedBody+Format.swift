@@ -65,7 +65,9 @@ extension FormattedBody {
         return FormattedBody(kind: .text, store: lines, notice: notice, byteCount: byteCount, isComplete: isComplete)
     }
 
-    private static func binary(_ body: UnsafeBufferPointer<UInt8>, type: BodyMediaType, byteCount: Int, notice: String?, lineLimit: Int?) -> FormattedBody {
+    private static func binary(
+        _ body: UnsafeBufferPointer<UInt8>, type: BodyMediaType, byteCount: Int, notice: String?, lineLimit: Int?
+    ) -> FormattedBody {
         let (lines, isComplete) = HexPreview.format(body, byteCount: byteCount, mediaType: type.essence, lineLimit: lineLimit)
         return FormattedBody(kind: .binary, store: lines, notice: notice, byteCount: byteCount, isComplete: isComplete)
     }

@@ -5,7 +5,9 @@
 enum HexPreview {
     static let previewBytes = 64 * 1024
 
-    static func format(_ bytes: UnsafeBufferPointer<UInt8>, byteCount: Int, mediaType: String?, lineLimit: Int?) -> (lines: LineStore, isComplete: Bool) {
+    static func format(
+        _ bytes: UnsafeBufferPointer<UInt8>, byteCount: Int, mediaType: String?, lineLimit: Int?
+    ) -> (lines: LineStore, isComplete: Bool) {
         var lines = LineStore(flavor: nil, tracksDepth: false)
         var summary = "binary body"
         if let mediaType { summary += " · \(mediaType)" }
