@@ -3,8 +3,13 @@ import Foundation
 extension UnsafeBufferPointer<UInt8> {
     /// Where `byte` next occurs at or after `start`, by `memchr`.
     func firstIndex(of byte: UInt8, from start: Int) -> Int? {
-        guard start < count, let base = baseAddress else { return nil }
-        return memchr(base + start, Int32(byte), count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        firstIndex(of: byte, in: start..<count)
+    }
+
+    /// Where `byte` first occurs in `range`, by `memchr`.
+    func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = baseAddress else { return nil }
+        return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
     }
 
     /// Where `needle` next occurs at or after `start`; `caseInsensitive` folds ASCII letters.

@@ -27,6 +27,9 @@ struct MarkupBodyFormatter {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let isHTML: Bool
+    /// Byte-level questions about the body, asked of a trivial value: a method of this struct,
+    /// holding arrays, would copy it (and retain them) on every call in a debug build.
+    private let scanner: MarkupScanner
     private let lineLimit: Int
     private var index = 0
     private var lines: LineStore
@@ -43,6 +46,7 @@ struct MarkupBodyFormatter {
     private init(bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, lineLimit: Int) {
         self.bytes = bytes
         self.isHTML = isHTML
+        scanner = MarkupScanner(bytes: bytes, isHTML: isHTML)
         self.lineLimit = lineLimit
         lines = LineStore(flavor: nil, tracksDepth: true, expectedBytes: lineLimit == Int.max ? bytes.count : 0)
     }
@@ -50,10 +54,10 @@ struct MarkupBodyFormatter {
     private mutating func run() -> Bool {
         while index < bytes.count {
             if lines.lineCount >= lineLimit { return false }
-            if isMarkupStart(at: index) {
+            if scanner.isMarkupStart(at: index) {
                 writeMarkup()
             } else {
-                let end = nextMarkupStart(from: index + 1)
+                let end = scanner.nextMarkupStart(from: index + 1)
                 writeText(index..<end)
                 index = end
             }
@@ -65,21 +69,21 @@ struct MarkupBodyFormatter {
 
     private mutating func writeMarkup() {
         let start = index
-        if hasPrefix("<!--") {
-            index = find("-->", from: start + 4).map { $0 + 3 } ?? bytes.count
+        if scanner.hasPrefix("<!--", at: start) {
+            index = scanner.find("-->", from: start + 4).map { $0 + 3 } ?? bytes.count
             writeLines(start..<index, flavor: .comment)
-        } else if hasPrefix("<![CDATA[") {
-            index = find("]]>", from: start + 9).map { $0 + 3 } ?? bytes.count
+        } else if scanner.hasPrefix("<![CDATA[", at: start) {
+            index = scanner.find("]]>", from: start + 9).map { $0 + 3 } ?? bytes.count
             writeLines(start..<index, flavor: .cdata)
         } else if bytes[start + 1] == UInt8(ascii: "?") {
-            index = find("?>", from: start + 2).map { $0 + 2 } ?? bytes.count
+            index = scanner.find("?>", from: start + 2).map { $0 + 2 } ?? bytes.count
             writeTagLine(start..<index)
         } else {
-            index = tagEnd(from: start)
+            index = scanner.tagEnd(from: start)
             switch bytes[start + 1] {
             case UInt8(ascii: "!"): writeTagLine(start..<index)
-            case UInt8(ascii: "/"): writeEndTag(start..<index, name: name(from: start + 2))
-            default: writeStartTag(start..<index, name: name(from: start + 1))
+            case UInt8(ascii: "/"): writeEndTag(start..<index, name: scanner.name(from: start + 2))
+            default: writeStartTag(start..<index, name: scanner.name(from: start + 1))
             }
         }
     }
@@ -93,14 +97,16 @@ struct MarkupBodyFormatter {
         open.append(OpenElement(name: name, foldSlot: lines.openFold()))
         leaf = Leaf()
         if Self.rawTextElements.contains(lowercasedName) {
-            let end = rawTextEnd(name: lowercasedName, from: tag.upperBound)
+            let end = scanner.rawTextEnd(name: lowercasedName, from: tag.upperBound)
             writeText(tag.upperBound..<end)
             index = end
         }
     }
 
     private mutating func writeEndTag(_ tag: Range<Int>, name: Range<Int>) {
-        guard let matching = open.lastIndex(where: { sameName($0.name, name) }) else {
+        var matching = open.count - 1
+        while matching >= 0, !scanner.sameName(open[matching].name, name) { matching -= 1 }
+        guard matching >= 0 else {
             writeTagLine(tag)
             return
         }
@@ -121,9 +127,9 @@ struct MarkupBodyFormatter {
     /// Text goes beside a start tag when it is one line and the element holds nothing else yet;
     /// otherwise each of its lines, trimmed, becomes a line.
     private mutating func writeText(_ range: Range<Int>) {
-        let trimmed = trimmingWhitespace(range)
+        let trimmed = scanner.trimmingWhitespace(range)
         guard !trimmed.isEmpty else { return }
-        if let leaf, leaf.textStart == nil, !bytes[trimmed].contains(UInt8(ascii: "\n")) {
+        if let leaf, leaf.textStart == nil, bytes.firstIndex(of: UInt8(ascii: "\n"), in: trimmed) == nil {
             self.leaf = Leaf(textStart: lines.text.count)
             lines.append(UnsafeBufferPointer(rebasing: bytes[trimmed]))
             return
@@ -136,8 +142,8 @@ struct MarkupBodyFormatter {
         endLeaf()
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: "\n")) ?? range.upperBound
-            let line = trimmingWhitespace(start..<end)
+            let end = bytes.firstIndex(of: UInt8(ascii: "\n"), in: start..<range.upperBound) ?? range.upperBound
+            let line = scanner.trimmingWhitespace(start..<end)
             if !line.isEmpty {
                 lines.startLine(depth: open.count, flavor: flavor)
                 lines.append(UnsafeBufferPointer(rebasing: bytes[line]))
@@ -184,93 +190,5 @@ struct MarkupBodyFormatter {
         if let textStart = leaf.textStart {
             lines.splitLastLine(at: textStart, depth: open.count, flavor: .text)
         }
-    }
-
-    // MARK: Scanning
-
-    /// Whether a tag, comment or declaration starts at `position`.
-    private func isMarkupStart(at position: Int) -> Bool {
-        bytes[position] == UInt8(ascii: "<") && position + 1 < bytes.count && bytes[position + 1].opensMarkupAfterLessThan
-    }
-
-    private func nextMarkupStart(from start: Int) -> Int {
-        var position = start
-        while let less = bytes.firstIndex(of: UInt8(ascii: "<"), from: position) {
-            if isMarkupStart(at: less) { return less }
-            position = less + 1
-        }
-        return bytes.count
-    }
-
-    /// Just past the `>` closing the tag at `start`, skipping quoted attribute values.
-    private func tagEnd(from start: Int) -> Int {
-        var values = QuotedValues()
-        var position = start + 1
-        while position < bytes.count {
-            let byte = bytes[position]
-            if !values.contains(byte), byte == UInt8(ascii: ">") { return position + 1 }
-            position += 1
-        }
-        return bytes.count
-    }
-
-    /// The tag name starting at `start`.
-    private func name(from start: Int) -> Range<Int> {
-        var end = start
-        while end < bytes.count, !bytes[end].isWhitespace, bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "/") {
-            end += 1
-        }
-        return start..<end
-    }
-
-    private func sameName(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        guard first.count == second.count else { return false }
-        return zip(bytes[first], bytes[second]).allSatisfy { isHTML ? $0 | 0x20 == $1 | 0x20 : $0 == $1 }
-    }
-
-    /// Where `</name` starts (any case), or the end of the body.
-    private func rawTextEnd(name: String, from start: Int) -> Int {
-        bytes.firstIndex(of: Array("</\(name)".utf8), from: start, caseInsensitive: true) ?? bytes.count
-    }
-
-    private func hasPrefix(_ prefix: StaticString) -> Bool {
-        let length = prefix.utf8CodeUnitCount
-        guard index + length <= bytes.count else { return false }
-        return prefix.withUTF8Buffer { $0.elementsEqual(bytes[index..<(index + length)]) }
-    }
-
-    /// Where `pattern` next occurs at or after `start`.
-    private func find(_ pattern: String, from start: Int) -> Int? {
-        bytes.firstIndex(of: Array(pattern.utf8), from: start)
-    }
-
-    private func trimmingWhitespace(_ range: Range<Int>) -> Range<Int> {
-        var start = range.lowerBound
-        var end = range.upperBound
-        while start < end, bytes[start].isWhitespace { start += 1 }
-        while end > start, bytes[end - 1].isWhitespace { end -= 1 }
-        return start..<end
-    }
-}
-
-/// Follows a tag byte by byte to tell which bytes are inside a quoted attribute value. A quote
-/// opens a value only right after `=`, so that `<p title=don't>` leaves no string open.
-private struct QuotedValues {
-    private var quote: UInt8?
-    private var afterEquals = false
-
-    /// Whether `byte`, the tag's next, belongs to a quoted value (its quotes included).
-    mutating func contains(_ byte: UInt8) -> Bool {
-        if let open = quote {
-            if byte == open { quote = nil }
-            return true
-        }
-        if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-            quote = byte
-            afterEquals = false
-            return true
-        }
-        if !byte.isWhitespace { afterEquals = byte == UInt8(ascii: "=") }
-        return false
     }
 }
