@@ -1,5 +1,6 @@
 /// Where a search query occurs in a formatted body.
 public struct BodyMatch: Sendable, Hashable {
+    /// The line, as an index into the body.
     public let line: Int
     /// The match within the line's content, indentation excluded, in UTF-8 bytes.
     public let range: Range<Int>
