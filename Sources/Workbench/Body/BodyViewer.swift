@@ -1,0 +1,319 @@
+import Foundation
+
+/// The Body tab's state over a ``FormattedBody``: a cursor line, the scroll position, folded
+/// objects, arrays and elements, a search and a JSON path filter. Every operation keeps the
+/// cursor on a visible line and in view of the last known viewport.
+public struct BodyViewer: Sendable {
+    /// Searches stop counting here.
+    public static let matchLimit = 100_000
+
+    /// A search and where it is.
+    public struct Search: Sendable {
+        public let query: String
+        /// Whether ASCII letters match either case.
+        public let caseInsensitive: Bool
+        /// In body order, at most ``BodyViewer/matchLimit``.
+        public let matches: [BodyMatch]
+        /// The match the cursor was moved to last.
+        public internal(set) var current: Int?
+
+        /// Whether the search stopped at the limit, with more matches left uncounted.
+        public var isTruncated: Bool { matches.count >= BodyViewer.matchLimit }
+    }
+
+    /// The body as formatted, unfiltered.
+    public private(set) var body: FormattedBody
+    /// The filter's path as typed; empty without a filter.
+    public private(set) var filterText = ""
+    /// Why the filter shows nothing: a path that does not parse, or a step that failed.
+    public private(set) var filterError: String?
+    private var filteredBody: FormattedBody?
+    /// The line the cursor is on, in ``shownBody``.
+    public private(set) var cursor = 0
+    /// The first line on the screen.
+    public private(set) var top = 0
+    /// Columns of content scrolled off to the left.
+    public private(set) var horizontalOffset = 0
+    /// Lines whose fold is closed, ascending.
+    public private(set) var folded: [Int] = []
+    public private(set) var search: Search?
+    /// The viewport's rows as last set, to keep the cursor in view.
+    public private(set) var viewportHeight = 24
+    /// The viewport's columns as last set, to scroll a match into view sideways.
+    public private(set) var viewportWidth = 80
+    private(set) var folds = FoldMap()
+
+    /// A viewer at the top of `body`, every fold open.
+    public init(body: FormattedBody) {
+        self.body = body
+    }
+
+    /// What is on the screen: the filter's result while it has one, else the body.
+    public var shownBody: FormattedBody { filteredBody ?? body }
+
+    /// Rows on the screen with the folds closed.
+    public var rowCount: Int { shownBody.lineCount - folds.hiddenLineCount }
+
+    /// Takes the complete formatting of the same body after a partial one: the view stays where
+    /// it is, the search and the filter are run again.
+    public mutating func replaceBody(_ newBody: FormattedBody) {
+        let wasFiltered = filteredBody != nil
+        body = newBody
+        filteredBody = nil
+        if !filterText.isEmpty { runFilter() }
+        if wasFiltered || filteredBody != nil {
+            resetView()
+        } else {
+            folded = folded.filter { shownBody.foldEnd(of: $0) != nil }
+            folds = FoldMap(folded: folded, body: shownBody)
+            rerunSearch(keepingCurrent: true)
+            keepCursorInView()
+        }
+    }
+
+    /// Takes the viewport's new size, scrolling to keep the cursor in it.
+    public mutating func resize(height: Int, width: Int) {
+        viewportHeight = max(height, 1)
+        viewportWidth = max(width, 1)
+        keepCursorInView()
+    }
+
+    // MARK: Moving
+
+    /// Moves the cursor by `rows` visible rows (negative is up).
+    public mutating func moveCursor(by rows: Int) {
+        let row = min(max(folds.row(of: cursor) + rows, 0), rowCount - 1)
+        cursor = folds.line(atRow: row)
+        keepCursorInView()
+    }
+
+    /// Scrolls a page down, the cursor with it.
+    public mutating func pageDown(height: Int) {
+        viewportHeight = max(height, 1)
+        let topRow = min(folds.row(of: top) + viewportHeight, max(rowCount - viewportHeight, 0))
+        top = folds.line(atRow: topRow)
+        cursor = folds.line(atRow: min(folds.row(of: cursor) + viewportHeight, rowCount - 1))
+        keepCursorInView()
+    }
+
+    /// Scrolls a page up, the cursor with it.
+    public mutating func pageUp(height: Int) {
+        viewportHeight = max(height, 1)
+        top = folds.line(atRow: max(folds.row(of: top) - viewportHeight, 0))
+        cursor = folds.line(atRow: max(folds.row(of: cursor) - viewportHeight, 0))
+        keepCursorInView()
+    }
+
+    /// Moves the cursor to the first line.
+    public mutating func moveToTop() {
+        cursor = 0
+        keepCursorInView()
+    }
+
+    /// Moves the cursor to the last visible line.
+    public mutating func moveToBottom() {
+        cursor = folds.line(atRow: rowCount - 1)
+        keepCursorInView()
+    }
+
+    /// Scrolls the content sideways by `columns` (negative is left), not past the left edge.
+    public mutating func scrollHorizontally(by columns: Int) {
+        horizontalOffset = max(horizontalOffset + columns, 0)
+    }
+
+    // MARK: Folding
+
+    /// Opens or closes the fold the cursor line opens; on a line opening none, closes the
+    /// innermost fold around it and moves the cursor to its first line.
+    public mutating func toggleFold() {
+        if shownBody.foldEnd(of: cursor) == nil {
+            guard let opener = shownBody.store.enclosingFold(of: cursor) else { return }
+            cursor = opener
+        }
+        let index = folded.partitioningIndex { $0 >= cursor }
+        if index < folded.count, folded[index] == cursor {
+            folded.remove(at: index)
+        } else {
+            folded.insert(cursor, at: index)
+        }
+        foldsChanged()
+    }
+
+    /// Whether `line` opens a closed fold.
+    public func isFolded(_ line: Int) -> Bool {
+        let index = folded.partitioningIndex { $0 >= line }
+        return index < folded.count && folded[index] == line
+    }
+
+    /// Closes every fold.
+    public mutating func foldAll() {
+        folded = shownBody.store.foldableLines
+        foldsChanged()
+    }
+
+    /// Opens every fold.
+    public mutating func unfoldAll() {
+        folded = []
+        foldsChanged()
+    }
+
+    // MARK: Searching
+
+    /// Searches the shown body and moves to the first match at or after the cursor. Without
+    /// `caseInsensitive`, the case matters only when the query has a capital letter.
+    public mutating func search(_ query: String, caseInsensitive: Bool? = nil) {
+        guard !query.isEmpty else {
+            clearSearch()
+            return
+        }
+        let ignoresCase = caseInsensitive ?? !query.contains(where: \.isUppercase)
+        let matches = shownBody.matches(of: query, caseInsensitive: ignoresCase, limit: Self.matchLimit)
+        search = Search(query: query, caseInsensitive: ignoresCase, matches: matches)
+        if !matches.isEmpty {
+            moveToMatch(matches.partitioningIndex { $0.line >= cursor } % matches.count)
+        }
+    }
+
+    /// Forgets the search and its marks.
+    public mutating func clearSearch() {
+        search = nil
+    }
+
+    /// Moves to the match after the current one (after the cursor when it moved away),
+    /// wrapping around to the first.
+    public mutating func nextMatch() {
+        guard let search, !search.matches.isEmpty else { return }
+        let next: Int
+        if let current = search.current, search.matches[current].line == cursor {
+            next = current + 1
+        } else {
+            next = search.matches.partitioningIndex { $0.line > cursor }
+        }
+        moveToMatch(next % search.matches.count)
+    }
+
+    /// Moves to the match before the current one (before the cursor when it moved away),
+    /// wrapping around to the last.
+    public mutating func previousMatch() {
+        guard let search, !search.matches.isEmpty else { return }
+        let previous: Int
+        if let current = search.current, search.matches[current].line == cursor {
+            previous = current - 1
+        } else {
+            previous = search.matches.partitioningIndex { $0.line >= cursor } - 1
+        }
+        moveToMatch(previous < 0 ? search.matches.count - 1 : previous)
+    }
+
+    // MARK: Filtering
+
+    /// Shows only the value `text` (a JSON path, `$.orders[0]`) leads to; empty text clears the
+    /// filter. When the path does not parse or leads nowhere, ``filterError`` says why and the
+    /// whole body stays shown.
+    public mutating func applyFilter(_ text: String) {
+        let path = text.trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty else {
+            clearFilter()
+            return
+        }
+        let previous = shownBody
+        filterText = path
+        runFilter()
+        if shownBody !== previous { resetView() }
+    }
+
+    /// Shows the whole body again.
+    public mutating func clearFilter() {
+        let wasFiltered = filteredBody != nil
+        filterText = ""
+        filterError = nil
+        filteredBody = nil
+        if wasFiltered { resetView() }
+    }
+
+    // MARK: Keeping things in place
+
+    private mutating func runFilter() {
+        filteredBody = nil
+        do {
+            let path = try JSONPath(parsing: filterText)
+            switch body.filtered(by: path) {
+            case .success(let filtered):
+                filteredBody = filtered
+                filterError = nil
+            case .failure(let error):
+                filterError = error.description
+            }
+        } catch {
+            filterError = error.reason
+        }
+    }
+
+    /// Back to the top of a different body, its folds open; the search runs over it.
+    private mutating func resetView() {
+        cursor = 0
+        top = 0
+        horizontalOffset = 0
+        folded = []
+        folds = FoldMap()
+        rerunSearch(keepingCurrent: false)
+        keepCursorInView()
+    }
+
+    private mutating func rerunSearch(keepingCurrent: Bool) {
+        guard let previous = search else { return }
+        let matches = shownBody.matches(of: previous.query, caseInsensitive: previous.caseInsensitive, limit: Self.matchLimit)
+        search = Search(query: previous.query, caseInsensitive: previous.caseInsensitive, matches: matches)
+        if keepingCurrent, let current = previous.current, current < matches.count { search?.current = current }
+    }
+
+    private mutating func foldsChanged() {
+        folds = FoldMap(folded: folded, body: shownBody)
+        keepCursorInView()
+    }
+
+    /// Moves the cursor to match `index`, opening the folds hiding it and scrolling it into view,
+    /// sideways too.
+    private mutating func moveToMatch(_ index: Int) {
+        guard let match = search?.matches[index] else { return }
+        search?.current = index
+        let hiding = folded.isEmpty ? [] : shownBody.store.enclosingFolds(of: match.line).filter(isFolded)
+        if !hiding.isEmpty {
+            folded.removeAll { hiding.contains($0) }
+            folds = FoldMap(folded: folded, body: shownBody)
+        }
+        cursor = match.line
+        scrollSideways(toShow: match)
+        keepCursorInView()
+    }
+
+    private mutating func scrollSideways(toShow match: BodyMatch) {
+        let contentWidth = viewportWidth - gutterWidth(for: shownBody)
+        let content = shownBody.content(of: match.line, byteLimit: match.range.upperBound)
+        let indentation = shownBody.depth(of: match.line) * FormattedBody.indentWidth
+        func columns(_ bytes: ArraySlice<UInt8>) -> Int {
+            DisplayWidth.of(DisplayWidth.sanitized(String(decoding: bytes, as: UTF8.self)))
+        }
+        let start = indentation + columns(content[..<min(match.range.lowerBound, content.count)])
+        let end = indentation + columns(content[...])
+        if start < horizontalOffset || end > horizontalOffset + contentWidth {
+            horizontalOffset = end <= contentWidth ? 0 : max(start - contentWidth / 4, 0)
+        }
+    }
+
+    /// Puts the cursor on a visible line and scrolls it into the viewport.
+    private mutating func keepCursorInView() {
+        cursor = folds.line(atRow: folds.row(of: min(max(cursor, 0), shownBody.lineCount - 1)))
+        top = folds.line(atRow: topRow(height: viewportHeight))
+    }
+
+    /// The first row shown in a viewport `height` rows tall: where it was, moved as little as
+    /// keeps the cursor in it, and no further down than leaves the viewport full.
+    func topRow(height: Int) -> Int {
+        let height = max(height, 1)
+        let cursorRow = folds.row(of: cursor)
+        var row = min(folds.row(of: top), cursorRow)
+        if cursorRow >= row + height { row = cursorRow - height + 1 }
+        return max(min(row, rowCount - height), 0)
+    }
+}

@@ -1,0 +1,246 @@
+/// Where and why a body is not JSON.
+struct JSONSyntaxError: Error {
+    /// Bytes from the start of the body.
+    let offset: Int
+    let reason: String
+}
+
+/// Pretty-prints JSON bytes into a ``LineStore``: one member or element per line, two spaces per
+/// level, members in their source order, strings and numbers exactly as written, empty containers
+/// as `{}` and `[]`. It checks the grammar as it goes (RFC 8259, like Courier's parser, except that
+/// strings are not checked to be UTF-8: the screen shows bad bytes as `�`).
+///
+/// It scans bytes and copies each token in one piece; containers are tracked on an explicit stack,
+/// so deep nesting costs no call stack.
+struct JSONBodyFormatter {
+    /// How deeply arrays and objects may nest, as in Courier's parser.
+    static let maximumDepth = 512
+
+    /// The formatted lines, and whether they cover the whole body (false when `lineLimit` cut it).
+    static func format(_ bytes: UnsafeBufferPointer<UInt8>, lineLimit: Int?) throws(JSONSyntaxError) -> (lines: LineStore, isComplete: Bool) {
+        var formatter = JSONBodyFormatter(bytes: bytes, lineLimit: lineLimit ?? Int.max)
+        let isComplete = try formatter.run()
+        return (formatter.lines, isComplete)
+    }
+
+    private struct OpenContainer {
+        let closer: UInt8
+        let foldSlot: Int
+        var isObject: Bool { closer == UInt8(ascii: "}") }
+        var expectation: String { isObject ? "',' or '}'" : "',' or ']'" }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let lineLimit: Int
+    private var index = 0
+    private var lines: LineStore
+    private var open: [OpenContainer] = []
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, lineLimit: Int) {
+        self.bytes = bytes
+        self.lineLimit = lineLimit
+        // Formatting drops whitespace and adds a space after each member's colon; a member takes at
+        // least five bytes (`"":0,`), so the lines never outgrow this and the buffer never moves.
+        let mostBytes = bytes.count + bytes.count / 5 + 8
+        let isWhole = lineLimit == Int.max
+        // Most bodies' lines average eight bytes or more; denser ones grow the arrays once or twice.
+        lines = LineStore(flavor: .json, tracksDepth: true, expectedBytes: isWhole ? mostBytes : 0, expectedLines: isWhole ? bytes.count / 8 : 0)
+    }
+
+    private mutating func run() throws(JSONSyntaxError) -> Bool {
+        lines.startLine()
+        var expectingValue = true
+        while true {
+            if expectingValue {
+                expectingValue = try writeValue()
+                continue
+            }
+            guard let container = open.last else { break }
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("expected \(container.expectation)") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                lines.append(byte)
+                if lines.lineCount >= lineLimit { return false }
+                lines.startLine(depth: open.count)
+                if container.isObject { try writeKey() }
+                expectingValue = true
+            } else if byte == container.closer {
+                index += 1
+                if lines.lineCount >= lineLimit { return false }
+                open.removeLast()
+                lines.startLine(depth: open.count)
+                lines.append(byte)
+                lines.closeFold(container.foldSlot)
+            } else {
+                throw failure("expected \(container.expectation)")
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw failure("unexpected data after the JSON value") }
+        return true
+    }
+
+    /// Writes the value at `index` onto the current line. A container with contents is opened:
+    /// its first member starts a new line, and true says its value comes next.
+    private mutating func writeValue() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("expected a value") }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let opener = bytes[index]
+            let closer = opener + 2
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == closer {
+                index += 1
+                lines.append(opener)
+                lines.append(closer)
+                return false
+            }
+            guard open.count < Self.maximumDepth else {
+                throw JSONSyntaxError(offset: start, reason: "arrays and objects nest deeper than \(Self.maximumDepth) levels")
+            }
+            lines.append(opener)
+            open.append(OpenContainer(closer: closer, foldSlot: lines.openFold()))
+            lines.startLine(depth: open.count)
+            if opener == UInt8(ascii: "{") { try writeKey() }
+            return true
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try skipNumber()
+        case UInt8(ascii: "t"):
+            try skipLiteral("true")
+        case UInt8(ascii: "f"):
+            try skipLiteral("false")
+        case UInt8(ascii: "n"):
+            try skipLiteral("null")
+        default:
+            throw failure("expected a value")
+        }
+        lines.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        return false
+    }
+
+    /// Writes `"name": ` onto the current line.
+    private mutating func writeKey() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name in quotes") }
+        let start = index
+        try skipString()
+        lines.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
+        index += 1
+        lines.append(": ")
+    }
+
+    private mutating func skipString() throws(JSONSyntaxError) {
+        let open = index
+        index += 1
+        while true {
+            skipPlainStringBytes()
+            guard index < bytes.count else { throw JSONSyntaxError(offset: open, reason: "the string starting here never ends") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            } else if byte == UInt8(ascii: "\\") {
+                try skipEscape()
+            } else if byte < 0x20 {
+                throw failure("unescaped control character in a string")
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Steps over string bytes that need no attention, eight at a time: it stops within eight
+    /// bytes of a quote, a backslash or a control character.
+    @inline(__always)
+    private mutating func skipPlainStringBytes() {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        /// Whether some byte of `word` is below `limit` (at most 0x80), by the borrow it causes.
+        func hasByte(below limit: UInt64, in word: UInt64) -> Bool { (word &- limit &* ones) & ~word & highBits != 0 }
+        guard let start = bytes.baseAddress.map(UnsafeRawPointer.init) else { return }
+        while index + 8 <= bytes.count {
+            let word = start.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if hasByte(below: 0x20, in: word) || hasByte(below: 1, in: word ^ (0x22 &* ones))
+                || hasByte(below: 1, in: word ^ (0x5C &* ones)) {
+                return
+            }
+            index += 8
+        }
+    }
+
+    private mutating func skipEscape() throws(JSONSyntaxError) {
+        guard index + 1 < bytes.count else { throw failure("the string never ends") }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 2
+        case UInt8(ascii: "u"):
+            for offset in 2..<6 {
+                guard index + offset < bytes.count, bytes[index + offset].isHexDigit else {
+                    throw failure("invalid \\u escape")
+                }
+            }
+            index += 6
+        default:
+            throw failure("invalid escape sequence")
+        }
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    private mutating func skipNumber() throws(JSONSyntaxError) {
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, bytes[index].isDigit else { throw failure("invalid number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, bytes[index].isDigit else { throw failure("invalid number: a digit must follow '.'") }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, bytes[index].isDigit else { throw failure("invalid number: a digit must follow the exponent") }
+            skipDigits()
+        }
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, bytes[index].isDigit { index += 1 }
+    }
+
+    private mutating func skipLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let length = literal.utf8CodeUnitCount
+        guard index + length <= bytes.count else { throw failure("expected a value") }
+        let expected = literal.utf8Start
+        for offset in 0..<length where bytes[index + offset] != expected[offset] {
+            throw failure("expected a value")
+        }
+        index += length
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
+            default: return
+            }
+        }
+    }
+
+    /// An error at `index`, saying so when the body ends there.
+    private func failure(_ reason: String) -> JSONSyntaxError {
+        JSONSyntaxError(offset: index, reason: index < bytes.count ? reason : "\(reason), but the body ends")
+    }
+}
