@@ -30,10 +30,14 @@ struct WorkspaceSaveEntryTests {
               - request: login
                 capture: {token: $.token}
               - parallel: [profile, {request: login}]
+                when: status.login == 200
               - login
+              - request: profile
+                when: [status.login == 200, "status.loginx != {{status.login}}"]
+        variables: {status.loginx: "1"}
         """
 
-    @Test("a rename renames the key and every reference in batches and chains, and nothing else")
+    @Test("a rename renames the key, every reference in batches and chains and status.NAME in conditions, and nothing else")
     func rename() throws {
         let result = try saveDraft(Self.workspace, "login") { $0.name = "sign-in" }
         #expect(result.text == Self.workspace
@@ -41,12 +45,15 @@ struct WorkspaceSaveEntryTests {
             .replacingOccurrences(of: "[login, profile]", with: "[sign-in, profile]")
             .replacingOccurrences(of: "- \"login\"", with: "- \"sign-in\"")
             .replacingOccurrences(of: "request: login", with: "request: sign-in")
-            .replacingOccurrences(of: "- login\n", with: "- sign-in\n")
-            .replacingOccurrences(of: "      - login", with: "      - sign-in"))
+            .replacingOccurrences(of: "      - login\n", with: "      - sign-in\n")
+            .replacingOccurrences(of: "status.login ", with: "status.sign-in ")
+            .replacingOccurrences(of: "{{status.login}}", with: "{{status.sign-in}}"))
         let workspace = try parseWorkspace(result.text)
         #expect(workspace.requestNames == ["sign-in", "profile", "orders"])
         #expect(workspace.requestNames(inBatch: "all") == ["sign-in", "profile", "sign-in"])
-        #expect(workspace.chains["checkout"]?.steps.flatMap { $0.items.map(\.request.name) } == ["sign-in", "profile", "sign-in", "sign-in"])
+        #expect(workspace.chains["checkout"]?.steps.flatMap { $0.items.map(\.request.name) } == ["sign-in", "profile", "sign-in", "sign-in", "profile"])
+        #expect(workspace.chains["checkout"]?.steps.flatMap { $0.conditions.flatMap(\.variables) }
+            == ["status.sign-in", "status.sign-in", "status.loginx", "status.sign-in"])
     }
 
     @Test("a rename with other changes does both")

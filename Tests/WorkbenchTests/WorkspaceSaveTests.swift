@@ -53,6 +53,31 @@ struct WorkspaceSaveTests {
         #expect(try parseWorkspace(result.text, extraVariables: ["token", "orderId"]).requests["slow"]?.url == "/delay/2")
     }
 
+    @Test("every request of the examples, edited every way at once, reads back as the draft says; the others stay equal",
+          arguments: ["demo", "petstore"])
+    func examplesReadBackAsDrafts(example: String) throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/workspaces/\(example).yaml", encoding: .utf8)
+        let workspace = try Workspace.parse(yaml: text, file: "\(example).yaml")
+        for name in workspace.requestNames {
+            let original = try #require(workspace.requests[name])
+            var draft = RequestDraft(original)
+            draft.name = name + "-2"
+            draft.url += "/x"
+            if !draft.headers.isEmpty { draft.headers[0].isEnabled = false }
+            draft.headers.append(KeyValueRow(name: "X-Added", value: "{{uuid}}"))
+            if draft.args?.isEmpty == false { draft.args?[0].value = "changed: yes" }
+            draft.args?.append(KeyValueRow(name: "extra", value: "1", type: .int))
+            draft.form?[0].value = "true"
+            let result = try WorkspaceWriter.apply([.update(original: name, draft: draft)], to: text, file: "\(example).yaml")
+            let saved = try Workspace.parse(yaml: result.text, file: "\(example).yaml")
+            #expect(saved.requestNames == workspace.requestNames.map { $0 == name ? draft.name : $0 })
+            #expect(differences(try #require(saved.requests[draft.name]), draft.applied(to: original)) == [], "\(name)")
+            for other in workspace.requestNames where other != name {
+                #expect(differences(try #require(saved.requests[other]), try #require(workspace.requests[other])) == [], "\(name): \(other)")
+            }
+        }
+    }
+
     @Test("a header's value changes in place, keeping its quotes and the comment after it")
     func headerValue() throws {
         let result = try saveDraft(Self.headers, "r") {

@@ -63,19 +63,8 @@ struct RequestUpdate {
     func splices() throws(EditFailure) -> [TextSplice] {
         let request = try refusing(request)
         let current = RequestDraft(try refusing { () throws(WorkspaceError) in try definition(of: request) })
-        let renames = draft.name == original ? [] : try rename(request.key)
+        let renames = draft.name == original ? [] : try RequestRename(document: document, original: original, name: draft.name).splices(key: request.key)
         return renames + (try fieldSplices(request, current: current))
-    }
-
-    private func rename(_ key: Node) throws(EditFailure) -> [TextSplice] {
-        let name = draft.name
-        try refusing { () throws(WorkspaceError) in try document.checkNewName(name, at: key, doing: "cannot rename \"\(original)\"") }
-        let source = document.source
-        var splices = [try source.replacing(key, parentIndentation: 0) { YAMLScalar.string(name, at: .blockKey, keeping: $0) }]
-        for reference in document.references(to: original) {
-            splices.append(try source.replacing(reference.node, parentIndentation: 0) { YAMLScalar.string(name, at: .flowValue, keeping: $0) })
-        }
-        return splices
     }
 
     private func fieldSplices(_ request: WorkspaceDocument.Entry, current: RequestDraft) throws(EditFailure) -> [TextSplice] {
@@ -109,10 +98,13 @@ struct RequestUpdate {
                 YAMLScalar.string(self.draft.url, at: .blockValue, keeping: $0)
             })
         }
+        // New mappings go after the request's last key, and so after rows added at its end.
+        var newMappings: [TextSplice] = []
         for edit in rowEdits {
-            splices += try RowsEdit(source: source, key: edit.key, entry: fields.first { $0.key.string == edit.key },
-                                    fileRows: edit.file, draftRows: edit.draft, removable: true,
-                                    insertion: insertion(after: fields), step: step).splices()
+            let entry = fields.first { $0.key.string == edit.key }
+            let rows = try RowsEdit(source: source, key: edit.key, entry: entry, fileRows: edit.file, draftRows: edit.draft,
+                                    removable: true, insertion: insertion(after: fields), step: step).splices()
+            if entry == nil { newMappings += rows } else { splices += rows }
         }
         if let (file, rows) = formEdit {
             guard let body = fields.first(where: { $0.key.string == "body" }), !source.isFlow(body.value),
@@ -123,7 +115,7 @@ struct RequestUpdate {
                                     fileRows: file, draftRows: rows, removable: false,
                                     insertion: insertion(after: bodyFields), step: step).splices()
         }
-        return splices
+        return splices + newMappings
     }
 
     /// Where a new key goes in a block mapping: after its last entry, at its keys' indentation.

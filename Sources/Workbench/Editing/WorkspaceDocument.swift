@@ -95,6 +95,25 @@ struct WorkspaceDocument {
         return found
     }
 
+    /// The scalars of chain steps' `when:` conditions that read `variable`, with their
+    /// `when` key, and whether they sit in a flow list.
+    func conditions(reading variable: String) -> [(node: Node, key: Node, inFlow: Bool)] {
+        var found: [(node: Node, key: Node, inFlow: Bool)] = []
+        for (_, chain) in entries(of: "chains") {
+            for step in chain.mapping?["steps"]?.sequence ?? [] {
+                guard let when = step.mapping?.first(where: { $0.key.string == "when" }) else { continue }
+                let scalars = when.value.sequence.map(Array.init) ?? [when.value]
+                for scalar in scalars {
+                    let condition = try? Condition(parsing: scalar.string ?? "", location: location(of: scalar))
+                    if condition?.variables.contains(variable) == true {
+                        found.append((scalar, when.key, source.isFlow(when.value)))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     /// How far a request's keys sit in from its name (2 when no request shows it).
     var indentationStep: Int {
         for (key, value) in entries(of: "requests") {
