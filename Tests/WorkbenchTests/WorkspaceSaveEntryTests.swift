@@ -127,6 +127,27 @@ struct WorkspaceSaveEntryTests {
         #expect(differences(original, copy) == [])
     }
 
+    @Test("every example request duplicated reads back as the original; each is deleted tidily once nothing refers to it",
+          arguments: ["demo", "petstore"])
+    func examplesAddAndDelete(example: String) throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/workspaces/\(example).yaml", encoding: .utf8)
+        let workspace = try Workspace.parse(yaml: text, file: "\(example).yaml")
+        for name in workspace.requestNames {
+            let original = try #require(workspace.requests[name])
+            let added = try WorkspaceWriter.apply([.add(name: "copy", yaml: RequestYAML.block(for: original, name: "copy"))],
+                                                  to: text, file: "\(example).yaml")
+            #expect(differences(try #require(try Workspace.parse(yaml: added.text, file: "x").requests["copy"]), original) == [], "\(name)")
+            #expect(saveError(text, [.delete(name: name)])?.message.hasPrefix("cannot delete request \"\(name)\": ") == true)
+            // Without its batches and chains, every request can go.
+            let requestsOnly = text.components(separatedBy: "\nbatches:")[0]
+            let captures: Set = ["token", "orderId", "petId"]
+            let deleted = try WorkspaceWriter.apply([.delete(name: name)], to: requestsOnly, file: "\(example).yaml", extraVariables: captures)
+            let remaining = try Workspace.parse(yaml: deleted.text, file: "x", extraVariables: captures)
+            #expect(remaining.requestNames == workspace.requestNames.filter { $0 != name })
+            #expect(!deleted.text.contains("\n\n\n") && !deleted.text.contains(":\n\n  ") && !deleted.text.hasSuffix("\n\n"), "\(name)")
+        }
+    }
+
     @Test("a file without requests gets a requests key before its batches")
     func addFirstRequest() throws {
         let text = "name: empty\n\n# Batches.\nbatches: {}\n"

@@ -91,6 +91,16 @@ struct WorkspaceSaveTests {
             .replacingOccurrences(of: "X-Three: 'three'", with: "X-Three: 'it''s'"))
     }
 
+    @Test("columns count Unicode scalars, as libyaml does: text after emoji and combining marks is found")
+    func unicodeColumns() throws {
+        let text = "requests:\n  u:\n    url: /u\n    headers: \n      X-e\u{301}🚀: \"e\u{301}🚀\"  # ☕\n      X-B: b\n"
+        let result = try saveDraft(text, "u") {
+            $0.headers[0].value = "über"
+            $0.headers[1].value = "c"
+        }
+        #expect(result.text == "requests:\n  u:\n    url: /u\n    headers: \n      X-e\u{301}🚀: \"über\"  # ☕\n      X-B: c\n")
+    }
+
     @Test("a plain value that would no longer read as the same string is double-quoted")
     func plainBecomesQuoted() throws {
         let cases = ["{{uuid}}": "\"{{uuid}}\"", "a: b": "\"a: b\"", "a #b": "\"a #b\"", " padded": "\" padded\"",
