@@ -34,7 +34,7 @@ func differences(_ a: RequestDefinition, _ b: RequestDefinition) -> [String] {
 
 /// A request block parsed on its own, its templates' variables taken as defined.
 func parseBlock(_ block: String, name: String) throws -> RequestDefinition {
-    let text = "requests:\n" + block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+    let text = "requests:\n" + YAMLIndentation.reindent(block, to: 2, step: 2)
     let workspace = try Workspace.parse(yaml: text, file: "block.yaml", extraVariables: Set(Template.references(in: block)))
     return try #require(workspace.requests[name])
 }

@@ -73,7 +73,8 @@ struct WorkspaceSaveTests {
             #expect(saved.requestNames == workspace.requestNames.map { $0 == name ? draft.name : $0 })
             #expect(differences(try #require(saved.requests[draft.name]), draft.applied(to: original)) == [], "\(name)")
             for other in workspace.requestNames where other != name {
-                #expect(differences(try #require(saved.requests[other]), try #require(workspace.requests[other])) == [], "\(name): \(other)")
+                let before = try #require(workspace.requests[other])
+                #expect(differences(try #require(saved.requests[other]), before) == [], "\(name): \(other)")
             }
         }
     }
@@ -134,7 +135,8 @@ struct WorkspaceSaveTests {
     @Test("a header is added after the last one, removed with its line, or switched off as a comment")
     func headerRows() throws {
         let added = try saveDraft(Self.headers, "r") { $0.headers.append(KeyValueRow(name: "Accept", value: "application/json")) }
-        #expect(added.text == Self.headers.replacingOccurrences(of: "X-Three: 'three'\n", with: "X-Three: 'three'\n      Accept: application/json\n"))
+        #expect(added.text == Self.headers.replacingOccurrences(of: "X-Three: 'three'\n",
+                                                                with: "X-Three: 'three'\n      Accept: application/json\n"))
         let removed = try saveDraft(Self.headers, "r") { $0.headers.remove(at: 1) }
         #expect(removed.text == Self.headers.replacingOccurrences(of: "      X-Two: \"two\"     # kept\n", with: ""))
         let off = try saveDraft(Self.headers, "r") { $0.headers[1].isEnabled = false }
@@ -223,7 +225,8 @@ struct WorkspaceSaveTests {
                     name: Courier {{uuid}}   # who
                     count: 3
             """)
-        #expect(try parseWorkspace(result.text).requests["f"]?.body == .form(["name": "Courier {{uuid}}", "count": 3], order: ["name", "count"]))
+        #expect(try parseWorkspace(result.text).requests["f"]?.body
+            == .form(["name": "Courier {{uuid}}", "count": 3], order: ["name", "count"]))
     }
 
     @Test("an edit that touches a flow collection rewrites that request's block, with a note")
@@ -323,7 +326,8 @@ struct WorkspaceSaveTests {
             $0.url = "/a2"
             $0.headers[0].value = "2"
         }
-        #expect(result.text == text.replacingOccurrences(of: "url: /a ", with: "url: /a2 ").replacingOccurrences(of: "X-A: \"1\"", with: "X-A: \"2\""))
+        #expect(result.text == text.replacingOccurrences(of: "url: /a ", with: "url: /a2 ")
+            .replacingOccurrences(of: "X-A: \"1\"", with: "X-A: \"2\""))
         let quoted = try saveDraft(text, "b") { $0.url = "/b's" }
         #expect(quoted.text == text.replacingOccurrences(of: "url: '/b'", with: "url: '/b''s'"))
     }

@@ -45,7 +45,8 @@ enum RequestEntryEdit {
         // Requests separated by blank lines get one before the new request too.
         let spaced = lastMark.line - 2 > keyLine && source.isBlank(line: lastMark.line - 2)
         let block = YAMLIndentation.reindent(yaml, to: lastMark.column - 1, step: step)
-        return [.insert((source.hasNewline(line: lastLine) ? "" : "\n") + (spaced ? "\n" : "") + block, at: source.end(ofLine: lastLine))]
+        let separator = (source.hasNewline(line: lastLine) ? "" : "\n") + (spaced ? "\n" : "")
+        return [.insert(separator + block, at: source.end(ofLine: lastLine))]
     }
 
     /// The splice that removes a request: its key's line through the last line of its value,

@@ -9,11 +9,15 @@ struct RequestRename {
 
     /// Refuses a name that is taken or would need quotes (see `WorkspaceDocument.checkNewName`).
     func splices(key: Node) throws(EditFailure) -> [TextSplice] {
-        try refusing { () throws(WorkspaceError) in try document.checkNewName(name, at: key, doing: "cannot rename \"\(original)\"") }
+        try refusing { () throws(WorkspaceError) in
+            try document.checkNewName(name, at: key, doing: "cannot rename \"\(original)\"")
+        }
         let source = document.source
         var splices = [try source.replacing(key, parentIndentation: 0) { YAMLScalar.string(name, at: .blockKey, keeping: $0) }]
         for reference in document.references(to: original) {
-            splices.append(try source.replacing(reference.node, parentIndentation: 0) { YAMLScalar.string(name, at: .flowValue, keeping: $0) })
+            splices.append(try source.replacing(reference.node, parentIndentation: 0) {
+                YAMLScalar.string(name, at: .flowValue, keeping: $0)
+            })
         }
         for condition in document.conditions(reading: "status.\(original)") {
             let text = renamingStatus(in: condition.node.string ?? "")

@@ -11,7 +11,8 @@ struct RequestUpdate {
     /// The file's text with the draft saved, and a note when the request's block had to be
     /// written anew: what the edit touches is in flow style (or a value spans lines), so it is
     /// first rewritten in block style from what the file says, then edited like any other.
-    static func apply(original: String, draft: RequestDraft, to document: WorkspaceDocument) throws(WorkspaceError) -> (text: String, note: String?) {
+    static func apply(original: String, draft: RequestDraft,
+                      to document: WorkspaceDocument) throws(WorkspaceError) -> (text: String, note: String?) {
         let update = RequestUpdate(document: document, original: original, draft: draft)
         do {
             return (document.source.applying(try update.splices()), nil)
@@ -41,7 +42,8 @@ struct RequestUpdate {
             switch error {
             case .refused(let refusal): throw refusal
             case .needsRewrite(let reason):
-                throw WorkspaceError(.invalidValue, at: document.location(of: request.key), "requests.\(original): cannot be saved: \(reason)")
+                throw WorkspaceError(.invalidValue, at: document.location(of: request.key),
+                                     "requests.\(original): cannot be saved: \(reason)")
             }
         }
     }
@@ -63,7 +65,8 @@ struct RequestUpdate {
     func splices() throws(EditFailure) -> [TextSplice] {
         let request = try refusing(request)
         let current = RequestDraft(try refusing { () throws(WorkspaceError) in try definition(of: request) })
-        let renames = draft.name == original ? [] : try RequestRename(document: document, original: original, name: draft.name).splices(key: request.key)
+        let rename = RequestRename(document: document, original: original, name: draft.name)
+        let renames = draft.name == original ? [] : try rename.splices(key: request.key)
         return renames + (try fieldSplices(request, current: current))
     }
 
@@ -73,18 +76,21 @@ struct RequestUpdate {
         if let file = current.args, let rows = draft.args, named(rows) != file { rowEdits.append(("args", file, rows)) }
         if named(draft.headers) != current.headers { rowEdits.append(("headers", current.headers, draft.headers)) }
         let formEdit = current.form.flatMap { file in draft.form.flatMap { named($0) != file ? (file, $0) : nil } }
-        guard draft.method != current.method || draft.url != current.url || !rowEdits.isEmpty || formEdit != nil else { return [] }
+        let changed = draft.method != current.method || draft.url != current.url || !rowEdits.isEmpty || formEdit != nil
+        guard changed else { return [] }
 
         let source = document.source
-        guard !source.isFlow(request.value), let fields = request.value.mapping.map(Array.init), let first = fields.first?.key.mark,
-              let url = fields.first(where: { $0.key.string == "url" }) else {
+        guard !source.isFlow(request.value), let fields = request.value.mapping.map(Array.init),
+              let first = fields.first?.key.mark, let url = fields.first(where: { $0.key.string == "url" }) else {
             throw .needsRewrite("written in flow style")
         }
         let indentation = first.column - 1
         let step = indentation - ((request.key.mark?.column ?? 1) - 1)
         var splices: [TextSplice] = []
         if draft.method != current.method {
-            let method = { (style: Node.Scalar.Style) in YAMLScalar.string(self.draft.method.rawValue, at: .blockValue, keeping: style) }
+            let method = { (style: Node.Scalar.Style) in
+                YAMLScalar.string(self.draft.method.rawValue, at: .blockValue, keeping: style)
+            }
             if let entry = fields.first(where: { $0.key.string == "method" }) {
                 splices.append(try source.replacing(entry.value, parentIndentation: indentation, with: method))
             } else {

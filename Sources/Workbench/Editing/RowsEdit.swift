@@ -40,7 +40,8 @@ struct RowsEdit {
             guard !rows.isEmpty else { return [] }
             let indentation = String(repeating: " ", count: insertion.indentation)
             let head = (insertion.newlineFirst ? "\n" : "") + indentation + key + ":" + (anyEnabled ? "" : " {}") + "\n"
-            return [.insert(head + rows.map { line(for: $0, indentation: insertion.indentation + step) }.joined(), at: insertion.offset)]
+            let lines = rows.map { line(for: $0, indentation: insertion.indentation + step) }
+            return [.insert(head + lines.joined(), at: insertion.offset)]
         }
         let entryLines = source.lines(ofEntry: entry.key, value: entry.value)
         if rows.isEmpty, removable {
@@ -59,17 +60,19 @@ struct RowsEdit {
             let indentation = keyIndentation + step
             var newRows = ""
             for row in rows {
-                if let splice = reusable.take(row.name, indentation: indentation, writing: line(for: row, indentation: indentation)) {
+                let text = line(for: row, indentation: indentation)
+                if let splice = reusable.take(row.name, indentation: indentation, writing: text) {
                     splices.append(splice)
                 } else {
-                    newRows += line(for: row, indentation: indentation)
+                    newRows += text
                 }
             }
             let keyLine = entryLines.lowerBound
             let prefix = source.hasNewline(line: keyLine) ? "" : "\n"
             return splices + [.insert(prefix + newRows, at: source.end(ofLine: keyLine))]
         }
-        guard let pairs = entry.value.mapping.map(Array.init), pairs.count == fileRows.count, let first = pairs.first?.key.mark else {
+        guard let pairs = entry.value.mapping.map(Array.init), pairs.count == fileRows.count,
+              let first = pairs.first?.key.mark else {
             throw .needsRewrite("its \(key) are not a mapping of names to values")
         }
         if !anyEnabled { splices.append(.insert(" {}", at: colon)) }
@@ -105,7 +108,8 @@ struct RowsEdit {
     }
 
     /// The splices for a row that is still there, perhaps renamed, changed or switched off.
-    private func change(_ pair: WorkspaceDocument.Entry, from old: KeyValueRow, to new: KeyValueRow) throws(EditFailure) -> [TextSplice] {
+    private func change(_ pair: WorkspaceDocument.Entry, from old: KeyValueRow,
+                        to new: KeyValueRow) throws(EditFailure) -> [TextSplice] {
         let keyIndentation = (pair.key.mark?.column ?? 1) - 1
         let renamed = new.name != old.name
         let revalued = new.json != old.json
@@ -123,7 +127,8 @@ struct RowsEdit {
             return [.insert("# ", at: lineStart + keyIndentation)]
         }
         let style = { (node: Node) in node.scalar?.style ?? .plain }
-        let written = String(repeating: " ", count: keyIndentation) + "# " + keyText(style(pair.key)) + ": " + valueText(style(pair.value))
+        let written = String(repeating: " ", count: keyIndentation) + "# "
+            + keyText(style(pair.key)) + ": " + valueText(style(pair.value))
         return [TextSplice(lineStart..<source.contentEnd(ofLine: lines.upperBound), written)]
     }
 

@@ -40,7 +40,8 @@ public enum WorkspaceWriter {
     /// old one, with the old file's permissions (new files get 0644 less the umask).
     public static func write(_ text: String, to path: String) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let permissions = (try? FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? NSNumber)?.uint16Value
+        let attributes = try? FileManager.default.attributesOfItem(atPath: target.path)
+        let permissions = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions ?? 0o644))
@@ -48,7 +49,9 @@ public enum WorkspaceWriter {
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             // The umask may have narrowed the mode open(2) was given.
-            if let permissions, fchmod(descriptor, mode_t(permissions)) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            if let permissions, fchmod(descriptor, mode_t(permissions)) != 0 {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
             try file.write(contentsOf: Data(text.utf8))
             try file.synchronize()
             try file.close()

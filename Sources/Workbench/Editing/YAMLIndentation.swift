@@ -9,7 +9,6 @@ enum YAMLIndentation {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let indents = lines.map { line in line.allSatisfy { $0 == " " } ? nil : line.prefix { $0 == " " }.count }
         guard let base = indents.compactMap({ $0 }).first else { return yaml }
-        let inner = indents.compactMap { $0 }.filter { $0 > base }.min()
         func written(_ newIndent: (Int) -> Int) -> String {
             let moved = zip(lines, indents).map { line, indent in
                 indent.map { String(repeating: " ", count: max(0, newIndent($0))) + line.dropFirst($0) } ?? ""
@@ -19,10 +18,12 @@ enum YAMLIndentation {
             return text + "\n"
         }
         let shifted = written { $0 - base + indentation }
-        guard let inner, inner - base != step, indents.allSatisfy({ ($0 ?? base) >= base && (($0 ?? base) - base) % (inner - base) == 0 }) else {
+        // The snippet's own step: how much further in than its first line its nested lines are.
+        guard let inner = indents.compactMap({ $0 }).filter({ $0 > base }).min().map({ $0 - base }), inner != step,
+              indents.allSatisfy({ indent in indent.map { $0 >= base && ($0 - base) % inner == 0 } ?? true }) else {
             return shifted
         }
-        let scaled = written { ($0 - base) / (inner - base) * step + indentation }
+        let scaled = written { ($0 - base) / inner * step + indentation }
         let same = (try? Yams.compose(yaml: scaled)) == (try? Yams.compose(yaml: shifted))
         return same ? scaled : shifted
     }

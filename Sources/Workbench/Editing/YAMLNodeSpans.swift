@@ -73,7 +73,8 @@ extension YAMLSourceText {
             let indentation = indentation(ofLine: line)
             if isBlank(line: line) || (isComment(line: line) && indentation <= keyIndentation) { continue }
             let startsItem = scalars[start(ofLine: line) + indentation] == "-"
-            guard indentation > keyIndentation || (indentlessSequence && indentation == keyIndentation && startsItem) else { break }
+            let continuesSequence = indentlessSequence && indentation == keyIndentation && startsItem
+            guard indentation > keyIndentation || continuesSequence else { break }
             last = line
         }
         return keyLine...last

@@ -81,7 +81,9 @@ enum YAMLScalar {
         case .flowKey: probe = "{" + text + ": v}"
         case .flowValue: probe = "{k: " + text + "}"
         }
-        guard let node = try? Yams.compose(yaml: probe), let pair = node.mapping?.first, node.mapping?.count == 1 else { return false }
+        guard let node = try? Yams.compose(yaml: probe), node.mapping?.count == 1, let pair = node.mapping?.first else {
+            return false
+        }
         let read = position == .blockKey || position == .flowKey ? pair.key : pair.value
         guard case .scalar(let scalar) = read else { return false }
         return scalar.string == text && scalar.style == .plain && Tag.Name(rawValue: read.tag.rawValue) == .str
