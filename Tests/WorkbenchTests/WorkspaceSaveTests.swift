@@ -106,12 +106,15 @@ struct WorkspaceSaveTests {
     func plainBecomesQuoted() throws {
         let cases = ["{{uuid}}": "\"{{uuid}}\"", "a: b": "\"a: b\"", "a #b": "\"a #b\"", " padded": "\" padded\"",
                      "true": "\"true\"", "12": "\"12\"", "": "\"\"", "~": "\"~\"", "- item": "\"- item\"",
-                     "say \"hi\"": "say \"hi\"", "tab\there": "\"tab\\there\"", "fine-value/x?y=1": "fine-value/x?y=1"]
+                     "say \"hi\"": "say \"hi\"", "tab\there": "\"tab\\there\"", "fine-value/x?y=1": "fine-value/x?y=1",
+                     "del\u{7F}": "\"del\\u007F\"", "line\u{2028}break": "\"line\\u2028break\""]
         for (value, written) in cases {
             let result = try saveDraft(Self.headers, "r") { $0.headers[0].value = value }
             #expect(result.text.contains("      X-One: \(written)\n"), "\(value)")
             #expect(try parseWorkspace(result.text).requests["r"]?.headers.first?.value == value)
         }
+        let singleQuoted = try saveDraft(Self.headers, "r") { $0.headers[2].value = "two\nlines" }
+        #expect(singleQuoted.text.contains("      X-Three: \"two\\nlines\"\n"))
     }
 
     @Test("an argument keeps its type: 1 → 2 stays plain, the string \"2\" is quoted")

@@ -39,7 +39,8 @@ enum RequestEntryEdit {
         guard !source.isFlow(requests.value), let pairs = requests.value.mapping.map(Array.init), let last = pairs.last,
               let lastMark = last.key.mark else {
             throw WorkspaceError(.invalidValue, at: document.location(of: requests.value),
-                                 "requests: is written in flow style; write it as a block mapping to add requests to it")
+                                 "requests: is not a block mapping (one request per indented key); "
+                                    + "write it as one to add requests to it")
         }
         let lastLine = source.lines(ofEntry: last.key, value: last.value).upperBound
         // Requests separated by blank lines get one before the new request too.

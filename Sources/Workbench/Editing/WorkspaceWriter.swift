@@ -5,9 +5,11 @@ import Foundation
 ///
 /// A changed scalar keeps its quoting style where it can and is quoted whenever YAML would
 /// otherwise read it as something else (`"1"`, `"true"`, `"{{token}}"`). Rows of arguments,
-/// headers and form fields are edited line by line, a row switched off
-/// becoming a commented-out line. Flow collections are not spliced: a request whose edit
-/// touches one has its block rewritten (``RequestYAML``), and a note says so.
+/// headers and form fields are edited line by line. A row switched off is written as a
+/// commented-out line, `# Name: value`: YAML ignores it and the workbench does not read it
+/// back (a draft made from the saved file lacks the row); a row of that name added later
+/// takes its line again. Flow collections are not spliced: a request whose edit touches one
+/// has its block rewritten (``RequestYAML``), and a note says so.
 public enum WorkspaceWriter {
     /// `text` with `edits` made in order. Refuses (and changes nothing) when an edit cannot be
     /// made — an unknown request, a name already used, a request still referred to — or when

@@ -39,7 +39,7 @@ enum YAMLScalar {
     }
 
     /// A number YAML reads as a float (`1.0`, not `1`, so that it stays a double).
-    static func number(_ value: Double) -> String {
+    private static func number(_ value: Double) -> String {
         if value.isNaN { return ".nan" }
         if value.isInfinite { return value < 0 ? "-.inf" : ".inf" }
         return String(value)
