@@ -36,11 +36,9 @@ enum RequestEntryEdit {
             return [TextSplice(colon..<empty.upperBound, ""),
                     .insert((source.hasNewline(line: keyLine) ? "" : "\n") + block, at: source.end(ofLine: keyLine))]
         }
-        guard !source.isFlow(requests.value), let pairs = requests.value.mapping.map(Array.init), let last = pairs.last,
-              let lastMark = last.key.mark else {
-            throw WorkspaceError(.invalidValue, at: document.location(of: requests.value),
-                                 "requests: is not a block mapping (one request per indented key); "
-                                    + "write it as one to add requests to it")
+        guard let last = requests.value.mapping.map(Array.init)?.last, let lastMark = last.key.mark else {
+            throw WorkspaceError(.wrongType, at: document.location(of: requests.value),
+                                 "requests: expected a mapping of request names to requests")
         }
         let lastLine = source.lines(ofEntry: last.key, value: last.value).upperBound
         // Requests separated by blank lines get one before the new request too.

@@ -16,6 +16,8 @@ struct WorkspaceDocument {
     let file: String
     private let root: Node.Mapping
 
+    /// Refuses text that is not a workspace mapping, or whose `requests:` is a non-empty flow
+    /// mapping, which edits cannot splice lines into.
     init(text: String, file: String) throws(WorkspaceError) {
         source = YAMLSourceText(text)
         self.file = file
@@ -30,6 +32,10 @@ struct WorkspaceDocument {
                                  "expected a workspace (a mapping with name, config, requests, …)")
         }
         root = mapping
+        if let requests = topLevel("requests"), source.isFlow(requests.value), requests.value.mapping?.isEmpty == false {
+            throw WorkspaceError(.invalidValue, at: location(of: requests.value), "requests: is written in flow style; "
+                + "edits are saved into a block mapping (one request per indented key), so write it as one first")
+        }
     }
 
     /// A top-level key and its value.
