@@ -189,7 +189,8 @@ struct WorkspaceSaveEntryTests {
         #expect(saveError(Self.workspace, [.add(name: "x", yaml: "x:\n  url: [unclosed\n")])?.kind == .syntax)
         #expect(saveError(Self.workspace, [.add(name: "x", yaml: "x:\n  urll: /x\n")])?.kind == .unknownKey)
         let flow = "requests: {a: {url: /a}}\n"
-        #expect(saveError(flow, [.add(name: "x", yaml: "x:\n  url: /x\n")])?.message.hasPrefix("requests: is written in flow style") == true)
+        #expect(saveError(flow, [.add(name: "x", yaml: "x:\n  url: /x\n")])?.message
+            .hasPrefix("requests: is written in flow style") == true)
         #expect(saveError(flow, [.delete(name: "a")])?.message.hasPrefix("requests: is written in flow style") == true)
     }
 
