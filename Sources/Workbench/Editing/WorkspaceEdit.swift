@@ -1,0 +1,23 @@
+/// One change the workbench saves into a workspace file; see ``WorkspaceWriter``.
+public enum WorkspaceEdit: Sendable {
+    /// The composer's draft of request `original` (its name in the file). A draft whose
+    /// name differs renames the request, and every batch and chain that names it.
+    case update(original: String, draft: RequestDraft)
+    /// A new request: its block with `name:` first, as ``CurlImport/yaml(from:name:)`` or
+    /// ``RequestYAML/block(for:name:)`` write it.
+    case add(name: String, yaml: String)
+    /// Removes a request no batch or chain refers to.
+    case delete(name: String)
+}
+
+/// A workspace file's new text, and what the writer did beyond the edits themselves.
+public struct WorkspaceSaveResult: Sendable {
+    public var text: String
+    /// For the user, e.g. `orders: written in flow style; its block was rewritten`.
+    public var notes: [String]
+
+    public init(text: String, notes: [String]) {
+        self.text = text
+        self.notes = notes
+    }
+}

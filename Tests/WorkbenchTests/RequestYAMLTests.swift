@@ -1,0 +1,203 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// The fields in which two definitions differ, named, with both values; empty when equal.
+/// (RequestDefinition is not Equatable: its headers are tuples and it carries a location.)
+func differences(_ a: RequestDefinition, _ b: RequestDefinition) -> [String] {
+    var found: [String] = []
+    func compare<Value: Equatable>(_ field: String, _ left: Value, _ right: Value) {
+        if left != right { found.append("\(field): \(left) ≠ \(right)") }
+    }
+    compare("description", a.description, b.description)
+    compare("method", a.method, b.method)
+    compare("url", a.url, b.url)
+    compare("useCDN", a.useCDN, b.useCDN)
+    compare("args", a.args, b.args)
+    compare("argumentOrder", a.argumentOrder, b.argumentOrder)
+    compare("headers", a.headers.map { "\($0.name): \($0.value)" }, b.headers.map { "\($0.name): \($0.value)" })
+    compare("auth", a.auth, b.auth)
+    compare("body", a.body, b.body)
+    compare("timeout", a.timeout, b.timeout)
+    compare("priority", a.priority, b.priority)
+    compare("cache", a.cache, b.cache)
+    compare("validate", a.validate, b.validate)
+    compare("accept", a.acceptedContentTypes, b.acceptedContentTypes)
+    compare("response", a.response, b.response)
+    compare("download", a.download, b.download)
+    compare("retry", a.retry, b.retry)
+    compare("tls", a.tls, b.tls)
+    compare("sensitive", a.sensitive, b.sensitive)
+    return found
+}
+
+/// A request block parsed on its own, its templates' variables taken as defined.
+func parseBlock(_ block: String, name: String) throws -> RequestDefinition {
+    let text = "requests:\n" + YAMLIndentation.reindent(block, to: 2, step: 2)
+    let workspace = try Workspace.parse(yaml: text, file: "block.yaml", extraVariables: Set(Template.references(in: block)))
+    return try #require(workspace.requests[name])
+}
+
+@Suite("RequestYAML")
+struct RequestYAMLTests {
+    @Test("every request of demo.yaml and petstore.yaml reads back equal from its block", arguments: ["demo", "petstore"])
+    func examplesRoundTrip(example: String) throws {
+        let workspace = try Workspace.load(path: repositoryRoot + "/workspaces/\(example).yaml")
+        for name in workspace.requestNames {
+            let original = try #require(workspace.requests[name])
+            let block = RequestYAML.block(for: original, name: name)
+            let copy = try parseBlock(block, name: name)
+            #expect(differences(original, copy) == [], "\(example).yaml \(name):\n\(block)")
+        }
+    }
+
+    static let everyField = """
+        requests:
+          full:
+            description: "Every field: a test #1"
+            method: put
+            url: /anything/{{id}}
+            useCDN: true
+            args: {n: 1, f: 1.5, whole: 2.0, b: true, s: "x", quoted: "7", empty: "", none: null, list: [1, two, "3"], nested: {a: {b: [true]}}}
+            headers: {X-One: "1", X-Two: two, X-Template: "{{id}}"}
+            auth: {basic: {user: u, password: "p: w"}}
+            timeout: 2.5
+            priority: 7
+            cache: {seconds: 30, version: 3, sensitive: "{{id}}", async: false}
+            validate: {status: [200, 201, 204, 300, 301, 302, 303], json: "{id: int, tags: [string], any: any, o: object, a: array, n: number, b: bool}"}
+            accept: [text/plain, application/json]
+            response: raw
+            retry: {limit: 1, backoff: 0.1, statuses: [503]}
+            tls: {verify: false, caFile: /ca.pem, pinnedKey: "sha256//abc"}
+            sensitive: ["{{id}}", plain]
+          bodies-text:
+            method: POST
+            url: /t
+            body: {text: "line one\\nline two", contentType: "text/plain; charset=utf-8"}
+            priority: high
+          bodies-file:
+            method: POST
+            url: /f
+            body: {file: "files/a b.bin", contentType: application/octet-stream}
+            tls: {}
+          bodies-form:
+            method: POST
+            url: /form
+            body: {form: {z: last, a: 1, "key: odd": "{{id}}"}}
+            validate: {status: "200-299"}
+          bodies-multipart:
+            method: POST
+            url: /m
+            auth: {bearer: "{{id}}"}
+            body:
+              multipart:
+                - {name: note, value: "hi, there"}
+                - {name: photo, file: cat.jpg, filename: cat.jpg, contentType: image/jpeg}
+            retry: 2
+          json-body:
+            method: PATCH
+            url: /j
+            body: {json: [1, {k: "v"}, null]}
+            validate: {}
+          downloads:
+            url: /d
+            download: never.bin
+          download-into:
+            url: /d
+            download: {path: "{{id}}/", resumable: true}
+            cache: 5
+        variables: {id: "42"}
+        """
+
+    @Test("every field of the format reads back equal")
+    func everyFieldRoundTrips() throws {
+        let workspace = try parseWorkspace(Self.everyField)
+        #expect(workspace.requestNames.count == 8)
+        for name in workspace.requestNames {
+            let original = try #require(workspace.requests[name])
+            let block = RequestYAML.block(for: original, name: name)
+            #expect(differences(original, try parseBlock(block, name: name)) == [], "\(name):\n\(block)")
+        }
+    }
+
+    @Test("the block is written in block style, in the README's key order, defaults left out")
+    func blockLayout() throws {
+        let workspace = try parseWorkspace(Self.everyField)
+        #expect(RequestYAML.block(for: try #require(workspace.requests["full"]), name: "full") == """
+            full:
+              description: "Every field: a test #1"
+              method: PUT
+              url: /anything/{{id}}
+              useCDN: true
+              args:
+                n: 1
+                f: 1.5
+                whole: 2.0
+                b: true
+                s: x
+                quoted: "7"
+                empty: ""
+                none: null
+                list: [1, two, "3"]
+                nested: {a: {b: [true]}}
+              headers:
+                X-One: "1"
+                X-Two: two
+                X-Template: "{{id}}"
+              auth:
+                basic:
+                  user: u
+                  password: "p: w"
+              timeout: 2.5
+              priority: 7
+              cache:
+                seconds: 30
+                version: 3
+                sensitive: "{{id}}"
+                async: false
+              validate:
+                status: [200, 201, 204, 300-303]
+                json: {a: array, any: any, b: bool, id: int, n: number, o: object, tags: [string]}
+              accept: [application/json, text/plain]
+              response: raw
+              retry:
+                limit: 1
+                backoff: 0.1
+                statuses: [503]
+              tls:
+                verify: false
+                caFile: /ca.pem
+                pinnedKey: sha256//abc
+              sensitive: ["{{id}}", plain]
+
+            """)
+        #expect(RequestYAML.block(for: try #require(workspace.requests["bodies-form"]), name: "bodies-form") == """
+            bodies-form:
+              method: POST
+              url: /form
+              body:
+                form:
+                  z: last
+                  a: 1
+                  "key: odd": "{{id}}"
+              validate:
+                status: 200-299
+
+            """)
+    }
+
+    @Test("status codes: a single code, a single range, or codes and runs of three or more as ranges")
+    func statusCodes() throws {
+        var definition = RequestDefinition(name: "s", location: SourceLocation(file: "t", line: 1, column: 1))
+        definition.url = "/s"
+        let cases: [(Set<Int>, String)] = [([204], "204"), (Set(200...299), "200-299"), ([200, 201], "[200, 201]"),
+                                           (Set(200...202).union([204, 205]).union(500...599), "[200-202, 204, 205, 500-599]")]
+        for (codes, written) in cases {
+            definition.validate = RequestDefinition.Validation(statusCodes: codes)
+            let block = RequestYAML.block(for: definition, name: "s")
+            #expect(block.contains("    status: \(written)\n"), "\(block)")
+            #expect(try parseBlock(block, name: "s").validate?.statusCodes == codes)
+        }
+    }
+}
