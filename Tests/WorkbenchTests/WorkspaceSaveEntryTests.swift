@@ -140,7 +140,13 @@ struct WorkspaceSaveEntryTests {
                                                   to: text, file: "\(example).yaml")
             let copy = try #require(try Workspace.parse(yaml: added.text, file: "x").requests["copy"])
             #expect(differences(copy, original) == [], "\(name)")
-            #expect(saveError(text, [.delete(name: name)])?.message.hasPrefix("cannot delete request \"\(name)\": ") == true)
+            let referenced = workspace.batches.values.contains { $0.items.contains { $0.name == name } }
+                || workspace.chains.values.contains { $0.steps.contains { $0.items.contains { $0.request.name == name } } }
+            if referenced {
+                #expect(saveError(text, [.delete(name: name)])?.message.hasPrefix("cannot delete request \"\(name)\": ") == true)
+            } else {
+                #expect(saveError(text, [.delete(name: name)]) == nil, "\(name) is referred to by nothing")
+            }
             // Without its batches and chains, every request can go.
             let requestsOnly = text.components(separatedBy: "\nbatches:")[0]
             let captures: Set = ["token", "orderId", "petId"]
