@@ -1,0 +1,46 @@
+/// The characters the workbench draws with: Unicode box drawing and symbols when the
+/// terminal speaks UTF-8, plain ASCII otherwise (or with `--ascii`).
+public struct Glyphs: Sendable, Hashable {
+    public var horizontal: String
+    public var vertical: String
+    public var topLeft: String
+    public var topRight: String
+    public var bottomLeft: String
+    public var bottomRight: String
+    public var teeLeft: String
+    public var teeRight: String
+    /// Tree folding: an open and a folded node.
+    public var expanded: String
+    public var collapsed: String
+    public var bullet: String
+    public var success: String
+    public var failure: String
+    public var cancelled: String
+    public var pending: String
+    public var running: String
+    public var skipped: String
+    public var paused: String
+    public var ellipsis: String
+    /// A full and a partial block for bars; `shades` from light to dark.
+    public var barFull: String
+    public var barEmpty: String
+    public var arrow: String
+    public var parallel: String
+    /// The spinner's frames.
+    public var spinner: [String]
+    public var isUnicode: Bool
+
+    public static let unicode = Glyphs(
+        horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
+        teeLeft: "├", teeRight: "┤", expanded: "▾", collapsed: "▸", bullet: "●", success: "✓", failure: "✗",
+        cancelled: "⊘", pending: "·", running: "◌", skipped: "↷", paused: "⏸", ellipsis: "…",
+        barFull: "█", barEmpty: "░", arrow: "→", parallel: "∥",
+        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"], isUnicode: true)
+
+    public static let ascii = Glyphs(
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+        teeLeft: "+", teeRight: "+", expanded: "v", collapsed: ">", bullet: "*", success: "+", failure: "x",
+        cancelled: "/", pending: ".", running: "o", skipped: "~", paused: "=", ellipsis: "~",
+        barFull: "#", barEmpty: ".", arrow: "->", parallel: "||",
+        spinner: ["|", "/", "-", "\\"], isUnicode: false)
+}

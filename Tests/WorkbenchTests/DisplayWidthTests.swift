@@ -1,0 +1,59 @@
+import Glibc
+import Testing
+@testable import Workbench
+
+/// Column widths agree with the C library's wcwidth, which ncursesw uses to place text.
+@Suite struct DisplayWidthTests {
+    @Test func tableAgreesWithGlibcForEveryScalar() throws {
+        let locale = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
+        let previous = uselocale(locale)
+        defer {
+            uselocale(previous)
+            freelocale(locale)
+        }
+        typealias WidthFunction = @convention(c) (wchar_t) -> Int32
+        let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth"))
+        let wcwidth = unsafeBitCast(symbol, to: WidthFunction.self)
+        var disagreements: [String] = []
+        for value in UInt32(0x20)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), DisplayWidth.isPrintable(scalar) else { continue }
+            let expected = Int(wcwidth(wchar_t(bitPattern: value)))
+            if DisplayWidth.of(scalar) != expected { disagreements.append(String(value, radix: 16)) }
+            if disagreements.count > 5 { break }
+        }
+        #expect(disagreements.isEmpty, "scalars measured differently from wcwidth: \(disagreements)")
+    }
+
+    @Test func measuresCJKAndEmojiAsTwoColumns() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("中文") == 4)
+        #expect(DisplayWidth.of("日本語テキスト") == 14)
+        #expect(DisplayWidth.of("🚀") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+    }
+
+    @Test func prefixNeverSplitsAWideCharacter() {
+        let cut = DisplayWidth.prefix(of: "中文字", fitting: 5)
+        #expect(cut.text == "中文")
+        #expect(cut.width == 4)
+        #expect(DisplayWidth.truncated("中文字符串", to: 6) == "中文…")
+        #expect(DisplayWidth.of(DisplayWidth.truncated("中文字符串", to: 6)) <= 6)
+    }
+
+    @Test func middleTruncationKeepsBothEnds() {
+        let url = "http://127.0.0.1:8080/a/very/long/path/to/something.json"
+        let short = DisplayWidth.middleTruncated(url, to: 24)
+        #expect(DisplayWidth.of(short) == 24)
+        #expect(short.hasPrefix("http://127."))
+        #expect(short.hasSuffix("thing.json"))
+        #expect(short.contains("…"))
+    }
+
+    @Test func sanitizingRemovesControlCharactersAndEscapes() {
+        let hostile = "ok\u{1b}[2J\u{07}\tend\u{9b}x"
+        let clean = DisplayWidth.sanitized(hostile)
+        #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(clean.hasPrefix("ok\u{FFFD}[2J\u{FFFD}    end"))
+        #expect(Span("a\u{1b}b").text == "a\u{FFFD}b")
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import Workbench
+
+/// The painter draws frames into an off-screen buffer exactly as the terminal will show them.
+@Suite struct ScreenTests {
+    private func paint(_ frame: Frame, glyphs: Glyphs = .unicode) -> CellBuffer {
+        var buffer = CellBuffer(size: frame.size)
+        Painter(glyphs: glyphs).paint(frame, over: nil, on: &buffer)
+        return buffer
+    }
+
+    @Test func drawsABoxWithTitleBadgeAndClippedLines() {
+        var frame = Frame(size: Size(columns: 30, rows: 6))
+        frame.panes = [PaneFrame(pane: .requests, rect: Rect(row: 0, column: 0, width: 20, height: 5), title: "Title",
+                                 isFocused: true, lines: ["short", "a line far too long for the box"], badge: "3")]
+        frame.statusLine = "status"
+        let screen = paint(frame)
+        #expect(screen.text(row: 0).hasPrefix("╭─ Title ────── 3 ─╮ "))
+        #expect(screen.text(row: 1).hasPrefix("│short             │"))
+        #expect(screen.text(row: 2).hasPrefix("│a line far too lo…│"))
+        #expect(screen.text(row: 4).hasPrefix("╰──────────────────╯"))
+        #expect(screen.text(row: 5).hasPrefix("status"))
+        #expect(screen[0, 0].style == .borderFocused)
+    }
+
+    @Test func wideCharactersKeepTheRightBorderInPlace() {
+        var frame = Frame(size: Size(columns: 12, rows: 4))
+        frame.panes = [PaneFrame(pane: .exchange, rect: Rect(row: 0, column: 0, width: 12, height: 3), title: "",
+                                 isFocused: false, lines: ["中文字符串很长"])]
+        let screen = paint(frame)
+        #expect(screen[1, 11].text == "│")
+        #expect(screen.text(row: 1) == "│中文字符 …│")
+    }
+
+    @Test func aJoinedPaneSharesTheBorderRowWithTeeCorners() {
+        var frame = Frame(size: Size(columns: 10, rows: 8))
+        frame.panes = [PaneFrame(pane: .exchange, rect: Rect(row: 0, column: 0, width: 10, height: 4), title: "", isFocused: false, lines: []),
+                       PaneFrame(pane: .exchange, rect: Rect(row: 3, column: 0, width: 10, height: 4), title: "", isFocused: false, lines: [], joinsAbove: true)]
+        let screen = paint(frame)
+        #expect(screen.text(row: 3) == "├────────┤")
+        #expect(screen.text(row: 6) == "╰────────╯")
+    }
+
+    @Test func asciiModeDrawsOnlyASCIIInTheSameColumns() {
+        var frame = Frame(size: Size(columns: 14, rows: 4))
+        frame.panes = [PaneFrame(pane: .requests, rect: Rect(row: 0, column: 0, width: 14, height: 3), title: "T",
+                                 isFocused: false, lines: ["中文 ok"])]
+        let screen = paint(frame, glyphs: .ascii)
+        #expect(screen.text.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(screen.text(row: 0) == "+- T --------+")
+        #expect(screen.text(row: 1) == "|???? ok     |")
+    }
+
+    @Test func unchangedPanesAreNotRepainted() {
+        let lines: [StyledLine] = ["one"]
+        var first = Frame(size: Size(columns: 20, rows: 5))
+        first.panes = [PaneFrame(pane: .requests, rect: Rect(row: 0, column: 0, width: 10, height: 4), title: "", isFocused: false, lines: lines),
+                       PaneFrame(pane: .exchange, rect: Rect(row: 0, column: 10, width: 10, height: 4), title: "", isFocused: false, lines: lines)]
+        var second = first
+        second.panes[1].lines = ["two"]
+        var buffer = CellBuffer(size: first.size)
+        let painter = Painter(glyphs: .unicode)
+        painter.paint(first, over: nil, on: &buffer)
+        buffer.write("X", row: 1, column: 1, style: .plain, highlight: .none)
+        painter.paint(second, over: first, on: &buffer)
+        #expect(buffer[1, 1].text == "X", "the unchanged left pane was drawn again")
+        #expect(buffer.text(row: 1).hasSuffix("│two     │"))
+    }
+
+    @Test func layoutShowsEveryPaneFrom120x35AndOnePaneBelow() {
+        let wide = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .requests, zoomed: false)
+        #expect(wide.mode == .panes)
+        #expect(Set(wide.rects.keys) == Set(PaneID.allCases))
+        let cells = wide.rects.values.reduce(0) { $0 + $1.width * $1.height }
+        #expect(cells == 120 * 39, "the panes tile the screen above the status line")
+        for (a, first) in wide.rects {
+            for (b, second) in wide.rects where a != b {
+                let overlaps = first.row < second.bottom && second.row < first.bottom && first.column < second.right && second.column < first.right
+                #expect(!overlaps, "\(a) overlaps \(b)")
+            }
+        }
+        let narrow = ScreenLayout(size: Size(columns: 80, rows: 24), focus: .exchange, zoomed: false)
+        #expect(narrow.mode == .tabs)
+        #expect(narrow.rects == [.exchange: Rect(row: 1, column: 0, width: 80, height: 22)])
+        let zoomed = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .cache, zoomed: true)
+        #expect(zoomed.rects == [.cache: Rect(row: 0, column: 0, width: 120, height: 39)])
+        #expect(ScreenLayout(size: Size(columns: 39, rows: 12), focus: .requests, zoomed: false).mode == .tooSmall)
+        #expect(ScreenLayout(size: Size(columns: 40, rows: 12), focus: .requests, zoomed: false).mode == .tabs)
+    }
+
+    @Test func aFocusedSidePaneGrows() {
+        let normal = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .requests, zoomed: false)
+        let runs = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .runs, zoomed: false)
+        #expect(runs.rects[.runs]!.height > normal.rects[.runs]!.height)
+        #expect(normal.pane(atRow: 1, column: 1) == .requests)
+    }
+}
