@@ -166,9 +166,20 @@ public struct BodyViewer: Sendable {
             clearSearch()
             return
         }
-        let ignoresCase = caseInsensitive ?? !query.contains(where: \.isUppercase)
-        let matches = shownBody.matches(of: query, caseInsensitive: ignoresCase, limit: Self.matchLimit)
-        search = Search(query: query, caseInsensitive: ignoresCase, matches: matches)
+        let ignoresCase = caseInsensitive ?? Self.ignoresCase(query)
+        show(shownBody.matches(of: query, caseInsensitive: ignoresCase, limit: Self.matchLimit), for: query,
+             caseInsensitive: ignoresCase)
+    }
+
+    /// Smart case: a query without capitals matches either case.
+    public static func ignoresCase(_ query: String) -> Bool {
+        !query.contains(where: \.isUppercase)
+    }
+
+    /// Shows matches found elsewhere (a large body is searched off the input loop) and
+    /// moves to the first one at or after the cursor.
+    public mutating func show(_ matches: [BodyMatch], for query: String, caseInsensitive: Bool) {
+        search = Search(query: query, caseInsensitive: caseInsensitive, matches: matches)
         if !matches.isEmpty {
             moveToMatch(matches.partitioningIndex { $0.line >= cursor } % matches.count)
         }

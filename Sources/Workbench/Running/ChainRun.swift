@@ -12,7 +12,10 @@ struct ChainRun {
     /// The requests of each step, in order.
     let stepRequests: [[WorkspaceRequest]]
 
-    init(runner: WorkspaceRunner, chain definition: ChainDefinition, stepMode: Bool = false) {
+    /// - Parameter definitions: the definition each step sends, by request name (the
+    ///   workbench passes its edited ones); the workspace's by default.
+    init(runner: WorkspaceRunner, chain definition: ChainDefinition, stepMode: Bool = false,
+         definitions: ((String) -> RequestDefinition)? = nil) {
         self.runner = runner
         self.definition = definition
         let scope = runner.scope.child()
@@ -22,7 +25,9 @@ struct ChainRun {
         self.chain = chain
         var stepRequests: [[WorkspaceRequest]] = []
         for step in definition.steps {
-            let requests = step.items.map { runner.makeRequest($0.request.name, scope: scope) }
+            let requests = step.items.map { item in
+                runner.makeRequest(definition: definitions?(item.request.name) ?? runner.workspace.requests[item.request.name]!, scope: scope)
+            }
             stepRequests.append(requests)
             let items = step.items
             let callback: @Sendable (ChainRequest, [Request]) -> Void = { chain, sent in

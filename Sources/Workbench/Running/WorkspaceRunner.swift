@@ -58,7 +58,13 @@ public final class WorkspaceRunner: Sendable {
 
     /// A request object for a definition, sent by this run's agent.
     public func makeRequest(_ name: String, scope: VariableScope? = nil) -> WorkspaceRequest {
-        let request = WorkspaceRequest(workspace.requests[name]!, scope: scope ?? self.scope, workspace: workspace)
+        makeRequest(definition: workspace.requests[name]!, scope: scope)
+    }
+
+    /// A request object for `definition` (a workspace request, possibly edited), sent by
+    /// this run's agent.
+    public func makeRequest(definition: RequestDefinition, scope: VariableScope? = nil) -> WorkspaceRequest {
+        let request = WorkspaceRequest(definition, scope: scope ?? self.scope, workspace: workspace)
         request.agent = agent
         request.ignoreCache = options.ignoreCache
         return request

@@ -5,9 +5,11 @@ import Foundation
 /// request — built from what the engine would send (URL filters, base URL, arguments,
 /// authorization, body), secrets included, since the command is meant to be run.
 public enum CurlExport {
-    /// The command for `request` as it would start now.
-    public static func command(for request: Request) throws(RequestError) -> String {
-        let prepared = try request.preparedRequest()
+    /// The command for `request` as it would start now; with `hidingSecrets`, the values
+    /// of secret headers (authorization, cookies, API keys) are replaced, for the screen.
+    public static func command(for request: Request, hidingSecrets: Bool = false) throws(RequestError) -> String {
+        var prepared = try request.preparedRequest()
+        if hidingSecrets { prepared.headers = Redaction.headers(prepared.headers) }
         var words = ["curl"]
         switch prepared.method {
         case .get: break

@@ -1,0 +1,139 @@
+import Courier
+import Foundation
+
+extension AppModel {
+    /// The read-only tabs: a body that is not a form, auth, and the options (cache,
+    /// validation, timeout, retry, TLS, priority, download).
+    func detailLines(_ draft: RequestDraft, request: WorkspaceRequest?, width: Int) -> [StyledLine] {
+        guard let definition = effectiveDefinition(of: draft.name) ?? workspace.requests[draft.name] else { return [] }
+        switch composer.tab {
+        case .params:
+            return [StyledLine(" The arguments are nested JSON: e edits them in $EDITOR.", .dim)] + jsonLines(definition.args)
+        case .body:
+            return bodyLines(definition)
+        case .auth:
+            return authLines(definition)
+        case .options, .headers:
+            return optionLines(definition, request: request)
+        }
+    }
+
+    private func jsonLines(_ value: JSONValue?) -> [StyledLine] {
+        guard let value else { return [] }
+        let body = FormattedBody.format(value.serialized(prettyPrinted: true), mimeType: "application/json", lineLimit: 200)
+        return (0..<body.lineCount).map { StyledLine([Span(" ")] + body.line($0).spans) }
+    }
+
+    private func bodyLines(_ definition: RequestDefinition) -> [StyledLine] {
+        switch definition.body {
+        case .json(let value)?:
+            return [StyledLine(" JSON (sent with sorted keys) — e edits it", .dim)] + jsonLines(value)
+        case .text(let text, let contentType)?:
+            return [StyledLine(" \(contentType ?? "text/plain; charset=utf-8") — e edits it", .dim)]
+                + text.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(" " + $0) }
+        case .file(let path, let contentType)?:
+            let size = (try? FileManager.default.attributesOfItem(atPath: workspace.resolvePath(path))[.size] as? Int).flatMap { $0 }
+            return [StyledLine(" from the file \(path)" + (size.map { " (\(ByteCount.text($0)))" } ?? " (missing)"), .plain),
+                    StyledLine(" \(contentType ?? "application/octet-stream")", .dim)]
+        case .multipart(let parts)?:
+            return [StyledLine(" multipart/form-data", .dim)] + parts.map { part in
+                StyledLine.build { line in
+                    line.append(" \(part.name)  ", .syntaxKey)
+                    line.append(part.file.map { "@\($0)" + (part.filename.map { " as \($0)" } ?? "") } ?? part.value ?? "")
+                }
+            }
+        case .form?, nil:
+            let query = definition.method.encodesArgumentsInQuery
+            return [StyledLine(query ? " No body: \(definition.method.rawValue) sends its arguments in the query." : " No body.", .dim)]
+        }
+    }
+
+    private func authLines(_ definition: RequestDefinition) -> [StyledLine] {
+        func secret(_ text: String) -> String { revealsSecrets ? text : Redaction.placeholder }
+        switch definition.auth {
+        case .basic(let user, let password)?:
+            return [StyledLine.build { $0.append(" Basic  ", .syntaxKey); $0.append("user \(user)  password \(secret(password))") },
+                    StyledLine(" v shows or hides secrets", .dim)]
+        case .bearer(let token)?:
+            return [StyledLine.build { $0.append(" Bearer  ", .syntaxKey); $0.append(secret(token)) },
+                    StyledLine(" v shows or hides secrets", .dim)]
+        case nil:
+            return [StyledLine(" No authorization.", .dim)]
+        }
+    }
+
+    private func optionLines(_ definition: RequestDefinition, request: WorkspaceRequest?) -> [StyledLine] {
+        func row(_ name: String, _ value: String, _ style: Style = .plain) -> StyledLine {
+            StyledLine.build { $0.append(" " + DisplayWidth.padded(name, to: 11), .syntaxKey); $0.append(value, style) }
+        }
+        var lines: [StyledLine] = []
+        if let cache = definition.cache {
+            var text = "\(cache.seconds) s, version \(cache.version)"
+            if cache.sensitive != nil { text += ", per \(revealsSecrets ? cache.sensitive! : "user (sensitive)")" }
+            lines.append(row("cache", text))
+            if let request {
+                let explanation = ResponseCache.explain(request)
+                lines.append(row("", explanation.summary, explanation.startUsesCache ? .success : .dim))
+            }
+        } else {
+            lines.append(row("cache", "off", .dim))
+        }
+        let statuses = definition.validate?.statusCodes.map(DefinitionText.statusCodes) ?? "200-299"
+        lines.append(row("status", "accepted: \(statuses)"))
+        if let template = definition.validate?.json { lines.append(row("json", DefinitionText.template(template))) }
+        lines.append(row("timeout", "\(definition.timeout ?? workspace.config.timeout ?? 60) s without progress"))
+        let retry = definition.retry ?? workspace.config.retry
+        lines.append(row("retry", retry.map(DefinitionText.retry) ?? "none", retry == nil ? .dim : .plain))
+        lines.append(row("tls", DefinitionText.tls(definition.tls ?? workspace.config.tls ?? .default)))
+        lines.append(row("priority", DefinitionText.priority(definition.priority ?? .default)))
+        if let response = definition.response { lines.append(row("response", response.rawValue)) }
+        if let accepted = definition.acceptedContentTypes { lines.append(row("accept", accepted.sorted().joined(separator: ", "))) }
+        if let download = definition.download { lines.append(row("download", "to \(download.path), resumable")) }
+        if !definition.sensitive.isEmpty { lines.append(row("hidden", "\(definition.sensitive.count) sensitive value(s)")) }
+        return lines
+    }
+
+    /// The Exchange pane when a section, batch or chain is selected.
+    func groupSummary(width: Int) -> [StyledLine] {
+        switch tree.selectedNode {
+        case .batch(let name)?:
+            let members = workspace.requestNames(inBatch: name)
+            var lines = [StyledLine(" Batch \(name): \(members.count) requests sent together — Enter runs it", .dim)]
+            lines += members.map { member in memberLine(member) }
+            return lines
+        case .chain(let name)?:
+            let steps = workspace.chains[name]?.steps.count ?? 0
+            return [StyledLine(" Chain \(name): \(steps) steps one after another — Enter runs it, S step by step", .dim)]
+                + (workspace.chains[name]?.steps.flatMap { $0.items.map { memberLine($0.request.name) } } ?? [])
+        default:
+            return [StyledLine(" Select a request to see it here as it will be sent.", .dim)]
+        }
+    }
+
+    private func memberLine(_ name: String) -> StyledLine {
+        StyledLine.build { line in
+            let method = effectiveDefinition(of: name)?.method.rawValue ?? "?"
+            line.append(" " + DisplayWidth.padded(method, to: 7), Style.method(method))
+            line.append(name)
+            if let exchange = exchanges[name] {
+                line.append("  ")
+                line.append(exchangeBadge(exchange, now: Date()))
+            }
+        }
+    }
+}
+
+/// Sizes for people: `512 B`, `1.2 KB`, `20.0 MB`.
+enum ByteCount {
+    static func text(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        let units = ["KB", "MB", "GB"]
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
+    }
+}

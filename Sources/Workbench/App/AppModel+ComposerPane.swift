@@ -1,0 +1,154 @@
+import Courier
+import Foundation
+
+extension AppModel {
+    /// The composer: the method and URL as sent (or as written), the tabs, and the tab's rows.
+    func composerPane(in rect: Rect, frame: inout Frame) -> PaneFrame {
+        let focused = focus == .exchange && section == .composer
+        let content = rect.inner
+        guard let name = selectedRequestName, let draft = draft(of: name) else {
+            return PaneFrame(pane: .exchange, rect: rect, title: title(.exchange, focused: focused), isFocused: focused,
+                             lines: groupSummary(width: content.width))
+        }
+        let request = effectiveDefinition(of: name).map { session.makeRequest($0) }
+        var lines = [urlLine(draft, request: request, width: content.width, focused: focused, origin: content, frame: &frame)]
+        lines.append(tabsLine(draft))
+        let height = max(0, content.height - 2)
+        var body = tabLines(draft, request: request, width: content.width, focused: focused, top: content.row + 2,
+                            left: content.column, frame: &frame)
+        let selected = composer.row - 1
+        if selected >= 0, composerRowCount > 1 {
+            if selected < composer.scroll { composer.scroll = selected }
+            if selected >= composer.scroll + height { composer.scroll = selected - height + 1 }
+        }
+        composer.scroll = max(0, min(composer.scroll, max(0, body.count - height)))
+        body = Array(body.dropFirst(composer.scroll).prefix(height))
+        if case .field(let edit)? = Optional(mode), edit.target != .url, var cursor = frame.cursor {
+            cursor.row -= composer.scroll
+            frame.cursor = cursor
+        }
+        lines += body
+        var extra = name
+        if dirtyDraftNames.contains(name) { extra += " ✎ unsaved (w saves)" }
+        return PaneFrame(pane: .exchange, rect: rect, title: title(.exchange, extra, focused: focused), isFocused: focused,
+                         lines: lines, badge: StyledLine(composer.showsTemplate ? "as written" : "as sent", .dim))
+    }
+
+    /// The number of content lines of the composer's tab, for sizing the composer.
+    var composerLineCount: Int {
+        guard let name = selectedRequestName, let draft = draft(of: name) else { return 4 }
+        if let rows = rows(of: draft, tab: composer.tab) { return rows.count + 2 }
+        var ignored = Frame(size: size)
+        return tabLines(draft, request: nil, width: 80, focused: false, top: 0, left: 0, frame: &ignored).count
+    }
+
+    private func urlLine(_ draft: RequestDraft, request: WorkspaceRequest?, width: Int, focused: Bool, origin: Rect,
+                         frame: inout Frame) -> StyledLine {
+        var line = StyledLine(" ")
+        line.append(DisplayWidth.padded(draft.method.rawValue, to: 7), Style.method(draft.method.rawValue))
+        if case .field(var edit) = mode, edit.target == .url {
+            let view = edit.editor.view(width: width - 8)
+            mode = .field(edit)
+            frame.cursor = Frame.Cursor(row: origin.row, column: origin.column + 8 + view.cursorColumn)
+            line.append(view.line)
+            return line
+        }
+        if composer.showsTemplate {
+            line.append(draft.url, .plain)
+        } else if let request, let problem = request.argumentsProblem() {
+            line.append(draft.url, .plain)
+            line.append("  \(problem)", .failure)
+        } else if let request, let prepared = try? request.preparedRequest() {
+            line.append(revealsSecrets ? prepared.url : session.scope.redact(prepared.url), .plain)
+        } else {
+            line.append(draft.url, .plain)
+        }
+        return line.truncated(to: width).highlighted(focused && composer.row == 0 ? .selected : .none)
+    }
+
+    private func tabsLine(_ draft: RequestDraft) -> StyledLine {
+        var line = StyledLine()
+        for tab in ComposerState.Tab.allCases {
+            var label = " \(tab.title)"
+            if let count = rows(of: draft, tab: tab)?.filter(\.isEnabled).count, count > 0 { label += " \(count)" }
+            line.append(label + " ", tab == composer.tab ? .tabActive : .tabInactive)
+            line.append(" ")
+        }
+        return line
+    }
+
+    /// The tab's content: editable rows with an "add" row, or read-only lines.
+    func tabLines(_ draft: RequestDraft, request: WorkspaceRequest?, width: Int, focused: Bool, top: Int, left: Int,
+                  frame: inout Frame) -> [StyledLine] {
+        guard let rows = rows(of: draft, tab: composer.tab) else {
+            return detailLines(draft, request: request, width: width)
+        }
+        let nameWidth = min(24, max(6, rows.map { DisplayWidth.of($0.name) }.max() ?? 0))
+        var lines: [StyledLine] = []
+        for (index, row) in rows.enumerated() {
+            var line = StyledLine(" ")
+            line.append(row.isEnabled ? glyphs.success : glyphs.pending, row.isEnabled ? .success : .dim)
+            line.append(" ")
+            let textStyle: Style = row.isEnabled ? .plain : .dim
+            let value = shownValue(row, secret: isSecret(row))
+            if case .field(var edit) = mode, edit.tab == composer.tab {
+                if edit.target == .name(row: index) {
+                    let view = edit.editor.view(width: nameWidth + 1)
+                    mode = .field(edit)
+                    frame.cursor = Frame.Cursor(row: top + index, column: left + 3 + view.cursorColumn)
+                    line.append(view.line)
+                    line.append(" " + value, textStyle)
+                    lines.append(line)
+                    continue
+                }
+                if edit.target == .value(row: index) {
+                    line.append(DisplayWidth.padded(row.name, to: nameWidth) + "  ", .syntaxKey)
+                    let view = edit.editor.view(width: max(4, width - nameWidth - 5))
+                    mode = .field(edit)
+                    frame.cursor = Frame.Cursor(row: top + index, column: left + 5 + nameWidth + view.cursorColumn)
+                    line.append(view.line)
+                    lines.append(line)
+                    continue
+                }
+            }
+            line.append(DisplayWidth.padded(row.name, to: nameWidth) + "  ", row.isEnabled ? .syntaxKey : .dim)
+            line.append(value, textStyle)
+            if let rendered = renderedValue(row), rendered != row.value {
+                line.append("  = " + (isSecret(row) && !revealsSecrets ? Redaction.placeholder : rendered), .dim)
+            }
+            let selected = focused && composer.row == index + 1
+            lines.append(line.truncated(to: width).highlighted(selected ? .selected : .none))
+        }
+        let addSelected = focused && composer.row == rows.count + 1
+        lines.append(StyledLine(" + add a row (a)", .dim).highlighted(addSelected ? .selected : .none))
+        if composer.tab == .headers, let request { lines += engineHeaderLines(draft, request: request) }
+        return lines
+    }
+
+    /// Headers the engine adds on its own (authorization, content type, user agent).
+    private func engineHeaderLines(_ draft: RequestDraft, request: WorkspaceRequest) -> [StyledLine] {
+        guard let prepared = try? request.preparedRequest() else { return [] }
+        let own = Set(draft.headers.map { $0.name.lowercased() })
+        let added = prepared.headers.filter { !own.contains($0.name.lowercased()) }
+        guard !added.isEmpty else { return [] }
+        return [StyledLine(" added when sent:", .dim)] + added.map { header in
+            let value = Redaction.isSensitiveHeader(header.name) && !revealsSecrets ? Redaction.placeholder : header.value
+            return StyledLine("   \(header.name): \(value)", .dim)
+        }
+    }
+
+    private func isSecret(_ row: KeyValueRow) -> Bool {
+        Redaction.isSensitiveHeader(row.name) || SecretArguments.isSecretKey(row.name)
+    }
+
+    private func shownValue(_ row: KeyValueRow, secret: Bool) -> String {
+        secret && !revealsSecrets ? Redaction.placeholder : row.value
+    }
+
+    /// A templated value filled in, unless it uses a value that changes on every send.
+    private func renderedValue(_ row: KeyValueRow) -> String? {
+        let references = Template.references(in: row.value)
+        guard !references.isEmpty, !references.contains(where: { ["uuid", "now", "timestamp"].contains($0) }) else { return nil }
+        return try? session.scope.render(row.value)
+    }
+}

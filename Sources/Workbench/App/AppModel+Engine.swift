@@ -1,0 +1,132 @@
+import Courier
+import Foundation
+
+extension AppModel {
+    /// Bodies up to this size are laid out in one go; larger ones show their first screen first.
+    static let quickFormatLimit = 256 * 1024
+    /// Bodies up to this size are searched on the input loop; larger ones in the background.
+    static let quickSearchLimit = 1024 * 1024
+
+    /// Applies what the engine and background work posted; returns whether anything changed.
+    @discardableResult
+    public func applyUpdates(now: Date = Date()) -> Bool {
+        let updates = mailbox.drain()
+        for update in updates { apply(update, now: now) }
+        return !updates.isEmpty
+    }
+
+    private func apply(_ update: EngineUpdate, now: Date) {
+        switch update {
+        case .started(let subject):
+            if case .request(let request) = subject, let exchange = exchangesByRequest[ObjectIdentifier(request)] {
+                exchange.startedAt = exchange.startedAt ?? now
+                exchange.stoppedAt = nil
+                exchanges[exchange.name] = exchange
+                lastEvent = "\(exchange.name) started"
+            }
+        case .stopped(let subject):
+            stopped(subject, now: now)
+        case .chainProgress(let chain, let snapshot):
+            guard let index = chains.lastIndex(where: { $0.chain === chain }) else { return }
+            chains[index].snapshot = snapshot
+            if let step = chains[index].pausedStep {
+                let verb = step.state == .failed ? "failed at" : "paused before"
+                lastEvent = "\(chains[index].name) \(verb) step \(step.index + 1) (\(step.title))"
+            }
+        case .bodyFormatted(let id, let body):
+            guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }) else { return }
+            exchange.body = body
+            if exchange.viewer == nil {
+                exchange.viewer = BodyViewer(body: body)
+            } else {
+                exchange.viewer?.replaceBody(body)
+            }
+        case .bodySearched(let id, let searched, let query, let matches):
+            guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }),
+                  exchange.viewer?.shownBody === searched else { return }
+            exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
+            say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
+        case .workspaceFileChanged:
+            reload()
+        }
+    }
+
+    private func stopped(_ subject: LifecycleSubject, now: Date) {
+        cacheMarkers.removeAll()
+        switch subject {
+        case .request(let subject):
+            guard let exchange = exchangesByRequest[ObjectIdentifier(subject)] else { return }
+            let request = exchange.request
+            exchange.stoppedAt = now
+            if request.isCancelled {
+                lastEvent = "\(exchange.name) cancelled"
+                return
+            }
+            if let error = request.error {
+                lastEvent = "✗ \(exchange.name): \(error.family) \(error.code.rawValue)"
+                if exchanges[exchange.name] === exchange, focus != .exchange || selectedRequestName != exchange.name {
+                    say("✗ \(exchange.name): \(error.message)", .failure, seconds: 5)
+                }
+            } else {
+                lastEvent = "\(exchange.name) \(request.responseStatusCode)\(request.isDataFromCache ? " from cache" : "")"
+            }
+            settings.history?.append(session.runner.result(of: request), workspace: workspace)
+            format(exchange)
+        case .batch(let batch):
+            let snapshot = batch.snapshot
+            lastEvent = "batch finished: \(snapshot.succeeded) of \(snapshot.total) ok"
+            say(lastEvent, snapshot.failed > 0 ? .warning : .success)
+        case .chain(let chain):
+            guard let state = chains.last(where: { $0.chain === chain }) else { return }
+            let failed = chain.failedRequest != nil
+            lastEvent = "chain \(state.name) \(failed ? "failed" : "finished")"
+            say(lastEvent, failed ? .failure : .success)
+        }
+    }
+
+    /// Lays out an exchange's body off the input loop; a large one shows its first screen
+    /// before the whole of it is ready.
+    private func format(_ exchange: Exchange) {
+        guard let data = exchange.request.responseData else {
+            exchange.body = nil
+            exchange.viewer = nil
+            return
+        }
+        let mime = exchange.request.response?.mimeType
+        let id = exchange.id
+        if data.count <= Self.quickFormatLimit {
+            let body = FormattedBody.format(data, mimeType: mime, lineLimit: nil)
+            exchange.body = body
+            exchange.viewer = BodyViewer(body: body)
+            return
+        }
+        let mailbox = self.mailbox
+        DispatchQueue.global(qos: .userInitiated).async {
+            mailbox.post(.bodyFormatted(exchange: id, body: FormattedBody.format(data, mimeType: mime, lineLimit: 200)))
+            mailbox.post(.bodyFormatted(exchange: id, body: FormattedBody.format(data, mimeType: mime, lineLimit: nil)))
+        }
+    }
+
+    /// Changes the viewer of the selected request's response.
+    func updateViewer(_ change: (inout BodyViewer) -> Void) {
+        guard let exchange = selectedExchange, var viewer = exchange.viewer else { return }
+        change(&viewer)
+        exchange.viewer = viewer
+    }
+
+    /// Searches the shown body; a large one is searched off the input loop.
+    func searchBody(_ query: String) {
+        guard let exchange = selectedExchange, let body = exchange.viewer?.shownBody else { return }
+        if body.byteCount <= Self.quickSearchLimit || query.isEmpty {
+            updateViewer { $0.search(query) }
+            return
+        }
+        let id = exchange.id
+        let mailbox = self.mailbox
+        say("searching \(body.byteCount / 1_048_576) MB for \"\(query)\"…", .info)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let matches = body.matches(of: query, caseInsensitive: BodyViewer.ignoresCase(query), limit: BodyViewer.matchLimit)
+            mailbox.post(.bodySearched(exchange: id, body: body, query: query, matches: matches))
+        }
+    }
+}

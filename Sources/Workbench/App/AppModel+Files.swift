@@ -1,0 +1,167 @@
+import Courier
+import Foundation
+
+extension AppModel {
+    /// `w`: writes every unsaved edit into the workspace file, touching only what changed.
+    func saveDrafts() {
+        let names = dirtyDraftNames.filter { workspace.requests[$0] != nil }
+        guard !names.isEmpty else {
+            say("nothing to save: no unsaved edits", .info)
+            return
+        }
+        let edits = names.map { WorkspaceEdit.update(original: $0, draft: drafts[$0]!) }
+        if write(edits, done: "saved \(names.joined(separator: ", ")) to \(fileName)") {
+            for name in names { drafts[name] = nil }
+        }
+    }
+
+    var fileName: String { (workspacePath as NSString).lastPathComponent }
+
+    /// Applies edits to the file and reloads it; says why when the file cannot take them.
+    @discardableResult
+    func write(_ edits: [WorkspaceEdit], done: String) -> Bool {
+        do {
+            let text = try String(contentsOfFile: workspacePath, encoding: .utf8)
+            let result = try WorkspaceWriter.apply(edits, to: text, file: workspacePath, extraVariables: Set(settings.overrides.keys))
+            try WorkspaceWriter.write(result.text, to: workspacePath)
+            reload()
+            say(([done] + result.notes).joined(separator: "; "), result.notes.isEmpty ? .success : .warning, seconds: 6)
+            return true
+        } catch let error as WorkspaceError {
+            say("not saved: \(error.description)", .failure, seconds: 10)
+        } catch {
+            say("not saved: \(error.localizedDescription)", .failure, seconds: 10)
+        }
+        return false
+    }
+
+    /// The workspace file changed on disk (the front watches it): read it again.
+    public func workspaceFileChanged() {
+        let wasBroken = reloadError != nil
+        reload()
+        if reloadError == nil, wasBroken { say("\(fileName) is valid again", .success) }
+    }
+
+    /// Reads the workspace file again. A broken file keeps the last good definitions in use
+    /// and its error in the status line until it is fixed.
+    func reload() {
+        do {
+            let loaded = try Workspace.load(path: workspacePath, extraVariables: Set(settings.overrides.keys))
+            let session = try EngineSession(workspace: loaded, environment: environment, settings: settings, hud: hud, mailbox: mailbox)
+            workspace = loaded
+            self.session = session
+            tree.update(workspace: loaded)
+            reloadError = nil
+            cacheMarkers.removeAll()
+            for (name, draft) in drafts where loaded.requests[name].map({ RequestDraft($0) == draft }) == true {
+                drafts[name] = nil
+            }
+        } catch {
+            reloadError = error
+        }
+    }
+
+    // MARK: - The editor
+
+    /// `e`: edits the selected request (or batch, chain) in `$VISUAL`/`$EDITOR` at its line.
+    func openSelectedInEditor() {
+        if let name = selectedRequestName, dirtyDraftNames.contains(name) {
+            say("\(name) has unsaved edits: w saves them, then e opens the file", .warning, seconds: 6)
+            return
+        }
+        let line: Int = switch tree.selectedNode {
+        case .batch(let name)?: workspace.batches[name]?.location.line ?? 1
+        case .chain(let name)?: workspace.chains[name]?.location.line ?? 1
+        default: selectedRequestName.flatMap { workspace.requests[$0]?.location.line } ?? 1
+        }
+        editorBackup = try? String(contentsOfFile: workspacePath, encoding: .utf8)
+        effects.append(.openEditor(path: workspacePath, line: line))
+    }
+
+    /// The editor exited: reload, and when the file is now invalid, offer to edit it again
+    /// or to put back what it was.
+    public func editorFinished() {
+        reload()
+        guard let error = reloadError, let backup = editorBackup else {
+            say("reloaded \(fileName)", .success)
+            return
+        }
+        var lines: [StyledLine] = [StyledLine(error.description, .failure), ""]
+        lines.append(StyledLine("The last good definitions stay in use until the file is fixed.", .dim))
+        lines.append("")
+        lines.append(StyledLine.build { $0.append("e    ", .hintKey); $0.append("edit the file again") })
+        lines.append(StyledLine.build { $0.append("d    ", .hintKey); $0.append("discard your changes: restore the file as it was") })
+        lines.append(StyledLine.build { $0.append("Esc  ", .hintKey); $0.append("keep the file as it is") })
+        overlay = .text(TextPanel(title: "\(fileName) is not valid", lines: lines, kind: .invalidEdit(previousText: backup)))
+    }
+
+    // MARK: - curl
+
+    /// `C`: the selected request as a curl command, shown (secrets hidden) and copied.
+    func copySelectedAsCurl() {
+        guard let name = selectedRequestName, let definition = effectiveDefinition(of: name) else {
+            say("select a request to copy it as curl", .warning)
+            return
+        }
+        do {
+            let request = session.makeRequest(definition)
+            let command = try CurlExport.command(for: request)
+            let hidden = session.scope.redact(try CurlExport.command(for: request, hidingSecrets: true))
+            effects.append(.copyToClipboard(command))
+            overlay = .text(TextPanel(title: "\(name) as curl — copied to the clipboard", lines: curlLines(command, hidden: hidden),
+                                      kind: .curl(command: command, hidden: hidden)))
+        } catch {
+            say("cannot export \(name): \(error.message)", .failure)
+        }
+    }
+
+    /// A curl command as shown: secrets hidden unless revealed.
+    func curlLines(_ command: String, hidden: String) -> [StyledLine] {
+        let shown = revealsSecrets ? command : hidden
+        return [StyledLine(shown, .plain), "", StyledLine(revealsSecrets ? "v hides the secrets" : "secrets hidden on screen (the clipboard has them) — v shows them", .dim)]
+    }
+
+    /// A pasted or typed curl command becomes a new request in the file.
+    func importCurl(_ command: String) -> String? {
+        let name = uniqueName("imported")
+        do {
+            let yaml = try CurlImport.yaml(from: command, name: name)
+            guard write([.add(name: name, yaml: yaml)], done: "imported \(name) into \(fileName)") else { return "not saved" }
+            tree.select(.request(name))
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// `base`, or `base-2`, `base-3`… whichever no request, batch or chain uses.
+    func uniqueName(_ base: String) -> String {
+        let taken = Set(workspace.targetNames)
+        guard taken.contains(base) else { return base }
+        return (2...).lazy.map { "\(base)-\($0)" }.first { !taken.contains($0) }!
+    }
+
+    // MARK: - Environments
+
+    func openEnvironmentPicker() {
+        guard !workspace.environmentNames.isEmpty else {
+            say("\(fileName) defines no environments", .info)
+            return
+        }
+        let index = environment.flatMap { workspace.environmentNames.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        overlay = .environments(selection: index)
+    }
+
+    /// Switches to another environment (nil: the variables alone); requests in flight finish
+    /// with the old one.
+    func switchEnvironment(to name: String?) {
+        do {
+            session = try EngineSession(workspace: workspace, environment: name, settings: settings, hud: hud, mailbox: mailbox)
+            environment = name
+            cacheMarkers.removeAll()
+            say("environment: \(name ?? "none")", .success)
+        } catch {
+            say(error.description, .failure)
+        }
+    }
+}

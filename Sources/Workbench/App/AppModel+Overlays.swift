@@ -1,0 +1,239 @@
+import Courier
+import Foundation
+
+extension AppModel {
+    /// Every key while an overlay is open; Esc closes any of them.
+    func handleOverlayKey(_ key: Key) {
+        guard let overlay else { return }
+        if key == .escape {
+            self.overlay = nil
+            return
+        }
+        switch overlay {
+        case .help(let scroll):
+            if let scroll = scrolled(scroll, by: key) { self.overlay = .help(scroll: scroll) }
+            if key == .character("?") || key == .character("q") { self.overlay = nil }
+        case .variables(let scroll):
+            if key == .character("v") { perform(.revealSecrets) }
+            if let scroll = scrolled(scroll, by: key) { self.overlay = .variables(scroll: scroll) }
+        case .environments(let selection):
+            let count = workspace.environmentNames.count + 1
+            if key == .enter {
+                self.overlay = nil
+                switchEnvironment(to: selection == 0 ? nil : workspace.environmentNames[selection - 1])
+            } else if let moved = scrolled(selection, by: key) {
+                self.overlay = .environments(selection: min(count - 1, moved))
+            }
+        case .confirm(let confirmation):
+            let quitAgain = confirmation.consequence == .quit && key == .control("c")
+            if key == .character("y") || key == .character("Y") || quitAgain {
+                self.overlay = nil
+                confirmed(confirmation.consequence)
+            } else if key == .character("n") || key == .character("q") {
+                self.overlay = nil
+            }
+        case .palette(var state):
+            handlePaletteKey(key, state: &state)
+        case .prompt(var prompt):
+            switch prompt.editor.handle(key) {
+            case .committed: submitPrompt()
+            case .cancelled: self.overlay = nil
+            case .editing, .passed:
+                prompt.error = nil
+                self.overlay = .prompt(prompt)
+            }
+        case .text(var panel):
+            handleTextPanelKey(key, panel: &panel)
+        }
+    }
+
+    /// A scroll position moved by a movement key, or nil when the key is not one.
+    private func scrolled(_ position: Int, by key: Key) -> Int? {
+        switch KeyMap.action(for: key, in: .list) {
+        case .up?: return max(0, position - 1)
+        case .down?: return position + 1
+        case .pageUp?, .halfPageUp?: return max(0, position - 10)
+        case .pageDown?, .halfPageDown?: return position + 10
+        case .top?: return 0
+        case .bottom?: return 10_000
+        default: return nil
+        }
+    }
+
+    private func handlePaletteKey(_ key: Key, state: inout PaletteState) {
+        let items = PaletteItem.matching(state.editor.text, in: workspace)
+        switch key {
+        case .up, .control("k"): state.selection = max(0, state.selection - 1)
+        case .down, .control("j"), .control("n"): state.selection = min(max(0, items.count - 1), state.selection + 1)
+        case .enter:
+            overlay = nil
+            guard items.indices.contains(state.selection) else { return }
+            switch items[state.selection].target {
+            case .action(let action): perform(action)
+            case .node(let node):
+                if !tree.filter.isEmpty { tree.setFilter("") }
+                if !tree.select(node) {
+                    tree.expandAll()
+                    tree.select(node)
+                }
+                focus = .requests
+                selectionChanged()
+            }
+            return
+        default:
+            _ = state.editor.handle(key)
+            state.selection = 0
+        }
+        overlay = .palette(state)
+    }
+
+    private func handleTextPanelKey(_ key: Key, panel: inout TextPanel) {
+        switch (panel.kind, key) {
+        case (.curl(let command, let hidden), .character("v")):
+            revealsSecrets.toggle()
+            panel.lines = curlLines(command, hidden: hidden)
+        case (.invalidEdit, .character("e")):
+            overlay = nil
+            effects.append(.openEditor(path: workspacePath, line: reloadError?.location?.line ?? 1))
+            return
+        case (.invalidEdit(let previous), .character("d")):
+            overlay = nil
+            confirmed(.restoreFile(text: previous))
+            return
+        case (_, .character("q")), (_, .enter):
+            overlay = nil
+            return
+        default:
+            if let scroll = scrolled(panel.scroll, by: key) { panel.scroll = scroll }
+        }
+        overlay = .text(panel)
+    }
+
+    private func confirmed(_ consequence: Confirmation.Consequence) {
+        switch consequence {
+        case .quit:
+            wantsToQuit = true
+        case .delete(let name):
+            if write([.delete(name: name)], done: "deleted \(name) from \(fileName)") { drafts[name] = nil }
+        case .restoreFile(let text):
+            do {
+                try WorkspaceWriter.write(text, to: workspacePath)
+                reload()
+                say("restored \(fileName) as it was before the editor", .success)
+            } catch {
+                say("cannot restore \(fileName): \(error.localizedDescription)", .failure)
+            }
+        }
+    }
+
+    // MARK: - Prompts
+
+    func promptDuplicate() {
+        guard case .request(let name)? = tree.selectedNode else {
+            say("D duplicates a request: select one in the Requests list", .warning)
+            return
+        }
+        overlay = .prompt(Prompt(title: "Name of the copy of \(name)", editor: LineEditor(uniqueName("\(name)-copy")), purpose: .duplicate(request: name)))
+    }
+
+    func promptRename() {
+        guard case .request(let name)? = tree.selectedNode else {
+            say("r renames a request: select one in the Requests list", .warning)
+            return
+        }
+        overlay = .prompt(Prompt(title: "New name for \(name)", editor: LineEditor(name), purpose: .rename(request: name)))
+    }
+
+    func confirmDelete() {
+        guard case .request(let name)? = tree.selectedNode else {
+            say("d deletes a request: select one in the Requests list", .warning)
+            return
+        }
+        overlay = .confirm(Confirmation(message: "Delete \(name) from \(fileName)?", consequence: .delete(request: name)))
+    }
+
+    func promptSaveBody() {
+        guard let exchange = selectedExchange, exchange.request.responseData != nil else {
+            say("no response body to save", .warning)
+            return
+        }
+        let suffix: String = switch exchange.body?.kind {
+        case .json?: ".json"
+        case .xml?: ".xml"
+        case .html?: ".html"
+        case .text?: ".txt"
+        default: ".bin"
+        }
+        overlay = .prompt(Prompt(title: "Save the body of \(exchange.name) to", editor: LineEditor(exchange.name + suffix),
+                                 purpose: .saveBody(exchange: exchange.id)))
+    }
+
+    /// Enter in a prompt: does what it asked for, or keeps it open with the reason it cannot.
+    func submitPrompt() {
+        guard case .prompt(var prompt)? = overlay else { return }
+        let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+        let problem: String?
+        switch prompt.purpose {
+        case .importCurl:
+            problem = importCurl(text)
+        case .newRequest:
+            problem = addRequest(named: text, definition: nil)
+        case .duplicate(let original):
+            problem = addRequest(named: text, definition: effectiveDefinition(of: original))
+        case .rename(let original):
+            problem = rename(original, to: text)
+        case .saveBody(let id):
+            problem = saveBody(of: id, to: text)
+        }
+        if let problem {
+            prompt.error = problem
+            overlay = .prompt(prompt)
+        } else if case .prompt? = overlay {
+            overlay = nil
+        }
+    }
+
+    private func addRequest(named name: String, definition: RequestDefinition?) -> String? {
+        if let problem = nameProblem(name) { return problem }
+        var definition = definition ?? RequestDefinition(name: name, location: SourceLocation(file: workspacePath, line: 1, column: 1))
+        if definition.url.isEmpty { definition.url = "/get" }
+        guard write([.add(name: name, yaml: RequestYAML.block(for: definition, name: name))], done: "added \(name) to \(fileName)") else {
+            return "not saved"
+        }
+        tree.select(.request(name))
+        selectionChanged()
+        return nil
+    }
+
+    private func rename(_ original: String, to name: String) -> String? {
+        guard name != original else { return nil }
+        if let problem = nameProblem(name) { return problem }
+        guard var draft = draft(of: original) else { return "no request \(original)" }
+        draft.name = name
+        guard write([.update(original: original, draft: draft)], done: "renamed \(original) to \(name)") else { return "not saved" }
+        drafts[original] = nil
+        tree.select(.request(name))
+        return nil
+    }
+
+    private func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "a name is needed" }
+        if workspace.targetNames.contains(name) { return "\(name) is already used" }
+        if !name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) { return "use letters, digits, - _ and ." }
+        return nil
+    }
+
+    private func saveBody(of id: Int, to path: String) -> String? {
+        guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }), let data = exchange.request.responseData else {
+            return "the response is gone"
+        }
+        let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
+        guard !expanded.isEmpty else { return "a path is needed" }
+        if FileManager.default.fileExists(atPath: expanded) { return "\(path) exists; choose another name" }
+        guard FileManager.default.createFile(atPath: expanded, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            return "cannot write \(path)"
+        }
+        say("saved \(data.count) bytes to \(path)", .success)
+        return nil
+    }
+}

@@ -1,0 +1,175 @@
+import Courier
+import Foundation
+
+extension AppModel {
+    /// The response under the composer: a summary line, the tabs, and the tab's content —
+    /// or, while the request is in flight, its progress.
+    func responsePane(in rect: Rect, now: Date, frame: inout Frame) -> PaneFrame {
+        let focused = focus == .exchange && section == .response
+        let content = rect.inner
+        let titleLine = StyledLine.build { $0.append("Response", focused ? .titleFocused : .title) }
+        guard let exchange = selectedExchange else {
+            let hint = selectedRequestName == nil ? "" : " Not sent yet — Enter (in Requests) or Ctrl-G sends it; R ignores the cache."
+            return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
+                             lines: [StyledLine(hint, .dim)], joinsAbove: true)
+        }
+        if exchange.isInFlight {
+            return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
+                             lines: progressLines(exchange, now: now, width: content.width), joinsAbove: true)
+        }
+        var lines = [summaryLine(exchange, width: content.width), responseTabsLine()]
+        var height = content.height - 2
+        var inputLine: StyledLine?
+        if case .bodySearch(var editor) = mode {
+            inputLine = typingLine("/ ", &editor, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame)
+            mode = .bodySearch(editor)
+        } else if case .bodyFilter(var editor) = mode {
+            inputLine = typingLine("$ filter ", &editor, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame)
+            mode = .bodyFilter(editor)
+        }
+        if inputLine != nil { height -= 1 }
+        var footer: StyledLine?
+        switch responseTab {
+        case .body:
+            lines += bodyLines(exchange, height: height, width: content.width, focused: focused)
+            if let viewer = exchange.viewer { footer = StyledLine(viewer.positionText, .dim) }
+        case .headers:
+            lines += window(headerLines(exchange, width: content.width), height: height)
+        case .timing:
+            let timing = exchange.request.metrics.map { TimingWaterfall.lines($0, width: content.width, glyphs: glyphs) }
+                ?? [StyledLine(exchange.request.isDataFromCache ? " Answered from the cache: no transfer to time." : " No timings: nothing was sent.", .dim)]
+            lines += window(timing, height: height)
+        }
+        if let inputLine {
+            lines += Array(repeating: StyledLine(), count: max(0, content.height - 1 - lines.count))
+            lines.append(inputLine)
+        }
+        return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused, lines: lines,
+                         badge: exchange.origin.map { StyledLine($0, .dim) }, footer: footer, joinsAbove: true)
+    }
+
+    private func typingLine(_ prompt: String, _ editor: inout LineEditor, width: Int, row: Int, column: Int,
+                            frame: inout Frame) -> StyledLine {
+        let view = editor.view(width: width - DisplayWidth.of(prompt))
+        frame.cursor = Frame.Cursor(row: row, column: column + DisplayWidth.of(prompt) + view.cursorColumn)
+        return StyledLine([Span(prompt, .accent)] + view.line.spans)
+    }
+
+    private func window(_ lines: [StyledLine], height: Int) -> [StyledLine] {
+        responseScroll = min(responseScroll, max(0, lines.count - height))
+        return Array(lines.dropFirst(responseScroll).prefix(height))
+    }
+
+    /// `200 OK · 12.3 ms · 1.2 KB · HTTP/1.1 · ● from cache, 23 s old · 2 retries`.
+    private func summaryLine(_ exchange: Exchange, width: Int) -> StyledLine {
+        let request = exchange.request
+        var line = StyledLine(" ")
+        if exchange.isCancelled {
+            line.append("\(glyphs.cancelled) cancelled", .warning)
+        } else if let status = request.response?.statusCode {
+            let reason = ReasonPhrase.of(status)
+            line.append("\(status) \(reason)", request.error == nil ? .success : .failure)
+        } else if let error = request.error {
+            line.append("\(glyphs.failure) \(error.family) \(error.code.rawValue)", .failure)
+        }
+        if let elapsed = exchange.elapsed(now: Date()) { line.append("  \(TimingWaterfall.milliseconds(elapsed))", .plain) }
+        let bytes = request.responseData?.count ?? Int(request.metrics?.bytesReceived ?? 0)
+        line.append("  \(ByteCount.text(bytes))", .plain)
+        if let version = request.response?.httpVersion, !version.isEmpty { line.append("  \(version)", .dim) }
+        if request.isDataFromCache {
+            let age = request.cacheMetadata.map { " \(Int(Date().timeIntervalSince($0.creationDate))) s old" } ?? ""
+            line.append("  \(glyphs.bullet) from cache,\(age)", .badge)
+        } else if let note = exchange.cacheNote {
+            line.append("  cache: \(note)", .dim)
+        }
+        if request.retryCount > 0 { line.append("  \(request.retryCount) retr\(request.retryCount == 1 ? "y" : "ies")", .warning) }
+        return line.truncated(to: width)
+    }
+
+    private func responseTabsLine() -> StyledLine {
+        var line = StyledLine()
+        for tab in ResponseTab.allCases {
+            line.append(" \(tab.title) ", tab == responseTab ? .tabActive : .tabInactive)
+            line.append(" ")
+        }
+        return line
+    }
+
+    private func bodyLines(_ exchange: Exchange, height: Int, width: Int, focused: Bool) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if let error = exchange.request.error, !exchange.isCancelled {
+            let definition = effectiveDefinition(of: exchange.name)
+            lines += ErrorExplanation(error, request: exchange.request, definition: definition).lines(width: width)
+            lines.append("")
+        }
+        if let file = exchange.request.downloadedFileURL {
+            lines.append(StyledLine(" Saved to \(file.path)", .success))
+        }
+        let room = max(0, height - lines.count)
+        if exchange.viewer != nil {
+            exchange.viewer?.resize(height: room, width: width)
+            lines += exchange.viewer!.visibleLines(height: room, width: width, focused: focused)
+        } else if let data = exchange.request.responseData, !data.isEmpty {
+            lines.append(StyledLine(" Laying out \(ByteCount.text(data.count))…", .dim))
+        } else if exchange.request.downloadedFileURL == nil, exchange.request.error == nil {
+            lines.append(StyledLine(" (empty body)", .dim))
+        }
+        return lines
+    }
+
+    /// The request's headers as sent and the response's as received, secrets hidden.
+    private func headerLines(_ exchange: Exchange, width: Int) -> [StyledLine] {
+        func header(_ name: String, _ value: String) -> StyledLine {
+            let shown = Redaction.isSensitiveHeader(name) && !revealsSecrets ? Redaction.placeholder : value
+            return StyledLine.build { $0.append("   \(name): ", .syntaxKey); $0.append(shown) }.truncated(to: width)
+        }
+        var lines: [StyledLine] = []
+        if let prepared = try? exchange.request.preparedRequest() {
+            lines.append(StyledLine.build { $0.append(" Request  ", .strong); $0.append("\(prepared.method.rawValue) \(session.scope.redact(prepared.url))", .dim) }.truncated(to: width))
+            lines += prepared.headers.map { header($0.name, $0.value) }
+            lines.append(header("User-Agent", prepared.userAgent))
+        }
+        if let response = exchange.request.response {
+            lines.append("")
+            lines.append(StyledLine.build { $0.append(" Response  ", .strong); $0.append("\(response.httpVersion) \(response.statusCode)", .dim) })
+            lines += response.headers.map { header($0.name.rawName, $0.value) }
+        }
+        lines.append("")
+        lines.append(StyledLine(revealsSecrets ? " v hides secrets" : " Secrets are hidden — v shows them", .dim))
+        return lines
+    }
+
+    /// While in flight: what it is doing, for how long, how much arrived — and that x cancels.
+    private func progressLines(_ exchange: Exchange, now: Date, width: Int) -> [StyledLine] {
+        let request = exchange.request
+        let record = request.agent.records().first { $0.request === request }
+        let elapsed = exchange.elapsed(now: now) ?? 0
+        var lines = [StyledLine.build { line in
+            line.append(" \(spinnerFrame(now)) ", .accent)
+            line.append("\(record?.phase.rawValue ?? "starting") ", .strong)
+            line.append("\(request.method.rawValue) \(session.scope.redact(record?.url ?? request.requestURL))", .plain)
+        }.truncated(to: width)]
+        var facts = "   \(TimingWaterfall.milliseconds(elapsed)) elapsed"
+        if let record {
+            let received = record.bytesReceived
+            facts += " · \(ByteCount.text(Int(received)))"
+            if let expected = record.expectedBytesToReceive, expected > 0 { facts += " of \(ByteCount.text(Int(expected)))" }
+            if elapsed > 0.2, received > 0 { facts += " · \(ByteCount.text(Int(Double(received) / elapsed)))/s" }
+            if record.progress.retryCount > 0 { facts += " · retry \(record.progress.retryCount)" }
+        }
+        lines.append(StyledLine(facts, .dim))
+        if let record, let expected = record.expectedBytesToReceive, expected > 0 {
+            let barWidth = max(10, min(50, width - 10))
+            let filled = Int(Double(barWidth) * min(1, Double(record.bytesReceived) / Double(expected)))
+            lines.append(StyledLine.build { line in
+                line.append("   ")
+                line.append(String(repeating: glyphs.barFull, count: filled), .accent)
+                line.append(String(repeating: glyphs.barEmpty, count: barWidth - filled), .dim)
+                line.append(" \(Int(100 * Double(record.bytesReceived) / Double(expected)))%", .plain)
+            })
+        }
+        lines.append("")
+        lines.append(StyledLine(" x cancels it", .dim))
+        return lines
+    }
+}

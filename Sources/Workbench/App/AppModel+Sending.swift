@@ -1,0 +1,193 @@
+import Courier
+import Foundation
+
+/// A chain the workbench started, with its latest snapshot (for step mode and the status line).
+struct ChainRunState {
+    let name: String
+    let chain: ChainRequest
+    var snapshot: ChainSnapshot
+
+    /// Paused before a step, or after a failed one, in step mode.
+    var isPaused: Bool { snapshot.isRunning && snapshot.isPaused }
+
+    /// The step the chain waits at.
+    var pausedStep: ChainStepSnapshot? {
+        guard isPaused, let index = snapshot.currentIndex else { return nil }
+        return snapshot.steps[index]
+    }
+}
+
+extension AppModel {
+    /// The definition a send uses: the file's, with the composer's unsaved edits over it.
+    func effectiveDefinition(of name: String) -> RequestDefinition? {
+        guard let definition = workspace.requests[name] else { return nil }
+        return drafts[name].map { $0.applied(to: definition) } ?? definition
+    }
+
+    /// Enter in the Requests pane: sends the marked requests as a batch, sends a request,
+    /// runs a batch or chain (advances a chain paused in step mode), folds a section.
+    func activateSelection() {
+        if !tree.marks.isEmpty {
+            runMarked()
+            return
+        }
+        switch tree.selectedNode {
+        case .section?: tree.selectedRow?.isFolded == true ? tree.expand() : tree.collapse()
+        case .batch(let name)?: runBatch(name)
+        case .chain(let name)?:
+            if !advanceChain(name) { runChain(name, stepMode: false) }
+        case let node?:
+            if let name = node.requestName { send(name, ignoringCache: false) }
+        case nil: break
+        }
+    }
+
+    /// `Ctrl-G`/`F5` anywhere, `R` in the Requests pane (ignoring the cache).
+    func sendSelected(ignoringCache: Bool) {
+        switch tree.selectedNode {
+        case .batch(let name)?: runBatch(name, ignoringCache: ignoringCache)
+        case .chain(let name)?: runChain(name, stepMode: false)
+        case let node?:
+            if let name = node.requestName { send(name, ignoringCache: ignoringCache) }
+        case nil: break
+        }
+    }
+
+    /// Sends one request now; its exchange becomes the request's latest.
+    @discardableResult
+    func send(_ name: String, ignoringCache: Bool, origin: String? = nil) -> Exchange? {
+        guard let definition = effectiveDefinition(of: name) else { return nil }
+        let request = session.makeRequest(definition, ignoreCache: ignoringCache)
+        let exchange = register(name: name, request: request, origin: origin)
+        if definition.cache != nil { exchange.cacheNote = ResponseCache.explain(request).summary }
+        exchange.startedAt = Date()
+        exchanges[name] = exchange
+        request.start()
+        revealExchange()
+        return exchange
+    }
+
+    /// Keeps the response in sight: in the one-pane layout, sending switches to it.
+    private func revealExchange() {
+        if ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode != .panes, focus == .requests {
+            focus = .exchange
+            section = .response
+        }
+    }
+
+    func register(name: String, request: WorkspaceRequest, origin: String?) -> Exchange {
+        let exchange = Exchange(id: nextExchangeID, name: name, request: request, origin: origin)
+        nextExchangeID += 1
+        exchangesByRequest[ObjectIdentifier(request)] = exchange
+        return exchange
+    }
+
+    func runBatch(_ name: String, ignoringCache: Bool = false) {
+        guard let definition = workspace.batches[name] else { return }
+        let names = workspace.requestNames(inBatch: name)
+        startBatch(names, continueOnFailure: definition.continueOnFailure, origin: "batch \(name)", ignoringCache: ignoringCache)
+    }
+
+    /// Space-marked requests, sent together as a batch that runs them all.
+    private func runMarked() {
+        let names = tree.marks
+        tree.clearMarks()
+        startBatch(names, continueOnFailure: true, origin: "marked batch", ignoringCache: false)
+        say("sending \(names.count) marked requests together", .info)
+    }
+
+    private func startBatch(_ names: [String], continueOnFailure: Bool, origin: String, ignoringCache: Bool) {
+        let requests = names.compactMap { name -> WorkspaceRequest? in
+            guard let definition = effectiveDefinition(of: name) else { return nil }
+            let request = session.makeRequest(definition, ignoreCache: ignoringCache)
+            _ = register(name: name, request: request, origin: origin)
+            return request
+        }
+        let batch = BatchRequest(requests: requests, continueOnFailure: continueOnFailure)
+        batch.agent = session.agent
+        batch.start()
+        revealExchange()
+    }
+
+    func runChain(_ name: String, stepMode: Bool) {
+        guard let definition = workspace.chains[name] else { return }
+        let run = ChainRun(runner: session.runner, chain: definition, stepMode: stepMode) { [unowned self] in
+            effectiveDefinition(of: $0) ?? workspace.requests[$0]!
+        }
+        for (step, requests) in run.stepRequests.enumerated() {
+            for (item, request) in zip(definition.steps[step].items, requests) {
+                _ = register(name: item.request.name, request: request, origin: "chain \(name), step \(step + 1)")
+            }
+        }
+        chains.removeAll { $0.name == name && !$0.snapshot.isRunning }
+        chains.append(ChainRunState(name: name, chain: run.chain, snapshot: run.chain.snapshot))
+        let chain = run.chain
+        let mailbox = self.mailbox
+        Task.detached {
+            for await snapshot in chain.progress() { mailbox.post(.chainProgress(chain: chain, snapshot: snapshot)) }
+        }
+        chain.start()
+        if stepMode { say("\(name): step mode — S or Enter on the chain runs the next step, x stops it", .info, seconds: 6) }
+    }
+
+    /// `S`: starts the selected chain in step mode, or runs its next step when it is paused.
+    func stepSelectedChain() {
+        guard let name = selectedChainName else {
+            say("S runs a chain step by step: select a chain", .warning)
+            return
+        }
+        if !advanceChain(name) {
+            if chains.contains(where: { $0.name == name && $0.snapshot.isRunning }) {
+                say("\(name) is running a step", .info)
+            } else {
+                runChain(name, stepMode: true)
+            }
+        }
+    }
+
+    /// Runs the next step of a chain paused in step mode (retries a failed one). False when
+    /// the chain is not paused.
+    private func advanceChain(_ name: String) -> Bool {
+        guard let state = chains.last(where: { $0.name == name }), let step = state.pausedStep else { return false }
+        if step.state == .failed { state.chain.retry() } else { state.chain.advance() }
+        return true
+    }
+
+    /// The chain the selection is in (its row or one of its steps).
+    var selectedChainName: String? {
+        switch tree.selectedNode {
+        case .chain(let name)?, .stepMember(let name, _, _, _)?: return name
+        default: return nil
+        }
+    }
+
+    func toggleMark() {
+        guard let name = tree.toggleMark() else {
+            say("Space marks requests to send together; select a request", .warning)
+            return
+        }
+        tree.move(by: 1)
+        say(tree.marks.contains(name) ? "\(tree.marks.count) marked — Enter sends them together, Esc clears" : "unmarked \(name)", .info)
+    }
+
+    /// `x`: stops the selected chain, or the selected request's exchange in flight.
+    func cancelSelected() {
+        if let name = selectedChainName, let state = chains.last(where: { $0.name == name && $0.snapshot.isRunning }) {
+            state.chain.stop()
+            say("stopped chain \(name)", .warning)
+            return
+        }
+        guard let exchange = selectedExchange, exchange.isInFlight else {
+            say("nothing in flight to cancel here", .info)
+            return
+        }
+        exchange.request.stop()
+        say("cancelled \(exchange.name)", .warning)
+    }
+
+    /// The request the selection shows in the Exchange pane.
+    var selectedRequestName: String? { tree.selectedNode?.requestName }
+
+    /// The latest exchange of the selected request.
+    var selectedExchange: Exchange? { selectedRequestName.flatMap { exchanges[$0] } }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+extension AppModel {
+    /// The HUD: a spinner and the counts of what is in flight, the environment, the newest
+    /// message (or the last event, or the file's error), and key hints for the focused pane.
+    func statusLine(now: Date) -> StyledLine {
+        var left = StyledLine(" ")
+        let hud = self.hud.snapshot
+        let inFlight = exchanges.values.filter(\.isInFlight).count
+        if isBusy {
+            left.append(spinnerFrame(now) + " ", .accent)
+            var counts: [String] = []
+            let requests = max(hud.requests, inFlight)
+            if requests > 0 { counts.append("\(requests) request\(requests == 1 ? "" : "s")") }
+            if hud.batches > 0 { counts.append("\(hud.batches) batch\(hud.batches == 1 ? "" : "es")") }
+            if hud.chains > 0 { counts.append("\(hud.chains) chain\(hud.chains == 1 ? "" : "s")") }
+            left.append(counts.joined(separator: " · "), .strong)
+            left.append("  ")
+        }
+        if let paused = chains.last(where: \.isPaused), let step = paused.pausedStep {
+            let what = step.state == .failed ? "failed at" : "paused before"
+            left.append("\(glyphs.paused) \(paused.name) \(what) step \(step.index + 1) — S next, x stop  ", .warning)
+        }
+        left.append(environment.map { "env \($0)" } ?? "no env", .dim)
+        left.append("  ")
+        if let toast = toasts.last {
+            left.append(toast.text, toast.style)
+        } else if let reloadError {
+            left.append("\(glyphs.failure) \(reloadError.description)", .failure)
+        } else if !lastEvent.isEmpty {
+            left.append(lastEvent, .dim)
+        }
+        let right = hintLine()
+        let room = size.columns - right.width - 1
+        if room < 20 { return left.truncated(to: size.columns) }
+        var line = left.truncated(to: room).padded(to: room)
+        line.append(right)
+        return line
+    }
+
+    /// Key hints for what the keys do now, lazygit style.
+    private func hintLine() -> StyledLine {
+        let hints: [(key: String, label: String)]
+        switch mode {
+        case .field: hints = [("⏎", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
+        case .treeFilter: hints = [("⏎", "keep"), ("↑↓", "move"), ("Esc", "clear")]
+        case .bodySearch, .bodyFilter: hints = [("⏎", "apply"), ("Esc", "cancel")]
+        case .normal: hints = overlay == nil ? KeyMap.hints(for: scope) : [("Esc", "close")]
+        }
+        var line = StyledLine()
+        for hint in hints {
+            line.append(hint.key, .hintKey)
+            line.append(" \(hint.label)  ", .hintText)
+        }
+        return line
+    }
+}

@@ -1,0 +1,285 @@
+import Courier
+import Foundation
+
+/// The workbench itself, without a terminal: the workspace and its edits, the selection and
+/// focus, the exchanges fired and their responses, overlays and messages. Keys come in as
+/// ``Key``s (``handle(_:now:)``), engine news through the ``Mailbox`` (``applyUpdates(now:)``),
+/// and ``frame(now:)`` says what the screen shows. It lives on the input loop's thread.
+public final class AppModel {
+    /// The Exchange pane's two parts.
+    public enum ExchangeSection: Sendable { case composer, response }
+
+    /// The response's tabs.
+    public enum ResponseTab: Int, Sendable, CaseIterable {
+        case body, headers, timing
+
+        var title: String { ["Body", "Headers", "Timing"][rawValue] }
+    }
+
+    /// Something only the terminal front can do, queued for it to carry out.
+    public enum Effect: Sendable, Equatable {
+        /// Suspend the screen and edit `path` at `line` in `$VISUAL`/`$EDITOR`, then call
+        /// ``AppModel/editorFinished()``.
+        case openEditor(path: String, line: Int)
+        /// Put text on the clipboard (OSC 52).
+        case copyToClipboard(String)
+        /// Stop like Ctrl-Z in a shell; redraw on `fg`.
+        case suspend
+        /// Repaint every cell.
+        case redraw
+    }
+
+    /// What keys are going to while a line is typed.
+    enum InputMode {
+        case normal
+        case treeFilter(LineEditor)
+        case bodySearch(LineEditor)
+        case bodyFilter(LineEditor)
+        case field(FieldEdit)
+    }
+
+    public let workspacePath: String
+    public internal(set) var workspace: Workspace
+    /// The file as last read failed to load: the last good definitions stay in use.
+    public internal(set) var reloadError: WorkspaceError?
+    public let settings: WorkbenchSettings
+    public let glyphs: Glyphs
+    let mailbox: Mailbox
+    let hud = HUDAccessory()
+    var session: EngineSession
+    var environment: String?
+
+    public var size: Size
+    public internal(set) var focus: PaneID = .requests
+    public internal(set) var section: ExchangeSection = .composer
+    public internal(set) var isZoomed = false
+    public internal(set) var tree: RequestTree
+    /// Unsaved edits, by the request's name in the file.
+    public internal(set) var drafts: [String: RequestDraft] = [:]
+    /// The latest exchange of each request.
+    public internal(set) var exchanges: [String: Exchange] = [:]
+    var exchangesByRequest: [ObjectIdentifier: Exchange] = [:]
+    var nextExchangeID = 1
+    var composer = ComposerState()
+    /// First line shown of the response's Headers and Timing tabs.
+    var responseScroll = 0
+    /// First row of the tree on screen, kept between frames so the tree does not jump.
+    var treeScroll = 0
+    /// Where each tab of the one-pane layout's tab bar is, for clicks.
+    var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
+    public internal(set) var responseTab: ResponseTab = .body
+    public internal(set) var revealsSecrets = false
+    var mode: InputMode = .normal
+    public internal(set) var overlay: Overlay?
+    var toasts: [Toast] = []
+    var chains: [ChainRunState] = []
+    var cacheMarkers: [String: Bool] = [:]
+    /// The last event in words, for the status line.
+    var lastEvent = ""
+    /// The file as it was before the editor opened, to put back if the edit breaks it.
+    var editorBackup: String?
+    /// Queued for the terminal front: take them with ``takeEffects()``.
+    public internal(set) var effects: [Effect] = []
+    /// Set when the user confirmed quitting.
+    public internal(set) var wantsToQuit = false
+
+    /// Opens `workspace` (read from `workspacePath`); throws for an unknown environment or a
+    /// config that cannot be rendered.
+    public init(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings, size: Size,
+                mailbox: Mailbox) throws(WorkspaceError) {
+        self.workspacePath = workspacePath
+        self.workspace = workspace
+        self.settings = settings
+        self.glyphs = settings.glyphs
+        self.mailbox = mailbox
+        self.size = size
+        environment = settings.environment
+        session = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
+                                    hud: hud, mailbox: mailbox)
+        tree = RequestTree(workspace: workspace)
+        tree.move(by: 1)
+    }
+
+    /// The effects queued since the last call.
+    public func takeEffects() -> [Effect] {
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    // MARK: - Keys
+
+    /// The key scope of the focused part of the screen.
+    var scope: KeyMap.Scope {
+        switch focus {
+        case .requests: return .requests
+        case .exchange: return section == .composer ? .composer : .response
+        default: return .list
+        }
+    }
+
+    /// Applies one key. While a line is being typed every key goes to it.
+    public func handle(_ key: Key, now: Date = Date()) {
+        if case .resize = key { return }
+        if case .mouse(let event) = key {
+            handleMouse(event)
+            return
+        }
+        if overlay != nil {
+            handleOverlayKey(key)
+            return
+        }
+        if handleTyping(key) { return }
+        if case .paste(let text) = key {
+            handlePaste(text)
+            return
+        }
+        if key == .escape {
+            handleEscape()
+            return
+        }
+        guard let action = KeyMap.action(for: key, in: scope) else { return }
+        perform(action)
+    }
+
+    /// Carries out an action, from a key or the palette.
+    public func perform(_ action: Action) {
+        switch action {
+        case .quit: requestQuit()
+        case .help: overlay = .help(scroll: 0)
+        case .palette: overlay = .palette(PaletteState())
+        case .focusNext: cycleFocus(by: 1)
+        case .focusPrevious: cycleFocus(by: -1)
+        case .zoom: isZoomed.toggle()
+        case .redraw: effects.append(.redraw)
+        case .suspend: effects.append(.suspend)
+        case .focusRequests: focus(.requests)
+        case .focusExchange: focus(.exchange)
+        case .focusInFlight: focus(.inFlight)
+        case .focusCache: focus(.cache)
+        case .focusRuns: focus(.runs)
+        case .focusEvents: focus(.events)
+        case .save: saveDrafts()
+        case .pickEnvironment: openEnvironmentPicker()
+        case .showVariables: overlay = .variables(scroll: 0)
+        case .send: sendSelected(ignoringCache: false)
+        case .importCurl: overlay = .prompt(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl))
+        case .copyAsCurl: copySelectedAsCurl()
+        case .editInEditor: openSelectedInEditor()
+        case .cancel: cancelSelected()
+        case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:
+            move(action)
+        case .activate: activateSelection()
+        case .sendIgnoringCache: sendSelected(ignoringCache: true)
+        case .stepChain: stepSelectedChain()
+        case .toggleMark: toggleMark()
+        case .filter: mode = .treeFilter(LineEditor(tree.filter))
+        case .newRequest: overlay = .prompt(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest))
+        case .duplicate: promptDuplicate()
+        case .delete: confirmDelete()
+        case .rename: promptRename()
+        case .cycleMethod: cycleMethod()
+        case .editURL: beginEditing(.url)
+        case .editField: editComposerRow()
+        case .addRow: addComposerRow()
+        case .deleteRow: deleteComposerRow()
+        case .toggleRow: toggleComposerRow()
+        case .nextTab: switchTab(by: 1)
+        case .previousTab: switchTab(by: -1)
+        case .toggleTemplate: composer.showsTemplate.toggle()
+        case .search: mode = .bodySearch(LineEditor())
+        case .nextMatch: updateViewer { $0.nextMatch() }
+        case .previousMatch: updateViewer { $0.previousMatch() }
+        case .jsonFilter: mode = .bodyFilter(LineEditor(selectedExchange?.viewer?.filterText ?? ""))
+        case .toggleFold: updateViewer { $0.toggleFold() }
+        case .saveBody: promptSaveBody()
+        case .revealSecrets:
+            revealsSecrets.toggle()
+            say(revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
+        }
+    }
+
+    // MARK: - Focus
+
+    func focus(_ pane: PaneID) {
+        if pane == .exchange, focus == .exchange {
+            section = section == .composer ? .response : .composer
+        }
+        focus = pane
+    }
+
+    private func cycleFocus(by step: Int) {
+        // Composer and response are stops of their own, between Requests and In flight.
+        var stops: [(PaneID, ExchangeSection)] = [(.requests, .composer), (.exchange, .composer), (.exchange, .response)]
+        stops += [PaneID.inFlight, .cache, .runs, .events].map { ($0, ExchangeSection.composer) }
+        let current = stops.firstIndex { $0.0 == focus && ($0.0 != .exchange || $0.1 == section) } ?? 0
+        let next = stops[(current + step + stops.count) % stops.count]
+        focus = next.0
+        if next.0 == .exchange { section = next.1 }
+    }
+
+    // MARK: - Messages
+
+    /// Shows a message in the status line for a few seconds.
+    func say(_ text: String, _ style: Style = .info, seconds: Double = 4) {
+        toasts.append(Toast(text: text, style: style, expires: Date().timeIntervalSinceReferenceDate + seconds))
+        if toasts.count > 3 { toasts.removeFirst(toasts.count - 3) }
+    }
+
+    /// Drops messages whose time is up; returns whether any was dropped.
+    @discardableResult
+    func expireToasts(now: Date) -> Bool {
+        let before = toasts.count
+        toasts.removeAll { $0.expires <= now.timeIntervalSinceReferenceDate }
+        return toasts.count != before
+    }
+
+    /// When the loop must wake up even if nothing arrives: the next animation frame while
+    /// anything is in flight, or the next message to expire. Nil: sleep until a key or news.
+    public func nextDeadline(now: Date) -> Date? {
+        var deadlines = toasts.map { Date(timeIntervalSinceReferenceDate: $0.expires) }
+        if isBusy { deadlines.append(now.addingTimeInterval(1.0 / 15)) }
+        return deadlines.min()
+    }
+
+    /// Whether anything the workbench started is still running.
+    public var isBusy: Bool {
+        hud.snapshot.isBusy || exchanges.values.contains { $0.isInFlight }
+    }
+
+    /// Whether there are edits not yet written to the file.
+    public var hasUnsavedEdits: Bool { !dirtyDraftNames.isEmpty }
+
+    var dirtyDraftNames: [String] {
+        drafts.keys.filter { name in workspace.requests[name].map { RequestDraft($0) != drafts[name] } ?? true }.sorted()
+    }
+
+    /// Quits without asking (SIGTERM, SIGHUP).
+    public func forceQuit() {
+        wantsToQuit = true
+    }
+
+    private func requestQuit() {
+        let inFlight = exchanges.values.filter(\.isInFlight).count
+        let unsaved = dirtyDraftNames
+        guard inFlight > 0 || !unsaved.isEmpty else {
+            wantsToQuit = true
+            return
+        }
+        var reasons: [String] = []
+        if inFlight > 0 { reasons.append("\(inFlight) request\(inFlight == 1 ? "" : "s") in flight") }
+        if !unsaved.isEmpty { reasons.append("unsaved edits (\(unsaved.joined(separator: ", ")))") }
+        overlay = .confirm(Confirmation(message: "\(reasons.joined(separator: " and ")). Quit anyway?", consequence: .quit))
+    }
+
+    private func handleEscape() {
+        if !tree.marks.isEmpty, focus == .requests {
+            tree.clearMarks()
+        } else if !tree.filter.isEmpty, focus == .requests {
+            tree.setFilter("")
+        } else if isZoomed {
+            isZoomed = false
+        } else {
+            toasts.removeAll()
+        }
+    }
+}

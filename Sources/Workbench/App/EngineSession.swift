@@ -1,0 +1,49 @@
+import Courier
+import Foundation
+
+/// The engine as the workbench uses it: the workspace runner (its agent and variables) for
+/// the selected environment, with the HUD and the mailbox installed as accessories, so that
+/// every request, batch and chain the workbench starts reports back to the input loop.
+final class EngineSession {
+    let runner: WorkspaceRunner
+    let environment: String?
+
+    init(workspace: Workspace, environment: String?, settings: WorkbenchSettings, hud: HUDAccessory,
+         mailbox: Mailbox) throws(WorkspaceError) {
+        var options = RunOptions()
+        options.environment = environment
+        options.overrides = settings.overrides
+        options.demoURL = settings.demoURL
+        options.cacheDirectory = settings.cacheDirectory
+        runner = try WorkspaceRunner(workspace: workspace, options: options)
+        self.environment = environment
+        runner.agent.config.accessories = [hud, MailboxAccessory(mailbox: mailbox)]
+    }
+
+    var agent: NetworkAgent { runner.agent }
+    var scope: VariableScope { runner.scope }
+
+    /// A request object for a definition (with the composer's edits applied), sent by this
+    /// session's agent exactly as `courier run` would send it.
+    func makeRequest(_ definition: RequestDefinition, scope: VariableScope? = nil, ignoreCache: Bool = false) -> WorkspaceRequest {
+        let request = WorkspaceRequest(definition, scope: scope ?? runner.scope, workspace: runner.workspace)
+        request.agent = runner.agent
+        request.ignoreCache = ignoreCache
+        return request
+    }
+}
+
+/// How the workbench was opened: `courier tui [WORKSPACE] [--env E] [--var k=v]…`.
+public struct WorkbenchSettings: Sendable {
+    public var environment: String?
+    public var overrides: [String: String] = [:]
+    /// What `{{demo}}` is: the embedded demo server's URL.
+    public var demoURL: String?
+    /// Instead of the workspace's cache directory.
+    public var cacheDirectory: String?
+    /// Where fired requests are appended; nil = no history.
+    public var history: HistoryLog?
+    public var glyphs: Glyphs = .unicode
+
+    public init() {}
+}

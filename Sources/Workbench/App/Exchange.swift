@@ -1,0 +1,37 @@
+import Courier
+import Foundation
+
+/// One send of a request in the workbench: the request object as the engine ran it, when it
+/// started and stopped, and once it finished, its body laid out for the viewer.
+public final class Exchange {
+    public let id: Int
+    /// The workspace request it sends.
+    public let name: String
+    public let request: WorkspaceRequest
+    /// "batch basics", "chain checkout, step 2", or nil when sent alone.
+    public let origin: String?
+    public internal(set) var startedAt: Date?
+    public internal(set) var stoppedAt: Date?
+    /// The body laid out; nil until the formatter delivers it.
+    public internal(set) var body: FormattedBody?
+    public var viewer: BodyViewer?
+    /// Why a cached request went to the network (or that it was answered from the cache),
+    /// judged just before it started.
+    public internal(set) var cacheNote: String?
+
+    init(id: Int, name: String, request: WorkspaceRequest, origin: String?) {
+        self.id = id
+        self.name = name
+        self.request = request
+        self.origin = origin
+    }
+
+    public var isInFlight: Bool { startedAt != nil && stoppedAt == nil }
+    public var isCancelled: Bool { stoppedAt != nil && request.isCancelled }
+
+    /// Seconds from start to stop, or to `now` while in flight.
+    public func elapsed(now: Date) -> TimeInterval? {
+        guard let startedAt else { return nil }
+        return (stoppedAt ?? now).timeIntervalSince(startedAt)
+    }
+}

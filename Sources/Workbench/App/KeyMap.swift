@@ -1,0 +1,125 @@
+/// Which keys do what, where. A key means the action of the focused scope first, then of
+/// lists in general, then of the whole workbench; the help overlay and the status line's
+/// hints are made from this table, so they cannot drift from what the keys do.
+public enum KeyMap {
+    /// Where a binding applies.
+    public enum Scope: String, Sendable, CaseIterable {
+        case requests = "Requests", composer = "Composer", response = "Response"
+        case list = "Moving around", global = "Anywhere"
+    }
+
+    /// Keys for an action in a scope, and the short label the status line shows.
+    public struct Binding: Sendable {
+        public var keys: [Key]
+        public var action: Action
+        public var scope: Scope
+        /// Shown among the status line's hints for the scope when set.
+        public var hint: String?
+    }
+
+    public static let bindings: [Binding] = requests + composer + response + list + global
+
+    private static let requests: [Binding] = [
+        Binding(keys: [.enter], action: .activate, scope: .requests, hint: "send/run"),
+        Binding(keys: [.character("R")], action: .sendIgnoringCache, scope: .requests, hint: "no cache"),
+        Binding(keys: [.character("S")], action: .stepChain, scope: .requests, hint: nil),
+        Binding(keys: [.character(" ")], action: .toggleMark, scope: .requests, hint: "mark"),
+        Binding(keys: [.character("/")], action: .filter, scope: .requests, hint: "filter"),
+        Binding(keys: [.character("n")], action: .newRequest, scope: .requests, hint: nil),
+        Binding(keys: [.character("D")], action: .duplicate, scope: .requests, hint: nil),
+        Binding(keys: [.character("d")], action: .delete, scope: .requests, hint: nil),
+        Binding(keys: [.character("r")], action: .rename, scope: .requests, hint: nil),
+    ]
+
+    private static let composer: [Binding] = [
+        Binding(keys: [.enter], action: .editField, scope: .composer, hint: "edit"),
+        Binding(keys: [.character("u")], action: .editURL, scope: .composer, hint: nil),
+        Binding(keys: [.character("m")], action: .cycleMethod, scope: .composer, hint: "method"),
+        Binding(keys: [.character("a")], action: .addRow, scope: .composer, hint: "add"),
+        Binding(keys: [.character("d")], action: .deleteRow, scope: .composer, hint: nil),
+        Binding(keys: [.character(" ")], action: .toggleRow, scope: .composer, hint: "on/off"),
+        Binding(keys: [.character("]")], action: .nextTab, scope: .composer, hint: "tabs"),
+        Binding(keys: [.character("[")], action: .previousTab, scope: .composer, hint: nil),
+        Binding(keys: [.character("t")], action: .toggleTemplate, scope: .composer, hint: nil),
+        Binding(keys: [.character("v")], action: .revealSecrets, scope: .composer, hint: nil),
+    ]
+
+    private static let response: [Binding] = [
+        Binding(keys: [.character("/")], action: .search, scope: .response, hint: "search"),
+        Binding(keys: [.character("n")], action: .nextMatch, scope: .response, hint: nil),
+        Binding(keys: [.character("N")], action: .previousMatch, scope: .response, hint: nil),
+        Binding(keys: [.character("f")], action: .jsonFilter, scope: .response, hint: "$.path"),
+        Binding(keys: [.enter, .character(" ")], action: .toggleFold, scope: .response, hint: "fold"),
+        Binding(keys: [.character("]")], action: .nextTab, scope: .response, hint: "tabs"),
+        Binding(keys: [.character("[")], action: .previousTab, scope: .response, hint: nil),
+        Binding(keys: [.character("s")], action: .saveBody, scope: .response, hint: "save"),
+        Binding(keys: [.character("v")], action: .revealSecrets, scope: .response, hint: nil),
+    ]
+
+    private static let list: [Binding] = [
+        Binding(keys: [.character("k"), .up], action: .up, scope: .list),
+        Binding(keys: [.character("j"), .down], action: .down, scope: .list),
+        Binding(keys: [.character("h"), .left], action: .left, scope: .list),
+        Binding(keys: [.character("l"), .right], action: .right, scope: .list),
+        Binding(keys: [.pageUp], action: .pageUp, scope: .list),
+        Binding(keys: [.pageDown], action: .pageDown, scope: .list),
+        Binding(keys: [.control("u")], action: .halfPageUp, scope: .list),
+        Binding(keys: [.control("d")], action: .halfPageDown, scope: .list),
+        Binding(keys: [.character("g"), .home], action: .top, scope: .list),
+        Binding(keys: [.character("G"), .end], action: .bottom, scope: .list),
+    ]
+
+    private static let global: [Binding] = [
+        Binding(keys: [.character("q"), .control("c")], action: .quit, scope: .global),
+        Binding(keys: [.character("?")], action: .help, scope: .global, hint: "help"),
+        Binding(keys: [.character(":"), .control("p")], action: .palette, scope: .global),
+        Binding(keys: [.tab], action: .focusNext, scope: .global),
+        Binding(keys: [.backTab], action: .focusPrevious, scope: .global),
+        Binding(keys: [.character("1")], action: .focusRequests, scope: .global),
+        Binding(keys: [.character("2")], action: .focusExchange, scope: .global),
+        Binding(keys: [.character("3")], action: .focusInFlight, scope: .global),
+        Binding(keys: [.character("4")], action: .focusCache, scope: .global),
+        Binding(keys: [.character("5")], action: .focusRuns, scope: .global),
+        Binding(keys: [.character("6")], action: .focusEvents, scope: .global),
+        Binding(keys: [.character("z")], action: .zoom, scope: .global),
+        Binding(keys: [.control("g"), .function(5)], action: .send, scope: .global),
+        Binding(keys: [.character("x")], action: .cancel, scope: .global),
+        Binding(keys: [.character("w"), .control("s")], action: .save, scope: .global),
+        Binding(keys: [.character("e")], action: .editInEditor, scope: .global),
+        Binding(keys: [.character("E")], action: .pickEnvironment, scope: .global),
+        Binding(keys: [.character("V")], action: .showVariables, scope: .global),
+        Binding(keys: [.character("I")], action: .importCurl, scope: .global),
+        Binding(keys: [.character("C")], action: .copyAsCurl, scope: .global),
+        Binding(keys: [.control("l")], action: .redraw, scope: .global),
+        Binding(keys: [.control("z")], action: .suspend, scope: .global),
+    ]
+
+    /// The action `key` means in `scope`, falling back to lists and then the whole workbench.
+    public static func action(for key: Key, in scope: Scope) -> Action? {
+        for candidate in [scope, .list, .global] {
+            if let binding = bindings.first(where: { $0.scope == candidate && $0.keys.contains(key) }) {
+                return binding.action
+            }
+        }
+        return nil
+    }
+
+    /// The keys of an action in a scope (or in general), for labels: "j ↓".
+    public static func keys(for action: Action, in scope: Scope? = nil) -> [Key] {
+        bindings.first { $0.action == action && (scope == nil || $0.scope == scope || $0.scope == .global || $0.scope == .list) }?.keys ?? []
+    }
+
+    /// The status line's hints for a scope: key and label pairs.
+    public static func hints(for scope: Scope) -> [(key: String, label: String)] {
+        bindings.filter { ($0.scope == scope || $0.scope == .global) && $0.hint != nil }
+            .map { (key: label(of: $0.keys[0]), label: $0.hint!) }
+    }
+
+    /// A key as the help overlay and hints write it.
+    public static func label(of key: Key) -> String {
+        switch key {
+        case .enter: return "⏎"
+        default: return key.description
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Courier
+import Synchronization
+
+/// What the engine and background work tell the workbench; delivered through the ``Mailbox``.
+public enum EngineUpdate: Sendable {
+    /// A request, batch or chain started.
+    case started(LifecycleSubject)
+    /// It finished, failed or was cancelled.
+    case stopped(LifecycleSubject)
+    /// A chain moved on: a step started, finished or paused.
+    case chainProgress(chain: ChainRequest, snapshot: ChainSnapshot)
+    /// A response body was laid out off the input loop; `complete` false for the first screen only.
+    case bodyFormatted(exchange: Int, body: FormattedBody)
+    /// A search over a large body finished (`body` is the body searched).
+    case bodySearched(exchange: Int, body: FormattedBody, query: String, matches: [BodyMatch])
+    /// The workspace file changed on disk.
+    case workspaceFileChanged
+}
+
+/// Where engine callbacks (on the config's callback queue) and background tasks leave their
+/// news for the input loop: a lock-guarded queue plus a wake-up, so that the loop sleeps
+/// until something arrives and never polls.
+public final class Mailbox: Sendable {
+    private let updates = Mutex<[EngineUpdate]>([])
+    private let wake: @Sendable () -> Void
+
+    /// `wake` is called after each post (the terminal front writes a byte to its wake-up pipe).
+    public init(wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
+    }
+
+    public func post(_ update: EngineUpdate) {
+        updates.withLock { $0.append(update) }
+        wake()
+    }
+
+    /// Everything posted since the last call, oldest first.
+    public func drain() -> [EngineUpdate] {
+        updates.withLock { updates in
+            defer { updates.removeAll(keepingCapacity: true) }
+            return updates
+        }
+    }
+}
+
+/// Tells the mailbox about every request, batch and chain an agent starts and stops.
+final class MailboxAccessory: RequestAccessory {
+    let mailbox: Mailbox
+
+    init(mailbox: Mailbox) {
+        self.mailbox = mailbox
+    }
+
+    func requestWillStart(_ subject: AnyObject) {
+        if let subject = Self.subject(subject) { mailbox.post(.started(subject)) }
+    }
+
+    func requestDidStop(_ subject: AnyObject) {
+        if let subject = Self.subject(subject) { mailbox.post(.stopped(subject)) }
+    }
+
+    private static func subject(_ object: AnyObject) -> LifecycleSubject? {
+        switch object {
+        case let request as Request: return .request(request)
+        case let batch as BatchRequest: return .batch(batch)
+        case let chain as ChainRequest: return .chain(chain)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,217 @@
+/// The Requests pane's tree: the workspace's requests, then its batches with their members,
+/// then its chains with their steps; folding, a fuzzy filter, the selection and marks.
+/// The visible rows are flattened once per change, so drawing touches only the rows on screen.
+public struct RequestTree: Sendable {
+    /// The three groups of the tree.
+    public enum Section: String, Sendable, Hashable, CaseIterable {
+        case requests = "Requests", batches = "Batches", chains = "Chains"
+    }
+
+    /// What a row stands for.
+    public enum Node: Sendable, Hashable {
+        case section(Section)
+        case request(String)
+        case batch(String)
+        /// A request run by a batch (nested batches expanded).
+        case batchMember(batch: String, index: Int, request: String)
+        case chain(String)
+        /// A request of a chain step; `member` > 0 for the other requests of a parallel step.
+        case stepMember(chain: String, step: Int, member: Int, request: String)
+
+        /// The request the row sends, when it is one.
+        public var requestName: String? {
+            switch self {
+            case .request(let name), .batchMember(_, _, let name), .stepMember(_, _, _, let name): return name
+            default: return nil
+            }
+        }
+
+        /// The key folding remembers this node by, when it folds.
+        var foldKey: String? {
+            switch self {
+            case .section(let section): return "section:\(section.rawValue)"
+            case .batch(let name): return "batch:\(name)"
+            case .chain(let name): return "chain:\(name)"
+            default: return nil
+            }
+        }
+    }
+
+    /// A visible row.
+    public struct Row: Sendable, Hashable {
+        public var node: Node
+        public var depth: Int
+        public var isFoldable: Bool
+        public var isFolded: Bool
+        /// Characters of the name matched by the filter.
+        public var matched: [Int] = []
+        /// The filter matched the URL rather than the name.
+        public var matchedURL = false
+    }
+
+    public private(set) var rows: [Row] = []
+    public private(set) var selection = 0
+    /// The fuzzy filter; empty shows the whole tree.
+    public private(set) var filter = ""
+    /// Requests marked with Space for an ad-hoc batch, in marking order.
+    public private(set) var marks: [String] = []
+    private var folded: Set<String> = ["section:Batches"]
+    private var workspace: Workspace
+
+    public init(workspace: Workspace) {
+        self.workspace = workspace
+        rebuild()
+    }
+
+    public var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
+    public var selectedNode: Node? { selectedRow?.node }
+
+    // MARK: - Changes
+
+    /// A reloaded workspace: the selection stays on the same node when it still exists.
+    public mutating func update(workspace: Workspace) {
+        self.workspace = workspace
+        marks.removeAll { workspace.requests[$0] == nil }
+        rebuild()
+    }
+
+    public mutating func setFilter(_ text: String) {
+        filter = text
+        rebuild()
+        if !text.isEmpty {
+            selection = rows.firstIndex { if case .section = $0.node { return false }; return true } ?? 0
+        }
+    }
+
+    public mutating func move(by offset: Int) {
+        guard !rows.isEmpty else { return }
+        selection = min(rows.count - 1, max(0, selection + offset))
+    }
+
+    public mutating func moveToTop() { selection = 0 }
+    public mutating func moveToBottom() { selection = max(0, rows.count - 1) }
+
+    /// Selects a node when it is visible; returns whether it was.
+    @discardableResult
+    public mutating func select(_ node: Node) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.node == node }) else { return false }
+        selection = index
+        return true
+    }
+
+    /// Selects the row at `index`.
+    public mutating func select(index: Int) {
+        guard rows.indices.contains(index) else { return }
+        selection = index
+    }
+
+    /// `h`/←: folds the selected node, or moves to its parent.
+    public mutating func collapse() {
+        guard let row = selectedRow else { return }
+        if row.isFoldable, !row.isFolded, let key = row.node.foldKey {
+            folded.insert(key)
+            rebuild(keeping: row.node)
+        } else if let parent = rows[..<selection].lastIndex(where: { $0.depth < row.depth }) {
+            selection = parent
+        }
+    }
+
+    /// `l`/→: unfolds the selected node, or moves into it.
+    public mutating func expand() {
+        guard let row = selectedRow, row.isFoldable else { return }
+        if row.isFolded, let key = row.node.foldKey {
+            folded.remove(key)
+            rebuild(keeping: row.node)
+        } else {
+            move(by: 1)
+        }
+    }
+
+    /// Unfolds everything, so that any node can be selected.
+    public mutating func expandAll() {
+        folded.removeAll()
+        rebuild()
+    }
+
+    /// Marks or unmarks the selected request; returns the request's name.
+    @discardableResult
+    public mutating func toggleMark() -> String? {
+        guard let name = selectedNode?.requestName else { return nil }
+        if let index = marks.firstIndex(of: name) { marks.remove(at: index) } else { marks.append(name) }
+        return name
+    }
+
+    public mutating func clearMarks() { marks.removeAll() }
+
+    // MARK: - Flattening
+
+    private mutating func rebuild(keeping node: Node? = nil) {
+        let kept = node ?? selectedNode
+        rows = filter.isEmpty ? treeRows() : filteredRows()
+        if let kept, let index = rows.firstIndex(where: { $0.node == kept }) {
+            selection = index
+        } else {
+            selection = min(selection, max(0, rows.count - 1))
+        }
+    }
+
+    private func header(_ section: Section, count: Int) -> Row? {
+        guard count > 0 else { return nil }
+        return Row(node: .section(section), depth: 0, isFoldable: true, isFolded: folded.contains("section:\(section.rawValue)"))
+    }
+
+    private func treeRows() -> [Row] {
+        var rows: [Row] = []
+        if let header = header(.requests, count: workspace.requestNames.count) {
+            rows.append(header)
+            if !header.isFolded {
+                rows += workspace.requestNames.map { Row(node: .request($0), depth: 1, isFoldable: false, isFolded: false) }
+            }
+        }
+        if let header = header(.batches, count: workspace.batchNames.count) {
+            rows.append(header)
+            for name in workspace.batchNames where !header.isFolded {
+                let isFolded = folded.contains("batch:\(name)")
+                rows.append(Row(node: .batch(name), depth: 1, isFoldable: true, isFolded: isFolded))
+                guard !isFolded else { continue }
+                for (index, member) in workspace.requestNames(inBatch: name).enumerated() {
+                    rows.append(Row(node: .batchMember(batch: name, index: index, request: member), depth: 2, isFoldable: false, isFolded: false))
+                }
+            }
+        }
+        if let header = header(.chains, count: workspace.chainNames.count) {
+            rows.append(header)
+            for name in workspace.chainNames where !header.isFolded {
+                let isFolded = folded.contains("chain:\(name)")
+                rows.append(Row(node: .chain(name), depth: 1, isFoldable: true, isFolded: isFolded))
+                guard !isFolded, let chain = workspace.chains[name] else { continue }
+                for (step, definition) in chain.steps.enumerated() {
+                    for (member, item) in definition.items.enumerated() {
+                        rows.append(Row(node: .stepMember(chain: name, step: step, member: member, request: item.request.name),
+                                        depth: 2, isFoldable: false, isFolded: false))
+                    }
+                }
+            }
+        }
+        return rows
+    }
+
+    /// Every request, batch and chain the filter matches, best first.
+    private func filteredRows() -> [Row] {
+        var scored: [(score: Int, row: Row)] = []
+        for name in workspace.requestNames {
+            if let match = FuzzyMatch.match(filter, in: name) {
+                scored.append((match.score + 10, Row(node: .request(name), depth: 0, isFoldable: false, isFolded: false, matched: match.positions)))
+            } else if let url = workspace.requests[name]?.url, let match = FuzzyMatch.match(filter, in: url) {
+                scored.append((match.score - 20, Row(node: .request(name), depth: 0, isFoldable: false, isFolded: false, matchedURL: true)))
+            }
+        }
+        for (names, make) in [(workspace.batchNames, Node.batch), (workspace.chainNames, Node.chain)] {
+            for name in names {
+                guard let match = FuzzyMatch.match(filter, in: name) else { continue }
+                scored.append((match.score, Row(node: make(name), depth: 0, isFoldable: false, isFolded: false, matched: match.positions)))
+            }
+        }
+        return scored.enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }.map(\.element.row)
+    }
+}

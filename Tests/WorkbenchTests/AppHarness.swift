@@ -1,0 +1,133 @@
+import CourierDemoServer
+import Dispatch
+import Foundation
+@testable import Workbench
+
+/// A workbench model on a copy of the demo workspace, against a real demo server on a free
+/// loopback port, with its cache in the copy's directory: keys go in, the screen comes out
+/// as text painted exactly as the terminal front paints it.
+final class AppHarness {
+    let model: AppModel
+    let directory: String
+    let workspacePath: String
+    private let server: DemoServer
+    private let signal: WakeSignal
+
+    private init(model: AppModel, directory: String, workspacePath: String, server: DemoServer, signal: WakeSignal) {
+        self.model = model
+        self.directory = directory
+        self.workspacePath = workspacePath
+        self.server = server
+        self.signal = signal
+    }
+
+    /// Opens a fresh copy of `workspaces/demo.yaml` (with its files) at `size`.
+    static func start(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
+                      overrides: [String: String] = [:]) async throws -> AppHarness {
+        let directory = temporaryDirectory("courier-app")
+        let path = directory + "/demo.yaml"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/demo.yaml", toPath: path)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/files", toPath: directory + "/files")
+        let server = try await DemoServer.start()
+        var settings = WorkbenchSettings()
+        settings.demoURL = server.baseURL
+        settings.environment = environment
+        settings.overrides = overrides
+        settings.history = HistoryLog(workspacePath: path, stateDirectory: directory + "/state")
+        let signal = WakeSignal()
+        let workspace = try Workspace.load(path: path, extraVariables: Set(overrides.keys))
+        let model = try AppModel(workspacePath: path, workspace: workspace, settings: settings, size: size,
+                                 mailbox: Mailbox(wake: { signal.wake() }))
+        return AppHarness(model: model, directory: directory, workspacePath: path, server: server, signal: signal)
+    }
+
+    /// Runs `body` with a fresh harness and stops its server afterwards, whatever happens.
+    static func run(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
+                    overrides: [String: String] = [:], _ body: (AppHarness) async throws -> Void) async throws {
+        let app = try await start(size: size, environment: environment, overrides: overrides)
+        do {
+            try await body(app)
+        } catch {
+            await app.stop()
+            throw error
+        }
+        await app.stop()
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Presses keys in order.
+    func press(_ keys: Key...) {
+        for key in keys { model.handle(key) }
+    }
+
+    /// Types text, a character at a time.
+    func type(_ text: String) {
+        for character in text { model.handle(.character(character)) }
+    }
+
+    /// Selects a node of the Requests tree, unfolding what hides it.
+    func select(_ node: RequestTree.Node) {
+        model.handle(.character("1"))
+        if !model.tree.select(node) {
+            model.tree.expandAll()
+            model.tree.select(node)
+        }
+        model.selectionChanged()
+    }
+
+    /// Applies engine news as it arrives until `condition` holds; fails after `seconds`.
+    func settle(_ what: String, seconds: Double = 15, until condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            model.applyUpdates()
+            if condition() { return }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw HarnessTimeout(what: what, screen: screen) }
+            _ = await signal.wait(seconds: min(left, 1))
+        }
+    }
+
+    /// The screen as text, painted into an off-screen buffer.
+    var screen: String {
+        buffer.text
+    }
+
+    var buffer: CellBuffer {
+        let frame = model.frame()
+        var buffer = CellBuffer(size: frame.size)
+        Painter(glyphs: model.glyphs).paint(frame, over: nil, on: &buffer)
+        return buffer
+    }
+
+    /// The workspace file as it is on disk now.
+    var fileText: String {
+        (try? String(contentsOfFile: workspacePath, encoding: .utf8)) ?? ""
+    }
+}
+
+/// `settle` ran out of time; the screen at that moment explains why.
+struct HarnessTimeout: Error, CustomStringConvertible {
+    let what: String
+    let screen: String
+    var description: String { "timed out waiting for \(what); the screen was:\n\(screen)" }
+}
+
+/// The mailbox's wake-up for tests: a semaphore awaited off the cooperative pool.
+final class WakeSignal: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func wake() { semaphore.signal() }
+
+    /// Waits for a wake-up; false after `seconds` without one.
+    func wait(seconds: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.semaphore.wait(timeout: .now() + seconds) == .success)
+            }
+        }
+    }
+}

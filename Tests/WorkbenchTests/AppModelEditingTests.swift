@@ -1,0 +1,111 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// The composer edits requests in place; while a field is edited every key goes to it.
+@Suite(.serialized) struct AppModelEditingTests {
+    @Test func whileAFieldIsEditedKeysGoToTheField() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("2"), .character("u"))
+            #expect(app.model.scope == .composer)
+            app.type("q?:1zEx")
+            #expect(!app.model.wantsToQuit)
+            #expect(app.model.overlay == nil)
+            #expect(app.model.focus == .exchange)
+            guard case .field(let edit) = app.model.mode else {
+                Issue.record("the URL is not being edited")
+                return
+            }
+            #expect(edit.editor.text == "/getq?:1zEx")
+            #expect(app.model.frame().cursor != nil, "the cursor shows in the field")
+            app.press(.escape)
+            #expect(app.model.drafts.isEmpty, "Esc drops the change")
+            #expect(app.model.frame().cursor == nil)
+        }
+    }
+
+    @Test func anEditedURLIsWhatGetsSentAndIsMarkedUnsaved() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("2"), .character("u"), .control("u"))
+            app.type("/anything/edited")
+            app.press(.enter)
+            #expect(app.model.drafts["get-args"]?.url == "/anything/edited")
+            #expect(app.screen.contains("✎ unsaved"))
+            app.press(.character("1"))
+            #expect(app.screen.contains("get-args ✎"))
+            app.press(.enter)
+            try await app.settle("the edited request") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            let url = app.model.exchanges["get-args"]?.request.responseJSON?["url"]?.stringValue ?? ""
+            #expect(url.contains("/anything/edited?"))
+            #expect(url.contains("lang=swift"), "the arguments still go along")
+        }
+    }
+
+    @Test func rowsAreAddedSwitchedOffAndRemoved() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("2"), .character("]"))
+            app.press(.character("a"))
+            app.type("X-Added")
+            app.press(.tab)
+            app.type("yes")
+            app.press(.enter)
+            #expect(app.model.drafts["get-args"]?.headers.map(\.name) == ["X-Request-Id", "X-Added"])
+            #expect(app.screen.contains("X-Added"))
+            app.press(.character("["), .character("g"), .down)
+            #expect(app.model.composer.row == 1)
+            app.press(.character(" "))
+            #expect(app.model.drafts["get-args"]?.args?.first { $0.name == "lang" }?.isEnabled == false)
+            app.press(.character("1"), .enter)
+            try await app.settle("the edited request") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            let echo = try #require(app.model.exchanges["get-args"]?.request.responseJSON)
+            #expect(echo["headers"]?["X-Added"] == "yes")
+            #expect(echo["args"]?["lang"] == nil, "a row switched off is not sent")
+            #expect(echo["args"]?["page"] == "1")
+            app.press(.character("2"), .character("g"), .down)
+            app.press(.character("d"))
+            #expect(app.model.drafts["get-args"]?.args?.map(\.name) == ["page"])
+        }
+    }
+
+    @Test func aNewRowCancelledWithEscIsGone() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("2"), .character("a"))
+            app.type("temp")
+            app.press(.escape)
+            #expect(app.model.drafts["get-args"] == nil)
+        }
+    }
+
+    @Test func theMethodCyclesAndEditsAreKeptWhenTheSelectionMoves() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("2"), .character("m"))
+            #expect(app.model.drafts["get-args"]?.method == .post)
+            app.press(.character("1"), .down, .down, .up, .up)
+            #expect(app.model.tree.selectedNode == .request("get-args"))
+            #expect(app.model.drafts["get-args"]?.method == .post, "moving away never drops an edit")
+            app.press(.character("2"))
+            for _ in 0..<5 { app.press(.character("m")) }
+            #expect(app.model.drafts["get-args"] == nil, "back to GET: nothing unsaved")
+        }
+    }
+
+    @Test func quitAsksWhenEditsAreUnsavedOrRequestsInFlight() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("2"), .character("m"), .character("q"))
+            guard case .confirm(let confirmation)? = app.model.overlay else {
+                Issue.record("q did not ask")
+                return
+            }
+            #expect(confirmation.message.contains("unsaved edits (get-args)"))
+            app.press(.character("n"))
+            #expect(app.model.overlay == nil && !app.model.wantsToQuit)
+            app.press(.character("q"), .character("y"))
+            #expect(app.model.wantsToQuit)
+        }
+        try await AppHarness.run { app in
+            app.press(.character("q"))
+            #expect(app.model.wantsToQuit, "nothing to lose: q quits at once")
+        }
+    }
+}

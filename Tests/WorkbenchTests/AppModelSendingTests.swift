@@ -1,0 +1,136 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// Sending from the workbench against the demo server: what the response view shows.
+@Suite(.serialized) struct AppModelSendingTests {
+    @Test func enterSendsTheSelectedRequestAndTheResponseShowsItsStatus() async throws {
+        try await AppHarness.run { app in
+            #expect(app.model.tree.selectedNode == .request("get-args"))
+            #expect(app.screen.contains("Not sent yet"))
+            app.press(.enter)
+            try await app.settle("get-args to finish") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            let screen = app.screen
+            #expect(screen.contains("200 OK"))
+            #expect(screen.contains("Body"))
+            #expect(screen.contains("courier-demo"), "the echoed query shows in the body")
+            #expect(app.model.exchanges["get-args"]?.request.error == nil)
+        }
+    }
+
+    @Test func aFailingRequestShowsItsFamilyCodeAndWhatToCheck() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("refused"))
+            app.press(.enter)
+            try await app.settle("refused to fail") { app.model.exchanges["refused"]?.stoppedAt != nil }
+            let screen = app.screen
+            #expect(screen.contains("transport error -1004"))
+            #expect(screen.contains("Nothing listens on 127.0.0.1:9"))
+            #expect(app.model.tree.rows.contains { $0.node == .request("refused") })
+            #expect(screen.contains("✗ -1004"), "the tree shows the last send's code")
+        }
+    }
+
+    @Test func theSecondSendOfACachedRequestShowsTheCacheBadge() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("cities"))
+            app.press(.character("R"))
+            try await app.settle("cities from the network") { app.model.exchanges["cities"]?.stoppedAt != nil }
+            #expect(app.model.exchanges["cities"]?.request.isDataFromCache == false)
+            await CachedRequest.waitForPendingCacheWrites()
+            app.press(.enter)
+            try await app.settle("cities from the cache") {
+                app.model.exchanges["cities"]?.stoppedAt != nil && app.model.exchanges["cities"]?.request.isDataFromCache == true
+            }
+            #expect(app.screen.contains("● from cache"))
+            #expect(app.model.hasFreshCacheEntry("cities"))
+        }
+    }
+
+    @Test func cancellingARequestInFlightLeavesItCancelled() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("slow-body"))
+            app.press(.enter)
+            try await app.settle("slow-body to be receiving") {
+                guard let request = app.model.exchanges["slow-body"]?.request else { return false }
+                return request.agent.records().contains { $0.request === request && $0.bytesReceived > 0 }
+            }
+            #expect(app.screen.contains("x cancels it"))
+            #expect(app.model.isBusy)
+            #expect(app.model.statusLine(now: Date()).text.contains("1 request"))
+            app.press(.character("x"))
+            try await app.settle("the cancel to arrive") { app.model.exchanges["slow-body"]?.stoppedAt != nil }
+            #expect(app.model.exchanges["slow-body"]?.isCancelled == true)
+            #expect(app.screen.contains("cancelled"))
+        }
+    }
+
+    @Test func markedRequestsGoTogetherAsABatch() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("xml"))
+            app.press(.character(" "))
+            app.select(.request("created"))
+            app.press(.character(" "))
+            #expect(app.model.tree.marks == ["xml", "created"])
+            app.press(.enter)
+            try await app.settle("both marked requests") {
+                ["xml", "created"].allSatisfy { app.model.exchanges[$0]?.stoppedAt != nil }
+            }
+            #expect(app.model.exchanges["xml"]?.origin == "marked batch")
+            #expect(app.model.exchanges["created"]?.request.responseStatusCode == 201)
+            #expect(app.model.tree.marks.isEmpty)
+        }
+    }
+
+    @Test func aChainInStepModeWaitsForEachStep() async throws {
+        try await AppHarness.run { app in
+            app.select(.chain("checkout"))
+            app.press(.character("S"))
+            try await app.settle("the chain to pause before step 1") { app.model.chains.last?.pausedStep?.index == 0 }
+            #expect(app.model.statusLine(now: Date()).text.contains("checkout paused before step 1"))
+            #expect(app.model.exchanges["login"] == nil, "nothing is sent before the step is advanced")
+            for step in 1...2 {
+                app.press(.character("S"))
+                try await app.settle("step \(step) to pause") { app.model.chains.last?.pausedStep?.index == step }
+            }
+            #expect(app.model.exchanges["login"]?.request.responseStatusCode == 200)
+            #expect(app.model.exchanges["orders"]?.request.responseStatusCode == 200)
+            #expect(app.model.exchanges["orders"]?.origin == "chain checkout, step 2")
+            while app.model.chains.last?.snapshot.isRunning == true {
+                app.press(.character("S"))
+                try await app.settle("the next step") { app.model.chains.last?.isPaused == true || app.model.chains.last?.snapshot.isRunning == false }
+            }
+            #expect(app.model.exchanges["checkout-order"]?.request.responseStatusCode == 200)
+            #expect(app.model.exchanges["vip-offer"] == nil || app.model.exchanges["vip-offer"]?.startedAt == nil)
+        }
+    }
+
+    @Test func anEnvironmentChangesWhatIsSent() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("E"))
+            guard case .environments? = app.model.overlay else {
+                Issue.record("E did not open the environment picker")
+                return
+            }
+            #expect(app.screen.contains("french"))
+            app.press(.down, .down, .enter)
+            #expect(app.screen.contains("env french"))
+            app.select(.request("get-args"))
+            app.press(.enter)
+            try await app.settle("get-args in french") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            #expect(app.model.exchanges["get-args"]?.request.responseJSON?["args"]?["lang"] == "fr")
+        }
+    }
+
+    @Test func sentRequestsAreAppendedToTheHistory() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("basic-auth"))
+            app.press(.enter)
+            try await app.settle("basic-auth") { app.model.exchanges["basic-auth"]?.stoppedAt != nil }
+            let entries = try #require(app.model.settings.history).entries()
+            #expect(entries.map(\.result.name) == ["basic-auth"])
+            #expect(entries.first?.result.status == 200)
+        }
+    }
+}
