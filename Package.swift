@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "Workbench", targets: ["Workbench"]),
+        .library(name: "CourierTUI", targets: ["CourierTUI"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -56,7 +57,14 @@ let package = Package(
         ),
         .target(
             name: "Workbench",
-            dependencies: ["Courier", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "Courier",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(
+            name: "CourierTUI",
+            dependencies: ["CNCurses", "Workbench", "Courier"]
         ),
         .executableTarget(
             name: "courier",
@@ -64,6 +72,7 @@ let package = Package(
                 "Courier",
                 "CourierDemoServer",
                 "Workbench",
+                "CourierTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,5 +89,9 @@ let package = Package(
             dependencies: ["CourierDemoServer"]
         ),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
+        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench"]),
+        // Drives the built `courier` binary in tmux; depends on no module so that it tests
+        // only what a user runs.
+        .testTarget(name: "EndToEndTests"),
     ]
 )

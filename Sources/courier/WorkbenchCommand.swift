@@ -1,26 +1,87 @@
 import ArgumentParser
+import CourierTUI
 import Foundation
+import Workbench
 
-/// `courier tui`: the ncurses workbench. It lands with the workbench issue; until then this
-/// command says so instead of pretending.
-struct WorkbenchCommand: ParsableCommand {
+/// `courier tui`: the ncurses workbench (also what `courier` alone opens).
+struct WorkbenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
-        abstract: "Open the workbench (not built yet: use `courier run`)."
+        abstract: "Open the workbench: compose and fire requests, read responses (the default).",
+        discussion: """
+            Opens WORKSPACE (default: workspaces/demo.yaml) in the terminal workbench. When the \
+            workspace uses {{demo}}, the embedded demo server runs on a free loopback port until \
+            you quit. Press ? inside for every key. Needs a terminal: for scripts and CI use \
+            `courier run`.
+            """
     )
 
     @Argument(help: "Workspace file (default: workspaces/demo.yaml).")
     var workspace: String?
 
-    func run() throws {
-        var standardError = FileHandle.standardError
-        print("""
-            courier: the ncurses workbench is not built yet. Run \(workspace ?? "workspaces/demo.yaml") headless:
-              courier run \(workspace ?? "workspaces/demo.yaml") NAME...   runs requests, batches or chains by name
-              courier demo    runs the engine demo headless against the embedded server
-              courier serve   starts the demo server and prints its URL
-            """, to: &standardError)
-        throw ExitCode(2)
+    @Option(help: "The environment whose variables apply.")
+    var env: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Flag(help: "Draw with ASCII only (for terminals without UTF-8).")
+    var ascii = false
+
+    @Flag(help: "Do not append sent requests to the workspace's history.")
+    var noHistory = false
+
+    func run() async throws {
+        guard let path = workspace ?? (FileManager.default.fileExists(atPath: "workspaces/demo.yaml") ? "workspaces/demo.yaml" : nil) else {
+            printError("courier tui: name a workspace file (there is no workspaces/demo.yaml here)")
+            throw ExitCode(2)
+        }
+        guard WorkbenchTerminal.isInteractive else {
+            printError("courier tui: needs a terminal (standard input or output is not one); use `courier run \(path) NAME…` in scripts")
+            throw ExitCode(2)
+        }
+        var settings = WorkbenchSettings()
+        settings.environment = env
+        for pair in variables {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                printError("courier tui: --var expects name=value, got \"\(pair)\"")
+                throw ExitCode(2)
+            }
+            settings.overrides[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        let loaded: Workspace
+        do {
+            loaded = try Workspace.load(path: path, extraVariables: Set(settings.overrides.keys))
+            _ = try loaded.variables(environment: env)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        if !noHistory { settings.history = HistoryLog(workspacePath: path) }
+        var demo: DemoServerHandle?
+        if loaded.usesDemoServer {
+            do {
+                demo = try await DemoServerHandle.embedded()
+                settings.demoURL = demo?.baseURL
+            } catch {
+                printError("courier tui: cannot start the demo server: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let ready = settings
+        let failure: String? = await MainActor.run {
+            do {
+                try WorkbenchTerminal.run(workspacePath: path, workspace: loaded, settings: ready, ascii: ascii)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        await demo?.stop()
+        if let failure {
+            printError("courier tui: \(failure)")
+            throw ExitCode(2)
+        }
     }
 }
 

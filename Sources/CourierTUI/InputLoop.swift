@@ -1,0 +1,141 @@
+import CNCurses
+import Foundation
+import Glibc
+import Workbench
+
+/// The workbench's one input loop: it sleeps in `poll()` on the terminal, the wake-up pipe
+/// (engine news), the signal pipe and the workspace file's watcher; applies keys and news
+/// to the model; and redraws what changed — at once after a key, at most ~15 times a second
+/// for engine news and animation. With nothing in flight no timer runs: idle is asleep.
+final class InputLoop {
+    private let terminal: Terminal
+    private let model: AppModel
+    private let wakeup: WakeupPipe
+    private let signals: Int32
+    private let watcher: FileWatcher?
+    private let painter: Painter
+    private var reader = KeyReader()
+    private var previous: Frame?
+    private var lastDraw = Date.distantPast
+    private var drawPending = true
+    static let frameInterval: TimeInterval = 1.0 / 15
+
+    init(terminal: Terminal, model: AppModel, wakeup: WakeupPipe, signals: Int32, watcher: FileWatcher?) {
+        self.terminal = terminal
+        self.model = model
+        self.wakeup = wakeup
+        self.signals = signals
+        self.watcher = watcher
+        painter = Painter(glyphs: terminal.glyphs)
+    }
+
+    func run() {
+        draw(now: Date())
+        while !model.wantsToQuit {
+            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            if let watcher { descriptors.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(now: Date()))
+            if ready < 0, errno != EINTR { break }
+            let now = Date()
+            var urgent = false
+            if descriptors[2].revents != 0 { urgent = handleSignals() || urgent }
+            if descriptors[1].revents != 0 {
+                wakeup.drain()
+                if model.applyUpdates(now: now) { drawPending = true }
+            }
+            if descriptors.count > 3, descriptors[3].revents != 0, watcher?.fileChanged() == true {
+                model.workspaceFileChanged()
+                urgent = true
+            }
+            while let key = reader.next() {
+                if key == .resize { model.size = terminal.size }
+                model.handle(key, now: now)
+                urgent = true
+            }
+            urgent = carryOutEffects() || urgent
+            if model.nextDeadline(now: now).map({ $0 <= now }) == true { drawPending = true }
+            if urgent || (drawPending && now.timeIntervalSince(lastDraw) >= Self.frameInterval) { draw(now: now) }
+        }
+    }
+
+    /// Milliseconds to sleep: until the next animation frame or message expiry, or forever.
+    private func timeout(now: Date) -> Int32 {
+        var deadlines: [Date] = []
+        if let deadline = model.nextDeadline(now: now) { deadlines.append(deadline) }
+        if drawPending { deadlines.append(lastDraw.addingTimeInterval(Self.frameInterval)) }
+        guard let next = deadlines.min() else { return -1 }
+        return Int32(max(0, min(60_000, (next.timeIntervalSince(now) * 1000).rounded(.up))))
+    }
+
+    /// Returns whether the screen must be redrawn now.
+    private func handleSignals() -> Bool {
+        var redraw = false
+        for signal in SignalRelay.take(from: signals) {
+            switch signal {
+            case SIGWINCH:
+                model.size = terminal.resize()
+                previous = nil
+                redraw = true
+            case SIGTERM, SIGHUP, SIGINT:
+                model.forceQuit()
+            case SIGTSTP:
+                suspend()
+                redraw = true
+            case SIGCONT:
+                previous = nil
+                redraw = true
+            default:
+                break
+            }
+        }
+        return redraw
+    }
+
+    /// Does what the model asked of the terminal; returns whether to redraw now.
+    private func carryOutEffects() -> Bool {
+        var redraw = false
+        for effect in model.takeEffects() {
+            switch effect {
+            case .openEditor(let path, let line):
+                terminal.stop()
+                ExternalEditor.edit(path: path, line: line)
+                terminal.resume()
+                model.size = terminal.resize()
+                model.editorFinished()
+            case .copyToClipboard(let text):
+                terminal.copyToClipboard(text)
+            case .suspend:
+                suspend()
+            case .redraw:
+                break
+            }
+            previous = nil
+            redraw = true
+        }
+        return redraw
+    }
+
+    /// Ctrl-Z: give the shell its terminal, stop, and come back as it was on `fg`.
+    private func suspend() {
+        terminal.stop()
+        kill(getpid(), SIGSTOP)
+        terminal.resume()
+        model.size = terminal.resize()
+        previous = nil
+    }
+
+    private func draw(now: Date) {
+        let frame = model.frame(now: now)
+        if previous == nil { werase(courier_stdscr()) }
+        var canvas = CursesCanvas(size: frame.size, colors: terminal.colors)
+        painter.paint(frame, over: previous, on: &canvas)
+        terminal.placeCursor(frame.cursor)
+        wnoutrefresh(courier_stdscr())
+        doupdate()
+        previous = frame
+        lastDraw = now
+        drawPending = false
+    }
+}

@@ -1,0 +1,53 @@
+import Glibc
+import Synchronization
+
+/// A pipe whose read end sits in the input loop's `poll()`: writing one byte wakes the loop.
+/// Writes are coalesced — one byte stands for everything posted before the loop drains it.
+final class WakeupPipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+    private let pending = Atomic<Bool>(false)
+
+    init() throws(TerminalError) {
+        (readEnd, writeEnd) = try Self.makePipe()
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// A non-blocking, close-on-exec pipe: (read end, write end).
+    static func makePipe() throws(TerminalError) -> (Int32, Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw TerminalError("cannot make a pipe: errno \(errno)") }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        return (ends[0], ends[1])
+    }
+
+    /// Wakes the loop (from any thread).
+    func wake() {
+        guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var byte: UInt8 = 1
+        _ = Glibc.write(writeEnd, &byte, 1)
+    }
+
+    /// Empties the pipe; the next `wake()` writes again.
+    func drain() {
+        pending.store(false, ordering: .releasing)
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
+    }
+}
+
+/// Why the terminal could not be used.
+public struct TerminalError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Glibc
+import Workbench
+
+/// `courier tui` on a terminal: the model, curses and the input loop put together.
+public enum WorkbenchTerminal {
+    /// Whether standard input and output are a terminal (not a pipe, not CI).
+    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Runs the workbench on this terminal until the user quits. The terminal is restored on
+    /// every way out: quitting, SIGTERM/SIGHUP/SIGINT, a thrown error, a crash.
+    public static func run(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings,
+                           ascii: Bool) throws {
+        let signals = try SignalRelay.install()
+        defer { SignalRelay.uninstall() }
+        let terminal = Terminal(ascii: ascii)
+        var settings = settings
+        settings.glyphs = terminal.glyphs
+        let wakeup = try WakeupPipe()
+        let mailbox = Mailbox(wake: { [wakeup] in wakeup.wake() })
+        try terminal.start()
+        defer { terminal.close() }
+        let model = try AppModel(workspacePath: workspacePath, workspace: workspace, settings: settings,
+                                 size: terminal.size, mailbox: mailbox)
+        InputLoop(terminal: terminal, model: model, wakeup: wakeup, signals: signals,
+                  watcher: FileWatcher(path: workspacePath)).run()
+    }
+}

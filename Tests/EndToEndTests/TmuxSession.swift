@@ -1,0 +1,103 @@
+import Foundation
+
+/// A program running in tmux on a private socket, driven like a person at a terminal:
+/// keys in with `send-keys`, the screen out with `capture-pane`, waits bounded by deadlines.
+final class TmuxSession {
+    static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+
+    let socket = "courier-e2e-\(UUID().uuidString.prefix(8))"
+    private let target = "e2e"
+
+    /// Starts `command` (run by `sh -c`) in a detached session of `columns`×`rows`.
+    init(command: String, columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
+        var arguments = ["-u", "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)"]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
+        arguments.append(command)
+        try tmux(arguments)
+        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+    }
+
+    deinit { try? tmux(["kill-server"]) }
+
+    /// Sends keys by tmux's names (`Enter`, `Escape`, `C-u`, `Down`) or literal text.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", target] + keys)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// The screen as text.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", target])
+    }
+
+    /// Waits until the screen shows `text`; throws with the last screen after `seconds`.
+    @discardableResult
+    func waitFor(_ text: String, seconds: Double = 15) async throws -> String {
+        try await waitUntil("\"\(text)\"", seconds: seconds) { $0.contains(text) }
+    }
+
+    /// Waits until the screen satisfies `condition`, checking every 50 ms up to a deadline.
+    @discardableResult
+    func waitUntil(_ what: String, seconds: Double = 15, _ condition: (String) -> Bool) async throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ScreenTimeout(what: what, screen: last)
+    }
+
+    /// Resizes the window, as a terminal emulator's window resize does.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let (status, output) = try Self.run(["tmux", "-L", socket] + arguments)
+        guard status == 0 else { throw TmuxFailure(arguments: arguments, output: output) }
+        return output
+    }
+
+    /// Runs a program found on PATH and waits for it with `waitpid`, its output collected in
+    /// a file. Not Foundation's `Process`: it notices the end of a child by a pipe that the
+    /// tmux server, forked from the client, would inherit and hold open for ever.
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        guard spawned == 0 else { throw TmuxFailure(arguments: arguments, output: "cannot start: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let output = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return ((status >> 8) & 0xFF, output)
+    }
+}
+
+struct ScreenTimeout: Error, CustomStringConvertible {
+    let what: String
+    let screen: String
+    var description: String { "the screen never showed \(what); it was:\n\(screen)" }
+}
+
+struct TmuxFailure: Error, CustomStringConvertible {
+    let arguments: [String]
+    let output: String
+    var description: String { "tmux \(arguments.joined(separator: " ")) failed: \(output)" }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// The real `courier` binary in a real terminal (tmux), on a copy of the demo workspace with
+/// the embedded demo server: what a person sees and does.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed (make test installs it)"))
+struct WorkbenchEndToEndTests {
+    /// The repository, for the binary and `workspaces/`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The `courier` built beside this test bundle.
+    static var binary: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("courier").path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : root + "/.build/debug/courier"
+    }
+
+    /// A copy of the demo workspace in a fresh directory, with state and cache inside it.
+    struct Sandbox {
+        let directory: String
+        var workspace: String { directory + "/demo.yaml" }
+        var environment: [String: String] {
+            ["LANG": "C.UTF-8", "TERM": "xterm-256color", "HOME": directory, "XDG_STATE_HOME": directory + "/state",
+             "XDG_CACHE_HOME": directory + "/cache", "NO_COLOR": ""]
+        }
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-e2e-\(UUID().uuidString.prefix(8))").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: root + "/workspaces/demo.yaml", toPath: workspace)
+            try FileManager.default.copyItem(atPath: root + "/workspaces/files", toPath: directory + "/files")
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// Opens the workbench in tmux and waits for its first screen.
+    private func open(_ sandbox: Sandbox, columns: Int = 120, rows: Int = 40) async throws -> TmuxSession {
+        let session = try TmuxSession(command: "\(Self.binary) tui \(sandbox.workspace)", columns: columns, rows: rows,
+                                      environment: sandbox.environment)
+        try await session.waitFor("1 Requests")
+        return session
+    }
+
+    @Test func theTreeAppearsAndEnterShowsTheResponseStatus() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try await open(sandbox)
+        let first = try session.screen()
+        #expect(first.contains("REQUESTS"))
+        #expect(first.contains("get-args"))
+        #expect(first.contains("2 Exchange"))
+        #expect(first.contains("3 In flight"))
+        try session.press("Enter")
+        let screen = try await session.waitFor("200 OK")
+        #expect(screen.contains("courier-demo"))
+    }
+
+    @Test func aSecondSendOfACachedRequestShowsTheCacheBadge() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try await open(sandbox)
+        try session.press("/")
+        try session.type("cities")
+        try session.press("Enter", "R")
+        try await session.waitFor("200 OK")
+        try session.press("Enter")
+        try await session.waitFor("from cache")
+    }
+
+    @Test func aFailingRequestShowsItsFamilyAndCode() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try await open(sandbox)
+        try session.press("/")
+        try session.type("refused")
+        try session.press("Enter", "Enter")
+        let screen = try await session.waitFor("transport error -1004")
+        #expect(screen.contains("Nothing listens on 127.0.0.1:9"))
+    }
+
+    @Test func slashFiltersAndQuestionMarkShowsEveryKey() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try await open(sandbox)
+        try session.press("/")
+        try session.type("xml")
+        let filtered = try await session.waitFor("/ xml")
+        #expect(!filtered.contains("post-json"))
+        try session.press("Escape", "Escape", "?")
+        let help = try await session.waitFor("Keys")
+        #expect(help.contains("Send ignoring the cache"))
+        #expect(help.contains("Command palette"))
+        try session.press("Escape")
+        try await session.waitUntil("the help to close") { !$0.contains("Send ignoring the cache") }
+    }
+
+    @Test func anInlineURLEditIsSent() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try await open(sandbox)
+        try session.press("2", "u", "C-u")
+        try session.type("/anything/from-the-e2e-test")
+        try session.press("Enter")
+        try await session.waitFor("unsaved")
+        try session.press("1", "Enter")
+        let screen = try await session.waitFor("200 OK")
+        #expect(screen.contains("/anything/from-the-e2e-test"))
+    }
+
+    @Test func resizingTo80x24ShowsOnePaneAndBackShowsAll() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try await open(sandbox)
+        try session.resize(columns: 80, rows: 24)
+        let narrow = try await session.waitUntil("the one-pane layout") { $0.contains("2 Exchange") && !$0.contains("╭─ 2 Exchange") }
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        try session.resize(columns: 120, rows: 40)
+        try await session.waitFor("╭─ 3 In flight")
+    }
+
+    @Test func quittingRestoresTheTerminalForTheShell() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
+        try await session.waitFor("prompt$")
+        try session.type("\(Self.binary) tui \(sandbox.workspace)")
+        try session.press("Enter")
+        try await session.waitFor("1 Requests")
+        try session.press("2", "m", "q")
+        try await session.waitFor("Quit anyway?")
+        try session.press("y")
+        try await session.waitFor("prompt$")
+        try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$'; echo done-$((40+2))")
+        try session.press("Enter")
+        let screen = try await session.waitFor("done-42")
+        #expect(screen.contains("\nicanon") || screen.contains("icanon\n"), "canonical mode is back")
+        #expect(!screen.contains("-icanon"))
+        #expect(!screen.contains("-echo\n"))
+    }
+}
