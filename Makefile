@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run serve test bench bench-download clean
+.PHONY: bootstrap build run tour serve test bench bench-download bench-tui screenshots clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -10,9 +10,13 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build --product courier
 
-## Runs workspaces/demo.yaml headless against the embedded loopback demo server (its
-## json-invalid request is meant to fail, so the run exits 1 by design).
+## Opens the workbench on workspaces/demo.yaml, with the embedded demo server on loopback.
 run: build
+	$(BIN)/courier tui workspaces/demo.yaml $(ARGS)
+
+## The headless tour: runs workspaces/demo.yaml's everything batch and checkout chain (its
+## json-invalid request is meant to fail, so the run exits 1 by design).
+tour: build
 	-$(BIN)/courier run workspaces/demo.yaml everything checkout $(ARGS)
 
 ## Starts the demo server alone; prints its URL.
@@ -34,6 +38,14 @@ bench: bootstrap
 ## 1 GiB loopback download: peak RSS under 64 MiB, and a resume after a kill at ~50%.
 bench-download: build
 	scripts/download-benchmark.sh
+
+## The workbench's speed and footprint, measured on the real binary in tmux.
+bench-tui: bootstrap
+	scripts/bench-tui.sh
+
+## Renders screenshots/*.png from scripted scenes (installs pyte, Pillow and fonts when root).
+screenshots: bootstrap
+	scripts/screenshots.sh
 
 clean:
 	rm -rf .build

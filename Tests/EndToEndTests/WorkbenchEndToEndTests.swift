@@ -108,6 +108,21 @@ struct WorkbenchEndToEndTests {
         #expect(screen.contains("/anything/from-the-e2e-test"))
     }
 
+    @Test func wWritesTheEditToTheFileLeavingEveryOtherLineAsItWas() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let before = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
+        let session = try await open(sandbox)
+        try session.press("2", "u", "C-u")
+        try session.type("/anything/written-by-w")
+        try session.press("Enter", "w")
+        try await session.waitFor("saved get-args")
+        let after = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
+        #expect(after.count == before.count)
+        let changed = zip(before, after).filter { $0.0 != $0.1 }
+        #expect(changed.map(\.1) == ["    url: /anything/written-by-w"])
+    }
+
     @Test func resizingTo80x24ShowsOnePaneAndBackShowsAll() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

@@ -108,4 +108,58 @@ import Testing
             #expect(app.model.wantsToQuit, "nothing to lose: q quits at once")
         }
     }
+
+    @Test func wWritesOnlyTheEditedLineAndClearsTheUnsavedMark() async throws {
+        try await AppHarness.run { app in
+            let before = app.fileText.components(separatedBy: "\n")
+            app.press(.character("2"), .character("u"), .control("u"))
+            app.type("/anything/saved")
+            app.press(.enter, .character("w"))
+            let after = app.fileText.components(separatedBy: "\n")
+            #expect(after.count == before.count)
+            let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }
+            #expect(changed.count == 1)
+            #expect(changed.first?.element.1 == "    url: /anything/saved")
+            #expect(app.model.drafts.isEmpty)
+            #expect(!app.model.hasUnsavedEdits)
+            #expect(app.model.workspace.requests["get-args"]?.url == "/anything/saved")
+            #expect(app.model.statusLine(now: Date()).text.contains("saved get-args to demo.yaml"))
+        }
+    }
+
+    @Test func newDuplicateRenameAndDeleteChangeTheFile() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("n"))
+            app.type("brand-new")
+            app.press(.enter)
+            #expect(app.model.workspace.requests["brand-new"]?.url == "/get")
+            #expect(app.model.tree.selectedNode == .request("brand-new"))
+            app.press(.character("D"), .enter)
+            #expect(app.model.workspace.requests["brand-new-copy"] != nil)
+            app.select(.request("brand-new-copy"))
+            app.press(.character("r"), .control("u"))
+            app.type("renamed")
+            app.press(.enter)
+            #expect(app.model.workspace.requests["renamed"] != nil)
+            #expect(app.model.workspace.requests["brand-new-copy"] == nil)
+            app.press(.character("d"), .character("y"))
+            #expect(app.model.workspace.requests["renamed"] == nil)
+            #expect(!app.fileText.contains("renamed:"))
+            app.select(.request("login"))
+            app.press(.character("d"), .character("y"))
+            #expect(app.model.workspace.requests["login"] != nil, "a request a chain uses is not deleted")
+            #expect(app.model.statusLine(now: Date()).text.contains("cannot delete"))
+        }
+    }
+
+    @Test func aPastedCurlCommandBecomesARequest() async throws {
+        try await AppHarness.run { app in
+            app.press(.paste("curl -X POST -H 'X-From: paste' https://example.org/api/items -d 'a=1'"))
+            let imported = try #require(app.model.workspace.requests["imported"])
+            #expect(imported.method == .post)
+            #expect(imported.url == "https://example.org/api/items")
+            #expect(app.model.tree.selectedNode == .request("imported"))
+            #expect(app.fileText.contains("imported:"))
+        }
+    }
 }

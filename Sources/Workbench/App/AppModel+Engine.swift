@@ -64,7 +64,9 @@ extension AppModel {
             }
             if let error = request.error {
                 lastEvent = "✗ \(exchange.name): \(error.family) \(error.code.rawValue)"
-                if exchanges[exchange.name] === exchange, focus != .exchange || selectedRequestName != exchange.name {
+                let onScreen = selectedRequestName == exchange.name
+                    && (ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode == .panes || focus == .exchange)
+                if exchanges[exchange.name] === exchange, !onScreen {
                     say("✗ \(exchange.name): \(error.message)", .failure, seconds: 5)
                 }
             } else {

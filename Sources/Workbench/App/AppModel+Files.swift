@@ -28,7 +28,8 @@ extension AppModel {
             say(([done] + result.notes).joined(separator: "; "), result.notes.isEmpty ? .success : .warning, seconds: 6)
             return true
         } catch let error as WorkspaceError {
-            say("not saved: \(error.description)", .failure, seconds: 10)
+            let place = error.location.map { " (\(fileName):\($0.line):\($0.column))" } ?? ""
+            say("not saved\(place): \(error.message)", .failure, seconds: 10)
         } catch {
             say("not saved: \(error.localizedDescription)", .failure, seconds: 10)
         }

@@ -31,7 +31,7 @@ extension AppModel {
                 lines.append(line.highlighted(index == state.selection ? .selected : .none))
             }
             if items.isEmpty { lines.append(StyledLine(" nothing matches", .dim)) }
-            footer = StyledLine("⏎ run · ↑↓ choose · Esc closes", .dim)
+            footer = StyledLine("↵ run · ↑↓ choose · Esc closes", .dim)
         case .environments(let selection):
             title = "Environment"
             let names = ["(none: the variables alone)"] + workspace.environmentNames
@@ -40,7 +40,7 @@ extension AppModel {
                 let line = StyledLine.build { $0.append(current ? " \(glyphs.bullet) " : "   ", .accent); $0.append(name) }
                 lines.append(line.padded(to: inner).highlighted(index == selection ? .selected : .none))
             }
-            footer = StyledLine("⏎ switch · Esc closes", .dim)
+            footer = StyledLine("↵ switch · Esc closes", .dim)
         case .variables(let scroll):
             title = "Variables"
             lines = Array(variableLines(width: inner).dropFirst(scroll))
@@ -56,7 +56,7 @@ extension AppModel {
             lines.append(StyledLine([Span(" ")] + view.line.spans))
             cursorLine = (0, 1 + view.cursorColumn)
             if let error = prompt.error { lines.append(StyledLine(" \(error)", .failure)) }
-            footer = StyledLine("⏎ ok · Esc cancels", .dim)
+            footer = StyledLine("↵ ok · Esc cancels", .dim)
         case .text(let panel):
             title = panel.title
             let wrapped = panel.lines.flatMap { line -> [StyledLine] in
@@ -95,7 +95,7 @@ extension AppModel {
             }
             return lines + [""]
         }
-        let notes = [StyledLine(" Typing: readline keys; ⏎ applies, Esc cancels.", .dim),
+        let notes = [StyledLine(" Typing: readline keys; ↵ applies, Esc cancels.", .dim),
                      StyledLine(" Paste a curl command to make a request of it.", .dim)]
         guard width >= 96 else {
             return KeyMap.Scope.allCases.flatMap { section($0, width: width) } + notes

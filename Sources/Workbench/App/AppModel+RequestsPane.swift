@@ -29,11 +29,10 @@ extension AppModel {
         if tree.rows.isEmpty {
             lines.append(StyledLine(tree.filter.isEmpty ? " The workspace has no requests: n adds one." : " Nothing matches.", .dim))
         }
-        let counts = "\(workspace.requestNames.count) requests"
         var extra = "· env \(environment ?? "none")"
         if reloadError != nil { extra += " · file invalid" }
         return PaneFrame(pane: .requests, rect: rect, title: title(.requests, extra, focused: focused), isFocused: focused,
-                         lines: lines, badge: StyledLine(tree.marks.isEmpty ? counts : "\(tree.marks.count) marked", .dim),
+                         lines: lines, badge: tree.marks.isEmpty ? nil : StyledLine("\(tree.marks.count) marked", .accent),
                          footer: tree.rows.count > height ? StyledLine("\(tree.selection + 1)/\(tree.rows.count)", .dim) : nil)
     }
 

@@ -72,7 +72,10 @@ extension AppModel {
         } else if let error = request.error {
             line.append("\(glyphs.failure) \(error.family) \(error.code.rawValue)", .failure)
         }
-        if let elapsed = exchange.elapsed(now: Date()) { line.append("  \(TimingWaterfall.milliseconds(elapsed))", .plain) }
+        // libcurl's own time for a transfer; for a cache hit, how long the answer took.
+        if let time = request.metrics?.total ?? exchange.elapsed(now: Date()) {
+            line.append("  \(TimingWaterfall.milliseconds(time))", .plain)
+        }
         let bytes = request.responseData?.count ?? Int(request.metrics?.bytesReceived ?? 0)
         line.append("  \(ByteCount.text(bytes))", .plain)
         if let version = request.response?.httpVersion, !version.isEmpty { line.append("  \(version)", .dim) }

@@ -123,8 +123,10 @@ extension AppModel {
         chains.append(ChainRunState(name: name, chain: run.chain, snapshot: run.chain.snapshot))
         let chain = run.chain
         let mailbox = self.mailbox
+        // Subscribed before the start, so that no step's news is missed.
+        let progress = chain.progress()
         Task.detached {
-            for await snapshot in chain.progress() { mailbox.post(.chainProgress(chain: chain, snapshot: snapshot)) }
+            for await snapshot in progress { mailbox.post(.chainProgress(chain: chain, snapshot: snapshot)) }
         }
         chain.start()
         if stepMode { say("\(name): step mode — S or Enter on the chain runs the next step, x stops it", .info, seconds: 6) }

@@ -21,7 +21,7 @@ extension AppModel {
             let what = step.state == .failed ? "failed at" : "paused before"
             left.append("\(glyphs.paused) \(paused.name) \(what) step \(step.index + 1) — S next, x stop  ", .warning)
         }
-        left.append(environment.map { "env \($0)" } ?? "no env", .dim)
+        left.append("env \(environment ?? "none")", .dim)
         left.append("  ")
         if let toast = toasts.last {
             left.append(toast.text, toast.style)
@@ -30,10 +30,11 @@ extension AppModel {
         } else if !lastEvent.isEmpty {
             left.append(lastEvent, .dim)
         }
-        let right = hintLine()
-        let room = size.columns - right.width - 1
+        // A message takes the whole line while it shows; the hints come back after it.
+        let right = toasts.isEmpty ? hintLine() : StyledLine()
+        let room = size.columns - right.width - 2
         if room < 20 { return left.truncated(to: size.columns) }
-        var line = left.truncated(to: room).padded(to: room)
+        var line = left.truncated(to: room).padded(to: room + 2)
         line.append(right)
         return line
     }
@@ -42,9 +43,9 @@ extension AppModel {
     private func hintLine() -> StyledLine {
         let hints: [(key: String, label: String)]
         switch mode {
-        case .field: hints = [("⏎", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
-        case .treeFilter: hints = [("⏎", "keep"), ("↑↓", "move"), ("Esc", "clear")]
-        case .bodySearch, .bodyFilter: hints = [("⏎", "apply"), ("Esc", "cancel")]
+        case .field: hints = [("↵", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
+        case .treeFilter: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
+        case .bodySearch, .bodyFilter: hints = [("↵", "apply"), ("Esc", "cancel")]
         case .normal: hints = overlay == nil ? KeyMap.hints(for: scope) : [("Esc", "close")]
         }
         var line = StyledLine()

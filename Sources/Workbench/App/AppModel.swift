@@ -172,7 +172,9 @@ public final class AppModel {
         case .sendIgnoringCache: sendSelected(ignoringCache: true)
         case .stepChain: stepSelectedChain()
         case .toggleMark: toggleMark()
-        case .filter: mode = .treeFilter(LineEditor(tree.filter))
+        case .filter:
+            tree.setFilter("")
+            mode = .treeFilter(LineEditor())
         case .newRequest: overlay = .prompt(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest))
         case .duplicate: promptDuplicate()
         case .delete: confirmDelete()

@@ -118,7 +118,7 @@ public enum KeyMap {
     /// A key as the help overlay and hints write it.
     public static func label(of key: Key) -> String {
         switch key {
-        case .enter: return "⏎"
+        case .enter: return "↵"
         default: return key.description
         }
     }

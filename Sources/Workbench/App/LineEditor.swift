@@ -83,9 +83,17 @@ public struct LineEditor: Sendable, Hashable {
             skipped += DisplayWidth.of(String(characters[start]))
             start += 1
         }
-        let visible = DisplayWidth.prefix(of: Substring(String(characters[start...])), fitting: width - 1).text
-        var line = StyledLine(String(visible), .input)
-        line = line.padded(to: width)
-        return (StyledLine(line.spans.map { Span($0.text, .input) }), cursorColumn - skipped)
+        let visible = String(DisplayWidth.prefix(of: Substring(String(characters[start...])), fitting: width - 1).text)
+        // The character under the cursor is drawn as a block too, so the field shows where
+        // typing goes even where the terminal's own cursor is hard to see.
+        let before = String(characters[start..<cursor])
+        let after = visible.dropFirst(before.count)
+        var line = StyledLine()
+        line.append(before, .input)
+        line.append(after.first.map(String.init) ?? " ", .inputCursor)
+        line.append(after.dropFirst(), .input)
+        let padding = max(0, width - line.width)
+        line.append(String(repeating: " ", count: padding), .input)
+        return (line, cursorColumn - skipped)
     }
 }

@@ -35,7 +35,7 @@ public struct Glyphs: Sendable, Hashable {
         teeLeft: "├", teeRight: "┤", expanded: "▾", collapsed: "▸", bullet: "●", success: "✓", failure: "✗",
         cancelled: "⊘", pending: "·", running: "◌", skipped: "↷", paused: "⏸", ellipsis: "…",
         barFull: "█", barEmpty: "░", arrow: "→", parallel: "∥",
-        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"], isUnicode: true)
+        spinner: ["◐", "◓", "◑", "◒"], isUnicode: true)
 
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
