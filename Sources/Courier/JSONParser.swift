@@ -34,8 +34,18 @@ struct JSONParser {
 
     /// Parses a whole document.
     static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+        try run(data, buildingValues: true)
+    }
+
+    /// Checks a whole document against the same grammar without building its value: no
+    /// allocation per string or container, so a large body costs a scan, not a tree.
+    static func validate(_ data: Data) throws(JSONParseError) {
+        _ = try run(data, buildingValues: false)
+    }
+
+    private static func run(_ data: Data, buildingValues: Bool) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), buildsValues: buildingValues)
             do throws(JSONParseError) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -46,6 +56,8 @@ struct JSONParser {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// False when only checking: containers and strings are scanned but not built.
+    private let buildsValues: Bool
     private var index = 0
     private var depth = 0
     /// Elements and member values of the containers being parsed, innermost last.
@@ -55,8 +67,9 @@ struct JSONParser {
     /// The unescaped bytes of a string that contains escapes.
     private var scratch: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, buildsValues: Bool) {
         self.bytes = bytes
+        self.buildsValues = buildsValues
         values.reserveCapacity(16)
         keys.reserveCapacity(16)
     }
@@ -108,11 +121,13 @@ struct JSONParser {
         }
         let start = values.count
         while true {
-            values.append(try parseValue())
+            let element = try parseValue()
+            if buildsValues { values.append(element) }
             guard try continuesAfterItem(closing: UInt8(ascii: "]"),
                                          otherwise: "where ',' or ']' should follow an array element")
             else { break }
         }
+        guard buildsValues else { return .null }
         let elements = Array(values[start...])
         values.removeSubrange(start...)
         return .array(elements)
@@ -149,16 +164,21 @@ struct JSONParser {
         let keyStart = keys.count
         while true {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("where a member name should start") }
-            keys.append(try parseString())
+            let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' should follow a member name") }
             index += 1
             skipWhitespace()
-            values.append(try parseValue())
+            let value = try parseValue()
+            if buildsValues {
+                keys.append(key)
+                values.append(value)
+            }
             guard try continuesAfterItem(closing: UInt8(ascii: "}"),
                                          otherwise: "where ',' or '}' should follow an object member")
             else { break }
         }
+        guard buildsValues else { return .null }
         // The first of repeated keys wins, as with JSONDecoder; the initializer sizes the table once.
         let members = Dictionary(zip(keys[keyStart...], values[valueStart...]), uniquingKeysWith: { first, _ in first })
         keys.removeSubrange(keyStart...)
@@ -190,6 +210,7 @@ struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
+                guard buildsValues else { return "" }
                 guard escaped else { return String(decoding: run, as: UTF8.self) }
                 scratch.append(contentsOf: run)
                 return String(decoding: scratch, as: UTF8.self)

@@ -19,6 +19,13 @@ public enum JSONValue: Sendable, Hashable {
         self = try JSONParser.parse(data)
     }
 
+    /// Checks that UTF-8 text is JSON, with the same rules and errors as ``init(parsing:)``,
+    /// without building the value — for a serializer that must reject bad JSON at once but
+    /// need not hold a large body's tree until someone reads it.
+    public static func validate(_ data: Data) throws(JSONParseError) {
+        try JSONParser.validate(data)
+    }
+
     /// Serializes the value; object keys are sorted so that equal values give equal bytes.
     ///
     /// The bytes are exactly those of `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`

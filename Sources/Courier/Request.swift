@@ -175,8 +175,9 @@ open class Request: @unchecked Sendable {
     public var responseData: Data? { state.withLock { $0.content.data } }
     /// The body decoded with the response's charset (UTF-8 when unnamed, Latin-1 as last resort).
     public var responseString: String? { state.withLock { $0.content }.string }
-    /// The body parsed by the JSON serializer.
-    public var responseJSON: JSONValue? { state.withLock { $0.content.json } }
+    /// The body parsed by the JSON serializer (a large body is parsed when first read, outside
+    /// the request's lock).
+    public var responseJSON: JSONValue? { state.withLock { $0.content }.json }
     /// The body parsed as an XML document, when the XML serializer accepted it.
     /// A new document on each call: documents are mutable and must not be shared across threads.
     public var responseXML: XMLDocument? {
@@ -219,26 +220,4 @@ struct RequestState: Sendable {
     var retryCount = 0
     var content = ResponseContent()
     var error: RequestError?
-}
-
-/// What a response left behind: head, body and its serialized forms, metrics.
-public struct ResponseContent: Sendable {
-    public var head: ResponseHead?
-    public var data: Data?
-    /// The body decoded with the response's charset, decoded when asked for (most callers
-    /// never read it, and a large raw body should not be turned into text for nothing).
-    public var string: String? { data.map { CharsetDecoding.string(from: $0, charset: head?.charset) } }
-    public var json: JSONValue?
-    public var metrics: TransferMetrics?
-    /// Where a download's body was saved (the body is then not held in `data`).
-    public var downloadedFile: URL?
-
-    public init(head: ResponseHead? = nil, data: Data? = nil, json: JSONValue? = nil,
-                metrics: TransferMetrics? = nil, downloadedFile: URL? = nil) {
-        self.head = head
-        self.data = data
-        self.json = json
-        self.metrics = metrics
-        self.downloadedFile = downloadedFile
-    }
 }

@@ -43,7 +43,14 @@ enum ResponsePipeline {
         switch serializer {
         case .json:
             do {
-                content.json = try JSONValue(parsing: body)
+                // A template needs the tree now; otherwise it is built only if someone reads it,
+                // so a large body is not held twice (bytes and tree) for nothing.
+                if request.jsonValidator != nil {
+                    content.json = try JSONValue(parsing: body)
+                } else {
+                    try JSONValue.validate(body)
+                    content.deferJSON(of: body)
+                }
             } catch {
                 return RequestError(family: .serialization, code: .cannotParseResponse,
                                     message: "The response is not valid JSON.", statusCode: head.statusCode)

@@ -200,7 +200,9 @@ import Testing
         "[1\u{0B}]", "[1\u{0C}]", "\u{A0}1", "[1]\u{0}", "//c\n1", "[\u{FEFF}1]",
     ])
     func rejects(_ input: String) {
-        #expect(throws: JSONParseError.self, "\(input.debugDescription)") { try JSONValue(parsing: Data(input.utf8)) }
+        let parsing = #expect(throws: JSONParseError.self, "\(input.debugDescription)") { try JSONValue(parsing: Data(input.utf8)) }
+        let checking = #expect(throws: JSONParseError.self, "\(input.debugDescription)") { try JSONValue.validate(Data(input.utf8)) }
+        #expect(parsing == checking, "validate and parse disagree on \(input.debugDescription)")
     }
 
     @Test(arguments: [
@@ -209,7 +211,22 @@ import Testing
         [0x22, 0xC3], [0x22, 0x5C, 0xC3, 0x22], [0x22, 0x5C, 0x6E, 0xC3, 0x28, 0x22], [0xC3, 0xA9],
     ] as [[UInt8]])
     func rejectsInvalidUTF8(_ input: [UInt8]) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input)) }
+        let parsing = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input)) }
+        let checking = #expect(throws: JSONParseError.self) { try JSONValue.validate(Data(input)) }
+        #expect(parsing == checking)
+    }
+
+    @Test func validatingAcceptsWhatParsingAccepts() throws {
+        for value in Corpus.values() {
+            for pretty in [false, true] {
+                let bytes = value.serialized(prettyPrinted: pretty)
+                #expect(throws: Never.self) { try JSONValue.validate(bytes) }
+            }
+        }
+        let deep = String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512)
+        #expect(throws: Never.self) { try JSONValue.validate(Data(deep.utf8)) }
+        let tooDeep = #expect(throws: JSONParseError.self) { try JSONValue.validate(Data(("[" + deep + "]").utf8)) }
+        #expect(tooDeep?.reason.contains("nest") == true)
     }
 
     @Test func errorsSayWhereAndWhat() {
