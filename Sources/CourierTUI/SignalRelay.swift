@@ -16,6 +16,12 @@ enum SignalRelay {
         saveTerminalModes()
         for signal in relayed { handle(signal, with: relay, flags: SA_RESTART) }
         for signal in fatal { handle(signal, with: restoreAndDie, flags: Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_NODEFER)) }
+        // A parent may have started us with these blocked (the mask is inherited): the loop's
+        // thread must receive them.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for signal in relayed + fatal { sigaddset(&wanted, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         return readEnd
     }
 

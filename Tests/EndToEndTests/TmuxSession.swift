@@ -78,10 +78,22 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The test runner's threads block most signals, and a spawned child inherits the
+        // mask: without this the tmux server could neither reap its panes nor pass on SIGHUP.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        var all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw TmuxFailure(arguments: arguments, output: "cannot start: error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
