@@ -28,6 +28,11 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        // The workbench's frame cost: laying out and painting into an off-screen buffer.
+        .executableTarget(
+            name: "courier-render-bench",
+            dependencies: [.product(name: "Workbench", package: courier)]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

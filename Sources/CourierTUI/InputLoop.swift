@@ -19,6 +19,8 @@ final class InputLoop {
     private var lastDraw = Date.distantPast
     private var drawPending = true
     static let frameInterval: TimeInterval = 1.0 / 15
+    /// `COURIER_TRACE=FILE`: when keys were read and frames drawn, for `make bench-tui`.
+    private let trace = FrameTrace(path: ProcessInfo.processInfo.environment["COURIER_TRACE"])
 
     init(terminal: Terminal, model: AppModel, wakeup: WakeupPipe, signals: Int32, watcher: FileWatcher?) {
         self.terminal = terminal
@@ -43,13 +45,17 @@ final class InputLoop {
             if descriptors[2].revents != 0 { urgent = handleSignals() || urgent }
             if descriptors[1].revents != 0 {
                 wakeup.drain()
-                if model.applyUpdates(now: now) { drawPending = true }
+                if model.applyUpdates(now: now) {
+                    drawPending = true
+                    trace?.record("news")
+                }
             }
             if descriptors.count > 3, descriptors[3].revents != 0, watcher?.fileChanged() == true {
                 model.workspaceFileChanged()
                 urgent = true
             }
             while let key = reader.next() {
+                trace?.record("key")
                 if key == .resize { model.size = terminal.size }
                 model.handle(key, now: now)
                 urgent = true
@@ -134,6 +140,7 @@ final class InputLoop {
         terminal.placeCursor(frame.cursor)
         wnoutrefresh(courier_stdscr())
         doupdate()
+        trace?.record("frame")
         previous = frame
         lastDraw = now
         drawPending = false

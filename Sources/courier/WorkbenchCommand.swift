@@ -36,10 +36,6 @@ struct WorkbenchCommand: AsyncParsableCommand {
             printError("courier tui: name a workspace file (there is no workspaces/demo.yaml here)")
             throw ExitCode(2)
         }
-        guard WorkbenchTerminal.isInteractive else {
-            printError("courier tui: needs a terminal (standard input or output is not one); use `courier run \(path) NAME…` in scripts")
-            throw ExitCode(2)
-        }
         var settings = WorkbenchSettings()
         settings.environment = env
         for pair in variables {
@@ -55,6 +51,10 @@ struct WorkbenchCommand: AsyncParsableCommand {
             _ = try loaded.variables(environment: env)
         } catch {
             printError(error.description)
+            throw ExitCode(2)
+        }
+        guard WorkbenchTerminal.isInteractive else {
+            printError("courier tui: needs a terminal (standard input or output is not one); use `courier run \(path) NAME…` in scripts")
             throw ExitCode(2)
         }
         if !noHistory { settings.history = HistoryLog(workspacePath: path) }

@@ -1,0 +1,102 @@
+import Foundation
+import Workbench
+
+// courier-render-bench [--json-mib N] [--requests N] [--frames N]
+//
+// What one frame of the workbench costs, without a terminal: the visible window of a large
+// JSON body laid out and painted into an off-screen cell buffer, and the Requests tree of a
+// large workspace likewise (the whole screen, every pane). Prints the median and p99 per
+// frame; the target is 5 ms for both.
+
+setvbuf(stdout, nil, _IOLBF, 0)
+var settings: [String: String] = [:]
+var words = CommandLine.arguments.dropFirst().makeIterator()
+while let word = words.next() where word.hasPrefix("--") { settings[String(word.dropFirst(2))] = words.next() ?? "" }
+let jsonBytes = (Int(settings["json-mib"] ?? "") ?? 20) * 1_000_000
+let requestCount = Int(settings["requests"] ?? "") ?? 5_000
+let frames = Int(settings["frames"] ?? "") ?? 300
+let size = Size(columns: 120, rows: 40)
+
+func milliseconds(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+}
+
+func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// A JSON document of about `bytes` bytes: an API-like list of objects with nested parts.
+func sampleJSON(bytes: Int) -> Data {
+    var text = "{\"count\":0,\"items\":["
+    var index = 0
+    while text.utf8.count < bytes {
+        if index > 0 { text += "," }
+        text += "{\"id\":\(index),\"name\":\"Item \(index)\",\"tags\":[\"a\",\"b\"],\"price\":\(Double(index) * 1.25),"
+        text += "\"active\":\(index % 2 == 0),\"note\":\(index % 7 == 0 ? "\"商品の説明\"" : "null"),\"size\":{\"w\":\(index % 100),\"h\":3}}"
+        index += 1
+    }
+    return Data((text + "]}").utf8)
+}
+
+// MARK: - The body
+
+let data = sampleJSON(bytes: jsonBytes)
+var started = now()
+let firstScreen = FormattedBody.format(data, mimeType: "application/json", lineLimit: 200)
+let firstScreenTime = now() - started
+started = now()
+let body = FormattedBody.format(data, mimeType: "application/json")
+let formatTime = now() - started
+var viewer = BodyViewer(body: body)
+let painter = Painter(glyphs: .unicode)
+var bodyFrames: [Double] = []
+var random = SystemRandomNumberGenerator()
+for _ in 0..<frames {
+    viewer.moveCursor(by: Int.random(in: -body.lineCount / 4...body.lineCount / 4, using: &random))
+    let begin = now()
+    var frame = Frame(size: size)
+    frame.panes = [PaneFrame(pane: .exchange, rect: Rect(row: 0, column: 0, width: 120, height: 39), title: "Response",
+                             isFocused: true, lines: viewer.visibleLines(height: 37, width: 118, focused: true))]
+    var buffer = CellBuffer(size: size)
+    painter.paint(frame, over: nil, on: &buffer)
+    bodyFrames.append(now() - begin)
+}
+print(String(format: "body: %.1f MB JSON, %d lines", Double(data.count) / 1e6, body.lineCount))
+print("  first screen laid out in \(milliseconds(firstScreenTime)); the whole body in \(milliseconds(formatTime))")
+print("  frame (visible window laid out + painted): median \(milliseconds(percentile(bodyFrames, 0.5))), p99 \(milliseconds(percentile(bodyFrames, 0.99)))")
+
+// MARK: - The tree of a large workspace
+
+var yaml = "name: big\nrequests:\n"
+for index in 0..<requestCount {
+    yaml += "  request-\(index):\n    method: \(["GET", "POST", "PUT", "DELETE"][index % 4])\n    url: http://127.0.0.1:9/items/\(index)\n"
+}
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-render-bench-\(getpid())").path
+try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: directory) }
+let path = directory + "/big.yaml"
+try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+let workspace = try Workspace.load(path: path)
+let model = try AppModel(workspacePath: path, workspace: workspace, settings: WorkbenchSettings(), size: size,
+                         mailbox: Mailbox(wake: {}))
+var treeFrames: [Double] = []
+var previous: Frame?
+var buffer = CellBuffer(size: size)
+for step in 0..<frames {
+    let key: Key = step % 50 == 49 ? .pageDown : .down
+    let begin = now()
+    model.handle(key)
+    let frame = model.frame()
+    painter.paint(frame, over: previous, on: &buffer)
+    treeFrames.append(now() - begin)
+    previous = frame
+}
+print("tree: \(requestCount) requests")
+print("  key → frame (model updated, whole screen laid out, changed panes painted): median \(milliseconds(percentile(treeFrames, 0.5))), p99 \(milliseconds(percentile(treeFrames, 0.99)))")
+let worst = max(percentile(bodyFrames, 0.5), percentile(treeFrames, 0.5))
+print(worst <= 0.005 ? "both within the 5 ms target" : "OVER the 5 ms target")

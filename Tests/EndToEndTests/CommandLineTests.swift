@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `courier` without a terminal: it explains itself instead of garbling the output.
+@Suite struct CommandLineTests {
+    /// Runs the binary with `arguments`, standard input from /dev/null; returns the exit
+    /// status and what it printed.
+    private func courier(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: WorkbenchEndToEndTests.binary)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func withoutATerminalTheWorkbenchExitsTwoWithOneLine() throws {
+        let result = try courier(["tui", WorkbenchEndToEndTests.root + "/workspaces/demo.yaml"])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.split(separator: "\n").count == 1)
+        #expect(result.errors.contains("needs a terminal"))
+        let bare = try courier([])
+        #expect(bare.status == 2, "courier alone opens the workbench, which needs a terminal")
+    }
+
+    @Test func aMalformedWorkspaceIsReportedWithItsPlaceAndExitsTwo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/bad.yaml"
+        try "requests:\n  a:\n    url: /a\n    hedaers: {X: y}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try courier(["tui", path])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("bad.yaml:4:5: error:"))
+        #expect(result.errors.contains("did you mean \"headers\""))
+    }
+
+    @Test func helpListsTheSubcommands() throws {
+        let result = try courier(["--help"])
+        #expect(result.status == 0)
+        for subcommand in ["tui", "run", "cache", "history", "import-curl", "export-curl", "serve"] {
+            #expect(result.output.contains(subcommand), "--help misses \(subcommand)")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""make bench-tui: the workbench's speed and footprint, measured on the release binary in tmux.
+
+Prints each figure beside its target. The loop's own timings come from COURIER_TRACE (a file
+of `<monotonic ns> key|news|frame` lines the workbench writes when asked); the rest is read
+from tmux (the screen) and /proc (memory, CPU). Usage: scripts/bench-tui.py BINARY
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/courier")
+
+
+class Session:
+    """The workbench on a copy of the demo workspace in a private tmux server."""
+
+    def __init__(self, columns=120, rows=40):
+        self.socket = f"courier-bench-{os.getpid()}-{time.monotonic_ns()}"
+        self.directory = tempfile.mkdtemp(prefix="courier-bench-")
+        shutil.copy(os.path.join(ROOT, "workspaces/demo.yaml"), self.directory)
+        shutil.copytree(os.path.join(ROOT, "workspaces/files"), os.path.join(self.directory, "files"))
+        self.trace = os.path.join(self.directory, "trace.log")
+        environment = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "HOME": self.directory,
+                       "XDG_STATE_HOME": self.directory + "/state", "COURIER_TRACE": self.trace}
+        command = ["tmux", "-L", self.socket, "-u", "-f", "/dev/null", "new-session", "-d", "-s", "b",
+                   "-x", str(columns), "-y", str(rows)]
+        for name, value in environment.items():
+            command += ["-e", f"{name}={value}"]
+        self.started = time.monotonic_ns()
+        subprocess.run(command + [f"{BINARY} tui {self.directory}/demo.yaml"], check=True)
+
+    def tmux(self, *arguments):
+        return subprocess.run(["tmux", "-L", self.socket, *arguments], check=True, capture_output=True, text=True).stdout
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p", "-t", "b")
+
+    def keys(self, *keys):
+        self.tmux("send-keys", "-t", "b", *keys)
+
+    def type(self, text):
+        self.tmux("send-keys", "-t", "b", "-l", text)
+
+    def wait(self, condition, seconds=30, interval=0.002):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if condition(screen):
+                return time.monotonic_ns()
+            time.sleep(interval)
+        raise SystemExit(f"bench-tui: timed out; the screen was:\n{self.screen()}")
+
+    def pid(self):
+        shell = self.tmux("display-message", "-p", "-t", "b", "#{pane_pid}").strip()
+        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+        return int(children[0]) if children else int(shell)
+
+    def status(self, field):
+        with open(f"/proc/{self.pid()}/status") as handle:
+            for line in handle:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+        return 0
+
+    def cpu_ns(self):
+        total = 0
+        task = f"/proc/{self.pid()}/task"
+        for thread in os.listdir(task):
+            with open(f"{task}/{thread}/schedstat") as handle:
+                total += int(handle.read().split()[0])
+        return total
+
+    def events(self):
+        with open(self.trace) as handle:
+            return [(int(time), event) for time, event in (line.split() for line in handle if line.strip())]
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def key_latencies(events, since=0):
+    """Milliseconds from each key to the next frame drawn."""
+    latencies = []
+    for index, (time_ns, event) in enumerate(events):
+        if event != "key" or time_ns < since:
+            continue
+        frame = next((t for t, e in events[index + 1:] if e == "frame"), None)
+        if frame is not None:
+            latencies.append((frame - time_ns) / 1e6)
+    return latencies
+
+
+def row(name, value, target, ok):
+    print(f"  {name:<52} {value:>18}   {'ok ' if ok else 'MISS'} (target {target})")
+
+
+def full_screen(screen):
+    return "6 Events" in screen and "? help" in screen
+
+
+def main():
+    print(f"bench-tui: {BINARY}")
+    launches = []
+    for _ in range(5):
+        session = Session()
+        launches.append((session.wait(full_screen, interval=0.001) - session.started) / 1e6)
+        session.close()
+    row("launch to the first full screen (median of 5)", f"{statistics.median(launches):.0f} ms", "≤ 150 ms",
+        statistics.median(launches) <= 150)
+
+    session = Session()
+    try:
+        session.wait(full_screen)
+        session.keys("Enter")
+        session.wait(lambda s: "200 OK" in s)
+        time.sleep(0.5)
+        rss = session.status("VmRSS") / 1024
+        row("RSS after one request (embedded demo server included)", f"{rss:.1f} MB", "≤ 40 MB", rss <= 40)
+
+        before = session.cpu_ns()
+        time.sleep(10)
+        idle = (session.cpu_ns() - before) / 1e6
+        row("CPU used in 10 s idle", f"{idle:.2f} ms", "< 10 ms", idle < 10)
+
+        start = time.monotonic_ns()
+        for _ in range(40):
+            session.keys("j")
+            time.sleep(0.05)
+        tree = key_latencies(session.events(), since=start)
+        row("key to screen, Requests tree (median / max)", f"{statistics.median(tree):.2f} / {max(tree):.2f} ms", "≤ 16 ms",
+            max(tree) <= 16)
+
+        session.keys("/")
+        session.type("huge-json")
+        session.keys("Enter")
+        time.sleep(0.2)
+        sent = time.monotonic_ns()
+        session.keys("Enter")
+        while True:  # keep pressing keys while the body arrives and is laid out
+            time.sleep(0.02)
+            session.keys("k")
+            screen = session.screen()
+            if '"count"' in screen:
+                first_body = time.monotonic_ns()
+                break
+            if time.monotonic_ns() - sent > 30e9:
+                raise SystemExit("bench-tui: the 20 MB body never showed")
+        summary = next(line for line in session.screen().splitlines() if "200 OK" in line)
+        transfer_ms = float(summary.split("200 OK")[1].split("ms")[0].strip().split()[-1]) if " ms" in summary else 0
+        after_transfer = (first_body - sent) / 1e6 - transfer_ms
+        row("20 MB JSON: first body screen after the transfer ends", f"{after_transfer:.0f} ms", "≤ 300 ms", after_transfer <= 300)
+        busy = key_latencies(session.events(), since=sent)
+        row("20 MB JSON: key to screen while it arrives (max)", f"{max(busy):.1f} ms", "≤ 50 ms", max(busy) <= 50)
+        time.sleep(3)
+        session.keys("2", "2")
+        start = time.monotonic_ns()
+        for _ in range(40):
+            session.keys("j")
+            time.sleep(0.05)
+        body = key_latencies(session.events(), since=start)
+        row("key to screen, 20 MB body (median / max)", f"{statistics.median(body):.2f} / {max(body):.2f} ms", "≤ 16 ms",
+            max(body) <= 16)
+        peak = session.status("VmHWM") / 1024
+        body_mb = 20
+        row("peak RSS with the 20 MB JSON shown", f"{peak:.0f} MB ({peak / body_mb:.1f}× the body)", "≤ 4× = 80 MB",
+            peak <= 4 * body_mb)
+    finally:
+        session.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# make bench-tui: the render benchmark (Benchmarks/, off-screen) and the real binary's
+# figures in tmux (scripts/bench-tui.py), both from release builds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product courier
+(cd Benchmarks && swift build -c release --product courier-render-bench && .build/release/courier-render-bench "$@")
+python3 scripts/bench-tui.py .build/release/courier
