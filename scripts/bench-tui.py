@@ -122,7 +122,10 @@ def main():
         session.wait(lambda s: "200 OK" in s)
         time.sleep(0.5)
         rss = session.status("VmRSS") / 1024
+        own = session.status("RssAnon") / 1024
         row("RSS after one request (embedded demo server included)", f"{rss:.1f} MB", "≤ 40 MB", rss <= 40)
+        print(f"    of which {own:.1f} MB is the process's own memory; the rest is shared code mapped from disk"
+              " (the Swift runtime, Foundation, libcurl and the binary)")
 
         before = session.cpu_ns()
         time.sleep(10)
@@ -169,6 +172,7 @@ def main():
             max(body) <= 16)
         peak = session.status("VmHWM") / 1024
         body_mb = 20
+        print(f"    {peak - rss:.0f} MB more than after the first request: the body's bytes and its laid-out lines")
         row("peak RSS with the 20 MB JSON shown", f"{peak:.0f} MB ({peak / body_mb:.1f}× the body)", "≤ 4× = 80 MB",
             peak <= 4 * body_mb)
     finally:

@@ -11,7 +11,7 @@ import Workbench
 setvbuf(stdout, nil, _IOLBF, 0)
 var settings: [String: String] = [:]
 var words = CommandLine.arguments.dropFirst().makeIterator()
-while let word = words.next() where word.hasPrefix("--") { settings[String(word.dropFirst(2))] = words.next() ?? "" }
+while let word = words.next(), word.hasPrefix("--") { settings[String(word.dropFirst(2))] = words.next() ?? "" }
 let jsonBytes = (Int(settings["json-mib"] ?? "") ?? 20) * 1_000_000
 let requestCount = Int(settings["requests"] ?? "") ?? 5_000
 let frames = Int(settings["frames"] ?? "") ?? 300

@@ -111,7 +111,7 @@ public final class VariableScope: Sendable {
         }
         switch name {
         case "uuid": return UUID().uuidString.lowercased()
-        case "now": return ISO8601DateFormatter().string(from: Date())
+        case "now": return Date().formatted(.iso8601)
         case "timestamp": return String(Int(Date().timeIntervalSince1970))
         case "demo": return demoURL
         default: return nil
