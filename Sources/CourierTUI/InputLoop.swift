@@ -126,7 +126,7 @@ final class InputLoop {
     /// Ctrl-Z: give the shell its terminal, stop, and come back as it was on `fg`.
     private func suspend() {
         terminal.stop()
-        kill(getpid(), SIGSTOP)
+        SignalRelay.stopAsTheShellAsked()
         terminal.resume()
         model.size = terminal.resize()
         previous = nil

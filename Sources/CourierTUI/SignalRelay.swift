@@ -45,6 +45,18 @@ enum SignalRelay {
         sigaction(signal, &action, nil)
     }
 
+    /// Stops the process group the way a shell's Ctrl-Z does (SIGTSTP with its default
+    /// action), so that a job-control shell takes the terminal back; returns after `fg`.
+    static func stopAsTheShellAsked() {
+        Glibc.signal(SIGTSTP, SIG_DFL)
+        var tstp = sigset_t()
+        sigemptyset(&tstp)
+        sigaddset(&tstp, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &tstp, nil)
+        kill(0, SIGTSTP)
+        handle(SIGTSTP, with: relay, flags: SA_RESTART)
+    }
+
     /// Restores the default handlers (after the loop ends).
     static func uninstall() {
         for signal in relayed + fatal { Glibc.signal(signal, SIG_DFL) }

@@ -153,4 +153,44 @@ struct WorkbenchEndToEndTests {
         #expect(!screen.contains("-icanon"))
         #expect(!screen.contains("-echo\n"))
     }
+
+    @Test func sigtermRestoresTheTerminalToo() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
+        try await session.waitFor("prompt$")
+        try session.type("\(Self.binary) tui \(sandbox.workspace) & sleep 0.2; fg")
+        try session.press("Enter")
+        try await session.waitFor("1 Requests")
+        try session.press("2", "m")
+        let pkill = Process()
+        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        pkill.arguments = ["-TERM", "-f", "tui \(sandbox.workspace)"]
+        try pkill.run()
+        pkill.waitUntilExit()
+        try await session.waitFor("prompt$")
+        try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?icanon$'; echo done-$((40+2))")
+        try session.press("Enter")
+        let screen = try await session.waitFor("done-42")
+        #expect(!screen.contains("-icanon"), "SIGTERM left the terminal raw")
+        #expect(!screen.contains("1 Requests"), "the alternate screen is gone")
+    }
+
+    @Test func ctrlZSuspendsToTheShellAndFgBringsItBack() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
+        try await session.waitFor("prompt$")
+        try session.type("\(Self.binary) tui \(sandbox.workspace)")
+        try session.press("Enter")
+        try await session.waitFor("1 Requests")
+        try session.press("C-z")
+        let suspended = try await session.waitUntil("the shell after Ctrl-Z") { $0.contains("Stopped") && !$0.contains("1 Requests") }
+        #expect(suspended.contains("prompt$"))
+        try session.type("fg")
+        try session.press("Enter")
+        try await session.waitFor("1 Requests")
+        try session.press("q")
+        try await session.waitUntil("the shell after q") { $0.contains("prompt$") && !$0.contains("1 Requests") }
+    }
 }

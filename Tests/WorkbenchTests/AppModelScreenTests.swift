@@ -136,3 +136,4 @@ import Testing
         }
     }
 }
+

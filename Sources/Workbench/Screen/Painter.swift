@@ -106,15 +106,28 @@ public struct Painter: Sendable {
         }
     }
 
-    /// Text as the terminal can show it: without UTF-8, every other character becomes `?`
-    /// (two for a wide one), so columns stay where the layout put them.
+    /// Text as the terminal can show it: without UTF-8, the symbols the workbench uses get
+    /// ASCII stand-ins and every other character becomes `?` (two for a wide one), so columns
+    /// stay where the layout put them.
     private func text(_ text: String) -> String {
         guard !glyphs.isUnicode, text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.isASCII { result.unicodeScalars.append(scalar); continue }
-            result += scalar == "…" ? "~" : String(repeating: "?", count: DisplayWidth.of(scalar))
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else if let standIn = Self.asciiStandIns[scalar] {
+                result.unicodeScalars.append(standIn)
+            } else {
+                result += String(repeating: "?", count: DisplayWidth.of(scalar))
+            }
         }
         return result
     }
+
+    /// One-column symbols and their ASCII look-alikes.
+    private static let asciiStandIns: [Unicode.Scalar: Unicode.Scalar] = [
+        "…": "~", "·": "-", "↵": "<", "✓": "+", "✗": "x", "●": "*", "▾": "v", "▸": ">", "─": "-", "│": "|",
+        "∥": "|", "✎": "*", "◐": "|", "◓": "/", "◑": "-", "◒": "\\", "░": ".", "█": "#", "←": "<", "→": ">",
+        "↑": "^", "↓": "v", "⇄": "=", "⊘": "/", "↷": "~", "⏸": "=", "‹": "<", "›": ">", "—": "-", "∙": "-",
+    ]
 }

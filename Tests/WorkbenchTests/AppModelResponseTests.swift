@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import Workbench
+
+/// The response's body, headers and timing through the keys.
+@Suite(.serialized) struct AppModelResponseTests {
+    @Test func searchFilterAndFoldTheBody() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("json-valid"))
+            app.press(.enter)
+            try await app.settle("json-valid") { app.model.exchanges["json-valid"]?.viewer != nil }
+            app.press(.character("2"), .character("2"))
+            #expect(app.model.scope == .response)
+            app.press(.character("/"))
+            app.type("wake")
+            app.press(.enter)
+            #expect(app.model.selectedExchange?.viewer?.search?.matches.count == 1)
+            #expect(app.buffer.cells.contains { $0.style == .currentMatch })
+            app.press(.character("f"))
+            app.type("$.slideshow.title")
+            app.press(.enter)
+            #expect(app.screen.contains("\"Sample Slide Show\""))
+            #expect(!app.screen.contains("\"author\""))
+            app.press(.character("f"), .control("u"), .enter)
+            app.press(.character("g"), .enter)
+            #expect(app.screen.contains("… "), "the root folds with a summary")
+            app.press(.character("]"))
+            #expect(app.screen.contains("Response  HTTP/1.1 200"))
+            app.press(.character("]"))
+            #expect(app.screen.contains("First byte"))
+        }
+    }
+
+    @Test func theBodyIsSavedToAFileTheUserNames() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("xml"))
+            app.press(.enter)
+            try await app.settle("xml") { app.model.exchanges["xml"]?.stoppedAt != nil }
+            app.press(.character("2"), .character("2"), .character("s"), .control("u"))
+            let path = app.directory + "/saved.xml"
+            app.type(path)
+            app.press(.enter)
+            #expect(app.model.overlay == nil)
+            let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(saved == app.model.exchanges["xml"]?.request.responseData)
+            app.press(.character("s"), .control("u"))
+            app.type(path)
+            app.press(.enter)
+            #expect(app.screen.contains("exists; choose another name"), "an existing file is not overwritten")
+        }
+    }
+
+    @Test func zoomGivesThePaneTheWholeScreen() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("z"))
+            #expect(app.model.frame().panes.map(\.pane) == [.requests])
+            #expect(app.model.frame().panes.first?.rect.height == 39)
+            app.press(.character("z"))
+            #expect(app.model.frame().panes.count == 7)
+        }
+    }
+}
