@@ -77,8 +77,12 @@ final class InputLoop {
 
     /// Returns whether the screen must be redrawn now.
     private func handleSignals() -> Bool {
+        handle(SignalRelay.take(from: signals))
+    }
+
+    private func handle(_ arrived: [Int32]) -> Bool {
         var redraw = false
-        for signal in SignalRelay.take(from: signals) {
+        for signal in arrived {
             switch signal {
             case SIGWINCH:
                 model.size = terminal.resize()
@@ -126,10 +130,11 @@ final class InputLoop {
     /// Ctrl-Z: give the shell its terminal, stop, and come back as it was on `fg`.
     private func suspend() {
         terminal.stop()
-        SignalRelay.stopAsTheShellAsked()
+        let meanwhile = SignalRelay.stopAsTheShellAsked(signals: signals)
         terminal.resume()
         model.size = terminal.resize()
         previous = nil
+        _ = handle(meanwhile)
     }
 
     private func draw(now: Date) {

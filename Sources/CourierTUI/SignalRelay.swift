@@ -46,15 +46,32 @@ enum SignalRelay {
     }
 
     /// Stops the process group the way a shell's Ctrl-Z does (SIGTSTP with its default
-    /// action), so that a job-control shell takes the terminal back; returns after `fg`.
-    static func stopAsTheShellAsked() {
+    /// action), so that a job-control shell takes the terminal back, and returns once `fg`
+    /// continued it — or after half a second when nothing stopped it (no job control).
+    ///
+    /// The stop is asynchronous (any thread may take the signal), so nothing may touch the
+    /// terminal until SIGCONT says the process was stopped and continued. Returns the other
+    /// signals that arrived meanwhile, for the loop to handle.
+    static func stopAsTheShellAsked(signals readEnd: Int32) -> [Int32] {
         Glibc.signal(SIGTSTP, SIG_DFL)
         var tstp = sigset_t()
         sigemptyset(&tstp)
         sigaddset(&tstp, SIGTSTP)
         pthread_sigmask(SIG_UNBLOCK, &tstp, nil)
         kill(0, SIGTSTP)
+        var others: [Int32] = []
+        var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        waiting: while true {
+            let ready = poll(&descriptor, 1, 500)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { break }
+            for signal in take(from: readEnd) {
+                if signal == SIGCONT { break waiting }
+                if signal != SIGTSTP { others.append(signal) }
+            }
+        }
         handle(SIGTSTP, with: relay, flags: SA_RESTART)
+        return others
     }
 
     /// Restores the default handlers (after the loop ends).

@@ -30,6 +30,13 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Selects a request of the workbench by filtering the tree for its name.
+    func select(_ name: String) throws {
+        try press("/")
+        try type(name)
+        try press("Enter")
+    }
+
     /// The screen as text.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", target])

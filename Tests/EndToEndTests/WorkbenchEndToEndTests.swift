@@ -34,163 +34,158 @@ struct WorkbenchEndToEndTests {
         func remove() { try? FileManager.default.removeItem(atPath: directory) }
     }
 
-    /// Opens the workbench in tmux and waits for its first screen.
-    private func open(_ sandbox: Sandbox, columns: Int = 120, rows: Int = 40) async throws -> TmuxSession {
-        let session = try TmuxSession(command: "\(Self.binary) tui \(sandbox.workspace)", columns: columns, rows: rows,
-                                      environment: sandbox.environment)
+    /// Opens the workbench in tmux on a fresh sandbox, waits for its first screen and runs `body`.
+    private func withWorkbench(_ body: (TmuxSession, Sandbox) async throws -> Void) async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try TmuxSession(command: "\(Self.binary) tui \(sandbox.workspace)", environment: sandbox.environment)
         try await session.waitFor("1 Requests")
-        return session
+        try await body(session, sandbox)
+    }
+
+    /// A shell in tmux with a known prompt, for what happens around the workbench.
+    private func withShell(_ body: (TmuxSession, Sandbox) async throws -> Void) async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
+        try await session.waitFor("prompt$")
+        try await body(session, sandbox)
     }
 
     @Test func theTreeAppearsAndEnterShowsTheResponseStatus() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try await open(sandbox)
-        let first = try session.screen()
-        #expect(first.contains("REQUESTS"))
-        #expect(first.contains("get-args"))
-        #expect(first.contains("2 Exchange"))
-        #expect(first.contains("3 In flight"))
-        try session.press("Enter")
-        let screen = try await session.waitFor("200 OK")
-        #expect(screen.contains("courier-demo"))
+        try await withWorkbench { session, _ in
+            let first = try session.screen()
+            #expect(first.contains("REQUESTS"))
+            #expect(first.contains("get-args"))
+            #expect(first.contains("2 Exchange"))
+            #expect(first.contains("3 In flight"))
+            try session.press("Enter")
+            let screen = try await session.waitFor("200 OK")
+            #expect(screen.contains("courier-demo"))
+        }
     }
 
     @Test func aSecondSendOfACachedRequestShowsTheCacheBadge() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try await open(sandbox)
-        try session.press("/")
-        try session.type("cities")
-        try session.press("Enter", "R")
-        try await session.waitFor("200 OK")
-        try session.press("Enter")
-        try await session.waitFor("from cache")
+        try await withWorkbench { session, _ in
+            try session.select("cities")
+            try session.press("R")
+            try await session.waitFor("200 OK")
+            try session.press("Enter")
+            try await session.waitFor("from cache")
+        }
     }
 
     @Test func aFailingRequestShowsItsFamilyAndCode() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try await open(sandbox)
-        try session.press("/")
-        try session.type("refused")
-        try session.press("Enter", "Enter")
-        let screen = try await session.waitFor("transport error -1004")
-        #expect(screen.contains("Nothing listens on 127.0.0.1:9"))
+        try await withWorkbench { session, _ in
+            try session.select("refused")
+            try session.press("Enter")
+            let screen = try await session.waitFor("transport error -1004")
+            #expect(screen.contains("Nothing listens on 127.0.0.1:9"))
+        }
     }
 
     @Test func slashFiltersAndQuestionMarkShowsEveryKey() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try await open(sandbox)
-        try session.press("/")
-        try session.type("xml")
-        let filtered = try await session.waitFor("/ xml")
-        #expect(!filtered.contains("post-json"))
-        try session.press("Escape", "Escape", "?")
-        let help = try await session.waitFor("Keys")
-        #expect(help.contains("Send ignoring the cache"))
-        #expect(help.contains("Command palette"))
-        try session.press("Escape")
-        try await session.waitUntil("the help to close") { !$0.contains("Send ignoring the cache") }
+        try await withWorkbench { session, _ in
+            try session.press("/")
+            try session.type("xml")
+            let filtered = try await session.waitFor("/ xml")
+            #expect(!filtered.contains("post-json"))
+            try session.press("Escape", "Escape", "?")
+            let help = try await session.waitUntil("the whole help") { $0.contains("Keys") && $0.contains("Command palette") }
+            #expect(help.contains("Send ignoring the cache"))
+            #expect(help.contains("Command palette"))
+            try session.press("Escape")
+            try await session.waitUntil("the help to close") { !$0.contains("Send ignoring the cache") }
+        }
     }
 
     @Test func anInlineURLEditIsSent() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try await open(sandbox)
-        try session.press("2", "u", "C-u")
-        try session.type("/anything/from-the-e2e-test")
-        try session.press("Enter")
-        try await session.waitFor("unsaved")
-        try session.press("1", "Enter")
-        let screen = try await session.waitFor("200 OK")
-        #expect(screen.contains("/anything/from-the-e2e-test"))
+        try await withWorkbench { session, _ in
+            try session.press("2", "u", "C-u")
+            try session.type("/anything/from-the-e2e-test")
+            try session.press("Enter")
+            try await session.waitFor("unsaved")
+            try session.press("1", "Enter")
+            let screen = try await session.waitFor("200 OK")
+            #expect(screen.contains("/anything/from-the-e2e-test"))
+        }
     }
 
     @Test func wWritesTheEditToTheFileLeavingEveryOtherLineAsItWas() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let before = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
-        let session = try await open(sandbox)
-        try session.press("2", "u", "C-u")
-        try session.type("/anything/written-by-w")
-        try session.press("Enter", "w")
-        try await session.waitFor("saved get-args")
-        let after = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
-        #expect(after.count == before.count)
-        let changed = zip(before, after).filter { $0.0 != $0.1 }
-        #expect(changed.map(\.1) == ["    url: /anything/written-by-w"])
+        try await withWorkbench { session, sandbox in
+            let before = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
+            try session.press("2", "u", "C-u")
+            try session.type("/anything/written-by-w")
+            try session.press("Enter", "w")
+            try await session.waitFor("saved get-args")
+            let after = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
+            #expect(after.count == before.count)
+            let changed = zip(before, after).filter { $0.0 != $0.1 }
+            #expect(changed.map(\.1) == ["    url: /anything/written-by-w"])
+        }
     }
 
     @Test func resizingTo80x24ShowsOnePaneAndBackShowsAll() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try await open(sandbox)
-        try session.resize(columns: 80, rows: 24)
-        let narrow = try await session.waitUntil("the one-pane layout") { $0.contains("2 Exchange") && !$0.contains("╭─ 2 Exchange") }
-        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
-        try session.resize(columns: 120, rows: 40)
-        try await session.waitFor("╭─ 3 In flight")
+        try await withWorkbench { session, _ in
+            try session.resize(columns: 80, rows: 24)
+            let narrow = try await session.waitUntil("the one-pane layout") { $0.contains("2 Exchange") && !$0.contains("╭─ 2 Exchange") }
+            #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
+            try session.resize(columns: 120, rows: 40)
+            try await session.waitFor("╭─ 3 In flight")
+        }
     }
 
     @Test func quittingRestoresTheTerminalForTheShell() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
-        try await session.waitFor("prompt$")
-        try session.type("\(Self.binary) tui \(sandbox.workspace)")
-        try session.press("Enter")
-        try await session.waitFor("1 Requests")
-        try session.press("2", "m", "q")
-        try await session.waitFor("Quit anyway?")
-        try session.press("y")
-        try await session.waitFor("prompt$")
-        try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$'; echo done-$((40+2))")
-        try session.press("Enter")
-        let screen = try await session.waitFor("done-42")
-        #expect(screen.contains("\nicanon") || screen.contains("icanon\n"), "canonical mode is back")
-        #expect(!screen.contains("-icanon"))
-        #expect(!screen.contains("-echo\n"))
+        try await withShell { session, sandbox in
+            try session.type("\(Self.binary) tui \(sandbox.workspace)")
+            try session.press("Enter")
+            try await session.waitFor("1 Requests")
+            try session.press("2", "m", "q")
+            try await session.waitFor("Quit anyway?")
+            try session.press("y")
+            try await session.waitFor("prompt$")
+            try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$'; echo done-$((40+2))")
+            try session.press("Enter")
+            let screen = try await session.waitFor("done-42")
+            #expect(screen.contains("\nicanon") || screen.contains("icanon\n"), "canonical mode is back")
+            #expect(!screen.contains("-icanon"))
+            #expect(!screen.contains("-echo\n"))
+        }
     }
 
     @Test func sigtermRestoresTheTerminalToo() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
-        try await session.waitFor("prompt$")
-        try session.type("\(Self.binary) tui \(sandbox.workspace) & sleep 0.2; fg")
-        try session.press("Enter")
-        try await session.waitFor("1 Requests")
-        try session.press("2", "m")
-        let pkill = Process()
-        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        pkill.arguments = ["-TERM", "-f", "tui \(sandbox.workspace)"]
-        try pkill.run()
-        pkill.waitUntilExit()
-        try await session.waitFor("prompt$")
-        try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?icanon$'; echo done-$((40+2))")
-        try session.press("Enter")
-        let screen = try await session.waitFor("done-42")
-        #expect(!screen.contains("-icanon"), "SIGTERM left the terminal raw")
-        #expect(!screen.contains("1 Requests"), "the alternate screen is gone")
+        try await withShell { session, sandbox in
+            try session.type("\(Self.binary) tui \(sandbox.workspace) & sleep 0.2; fg")
+            try session.press("Enter")
+            try await session.waitFor("1 Requests")
+            try session.press("2", "m")
+            let pkill = Process()
+            pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            pkill.arguments = ["-TERM", "-f", "tui \(sandbox.workspace)"]
+            try pkill.run()
+            pkill.waitUntilExit()
+            try await session.waitFor("prompt$")
+            try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?icanon$'; echo done-$((40+2))")
+            try session.press("Enter")
+            let screen = try await session.waitFor("done-42")
+            #expect(!screen.contains("-icanon"), "SIGTERM left the terminal raw")
+            #expect(!screen.contains("1 Requests"), "the alternate screen is gone")
+        }
     }
 
     @Test func ctrlZSuspendsToTheShellAndFgBringsItBack() async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
-        try await session.waitFor("prompt$")
-        try session.type("\(Self.binary) tui \(sandbox.workspace)")
-        try session.press("Enter")
-        try await session.waitFor("1 Requests")
-        try session.press("C-z")
-        let suspended = try await session.waitUntil("the shell after Ctrl-Z") { $0.contains("Stopped") && !$0.contains("1 Requests") }
-        #expect(suspended.contains("prompt$"))
-        try session.type("fg")
-        try session.press("Enter")
-        try await session.waitFor("1 Requests")
-        try session.press("q")
-        try await session.waitUntil("the shell after q") { $0.contains("prompt$") && !$0.contains("1 Requests") }
+        try await withShell { session, sandbox in
+            try session.type("\(Self.binary) tui \(sandbox.workspace)")
+            try session.press("Enter")
+            try await session.waitFor("1 Requests")
+            try session.press("C-z")
+            let suspended = try await session.waitUntil("the shell after Ctrl-Z") { $0.contains("Stopped") && !$0.contains("1 Requests") }
+            #expect(suspended.contains("prompt$"))
+            try session.type("fg")
+            try session.press("Enter")
+            try await session.waitFor("1 Requests")
+            try session.press("q")
+            try await session.waitUntil("the shell after q") { $0.contains("prompt$") && !$0.contains("1 Requests") }
+        }
     }
 }
