@@ -72,7 +72,6 @@ final class ColorScheme {
         case .none: return -1
         case .selected: return extended ? 238 : 4
         case .selectedUnfocused: return extended ? 236 : 8
-        case .marked: return extended ? 23 : 6
         }
     }
 
@@ -98,7 +97,7 @@ final class ColorScheme {
         }
         switch highlight {
         case .selected: attributes |= courier_attr_reverse()
-        case .selectedUnfocused, .marked: attributes |= courier_attr_underline()
+        case .selectedUnfocused: attributes |= courier_attr_underline()
         case .none: break
         }
         return attributes
@@ -136,7 +135,6 @@ final class ColorScheme {
         case .currentMatch: return Look(color256: 16, color16: 0, attributes: bold)
         case .hintKey: return Look(color256: 75, color16: 12, attributes: bold)
         case .hintText: return Look(color256: 245, color16: 8)
-        case .statusBar: return .plain
         case .tabActive: return Look(color256: 231, color16: 15, attributes: bold)
         case .tabInactive: return Look(color256: 250, color16: 7)
         case .badge: return Look(color256: 80, color16: 6, attributes: bold)

@@ -62,7 +62,6 @@ struct KeyReader {
         case KEY_NPAGE: return .pageDown
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
-        case KEY_IC: return .insert
         case KEY_BTAB: return .backTab
         case KEY_ENTER: return .enter
         case KEY_RESIZE: return .resize

@@ -150,7 +150,8 @@ extension AppModel {
         var lines = [StyledLine.build { line in
             line.append(" \(spinnerFrame(now)) ", .accent)
             line.append("\(record?.phase.rawValue ?? "starting") ", .strong)
-            line.append("\(request.method.rawValue) \(session.scope.redact(record?.url ?? request.requestURL))", .plain)
+            let url = session.scope.redact(record?.url ?? request.requestURL)
+            line.append("\(request.method.rawValue) \(DisplayWidth.middleTruncated(url, to: max(8, width - 24)))", .plain)
         }.truncated(to: width)]
         var facts = "   \(TimingWaterfall.milliseconds(elapsed)) elapsed"
         if let record {

@@ -7,7 +7,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case control(Character)
     case up, down, left, right
     case home, end, pageUp, pageDown
-    case enter, escape, tab, backTab, backspace, delete, insert
+    case enter, escape, tab, backTab, backspace, delete
     case function(Int)
     /// Text pasted in one piece (bracketed paste).
     case paste(String)
@@ -35,7 +35,6 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .backTab: return "Shift-Tab"
         case .backspace: return "Backspace"
         case .delete: return "Del"
-        case .insert: return "Ins"
         case .function(let number): return "F\(number)"
         case .paste: return "paste"
         case .mouse: return "mouse"

@@ -55,7 +55,6 @@ public struct Prompt: Sendable {
 /// Lines to read, scrollable, with keys of its own in the footer.
 public struct TextPanel: Sendable {
     public enum Kind: Sendable, Equatable {
-        case info
         /// A curl command: `v` reveals its secrets on screen.
         case curl(command: String, hidden: String)
         /// The editor left the workspace invalid: `e` reopens it, `d` restores the file.

@@ -17,14 +17,11 @@ public struct Glyphs: Sendable, Hashable {
     public var failure: String
     public var cancelled: String
     public var pending: String
-    public var running: String
-    public var skipped: String
     public var paused: String
     public var ellipsis: String
     /// A full and a partial block for bars; `shades` from light to dark.
     public var barFull: String
     public var barEmpty: String
-    public var arrow: String
     public var parallel: String
     /// The spinner's frames.
     public var spinner: [String]
@@ -33,14 +30,14 @@ public struct Glyphs: Sendable, Hashable {
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
         teeLeft: "├", teeRight: "┤", expanded: "▾", collapsed: "▸", bullet: "●", success: "✓", failure: "✗",
-        cancelled: "⊘", pending: "·", running: "◌", skipped: "↷", paused: "⏸", ellipsis: "…",
-        barFull: "█", barEmpty: "░", arrow: "→", parallel: "∥",
+        cancelled: "⊘", pending: "·", paused: "⏸", ellipsis: "…",
+        barFull: "█", barEmpty: "░", parallel: "∥",
         spinner: ["◐", "◓", "◑", "◒"], isUnicode: true)
 
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         teeLeft: "+", teeRight: "+", expanded: "v", collapsed: ">", bullet: "*", success: "+", failure: "x",
-        cancelled: "/", pending: ".", running: "o", skipped: "~", paused: "=", ellipsis: "~",
-        barFull: "#", barEmpty: ".", arrow: "->", parallel: "||",
+        cancelled: "/", pending: ".", paused: "=", ellipsis: "~",
+        barFull: "#", barEmpty: ".", parallel: "||",
         spinner: ["|", "/", "-", "\\"], isUnicode: false)
 }

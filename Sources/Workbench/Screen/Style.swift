@@ -13,8 +13,8 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case match, currentMatch
     /// Key hints: the key, then what it does.
     case hintKey, hintText
-    /// The status line and the tab bar.
-    case statusBar, tabActive, tabInactive
+    /// The tab bar's tabs.
+    case tabActive, tabInactive
     /// A from-cache badge, an unsaved-edit marker, a hidden secret.
     case badge, marker, secret
     /// A field being edited, and the character under its cursor.
@@ -33,8 +33,7 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A whole row's background: the selected row of the focused pane, of another pane, or a
-/// row marked for a batch.
+/// A whole row's background: the selected row of the focused pane, or of another pane.
 public enum RowHighlight: UInt8, Sendable, Hashable {
-    case none, selected, selectedUnfocused, marked
+    case none, selected, selectedUnfocused
 }
