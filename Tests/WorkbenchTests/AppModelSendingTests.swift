@@ -97,6 +97,11 @@ import Testing
             #expect(app.model.exchanges["login"]?.request.responseStatusCode == 200)
             #expect(app.model.exchanges["orders"]?.request.responseStatusCode == 200)
             #expect(app.model.exchanges["orders"]?.origin == "chain checkout, step 2")
+            if case .stepMember(let chain, let step, _, _)? = app.model.tree.selectedNode {
+                #expect(chain == "checkout" && step == 1, "the selection follows the chain to the step that ran")
+            } else {
+                Issue.record("the selection did not follow the chain: \(String(describing: app.model.tree.selectedNode))")
+            }
             while app.model.chains.last?.snapshot.isRunning == true {
                 app.press(.character("S"))
                 try await app.settle("the next step") { app.model.chains.last?.isPaused == true || app.model.chains.last?.snapshot.isRunning == false }

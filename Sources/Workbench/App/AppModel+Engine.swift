@@ -23,6 +23,7 @@ extension AppModel {
                 exchange.stoppedAt = nil
                 exchanges[exchange.name] = exchange
                 lastEvent = "\(exchange.name) started"
+                followChain(to: exchange)
             }
         case .stopped(let subject):
             stopped(subject, now: now)
@@ -84,6 +85,14 @@ extension AppModel {
             lastEvent = "chain \(state.name) \(failed ? "failed" : "finished")"
             say(lastEvent, failed ? .failure : .success)
         }
+    }
+
+    /// While the selection is in a running chain, it moves to the step that starts, so the
+    /// Exchange pane shows each step's request and then its response as it arrives.
+    private func followChain(to exchange: Exchange) {
+        guard case .stepMember(let chain, _, _, _)? = exchange.step, selectedChainName == chain,
+              let node = exchange.step, tree.selectedNode != node, tree.select(node) else { return }
+        selectionChanged()
     }
 
     /// Lays out an exchange's body off the input loop; a large one shows its first screen

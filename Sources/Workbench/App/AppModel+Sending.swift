@@ -115,8 +115,9 @@ extension AppModel {
             effectiveDefinition(of: $0) ?? workspace.requests[$0]!
         }
         for (step, requests) in run.stepRequests.enumerated() {
-            for (item, request) in zip(definition.steps[step].items, requests) {
-                _ = register(name: item.request.name, request: request, origin: "chain \(name), step \(step + 1)")
+            for (member, (item, request)) in zip(definition.steps[step].items, requests).enumerated() {
+                let exchange = register(name: item.request.name, request: request, origin: "chain \(name), step \(step + 1)")
+                exchange.step = .stepMember(chain: name, step: step, member: member, request: item.request.name)
             }
         }
         chains.removeAll { $0.name == name && !$0.snapshot.isRunning }

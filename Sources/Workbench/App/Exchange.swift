@@ -10,6 +10,8 @@ public final class Exchange {
     public let request: WorkspaceRequest
     /// "batch basics", "chain checkout, step 2", or nil when sent alone.
     public let origin: String?
+    /// The chain step's row in the Requests tree, for a request a chain sent.
+    public internal(set) var step: RequestTree.Node?
     public internal(set) var startedAt: Date?
     public internal(set) var stoppedAt: Date?
     /// The body laid out; nil until the formatter delivers it.
