@@ -8,13 +8,16 @@ extension AppModel {
         guard let definition = effectiveDefinition(of: draft.name) ?? workspace.requests[draft.name] else { return [] }
         switch composer.tab {
         case .params:
+            if case .json? = definition.body {
+                return [StyledLine(" The arguments travel as the JSON body: see Body (e edits it).", .dim)]
+            }
             return [StyledLine(" The arguments are nested JSON: e edits them in $EDITOR.", .dim)] + jsonLines(definition.args)
         case .body:
             return bodyLines(definition)
         case .auth:
             return authLines(definition)
         case .options, .headers:
-            return optionLines(definition, request: request)
+            return optionLines(definition, request: request, width: width)
         }
     }
 
@@ -62,7 +65,7 @@ extension AppModel {
         }
     }
 
-    private func optionLines(_ definition: RequestDefinition, request: WorkspaceRequest?) -> [StyledLine] {
+    private func optionLines(_ definition: RequestDefinition, request: WorkspaceRequest?, width: Int) -> [StyledLine] {
         func row(_ name: String, _ value: String, _ style: Style = .plain) -> StyledLine {
             StyledLine.build { $0.append(" " + DisplayWidth.padded(name, to: 11), .syntaxKey); $0.append(value, style) }
         }
@@ -73,7 +76,10 @@ extension AppModel {
             lines.append(row("cache", text))
             if let request {
                 let explanation = ResponseCache.explain(request)
-                lines.append(row("", explanation.summary, explanation.startUsesCache ? .success : .dim))
+                let style: Style = explanation.startUsesCache ? .success : .dim
+                let summary = explanation.metadata == nil && explanation.error?.code == .invalidMetadata
+                    ? "no entry yet: the first successful send writes one" : explanation.summary
+                lines += Wrapping.lines(summary, width: max(10, width - 13)).map { row("", $0, style) }
             }
         } else {
             lines.append(row("cache", "off", .dim))

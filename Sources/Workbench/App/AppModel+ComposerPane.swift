@@ -23,7 +23,7 @@ extension AppModel {
         }
         composer.scroll = max(0, min(composer.scroll, max(0, body.count - height)))
         body = Array(body.dropFirst(composer.scroll).prefix(height))
-        if case .field(let edit)? = Optional(mode), edit.target != .url, var cursor = frame.cursor {
+        if case .field(let edit) = mode, edit.target != .url, var cursor = frame.cursor {
             cursor.row -= composer.scroll
             frame.cursor = cursor
         }

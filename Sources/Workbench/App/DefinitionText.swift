@@ -42,6 +42,7 @@ enum DefinitionText {
 
     /// `3 retries, backoff 0.05 s, on 503`.
     static func retry(_ policy: RetryPolicy) -> String {
+        guard policy.retryLimit > 0 else { return "none" }
         var text = "\(policy.retryLimit) retr\(policy.retryLimit == 1 ? "y" : "ies")"
         text += ", backoff \(policy.exponentialBackoffScale) s"
         if !policy.retryableStatusCodes.isEmpty { text += ", on \(statusCodes(policy.retryableStatusCodes))" }
