@@ -98,6 +98,8 @@ final class Terminal {
         if courier_terminal_size(STDOUT_FILENO, &rows, &columns) != 0 {
             resize_term(rows, columns)
         }
+        // What the terminal shows after a resize is not what curses remembers: repaint all.
+        clearok(courier_curscr(), true)
         return size
     }
 

@@ -130,8 +130,19 @@ struct WorkbenchEndToEndTests {
             try session.resize(columns: 80, rows: 24)
             let narrow = try await session.waitUntil("the one-pane layout") { $0.contains("2 Exchange") && !$0.contains("╭─ 2 Exchange") }
             #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
-            try session.resize(columns: 120, rows: 40)
+            try session.resize(columns: 40, rows: 12)
+            try await session.waitFor("2 Exchange")
+            try session.resize(columns: 20, rows: 6)
+            try await session.waitFor("Courier needs")
+            try session.resize(columns: 200, rows: 60)
             try await session.waitFor("╭─ 3 In flight")
+            try session.resize(columns: 120, rows: 40)
+            let back = try await session.waitUntil("the full layout again") { screen in
+                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return rows.count >= 40 && rows[0].hasPrefix("╭─ 1 Requests") && rows[0].hasSuffix("╮")
+                    && rows[1].contains("REQUESTS") && rows[38].hasSuffix("╯")
+            }
+            #expect(back.split(separator: "\n").allSatisfy { $0.count <= 120 }, "nothing of the wider screen is left")
         }
     }
 
