@@ -59,6 +59,16 @@ final class AppHarness {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// Another model on the same workspace file and demo server, with other `--var`s: how
+    /// another user would see the same cache.
+    func reopened(overrides: [String: String]) throws -> AppModel {
+        var settings = model.settings
+        settings.overrides = overrides
+        let workspace = try Workspace.load(path: workspacePath, extraVariables: Set(overrides.keys))
+        return try AppModel(workspacePath: workspacePath, workspace: workspace, settings: settings, size: model.size,
+                            mailbox: Mailbox(wake: {}))
+    }
+
     /// Presses keys in order.
     func press(_ keys: Key...) {
         for key in keys { model.handle(key) }

@@ -87,12 +87,12 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("the chain to pause before step 1") { app.model.chains.last?.pausedStep?.index == 0 }
+            try await app.settle("the chain to pause before step 1") { app.model.runHistory.runs.first?.pausedStep?.index == 0 }
             #expect(app.model.statusLine(now: Date()).text.contains("checkout paused before step 1"))
             #expect(app.model.exchanges["login"] == nil, "nothing is sent before the step is advanced")
             for step in 1...2 {
                 app.press(.character("S"))
-                try await app.settle("step \(step) to pause") { app.model.chains.last?.pausedStep?.index == step }
+                try await app.settle("step \(step) to pause") { app.model.runHistory.runs.first?.pausedStep?.index == step }
             }
             #expect(app.model.exchanges["login"]?.request.responseStatusCode == 200)
             #expect(app.model.exchanges["orders"]?.request.responseStatusCode == 200)
@@ -102,9 +102,9 @@ import Testing
             } else {
                 Issue.record("the selection did not follow the chain: \(String(describing: app.model.tree.selectedNode))")
             }
-            while app.model.chains.last?.snapshot.isRunning == true {
+            while app.model.runHistory.runs.first?.isRunning == true {
                 app.press(.character("S"))
-                try await app.settle("the next step") { app.model.chains.last?.isPaused == true || app.model.chains.last?.snapshot.isRunning == false }
+                try await app.settle("the next step") { app.model.runHistory.runs.first?.pausedStep != nil || app.model.runHistory.runs.first?.isRunning == false }
             }
             #expect(app.model.exchanges["checkout-order"]?.request.responseStatusCode == 200)
             #expect(app.model.exchanges["vip-offer"] == nil || app.model.exchanges["vip-offer"]?.startedAt == nil)

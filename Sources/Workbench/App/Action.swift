@@ -13,6 +13,9 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case cycleMethod, editURL, editField, addRow, deleteRow, toggleRow, nextTab, previousTab, toggleTemplate
     // Response
     case search, nextMatch, previousMatch, jsonFilter, toggleFold, saveBody, revealSecrets
+    // In flight, Cache, Runs, Events
+    case open, cancelAll, sortTable, deleteEntry, purgeExpired, purgeAll
+    case nextStep, continueChain, retryStep, skipStep, stopRun, pauseLog, showFailure
 
     /// What the action does, for the palette and the help overlay.
     public var title: String {
@@ -74,6 +77,19 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
         case .toggleFold: return "Fold or unfold"
         case .saveBody: return "Save the body to a file"
         case .revealSecrets: return "Reveal or hide secrets"
+        case .open: return "Open it (a run: run it again)"
+        case .cancelAll: return "Cancel everything in flight"
+        case .sortTable: return "Sort by start, name or progress"
+        case .deleteEntry: return "Delete the entry"
+        case .purgeExpired: return "Purge expired and corrupt entries"
+        case .purgeAll: return "Purge every entry"
+        case .nextStep: return "Run the next step"
+        case .continueChain: return "Continue to the end, no more pauses"
+        case .retryStep: return "Retry the failed step"
+        case .skipStep: return "Skip the next step"
+        case .stopRun: return "Stop the batch or chain"
+        case .pauseLog: return "Pause or resume the log"
+        case .showFailure: return "Show the last failure in Events"
         }
     }
 }

@@ -18,6 +18,7 @@ extension AppModel {
     private func apply(_ update: EngineUpdate, now: Date) {
         switch update {
         case .started(let subject):
+            log(started: subject, now: now)
             if case .request(let request) = subject, let exchange = exchangesByRequest[ObjectIdentifier(request)] {
                 exchange.startedAt = exchange.startedAt ?? now
                 exchange.stoppedAt = nil
@@ -27,12 +28,15 @@ extension AppModel {
             }
         case .stopped(let subject):
             stopped(subject, now: now)
+        case .progress(let request, let progress):
+            log(progress, of: request, now: now)
         case .chainProgress(let chain, let snapshot):
-            guard let index = chains.lastIndex(where: { $0.chain === chain }) else { return }
-            chains[index].snapshot = snapshot
-            if let step = chains[index].pausedStep {
+            guard let run = runHistory.runs.first(where: { if case .chain(let c, _, _) = $0.kind { return c === chain }; return false })
+            else { return }
+            run.chainSnapshot = snapshot
+            if let step = run.pausedStep {
                 let verb = step.state == .failed ? "failed at" : "paused before"
-                lastEvent = "\(chains[index].name) \(verb) step \(step.index + 1) (\(step.title))"
+                lastEvent = "\(run.name) \(verb) step \(step.index + 1) (\(step.title))"
             }
         case .bodyFormatted(let id, let body):
             guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }) else { return }
@@ -54,6 +58,7 @@ extension AppModel {
 
     private func stopped(_ subject: LifecycleSubject, now: Date) {
         cacheMarkers.removeAll()
+        let eventID = log(stopped: subject, now: now)
         switch subject {
         case .request(let subject):
             guard let exchange = exchangesByRequest[ObjectIdentifier(subject)] else { return }
@@ -64,26 +69,33 @@ extension AppModel {
                 return
             }
             if let error = request.error {
-                lastEvent = "✗ \(exchange.name): \(error.family) \(error.code.rawValue)"
+                lastEvent = "\(glyphs.failure) \(exchange.name): \(error.family) \(error.code.rawValue)"
                 let onScreen = selectedRequestName == exchange.name
                     && (ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode == .panes || focus == .exchange)
                 if exchanges[exchange.name] === exchange, !onScreen {
-                    say("✗ \(exchange.name): \(error.message)", .failure, seconds: 5)
+                    say("\(glyphs.failure) \(exchange.name) \(error.code.rawValue) (! shows it in Events): \(error.message)", .failure,
+                        seconds: 5, event: eventID)
                 }
             } else {
                 lastEvent = "\(exchange.name) \(request.responseStatusCode)\(request.isDataFromCache ? " from cache" : "")"
             }
+            if request.cacheTimeInSeconds > 0 { reloadCache(now: now) }
             settings.history?.append(session.runner.result(of: request), workspace: workspace)
             format(exchange)
         case .batch(let batch):
+            guard let run = runHistory.runs.first(where: { if case .batch(let b, _) = $0.kind { return b === batch }; return false })
+            else { return }
+            run.finishedAt = now
             let snapshot = batch.snapshot
-            lastEvent = "batch finished: \(snapshot.succeeded) of \(snapshot.total) ok"
-            say(lastEvent, snapshot.failed > 0 ? .warning : .success)
+            lastEvent = "\(run.name): \(snapshot.succeeded) of \(snapshot.total) ok"
+            say(lastEvent, snapshot.failed > 0 ? .warning : .success, event: eventID)
         case .chain(let chain):
-            guard let state = chains.last(where: { $0.chain === chain }) else { return }
-            let failed = chain.failedRequest != nil
-            lastEvent = "chain \(state.name) \(failed ? "failed" : "finished")"
-            say(lastEvent, failed ? .failure : .success)
+            guard let run = runHistory.runs.first(where: { if case .chain(let c, _, _) = $0.kind { return c === chain }; return false })
+            else { return }
+            run.finishedAt = now
+            run.chainSnapshot = chain.snapshot
+            lastEvent = "chain \(run.name) \(run.failed ? "failed" : "finished")"
+            say(lastEvent, run.failed ? .failure : .success, event: eventID)
         }
     }
 
@@ -120,6 +132,12 @@ extension AppModel {
 
     /// Changes the viewer of the selected request's response.
     func updateViewer(_ change: (inout BodyViewer) -> Void) {
+        if inspection != nil {
+            guard var viewer = inspection?.viewer else { return }
+            change(&viewer)
+            inspection?.viewer = viewer
+            return
+        }
         guard let exchange = selectedExchange, var viewer = exchange.viewer else { return }
         change(&viewer)
         exchange.viewer = viewer
@@ -127,7 +145,10 @@ extension AppModel {
 
     /// Searches the shown body; a large one is searched off the input loop.
     func searchBody(_ query: String) {
-        guard let exchange = selectedExchange, let body = exchange.viewer?.shownBody else { return }
+        guard inspection == nil, let exchange = selectedExchange, let body = exchange.viewer?.shownBody else {
+            updateViewer { $0.search(query) }
+            return
+        }
         if body.byteCount <= Self.quickSearchLimit || query.isEmpty {
             updateViewer { $0.search(query) }
             return

@@ -20,7 +20,10 @@ extension AppModel {
                 let parts = exchangeParts(in: rect)
                 frame.panes.append(composerPane(in: parts.composer, frame: &frame))
                 frame.panes.append(responsePane(in: parts.response, now: now, frame: &frame))
-            default: frame.panes.append(placeholderPane(pane, in: rect))
+            case .inFlight: frame.panes.append(inFlightPane(in: rect, now: now, frame: &frame))
+            case .cache: frame.panes.append(cachePane(in: rect, now: now, frame: &frame))
+            case .runs: frame.panes.append(runsPane(in: rect, now: now))
+            case .events: frame.panes.append(eventsPane(in: rect, frame: &frame))
             }
         }
         frame.statusLine = statusLine(now: now)
@@ -73,17 +76,5 @@ extension AppModel {
         }
         tabHits = hits
         return line
-    }
-
-    /// In flight, Cache, Runs and Events until their live views land: what they will show.
-    private func placeholderPane(_ pane: PaneID, in rect: Rect) -> PaneFrame {
-        let text: String = switch pane {
-        case .inFlight: "The agent's live record table will show here."
-        case .cache: "The response cache, entry by entry, will show here."
-        case .runs: "Batches and chains, step by step, will show here."
-        default: "The lifecycle event log will show here."
-        }
-        let lines = Wrapping.lines(text, width: max(4, rect.width - 4)).map { StyledLine(" " + $0, .dim) }
-        return PaneFrame(pane: pane, rect: rect, title: title(pane, focused: focus == pane), isFocused: focus == pane, lines: lines)
     }
 }

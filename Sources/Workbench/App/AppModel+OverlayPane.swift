@@ -101,8 +101,8 @@ extension AppModel {
             return KeyMap.Scope.allCases.flatMap { section($0, width: width) } + notes
         }
         let half = (width - 1) / 2
-        let left = [KeyMap.Scope.requests, .composer, .response].flatMap { section($0, width: half) } + notes
-        let right = [KeyMap.Scope.list, .global].flatMap { section($0, width: half) }
+        let left = [KeyMap.Scope.requests, .composer, .response, .inFlight, .cache].flatMap { section($0, width: half) }
+        let right = [KeyMap.Scope.runs, .events, .list, .global].flatMap { section($0, width: half) } + notes
         return (0..<max(left.count, right.count)).map { index in
             var line = (index < left.count ? left[index] : StyledLine()).padded(to: half + 1)
             if index < right.count { line.append(right[index]) }
@@ -115,10 +115,10 @@ extension AppModel {
         var sources: [(name: String, source: String)] = []
         for name in settings.overrides.keys.sorted() { sources.append((name, "--var")) }
         var captured: Set<String> = []
-        for state in chains {
-            for (name, _) in state.snapshot.values where !name.hasPrefix("status.") && !captured.contains(name) {
+        for run in runHistory.runs {
+            for (name, _) in run.chainSnapshot?.values ?? [:] where !name.hasPrefix("status.") && !captured.contains(name) {
                 captured.insert(name)
-                sources.append((name, "capture (\(state.name))"))
+                sources.append((name, "capture (\(run.name))"))
             }
         }
         let environmentValues = environment.flatMap { workspace.environments[$0] } ?? [:]
@@ -133,8 +133,9 @@ extension AppModel {
         let secrets = session.scope.secrets
         return sources.map { entry in
             let value: String
-            if let state = chains.last(where: { $0.snapshot.values[entry.name] != nil }), entry.source.hasPrefix("capture") {
-                value = state.snapshot.values[entry.name] ?? ""
+            if entry.source.hasPrefix("capture"),
+               let captured = runHistory.runs.lazy.compactMap({ $0.chainSnapshot?.values[entry.name] }).first {
+                value = captured
             } else if ["uuid", "now", "timestamp"].contains(entry.name) {
                 value = "(new on every send)"
             } else {

@@ -115,6 +115,12 @@ extension AppModel {
             wantsToQuit = true
         case .delete(let name):
             if write([.delete(name: name)], done: "deleted \(name) from \(fileName)") { drafts[name] = nil }
+        case .cancelAll:
+            let count = inFlight.live.count
+            inFlightAgents.forEach { $0.cancelAll() }
+            say("cancelled \(count) request\(count == 1 ? "" : "s")", .warning)
+        case .purgeCache:
+            purgeCache(all: true)
         case .restoreFile(let text):
             do {
                 try WorkspaceWriter.write(text, to: workspacePath)

@@ -67,7 +67,7 @@ extension AppModel {
             left.append(FuzzyMatch.highlighted(name, positions: row.matched, style: .plain))
             let steps = workspace.chains[name]?.steps.count ?? 0
             left.append("  chain · \(steps) steps", .dim)
-            if let state = chains.last(where: { $0.name == name }) { right = chainStatus(state, now: now) }
+            if let run = latestChainRun(named: name) { right = chainStatus(run, now: now) }
         case .stepMember(let chain, let step, let member, let name):
             let definition = workspace.chains[chain]?.steps[step]
             let parallel = definition?.isParallel == true
@@ -114,16 +114,15 @@ extension AppModel {
         glyphs.spinner[Int(now.timeIntervalSinceReferenceDate * 12) % glyphs.spinner.count]
     }
 
-    private func chainStatus(_ state: ChainRunState, now: Date) -> StyledLine {
-        let snapshot = state.snapshot
-        if let step = state.pausedStep {
+    private func chainStatus(_ run: RunRecord, now: Date) -> StyledLine {
+        guard let snapshot = run.chainSnapshot else { return StyledLine() }
+        if let step = run.pausedStep {
             return StyledLine("\(glyphs.paused) \(step.index + 1)/\(snapshot.steps.count)", .warning)
         }
         if snapshot.isRunning {
             return StyledLine("\(spinnerFrame(now)) \((snapshot.currentIndex ?? 0) + 1)/\(snapshot.steps.count)", .accent)
         }
-        if state.chain.failedRequest != nil { return StyledLine(glyphs.failure, .failure) }
-        return StyledLine(glyphs.success, .success)
+        return run.failed ? StyledLine(glyphs.failure, .failure) : StyledLine(glyphs.success, .success)
     }
 
     /// Whether the request has an entry the cache would answer from now (looked up once per

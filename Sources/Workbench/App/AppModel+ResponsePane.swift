@@ -8,6 +8,9 @@ extension AppModel {
         let focused = focus == .exchange && section == .response
         let content = rect.inner
         let titleLine = StyledLine.build { $0.append("Response", focused ? .titleFocused : .title) }
+        if let inspection {
+            return inspectionPane(inspection, in: rect, focused: focused, frame: &frame)
+        }
         guard let exchange = selectedExchange else {
             let hint = selectedRequestName == nil ? "" : " Not sent yet — Enter (in Requests) or Ctrl-G sends it; R ignores the cache."
             return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
@@ -89,10 +92,11 @@ extension AppModel {
         return line.truncated(to: width)
     }
 
-    private func responseTabsLine() -> StyledLine {
+    /// The response's tabs, the current one highlighted (`names` for another use of them).
+    func responseTabsLine(names: [String]? = nil) -> StyledLine {
         var line = StyledLine()
         for tab in ResponseTab.allCases {
-            line.append(" \(tab.title) ", tab == responseTab ? .tabActive : .tabInactive)
+            line.append(" \(names?[tab.rawValue] ?? tab.title) ", tab == responseTab ? .tabActive : .tabInactive)
             line.append(" ")
         }
         return line

@@ -1,22 +1,6 @@
 import Courier
 import Foundation
 
-/// A chain the workbench started, with its latest snapshot (for step mode and the status line).
-struct ChainRunState {
-    let name: String
-    let chain: ChainRequest
-    var snapshot: ChainSnapshot
-
-    /// Paused before a step, or after a failed one, in step mode.
-    var isPaused: Bool { snapshot.isRunning && snapshot.isPaused }
-
-    /// The step the chain waits at.
-    var pausedStep: ChainStepSnapshot? {
-        guard isPaused, let index = snapshot.currentIndex else { return nil }
-        return snapshot.steps[index]
-    }
-}
-
 extension AppModel {
     /// The definition a send uses: the file's, with the composer's unsaved edits over it.
     func effectiveDefinition(of name: String) -> RequestDefinition? {
@@ -85,18 +69,20 @@ extension AppModel {
     func runBatch(_ name: String, ignoringCache: Bool = false) {
         guard let definition = workspace.batches[name] else { return }
         let names = workspace.requestNames(inBatch: name)
-        startBatch(names, continueOnFailure: definition.continueOnFailure, origin: "batch \(name)", ignoringCache: ignoringCache)
+        startBatch(names, continueOnFailure: definition.continueOnFailure, name: name, ignoringCache: ignoringCache)
     }
 
     /// Space-marked requests, sent together as a batch that runs them all.
     private func runMarked() {
         let names = tree.marks
         tree.clearMarks()
-        startBatch(names, continueOnFailure: true, origin: "marked batch", ignoringCache: false)
+        startBatch(names, continueOnFailure: true, name: "marked", ignoringCache: false)
         say("sending \(names.count) marked requests together", .info)
     }
 
-    private func startBatch(_ names: [String], continueOnFailure: Bool, origin: String, ignoringCache: Bool) {
+    /// Starts a batch of `names` and records it in the Runs pane as `name`.
+    func startBatch(_ names: [String], continueOnFailure: Bool, name: String, ignoringCache: Bool) {
+        let origin = name == "marked" ? "marked batch" : "batch \(name)"
         let requests = names.compactMap { name -> WorkspaceRequest? in
             guard let definition = effectiveDefinition(of: name) else { return nil }
             let request = session.makeRequest(definition, ignoreCache: ignoringCache)
@@ -105,6 +91,7 @@ extension AppModel {
         }
         let batch = BatchRequest(requests: requests, continueOnFailure: continueOnFailure)
         batch.agent = session.agent
+        runHistory.add(name: name, kind: .batch(batch, names: names), now: Date())
         batch.start()
         revealExchange()
     }
@@ -120,9 +107,8 @@ extension AppModel {
                 exchange.step = .stepMember(chain: name, step: step, member: member, request: item.request.name)
             }
         }
-        chains.removeAll { $0.name == name && !$0.snapshot.isRunning }
-        chains.append(ChainRunState(name: name, chain: run.chain, snapshot: run.chain.snapshot))
         let chain = run.chain
+        runHistory.add(name: name, kind: .chain(chain, definition: definition, scope: run.scope), now: Date())
         let mailbox = self.mailbox
         // Subscribed before the start, so that no step's news is missed.
         let progress = chain.progress()
@@ -140,7 +126,7 @@ extension AppModel {
             return
         }
         if !advanceChain(name) {
-            if chains.contains(where: { $0.name == name && $0.snapshot.isRunning }) {
+            if latestChainRun(named: name)?.isRunning == true {
                 say("\(name) is running a step", .info)
             } else {
                 runChain(name, stepMode: true)
@@ -151,9 +137,15 @@ extension AppModel {
     /// Runs the next step of a chain paused in step mode (retries a failed one). False when
     /// the chain is not paused.
     private func advanceChain(_ name: String) -> Bool {
-        guard let state = chains.last(where: { $0.name == name }), let step = state.pausedStep else { return false }
-        if step.state == .failed { state.chain.retry() } else { state.chain.advance() }
+        guard let run = latestChainRun(named: name), case .chain(let chain, _, _) = run.kind,
+              let step = run.pausedStep else { return false }
+        if step.state == .failed { chain.retry() } else { chain.advance() }
         return true
+    }
+
+    /// The newest run of the chain `name`.
+    func latestChainRun(named name: String) -> RunRecord? {
+        runHistory.runs.first { $0.isChain && $0.name == name }
     }
 
     /// The chain the selection is in (its row or one of its steps).
@@ -175,8 +167,8 @@ extension AppModel {
 
     /// `x`: stops the selected chain, or the selected request's exchange in flight.
     func cancelSelected() {
-        if let name = selectedChainName, let state = chains.last(where: { $0.name == name && $0.snapshot.isRunning }) {
-            state.chain.stop()
+        if let name = selectedChainName, let run = latestChainRun(named: name), run.isRunning {
+            run.stop()
             say("stopped chain \(name)", .warning)
             return
         }

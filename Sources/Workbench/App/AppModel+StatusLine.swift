@@ -17,7 +17,7 @@ extension AppModel {
             left.append(counts.joined(separator: " · "), .strong)
             left.append("  ")
         }
-        if let paused = chains.last(where: \.isPaused), let step = paused.pausedStep {
+        if let paused = runHistory.runs.first(where: { $0.pausedStep != nil }), let step = paused.pausedStep {
             let what = step.state == .failed ? "failed at" : "paused before"
             left.append("\(glyphs.paused) \(paused.name) \(what) step \(step.index + 1) — S next, x stop  ", .warning)
         }
@@ -44,7 +44,7 @@ extension AppModel {
         let hints: [(key: String, label: String)]
         switch mode {
         case .field: hints = [("↵", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
-        case .treeFilter: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
+        case .treeFilter, .paneFilter: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
         case .bodySearch, .bodyFilter: hints = [("↵", "apply"), ("Esc", "cancel")]
         case .normal: hints = overlay == nil ? KeyMap.hints(for: scope) : [("Esc", "close")]
         }

@@ -36,6 +36,8 @@ public final class AppModel {
         case bodySearch(LineEditor)
         case bodyFilter(LineEditor)
         case field(FieldEdit)
+        /// The filter of the In flight, Cache or Events pane.
+        case paneFilter(PaneID, LineEditor)
     }
 
     public let workspacePath: String
@@ -65,6 +67,9 @@ public final class AppModel {
     var responseScroll = 0
     /// First row of the tree on screen, kept between frames so the tree does not jump.
     var treeScroll = 0
+    /// Where the first list row of the In flight, Cache, Runs and Events panes is on screen,
+    /// and which row it shows, for clicks.
+    var listOrigins: [PaneID: (row: Int, scroll: Int)] = [:]
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
     public internal(set) var responseTab: ResponseTab = .body
@@ -72,7 +77,18 @@ public final class AppModel {
     var mode: InputMode = .normal
     public internal(set) var overlay: Overlay?
     var toasts: [Toast] = []
-    var chains: [ChainRunState] = []
+    /// Batches and chains started in this session (the Runs pane).
+    var runHistory = RunHistory()
+    /// The In flight pane's table.
+    var inFlight = InFlightTable()
+    /// The Cache pane's entries.
+    var cacheBrowser = CacheBrowser()
+    /// The cache entry shown in the response viewer, from the Cache pane.
+    var inspection: CacheInspection?
+    /// The Events pane's log.
+    var eventLog = EventLog()
+    /// The last progress share logged for each request in flight (25, 50, 75).
+    var progressMilestones: [ObjectIdentifier: Int] = [:]
     var cacheMarkers: [String: Bool] = [:]
     /// The last event in words, for the status line.
     var lastEvent = ""
@@ -98,6 +114,7 @@ public final class AppModel {
                                     hud: hud, mailbox: mailbox)
         tree = RequestTree(workspace: workspace)
         tree.move(by: 1)
+        reloadCache()
     }
 
     /// The effects queued since the last call.
@@ -113,7 +130,10 @@ public final class AppModel {
         switch focus {
         case .requests: return .requests
         case .exchange: return section == .composer ? .composer : .response
-        default: return .list
+        case .inFlight: return .inFlight
+        case .cache: return .cache
+        case .runs: return .runs
+        case .events: return .events
         }
     }
 
@@ -165,7 +185,7 @@ public final class AppModel {
         case .importCurl: overlay = .prompt(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl))
         case .copyAsCurl: copySelectedAsCurl()
         case .editInEditor: openSelectedInEditor()
-        case .cancel: cancelSelected()
+        case .cancel: focus == .inFlight ? cancelSelectedRow() : cancelSelected()
         case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:
             move(action)
         case .activate: activateSelection()
@@ -173,8 +193,12 @@ public final class AppModel {
         case .stepChain: stepSelectedChain()
         case .toggleMark: toggleMark()
         case .filter:
-            tree.setFilter("")
-            mode = .treeFilter(LineEditor())
+            if focus == .requests {
+                tree.setFilter("")
+                mode = .treeFilter(LineEditor())
+            } else {
+                beginPaneFilter()
+            }
         case .newRequest: overlay = .prompt(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest))
         case .duplicate: promptDuplicate()
         case .delete: confirmDelete()
@@ -197,6 +221,15 @@ public final class AppModel {
         case .revealSecrets:
             revealsSecrets.toggle()
             say(revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
+        case .open: openSelected()
+        case .cancelAll: confirmCancelAll()
+        case .sortTable: inFlight.cycleSort()
+        case .deleteEntry: deleteCacheEntry()
+        case .purgeExpired: purgeCache(all: false)
+        case .purgeAll: confirmPurgeAll()
+        case .nextStep, .continueChain, .retryStep, .skipStep, .stopRun: stepControl(action)
+        case .pauseLog: eventLog.togglePause()
+        case .showFailure: showLastFailure()
         }
     }
 
@@ -222,8 +255,8 @@ public final class AppModel {
     // MARK: - Messages
 
     /// Shows a message in the status line for a few seconds.
-    func say(_ text: String, _ style: Style = .info, seconds: Double = 4) {
-        toasts.append(Toast(text: text, style: style, expires: Date().timeIntervalSinceReferenceDate + seconds))
+    func say(_ text: String, _ style: Style = .info, seconds: Double = 4, event: Int? = nil) {
+        toasts.append(Toast(text: text, style: style, expires: Date().timeIntervalSinceReferenceDate + seconds, event: event))
         if toasts.count > 3 { toasts.removeFirst(toasts.count - 3) }
     }
 
@@ -239,6 +272,8 @@ public final class AppModel {
     /// anything is in flight, or the next message to expire. Nil: sleep until a key or news.
     public func nextDeadline(now: Date) -> Date? {
         var deadlines = toasts.map { Date(timeIntervalSinceReferenceDate: $0.expires) }
+        if let recent = inFlight.nextExpiry { deadlines.append(recent) }
+        if let expiry = cacheBrowser.nextExpiry(now: now) { deadlines.append(expiry) }
         if isBusy { deadlines.append(now.addingTimeInterval(1.0 / 15)) }
         return deadlines.min()
     }
@@ -274,7 +309,15 @@ public final class AppModel {
     }
 
     private func handleEscape() {
-        if !tree.marks.isEmpty, focus == .requests {
+        if inspection != nil, focus == .exchange {
+            inspection = nil
+        } else if focus == .inFlight, !inFlight.filter.isEmpty {
+            inFlight.setFilter("")
+        } else if focus == .cache, !cacheBrowser.filter.isEmpty {
+            cacheBrowser.setFilter("")
+        } else if focus == .events, !eventLog.filter.isEmpty {
+            eventLog.setFilter("")
+        } else if !tree.marks.isEmpty, focus == .requests {
             tree.clearMarks()
         } else if !tree.filter.isEmpty, focus == .requests {
             tree.setFilter("")

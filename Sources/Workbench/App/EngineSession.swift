@@ -7,6 +7,8 @@ import Foundation
 final class EngineSession {
     let runner: WorkspaceRunner
     let environment: String?
+    /// Forwards the agent's transfer progress to the mailbox (for the Events pane).
+    private let progress: Task<Void, Never>
 
     init(workspace: Workspace, environment: String?, settings: WorkbenchSettings, hud: HUDAccessory,
          mailbox: Mailbox) throws(WorkspaceError) {
@@ -18,7 +20,17 @@ final class EngineSession {
         runner = try WorkspaceRunner(workspace: workspace, options: options)
         self.environment = environment
         runner.agent.config.accessories = [hud, MailboxAccessory(mailbox: mailbox)]
+        let events = runner.agent.events(bufferingNewest: 4096)
+        progress = Task.detached {
+            for await event in events {
+                if case .progress(let progress) = event.kind, case .request(let request) = event.subject {
+                    mailbox.post(.progress(request, progress))
+                }
+            }
+        }
     }
+
+    deinit { progress.cancel() }
 
     var agent: NetworkAgent { runner.agent }
     var scope: VariableScope { runner.scope }

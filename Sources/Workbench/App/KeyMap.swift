@@ -5,6 +5,7 @@ public enum KeyMap {
     /// Where a binding applies.
     public enum Scope: String, Sendable, CaseIterable {
         case requests = "Requests", composer = "Composer", response = "Response"
+        case inFlight = "In flight", cache = "Cache", runs = "Runs", events = "Events"
         case list = "Moving around", global = "Anywhere"
     }
 
@@ -17,7 +18,7 @@ public enum KeyMap {
         public var hint: String?
     }
 
-    public static let bindings: [Binding] = requests + composer + response + list + global
+    public static let bindings: [Binding] = requests + composer + response + inFlight + cache + runs + events + list + global
 
     private static let requests: [Binding] = [
         Binding(keys: [.enter], action: .activate, scope: .requests, hint: "send/run"),
@@ -56,6 +57,36 @@ public enum KeyMap {
         Binding(keys: [.character("v")], action: .revealSecrets, scope: .response, hint: nil),
     ]
 
+    private static let inFlight: [Binding] = [
+        Binding(keys: [.character("x")], action: .cancel, scope: .inFlight, hint: "cancel"),
+        Binding(keys: [.character("X")], action: .cancelAll, scope: .inFlight, hint: "all"),
+        Binding(keys: [.character("f")], action: .filter, scope: .inFlight, hint: "filter"),
+        Binding(keys: [.character("o")], action: .sortTable, scope: .inFlight, hint: "sort"),
+    ]
+
+    private static let cache: [Binding] = [
+        Binding(keys: [.enter], action: .open, scope: .cache, hint: "open"),
+        Binding(keys: [.character("d")], action: .deleteEntry, scope: .cache, hint: "delete"),
+        Binding(keys: [.character("D")], action: .purgeExpired, scope: .cache, hint: "purge old"),
+        Binding(keys: [.character("P")], action: .purgeAll, scope: .cache, hint: nil),
+        Binding(keys: [.character("f")], action: .filter, scope: .cache, hint: "filter"),
+    ]
+
+    private static let runs: [Binding] = [
+        Binding(keys: [.character(" "), .character("s")], action: .nextStep, scope: .runs, hint: "step"),
+        Binding(keys: [.character("c")], action: .continueChain, scope: .runs, hint: "continue"),
+        Binding(keys: [.character("r")], action: .retryStep, scope: .runs, hint: "retry"),
+        Binding(keys: [.character(">")], action: .skipStep, scope: .runs, hint: "skip"),
+        Binding(keys: [.character("x")], action: .stopRun, scope: .runs, hint: "stop"),
+        Binding(keys: [.enter], action: .open, scope: .runs, hint: "open/rerun"),
+    ]
+
+    private static let events: [Binding] = [
+        Binding(keys: [.enter], action: .open, scope: .events, hint: "open"),
+        Binding(keys: [.character("f")], action: .filter, scope: .events, hint: "filter"),
+        Binding(keys: [.character("p")], action: .pauseLog, scope: .events, hint: "pause"),
+    ]
+
     private static let list: [Binding] = [
         Binding(keys: [.character("k"), .up], action: .up, scope: .list),
         Binding(keys: [.character("j"), .down], action: .down, scope: .list),
@@ -84,6 +115,7 @@ public enum KeyMap {
         Binding(keys: [.character("z")], action: .zoom, scope: .global),
         Binding(keys: [.control("g"), .function(5)], action: .send, scope: .global),
         Binding(keys: [.character("x")], action: .cancel, scope: .global),
+        Binding(keys: [.character("!")], action: .showFailure, scope: .global),
         Binding(keys: [.character("w"), .control("s")], action: .save, scope: .global),
         Binding(keys: [.character("e")], action: .editInEditor, scope: .global),
         Binding(keys: [.character("E")], action: .pickEnvironment, scope: .global),

@@ -7,6 +7,8 @@ public enum EngineUpdate: Sendable {
     case started(LifecycleSubject)
     /// It finished, failed or was cancelled.
     case stopped(LifecycleSubject)
+    /// A request's transfer moved (from the agent's event stream).
+    case progress(Request, TransferProgress)
     /// A chain moved on: a step started, finished or paused.
     case chainProgress(chain: ChainRequest, snapshot: ChainSnapshot)
     /// A response body was laid out off the input loop; `complete` false for the first screen only.

@@ -27,6 +27,10 @@ public struct Confirmation: Sendable {
     public enum Consequence: Sendable, Equatable {
         case quit
         case delete(request: String)
+        /// Cancel every request in flight.
+        case cancelAll
+        /// Delete every cache entry.
+        case purgeCache
         /// The editor left the file invalid: write back what it was before.
         case restoreFile(text: String)
     }
@@ -72,4 +76,6 @@ public struct Toast: Sendable, Equatable {
     public var text: String
     public var style: Style
     public var expires: Double
+    /// The event it tells of, in the Events pane (`!` goes there).
+    public var event: Int?
 }

@@ -49,6 +49,10 @@ public struct StyledLine: Sendable, Hashable, ExpressibleByStringLiteral {
         spans.append(contentsOf: line.spans)
     }
 
+    public mutating func append(_ span: Span) {
+        spans.append(span)
+    }
+
     /// The line with `highlight` as its background.
     public func highlighted(_ highlight: RowHighlight) -> StyledLine {
         StyledLine(spans, highlight: highlight)

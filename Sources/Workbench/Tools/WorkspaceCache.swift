@@ -19,7 +19,15 @@ public struct WorkspaceCache: Sendable {
         public var created: Date?
         public var ageSeconds: Double?
         public var cacheSeconds: Int
+        /// The version the matching request expects (nil: any).
         public var version: Int?
+        /// The version the entry was written with.
+        public var storedVersion: Int?
+        /// Whether the entry was written for particular sensitive data (a user); only its
+        /// digest is stored, never the value.
+        public var sensitive: Bool
+        /// The app version that wrote the entry.
+        public var appVersion: String?
         /// fresh, expired, versionMismatch, sensitiveDataMismatch, appVersionMismatch or corrupt.
         public var freshness: String
         public var fresh: Bool
@@ -85,7 +93,9 @@ public struct WorkspaceCache: Sendable {
         return Listing(key: entry.name, request: owner?.name, method: metadata?.method, url: metadata?.url,
                        status: metadata?.statusCode, contentType: metadata?.contentType, bytes: entry.size,
                        created: metadata?.creationDate, ageSeconds: metadata.map { ($0.age(at: now) * 10).rounded() / 10 },
-                       cacheSeconds: seconds, version: version, freshness: name, fresh: freshness.isFresh, problem: problem)
+                       cacheSeconds: seconds, version: version, storedVersion: metadata?.version,
+                       sensitive: metadata?.sensitiveDataDigest != nil, appVersion: metadata?.appVersion,
+                       freshness: name, fresh: freshness.isFresh, problem: problem)
     }
 
     /// The cached request whose method matches and whose URL (placeholders as wildcards)

@@ -1,0 +1,149 @@
+import Courier
+import Foundation
+
+extension AppModel {
+    /// The In flight pane: the agent's record table, live, and what just finished.
+    func inFlightPane(in rect: Rect, now: Date, frame: inout Frame) -> PaneFrame {
+        let focused = focus == .inFlight
+        refreshInFlight(now: now)
+        let content = rect.inner
+        var lines: [StyledLine] = []
+        if let filterLine = paneFilterLine(.inFlight, text: inFlight.filter, at: content, frame: &frame) { lines.append(filterLine) }
+        let height = max(0, content.height - lines.count)
+        let table = inFlight
+        if table.rows.isEmpty {
+            let text = table.isEmpty ? "Nothing in flight. Requests show here while they run, with their progress."
+                : "No request matches the filter."
+            lines += Wrapping.lines(text, width: max(4, content.width - 2)).map { StyledLine(" " + $0, .dim) }
+        } else {
+            inFlight.scroll = Self.window(selection: table.selection, scroll: table.scroll, height: height, count: table.rows.count)
+            listOrigins[.inFlight] = (content.row + lines.count, inFlight.scroll)
+            for index in inFlight.scroll..<min(table.rows.count, inFlight.scroll + height) {
+                let highlight: RowHighlight = index == table.selection ? (focused ? .selected : .selectedUnfocused) : .none
+                lines.append(inFlightLine(table.rows[index], width: content.width, now: now).highlighted(highlight))
+            }
+        }
+        return PaneFrame(pane: .inFlight, rect: rect, title: title(.inFlight, inFlightSummary(), focused: focused),
+                         isFocused: focused, lines: lines,
+                         badge: table.live.isEmpty ? nil : StyledLine("by \(table.sort.rawValue)", .dim),
+                         footer: table.rows.count > height ? StyledLine("\(table.selection + 1)/\(table.rows.count)", .dim) : nil)
+    }
+
+    /// Reads the agents' record tables (at most ten times a second).
+    func refreshInFlight(now: Date, force: Bool = false) {
+        let agents = inFlightAgents
+        inFlight.refresh(records: { agents.flatMap { $0.records() } }, name: requestName(of:), now: now, force: force)
+    }
+
+    /// The agents that may have requests in flight: this session's and earlier ones' (an
+    /// environment switch or a reload leaves their requests running).
+    var inFlightAgents: [NetworkAgent] {
+        var agents = [session.agent]
+        for exchange in exchanges.values where exchange.isInFlight && !agents.contains(where: { $0 === exchange.request.agent }) {
+            agents.append(exchange.request.agent)
+        }
+        return agents
+    }
+
+    /// The workspace name a request was sent for.
+    func requestName(of request: Request) -> String {
+        exchangesByRequest[ObjectIdentifier(request)]?.name ?? "—"
+    }
+
+    /// `12 queued · 3 receiving · 4.1 MB/s`.
+    private func inFlightSummary() -> String {
+        let order: [TransferPhase] = [.queued, .connecting, .sending, .receiving]
+        var parts = order.compactMap { phase in inFlight.counts[phase].map { "\($0) \(phase.rawValue)" } }
+        if inFlight.totalRate > 0 { parts.append("\(ByteCount.text(Int(inFlight.totalRate)))/s") }
+        return parts.isEmpty ? "" : "· " + parts.joined(separator: " · ")
+    }
+
+    /// One row: as many columns as the width allows, the URL shortened in the middle.
+    private func inFlightLine(_ row: InFlightTable.Row, width: Int, now: Date) -> StyledLine {
+        let wide = width >= 110
+        let medium = width >= 80
+        guard medium else { return compactInFlightLine(row, now: now).truncated(to: width) }
+        var line = StyledLine(" ")
+        if wide { line.append(DisplayWidth.padded("#\(row.id)", to: 6), .dim) }
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 15), to: 16), row.outcome == nil ? .plain : .dim)
+        if medium { line.append(DisplayWidth.padded(row.method, to: 7), Style.method(row.method)) }
+        let state = stateText(row)
+        let fixed = (wide ? 6 : 0) + 16 + (medium ? 7 : 0) + 12 + (wide ? 6 : 0) + 12 + 18 + (medium ? 11 : 0) + 8
+        if medium {
+            let room = max(8, width - fixed - 1)
+            line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(row.url, to: room - 1), to: room), .dim)
+        }
+        line.append(DisplayWidth.padded(state.text, to: 12), state.style)
+        if wide { line.append(DisplayWidth.padded(priorityText(row.priority), to: 6), .dim) }
+        line.append(progressBar(row, now: now, width: 10))
+        line.append("  ")
+        let size = row.expected.map { "\(ByteCount.text(Int(row.received)))/\(ByteCount.text(Int($0)))" } ?? ByteCount.text(Int(row.received))
+        line.append(DisplayWidth.padded(size, to: 18), .plain)
+        if medium { line.append(DisplayWidth.padded(row.rate > 0 ? "\(ByteCount.text(Int(row.rate)))/s" : "", to: 11), .dim) }
+        let elapsed = (row.finishedAt ?? now).timeIntervalSince(row.startedAt)
+        line.append(String(format: "%.1f s", elapsed), .dim)
+        return line.truncated(to: width)
+    }
+
+    /// For a narrow pane: name, state, bar, bytes so far, time.
+    private func compactInFlightLine(_ row: InFlightTable.Row, now: Date) -> StyledLine {
+        var line = StyledLine(" ")
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 13), to: 14), row.outcome == nil ? .plain : .dim)
+        let state = stateText(row)
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(state.text, to: 9), to: 10), state.style)
+        line.append(progressBar(row, now: now, width: 8))
+        line.append(" " + DisplayWidth.padded(ByteCount.text(Int(row.received)), to: 8), .plain)
+        line.append(String(format: "%.1fs", (row.finishedAt ?? now).timeIntervalSince(row.startedAt)), .dim)
+        return line
+    }
+
+    private func stateText(_ row: InFlightTable.Row) -> (text: String, style: Style) {
+        switch row.outcome {
+        case .succeeded(let status)?: return ("\(glyphs.success) \(status)", .success)
+        case .failed(let code)?: return ("\(glyphs.failure) \(code)", .failure)
+        case .cancelled?: return ("\(glyphs.cancelled) cancelled", .warning)
+        case nil:
+            let style: Style = switch row.phase {
+            case .queued: .dim
+            case .connecting, .sending: .info
+            case .receiving: .accent
+            }
+            return (row.phase.rawValue, style)
+        }
+    }
+
+    private func priorityText(_ priority: RequestPriority) -> String {
+        priority == .default ? "" : DefinitionText.priority(priority)
+    }
+
+    /// A bar of the received share; a block that moves back and forth when the length is unknown.
+    private func progressBar(_ row: InFlightTable.Row, now: Date, width: Int) -> StyledLine {
+        var line = StyledLine()
+        if row.outcome != nil {
+            line.append(String(repeating: " ", count: width))
+        } else if let fraction = row.fraction {
+            let filled = Int((fraction * Double(width)).rounded(.down))
+            line.append(String(repeating: glyphs.barFull, count: filled), .accent)
+            line.append(String(repeating: glyphs.barEmpty, count: width - filled), .dim)
+        } else if row.phase == .receiving {
+            let span = width - 3
+            let step = Int(now.timeIntervalSinceReferenceDate * 8) % (2 * span)
+            let position = step < span ? step : 2 * span - step
+            line.append(String(repeating: glyphs.barEmpty, count: position), .dim)
+            line.append(String(repeating: glyphs.barFull, count: 3), .accent)
+            line.append(String(repeating: glyphs.barEmpty, count: width - 3 - position), .dim)
+        } else {
+            line.append(String(repeating: glyphs.barEmpty, count: width), .dim)
+        }
+        return line
+    }
+
+    /// The first row to show so that `selection` is on screen, moving as little as possible.
+    static func window(selection: Int, scroll: Int, height: Int, count: Int) -> Int {
+        guard height > 0 else { return 0 }
+        var top = scroll
+        if selection < top { top = selection }
+        if selection >= top + height { top = selection - height + 1 }
+        return max(0, min(top, max(0, count - height)))
+    }
+}

@@ -1,0 +1,160 @@
+import Courier
+import Foundation
+
+/// The In flight pane's table: the agent's record table as rows (refreshed at most ten
+/// times a second, however many requests are queued), the requests that just finished with
+/// their outcome for a few seconds, a filter, a sort and the selection. Drawing builds only
+/// the rows on screen.
+struct InFlightTable {
+    enum Sort: String, CaseIterable {
+        case started = "start", name, progress
+    }
+
+    /// How a finished request ended.
+    enum Outcome: Equatable {
+        case succeeded(status: Int)
+        case failed(code: Int)
+        case cancelled
+    }
+
+    /// One request, in flight or just finished.
+    struct Row {
+        var id: Int
+        var request: Request
+        var name: String
+        var method: String
+        var url: String
+        var phase: TransferPhase
+        var priority: RequestPriority
+        var received: Int64
+        var expected: Int64?
+        var startedAt: Date
+        var rate: Double = 0
+        var outcome: Outcome?
+        var finishedAt: Date?
+        var tag: Int
+
+        /// Received bytes over the expected length, when it is known.
+        var fraction: Double? {
+            guard let expected, expected > 0 else { return nil }
+            return min(1, Double(received) / Double(expected))
+        }
+    }
+
+    /// How long a finished request stays in the table.
+    static let recentSeconds: TimeInterval = 4
+    /// How often the record table is read while requests are in flight.
+    static let refreshInterval: TimeInterval = 0.1
+
+    private(set) var live: [Row] = []
+    private(set) var recent: [Row] = []
+    /// The rows shown: live ones filtered and sorted, then the recent ones.
+    private(set) var rows: [Row] = []
+    private(set) var counts: [TransferPhase: Int] = [:]
+    private(set) var totalRate: Double = 0
+    private(set) var refreshedAt = Date.distantPast
+    private var samples: [Int: (bytes: Int64, time: Date)] = [:]
+    var filter = ""
+    var sort = Sort.started
+    private(set) var selection = 0
+    var scroll = 0
+
+    /// Whether the table shows anything: live or recently finished requests.
+    var isEmpty: Bool { live.isEmpty && recent.isEmpty }
+
+    /// Reads the record table again, unless it was read less than `refreshInterval` ago.
+    mutating func refresh(records: () -> [RequestRecord], name: (Request) -> String, now: Date, force: Bool = false) {
+        guard force || now.timeIntervalSince(refreshedAt) >= Self.refreshInterval else { return }
+        refreshedAt = now
+        let selectedID = rows.indices.contains(selection) ? rows[selection].id : nil
+        var phases: [TransferPhase: Int] = [:]
+        var rate = 0.0
+        var nextSamples: [Int: (bytes: Int64, time: Date)] = [:]
+        live = records().map { record in
+            var row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
+                          url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
+                          expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag)
+            if let sample = samples[record.id], now > sample.time {
+                row.rate = max(0, Double(record.bytesReceived - sample.bytes) / now.timeIntervalSince(sample.time))
+            }
+            nextSamples[record.id] = (record.bytesReceived, now)
+            phases[record.phase, default: 0] += 1
+            rate += row.rate
+            return row
+        }
+        samples = nextSamples
+        counts = phases
+        totalRate = rate
+        recent.removeAll { now.timeIntervalSince($0.finishedAt ?? now) > Self.recentSeconds }
+        arrange(keeping: selectedID.flatMap { id in live.contains { $0.id == id } ? id : nil })
+    }
+
+    /// A request finished: it stays, with its outcome, for a few seconds. The selection
+    /// stays where it is rather than following the row down to the finished ones.
+    mutating func finished(_ request: Request, name: String, outcome: Outcome, startedAt: Date?, now: Date) {
+        guard let id = request.taskID else { return }
+        let selectedID = rows.indices.contains(selection) && rows[selection].id != id ? rows[selection].id : nil
+        var row = live.first { $0.id == id } ?? Row(id: id, request: request, name: name, method: request.method.rawValue,
+                                                      url: request.response?.url ?? request.requestURL, phase: .receiving,
+                                                      priority: request.priority, received: 0, expected: nil,
+                                                      startedAt: startedAt ?? now, tag: request.tag)
+        row.outcome = outcome
+        row.finishedAt = now
+        if let metrics = request.metrics { row.received = metrics.bytesReceived }
+        live.removeAll { $0.id == id }
+        recent.removeAll { $0.id == id }
+        recent.insert(row, at: 0)
+        if recent.count > 200 { recent.removeLast(recent.count - 200) }
+        arrange(keeping: selectedID)
+    }
+
+    /// When the next recent row leaves, so the loop can wake for it.
+    var nextExpiry: Date? {
+        recent.compactMap(\.finishedAt).min().map { $0.addingTimeInterval(Self.recentSeconds + 0.05) }
+    }
+
+    private mutating func arrange(keeping selectedID: Int?) {
+        var shown = filter.isEmpty ? live : live.filter(matches)
+        switch sort {
+        case .started: shown.sort { $0.id < $1.id }
+        case .name: shown.sort { ($0.name, $0.id) < ($1.name, $1.id) }
+        case .progress: shown.sort { ($0.fraction ?? -1, -$0.id) > ($1.fraction ?? -1, -$1.id) }
+        }
+        rows = shown + (filter.isEmpty ? recent : recent.filter(matches))
+        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
+            selection = index
+        } else {
+            selection = min(selection, max(0, rows.count - 1))
+        }
+    }
+
+    private func matches(_ row: Row) -> Bool {
+        let needle = filter.lowercased()
+        return row.name.lowercased().contains(needle) || row.url.lowercased().contains(needle) || String(row.tag) == filter
+    }
+
+    mutating func setFilter(_ text: String) {
+        filter = text
+        arrange(keeping: nil)
+    }
+
+    mutating func cycleSort() {
+        let all = Sort.allCases
+        sort = all[(all.firstIndex(of: sort)! + 1) % all.count]
+        arrange(keeping: rows.indices.contains(selection) ? rows[selection].id : nil)
+    }
+
+    mutating func move(by offset: Int) {
+        selection = min(max(0, rows.count - 1), max(0, selection + offset))
+    }
+
+    mutating func moveToEnd(_ top: Bool) {
+        selection = top ? 0 : max(0, rows.count - 1)
+    }
+
+    /// The selected row, when it is still in flight.
+    var selectedLive: Row? {
+        guard rows.indices.contains(selection), rows[selection].outcome == nil else { return nil }
+        return rows[selection]
+    }
+}

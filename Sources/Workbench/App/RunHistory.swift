@@ -1,0 +1,143 @@
+import Courier
+import Foundation
+
+/// A batch or chain the workbench started, as the Runs pane shows it.
+final class RunRecord {
+    enum Kind {
+        /// The requests' names, in the batch's order.
+        case batch(BatchRequest, names: [String])
+        case chain(ChainRequest, definition: ChainDefinition, scope: VariableScope)
+    }
+
+    let id: Int
+    let name: String
+    let kind: Kind
+    let startedAt: Date
+    var finishedAt: Date?
+    /// A chain's latest snapshot (batches are read live: their snapshot is cheap).
+    var chainSnapshot: ChainSnapshot?
+
+    init(id: Int, name: String, kind: Kind, startedAt: Date) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.startedAt = startedAt
+        if case .chain(let chain, _, _) = kind { chainSnapshot = chain.snapshot }
+    }
+
+    var isRunning: Bool {
+        switch kind {
+        case .batch(let batch, _): return batch.isRunning
+        case .chain: return chainSnapshot?.isRunning ?? false
+        }
+    }
+
+    var isChain: Bool {
+        if case .chain = kind { return true }
+        return false
+    }
+
+    /// The chain paused before a step (or after a failed one) in step mode.
+    var pausedStep: ChainStepSnapshot? {
+        guard let snapshot = chainSnapshot, snapshot.isRunning, snapshot.isPaused, let index = snapshot.currentIndex else { return nil }
+        return snapshot.steps[index]
+    }
+
+    /// Whether it failed: a batch with a failed request, a chain with a failed step.
+    var failed: Bool {
+        switch kind {
+        case .batch(let batch, _): return !batch.failedRequests.isEmpty
+        case .chain(let chain, _, _): return chain.failedRequest != nil
+        }
+    }
+
+    func duration(now: Date) -> TimeInterval { (finishedAt ?? now).timeIntervalSince(startedAt) }
+
+    /// Stops it (no failure callbacks follow).
+    func stop() {
+        switch kind {
+        case .batch(let batch, _): batch.stop()
+        case .chain(let chain, _, _): chain.stop()
+        }
+    }
+}
+
+/// Every batch and chain started in this session, newest first, as a tree: a run, and under
+/// the run that is open, its requests (a batch) or its steps' requests (a chain).
+struct RunHistory {
+    /// A row of the Runs pane.
+    enum Row: Equatable {
+        case run(Int)
+        /// A batch's request by position, or a chain's step and member.
+        case item(run: Int, step: Int, member: Int)
+    }
+
+    private(set) var runs: [RunRecord] = []
+    private(set) var rows: [Row] = []
+    private(set) var selection = 0
+    var scroll = 0
+    private var open: Set<Int> = []
+    private var nextID = 1
+
+    /// Adds a run at the top, opened, and selects it.
+    mutating func add(name: String, kind: RunRecord.Kind, now: Date) -> RunRecord {
+        let run = RunRecord(id: nextID, name: name, kind: kind, startedAt: now)
+        nextID += 1
+        runs.insert(run, at: 0)
+        if runs.count > 100 { runs.removeLast(runs.count - 100) }
+        open = [run.id]
+        rebuild()
+        selection = 0
+        return run
+    }
+
+    func run(_ id: Int) -> RunRecord? { runs.first { $0.id == id } }
+
+    /// The run the selection is in.
+    var selectedRun: RunRecord? {
+        guard rows.indices.contains(selection) else { return nil }
+        switch rows[selection] {
+        case .run(let id), .item(let id, _, _): return run(id)
+        }
+    }
+
+    var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
+
+    /// Items change as a chain adds steps; call after news.
+    mutating func rebuild() {
+        let kept = selectedRow
+        rows = runs.flatMap { run -> [Row] in
+            var rows: [Row] = [.run(run.id)]
+            guard open.contains(run.id) else { return rows }
+            switch run.kind {
+            case .batch(_, let names):
+                rows += names.indices.map { .item(run: run.id, step: $0, member: 0) }
+            case .chain(_, let definition, _):
+                for (step, definition) in definition.steps.enumerated() {
+                    rows += definition.items.indices.map { .item(run: run.id, step: step, member: $0) }
+                }
+            }
+            return rows
+        }
+        if let kept, let index = rows.firstIndex(of: kept) { selection = index }
+        selection = min(selection, max(0, rows.count - 1))
+    }
+
+    mutating func move(by offset: Int) {
+        selection = min(max(0, rows.count - 1), max(0, selection + offset))
+    }
+
+    mutating func moveToEnd(_ top: Bool) {
+        selection = top ? 0 : max(0, rows.count - 1)
+    }
+
+    /// Opens or closes the selected run's items.
+    mutating func toggleOpen(_ expand: Bool) {
+        guard let run = selectedRun else { return }
+        if expand { open.insert(run.id) } else { open.remove(run.id) }
+        if !expand { selection = rows.firstIndex(of: .run(run.id)) ?? selection }
+        rebuild()
+    }
+
+    func isOpen(_ id: Int) -> Bool { open.contains(id) }
+}

@@ -1,0 +1,90 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// The Cache pane: entries as they are written, their states and why a request misses.
+@Suite(.serialized) struct AppModelCachePaneTests {
+    /// Sends `cities` from the network and waits until its entry is on disk.
+    private func cacheCities(_ app: AppHarness) async throws {
+        app.select(.request("cities"))
+        app.press(.character("R"))
+        try await app.settle("cities") { app.model.exchanges["cities"]?.stoppedAt != nil }
+        await CachedRequest.waitForPendingCacheWrites()
+        app.model.reloadCache()
+    }
+
+    @Test func anEntryAppearsWhenWrittenWithItsVersionAndGoesWithD() async throws {
+        try await AppHarness.run { app in
+            #expect(app.model.cacheBrowser.rows.isEmpty)
+            app.select(.request("cities"))
+            #expect(app.screen.contains("cities: miss — no entry yet"))
+            try await cacheCities(app)
+            let row = try #require(app.model.cacheBrowser.rows.first)
+            #expect(row.request == "cities")
+            #expect(row.state == "fresh")
+            #expect(row.listing.storedVersion == 2)
+            #expect(row.listing.sensitive)
+            #expect(app.screen.contains("cities: from the cache now"))
+            app.press(.character("z"), .character("4"))
+            let screen = app.screen
+            #expect(screen.contains("v2"))
+            #expect(screen.contains("fresh"))
+            #expect(screen.contains("1 entry"))
+            app.press(.character("d"))
+            #expect(app.model.cacheBrowser.rows.isEmpty)
+            #expect(!app.model.hasFreshCacheEntry("cities"))
+        }
+    }
+
+    @Test func enterShowsTheEntrysBodyAndMetadataWithoutTheSensitiveValue() async throws {
+        try await AppHarness.run { app in
+            try await cacheCities(app)
+            app.press(.character("4"), .enter)
+            #expect(app.model.focus == .exchange)
+            #expect(app.screen.contains("Cache entry"))
+            #expect(app.screen.contains("\"country\""))
+            app.press(.character("]"))
+            let metadata = app.screen
+            #expect(metadata.contains("set (only its SHA-256 is stored)"))
+            #expect(!metadata.contains("demo\""), "the sensitive value itself is never shown")
+            app.press(.escape)
+            #expect(app.model.inspection == nil)
+        }
+    }
+
+    @Test func everyStateShowsAsTheRequestWouldJudgeIt() async throws {
+        try await AppHarness.run { app in
+            try await cacheCities(app)
+            let key = try #require(app.model.cacheBrowser.rows.first?.listing.key)
+            app.model.reloadCache(now: Date().addingTimeInterval(700))
+            #expect(app.model.cacheBrowser.rows.first?.state == "expired")
+            app.press(.character("4"), .character("D"))
+            #expect(app.model.cacheBrowser.rows.isEmpty, "D purges expired entries")
+            try await cacheCities(app)
+            try app.fileText.replacingOccurrences(of: "version: 2", with: "version: 3").write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
+            app.model.workspaceFileChanged()
+            app.model.reloadCache()
+            #expect(app.model.cacheBrowser.rows.first?.state == "versionMismatch")
+            #expect(app.screen.contains("-2"), "why-miss names the cache error code")
+            let body = app.model.workspaceCache.directory + "/" + key
+            try Data("tampered".utf8).write(to: URL(fileURLWithPath: body))
+            app.model.reloadCache()
+            #expect(app.model.cacheBrowser.rows.contains { $0.state == "corrupt" })
+            app.press(.character("4"), .character("P"), .character("y"))
+            #expect(app.model.cacheBrowser.rows.isEmpty)
+        }
+    }
+
+    @Test func anotherUsersEntryIsASensitiveDataMismatch() async throws {
+        try await AppHarness.run { app in
+            try await cacheCities(app)
+            let other = try app.reopened(overrides: ["user": "someone-else"])
+            #expect(other.cacheBrowser.rows.first?.state == "sensitiveDataMismatch")
+            other.tree.select(.request("cities"))
+            var buffer = CellBuffer(size: other.size)
+            Painter(glyphs: .unicode).paint(other.frame(), over: nil, on: &buffer)
+            #expect(buffer.text.contains("cities: miss — -3"))
+        }
+    }
+}

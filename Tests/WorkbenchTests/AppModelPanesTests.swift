@@ -1,0 +1,168 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// The live engine panes against the demo server: In flight, Runs and Events.
+@Suite(.serialized) struct AppModelPanesTests {
+    @Test func inFlightShowsRequestsWithProgressAndKeepsACancelledOneForAWhile() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("slow-body"))
+            app.press(.enter)
+            try await app.settle("slow-body receiving") {
+                app.model.refreshInFlight(now: Date(), force: true)
+                return app.model.inFlight.live.first?.phase == .receiving && (app.model.inFlight.live.first?.received ?? 0) > 0
+            }
+            app.press(.character("3"))
+            var screen = app.screen
+            #expect(screen.contains("slow-body"))
+            #expect(screen.contains("receiving"))
+            #expect(screen.contains("1 receiving"), "the title counts the rows per state")
+            app.press(.character("x"))
+            try await app.settle("the cancel") { app.model.inFlight.recent.first?.outcome == .cancelled }
+            screen = app.screen
+            #expect(screen.contains("cancelled"))
+            #expect(app.model.inFlight.live.isEmpty)
+            let later = Date().addingTimeInterval(InFlightTable.recentSeconds + 1)
+            app.model.refreshInFlight(now: later, force: true)
+            #expect(app.model.inFlight.rows.isEmpty, "finished requests leave after a few seconds")
+        }
+    }
+
+    @Test func inFlightFiltersAndSorts() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("slow"))
+            app.press(.enter)
+            app.select(.request("slow-body"))
+            app.press(.enter)
+            try await app.settle("both in flight") {
+                app.model.refreshInFlight(now: Date(), force: true)
+                return app.model.inFlight.live.count == 2
+            }
+            app.press(.character("3"), .character("f"))
+            app.type("body")
+            #expect(app.model.inFlight.rows.map(\.name) == ["slow-body"])
+            app.press(.escape)
+            #expect(app.model.inFlight.rows.count == 2)
+            app.press(.character("o"))
+            #expect(app.model.inFlight.sort == .name)
+            #expect(app.model.inFlight.rows.map(\.name) == ["slow", "slow-body"])
+            app.press(.character("X"), .character("y"))
+            try await app.settle("everything cancelled") { app.model.exchanges.values.allSatisfy { !$0.isInFlight } }
+        }
+    }
+
+    @Test func theRunsPaneDrivesAChainStepByStepAndSaysWhyAKeyDoesNotApply() async throws {
+        try await AppHarness.run { app in
+            app.select(.chain("checkout"))
+            app.press(.character("S"))
+            try await app.settle("paused before step 1") { app.model.runHistory.runs.first?.pausedStep?.index == 0 }
+            app.press(.character("5"), .character("z"))
+            #expect(app.screen.contains("paused before step 1"))
+            #expect(app.screen.contains("next: POST"), "the pane says what the next step will send")
+            app.press(.character("r"))
+            #expect(app.model.statusLine(now: Date()).text.contains("nothing to retry"))
+            app.press(.character(" "))
+            try await app.settle("paused before step 2") { app.model.runHistory.runs.first?.pausedStep?.index == 1 }
+            #expect(app.screen.contains("token=‹redacted›"), "a secret capture is masked")
+            app.press(.character("s"))
+            try await app.settle("paused before step 3") { app.model.runHistory.runs.first?.pausedStep?.index == 2 }
+            let screen = app.screen
+            #expect(screen.contains("┬"))
+            #expect(screen.contains("└"))
+            #expect(screen.contains("orderId=101"))
+            #expect(screen.contains("when orderId exists"))
+            app.press(.character(">"))
+            // Step 4's condition is false: it is skipped without a pause, and the chain ends.
+            try await app.settle("the end") { app.model.runHistory.runs.first?.isRunning == false }
+            let states = app.model.runHistory.runs.first?.chainSnapshot?.steps.map(\.state)
+            #expect(states == [.succeeded, .succeeded, .skipped, .skipped])
+            #expect(app.screen.contains("when tier == \"platinum\" → false"))
+            app.press(.character(" "))
+            #expect(app.model.statusLine(now: Date()).text.contains("has ended"))
+        }
+    }
+
+    @Test func continueRunsTheRestWithoutPausing() async throws {
+        try await AppHarness.run { app in
+            app.select(.chain("checkout"))
+            app.press(.character("S"))
+            try await app.settle("paused before step 1") { app.model.runHistory.runs.first?.pausedStep?.index == 0 }
+            app.press(.character("5"), .character("c"))
+            try await app.settle("the end") { app.model.runHistory.runs.first?.isRunning == false }
+            let states = app.model.runHistory.runs.first?.chainSnapshot?.steps.map(\.state)
+            #expect(states == [.succeeded, .succeeded, .succeeded, .skipped])
+        }
+    }
+
+    @Test func aRunningChainIsStoppedFromTheRunsPane() async throws {
+        try await AppHarness.run { app in
+            app.select(.chain("checkout"))
+            app.press(.character("S"))
+            try await app.settle("paused") { app.model.runHistory.runs.first?.pausedStep != nil }
+            app.press(.character("5"), .character("x"))
+            try await app.settle("stopped") { app.model.runHistory.runs.first?.isRunning == false }
+            #expect(app.model.runHistory.runs.first?.chainSnapshot?.steps.first?.state == .cancelled)
+            app.press(.character("x"))
+            #expect(app.model.statusLine(now: Date()).text.contains("is not running"))
+        }
+    }
+
+    @Test func batchesShowTheirRequestsAndStepKeysSayTheyAreForChains() async throws {
+        try await AppHarness.run { app in
+            app.select(.batch("basics"))
+            app.press(.enter)
+            try await app.settle("basics done") { app.model.runHistory.runs.first?.finishedAt != nil }
+            app.press(.character("5"), .character("z"))
+            let screen = app.screen
+            #expect(screen.contains("basics"))
+            #expect(screen.contains("batch 8/8"))
+            #expect(screen.contains("continues on failure"))
+            app.press(.character(" "))
+            #expect(app.model.statusLine(now: Date()).text.contains("step keys drive chains"))
+            app.press(.character("z"), .down, .enter)
+            #expect(app.model.focus == .exchange)
+            #expect(app.model.tree.selectedNode == .request("get-args"))
+        }
+    }
+
+    @Test func theEventsPaneLogsRunsFiltersAndPauses() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("refused"))
+            app.press(.enter)
+            app.select(.request("xml"))
+            app.press(.enter)
+            try await app.settle("both done") { ["refused", "xml"].allSatisfy { app.model.exchanges[$0]?.stoppedAt != nil } }
+            let kinds = app.model.eventLog.entries.map { "\($0.subject) \($0.kind.rawValue)" }
+            #expect(kinds.contains("refused failed"))
+            #expect(kinds.contains("xml finished"))
+            #expect(kinds.contains("xml started"))
+            app.press(.character("6"), .character("f"))
+            app.type("failed")
+            #expect(app.model.eventLog.shown.map(\.subject) == ["refused"])
+            #expect(app.buffer.cells.contains { $0.style == .failure })
+            app.press(.enter, .character("p"))
+            app.select(.request("created"))
+            app.press(.enter)
+            try await app.settle("created done") { app.model.exchanges["created"]?.stoppedAt != nil }
+            #expect(!app.model.eventLog.entries.contains { $0.subject == "created" }, "a paused log holds new events back")
+            app.press(.character("6"), .character("p"))
+            #expect(app.model.eventLog.entries.contains { $0.subject == "created" })
+        }
+    }
+
+    @Test func aFailureToastLeadsToItsEvent() async throws {
+        // In the one-pane layout the response is not on screen while Events is: a toast says so.
+        try await AppHarness.run(size: Size(columns: 80, rows: 24)) { app in
+            app.select(.request("refused"))
+            app.press(.character("6"))
+            app.model.perform(.send)
+            try await app.settle("refused") { app.model.exchanges["refused"]?.stoppedAt != nil }
+            #expect(app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
+            app.press(.character("1"), .character("!"))
+            #expect(app.model.focus == .events)
+            let selected = app.model.eventLog.shown[app.model.eventLog.selection]
+            #expect(selected.subject == "refused" && selected.kind == .failed)
+        }
+    }
+}
