@@ -86,7 +86,7 @@ extension AppModel {
         if wide {
             line.append(DisplayWidth.padded(listing.method ?? "?", to: 7), Style.method(listing.method ?? ""))
             let room = max(10, width - 10 - 16 - 7 - 5 - 5 - 3 - 9 - 14 - 9 - 3)
-            line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(listing.url ?? "?", to: room - 1), to: room), .dim)
+            line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(shortURL(listing.url ?? "?"), to: room - 1), to: room), .dim)
             line.append(DisplayWidth.padded(listing.status.map(String.init) ?? "?", to: 5), .plain)
             line.append(DisplayWidth.padded(listing.storedVersion.map { "v\($0)" } ?? "", to: 5), .dim)
             line.append(listing.sensitive ? "\(glyphs.bullet)  " : "   ", .secret)

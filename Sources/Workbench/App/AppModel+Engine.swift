@@ -53,6 +53,9 @@ extension AppModel {
             say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
         case .workspaceFileChanged:
             reload()
+        case .cacheWritten:
+            cacheMarkers.removeAll()
+            reloadCache(now: now)
         }
     }
 
@@ -79,7 +82,14 @@ extension AppModel {
             } else {
                 lastEvent = "\(exchange.name) \(request.responseStatusCode)\(request.isDataFromCache ? " from cache" : "")"
             }
-            if request.cacheTimeInSeconds > 0 { reloadCache(now: now) }
+            if request.cacheTimeInSeconds > 0 {
+                // The entry is written in the background: read the directory when it is there.
+                let mailbox = self.mailbox
+                Task.detached {
+                    await CachedRequest.waitForPendingCacheWrites()
+                    mailbox.post(.cacheWritten)
+                }
+            }
             settings.history?.append(session.runner.result(of: request), workspace: workspace)
             format(exchange)
         case .batch(let batch):

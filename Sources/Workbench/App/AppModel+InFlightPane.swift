@@ -66,20 +66,18 @@ extension AppModel {
         var line = StyledLine(" ")
         if wide { line.append(DisplayWidth.padded("#\(row.id)", to: 6), .dim) }
         line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 15), to: 16), row.outcome == nil ? .plain : .dim)
-        if medium { line.append(DisplayWidth.padded(row.method, to: 7), Style.method(row.method)) }
+        line.append(DisplayWidth.padded(row.method, to: 7), Style.method(row.method))
         let state = stateText(row)
-        let fixed = (wide ? 6 : 0) + 16 + (medium ? 7 : 0) + 12 + (wide ? 6 : 0) + 12 + 18 + (medium ? 11 : 0) + 8
-        if medium {
-            let room = max(8, width - fixed - 1)
-            line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(row.url, to: room - 1), to: room), .dim)
-        }
-        line.append(DisplayWidth.padded(state.text, to: 12), state.style)
-        if wide { line.append(DisplayWidth.padded(priorityText(row.priority), to: 6), .dim) }
+        let fixed = (wide ? 6 : 0) + 16 + 7 + 11 + (wide ? 5 : 0) + 12 + 15 + 10 + 8
+        let room = max(8, width - fixed - 1)
+        line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(shortURL(row.url), to: room - 1), to: room), .dim)
+        line.append(DisplayWidth.padded(state.text, to: 11), state.style)
+        if wide { line.append(DisplayWidth.padded(priorityText(row.priority), to: 5), .dim) }
         line.append(progressBar(row, now: now, width: 10))
         line.append("  ")
         let size = row.expected.map { "\(ByteCount.text(Int(row.received)))/\(ByteCount.text(Int($0)))" } ?? ByteCount.text(Int(row.received))
-        line.append(DisplayWidth.padded(size, to: 18), .plain)
-        if medium { line.append(DisplayWidth.padded(row.rate > 0 ? "\(ByteCount.text(Int(row.rate)))/s" : "", to: 11), .dim) }
+        line.append(DisplayWidth.padded(size, to: 15), .plain)
+        line.append(DisplayWidth.padded(row.rate > 0 ? "\(ByteCount.text(Int(row.rate)))/s" : "", to: 10), .dim)
         let elapsed = (row.finishedAt ?? now).timeIntervalSince(row.startedAt)
         line.append(String(format: "%.1f s", elapsed), .dim)
         return line.truncated(to: width)
@@ -95,6 +93,14 @@ extension AppModel {
         line.append(" " + DisplayWidth.padded(ByteCount.text(Int(row.received)), to: 8), .plain)
         line.append(String(format: "%.1fs", (row.finishedAt ?? now).timeIntervalSince(row.startedAt)), .dim)
         return line
+    }
+
+    /// A URL on the session's base URL without it (`/drip?…`); others as they are.
+    func shortURL(_ url: String) -> String {
+        let base = session.agent.config.baseURL
+        guard !base.isEmpty, url.hasPrefix(base) else { return url }
+        let rest = String(url.dropFirst(base.count))
+        return rest.hasPrefix("/") ? rest : "/" + rest
     }
 
     private func stateText(_ row: InFlightTable.Row) -> (text: String, style: Style) {

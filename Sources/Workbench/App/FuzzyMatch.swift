@@ -16,7 +16,8 @@ public enum FuzzyMatch {
         // Prefer a contiguous occurrence; otherwise take the greedy subsequence.
         if let start = contiguous(needle, in: lowered) {
             let boundary = start == 0 || isBoundary(hay[start - 1]) ? 30 : 0
-            return Result(score: 100 + boundary + needle.count * 8 - start, positions: Array(start..<start + needle.count))
+            let whole = needle.count == lowered.count ? 100 : 0
+            return Result(score: 100 + whole + boundary + needle.count * 8 - start, positions: Array(start..<start + needle.count))
         }
         var positions: [Int] = []
         var score = 0

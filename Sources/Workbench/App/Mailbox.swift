@@ -17,6 +17,8 @@ public enum EngineUpdate: Sendable {
     case bodySearched(exchange: Int, body: FormattedBody, query: String, matches: [BodyMatch])
     /// The workspace file changed on disk.
     case workspaceFileChanged
+    /// Cache entries written in the background are on disk.
+    case cacheWritten
 }
 
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their
