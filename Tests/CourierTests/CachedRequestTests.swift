@@ -61,11 +61,12 @@ import Testing
     @Test func expiresAfterTheCacheTime() async throws {
         try await withCacheBed { bed in
             let counter = bed.counterPath()
-            let request = bed.request(counter.path) { $0.cacheTime = 1 }
+            // A three-second TTL: room for a loaded machine between the write and the first
+            // read; then wait until it has passed.
+            let request = bed.request(counter.path) { $0.cacheTime = 3 }
             try await request.run()
             #expect(try request.loadCache().bodySize > 0)
-            // Measuring a one-second TTL: wait until it has passed.
-            try await Task.sleep(for: .milliseconds(1_200))
+            try await Task.sleep(for: .milliseconds(3_200))
             #expect(throws: CacheError.self) { try request.loadCache() }
             do throws(CacheError) {
                 try request.loadCache()

@@ -7,7 +7,7 @@ import Testing
     /// status and what it printed.
     private func courier(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: WorkbenchEndToEndTests.binary)
+        process.executableURL = URL(fileURLWithPath: EndToEndTests.binary)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func withoutATerminalTheWorkbenchExitsTwoWithOneLine() throws {
-        let result = try courier(["tui", WorkbenchEndToEndTests.root + "/workspaces/demo.yaml"])
+        let result = try courier(["tui", EndToEndTests.root + "/workspaces/demo.yaml"])
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(result.errors.split(separator: "\n").count == 1)

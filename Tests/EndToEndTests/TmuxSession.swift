@@ -48,6 +48,15 @@ final class TmuxSession {
         try await waitUntil("\"\(text)\"", seconds: seconds) { $0.contains(text) }
     }
 
+    /// Waits until the screen shows every one of `texts` (a screen is drawn top to bottom:
+    /// one text on it does not mean the rest of that frame is there yet).
+    @discardableResult
+    func waitFor(all texts: [String], seconds: Double = 15) async throws -> String {
+        try await waitUntil(texts.map { "\"\($0)\"" }.joined(separator: " and "), seconds: seconds) { screen in
+            texts.allSatisfy { screen.contains($0) }
+        }
+    }
+
     /// Waits until the screen satisfies `condition`, checking every 50 ms up to a deadline.
     @discardableResult
     func waitUntil(_ what: String, seconds: Double = 15, _ condition: (String) -> Bool) async throws -> String {

@@ -1,202 +1,166 @@
 import Foundation
 import Testing
 
-/// The real `courier` binary in a real terminal (tmux), on a copy of the demo workspace with
-/// the embedded demo server: what a person sees and does.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed (make test installs it)"))
-struct WorkbenchEndToEndTests {
-    /// The repository, for the binary and `workspaces/`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
-    /// The `courier` built beside this test bundle.
-    static var binary: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("courier").path
-        return FileManager.default.isExecutableFile(atPath: beside) ? beside : root + "/.build/debug/courier"
-    }
-
-    /// A copy of the demo workspace in a fresh directory, with state and cache inside it.
-    struct Sandbox {
-        let directory: String
-        var workspace: String { directory + "/demo.yaml" }
-        var environment: [String: String] {
-            ["LANG": "C.UTF-8", "TERM": "xterm-256color", "HOME": directory, "XDG_STATE_HOME": directory + "/state",
-             "XDG_CACHE_HOME": directory + "/cache", "NO_COLOR": ""]
+extension EndToEndTests {
+    /// The real `courier` binary in a real terminal (tmux), on a copy of the demo workspace with
+    /// the embedded demo server: what a person sees and does.
+    @Suite struct Workbench {
+        /// Opens the workbench in tmux on a fresh sandbox, waits for its first screen and runs `body`.
+        private func withWorkbench(_ body: (TmuxSession, Sandbox) async throws -> Void) async throws {
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(sandbox.workspace)", environment: sandbox.environment)
+            try await session.waitFor("1 Requests")
+            try await body(session, sandbox)
         }
 
-        init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-e2e-\(UUID().uuidString.prefix(8))").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: root + "/workspaces/demo.yaml", toPath: workspace)
-            try FileManager.default.copyItem(atPath: root + "/workspaces/files", toPath: directory + "/files")
+        /// A shell in tmux with a known prompt, for what happens around the workbench.
+        private func withShell(_ body: (TmuxSession, Sandbox) async throws -> Void) async throws {
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
+            try await session.waitFor("prompt$")
+            try await body(session, sandbox)
         }
 
-        func remove() { try? FileManager.default.removeItem(atPath: directory) }
-    }
-
-    /// Opens the workbench in tmux on a fresh sandbox, waits for its first screen and runs `body`.
-    private func withWorkbench(_ body: (TmuxSession, Sandbox) async throws -> Void) async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try TmuxSession(command: "\(Self.binary) tui \(sandbox.workspace)", environment: sandbox.environment)
-        try await session.waitFor("1 Requests")
-        try await body(session, sandbox)
-    }
-
-    /// A shell in tmux with a known prompt, for what happens around the workbench.
-    private func withShell(_ body: (TmuxSession, Sandbox) async throws -> Void) async throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        let session = try TmuxSession(command: "env PS1='prompt$ ' sh -i", environment: sandbox.environment)
-        try await session.waitFor("prompt$")
-        try await body(session, sandbox)
-    }
-
-    @Test func theTreeAppearsAndEnterShowsTheResponseStatus() async throws {
-        try await withWorkbench { session, _ in
-            let first = try session.screen()
-            #expect(first.contains("REQUESTS"))
-            #expect(first.contains("get-args"))
-            #expect(first.contains("2 Exchange"))
-            #expect(first.contains("3 In flight"))
-            try session.press("Enter")
-            let screen = try await session.waitFor("200 OK")
-            #expect(screen.contains("courier-demo"))
-        }
-    }
-
-    @Test func aSecondSendOfACachedRequestShowsTheCacheBadge() async throws {
-        try await withWorkbench { session, _ in
-            try session.select("cities")
-            try session.press("R")
-            try await session.waitFor("200 OK")
-            try session.press("Enter")
-            try await session.waitFor("from cache")
-        }
-    }
-
-    @Test func aFailingRequestShowsItsFamilyAndCode() async throws {
-        try await withWorkbench { session, _ in
-            try session.select("refused")
-            try session.press("Enter")
-            let screen = try await session.waitFor("transport error -1004")
-            #expect(screen.contains("Nothing listens on 127.0.0.1:9"))
-        }
-    }
-
-    @Test func slashFiltersAndQuestionMarkShowsEveryKey() async throws {
-        try await withWorkbench { session, _ in
-            try session.press("/")
-            try session.type("xml")
-            let filtered = try await session.waitFor("/ xml")
-            #expect(!filtered.contains("post-json"))
-            try session.press("Escape", "Escape", "?")
-            let help = try await session.waitUntil("the whole help") { $0.contains("Keys") && $0.contains("Command palette") }
-            #expect(help.contains("Send ignoring the cache"))
-            #expect(help.contains("Command palette"))
-            try session.press("Escape")
-            try await session.waitUntil("the help to close") { !$0.contains("Send ignoring the cache") }
-        }
-    }
-
-    @Test func anInlineURLEditIsSent() async throws {
-        try await withWorkbench { session, _ in
-            try session.press("2", "u", "C-u")
-            try session.type("/anything/from-the-e2e-test")
-            try session.press("Enter")
-            try await session.waitFor("unsaved")
-            try session.press("1", "Enter")
-            let screen = try await session.waitFor("200 OK")
-            #expect(screen.contains("/anything/from-the-e2e-test"))
-        }
-    }
-
-    @Test func wWritesTheEditToTheFileLeavingEveryOtherLineAsItWas() async throws {
-        try await withWorkbench { session, sandbox in
-            let before = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
-            try session.press("2", "u", "C-u")
-            try session.type("/anything/written-by-w")
-            try session.press("Enter", "w")
-            try await session.waitFor("saved get-args")
-            let after = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
-            #expect(after.count == before.count)
-            let changed = zip(before, after).filter { $0.0 != $0.1 }
-            #expect(changed.map(\.1) == ["    url: /anything/written-by-w"])
-        }
-    }
-
-    @Test func resizingTo80x24ShowsOnePaneAndBackShowsAll() async throws {
-        try await withWorkbench { session, _ in
-            try session.resize(columns: 80, rows: 24)
-            let narrow = try await session.waitUntil("the one-pane layout") { $0.contains("2 Exchange") && !$0.contains("╭─ 2 Exchange") }
-            #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
-            try session.resize(columns: 40, rows: 12)
-            try await session.waitFor("2 Exchange")
-            try session.resize(columns: 20, rows: 6)
-            try await session.waitFor("Courier needs")
-            try session.resize(columns: 200, rows: 60)
-            try await session.waitFor("╭─ 3 In flight")
-            try session.resize(columns: 120, rows: 40)
-            let back = try await session.waitUntil("the full layout again") { screen in
-                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-                return rows.count >= 40 && rows[0].hasPrefix("╭─ 1 Requests") && rows[0].hasSuffix("╮")
-                    && rows[1].contains("REQUESTS") && rows[38].hasSuffix("╯")
+        @Test func theTreeAppearsAndEnterShowsTheResponseStatus() async throws {
+            try await withWorkbench { session, _ in
+                try await session.waitFor(all: ["REQUESTS", "get-args", "2 Exchange", "3 In flight", "6 Events"])
+                try session.press("Enter")
+                try await session.waitFor(all: ["200 OK", "courier-demo"])
             }
-            #expect(back.split(separator: "\n").allSatisfy { $0.count <= 120 }, "nothing of the wider screen is left")
         }
-    }
 
-    @Test func quittingRestoresTheTerminalForTheShell() async throws {
-        try await withShell { session, sandbox in
-            try session.type("\(Self.binary) tui \(sandbox.workspace)")
-            try session.press("Enter")
-            try await session.waitFor("1 Requests")
-            try session.press("2", "m", "q")
-            try await session.waitFor("Quit anyway?")
-            try session.press("y")
-            try await session.waitFor("prompt$")
-            try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$'; echo done-$((40+2))")
-            try session.press("Enter")
-            let screen = try await session.waitFor("done-42")
-            #expect(screen.contains("\nicanon") || screen.contains("icanon\n"), "canonical mode is back")
-            #expect(!screen.contains("-icanon"))
-            #expect(!screen.contains("-echo\n"))
+        @Test func aSecondSendOfACachedRequestShowsTheCacheBadge() async throws {
+            try await withWorkbench { session, _ in
+                try session.select("cities")
+                try session.press("R")
+                try await session.waitFor("200 OK")
+                try session.press("Enter")
+                try await session.waitFor("from cache")
+            }
         }
-    }
 
-    @Test func sigtermRestoresTheTerminalToo() async throws {
-        try await withShell { session, sandbox in
-            try session.type("\(Self.binary) tui \(sandbox.workspace) & sleep 0.2; fg")
-            try session.press("Enter")
-            try await session.waitFor("1 Requests")
-            try session.press("2", "m")
-            let pkill = Process()
-            pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-            pkill.arguments = ["-TERM", "-f", "tui \(sandbox.workspace)"]
-            try pkill.run()
-            pkill.waitUntilExit()
-            try await session.waitFor("prompt$")
-            try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?icanon$'; echo done-$((40+2))")
-            try session.press("Enter")
-            let screen = try await session.waitFor("done-42")
-            #expect(!screen.contains("-icanon"), "SIGTERM left the terminal raw")
-            #expect(!screen.contains("1 Requests"), "the alternate screen is gone")
+        @Test func aFailingRequestShowsItsFamilyAndCode() async throws {
+            try await withWorkbench { session, _ in
+                try session.select("refused")
+                try session.press("Enter")
+                try await session.waitFor(all: ["transport error -1004", "Nothing listens on 127.0.0.1:9"])
+            }
         }
-    }
 
-    @Test func ctrlZSuspendsToTheShellAndFgBringsItBack() async throws {
-        try await withShell { session, sandbox in
-            try session.type("\(Self.binary) tui \(sandbox.workspace)")
-            try session.press("Enter")
-            try await session.waitFor("1 Requests")
-            try session.press("C-z")
-            let suspended = try await session.waitUntil("the shell after Ctrl-Z") { $0.contains("Stopped") && !$0.contains("1 Requests") }
-            #expect(suspended.contains("prompt$"))
-            try session.type("fg")
-            try session.press("Enter")
-            try await session.waitFor("1 Requests")
-            try session.press("q")
-            try await session.waitUntil("the shell after q") { $0.contains("prompt$") && !$0.contains("1 Requests") }
+        @Test func slashFiltersAndQuestionMarkShowsEveryKey() async throws {
+            try await withWorkbench { session, _ in
+                try session.press("/")
+                try session.type("xml")
+                try await session.waitUntil("the filtered tree") { $0.contains("/ xml") && !$0.contains("post-json") }
+                try session.press("Escape", "Escape", "?")
+                let help = try await session.waitUntil("the whole help") { $0.contains("Keys") && $0.contains("Command palette") }
+                #expect(help.contains("Send ignoring the cache"))
+                #expect(help.contains("Command palette"))
+                try session.press("Escape")
+                try await session.waitUntil("the help to close") { !$0.contains("Send ignoring the cache") }
+            }
+        }
+
+        @Test func anInlineURLEditIsSent() async throws {
+            try await withWorkbench { session, _ in
+                try session.press("2", "u", "C-u")
+                try session.type("/anything/from-the-e2e-test")
+                try session.press("Enter")
+                try await session.waitFor("unsaved")
+                try session.press("1", "Enter")
+                try await session.waitFor(all: ["200 OK", "/anything/from-the-e2e-test"])
+            }
+        }
+
+        @Test func wWritesTheEditToTheFileLeavingEveryOtherLineAsItWas() async throws {
+            try await withWorkbench { session, sandbox in
+                let before = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
+                try session.press("2", "u", "C-u")
+                try session.type("/anything/written-by-w")
+                try session.press("Enter", "w")
+                try await session.waitFor("saved get-args")
+                let after = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
+                #expect(after.count == before.count)
+                let changed = zip(before, after).filter { $0.0 != $0.1 }
+                #expect(changed.map(\.1) == ["    url: /anything/written-by-w"])
+            }
+        }
+
+        @Test func resizingTo80x24ShowsOnePaneAndBackShowsAll() async throws {
+            try await withWorkbench { session, _ in
+                try session.resize(columns: 80, rows: 24)
+                let narrow = try await session.waitUntil("the one-pane layout") { $0.contains("2 Exchange") && !$0.contains("╭─ 2 Exchange") }
+                #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
+                try session.resize(columns: 40, rows: 12)
+                try await session.waitFor("2 Exchange")
+                try session.resize(columns: 20, rows: 6)
+                try await session.waitFor("Courier needs")
+                try session.resize(columns: 200, rows: 60)
+                try await session.waitFor("╭─ 3 In flight")
+                try session.resize(columns: 120, rows: 40)
+                let back = try await session.waitUntil("the full layout again") { screen in
+                    let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                    return rows.count >= 40 && rows[0].hasPrefix("╭─ 1 Requests") && rows[0].hasSuffix("╮")
+                        && rows[1].contains("REQUESTS") && rows[38].hasSuffix("╯")
+                }
+                #expect(back.split(separator: "\n").allSatisfy { $0.count <= 120 }, "nothing of the wider screen is left")
+            }
+        }
+
+        @Test func quittingRestoresTheTerminalForTheShell() async throws {
+            try await withShell { session, sandbox in
+                try session.type("\(EndToEndTests.binary) tui \(sandbox.workspace)")
+                try session.press("Enter")
+                try await session.waitFor("1 Requests")
+                try session.press("2", "m", "q")
+                try await session.waitFor("Quit anyway?")
+                try session.press("y")
+                try await session.waitFor("prompt$")
+                try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$'; echo done-$((40+2))")
+                try session.press("Enter")
+                let screen = try await session.waitFor("done-42")
+                #expect(screen.contains("\nicanon") || screen.contains("icanon\n"), "canonical mode is back")
+                #expect(!screen.contains("-icanon"))
+                #expect(!screen.contains("-echo\n"))
+            }
+        }
+
+        @Test func sigtermRestoresTheTerminalToo() async throws {
+            try await withShell { session, sandbox in
+                try session.type("\(EndToEndTests.binary) tui \(sandbox.workspace) & sleep 0.2; fg")
+                try session.press("Enter")
+                try await session.waitFor("1 Requests")
+                try session.press("2", "m")
+                let pkill = Process()
+                pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+                pkill.arguments = ["-TERM", "-f", "tui \(sandbox.workspace)"]
+                try pkill.run()
+                pkill.waitUntilExit()
+                try await session.waitFor("prompt$")
+                try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?icanon$'; echo done-$((40+2))")
+                try session.press("Enter")
+                let screen = try await session.waitFor("done-42")
+                #expect(!screen.contains("-icanon"), "SIGTERM left the terminal raw")
+                #expect(!screen.contains("1 Requests"), "the alternate screen is gone")
+            }
+        }
+
+        @Test func ctrlZSuspendsToTheShellAndFgBringsItBack() async throws {
+            try await withShell { session, sandbox in
+                try session.type("\(EndToEndTests.binary) tui \(sandbox.workspace)")
+                try session.press("Enter")
+                try await session.waitFor("1 Requests")
+                try session.press("C-z")
+                let suspended = try await session.waitUntil("the shell after Ctrl-Z") { $0.contains("Stopped") && !$0.contains("1 Requests") }
+                #expect(suspended.contains("prompt$"))
+                try session.type("fg")
+                try session.press("Enter")
+                try await session.waitFor("1 Requests")
+                try session.press("q")
+                try await session.waitUntil("the shell after q") { $0.contains("prompt$") && !$0.contains("1 Requests") }
+            }
         }
     }
 }
