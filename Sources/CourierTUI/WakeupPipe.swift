@@ -35,11 +35,15 @@ final class WakeupPipe: Sendable {
         _ = Glibc.write(writeEnd, &byte, 1)
     }
 
-    /// Empties the pipe; the next `wake()` writes again.
+    /// Empties the pipe; the next `wake()` writes again. Call it before taking what was posted:
+    /// the pipe is read empty first and only then re-armed, so a `wake()` racing with this call
+    /// either finds it armed and writes a byte that stays in the pipe, or finds it not yet armed
+    /// and posted before the caller looks. (Re-arming first let a racing byte be read here with
+    /// the flag left set: every later `wake()` was swallowed and the screen stopped hearing the engine.)
     func drain() {
-        pending.store(false, ordering: .releasing)
         var bytes = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &bytes, bytes.count) > 0 {}
+        pending.store(false, ordering: .releasing)
     }
 }
 
