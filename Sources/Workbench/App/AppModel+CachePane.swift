@@ -59,17 +59,21 @@ extension AppModel {
             return [StyledLine.build { $0.append(" \(name)", .strong); $0.append(": no cache policy — always sent", .dim) }.truncated(to: width)]
         }
         let explanation = ResponseCache.explain(session.makeRequest(definition))
-        let verdict = explanation.startUsesCache ? "from the cache now" : explanation.error == nil ? "to the network" : "miss"
-        var line = StyledLine.build { line in
-            line.append(" \(name)", .strong)
-            line.append(": \(verdict)", explanation.startUsesCache ? .success : .warning)
+        var line = StyledLine(" \(name)", .strong)
+        if explanation.startUsesCache {
+            line.append(": from the cache now", .success)
+            return [line.truncated(to: width)]
         }
-        if !explanation.startUsesCache {
-            let why = explanation.metadata == nil && explanation.error?.code == .invalidMetadata
-                ? "no entry yet" : explanation.error.map { "\($0.code.rawValue) \($0.message)" } ?? explanation.bypassReason ?? ""
-            line.append(" — \(why)", .dim)
-        }
+        line.append(explanation.error == nil ? ": to the network" : ": miss", .warning)
+        line.append(" — \(missReason(explanation))", .dim)
         return [line.truncated(to: width)]
+    }
+
+    /// Why a request goes to the network: no entry yet, the cache error, or why it bypasses the cache.
+    private func missReason(_ explanation: CacheExplanation) -> String {
+        guard let error = explanation.error else { return explanation.bypassReason ?? "" }
+        if explanation.metadata == nil, error.code == .invalidMetadata { return "no entry yet" }
+        return "\(error.code.rawValue) \(error.message)"
     }
 
     /// One entry: state, request, method and URL, status, version, sensitive marker, age bar, size.

@@ -143,8 +143,6 @@ extension AppModel {
                 default: viewer.moveCursor(by: step ?? 0)
                 }
             }
-        default:
-            break
         }
     }
 

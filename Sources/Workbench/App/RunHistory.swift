@@ -80,6 +80,7 @@ struct RunHistory {
     private var nextID = 1
 
     /// Adds a run at the top, opened, and selects it.
+    @discardableResult
     mutating func add(name: String, kind: RunRecord.Kind, now: Date) -> RunRecord {
         let run = RunRecord(id: nextID, name: name, kind: kind, startedAt: now)
         nextID += 1
