@@ -70,13 +70,14 @@ import Testing
             let request = bed.request("/get") { $0.cacheTime = 30 }
             let before = ResponseCache.explain(request)
             #expect(before.error?.code == .invalidMetadata)
+            #expect(!before.entryExists)
             #expect(before.summary.hasPrefix("miss (-6)"))
             #expect(before.directory == bed.directory)
             #expect(before.name == request.cacheIdentity.name)
 
             try await request.run()
             let hit = ResponseCache.explain(request)
-            #expect(hit.isHit && hit.startUsesCache)
+            #expect(hit.isHit && hit.startUsesCache && hit.entryExists)
             #expect(hit.summary.hasPrefix("hit"))
             #expect(hit.metadata?.url == request.response?.url)
 
@@ -90,6 +91,7 @@ import Testing
             let expired = ResponseCache.explain(request, now: Date().addingTimeInterval(5))
             #expect(expired.error?.code == .expired)
             #expect(expired.metadata != nil, "the metadata is shown even when the entry is not usable")
+            #expect(expired.entryExists)
             #expect(expired.summary.contains("kept for 1 s"))
         }
     }

@@ -166,3 +166,50 @@ import Testing
         }
     }
 }
+
+/// What a long session keeps: one layout per request, and a bounded number of old exchanges.
+@Suite struct AppModelRetentionTests {
+    @Test func onlyTheLatestExchangeKeepsALayoutAndOldOnesAreLetGo() async throws {
+        try await AppHarness.run { app in
+            app.model.keptFinishedExchanges = 2
+            app.select(.request("get-args"))
+            var sent: [Exchange] = []
+            for round in 1...5 {
+                app.press(.enter)
+                let exchange = try #require(app.model.exchanges["get-args"])
+                try await app.settle("send \(round)") { exchange.stoppedAt != nil }
+                #expect(exchange.body != nil, "the latest is laid out")
+                sent.append(exchange)
+            }
+            #expect(sent.dropLast().allSatisfy { $0.body == nil && $0.viewer == nil }, "a replaced exchange gives up its layout")
+            #expect(app.model.exchangesByRequest.count == 3, "the latest and the two newest before it")
+            #expect(app.model.exchangesByRequest[ObjectIdentifier(sent[0].request)] == nil)
+            #expect(app.model.exchangesByRequest[ObjectIdentifier(sent[2].request)] === sent[2])
+
+            app.model.showResponse(of: "get-args", exchange: sent[2])
+            #expect(app.model.exchanges["get-args"] === sent[2])
+            #expect(sent[2].body != nil, "an older exchange opened again is laid out again")
+            #expect(sent[4].body == nil)
+            #expect(app.screen.contains("200 OK"))
+        }
+    }
+
+    @Test func finishedRunsAreLetGoOnceTheirResponsesPassTheBudget() async throws {
+        try await AppHarness.run { app in
+            app.model.keptRunResponseBytes = 1
+            for round in 1...3 {
+                app.select(.batch("routing"))
+                app.press(.enter)
+                try await app.settle("run \(round)") { app.model.runHistory.runs.first?.finishedAt != nil }
+            }
+            let runs = app.model.runHistory.runs
+            #expect(runs.count == 1, "only the newest run stays when the older ones hold more than the budget")
+            #expect(runs.first?.id == 3)
+            #expect((runs.first?.responseBytes ?? 0) > 0)
+            app.model.keptRunResponseBytes = 256 << 20
+            app.press(.enter)
+            try await app.settle("run 4") { app.model.runHistory.runs.first?.finishedAt != nil }
+            #expect(app.model.runHistory.runs.map(\.id) == [4, 3], "within the budget, runs stay")
+        }
+    }
+}

@@ -15,6 +15,7 @@ while let word = words.next(), word.hasPrefix("--") { settings[String(word.dropF
 let jsonBytes = (Int(settings["json-mib"] ?? "") ?? 20) * 1_000_000
 let requestCount = Int(settings["requests"] ?? "") ?? 5_000
 let frames = Int(settings["frames"] ?? "") ?? 300
+let recordCount = Int(settings["records"] ?? "") ?? 10_000
 let size = Size(columns: 120, rows: 40)
 
 func milliseconds(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
@@ -98,5 +99,43 @@ for step in 0..<frames {
 }
 print("tree: \(requestCount) requests")
 print("  key → frame (model updated, whole screen laid out, changed panes painted): median \(milliseconds(percentile(treeFrames, 0.5))), p99 \(milliseconds(percentile(treeFrames, 0.99)))")
-let worst = max(percentile(bodyFrames, 0.5), percentile(treeFrames, 0.5))
-print(worst <= 0.005 ? "both within the 5 ms target" : "OVER the 5 ms target")
+// MARK: - The In flight pane over a large record table
+
+let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+var address = sockaddr_in()
+address.sin_family = sa_family_t(AF_INET)
+address.sin_addr.s_addr = inet_addr("127.0.0.1")
+var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+_ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+listen(listener, 16)
+_ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+let port = Int(UInt16(bigEndian: address.sin_port))
+// A server that takes the connection and never answers: one request hangs, the rest queue.
+let hangingPath = directory + "/hanging.yaml"
+try "config: {maxConcurrent: 1, timeout: 600}\nrequests:\n  hang: {url: \"http://127.0.0.1:\(port)/\"}\n"
+    .write(toFile: hangingPath, atomically: true, encoding: .utf8)
+let hanging = try AppModel(workspacePath: hangingPath, workspace: try Workspace.load(path: hangingPath), settings: WorkbenchSettings(),
+                           size: size, mailbox: Mailbox(wake: {}))
+for _ in 0..<recordCount { hanging.perform(.send) }
+hanging.perform(.focusInFlight)
+hanging.perform(.zoom)
+var refreshFrames: [Double] = []
+var plainFrames: [Double] = []
+previous = nil
+for step in 0..<frames {
+    let begin = now()
+    if step % 2 == 0 { hanging.refreshInFlight(now: Date(), force: true) }
+    hanging.handle(.down)
+    let frame = hanging.frame()
+    painter.paint(frame, over: previous, on: &buffer)
+    if step % 2 == 0 { refreshFrames.append(now() - begin) } else { plainFrames.append(now() - begin) }
+    previous = frame
+}
+print("in flight: \(recordCount) requests in the record table (one hanging, the rest queued)")
+print("  frame with the table read again: median \(milliseconds(percentile(refreshFrames, 0.5))), p99 \(milliseconds(percentile(refreshFrames, 0.99)))")
+print("  frame between reads (at most ten reads a second): median \(milliseconds(percentile(plainFrames, 0.5))), p99 \(milliseconds(percentile(plainFrames, 0.99)))")
+hanging.perform(.cancelAll)
+close(listener)
+
+let worst = max(percentile(bodyFrames, 0.5), percentile(treeFrames, 0.5), percentile(refreshFrames, 0.5))
+print(worst <= 0.005 ? "every median within the 5 ms target" : "OVER the 5 ms target")

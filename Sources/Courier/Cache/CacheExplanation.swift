@@ -13,6 +13,9 @@ public struct CacheExplanation: Sendable {
     public var error: CacheError?
     /// Set when `start()` goes to the network whatever the cache holds.
     public var bypassReason: String?
+    /// Whether the entry's metadata file exists (readable or not): false means nothing has
+    /// been cached for the request yet.
+    public var entryExists = false
 
     /// Whether `loadCache()` would succeed.
     public var isHit: Bool { error == nil }

@@ -113,9 +113,11 @@ public struct ResponseCache: Sendable {
             : request.bypassesCache ? "the request bypasses the cache" : nil
         do {
             explanation.metadata = try cache.lookup(key, now: now).metadata
+            explanation.entryExists = true
         } catch {
             explanation.error = error
             let bytes = cache.files.withLock(exclusive: false) { cache.files.read(cache.files.metadataPath(key.identity.name)) }
+            explanation.entryExists = bytes != nil
             explanation.metadata = bytes.flatMap { try? CacheMetadata.decode($0) }
         }
         return explanation

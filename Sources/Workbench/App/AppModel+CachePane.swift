@@ -72,7 +72,7 @@ extension AppModel {
     /// Why a request goes to the network: no entry yet, the cache error, or why it bypasses the cache.
     private func missReason(_ explanation: CacheExplanation) -> String {
         guard let error = explanation.error else { return explanation.bypassReason ?? "" }
-        if explanation.metadata == nil, error.code == .invalidMetadata { return "no entry yet" }
+        if !explanation.entryExists { return "no entry yet" }
         return "\(error.code.rawValue) \(error.message)"
     }
 

@@ -77,8 +77,7 @@ extension AppModel {
             if let request {
                 let explanation = ResponseCache.explain(request)
                 let style: Style = explanation.startUsesCache ? .success : .dim
-                let summary = explanation.metadata == nil && explanation.error?.code == .invalidMetadata
-                    ? "no entry yet: the first successful send writes one" : explanation.summary
+                let summary = explanation.entryExists ? explanation.summary : "no entry yet: the first successful send writes one"
                 lines += Wrapping.lines(summary, width: max(10, width - 13)).map { row("", $0, style) }
             }
         } else {

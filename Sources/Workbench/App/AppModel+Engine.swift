@@ -12,6 +12,7 @@ extension AppModel {
     public func applyUpdates(now: Date = Date()) -> Bool {
         let updates = mailbox.drain()
         for update in updates { apply(update, now: now) }
+        if !updates.isEmpty { releaseOldExchanges() }
         return !updates.isEmpty
     }
 
@@ -22,7 +23,7 @@ extension AppModel {
             if case .request(let request) = subject, let exchange = exchangesByRequest[ObjectIdentifier(request)] {
                 exchange.startedAt = exchange.startedAt ?? now
                 exchange.stoppedAt = nil
-                exchanges[exchange.name] = exchange
+                makeLatest(exchange)
                 lastEvent = "\(exchange.name) started"
                 followChain(to: exchange)
             }
@@ -39,7 +40,8 @@ extension AppModel {
                 lastEvent = "\(run.name) \(verb) step \(step.index + 1) (\(step.title))"
             }
         case .bodyFormatted(let id, let body):
-            guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }) else { return }
+            // Only a request's latest exchange keeps a layout.
+            guard let exchange = exchanges.values.first(where: { $0.id == id }), exchange.isLayingOut else { return }
             exchange.body = body
             if exchange.viewer == nil {
                 exchange.viewer = BodyViewer(body: body)
@@ -47,7 +49,7 @@ extension AppModel {
                 exchange.viewer?.replaceBody(body)
             }
         case .bodySearched(let id, let searched, let query, let matches):
-            guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }),
+            guard let exchange = exchanges.values.first(where: { $0.id == id }),
                   exchange.viewer?.shownBody === searched else { return }
             exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
             say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
@@ -91,18 +93,20 @@ extension AppModel {
                 }
             }
             settings.history?.append(session.runner.result(of: request), workspace: workspace)
-            format(exchange)
+            if exchanges[exchange.name] === exchange { layOut(exchange) }
         case .batch(let batch):
             guard let run = runHistory.runs.first(where: { if case .batch(let b, _) = $0.kind { return b === batch }; return false })
             else { return }
-            run.finishedAt = now
+            run.finish(at: now)
+            runHistory.trim(responseBudget: keptRunResponseBytes)
             let snapshot = batch.snapshot
             lastEvent = "\(run.name): \(snapshot.succeeded) of \(snapshot.total) ok"
             say(lastEvent, snapshot.failed > 0 ? .warning : .success, event: eventID)
         case .chain(let chain):
             guard let run = runHistory.runs.first(where: { if case .chain(let c, _, _) = $0.kind { return c === chain }; return false })
             else { return }
-            run.finishedAt = now
+            run.finish(at: now)
+            runHistory.trim(responseBudget: keptRunResponseBytes)
             run.chainSnapshot = chain.snapshot
             lastEvent = "chain \(run.name) \(run.failed ? "failed" : "finished")"
             say(lastEvent, run.failed ? .failure : .success, event: eventID)
@@ -119,7 +123,7 @@ extension AppModel {
 
     /// Lays out an exchange's body off the input loop; a large one shows its first screen
     /// before the whole of it is ready.
-    private func format(_ exchange: Exchange) {
+    func layOut(_ exchange: Exchange) {
         guard let data = exchange.request.responseData else {
             exchange.body = nil
             exchange.viewer = nil
@@ -127,6 +131,7 @@ extension AppModel {
         }
         let mime = exchange.request.response?.mimeType
         let id = exchange.id
+        exchange.isLayingOut = true
         if data.count <= Self.quickFormatLimit {
             let body = FormattedBody.format(data, mimeType: mime, lineLimit: nil)
             exchange.body = body

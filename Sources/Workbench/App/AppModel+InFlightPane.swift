@@ -29,10 +29,12 @@ extension AppModel {
                          footer: table.rows.count > height ? StyledLine("\(table.selection + 1)/\(table.rows.count)", .dim) : nil)
     }
 
-    /// Reads the agents' record tables (at most ten times a second).
-    func refreshInFlight(now: Date, force: Bool = false) {
+    /// Reads the agents' record tables again: at most ten times a second unless `force`.
+    public func refreshInFlight(now: Date, force: Bool = false) {
         let agents = inFlightAgents
-        inFlight.refresh(records: { agents.flatMap { $0.records() } }, name: requestName(of:), now: now, force: force)
+        let exchanges = exchangesByRequest
+        inFlight.refresh(records: { agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() } },
+                         name: { exchanges[ObjectIdentifier($0)]?.name ?? "—" }, now: now, force: force)
     }
 
     /// The agents that may have requests in flight: this session's and earlier ones' (an

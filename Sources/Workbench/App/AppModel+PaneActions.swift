@@ -72,7 +72,7 @@ extension AppModel {
 
     /// Selects a request in the tree and shows `exchange` (or its latest) in the response.
     func showResponse(of name: String, exchange: Exchange?) {
-        if let exchange, exchange.startedAt != nil { exchanges[name] = exchange }
+        if let exchange, exchange.startedAt != nil { makeLatest(exchange) }
         if !tree.filter.isEmpty { tree.setFilter("") }
         if !tree.select(.request(name)) {
             tree.expandAll()

@@ -45,7 +45,7 @@ extension AppModel {
         let exchange = register(name: name, request: request, origin: origin)
         if definition.cache != nil { exchange.cacheNote = ResponseCache.explain(request).summary }
         exchange.startedAt = Date()
-        exchanges[name] = exchange
+        makeLatest(exchange)
         request.start()
         revealExchange()
         return exchange

@@ -61,6 +61,10 @@ public final class AppModel {
     /// The latest exchange of each request.
     public internal(set) var exchanges: [String: Exchange] = [:]
     var exchangesByRequest: [ObjectIdentifier: Exchange] = [:]
+    /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
+    var keptFinishedExchanges = 500
+    /// Response bytes the finished runs in Runs may hold besides the newest run's.
+    var keptRunResponseBytes = 256 << 20
     var nextExchangeID = 1
     var composer = ComposerState()
     /// First line shown of the response's Headers and Timing tabs.

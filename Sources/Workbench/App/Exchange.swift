@@ -17,6 +17,8 @@ public final class Exchange {
     /// The body laid out; nil until the formatter delivers it.
     public internal(set) var body: FormattedBody?
     public var viewer: BodyViewer?
+    /// Set once its body is being (or has been) laid out; only a request's latest exchange is.
+    var isLayingOut = false
     /// Why a cached request went to the network (or that it was answered from the cache),
     /// judged just before it started.
     public internal(set) var cacheNote: String?

@@ -74,10 +74,12 @@ struct InFlightTable {
             var row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
                           url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
                           expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag)
-            if let sample = samples[record.id], now > sample.time {
-                row.rate = max(0, Double(record.bytesReceived - sample.bytes) / now.timeIntervalSince(sample.time))
+            if record.phase != .queued {
+                if let sample = samples[record.id], now > sample.time {
+                    row.rate = max(0, Double(record.bytesReceived - sample.bytes) / now.timeIntervalSince(sample.time))
+                }
+                nextSamples[record.id] = (record.bytesReceived, now)
             }
-            nextSamples[record.id] = (record.bytesReceived, now)
             phases[record.phase, default: 0] += 1
             rate += row.rate
             return row
@@ -116,7 +118,9 @@ struct InFlightTable {
     private mutating func arrange(keeping selectedID: Int?) {
         var shown = filter.isEmpty ? live : live.filter(matches)
         switch sort {
-        case .started: shown.sort { $0.id < $1.id }
+        case .started:
+            // One agent's records come in id order already.
+            if !zip(shown, shown.dropFirst()).allSatisfy({ $0.id < $1.id }) { shown.sort { $0.id < $1.id } }
         case .name: shown.sort { ($0.name, $0.id) < ($1.name, $1.id) }
         case .progress: shown.sort { ($0.fraction ?? -1, -$0.id) > ($1.fraction ?? -1, -$1.id) }
         }

@@ -13,7 +13,10 @@ final class RunRecord {
     let name: String
     let kind: Kind
     let startedAt: Date
-    var finishedAt: Date?
+    /// When it finished; set with ``finish(at:)``.
+    private(set) var finishedAt: Date?
+    /// The bytes of the responses its requests hold, counted when it finished.
+    private(set) var responseBytes = 0
     /// A chain's latest snapshot (batches are read live: their snapshot is cheap).
     var chainSnapshot: ChainSnapshot?
 
@@ -52,6 +55,16 @@ final class RunRecord {
     }
 
     func duration(now: Date) -> TimeInterval { (finishedAt ?? now).timeIntervalSince(startedAt) }
+
+    /// Marks it finished and counts the response bytes it holds.
+    func finish(at date: Date) {
+        finishedAt = date
+        let requests: [Request] = switch kind {
+        case .batch(let batch, _): batch.requests
+        case .chain(let chain, _, _): chain.requests
+        }
+        responseBytes = requests.reduce(0) { $0 + ($1.responseData?.count ?? 0) }
+    }
 
     /// Stops it (no failure callbacks follow).
     func stop() {
@@ -122,6 +135,22 @@ struct RunHistory {
         }
         if let kept, let index = rows.firstIndex(of: kept) { selection = index }
         selection = min(selection, max(0, rows.count - 1))
+    }
+
+    /// Lets go of the oldest finished runs once the responses they hold pass `budget` bytes
+    /// (the newest run and running ones always stay), so running a large batch again and
+    /// again does not grow the session without bound.
+    mutating func trim(responseBudget budget: Int) {
+        var held = 0
+        let kept = runs.enumerated().filter { index, run in
+            guard index > 0, run.finishedAt != nil else { return true }
+            held += run.responseBytes
+            return held <= budget
+        }.map(\.element)
+        guard kept.count < runs.count else { return }
+        runs = kept
+        open = open.filter { id in runs.contains { $0.id == id } }
+        rebuild()
     }
 
     mutating func move(by offset: Int) {
