@@ -13,11 +13,6 @@ public struct BatchItem: Sendable, Hashable {
 
     static let keys = ["request", "times"]
 
-    public init(reference: Reference, times: Int? = nil) {
-        self.reference = reference
-        self.times = times
-    }
-
     public var name: String { reference.name }
     public var location: SourceLocation { reference.location }
 
