@@ -22,10 +22,12 @@ struct ByteStreamResource: Sendable {
 
     /// The response to `exchange`, honouring `Range` and `If-Range`.
     ///
-    /// - Parameter dropAfter: when set, every response whose range is longer than this
-    ///   writes only this many body bytes and then closes the connection, although its
-    ///   `Content-Length` promised the whole range.
-    func response(to exchange: DemoExchange, dropAfter: Int? = nil) -> Response {
+    /// - Parameters:
+    ///   - dropAfter: when set, every response whose range is longer than this writes only
+    ///     this many body bytes and then closes the connection, although its
+    ///     `Content-Length` promised the whole range.
+    ///   - bytesPerSecond: when set, the body is written no faster than this.
+    func response(to exchange: DemoExchange, dropAfter: Int? = nil, bytesPerSecond: Int? = nil) -> Response {
         var headers: HTTPFields = [
             .acceptRanges: "bytes",
             .eTag: etag,
@@ -56,19 +58,22 @@ struct ByteStreamResource: Sendable {
             headers[.contentRange] = "bytes \(first)-\(last)/\(length)"
         }
         headers[.contentType] = "application/octet-stream"
-        let body = bodyWriting(from: start, count: count, dropAfter: dropAfter, channel: exchange.context.channel)
+        let body = bodyWriting(from: start, count: count, dropAfter: dropAfter, bytesPerSecond: bytesPerSecond,
+                               channel: exchange.context.channel)
         return Response(status: status, headers: headers, body: body)
     }
 
-    private func bodyWriting(from start: Int, count: Int, dropAfter: Int?, channel: any Channel) -> ResponseBody {
+    private func bodyWriting(from start: Int, count: Int, dropAfter: Int?, bytesPerSecond: Int?, channel: any Channel) -> ResponseBody {
         let seed = self.seed
         let cutoff = dropAfter.flatMap { count > $0 ? $0 : nil }
         return ResponseBody(contentLength: count) { writer in
             let allocator = ByteBufferAllocator()
+            let pacing = bytesPerSecond.map(WritePacing.init)
             let toWrite = cutoff ?? count
             var written = 0
             while written < toWrite {
                 let chunk = min(DeterministicByteStream.chunkSize, toWrite - written)
+                try await pacing?.wait(untilDue: written + chunk)
                 try await writer.write(
                     DeterministicByteStream.buffer(count: chunk, seed: seed, offset: start + written, allocator: allocator)
                 )

@@ -6,12 +6,13 @@ enum ByteStreamRoutes {
     /// The largest body these routes serve: 8 GiB.
     static let maximumLength = 8 * 1024 * 1024 * 1024
 
-    /// `GET /bytes/{n}?seed=S`.
+    /// `GET /bytes/{n}?seed=S[&rate=R]`: with `rate`, no faster than R bytes per second.
     static func bytes(_ exchange: DemoExchange) throws -> Response {
         try exchange.require(.get)
         let length = try exchange.integerSegment(1, range: 0...maximumLength, what: "byte count")
         let seed = try seedParameter(exchange)
-        return resource(length: length, seed: seed).response(to: exchange)
+        let rate = try exchange.query["rate"].map { _ in try exchange.integerQuery("rate", default: 0, range: 1024...maximumLength) }
+        return resource(length: length, seed: seed).response(to: exchange, bytesPerSecond: rate)
     }
 
     /// `GET /drop?after=N&bytes=M&seed=S`: like `/bytes/M?seed=S`, but each response is

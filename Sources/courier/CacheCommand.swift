@@ -40,9 +40,10 @@ struct CacheCommand: ParsableCommand {
                 return
             }
             print("\(cache.directory): \(entries.count) entr\(entries.count == 1 ? "y" : "ies")")
+            let width = entries.map(\.freshness.count).max() ?? 0
             for entry in entries {
                 let age = entry.ageSeconds.map { String(format: "%.0fs", $0) } ?? "?"
-                print("\(entry.key.prefix(12))  \(entry.freshness.padding(toLength: 10, withPad: " ", startingAt: 0))  "
+                print("\(entry.key.prefix(12))  \(entry.freshness.padding(toLength: width, withPad: " ", startingAt: 0))  "
                     + "\(entry.request ?? "-")  \(entry.method ?? "?") \(entry.url ?? "?")  \(entry.status.map(String.init) ?? "?")  "
                     + "\(entry.bytes) B  age \(age) of \(entry.cacheSeconds)s")
             }

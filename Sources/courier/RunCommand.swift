@@ -12,7 +12,9 @@ struct RunCommand: AsyncParsableCommand {
             Names run in the order given. Human output shows one line per request (status, \
             time, size, from cache) and each chain step with its captures; --json prints JSON \
             Lines instead, one object per request and a final {"summary": …}. When the \
-            workspace uses {{demo}}, the embedded demo server runs on a free loopback port.
+            workspace uses {{demo}}, the embedded demo server runs on loopback port 18080 \
+            (COURIER_DEMO_PORT=N for another, 0 for any free port), or on a free port with a \
+            warning when that one is taken.
 
             Exit status: 0 every request ok, 1 a request failed, 2 bad input (unreadable or \
             invalid workspace, unknown name or environment).
@@ -62,10 +64,21 @@ struct RunCommand: AsyncParsableCommand {
 }
 
 extension DemoServerHandle {
-    /// The in-process demo server on a free loopback port.
+    /// The in-process demo server on loopback: on `DemoServer.preferredPort` (or
+    /// `$COURIER_DEMO_PORT`) when it is free, so that cached responses keyed by its URL
+    /// outlive the run, else on a free port, which `portFallback` then explains.
     @Sendable static func embedded() async throws -> DemoServerHandle {
-        let server = try await DemoServer.start()
-        return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
+        guard let preferred = try DemoServer.preferredPort(environment: ProcessInfo.processInfo.environment) else {
+            let server = try await DemoServer.start()
+            return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
+        }
+        let start = try await DemoServer.start(preferringPort: preferred)
+        let server = start.server
+        let fallback = start.fallbackReason.map { reason in
+            "the demo server is on port \(server.port), not \(preferred) (\(reason)): responses cached in this run "
+                + "are keyed by port \(server.port) and will not be found by runs on port \(preferred)"
+        }
+        return DemoServerHandle(baseURL: server.baseURL, portFallback: fallback, stop: { await server.stop() })
     }
 }
 

@@ -10,8 +10,9 @@ struct WorkbenchCommand: AsyncParsableCommand {
         abstract: "Open the workbench: compose and fire requests, read responses (the default).",
         discussion: """
             Opens WORKSPACE (default: workspaces/demo.yaml) in the terminal workbench. When the \
-            workspace uses {{demo}}, the embedded demo server runs on a free loopback port until \
-            you quit. Press ? inside for every key. Needs a terminal: for scripts and CI use \
+            workspace uses {{demo}}, the embedded demo server runs on loopback port 18080 \
+            (COURIER_DEMO_PORT=N for another, 0 for any free port; a free one when it is \
+            taken) until you quit. Press ? inside for every key. Needs a terminal: for scripts and CI use \
             `courier run`.
             """
     )

@@ -28,6 +28,18 @@ struct ByteStreamTests {
         }
     }
 
+    @Test("rate=R paces the body to R bytes per second, with the same content")
+    func paced() async throws {
+        try await withDemoServer { _, client in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = try await client.request("/bytes/300000?seed=5&rate=1000000")
+            #expect(clock.now - start >= .milliseconds(290), "300 kB at 1 MB/s, less the pacing's 10 ms slack")
+            #expect(result.body == Data(DemoServer.deterministicBytes(count: 300_000, seed: 5)))
+            #expect(try await client.request("/bytes/10?rate=1").status == 400)
+        }
+    }
+
     @Test("Range requests give 206 with the right Content-Range and content")
     func ranges() async throws {
         try await withDemoServer { _, client in

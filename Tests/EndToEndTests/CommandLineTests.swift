@@ -3,12 +3,14 @@ import Testing
 
 /// `courier` without a terminal: it explains itself instead of garbling the output.
 @Suite struct CommandLineTests {
-    /// Runs the binary with `arguments`, standard input from /dev/null; returns the exit
-    /// status and what it printed.
-    private func courier(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs the binary with `arguments` and `environment` over this process's, standard
+    /// input from /dev/null; returns the exit status and what it printed.
+    private func courier(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: EndToEndTests.binary)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
         let errors = Pipe()
@@ -41,6 +43,37 @@ import Testing
         #expect(result.status == 2)
         #expect(result.errors.contains("bad.yaml:4:5: error:"))
         #expect(result.errors.contains("did you mean \"headers\""))
+    }
+
+    @Test func aSecondRunInAnotherProcessIsServedFromTheCacheOfTheFirst() throws {
+        let sandbox = try WorkbenchEndToEndTests.Sandbox()
+        defer { sandbox.remove() }
+        // A free port stands in for the fixed one, which a person's workbench may hold.
+        let probe = try LoopbackListener()
+        let port = probe.port
+        probe.close()
+        let arguments = ["run", sandbox.workspace, "cities", "--json", "--no-history"]
+        let first = try courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
+        let second = try courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
+        #expect(first.status == 0)
+        #expect(second.status == 0)
+        #expect(first.output.contains("\"fromCache\":false"))
+        #expect(second.output.contains("\"fromCache\":true"))
+        #expect(second.output.contains("http://127.0.0.1:\(port)/anything/cities"))
+        #expect(first.errors.isEmpty && second.errors.isEmpty)
+    }
+
+    @Test func aTakenDemoPortFallsBackToAFreeOneWithAWarning() throws {
+        let sandbox = try WorkbenchEndToEndTests.Sandbox()
+        defer { sandbox.remove() }
+        let occupant = try LoopbackListener()
+        let result = try courier(["run", sandbox.workspace, "get-args", "--no-history"],
+                                 environment: ["COURIER_DEMO_PORT": "\(occupant.port)"])
+        occupant.close()
+        #expect(result.status == 0)
+        #expect(!result.output.contains("127.0.0.1:\(occupant.port)/"))
+        #expect(result.errors.hasPrefix("courier run: warning: the demo server is on port "))
+        #expect(result.errors.contains("not \(occupant.port) (it is in use): responses cached in this run are keyed by port "))
     }
 
     @Test func helpListsTheSubcommands() throws {

@@ -19,9 +19,11 @@ enum EndToEndTests {
     struct Sandbox {
         let directory: String
         var workspace: String { directory + "/demo.yaml" }
+        /// `COURIER_DEMO_PORT=0`: the demo server takes a free port, never the fixed one a
+        /// person's workbench or a parallel test may hold.
         var environment: [String: String] {
             ["LANG": "C.UTF-8", "TERM": "xterm-256color", "HOME": directory, "XDG_STATE_HOME": directory + "/state",
-             "XDG_CACHE_HOME": directory + "/cache", "NO_COLOR": ""]
+             "XDG_CACHE_HOME": directory + "/cache", "NO_COLOR": "", "COURIER_DEMO_PORT": "0"]
         }
 
         init() throws {

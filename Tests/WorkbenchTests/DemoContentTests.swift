@@ -1,3 +1,5 @@
+import Courier
+import CourierDemoServer
 import Foundation
 import Testing
 @testable import Workbench
@@ -40,5 +42,81 @@ struct DemoContentTests {
         #expect(abs(bytes - 3_000_000) < 300_000)
         let longURL = try #require(objects.first { $0["name"] as? String == "long-url" }?["url"] as? String)
         #expect(longURL.count > 300)
+    }
+
+    @Test("the load batch sends a few hundred requests mixing delays, drips and byte bodies at three priorities")
+    func loadShape() throws {
+        let workspace = try Workspace.load(path: demo)
+        let names = workspace.requestNames(inBatch: "load")
+        #expect(names.count == 292)
+        #expect(workspace.batches["load"]?.continueOnFailure == true)
+        let requests = try names.map { try #require(workspace.requests[$0]) }
+        for endpoint in ["/delay/", "/drip", "/bytes/"] {
+            #expect(requests.contains { $0.url.hasPrefix(endpoint) }, "no \(endpoint)")
+        }
+        #expect(Set(requests.map { $0.priority ?? .default }) == [.low, .default, .high])
+        #expect(requests.filter { !$0.url.hasPrefix("/delay/") }.allSatisfy { $0.response == .raw }, "binary bodies are not JSON")
+        #expect(requests.allSatisfy { $0.cache == nil && $0.download == nil })
+    }
+
+    @Test("one of each load request succeeds together, the drips taking their time")
+    func loadSample() async throws {
+        let text = try String(contentsOfFile: demo, encoding: .utf8)
+        let members = try Workspace.load(path: demo).requestNames(inBatch: "load")
+            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        try #require(members.count == 8)
+        let path = writeWorkspace(text.replacingOccurrences(
+            of: "\nbatches:\n", with: "\nbatches:\n  load-sample: {requests: [\(members.joined(separator: ", "))]}\n"))
+        let run = await headlessRun(path, ["load-sample"]) { $0.json = true }
+        #expect(run.status == 0)
+        let results = try jsonLines(run.output).dropLast()
+        #expect(results.compactMap { $0["name"] as? String }.sorted() == members.sorted())
+        #expect(results.allSatisfy { $0["ok"] as? Bool == true })
+        let slowDrip = try #require(results.first { $0["name"] as? String == "load-slow-drip" })
+        #expect(slowDrip["bytes"] as? Int == 262_144)
+        #expect(try #require(slowDrip["durationMs"] as? Double) >= 2_900)
+        #expect(results.first { $0["name"] as? String == "load-large" }?["bytes"] as? Int == 4_194_304)
+    }
+
+    @Test("the downloads are large, paced, each to a file of its own, under 600 MB in all")
+    func downloadsShape() throws {
+        let workspace = try Workspace.load(path: demo)
+        let requests = try workspace.requestNames(inBatch: "downloads").map { try #require(workspace.requests[$0]) }
+        #expect(requests.count == 3)
+        let sizes = requests.compactMap { Int($0.url.split(separator: "/").last ?? "") }
+        #expect(sizes == [64, 128, 256].map { $0 * 1_048_576 })
+        #expect(sizes.reduce(0, +) < 600_000_000)
+        let paths = requests.compactMap(\.download?.path)
+        #expect(Set(paths).count == 3 && paths.allSatisfy { $0.hasPrefix("{{downloads}}") && $0.hasSuffix(".bin") })
+        #expect(requests.allSatisfy { $0.args?["rate"] != nil }, "paced, so that progress can be watched")
+        #expect(!workspace.requestNames(inBatch: "everything").contains { $0.hasPrefix("download-") || $0.hasPrefix("load-") })
+    }
+
+    @Test("cache-states leaves a fresh, an expiring, a version-mismatched and a per-language entry")
+    func cacheStates() async throws {
+        let workspace = try Workspace.load(path: demo)
+        let server = try await DemoServer.start()
+        var options = RunOptions()
+        options.demoURL = server.baseURL
+        options.cacheDirectory = temporaryDirectory("courier-cache")
+        let summary = try? await WorkspaceRunner(workspace: workspace, options: options).run(["cache-states"]) { _ in }
+        await server.stop()
+        #expect(summary?.ok == 4)
+        let cache = WorkspaceCache(workspace: workspace, directory: options.cacheDirectory)
+        // Judged at times counted from the writes, so that a slow machine cannot age them.
+        let written = try #require(cache.list().first { $0.request == "flash-sale" }?.created)
+        let soon = cache.list(now: written.addingTimeInterval(1))
+        let freshness = Dictionary(uniqueKeysWithValues: soon.compactMap { entry in entry.request.map { ($0, entry.freshness) } })
+        #expect(freshness == ["cities": "fresh", "flash-sale": "fresh", "catalog": "versionMismatch", "offers": "fresh"])
+        let later = cache.list(now: written.addingTimeInterval(3))
+        #expect(later.first { $0.request == "flash-sale" }?.freshness == "expired")
+        #expect(later.first { $0.request == "cities" }?.freshness == "fresh")
+
+        let offers = try WorkspaceRunner(workspace: workspace, options: options).makeRequest("offers")
+        #expect(ResponseCache.explain(offers).isHit)
+        options.environment = "french"
+        let french = try WorkspaceRunner(workspace: workspace, options: options)
+        #expect(ResponseCache.explain(french.makeRequest("offers")).error?.code == .sensitiveDataMismatch)
+        #expect(ResponseCache.explain(french.makeRequest("catalog")).error?.code == .versionMismatch)
     }
 }

@@ -76,14 +76,17 @@ struct WorkspaceDocument {
         }
     }
 
-    /// Every place a batch or a chain names request `name`: batch lists (both forms), chain
-    /// steps given by name, `request:` and the items of `parallel:`.
+    /// Every place a batch or a chain names request `name`: batch lists (both forms, names
+    /// and `{request: NAME, times: N}`), chain steps given by name, `request:` and the items
+    /// of `parallel:`.
     func references(to name: String) -> [Reference] {
         var found: [Reference] = []
         for (key, batch) in entries(of: "batches") {
             let items = batch.sequence ?? batch.mapping?["requests"]?.sequence
-            for item in items ?? [] where item.string == name {
-                found.append(Reference(node: item, owner: "batch \"\(key.string ?? "")\""))
+            for item in items ?? [] {
+                let candidate = item.mapping?["request"] ?? item
+                guard candidate.string == name else { continue }
+                found.append(Reference(node: candidate, owner: "batch \"\(key.string ?? "")\""))
             }
         }
         for (key, chain) in entries(of: "chains") {

@@ -4,12 +4,13 @@ public struct Reference: Sendable, Hashable {
     public var location: SourceLocation
 }
 
-/// `batches.<name>`: requests started together; a batch may include another batch's requests.
+/// `batches.<name>`: requests started together; a batch may include another batch's requests
+/// and send a request several times (see ``BatchItem``).
 public struct BatchDefinition: Sendable {
     public var name: String
     public var location: SourceLocation
-    /// Request or batch names, in order.
-    public var items: [Reference]
+    /// Request or batch names and repeated requests, in order.
+    public var items: [BatchItem]
     /// Run every request even after one fails, and report each failure.
     public var continueOnFailure: Bool
 
@@ -19,13 +20,13 @@ public struct BatchDefinition: Sendable {
         self.name = name
         location = yaml.location
         if case .sequence = yaml.node {
-            items = try yaml.list().map { item throws(WorkspaceError) in Reference(name: try item.string(), location: item.location) }
+            items = try yaml.list().map { item throws(WorkspaceError) in try BatchItem(yaml: item) }
             continueOnFailure = false
             return
         }
         let map = try yaml.mapping(allowed: Self.keys, expected: "a batch: {requests: [names], continueOnFailure}")
         items = try map.required("requests").list(expected: "a list of request names").map { item throws(WorkspaceError) in
-            Reference(name: try item.string(expected: "a request name"), location: item.location)
+            try BatchItem(yaml: item)
         }
         continueOnFailure = try map["continueOnFailure"]?.bool() ?? false
     }

@@ -57,10 +57,14 @@ public struct Workspace: Sendable {
         return path.hasSuffix("/") && !resolved.hasSuffix("/") ? resolved + "/" : resolved
     }
 
-    /// The requests a batch runs, nested batches expanded, in order.
+    /// The requests a batch runs, in order: nested batches expanded, and a request with
+    /// `times: N` named N times.
     public func requestNames(inBatch name: String) -> [String] {
         guard let batch = batches[name] else { return [] }
-        return batch.items.flatMap { batches[$0.name] != nil ? requestNames(inBatch: $0.name) : [$0.name] }
+        return batch.items.flatMap { item in
+            if let times = item.times { return Array(repeating: item.name, count: times) }
+            return batches[item.name] != nil ? requestNames(inBatch: item.name) : [item.name]
+        }
     }
 
     /// The variables with an environment's values over them and then `overrides`.

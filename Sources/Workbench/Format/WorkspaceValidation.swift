@@ -28,11 +28,22 @@ struct WorkspaceValidation {
             + (candidates.isEmpty ? "" : " (expected one of: \(candidates.joined(separator: ", ")))"))
     }
 
+    /// A plain item names a request or a batch; `{request: NAME, times: N}` names a request.
     private func checkBatchReferences() throws(WorkspaceError) {
         for name in workspace.batchNames {
-            for item in workspace.batches[name]!.items
-            where workspace.requests[item.name] == nil && workspace.batches[item.name] == nil {
-                throw unknown(item, kind: "request or batch", candidates: workspace.requestNames + workspace.batchNames)
+            for item in workspace.batches[name]!.items {
+                let isRequest = workspace.requests[item.name] != nil
+                let isBatch = workspace.batches[item.name] != nil
+                if item.times == nil, !isRequest, !isBatch {
+                    throw unknown(item.reference, kind: "request or batch", candidates: workspace.requestNames + workspace.batchNames)
+                }
+                if item.times != nil, isBatch {
+                    throw WorkspaceError(.invalidValue, at: item.location, "\"\(item.name)\" is a batch; times repeats a request "
+                        + "(name the batch on its own to include its requests once)")
+                }
+                if item.times != nil, !isRequest {
+                    throw unknown(item.reference, kind: "request", candidates: workspace.requestNames)
+                }
             }
         }
     }

@@ -36,8 +36,7 @@ public struct JUnitReport {
             let time = suite.cases.reduce(0) { $0 + $1.durationMs }
             lines.append("  <testsuite name=\"\(Self.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(failures)\" "
                 + "skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">")
-            for result in suite.cases {
-                let name = result.step.map { "step \($0): \(result.name)" } ?? result.name
+            for (result, name) in zip(suite.cases, Self.caseNames(suite.cases)) {
                 let open = "    <testcase classname=\"\(Self.escape(workspace + "." + suite.name))\" name=\"\(Self.escape(name))\" "
                     + "time=\"\(Self.seconds(result.durationMs))\""
                 if let error = result.error {
@@ -57,6 +56,20 @@ public struct JUnitReport {
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A name per test case: the request's (after its chain step), numbered `#1`, `#2`, …
+    /// when a suite sends it more than once, as a batch with `times:` does, so that CI
+    /// systems keep every case apart.
+    static func caseNames(_ results: [RequestResult]) -> [String] {
+        let names = results.map { result in result.step.map { "step \($0): \(result.name)" } ?? result.name }
+        let counts = names.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        return names.map { name in
+            guard counts[name, default: 0] > 1 else { return name }
+            seen[name, default: 0] += 1
+            return "\(name) #\(seen[name]!)"
+        }
     }
 
     static func seconds(_ milliseconds: Double) -> String { String(format: "%.3f", milliseconds / 1000) }

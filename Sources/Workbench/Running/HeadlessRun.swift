@@ -1,12 +1,19 @@
 import Foundation
 
-/// A demo server started for a run: its base URL and how to stop it.
+/// A demo server started for a run: its base URL, how to stop it, and whether it had to
+/// leave its preferred port.
 public struct DemoServerHandle: Sendable {
     public var baseURL: String
     public var stop: @Sendable () async -> Void
+    /// Set when the server could not have its preferred port and listens on another: a
+    /// sentence saying so and what it means for the cache, e.g. "the demo server is on port
+    /// 41234, not 18080 (it is in use): responses cached in this run are keyed by port 41234".
+    /// Nil when it is on the preferred port, or none was preferred.
+    public var portFallback: String?
 
-    public init(baseURL: String, stop: @escaping @Sendable () async -> Void) {
+    public init(baseURL: String, portFallback: String? = nil, stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
+        self.portFallback = portFallback
         self.stop = stop
     }
 }
@@ -66,6 +73,7 @@ public struct HeadlessRun: Sendable {
                 return 2
             }
         }
+        if let fallback = demo?.portFallback { errors("courier run: warning: \(fallback)") }
         var options = RunOptions()
         options.environment = environment
         options.overrides = overrides
