@@ -64,6 +64,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
             do {
                 demo = try await DemoServerHandle.embedded()
                 settings.demoURL = demo?.baseURL
+                settings.openingNotice = demo?.portFallback
             } catch {
                 printError("courier tui: cannot start the demo server: \(error)")
                 throw ExitCode(2)

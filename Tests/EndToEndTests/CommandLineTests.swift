@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aSecondRunInAnotherProcessIsServedFromTheCacheOfTheFirst() throws {
-        let sandbox = try WorkbenchEndToEndTests.Sandbox()
+        let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         // A free port stands in for the fixed one, which a person's workbench may hold.
         let probe = try LoopbackListener()
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func aTakenDemoPortFallsBackToAFreeOneWithAWarning() throws {
-        let sandbox = try WorkbenchEndToEndTests.Sandbox()
+        let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         let occupant = try LoopbackListener()
         let result = try courier(["run", sandbox.workspace, "get-args", "--no-history"],

@@ -119,6 +119,7 @@ public final class AppModel {
         tree = RequestTree(workspace: workspace)
         tree.move(by: 1)
         reloadCache()
+        if let notice = settings.openingNotice { say(notice, .warning, seconds: 12) }
     }
 
     /// The effects queued since the last call.

@@ -56,6 +56,9 @@ public struct WorkbenchSettings: Sendable {
     /// Where fired requests are appended; nil = no history.
     public var history: HistoryLog?
     public var glyphs: Glyphs = .unicode
+    /// Said in the status line when the workbench opens, e.g. that the demo server is not on
+    /// its usual port.
+    public var openingNotice: String?
 
     public init() {}
 }
