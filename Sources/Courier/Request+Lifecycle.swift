@@ -33,17 +33,23 @@ extension Request {
         }
         let fanout = LifecycleFanout(agent: agent, subject: .request(self), own: state.withLock { $0.accessories })
         fanout.willStop()
-        let continuation = state.withLock { state in
-            defer { state.continuation = nil }
+        let (continuation, group) = state.withLock { state in
+            defer {
+                state.continuation = nil
+                state.groupObserver = nil
+            }
             state.delegate = nil
             state.success = nil
             state.failure = nil
             state.isCancelled = true
             state.isExecuting = false
-            return state.continuation
+            return (state.continuation, state.groupObserver)
         }
         fanout.didStop(.cancelled)
         continuation?.resume(throwing: RequestError.cancelled)
+        // A batch or chain that started it hears that it will not finish (a group stopping its
+        // own requests lets go of them first, so it is not told about its own stop).
+        if let group { agent.config.callbackQueue.async { group(self, .cancelled) } }
     }
 
     /// Starts the request and waits for it: returns the finished request, or throws its

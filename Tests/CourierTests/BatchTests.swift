@@ -85,6 +85,22 @@ import Testing
         }
     }
 
+    @Test func aMemberStoppedOnItsOwnEndsTheBatchInsteadOfLeavingItWaiting() async throws {
+        try await withTestBed { bed in
+            let log = EventLog()
+            let slow = bed.request("/delay/5")
+            let batch = BatchRequest(requests: [bed.request("/get"), slow], continueOnFailure: true)
+            batch.start(success: { _ in log.record("success") }, failure: { batch in
+                log.record("failure \(batch.failedRequest === slow)")
+            })
+            slow.stop()
+            await log.waitForEvents(1)
+            #expect(log.events == ["failure true"])
+            #expect(batch.snapshot.states == [.succeeded, .cancelled])
+            #expect(!batch.isRunning)
+        }
+    }
+
     @Test func isDataFromCacheWhenEveryRequestCameFromTheCache() async throws {
         try await withCacheBed { cache in
             let (path, name) = cache.counterPath()

@@ -138,6 +138,25 @@ import Testing
         }
     }
 
+    @Test func aStepStoppedOnItsOwnFailsTheChainInsteadOfLeavingItWaiting() async throws {
+        try await withTestBed { bed in
+            let slow = bed.request("/delay/5")
+            let chain = ChainRequest()
+            chain.addRequest(bed.request("/get"))
+            chain.addRequest(slow)
+            chain.addRequest(bed.request("/json"))
+            let stream = chain.progress()
+            chain.start()
+            for await snapshot in stream where snapshot.currentIndex == 1 && snapshot.steps[1].state == .running {
+                slow.stop()
+            }
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
+            #expect(chain.snapshot.steps[1].error?.code == .cancelled)
+            #expect(chain.failedRequest === slow)
+            #expect(!bed.server.requestLog.contains { $0.path == "/json" })
+        }
+    }
+
     @Test func stopInTheMiddleOfARunningChain() async throws {
         try await withTestBed { bed in
             let slow = bed.request("/delay/5")

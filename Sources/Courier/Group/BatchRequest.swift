@@ -121,7 +121,7 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
         enum Next { case wait, failFast, complete }
         let next = state.withLock { state -> Next in
             guard state.isRunning else { return .wait }
-            state.items[index] = error == nil ? .succeeded : .failed
+            state.items[index] = error == nil ? .succeeded : error?.code == .cancelled ? .cancelled : .failed
             if error != nil, state.failedRequest == nil { state.failedRequest = requests[index] }
             if error != nil, !continueOnFailure {
                 state.items = state.items.map { $0.isFinished ? $0 : .cancelled }
