@@ -1,5 +1,9 @@
 import CourierDemoServer
+import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The embedded server's fixed port and its fallback. These tests never bind
 /// `DemoServer.preferredPort` itself: they prefer ports they picked.
@@ -7,9 +11,7 @@ import Testing
 struct PreferredPortTests {
     @Test("a free preferred port is used")
     func freePortIsUsed() async throws {
-        let probe = try await DemoServer.start()
-        let port = probe.port
-        await probe.stop()
+        let port = try #require(Self.freePortOutsideTheEphemeralRange())
         let start = try await DemoServer.start(preferringPort: port)
         #expect(start.server.port == port)
         #expect(start.fallbackReason == nil)
@@ -38,5 +40,31 @@ struct PreferredPortTests {
             let error = #expect(throws: InvalidPreferredPort.self) { try DemoServer.preferredPort(environment: ["COURIER_DEMO_PORT": bad]) }
             #expect(error?.description == "COURIER_DEMO_PORT must be a port number from 1 to 65535, or 0 for any free port; found \"\(bad)\"")
         }
+    }
+
+    /// A port below the kernel's ephemeral range that binds now: no socket is given one of
+    /// those without asking for it, so it stays free until the server asks (a port freed from
+    /// the ephemeral range can be taken at once by any connection another test opens).
+    static func freePortOutsideTheEphemeralRange() -> Int? {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let below = max(2_000, (range?.first ?? 32_768) - 1)
+        for _ in 0..<50 {
+            let candidate = Int.random(in: 1_025...below)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = in_port_t(UInt16(candidate).bigEndian)
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            if bound { return candidate }
+        }
+        return nil
     }
 }
