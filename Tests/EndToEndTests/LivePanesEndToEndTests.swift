@@ -4,11 +4,12 @@ import Testing
 extension EndToEndTests {
     /// The live engine panes of the real binary in tmux: In flight, Cache, Runs and Events.
     @Suite struct LivePanes {
-        private func withWorkbench(_ body: (TmuxSession) async throws -> Void) async throws {
+        private func withWorkbench(environment extra: [String: String] = [:],
+                                   _ body: (TmuxSession) async throws -> Void) async throws {
             let sandbox = try EndToEndTests.Sandbox()
             defer { sandbox.remove() }
             let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(sandbox.workspace)",
-                                          environment: sandbox.environment)
+                                          environment: sandbox.environment.merging(extra) { $1 })
             try await session.waitFor("1 Requests")
             try await body(session)
         }
@@ -20,6 +21,30 @@ extension EndToEndTests {
                 try await session.waitFor(all: ["receiving", "slow-body", "/drip"])
                 try session.press("x")
                 try await session.waitFor("cancelled")
+            }
+        }
+
+        @Test func aLargeBatchQueuesInFlightAndIsCancelledAllAtOnce() async throws {
+            try await withWorkbench { session in
+                try session.select("load")
+                try session.press("Enter", "3")
+                let busy = try await session.waitFor(all: ["queued", "load-", "receiving"])
+                #expect(busy.contains("3 In flight · "), "the title counts the states")
+                try session.press("X")
+                try await session.waitFor("in flight?")
+                try session.press("y")
+                try session.press("5", "z")
+                try await session.waitUntil("the batch stopped in Runs") { screen in
+                    screen.contains("10 stopped") && screen.contains("\u{2298} load") && !screen.contains(" queued")
+                }
+            }
+        }
+
+        @Test func aTakenDemoPortIsSaidWhenTheWorkbenchOpens() async throws {
+            let occupant = try LoopbackListener()
+            defer { occupant.close() }
+            try await withWorkbench(environment: ["COURIER_DEMO_PORT": "\(occupant.port)"]) { session in
+                try await session.waitFor("not \(occupant.port)")
             }
         }
 

@@ -126,6 +126,27 @@ import Testing
         }
     }
 
+    @Test func aBatchShowsLikeRequestsAsOneRowWithTheirCounts() async throws {
+        try await AppHarness.run { app in
+            app.select(.batch("load"))
+            app.press(.enter)
+            try await app.settle("the 60 tiny requests") {
+                guard case .batch(let batch, _)? = app.model.runHistory.runs.first?.kind else { return false }
+                return batch.snapshot.states.prefix(60).allSatisfy { $0 == .succeeded }
+            }
+            app.press(.character("5"), .character("z"))
+            let rows = app.screen.split(separator: "\n")
+            #expect(rows.contains { $0.contains("load-tiny ×60") && $0.contains("60 ✓ 200") })
+            #expect(rows.contains { $0.contains("load-slow-drip ×16") && $0.contains("16 queued") })
+            #expect(rows.count { $0.contains("load-") } < 30, "292 requests in a couple of dozen rows")
+            #expect(app.model.statusLine(now: Date()).text.contains("x stop"))
+            #expect(!app.model.statusLine(now: Date()).text.contains("continue"), "no step keys for a batch")
+            app.press(.character("x"))
+            try await app.settle("stopped") { app.model.runHistory.runs.first?.isRunning == false }
+            #expect(app.screen.contains("16 stopped"))
+        }
+    }
+
     @Test func theEventsPaneLogsRunsFiltersAndPauses() async throws {
         try await AppHarness.run { app in
             app.select(.request("refused"))

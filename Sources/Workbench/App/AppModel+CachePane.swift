@@ -122,7 +122,7 @@ extension AppModel {
         }
     }
 
-    /// The entry's age against its request's cache time: `████░░ 40s/600s`.
+    /// The entry's age against its request's cache time: `━━━━── 40s/600s`.
     private func ageBar(_ row: CacheBrowser.Row, now: Date, width: Int = 8) -> StyledLine {
         guard let created = row.listing.created, row.cacheSeconds > 0 else {
             return StyledLine(DisplayWidth.padded("", to: width + 14))
@@ -131,8 +131,8 @@ extension AppModel {
         let share = min(1, age / Double(row.cacheSeconds))
         let filled = Int((share * Double(width)).rounded(.up))
         var line = StyledLine()
-        line.append(String(repeating: glyphs.barFull, count: filled), share >= 1 ? .warning : .info)
-        line.append(String(repeating: glyphs.barEmpty, count: width - filled), .dim)
+        line.append(String(repeating: glyphs.meterFull, count: filled), share >= 1 ? .warning : .info)
+        line.append(String(repeating: glyphs.meterEmpty, count: width - filled), .dim)
         line.append(" " + DisplayWidth.padded("\(Self.shortDuration(age))/\(Self.shortDuration(Double(row.cacheSeconds)))", to: 13), .dim)
         return line
     }

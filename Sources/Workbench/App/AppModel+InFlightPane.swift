@@ -63,23 +63,25 @@ extension AppModel {
     /// One row: as many columns as the width allows, the URL shortened in the middle.
     private func inFlightLine(_ row: InFlightTable.Row, width: Int, now: Date) -> StyledLine {
         let wide = width >= 110
-        let medium = width >= 80
+        let medium = width >= 76
+        let showsRate = width >= 92
         guard medium else { return compactInFlightLine(row, now: now).truncated(to: width) }
         var line = StyledLine(" ")
         if wide { line.append(DisplayWidth.padded("#\(row.id)", to: 6), .dim) }
         line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 15), to: 16), row.outcome == nil ? .plain : .dim)
         line.append(DisplayWidth.padded(row.method, to: 7), Style.method(row.method))
         let state = stateText(row)
-        let fixed = (wide ? 6 : 0) + 16 + 7 + 11 + (wide ? 5 : 0) + 12 + 15 + 10 + 8
-        let room = max(8, width - fixed - 1)
+        let fixed = (wide ? 6 : 0) + 16 + 7 + 11 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
+        let room = max(6, width - fixed - 1)
         line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(shortURL(row.url), to: room - 1), to: room), .dim)
         line.append(DisplayWidth.padded(state.text, to: 11), state.style)
         if wide { line.append(DisplayWidth.padded(priorityText(row.priority), to: 5), .dim) }
         line.append(progressBar(row, now: now, width: 10))
         line.append("  ")
-        let size = row.expected.map { "\(ByteCount.text(Int(row.received)))/\(ByteCount.text(Int($0)))" } ?? ByteCount.text(Int(row.received))
+        let size = row.phase == .queued && row.outcome == nil ? "" // nothing to count yet
+            : row.expected.map { "\(ByteCount.text(Int(row.received)))/\(ByteCount.text(Int($0)))" } ?? ByteCount.text(Int(row.received))
         line.append(DisplayWidth.padded(size, to: 15), .plain)
-        line.append(DisplayWidth.padded(row.rate > 0 ? "\(ByteCount.text(Int(row.rate)))/s" : "", to: 10), .dim)
+        if showsRate { line.append(DisplayWidth.padded(row.rate > 0 ? "\(ByteCount.text(Int(row.rate)))/s" : "", to: 10), .dim) }
         let elapsed = (row.finishedAt ?? now).timeIntervalSince(row.startedAt)
         line.append(String(format: "%.1f s", elapsed), .dim)
         return line.truncated(to: width)
@@ -92,7 +94,8 @@ extension AppModel {
         let state = stateText(row)
         line.append(DisplayWidth.padded(DisplayWidth.truncated(state.text, to: 9), to: 10), state.style)
         line.append(progressBar(row, now: now, width: 8))
-        line.append(" " + DisplayWidth.padded(ByteCount.text(Int(row.received)), to: 8), .plain)
+        let waiting = row.phase == .queued && row.outcome == nil
+        line.append(" " + DisplayWidth.padded(waiting ? "" : ByteCount.text(Int(row.received)), to: 8), .plain)
         line.append(String(format: "%.1fs", (row.finishedAt ?? now).timeIntervalSince(row.startedAt)), .dim)
         return line
     }
@@ -131,17 +134,17 @@ extension AppModel {
             line.append(String(repeating: " ", count: width))
         } else if let fraction = row.fraction {
             let filled = Int((fraction * Double(width)).rounded(.down))
-            line.append(String(repeating: glyphs.barFull, count: filled), .accent)
-            line.append(String(repeating: glyphs.barEmpty, count: width - filled), .dim)
+            line.append(String(repeating: glyphs.meterFull, count: filled), .accent)
+            line.append(String(repeating: glyphs.meterEmpty, count: width - filled), .dim)
         } else if row.phase == .receiving {
             let span = width - 3
             let step = Int(now.timeIntervalSinceReferenceDate * 8) % (2 * span)
             let position = step < span ? step : 2 * span - step
-            line.append(String(repeating: glyphs.barEmpty, count: position), .dim)
-            line.append(String(repeating: glyphs.barFull, count: 3), .accent)
-            line.append(String(repeating: glyphs.barEmpty, count: width - 3 - position), .dim)
+            line.append(String(repeating: glyphs.meterEmpty, count: position), .dim)
+            line.append(String(repeating: glyphs.meterFull, count: 3), .accent)
+            line.append(String(repeating: glyphs.meterEmpty, count: width - 3 - position), .dim)
         } else {
-            line.append(String(repeating: glyphs.barEmpty, count: width), .dim)
+            line.append(String(repeating: glyphs.meterEmpty, count: width), .dim)
         }
         return line
     }

@@ -63,11 +63,24 @@ extension AppModel {
             runChain(run.name, stepMode: chain.stepMode)
         case (.item(_, let index, _), .batch(let batch, let names)):
             showResponse(of: names[index], exchange: exchangesByRequest[ObjectIdentifier(batch.requests[index])])
+        case (.members(_, let first, let count), .batch(let batch, let names)):
+            let index = Self.memberToShow(batch.snapshot.states[first..<(first + count)]) ?? first
+            showResponse(of: names[index], exchange: exchangesByRequest[ObjectIdentifier(batch.requests[index])])
+        case (.members, .chain):
+            break
         case (.item(_, let step, let member), .chain(_, let definition, _)):
             let request = run.chainSnapshot.flatMap { $0.steps.indices.contains(step) ? $0.steps[step].requests[member] : nil }
             showResponse(of: definition.steps[step].items[member].request.name,
                          exchange: request.flatMap { exchangesByRequest[ObjectIdentifier($0)] })
         }
+    }
+
+    /// Of a row of like requests, the one whose response says most: the first that failed,
+    /// else the last that finished, else the first in flight.
+    static func memberToShow(_ states: ArraySlice<GroupItemState>) -> Int? {
+        states.firstIndex(of: .failed)
+            ?? states.lastIndex { $0.isFinished }
+            ?? states.firstIndex(of: .running)
     }
 
     /// Selects a request in the tree and shows `exchange` (or its latest) in the response.

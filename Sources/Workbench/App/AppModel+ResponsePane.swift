@@ -171,8 +171,8 @@ extension AppModel {
             let filled = Int(Double(barWidth) * min(1, Double(record.bytesReceived) / Double(expected)))
             lines.append(StyledLine.build { line in
                 line.append("   ")
-                line.append(String(repeating: glyphs.barFull, count: filled), .accent)
-                line.append(String(repeating: glyphs.barEmpty, count: barWidth - filled), .dim)
+                line.append(String(repeating: glyphs.meterFull, count: filled), .accent)
+                line.append(String(repeating: glyphs.meterEmpty, count: barWidth - filled), .dim)
                 line.append(" \(Int(100 * Double(record.bytesReceived) / Double(expected)))%", .plain)
             })
         }

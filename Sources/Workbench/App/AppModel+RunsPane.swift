@@ -19,9 +19,11 @@ extension AppModel {
             let height = max(0, content.height - (next == nil ? 0 : 1))
             runHistory.scroll = Self.window(selection: history.selection, scroll: history.scroll, height: height, count: history.rows.count)
             listOrigins[.runs] = (content.row, runHistory.scroll)
+            let transferring = Set(inFlight.live.lazy.filter { $0.phase != .queued }.map { ObjectIdentifier($0.request) })
             for index in runHistory.scroll..<min(history.rows.count, runHistory.scroll + height) {
                 let highlight: RowHighlight = index == history.selection ? (focused ? .selected : .selectedUnfocused) : .none
-                lines.append(runLine(history.rows[index], width: content.width, now: now).highlighted(highlight))
+                lines.append(runLine(history.rows[index], transferring: transferring, width: content.width, now: now)
+                    .highlighted(highlight))
             }
             if let next {
                 lines += Array(repeating: StyledLine(), count: max(0, content.height - 1 - lines.count))
@@ -33,7 +35,9 @@ extension AppModel {
                          isFocused: focused, lines: lines)
     }
 
-    private func runLine(_ row: RunHistory.Row, width: Int, now: Date) -> StyledLine {
+    /// `transferring`: the requests past the agent's queue, which a batch shows as in flight
+    /// (the rest of its started requests wait in the queue).
+    private func runLine(_ row: RunHistory.Row, transferring: Set<ObjectIdentifier>, width: Int, now: Date) -> StyledLine {
         switch row {
         case .run(let id):
             guard let run = runHistory.run(id) else { return StyledLine() }
@@ -45,6 +49,9 @@ extension AppModel {
             case .chain(_, let definition, let scope):
                 return chainItem(run, definition: definition, scope: scope, step: step, member: member, width: width, now: now)
             }
+        case .members(let id, let first, let count):
+            guard let run = runHistory.run(id), case .batch(let batch, let names) = run.kind else { return StyledLine() }
+            return batchMembers(batch, name: names[first], range: first..<(first + count), transferring: transferring, width: width)
         }
     }
 
@@ -86,10 +93,48 @@ extension AppModel {
         let request = batch.requests[index]
         var line = StyledLine("     ")
         line.append(itemIcon(state, request: request))
-        line.append(" " + DisplayWidth.padded(names[index], to: 18))
-        line.append(outcomeText(state, request: request))
-        if state == .running, let record = request.agent.records().first(where: { $0.request === request }) {
-            line.append("  \(record.phase.rawValue) \(ByteCount.text(Int(record.bytesReceived)))", .dim)
+        line.append(" " + DisplayWidth.padded(names[index], to: 22))
+        let row = state == .running ? inFlight.live.first(where: { $0.request === request }) : nil
+        if let row, row.phase == .queued {
+            line.append("queued", .info)
+        } else {
+            line.append(outcomeText(state, request: request))
+            if let row { line.append("  \(row.phase.rawValue) \(ByteCount.text(Int(row.received)))", .dim) }
+        }
+        return line.truncated(to: width)
+    }
+
+    /// Like requests of a batch in one row: `◐ load-quick ×15  9 ✓ · 6 in flight`, with the
+    /// codes of those that failed.
+    private func batchMembers(_ batch: BatchRequest, name: String, range: Range<Int>, transferring: Set<ObjectIdentifier>,
+                              width: Int) -> StyledLine {
+        let states = batch.snapshot.states[range]
+        let count = { (state: GroupItemState) in states.lazy.filter { $0 == state }.count }
+        let (succeeded, failed, started, stopped) = (count(.succeeded), count(.failed), count(.running), count(.cancelled))
+        let running = range.lazy.filter { states[$0] == .running && transferring.contains(ObjectIdentifier(batch.requests[$0])) }.count
+        let queued = started - running
+        let waiting = range.count - succeeded - failed - started - stopped
+        let icon: GroupItemState = started > 0 ? .running : failed > 0 ? .failed : stopped > 0 ? .cancelled
+            : waiting > 0 ? .pending : .succeeded
+        var line = StyledLine("     ")
+        line.append(itemIcon(icon, request: nil))
+        line.append(" " + DisplayWidth.padded(DisplayWidth.truncated(name, to: 15) + " ×\(range.count)", to: 22))
+        var parts: [Span] = []
+        if succeeded > 0 {
+            let statuses = Set(range.lazy.filter { states[$0] == .succeeded }.map { batch.requests[$0].responseStatusCode })
+            parts.append(Span("\(succeeded) \(glyphs.success)" + (statuses.count == 1 ? " \(statuses.first!)" : ""), .success))
+        }
+        if running > 0 { parts.append(Span("\(running) in flight", .accent)) }
+        if queued > 0 { parts.append(Span("\(queued) queued", .info)) }
+        if waiting > 0 { parts.append(Span("\(waiting) waiting", .dim)) }
+        if failed > 0 {
+            let codes = Set(range.compactMap { batch.requests[$0].error?.code.rawValue }).sorted().map(String.init)
+            parts.append(Span("\(failed) \(glyphs.failure) " + codes.joined(separator: ","), .failure))
+        }
+        if stopped > 0 { parts.append(Span("\(stopped) stopped", .warning)) }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { line.append(" · ", .dim) }
+            line.append(part)
         }
         return line.truncated(to: width)
     }

@@ -39,6 +39,19 @@ extension AppModel {
         return line
     }
 
+    /// Whether a key's hint applies to what is selected: step keys only for a paused chain,
+    /// stop only for a run that is running.
+    private func hintApplies(_ action: Action) -> Bool {
+        guard focus == .runs else { return true }
+        let run = runHistory.selectedRun
+        switch action {
+        case .nextStep, .continueChain, .skipStep: return run?.pausedStep != nil
+        case .retryStep: return run?.pausedStep?.state == .failed
+        case .stopRun: return run?.isRunning == true
+        default: return true
+        }
+    }
+
     /// Key hints for what the keys do now, lazygit style.
     private func hintLine() -> StyledLine {
         let hints: [(key: String, label: String)]
@@ -46,7 +59,7 @@ extension AppModel {
         case .field: hints = [("↵", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
         case .treeFilter, .paneFilter: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
         case .bodySearch, .bodyFilter: hints = [("↵", "apply"), ("Esc", "cancel")]
-        case .normal: hints = overlay == nil ? KeyMap.hints(for: scope) : [("Esc", "close")]
+        case .normal: hints = overlay == nil ? KeyMap.hints(for: scope, where: hintApplies) : [("Esc", "close")]
         }
         var line = StyledLine()
         for hint in hints {

@@ -142,8 +142,8 @@ public enum KeyMap {
     }
 
     /// The status line's hints for a scope: key and label pairs.
-    public static func hints(for scope: Scope) -> [(key: String, label: String)] {
-        bindings.filter { ($0.scope == scope || $0.scope == .global) && $0.hint != nil }
+    public static func hints(for scope: Scope, where applies: (Action) -> Bool = { _ in true }) -> [(key: String, label: String)] {
+        bindings.filter { ($0.scope == scope || $0.scope == .global) && $0.hint != nil && applies($0.action) }
             .map { (key: label(of: $0.keys[0]), label: $0.hint!) }
     }
 

@@ -83,6 +83,8 @@ struct RunHistory {
         case run(Int)
         /// A batch's request by position, or a chain's step and member.
         case item(run: Int, step: Int, member: Int)
+        /// Consecutive requests of a batch with one name (an item with `times: N`), as one row.
+        case members(run: Int, first: Int, count: Int)
     }
 
     private(set) var runs: [RunRecord] = []
@@ -111,7 +113,7 @@ struct RunHistory {
     var selectedRun: RunRecord? {
         guard rows.indices.contains(selection) else { return nil }
         switch rows[selection] {
-        case .run(let id), .item(let id, _, _): return run(id)
+        case .run(let id), .item(let id, _, _), .members(let id, _, _): return run(id)
         }
     }
 
@@ -125,7 +127,14 @@ struct RunHistory {
             guard open.contains(run.id) else { return rows }
             switch run.kind {
             case .batch(_, let names):
-                rows += names.indices.map { .item(run: run.id, step: $0, member: 0) }
+                var first = 0
+                while first < names.count {
+                    var end = first + 1
+                    while end < names.count, names[end] == names[first] { end += 1 }
+                    rows.append(end - first > 1 ? .members(run: run.id, first: first, count: end - first)
+                                                : .item(run: run.id, step: first, member: 0))
+                    first = end
+                }
             case .chain(_, let definition, _):
                 for (step, definition) in definition.steps.enumerated() {
                     rows += definition.items.indices.map { .item(run: run.id, step: step, member: $0) }

@@ -22,6 +22,9 @@ public struct Glyphs: Sendable, Hashable {
     /// A full and a partial block for bars; `shades` from light to dark.
     public var barFull: String
     public var barEmpty: String
+    /// A thin meter for one-row progress and age bars, so that stacked rows stay apart.
+    public var meterFull: String
+    public var meterEmpty: String
     public var parallel: String
     /// The spinner's frames.
     public var spinner: [String]
@@ -31,13 +34,13 @@ public struct Glyphs: Sendable, Hashable {
         horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
         teeLeft: "├", teeRight: "┤", expanded: "▾", collapsed: "▸", bullet: "●", success: "✓", failure: "✗",
         cancelled: "⊘", pending: "·", paused: "⏸", ellipsis: "…",
-        barFull: "█", barEmpty: "░", parallel: "∥",
+        barFull: "█", barEmpty: "░", meterFull: "━", meterEmpty: "─", parallel: "∥",
         spinner: ["◐", "◓", "◑", "◒"], isUnicode: true)
 
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         teeLeft: "+", teeRight: "+", expanded: "v", collapsed: ">", bullet: "*", success: "+", failure: "x",
         cancelled: "/", pending: ".", paused: "=", ellipsis: "~",
-        barFull: "#", barEmpty: ".", parallel: "||",
+        barFull: "#", barEmpty: ".", meterFull: "=", meterEmpty: "-", parallel: "||",
         spinner: ["|", "/", "-", "\\"], isUnicode: false)
 }
