@@ -52,6 +52,26 @@ import Testing
         }
     }
 
+    @Test func theInFlightSelectionStaysAtTheTopUnlessMovedAndThenFollowsItsRow() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("get-args"))
+            app.press(.enter)
+            try await app.settle("get-args done") { app.model.inFlight.recent.count == 1 }
+            app.select(.batch("basics"))
+            app.press(.enter)
+            try await app.settle("basics done") { app.model.runHistory.runs.first?.finishedAt != nil }
+            app.model.refreshInFlight(now: Date(), force: true)
+            #expect(app.model.inFlight.rows.count == 9)
+            #expect(app.model.inFlight.selection == 0, "at the top, the selection stays there as rows come")
+            app.press(.character("3"), .character("G"))
+            let followed = app.model.inFlight.rows[app.model.inFlight.selection].id
+            app.select(.request("created"))
+            app.press(.enter)
+            try await app.settle("created done") { app.model.inFlight.recent.count == 10 }
+            #expect(app.model.inFlight.rows[app.model.inFlight.selection].id == followed, "moved, it follows its row")
+        }
+    }
+
     @Test func theRunsPaneDrivesAChainStepByStepAndSaysWhyAKeyDoesNotApply() async throws {
         try await AppHarness.run { app in
             app.select(.chain("checkout"))

@@ -32,8 +32,9 @@ extension AppModel {
         if let filterLine = paneFilterLine(.cache, text: cacheBrowser.filter, at: content, offset: lines.count, frame: &frame) {
             lines.append(filterLine)
         }
-        let height = max(0, content.height - lines.count)
         let browser = cacheBrowser
+        if !browser.shown.isEmpty, let header = cacheHeader(width: content.width) { lines.append(header) }
+        let height = max(0, content.height - lines.count)
         if browser.shown.isEmpty {
             let text = browser.rows.isEmpty ? "No entries in \(browser.directory). Requests with cache: write them when they succeed."
                 : "No entry matches the filter."
@@ -76,7 +77,27 @@ extension AppModel {
         return "\(error.code.rawValue) \(error.message)"
     }
 
-    /// One entry: state, request, method and URL, status, version, sensitive marker, age bar, size.
+    /// The widths of the wide layout's columns after the URL: status, version, sensitive
+    /// marker, app version (when there is room), created at, age bar, size.
+    private static func cacheColumns(width: Int) -> (url: Int, showsApp: Bool) {
+        let showsApp = width >= 130
+        let fixed = 1 + 10 + 16 + 7 + 5 + 5 + 3 + (showsApp ? 9 : 0) + 9 + 22 + 9
+        return (max(10, width - fixed), showsApp)
+    }
+
+    /// Column titles above the wide layout's rows.
+    func cacheHeader(width: Int) -> StyledLine? {
+        guard width >= 100 else { return nil }
+        let (room, showsApp) = Self.cacheColumns(width: width)
+        var text = " " + DisplayWidth.padded("STATE", to: 10) + DisplayWidth.padded("REQUEST", to: 16) + DisplayWidth.padded("", to: 7)
+        text += DisplayWidth.padded("URL", to: room) + DisplayWidth.padded("HTTP", to: 5) + DisplayWidth.padded("VER", to: 5)
+        text += "   " + (showsApp ? DisplayWidth.padded("APP", to: 9) : "") + DisplayWidth.padded("CREATED", to: 9)
+        text += DisplayWidth.padded("AGE / CACHE TIME", to: 22) + " SIZE"
+        return StyledLine(text, .dim).truncated(to: width)
+    }
+
+    /// One entry: state, request, method and URL, status, version, sensitive marker, app
+    /// version, created at, age bar, size.
     private func cacheLine(_ row: CacheBrowser.Row, width: Int, now: Date) -> StyledLine {
         let listing = row.listing
         let wide = width >= 100
@@ -88,12 +109,13 @@ extension AppModel {
         line.append(DisplayWidth.padded(DisplayWidth.truncated(row.request ?? "(no request)", to: nameWidth - 1), to: nameWidth),
                     row.request == nil ? .dim : .plain)
         if wide {
+            let (room, showsApp) = Self.cacheColumns(width: width)
             line.append(DisplayWidth.padded(listing.method ?? "?", to: 7), Style.method(listing.method ?? ""))
-            let room = max(10, width - 10 - 16 - 7 - 5 - 5 - 3 - 9 - 14 - 9 - 3)
             line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(shortURL(listing.url ?? "?"), to: room - 1), to: room), .dim)
             line.append(DisplayWidth.padded(listing.status.map(String.init) ?? "?", to: 5), .plain)
             line.append(DisplayWidth.padded(listing.storedVersion.map { "v\($0)" } ?? "", to: 5), .dim)
             line.append(listing.sensitive ? "\(glyphs.bullet)  " : "   ", .secret)
+            if showsApp { line.append(DisplayWidth.padded(DisplayWidth.truncated(listing.appVersion ?? "", to: 8), to: 9), .dim) }
             line.append(DisplayWidth.padded(listing.created.map(Self.clockTime) ?? "", to: 9), .dim)
         }
         line.append(ageBar(row, now: now))

@@ -104,7 +104,7 @@ extension AppModel {
         case .batch(let name)?:
             let members = workspace.requestNames(inBatch: name)
             var lines = [StyledLine(" Batch \(name): \(members.count) requests sent together — Enter runs it", .dim)]
-            lines += members.map { member in memberLine(member) }
+            lines += RunHistory.likeRuns(members).map { range in memberLine(members[range.lowerBound], times: range.count) }
             return lines
         case .chain(let name)?:
             let steps = workspace.chains[name]?.steps.count ?? 0
@@ -115,11 +115,12 @@ extension AppModel {
         }
     }
 
-    private func memberLine(_ name: String) -> StyledLine {
+    private func memberLine(_ name: String, times: Int = 1) -> StyledLine {
         StyledLine.build { line in
             let method = effectiveDefinition(of: name)?.method.rawValue ?? "?"
             line.append(" " + DisplayWidth.padded(method, to: 7), Style.method(method))
             line.append(name)
+            if times > 1 { line.append(" ×\(times)", .dim) }
             if let exchange = exchanges[name] {
                 line.append("  ")
                 line.append(exchangeBadge(exchange, now: Date()))

@@ -9,8 +9,9 @@ extension AppModel {
         let content = rect.inner
         var lines: [StyledLine] = []
         if let filterLine = paneFilterLine(.inFlight, text: inFlight.filter, at: content, frame: &frame) { lines.append(filterLine) }
-        let height = max(0, content.height - lines.count)
         let table = inFlight
+        if !table.rows.isEmpty, let header = inFlightHeader(width: content.width) { lines.append(header) }
+        let height = max(0, content.height - lines.count)
         if table.rows.isEmpty {
             let text = table.isEmpty ? "Nothing in flight. Requests show here while they run, with their progress."
                 : "No request matches the filter."
@@ -61,18 +62,32 @@ extension AppModel {
     }
 
     /// One row: as many columns as the width allows, the URL shortened in the middle.
+    /// Which columns the table has at `width` and how wide its URL column is.
+    private static func inFlightColumns(width: Int) -> (wide: Bool, medium: Bool, showsRate: Bool, url: Int) {
+        let wide = width >= 110, showsRate = width >= 92
+        let fixed = (wide ? 6 : 0) + 16 + 7 + 11 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
+        return (wide, width >= 76, showsRate, max(6, width - fixed - 1))
+    }
+
+    /// Column titles above the table's rows, when it has its full columns.
+    private func inFlightHeader(width: Int) -> StyledLine? {
+        let columns = Self.inFlightColumns(width: width)
+        guard columns.medium else { return nil }
+        var text = " " + (columns.wide ? DisplayWidth.padded("ID", to: 6) : "") + DisplayWidth.padded("REQUEST", to: 23)
+        text += DisplayWidth.padded("URL", to: columns.url) + DisplayWidth.padded("STATE", to: 11)
+        text += (columns.wide ? DisplayWidth.padded("PRIO", to: 5) : "") + DisplayWidth.padded("PROGRESS", to: 12)
+        text += DisplayWidth.padded("BYTES", to: 15) + (columns.showsRate ? DisplayWidth.padded("RATE", to: 10) : "") + "TIME"
+        return StyledLine(text, .dim).truncated(to: width)
+    }
+
     private func inFlightLine(_ row: InFlightTable.Row, width: Int, now: Date) -> StyledLine {
-        let wide = width >= 110
-        let medium = width >= 76
-        let showsRate = width >= 92
+        let (wide, medium, showsRate, room) = Self.inFlightColumns(width: width)
         guard medium else { return compactInFlightLine(row, now: now).truncated(to: width) }
         var line = StyledLine(" ")
         if wide { line.append(DisplayWidth.padded("#\(row.id)", to: 6), .dim) }
         line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 15), to: 16), row.outcome == nil ? .plain : .dim)
         line.append(DisplayWidth.padded(row.method, to: 7), Style.method(row.method))
         let state = stateText(row)
-        let fixed = (wide ? 6 : 0) + 16 + 7 + 11 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
-        let room = max(6, width - fixed - 1)
         line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(shortURL(row.url), to: room - 1), to: room), .dim)
         line.append(DisplayWidth.padded(state.text, to: 11), state.style)
         if wide { line.append(DisplayWidth.padded(priorityText(row.priority), to: 5), .dim) }

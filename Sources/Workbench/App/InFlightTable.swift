@@ -66,7 +66,7 @@ struct InFlightTable {
     mutating func refresh(records: () -> [RequestRecord], name: (Request) -> String, now: Date, force: Bool = false) {
         guard force || now.timeIntervalSince(refreshedAt) >= Self.refreshInterval else { return }
         refreshedAt = now
-        let selectedID = rows.indices.contains(selection) ? rows[selection].id : nil
+        let selectedID = followedID()
         var phases: [TransferPhase: Int] = [:]
         var rate = 0.0
         var nextSamples: [Int: (bytes: Int64, time: Date)] = [:]
@@ -88,14 +88,20 @@ struct InFlightTable {
         counts = phases
         totalRate = rate
         recent.removeAll { now.timeIntervalSince($0.finishedAt ?? now) > Self.recentSeconds }
-        arrange(keeping: selectedID.flatMap { id in live.contains { $0.id == id } ? id : nil })
+        arrange(keeping: selectedID)
+    }
+
+    /// The row the selection follows as rows come and go: none at the top, which stays at
+    /// the top (the newest activity, as `tail -f` follows a file); elsewhere the selected row.
+    private func followedID() -> Int? {
+        selection > 0 && rows.indices.contains(selection) ? rows[selection].id : nil
     }
 
     /// A request finished: it stays, with its outcome, for a few seconds. The selection
     /// stays where it is rather than following the row down to the finished ones.
     mutating func finished(_ request: Request, name: String, outcome: Outcome, startedAt: Date?, now: Date) {
         guard let id = request.taskID else { return }
-        let selectedID = rows.indices.contains(selection) && rows[selection].id != id ? rows[selection].id : nil
+        let selectedID = followedID().flatMap { $0 == id ? nil : $0 }
         var row = live.first { $0.id == id } ?? Row(id: id, request: request, name: name, method: request.method.rawValue,
                                                       url: request.response?.url ?? request.requestURL, phase: .receiving,
                                                       priority: request.priority, received: 0, expected: nil,

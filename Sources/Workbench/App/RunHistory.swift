@@ -127,13 +127,9 @@ struct RunHistory {
             guard open.contains(run.id) else { return rows }
             switch run.kind {
             case .batch(_, let names):
-                var first = 0
-                while first < names.count {
-                    var end = first + 1
-                    while end < names.count, names[end] == names[first] { end += 1 }
-                    rows.append(end - first > 1 ? .members(run: run.id, first: first, count: end - first)
-                                                : .item(run: run.id, step: first, member: 0))
-                    first = end
+                rows += Self.likeRuns(names).map { range in
+                    range.count > 1 ? .members(run: run.id, first: range.lowerBound, count: range.count)
+                        : .item(run: run.id, step: range.lowerBound, member: 0)
                 }
             case .chain(_, let definition, _):
                 for (step, definition) in definition.steps.enumerated() {
@@ -144,6 +140,19 @@ struct RunHistory {
         }
         if let kept, let index = rows.firstIndex(of: kept) { selection = index }
         selection = min(selection, max(0, rows.count - 1))
+    }
+
+    /// The stretches of equal names in a batch's list (an item with `times: N` is one).
+    static func likeRuns(_ names: [String]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var first = 0
+        while first < names.count {
+            var end = first + 1
+            while end < names.count, names[end] == names[first] { end += 1 }
+            runs.append(first..<end)
+            first = end
+        }
+        return runs
     }
 
     /// Lets go of the oldest finished runs once the responses they hold pass `budget` bytes
