@@ -38,3 +38,53 @@ tui_wait "Body   Headers   Timing" 30
 tui_keys 2 2 ] ]
 tui_wait "Transfer"
 shot response-timing
+tui_keys Escape Escape 1
+
+# In flight, zoomed: three large downloads and the 292-request load batch at once.
+tui_keys /
+tui_type downloads
+tui_keys Enter Enter 1 /
+tui_type load
+tui_keys Enter Enter 3 z
+tui_wait "queued"
+tui_wait "MB/256 MB"
+sleep 2
+shot in-flight
+# Everything in flight is cancelled (X, then y to confirm) before the next scene.
+tui_keys X
+tui_wait "in flight?"
+tui_keys y z
+tui_wait "Nothing in flight" 30
+
+# The cache pane, zoomed: entries in every state, and why the selected request (catalog)
+# would miss — an entry under another cache version.
+tui_keys 1 /
+tui_type cache-states
+tui_keys Enter Enter
+tui_wait "cache-states: 4 of 4"
+sleep 2.2  # flash-sale's two-second cache time runs out
+tui_keys 1 /
+tui_type catalog
+tui_keys Enter 4 z
+tui_wait "version mismatch"
+tui_wait "expired"
+shot cache
+tui_keys z
+
+# A chain in step mode, half-way: login done, profile ∥ orders done, paused before checkout.
+tui_keys 1 /
+tui_type checkout
+tui_keys Enter S 5 z
+tui_wait "paused before step 1"
+tui_keys Space
+tui_wait "paused before step 2"
+tui_keys Space
+tui_wait "paused before step 3"
+tui_wait "orderId="
+shot chain-step
+tui_keys z
+
+# The help overlay: every key, by pane.
+tui_keys "?"
+tui_wait "j/k scroll"
+shot help
