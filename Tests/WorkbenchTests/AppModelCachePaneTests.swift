@@ -87,4 +87,46 @@ import Testing
             #expect(buffer.text.contains("cities: miss — -3"))
         }
     }
+
+    @Test func whyMissNamesEveryReasonARequestGoesToTheNetwork() async throws {
+        try await AppHarness.run { app in
+            /// The why-miss line of the Cache pane, painted at `now`.
+            func whyMiss(at now: Date = Date()) -> String {
+                var buffer = CellBuffer(size: app.model.size)
+                Painter(glyphs: .unicode).paint(app.model.frame(now: now), over: nil, on: &buffer)
+                return buffer.text.split(separator: "\n").first { $0.contains("cities:") }.map(String.init) ?? ""
+            }
+            // Wide enough for the whole line in the Cache pane's column.
+            app.model.size = Size(columns: 400, rows: 40)
+            app.select(.request("cities"))
+            #expect(whyMiss().contains("cities: miss — no entry yet"))
+            try await cacheCities(app)
+            app.select(.request("cities"))
+            #expect(whyMiss().contains("cities: from the cache now"))
+            #expect(whyMiss(at: Date().addingTimeInterval(700)).contains("cities: miss — -1 Cache expired"))
+            let key = try #require(app.model.cacheBrowser.rows.first?.listing.key)
+            let metadataPath = app.model.workspaceCache.directory + "/" + key + ".metadata"
+            let metadata = try String(contentsOfFile: metadataPath, encoding: .utf8)
+            let reasons: [(metadata: String, expected: String)] = [
+                (metadata.replacingOccurrences(of: "\"version\" : 2", with: "\"version\" : 1"), "-2 Cache version mismatch"),
+                (metadata.replacingOccurrences(of: "\"sensitiveDataDigest\" : \"", with: "\"sensitiveDataDigest\" : \"0"),
+                 "-3 "),
+                (metadata.replacingOccurrences(of: "\"appVersion\" : \"", with: "\"appVersion\" : \"9"), "-4 "),
+                ("{ not json", "-6 "),
+            ]
+            for reason in reasons {
+                #expect(reason.metadata != metadata, "the test changed the entry")
+                try reason.metadata.write(toFile: metadataPath, atomically: true, encoding: .utf8)
+                #expect(whyMiss().contains("cities: miss — \(reason.expected)"), "\(whyMiss())")
+            }
+            try metadata.write(toFile: metadataPath, atomically: true, encoding: .utf8)
+            #expect(whyMiss().contains("cities: from the cache now"))
+            try Data("tampered".utf8).write(to: URL(fileURLWithPath: app.model.workspaceCache.directory + "/" + key))
+            #expect(whyMiss().contains("cities: miss — -7 "), "\(whyMiss())")
+            try app.fileText.replacingOccurrences(of: "seconds: 600", with: "seconds: 0")
+                .write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
+            app.model.workspaceFileChanged()
+            #expect(whyMiss().contains("cities: to the network — cache time 0"), "\(whyMiss())")
+        }
+    }
 }

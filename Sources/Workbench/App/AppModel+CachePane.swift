@@ -28,7 +28,7 @@ extension AppModel {
         let expired = cacheBrowser.nextExpiry(now: cacheBrowser.loadedAt).map { $0 <= now } ?? false
         if expired || now.timeIntervalSince(cacheBrowser.loadedAt) > 60 { reloadCache(now: now) }
         let content = rect.inner
-        var lines = whyMissLines(width: content.width)
+        var lines = whyMissLines(width: content.width, now: now)
         if let filterLine = paneFilterLine(.cache, text: cacheBrowser.filter, at: content, offset: lines.count, frame: &frame) {
             lines.append(filterLine)
         }
@@ -54,12 +54,20 @@ extension AppModel {
 
     /// Whether the request selected in the Requests pane would be answered from the cache
     /// now, and if not, the cache error that sends it to the network.
-    private func whyMissLines(width: Int) -> [StyledLine] {
+    private func whyMissLines(width: Int, now: Date) -> [StyledLine] {
         guard let name = selectedRequestName, let definition = effectiveDefinition(of: name) else { return [] }
-        guard definition.cache != nil else {
+        guard let policy = definition.cache else {
             return [StyledLine.build { $0.append(" \(name)", .strong); $0.append(": no cache policy — always sent", .dim) }.truncated(to: width)]
         }
-        let explanation = ResponseCache.explain(session.makeRequest(definition))
+        guard policy.seconds != 0 else {
+            // YTK writes an entry only when the cache time is above 0; an older one is expired.
+            return [StyledLine.build { line in
+                line.append(" \(name)", .strong)
+                line.append(": to the network", .warning)
+                line.append(" — cache time 0: responses are neither written nor read", .dim)
+            }.truncated(to: width)]
+        }
+        let explanation = ResponseCache.explain(session.makeRequest(definition), now: now)
         var line = StyledLine(" \(name)", .strong)
         if explanation.startUsesCache {
             line.append(": from the cache now", .success)
