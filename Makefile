@@ -32,6 +32,7 @@ test: bootstrap
 ## Installs nginx for the loopback server when root; ARGS="--full" for the full sizes, "--help" for flags.
 bench: bootstrap
 	@scripts/bench-bootstrap.sh
+	rm -f Benchmarks/.build/release/description.json Benchmarks/.build/release.yaml  # plan the path dependency's sources again
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/courier-bench --json bench-results.json $(ARGS)
 

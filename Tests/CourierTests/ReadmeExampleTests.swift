@@ -1,7 +1,7 @@
 import Courier
 import Testing
 
-// The README's example, compiled and run: keep the two in step.
+// The examples of docs/engine.md (linked from the README), compiled and run: keep them in step.
 final class UserRequest: Request, @unchecked Sendable {
     let id: Int
     init(id: Int) { self.id = id }
@@ -30,7 +30,7 @@ final class UserRequest: Request, @unchecked Sendable {
     }
 }
 
-// README: "Cached requests".
+// docs/engine.md: "Cached requests".
 final class CityList: CachedRequest, @unchecked Sendable {
     override var requestURL: String { "/anything/cities" }
     override var cacheTimeInSeconds: Int { 600 }
