@@ -138,18 +138,26 @@ import Testing
         }
     }
 
+    /// `/get`, then a slow request, then `/json`; `whileSlowRuns` is called once the chain
+    /// is at the slow step and until the chain ends.
+    private func runChainWithASlowStep(_ bed: TestBed,
+                                       whileSlowRuns: (ChainRequest, Request) -> Void) async -> (chain: ChainRequest, slow: Request) {
+        let slow = bed.request("/delay/5")
+        let chain = ChainRequest()
+        chain.addRequest(bed.request("/get"))
+        chain.addRequest(slow)
+        chain.addRequest(bed.request("/json"))
+        let stream = chain.progress()
+        chain.start()
+        for await snapshot in stream where snapshot.currentIndex == 1 && snapshot.steps[1].state == .running {
+            whileSlowRuns(chain, slow)
+        }
+        return (chain, slow)
+    }
+
     @Test func aStepStoppedOnItsOwnFailsTheChainInsteadOfLeavingItWaiting() async throws {
         try await withTestBed { bed in
-            let slow = bed.request("/delay/5")
-            let chain = ChainRequest()
-            chain.addRequest(bed.request("/get"))
-            chain.addRequest(slow)
-            chain.addRequest(bed.request("/json"))
-            let stream = chain.progress()
-            chain.start()
-            for await snapshot in stream where snapshot.currentIndex == 1 && snapshot.steps[1].state == .running {
-                slow.stop()
-            }
+            let (chain, slow) = await runChainWithASlowStep(bed) { _, slow in slow.stop() }
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
             #expect(chain.snapshot.steps[1].error?.code == .cancelled)
             #expect(chain.failedRequest === slow)
@@ -159,16 +167,7 @@ import Testing
 
     @Test func stopInTheMiddleOfARunningChain() async throws {
         try await withTestBed { bed in
-            let slow = bed.request("/delay/5")
-            let chain = ChainRequest()
-            chain.addRequest(bed.request("/get"))
-            chain.addRequest(slow)
-            chain.addRequest(bed.request("/json"))
-            let stream = chain.progress()
-            chain.start()
-            for await snapshot in stream where snapshot.currentIndex == 1 && snapshot.steps[1].state == .running {
-                chain.stop()
-            }
+            let (chain, slow) = await runChainWithASlowStep(bed) { chain, _ in chain.stop() }
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .cancelled, .cancelled])
             #expect(slow.isCancelled)
             #expect(!bed.server.requestLog.contains { $0.path == "/json" })

@@ -35,17 +35,12 @@ extension AppModel {
         let browser = cacheBrowser
         if !browser.shown.isEmpty, let header = cacheHeader(width: content.width) { lines.append(header) }
         let height = max(0, content.height - lines.count)
-        if browser.shown.isEmpty {
-            let text = browser.rows.isEmpty ? "No entries in \(browser.directory). Requests with cache: write them when they succeed."
-                : "No entry matches the filter."
-            lines += Wrapping.lines(text, width: max(4, content.width - 2)).map { StyledLine(" " + $0, .dim) }
-        } else {
-            cacheBrowser.scroll = Self.window(selection: browser.selection, scroll: browser.scroll, height: height, count: browser.shown.count)
-            listOrigins[.cache] = (content.row + lines.count, cacheBrowser.scroll)
-            for index in cacheBrowser.scroll..<min(browser.shown.count, cacheBrowser.scroll + height) {
-                let highlight: RowHighlight = index == browser.selection ? (focused ? .selected : .selectedUnfocused) : .none
-                lines.append(cacheLine(browser.shown[index], width: content.width, now: now).highlighted(highlight))
-            }
+        cacheBrowser.scroll = appendList(to: &lines, pane: .cache, in: content, count: browser.shown.count, selection: browser.selection,
+                                         scroll: browser.scroll,
+                                         empty: browser.rows.isEmpty
+                                             ? "No entries in \(browser.directory). Requests with cache: write them when they succeed."
+                                             : "No entry matches the filter.") { index in
+            cacheLine(browser.shown[index], width: content.width, now: now)
         }
         let summary = browser.rows.isEmpty ? "" : "· \(browser.rows.count) entr\(browser.rows.count == 1 ? "y" : "ies") · \(ByteCount.text(browser.totalBytes)) · \(browser.freshCount) fresh"
         return PaneFrame(pane: .cache, rect: rect, title: title(.cache, summary, focused: focused), isFocused: focused, lines: lines,

@@ -7,19 +7,12 @@ extension AppModel {
         let content = rect.inner
         var lines: [StyledLine] = []
         if let filterLine = paneFilterLine(.events, text: eventLog.filter, at: content, frame: &frame) { lines.append(filterLine) }
-        let height = max(0, content.height - lines.count)
         let log = eventLog
-        if log.shown.isEmpty {
-            let text = log.entries.isEmpty ? "No events yet: every request, batch and chain you start is logged here."
-                : "No event matches the filter."
-            lines += Wrapping.lines(text, width: max(4, content.width - 2)).map { StyledLine(" " + $0, .dim) }
-        } else {
-            eventLog.scroll = Self.window(selection: log.selection, scroll: log.scroll, height: height, count: log.shown.count)
-            listOrigins[.events] = (content.row + lines.count, eventLog.scroll)
-            for index in eventLog.scroll..<min(log.shown.count, eventLog.scroll + height) {
-                let highlight: RowHighlight = index == log.selection ? (focused ? .selected : .selectedUnfocused) : .none
-                lines.append(eventLine(log.shown[index], width: content.width).highlighted(highlight))
-            }
+        eventLog.scroll = appendList(to: &lines, pane: .events, in: content, count: log.shown.count, selection: log.selection,
+                                     scroll: log.scroll,
+                                     empty: log.entries.isEmpty ? "No events yet: every request, batch and chain you start is logged here."
+                                         : "No event matches the filter.") { index in
+            eventLine(log.shown[index], width: content.width)
         }
         var extra = log.entries.isEmpty ? "" : "· \(log.entries.count)"
         if log.isPaused { extra += " · paused" + (log.held.isEmpty ? "" : ", \(log.held.count) new") }

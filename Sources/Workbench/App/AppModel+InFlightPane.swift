@@ -12,17 +12,11 @@ extension AppModel {
         let table = inFlight
         if !table.rows.isEmpty, let header = inFlightHeader(width: content.width) { lines.append(header) }
         let height = max(0, content.height - lines.count)
-        if table.rows.isEmpty {
-            let text = table.isEmpty ? "Nothing in flight. Requests show here while they run, with their progress."
-                : "No request matches the filter."
-            lines += Wrapping.lines(text, width: max(4, content.width - 2)).map { StyledLine(" " + $0, .dim) }
-        } else {
-            inFlight.scroll = Self.window(selection: table.selection, scroll: table.scroll, height: height, count: table.rows.count)
-            listOrigins[.inFlight] = (content.row + lines.count, inFlight.scroll)
-            for index in inFlight.scroll..<min(table.rows.count, inFlight.scroll + height) {
-                let highlight: RowHighlight = index == table.selection ? (focused ? .selected : .selectedUnfocused) : .none
-                lines.append(inFlightLine(table.rows[index], width: content.width, now: now).highlighted(highlight))
-            }
+        inFlight.scroll = appendList(to: &lines, pane: .inFlight, in: content, count: table.rows.count, selection: table.selection,
+                                     scroll: table.scroll,
+                                     empty: table.isEmpty ? "Nothing in flight. Requests show here while they run, with their progress."
+                                         : "No request matches the filter.") { index in
+            inFlightLine(table.rows[index], width: content.width, now: now)
         }
         return PaneFrame(pane: .inFlight, rect: rect, title: title(.inFlight, inFlightSummary(), focused: focused),
                          isFocused: focused, lines: lines,
@@ -162,14 +156,5 @@ extension AppModel {
             line.append(String(repeating: glyphs.meterEmpty, count: width), .dim)
         }
         return line
-    }
-
-    /// The first row to show so that `selection` is on screen, moving as little as possible.
-    static func window(selection: Int, scroll: Int, height: Int, count: Int) -> Int {
-        guard height > 0 else { return 0 }
-        var top = scroll
-        if selection < top { top = selection }
-        if selection >= top + height { top = selection - height + 1 }
-        return max(0, min(top, max(0, count - height)))
     }
 }
