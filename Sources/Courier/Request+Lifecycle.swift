@@ -22,6 +22,8 @@ extension Request {
 
     /// Stops the request: accessories hear willStop and didStop, the delegate and handlers
     /// are dropped, and no failure callback follows. `run()` throws ``RequestError/cancelled``.
+    /// A batch or chain running it records it as cancelled (a batch goes on or fails as its
+    /// `continueOnFailure` says; a chain fails, or pauses in step mode, at that step).
     public func stop() {
         guard agent.detach(self) != nil else {
             let continuation = state.withLock { state in
