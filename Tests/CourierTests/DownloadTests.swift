@@ -66,6 +66,33 @@ func sha256(_ bytes: some DataProtocol) -> String {
         }
     }
 
+    @Test func aURLCannotSteerTheFileOutOfTheDirectory() async throws {
+        try await withDownloads { bed, directories in
+            // The demo server answers any path under /anything; the last segment decodes to "../../escaped".
+            let request = download(bed, "/anything/..%2F..%2Fescaped", to: directories.target)
+            try await request.run()
+            let expected = directories.target.appendingPathComponent("escaped")
+            #expect(request.downloadedFileURL == expected)
+            #expect(FileManager.default.fileExists(atPath: expected.path))
+            let parent = directories.target.deletingLastPathComponent().deletingLastPathComponent()
+            #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("escaped").path))
+        }
+    }
+
+    @Test(arguments: [
+        ("http://h/a/report.pdf", "report.pdf"),
+        ("http://h/a/..%2F..%2Fetc%2Fpasswd", "passwd"),
+        ("http://h/a/%2E%2E", "download"),
+        ("http://h/a/..", "download"),
+        ("http://h/a/.bashrc", "bashrc"),
+        ("http://h/a/x%0D%0Ay%1B%5B2J", "xy[2J"),
+        ("http://h/", "download"),
+        ("http://h/a/b%5Cc", "bc"),
+    ])
+    func fileNamesFromURLsAreOnePlainComponent(url: String, name: String) {
+        #expect(ResumableDownloads.safeFileName(from: url) == name)
+    }
+
     @Test func droppedDownloadKeepsItsBytesAndResumesWithRange() async throws {
         try await withDownloads { bed, directories in
             let destination = directories.target.appendingPathComponent("dropped.bin")

@@ -111,8 +111,13 @@ struct RunnerTests {
 
     @Test("everything in demo.yaml is green except the request meant to fail; a second run is served from the cache")
     func wholeDemo() async throws {
-        let downloads = temporaryDirectory("courier-downloads") + "/"
-        let run = await headlessRun(demo, ["everything", "checkout", "cities"]) {
+        // A copy of the demo beside its downloads: a download path must be inside the
+        // workspace's folder (PathConfinement).
+        let folder = temporaryDirectory("courier-demo")
+        try FileManager.default.copyItem(atPath: demo, toPath: folder + "/demo.yaml")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/files", toPath: folder + "/files")
+        let downloads = folder + "/downloads/"
+        let run = await headlessRun(folder + "/demo.yaml", ["everything", "checkout", "cities"]) {
             $0.json = true
             $0.variables = ["downloads=\(downloads)"]
         }

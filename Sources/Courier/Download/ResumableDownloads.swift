@@ -17,14 +17,25 @@ enum ResumableDownloads {
     }
 
     /// The file a download writes: `path` itself, or inside it when it is a directory (or ends
-    /// with "/"), named after the URL's last path component.
+    /// with "/"), named after the URL's last path component made safe (``safeFileName(from:)``),
+    /// so that a URL never steers the file out of the directory.
     static func destination(for path: String, url: String) -> URL {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard path.hasSuffix("/") || (exists && isDirectory.boolValue) else { return URL(fileURLWithPath: path) }
-        var name = URL(string: url)?.lastPathComponent ?? ""
-        if name.isEmpty || name == "/" || name == "." || name == ".." { name = "download" }
-        return URL(fileURLWithPath: path).appendingPathComponent(name)
+        return URL(fileURLWithPath: path).appendingPathComponent(safeFileName(from: url))
+    }
+
+    /// One plain path component from a URL's last segment: percent-decoded, cut after its last
+    /// `/` (a decoded `%2F` is not a way out), without control characters or leading dots (no
+    /// `..`, no hidden files), at most 255 bytes; `download` when nothing is left.
+    static func safeFileName(from url: String) -> String {
+        let decoded = URL(string: url)?.lastPathComponent ?? ""
+        let segment = decoded.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        var name = String(String.UnicodeScalarView(segment.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\\" }))
+        while name.hasPrefix(".") { name.removeFirst() }
+        while name.utf8.count > 255 { name.removeLast() }
+        return name.isEmpty ? "download" : name
     }
 
     /// Plans the next attempt: resume when a partial body and a usable record exist, start

@@ -11,8 +11,17 @@ struct RequestResolution: Sendable {
     /// Nothing resolved yet: the engine's defaults.
     init() {}
 
-    /// Fills in `definition` from `scope`; paths are resolved against the workspace.
-    init(_ definition: RequestDefinition, scope: VariableScope, workspace: Workspace) throws(TemplateError) {
+    /// Fills in `definition` from `scope`; paths are resolved against the workspace and must
+    /// stay inside the directories it may use (``PathConfinement``). Throws a
+    /// ``TemplateError`` or a ``PathOutsideError``.
+    init(_ definition: RequestDefinition, scope: VariableScope, workspace: Workspace) throws {
+        var confinement: PathConfinement?
+        /// The path `text` names once filled in, resolved and checked.
+        func filePath(_ text: String, for purpose: String) throws -> String {
+            let path = workspace.resolvePath(try scope.render(text))
+            if confinement == nil { confinement = PathConfinement(workspaceDirectory: workspace.directory) }
+            return try confinement!.check(path, for: purpose)
+        }
         var settings = ConfigurableRequest.Definition()
         settings.requestURL = try scope.render(definition.url)
         settings.method = definition.method
@@ -42,13 +51,13 @@ struct RequestResolution: Sendable {
             settings.rawBody = Data(try scope.render(text).utf8)
             headers["Content-Type"] = headers["Content-Type"] ?? contentType ?? "text/plain; charset=utf-8"
         case .file(let path, let contentType)?:
-            settings.bodyFilePath = workspace.resolvePath(try scope.render(path))
+            settings.bodyFilePath = try filePath(path, for: "body file")
             if let contentType { headers["Content-Type"] = headers["Content-Type"] ?? contentType }
         case .multipart(let parts)?:
             var form = MultipartForm()
             for part in parts {
                 if let file = part.file {
-                    form.addFile(part.name, path: workspace.resolvePath(try scope.render(file)),
+                    form.addFile(part.name, path: try filePath(file, for: "file of part \(part.name)"),
                                  filename: part.filename, contentType: part.contentType)
                 } else {
                     form.addField(part.name, try scope.render(part.value ?? ""))
@@ -66,7 +75,7 @@ struct RequestResolution: Sendable {
         settings.tlsPolicy = definition.tls
         settings.retryPolicy = definition.retry
         if let download = definition.download {
-            settings.resumableDownloadPath = workspace.resolvePath(try scope.render(download.path))
+            settings.resumableDownloadPath = try filePath(download.path, for: "download path")
             settings.responseSerializer = .raw
         }
         if let response = definition.response { settings.responseSerializer = response }
