@@ -39,11 +39,11 @@ struct CacheCommand: ParsableCommand {
                 print(CacheCommand.json(entries))
                 return
             }
-            print("\(cache.directory): \(entries.count) entr\(entries.count == 1 ? "y" : "ies")")
+            printLine("\(cache.directory): \(entries.count) entr\(entries.count == 1 ? "y" : "ies")")
             let width = entries.map(\.freshness.count).max() ?? 0
             for entry in entries {
                 let age = entry.ageSeconds.map { String(format: "%.0fs", $0) } ?? "?"
-                print("\(entry.key.prefix(12))  \(entry.freshness.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                printLine("\(entry.key.prefix(12))  \(entry.freshness.padding(toLength: width, withPad: " ", startingAt: 0))  "
                     + "\(entry.request ?? "-")  \(entry.method ?? "?") \(entry.url ?? "?")  \(entry.status.map(String.init) ?? "?")  "
                     + "\(entry.bytes) B  age \(age) of \(entry.cacheSeconds)s")
             }
@@ -68,7 +68,7 @@ struct CacheCommand: ParsableCommand {
                 return
             }
             print(CacheCommand.json(entry))
-            print(body.map { String(decoding: $0, as: UTF8.self) } ?? "(no body)")
+            print(body.map { TerminalText.neutralized(String(decoding: $0, as: UTF8.self), keepingLayout: true) } ?? "(no body)")
         }
     }
 

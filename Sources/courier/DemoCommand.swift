@@ -30,7 +30,7 @@ struct DemoCommand: AsyncParsableCommand {
                 try await request.run()
                 print("✓ \(line) \(DemoStep.summary(of: request))")
             } catch let error as RequestError {
-                print("✗ \(line) \(error.family) \(error.code): \(error.message)")
+                printLine("✗ \(line) \(error.family) \(error.code): \(error.message)")
             }
         }
 
@@ -48,16 +48,16 @@ struct DemoCommand: AsyncParsableCommand {
             async let profileRun = profile.run()
             async let ordersRun = orders.run()
             _ = try await (profileRun, ordersRun)
-            print("  profile   \(profile.responseStatusCode)  \(profile.responseJSON?["name"]?.stringValue ?? "?")")
+            printLine("  profile   \(profile.responseStatusCode)  \(profile.responseJSON?["name"]?.stringValue ?? "?")")
             let firstOrder = orders.responseJSON?["orders"]?[0]?["id"] ?? .null
             print("  orders    \(orders.responseStatusCode)  first order \(firstOrder)")
             let checkout = ConfigurableRequest("/checkout", method: .post, arguments: ["orderId": firstOrder], headers: auth)
             checkout.definition.requestSerializer = .json
             checkout.agent = agent
             try await checkout.run()
-            print("  checkout  \(checkout.responseStatusCode)  \(checkout.responseJSON?["status"]?.stringValue ?? "?")")
+            printLine("  checkout  \(checkout.responseStatusCode)  \(checkout.responseJSON?["status"]?.stringValue ?? "?")")
         } catch let error as RequestError {
-            print("  chain failed: \(error)")
+            printLine("  chain failed: \(error)")
         }
         await server.stop()
     }

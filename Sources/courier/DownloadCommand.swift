@@ -46,7 +46,7 @@ struct DownloadCommand: AsyncParsableCommand {
             print("saved \(request.downloadedFileURL?.path ?? path) (HTTP \(status)\(status == 206 ? ", resumed" : ""))")
         } catch let error as RequestError {
             if !quiet { standardError.write(Data("\n".utf8)) }
-            print("download failed: \(error.message) — run the same command again to resume")
+            printLine("download failed: \(error.message) — run the same command again to resume")
             if reportMemory { print(Self.peakMemoryLine()) }
             throw ExitCode(1)
         }

@@ -42,7 +42,7 @@ struct HistoryCommand: ParsableCommand {
             let result = entry.result
             let outcome = result.ok ? "\(result.status ?? 0)" : result.error.map { "\($0.family) \($0.code)" } ?? "failed"
             let place = result.chain.map { " [\($0) step \(result.step ?? 0)]" } ?? ""
-            print("\(dates.string(from: entry.date))  \(entry.workspace)  \(result.name)\(place)  \(result.method) \(result.url)  "
+            printLine("\(dates.string(from: entry.date))  \(entry.workspace)  \(result.name)\(place)  \(result.method) \(result.url)  "
                 + "\(outcome)  \(String(format: "%.1f", result.durationMs)) ms\(result.fromCache ? "  (from cache)" : "")")
         }
     }

@@ -58,7 +58,8 @@ struct RunCommand: AsyncParsableCommand {
         run.quiet = quiet
         run.recordsHistory = !noHistory
         let status = await run.run(startDemoServer: DemoServerHandle.embedded,
-                                   output: { print($0) }, errors: { printError($0) })
+                                   output: { [json] line in print(json ? line : TerminalText.neutralized(line)) },
+                                   errors: { printError($0) })
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -82,7 +83,12 @@ extension DemoServerHandle {
     }
 }
 
-/// A line on standard error.
+/// A line on standard error, its control characters shown, not obeyed (it may quote a server).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.neutralized(line) + "\n").utf8))
+}
+
+/// A line for a person on standard output: server data in it cannot drive the terminal.
+func printLine(_ line: String) {
+    print(TerminalText.neutralized(line))
 }

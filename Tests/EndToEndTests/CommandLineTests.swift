@@ -33,6 +33,27 @@ import Testing
         #expect(bare.status == 2, "courier alone opens the workbench, which needs a terminal")
     }
 
+    @Test func aServersEscapeSequencesArePrintedInertly() throws {
+        let sandbox = try EndToEndTests.Sandbox()
+        defer { sandbox.remove() }
+        let path = sandbox.directory + "/evil.yaml"
+        try """
+        config: {baseUrl: "{{demo}}"}
+        requests:
+          evil:
+            url: "/anything/%1B%5D0%3Bpwned%07"
+            args: {x: "\\e[2J"}
+        chains:
+          steal:
+            steps:
+              - {request: evil, capture: {x: $.args.x}}
+        """.write(toFile: path, atomically: true, encoding: .utf8)  // YAML's "\\e" is ESC
+        let result = try courier(["run", path, "steal", "--no-history"], environment: sandbox.environment)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.output.contains("\u{1B}") && !result.errors.contains("\u{1B}"))
+        #expect(result.output.contains("x=^[[2J"), "the captured value is shown, inert")
+    }
+
     @Test func aMalformedWorkspaceIsReportedWithItsPlaceAndExitsTwo() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
