@@ -59,17 +59,15 @@ extension EasyTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let plan = job.request.download else {
             guard !job.request.discardsResponseBody else { return true }
-            if body.isEmpty { reserveBody() }
-            body.append(contentsOf: bytes)
-            return true
+            if body.isEmpty, !reserveBody() { return false }
+            return appendToMemory(bytes)
         }
         if case .undecided = sink { sink = openSink(for: plan) }
         switch sink {
         case .file(let descriptor):
             return writeAll(bytes, to: descriptor) == nil
         case .memory:
-            body.append(contentsOf: bytes)
-            return true
+            return appendToMemory(bytes)
         case .undecided, .closed:
             return false
         }
@@ -95,11 +93,27 @@ extension EasyTransfer {
         return .file(descriptor)
     }
 
-    /// Sizes the in-memory body from Content-Length (up to 8 MiB) so that it grows once.
-    private func reserveBody() {
+    /// Sizes the in-memory body from Content-Length (up to 8 MiB) so that it grows once;
+    /// false when that length is already over the limit.
+    private func reserveBody() -> Bool {
         var length: curl_off_t = -1
         _ = courier_easy_getinfo_off(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        if length > job.request.maximumBodyBytes {
+            bodyLimitExceeded = true
+            return false
+        }
         if length > 0 { body.reserveCapacity(Int(min(length, 8 << 20))) }
+        return true
+    }
+
+    /// Keeps a chunk in memory, or stops the transfer once the body would pass the limit.
+    private func appendToMemory(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= job.request.maximumBodyBytes else {
+            bodyLimitExceeded = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
     }
 
     func responseField(_ name: String) -> String? {

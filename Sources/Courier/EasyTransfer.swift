@@ -14,6 +14,8 @@ final class EasyTransfer {
     /// The header fields of the latest response block, built as they arrive.
     var responseFields = HTTPFields()
     var body = Data()
+    /// The in-memory body passed the request's limit; the transfer was stopped.
+    var bodyLimitExceeded = false
     /// Where a download's body goes, decided when its first byte arrives.
     var sink = BodySink.undecided
     var download = DownloadResult()
@@ -263,6 +265,13 @@ final class EasyTransfer {
             outcome.error = RequestError(family: .transport, code: .timedOut,
                                          message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",
                                          curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
+        } else if bodyLimitExceeded {
+            outcome.body = Data()
+            outcome.error = RequestError(family: .transport, code: .dataLengthExceedsMaximum,
+                                         message: "The response body is larger than the limit of "
+                                            + "\(job.request.maximumBodyBytes) bytes kept in memory (maximumResponseBodyBytes); "
+                                            + "download it to a file instead, or raise the limit.",
+                                         curlCode: Int(result.rawValue))
         } else if result != CURLE_OK {
             outcome.error = CurlError.requestError(result, detail: String(cString: errorBuffer))
         }

@@ -52,6 +52,11 @@ public struct NetworkSettings: Sendable {
     public var appVersion: String = courierVersion
     /// Sent as `User-Agent` unless a request sets its own.
     public var userAgent: String = "Courier/\(courierVersion)"
+    /// The most bytes a response body kept in memory may have (256 MiB); a larger one fails
+    /// with ``RequestError/Code/dataLengthExceedsMaximum`` as soon as its length is known or
+    /// passed, so a server cannot exhaust memory. Downloads stream to disk and are not limited;
+    /// a request may set its own (``Request/maximumResponseBodySize``).
+    public var maximumResponseBodyBytes: Int = 256 << 20
 
     public init() {}
 }

@@ -19,6 +19,8 @@ public struct PreparedRequest: Sendable {
     public var bodyFile: String?
     /// Drop the response body as it arrives.
     public var discardsResponseBody = false
+    /// The most bytes of response body kept in memory; more fails the transfer.
+    public var maximumBodyBytes = Int.max
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
 

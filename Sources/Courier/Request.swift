@@ -75,6 +75,9 @@ open class Request: @unchecked Sendable {
     /// Drop the response body as it arrives (only its size is counted, in `metrics`): for
     /// checks and measurements that need the status and headers but not the bytes.
     open var discardsResponseBody: Bool { false }
+    /// The most bytes this request's body may have in memory; nil uses the config's
+    /// ``NetworkSettings/maximumResponseBodyBytes``.
+    open var maximumResponseBodySize: Int? { nil }
 
     // MARK: - Hooks (no-ops by default)
 

@@ -49,6 +49,7 @@ enum RequestBuilder {
                 prepared.headers.append((name: name, value: value))
             }
         }
+        prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? settings.maximumResponseBodyBytes)
         try validate(prepared.url)
         for header in prepared.headers where !isValidHeader(header) {
             throw RequestError(family: .transport, code: .badURL,

@@ -40,6 +40,8 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let networkConnectionLost = Code(rawValue: -1005)
         public static let tooManyRedirects = Code(rawValue: -1007)
         public static let badServerResponse = Code(rawValue: -1011)
+        /// The response body passed the in-memory limit (NSURLErrorDataLengthExceedsMaximum).
+        public static let dataLengthExceedsMaximum = Code(rawValue: -1103)
         public static let cannotWriteToFile = Code(rawValue: -3003)
         public static let cannotCreateFile = Code(rawValue: -3000)
         public static let cannotOpenFile = Code(rawValue: -3001)

@@ -36,6 +36,8 @@ public struct ErrorExplanation: Sendable, Equatable {
             return "The TLS handshake with \(host):\(port) failed: is it really HTTPS on that port (a plain HTTP server gives this)?"
         case .clientCertificateRejected:
             return "The server refused the client certificate."
+        case .dataLengthExceedsMaximum:
+            return "The body is larger than Courier keeps in memory: send it to a file with `download:`, or raise the limit."
         case .networkConnectionLost:
             return "The connection closed before the response was complete: the server crashed or cut it."
         case .tooManyRedirects:
