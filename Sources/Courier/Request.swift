@@ -75,6 +75,10 @@ open class Request: @unchecked Sendable {
     /// Drop the response body as it arrives (only its size is counted, in `metrics`): for
     /// checks and measurements that need the status and headers but not the bytes.
     open var discardsResponseBody: Bool { false }
+    /// Text about this request as it may be shown or stored (cache metadata, logs): by
+    /// default ``Redaction/redact(_:secrets:)`` without known secrets. Override to hide values
+    /// only the subclass knows are secret (a token placed in the URL's path).
+    open func redactedForDisplay(_ text: String) -> String { Redaction.redact(text) }
     /// The most bytes this request's body may have in memory; nil uses the config's
     /// ``NetworkSettings/maximumResponseBodyBytes``.
     open var maximumResponseBodySize: Int? { nil }

@@ -62,6 +62,26 @@ struct TemplatingTests {
         #expect(scope.redact("tok-123") == "tok-123")
     }
 
+    @Test("a request's old secrets are forgotten when it resolves again, so hiding them does not grow with history")
+    func secretsFollowTheLatestResolution() throws {
+        let workspace = try parseWorkspace("""
+            requests:
+              call:
+                url: "http://ann:{{pw}}@api.example.com/x?access_token={{token}}"
+                auth: {bearer: "{{token}}"}
+            """, extraVariables: ["pw", "token"])
+        let scope = VariableScope(variables: [:], environment: [:])
+        let chain = scope.child()
+        for round in 0..<2_000 {
+            chain.capture("token", "tok-\(round)-xyz")
+            chain.capture("pw", "pw-\(round)-xyz")
+            let resolution = try RequestResolution(workspace.requests["call"]!, scope: chain, workspace: workspace)
+            chain.setSecrets(resolution.secrets, for: "call")
+        }
+        #expect(chain.secrets == ["tok-1999-xyz", "Bearer tok-1999-xyz", "pw-1999-xyz"])
+        #expect(chain.redact("sent tok-1999-xyz with pw-1999-xyz") == "sent \(Redaction.placeholder) with \(Redaction.placeholder)")
+    }
+
     @Test("a definition resolves into the engine's settings")
     func resolution() throws {
         let workspace = try parseWorkspace("""

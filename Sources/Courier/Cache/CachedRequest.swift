@@ -180,7 +180,8 @@ open class CachedRequest: Request, @unchecked Sendable {
         let metadata = CacheMetadata(
             version: cacheVersion, sensitiveDataDigest: sensitiveDataDigest, stringEncoding: head?.charset,
             creationDate: now, appVersion: settings.appVersion, method: method.rawValue,
-            url: ArgumentRedaction.redact(url: head?.url ?? key.identity.requestURL), arguments: arguments.map(ArgumentRedaction.redact),
+            url: redactedForDisplay(head?.url ?? key.identity.requestURL),
+            arguments: arguments.map { ArgumentRedaction.redact($0, strings: redactedForDisplay) },
             statusCode: head?.statusCode ?? 0, contentType: head?.header("Content-Type"),
             httpVersion: head?.httpVersion ?? "HTTP/1.1", bodySize: data.count,
             bodyDigest: CacheDigest.sha256Hex(data))

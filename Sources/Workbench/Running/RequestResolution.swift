@@ -90,18 +90,20 @@ struct RequestResolution: Sendable {
         for value in definition.sensitive { secrets.append(try scope.render(value)) }
         for (name, value) in headers where Redaction.isSensitiveHeader(name) { secrets.append(value) }
         secrets += SecretArguments.values(in: settings.arguments)
+        // A password written into the URL (`https://user:pw@host`), and secret query values.
+        if let components = URLComponents(string: settings.requestURL) {
+            if let password = components.password, !password.isEmpty { secrets.append(password) }
+            for item in components.queryItems ?? [] where Redaction.isSensitiveKey(item.name) {
+                if let value = item.value, !value.isEmpty { secrets.append(value) }
+            }
+        }
     }
 }
 
 /// Argument values under keys that name secrets (password, token, api_key, …).
 enum SecretArguments {
-    static let fragments = ["password", "passwd", "token", "secret", "apikey", "authorization", "cookie",
-                            "credential", "privatekey", "session", "signature"]
-
-    static func isSecretKey(_ key: String) -> Bool {
-        let normalized = key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "." }
-        return fragments.contains { normalized.contains($0) }
-    }
+    /// The one rule for secret names, the engine's (``Redaction/isSensitiveKey(_:)``).
+    static func isSecretKey(_ key: String) -> Bool { Redaction.isSensitiveKey(key) }
 
     static func values(in arguments: JSONValue?) -> [String] {
         switch arguments {

@@ -42,7 +42,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     private func resolve() {
         do {
             let resolution = try RequestResolution(source, scope: scope, workspace: workspace)
-            resolution.secrets.forEach(scope.addSecret)
+            scope.setSecrets(resolution.secrets, for: source.name)
             self.definition = resolution.settings
             resolutionState.withLock { $0.problem = nil }
         } catch {
@@ -72,6 +72,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
 
     /// A placeholder without a value, found when resolving: fails the request before any network use.
     public override func argumentsProblem() -> String? { resolutionState.withLock { $0.problem } }
+
+    /// Cache metadata and logs hide this workspace's secrets too: a token in the URL's path,
+    /// a password, `sensitive` values.
+    public override func redactedForDisplay(_ text: String) -> String { scope.redact(text) }
 
     public override func requestCompleteFilter() { markFinished() }
     public override func requestFailedFilter() { markFinished() }

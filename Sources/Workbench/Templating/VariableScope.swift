@@ -13,7 +13,10 @@ public final class VariableScope: Sendable {
     private let demoURL: String?
     private let environment: [String: String]
     private let parent: VariableScope?
-    private let state = Mutex<(captures: [String: String], secrets: Set<String>)>(([:], []))
+    private let captures = Mutex<[String: String]>([:])
+    private let secretRegistry = SecretRegistry()
+    /// This scope's and its parent's secrets as one matcher, and the versions it was built from.
+    private let combined = Mutex<(own: Int, parent: Int, matcher: SecretMatcher)?>(nil)
 
     /// - Parameters:
     ///   - variables: the workspace's variables with the environment and overrides applied.
@@ -39,32 +42,51 @@ public final class VariableScope: Sendable {
 
     /// Records a captured value for later steps; `secret` values are redacted in output.
     public func capture(_ name: String, _ value: String, secret: Bool = false) {
-        state.withLock { state in
-            state.captures[name] = value
-            if secret, !value.isEmpty { state.secrets.insert(value) }
-        }
+        captures.withLock { $0[name] = value }
+        if secret { secretRegistry.set([value], for: "capture " + name) }
     }
 
     public func capturedValue(_ name: String) -> String? {
-        state.withLock { $0.captures[name] } ?? parent?.capturedValue(name)
+        captures.withLock { $0[name] } ?? parent?.capturedValue(name)
     }
 
-    /// Remembers a value to be hidden wherever output would show it.
+    /// Remembers a value to be hidden wherever output would show it (the newest
+    /// ``SecretRegistry/looseLimit`` such values are kept; prefer ``setSecrets(_:for:)``).
     public func addSecret(_ value: String) {
-        guard value.count >= 3 else { return }
-        state.withLock { _ = $0.secrets.insert(value) }
+        secretRegistry.add(value)
+    }
+
+    /// What `owner` (a request's name) hides now, replacing what it hid before: the values of
+    /// its last resolution, not every value it ever had.
+    public func setSecrets(_ values: [String], for owner: String) {
+        secretRegistry.set(values, for: "request " + owner)
     }
 
     /// Every value to hide, this scope's and its parent's.
     public var secrets: Set<String> {
-        state.withLock { $0.secrets }.union(parent?.secrets ?? [])
+        secretRegistry.values.union(parent?.secrets ?? [])
     }
 
-    /// `text` with every known secret replaced by ``Redaction/placeholder``.
+    /// `text` with every known secret, a URL's password and secret query values replaced by
+    /// ``Redaction/placeholder`` — ``Redaction/redact(_:secrets:)`` with this scope's secrets.
+    /// Its cost does not grow with the number of secrets.
     public func redact(_ text: String) -> String {
-        secrets.sorted { $0.count > $1.count }.reduce(text) {
-            $0.replacingOccurrences(of: $1, with: Redaction.placeholder)
-        }
+        Redaction.redact(text, secrets: secretMatcher)
+    }
+
+    /// This scope's and its parent's secrets, matched together; rebuilt only after a change.
+    var secretMatcher: SecretMatcher {
+        let own = secretRegistry.version
+        let parentVersion = parent?.secretVersion ?? 0
+        if let cached = combined.withLock({ $0 }), cached.own == own, cached.parent == parentVersion { return cached.matcher }
+        let matcher = parent == nil ? secretRegistry.matcher : SecretMatcher(secrets)
+        combined.withLock { $0 = (own, parentVersion, matcher) }
+        return matcher
+    }
+
+    /// Changes whenever this scope's or an ancestor's secrets change.
+    private var secretVersion: Int {
+        secretRegistry.version &+ (parent?.secretVersion ?? 0) &* 31
     }
 
     // MARK: - Resolving

