@@ -25,12 +25,12 @@ import Testing
         try await withCacheBed { bed in
             let request = bed.request("/get")
             let writes = try writes(for: request, bed: bed)
-            let logger = bed.bed.config.logger
-            writes[0].perform(logger: logger)
+            let settings = bed.bed.config.settings
+            writes[0].perform(settings: settings)
             let readerErrors = Mutex<[CacheError.Code]>([])
             DispatchQueue.concurrentPerform(iterations: 200) { index in
                 if index.isMultiple(of: 2) {
-                    writes[index / 2].perform(logger: logger)
+                    writes[index / 2].perform(settings: settings)
                 } else {
                     do throws(CacheError) {
                         try bed.request("/get").loadCache()

@@ -78,13 +78,16 @@ struct CacheFiles: Sendable {
     // MARK: - Reading and removing
 
     /// Holds the directory's lock around `body`: shared for readers, exclusive for writers.
-    /// When the lock file cannot be opened (no directory yet, or a read-only one) `body` runs
-    /// unlocked; loads still verify the body against its metadata.
+    /// When the lock file cannot be opened (no directory yet, or a read-only one), or is not
+    /// a regular file (a FIFO there would block the open forever, a symbolic link lead
+    /// elsewhere), `body` runs unlocked; loads still verify the body against its metadata.
     func withLock<T>(exclusive: Bool, _ body: () throws -> T) rethrows -> T {
         let path = directory + "/" + Self.lockName
-        let fd = open(path, (exclusive ? O_RDWR : O_RDONLY) | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(path, (exclusive ? O_RDWR : O_RDONLY) | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else { return try body() }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return try body() }
         while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0, errno == EINTR {}
         return try body()
     }

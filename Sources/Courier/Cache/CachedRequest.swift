@@ -139,9 +139,9 @@ open class CachedRequest: Request, @unchecked Sendable {
         let settings = agent.config.settings
         guard let write = cacheWrite(for: state.withLock({ $0.content }), settings: settings) else { return }
         if writeCacheAsynchronously {
-            cacheWritingQueue.async { write.perform(logger: settings.logger) }
+            cacheWritingQueue.async { write.perform(settings: settings) }
         } else {
-            write.perform(logger: settings.logger)
+            write.perform(settings: settings)
         }
     }
 
@@ -219,12 +219,15 @@ struct CacheWrite: Sendable {
     let data: Data
     let metadata: CacheMetadata
 
-    /// Writes the entry; a failure is logged and the cache simply stays empty.
-    func perform(logger: Logger) {
+    /// Writes the entry; a failure is logged and told to the config's
+    /// ``NetworkSettings/cacheWriteFailureHandler``, and the cache simply stays without it.
+    func perform(settings: NetworkSettings) {
         do {
             try cache.write(name: name, data: data, metadata: metadata)
         } catch {
-            logger.warning("cache write failed for \(metadata.method) \(metadata.url): \(error)")
+            let sentence = "the response of \(metadata.method) \(metadata.url) was not cached: \(error)"
+            settings.logger.warning("\(sentence)")
+            settings.cacheWriteFailureHandler?(sentence)
         }
     }
 }

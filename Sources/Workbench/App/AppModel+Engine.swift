@@ -58,6 +58,8 @@ extension AppModel {
         case .cacheWritten:
             cacheMarkers.removeAll()
             reloadCache(now: now)
+        case .cacheWriteFailed(let sentence):
+            say(sentence, .warning, seconds: 8)
         }
     }
 

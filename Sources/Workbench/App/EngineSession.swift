@@ -20,6 +20,7 @@ final class EngineSession {
         runner = try WorkspaceRunner(workspace: workspace, options: options)
         self.environment = environment
         runner.agent.config.accessories = [hud, MailboxAccessory(mailbox: mailbox)]
+        runner.agent.config.cacheWriteFailureHandler = { mailbox.post(.cacheWriteFailed($0)) }
         let events = runner.agent.events(bufferingNewest: 4096)
         progress = Task.detached {
             for await event in events {

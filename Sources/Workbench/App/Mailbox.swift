@@ -19,6 +19,8 @@ public enum EngineUpdate: Sendable {
     case workspaceFileChanged
     /// Cache entries written in the background are on disk.
     case cacheWritten
+    /// A response could not be written to the cache (why, in a sentence).
+    case cacheWriteFailed(String)
 }
 
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A demo server started for a run: its base URL, how to stop it, and whether it had to
 /// leave its preferred port.
@@ -92,6 +93,9 @@ public struct HeadlessRun: Sendable {
         let summary: RunSummary
         do {
             let runner = try WorkspaceRunner(workspace: workspace, options: options)
+            let cacheFailures = SentenceList()
+            runner.agent.config.cacheWriteFailureHandler = { cacheFailures.append($0) }
+            defer { cacheFailures.sentences.forEach { errors("courier run: warning: \($0)") } }
             summary = try await runner.run(names) { event in
                 junit.record(event)
                 if json {
@@ -114,4 +118,11 @@ public struct HeadlessRun: Sendable {
         }
         return summary.exitCode
     }
+}
+
+/// Sentences collected from any thread, read once the run is over.
+private final class SentenceList: Sendable {
+    private let list = Mutex<[String]>([])
+    func append(_ sentence: String) { list.withLock { $0.append(sentence) } }
+    var sentences: [String] { list.withLock { $0 } }
 }

@@ -1,0 +1,47 @@
+import Courier
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Bad files in a cache directory never hang, crash or go unsaid.
+@Suite struct CacheFaultTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aLockThatIsNotARegularFileDoesNotBlock() async throws {
+        try await withCacheBed { bed in
+            try FileManager.default.createDirectory(atPath: bed.directory, withIntermediateDirectories: true)
+            #expect(mkfifo(bed.directory + "/.lock", 0o600) == 0)
+            let counter = bed.counterPath()
+            let request = bed.request(counter.path)
+            try await request.run()
+            #expect(!bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).isEmpty, "written and listed beside a FIFO lock")
+            try await request.run()
+            #expect(request.isDataFromCache, "and read back")
+        }
+    }
+
+    @Test func aFailedCacheWriteIsToldNotSwallowed() async throws {
+        let told = Told()
+        try await withCacheBed({ $0.cacheWriteFailureHandler = { told.add($0) } }) { bed in
+            let counter = bed.counterPath()
+            let request = bed.request(counter.path)
+            // A directory where the entry's body file goes.
+            try FileManager.default.createDirectory(atPath: bed.directory + "/" + request.cacheIdentity.name + "/in-the-way",
+                                                    withIntermediateDirectories: true)
+            try await request.run()
+            #expect(request.responseStatusCode == 200, "the request itself succeeds")
+            #expect(told.sentences.count == 1)
+            #expect(told.sentences.first?.contains("was not cached") == true)
+            #expect(told.sentences.first?.contains(counter.path) == true, "it names the request")
+        }
+    }
+}
+
+/// What a handler was told, from any thread.
+final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ sentence: String) { lock.withLock { list.append(sentence) } }
+    var sentences: [String] { lock.withLock { list } }
+}
