@@ -21,6 +21,29 @@ import Glibc
         }
     }
 
+    @Test(arguments: [("method", JSONValue.string("POST")), ("statusCode", JSONValue.int(500))])
+    func anEntryWhoseMetadataContradictsTheRequestIsNotServed(field: String, value: JSONValue) async throws {
+        try await withCacheBed { bed in
+            let counter = bed.counterPath()
+            let request = bed.request(counter.path)
+            try await request.run()
+            try bed.rewriteMetadata(request.cacheIdentity.name) { $0[field] = value }
+            try await request.run()
+            #expect(!request.isDataFromCache)
+            #expect(request.responseJSON?["count"] == 2, "it went to the network")
+        }
+    }
+
+    @Test func aCacheDirectoryFoundLooserIsTightenedTo0700() async throws {
+        try await withCacheBed { bed in
+            try FileManager.default.createDirectory(atPath: bed.directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o755])
+            try await bed.request(bed.counterPath().path).run()
+            let mode = try FileManager.default.attributesOfItem(atPath: bed.directory)[.posixPermissions] as? Int
+            #expect(mode == 0o700)
+        }
+    }
+
     @Test func aFailedCacheWriteIsToldNotSwallowed() async throws {
         let told = Told()
         try await withCacheBed({ $0.cacheWriteFailureHandler = { told.add($0) } }) { bed in

@@ -93,6 +93,19 @@ func sha256(_ bytes: some DataProtocol) -> String {
         #expect(ResumableDownloads.safeFileName(from: url) == name)
     }
 
+    @Test func partialDownloadsAbandonedForAWeekAreSweptAndRecentOnesKept() async throws {
+        try await withDownloads { bed, directories in
+            try FileManager.default.createDirectory(at: directories.incomplete, withIntermediateDirectories: true)
+            let old = directories.incomplete.appendingPathComponent("abandoned.part")
+            let recent = directories.incomplete.appendingPathComponent("recent.part")
+            for file in [old, recent] { try Data(repeating: 1, count: 100).write(to: file) }
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-8 * 24 * 3600)], ofItemAtPath: old.path)
+            try await download(bed, "/bytes/100", to: directories.target.appendingPathComponent("x")).run()
+            #expect(!FileManager.default.fileExists(atPath: old.path), "a week untouched: swept")
+            #expect(FileManager.default.fileExists(atPath: recent.path), "recent: kept for its resume")
+        }
+    }
+
     @Test func droppedDownloadKeepsItsBytesAndResumesWithRange() async throws {
         try await withDownloads { bed, directories in
             let destination = directories.target.appendingPathComponent("dropped.bin")

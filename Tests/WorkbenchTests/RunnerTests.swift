@@ -156,6 +156,18 @@ struct RunnerTests {
         let mode = try FileManager.default.attributesOfItem(atPath: log.file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    @Test("a history file and folder found looser are made the owner's alone again")
+    func historyPermissionsAreTightened() async throws {
+        let state = temporaryDirectory("courier-state")
+        let log = HistoryLog(workspacePath: demo, stateDirectory: state)
+        let folder = (log.file as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        FileManager.default.createFile(atPath: log.file, contents: Data(), attributes: [.posixPermissions: 0o644])
+        _ = await headlessRun(demo, ["get-args"]) { $0.stateDirectory = state }
+        #expect(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int == 0o700)
+        #expect(try FileManager.default.attributesOfItem(atPath: log.file)[.posixPermissions] as? Int == 0o600)
+    }
 }
 
 /// `jsonLines` from the support file (a name that does not clash with the test method).

@@ -64,6 +64,7 @@ struct CacheFiles: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw CacheStoreError("\(path) exists and is not a directory") }
+            OwnerOnly.tighten(path)
             return
         }
         let parent = (path as NSString).deletingLastPathComponent

@@ -134,6 +134,7 @@ public struct ResponseCache: Sendable {
             do throws(CacheError) {
                 let metadata = try Self.metadata(from: files.read(files.metadataPath(name)))
                 try key.policy.validate(metadata, now: now)
+                try Self.consistent(metadata, with: key.identity)
                 let data = try Self.verified(files.read(files.dataPath(name)), against: metadata)
                 let content = try Self.content(data, metadata: metadata, serializer: key.serializer)
                 return .success(CacheHit(metadata: metadata, content: content))
@@ -174,6 +175,18 @@ public struct ResponseCache: Sendable {
             return try CacheMetadata.decode(bytes)
         } catch {
             throw .invalidMetadata("the metadata file is unreadable")
+        }
+    }
+
+    /// An entry must describe what would have been written for this request: its method, and
+    /// a successful status (only those are written). A copied or hand-edited entry that says
+    /// otherwise is not served.
+    static func consistent(_ metadata: CacheMetadata, with identity: CacheIdentity) throws(CacheError) {
+        guard metadata.method.caseInsensitiveCompare(identity.method) == .orderedSame else {
+            throw .invalidMetadata("the entry is for \(metadata.method), the request is \(identity.method)")
+        }
+        guard (200..<300).contains(metadata.statusCode) else {
+            throw .invalidMetadata("the entry says status \(metadata.statusCode); only successful responses are cached")
         }
     }
 

@@ -49,6 +49,8 @@ enum ResumableDownloads {
             throw RequestError(family: .transport, code: .cannotCreateFile,
                                message: "Cannot create the Incomplete directory \(incompleteDirectory.path): \(error.localizedDescription)")
         }
+        OwnerOnly.tighten(incompleteDirectory.path)
+        IncompleteSweep.sweepOnce(incompleteDirectory)
         let key = SHA256.hash(data: Data("\(url)\n\(destination.path)".utf8)).map { String(format: "%02x", $0) }.joined()
         let partial = incompleteDirectory.appendingPathComponent(key + ".part")
         let recordFile = incompleteDirectory.appendingPathComponent(key + ".json")

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Every request sent by the runner (or the workbench) for one workspace, appended as JSON
@@ -42,6 +43,7 @@ public struct HistoryLog: Sendable {
         let directory = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
+        OwnerOnly.tighten(directory)
         let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
