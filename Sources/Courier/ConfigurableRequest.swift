@@ -36,6 +36,8 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         public var bodyFilePath: String?
         public var rawBody: Data?
         public var discardsResponseBody = false
+        /// Seconds the whole transfer may take; nil: no deadline.
+        public var deadline: TimeInterval?
         /// The most bytes of response body kept in memory; nil: the config's limit.
         public var maximumResponseBodySize: Int?
         /// Seconds a response stays fresh in the cache; -1 = no cache (the default).
@@ -92,6 +94,7 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var rawBody: Data? { definition.rawBody }
     open override var discardsResponseBody: Bool { definition.discardsResponseBody }
     open override var maximumResponseBodySize: Int? { definition.maximumResponseBodySize }
+    open override var deadline: TimeInterval? { definition.deadline }
     open override var cacheTimeInSeconds: Int { definition.cacheTimeInSeconds }
     open override var cacheVersion: Int { definition.cacheVersion }
     open override var cacheSensitiveData: JSONValue? { definition.cacheSensitiveData }

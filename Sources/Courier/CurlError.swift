@@ -3,8 +3,21 @@ import CCurl
 /// Maps libcurl's result codes onto the transport family of ``RequestError``.
 enum CurlError {
     static func requestError(_ code: CURLcode, detail: String) -> RequestError {
-        let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-        return RequestError(family: .transport, code: mapped(code), message: text, curlCode: Int(code.rawValue))
+        var text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        var mapped = mapped(code)
+        switch code {
+        case CURLE_OUT_OF_MEMORY:
+            // What libcurl 7.x returns for a response header block over its 100 KB limit.
+            mapped = .badServerResponse
+            text = "The response headers are larger than libcurl accepts (100 KB), or memory ran out (\(text))."
+        case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
+            // Bytes that are not an HTTP response: not a URL problem.
+            mapped = .badServerResponse
+            text = "The server did not answer with HTTP (\(text))."
+        default:
+            break
+        }
+        return RequestError(family: .transport, code: mapped, message: text, curlCode: Int(code.rawValue))
     }
 
     private static func mapped(_ code: CURLcode) -> RequestError.Code {

@@ -87,6 +87,7 @@ final class EasyTransfer {
         }
         check(courier_easy_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1))
         check(courier_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.idleTimeout * 1000)))
+        if let deadline = request.deadline { check(courier_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(deadline * 1000))) }
         check(configureMethod(request))
         check(configureTLS(request.tlsPolicy))
         switch request.proxy {
@@ -265,6 +266,11 @@ final class EasyTransfer {
             outcome.error = RequestError(family: .transport, code: .timedOut,
                                          message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",
                                          curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
+        } else if result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline,
+                  (outcome.metrics?.total ?? 0) >= deadline * 0.95 {
+            outcome.error = RequestError(family: .transport, code: .timedOut,
+                                         message: "Not finished within \(Self.seconds(deadline)) (the request's deadline).",
+                                         curlCode: Int(result.rawValue))
         } else if bodyLimitExceeded {
             outcome.body = Data()
             outcome.error = RequestError(family: .transport, code: .dataLengthExceedsMaximum,

@@ -10,6 +10,8 @@ public struct PreparedRequest: Sendable {
     public var body: Data?
     /// Seconds without any progress after which the transfer fails with `timedOut`.
     public var idleTimeout: TimeInterval
+    /// Seconds the whole transfer may take; nil: no limit.
+    public var deadline: TimeInterval?
     public var tlsPolicy: TLSPolicy
     public var proxy: ProxySetting
     public var userAgent: String

@@ -45,6 +45,9 @@ open class Request: @unchecked Sendable {
     /// Seconds without progress before the request fails with `timedOut`. 60 by default;
     /// zero or less means no timeout.
     open var timeoutInterval: TimeInterval { 60 }
+    /// Seconds the whole transfer may take, however steadily bytes arrive; past it the request
+    /// fails with `timedOut` saying so. Nil (the default): no deadline, only the idle timeout.
+    open var deadline: TimeInterval? { nil }
     /// Whether a status code counts as success (YTK `statusCodeValidator`). 200–299 by default.
     open func isValidStatusCode(_ statusCode: Int) -> Bool { (200...299).contains(statusCode) }
     /// The shape the JSON response must have; nil = any.

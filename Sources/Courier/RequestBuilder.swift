@@ -50,6 +50,7 @@ enum RequestBuilder {
             }
         }
         prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? settings.maximumResponseBodyBytes)
+        prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
         try validate(prepared.url)
         for header in prepared.headers where !isValidHeader(header) {
             throw RequestError(family: .transport, code: .badURL,
