@@ -10,6 +10,10 @@ enum CurlError {
             // What libcurl 7.x returns for a response header block over its 100 KB limit.
             mapped = .badServerResponse
             text = "The response headers are larger than libcurl accepts (100 KB), or memory ran out (\(text))."
+        case CURLE_PEER_FAILED_VERIFICATION where text.contains("expired"):
+            text = "The server's certificate has expired (\(text))."
+        case CURLE_PEER_FAILED_VERIFICATION where text.contains("subject name") || text.contains("host name"):
+            text = "The server's certificate is for another host name than the URL's (\(text))."
         case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
             // Bytes that are not an HTTP response: not a URL problem.
             mapped = .badServerResponse

@@ -12,13 +12,49 @@ final class SelfSignedServer {
     let port: Int
     private let process: Process
 
-    init() throws {
+    /// The certificate the server shows.
+    enum Certificate {
+        /// For 127.0.0.1, valid for a day.
+        case valid
+        /// For 127.0.0.1, valid only on 1 January 2020.
+        case expired
+        /// Valid, but for another host name.
+        case wrongHost
+    }
+
+    init(_ kind: Certificate = .valid) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         certificate = directory.appendingPathComponent("cert.pem")
         let key = directory.appendingPathComponent("key.pem")
-        try Self.openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                          "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path])
+        let (subject, name) = kind == .wrongHost ? ("/CN=other.example", "DNS:other.example") : ("/CN=127.0.0.1", "IP:127.0.0.1")
+        if kind == .expired {
+            // `req -x509` takes no past dates; `ca -selfsign` does.
+            let request = directory.appendingPathComponent("req.csr")
+            try "01\n".write(to: directory.appendingPathComponent("serial"), atomically: true, encoding: .utf8)
+            try "".write(to: directory.appendingPathComponent("index.txt"), atomically: true, encoding: .utf8)
+            try """
+            [ca]
+            default_ca = own
+            [own]
+            database = \(directory.path)/index.txt
+            new_certs_dir = \(directory.path)
+            serial = \(directory.path)/serial
+            default_md = sha256
+            policy = any
+            copy_extensions = copy
+            [any]
+            commonName = supplied
+            """.write(to: directory.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
+            try Self.openssl(["req", "-new", "-newkey", "rsa:2048", "-nodes", "-subj", subject, "-addext", "subjectAltName=\(name)",
+                              "-keyout", key.path, "-out", request.path])
+            try Self.openssl(["ca", "-config", directory.appendingPathComponent("ca.cnf").path, "-selfsign", "-keyfile", key.path,
+                              "-in", request.path, "-startdate", "20200101000000Z", "-enddate", "20200102000000Z", "-batch",
+                              "-out", certificate.path])
+        } else {
+            try Self.openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", subject,
+                              "-addext", "subjectAltName=\(name)", "-keyout", key.path, "-out", certificate.path])
+        }
         port = try Self.freeLoopbackPort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
@@ -143,5 +179,24 @@ final class SelfSignedServer {
         await #expect(throws: RequestError.self) { try await mismatched.run() }
         #expect(mismatched.error?.code == .serverCertificateUntrusted)
         #expect(mismatched.error?.curlCode == 90)
+    }
+
+    @Test func anExpiredCertificateFailsAndSaysSo() async throws {
+        let server = try SelfSignedServer(.expired)
+        defer { server.stop() }
+        let expired = request(server.url, policy: TLSPolicy(caFile: server.certificate.path))
+        await #expect(throws: RequestError.self) { try await expired.run() }
+        #expect(expired.error?.code == .serverCertificateUntrusted)
+        #expect(expired.error?.message.contains("expired") == true, "\(expired.error?.message ?? "")")
+    }
+
+    @Test func aCertificateForAnotherHostFailsAndSaysSo() async throws {
+        let server = try SelfSignedServer(.wrongHost)
+        defer { server.stop() }
+        let wrongHost = request(server.url, policy: TLSPolicy(caFile: server.certificate.path))
+        await #expect(throws: RequestError.self) { try await wrongHost.run() }
+        #expect(wrongHost.error?.code == .serverCertificateUntrusted)
+        #expect(wrongHost.error?.message.contains("127.0.0.1") == true, "\(wrongHost.error?.message ?? "")")
+        #expect(wrongHost.error?.message.contains("another host") == true, "\(wrongHost.error?.message ?? "")")
     }
 }

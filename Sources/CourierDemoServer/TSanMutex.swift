@@ -1,0 +1,1 @@
+../Courier/TSanMutex.swift
