@@ -24,6 +24,7 @@ extension Workspace {
         // libyaml, told that its input is UTF-8, reads a byte-order mark as content.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         try WorkspaceCharacters.check(text.utf8, file: file)
+        try AliasExpansion.check(text, file: file)
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
