@@ -98,7 +98,7 @@ struct WorkspaceParserTests {
     @Test("a wrong type names the key, the expected type and what was found")
     func wrongType() {
         #expect(parseError("requests:\n  slow:\n    url: /delay/1\n    timeout: soon\n")?.description
-            == "test.yaml:4:14: error: requests.slow.timeout: expected a number of seconds, found the string \"soon\"")
+            == "test.yaml:4:14: error: requests.slow.timeout: expected a number of seconds from 0.001 to 86400, found the string \"soon\"")
         #expect(parseError("requests:\n  a:\n    url: /get\n    headers: [x]\n")?.description
             == "test.yaml:4:14: error: requests.a.headers: expected a mapping of header names to values, found a list")
         #expect(parseError("requests:\n  a:\n    url: /get\n    useCDN: yes please\n")?.kind == .wrongType)

@@ -25,11 +25,6 @@ public struct BatchItem: Sendable, Hashable {
         let request = try map.required("request", hint: "the request to send: {request: NAME, times: N}")
         reference = Reference(name: try request.string(expected: "a request name"), location: request.location)
         let count = try map.required("times", hint: "how many times to send \(reference.name): {request: NAME, times: N}")
-        let expected = "a number of times from 1 to \(Self.maximumTimes)"
-        let times = try count.int(expected: expected)
-        guard (1...Self.maximumTimes).contains(times) else {
-            throw count.error(.invalidValue, "expected \(expected), found \(times)")
-        }
-        self.times = times
+        times = try count.int(in: 1...Self.maximumTimes, "a number of times")
     }
 }

@@ -4,12 +4,21 @@ import Courier
 enum PolicyParsing {
     /// `retry: 2` or `retry: {limit, backoff, statuses}`.
     static func retry(_ value: YAMLValue) throws(WorkspaceError) -> RetryPolicy {
+        let retries = "a number of retries"
         if case .scalar = value.node {
-            return RetryPolicy(retryLimit: try value.int(expected: "a number of retries, or {limit, backoff, statuses}"))
+            return RetryPolicy(retryLimit: try value.int(in: NumberRanges.retryLimit, retries, alternative: ", or {limit, backoff, statuses}"))
         }
         let map = try value.mapping(allowed: ["limit", "backoff", "statuses"])
-        var policy = RetryPolicy(retryLimit: try map["limit"]?.int() ?? 2)
-        if let backoff = map["backoff"] { policy.exponentialBackoffScale = try backoff.double(expected: "seconds before the first retry") }
+        var policy = RetryPolicy(retryLimit: try map["limit"]?.int(in: NumberRanges.retryLimit, retries) ?? 2)
+        if let backoff = map["backoff"] {
+            policy.exponentialBackoffScale = try backoff.double(in: NumberRanges.backoff, "seconds before the first retry")
+            let longest = policy.retryLimit > 0 ? policy.delay(afterRetries: policy.retryLimit - 1) : 0
+            if longest > NumberRanges.longestRetryWait {
+                throw backoff.error(.invalidValue, "the wait doubles before each retry, so backoff \(backoff.written) makes retry "
+                    + "\(policy.retryLimit) wait \(YAMLValue.text(longest)) s; keep every wait within "
+                    + "\(YAMLValue.text(NumberRanges.longestRetryWait)) s (a smaller backoff or limit)")
+            }
+        }
         if let statuses = map["statuses"] { policy.retryableStatusCodes = try RequestDefinition.statusCodes(statuses) }
         return policy
     }

@@ -42,7 +42,7 @@ extension RequestDefinition {
             if args != nil, case .json? = body { throw value.error(.invalidValue, "use either args or body.json, not both") }
             if args != nil, case .form? = body { throw value.error(.invalidValue, "use either args or body.form, not both") }
         }
-        timeout = try map["timeout"]?.double(expected: "a number of seconds")
+        timeout = try map["timeout"]?.double(in: NumberRanges.timeout, "a number of seconds")
         if let value = map["priority"] { priority = try Self.priority(value) }
         if let value = map["cache"] { cache = try Self.cache(value, text: text) }
         if let value = map["validate"] { validate = try Self.validation(value) }
@@ -129,20 +129,24 @@ extension RequestDefinition {
     }
 
     private static func priority(_ value: YAMLValue) throws(WorkspaceError) -> RequestPriority {
-        if let number = try? value.int() { return RequestPriority(rawValue: number) }
+        let what = "low, default, high or a number", range = NumberRanges.priority
+        if value.tagName == .int { return RequestPriority(rawValue: try value.int(in: range, what)) }
         switch try value.string() {
         case "low": return .low
         case "default", "normal": return .default
         case "high": return .high
-        default: throw value.wrongType(expected: "low, default, high or a number")
+        default: throw value.wrongType(expected: "\(what) from \(range.lowerBound) to \(range.upperBound)")
         }
     }
 
     private static func cache(_ value: YAMLValue, text: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> Cache {
-        if case .scalar = value.node { return Cache(seconds: try value.int(expected: "seconds, or {seconds, version, sensitive, async}")) }
+        let seconds = "a number of seconds"
+        if case .scalar = value.node {
+            return Cache(seconds: try value.int(in: NumberRanges.cacheSeconds, seconds, alternative: ", or {seconds, version, sensitive, async}"))
+        }
         let map = try value.mapping(allowed: ["seconds", "version", "sensitive", "async"])
-        var cache = Cache(seconds: try map.required("seconds").int(expected: "a number of seconds"))
-        cache.version = try map["version"]?.int() ?? 0
+        var cache = Cache(seconds: try map.required("seconds").int(in: NumberRanges.cacheSeconds, seconds))
+        cache.version = try map["version"]?.int(in: NumberRanges.cacheVersion, "a version") ?? 0
         cache.sensitive = try map["sensitive"].map { value throws(WorkspaceError) in try text(value) }
         cache.async = try map["async"]?.bool() ?? true
         return cache
@@ -163,14 +167,15 @@ extension RequestDefinition {
             for item in try value.list() { codes.formUnion(try statusCodes(item)) }
             return codes
         }
-        let text = try value.string(expected: "a status, a range like 200-299, or a list of them")
-        let bounds = text.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        switch bounds.count {
-        case 1 where bounds[0] != nil: return [bounds[0]!]
-        case 2 where bounds[0] != nil && bounds[1] != nil && bounds[0]! <= bounds[1]!:
-            return Set(bounds[0]!...bounds[1]!)
-        default: throw value.wrongType(expected: "a status, a range like 200-299, or a list of them")
+        let range = NumberRanges.status
+        let expected = "a status from \(range.lowerBound) to \(range.upperBound), a range like 200-299, or a list of them"
+        let text = try value.string(expected: expected)
+        let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last! else {
+            throw value.wrongType(expected: expected)
         }
+        guard range.contains(low), range.contains(high), low <= high else { throw value.outOfRange(expected: expected) }
+        return Set(low...high)
     }
 
     /// `{id: int, name: string, tags: [string]}` — as YAML, or as a string holding it.

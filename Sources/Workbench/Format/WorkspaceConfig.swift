@@ -56,12 +56,12 @@ public struct WorkspaceConfig: Sendable {
         cacheDirectory = try text(map["cacheDirectory"])
         if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
         if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
-        timeout = try map["timeout"]?.double(expected: "a number of seconds")
+        timeout = try map["timeout"]?.double(in: NumberRanges.timeout, "a number of seconds")
         if let types = try map["contentTypes"]?.mapping(allowed: ["json", "xml"]) {
             acceptableJSONContentTypes = try types["json"].map { value throws(WorkspaceError) in try Self.set(value) }
             acceptableXMLContentTypes = try types["xml"].map { value throws(WorkspaceError) in try Self.set(value) }
         }
-        maxConcurrentTransfers = try map["maxConcurrent"]?.int()
+        maxConcurrentTransfers = try map["maxConcurrent"]?.int(in: NumberRanges.maxConcurrent, "a number of transfers at once")
         userAgent = try map["userAgent"]?.string()
         if let value = map["proxy"] {
             let raw = try value.string()

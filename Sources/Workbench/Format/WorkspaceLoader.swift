@@ -9,17 +9,22 @@ extension Workspace {
     /// - Parameter extraVariables: names that will be given with `--var`, so that templates
     ///   using them are not reported as undefined.
     public static func load(path: String, extraVariables: Set<String> = []) throws(WorkspaceError) -> Workspace {
-        let text: String
+        let bytes: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw WorkspaceError(.unreadable, at: nil, "\(path): cannot read the workspace (\(error.localizedDescription))")
         }
-        return try parse(yaml: text, file: path, extraVariables: extraVariables)
+        try WorkspaceCharacters.check(bytes, file: path)
+        return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: path, extraVariables: extraVariables)
     }
 
     /// Reads and checks workspace text; `file` names it in errors.
     public static func parse(yaml text: String, file: String, extraVariables: Set<String> = []) throws(WorkspaceError) -> Workspace {
+        // libyaml, told that its input is UTF-8, reads a byte-order mark as content.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        try WorkspaceCharacters.check(text.utf8, file: file)
+        try AliasExpansion.check(text, file: file)
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {

@@ -31,8 +31,10 @@ public enum Template {
     public static func references(in text: String) -> [String] { placeholders(in: text).map(\.name) }
 
     /// `text` with every placeholder replaced by `lookup(name)`; throws for the first name
-    /// that has no value.
-    public static func render(_ text: String, lookup: (String) throws(TemplateError) -> String?) throws(TemplateError) -> String {
+    /// that has no value. `filled` sees each name and the result's length in UTF-8 bytes so
+    /// far, once its value is in, and may stop the rendering by throwing.
+    public static func render(_ text: String, lookup: (String) throws(TemplateError) -> String?,
+                              filled: (_ name: String, _ bytes: Int) throws(TemplateError) -> Void = { _, _ in }) throws(TemplateError) -> String {
         let found = placeholders(in: text)
         guard !found.isEmpty else { return text }
         var result = ""
@@ -41,6 +43,7 @@ public enum Template {
             result += text[cursor..<placeholder.range.lowerBound]
             guard let value = try lookup(placeholder.name) else { throw TemplateError(name: placeholder.name) }
             result += value
+            try filled(placeholder.name, result.utf8.count)
             cursor = placeholder.range.upperBound
         }
         result += text[cursor...]

@@ -91,51 +91,51 @@ public final class VariableScope: Sendable {
 
     // MARK: - Resolving
 
-    /// `text` with its placeholders filled in.
+    /// `text` with its placeholders filled in, bounded as ``TemplateExpansion`` says.
     public func render(_ text: String) throws(TemplateError) -> String {
-        try render(text, resolving: [])
+        try expansion().render(text)
     }
 
-    /// Every string in `value` rendered; keys too.
+    /// Every string in `value` rendered, keys too, as one rendering: a variable used in many
+    /// places is rendered once, and the whole value is bounded together.
     public func render(_ value: JSONValue) throws(TemplateError) -> JSONValue {
+        try render(value, in: expansion())
+    }
+
+    /// The value of one name, or nil when it has none.
+    public func value(of name: String) throws(TemplateError) -> String? {
+        try expansion().value(of: name)
+    }
+
+    private func expansion() -> TemplateExpansion {
+        TemplateExpansion { [self] name in source(of: name) }
+    }
+
+    private func render(_ value: JSONValue, in expansion: TemplateExpansion) throws(TemplateError) -> JSONValue {
         switch value {
-        case .string(let text): return .string(try render(text))
+        case .string(let text): return .string(try expansion.render(text))
         case .array(let items):
             var rendered: [JSONValue] = []
-            for item in items { rendered.append(try render(item)) }
+            for item in items { rendered.append(try render(item, in: expansion)) }
             return .array(rendered)
         case .object(let members):
             var rendered: [String: JSONValue] = [:]
-            for (key, member) in members { rendered[try render(key)] = try render(member) }
+            for (key, member) in members { rendered[try expansion.render(key)] = try render(member, in: expansion) }
             return .object(rendered)
         default: return value
         }
     }
 
-    /// The value of one name, or nil when it has none.
-    public func value(of name: String) throws(TemplateError) -> String? {
-        try value(of: name, resolving: [])
-    }
-
-    private func render(_ text: String, resolving: [String]) throws(TemplateError) -> String {
-        try Template.render(text) { name throws(TemplateError) in try value(of: name, resolving: resolving) }
-    }
-
-    private func value(of name: String, resolving: [String]) throws(TemplateError) -> String? {
-        if name.hasPrefix("env.") { return environment[String(name.dropFirst(4))] }
-        if let captured = capturedValue(name) { return captured }
-        if let raw = variables[name] {
-            guard !resolving.contains(name) else {
-                throw TemplateError(name: name, reason: "variables refer to each other in a cycle: "
-                    + (resolving + [name]).joined(separator: " → "))
-            }
-            return try render(raw, resolving: resolving + [name])
-        }
+    /// What `name` stands for, most specific first.
+    private func source(of name: String) -> TemplateExpansion.Source? {
+        if name.hasPrefix("env.") { return environment[String(name.dropFirst(4))].map(TemplateExpansion.Source.value) }
+        if let captured = capturedValue(name) { return .value(captured) }
+        if let text = variables[name] { return .template(text) }
         switch name {
-        case "uuid": return UUID().uuidString.lowercased()
-        case "now": return Date().formatted(.iso8601)
-        case "timestamp": return String(Int(Date().timeIntervalSince1970))
-        case "demo": return demoURL
+        case "uuid": return .fresh(UUID().uuidString.lowercased())
+        case "now": return .fresh(Date().formatted(.iso8601))
+        case "timestamp": return .fresh(String(Int(Date().timeIntervalSince1970)))
+        case "demo": return demoURL.map(TemplateExpansion.Source.value)
         default: return nil
         }
     }

@@ -1,0 +1,67 @@
+/// The check of a workspace's characters before YAML reads them. libyaml refuses invalid
+/// UTF-8 and control characters with a byte offset at best, which became `1:1`; here the
+/// first offending byte is reported at its own line and column.
+enum WorkspaceCharacters {
+    /// Throws for the first bytes that are not UTF-8 and the first character YAML does not
+    /// allow (controls other than tab, line feed and carriage return; U+FFFE, U+FFFF).
+    ///
+    /// Lines end at a line feed, a carriage return or both; columns count characters
+    /// (Unicode scalars) from 1, as libyaml does for its own errors, and a leading
+    /// byte-order mark is not counted.
+    static func check(_ bytes: some Collection<UInt8>, file: String) throws(WorkspaceError) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0, line = 1, column = 1
+        var afterCarriageReturn = false
+        func location() -> SourceLocation { SourceLocation(file: file, line: line, column: column) }
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .emptyInput:
+                return
+            case .error(let length):
+                let invalid = bytes.dropFirst(offset).prefix(length).map { "0x" + hex($0, digits: 2) }
+                let subject = invalid.count == 1 ? "byte \(invalid[0]) does" : "bytes \(invalid.joined(separator: " ")) do"
+                throw WorkspaceError(.syntax, at: location(),
+                                     "invalid UTF-8: \(subject) not form a character (byte offset \(offset)); save the file as UTF-8")
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                defer { offset += encoded.count }
+                switch scalar.value {
+                case 0x0A:
+                    if !afterCarriageReturn { line += 1 }
+                    column = 1
+                case 0x0D:
+                    line += 1
+                    column = 1
+                case 0xFEFF where offset == 0:
+                    break
+                default:
+                    if let problem = problem(with: scalar.value) {
+                        throw WorkspaceError(.syntax, at: location(), problem)
+                    }
+                    column += 1
+                }
+                afterCarriageReturn = scalar.value == 0x0D
+            }
+        }
+    }
+
+    /// Why YAML refuses a character, or nil when it takes it.
+    private static func problem(with value: UInt32) -> String? {
+        let name = "U+" + hex(value, digits: 4)
+        let escape = "write it as \\u\(hex(value, digits: 4)) inside double quotes"
+        switch value {
+        case 0x09, 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...:
+            return nil
+        case 0xFFFE, 0xFFFF:
+            return "the character \(name) is not allowed in YAML; \(escape)"
+        default:
+            return "control character \(name) is not allowed in YAML (only tab, line feed and carriage return are); \(escape)"
+        }
+    }
+
+    private static func hex(_ value: some BinaryInteger, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
