@@ -19,3 +19,21 @@ import Testing
         #expect(warning?.contains("is not a directory") == true)
     }
 }
+
+/// A workspace's deadline and body limit reach the engine.
+@Suite struct WorkspaceLimitsTests {
+    @Test func aDeadlineAndABodyLimitFromTheWorkspaceApply() async throws {
+        let path = writeWorkspace("""
+        config: {baseUrl: "{{demo}}", maxBodyBytes: 2048}
+        requests:
+          steady: {url: "/drip?bytes=100&duration=5", response: raw, deadline: 0.4}
+          big: {url: /bytes/4096, response: raw}
+          allowed: {url: /bytes/4096, response: raw, maxBodyBytes: 8192}
+        """)
+        let run = await headlessRun(path, ["steady", "big", "allowed"]) { $0.json = true }
+        let objects = try jsonLines(run.output).dropLast()
+        let codes = objects.map { ($0["error"] as? [String: Any])?["code"] as? Int }
+        #expect(codes == [-1001, -1103, nil], "\(run.output)")
+        #expect(((objects.first?["error"] as? [String: Any])?["message"] as? String)?.contains("deadline") == true)
+    }
+}

@@ -26,6 +26,17 @@ struct WorkspaceNumberTests {
         #expect(parseError("requests:\n  a:\n    url: /a\n    \(line)\n")?.kind == .invalidValue)
     }
 
+    @Test("a deadline is more than 0 and at most a day; maxBodyBytes is 1 KiB to 4 GiB")
+    func deadlineAndBodyLimit() {
+        #expect(requestError("deadline: 0") == "test.yaml:4:15: error: requests.a.deadline: expected a number of seconds from 0.001 to 86400, found 0")
+        #expect(requestError("deadline: .inf")?.contains("found .inf") == true)
+        #expect(requestError("maxBodyBytes: 100")
+            == "test.yaml:4:19: error: requests.a.maxBodyBytes: expected a number of bytes from 1024 to 4294967296, found 100")
+        #expect(configError("maxBodyBytes: -1")?.contains("config.maxBodyBytes: expected a number of bytes from 1024") == true)
+        #expect(requestError("deadline: 2.5") == nil)
+        #expect(configError("maxBodyBytes: 1048576") == nil)
+    }
+
     @Test("maxConcurrent is 1 to 1000")
     func maxConcurrent() {
         for value in ["0", "-3", "1001"] {

@@ -38,6 +38,8 @@ public enum RequestYAML {
             lines += self.body(body)
         }
         if let timeout = definition.timeout { add("timeout", YAMLScalar.seconds(timeout)) }
+        if let deadline = definition.deadline { add("deadline", YAMLScalar.seconds(deadline)) }
+        if let limit = definition.maxBodyBytes { add("maxBodyBytes", String(limit)) }
         if let priority = definition.priority { add("priority", self.priority(priority)) }
         if let cache = definition.cache {
             add("cache", "")

@@ -4,6 +4,11 @@
 enum NumberRanges {
     /// `timeout` (config and requests), seconds without progress: up to a day.
     static let timeout: ClosedRange<Double> = 0.001...86_400
+    /// `deadline`, seconds the whole transfer may take: up to a day.
+    static let deadline: ClosedRange<Double> = 0.001...86_400
+    /// `maxBodyBytes` (config and requests): the most bytes of a response body kept in memory,
+    /// from 1 KiB to 4 GiB (downloads stream to disk and are not limited).
+    static let maxBodyBytes = 1_024...4_294_967_296
     /// `retry: N` and `retry.limit`: retries after the first attempt.
     static let retryLimit = 0...10
     /// `retry.backoff`: seconds before the first retry; the wait doubles before each next one.

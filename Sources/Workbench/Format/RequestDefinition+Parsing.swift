@@ -4,7 +4,7 @@ import Yams
 
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
-                       "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "sensitive"]
+                       "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "sensitive"]
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -43,6 +43,8 @@ extension RequestDefinition {
             if args != nil, case .form? = body { throw value.error(.invalidValue, "use either args or body.form, not both") }
         }
         timeout = try map["timeout"]?.double(in: NumberRanges.timeout, "a number of seconds")
+        deadline = try map["deadline"]?.double(in: NumberRanges.deadline, "a number of seconds")
+        maxBodyBytes = try map["maxBodyBytes"]?.int(in: NumberRanges.maxBodyBytes, "a number of bytes")
         if let value = map["priority"] { priority = try Self.priority(value) }
         if let value = map["cache"] { cache = try Self.cache(value, text: text) }
         if let value = map["validate"] { validate = try Self.validation(value) }

@@ -77,6 +77,10 @@ public struct RequestDefinition: Sendable {
     public var auth: Auth?
     public var body: Body?
     public var timeout: Double?
+    /// `deadline:` — seconds the whole transfer may take, however steadily bytes arrive.
+    public var deadline: Double?
+    /// `maxBodyBytes:` — the most bytes of response body kept in memory (the config's otherwise).
+    public var maxBodyBytes: Int?
     public var priority: RequestPriority?
     public var cache: Cache?
     public var validate: Validation?

@@ -22,6 +22,8 @@ public struct WorkspaceConfig: Sendable {
     public var acceptableJSONContentTypes: Set<String>?
     public var acceptableXMLContentTypes: Set<String>?
     public var maxConcurrentTransfers: Int?
+    /// The most bytes of a response body kept in memory (256 MiB when unset).
+    public var maxBodyBytes: Int?
     public var userAgent: String?
     /// `none`, `environment` or a proxy URL.
     public var proxy: ProxySetting?
@@ -29,7 +31,7 @@ public struct WorkspaceConfig: Sendable {
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "userAgent", "proxy"]
+                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy"]
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -62,6 +64,7 @@ public struct WorkspaceConfig: Sendable {
             acceptableXMLContentTypes = try types["xml"].map { value throws(WorkspaceError) in try Self.set(value) }
         }
         maxConcurrentTransfers = try map["maxConcurrent"]?.int(in: NumberRanges.maxConcurrent, "a number of transfers at once")
+        maxBodyBytes = try map["maxBodyBytes"]?.int(in: NumberRanges.maxBodyBytes, "a number of bytes")
         userAgent = try map["userAgent"]?.string()
         if let value = map["proxy"] {
             let raw = try value.string()

@@ -69,6 +69,8 @@ struct RequestResolution: Sendable {
         }
         settings.headers = headers.isEmpty ? nil : headers
         settings.timeoutInterval = definition.timeout ?? workspace.config.timeout ?? 60
+        settings.deadline = definition.deadline
+        settings.maximumResponseBodySize = definition.maxBodyBytes
         settings.acceptableStatusCodes = definition.validate?.statusCodes
         settings.jsonValidator = definition.validate?.json
         settings.acceptableContentTypes = definition.acceptedContentTypes

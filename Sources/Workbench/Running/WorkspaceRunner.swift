@@ -51,6 +51,7 @@ public final class WorkspaceRunner: Sendable {
         if let types = config.acceptableJSONContentTypes { settings.acceptableJSONContentTypes = types }
         if let types = config.acceptableXMLContentTypes { settings.acceptableXMLContentTypes = types }
         if let limit = config.maxConcurrentTransfers { settings.maxConcurrentTransfers = limit }
+        if let limit = config.maxBodyBytes { settings.maximumResponseBodyBytes = limit }
         if let userAgent = config.userAgent { settings.userAgent = userAgent }
         if let proxy = options.proxy ?? config.proxy { settings.proxy = proxy }
         return NetworkConfig(settings)
