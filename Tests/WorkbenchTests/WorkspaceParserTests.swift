@@ -88,7 +88,7 @@ struct WorkspaceParserTests {
             """)
         #expect(error?.description == """
             test.yaml:4:5: error: requests.login: unknown key "hedaers"; did you mean "headers"? \
-            (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, priority, cache, \
+            (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, \
             validate, accept, response, download, retry, tls, sensitive)
             """)
         #expect(parseError("nme: x")?.description
