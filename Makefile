@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run tour serve test test-tsan bench bench-download bench-tui screenshots clean
+.PHONY: bootstrap build run tour serve test test-tsan fuzz bench bench-download bench-tui screenshots clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -28,7 +28,13 @@ test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
-## The engine's and the workspace runner's tests under ThreadSanitizer, in their own build
+## libFuzzer over the workspace loader, templates, conditions, capture paths, the curl
+## importer, the URL builder and the JSON parser (against Foundation's), with AddressSanitizer.
+## FUZZ_SECONDS=N per target (60), FUZZ_TARGETS="json curl" for a subset.
+fuzz: bootstrap
+	scripts/fuzz.sh
+
+## The engine's and the demo server's tests under ThreadSanitizer, in their own build
 ## directory; -DCOURIER_TSAN swaps Synchronization.Mutex (a futex TSan cannot see) for a
 ## pthread mutex. Fails on any report. FILTER= narrows it.
 TSAN_BUILD ?= .build-tsan

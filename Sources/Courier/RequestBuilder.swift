@@ -136,6 +136,12 @@ enum RequestBuilder {
                                message: "The URL \"\(url)\" uses \(parts.scheme):, only http: and https: are sent.")
         }
         guard parts.hasHost else { throw RequestError.badURL(url) }
+        // A control character (a line break above all) has no place in a URL: it could split
+        // the request line. Found by the URL fuzzer (Fuzz/, make fuzz).
+        guard !url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw RequestError(family: .transport, code: .badURL,
+                               message: "The URL has a control character (a line break, a tab, …); such a URL is not sent.")
+        }
     }
 
     /// Header names are tokens; neither part may carry a line break (header injection).

@@ -111,3 +111,11 @@ import Testing
         #expect(URLParts("héllo://host") == nil)
     }
 }
+
+/// Found by fuzzing the URL builder: a control character anywhere in a URL refuses it.
+@Suite struct URLControlCharacterTests {
+    @Test(arguments: ["http://ho\rst/x", "http://host/a\nb", "http://host/?q=\u{0}", "http://host/\t", "http://host/\u{7F}"])
+    func aURLWithAControlCharacterIsNotSent(url: String) {
+        #expect(throws: RequestError.self) { try ConfigurableRequest(url).preparedRequest() }
+    }
+}
