@@ -24,7 +24,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 ///
 /// Numbers written without `.`, `e` or `E` that fit in `Int` become `.int`, everything else `.double`
 /// (correctly rounded; a magnitude beyond `Double` is an error). When an object repeats a key, the
-/// first member wins, as it did with `JSONDecoder`. Containers nest at most `maximumDepth` deep.
+/// last member wins, as with `JSONSerialization` and JavaScript's `JSON.parse` (the JSON fuzzer
+/// compares every value with `JSONSerialization`'s). Containers nest at most `maximumDepth` deep.
 ///
 /// Elements of open containers wait on one shared stack and are moved into an exactly sized array or
 /// dictionary when their container closes, so no container ever grows by reallocation.
@@ -180,7 +181,7 @@ struct JSONParser {
         }
         guard buildsValues else { return .null }
         // The first of repeated keys wins, as with JSONDecoder; the initializer sizes the table once.
-        let members = Dictionary(zip(keys[keyStart...], values[valueStart...]), uniquingKeysWith: { first, _ in first })
+        let members = Dictionary(zip(keys[keyStart...], values[valueStart...]), uniquingKeysWith: { _, last in last })
         keys.removeSubrange(keyStart...)
         values.removeSubrange(valueStart...)
         return .object(members)
