@@ -106,6 +106,30 @@ func sha256(_ bytes: some DataProtocol) -> String {
         }
     }
 
+    /// sysfs refuses new files even to root, which CI runs as: a read-only place to write to.
+    static let sysfsRefusesNewFiles: Bool = {
+        let probe = "/sys/courier-probe-\(UUID().uuidString.prefix(8))"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { return true }
+        close(descriptor)
+        unlink(probe)
+        return false
+    }()
+
+    @Test(.enabled(if: sysfsRefusesNewFiles, "no read-only place to write to on this machine"))
+    func aReadOnlyDestinationFailsClearlyAndKeepsTheBody() async throws {
+        let destination = URL(fileURLWithPath: "/sys/courier-download-\(UUID().uuidString.prefix(8)).bin")
+        try await withDownloads { bed, directories in
+            let request = download(bed, "/bytes/50000?seed=4", to: destination)
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.code == .cannotCreateFile)
+            #expect(request.error?.message.contains(destination.path) == true, "\(request.error?.message ?? "")")
+            #expect(!FileManager.default.fileExists(atPath: destination.path), "nothing half-written where a user would read it")
+            let kept = directories.incompleteFiles().filter { $0.hasSuffix(".part") }
+            #expect(kept.count == 1, "the fetched body stays in Incomplete")
+        }
+    }
+
     @Test func droppedDownloadKeepsItsBytesAndResumesWithRange() async throws {
         try await withDownloads { bed, directories in
             let destination = directories.target.appendingPathComponent("dropped.bin")

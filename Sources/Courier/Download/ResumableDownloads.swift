@@ -77,7 +77,8 @@ enum ResumableDownloads {
     }
 
     /// After a finished attempt: a complete body moves atomically into place and its record
-    /// goes; an error page leaves nothing behind; a cut transfer keeps what it fetched.
+    /// goes (a body that cannot be moved stays); an error page leaves nothing behind; a cut
+    /// transfer keeps what it fetched.
     /// Returns the error to report, if moving failed.
     static func finish(_ plan: DownloadPlan, result: DownloadResult, succeeded: Bool, statusCode: Int) -> RequestError? {
         if succeeded && (200..<300).contains(statusCode) {
@@ -85,8 +86,11 @@ enum ResumableDownloads {
                 FileManager.default.createFile(atPath: plan.partialFile.path, contents: Data(),
                                                attributes: [.posixPermissions: 0o600])
             }
-            defer { discard(partialFile: plan.partialFile, recordFile: plan.recordFile) }
-            return moveIntoPlace(plan.partialFile, destination: plan.destination)
+            // Only a body in place lets go of its partial file: one that cannot be moved (a
+            // read-only destination) stays in Incomplete rather than being thrown away.
+            let failure = moveIntoPlace(plan.partialFile, destination: plan.destination)
+            if failure == nil { discard(partialFile: plan.partialFile, recordFile: plan.recordFile) }
+            return failure
         }
         if !result.wroteToFile {
             // An error page (or nothing): the resource is not what we were fetching.
