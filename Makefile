@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run tour serve test test-tsan fuzz bench bench-download bench-tui screenshots clean
+.PHONY: bootstrap build run tour serve test test-tsan fuzz soak bench bench-download bench-tui screenshots clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -27,6 +27,12 @@ serve: build
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+## 100,000 GETs through one agent (release build): RSS, descriptors and threads must stay
+## within 10 % of their level after 20,000. ARGS=N for another count.
+soak: bootstrap
+	rm -f Benchmarks/.build/release/description.json Benchmarks/.build/release.yaml
+	cd Benchmarks && $(SWIFT) build -c release --product courier-soak && .build/release/courier-soak $(ARGS)
 
 ## libFuzzer over the workspace loader, templates, conditions, capture paths, the curl
 ## importer, the URL builder and the JSON parser (against Foundation's), with AddressSanitizer.

@@ -28,6 +28,14 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        // make soak: 100,000 requests with memory, descriptors and threads flat.
+        .executableTarget(
+            name: "courier-soak",
+            dependencies: [
+                .product(name: "Courier", package: courier),
+                .product(name: "CourierDemoServer", package: courier),
+            ]
+        ),
         // The workbench's frame cost: laying out and painting into an off-screen buffer.
         .executableTarget(
             name: "courier-render-bench",
