@@ -164,7 +164,12 @@ final class Transport: @unchecked Sendable {
             let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
             curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
         }
-        for handle in loop.active.keys { curl_multi_remove_handle(multi, handle) }
+        // Transfers still running when the agent goes: their handles are freed too (they
+        // leaked, with libcurl's buffers, until AddressSanitizer's leak check showed it).
+        for handle in loop.active.keys {
+            curl_multi_remove_handle(multi, handle)
+            curl_easy_cleanup(handle)
+        }
         loop.active.removeAll()
         loop.idleHandles.forEach { curl_easy_cleanup($0) }
         curl_multi_cleanup(multi)
