@@ -36,7 +36,11 @@ extension EndToEndTests {
                 #expect(run.terminationStatus == 0)
             }
             #expect(seen.count >= 3, "the reader ran while the writers wrote")
-            #expect(seen.allSatisfy { $0 == "fresh" }, "\(Set(seen))")
+            // Never "corrupt" (a body that is not its metadata's). "expired" may be seen: an
+            // entry that lands after the reader took the time has a negative age, which YTK's
+            // rule counts as expired.
+            #expect(!seen.contains("corrupt"), "\(Set(seen))")
+            #expect(seen.contains("fresh"))
             let list = try EndToEndTests.capture(["cache", "list", path, "--json"], environment: sandbox.environment)
             let entries = try #require(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])
             #expect(entries.count == 1, "one entry, written 1,200 times by two processes")
