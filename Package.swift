@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),  // no external loading: a faster build
     ],
     targets: [
         .systemLibrary(
@@ -60,6 +62,20 @@ let package = Package(
             dependencies: [
                 "Courier",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Postman, OpenAPI, .http and HAR importers and the .http exporter: each turns a
+        // document into an `ImportedWorkspace` (Workbench) and says what it dropped.
+        .target(
+            name: "CourierImport",
+            dependencies: [
+                "Courier",
+                "Workbench",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ]
         ),
         .target(
@@ -73,6 +89,7 @@ let package = Package(
                 "CourierDemoServer",
                 "Workbench",
                 "CourierTUI",
+                "CourierImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +100,10 @@ let package = Package(
         .testTarget(
             name: "WorkbenchTests",
             dependencies: ["Workbench", "Courier", "CourierDemoServer"]
+        ),
+        .testTarget(
+            name: "ImportTests",
+            dependencies: ["CourierImport", "Workbench", "Courier", "CourierDemoServer"]
         ),
         .testTarget(
             name: "CourierDemoServerTests",
