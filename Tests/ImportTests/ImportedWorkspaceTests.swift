@@ -43,6 +43,19 @@ import Workbench
         #expect(loaded.environments.keys.sorted() == ["local", "prod"])
     }
 
+    @Test func anImportedWorkspaceRunsAgainstTheDemoServer() async {
+        var workspace = ImportedWorkspace()
+        workspace.baseURL = "{{demo}}"
+        var echo = RequestDefinition(name: "echo", location: SourceLocation(file: "", line: 0, column: 0))
+        echo.url = "/anything/imported"
+        echo.args = ["q": "{{term}}"]
+        workspace.requests = [.init(echo)]
+        workspace.defineMissingVariables()
+        let run = await runImported(workspace.yaml(), ["echo"], variables: ["term=x"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(importedJSONLines(run.output).first?["status"] as? Int == 200)
+    }
+
     @Test func namesAreSlugsAndUnique() {
         var naming = ImportNaming()
         #expect(naming.unique("List pets") == "list-pets")
