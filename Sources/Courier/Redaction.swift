@@ -38,6 +38,12 @@ public enum Redaction {
         return sensitiveKeyNames.contains(normalized) || sensitiveKeyFragments.contains { normalized.contains($0) }
     }
 
+    /// `value` with the value of every sensitive key (at any depth) replaced by
+    /// ``placeholder`` and every other string passed through `strings`.
+    public static func json(_ value: JSONValue, strings: (String) -> String = { $0 }) -> JSONValue {
+        ArgumentRedaction.redact(value, strings: strings)
+    }
+
     /// `text` — a URL, a log line, an error message — with `secrets` hidden, then the password
     /// of any `scheme://user:password@host` and the value of any `?key=` or `&key=` whose key
     /// names a secret. The result is for people and may not be a valid URL.

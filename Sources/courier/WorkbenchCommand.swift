@@ -29,7 +29,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
     @Flag(help: "Draw with ASCII only (for terminals without UTF-8).")
     var ascii = false
 
-    @Flag(help: "Do not append sent requests to the workspace's history.")
+    @Flag(help: "Do not record sent requests in the history.")
     var noHistory = false
 
     func run() async throws {
@@ -58,7 +58,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
             printError("courier tui: needs a terminal (standard input or output is not one); use `courier run \(path) NAME…` in scripts")
             throw ExitCode(2)
         }
-        if !noHistory { settings.history = HistoryLog(workspacePath: path) }
+        if !noHistory { settings.history = { try HistoryStore() } }
         var demo: DemoServerHandle?
         if loaded.usesDemoServer {
             do {

@@ -33,7 +33,8 @@ final class AppHarness {
         settings.demoURL = server.baseURL
         settings.environment = environment
         settings.overrides = overrides
-        settings.history = HistoryLog(workspacePath: path, stateDirectory: directory + "/state")
+        let stateDirectory = directory + "/state"
+        settings.history = { try HistoryStore(stateDirectory: stateDirectory) }
         let signal = WakeSignal()
         let workspace = try Workspace.load(path: path, extraVariables: Set(overrides.keys))
         let model = try AppModel(workspacePath: path, workspace: workspace, settings: settings, size: size,

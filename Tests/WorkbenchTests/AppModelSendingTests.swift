@@ -128,14 +128,42 @@ import Testing
         }
     }
 
-    @Test func sentRequestsAreAppendedToTheHistory() async throws {
+    @Test func sentRequestsAreRecordedInTheHistoryWithSecretsHidden() async throws {
         try await AppHarness.run { app in
             app.select(.request("basic-auth"))
             app.press(.enter)
             try await app.settle("basic-auth") { app.model.exchanges["basic-auth"]?.stoppedAt != nil }
-            let entries = try #require(app.model.settings.history).entries()
-            #expect(entries.map(\.result.name) == ["basic-auth"])
-            #expect(entries.first?.result.status == 200)
+            await app.model.session.history?.finish()
+            let rows = try HistoryStore(stateDirectory: app.directory + "/state").exchangesWithBodies()
+            #expect(rows.map(\.request) == ["basic-auth"])
+            #expect(rows.first?.status == 200)
+            #expect(rows.first?.workspacePath == URL(fileURLWithPath: app.workspacePath).standardizedFileURL.path)
+            let authorization = rows.first?.requestHeaders.first { $0.name.lowercased() == "authorization" }
+            #expect(authorization?.value == "‹redacted›")
+            #expect(rows.first?.responseBody.map { String(decoding: $0, as: UTF8.self) }?.contains("authenticated") == true)
+        }
+    }
+
+    @Test func theHistoryTabListsOpensAndComparesPastExchanges() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("get-args"))
+            for round in 1...2 {
+                app.press(.enter)
+                try await app.settle("get-args #\(round)") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            }
+            app.model.focus(.exchange)
+            app.model.section = .response
+            while app.model.responseTab != .history { app.press(.character("]")) }
+            try await app.settle("two rows") { app.model.historyTab.rows.count == 2 }
+            #expect(app.screen.contains("2 past · Enter opens"))
+            app.press(.enter)
+            try await app.settle("opened") { app.model.historyTab.opened != nil }
+            #expect(app.model.historyTab.opened?.exchange.id == app.model.historyTab.rows[0].id)
+            #expect(app.screen.contains("\"args\""))
+            app.press(.escape)
+            app.press(.character("d"), .character("j"), .character("d"))
+            try await app.settle("diff") { app.model.historyTab.diff != nil }
+            #expect(app.screen.contains("status: 200"))
         }
     }
 }

@@ -143,30 +143,49 @@ struct RunnerTests {
         #expect(error["message"] as? String == "Invalid parameters: profile: undefined variable {{token}}")
     }
 
-    @Test("every sent request is appended to the history, redacted, mode 0600")
+    @Test("every sent request is recorded in the history database, redacted, 0600 in a 0700 folder")
     func history() async throws {
         let state = temporaryDirectory("courier-state")
         _ = await headlessRun(demo, ["basic-auth", "checkout"]) { $0.stateDirectory = state }
-        let log = HistoryLog(workspacePath: demo, stateDirectory: state)
-        let entries = log.entries()
-        #expect(entries.map(\.result.name) == ["basic-auth", "login", "profile", "orders", "checkout-order"])
-        let text = try String(contentsOfFile: log.file, encoding: .utf8)
-        #expect(!text.contains("secret"))
-        #expect(text.contains(Redaction.placeholder))
-        let mode = try FileManager.default.attributesOfItem(atPath: log.file)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        let store = try HistoryStore(stateDirectory: state)
+        let rows = try store.exchangesWithBodies()
+        #expect(rows.map(\.request) == ["basic-auth", "login", "profile", "orders", "checkout-order"])
+        #expect(Set(rows.map(\.runID)).count == 1)
+        #expect(rows.dropFirst().allSatisfy { $0.chain == "checkout" })
+        #expect(rows.map(\.step) == [nil, 1, 2, 2, 3])
+        let login = try #require(rows.first { $0.request == "login" })
+        #expect(login.requestBody.map { String(decoding: $0, as: UTF8.self) }?.contains("\"password\":\"‹redacted›\"") == true)
+        #expect(login.responseBody.map { String(decoding: $0, as: UTF8.self) }?.contains("‹redacted›") == true)
+        #expect(login.responseBodySHA256?.count == 64)
+        #expect(login.timings != nil)
+        // The password ("secret") and the token are nowhere in the file.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        #expect(bytes.range(of: Data("secret".utf8)) == nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int == 0o700)
     }
 
-    @Test("a history file and folder found looser are made the owner's alone again")
+    @Test("a history database and folder found looser are made the owner's alone again")
     func historyPermissionsAreTightened() async throws {
         let state = temporaryDirectory("courier-state")
-        let log = HistoryLog(workspacePath: demo, stateDirectory: state)
-        let folder = (log.file as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: log.file, contents: Data(), attributes: [.posixPermissions: 0o644])
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: state)
+        FileManager.default.createFile(atPath: state + "/history.sqlite", contents: Data(), attributes: [.posixPermissions: 0o644])
         _ = await headlessRun(demo, ["get-args"]) { $0.stateDirectory = state }
-        #expect(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int == 0o700)
-        #expect(try FileManager.default.attributesOfItem(atPath: log.file)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int == 0o700)
+        #expect(try FileManager.default.attributesOfItem(atPath: state + "/history.sqlite")[.posixPermissions] as? Int == 0o600)
+        #expect(try HistoryStore(stateDirectory: state).count() == 1)
+    }
+
+    @Test("a corrupt history database is reported once and the run goes on, its output whole")
+    func corruptHistoryDoesNotStopARun() async throws {
+        let state = temporaryDirectory("courier-state")
+        try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: state + "/history.sqlite"))
+        let run = await headlessRun(demo, ["get-args", "created", "basic-auth"]) { $0.stateDirectory = state }
+        #expect(run.status == 0)
+        #expect(run.output.filter { $0.contains("✓") }.count == 3)
+        let warnings = run.errors.filter { $0.contains("history") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("cannot open the history database") == true)
     }
 }
 

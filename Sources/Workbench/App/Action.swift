@@ -12,7 +12,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     // Composer
     case cycleMethod, editURL, editField, addRow, deleteRow, toggleRow, nextTab, previousTab, toggleTemplate
     // Response
-    case search, nextMatch, previousMatch, jsonFilter, toggleFold, saveBody, revealSecrets
+    case search, nextMatch, previousMatch, jsonFilter, toggleFold, saveBody, revealSecrets, diffHistory
     // In flight, Cache, Runs, Events
     case open, cancelAll, sortTable, deleteEntry, purgeExpired, purgeAll
     case nextStep, continueChain, retryStep, skipStep, stopRun, pauseLog, showFailure
@@ -76,6 +76,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
         case .jsonFilter: return "Filter the body by a JSON path"
         case .toggleFold: return "Fold or unfold"
         case .saveBody: return "Save the body to a file"
+        case .diffHistory: return "Compare two past exchanges (History tab)"
         case .revealSecrets: return "Reveal or hide secrets"
         case .open: return "Open it (a run: run it again)"
         case .cancelAll: return "Cancel everything in flight"

@@ -121,6 +121,7 @@ extension AppModel {
         if focus == .exchange, section == .response {
             let tabs = ResponseTab.allCases
             responseTab = tabs[(responseTab.rawValue + step + tabs.count) % tabs.count]
+            if responseTab == .history { loadHistory() }
             return
         }
         let tabs = ComposerState.Tab.allCases

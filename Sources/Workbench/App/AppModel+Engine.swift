@@ -60,6 +60,15 @@ extension AppModel {
             reloadCache(now: now)
         case .cacheWriteFailed(let sentence):
             say(sentence, .warning, seconds: 8)
+        case .historyFailed(let sentence):
+            say("history: " + sentence, .warning, seconds: 10)
+        case .historyLoaded(let request, let exchanges):
+            historyLoaded(request: request, exchanges: exchanges)
+        case .historyOpened(let exchange):
+            historyOpened(exchange)
+        case .historyDiffed(let diff):
+            historyTab.diff = diff
+            responseScroll = 0
         }
     }
 
@@ -94,7 +103,8 @@ extension AppModel {
                     mailbox.post(.cacheWritten)
                 }
             }
-            settings.history?.append(session.runner.result(of: request), workspace: workspace)
+            session.history?.record(request, result: session.runner.result(of: request))
+            if responseTab == .history, selectedRequestName == exchange.name { loadHistory() }
             if exchanges[exchange.name] === exchange { layOut(exchange) }
         case .batch(let batch):
             guard let run = runHistory.runs.first(where: { if case .batch(let b, _) = $0.kind { return b === batch }; return false })
@@ -149,6 +159,12 @@ extension AppModel {
 
     /// Changes the viewer of the selected request's response.
     func updateViewer(_ change: (inout BodyViewer) -> Void) {
+        if responseTab == .history {
+            guard var viewer = historyTab.opened?.viewer else { return }
+            change(&viewer)
+            historyTab.opened?.viewer = viewer
+            return
+        }
         if inspection != nil {
             guard var viewer = inspection?.viewer else { return }
             change(&viewer)

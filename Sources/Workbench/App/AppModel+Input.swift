@@ -130,7 +130,11 @@ extension AppModel {
             default: eventLog.move(by: step ?? 0)
             }
         case (.exchange, .response):
-            guard responseTab == .body else {
+            if responseTab == .history, historyTab.opened == nil, historyTab.diff == nil {
+                moveHistorySelection(action, step: step ?? 0)
+                return
+            }
+            guard responseTab == .body || (responseTab == .history && historyTab.opened != nil) else {
                 responseScroll = action == .top ? 0 : max(0, responseScroll + (action == .bottom ? 10_000 : step ?? 0))
                 return
             }
@@ -149,6 +153,7 @@ extension AppModel {
     /// Another request is selected: the composer starts at its URL line.
     func selectionChanged() {
         inspection = nil
+        if responseTab == .history { loadHistory() }
         composer.row = min(composer.row, composerRowCount - 1)
         composer.scroll = 0
         responseScroll = 0

@@ -14,7 +14,7 @@ extension AppModel {
         summary.append("  \(ByteCount.text(listing.bytes))", .plain)
         if let age = listing.ageSeconds { summary.append("  \(Self.shortDuration(age)) old of \(Self.shortDuration(Double(row.cacheSeconds)))", .dim) }
         if let version = listing.storedVersion { summary.append("  version \(version)", .dim) }
-        var lines = [summary.truncated(to: content.width), responseTabsLine(names: ["Body", "Metadata", "Timing"])]
+        var lines = [summary.truncated(to: content.width), responseTabsLine(names: ["Body", "Metadata", "Timing", "History"])]
         let height = max(0, content.height - 2)
         switch responseTab {
         case .body:
@@ -26,7 +26,7 @@ extension AppModel {
             }
         case .headers:
             lines += metadataLines(inspection, width: content.width)
-        case .timing:
+        case .timing, .history:
             lines.append(StyledLine(" A cache entry has no transfer to time.", .dim))
         }
         let title = StyledLine.build { $0.append("Cache entry", focused ? .titleFocused : .title); $0.append(" \(row.request ?? String(listing.key.prefix(12)))", .dim) }

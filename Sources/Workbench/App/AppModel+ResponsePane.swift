@@ -8,6 +8,9 @@ extension AppModel {
         let focused = focus == .exchange && section == .response
         let content = rect.inner
         let titleLine = StyledLine.build { $0.append("Response", focused ? .titleFocused : .title) }
+        if responseTab == .history {
+            return historyPane(in: rect, focused: focused, title: titleLine)
+        }
         if let inspection {
             return inspectionPane(inspection, in: rect, focused: focused, frame: &frame)
         }
@@ -38,6 +41,8 @@ extension AppModel {
             if let viewer = exchange.viewer { footer = StyledLine(viewer.positionText, .dim) }
         case .headers:
             lines += window(headerLines(exchange, width: content.width), height: height)
+        case .history:
+            break
         case .timing:
             let timing = exchange.request.metrics.map { TimingWaterfall.lines($0, width: content.width, glyphs: glyphs) }
                 ?? [StyledLine(exchange.request.isDataFromCache ? " Answered from the cache: no transfer to time." : " No timings: nothing was sent.", .dim)]

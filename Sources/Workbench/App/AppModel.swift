@@ -11,9 +11,9 @@ public final class AppModel {
 
     /// The response's tabs.
     public enum ResponseTab: Int, Sendable, CaseIterable {
-        case body, headers, timing
+        case body, headers, timing, history
 
-        var title: String { ["Body", "Headers", "Timing"][rawValue] }
+        var title: String { ["Body", "Headers", "Timing", "History"][rawValue] }
     }
 
     /// Something only the terminal front can do, queued for it to carry out.
@@ -89,6 +89,8 @@ public final class AppModel {
     var cacheBrowser = CacheBrowser()
     /// The cache entry shown in the response viewer, from the Cache pane.
     var inspection: CacheInspection?
+    /// The History tab: the selected request's past exchanges, one opened, or a diff.
+    var historyTab = HistoryTab()
     /// The Events pane's log.
     var eventLog = EventLog()
     /// The last progress share logged for each request in flight (25, 50, 75).
@@ -221,7 +223,9 @@ public final class AppModel {
         case .nextMatch: updateViewer { $0.nextMatch() }
         case .previousMatch: updateViewer { $0.previousMatch() }
         case .jsonFilter: mode = .bodyFilter(LineEditor(selectedExchange?.viewer?.filterText ?? ""))
-        case .toggleFold: updateViewer { $0.toggleFold() }
+        case .toggleFold:
+            if responseTab == .history, historyTab.opened == nil { openHistoryRow() } else { updateViewer { $0.toggleFold() } }
+        case .diffHistory: diffHistory()
         case .saveBody: promptSaveBody()
         case .revealSecrets:
             revealsSecrets.toggle()
@@ -314,7 +318,10 @@ public final class AppModel {
     }
 
     private func handleEscape() {
-        if inspection != nil, focus == .exchange {
+        if focus == .exchange, responseTab == .history, historyTab.opened != nil || historyTab.diff != nil {
+            historyTab.opened = nil
+            historyTab.diff = nil
+        } else if inspection != nil, focus == .exchange {
             inspection = nil
         } else if focus == .inFlight, !inFlight.filter.isEmpty {
             inFlight.setFilter("")

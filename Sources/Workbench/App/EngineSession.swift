@@ -7,6 +7,8 @@ import Foundation
 final class EngineSession {
     let runner: WorkspaceRunner
     let environment: String?
+    /// Records every exchange this session finishes; nil = no history.
+    let history: HistoryRecorder?
     /// Forwards the agent's transfer progress to the mailbox (for the Events pane).
     private let progress: Task<Void, Never>
 
@@ -21,6 +23,12 @@ final class EngineSession {
         self.environment = environment
         runner.agent.config.accessories = [hud, MailboxAccessory(mailbox: mailbox)]
         runner.agent.config.cacheWriteFailureHandler = { mailbox.post(.cacheWriteFailed($0)) }
+        history = settings.history.map { open in
+            HistoryRecorder(context: HistoryRecorder.Context(workspace: workspace, environment: environment,
+                                                             bodyLimit: workspace.config.historyBodyLimit,
+                                                             retention: workspace.config.historyRetention),
+                            open: open, onFailure: { mailbox.post(.historyFailed($0)) })
+        }
         let events = runner.agent.events(bufferingNewest: 4096)
         progress = Task.detached {
             for await event in events {
@@ -54,8 +62,8 @@ public struct WorkbenchSettings: Sendable {
     public var demoURL: String?
     /// Instead of the workspace's cache directory.
     public var cacheDirectory: String?
-    /// Where fired requests are appended; nil = no history.
-    public var history: HistoryLog?
+    /// Opens the history database that sent requests are recorded in; nil = no history.
+    public var history: (@Sendable () throws -> HistoryStore)?
     public var glyphs: Glyphs = .unicode
     /// Said in the status line when the workbench opens, e.g. that the demo server is not on
     /// its usual port.

@@ -21,6 +21,14 @@ public enum EngineUpdate: Sendable {
     case cacheWritten
     /// A response could not be written to the cache (why, in a sentence).
     case cacheWriteFailed(String)
+    /// The history database could not be opened or written; recording stopped (why).
+    case historyFailed(String)
+    /// History rows read off the input loop for the History tab of `request`.
+    case historyLoaded(request: String, exchanges: [HistoryExchange])
+    /// A past exchange read whole (with its body), to open in the History tab.
+    case historyOpened(HistoryExchange)
+    /// Two past exchanges compared.
+    case historyDiffed(HistoryDiff)
 }
 
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their

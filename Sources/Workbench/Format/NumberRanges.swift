@@ -25,6 +25,12 @@ enum NumberRanges {
     static let cacheVersion = 0...2_147_483_647
     /// Statuses in `validate.status` and `retry.statuses`.
     static let status = 100...599
+    /// `config.history.keep.count`: exchanges kept per request.
+    static let historyCount = 1...1_000_000
+    /// `config.history.keep.days`: ten years.
+    static let historyDays = 1...3_650
+    /// `config.history.bodyBytes`: 0 keeps no body, at most 64 MiB each.
+    static let historyBodyBytes = 0...67_108_864
     // `times` in a batch item is 1 to ``BatchItem/maximumTimes``.
 }
 

@@ -28,10 +28,15 @@ public struct WorkspaceConfig: Sendable {
     /// `none`, `environment` or a proxy URL.
     public var proxy: ProxySetting?
 
+    /// `history.keep`: how much of this workspace's history to keep.
+    public var historyRetention = HistoryRetention.standard
+    /// `history.bodyBytes`: bodies kept whole in the history up to this size.
+    public var historyBodyLimit = HistorySettings.defaultBodyLimit
+
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy"]
+                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history"]
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -69,6 +74,13 @@ public struct WorkspaceConfig: Sendable {
         if let value = map["proxy"] {
             let raw = try value.string()
             proxy = raw == "none" ? ProxySetting.none : raw == "environment" ? .environment : .url(raw)
+        }
+        if let history = try map["history"]?.mapping(allowed: ["keep", "bodyBytes"], expected: "{keep: {count: 100, days: 30}, bodyBytes: 1048576}") {
+            if let keep = try history["keep"]?.mapping(allowed: ["count", "days"], expected: "{count: 100, days: 30}") {
+                historyRetention = HistoryRetention(count: try keep["count"]?.int(in: NumberRanges.historyCount, "a number of exchanges per request"),
+                                                    days: try keep["days"]?.int(in: NumberRanges.historyDays, "a number of days"))
+            }
+            historyBodyLimit = try history["bodyBytes"]?.int(in: NumberRanges.historyBodyBytes, "a number of bytes") ?? historyBodyLimit
         }
     }
 

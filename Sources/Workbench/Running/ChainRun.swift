@@ -93,7 +93,7 @@ struct ChainRun {
                         ? "condition not met: \(definition.conditions.map(\.text).joined(separator: " and "))"
                         : "not run: an earlier step failed"
                 }
-                report(.request(result))
+                runner.finished(request, result, report: report)
             }
         }
     }

@@ -81,8 +81,18 @@ public struct HeadlessRun: Sendable {
         options.demoURL = demo?.baseURL
         options.ignoreCache = ignoreCache
         options.cacheDirectory = cacheDirectory
-        if recordsHistory { options.history = HistoryLog(workspacePath: workspacePath, stateDirectory: stateDirectory) }
+        let historyFailures = SentenceList()
+        if recordsHistory {
+            let stateDirectory = self.stateDirectory
+            options.history = HistoryRecorder(context: HistoryRecorder.Context(workspace: workspace, environment: environment,
+                                                                               bodyLimit: workspace.config.historyBodyLimit,
+                                                                               retention: workspace.config.historyRetention),
+                                              open: { try HistoryStore(stateDirectory: stateDirectory) },
+                                              onFailure: { historyFailures.append($0) })
+        }
         let status = await run(workspace, options: options, output: output, errors: errors)
+        await options.history?.finish()
+        historyFailures.sentences.forEach { errors("courier run: warning: history: \($0)") }
         await demo?.stop()
         return status
     }

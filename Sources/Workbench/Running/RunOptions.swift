@@ -14,8 +14,8 @@ public struct RunOptions: Sendable {
     public var cacheDirectory: String?
     /// Instead of the workspace's proxy setting.
     public var proxy: ProxySetting?
-    /// Where every sent request is appended; nil = no history.
-    public var history: HistoryLog?
+    /// Where every sent request is recorded; nil = no history.
+    public var history: HistoryRecorder?
     /// The process environment for `{{env.NAME}}`.
     public var processEnvironment: [String: String]?
 

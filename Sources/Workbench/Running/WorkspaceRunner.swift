@@ -82,10 +82,7 @@ public final class WorkspaceRunner: Sendable {
         let started = Date()
         var summary = RunSummary()
         func record(_ event: RunEvent) {
-            if case .request(let result) = event {
-                summary.add(result)
-                if !result.skipped { options.history?.append(result, workspace: workspace) }
-            }
+            if case .request(let result) = event { summary.add(result) }
             report(event)
         }
         for name in names {
@@ -94,7 +91,7 @@ public final class WorkspaceRunner: Sendable {
                 record(.targetStarted(name: name, kind: "request"))
                 let request = makeRequest(name)
                 _ = try? await request.run()
-                record(.request(result(of: request)))
+                finished(request, result(of: request), report: record)
             case .batch(let batch):
                 record(.targetStarted(name: name, kind: "batch"))
                 await runBatch(batch, report: record)
@@ -123,11 +120,17 @@ public final class WorkspaceRunner: Sendable {
                 result.error = nil
                 result.skipReason = "stopped after another request of the batch failed"
             }
-            report(.request(result))
+            finished(request, result, report: report)
         }
     }
 
     // MARK: - Results
+
+    /// Reports a request's result and records the exchange in the history (unless skipped).
+    func finished(_ request: WorkspaceRequest, _ result: RequestResult, report: (RunEvent) -> Void) {
+        if !result.skipped { options.history?.record(request, result: result) }
+        report(.request(result))
+    }
 
     /// The result of a finished (or never started) request, secrets redacted.
     func result(of request: WorkspaceRequest) -> RequestResult {

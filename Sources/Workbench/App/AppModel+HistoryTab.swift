@@ -1,0 +1,179 @@
+import Courier
+import Foundation
+
+/// The History tab's state: the selected request's past exchanges (newest first), the row
+/// marked for a diff, and what is open — one past response, or a diff of two.
+struct HistoryTab {
+    /// An exchange read whole, its body in the viewer.
+    struct Opened {
+        var exchange: HistoryExchange
+        var viewer: BodyViewer?
+    }
+
+    /// Whose rows are loaded (nil: none yet).
+    var request: String?
+    var rows: [HistoryExchange] = []
+    var isLoading = false
+    var selection = 0
+    var scroll = 0
+    /// The first of two rows to compare (`d`, then `d` on another).
+    var marked: Int64?
+    var opened: Opened?
+    var diff: HistoryDiff?
+
+    /// Rows listed at most (the newest); `courier history` reaches the rest.
+    static let rowLimit = 500
+}
+
+extension AppModel {
+    /// Reads the selected request's past exchanges off the input loop.
+    func loadHistory() {
+        guard let name = selectedRequestName else { return }
+        guard let history = session.history else {
+            historyTab = HistoryTab()
+            historyTab.request = name
+            return
+        }
+        if historyTab.request != name {
+            historyTab = HistoryTab()
+            historyTab.request = name
+        }
+        historyTab.isLoading = true
+        var filter = HistoryQuery(workspacePath: history.context.workspacePath, request: name)
+        filter.last = HistoryTab.rowLimit
+        let query = filter
+        let mailbox = self.mailbox
+        history.read({ store in try store.exchanges(query) }, deliver: { rows in
+            mailbox.post(.historyLoaded(request: name, exchanges: rows.reversed()))
+        })
+    }
+
+    func historyLoaded(request: String, exchanges: [HistoryExchange]) {
+        guard historyTab.request == request else { return }
+        let selectedID = historyTab.rows.indices.contains(historyTab.selection) ? historyTab.rows[historyTab.selection].id : nil
+        historyTab.rows = exchanges
+        historyTab.isLoading = false
+        historyTab.selection = selectedID.flatMap { id in exchanges.firstIndex { $0.id == id } } ?? 0
+    }
+
+    func moveHistorySelection(_ action: Action, step: Int) {
+        guard !historyTab.rows.isEmpty else { return }
+        switch action {
+        case .top: historyTab.selection = 0
+        case .bottom: historyTab.selection = historyTab.rows.count - 1
+        default: historyTab.selection = max(0, min(historyTab.rows.count - 1, historyTab.selection + step))
+        }
+    }
+
+    /// Enter: the selected past exchange, read whole, in the response viewer.
+    func openHistoryRow() {
+        guard let history = session.history, historyTab.rows.indices.contains(historyTab.selection),
+              let id = historyTab.rows[historyTab.selection].id else { return }
+        let mailbox = self.mailbox
+        history.read({ store in try store.exchange(id: id) }, deliver: { exchange in
+            if let exchange { mailbox.post(.historyOpened(exchange)) }
+        })
+    }
+
+    func historyOpened(_ exchange: HistoryExchange) {
+        let body = exchange.responseBody.map { FormattedBody.format($0, mimeType: exchange.contentType, lineLimit: nil) }
+        historyTab.opened = HistoryTab.Opened(exchange: exchange, viewer: body.map(BodyViewer.init))
+    }
+
+    /// `d`: marks the selected row; on a second row, compares the two (older → newer).
+    func diffHistory() {
+        guard responseTab == .history, let history = session.history, historyTab.opened == nil,
+              historyTab.rows.indices.contains(historyTab.selection), let id = historyTab.rows[historyTab.selection].id else {
+            if responseTab != .history { say("d compares past exchanges in the History tab (] to reach it)", .info) }
+            return
+        }
+        guard let marked = historyTab.marked, marked != id else {
+            historyTab.marked = historyTab.marked == id ? nil : id
+            if historyTab.marked != nil { say("marked — d on another exchange compares them", .info) }
+            return
+        }
+        historyTab.marked = nil
+        let pair = [marked, id].sorted()
+        let mailbox = self.mailbox
+        history.read({ store -> HistoryDiff? in
+            guard let old = try store.exchange(id: pair[0]), let new = try store.exchange(id: pair[1]) else { return nil }
+            return HistoryDiff(old: old, new: new)
+        }, deliver: { diff in
+            if let diff { mailbox.post(.historyDiffed(diff)) }
+        })
+    }
+
+    /// The History tab in the response pane.
+    func historyPane(in rect: Rect, focused: Bool, title: StyledLine) -> PaneFrame {
+        let content = rect.inner
+        var lines = [responseTabsLine()]
+        let height = max(0, content.height - 1)
+        var footer: StyledLine?
+        if session.history == nil {
+            lines.append(StyledLine(" History is off (the workbench was opened with --no-history).", .dim))
+        } else if let diff = historyTab.diff {
+            let all = diff.lines.map { line -> StyledLine in
+                let style: Style = switch line.kind {
+                case .heading: .strong
+                case .added: .success
+                case .removed: .failure
+                case .changed: .warning
+                case .same: .dim
+                }
+                return StyledLine(" " + line.text, style).truncated(to: content.width)
+            }
+            responseScroll = min(responseScroll, max(0, all.count - height))
+            lines += all.dropFirst(responseScroll).prefix(height)
+            footer = StyledLine("Esc back to the list", .dim)
+        } else if let opened = historyTab.opened {
+            let exchange = opened.exchange
+            lines.append(StyledLine(" #\(exchange.id ?? 0) \(Self.clockTime(exchange.date)) · \(exchange.outcome) · "
+                                    + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))",
+                                    exchange.ok ? .success : .failure).truncated(to: content.width))
+            if var viewer = opened.viewer {
+                viewer.resize(height: height - 1, width: content.width)
+                lines += viewer.visibleLines(height: height - 1, width: content.width, focused: focused)
+                historyTab.opened?.viewer = viewer
+                footer = StyledLine(viewer.positionText + " · Esc back", .dim)
+            } else {
+                lines.append(StyledLine(exchange.responseBodyBytes > 0
+                    ? " The body (\(ByteCount.text(exchange.responseBodyBytes))) was over the history's body limit: only its size and SHA-256 were kept."
+                    : " (empty body)", .dim))
+            }
+        } else if historyTab.rows.isEmpty {
+            lines.append(StyledLine(historyTab.isLoading ? " Reading the history…" : " No past exchanges of this request yet.", .dim))
+        } else {
+            historyTab.scroll = Self.window(selection: historyTab.selection, scroll: historyTab.scroll, height: height,
+                                            count: historyTab.rows.count)
+            for index in historyTab.scroll..<min(historyTab.rows.count, historyTab.scroll + height) {
+                lines.append(historyRow(historyTab.rows[index], selected: index == historyTab.selection, focused: focused,
+                                        width: content.width))
+            }
+            footer = StyledLine("\(historyTab.rows.count) past · Enter opens · d marks, d on another compares", .dim)
+        }
+        return PaneFrame(pane: .exchange, rect: rect, title: title, isFocused: focused, lines: lines, footer: footer, joinsAbove: true)
+    }
+
+    private func historyRow(_ exchange: HistoryExchange, selected: Bool, focused: Bool, width: Int) -> StyledLine {
+        let highlight: RowHighlight = selected ? (focused ? .selected : .selectedUnfocused) : .none
+        return StyledLine.build(highlight: highlight) { line in
+            line.append(exchange.id == historyTab.marked ? " \(glyphs.bullet) " : "   ", .marker)
+            line.append(Self.dayAndTime(exchange.date) + "  ", .dim)
+            line.append(DisplayWidth.padded(exchange.outcome, to: 15), exchange.ok ? .success : .failure)
+            line.append(DisplayWidth.padded(TimingWaterfall.milliseconds(exchange.durationMs / 1000), to: 10), .plain)
+            line.append(DisplayWidth.padded(ByteCount.text(exchange.responseBodyBytes), to: 10), .plain)
+            if exchange.fromCache { line.append("from cache  ", .badge) }
+            if let environment = exchange.environment { line.append(environment + "  ", .dim) }
+            if let chain = exchange.chain { line.append("chain \(chain)", .dim) } else if let batch = exchange.batch { line.append("batch \(batch)", .dim) }
+        }.truncated(to: width)
+    }
+
+    /// `11-23 14:02:07`, or only the time for today.
+    static func dayAndTime(_ date: Date) -> String {
+        let calendar = Calendar.current
+        let time = clockTime(date)
+        if calendar.isDateInToday(date) { return "      " + time }
+        let parts = calendar.dateComponents([.month, .day], from: date)
+        return String(format: "%02d-%02d ", parts.month ?? 0, parts.day ?? 0) + time
+    }
+}

@@ -1,0 +1,167 @@
+import Courier
+import Foundation
+
+/// What changed between two exchanges of a request: the status, the response headers, and
+/// the body — path by path when both bodies are JSON (`$.items[2].price: 10 → 12`), line by
+/// line otherwise.
+public struct HistoryDiff: Sendable, Hashable {
+    /// One line of the diff.
+    public struct Line: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable { case heading, added, removed, changed, same }
+        public var kind: Kind
+        public var text: String
+
+        public init(_ kind: Kind, _ text: String) {
+            self.kind = kind
+            self.text = text
+        }
+    }
+
+    public var lines: [Line]
+    /// How many paths (JSON) or lines (text) differ in the body.
+    public var bodyChanges: Int
+
+    /// Lines of a text diff beyond which only a summary is given (the diff is quadratic).
+    static let textLineLimit = 4_000
+    /// Changes listed before the rest are counted only.
+    static let changeLimit = 2_000
+
+    /// `old` → `new` (the older exchange first).
+    public init(old: HistoryExchange, new: HistoryExchange) {
+        var lines: [Line] = [Line(.heading, "#\(old.id ?? 0) \(Self.stamp(old.date)) → #\(new.id ?? 0) \(Self.stamp(new.date))")]
+        if old.outcome != new.outcome {
+            lines.append(Line(.changed, "status: \(old.outcome) → \(new.outcome)"))
+        } else {
+            lines.append(Line(.same, "status: \(new.outcome)"))
+        }
+        lines += Self.headerLines(old.responseHeaders, new.responseHeaders)
+        var changes = 0
+        switch (old.responseBody, new.responseBody) {
+        case let (oldBody?, newBody?) where old.hasWholeResponseBody && new.hasWholeResponseBody:
+            if let a = try? JSONValue(parsing: oldBody), let b = try? JSONValue(parsing: newBody) {
+                var body: [Line] = []
+                Self.compare(a, b, path: "$", into: &body)
+                changes = body.count
+                lines.append(Line(.heading, body.isEmpty ? "body: the same JSON" : "body: \(body.count) JSON path\(body.count == 1 ? "" : "s") differ"))
+                lines += body.prefix(Self.changeLimit)
+            } else {
+                let body = Self.textLines(String(decoding: oldBody, as: UTF8.self), String(decoding: newBody, as: UTF8.self))
+                changes = body.filter { $0.kind != .same }.count
+                lines.append(Line(.heading, changes == 0 ? "body: the same text" : "body: \(changes) line\(changes == 1 ? "" : "s") differ"))
+                lines += body.prefix(Self.changeLimit)
+            }
+        default:
+            let same = old.responseBodySHA256 != nil && old.responseBodySHA256 == new.responseBodySHA256
+            changes = same ? 0 : 1
+            lines.append(Line(same ? .same : .changed, same
+                ? "body: the same \(old.responseBodyBytes) bytes (SHA-256), too large to keep"
+                : "body: \(old.responseBodyBytes) → \(new.responseBodyBytes) bytes (not kept whole: only sizes and SHA-256 compared)"))
+        }
+        self.lines = lines
+        bodyChanges = changes
+    }
+
+    private static func stamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        formatter.timeZone = .current
+        return formatter.string(from: date).replacingOccurrences(of: "T", with: " ")
+    }
+
+    private static func headerLines(_ old: [HistoryExchange.Header], _ new: [HistoryExchange.Header]) -> [Line] {
+        // Headers that change on every response say nothing about the change.
+        let noise: Set<String> = ["date", "age", "expires", "last-modified", "x-request-id", "set-cookie", "etag"]
+        func table(_ headers: [HistoryExchange.Header]) -> [String: String] {
+            Dictionary(headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+        }
+        let a = table(old), b = table(new)
+        var lines: [Line] = []
+        for name in Set(a.keys).union(b.keys).subtracting(noise).sorted() {
+            switch (a[name], b[name]) {
+            case let (x?, y?) where x != y: lines.append(Line(.changed, "header \(name): \(x) → \(y)"))
+            case (nil, let y?): lines.append(Line(.added, "header \(name): \(y)"))
+            case (let x?, nil): lines.append(Line(.removed, "header \(name): \(x)"))
+            default: break
+            }
+        }
+        return lines
+    }
+
+    /// Added, removed and changed paths, in document order (object keys sorted).
+    static func compare(_ old: JSONValue, _ new: JSONValue, path: String, into lines: inout [Line]) {
+        guard lines.count < changeLimit * 2 else { return }
+        switch (old, new) {
+        case let (.object(a), .object(b)):
+            for key in Set(a.keys).union(b.keys).sorted() {
+                let child = path + component(key)
+                switch (a[key], b[key]) {
+                case let (x?, y?): compare(x, y, path: child, into: &lines)
+                case (nil, let y?): lines.append(Line(.added, "\(child): \(brief(y))"))
+                case (let x?, nil): lines.append(Line(.removed, "\(child): \(brief(x))"))
+                default: break
+                }
+            }
+        case let (.array(a), .array(b)):
+            for index in 0..<max(a.count, b.count) {
+                let child = "\(path)[\(index)]"
+                if index < a.count, index < b.count {
+                    compare(a[index], b[index], path: child, into: &lines)
+                } else if index < b.count {
+                    lines.append(Line(.added, "\(child): \(brief(b[index]))"))
+                } else {
+                    lines.append(Line(.removed, "\(child): \(brief(a[index]))"))
+                }
+            }
+        default:
+            if old != new { lines.append(Line(.changed, "\(path): \(brief(old)) → \(brief(new))")) }
+        }
+    }
+
+    /// `.name`, or `['odd key']` for a key that is not a plain identifier.
+    static func component(_ key: String) -> String {
+        let plain = key.first.map { $0.isLetter || $0 == "_" } == true && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        return plain ? "." + key : "['" + key.replacingOccurrences(of: "'", with: "\\'") + "']"
+    }
+
+    /// A value on one line, long ones cut.
+    static func brief(_ value: JSONValue) -> String {
+        let text = String(decoding: value.serialized(prettyPrinted: false), as: UTF8.self)
+        return text.count > 120 ? String(text.prefix(117)) + "…" : text
+    }
+
+    /// A line diff (longest common subsequence); unchanged lines kept as context around changes.
+    static func textLines(_ old: String, _ new: String) -> [Line] {
+        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if a == b { return [] }
+        guard a.count <= textLineLimit, b.count <= textLineLimit else {
+            return [Line(.changed, "\(a.count) → \(b.count) lines (too long to compare line by line)")]
+        }
+        // lengths[i][j]: the LCS of a[i...] and b[j...].
+        var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var lines: [Line] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                lines.append(Line(.same, "  " + a[i]))
+                i += 1
+                j += 1
+            } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+                lines.append(Line(.removed, "- " + a[i]))
+                i += 1
+            } else {
+                lines.append(Line(.added, "+ " + b[j]))
+                j += 1
+            }
+        }
+        // Keep two lines of context around each change.
+        let changed = lines.indices.filter { lines[$0].kind != .same }
+        let keep = Set(changed.flatMap { max(0, $0 - 2)...min(lines.count - 1, $0 + 2) })
+        return lines.indices.filter { keep.contains($0) }.map { lines[$0] }
+    }
+}

@@ -1,0 +1,84 @@
+import Courier
+import Crypto
+import Foundation
+
+extension HistoryExchange {
+    /// The exchange a finished workspace request made, redacted as every other output is:
+    /// secret headers masked, the URL, header values and text bodies through the request's
+    /// scope (known secrets, URL passwords, secret query values), and in JSON and form
+    /// bodies the values of secret-named keys. Bodies over `context.bodyLimit` keep their
+    /// size and the response's SHA-256 only.
+    init(request: WorkspaceRequest, result: RequestResult, context: HistoryRecorder.Context, date: Date = Date()) {
+        let scope = request.scope
+        self.init(runID: context.runID, date: date, workspace: context.workspace, workspacePath: context.workspacePath,
+                  request: result.name, method: result.method, url: result.url)
+        environment = context.environment
+        if let prepared = try? request.preparedRequest() {
+            requestHeaders = (prepared.headers + [("User-Agent", prepared.userAgent)]).map { Self.header($0.name, $0.value, scope: scope) }
+            if let body = prepared.body {
+                requestBodyBytes = body.count
+                if body.count <= context.bodyLimit {
+                    requestBody = Self.redactedBody(body, contentType: prepared.header("Content-Type"), scope: scope)
+                }
+            } else if let metrics = request.metrics {
+                requestBodyBytes = Int(metrics.bytesSent)
+            }
+        }
+        if let response = request.response {
+            status = response.statusCode
+            httpVersion = response.httpVersion
+            responseHeaders = response.headers.map { Self.header($0.name.rawName, $0.value, scope: scope) }
+            contentType = response.headers[.contentType]
+        }
+        if let data = request.responseData {
+            responseBodyBytes = data.count
+            responseBodySHA256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+            if data.count <= context.bodyLimit { responseBody = Self.redactedBody(data, contentType: contentType, scope: scope) }
+        } else {
+            responseBodyBytes = result.bytes
+        }
+        durationMs = result.durationMs
+        if !result.fromCache, let metrics = request.metrics { timings = Timings(metrics: metrics) }
+        ok = result.ok
+        errorFamily = result.error?.family
+        errorCode = result.error?.code
+        errorMessage = result.error?.message
+        fromCache = result.fromCache
+        batch = result.batch
+        chain = result.chain
+        step = result.step
+        file = result.file
+    }
+
+    static func header(_ name: String, _ value: String, scope: VariableScope) -> Header {
+        Header(name: name, value: Redaction.isSensitiveHeader(name) ? Redaction.placeholder : scope.redact(value))
+    }
+
+    /// A body with its secrets masked: JSON with secret-named keys masked (re-serialized only
+    /// when one was), form bodies likewise, any UTF-8 text through the scope; other bytes as
+    /// they are.
+    static func redactedBody(_ data: Data, contentType: String?, scope: VariableScope) -> Data {
+        guard let text = String(data: data, encoding: .utf8) else { return data }
+        let type = contentType?.lowercased() ?? ""
+        if type.contains("json") || text.first == "{" || text.first == "[" , let value = try? JSONValue(parsing: data) {
+            let masked = Redaction.json(value)
+            if masked != value { return Redaction.json(value, strings: scope.redact).serialized(prettyPrinted: false) }
+        }
+        if type.contains("x-www-form-urlencoded") {
+            let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                let key = parts.first.map(String.init) ?? ""
+                let decodedKey = key.removingPercentEncoding ?? key
+                return Redaction.isSensitiveKey(decodedKey) ? key + "=" + Redaction.placeholder : scope.redact(String(pair))
+            }
+            return Data(pairs.joined(separator: "&").utf8)
+        }
+        return Data(scope.redact(text).utf8)
+    }
+}
+
+/// The `config.history` settings of a workspace.
+public enum HistorySettings {
+    /// Bodies are kept whole up to 1 MiB.
+    public static let defaultBodyLimit = 1 << 20
+}

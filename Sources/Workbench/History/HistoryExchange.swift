@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+/// One exchange in the history database: what was sent and what came back, secrets
+/// redacted, as the runner or the workbench saw it finish. A row of the `exchange` table.
+public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    /// A header as sent or received (value redacted when it is a secret).
+    public struct Header: Sendable, Codable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// libcurl's phases in milliseconds, laid out as HAR's `timings` are: each phase's own
+    /// duration, -1 when it did not happen (a reused connection has no DNS or connect).
+    public struct Timings: Sendable, Codable, Hashable {
+        public var dns: Double
+        public var connect: Double
+        public var ssl: Double
+        public var send: Double
+        public var wait: Double
+        public var receive: Double
+        public var total: Double
+
+        public init(dns: Double, connect: Double, ssl: Double, send: Double, wait: Double, receive: Double, total: Double) {
+            self.dns = dns
+            self.connect = connect
+            self.ssl = ssl
+            self.send = send
+            self.wait = wait
+            self.receive = receive
+            self.total = total
+        }
+    }
+
+    public static let databaseTableName = "exchange"
+
+    public var id: Int64?
+    /// One `courier run` or workbench session: exchanges of one run share it (HAR pages).
+    public var runID: String
+    public var date: Date
+    /// The workspace's name and its file's absolute path.
+    public var workspace: String
+    public var workspacePath: String
+    /// The request's name in the workspace.
+    public var request: String
+    public var environment: String?
+    public var method: String
+    public var url: String
+    public var requestHeaders: [Header]
+    public var requestBody: Data?
+    public var requestBodyBytes: Int
+    public var status: Int?
+    public var httpVersion: String?
+    public var responseHeaders: [Header]
+    /// The response body, whole when it is at most the history's body limit; nil otherwise.
+    public var responseBody: Data?
+    public var responseBodyBytes: Int
+    /// SHA-256 of the body as received (hex), so that two large bodies can be compared.
+    public var responseBodySHA256: String?
+    public var contentType: String?
+    public var durationMs: Double
+    public var timings: Timings?
+    public var ok: Bool
+    public var errorFamily: String?
+    public var errorCode: Int?
+    public var errorMessage: String?
+    public var fromCache: Bool
+    public var batch: String?
+    public var chain: String?
+    public var step: Int?
+    /// Where a download went.
+    public var file: String?
+
+    public init(runID: String, date: Date, workspace: String, workspacePath: String, request: String, method: String, url: String) {
+        self.runID = runID
+        self.date = date
+        self.workspace = workspace
+        self.workspacePath = workspacePath
+        self.request = request
+        self.method = method
+        self.url = url
+        requestHeaders = []
+        requestBodyBytes = 0
+        responseHeaders = []
+        responseBodyBytes = 0
+        durationMs = 0
+        ok = false
+        fromCache = false
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// Whether the whole response body is here (not only its size and hash).
+    public var hasWholeResponseBody: Bool { responseBody != nil && responseBody?.count == responseBodyBytes }
+
+    /// `200`, `transport -1004`, or `failed`.
+    public var outcome: String {
+        if ok, let status { return String(status) }
+        if let errorFamily, let errorCode { return "\(errorFamily) \(errorCode)" }
+        return status.map(String.init) ?? "failed"
+    }
+
+    /// The value of a response header, case-insensitively.
+    public func responseHeader(_ name: String) -> String? {
+        responseHeaders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+
+/// Which exchanges `courier history` (and the workbench's History tab) shows: by workspace,
+/// request name, status, age, outcome and count.
+public struct HistoryQuery: Sendable, Hashable {
+    /// A status or a class of them: `500`, `4xx`.
+    public struct StatusFilter: Sendable, Hashable {
+        public var range: ClosedRange<Int>
+
+        /// `4xx` (a class), `404` (one status) or a list of them (`4xx,500`); nil otherwise.
+        public static func parse(_ text: String) -> [StatusFilter]? {
+            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            var filters: [StatusFilter] = []
+            for item in items {
+                if item.count == 3, item.hasSuffix("xx"), let first = item.first?.wholeNumberValue, (1...5).contains(first) {
+                    filters.append(StatusFilter(range: first * 100...first * 100 + 99))
+                } else if let status = Int(item), (100...599).contains(status) {
+                    filters.append(StatusFilter(range: status...status))
+                } else {
+                    return nil
+                }
+            }
+            return filters.isEmpty ? nil : filters
+        }
+    }
+
+    /// The workspace file's absolute path; nil = every workspace.
+    public var workspacePath: String?
+    public var request: String?
+    public var statuses: [StatusFilter] = []
+    public var since: Date?
+    /// Only exchanges that failed (any family, including a bad status).
+    public var failedOnly = false
+    /// Only the newest N.
+    public var last: Int?
+    public var runID: String?
+    public var ids: [Int64]?
+
+    public init(workspacePath: String? = nil, request: String? = nil) {
+        self.workspacePath = workspacePath
+        self.request = request
+    }
+
+    /// Every column but the two bodies, for lists.
+    static let listColumns = ["id", "runID", "date", "workspace", "workspacePath", "request", "environment", "method", "url",
+                              "requestHeaders", "requestBodyBytes", "status", "httpVersion", "responseHeaders", "responseBodyBytes",
+                              "responseBodySHA256", "contentType", "durationMs", "timings", "ok", "errorFamily", "errorCode",
+                              "errorMessage", "fromCache", "batch", "chain", "step", "file"]
+
+    /// Newest first.
+    func request(withBodies: Bool) -> QueryInterfaceRequest<HistoryExchange> {
+        var request = HistoryExchange.all()
+        if !withBodies { request = request.select(Self.listColumns.map { Column($0) }) }
+        if let workspacePath {
+            let keys = [workspacePath, LegacyHistoryImport.key(forWorkspacePath: workspacePath)]
+            request = request.filter(keys.contains(Column("workspacePath")))
+        }
+        if let name = self.request { request = request.filter(Column("request") == name) }
+        if !statuses.isEmpty {
+            let conditions = statuses.map { Column("status") >= $0.range.lowerBound && Column("status") <= $0.range.upperBound }
+            request = request.filter(conditions.joined(operator: .or))
+        }
+        if let since { request = request.filter(Column("date") >= since) }
+        if failedOnly { request = request.filter(Column("ok") == false) }
+        if let runID { request = request.filter(Column("runID") == runID) }
+        if let ids { request = request.filter(ids.contains(Column("id"))) }
+        request = request.order(Column("date").desc, Column("id").desc)
+        if let last { request = request.limit(max(0, last)) }
+        return request
+    }
+
+    /// `90s`, `15m`, `1h`, `2d`, `1w` ago, or a date (`2026-11-01`, local midnight) or an
+    /// ISO 8601 time; nil when it is none of these.
+    public static func parseSince(_ text: String, now: Date = Date()) -> Date? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
+        if let unit = text.last, let seconds = units[unit], let amount = Double(text.dropLast()), amount >= 0, amount.isFinite {
+            return now.addingTimeInterval(-amount * seconds)
+        }
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.dateFormat = "yyyy-MM-dd"
+        if text.count == 10, let date = day.date(from: text) { return date }
+        let iso = ISO8601DateFormatter()
+        if let date = iso.date(from: text) { return date }
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return iso.date(from: text)
+    }
+}
+
+/// How much history to keep: per request (the newest `count` exchanges of each) and/or by
+/// age (`days`). Workspace `config.history.keep`; `courier history prune --keep N --days D`.
+public struct HistoryRetention: Sendable, Hashable {
+    public var count: Int?
+    public var days: Int?
+
+    public init(count: Int? = nil, days: Int? = nil) {
+        self.count = count
+        self.days = days
+    }
+
+    /// 500 exchanges per request, any age.
+    public static let standard = HistoryRetention(count: 500)
+}

@@ -1,0 +1,141 @@
+import Courier
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Writes exchanges into the history database from one serial queue of its own, so that a
+/// run's transport thread and the workbench's input loop never wait for SQLite.
+///
+/// The database is opened on that queue at the first exchange. When it cannot be opened or
+/// written (locked past the busy timeout, corrupt, a full disk), the problem is reported once
+/// through `onFailure` and the recorder stops recording: the run goes on, and its own output
+/// loses nothing.
+public final class HistoryRecorder: Sendable {
+    /// What every exchange of this run shares.
+    public struct Context: Sendable {
+        public var runID: String
+        public var workspace: String
+        public var workspacePath: String
+        public var environment: String?
+        /// Response (and request) bodies are kept whole up to this many bytes; a larger one
+        /// keeps its size and SHA-256.
+        public var bodyLimit: Int
+        public var retention: HistoryRetention
+
+        public init(workspace: Workspace, environment: String?, bodyLimit: Int = HistorySettings.defaultBodyLimit,
+                    retention: HistoryRetention = .standard, runID: String = UUID().uuidString) {
+            self.runID = runID
+            self.workspace = workspace.name
+            self.workspacePath = URL(fileURLWithPath: workspace.file).standardizedFileURL.path
+            self.environment = environment
+            self.bodyLimit = bodyLimit
+            self.retention = retention
+        }
+    }
+
+    public let context: Context
+    private let open: @Sendable () throws -> HistoryStore
+    private let onFailure: @Sendable (String) -> Void
+    private let queue = DispatchQueue(label: "courier.history.writer")
+    private let state = Mutex(State())
+
+    private struct State {
+        var store: HistoryStore?
+        var failed = false
+        var recorded = 0
+    }
+
+    /// A recorder for one run; `open` is called once, on the writer's queue.
+    public init(context: Context, open: @escaping @Sendable () throws -> HistoryStore,
+                onFailure: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.context = context
+        self.open = open
+        self.onFailure = onFailure
+    }
+
+    /// Records a finished request (redacted and capped on the caller's side: the request
+    /// object is not passed across threads).
+    public func record(_ request: WorkspaceRequest, result: RequestResult) {
+        guard !state.withLock({ $0.failed }) else { return }
+        let exchange = HistoryExchange(request: request, result: result, context: context)
+        queue.async { self.write(exchange) }
+    }
+
+    /// Records an exchange built elsewhere.
+    public func record(_ exchange: HistoryExchange) {
+        queue.async { self.write(exchange) }
+    }
+
+    /// How many exchanges were written so far.
+    public var recordedCount: Int { state.withLock { $0.recorded } }
+
+    /// Whether recording stopped after a failure.
+    public var hasFailed: Bool { state.withLock { $0.failed } }
+
+    /// Waits until every exchange recorded so far is written, then prunes this workspace's
+    /// history as `context.retention` says.
+    public func finish() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                if let store = self.state.withLock({ $0.failed ? nil : $0.store }) {
+                    do {
+                        try store.prune(self.context.retention, workspacePath: self.context.workspacePath)
+                    } catch {
+                        self.fail("cannot prune the history in \(store.path): \(Self.describe(error))")
+                    }
+                }
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Runs `body` with the database on the writer's queue — after every exchange recorded
+    /// so far is written — and hands its result to `deliver` there; nothing when the
+    /// database cannot be opened (that is reported once, as for writes).
+    public func read<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T, deliver: @escaping @Sendable (T) -> Void) {
+        queue.async {
+            guard let store = self.openedStore() else { return }
+            do {
+                deliver(try body(store))
+            } catch {
+                self.fail("cannot read the history database \(store.path): \(Self.describe(error))")
+            }
+        }
+    }
+
+    private func openedStore() -> HistoryStore? {
+        if let opened = state.withLock({ $0.failed ? nil : $0.store }) { return opened }
+        guard !state.withLock({ $0.failed }) else { return nil }
+        do {
+            let store = try open()
+            state.withLock { $0.store = store }
+            return store
+        } catch {
+            fail("cannot open the history database: \(Self.describe(error)); this run is not recorded")
+            return nil
+        }
+    }
+
+    private func write(_ exchange: HistoryExchange) {
+        guard let store = openedStore() else { return }
+        do {
+            try store.insert(exchange)
+            state.withLock { $0.recorded += 1 }
+        } catch {
+            fail("cannot write to the history database \(store.path): \(Self.describe(error)); the rest of this run is not recorded")
+        }
+    }
+
+    private func fail(_ message: String) {
+        let first = state.withLock { state -> Bool in
+            defer { state.failed = true }
+            return !state.failed
+        }
+        if first { onFailure(message) }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+}

@@ -1,0 +1,168 @@
+import Courier
+import Foundation
+import GRDB
+
+/// The history database: every exchange the runner and the workbench sent, one SQLite file
+/// per user — `$XDG_STATE_HOME/courier/history.sqlite` (by default
+/// `~/.local/state/courier/history.sqlite`), 0600 in a 0700 directory.
+///
+/// The schema is built by GRDB's `DatabaseMigrator`, one named migration per change, so an
+/// older file is brought up to date when it is opened. The JSON Lines files of earlier
+/// versions (`history/*.jsonl` beside it) are imported once, by a migration, and left alone.
+public final class HistoryStore: Sendable {
+    /// The database file.
+    public let path: String
+    private let queue: DatabaseQueue
+
+    /// Opens (creating when needed) the database at `path` and migrates it; JSON Lines
+    /// history files in `legacyDirectory` are imported the first time.
+    public init(path: String = HistoryStore.defaultPath, legacyDirectory: String? = HistoryLog.defaultDirectory) throws {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        OwnerOnly.tighten(directory)
+        // Created 0600 before SQLite opens it: SQLite gives its journal the database's mode.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            fchmod(descriptor, 0o600)
+            close(descriptor)
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(2)
+        configuration.label = "courier.history"
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        try Self.migrator(legacyDirectory: legacyDirectory).migrate(queue)
+    }
+
+    /// `$XDG_STATE_HOME/courier/history.sqlite`, or `~/.local/state/courier/history.sqlite`.
+    public static var defaultPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/state"
+        return base + "/courier/history.sqlite"
+    }
+
+    /// The history in `stateDirectory` when one is given (tests, `--state-dir`): its
+    /// `history.sqlite`, with JSON Lines files imported from the directory itself, as
+    /// `HistoryLog(workspacePath:stateDirectory:)` wrote them; the defaults otherwise.
+    public convenience init(stateDirectory: String?) throws {
+        if let stateDirectory {
+            try self.init(path: stateDirectory + "/history.sqlite", legacyDirectory: stateDirectory)
+        } else {
+            try self.init()
+        }
+    }
+
+    static func migrator(legacyDirectory: String?) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-exchanges") { db in
+            try db.create(table: HistoryExchange.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("runID", .text).notNull()
+                table.column("date", .datetime).notNull()
+                table.column("workspace", .text).notNull()
+                table.column("workspacePath", .text).notNull()
+                table.column("request", .text).notNull()
+                table.column("environment", .text)
+                table.column("method", .text).notNull()
+                table.column("url", .text).notNull()
+                table.column("requestHeaders", .jsonText).notNull()
+                table.column("requestBody", .blob)
+                table.column("requestBodyBytes", .integer).notNull()
+                table.column("status", .integer)
+                table.column("httpVersion", .text)
+                table.column("responseHeaders", .jsonText).notNull()
+                table.column("responseBody", .blob)
+                table.column("responseBodyBytes", .integer).notNull()
+                table.column("responseBodySHA256", .text)
+                table.column("contentType", .text)
+                table.column("durationMs", .double).notNull()
+                table.column("timings", .jsonText)
+                table.column("ok", .boolean).notNull()
+                table.column("errorFamily", .text)
+                table.column("errorCode", .integer)
+                table.column("errorMessage", .text)
+                table.column("fromCache", .boolean).notNull()
+                table.column("batch", .text)
+                table.column("chain", .text)
+                table.column("step", .integer)
+                table.column("file", .text)
+            }
+            try db.create(index: "exchange_by_request", on: HistoryExchange.databaseTableName,
+                          columns: ["workspacePath", "request", "date"])
+            try db.create(index: "exchange_by_date", on: HistoryExchange.databaseTableName, columns: ["date"])
+        }
+        migrator.registerMigration("v2-import-json-lines") { db in
+            guard let legacyDirectory else { return }
+            for var exchange in LegacyHistoryImport.exchanges(in: legacyDirectory) { try exchange.insert(db) }
+        }
+        return migrator
+    }
+
+    /// Adds an exchange; returns it with its id.
+    @discardableResult
+    public func insert(_ exchange: HistoryExchange) throws -> HistoryExchange {
+        var exchange = exchange
+        try queue.write { db in try exchange.insert(db) }
+        return exchange
+    }
+
+    /// The exchanges `query` selects, oldest first, without their bodies (`exchange(id:)`
+    /// has them).
+    public func exchanges(_ query: HistoryQuery = HistoryQuery()) throws -> [HistoryExchange] {
+        try queue.read { db in try query.request(withBodies: false).fetchAll(db).reversed() }
+    }
+
+    /// The exchanges `query` selects, oldest first, with their bodies.
+    public func exchangesWithBodies(_ query: HistoryQuery = HistoryQuery()) throws -> [HistoryExchange] {
+        try queue.read { db in try query.request(withBodies: true).fetchAll(db).reversed() }
+    }
+
+    /// One exchange, whole.
+    public func exchange(id: Int64) throws -> HistoryExchange? {
+        try queue.read { db in try HistoryExchange.fetchOne(db, key: id) }
+    }
+
+    /// The newest exchange of a request that came back with a response (for offline
+    /// replay): same workspace file, request name, method and URL.
+    public func latestAnswer(workspacePath: String, request: String, method: String, url: String) throws -> HistoryExchange? {
+        try queue.read { db in
+            try HistoryExchange
+                .filter(Column("workspacePath") == workspacePath && Column("request") == request
+                        && Column("method") == method && Column("url") == url && Column("status") != nil)
+                .order(Column("date").desc, Column("id").desc)
+                .fetchOne(db)
+        }
+    }
+
+    /// Deletes what `retention` does not keep (in one workspace, or in all); returns how many.
+    @discardableResult
+    public func prune(_ retention: HistoryRetention, workspacePath: String? = nil, now: Date = Date()) throws -> Int {
+        try queue.write { db in
+            var deleted = 0
+            let scope = workspacePath.map { _ in " AND workspacePath = ?" } ?? ""
+            let scopeArguments: StatementArguments = workspacePath.map { [$0] } ?? []
+            if let days = retention.days {
+                let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
+                try db.execute(sql: "DELETE FROM exchange WHERE date < ?" + scope, arguments: [cutoff] + scopeArguments)
+                deleted += db.changesCount
+            }
+            if let count = retention.count {
+                try db.execute(sql: """
+                    DELETE FROM exchange WHERE id IN (
+                      SELECT id FROM (
+                        SELECT id, ROW_NUMBER() OVER (PARTITION BY workspacePath, request ORDER BY date DESC, id DESC) AS newer
+                        FROM exchange WHERE 1\(scope))
+                      WHERE newer > ?)
+                    """, arguments: scopeArguments + [count])
+                deleted += db.changesCount
+            }
+            return deleted
+        }
+    }
+
+    /// How many exchanges the database holds.
+    public func count() throws -> Int {
+        try queue.read { db in try HistoryExchange.fetchCount(db) }
+    }
+}

@@ -1,0 +1,119 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// The history database: migrations (including the one-time import of the JSON Lines
+/// files), queries, retention and the diff of two exchanges.
+@Suite struct HistoryStoreTests {
+    private func exchange(_ request: String, status: Int?, ok: Bool = true, minutesAgo: Double = 0, workspace: String = "/w/a.yaml",
+                          body: String? = nil, now: Date = Date()) -> HistoryExchange {
+        var exchange = HistoryExchange(runID: "run", date: now.addingTimeInterval(-minutesAgo * 60), workspace: "a",
+                                       workspacePath: workspace, request: request, method: "GET", url: "http://x/\(request)")
+        exchange.status = status
+        exchange.ok = ok
+        if let body {
+            exchange.responseBody = Data(body.utf8)
+            exchange.responseBodyBytes = body.utf8.count
+        }
+        return exchange
+    }
+
+    @Test func theJSONLinesHistoryIsImportedOnceAndLeftAlone() throws {
+        let state = temporaryDirectory("courier-state")
+        let workspace = state + "/demo.yaml"
+        let log = HistoryLog(workspacePath: workspace, stateDirectory: state)
+        let result = RequestResult(name: "login", method: "POST", url: "http://127.0.0.1/login", status: 200, ok: true, skipped: false,
+                                   fromCache: false, durationMs: 4.5, bytes: 91,
+                                   timings: .init(dnsMs: 0.1, connectMs: 0.3, tlsMs: 0, firstByteMs: 3, totalMs: 4.5))
+        var failed = result
+        failed.name = "orders"
+        failed.ok = false
+        failed.status = nil
+        failed.error = .init(family: "transport", code: -1004, message: "refused")
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let workspaceFile = Workspace(name: "demo", file: workspace)
+        log.append(result, workspace: workspaceFile, date: Date(timeIntervalSince1970: 1_700_000_000))
+        log.append(failed, workspace: workspaceFile, date: Date(timeIntervalSince1970: 1_700_000_100))
+        let before = try Data(contentsOf: URL(fileURLWithPath: log.file))
+
+        let store = try HistoryStore(stateDirectory: state)
+        let rows = try store.exchanges(HistoryQuery(workspacePath: workspace))
+        #expect(rows.map(\.request) == ["login", "orders"])
+        #expect(rows[0].status == 200)
+        #expect(rows[0].timings?.wait == 2.7)
+        #expect(rows[1].outcome == "transport -1004")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: log.file)) == before)
+        // Opening again does not import twice.
+        #expect(try HistoryStore(stateDirectory: state).count() == 2)
+    }
+
+    @Test func queriesFilterByNameStatusClassAgeOutcomeAndCount() throws {
+        let store = try HistoryStore(stateDirectory: temporaryDirectory("courier-state"))
+        let now = Date()
+        for (index, status) in [200, 404, 500, 201, 503].enumerated() {
+            try store.insert(exchange(index % 2 == 0 ? "a" : "b", status: status, ok: status < 400, minutesAgo: Double(50 - index * 10), now: now))
+        }
+        try store.insert(exchange("a", status: 200, workspace: "/w/other.yaml", now: now))
+        var query = HistoryQuery(workspacePath: "/w/a.yaml")
+        #expect(try store.exchanges(query).map(\.status) == [200, 404, 500, 201, 503])
+        query.statuses = HistoryQuery.StatusFilter.parse("5xx")!
+        #expect(try store.exchanges(query).map(\.status) == [500, 503])
+        query.statuses = HistoryQuery.StatusFilter.parse("404,2xx")!
+        #expect(try store.exchanges(query).map(\.status) == [200, 404, 201])
+        query.statuses = []
+        query.request = "a"
+        #expect(try store.exchanges(query).map(\.status) == [200, 500, 503])
+        query.request = nil
+        query.failedOnly = true
+        #expect(try store.exchanges(query).map(\.status) == [404, 500, 503])
+        query.failedOnly = false
+        query.since = HistoryQuery.parseSince("25m", now: now)
+        #expect(try store.exchanges(query).map(\.status) == [201, 503])
+        query.since = nil
+        query.last = 2
+        #expect(try store.exchanges(query).map(\.status) == [201, 503])
+        #expect(HistoryQuery.StatusFilter.parse("6xx") == nil)
+        #expect(HistoryQuery.parseSince("yesterday") == nil)
+        #expect(HistoryQuery.parseSince("2026-11-01") != nil)
+    }
+
+    @Test func retentionKeepsTheNewestPerRequestAndDropsTheOld() throws {
+        let store = try HistoryStore(stateDirectory: temporaryDirectory("courier-state"))
+        let now = Date()
+        for minutes in stride(from: 10.0, through: 1, by: -1) { try store.insert(exchange("a", status: Int(200 + minutes), minutesAgo: minutes, now: now)) }
+        try store.insert(exchange("b", status: 200, minutesAgo: 3 * 24 * 60, now: now))
+        #expect(try store.prune(HistoryRetention(count: 3), now: now) == 7)
+        #expect(try store.exchanges(HistoryQuery(request: "a")).map(\.status) == [203, 202, 201])
+        #expect(try store.prune(HistoryRetention(days: 2), now: now) == 1)
+        #expect(try store.exchanges(HistoryQuery(request: "b")).isEmpty)
+    }
+
+    @Test func theDiffOfTwoJSONBodiesNamesEachChangedPath() {
+        let old = exchange("a", status: 200, body: #"{"id": 1, "items": [{"price": 10}, {"price": 5}], "gone": true, "odd key": 1}"#)
+        var new = exchange("a", status: 404, ok: false, body: #"{"id": 1, "items": [{"price": 12}], "added": "x", "odd key": 2}"#)
+        new.errorFamily = "validation"
+        new.errorCode = -8
+        let diff = HistoryDiff(old: old, new: new)
+        let texts = diff.lines.map(\.text)
+        #expect(texts.contains("status: 200 → validation -8"))
+        #expect(texts.contains("$.items[0].price: 10 → 12"))
+        #expect(texts.contains(#"$.items[1]: {"price":5}"#))
+        #expect(texts.contains("$.gone: true"))
+        #expect(texts.contains(#"$.added: "x""#))
+        #expect(texts.contains("$['odd key']: 1 → 2"))
+        #expect(diff.lines.first { $0.text == "$.gone: true" }?.kind == .removed)
+        #expect(diff.lines.first { $0.text == #"$.added: "x""# }?.kind == .added)
+        #expect(diff.bodyChanges == 5)
+    }
+
+    @Test func theDiffOfTextBodiesIsLineByLineWithContext() {
+        let old = exchange("a", status: 200, body: "one\ntwo\nthree\nfour\nfive\nsix\nseven")
+        let new = exchange("a", status: 200, body: "one\ntwo\nthree\nFOUR\nfive\nsix\nseven")
+        let body = HistoryDiff(old: old, new: new).lines.drop { $0.kind != .heading || !$0.text.hasPrefix("body") }.dropFirst()
+        #expect(body.map(\.text) == ["  two", "  three", "- four", "+ FOUR", "  five", "  six"])
+        let same = HistoryDiff(old: old, new: old)
+        #expect(same.bodyChanges == 0)
+        #expect(same.lines.contains { $0.text == "body: the same text" })
+    }
+}
