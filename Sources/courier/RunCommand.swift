@@ -45,7 +45,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
-    @Flag(help: "Do not append the requests to the workspace's history.")
+    @Flag(help: "Do not record the exchanges in the history.")
     var noHistory = false
 
     func run() async throws {

@@ -1,0 +1,69 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// `courier history --har`: the recorded exchanges of real runs against the demo server, as
+/// HAR 1.2, checked field by field against the specification's required members.
+@Suite struct HARExportTests {
+    let demo = repositoryRoot + "/workspaces/demo.yaml"
+
+    @Test func recordedRunsExportAsHAR12FieldByField() async throws {
+        let state = temporaryDirectory("courier-state")
+        _ = await headlessRun(demo, ["login", "get-args"]) { $0.stateDirectory = state }
+        _ = await headlessRun(demo, ["server-error", "refused"]) { $0.stateDirectory = state }
+        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
+        #expect(exchanges.count == 4)
+        let data = HARExport.text(exchanges, creatorVersion: "9.9")
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let log = try #require(root["log"] as? [String: Any])
+        #expect(log["version"] as? String == "1.2")
+        #expect((log["creator"] as? [String: Any])?["name"] as? String == "Courier")
+        #expect((log["creator"] as? [String: Any])?["version"] as? String == "9.9")
+        let pages = try #require(log["pages"] as? [[String: Any]])
+        #expect(pages.count == 2)   // one per run
+        for page in pages {
+            for key in ["startedDateTime", "id", "title", "pageTimings"] { #expect(page[key] != nil, "page.\(key)") }
+        }
+        let entries = try #require(log["entries"] as? [[String: Any]])
+        #expect(entries.count == 4)
+        let pageIDs = Set(pages.compactMap { $0["id"] as? String })
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for entry in entries {
+            for key in ["pageref", "startedDateTime", "time", "request", "response", "cache", "timings"] { #expect(entry[key] != nil, "entry.\(key)") }
+            #expect(pageIDs.contains(entry["pageref"] as? String ?? ""))
+            #expect(iso.date(from: entry["startedDateTime"] as? String ?? "") != nil)
+            let request = try #require(entry["request"] as? [String: Any])
+            for key in ["method", "url", "httpVersion", "cookies", "headers", "queryString", "headersSize", "bodySize"] {
+                #expect(request[key] != nil, "request.\(key)")
+            }
+            let response = try #require(entry["response"] as? [String: Any])
+            for key in ["status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize"] {
+                #expect(response[key] != nil, "response.\(key)")
+            }
+            let content = try #require(response["content"] as? [String: Any])
+            #expect(content["size"] is Int && content["mimeType"] is String)
+            let timings = try #require(entry["timings"] as? [String: Any])
+            for key in ["send", "wait", "receive"] { #expect(((timings[key] as? NSNumber)?.doubleValue ?? -1) >= 0, "timings.\(key)") }
+            for key in ["blocked", "dns", "connect", "ssl"] { #expect(((timings[key] as? NSNumber)?.doubleValue ?? -2) >= -1, "timings.\(key)") }
+        }
+        let login = entries[0]
+        let request = try #require(login["request"] as? [String: Any])
+        #expect(request["method"] as? String == "POST")
+        let post = try #require(request["postData"] as? [String: Any])
+        #expect(post["mimeType"] as? String == "application/json")
+        #expect((post["text"] as? String)?.contains("‹redacted›") == true)   // the password
+        let response = try #require(login["response"] as? [String: Any])
+        #expect(response["status"] as? Int == 200)
+        #expect(response["statusText"] as? String == "OK")
+        #expect(((response["content"] as? [String: Any])?["text"] as? String)?.contains("\"token\":\"‹redacted›\"") == true)
+        let getArgs = try #require(entries[1]["request"] as? [String: Any])
+        let query = try #require(getArgs["queryString"] as? [[String: String]])
+        #expect(query.contains { $0["name"] == "lang" && $0["value"] == "swift" })
+        #expect((entries[2]["response"] as? [String: Any])?["status"] as? Int == 500)
+        let refused = entries[3]
+        #expect((refused["response"] as? [String: Any])?["status"] as? Int == 0)
+        #expect((refused["_error"] as? String)?.hasPrefix("transport -1004") == true)
+    }
+}
