@@ -63,6 +63,7 @@ let package = Package(
                 "Courier",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Postman, OpenAPI, .http and HAR importers and the .http exporter: each turns a

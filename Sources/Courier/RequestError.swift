@@ -26,6 +26,8 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         // Parameter (before any network use).
         public static let invalidParameters = Code(rawValue: -10)
         public static let vetoed = Code(rawValue: -11)
+        /// Offline replay had no stored answer for the request (parameter family).
+        public static let notAvailableOffline = Code(rawValue: -12)
         // Serialization.
         public static let unacceptableContentType = Code(rawValue: -1016)
         public static let cannotParseResponse = Code(rawValue: -1017)

@@ -48,6 +48,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Do not record the exchanges in the history.")
     var noHistory = false
 
+    @Flag(help: "Never touch the network: answer each request from the cache, else from the newest matching exchange in the history.")
+    var offline = false
+
     func run() async throws {
         var run = HeadlessRun(workspacePath: workspace, names: names)
         run.environment = env
@@ -57,6 +60,10 @@ struct RunCommand: AsyncParsableCommand {
         run.ignoreCache = ignoreCache
         run.quiet = quiet
         run.recordsHistory = !noHistory
+        run.offline = offline
+        if offline, let port = try? DemoServer.preferredPort(environment: ProcessInfo.processInfo.environment) {
+            run.offlineDemoURL = "http://127.0.0.1:\(port)"
+        }
         let status = await run.run(startDemoServer: DemoServerHandle.embedded,
                                    output: { [json] line in print(json ? line : TerminalText.neutralized(line)) },
                                    errors: { printError($0) })

@@ -166,4 +166,24 @@ import Testing
             #expect(app.screen.contains("status: 200"))
         }
     }
+
+    @Test func offlineTheWorkbenchAnswersFromTheHistoryAndSaysSo() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("get-args"))
+            app.press(.enter)
+            try await app.settle("online") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            await app.model.session.history?.finish()
+            app.press(.character("O"))
+            #expect(app.screen.contains("OFFLINE"))
+            app.press(.enter)
+            try await app.settle("offline") { app.model.exchanges["get-args"]?.request.answeredFromHistory != nil }
+            #expect(app.model.exchanges["get-args"]?.request.response?.statusCode == 200)
+            app.select(.request("created"))
+            app.press(.enter)
+            try await app.settle("no answer") { app.model.exchanges["created"]?.stoppedAt != nil }
+            #expect(app.model.exchanges["created"]?.request.error?.code.rawValue == -12)
+            app.press(.character("O"))
+            #expect(!app.screen.contains("OFFLINE"))
+        }
+    }
 }

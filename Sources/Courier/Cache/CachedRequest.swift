@@ -92,6 +92,16 @@ open class CachedRequest: Request, @unchecked Sendable {
         }
     }
 
+    /// Answers from the cache, or throws why it cannot (the entry's why-miss) without
+    /// starting: the network is never touched. For offline replay.
+    public func startFromCacheOnly() throws(CacheError) {
+        guard !isExecuting else { return }
+        guard cacheTimeInSeconds > 0 else {
+            throw CacheError(code: .invalidCacheTime, message: "the request is not cached (cache time \(cacheTimeInSeconds) s)")
+        }
+        deliverFromCache(try lookupCache())
+    }
+
     /// Sends the request without reading the cache; a successful response is still written.
     public func startWithoutCache() {
         guard !isExecuting else { return }

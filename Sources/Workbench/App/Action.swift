@@ -4,7 +4,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     // Anywhere
     case quit, help, palette, focusNext, focusPrevious, zoom, redraw, suspend
     case focusRequests, focusExchange, focusInFlight, focusCache, focusRuns, focusEvents
-    case save, pickEnvironment, showVariables, send, importCurl, copyAsCurl, editInEditor, cancel
+    case save, pickEnvironment, showVariables, send, importCurl, copyAsCurl, editInEditor, cancel, toggleOffline
     // Lists and scrolling
     case up, down, left, right, pageUp, pageDown, halfPageUp, halfPageDown, top, bottom
     // Requests pane
@@ -76,6 +76,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
         case .jsonFilter: return "Filter the body by a JSON path"
         case .toggleFold: return "Fold or unfold"
         case .saveBody: return "Save the body to a file"
+        case .toggleOffline: return "Go offline (answers from the cache and the history) or back online"
         case .diffHistory: return "Compare two past exchanges (History tab)"
         case .revealSecrets: return "Reveal or hide secrets"
         case .open: return "Open it (a run: run it again)"

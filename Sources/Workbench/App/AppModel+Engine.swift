@@ -103,7 +103,7 @@ extension AppModel {
                     mailbox.post(.cacheWritten)
                 }
             }
-            session.history?.record(request, result: session.runner.result(of: request))
+            if session.runner.offline == nil { session.history?.record(request, result: session.runner.result(of: request)) }
             if responseTab == .history, selectedRequestName == exchange.name { loadHistory() }
             if exchanges[exchange.name] === exchange { layOut(exchange) }
         case .batch(let batch):

@@ -168,6 +168,27 @@ extension AppModel {
         }.truncated(to: width)
     }
 
+    /// `O`: offline replay on or off. Offline, every send is answered from the cache or the
+    /// newest matching exchange in the history, and nothing new is recorded.
+    func toggleOffline() {
+        if session.runner.offline != nil {
+            session.runner.offline = nil
+            say("online: requests go to the network again", .info)
+            return
+        }
+        var store: HistoryStore?
+        var problem: String?
+        if let open = settings.history {
+            do { store = try open() } catch { problem = HistoryRecorder.describe(error) }
+        }
+        session.runner.offline = OfflineReplay(store: store, workspacePath: workspacePath)
+        if let problem {
+            say("offline, from the cache only: the history cannot be read (\(problem)) — O goes back online", .warning, seconds: 8)
+        } else {
+            say("offline: answers come from the cache and the history, never the network — O goes back online", .warning, seconds: 6)
+        }
+    }
+
     /// `11-23 14:02:07`, or only the time for today.
     static func dayAndTime(_ date: Date) -> String {
         let calendar = Calendar.current

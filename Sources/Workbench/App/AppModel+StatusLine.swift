@@ -21,6 +21,7 @@ extension AppModel {
             let what = step.state == .failed ? "failed at" : "paused before"
             left.append("\(glyphs.paused) \(paused.name) \(what) step \(step.index + 1) — S next, x stop  ", .warning)
         }
+        if session.runner.offline != nil { left.append("OFFLINE ", .warning) }
         left.append("env \(environment ?? "none")", .dim)
         left.append("  ")
         if let toast = toasts.last {

@@ -191,6 +191,7 @@ public final class AppModel {
         case .send: sendSelected(ignoringCache: false)
         case .importCurl: overlay = .prompt(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl))
         case .copyAsCurl: copySelectedAsCurl()
+        case .toggleOffline: toggleOffline()
         case .editInEditor: openSelectedInEditor()
         case .cancel: focus == .inFlight ? cancelSelectedRow() : cancelSelected()
         case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:

@@ -50,6 +50,7 @@ final class EngineSession {
         let request = WorkspaceRequest(definition, scope: scope ?? runner.scope, workspace: runner.workspace)
         request.agent = runner.agent
         request.ignoreCache = ignoreCache
+        request.offline = runner.offline
         return request
     }
 }

@@ -95,8 +95,8 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    /// Whether the whole response body is here (not only its size and hash).
-    public var hasWholeResponseBody: Bool { responseBody != nil && responseBody?.count == responseBodyBytes }
+    /// Whether the response body is here (redacted), not only its size and hash.
+    public var hasWholeResponseBody: Bool { responseBody != nil }
 
     /// `200`, `transport -1004`, or `failed`.
     public var outcome: String {

@@ -42,6 +42,7 @@ public struct HumanReport {
         parts.append(String(format: "%.1f ms", result.durationMs))
         parts.append(Self.size(result.bytes))
         if result.fromCache { parts.append("(from cache)") }
+        if let id = result.fromHistory { parts.append("(from history #\(id))") }
         if let file = result.file { parts.append("→ \(file)") }
         if let error = result.error { parts.append("\(error.family) \(error.code): \(error.message)") }
         return parts.joined(separator: "  ")

@@ -37,6 +37,11 @@ public struct HeadlessRun: Sendable {
     /// Where the history goes; nil = `$XDG_STATE_HOME/courier/history`.
     public var stateDirectory: String?
     public var recordsHistory = true
+    /// Answer every request from the cache or the history, never the network (`--offline`);
+    /// the demo server is not started, `{{demo}}` is `offlineDemoURL`, and nothing is recorded.
+    public var offline = false
+    /// What `{{demo}}` stands for offline: the URL the online runs used.
+    public var offlineDemoURL = "http://127.0.0.1:18080"
 
     public init(workspacePath: String, names: [String]) {
         self.workspacePath = workspacePath
@@ -66,7 +71,7 @@ public struct HeadlessRun: Sendable {
             return 2
         }
         var demo: DemoServerHandle?
-        if workspace.usesDemoServer {
+        if workspace.usesDemoServer, !offline {
             do {
                 demo = try await startDemoServer()
             } catch {
@@ -78,11 +83,20 @@ public struct HeadlessRun: Sendable {
         var options = RunOptions()
         options.environment = environment
         options.overrides = overrides
-        options.demoURL = demo?.baseURL
+        options.demoURL = offline ? offlineDemoURL : demo?.baseURL
         options.ignoreCache = ignoreCache
         options.cacheDirectory = cacheDirectory
         let historyFailures = SentenceList()
-        if recordsHistory {
+        if offline {
+            let store: HistoryStore?
+            do {
+                store = try HistoryStore(stateDirectory: stateDirectory)
+            } catch {
+                errors("courier run: warning: offline: the history cannot be read (\(HistoryRecorder.describe(error))); answering from the cache only")
+                store = nil
+            }
+            options.offline = OfflineReplay(store: store, workspacePath: workspacePath)
+        } else if recordsHistory {
             let stateDirectory = self.stateDirectory
             options.history = HistoryRecorder(context: HistoryRecorder.Context(workspace: workspace, environment: environment,
                                                                                bodyLimit: workspace.config.historyBodyLimit,

@@ -16,6 +16,8 @@ public struct RunOptions: Sendable {
     public var proxy: ProxySetting?
     /// Where every sent request is recorded; nil = no history.
     public var history: HistoryRecorder?
+    /// Set: requests are answered from the cache or the history, never the network.
+    public var offline: OfflineReplay?
     /// The process environment for `{{env.NAME}}`.
     public var processEnvironment: [String: String]?
 

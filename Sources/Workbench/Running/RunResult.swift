@@ -42,12 +42,14 @@ public struct RequestResult: Sendable, Codable, Hashable {
     public var captures: [String: String]?
     /// The downloaded file, for downloads.
     public var file: String?
+    /// Offline: the history exchange that answered it.
+    public var fromHistory: Int64?
 
     public var failed: Bool { !ok && !skipped }
 
     enum CodingKeys: String, CodingKey {
         case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
-        case timings, error, captures, file
+        case timings, error, captures, file, fromHistory
     }
 
     /// Encodes `null` for absent optionals so that every line carries every field.
@@ -70,6 +72,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
         try container.encode(error, forKey: .error)
         try container.encodeIfPresent(captures, forKey: .captures)
         try container.encodeIfPresent(file, forKey: .file)
+        try container.encodeIfPresent(fromHistory, forKey: .fromHistory)
     }
 }
 

@@ -16,6 +16,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var problem: String?
         var startedAt: Date?
         var finishedAt: Date?
+        var offline: OfflineReplay?
+        var answeredFromHistory: Int64?
     }
     private let resolutionState = Mutex(State())
 
@@ -36,7 +38,28 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             $0.startedAt = Date()
             $0.finishedAt = nil
         }
-        if resolutionState.withLock({ $0.problem }) != nil { startWithoutCache() } else { super.start() }
+        if let offline = resolutionState.withLock({ state -> OfflineReplay? in
+            state.answeredFromHistory = nil
+            return state.offline
+        }) {
+            offline.answer(self)
+        } else if resolutionState.withLock({ $0.problem }) != nil {
+            startWithoutCache()
+        } else {
+            super.start()
+        }
+    }
+
+    /// Set: every start is answered from the cache or the history, never the network.
+    public var offline: OfflineReplay? {
+        get { resolutionState.withLock { $0.offline } }
+        set { resolutionState.withLock { $0.offline = newValue } }
+    }
+
+    /// The history exchange that answered the last start offline; nil otherwise.
+    public internal(set) var answeredFromHistory: Int64? {
+        get { resolutionState.withLock { $0.answeredFromHistory } }
+        set { resolutionState.withLock { $0.answeredFromHistory = newValue } }
     }
 
     private func resolve() {

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Synchronization
 
 /// Runs a workspace's requests, batches and chains by name, headless, through the engine —
 /// each definition becomes a ``WorkspaceRequest`` and batches and chains become
@@ -11,11 +12,18 @@ public final class WorkspaceRunner: Sendable {
     public let agent: NetworkAgent
     /// Variables of the run: the workspace's, the environment's and the overrides.
     public let scope: VariableScope
+    /// Offline replay for the requests made from now on (the workbench's `O` switches it).
+    public var offline: OfflineReplay? {
+        get { offlineReplay.withLock { $0 } }
+        set { offlineReplay.withLock { $0 = newValue } }
+    }
+    private let offlineReplay: Mutex<OfflineReplay?>
 
     /// Checks the environment and renders the config; throws for bad input.
     public init(workspace: Workspace, options: RunOptions = RunOptions()) throws(WorkspaceError) {
         self.workspace = workspace
         self.options = options
+        offlineReplay = Mutex(options.offline)
         let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
         scope = VariableScope(variables: variables, demoURL: options.demoURL,
                               environment: options.processEnvironment ?? ProcessInfo.processInfo.environment)
@@ -68,6 +76,7 @@ public final class WorkspaceRunner: Sendable {
         let request = WorkspaceRequest(definition, scope: scope ?? self.scope, workspace: workspace)
         request.agent = agent
         request.ignoreCache = options.ignoreCache
+        request.offline = offline
         return request
     }
 
@@ -149,7 +158,7 @@ public final class WorkspaceRunner: Sendable {
             status: request.response?.statusCode, ok: ran && error == nil, skipped: !ran, fromCache: fromCache,
             durationMs: Self.milliseconds(request.duration ?? metrics?.total ?? 0), bytes: bytes, timings: fromCache ? nil : timings,
             error: error.map { RequestResult.Failure(family: $0.family.rawValue, code: $0.code.rawValue, message: request.scope.redact($0.message)) },
-            file: request.downloadedFileURL?.path)
+            file: request.downloadedFileURL?.path, fromHistory: request.answeredFromHistory)
     }
 
     static func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 10_000).rounded() / 10 }
