@@ -71,6 +71,7 @@ struct HARConverter {
         }
         if pages.count == 1, let title = pages[0].text("title"), !title.isEmpty { workspace.name = title }
         mainOrigin = Self.mostUsedOrigin(of: list)
+        secrets.reserve(Self.originVariable)
     }
 
     /// The origin of the most entries (the first of those tied), if any entry has an

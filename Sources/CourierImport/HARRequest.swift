@@ -47,7 +47,7 @@ extension HARConverter {
 
         var headers = self.headers(of: request, into: &definition)
         let body = HARBody(request["postData"], method: method, headers: &headers)
-        definition.body = body.body
+        definition.body = redactingSecrets(in: body.body)
         files += body.files.filter { !files.contains($0) }
         report.notes += body.notes.map { "request \(name): \($0)" }
         definition.headers = ImportedHeaders.merged(headers).headers
@@ -83,6 +83,31 @@ extension HARConverter {
         return "?" + pairs.joined(separator: "&")
     }
 
+    /// A JSON or form body with the values of secret-looking fields (`password`, `token`, …)
+    /// replaced by variables.
+    private mutating func redactingSecrets(in body: RequestDefinition.Body?) -> RequestDefinition.Body? {
+        switch body {
+        case .json(let value)?: return .json(redactingSecrets(in: value, key: nil))
+        case .form(let value, let order)?: return .form(redactingSecrets(in: value, key: nil), order: order)
+        default: return body
+        }
+    }
+
+    private mutating func redactingSecrets(in value: JSONValue, key: String?) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for (name, member) in members { result[name] = redactingSecrets(in: member, key: name) }
+            return .object(result)
+        case .array(let elements):
+            return .array(elements.map { redactingSecrets(in: $0, key: key) })
+        case .string(let text) where !text.isEmpty && key.map(Redaction.isSensitiveKey) == true:
+            return .string("{{" + secrets.variable(for: "field\u{0}\(key!)\u{0}\(text)", base: key!) + "}}")
+        default:
+            return value
+        }
+    }
+
     /// The headers to send: left-out ones recorded, `Cookie` rebuilt from the cookies with
     /// a variable per cookie, `Authorization` turned into auth with variables, and
     /// secret-looking values replaced by variables.
@@ -114,7 +139,7 @@ extension HARConverter {
                 if !Redaction.isSensitiveHeader(name) { definition.sensitive.append("{{\(variable)}}") }
                 continue
             }
-            headers.append((name, value))
+            headers.append((name, onOrigin(value)))
         }
         var seen = Set<String>()
         let cookies = cookieNames.filter { seen.insert($0).inserted }.map { cookie in
@@ -122,6 +147,15 @@ extension HARConverter {
         }
         if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
         return headers
+    }
+
+    /// A value naming the main origin (`Origin`, `Referer`) with `{{origin}}` in its place,
+    /// so that it follows the requests elsewhere.
+    private func onOrigin(_ value: String) -> String {
+        guard let mainOrigin, value.hasPrefix(mainOrigin) else { return value }
+        let rest = value.dropFirst(mainOrigin.count)
+        guard rest.isEmpty || rest.first == "/" || rest.first == "?" else { return value }
+        return "{{\(Self.originVariable)}}" + rest
     }
 
     /// `Bearer X` → bearer auth with a token variable; `Basic X` → basic auth with a user

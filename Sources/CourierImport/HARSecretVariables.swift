@@ -31,6 +31,9 @@ struct HARSecretVariables {
         return name
     }
 
+    /// Keeps `name` from being given to a secret.
+    mutating func reserve(_ name: String) { used.insert(name) }
+
     /// Lower-case letters, digits and `_`; anything else becomes `_` (`X-Api-Key` → `x_api_key`).
     static func name(_ text: String) -> String {
         var result = ""

@@ -92,7 +92,6 @@ struct PostmanConverter {
         let description = Self.description(info["description"]) ?? ""
         let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         if !description.isEmpty {
-            workspace.header.append("")
             workspace.header += lines.prefix(20)
             if lines.count > 20 { workspace.header.append("…") }
         }
