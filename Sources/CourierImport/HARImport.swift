@@ -64,7 +64,7 @@ struct HARConverter {
         if let creator = log["creator"]?.text("name") {
             header += ", created by \(creator)" + (log["creator"]?.text("version").map { " " + $0 } ?? "")
         }
-        workspace.header = [header + ")"]
+        workspace.header = [(header + ")").asCommentLine]
         let pages = log.array("pages")
         for page in pages {
             if let id = page.text("id"), let title = page.text("title"), !title.isEmpty { pageTitles[id] = title }

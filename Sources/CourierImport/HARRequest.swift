@@ -52,8 +52,8 @@ extension HARConverter {
         report.notes += body.notes.map { "request \(name): \($0)" }
         definition.headers = ImportedHeaders.merged(headers).headers
 
-        var comments = ["entry \(index + 1): \(shown)"]
-        if let page = entry.text("pageref"), let title = pageTitles[page] { comments.append("page: \(title)") }
+        var comments = ["entry \(index + 1): \(shown)".asCommentLine]
+        if let page = entry.text("pageref"), let title = pageTitles[page] { comments.append("page: \(title)".asCommentLine) }
         workspace.requests.append(.init(definition, comments: comments))
         return name
     }

@@ -88,9 +88,9 @@ struct PostmanConverter {
                                                  : "the collection's schema \(declared) is not v2.0 or v2.1: read as v2.1")
         }
         if let name = info.text("name"), !name.isEmpty { workspace.name = name }
-        workspace.header = ["Imported from \(URL(fileURLWithPath: file).lastPathComponent) (Postman collection \(schema.rawValue))"]
+        workspace.header = ["Imported from \(URL(fileURLWithPath: file).lastPathComponent) (Postman collection \(schema.rawValue))".asCommentLine]
         let description = Self.description(info["description"]) ?? ""
-        let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).asCommentLine.trimmingCharacters(in: .whitespaces) }
         if !description.isEmpty {
             workspace.header += lines.prefix(20)
             if lines.count > 20 { workspace.header.append("…") }

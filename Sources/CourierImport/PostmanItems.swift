@@ -40,9 +40,9 @@ extension PostmanConverter {
             report.notes.append("\(place) has no requests: no batch for it")
             return []
         }
-        var comments = ["folder \"\(display)\""]
+        var comments = ["folder \"\(display)\"".asCommentLine]
         if let description = Self.description(item["description"]) {
-            comments += description.split(separator: "\n").prefix(5).map { String($0).trimmingCharacters(in: .whitespaces) }
+            comments += description.split(separator: "\n").prefix(5).map { String($0).asCommentLine.trimmingCharacters(in: .whitespaces) }
         }
         workspace.batches.insert(.init(name: batchName, requests: members, comments: comments), at: position)
         return [batchName]
@@ -98,7 +98,7 @@ extension PostmanConverter {
         let responses = item.array("response").count
         if responses > 0 { examples = (examples.responses + responses, examples.requests + 1) }
 
-        var comments = ["from Postman: " + display]
+        var comments = ["from Postman: " + display.asCommentLine]
         if title.isEmpty { comments.append("(the request has no name in the collection)") }
         workspace.requests.append(.init(definition, comments: comments, disabledHeaders: switchedOff))
         return name

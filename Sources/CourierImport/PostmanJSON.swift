@@ -65,3 +65,11 @@ extension JSONValue {
         }
     }
 }
+
+extension String {
+    /// The text on one line, for a YAML comment: line breaks, tabs and other control
+    /// characters become spaces (a line break would end the comment and break the file).
+    var asCommentLine: String {
+        String(unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+    }
+}

@@ -34,7 +34,8 @@ import Workbench
           "method": "GET", "url": "https://api.example.org/d"}},
         {"name": "GraphQL with placeholder", "request": {"method": "POST", "url": "https://api.example.org/gql",
           "body": {"mode": "graphql", "graphql": {"query": "{ me { id } }", "variables": "{\"n\": {{count}}}"}}}},
-        {"name": "Folder with nothing", "item": []}
+        {"name": "Folder with nothing", "item": []},
+        {"name": "Line\nbreak", "description": "first\rsecond", "item": [{"name": "Two\r\nlines", "request": "https://api.example.org/lb"}]}
       ]
     }
     """#
@@ -51,8 +52,8 @@ import Workbench
         #expect(result.report.dropped.contains("request \"No URL\" ($.item[2]): no URL; left out"))
         #expect(result.report.notes.contains("folder \"Folder with nothing\" has no requests: no batch for it"))
         #expect(result.report.notes.contains { $0.contains("some-future-schema.json is not v2.0 or v2.1: read as v2.1") })
-        #expect(workspace.batchNames == ["all"])
-        #expect(workspace.requestNames.count == 9)
+        #expect(workspace.batchNames == ["all", "line-break"])
+        #expect(workspace.requestNames.count == 10)
     }
 
     @Test func jsonThatIsNotJSONYetIsSentAsWrittenAndItsVariablesDeclared() throws {
@@ -91,6 +92,14 @@ import Workbench
         #expect(request.headers.map(\.value) == ["a, b"])
         #expect(result.report.notes.contains("request \"No scheme\": the URL has no scheme; http:// put in front, as Postman does"))
         #expect(result.report.notes.contains("request \"No scheme\": repeated header Accept merged into one"))
+    }
+
+    @Test func lineBreaksInNamesAndDescriptionsStayInsideTheirComments() throws {
+        let (result, workspace) = try Self.imported()
+        #expect(workspace.requests["line-break-two-lines"]?.url == "https://api.example.org/lb")
+        let yaml = result.workspace.yaml()
+        #expect(yaml.contains("  # folder \"Line break\"\n  # first second\n  line-break:\n"))
+        #expect(yaml.contains("  # from Postman: Line break / Two  lines\n"))
     }
 
     @Test func anUnsupportedAuthTypeIsReportedNamingTheRequest() throws {

@@ -133,6 +133,34 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
         #expect(run.received("/anything/pets")?.header("X-Api-Key") == "env-key-999")
     }
 
+    @Test func bodiesOfGETAndDELETEArriveAsText() async throws {
+        let collection = #"""
+        {"info": {"name": "Bodies", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+         "variable": [{"key": "baseUrl", "value": "{{demo}}"}],
+         "item": [
+          {"name": "Search", "protocolProfileBehavior": {"disableBodyPruning": true},
+           "request": {"method": "GET", "url": "{{baseUrl}}/anything/search?x=1",
+                       "body": {"mode": "raw", "raw": "{\"q\": \"rex\"}", "options": {"raw": {"language": "json"}}}}},
+          {"name": "Remove", "request": {"method": "DELETE", "url": "{{baseUrl}}/anything/pets/1",
+                       "body": {"mode": "urlencoded", "urlencoded": [{"key": "why", "value": "dup"}]}}}
+         ]}
+        """#
+        var workspace = try PostmanImport.result(collection: Data(collection.utf8), file: "bodies.json").workspace
+        workspace.chains = [.init(name: "check", steps: [
+            .init(request: "search", captures: [("searchData", "$.data"), ("searchArgs", "$.args")]),
+            .init(request: "remove", captures: [("removeData", "$.data"), ("removeArgs", "$.args")]),
+        ])]
+        let run = try await runAgainstDemo(workspace.yaml(), ["check"])
+        #expect(run.status == 0, "\(run.errors) \(run.results)")
+        let captures = run.results.compactMap { $0["captures"] as? [String: String] }.reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
+        #expect(captures["searchData"] == "{\"q\": \"rex\"}")
+        #expect(captures["searchArgs"] == "{\"x\":\"1\"}")
+        #expect(captures["removeData"] == "why=dup")
+        #expect(captures["removeArgs"] == "{}")
+        #expect(run.received("/anything/search")?.header("Content-Type") == "application/json")
+        #expect(run.received("/anything/pets/1")?.method == "DELETE")
+    }
+
     @Test func theV20CollectionRunsToo() async throws {
         let result = try PostmanImport.result(collection: try fixture("postman/legacy-v2.0.postman_collection.json"),
                                               file: "legacy-v2.0.postman_collection.json")
