@@ -1,0 +1,182 @@
+import Courier
+import Foundation
+import Workbench
+
+/// One HAR entry's request as a workspace request: its URL on `{{origin}}`, its headers
+/// without those the engine sets, its cookies and credentials as variables, its body.
+extension HARConverter {
+    /// Headers left out: HTTP/2 pseudo-headers (`:authority`, …) and those starting with
+    /// `sec-fetch-` or `sec-ch-` (a browser's own), and these.
+    static let droppedHeaderNames: Set<String> = [
+        "host", "content-length", "connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer",
+        "upgrade", "accept-encoding",
+    ]
+
+    static func dropsHeader(_ lowerCasedName: String) -> Bool {
+        lowerCasedName.hasPrefix(":") || lowerCasedName.hasPrefix("sec-fetch-") || lowerCasedName.hasPrefix("sec-ch-")
+            || droppedHeaderNames.contains(lowerCasedName)
+    }
+
+    /// Converts the entry at `index`; returns the request's name, or nil when it is left out.
+    mutating func convert(_ entry: JSONValue, index: Int) -> String? {
+        let path = "$.log.entries[\(index)]"
+        if entry["response"]?.objectValue != nil { sawResponses = true }
+        guard let request = entry["request"], request.objectValue != nil else {
+            report.dropped.append("\(path): no request; left out")
+            return nil
+        }
+        let methodText = (request.text("method") ?? "GET").uppercased()
+        let urlText = request.text("url") ?? ""
+        guard let url = HARURL(urlText) else {
+            let shown = urlText.count > 60 ? urlText.prefix(60) + "…" : Substring(urlText)
+            report.dropped.append("\(path) (\(methodText) \(shown)): only http and https URLs are sent; left out")
+            return nil
+        }
+        let shown = "\(methodText) \(url.origin)\(url.path)"
+        guard let method = HTTPMethod(rawValue: methodText) else {
+            report.dropped.append("\(path) (\(shown)): method \(methodText) is not supported "
+                                  + "(Courier sends GET, POST, PUT, PATCH, DELETE and HEAD); left out")
+            return nil
+        }
+        let name = naming.unique(Self.requestName(method: methodText, path: url.path))
+        var definition = RequestDefinition(name: name, location: SourceLocation(file: "", line: 0, column: 0))
+        definition.method = method
+        definition.url = (url.origin == mainOrigin ? "{{\(Self.originVariable)}}" : url.origin) + url.path + redactedQuery(url.query)
+        definition.description = entry.text("comment").flatMap { $0.isEmpty ? nil : $0 }
+            ?? request.text("comment").flatMap { $0.isEmpty ? nil : $0 }
+
+        var headers = self.headers(of: request, into: &definition)
+        let body = HARBody(request["postData"], method: method, headers: &headers)
+        definition.body = redactingSecrets(in: body.body)
+        files += body.files.filter { !files.contains($0) }
+        report.notes += body.notes.map { "request \(name): \($0)" }
+        definition.headers = ImportedHeaders.merged(headers).headers
+
+        var comments = ["entry \(index + 1): \(shown)".asCommentLine]
+        if let page = entry.text("pageref"), let title = pageTitles[page] { comments.append("page: \(title)".asCommentLine) }
+        workspace.requests.append(.init(definition, comments: comments))
+        return name
+    }
+
+    /// `get-api-users`: the method and path as a slug of at most 48 characters.
+    static func requestName(method: String, path: String) -> String {
+        var slug = ImportNaming.slug(method + " " + path)
+        if slug.count > 48 {
+            slug = String(slug.prefix(48))
+            if let dash = slug.lastIndex(of: "-") { slug = String(slug[..<dash]) }
+        }
+        return slug
+    }
+
+    /// `?query` with the values of secret-looking parameters (`access_token`, `api_key`, …)
+    /// replaced by variables; "" without a query.
+    private mutating func redactedQuery(_ query: String?) -> String {
+        guard let query else { return "" }
+        let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[1].isEmpty else { return String(pair) }
+            let key = parts[0].removingPercentEncoding ?? String(parts[0])
+            guard Redaction.isSensitiveKey(key) else { return String(pair) }
+            let variable = secrets.variable(for: "query\u{0}\(key)\u{0}\(parts[1])", base: key)
+            return parts[0] + "={{" + variable + "}}"
+        }
+        return "?" + pairs.joined(separator: "&")
+    }
+
+    /// A JSON or form body with the values of secret-looking fields (`password`, `token`, …)
+    /// replaced by variables.
+    private mutating func redactingSecrets(in body: RequestDefinition.Body?) -> RequestDefinition.Body? {
+        switch body {
+        case .json(let value)?: return .json(redactingSecrets(in: value, key: nil))
+        case .form(let value, let order)?: return .form(redactingSecrets(in: value, key: nil), order: order)
+        default: return body
+        }
+    }
+
+    private mutating func redactingSecrets(in value: JSONValue, key: String?) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for (name, member) in members { result[name] = redactingSecrets(in: member, key: name) }
+            return .object(result)
+        case .array(let elements):
+            return .array(elements.map { redactingSecrets(in: $0, key: key) })
+        case .string(let text) where !text.isEmpty && key.map(Redaction.isSensitiveKey) == true:
+            return .string("{{" + secrets.variable(for: "field\u{0}\(key!)\u{0}\(text)", base: key!) + "}}")
+        default:
+            return value
+        }
+    }
+
+    /// The headers to send: left-out ones recorded, `Cookie` rebuilt from the cookies with
+    /// a variable per cookie, `Authorization` turned into auth with variables, and
+    /// secret-looking values replaced by variables.
+    private mutating func headers(of request: JSONValue, into definition: inout RequestDefinition) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        var cookieNames: [String] = request.array("cookies").compactMap { $0.text("name") }.filter { !$0.isEmpty }
+        for header in request.array("headers") {
+            guard let name = header.text("name"), !name.isEmpty else { continue }
+            let value = header.text("value") ?? ""
+            let lower = name.lowercased()
+            if Self.dropsHeader(lower) {
+                if !droppedHeaders.contains(lower) { droppedHeaders.append(lower) }
+                continue
+            }
+            if lower == "cookie" {
+                for pair in value.split(separator: ";") {
+                    let cookie = pair.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                    if !cookie.isEmpty { cookieNames.append(cookie) }
+                }
+                continue
+            }
+            if lower == "authorization" {
+                if let header = authorization(value, into: &definition) { headers.append(header) }
+                continue
+            }
+            if lower != "content-type", Redaction.isSensitiveHeader(name) || Redaction.isSensitiveKey(name) {
+                let variable = secrets.variable(for: "header\u{0}\(lower)\u{0}\(value)", base: name)
+                headers.append((name, "{{\(variable)}}"))
+                if !Redaction.isSensitiveHeader(name) { definition.sensitive.append("{{\(variable)}}") }
+                continue
+            }
+            headers.append((name, onOrigin(value)))
+        }
+        var seen = Set<String>()
+        let cookies = cookieNames.filter { seen.insert($0).inserted }.map { cookie in
+            cookie + "={{" + secrets.variable(for: "cookie\u{0}\(cookie)", base: "cookie " + cookie) + "}}"
+        }
+        if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
+        return headers
+    }
+
+    /// A value naming the main origin (`Origin`, `Referer`) with `{{origin}}` in its place,
+    /// so that it follows the requests elsewhere.
+    private func onOrigin(_ value: String) -> String {
+        guard let mainOrigin, value.hasPrefix(mainOrigin) else { return value }
+        let rest = value.dropFirst(mainOrigin.count)
+        guard rest.isEmpty || rest.first == "/" || rest.first == "?" else { return value }
+        return "{{\(Self.originVariable)}}" + rest
+    }
+
+    /// `Bearer X` → bearer auth with a token variable; `Basic X` → basic auth with a user
+    /// variable (holding the user name) and a password variable; anything else → the header
+    /// with its value as a variable, which this returns.
+    private mutating func authorization(_ value: String, into definition: inout RequestDefinition) -> (name: String, value: String)? {
+        let parts = value.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+        let scheme = parts.first?.lowercased() ?? ""
+        let credentials = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        if scheme == "bearer", !credentials.isEmpty {
+            definition.auth = .bearer(token: "{{" + secrets.variable(for: "bearer\u{0}" + credentials, base: "token") + "}}")
+            return nil
+        }
+        if scheme == "basic", let data = Data(base64Encoded: credentials), let decoded = String(data: data, encoding: .utf8),
+           let colon = decoded.firstIndex(of: ":") {
+            let user = String(decoded[..<colon])
+            let userVariable = secrets.variable(for: "user\u{0}" + user, base: "user", value: user, secret: false)
+            let passwordVariable = secrets.variable(for: "password\u{0}" + decoded, base: "password")
+            definition.auth = .basic(user: "{{\(userVariable)}}", password: "{{\(passwordVariable)}}")
+            return nil
+        }
+        return ("Authorization", "{{" + secrets.variable(for: "authorization\u{0}" + value, base: "authorization") + "}}")
+    }
+}

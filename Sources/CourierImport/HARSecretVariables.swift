@@ -1,0 +1,50 @@
+import Foundation
+
+/// The variables a HAR import puts in place of secrets (cookies, bearer tokens, passwords,
+/// API keys): the secret itself is never written. A cookie gets one variable per cookie
+/// name; a token, password or key gets one per distinct value, so that a token one site
+/// used is not sent to another when the user fills the variable in.
+struct HARSecretVariables {
+    /// The variables in order of first use, with their values: empty for secrets, the user
+    /// name for basic auth's user.
+    private(set) var variables: [(name: String, value: String)] = []
+    /// Names of variables that stand for secrets (all but user names).
+    private(set) var secretNames: [String] = []
+    private var byKey: [String: String] = [:]
+    private var used: Set<String> = []
+
+    /// The variable for `key` (which secret: a kind and a name or value), made from `base`
+    /// on first use with `value` (empty for a secret).
+    mutating func variable(for key: String, base: String, value: String = "", secret: Bool = true) -> String {
+        if let name = byKey[key] { return name }
+        let stem = Self.name(base)
+        var name = stem
+        var counter = 2
+        while used.contains(name) {
+            name = "\(stem)\(counter)"
+            counter += 1
+        }
+        used.insert(name)
+        byKey[key] = name
+        variables.append((name, value))
+        if secret { secretNames.append(name) }
+        return name
+    }
+
+    /// Keeps `name` from being given to a secret.
+    mutating func reserve(_ name: String) { used.insert(name) }
+
+    /// Lower-case letters, digits and `_`; anything else becomes `_` (`X-Api-Key` → `x_api_key`).
+    static func name(_ text: String) -> String {
+        var result = ""
+        for character in text.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                result.append(character)
+            } else if !result.hasSuffix("_") {
+                result.append("_")
+            }
+        }
+        let trimmed = result.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        return trimmed.isEmpty ? "secret" : trimmed
+    }
+}

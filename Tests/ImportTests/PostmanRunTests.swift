@@ -1,0 +1,176 @@
+import Courier
+import CourierDemoServer
+import CourierImport
+import Foundation
+import Testing
+import Workbench
+
+/// What `courier run --json` printed for an imported workspace, and what the demo server
+/// received (method, path, query and headers of each request).
+struct DemoRun {
+    var status: Int32
+    var results: [[String: Any]]
+    var errors: [String]
+    var received: [DemoServer.LoggedRequest]
+
+    /// The result line of request `name` (the first, when it ran more than once).
+    func result(_ name: String) -> [String: Any]? { results.first { $0["name"] as? String == name } }
+
+    /// The first request the server received on `path`.
+    func received(_ path: String) -> DemoServer.LoggedRequest? { received.first { $0.path == path } }
+}
+
+/// Runs `names` of `yaml` as `courier run --json` does against a demo server of its own
+/// (`{{demo}}`), with `files` (name → contents) next to the workspace file, and returns
+/// the server's request log with the output.
+func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] = [:], environment: String? = nil,
+                    variables: [String] = []) async throws -> DemoRun {
+    let directory = importTemporaryDirectory("courier-import-run")
+    try yaml.write(toFile: directory + "/imported.yaml", atomically: true, encoding: .utf8)
+    for (name, contents) in files { try contents.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+    let server = try await DemoServer.start()
+    var run = HeadlessRun(workspacePath: directory + "/imported.yaml", names: names)
+    run.cacheDirectory = importTemporaryDirectory("courier-cache")
+    run.stateDirectory = importTemporaryDirectory("courier-state")
+    run.environment = environment
+    run.variables = variables
+    run.json = true
+    var output: [String] = []
+    var errors: [String] = []
+    let status = await run.run(startDemoServer: { DemoServerHandle(baseURL: server.baseURL, stop: {}) },
+                               output: { output.append($0) }, errors: { errors.append($0) })
+    let received = server.requestLog
+    await server.stop()
+    return DemoRun(status: status, results: importedJSONLines(output), errors: errors, received: received)
+}
+
+/// The imported Postman fixtures sent to the demo server: what arrives is what the
+/// collection describes.
+@Suite struct PostmanRunTests {
+    static let photo = "a photo\n"
+
+    /// The v2.1 fixture's workspace with a chain that captures what `/anything` echoed of
+    /// each body.
+    static func demoWithBodyChain() throws -> String {
+        var workspace = try PostmanImportTests.demo().result.workspace
+        workspace.chains = [.init(name: "bodies", steps: [
+            .init(request: "pets-create-pet", captures: [("createJson", "$.json")]),
+            .init(request: "pets-upload-note", captures: [("noteData", "$.data"), ("noteType", "$.headers.Content-Type")]),
+            .init(request: "pets-update-pet", captures: [("updateForm", "$.form")]),
+            .init(request: "pets-photos-add-photo", captures: [("photoForm", "$.form"), ("photoFiles", "$.files")]),
+            .init(request: "pets-photos-replace-photo", captures: [("replaceData", "$.data")]),
+            .init(request: "graphql-search", captures: [("graphqlJson", "$.json")]),
+        ])]
+        return workspace.yaml()
+    }
+
+    static func json(_ text: Any?) -> NSDictionary? {
+        (text as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+    }
+
+    @Test func everyImportedRequestSucceedsAgainstTheDemoServer() async throws {
+        let run = try await runAgainstDemo(try Self.demoWithBodyChain(), ["all"], files: ["photo.txt": Self.photo],
+                                           variables: ["petId=7"])
+        #expect(run.status == 0, "\(run.errors) \(run.results)")
+        #expect(run.results.filter { $0["name"] != nil }.count == 11)
+        #expect(run.results.filter { $0["name"] != nil && $0["ok"] as? Bool != true }.isEmpty)
+    }
+
+    @Test func methodQueryHeadersAndAuthArriveAsInTheCollection() async throws {
+        let run = try await runAgainstDemo(try Self.demoWithBodyChain(), ["all"], files: ["photo.txt": Self.photo],
+                                           variables: ["petId=7"])
+        let pet = try #require(run.received("/anything/pets/42"))
+        #expect(pet.method == "GET")
+        #expect(pet.query == "verbose=true&color=light%20blue&seen=")
+        #expect(pet.header("Accept") == "application/json")
+        #expect(pet.header("X-Request-Id")?.count == 36)                               // {{$guid}} → {{uuid}}
+        #expect(pet.header("X-Debug") == nil)
+        #expect(pet.header("Authorization") == "Bearer collection-token")
+        let create = try #require(run.received.first { $0.path == "/anything/pets" && $0.method == "POST" })
+        #expect(create.header("X-Api-Key") == "k-123")
+        #expect(create.header("Authorization") == nil)
+        #expect(create.header("Content-Type") == "application/json")
+        let update = try #require(run.received("/anything/pets/7"))
+        #expect(update.method == "PUT")
+        #expect(update.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true)
+        let photo = try #require(run.received("/anything/photos"))
+        #expect(photo.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+        #expect(photo.header("Authorization") == nil && photo.header("X-Api-Key") == nil)
+        #expect(run.received("/anything/query-key")?.query == "page=2&api_key=k-123")
+        #expect(run.received("/basic-auth/alice/s3cret")?.header("Authorization") == "Basic " + Data("alice:s3cret".utf8).base64EncodedString())
+        #expect(run.received("/bearer")?.header("Authorization") == "Bearer abc123")
+        #expect(run.received("/anything/profile")?.header("Authorization") == nil)
+        #expect(run.received("/anything/graphql")?.header("Authorization") == "Bearer collection-token")
+        #expect(run.result("auth-basic-login")?["status"] as? Int == 200)
+        #expect(run.result("auth-bearer-check")?["status"] as? Int == 200)
+    }
+
+    @Test func bodiesArriveAsInTheCollection() async throws {
+        let run = try await runAgainstDemo(try Self.demoWithBodyChain(), ["bodies"], files: ["photo.txt": Self.photo],
+                                           variables: ["petId=7"])
+        #expect(run.status == 0, "\(run.errors) \(run.results)")
+        let captures = run.results.compactMap { $0["captures"] as? [String: String] }.reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
+        let created = try #require(Self.json(captures["createJson"]))
+        #expect(created["name"] as? String == "Rex")
+        #expect(created["tags"] as? [String] == ["good", "dog"])
+        #expect((created["born"] as? String).flatMap { Int($0) } != nil)               // {{$timestamp}} → {{timestamp}}
+        #expect(captures["noteData"] == "hello alice")
+        #expect(captures["noteType"] == "text/plain")
+        #expect(Self.json(captures["updateForm"]) == ["name": "Rex", "kind": "dog & cat"])
+        let photoForm = try #require(Self.json(captures["photoForm"]))
+        #expect((photoForm["caption"] as? String)?.hasPrefix("Rex at 20") == true)     // {{$isoTimestamp}} → {{now}}
+        #expect(Self.json(captures["photoFiles"]) == ["photo": Self.photo])
+        #expect(captures["replaceData"] == Self.photo)
+        #expect(Self.json(captures["graphqlJson"]) == ["query": "query Search($q: String!) {\n  search(q: $q) { id name }\n}",
+                                                       "variables": ["q": "rex"]])
+    }
+
+    @Test func theEnvironmentFileOverridesTheCollectionVariables() async throws {
+        let yaml = try PostmanImportTests.demo().yaml
+        let run = try await runAgainstDemo(yaml, ["get-pet", "pets-create-pet"], environment: "local-demo")
+        #expect(run.status == 0, "\(run.errors) \(run.results)")
+        #expect(run.received("/anything/pets/42")?.header("Authorization") == "Bearer env-token")
+        #expect(run.received("/anything/pets")?.header("X-Api-Key") == "env-key-999")
+    }
+
+    @Test func bodiesOfGETAndDELETEArriveAsText() async throws {
+        let collection = #"""
+        {"info": {"name": "Bodies", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+         "variable": [{"key": "baseUrl", "value": "{{demo}}"}],
+         "item": [
+          {"name": "Search", "protocolProfileBehavior": {"disableBodyPruning": true},
+           "request": {"method": "GET", "url": "{{baseUrl}}/anything/search?x=1",
+                       "body": {"mode": "raw", "raw": "{\"q\": \"rex\"}", "options": {"raw": {"language": "json"}}}}},
+          {"name": "Remove", "request": {"method": "DELETE", "url": "{{baseUrl}}/anything/pets/1",
+                       "body": {"mode": "urlencoded", "urlencoded": [{"key": "why", "value": "dup"}]}}}
+         ]}
+        """#
+        var workspace = try PostmanImport.result(collection: Data(collection.utf8), file: "bodies.json").workspace
+        workspace.chains = [.init(name: "check", steps: [
+            .init(request: "search", captures: [("searchData", "$.data"), ("searchArgs", "$.args")]),
+            .init(request: "remove", captures: [("removeData", "$.data"), ("removeArgs", "$.args")]),
+        ])]
+        let run = try await runAgainstDemo(workspace.yaml(), ["check"])
+        #expect(run.status == 0, "\(run.errors) \(run.results)")
+        let captures = run.results.compactMap { $0["captures"] as? [String: String] }.reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
+        #expect(captures["searchData"] == "{\"q\": \"rex\"}")
+        #expect(captures["searchArgs"] == "{\"x\":\"1\"}")
+        #expect(captures["removeData"] == "why=dup")
+        #expect(captures["removeArgs"] == "{}")
+        #expect(run.received("/anything/search")?.header("Content-Type") == "application/json")
+        #expect(run.received("/anything/pets/1")?.method == "DELETE")
+    }
+
+    @Test func theV20CollectionRunsToo() async throws {
+        let result = try PostmanImport.result(collection: try fixture("postman/legacy-v2.0.postman_collection.json"),
+                                              file: "legacy-v2.0.postman_collection.json")
+        let run = try await runAgainstDemo(result.workspace.yaml(), ["all"])
+        #expect(run.status == 0, "\(run.errors) \(run.results)")
+        let login = try #require(run.received("/anything/login"))
+        #expect(login.method == "POST" && login.query == "source=legacy")
+        #expect(login.header("Authorization") == "Basic " + Data("alice:wonderland".utf8).base64EncodedString())
+        #expect(login.header("Content-Type") == "application/json")
+        #expect(run.received("/bearer")?.header("Authorization") == "Bearer t-20")
+        #expect(run.result("ping")?["status"] as? Int == 204)
+    }
+}
