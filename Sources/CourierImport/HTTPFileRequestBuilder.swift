@@ -107,8 +107,9 @@ enum HTTPFileRequestBuilder {
     /// (`http://`, as both clients default to); spaces are percent-encoded.
     private static func completeURL(_ url: inout String, host: String?, built: inout HTTPFileBuiltRequest, context: String) {
         if let host {
-            url = (host.contains("://") ? host : "http://" + host) + url
-            built.notes.append("\(context): the path is joined with its Host header")
+            // A placeholder may hold the scheme; a plain host gets http://, as JetBrains does.
+            url = (host.contains("://") || host.hasPrefix("{{") ? host : "http://" + host) + url
+            built.notes.append("\(context): the path is joined with its Host header (\(host))")
         } else if !url.contains("://"), !url.hasPrefix("{{"), !url.hasPrefix("/"), url != "*", HTTPFileRequestLine.looksLikeURL(url) {
             url = "http://" + url
             built.notes.append("\(context): the URL has no scheme; http:// is added, as REST Client and JetBrains do")
