@@ -171,8 +171,8 @@ enum HTTPFileBlockParser {
         let name = String(setting.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
         var value = HTTPFileText.trim(String(setting.dropFirst(name.count)))
         if value.hasPrefix("=") { value = HTTPFileText.trim(String(value.dropFirst())) }
-        if name == "name", !value.isEmpty {
-            request.name = value
+        if name == "name" {
+            if !value.isEmpty { request.name = value }
         } else {
             request.settings.append((name, value))
         }

@@ -36,7 +36,8 @@ enum HTTPFileBody {
             outcome.consumesContentType = true
             outcome.files = [reference.path]
             if reference.processesVariables {
-                outcome.dropped.append("placeholders inside the body file \(reference.path) are not filled in (<@ sends it as it is)")
+                outcome.dropped.append("placeholders inside the body file \(reference.path) are not filled in "
+                                       + "(REST Client's <@ fills them in; Courier sends the file as it is)")
             }
             return outcome
         }

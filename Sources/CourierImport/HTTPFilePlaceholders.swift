@@ -146,7 +146,8 @@ struct HTTPFilePlaceholders {
     /// A variable declared empty in place of `inside`, reported once.
     private mutating func standIn(_ inside: String, in context: String, because reason: String) -> String {
         if let name = standInFor[inside] { return name }
-        let name = naming.unique(String(inside.drop { $0 == "$" }), fallback: "value")
+        let words = inside.map { "$./".contains($0) ? " " : $0 }
+        let name = naming.unique(String(words), fallback: "value")
         standInFor[inside] = name
         standIns.append(name)
         dropped.append("\(context): {{\(inside)}} \(reason); it is {{\(name)}}, declared empty (set it under variables or with --var \(name)=…)")

@@ -38,6 +38,9 @@ struct HTTPFileRequestLine: Sendable {
             guard let method = HTTPMethod(rawValue: first.text.uppercased()) else {
                 return problem(first.offset + 1, "\(first.text) is not a method Courier sends (GET, POST, PUT, PATCH, DELETE or HEAD)")
             }
+            guard looksLikeURL(words[1].text) else {
+                return problem(words[1].offset + 1, "expected a URL after \(first.text), found \"\(words[1].text)\"")
+            }
             let url = words.dropFirst().map(\.text).joined(separator: " ")
             return .success(HTTPFileRequestLine(method: method, url: url, column: base + words[1].offset + 1))
         }
