@@ -9,8 +9,9 @@ import Workbench
 /// its URL as the engine would send it (relative URLs joined to the base URL, which stays a
 /// placeholder, and the config's URL filters applied; arguments in the query or a form body),
 /// headers, auth as an `Authorization` header, and its body (JSON pretty-printed, forms
-/// urlencoded, text, `< file`, multipart with a boundary). The workspace's variables that the
-/// requests use become file variables (`@user = demo`); a chain's captures become REST Client
+/// urlencoded, text, `< file`, multipart with a boundary). The workspace's variables (all of
+/// them, or those the named requests use) become file variables (`@user = demo`), built-ins the
+/// clients' system variables (`{{$guid}}`); a chain's captures become REST Client
 /// request variables (`@token = {{login.response.body.$.token}}`). What a `.http` file has no
 /// place for (environments, cache, validation, retries, chain conditions, …) is listed in
 /// comments at the top.
@@ -70,8 +71,10 @@ public enum HTTPFileExport {
 
         // Variables the requests use, with those they use in turn; captures as request variables.
         let captures = HTTPFileExportCaptures(workspace: workspace, exported: exported, restNames: restNames)
+        // A whole export keeps every variable; a partial one those its requests need.
         var used: [String] = []
         var pending = (requestLines + fileVariables.map(\.value)).flatMap { Template.references(in: $0) }.reversed() as [String]
+        if names.isEmpty { pending = workspace.variables.keys.sorted().reversed() + pending }
         while let name = pending.popLast() {
             guard !name.hasPrefix("$"), !used.contains(name) else { continue }
             used.append(name)

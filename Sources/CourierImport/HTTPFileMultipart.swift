@@ -37,8 +37,8 @@ enum HTTPFileMultipart {
             var content = Array(section[min(blank + 1, section.endIndex)...])
             while content.last.map({ HTTPFileText.trim($0).isEmpty }) == true { content.removeLast() }
             if content.count == 1, let reference = HTTPFileBody.fileReference(content[0]) {
-                let filename = disposition["filename"] ?? String(reference.path.split(separator: "/").last ?? "")
-                parts.append(RequestDefinition.Part(name: name, file: reference.path, filename: filename, contentType: contentType))
+                // Without a filename, the file's own name is sent.
+                parts.append(RequestDefinition.Part(name: name, file: reference.path, filename: disposition["filename"], contentType: contentType))
             } else {
                 if disposition["filename"] != nil {
                     notes.append("part \"\(name)\" has a filename but its content is written in place: it is sent as a field")
