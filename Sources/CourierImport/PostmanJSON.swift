@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Workbench
 
 /// Reading the loosely typed JSON of exported documents (Postman collections and
 /// environments, HAR files): documents nobody here wrote, where a number may stand for a
@@ -69,7 +70,5 @@ extension JSONValue {
 extension String {
     /// The text on one line, for a YAML comment: line breaks, tabs and other control
     /// characters become spaces (a line break would end the comment and break the file).
-    var asCommentLine: String {
-        String(unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-    }
+    var asCommentLine: String { ImportedWorkspace.oneLine(self) }
 }

@@ -107,7 +107,7 @@ public struct ImportedWorkspace: Sendable {
 
     /// The workspace as YAML text, ending with a newline.
     public func yaml() -> String {
-        var lines = header.map { "# " + $0 }
+        var lines = header.map { Self.comment($0, indent: "") }
         if !lines.isEmpty { lines.append("") }
         if let name { lines.append("name: " + YAMLScalar.string(name, at: .blockValue)) }
         if let baseURL {
@@ -129,14 +129,14 @@ public struct ImportedWorkspace: Sendable {
         if !requests.isEmpty {
             lines.append("requests:")
             for request in requests {
-                lines += request.comments.map { "  # " + $0 }
+                lines += request.comments.map { Self.comment($0, indent: "  ") }
                 lines += block(request).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
             }
         }
         if !batches.isEmpty {
             lines.append("batches:")
             for batch in batches {
-                lines += batch.comments.map { "  # " + $0 }
+                lines += batch.comments.map { Self.comment($0, indent: "  ") }
                 lines.append("  " + YAMLScalar.string(batch.name, at: .blockKey) + ":")
                 lines.append("    continueOnFailure: \(batch.continueOnFailure)")
                 lines.append("    requests:")
@@ -146,7 +146,7 @@ public struct ImportedWorkspace: Sendable {
         if !chains.isEmpty {
             lines.append("chains:")
             for chain in chains {
-                lines += chain.comments.map { "  # " + $0 }
+                lines += chain.comments.map { Self.comment($0, indent: "  ") }
                 lines.append("  " + YAMLScalar.string(chain.name, at: .blockKey) + ":")
                 lines.append("    steps:")
                 for step in chain.steps {
@@ -163,12 +163,24 @@ public struct ImportedWorkspace: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A comment line: control characters (a line break would end the comment and break the
+    /// file) become spaces; an empty one is a bare `#`.
+    static func comment(_ text: String, indent: String) -> String {
+        let flat = oneLine(text)
+        return indent + (flat.isEmpty ? "#" : "# " + flat)
+    }
+
+    /// `text` with line breaks, tabs and other control characters turned into spaces.
+    public static func oneLine(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+    }
+
     /// The request's block, with its switched-off headers as comments under `headers:`.
     private func block(_ request: Request) -> String {
         var text = RequestYAML.block(for: request.definition, name: request.definition.name)
         guard !request.disabledHeaders.isEmpty else { return text }
         let comments = request.disabledHeaders.map {
-            "    # " + YAMLScalar.string($0.name, at: .blockKey) + ": " + YAMLScalar.string($0.value, at: .blockValue)
+            Self.comment(YAMLScalar.string($0.name, at: .blockKey) + ": " + YAMLScalar.string($0.value, at: .blockValue), indent: "    ")
         }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if let headers = lines.firstIndex(of: "  headers:") {
@@ -177,7 +189,7 @@ public struct ImportedWorkspace: Sendable {
             lines.insert(contentsOf: comments, at: end)
         } else {
             let after = lines.firstIndex { $0.hasPrefix("  url:") }.map { $0 + 1 } ?? 1
-            lines.insert(contentsOf: ["  # headers switched off in the source:"] + comments, at: after)
+            lines.insert(contentsOf: ["  # headers switched off in the source:"] + comments.map { "  " + $0.dropFirst(4) }, at: after)
         }
         text = lines.joined(separator: "\n")
         return text

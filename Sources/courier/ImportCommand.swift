@@ -1,0 +1,152 @@
+import ArgumentParser
+import CourierImport
+import Foundation
+import Workbench
+
+/// `courier import postman|openapi|http|har FILE`: a workspace YAML that `courier run`
+/// accepts as is, and on standard error what could not be carried over.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Turn a Postman collection, an OpenAPI document, a .http file or a HAR into a workspace.",
+        discussion: "The workspace goes to standard output (or -o FILE); what could not be carried over goes to standard error. Bad input: FILE:line:column (or a JSON path) and exit status 2.",
+        subcommands: [ImportPostman.self, ImportOpenAPI.self, ImportHTTPFile.self, ImportHAR.self]
+    )
+}
+
+/// What every importer writes and reports.
+struct ImportOutput: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the workspace here instead of standard output (refused if it exists, unless --force).", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Overwrite the -o file.")
+    var force = false
+
+    /// Reads `path`, or exits with status 2 naming it.
+    static func read(_ path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            printError("courier import: cannot read \(path): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Runs an importer: writes the workspace and the report, or the failure (status 2).
+    func write(_ importing: () throws(ImportFailure) -> ImportResult) throws {
+        let result: ImportResult
+        do {
+            result = try importing()
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let yaml = result.workspace.yaml()
+        if let output {
+            if FileManager.default.fileExists(atPath: output), !force {
+                printError("courier import: \(output) exists; pass --force to overwrite it")
+                throw ExitCode(2)
+            }
+            do {
+                try yaml.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                printError("courier import: cannot write \(output): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        } else {
+            print(yaml, terminator: "")
+        }
+        let workspace = result.workspace
+        printError("courier import: \(workspace.requests.count) request\(workspace.requests.count == 1 ? "" : "s"), "
+            + "\(workspace.batches.count) batch\(workspace.batches.count == 1 ? "" : "es"), \(workspace.chains.count) chain\(workspace.chains.count == 1 ? "" : "s")"
+            + (output.map { " written to \($0)" } ?? ""))
+        if !result.report.dropped.isEmpty {
+            printError("not carried over:")
+            result.report.dropped.forEach { printError("  - " + $0) }
+        }
+        if !result.report.notes.isEmpty {
+            printError("notes:")
+            result.report.notes.forEach { printError("  - " + $0) }
+        }
+    }
+}
+
+struct ImportPostman: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "postman", abstract: "A Postman collection (v2.0 or v2.1), with its environments.")
+    @Argument(help: "The collection's JSON file.") var collection: String
+    @Option(name: .customLong("environment"), help: ArgumentHelp("A Postman environment file (repeatable).", valueName: "file")) var environments: [String] = []
+    @OptionGroup var output: ImportOutput
+
+    func run() throws {
+        let data = try ImportOutput.read(collection)
+        let environments = try self.environments.map { (file: $0, data: try ImportOutput.read($0)) }
+        try output.write { () throws(ImportFailure) in
+            try PostmanImport.result(collection: data, file: collection, environments: environments)
+        }
+    }
+}
+
+struct ImportOpenAPI: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "openapi", abstract: "An OpenAPI 3.0 or 3.1 document (YAML or JSON).")
+    @Argument(help: "The document.") var document: String
+    @OptionGroup var output: ImportOutput
+
+    func run() throws {
+        let data = try ImportOutput.read(document)
+        try output.write { () throws(ImportFailure) in try OpenAPIImport.result(document: data, file: document) }
+    }
+}
+
+struct ImportHTTPFile: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "http", abstract: "A .http file (VS Code REST Client or JetBrains HTTP client).")
+    @Argument(help: "The .http file.") var file: String
+    @OptionGroup var output: ImportOutput
+
+    func run() throws {
+        let data = try ImportOutput.read(file)
+        guard let text = String(data: data, encoding: .utf8) else {
+            printError("\(file): error: not UTF-8 text")
+            throw ExitCode(2)
+        }
+        try output.write { () throws(ImportFailure) in try HTTPFileImport.result(text: text, file: file) }
+    }
+}
+
+struct ImportHAR: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "har", abstract: "A HAR file saved from a browser's network tab: its entries as a batch.")
+    @Argument(help: "The .har file.") var file: String
+    @OptionGroup var output: ImportOutput
+
+    func run() throws {
+        let data = try ImportOutput.read(file)
+        try output.write { () throws(ImportFailure) in try HARImport.result(har: data, file: file) }
+    }
+}
+
+/// `courier export http WORKSPACE [NAME...]`.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a workspace's requests in another format.",
+        subcommands: [ExportHTTPFile.self]
+    )
+}
+
+struct ExportHTTPFile: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "http", abstract: "The workspace's requests (all, or the named ones) as a .http file.")
+    @Argument(help: "The workspace file.") var workspace: String
+    @Argument(help: "Requests, batches or chains to export; all requests when omitted.") var names: [String] = []
+
+    func run() throws {
+        do {
+            let loaded = try Workspace.load(path: workspace)
+            print(try HTTPFileExport.text(workspace: loaded, names: names), terminator: "")
+        } catch let error as WorkspaceError {
+            printError(error.description)
+            throw ExitCode(2)
+        } catch {
+            printError("courier export http: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}
