@@ -164,6 +164,14 @@ import Testing
             app.press(.character("d"), .character("j"), .character("d"))
             try await app.settle("diff") { app.model.historyTab.diff != nil }
             #expect(app.screen.contains("status: 200"))
+            app.press(.escape)
+            let har = app.directory + "/run.har"
+            app.press(.character("H"), .control("u"))
+            app.type(har)
+            app.press(.enter)
+            try await app.settle("HAR written") { FileManager.default.fileExists(atPath: har) && app.screen.contains("(HAR 1.2)") }
+            let log = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])?["log"] as? [String: Any])
+            #expect((log["entries"] as? [Any])?.count == 2)   // both sends of the workbench's one run
         }
     }
 

@@ -12,7 +12,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     // Composer
     case cycleMethod, editURL, editField, addRow, deleteRow, toggleRow, nextTab, previousTab, toggleTemplate
     // Response
-    case search, nextMatch, previousMatch, jsonFilter, toggleFold, saveBody, revealSecrets, diffHistory
+    case search, nextMatch, previousMatch, jsonFilter, toggleFold, saveBody, revealSecrets, diffHistory, exportHAR
     // In flight, Cache, Runs, Events
     case open, cancelAll, sortTable, deleteEntry, purgeExpired, purgeAll
     case nextStep, continueChain, retryStep, skipStep, stopRun, pauseLog, showFailure
@@ -78,6 +78,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
         case .saveBody: return "Save the body to a file"
         case .toggleOffline: return "Go offline (answers from the cache and the history) or back online"
         case .diffHistory: return "Compare two past exchanges (History tab)"
+        case .exportHAR: return "Export the selected past exchange's whole run as HAR (History tab)"
         case .revealSecrets: return "Reveal or hide secrets"
         case .open: return "Open it (a run: run it again)"
         case .cancelAll: return "Cancel everything in flight"

@@ -66,6 +66,8 @@ extension AppModel {
             historyLoaded(request: request, exchanges: exchanges)
         case .historyOpened(let exchange):
             historyOpened(exchange)
+        case .historyExported(let path, let count):
+            say("wrote \(count) exchange\(count == 1 ? "" : "s") to \(path) (HAR 1.2)", .success)
         case .historyDiffed(let diff):
             historyTab.diff = diff
             responseScroll = 0

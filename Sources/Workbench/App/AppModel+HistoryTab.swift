@@ -168,6 +168,39 @@ extension AppModel {
         }.truncated(to: width)
     }
 
+    /// `H`: asks where to write the selected past exchange's whole run as HAR 1.2.
+    func promptExportHAR() {
+        guard responseTab == .history, historyTab.rows.indices.contains(historyTab.selection) else {
+            say("H exports a run as HAR from the History tab (] to reach it)", .info)
+            return
+        }
+        let row = historyTab.rows[historyTab.selection]
+        let stamp = Self.dayAndTime(row.date).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: " ", with: "-")
+        overlay = .prompt(Prompt(title: "Write the run of \(Self.clockTime(row.date)) as HAR to", editor: LineEditor("\(workspace.name)-\(stamp).har"),
+                                 purpose: .exportHAR(runID: row.runID)))
+    }
+
+    /// Writes a run's exchanges as HAR off the input loop; nil, or why it cannot start.
+    func exportHAR(runID: String, to path: String) -> String? {
+        guard let history = session.history else { return "history is off" }
+        let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
+        guard !expanded.isEmpty else { return "a path is needed" }
+        if FileManager.default.fileExists(atPath: expanded) { return "\(path) exists; choose another name" }
+        var query = HistoryQuery(workspacePath: history.context.workspacePath)
+        query.runID = runID
+        let filter = query
+        let mailbox = self.mailbox
+        history.read({ store -> Int in
+            let exchanges = try store.exchangesWithBodies(filter)
+            let data = HARExport.text(exchanges, creatorVersion: "Courier workbench")
+            guard FileManager.default.createFile(atPath: expanded, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: expanded])
+            }
+            return exchanges.count
+        }, deliver: { count in mailbox.post(.historyExported(path: path, count: count)) })
+        return nil
+    }
+
     /// `O`: offline replay on or off. Offline, every send is answered from the cache or the
     /// newest matching exchange in the history, and nothing new is recorded.
     func toggleOffline() {

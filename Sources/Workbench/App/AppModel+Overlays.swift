@@ -190,6 +190,8 @@ extension AppModel {
             problem = rename(original, to: text)
         case .saveBody(let id):
             problem = saveBody(of: id, to: text)
+        case .exportHAR(let runID):
+            problem = exportHAR(runID: runID, to: text)
         }
         if let problem {
             prompt.error = problem

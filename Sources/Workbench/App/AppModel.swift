@@ -227,6 +227,7 @@ public final class AppModel {
         case .toggleFold:
             if responseTab == .history, historyTab.opened == nil { openHistoryRow() } else { updateViewer { $0.toggleFold() } }
         case .diffHistory: diffHistory()
+        case .exportHAR: promptExportHAR()
         case .saveBody: promptSaveBody()
         case .revealSecrets:
             revealsSecrets.toggle()

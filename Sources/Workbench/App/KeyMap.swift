@@ -55,6 +55,7 @@ public enum KeyMap {
         Binding(keys: [.character("[")], action: .previousTab, scope: .response, hint: nil),
         Binding(keys: [.character("s")], action: .saveBody, scope: .response, hint: "save"),
         Binding(keys: [.character("d")], action: .diffHistory, scope: .response, hint: "diff"),
+        Binding(keys: [.character("H")], action: .exportHAR, scope: .response, hint: nil),
         Binding(keys: [.character("v")], action: .revealSecrets, scope: .response, hint: nil),
     ]
 

@@ -29,6 +29,8 @@ public enum EngineUpdate: Sendable {
     case historyOpened(HistoryExchange)
     /// Two past exchanges compared.
     case historyDiffed(HistoryDiff)
+    /// A run's exchanges were written as HAR (how many, where).
+    case historyExported(path: String, count: Int)
 }
 
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their

@@ -43,6 +43,7 @@ public struct Confirmation: Sendable {
 public struct Prompt: Sendable {
     public enum Purpose: Sendable, Equatable {
         case saveBody(exchange: Int)
+        case exportHAR(runID: String)
         case rename(request: String)
         case newRequest
         case duplicate(request: String)

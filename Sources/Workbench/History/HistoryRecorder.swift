@@ -91,14 +91,16 @@ public final class HistoryRecorder: Sendable {
 
     /// Runs `body` with the database on the writer's queue — after every exchange recorded
     /// so far is written — and hands its result to `deliver` there; nothing when the
-    /// database cannot be opened (that is reported once, as for writes).
+    /// database cannot be opened (that is reported once, as for writes). An error `body`
+    /// throws goes to `onFailure` without stopping the recording.
     public func read<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T, deliver: @escaping @Sendable (T) -> Void) {
         queue.async {
             guard let store = self.openedStore() else { return }
             do {
                 deliver(try body(store))
             } catch {
-                self.fail("cannot read the history database \(store.path): \(Self.describe(error))")
+                // A failed read (or export) is told, but recording goes on.
+                self.onFailure("\(Self.describe(error))")
             }
         }
     }
