@@ -143,22 +143,27 @@ extension AppModel {
         } else if historyTab.rows.isEmpty {
             lines.append(StyledLine(historyTab.isLoading ? " Reading the history…" : " No past exchanges of this request yet.", .dim))
         } else {
-            historyTab.scroll = Self.window(selection: historyTab.selection, scroll: historyTab.scroll, height: height,
+            let showsDay = historyTab.rows.contains { !Calendar.current.isDateInToday($0.date) }
+            lines.append(StyledLine.build { line in
+                line.append("   " + DisplayWidth.padded(showsDay ? "when" : "today", to: showsDay ? 16 : 10), .dim)
+                line.append(DisplayWidth.padded("outcome", to: 15) + DisplayWidth.padded("time", to: 10) + DisplayWidth.padded("size", to: 10), .dim)
+            }.truncated(to: content.width))
+            historyTab.scroll = Self.window(selection: historyTab.selection, scroll: historyTab.scroll, height: height - 1,
                                             count: historyTab.rows.count)
-            for index in historyTab.scroll..<min(historyTab.rows.count, historyTab.scroll + height) {
+            for index in historyTab.scroll..<min(historyTab.rows.count, historyTab.scroll + height - 1) {
                 lines.append(historyRow(historyTab.rows[index], selected: index == historyTab.selection, focused: focused,
-                                        width: content.width))
+                                        showsDay: showsDay, width: content.width))
             }
             footer = StyledLine("\(historyTab.rows.count) past · Enter opens · d marks, d on another compares", .dim)
         }
         return PaneFrame(pane: .exchange, rect: rect, title: title, isFocused: focused, lines: lines, footer: footer, joinsAbove: true)
     }
 
-    private func historyRow(_ exchange: HistoryExchange, selected: Bool, focused: Bool, width: Int) -> StyledLine {
+    private func historyRow(_ exchange: HistoryExchange, selected: Bool, focused: Bool, showsDay: Bool, width: Int) -> StyledLine {
         let highlight: RowHighlight = selected ? (focused ? .selected : .selectedUnfocused) : .none
         return StyledLine.build(highlight: highlight) { line in
             line.append(exchange.id == historyTab.marked ? " \(glyphs.bullet) " : "   ", .marker)
-            line.append(Self.dayAndTime(exchange.date) + "  ", .dim)
+            line.append(showsDay ? Self.dayAndTime(exchange.date) + "  " : Self.clockTime(exchange.date) + "  ", .dim)
             line.append(DisplayWidth.padded(exchange.outcome, to: 15), exchange.ok ? .success : .failure)
             line.append(DisplayWidth.padded(TimingWaterfall.milliseconds(exchange.durationMs / 1000), to: 10), .plain)
             line.append(DisplayWidth.padded(ByteCount.text(exchange.responseBodyBytes), to: 10), .plain)
@@ -222,12 +227,9 @@ extension AppModel {
         }
     }
 
-    /// `11-23 14:02:07`, or only the time for today.
+    /// `11-23 14:02:07`.
     static func dayAndTime(_ date: Date) -> String {
-        let calendar = Calendar.current
-        let time = clockTime(date)
-        if calendar.isDateInToday(date) { return "      " + time }
-        let parts = calendar.dateComponents([.month, .day], from: date)
-        return String(format: "%02d-%02d ", parts.month ?? 0, parts.day ?? 0) + time
+        let parts = Calendar.current.dateComponents([.month, .day], from: date)
+        return String(format: "%02d-%02d ", parts.month ?? 0, parts.day ?? 0) + clockTime(date)
     }
 }

@@ -50,6 +50,8 @@ public struct HistoryDiff: Sendable, Hashable {
                 lines.append(Line(.heading, changes == 0 ? "body: the same text" : "body: \(changes) line\(changes == 1 ? "" : "s") differ"))
                 lines += body.prefix(Self.changeLimit)
             }
+        case (nil, nil) where old.responseBodyBytes == 0 && new.responseBodyBytes == 0:
+            lines.append(Line(.same, "body: none either time"))
         default:
             let same = old.responseBodySHA256 != nil && old.responseBodySHA256 == new.responseBodySHA256
             changes = same ? 0 : 1

@@ -56,6 +56,8 @@ public final class HistoryRecorder: Sendable {
     /// Records a finished request (redacted and capped on the caller's side: the request
     /// object is not passed across threads).
     public func record(_ request: WorkspaceRequest, result: RequestResult) {
+        // A parameter error stops a request before any network use: nothing was exchanged.
+        if result.error?.family == RequestError.Family.parameter.rawValue, request.response == nil { return }
         guard !state.withLock({ $0.failed }) else { return }
         let exchange = HistoryExchange(request: request, result: result, context: context)
         queue.async { self.write(exchange) }
