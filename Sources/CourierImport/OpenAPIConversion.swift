@@ -10,16 +10,18 @@ struct OpenAPIConversion {
     let document: OpenAPI.Document
     let file: String
     var workspace = ImportedWorkspace()
-    var report = ImportReport()
+    var report: ImportReport
     var naming = ImportNaming()
     /// `variables`, in the order first met; a later non-empty value fills an empty one.
     private(set) var variables: [(name: String, value: String)] = []
     /// Security schemes already explained in a note (one note per scheme, not per request).
     var explainedSchemes: Set<String> = []
 
-    init(document: OpenAPI.Document, file: String) {
+    /// `report`: what reading the document already found.
+    init(document: OpenAPI.Document, file: String, report: ImportReport = ImportReport()) {
         self.document = document
         self.file = file
+        self.report = report
     }
 
     var components: OpenAPI.Components { document.components }
