@@ -46,7 +46,8 @@ struct OpenAPIConversion {
                 guard let name = convertOperation(endpoint.operation, method: endpoint.method, path: path.rawValue, item: item) else {
                     continue
                 }
-                let tags = endpoint.operation.tags ?? []
+                var tags: [String] = []
+                for tag in endpoint.operation.tags ?? [] where !tags.contains(tag) { tags.append(tag) }
                 if tags.isEmpty { untagged.append(name) }
                 for tag in tags {
                     if let index = tagged.firstIndex(where: { $0.tag == tag }) {
@@ -113,6 +114,7 @@ struct OpenAPIConversion {
             let base = serverURL(server)
             if base.contains("://") {
                 url = (base.hasSuffix("/") ? base : base + "/") + url
+                for (variable, value) in server.variables { declare(Self.variableName(variable), value.default) }
                 report.notes.append("request \"\(name)\": sent to its own server \(server.urlTemplate.rawValue), not baseUrl")
             } else {
                 report.dropped.append("request \"\(name)\": its own server \(server.urlTemplate.rawValue) (a relative URL); it uses baseUrl")
