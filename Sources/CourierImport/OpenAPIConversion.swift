@@ -10,16 +10,18 @@ struct OpenAPIConversion {
     let document: OpenAPI.Document
     let file: String
     var workspace = ImportedWorkspace()
-    var report = ImportReport()
+    var report: ImportReport
     var naming = ImportNaming()
     /// `variables`, in the order first met; a later non-empty value fills an empty one.
     private(set) var variables: [(name: String, value: String)] = []
     /// Security schemes already explained in a note (one note per scheme, not per request).
     var explainedSchemes: Set<String> = []
 
-    init(document: OpenAPI.Document, file: String) {
+    /// `report`: what reading the document already found.
+    init(document: OpenAPI.Document, file: String, report: ImportReport = ImportReport()) {
         self.document = document
         self.file = file
+        self.report = report
     }
 
     var components: OpenAPI.Components { document.components }
@@ -44,7 +46,8 @@ struct OpenAPIConversion {
                 guard let name = convertOperation(endpoint.operation, method: endpoint.method, path: path.rawValue, item: item) else {
                     continue
                 }
-                let tags = endpoint.operation.tags ?? []
+                var tags: [String] = []
+                for tag in endpoint.operation.tags ?? [] where !tags.contains(tag) { tags.append(tag) }
                 if tags.isEmpty { untagged.append(name) }
                 for tag in tags {
                     if let index = tagged.firstIndex(where: { $0.tag == tag }) {
@@ -111,6 +114,7 @@ struct OpenAPIConversion {
             let base = serverURL(server)
             if base.contains("://") {
                 url = (base.hasSuffix("/") ? base : base + "/") + url
+                for (variable, value) in server.variables { declare(Self.variableName(variable), value.default) }
                 report.notes.append("request \"\(name)\": sent to its own server \(server.urlTemplate.rawValue), not baseUrl")
             } else {
                 report.dropped.append("request \"\(name)\": its own server \(server.urlTemplate.rawValue) (a relative URL); it uses baseUrl")

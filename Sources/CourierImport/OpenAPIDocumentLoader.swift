@@ -14,6 +14,8 @@ enum OpenAPIDocumentLoader {
         /// The `openapi` field as the file has it.
         var version: String
         var notes: [String]
+        /// What the loader removed to make the document decode (see `OpenAPIDocumentRepairs`).
+        var dropped: [String]
     }
 
     /// The most nodes a document may have once YAML aliases are expanded: far above any real
@@ -48,6 +50,8 @@ enum OpenAPIDocumentLoader {
             notes.append("openapi \"\(version)\" read as \(normalized)")
             decodable["openapi"] = Node.scalar(Node.Scalar(normalized, Tag(.str), .doubleQuoted))
         }
+        notes += OpenAPIDocumentRepairs.renameInvalidComponents(&decodable)
+        let dropped = OpenAPIDocumentRepairs.removeUndefinedSecuritySchemes(&decodable)
         do {
             let document: OpenAPIKit.OpenAPI.Document
             if normalized.hasPrefix("3.0.") {
@@ -56,7 +60,7 @@ enum OpenAPIDocumentLoader {
             } else {
                 document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: decodable)
             }
-            return Loaded(document: document, version: version, notes: notes)
+            return Loaded(document: document, version: version, notes: notes, dropped: dropped)
         } catch {
             throw OpenAPIDecodingFailure.failure(error, root: root, file: file)
         }

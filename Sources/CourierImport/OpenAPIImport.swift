@@ -18,9 +18,8 @@ public enum OpenAPIImport {
     /// `courier import openapi SPEC.(yaml|json)`
     public static func result(document: Data, file: String) throws(ImportFailure) -> ImportResult {
         let loaded = try OpenAPIDocumentLoader.load(document, file: file)
-        var conversion = OpenAPIConversion(document: loaded.document, file: file)
-        var result = conversion.convert(version: loaded.version)
-        result.report.notes.insert(contentsOf: loaded.notes, at: 0)
-        return result
+        var conversion = OpenAPIConversion(document: loaded.document, file: file,
+                                           report: ImportReport(dropped: loaded.dropped, notes: loaded.notes))
+        return conversion.convert(version: loaded.version)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import Workbench
 
-/// Documents the OpenAPI importer refuses say why and where; quirky ones it takes.
+/// Documents the OpenAPI importer refuses say why and where; quirky ones it takes and reports.
 @Suite struct OpenAPIImportFailureTests {
     func failure(_ text: String, file: String = "spec.yaml") -> ImportFailure? {
         do {
@@ -139,5 +139,95 @@ import Workbench
         }
         let error = try #require(failure(text))
         #expect(error.message.hasPrefix("the document expands to more than 2000000 values"))
+    }
+
+    @Test func realWorldQuirksAreTakenAndReported() throws {
+        // From the Swagger Petstore 3.0 document and others like it: a relative server, a
+        // trailing slash, a tag the document does not declare, an Authorization header
+        // parameter, a list with explode: false, a deepObject, a $ref with a sibling, several
+        // body types, an operation's own relative server, and a security scheme nobody defined
+        // (which OpenAPIKit refuses: the importer removes it first).
+        let yaml = """
+        openapi: 3.0.2
+        servers: [{url: /v3}]
+        info: {title: Petstore, version: 1.0.26-SNAPSHOT}
+        tags: [{name: pet}]
+        paths:
+          /pet/findByStatus/:
+            get:
+              tags: [pet, extra]
+              operationId: findPetsByStatus
+              parameters:
+                - {name: Authorization, in: header, required: true, schema: {type: string}}
+                - {name: ids, in: query, required: true, explode: false, schema: {type: array, items: {type: integer}}, example: [1, 2]}
+                - {name: filter, in: query, required: true, style: deepObject, schema: {type: object}, example: {size: small, color: brown}}
+              responses:
+                '200': {description: ok, content: {'*/*': {schema: {type: string}}}}
+                default: {description: error}
+              security:
+                - undefined_scheme: []
+          /pet:
+            post:
+              operationId: addPet
+              servers: [{url: /v4}]
+              requestBody:
+                content:
+                  application/xml: {schema: {$ref: '#/components/schemas/Pet'}}
+                  application/json: {schema: {$ref: '#/components/schemas/Pet'}}
+              responses:
+                '405': {description: Invalid input}
+        components:
+          schemas:
+            Category: {type: object, properties: {name: {type: string, example: Dogs}}}
+            Pet:
+              type: object
+              required: [name, category]
+              properties:
+                name: {type: string, example: doggie}
+                category: {$ref: '#/components/schemas/Category', description: ignored sibling}
+        """
+        let (result, workspace) = try imported(yaml)
+        #expect(workspace.requests["find-pets-by-status"]?.url == "pet/findByStatus/?ids=1,2&filter[color]=brown&filter[size]=small")
+        #expect(workspace.requests["find-pets-by-status"]?.headers.isEmpty == true)
+        #expect(workspace.requests["find-pets-by-status"]?.auth == nil)
+        #expect(workspace.batchNames == ["pet", "extra", "untagged"])
+        #expect(workspace.requests["add-pet"]?.body == .json(["name": "doggie", "category": ["name": "Dogs"]]))
+        #expect(workspace.requests["add-pet"]?.url == "pet")
+        #expect(result.report.dropped == [
+            "operation GET /pet/findByStatus/: security scheme undefined_scheme, which the document does not define",
+            "request \"add-pet\": its own server /v4 (a relative URL); it uses baseUrl",
+        ])
+        #expect(result.report.notes.contains("request \"add-pet\": body as application/json; the operation also takes application/xml"))
+        #expect(result.report.notes.contains { $0.hasPrefix("request \"find-pets-by-status\": header parameter Authorization left out") })
+    }
+
+    @Test func componentNamesOpenAPIKitRefusesAreRenamedWithTheirRefs() throws {
+        let yaml = """
+        openapi: 3.0.3
+        info: {title: t, version: "1"}
+        paths:
+          /pages:
+            post:
+              operationId: addPage
+              requestBody:
+                content:
+                  application/json: {schema: {$ref: '#/components/schemas/Page«Pet»'}}
+              responses:
+                '200': {description: ok}
+        components:
+          schemas:
+            Page«Pet»:
+              type: object
+              required: [items]
+              properties:
+                items: {type: array, items: {$ref: '#/components/schemas/Pet%20Model'}}
+            Pet Model: {type: object, required: [name], properties: {name: {type: string}}}
+        """
+        let (result, workspace) = try imported(yaml)
+        #expect(workspace.requests["add-page"]?.body == .json(["items": [["name": "string"]]]))
+        #expect(result.report.notes.prefix(2) == [
+            "components.schemas \"Page«Pet»\" read as Page_Pet_ (OpenAPIKit allows letters, digits, . - _ in names)",
+            "components.schemas \"Pet Model\" read as Pet_Model (OpenAPIKit allows letters, digits, . - _ in names)",
+        ])
     }
 }
