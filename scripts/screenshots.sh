@@ -84,6 +84,30 @@ tui_wait "orderId="
 shot chain-step
 tui_keys z
 
+# The History tab: get-args sent three times, two of its exchanges compared (JSON paths).
+tui_keys x 1 /
+tui_type get-args
+tui_keys Enter
+for round in 1 2 3; do
+    tui_keys Enter
+    sleep 0.4
+done
+tui_keys 2
+sleep 0.2
+# 2 again switches between the composer and the response: end on the response.
+if tui_screen | grep -qF "m method"; then tui_keys 2; fi
+# The response keeps its last tab (Timing, from an earlier scene): ] until History.
+for tab in 1 2 3 4; do
+    tui_screen | grep -qF "past · Enter opens" && break
+    tui_keys ]
+    sleep 0.2
+done
+tui_wait "past · Enter opens"
+tui_keys j d j d
+tui_wait "JSON path"
+shot history
+tui_keys Escape 1
+
 # The help overlay: every key, by pane.
 tui_keys "?"
 tui_wait "j/k scroll"

@@ -71,6 +71,7 @@ extension AppModel {
         case .historyDiffed(let diff):
             historyTab.diff = diff
             responseScroll = 0
+            say(diff.bodyChanges == 0 ? "the bodies are the same" : "\(diff.bodyChanges) difference\(diff.bodyChanges == 1 ? "" : "s") in the body — Esc back to the list", .info)
         }
     }
 
