@@ -97,7 +97,7 @@ open class CachedRequest: Request, @unchecked Sendable {
     public func startFromCacheOnly() throws(CacheError) {
         guard !isExecuting else { return }
         guard cacheTimeInSeconds > 0 else {
-            throw CacheError(code: .invalidCacheTime, message: "the request is not cached (cache time \(cacheTimeInSeconds) s)")
+            throw CacheError(code: .invalidCacheTime, message: "the request has no cache policy")
         }
         deliverFromCache(try lookupCache())
     }

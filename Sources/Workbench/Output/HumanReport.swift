@@ -58,6 +58,7 @@ public struct HumanReport {
 
     static func summaryLine(_ summary: RunSummary) -> String {
         "\(summary.total) request\(summary.total == 1 ? "" : "s"): \(summary.ok) ok, \(summary.failed) failed, "
-            + "\(summary.skipped) skipped, \(summary.fromCache) from cache in \(String(format: "%.1f", summary.durationMs)) ms"
+            + "\(summary.skipped) skipped, \(summary.fromCache) from cache"
+            + (summary.fromHistory > 0 ? ", \(summary.fromHistory) from history" : "") + " in \(String(format: "%.1f", summary.durationMs)) ms"
     }
 }

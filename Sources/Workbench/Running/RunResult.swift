@@ -83,9 +83,35 @@ public struct RunSummary: Sendable, Codable, Hashable {
     public var failed = 0
     public var skipped = 0
     public var fromCache = 0
+    /// Answered offline from the history (`--offline`); absent from JSON when 0.
+    public var fromHistory = 0
     public var durationMs: Double = 0
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey { case total, ok, failed, skipped, fromCache, fromHistory, durationMs }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        total = try container.decode(Int.self, forKey: .total)
+        ok = try container.decode(Int.self, forKey: .ok)
+        failed = try container.decode(Int.self, forKey: .failed)
+        skipped = try container.decode(Int.self, forKey: .skipped)
+        fromCache = try container.decode(Int.self, forKey: .fromCache)
+        fromHistory = try container.decodeIfPresent(Int.self, forKey: .fromHistory) ?? 0
+        durationMs = try container.decode(Double.self, forKey: .durationMs)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(total, forKey: .total)
+        try container.encode(ok, forKey: .ok)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(fromCache, forKey: .fromCache)
+        if fromHistory > 0 { try container.encode(fromHistory, forKey: .fromHistory) }
+        try container.encode(durationMs, forKey: .durationMs)
+    }
 
     mutating func add(_ result: RequestResult) {
         total += 1
@@ -93,6 +119,7 @@ public struct RunSummary: Sendable, Codable, Hashable {
         if result.failed { failed += 1 }
         if result.skipped { skipped += 1 }
         if result.fromCache { fromCache += 1 }
+        if result.fromHistory != nil { fromHistory += 1 }
     }
 
     /// The process exit status: 0 when nothing failed, 1 otherwise.
