@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "Courier", "CourierDemoServer"]
+            dependencies: ["Workbench", "Courier", "CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ImportTests",

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import GRDB
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -174,6 +175,24 @@ struct RunnerTests {
         #expect(try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int == 0o700)
         #expect(try FileManager.default.attributesOfItem(atPath: state + "/history.sqlite")[.posixPermissions] as? Int == 0o600)
         #expect(try HistoryStore(stateDirectory: state).count() == 1)
+    }
+
+    @Test("a history database locked by another process is reported once and the run goes on")
+    func lockedHistoryDoesNotStopARun() async throws {
+        let state = temporaryDirectory("courier-state")
+        _ = try HistoryStore(stateDirectory: state)   // created and migrated
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true   // the lock is held across accesses on purpose
+        let other = try DatabaseQueue(path: state + "/history.sqlite", configuration: configuration)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+        let run = await headlessRun(demo, ["get-args", "created"]) { $0.stateDirectory = state }
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        #expect(run.status == 0)
+        #expect(run.output.filter { $0.contains("✓") }.count == 2)
+        let warnings = run.errors.filter { $0.contains("history") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("locked") == true, "\(warnings)")
+        #expect(try HistoryStore(stateDirectory: state).count() == 0)
     }
 
     @Test("a corrupt history database is reported once and the run goes on, its output whole")
