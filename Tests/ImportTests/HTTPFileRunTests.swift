@@ -12,24 +12,14 @@ import Workbench
     private func run(_ fixtureName: String, _ names: [String]) async throws -> (status: Int32, lines: [String: [String: Any]], errors: [String]) {
         let text = String(decoding: try fixture("http/" + fixtureName), as: UTF8.self)
         let yaml = try HTTPFileImport.result(text: text, file: fixtureName).workspace.yaml()
-        let directory = importTemporaryDirectory("courier-http-run")
-        try yaml.write(toFile: directory + "/imported.yaml", atomically: true, encoding: .utf8)
-        try fixture("http/body.json").write(to: URL(fileURLWithPath: directory + "/body.json"))
-        var run = HeadlessRun(workspacePath: directory + "/imported.yaml", names: names)
-        run.cacheDirectory = importTemporaryDirectory("courier-cache")
-        run.stateDirectory = importTemporaryDirectory("courier-state")
-        run.json = true
-        var output: [String] = []
-        var errors: [String] = []
-        let status = await run.run(startDemoServer: {
-            let server = try await DemoServer.start()
-            return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
-        }, output: { output.append($0) }, errors: { errors.append($0) })
+        let run = await runImported(yaml, names, files: ["body.json": try fixture("http/body.json")])
+        let output = run.output
+        let errors = run.errors
         var lines: [String: [String: Any]] = [:]
         for line in importedJSONLines(output) {
             if let name = line["name"] as? String { lines[name] = line }
         }
-        return (status, lines, errors + output)
+        return (run.status, lines, errors + output)
     }
 
     @Test func restClientChainLogsInAndUsesTheToken() async throws {

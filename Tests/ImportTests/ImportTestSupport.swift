@@ -18,21 +18,26 @@ func importTemporaryDirectory(_ name: String = "courier-import") -> String {
     return path
 }
 
-/// What `courier run` printed and returned for an imported workspace.
+/// What `courier run` printed and returned for an imported workspace, and what its demo
+/// server received.
 struct ImportedRun {
     var status: Int32
     var output: [String]
     var errors: [String]
+    var received: [DemoServer.LoggedRequest] = []
 }
 
-/// Writes `yaml` to a temporary `imported.yaml` and runs `names` in it as `courier run
-/// --json` does, against an embedded demo server (`{{demo}}`), with its cache and history in
-/// temporary directories. `environment` selects an environment, `variables` are `--var`s.
+/// Writes `yaml` to a temporary `imported.yaml` with `files` (name → contents) next to it and
+/// runs `names` in it as `courier run --json` does, against a demo server of its own
+/// (`{{demo}}`), with its cache and history in temporary directories. `environment` selects
+/// an environment, `variables` are `--var`s.
 func runImported(_ yaml: String, _ names: [String], environment: String? = nil,
-                 variables: [String] = []) async -> ImportedRun {
+                 variables: [String] = [], files: [String: Data] = [:]) async -> ImportedRun {
     let directory = importTemporaryDirectory()
     let path = directory + "/imported.yaml"
     try? yaml.write(toFile: path, atomically: true, encoding: .utf8)
+    for (name, contents) in files { try? contents.write(to: URL(fileURLWithPath: directory + "/" + name)) }
+    guard let server = try? await DemoServer.start() else { return ImportedRun(status: -1, output: [], errors: ["no demo server"]) }
     var run = HeadlessRun(workspacePath: path, names: names)
     run.cacheDirectory = importTemporaryDirectory("courier-cache")
     run.stateDirectory = importTemporaryDirectory("courier-state")
@@ -41,11 +46,11 @@ func runImported(_ yaml: String, _ names: [String], environment: String? = nil,
     run.json = true
     var output: [String] = []
     var errors: [String] = []
-    let status = await run.run(startDemoServer: {
-        let server = try await DemoServer.start()
-        return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
-    }, output: { output.append($0) }, errors: { errors.append($0) })
-    return ImportedRun(status: status, output: output, errors: errors)
+    let status = await run.run(startDemoServer: { DemoServerHandle(baseURL: server.baseURL, stop: {}) },
+                               output: { output.append($0) }, errors: { errors.append($0) })
+    let received = server.requestLog
+    await server.stop()
+    return ImportedRun(status: status, output: output, errors: errors, received: received)
 }
 
 /// The JSON objects of `--json` output lines.

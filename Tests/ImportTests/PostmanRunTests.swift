@@ -25,23 +25,8 @@ struct DemoRun {
 /// the server's request log with the output.
 func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] = [:], environment: String? = nil,
                     variables: [String] = []) async throws -> DemoRun {
-    let directory = importTemporaryDirectory("courier-import-run")
-    try yaml.write(toFile: directory + "/imported.yaml", atomically: true, encoding: .utf8)
-    for (name, contents) in files { try contents.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
-    let server = try await DemoServer.start()
-    var run = HeadlessRun(workspacePath: directory + "/imported.yaml", names: names)
-    run.cacheDirectory = importTemporaryDirectory("courier-cache")
-    run.stateDirectory = importTemporaryDirectory("courier-state")
-    run.environment = environment
-    run.variables = variables
-    run.json = true
-    var output: [String] = []
-    var errors: [String] = []
-    let status = await run.run(startDemoServer: { DemoServerHandle(baseURL: server.baseURL, stop: {}) },
-                               output: { output.append($0) }, errors: { errors.append($0) })
-    let received = server.requestLog
-    await server.stop()
-    return DemoRun(status: status, results: importedJSONLines(output), errors: errors, received: received)
+    let run = await runImported(yaml, names, environment: environment, variables: variables, files: files.mapValues { Data($0.utf8) })
+    return DemoRun(status: run.status, results: importedJSONLines(run.output), errors: run.errors, received: run.received)
 }
 
 /// The imported Postman fixtures sent to the demo server: what arrives is what the
