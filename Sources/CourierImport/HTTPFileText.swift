@@ -1,3 +1,5 @@
+import Workbench
+
 /// One line of a `.http` file: its text without the line break, and its number (from 1).
 struct HTTPFileLine: Sendable {
     var number: Int
@@ -75,15 +77,7 @@ enum HTTPFileText {
     /// The placeholders of `text`, as the workspace's templating finds them (each `{{` to
     /// the next `}}`).
     static func placeholders(in text: String) -> [Placeholder] {
-        var found: [Placeholder] = []
-        var start = text.startIndex
-        while let open = text.range(of: "{{", range: start..<text.endIndex),
-              let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) {
-            found.append(Placeholder(range: open.lowerBound..<close.upperBound,
-                                     inside: trim(String(text[open.upperBound..<close.lowerBound]))))
-            start = close.upperBound
-        }
-        return found
+        Template.placeholders(in: text).map { Placeholder(range: $0.range, inside: trim($0.name)) }
     }
 
     /// `text` with each placeholder replaced by `replacement(inside)` (nil keeps it as it is).

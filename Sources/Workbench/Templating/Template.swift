@@ -9,13 +9,14 @@ public enum Template {
     /// The names that always resolve without being declared.
     public static let builtIns: Set<String> = ["uuid", "now", "timestamp", "demo"]
 
-    /// One `{{…}}` in a string.
-    struct Placeholder {
-        let range: Range<String.Index>
-        let name: String
+    /// One `{{…}}` in a string: where it is, and the name inside, trimmed.
+    public struct Placeholder: Sendable {
+        public let range: Range<String.Index>
+        public let name: String
     }
 
-    static func placeholders(in text: String) -> [Placeholder] {
+    /// The placeholders of `text`, in order: each `{{` up to the next `}}`.
+    public static func placeholders(in text: String) -> [Placeholder] {
         var found: [Placeholder] = []
         var searchStart = text.startIndex
         while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
