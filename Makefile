@@ -50,7 +50,7 @@ fuzz: bootstrap
 ASAN_BUILD ?= .build-asan
 test-asan: bootstrap
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
-	ASAN_OPTIONS="detect_leaks=$(or $(LEAKS),1):fast_unwind_on_malloc=0:malloc_context_size=30" LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0" $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
+	ASAN_OPTIONS="detect_leaks=$(or $(LEAKS),1):fast_unwind_on_malloc=0:malloc_context_size=8" LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0" $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
 		--filter '$(or $(FILTER),CourierTests|CourierDemoServerTests)' --skip TLSTests
 
 ## The engine's and the demo server's tests under ThreadSanitizer, in their own build
