@@ -2,35 +2,59 @@ import Courier
 import Crypto
 import Foundation
 
+/// What a finished request was, taken on the caller's thread in a few cheap copies, so that
+/// the costly part — redacting and hashing bodies of up to many megabytes — happens on the
+/// history's writer queue, never on the transport thread or the input loop.
+struct HistorySnapshot: Sendable {
+    var date: Date
+    var result: RequestResult
+    var prepared: PreparedRequest?
+    var response: ResponseHead?
+    var data: Data?
+    var metrics: TransferMetrics?
+    var scope: VariableScope
+
+    init(request: WorkspaceRequest, result: RequestResult, date: Date = Date()) {
+        self.date = date
+        self.result = result
+        prepared = try? request.preparedRequest()
+        response = request.response
+        data = request.responseData
+        metrics = request.metrics
+        scope = request.scope
+    }
+}
+
 extension HistoryExchange {
     /// The exchange a finished workspace request made, redacted as every other output is:
     /// secret headers masked, the URL, header values and text bodies through the request's
     /// scope (known secrets, URL passwords, secret query values), and in JSON and form
     /// bodies the values of secret-named keys. Bodies over `context.bodyLimit` keep their
     /// size and the response's SHA-256 only.
-    init(request: WorkspaceRequest, result: RequestResult, context: HistoryRecorder.Context, date: Date = Date()) {
-        let scope = request.scope
-        self.init(runID: context.runID, date: date, workspace: context.workspace, workspacePath: context.workspacePath,
+    init(_ snapshot: HistorySnapshot, context: HistoryRecorder.Context) {
+        let result = snapshot.result
+        let scope = snapshot.scope
+        self.init(runID: context.runID, date: snapshot.date, workspace: context.workspace, workspacePath: context.workspacePath,
                   request: result.name, method: result.method, url: result.url)
         environment = context.environment
-        if let prepared = try? request.preparedRequest() {
+        if let prepared = snapshot.prepared {
             requestHeaders = (prepared.headers + [("User-Agent", prepared.userAgent)]).map { Self.header($0.name, $0.value, scope: scope) }
             if let body = prepared.body {
                 requestBodyBytes = body.count
                 if body.count <= context.bodyLimit {
                     requestBody = Self.redactedBody(body, contentType: prepared.header("Content-Type"), scope: scope)
                 }
-            } else if let metrics = request.metrics {
+            } else if let metrics = snapshot.metrics {
                 requestBodyBytes = Int(metrics.bytesSent)
             }
         }
-        if let response = request.response {
+        if let response = snapshot.response {
             status = response.statusCode
             httpVersion = response.httpVersion
             responseHeaders = response.headers.map { Self.header($0.name.rawName, $0.value, scope: scope) }
             contentType = response.headers[.contentType]
         }
-        if let data = request.responseData {
+        if let data = snapshot.data {
             responseBodyBytes = data.count
             responseBodySHA256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
             if data.count <= context.bodyLimit { responseBody = Self.redactedBody(data, contentType: contentType, scope: scope) }
@@ -38,7 +62,7 @@ extension HistoryExchange {
             responseBodyBytes = result.bytes
         }
         durationMs = result.durationMs
-        if !result.fromCache, let metrics = request.metrics { timings = Timings(metrics: metrics) }
+        if !result.fromCache, let metrics = snapshot.metrics { timings = Timings(metrics: metrics) }
         ok = result.ok
         errorFamily = result.error?.family
         errorCode = result.error?.code

@@ -53,14 +53,15 @@ public final class HistoryRecorder: Sendable {
         self.onFailure = onFailure
     }
 
-    /// Records a finished request (redacted and capped on the caller's side: the request
-    /// object is not passed across threads).
+    /// Records a finished request: a few cheap copies here, the redaction, hashing and
+    /// writing on the writer's queue.
     public func record(_ request: WorkspaceRequest, result: RequestResult) {
         // A parameter error stops a request before any network use: nothing was exchanged.
         if result.error?.family == RequestError.Family.parameter.rawValue, request.response == nil { return }
         guard !state.withLock({ $0.failed }) else { return }
-        let exchange = HistoryExchange(request: request, result: result, context: context)
-        queue.async { self.write(exchange) }
+        let snapshot = HistorySnapshot(request: request, result: result)
+        let context = self.context
+        queue.async { self.write(HistoryExchange(snapshot, context: context)) }
     }
 
     /// Records an exchange built elsewhere.
