@@ -1,1 +1,1 @@
-../Courier/TSanMutex.swift
+../Courier/Support/TSanMutex.swift

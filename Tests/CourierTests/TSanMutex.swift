@@ -1,1 +1,1 @@
-../../Sources/Courier/TSanMutex.swift
+../../Sources/Courier/Support/TSanMutex.swift
