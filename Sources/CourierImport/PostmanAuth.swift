@@ -78,8 +78,7 @@ struct PostmanAuth {
         case .apiKey(let name, let value, let inQuery):
             guard !name.isEmpty else { return "API key auth without a key name\(from) not carried over" }
             if inQuery {
-                let separator = definition.url.contains("?") ? "&" : "?"
-                definition.url += separator + PostmanURL.queryPair(key: name, value: value)
+                definition.url = URLQuery.appending(PostmanURL.queryPair(key: name, value: value), to: definition.url)
             } else {
                 definition.headers.append((name, value))
             }

@@ -2,13 +2,10 @@ import DequeModule
 
 /// Jobs waiting for a transfer slot: highest priority first, and in arrival order within a
 /// priority. One FIFO per priority in use, so queueing and taking the next are O(1) however
-/// many wait (10,000 requests started at once used to cost a shift of the whole queue each).
+/// many wait.
 struct PendingJobs {
     /// Ascending priority.
     private var queues: [(priority: RequestPriority, jobs: Deque<TransferJob>)] = []
-
-    var isEmpty: Bool { queues.allSatisfy { $0.jobs.isEmpty } }
-    var count: Int { queues.reduce(0) { $0 + $1.jobs.count } }
 
     mutating func append(_ job: TransferJob) {
         if let index = queues.firstIndex(where: { $0.priority == job.priority }) {

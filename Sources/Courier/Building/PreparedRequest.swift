@@ -31,29 +31,3 @@ public struct PreparedRequest: Sendable {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
-
-/// A request built by hand, replacing URL building, argument encoding and headers
-/// (YTK's `buildCustomUrlRequest`).
-public struct CustomRequest: Sendable {
-    public var url: String
-    public var method: HTTPMethod
-    public var headers: [(name: String, value: String)]
-    public var body: Data?
-
-    public init(url: String, method: HTTPMethod = .get, headers: [(name: String, value: String)] = [], body: Data? = nil) {
-        self.url = url
-        self.method = method
-        self.headers = headers
-        self.body = body
-    }
-}
-
-/// Which proxy transfers use.
-public enum ProxySetting: Sendable, Hashable {
-    /// libcurl's default: `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy` from the environment.
-    case environment
-    /// Never use a proxy, whatever the environment says.
-    case none
-    /// Always use this proxy URL.
-    case url(String)
-}

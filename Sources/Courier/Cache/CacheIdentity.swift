@@ -37,15 +37,10 @@ public struct CacheIdentity: Sendable, Hashable {
 
 /// Hex SHA-256, for entry names, body digests and sensitive-data digests.
 enum CacheDigest {
-    static func sha256Hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
-    }
+    static func sha256Hex(_ data: Data) -> String { SHA256Hex.of(data) }
 
     /// Whether `text` is an entry name: 64 lowercase hex digits.
     static func isEntryName(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        SHA256Hex.isDigest(text)
     }
 }

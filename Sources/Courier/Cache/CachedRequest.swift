@@ -222,25 +222,5 @@ private struct CacheRequestState: Sendable {
     var nextStart: CachedRequest.StartMode?
 }
 
-/// One pending write of an entry.
-struct CacheWrite: Sendable {
-    let cache: ResponseCache
-    let name: String
-    let data: Data
-    let metadata: CacheMetadata
-
-    /// Writes the entry; a failure is logged and told to the config's
-    /// ``NetworkSettings/cacheWriteFailureHandler``, and the cache simply stays without it.
-    func perform(settings: NetworkSettings) {
-        do {
-            try cache.write(name: name, data: data, metadata: metadata)
-        } catch {
-            let sentence = "the response of \(metadata.method) \(metadata.url) was not cached: \(error)"
-            settings.logger.warning("\(sentence)")
-            settings.cacheWriteFailureHandler?(sentence)
-        }
-    }
-}
-
 /// Where asynchronous cache writes run, one at a time (YTK's cache writing queue).
 private let cacheWritingQueue = DispatchQueue(label: "courier.cache-writing", qos: .utility)

@@ -38,12 +38,7 @@ public struct ResponseCache: Sendable {
 
     /// `$XDG_CACHE_HOME/courier/responses`, or `~/.cache/courier/responses` when
     /// `XDG_CACHE_HOME` is unset or not an absolute path.
-    public static var defaultDirectory: String {
-        if let xdg = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/courier/responses"
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.path + "/.cache/courier/responses"
-    }
+    public static var defaultDirectory: String { XDGDirectories.cacheHome() + "/courier/responses" }
 
     static func directory(for request: Request, settings: NetworkSettings) -> String {
         var path = settings.cacheDirectory ?? defaultDirectory

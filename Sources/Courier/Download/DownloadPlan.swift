@@ -24,8 +24,6 @@ struct DownloadPlan: Sendable {
 struct DownloadResult: Sendable {
     /// The body went to the partial file (a 2xx response), not to memory.
     var wroteToFile = false
-    /// The attempt appended to bytes already there (a 206 answering our Range).
-    var appended = false
 }
 
 /// The resume record kept beside a partial download.
@@ -34,7 +32,6 @@ struct ResumeRecord: Codable, Sendable {
     var destination: String
     var etag: String?
     var lastModified: String?
-    var updatedAt: Date
 
     /// The validator If-Range can use: a strong ETag, else Last-Modified.
     var validator: String? {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,10 +9,7 @@ import Glibc
 enum ResumableDownloads {
     /// `$XDG_CACHE_HOME/courier/incomplete`, or `~/.cache/courier/incomplete`.
     static func defaultIncompleteDirectory() -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return base.appendingPathComponent("courier/incomplete")
+        URL(fileURLWithPath: XDGDirectories.cacheHome() + "/courier/incomplete")
     }
 
     /// The file a download writes: `path` itself, or inside it when it is a directory (or ends
@@ -51,7 +47,7 @@ enum ResumableDownloads {
         }
         OwnerOnly.tighten(incompleteDirectory.path)
         IncompleteSweep.sweepOnce(incompleteDirectory)
-        let key = SHA256.hash(data: Data("\(url)\n\(destination.path)".utf8)).map { String(format: "%02x", $0) }.joined()
+        let key = SHA256Hex.of(Data("\(url)\n\(destination.path)".utf8))
         let partial = incompleteDirectory.appendingPathComponent(key + ".part")
         let recordFile = incompleteDirectory.appendingPathComponent(key + ".json")
         if let record = readRecord(recordFile), record.url == url, record.destination == destination.path,
@@ -68,7 +64,7 @@ enum ResumableDownloads {
     /// hundred bytes, once per attempt).
     static func saveRecord(for plan: DownloadPlan, url: String, etag: String?, lastModified: String?) {
         let record = ResumeRecord(url: url, destination: plan.destination.path, etag: etag,
-                                  lastModified: lastModified, updatedAt: Date())
+                                  lastModified: lastModified)
         guard let data = try? JSONEncoder().encode(record) else { return }
         let temporary = plan.recordFile.appendingPathExtension("tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data,

@@ -39,11 +39,3 @@ public enum GroupItemState: String, Sendable, Codable {
 
     public var isFinished: Bool { self != .pending && self != .waitingForAdvance && self != .running }
 }
-
-/// Why a batch or chain failed: the request that failed first and its error.
-public struct GroupFailure: Error, Sendable, CustomStringConvertible {
-    public let failedRequest: Request
-    public let error: RequestError
-
-    public var description: String { "\(failedRequest.method.rawValue) \(failedRequest.requestURL) failed: \(error)" }
-}

@@ -3,8 +3,6 @@ import Foundation
 /// Masks secret values in request arguments before they are written into cache metadata,
 /// which is meant to be browsed.
 enum ArgumentRedaction {
-    static func isSensitiveKey(_ key: String) -> Bool { Redaction.isSensitiveKey(key) }
-
     /// `value` with the value of every sensitive key, at any depth, replaced by
     /// ``Redaction/placeholder``.
     static func redact(_ value: JSONValue) -> JSONValue {
@@ -12,7 +10,7 @@ enum ArgumentRedaction {
         case .object(let members):
             var masked: [String: JSONValue] = [:]
             for (key, member) in members {
-                masked[key] = isSensitiveKey(key) ? .string(Redaction.placeholder) : redact(member)
+                masked[key] = Redaction.isSensitiveKey(key) ? .string(Redaction.placeholder) : redact(member)
             }
             return .object(masked)
         case .array(let elements):

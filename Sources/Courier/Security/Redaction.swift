@@ -26,7 +26,7 @@ public enum Redaction {
     /// removing `-`, `_` and `.`, so `api_key`, `X-Api-Key` and `accessToken` all match.
     public static let sensitiveKeyFragments = [
         "password", "passwd", "passphrase", "token", "secret", "apikey", "auth", "cookie", "credential",
-        "privatekey", "session", "signature",
+        "privatekey", "accesskey", "secretkey", "session", "signature",
     ]
 
     /// Key names that are secrets only as a whole (`pwd`, but not `forward`).

@@ -86,7 +86,6 @@ extension EasyTransfer {
         let descriptor = open(plan.partialFile.path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o600)
         guard descriptor >= 0 else { return .closed }
         download.wroteToFile = true
-        download.appended = append
         if append { job.progress.update { $0.resumedFrom = plan.resumeOffset } }
         ResumableDownloads.saveRecord(for: plan, url: job.request.url,
                                       etag: responseField("ETag"), lastModified: responseField("Last-Modified"))

@@ -138,7 +138,7 @@ extension AppModel {
     }
 
     private func isSecret(_ row: KeyValueRow) -> Bool {
-        Redaction.isSensitiveHeader(row.name) || SecretArguments.isSecretKey(row.name)
+        Redaction.isSensitiveHeader(row.name) || Redaction.isSensitiveKey(row.name)
     }
 
     private func shownValue(_ row: KeyValueRow, secret: Bool) -> String {

@@ -141,7 +141,7 @@ extension AppModel {
             } else {
                 value = ((try? session.scope.value(of: entry.name)) ?? nil) ?? "(none)"
             }
-            let secret = secrets.contains(value) || SecretArguments.isSecretKey(entry.name) || Capture.secretWords.contains { entry.name.lowercased().contains($0) }
+            let secret = secrets.contains(value) || Redaction.isSensitiveKey(entry.name)
             let shown = secret && !revealsSecrets ? Redaction.placeholder : value
             return StyledLine.build { line in
                 line.append(" " + DisplayWidth.padded(entry.name, to: nameWidth) + "  ", .syntaxKey)

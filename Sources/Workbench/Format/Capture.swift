@@ -27,19 +27,16 @@ public struct Capture: Sendable, Hashable {
 
     public var variable: String
     public var source: Source
-    /// Hidden in output and history: names like token, password, secret, key, cookie, session.
+    /// Hidden in output and history: a name that says secret (token, password, apiKey,
+    /// session…), by the one rule every sink uses (``Redaction/isSensitiveKey(_:)``).
     public var isSecret: Bool
     public var location: SourceLocation
-
-    /// Names whose captured values are treated as secrets.
-    static let secretWords = ["token", "password", "secret", "key", "cookie", "session", "auth", "credential"]
 
     public init(variable: String, source: Source, location: SourceLocation) {
         self.variable = variable
         self.source = source
         self.location = location
-        let lowered = variable.lowercased()
-        isSecret = Self.secretWords.contains { lowered.contains($0) }
+        isSecret = Redaction.isSensitiveKey(variable)
     }
 
     /// Reads `status`, `body`, `header:NAME` or a JSON path.

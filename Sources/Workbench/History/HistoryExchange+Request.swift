@@ -1,5 +1,4 @@
 import Courier
-import Crypto
 import Foundation
 
 /// What a finished request was, taken on the caller's thread in a few cheap copies, so that
@@ -56,7 +55,7 @@ extension HistoryExchange {
         }
         if let data = snapshot.data {
             responseBodyBytes = data.count
-            responseBodySHA256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+            responseBodySHA256 = SHA256Hex.of(data)
             if data.count <= context.bodyLimit { responseBody = Self.redactedBody(data, contentType: contentType, scope: scope) }
         } else {
             responseBodyBytes = result.bytes

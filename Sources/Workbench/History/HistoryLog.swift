@@ -29,11 +29,7 @@ public struct HistoryLog: Sendable {
     }
 
     /// `$XDG_STATE_HOME/courier/history`, or `~/.local/state/courier/history`.
-    public static var defaultDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/state"
-        return base + "/courier/history"
-    }
+    public static var defaultDirectory: String { XDGDirectories.stateHome() + "/courier/history" }
 
     /// Appends one result; failures to write are ignored (history never fails a run).
     public func append(_ result: RequestResult, workspace: Workspace, date: Date = Date()) {

@@ -36,11 +36,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// `$XDG_STATE_HOME/courier/history.sqlite`, or `~/.local/state/courier/history.sqlite`.
-    public static var defaultPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/state"
-        return base + "/courier/history.sqlite"
-    }
+    public static var defaultPath: String { XDGDirectories.stateHome() + "/courier/history.sqlite" }
 
     /// The history in `stateDirectory` when one is given (tests, `--state-dir`): its
     /// `history.sqlite`, with JSON Lines files imported from the directory itself, as

@@ -104,14 +104,11 @@ struct RequestResolution: Sendable {
 
 /// Argument values under keys that name secrets (password, token, api_key, …).
 enum SecretArguments {
-    /// The one rule for secret names, the engine's (``Redaction/isSensitiveKey(_:)``).
-    static func isSecretKey(_ key: String) -> Bool { Redaction.isSensitiveKey(key) }
-
     static func values(in arguments: JSONValue?) -> [String] {
         switch arguments {
         case .object(let members)?:
             return members.flatMap { key, value -> [String] in
-                if isSecretKey(key), case .string(let text) = value { return [text] }
+                if Redaction.isSensitiveKey(key), case .string(let text) = value { return [text] }
                 return values(in: value)
             }
         case .array(let items)?:

@@ -91,7 +91,7 @@ public enum CurlImport {
         var body: [String] = []
         var finalURL = url
         if getWithData, !data.isEmpty {
-            finalURL += (url.contains("?") ? "&" : "?") + joinedData
+            finalURL = URLQuery.appending(joinedData, to: url)
         } else if !formParts.isEmpty {
             body.append("  body:")
             body.append("    multipart:")

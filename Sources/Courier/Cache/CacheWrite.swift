@@ -1,0 +1,21 @@
+import Foundation
+
+/// One pending write of an entry.
+struct CacheWrite: Sendable {
+    let cache: ResponseCache
+    let name: String
+    let data: Data
+    let metadata: CacheMetadata
+
+    /// Writes the entry; a failure is logged and told to the config's
+    /// ``NetworkSettings/cacheWriteFailureHandler``, and the cache simply stays without it.
+    func perform(settings: NetworkSettings) {
+        do {
+            try cache.write(name: name, data: data, metadata: metadata)
+        } catch {
+            let sentence = "the response of \(metadata.method) \(metadata.url) was not cached: \(error)"
+            settings.logger.warning("\(sentence)")
+            settings.cacheWriteFailureHandler?(sentence)
+        }
+    }
+}
