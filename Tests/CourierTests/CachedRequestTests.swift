@@ -1,5 +1,8 @@
 import Courier
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// YTKNetwork's cache tests, against the demo server: when `start()` answers from the cache,
@@ -212,6 +215,45 @@ import Testing
             await CachedRequest.waitForPendingCacheWrites()
             try request.loadCache()
             #expect(request.isDataFromCache)
+        }
+    }
+
+    /// The write is held up as another process's writer would hold it (the directory's lock,
+    /// taken exclusively), so the second start is certain to come before the entry is on disk.
+    @Test func aResponseQueuedForTheCacheAnswersTheNextStartBeforeItLands() async throws {
+        try await withCacheBed { bed in
+            try FileManager.default.createDirectory(atPath: bed.directory, withIntermediateDirectories: true)
+            let lock = open(bed.directory + "/.lock", O_RDWR | O_CREAT, 0o600)
+            #expect(lock >= 0)
+            #expect(flock(lock, LOCK_EX) == 0)
+            let counter = bed.counterPath()
+            let first = bed.request(counter.path) { $0.writeAsynchronously = true }
+            // Straight to the network: a lookup would wait for the lock this test holds.
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                first.successCompletionHandler = { _ in done.resume() }
+                first.failureCompletionHandler = { _ in done.resume() }
+                first.startWithoutCache()
+            }
+            #expect(first.responseJSON?["count"] == 1)
+            let second = bed.request(counter.path) { $0.writeAsynchronously = true }
+            // Started off the test's thread: were the lookup to read the disk, it would wait for
+            // the lock; the test then fails after ten seconds instead of hanging.
+            let answered = DispatchSemaphore(value: 0)
+            second.successCompletionHandler = { _ in answered.signal() }
+            second.failureCompletionHandler = { _ in answered.signal() }
+            DispatchQueue.global().async { second.start() }
+            let inTime = await Task.detached { answered.wait(timeout: .now() + 10) }.value
+            #expect(inTime == .success, "the second start waited for the disk")
+            #expect(second.isDataFromCache)
+            #expect(second.responseJSON?["count"] == 1, "one network call")
+            #expect(!bed.files().contains { $0.hasSuffix(".metadata") }, "the write was still held up")
+            flock(lock, LOCK_UN)
+            close(lock)
+            if inTime != .success { answered.wait() }
+            await CachedRequest.waitForPendingCacheWrites()
+            let third = bed.request(counter.path)
+            try third.loadCache()
+            #expect(third.responseJSON?["count"] == 1)
         }
     }
 

@@ -149,7 +149,11 @@ open class CachedRequest: Request, @unchecked Sendable {
         let settings = agent.config.settings
         guard let write = cacheWrite(for: state.withLock({ $0.content }), settings: settings) else { return }
         if writeCacheAsynchronously {
-            cacheWritingQueue.async { write.perform(settings: settings) }
+            let token = PendingCacheWrites.queued(write)
+            cacheWritingQueue.async {
+                write.perform(settings: settings)
+                PendingCacheWrites.finished(write, token: token)
+            }
         } else {
             write.perform(settings: settings)
         }

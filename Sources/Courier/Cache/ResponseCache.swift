@@ -125,6 +125,11 @@ public struct ResponseCache: Sendable {
     func lookup(_ key: CacheKey, now: Date) throws(CacheError) -> CacheHit {
         guard key.policy.cacheTimeInSeconds >= 0 else { throw .invalidCacheTime(key.policy.cacheTimeInSeconds) }
         let name = key.identity.name
+        if let pending = PendingCacheWrites.pending(directory: directory, name: name) {
+            try key.policy.validate(pending.metadata, now: now)
+            try Self.consistent(pending.metadata, with: key.identity)
+            return CacheHit(metadata: pending.metadata, content: try Self.content(pending.data, metadata: pending.metadata, serializer: key.serializer))
+        }
         let result = files.withLock(exclusive: false) { () -> Result<CacheHit, CacheError> in
             do throws(CacheError) {
                 let metadata = try Self.metadata(from: files.read(files.metadataPath(name)))
