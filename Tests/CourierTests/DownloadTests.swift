@@ -251,7 +251,8 @@ func sha256(_ bytes: some DataProtocol) -> String {
         try await withDownloads { bed, directories in
             let request = bed.request("/post", method: .post) { $0.resumableDownloadPath = directories.target.path }
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .cannotCreateFile)
+            #expect(request.error?.family == .parameter, "a parameter problem, not a transport failure")
+            #expect(request.error?.code == .invalidParameters)
             #expect(bed.server.requestLog.isEmpty, "refused before any network use")
         }
     }

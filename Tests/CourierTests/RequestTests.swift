@@ -151,6 +151,25 @@ import Testing
         }
     }
 
+    @Test func runningARequestThatIsAlreadyRunningIsAParameterProblem() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/delay/2")
+            let stopped = DidStopSignal()
+            request.addAccessory(stopped)
+            request.start()
+            do {
+                try await request.run()
+                Issue.record("a second run of a running request should throw")
+            } catch let error as RequestError {
+                #expect(error.family == .parameter)
+                #expect(error.code == .invalidParameters)
+                #expect(error.message.contains("already running"))
+            }
+            request.stop()
+            await stopped.wait()
+        }
+    }
+
     @Test func timeoutPassesAShortDelayAndFailsALongOne() async throws {
         try await withTestBed { bed in
             // A wide margin: with every suite running at once on two cores a stall of over a

@@ -82,6 +82,19 @@ import Testing
             #expect(bed.server.requestLog.isEmpty)
         }
     }
+
+    @Test func aMultipartFormOnGETIsAParameterProblem() async throws {
+        try await withTestBed { bed in
+            var form = MultipartForm()
+            form.addField("note", "hi")
+            let request = bed.request("/get", method: .get) { $0.multipartForm = form }
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.family == .parameter)
+            #expect(request.error?.code == .invalidParameters)
+            #expect(request.error?.message.contains("needs POST, PUT or PATCH") == true)
+            #expect(bed.server.requestLog.isEmpty)
+        }
+    }
 }
 
 @Suite struct RawBodyTests {

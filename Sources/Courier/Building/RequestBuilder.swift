@@ -90,13 +90,13 @@ enum RequestBuilder {
     private static func attachBodySource(of request: Request, to prepared: inout PreparedRequest) throws(RequestError) {
         let method = prepared.method
         if request.resumableDownloadPath != nil, method != .get {
-            throw RequestError(family: .transport, code: .cannotCreateFile,
-                               message: "A resumable download must use GET, not \(method.rawValue).")
+            throw RequestError(family: .parameter, code: .invalidParameters,
+                               message: "Invalid parameters: a resumable download must use GET, not \(method.rawValue).")
         }
         if var form = request.multipartForm {
             guard method == .post || method == .put || method == .patch else {
-                throw RequestError(family: .transport, code: .cannotOpenFile,
-                                   message: "A multipart form needs POST, PUT or PATCH, not \(method.rawValue).")
+                throw RequestError(family: .parameter, code: .invalidParameters,
+                                   message: "Invalid parameters: a multipart form needs POST, PUT or PATCH, not \(method.rawValue).")
             }
             if let unreadable = form.unreadableFiles.first {
                 throw RequestError(family: .transport, code: .cannotOpenFile, message: "Cannot read the file \(unreadable).")

@@ -66,8 +66,8 @@ extension Request {
                     return true
                 }
                 guard accepted else {
-                    continuation.resume(throwing: RequestError(family: .transport, code: .unknown,
-                                                               message: "The request is already running."))
+                    continuation.resume(throwing: RequestError(family: .parameter, code: .invalidParameters,
+                                                               message: "Invalid parameters: the request is already running."))
                     return
                 }
                 start()
