@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    @Test func theTransportThreadStartsWithTheFirstTransferNotBefore() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/get")
+            _ = try request.preparedRequest()   // what export-curl does
+            #expect(!bed.agent.isTransportRunning)
+            try await request.run()
+            #expect(bed.agent.isTransportRunning)
+        }
+        // An agent that never sends starts no thread, and shuts down at once.
+        let idle = NetworkAgent(config: NetworkConfig())
+        #expect(!idle.isTransportRunning)
+    }
+
     @Test func recordTableShowsRequestsInFlight() async throws {
         try await withTestBed { bed in
             let slow = bed.request("/delay/5", method: .get)

@@ -40,6 +40,10 @@ public final class NetworkAgent: Sendable {
     /// How many requests are in flight (queued, running or waiting to retry).
     public var inFlightCount: Int { table.withLock { $0.entries.count } }
 
+    /// Whether the transport thread has started. It starts with the first transfer, so an
+    /// agent that only builds requests (`export-curl`, a cache lookup) never starts one.
+    public var isTransportRunning: Bool { transport.isRunning }
+
     /// Passes of the transport loop so far. It stays flat while the agent is idle: the
     /// transport thread sleeps in `curl_multi_poll`.
     public var transportLoopIterations: Int { transport.loopIterations }

@@ -19,6 +19,9 @@ final class Transport: @unchecked Sendable {
 
     private let multi: UnsafeMutableRawPointer
     private let thread: Thread
+    /// How the thread reaches the transport; emptied when the loop ends (or, when the thread
+    /// never started, at shutdown), which breaks the cycle thread → closure → transport.
+    private let loopBox = LoopBox()
     private let inbox = Mutex(Inbox())
     private let completionQueue: DispatchQueue
     private let finished = DispatchSemaphore(value: 0)
@@ -26,6 +29,8 @@ final class Transport: @unchecked Sendable {
     /// True from a wake-up until the loop's next pass reads the inbox: further work handed
     /// over meanwhile needs no wake-up of its own (each one is a syscall and an extra pass).
     private let wakeupPending = Atomic<Bool>(false)
+    /// The thread starts with the first job, so an agent that never sends has none.
+    private let threadStarted = Atomic<Bool>(false)
 
     /// Passes of the transport loop so far; flat while idle.
     var loopIterations: Int { iterations.load(ordering: .relaxed) }
@@ -39,19 +44,22 @@ final class Transport: @unchecked Sendable {
         multi = curl_multi_init()
         // The thread's closure cannot capture `self` before `thread` is set: it reaches the
         // transport through a box filled before `start()`, emptied when the loop ends.
-        let box = LoopBox()
+        let box = loopBox
         thread = Thread {
             box.transport?.runLoop()
             box.transport = nil
         }
         thread.name = "courier.io"
         box.transport = self
-        thread.start()
     }
+
+    /// Whether the transport thread has started (with the first job).
+    var isRunning: Bool { threadStarted.load(ordering: .acquiring) }
 
     /// Queues a job; it starts when a slot is free, highest priority first.
     func submit(_ job: TransferJob) {
         inbox.withLock { $0.pending.append(job) }
+        if !threadStarted.exchange(true, ordering: .acquiringAndReleasing) { thread.start() }
         wake()
     }
 
@@ -84,6 +92,12 @@ final class Transport: @unchecked Sendable {
             return !inbox.shuttingDown
         }
         guard first else { return }
+        // Never started: nothing runs, nothing to wait for; the thread never will start now.
+        if !threadStarted.exchange(true, ordering: .acquiringAndReleasing) {
+            curl_multi_cleanup(multi)
+            loopBox.transport = nil
+            return
+        }
         curl_multi_wakeup(multi)
         if Thread.current !== thread { finished.wait() }
     }
@@ -164,8 +178,7 @@ final class Transport: @unchecked Sendable {
             let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
             curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
         }
-        // Transfers still running when the agent goes: their handles are freed too (they
-        // leaked, with libcurl's buffers, until AddressSanitizer's leak check showed it).
+        // Transfers still running when the agent goes: their handles are freed too.
         for handle in loop.active.keys {
             curl_multi_remove_handle(multi, handle)
             curl_easy_cleanup(handle)
