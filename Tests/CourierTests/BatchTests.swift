@@ -51,10 +51,25 @@ import Testing
         try await withTestBed { bed in
             let requests = [bed.request("/get"), bed.request("/status/500"), bed.request("/delay/0.3"), bed.request("/status/404")]
             let batch = BatchRequest(requests: requests, continueOnFailure: true)
-            await #expect(throws: GroupFailure.self) { try await batch.run() }
+            try await batch.run()   // a partial success: every request ran
             #expect(batch.snapshot.states == [.succeeded, .failed, .succeeded, .failed])
             #expect(batch.failedRequests.map(\.responseStatusCode) == [500, 404])
             #expect(requests[2].responseStatusCode == 200, "a failure did not stop the slow request")
+        }
+    }
+
+    @Test func requireAllMakesAPartialSuccessThrow() async throws {
+        try await withTestBed { bed in
+            let requests = [bed.request("/get"), bed.request("/status/500"), bed.request("/delay/0.2")]
+            let batch = BatchRequest(requests: requests, continueOnFailure: true, requireAll: true)
+            await #expect(throws: GroupFailure.self) { try await batch.run() }
+            #expect(batch.snapshot.states == [.succeeded, .failed, .succeeded], "every request still ran")
+            let log = EventLog()
+            let failing = BatchRequest(requests: [bed.request("/status/500")], continueOnFailure: true)
+            try await failing.run()
+            failing.start(success: { _ in log.record("success") }, failure: { _ in log.record("failure") })
+            await log.waitForEvents(1)
+            #expect(log.events == ["failure"], "callbacks still say that something failed")
         }
     }
 

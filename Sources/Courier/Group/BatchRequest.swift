@@ -24,9 +24,14 @@ public struct BatchSnapshot: Sendable {
 /// Requests started together (YTKBatchRequest). By default the batch succeeds when every
 /// request succeeds and fails at the first failure, stopping the others; with
 /// `continueOnFailure` every request runs and each one's outcome is reported (YTK #421).
+/// Such a batch is a partial success: once every request ran, `run()` returns and
+/// `failedRequests` lists the failures — unless `requireAll` asks it to throw. Its failure
+/// callbacks and delegate still say that something failed, as YTK's do.
 open class BatchRequest: RequestGroup, @unchecked Sendable {
     public let requests: [Request]
     public let continueOnFailure: Bool
+    /// With `continueOnFailure`: `run()` throws when any request failed, as without it.
+    public let requireAll: Bool
 
     struct State: Sendable {
         weak var delegate: (any BatchRequestDelegate)?
@@ -37,9 +42,10 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
     let state = Mutex(State())
     private let watchers = SnapshotWatchers<BatchSnapshot>()
 
-    public init(requests: [Request], continueOnFailure: Bool = false) {
+    public init(requests: [Request], continueOnFailure: Bool = false, requireAll: Bool = false) {
         self.requests = requests
         self.continueOnFailure = continueOnFailure
+        self.requireAll = requireAll
         super.init()
         state.withLock { $0.items = Array(repeating: .pending, count: requests.count) }
     }
@@ -145,11 +151,12 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
     }
 
     private func complete() {
-        let delegate = state.withLock { state in
+        let (delegate, everyRequestRan) = state.withLock { state in
             state.isRunning = false
-            return state.delegate
+            return (state.delegate, !state.items.contains(.cancelled))
         }
-        finishRun(failedRequest: failedRequest) { failed in
+        let partialSuccess = continueOnFailure && !requireAll && everyRequestRan
+        finishRun(failedRequest: failedRequest, runThrows: !partialSuccess) { failed in
             if failed == nil { delegate?.batchRequestFinished(self) } else { delegate?.batchRequestFailed(self) }
         }
         publish(final: true)

@@ -83,8 +83,9 @@ open class RequestGroup: @unchecked Sendable {
     var fanout: LifecycleFanout { LifecycleFanout(agent: agent, subject: lifecycleSubject, own: accessories) }
 
     /// YTK's group ending: accessories willStop → delegate → closure → accessories didStop;
-    /// then an awaiting `run()` resumes and the group agent lets go.
-    func finishRun(failedRequest: Request?, notifyDelegate: (Request?) -> Void) {
+    /// then an awaiting `run()` resumes — throwing a ``GroupFailure`` for a failure unless
+    /// `runThrows` is false (a partial success) — and the group agent lets go.
+    func finishRun(failedRequest: Request?, runThrows: Bool = true, notifyDelegate: (Request?) -> Void) {
         let (success, failure, continuation) = handlers.withLock { handlers in
             defer {
                 handlers.success = nil
@@ -99,7 +100,7 @@ open class RequestGroup: @unchecked Sendable {
         notifyDelegate(failedRequest)
         if error == nil { success?(self) } else { failure?(self) }
         fanout.didStop(.finished(error))
-        if let failedRequest, let error {
+        if let failedRequest, let error, runThrows {
             continuation?.resume(throwing: GroupFailure(failedRequest: failedRequest, error: error))
         } else {
             continuation?.resume()
