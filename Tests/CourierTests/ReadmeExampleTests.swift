@@ -15,15 +15,15 @@ final class UserRequest: Request, @unchecked Sendable {
             let log = EventLog()
             let first = UserRequest(id: 1)
             first.agent = bed.agent
-            first.start(success: { log.record("ok \($0.responseJSON?["url"]?.stringValue ?? "")") },
-                        failure: { log.record("failed \($0.error!)") })
+            first.start(success: { log.record("ok \($0.id) \($0.responseJSON?["url"]?.stringValue ?? "")") },
+                        failure: { log.record("failed \($0.id) \($0.error!)") })
 
             let second = UserRequest(id: 2)
             second.agent = bed.agent
             let user = try await second.run()
 
             await log.waitForEvents(1)
-            #expect(log.events == ["ok \(bed.server.baseURL)/anything/users/1"])
+            #expect(log.events == ["ok 1 \(bed.server.baseURL)/anything/users/1"])
             #expect(user.responseStatusCode == 200)
             #expect(user.responseJSON?["url"]?.stringValue == "\(bed.server.baseURL)/anything/users/2")
         }

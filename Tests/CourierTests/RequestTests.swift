@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Synchronization
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -148,6 +149,19 @@ import Testing
             let teapot = bed.request("/status/418") { $0.acceptableStatusCodes = [418] }
             try await teapot.run()
             #expect(teapot.responseStatusCode == 418)
+        }
+    }
+
+    @Test func completionHandlersReceiveTheRequestsOwnType() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/get")
+            let seen = DidStopSignal()
+            request.addAccessory(seen)
+            // `definition` exists only on ConfigurableRequest: the handler needs no cast to read it.
+            let path = Mutex<String?>(nil)
+            request.start(success: { request in path.withLock { $0 = request.definition.requestURL } }, failure: nil)
+            await seen.wait()
+            #expect(path.withLock { $0 } == "/get")
         }
     }
 

@@ -1,23 +1,36 @@
 import Foundation
 
-extension Request {
+/// Starting with completion handlers that receive the request as its own type: a
+/// `UserRequest`'s handlers get a `UserRequest`, no cast needed. Every ``Request`` has it.
+public protocol TypedCompletionHandlers: Request {}
+
+extension Request: TypedCompletionHandlers {}
+
+extension TypedCompletionHandlers {
     /// Sets the completion handlers and starts (YTK `startWithCompletionBlockWithSuccess:failure:`).
     /// The handlers run on the callback queue, after the delegate.
-    public func start(success: (@Sendable (Request) -> Void)?, failure: (@Sendable (Request) -> Void)?) {
-        state.withLock { state in
-            state.success = success
-            state.failure = failure
-        }
+    public func start(success: (@Sendable (Self) -> Void)?, failure: (@Sendable (Self) -> Void)?) {
+        setCompletionHandlers(success: success.map { handler in { @Sendable request in handler(request as! Self) } },
+                              failure: failure.map { handler in { @Sendable request in handler(request as! Self) } })
         start()
     }
 
     /// YTK 3.0.4's one-shot start: lifecycle closures for this run only, plus the completion
     /// handlers.
     public func start(willStart: (@Sendable (Request) -> Void)? = nil, willStop: (@Sendable (Request) -> Void)? = nil,
-                      success: (@Sendable (Request) -> Void)?, failure: (@Sendable (Request) -> Void)?,
+                      success: (@Sendable (Self) -> Void)?, failure: (@Sendable (Self) -> Void)?,
                       didStop: (@Sendable (Request) -> Void)? = nil) {
         addAccessory(ClosureAccessory(willStart: willStart, willStop: willStop, didStop: didStop))
         start(success: success, failure: failure)
+    }
+}
+
+extension Request {
+    func setCompletionHandlers(success: (@Sendable (Request) -> Void)?, failure: (@Sendable (Request) -> Void)?) {
+        state.withLock { state in
+            state.success = success
+            state.failure = failure
+        }
     }
 
     /// Stops the request: accessories hear willStop and didStop, the delegate and handlers
