@@ -165,6 +165,21 @@ import Testing
         }
     }
 
+    @Test func argumentsFromAnEncodableValueAndARequestFromAURL() async throws {
+        struct Search: Encodable { var term: String; var page: Int; var tags: [String] }
+        try await withTestBed { bed in
+            let request = try ConfigurableRequest("/post", method: .post, encoding: Search(term: "café", page: 2, tags: ["a", "b"]))
+            request.definition.requestSerializer = .json
+            request.agent = bed.agent
+            try await request.run()
+            #expect(request.responseJSON?["json"] == ["term": "café", "page": 2, "tags": ["a", "b"]])
+            let byURL = ConfigurableRequest(try #require(URL(string: bed.server.baseURL + "/get?x=1")))
+            byURL.agent = bed.agent
+            try await byURL.run()
+            #expect(byURL.responseJSON?["args"]?["x"] == "1")
+        }
+    }
+
     @Test func runningARequestThatIsAlreadyRunningIsAParameterProblem() async throws {
         try await withTestBed { bed in
             let request = bed.request("/delay/2")

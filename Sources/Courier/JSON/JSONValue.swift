@@ -15,6 +15,12 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses UTF-8 JSON text (RFC 8259, strictly; see `JSONParser`); throws `JSONParseError`, which
     /// gives the byte offset and the reason, when it is not JSON.
+    /// Any `Encodable` value as JSON, through `JSONEncoder`: for arguments built from a
+    /// model type instead of literal JSON.
+    public init(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {
+        try self.init(parsing: encoder.encode(value))
+    }
+
     public init(parsing data: Data) throws {
         self = try JSONParser.parse(data)
     }

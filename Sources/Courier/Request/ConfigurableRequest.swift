@@ -66,6 +66,19 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         self.init(definition)
     }
 
+    /// A request to an absolute `URL`.
+    public convenience init(_ url: URL, method: HTTPMethod = .get, arguments: JSONValue? = nil,
+                            headers: [String: String]? = nil) {
+        self.init(url.absoluteString, method: method, arguments: arguments, headers: headers)
+    }
+
+    /// A request whose arguments are any `Encodable` value, encoded as JSON (a struct
+    /// becomes an object of its properties); throws what the encoder throws.
+    public convenience init(_ url: String, method: HTTPMethod = .get, encoding arguments: some Encodable,
+                            headers: [String: String]? = nil) throws {
+        self.init(url, method: method, arguments: try JSONValue(encoding: arguments), headers: headers)
+    }
+
     /// Every setting at once; changes apply from the next start.
     public var definition: Definition {
         get { definitionStore.withLock { $0 } }
