@@ -89,8 +89,11 @@ enum DocumentRoutes {
             try exchange.require(.get)
             return DemoResponse.bytes(Array(xml.utf8), contentType: "application/xml")
         case "html":
+            // `?status=404`: the same page as an error page, as servers send for a wrong path.
             try exchange.require(.get)
-            return DemoResponse.bytes(Array(html.utf8), contentType: "text/html; charset=utf-8")
+            let status = try exchange.integerQuery("status", default: 200, range: 200...599)
+            return DemoResponse.bytes(Array(html.utf8), contentType: "text/html; charset=utf-8",
+                                      status: HTTPResponse.Status(code: status))
         case "small.json":
             try exchange.require(.get)
             return DemoResponse.bytes(smallDocument, contentType: "application/json")

@@ -180,6 +180,22 @@ import Testing
         }
     }
 
+    @Test func anErrorPageIsTheStatusFailureWithTheUnreadableBodyAsItsCause() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/html", arguments: ["status": 404])
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.code == .invalidStatusCode, "the status is what users act on")
+            #expect(request.error?.statusCode == 404)
+            #expect(request.error?.cause?.family == .serialization)
+            #expect(request.error?.description.contains("beneath it: serialization error") == true)
+            // A body the serializer reads under a good status is still a serialization failure.
+            let page = bed.request("/html")
+            await #expect(throws: RequestError.self) { try await page.run() }
+            #expect(page.error?.code == .unacceptableContentType)
+            #expect(page.error?.cause == nil)
+        }
+    }
+
     @Test func runningARequestThatIsAlreadyRunningIsAParameterProblem() async throws {
         try await withTestBed { bed in
             let request = bed.request("/delay/2")

@@ -1,5 +1,7 @@
-/// Why a request failed. Keeps YTKNetwork's three families (transport, serialization,
-/// validation) and their codes; transport errors also carry libcurl's own code and message.
+/// Why a request failed, in four families: YTKNetwork's three (transport, serialization,
+/// validation) with their codes, and parameter for requests that never started. Transport
+/// errors also carry libcurl's own code and message; an error may carry the error beneath it
+/// (``cause``), as a bad status carries the body it could not read.
 public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The family of a failure, as YTKNetwork's users group them.
     public enum Family: String, Sendable, Codable {
@@ -60,18 +62,28 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
     public var curlCode: Int?
     /// The HTTP status when a response was received.
     public var statusCode: Int?
+    /// The error beneath this one: for a bad status whose body the serializer could not read
+    /// either (a 404 HTML page under the JSON serializer), that serialization error.
+    public var cause: RequestError? {
+        get { causeStorage.first }
+        set { causeStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var causeStorage: [RequestError] = []
 
-    public init(family: Family, code: Code, message: String, curlCode: Int? = nil, statusCode: Int? = nil) {
+    public init(family: Family, code: Code, message: String, curlCode: Int? = nil, statusCode: Int? = nil,
+                cause: RequestError? = nil) {
         self.family = family
         self.code = code
         self.message = message
         self.curlCode = curlCode
         self.statusCode = statusCode
+        self.cause = cause
     }
 
     public var description: String {
         var text = "\(family) error \(code.rawValue): \(message)"
         if let curlCode { text += " (curl \(curlCode))" }
+        if let cause { text += "; beneath it: \(cause)" }
         return text
     }
 

@@ -4,7 +4,10 @@ import FoundationXML
 #endif
 
 /// Decides a response's outcome, in YTKNetwork's order: transport error → serialization →
-/// status code validator (-8) → JSON validator (-9). Runs on the processing queue.
+/// status code validator (-8) → JSON validator (-9) — except that a bad status whose body the
+/// serializer cannot read either (an error page) is the status failure, with the
+/// serialization error as its cause: the status is what users act on. Runs on the
+/// processing queue.
 enum ResponsePipeline {
     static func process(_ outcome: TransferOutcome, request: Request, settings: NetworkSettings)
         -> (content: ResponseContent, error: RequestError?) {
@@ -17,6 +20,11 @@ enum ResponsePipeline {
         let bodyOnDisk = outcome.download?.wroteToFile == true
         if !bodyOnDisk,
            let error = serialize(outcome.body, head: head, request: request, settings: settings, into: &content) {
+            guard request.isValidStatusCode(head.statusCode) else {
+                var status = RequestError.invalidStatusCode(head.statusCode)
+                status.cause = error
+                return (content, status)
+            }
             return (content, error)
         }
         guard request.isValidStatusCode(head.statusCode) else {
