@@ -4,7 +4,7 @@ import Hummingbird
 /// An error that a route handler throws to answer with a JSON error response.
 struct DemoError: Error {
     let status: HTTPResponse.Status
-    let body: JSONValue
+    let body: DemoJSON
     var headers: HTTPFields = [:]
 
     init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
@@ -13,7 +13,7 @@ struct DemoError: Error {
         self.headers = headers
     }
 
-    init(_ status: HTTPResponse.Status, body: JSONValue, headers: HTTPFields = [:]) {
+    init(_ status: HTTPResponse.Status, body: DemoJSON, headers: HTTPFields = [:]) {
         self.status = status
         self.body = body
         self.headers = headers

@@ -5,7 +5,7 @@ import NIOCore
 /// Builders for the fixed-body responses the demo server sends.
 enum DemoResponse {
     /// A JSON body (compact, newline-terminated) with `Content-Type: application/json`.
-    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    static func json(_ value: DemoJSON, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         bytes(value.responseBytes, contentType: "application/json", status: status, headers: headers)
     }
 

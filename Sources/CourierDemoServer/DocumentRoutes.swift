@@ -3,7 +3,7 @@ import Hummingbird
 /// Fixed documents: `/`, `/json`, `/xml`, `/html` and `/small.json`.
 enum DocumentRoutes {
     /// The httpbin-style slideshow served by `/json`.
-    static let slideshow: JSONValue = [
+    static let slideshow: DemoJSON = [
         "slideshow": [
             "author": "Courier Demo",
             "date": "2025-01-01",
@@ -53,7 +53,7 @@ enum DocumentRoutes {
 
     /// A JSON object padded to exactly ``smallDocumentSize`` bytes (newline included).
     static let smallDocument: [UInt8] = {
-        func document(padding: Int) -> JSONValue {
+        func document(padding: Int) -> DemoJSON {
             [
                 "name": "small.json",
                 "description": "A fixed JSON document of exactly 1024 bytes for benchmarks.",
@@ -68,7 +68,7 @@ enum DocumentRoutes {
     }()
 
     /// The endpoint overview served at `/`.
-    static let index: JSONValue = [
+    static let index: DemoJSON = [
         "name": "Courier demo server",
         "endpoints": [
             "/get", "/post", "/put", "/patch", "/delete", "/anything/**", "/status/{code}", "/delay/{seconds}",

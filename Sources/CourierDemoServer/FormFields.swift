@@ -28,7 +28,7 @@ struct FormFields: Sendable {
 
     /// httpbin's representation: one member per distinct name in first-seen order, whose
     /// value is a string, or an array of strings when the name repeats.
-    var jsonObject: JSONValue {
+    var jsonObject: DemoJSON {
         var order: [String] = []
         var values: [String: [String]] = [:]
         for (name, value) in pairs {

@@ -52,7 +52,7 @@ struct MultipartFormBody {
 
     /// httpbin's `files` object: field name → content as text when it is valid UTF-8,
     /// otherwise a `data:<content-type>;base64,...` URL.
-    var filesObject: JSONValue {
+    var filesObject: DemoJSON {
         .object(files.map { ($0.fieldName, .string(MultipartFormBody.textOrDataURL($0.content, contentType: $0.contentType))) })
     }
 

@@ -5,12 +5,12 @@ import Hummingbird
 enum RequestEcho {
     /// `{"method","url","path","args","headers","form","json","data","files"}` for the
     /// request, reading its body. `HEAD` requests are described as the `GET` they mirror.
-    static func document(for exchange: DemoExchange) async throws -> JSONValue {
+    static func document(for exchange: DemoExchange) async throws -> DemoJSON {
         let body = try await exchange.collectBody()
         let contentType = exchange.header(.contentType)?.lowercased() ?? ""
-        var form: JSONValue = .object([])
-        var files: JSONValue = .object([])
-        var json: JSONValue = .null
+        var form: DemoJSON = .object([])
+        var files: DemoJSON = .object([])
+        var json: DemoJSON = .null
         var data = ""
         if contentType.hasPrefix("multipart/form-data") {
             let multipart = try MultipartFormBody(body: body, contentType: exchange.header(.contentType) ?? "")
@@ -21,7 +21,7 @@ enum RequestEcho {
             if contentType.hasPrefix("application/x-www-form-urlencoded") {
                 form = FormFields(urlEncoded: Substring(decoding: body, as: UTF8.self)).jsonObject
             } else {
-                json = JSONValue.parse(body) ?? .null
+                json = DemoJSON.parse(body) ?? .null
             }
         }
         return [
@@ -39,7 +39,7 @@ enum RequestEcho {
 
     /// Request headers as name → value, names in `Title-Case`, `Host` first, repeated
     /// fields joined with ", ".
-    static func headersObject(for exchange: DemoExchange) -> JSONValue {
+    static func headersObject(for exchange: DemoExchange) -> DemoJSON {
         var order: [String] = []
         var values: [String: [String]] = [:]
         func add(_ name: String, _ value: String) {

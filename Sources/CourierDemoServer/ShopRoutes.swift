@@ -46,7 +46,7 @@ enum ShopRoutes {
         guard let orderID = fields["orderId"] else {
             throw DemoError(.badRequest, "missing orderId")
         }
-        let value: JSONValue = Int64(orderID).map { .int($0) } ?? .string(orderID)
+        let value: DemoJSON = Int64(orderID).map { .int($0) } ?? .string(orderID)
         return DemoResponse.json(["status": "confirmed", "orderId": value])
     }
 
@@ -68,7 +68,7 @@ enum ShopRoutes {
             }
             return fields
         }
-        guard case .object(let members)? = JSONValue.parse(body) else {
+        guard case .object(let members)? = DemoJSON.parse(body) else {
             throw DemoError(.badRequest, "expected a JSON object or form fields")
         }
         var fields: [String: String] = [:]

@@ -5,7 +5,7 @@ import Hummingbird
 enum ViewerSampleRoutes {
     /// A small product list in Chinese and Japanese with a few emoji, plus full-width and
     /// half-width forms, served by `/cjk`.
-    static let cjkCatalogue: JSONValue = [
+    static let cjkCatalogue: DemoJSON = [
         "store": "東京・上海セレクトショップ",
         "greeting": "欢迎光临！いらっしゃいませ 👋",
         "currency": "JPY",

@@ -5,16 +5,16 @@ import Foundation
 /// Objects keep their members in insertion order, so responses built by the demo
 /// server always serialise to the same bytes (which matters for fixed-size bodies
 /// such as `/small.json`). Parsed request bodies keep their keys sorted.
-enum JSONValue: Sendable, Equatable {
+enum DemoJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
     case double(Double)
     case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([DemoJSON])
+    case object([(String, DemoJSON)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: DemoJSON, rhs: DemoJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -29,7 +29,7 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// Member lookup for objects (first match); `nil` for other kinds.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> DemoJSON? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
@@ -41,9 +41,9 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// Parses a JSON document; returns `nil` when `bytes` is not valid JSON.
-    static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    static func parse(_ bytes: [UInt8]) -> DemoJSON? {
         guard !bytes.isEmpty else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        return try? JSONDecoder().decode(DemoJSON.self, from: Data(bytes))
     }
 
     /// Compact serialisation (no whitespace), members in stored order.
@@ -65,7 +65,7 @@ enum JSONValue: Sendable, Equatable {
         case .int(let value): output += String(value)
         case .double(let value):
             output += value.isFinite ? "\(value)" : "null"
-        case .string(let value): JSONValue.writeString(value, to: &output)
+        case .string(let value): DemoJSON.writeString(value, to: &output)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -77,7 +77,7 @@ enum JSONValue: Sendable, Equatable {
             output += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { output += "," }
-                JSONValue.writeString(key, to: &output)
+                DemoJSON.writeString(key, to: &output)
                 output += ":"
                 value.write(to: &output)
             }
@@ -104,7 +104,7 @@ enum JSONValue: Sendable, Equatable {
     }
 }
 
-extension JSONValue: Decodable {
+extension DemoJSON: Decodable {
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -114,14 +114,14 @@ extension JSONValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            var elements: [DemoJSON] = []
+            while !array.isAtEnd { elements.append(try array.decode(DemoJSON.self)) }
             self = .array(elements)
             return
         }
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
             let keys = object.allKeys.map(\.stringValue).sorted()
-            self = .object(try keys.map { ($0, try object.decode(JSONValue.self, forKey: AnyKey(stringValue: $0))) })
+            self = .object(try keys.map { ($0, try object.decode(DemoJSON.self, forKey: AnyKey(stringValue: $0))) })
             return
         }
         let single = try decoder.singleValueContainer()
@@ -139,13 +139,13 @@ extension JSONValue: Decodable {
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+extension DemoJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
     init(stringLiteral value: String) { self = .string(value) }
     init(integerLiteral value: Int64) { self = .int(value) }
     init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
+    init(arrayLiteral elements: DemoJSON...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, DemoJSON)...) { self = .object(elements) }
     init(nilLiteral: ()) { self = .null }
 }
