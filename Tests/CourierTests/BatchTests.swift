@@ -12,7 +12,25 @@ import Testing
             #expect(requests.allSatisfy { $0.responseStatusCode == 200 })
             #expect(batch.failedRequest == nil)
             #expect(batch.snapshot.succeeded == 3 && batch.snapshot.finished == 3)
-            #expect(GroupAgent.shared.runningBatches.allSatisfy { $0 !== batch })
+            #expect(bed.agent.groups.runningBatches.allSatisfy { $0 !== batch })
+        }
+    }
+
+    @Test func aRunningBatchIsKeptByItsOwnAgentAndReleasedWhenItEnds() async throws {
+        try await withTestBed { bed in
+            let done = DidStopSignal()
+            weak var dropped: BatchRequest?
+            do {
+                let batch = BatchRequest(requests: [bed.request("/delay/0.3")])
+                batch.addAccessory(done)
+                batch.start()
+                dropped = batch
+                #expect(bed.agent.groups.runningBatches.contains { $0 === batch })
+                #expect(!GroupAgent.shared.runningBatches.contains { $0 === batch }, "not the shared agent's")
+            }
+            #expect(dropped != nil, "kept alive while it runs though the caller let go")
+            await done.wait()
+            #expect(bed.agent.groups.runningBatches.isEmpty)
         }
     }
 

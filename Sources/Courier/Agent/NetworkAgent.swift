@@ -11,6 +11,8 @@ public final class NetworkAgent: Sendable {
     public static let shared = NetworkAgent(config: .shared)
 
     public let config: NetworkConfig
+    /// The batches and chains running on this agent, kept alive until they finish.
+    public let groups = GroupAgent()
     private let transport: Transport
     private let table = Mutex(RecordTable())
     private let processingQueue: DispatchQueue

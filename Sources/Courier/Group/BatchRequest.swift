@@ -90,7 +90,7 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
             return true
         }
         guard claimed else { return }
-        GroupAgent.shared.add(.batch(self))
+        keepWhileRunning(.batch(self))
         fanout.willStart()
         publish()
         if requests.isEmpty {

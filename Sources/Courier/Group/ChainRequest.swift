@@ -72,7 +72,7 @@ open class ChainRequest: RequestGroup, @unchecked Sendable {
             return true
         }
         guard claimed else { return }
-        GroupAgent.shared.add(.chain(self))
+        keepWhileRunning(.chain(self))
         fanout.willStart()
         runNext()
     }

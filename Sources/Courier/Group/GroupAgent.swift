@@ -1,9 +1,14 @@
 import Synchronization
 
 /// Keeps running batches and chains alive until they finish, so a caller may start one and
-/// let go of it (YTKBatchRequestAgent and YTKChainRequestAgent).
+/// let go of it (YTKBatchRequestAgent and YTKChainRequestAgent). Each ``NetworkAgent`` has
+/// one (`agent.groups`), holding the groups that run on it.
 public final class GroupAgent: Sendable {
-    public static let shared = GroupAgent()
+    /// The shared agent's groups: a convenience for callers; the engine itself uses the
+    /// group's own agent.
+    public static var shared: GroupAgent { NetworkAgent.shared.groups }
+
+    init() {}
 
     private let running = Mutex<[ObjectIdentifier: LifecycleSubject]>([:])
 

@@ -12,6 +12,8 @@ open class RequestGroup: @unchecked Sendable {
         var success: (@Sendable (RequestGroup) -> Void)?
         var failure: (@Sendable (RequestGroup) -> Void)?
         var continuation: CheckedContinuation<Void, any Error>?
+        /// Where the group is kept while it runs: its agent's groups when it started.
+        var keptBy: GroupAgent?
     }
     let handlers = Mutex(Handlers())
 
@@ -80,11 +82,26 @@ open class RequestGroup: @unchecked Sendable {
 
     // MARK: - Ending (for subclasses)
 
+    /// Keeps the group alive in its agent's ``NetworkAgent/groups`` until it ends.
+    func keepWhileRunning(_ subject: LifecycleSubject) {
+        let groups = agent.groups
+        handlers.withLock { $0.keptBy = groups }
+        groups.add(subject)
+    }
+
+    /// Lets go of the group where ``keepWhileRunning(_:)`` kept it.
+    private func letGo() {
+        handlers.withLock { handlers in
+            defer { handlers.keptBy = nil }
+            return handlers.keptBy
+        }?.remove(self)
+    }
+
     var fanout: LifecycleFanout { LifecycleFanout(agent: agent, subject: lifecycleSubject, own: accessories) }
 
-    /// YTK's group ending: accessories willStop → delegate → closure → accessories didStop;
-    /// then an awaiting `run()` resumes — throwing a ``GroupFailure`` for a failure unless
-    /// `runThrows` is false (a partial success) — and the group agent lets go.
+    /// YTK's group ending: accessories willStop → delegate → closure → the agent lets go of
+    /// the group → accessories didStop; then an awaiting `run()` resumes — throwing a
+    /// ``GroupFailure`` for a failure unless `runThrows` is false (a partial success).
     func finishRun(failedRequest: Request?, runThrows: Bool = true, notifyDelegate: (Request?) -> Void) {
         let (success, failure, continuation) = handlers.withLock { handlers in
             defer {
@@ -99,13 +116,13 @@ open class RequestGroup: @unchecked Sendable {
         fanout.willStop()
         notifyDelegate(failedRequest)
         if error == nil { success?(self) } else { failure?(self) }
+        letGo()
         fanout.didStop(.finished(error))
         if let failedRequest, let error, runThrows {
             continuation?.resume(throwing: GroupFailure(failedRequest: failedRequest, error: error))
         } else {
             continuation?.resume()
         }
-        GroupAgent.shared.remove(self)
     }
 
     /// The stop sequence once a subclass has marked itself stopped: willStop, `stopWork`,
@@ -129,9 +146,9 @@ open class RequestGroup: @unchecked Sendable {
         let fanout = self.fanout
         fanout.willStop()
         stopWork()
+        letGo()
         fanout.didStop(.cancelled)
         continuation?.resume(throwing: RequestError.cancelled)
-        GroupAgent.shared.remove(self)
     }
 }
 
