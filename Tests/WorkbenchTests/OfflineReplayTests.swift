@@ -26,7 +26,9 @@ import Testing
     @Test func anOfflineRunIsAnsweredFromTheCacheAndTheHistoryWithoutAConnection() async throws {
         let cache = temporaryDirectory("courier-cache")
         let state = temporaryDirectory("courier-state")
-        let server = try await DemoServer.start()
+        // On ::1, where no other test listens: once the server stops, its port is free for the
+        // counting listener and cannot be taken meanwhile by another test's server (127.0.0.1).
+        let server = try await DemoServer.start(host: "::1")
         let baseURL = server.baseURL
         let online = await run(["get-args", "cities", "checkout", "server-error"], baseURL: baseURL, cache: cache, state: state, offline: false)
         #expect(online.status == 1)   // server-error is meant to fail
@@ -65,7 +67,7 @@ import Testing
     }
 }
 
-/// A TCP listener on a loopback port that accepts and counts connections, closing each.
+/// A TCP listener on [::1]:port that accepts and counts connections, closing each.
 final class ConnectionCounter: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
@@ -73,16 +75,16 @@ final class ConnectionCounter: @unchecked Sendable {
     private var thread: Thread?
 
     init(port: Int) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
         self.descriptor = descriptor
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = in_port_t(UInt16(port).bigEndian)
+        address.sin6_addr = in6addr_loopback
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
         }
         guard bound == 0, listen(descriptor, 64) == 0 else {
             close(descriptor)
