@@ -32,10 +32,12 @@ import Testing
         failed.status = nil
         failed.error = .init(family: "transport", code: -1004, message: "refused")
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        let workspaceFile = Workspace(name: "demo", file: workspace)
-        log.append(result, workspace: workspaceFile, date: Date(timeIntervalSince1970: 1_700_000_000))
-        log.append(failed, workspace: workspaceFile, date: Date(timeIntervalSince1970: 1_700_000_100))
-        let before = try Data(contentsOf: URL(fileURLWithPath: log.file))
+        // Two lines as the earlier versions wrote them.
+        let lines = try [(result, 1_700_000_000.0), (failed, 1_700_000_100.0)].map { result, seconds in
+            try HistoryLog.encoder.encode(HistoryLog.Entry(date: Date(timeIntervalSince1970: seconds), workspace: "demo", result: result))
+        }
+        let before = Data(lines.joined(separator: Data([0x0A]))) + Data([0x0A])
+        try before.write(to: URL(fileURLWithPath: log.file))
 
         let store = try HistoryStore(stateDirectory: state)
         let rows = try store.exchanges(HistoryQuery(workspacePath: workspace))

@@ -39,13 +39,11 @@ enum ResumableDownloads {
     static func plan(url: String, path: String, incompleteDirectory: URL) throws(RequestError) -> DownloadPlan {
         let destination = destination(for: path, url: url)
         do {
-            try FileManager.default.createDirectory(at: incompleteDirectory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try OwnerOnly.makeDirectory(incompleteDirectory.path)
         } catch {
             throw RequestError(family: .transport, code: .cannotCreateFile,
                                message: "Cannot create the Incomplete directory \(incompleteDirectory.path): \(error.localizedDescription)")
         }
-        OwnerOnly.tighten(incompleteDirectory.path)
         IncompleteSweep.sweepOnce(incompleteDirectory)
         let key = SHA256Hex.of(Data("\(url)\n\(destination.path)".utf8))
         let partial = incompleteDirectory.appendingPathComponent(key + ".part")

@@ -7,6 +7,13 @@ import Glibc
 /// 0700 directories. One found looser — made by an older version, a umask, a copy — is
 /// tightened when Courier next uses it, as long as the user owns it.
 public enum OwnerOnly {
+    /// Creates `path` (and missing parents) as 0700, or tightens it when it is already there.
+    public static func makeDirectory(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        tighten(path)
+    }
+
     /// Takes group and other permissions off `path` (a file or a directory) when it has any
     /// and belongs to this user; true when it is now owner-only.
     @discardableResult

@@ -1,10 +1,10 @@
 import Courier
 import Foundation
 
-/// Every request sent by the runner (or the workbench) for one workspace, appended as JSON
-/// Lines to a file in the state directory — `$XDG_STATE_HOME/courier/history/` (by default
-/// `~/.local/state/courier/history/`) — with secrets already redacted. The file is 0600 and
-/// its directory 0700.
+/// The history of earlier versions: every request sent for one workspace, as JSON Lines in
+/// a file of the state directory — `$XDG_STATE_HOME/courier/history/` (by default
+/// `~/.local/state/courier/history/`), secrets already redacted. Only read now, to import it
+/// once into the history database (``HistoryStore``).
 public struct HistoryLog: Sendable {
     /// One line of the history file.
     public struct Entry: Sendable, Codable, Hashable {
@@ -30,22 +30,6 @@ public struct HistoryLog: Sendable {
 
     /// `$XDG_STATE_HOME/courier/history`, or `~/.local/state/courier/history`.
     public static var defaultDirectory: String { XDGDirectories.stateHome() + "/courier/history" }
-
-    /// Appends one result; failures to write are ignored (history never fails a run).
-    public func append(_ result: RequestResult, workspace: Workspace, date: Date = Date()) {
-        let entry = Entry(date: date, workspace: workspace.name, result: result)
-        guard var line = try? Self.encoder.encode(entry) else { return }
-        line.append(0x0A)
-        let directory = (file as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        OwnerOnly.tighten(directory)
-        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        fchmod(descriptor, 0o600)
-        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    }
 
     /// Every entry, oldest first; unreadable lines are skipped.
     public func entries() -> [Entry] {

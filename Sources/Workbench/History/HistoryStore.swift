@@ -19,9 +19,7 @@ public final class HistoryStore: Sendable {
     public init(path: String = HistoryStore.defaultPath, legacyDirectory: String? = HistoryLog.defaultDirectory) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        OwnerOnly.tighten(directory)
+        try OwnerOnly.makeDirectory(directory)
         // Created 0600 before SQLite opens it: SQLite gives its journal the database's mode.
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
