@@ -126,23 +126,29 @@ public struct ResponseCache: Sendable {
         guard key.policy.cacheTimeInSeconds >= 0 else { throw .invalidCacheTime(key.policy.cacheTimeInSeconds) }
         let name = key.identity.name
         if let pending = PendingCacheWrites.pending(directory: directory, name: name) {
-            try key.policy.validate(pending.metadata, now: now)
-            try Self.consistent(pending.metadata, with: key.identity)
-            return CacheHit(metadata: pending.metadata, content: try Self.content(pending.data, metadata: pending.metadata, serializer: key.serializer))
+            return try Self.hit(pending.metadata, key: key, now: now) { () throws(CacheError) in pending.data }
         }
         let result = files.withLock(exclusive: false) { () -> Result<CacheHit, CacheError> in
             do throws(CacheError) {
                 let metadata = try Self.metadata(from: files.read(files.metadataPath(name)))
-                try key.policy.validate(metadata, now: now)
-                try Self.consistent(metadata, with: key.identity)
-                let data = try Self.verified(files.read(files.dataPath(name)), against: metadata)
-                let content = try Self.content(data, metadata: metadata, serializer: key.serializer)
-                return .success(CacheHit(metadata: metadata, content: content))
+                return .success(try Self.hit(metadata, key: key, now: now) { () throws(CacheError) in
+                    try Self.verified(files.read(files.dataPath(name)), against: metadata)
+                })
             } catch {
                 return .failure(error)
             }
         }
         return try result.get()
+    }
+
+    /// The checks an entry passes before it answers — policy, then that it describes this
+    /// request — and only then its body, read by `body`.
+    private static func hit(_ metadata: CacheMetadata, key: CacheKey, now: Date,
+                            body: () throws(CacheError) -> Data) throws(CacheError) -> CacheHit {
+        try key.policy.validate(metadata, now: now)
+        try consistent(metadata, with: key.identity)
+        let data = try body()
+        return CacheHit(metadata: metadata, content: try content(data, metadata: metadata, serializer: key.serializer))
     }
 
     /// Writes an entry; writers of one directory are serialized, so the pair always matches.
