@@ -1,6 +1,7 @@
 import CourierDemoServer
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import Workbench
 
@@ -26,17 +27,19 @@ import Testing
     @Test func anOfflineRunIsAnsweredFromTheCacheAndTheHistoryWithoutAConnection() async throws {
         let cache = temporaryDirectory("courier-cache")
         let state = temporaryDirectory("courier-state")
-        // On ::1, where no other test listens: once the server stops, its port is free for the
-        // counting listener and cannot be taken meanwhile by another test's server (127.0.0.1).
-        let server = try await DemoServer.start(host: "::1")
-        let baseURL = server.baseURL
+        // The runs reach the demo server through a proxy that counts connections: the online
+        // run is forwarded, and for the offline one the server is gone and the proxy only
+        // counts. The URL (part of every cache key and history row) stays the same.
+        let server = try await DemoServer.start()
+        let proxy = try CountingProxy(upstreamPort: server.port)
+        defer { proxy.stop() }
+        let baseURL = "http://127.0.0.1:\(proxy.port)"
         let online = await run(["get-args", "cities", "checkout", "server-error"], baseURL: baseURL, cache: cache, state: state, offline: false)
         #expect(online.status == 1)   // server-error is meant to fail
-        let port = server.port
+        #expect(proxy.accepted > 0, "the online run went through the proxy")
         await server.stop()
+        let connectionsOnline = proxy.accepted
 
-        let counter = try ConnectionCounter(port: port)
-        defer { counter.stop() }
         let offline = await run(["get-args", "cities", "checkout", "server-error"], baseURL: baseURL, cache: cache, state: state, offline: true)
         let lines = try Workbench_jsonLines(offline.output)
         let results = lines.filter { $0["name"] != nil }
@@ -50,7 +53,7 @@ import Testing
         let replayedFailure = try #require(byName["server-error"]?["error"] as? [String: Any])
         #expect(replayedFailure["code"] as? Int == -8)   // replayed as it happened
         #expect(offline.status == 1)
-        #expect(counter.accepted == 0)
+        #expect(proxy.accepted == connectionsOnline, "the offline run opened no connection")
         // Offline runs are not recorded.
         let recorded = try HistoryStore(stateDirectory: state).exchanges().map(\.request)
         #expect(recorded.count == 7, "\(recorded)")
@@ -63,49 +66,92 @@ import Testing
         let message = try #require(error["message"] as? String)
         #expect(message.contains("no exchange in history for GET \(baseURL)/status/201"))
         #expect(message.contains("not cached") || message.contains("not in the cache"))
-        #expect(counter.accepted == 0)
+        #expect(proxy.accepted == connectionsOnline)
     }
 }
 
-/// A TCP listener on [::1]:port that accepts and counts connections, closing each.
-final class ConnectionCounter: @unchecked Sendable {
-    private let descriptor: Int32
-    private let lock = NSLock()
-    private var count = 0
-    private var thread: Thread?
+/// A TCP proxy on a free 127.0.0.1 port that counts the connections it accepts and forwards
+/// each to `upstreamPort` (closing it when the upstream is gone).
+final class CountingProxy: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let count = Counter()
 
-    init(port: Int) throws {
-        let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in6()
-        address.sin6_family = sa_family_t(AF_INET6)
-        address.sin6_port = in_port_t(UInt16(port).bigEndian)
-        address.sin6_addr = in6addr_loopback
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        let thread = Thread { [weak self] in
-            while true {
-                let client = accept(descriptor, nil, nil)
-                if client < 0 { return }
-                self?.lock.withLock { self?.count += 1 }
-                close(client)
-            }
-        }
-        self.thread = thread
-        thread.start()
+    /// Accepted connections, from any thread.
+    private final class Counter: Sendable {
+        let value = Mutex(0)
     }
 
-    var accepted: Int { lock.withLock { count } }
+    init(upstreamPort: Int) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = Self.loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        guard bound == 0, named == 0, listen(listener, 64) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let count = self.count
+        Thread {
+            while true {
+                let client = accept(listener, nil, nil)
+                if client < 0 { return }
+                count.value.withLock { $0 += 1 }
+                Self.forward(client, to: upstreamPort)
+            }
+        }.start()
+    }
+
+    var accepted: Int { count.value.withLock { $0 } }
 
     func stop() {
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    /// Pumps bytes both ways on two threads until either side closes.
+    private static func forward(_ client: Int32, to upstreamPort: Int) {
+        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = loopback(port: upstreamPort)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(upstream)
+            close(client)
+            return
+        }
+        let done = Counter()
+        for (from, to) in [(client, upstream), (upstream, client)] {
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 16_384)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(from, $0.baseAddress, $0.count) }
+                    if count <= 0 { break }
+                    let written = buffer.withUnsafeBytes { write(to, $0.baseAddress, count) }
+                    if written != count { break }
+                }
+                shutdown(to, Int32(SHUT_WR))
+                if done.value.withLock({ $0 += 1; return $0 }) == 2 {
+                    close(client)
+                    close(upstream)
+                }
+            }.start()
+        }
     }
 }
