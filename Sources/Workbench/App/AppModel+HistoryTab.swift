@@ -13,6 +13,8 @@ struct HistoryTab {
     /// Whose rows are loaded (nil: none yet).
     var request: String?
     var rows: [HistoryExchange] = []
+    /// Some row is from another day than today, so the list shows dates (decided at load).
+    var showsDay = false
     var isLoading = false
     var selection = 0
     var scroll = 0
@@ -52,6 +54,7 @@ extension AppModel {
         guard historyTab.request == request else { return }
         let selectedID = historyTab.rows.indices.contains(historyTab.selection) ? historyTab.rows[historyTab.selection].id : nil
         historyTab.rows = exchanges
+        historyTab.showsDay = exchanges.contains { !Calendar.current.isDateInToday($0.date) }
         historyTab.isLoading = false
         historyTab.selection = selectedID.flatMap { id in exchanges.firstIndex { $0.id == id } } ?? 0
     }
@@ -143,7 +146,7 @@ extension AppModel {
         } else if historyTab.rows.isEmpty {
             lines.append(StyledLine(historyTab.isLoading ? " Reading the history…" : " No past exchanges of this request yet.", .dim))
         } else {
-            let showsDay = historyTab.rows.contains { !Calendar.current.isDateInToday($0.date) }
+            let showsDay = historyTab.showsDay
             lines.append(StyledLine.build { line in
                 line.append("   " + DisplayWidth.padded(showsDay ? "when" : "today", to: showsDay ? 16 : 10), .dim)
                 line.append(DisplayWidth.padded("outcome", to: 15) + DisplayWidth.padded("time", to: 10) + DisplayWidth.padded("size", to: 10), .dim)
@@ -188,9 +191,11 @@ extension AppModel {
     /// Writes a run's exchanges as HAR off the input loop; nil, or why it cannot start.
     func exportHAR(runID: String, to path: String) -> String? {
         guard let history = session.history else { return "history is off" }
-        let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
-        guard !expanded.isEmpty else { return "a path is needed" }
-        if FileManager.default.fileExists(atPath: expanded) { return "\(path) exists; choose another name" }
+        let expanded: String
+        switch Self.newFilePath(path) {
+        case .success(let path): expanded = path
+        case .failure(let problem): return problem.reason
+        }
         var query = HistoryQuery(workspacePath: history.context.workspacePath)
         query.runID = runID
         let filter = query

@@ -235,13 +235,30 @@ extension AppModel {
         guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }), let data = exchange.request.responseData else {
             return "the response is gone"
         }
-        let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
-        guard !expanded.isEmpty else { return "a path is needed" }
-        if FileManager.default.fileExists(atPath: expanded) { return "\(path) exists; choose another name" }
+        let expanded: String
+        switch Self.newFilePath(path) {
+        case .success(let path): expanded = path
+        case .failure(let problem): return problem.reason
+        }
         guard FileManager.default.createFile(atPath: expanded, contents: data, attributes: [.posixPermissions: 0o600]) else {
             return "cannot write \(path)"
         }
         say("saved \(data.count) bytes to \(path)", .success)
         return nil
+    }
+
+    /// Why a path typed into a prompt cannot take a new file.
+    struct PathProblem: Error {
+        let reason: String
+    }
+
+    /// A path typed into a prompt (`~/` expanded) for a file that must not exist yet.
+    static func newFilePath(_ typed: String) -> Result<String, PathProblem> {
+        let expanded = typed.hasPrefix("~/") ? NSHomeDirectory() + typed.dropFirst() : typed
+        guard !expanded.isEmpty else { return .failure(PathProblem(reason: "a path is needed")) }
+        if FileManager.default.fileExists(atPath: expanded) {
+            return .failure(PathProblem(reason: "\(typed) exists; choose another name"))
+        }
+        return .success(expanded)
     }
 }
