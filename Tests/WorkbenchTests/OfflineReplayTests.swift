@@ -1,7 +1,6 @@
 import CourierDemoServer
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 @testable import Workbench
 
@@ -77,9 +76,16 @@ final class CountingProxy: @unchecked Sendable {
     private let listener: Int32
     private let count = Counter()
 
-    /// Accepted connections, from any thread.
-    private final class Counter: Sendable {
-        let value = Mutex(0)
+    /// A count shared by threads (an NSLock: with -DCOURIER_TSAN, `@testable import
+    /// Workbench` brings a second `Mutex` into scope).
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        /// Adds one; returns the new count.
+        @discardableResult
+        func increment() -> Int { lock.withLock { count += 1; return count } }
+        var value: Int { lock.withLock { count } }
     }
 
     init(upstreamPort: Int) throws {
@@ -103,13 +109,13 @@ final class CountingProxy: @unchecked Sendable {
             while true {
                 let client = accept(listener, nil, nil)
                 if client < 0 { return }
-                count.value.withLock { $0 += 1 }
+                count.increment()
                 Self.forward(client, to: upstreamPort)
             }
         }.start()
     }
 
-    var accepted: Int { count.value.withLock { $0 } }
+    var accepted: Int { count.value }
 
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
@@ -147,7 +153,7 @@ final class CountingProxy: @unchecked Sendable {
                     if written != count { break }
                 }
                 shutdown(to, Int32(SHUT_WR))
-                if done.value.withLock({ $0 += 1; return $0 }) == 2 {
+                if done.increment() == 2 {
                     close(client)
                     close(upstream)
                 }
