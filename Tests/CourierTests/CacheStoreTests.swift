@@ -16,7 +16,7 @@ import Testing
             let content = ResponseContent(head: ResponseHead(url: "http://writer/\(index)", statusCode: 200,
                                                              headers: .init(), httpVersion: "HTTP/1.1"),
                                           data: body)
-            writes.append(try #require(request.cacheWrite(for: content, settings: settings)))
+            writes.append(try #require(request.cacheWrite(for: content, key: request.cacheKey(settings: settings), settings: settings)))
         }
         return writes
     }

@@ -212,7 +212,7 @@ import Testing
         try await withCacheBed { bed in
             let request = bed.request("/get") { $0.writeAsynchronously = true }
             try await request.run()
-            await CachedRequest.waitForPendingCacheWrites()
+            await request.agent.waitForCacheWrites()
             try request.loadCache()
             #expect(request.isDataFromCache)
         }
@@ -250,7 +250,7 @@ import Testing
             flock(lock, LOCK_UN)
             close(lock)
             if inTime != .success { answered.wait() }
-            await CachedRequest.waitForPendingCacheWrites()
+            await second.agent.waitForCacheWrites()
             let third = bed.request(counter.path)
             try third.loadCache()
             #expect(third.responseJSON?["count"] == 1)

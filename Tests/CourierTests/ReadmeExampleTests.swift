@@ -42,7 +42,6 @@ final class CityList: CachedRequest, @unchecked Sendable {
             let first = CityList()
             first.agent = cache.bed.agent
             try await first.run()
-            await CachedRequest.waitForPendingCacheWrites()  // writes are asynchronous by default
             // README
             let cities = CityList()
             cities.agent = cache.bed.agent

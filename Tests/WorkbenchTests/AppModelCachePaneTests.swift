@@ -10,7 +10,7 @@ import Testing
         app.select(.request("cities"))
         app.press(.character("R"))
         try await app.settle("cities") { app.model.exchanges["cities"]?.stoppedAt != nil }
-        await CachedRequest.waitForPendingCacheWrites()
+        await app.model.exchanges["cities"]?.request.agent.waitForCacheWrites()
         app.model.reloadCache()
     }
 

@@ -38,7 +38,7 @@ import Testing
             app.press(.character("R"))
             try await app.settle("cities from the network") { app.model.exchanges["cities"]?.stoppedAt != nil }
             #expect(app.model.exchanges["cities"]?.request.isDataFromCache == false)
-            await CachedRequest.waitForPendingCacheWrites()
+            await app.model.exchanges["cities"]?.request.agent.waitForCacheWrites()
             app.press(.enter)
             try await app.settle("cities from the cache") {
                 app.model.exchanges["cities"]?.stoppedAt != nil && app.model.exchanges["cities"]?.request.isDataFromCache == true

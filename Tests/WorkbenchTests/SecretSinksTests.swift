@@ -33,7 +33,6 @@ import Testing
             #expect(printed.contains("page=2"), "what is not secret still shows")
             for secret in secrets { #expect(!printed.contains(secret), "\(json ? "--json" : "text"): \(secret)") }
         }
-        await CachedRequest.waitForPendingCacheWrites()
         func files(under directory: String) -> [String] {
             (FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? [])
                 .map { directory + "/" + $0 }

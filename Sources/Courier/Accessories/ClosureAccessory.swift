@@ -23,6 +23,6 @@ final class ClosureAccessory: RequestAccessory, Sendable {
     func requestDidStop(_ subject: AnyObject) {
         guard let request = subject as? Request else { return }
         didStop?(request)
-        request.state.withLock { $0.accessories.removeAll { $0 === self } }
+        request.removeAccessory(self)
     }
 }

@@ -76,27 +76,32 @@ final class EventHub: Sendable {
 /// Calls the config's global accessories and then a subject's own, and reports the moment
 /// on the agent's event stream: the one path requests, batches and chains share.
 struct LifecycleFanout {
-    let agent: NetworkAgent
+    let hub: EventHub
     let subject: LifecycleSubject
-    let own: [any RequestAccessory]
-
     /// The config's accessories, then the subject's own.
-    private func forEachAccessory(_ body: (any RequestAccessory) -> Void) {
-        agent.config.accessories.forEach(body)
-        own.forEach(body)
+    let accessories: [any RequestAccessory]
+
+    init(hub: EventHub, subject: LifecycleSubject, accessories: [any RequestAccessory]) {
+        self.hub = hub
+        self.subject = subject
+        self.accessories = accessories
+    }
+
+    /// A batch's or chain's fan-out: `agent`'s config's accessories, then `own`.
+    init(agent: NetworkAgent, subject: LifecycleSubject, own: [any RequestAccessory]) {
+        self.init(hub: agent.eventHub, subject: subject, accessories: agent.config.accessories + own)
     }
 
     func willStart() {
-        forEachAccessory { $0.requestWillStart(subject.object) }
-        agent.eventHub.emit(.started, subject)
+        accessories.forEach { $0.requestWillStart(subject.object) }
+        hub.emit(.started, subject)
     }
 
-    func willStop() { forEachAccessory { $0.requestWillStop(subject.object) } }
+    func willStop() { accessories.forEach { $0.requestWillStop(subject.object) } }
 
     /// `outcome` is the event to report: finished, or cancelled for a stop.
     func didStop(_ outcome: LifecycleEvent.Kind) {
-        forEachAccessory { $0.requestDidStop(subject.object) }
-        agent.eventHub.emit(outcome, subject)
+        accessories.forEach { $0.requestDidStop(subject.object) }
+        hub.emit(outcome, subject)
     }
 }
-

@@ -13,20 +13,41 @@ public final class NetworkAgent: Sendable {
     public let config: NetworkConfig
     /// The batches and chains running on this agent, kept alive until they finish.
     public let groups = GroupAgent()
-    private let transport: Transport
+    private let transport: any TransferDriver
     private let table = Mutex(RecordTable())
     private let processingQueue: DispatchQueue
     let eventHub = EventHub()
+    /// Recently read and written cache entries, and writes not yet on disk.
+    let cacheMemory: CacheMemory
+    /// Writes successful responses of cached requests.
+    let cacheWriter: CacheWriter
+    /// Plans and ends resumable downloads' attempts.
+    let downloads = DownloadAttempts()
 
     private struct RecordTable {
         var entries: [Int: RecordEntry] = [:]
         var nextID = 1
     }
 
-    public init(config: NetworkConfig = NetworkConfig()) {
+    public convenience init(config: NetworkConfig = NetworkConfig()) {
+        self.init(config: config) { Transport(completionQueue: $0) }
+    }
+
+    /// An agent whose transfers go through the driver `makeTransport` returns for the
+    /// completion queue it is given (a scripted driver, in tests).
+    init(config: NetworkConfig, transport makeTransport: (DispatchQueue) -> any TransferDriver) {
         self.config = config
         processingQueue = DispatchQueue(label: "courier.processing", attributes: .concurrent)
-        transport = Transport(completionQueue: processingQueue)
+        transport = makeTransport(processingQueue)
+        cacheMemory = CacheMemory(byteLimit: config.memoryCacheBytes)
+        cacheWriter = CacheWriter(memory: cacheMemory)
+    }
+
+    /// Returns once every response queued for the cache so far is written (cached requests
+    /// write in the background unless ``CachedRequest/writeCacheAsynchronously`` is false).
+    /// Lookups never need it: a queued write already answers them.
+    public func waitForCacheWrites() async {
+        await cacheWriter.waitUntilIdle()
     }
 
     deinit { transport.shutdown() }
@@ -73,9 +94,9 @@ public final class NetworkAgent: Sendable {
 
     // MARK: - Running (called by Request)
 
-    /// Registers and sends a request already marked as executing.
-    func add(_ request: Request) {
-        let settings = config.settings
+    /// Registers and sends a request whose run `context` has claimed.
+    func add(_ request: Request, context: RunContext) {
+        let settings = context.settings
         transport.setConcurrencyLimit(settings.maxConcurrentTransfers)
         let id = table.withLock { table in
             defer { table.nextID += 1 }
@@ -92,17 +113,12 @@ public final class NetworkAgent: Sendable {
                                        idleTimeout: RequestBuilder.idleTimeout(request.timeoutInterval), tlsPolicy: settings.tlsPolicy,
                                        proxy: settings.proxy, userAgent: settings.userAgent)
         }
-        let entry = RecordEntry(id: id, request: request, prepared: prepared, settings: settings,
+        let entry = RecordEntry(id: id, request: request, prepared: prepared, context: context,
                                 priority: request.priority)
-        request.state.withLock { state in
-            state.taskID = id
-            state.content = ResponseContent()
-            state.error = nil
-            state.retryCount = 0
-        }
+        request.enqueue(taskID: id)
         table.withLock { $0.entries[id] = entry }
         if let buildError {
-            processingQueue.async { self.finish(entry, content: ResponseContent(), error: buildError) }
+            failBeforeTransfer(entry, error: buildError)
             return
         }
         if settings.logger.logLevel <= .debug {
@@ -110,18 +126,6 @@ public final class NetworkAgent: Sendable {
             settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
         }
         submit(entry, prepared: prepared)
-    }
-
-    /// Points a download attempt at its partial file, with Range and If-Range when resuming.
-    private func planDownload(_ prepared: inout PreparedRequest, for request: Request,
-                              settings: NetworkSettings) throws(RequestError) {
-        guard let path = request.resumableDownloadPath else { return }
-        let incomplete = settings.incompleteDownloadsDirectory.map { URL(fileURLWithPath: $0) }
-            ?? ResumableDownloads.defaultIncompleteDirectory()
-        prepared.headers.removeAll { ["range", "if-range"].contains($0.name.lowercased()) }
-        let plan = try ResumableDownloads.plan(url: prepared.url, path: path, incompleteDirectory: incomplete)
-        prepared.download = plan
-        prepared.headers += plan.requestHeaders
     }
 
     /// Removes a request's record and cancels its transfer. Nil when it was not in flight.
@@ -145,38 +149,43 @@ public final class NetworkAgent: Sendable {
         var prepared = prepared
         if entry.request.resumableDownloadPath != nil {
             do {
-                try planDownload(&prepared, for: entry.request, settings: entry.settings)
+                try downloads.plan(&prepared, for: entry.request, settings: entry.settings)
             } catch {
-                processingQueue.async { self.finish(entry, content: ResponseContent(), error: error) }
+                failBeforeTransfer(entry, error: error)
                 return
             }
         }
-        let handlers = entry.request.state.withLock { ($0.downloadProgress, $0.uploadProgress) }
+        let handlers = entry.request.progressHandlers
         let throttle = ProgressThrottle.forHandlers(queue: entry.settings.callbackQueue,
-                                                    download: handlers.0, upload: handlers.1)
+                                                    download: handlers.download, upload: handlers.upload)
         let attempt = TransferAttempt(agent: self, entry: entry, prepared: prepared, throttle: throttle)
         transport.submit(TransferJob(id: entry.id, request: prepared, priority: entry.priority,
                                      progress: entry.progress, observer: attempt))
     }
 
+    /// Fails a request that cannot be sent (or a download that cannot be planned), on the
+    /// processing queue as any outcome is decided.
+    private func failBeforeTransfer(_ entry: RecordEntry, error: RequestError) {
+        processingQueue.async {
+            guard entry.request.move(to: .processing) else { return }
+            self.finish(entry, content: ResponseContent(), error: error)
+        }
+    }
+
     /// Decides an attempt's outcome. Runs on the processing queue; the callbacks go into `batch`.
     func transferFinished(_ attempt: TransferAttempt, outcome: TransferOutcome, batch: CallbackBatch) {
         let entry = attempt.entry, prepared = attempt.prepared, throttle = attempt.throttle
-        guard isCurrent(entry) else { return }
         let request = entry.request
+        guard isCurrent(entry), request.move(to: .processing) else { return }
         var (content, error) = ResponsePipeline.process(outcome, request: request, settings: entry.settings)
         if let plan = prepared.download {
-            let status = outcome.head?.statusCode ?? 0
-            if status == 416, plan.resumeOffset > 0 {
-                // The partial body no longer fits the resource: start over, once.
-                ResumableDownloads.discard(partialFile: plan.partialFile, recordFile: plan.recordFile)
+            switch downloads.end(plan, outcome: outcome, succeeded: error == nil) {
+            case .restart:
                 entry.settings.logger.info("↻ #\(entry.id) resume refused (416): downloading from the start")
-                submit(entry, prepared: prepared)
+                if request.move(to: .queued) { submit(entry, prepared: prepared) }
                 return
-            }
-            if let moveError = ResumableDownloads.finish(plan, result: outcome.download ?? DownloadResult(),
-                                                         succeeded: error == nil, statusCode: status) {
-                error = moveError
+            case .finished(let moveError):
+                if let moveError { error = moveError }
             }
             if error == nil {
                 content.downloadedFile = plan.destination
@@ -201,7 +210,7 @@ public final class NetworkAgent: Sendable {
             progress = TransferProgress()
             progress.retryCount = retries
         }
-        entry.request.state.withLock { $0.retryCount = retries }
+        guard entry.request.requeueForRetry(retries) else { return }
         entry.settings.logger.info("↻ #\(entry.id) retry \(retries) in \(delay) s after: \(cause.message)")
         processingQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, self.isCurrent(entry) else { return }
@@ -209,16 +218,20 @@ public final class NetworkAgent: Sendable {
         }
     }
 
-    /// Stores the outcome, runs the preprocessor here and the callbacks on the callback queue
-    /// (with the rest of `batch` when there is one).
+    /// Stores the outcome, writes a successful response to the cache, runs the preprocessor
+    /// here and the callbacks on the callback queue (with the rest of `batch` when there is one).
     private func finish(_ entry: RecordEntry, content: ResponseContent, error: RequestError?,
                         batch: CallbackBatch? = nil) {
         let request = entry.request
-        request.state.withLock { state in
-            state.content = content
-            state.error = error
+        guard request.store(content: content, error: error) else { return }
+        if error == nil {
+            if let (write, asynchronously) = request.cacheWrite(after: content, context: entry.context) {
+                cacheWriter.submit(write, settings: entry.settings, asynchronously: asynchronously)
+            }
+            request.requestCompletePreprocessor()
+        } else {
+            request.requestFailedPreprocessor()
         }
-        if error == nil { request.requestCompletePreprocessor() } else { request.requestFailedPreprocessor() }
         let delivery: @Sendable () -> Void = { self.deliver(entry, error: error) }
         if let batch { batch.add(entry.settings.callbackQueue, delivery) } else { entry.settings.callbackQueue.async(execute: delivery) }
     }

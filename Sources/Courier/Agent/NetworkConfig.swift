@@ -57,6 +57,10 @@ public struct NetworkSettings: Sendable {
     /// passed, so a server cannot exhaust memory. Downloads stream to disk and are not limited;
     /// a request may set its own (``Request/maximumResponseBodySize``).
     public var maximumResponseBodyBytes: Int = 256 << 20
+    /// The most bytes of cache entries an agent keeps in memory in front of the files (32 MiB);
+    /// read when the agent is made. Kept entries are checked against their files on every
+    /// hit, so other processes' writes and deletes are seen. Zero keeps none.
+    public var memoryCacheBytes: Int = 32 << 20
     /// Told, in a sentence for people, when a response could not be written to the cache (a
     /// directory in the way, a full disk); the request itself still succeeded. Nil: the
     /// warning is only logged.

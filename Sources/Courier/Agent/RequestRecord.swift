@@ -22,16 +22,19 @@ final class RecordEntry: Sendable {
     let id: Int
     let request: Request
     let prepared: PreparedRequest
-    let settings: NetworkSettings
+    /// What the run read when it started.
+    let context: RunContext
     let priority: RequestPriority
     let startedAt = Date()
     let progress = ProgressCell()
 
-    init(id: Int, request: Request, prepared: PreparedRequest, settings: NetworkSettings, priority: RequestPriority) {
+    var settings: NetworkSettings { context.settings }
+
+    init(id: Int, request: Request, prepared: PreparedRequest, context: RunContext, priority: RequestPriority) {
         self.id = id
         self.request = request
         self.prepared = prepared
-        self.settings = settings
+        self.context = context
         self.priority = priority
     }
 

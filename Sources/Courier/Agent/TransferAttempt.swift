@@ -19,6 +19,14 @@ final class TransferAttempt: TransferObserver {
         self.throttle = throttle
     }
 
+    func transferStarted() {
+        entry.request.move(to: .inFlight)
+    }
+
+    func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {
+        agent?.downloads.saveRecord(for: plan, url: prepared.url, etag: etag, lastModified: lastModified)
+    }
+
     func transferProgressed(_ progress: TransferProgress) {
         throttle?.report(progress)
         guard let hub = agent?.eventHub, hub.hasListeners else { return }

@@ -22,6 +22,11 @@ final class TransferJob: Sendable {
 
 /// Hears how one transfer goes.
 protocol TransferObserver: AnyObject, Sendable {
+    /// The transfer got a slot and its handle joined the loop. Transport thread: return at once.
+    func transferStarted()
+    /// A download's body began to arrive in its partial file, with these validators.
+    /// Transport thread: return at once (queue any file work elsewhere).
+    func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?)
     /// The progress changed. Called on the transport thread: must return at once.
     func transferProgressed(_ progress: TransferProgress)
     /// The transfer ended. Called once on the transport's completion queue (never after a

@@ -23,7 +23,10 @@ struct CacheFiles: Sendable {
 
     /// Writes both files of an entry. The slow part (writing the bodies) happens outside the
     /// lock; under it, the two renames, so the pair always matches.
-    func write(name: String, data: Data, metadata: Data) throws(CacheStoreError) {
+    /// Returns the signatures of the two files as written (taken under the lock, so no other
+    /// writer's files).
+    @discardableResult
+    func write(name: String, data: Data, metadata: Data) throws(CacheStoreError) -> EntrySignatures? {
         try Self.makeDirectory(directory)
         let dataTemporary = try writeTemporary(data, for: name)
         let metadataTemporary: String
@@ -33,15 +36,21 @@ struct CacheFiles: Sendable {
             unlink(dataTemporary)
             throw error
         }
-        let renamed = withLock(exclusive: true) { () -> Int32? in
-            if rename(dataTemporary, dataPath(name)) != 0 { return errno }
-            if rename(metadataTemporary, metadataPath(name)) != 0 { return errno }
-            return nil
+        let renamed = withLock(exclusive: true) { () -> Result<EntrySignatures?, CacheStoreError> in
+            if rename(dataTemporary, dataPath(name)) != 0 || rename(metadataTemporary, metadataPath(name)) != 0 {
+                return .failure(CacheStoreError("cannot move the entry \(name) into place", errno: errno))
+            }
+            guard let data = FileSignature.of(dataPath(name)), let metadata = FileSignature.of(metadataPath(name))
+            else { return .success(nil) }
+            return .success(EntrySignatures(data: data, metadata: metadata))
         }
-        if let code = renamed {
+        switch renamed {
+        case .success(let signatures):
+            return signatures
+        case .failure(let error):
             unlink(dataTemporary)
             unlink(metadataTemporary)
-            throw CacheStoreError("cannot move the entry \(name) into place", errno: code)
+            throw error
         }
     }
 
@@ -94,7 +103,30 @@ struct CacheFiles: Sendable {
     }
 
     func read(_ path: String) -> Data? {
-        FileManager.default.contents(atPath: path)
+        readSigned(path)?.data
+    }
+
+    /// The bytes of the regular file at `path` and the signature of the file they came from.
+    func readSigned(_ path: String) -> (data: Data, signature: FileSignature)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            while filled < buffer.count {
+                let count = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                filled += count
+            }
+            return true
+        }
+        // A file that shrank while being read is not what its signature says.
+        guard complete else { return nil }
+        return (data, FileSignature(info))
     }
 
     /// Removes both files of an entry; true when either existed.

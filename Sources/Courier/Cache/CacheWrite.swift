@@ -7,15 +7,17 @@ struct CacheWrite: Sendable {
     let data: Data
     let metadata: CacheMetadata
 
-    /// Writes the entry; a failure is logged and told to the config's
-    /// ``NetworkSettings/cacheWriteFailureHandler``, and the cache simply stays without it.
-    func perform(settings: NetworkSettings) {
+    /// Writes the entry and returns the signatures of its files; a failure is logged and
+    /// told to the config's ``NetworkSettings/cacheWriteFailureHandler``, and the cache
+    /// simply stays without it (nil).
+    func perform(settings: NetworkSettings) -> EntrySignatures? {
         do {
-            try cache.write(name: name, data: data, metadata: metadata)
+            return try cache.write(name: name, data: data, metadata: metadata)
         } catch {
             let sentence = "the response of \(metadata.method) \(metadata.url) was not cached: \(error)"
             settings.logger.warning("\(sentence)")
             settings.cacheWriteFailureHandler?(sentence)
+            return nil
         }
     }
 }

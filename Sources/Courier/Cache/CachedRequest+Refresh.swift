@@ -80,7 +80,7 @@ extension CachedRequest {
     }
 
     private func delivery() -> CacheDelivery {
-        CacheDelivery(isDataFromCache: isDataFromCache, content: state.withLock { $0.content },
+        CacheDelivery(isDataFromCache: isDataFromCache, content: content,
                       metadata: isDataFromCache ? cacheMetadata : nil)
     }
 }

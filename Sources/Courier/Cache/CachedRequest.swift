@@ -19,9 +19,9 @@ import Synchronization
 /// `start()` answers from the cache exactly when YTKNetwork would: unless ``ignoreCache`` is
 /// set or ``bypassesCache`` is true, and only when ``loadCache()`` succeeds; otherwise it goes
 /// to the network. A hit runs the usual callbacks (preprocessor, filter, delegate, closures)
-/// and, unlike YTKNetwork, the accessories too, with ``isDataFromCache`` true. Responses are
-/// written in ``requestCompletePreprocessor()`` after a successful network response when the
-/// cache time is above zero; subclasses overriding it must call `super`.
+/// and, unlike YTKNetwork, the accessories too, with ``isDataFromCache`` true. The agent
+/// writes a successful network response to the cache when the cache time is above zero,
+/// before ``requestCompletePreprocessor()`` runs (no `super` call needed).
 open class CachedRequest: Request, @unchecked Sendable {
     private let cacheState = Mutex(CacheRequestState())
 
@@ -76,19 +76,22 @@ open class CachedRequest: Request, @unchecked Sendable {
             defer { state.nextStart = nil }
             return state.nextStart
         }
+        guard let claimed = claimRun() else { return }
+        let context = setCacheKey(cacheTimeInSeconds > 0 ? cacheKey(settings: claimed.settings) : nil) ?? claimed
         switch mode {
         case .network?:
-            startWithoutCache()
+            sendWithoutCache(context)
         case .cached(let hit)?:
-            deliverFromCache(hit)
+            deliverFromCache(hit, context: context)
         case nil:
-            guard !isExecuting else { return }
-            // A cache time of zero or less can never give a hit: skip hashing the key.
-            guard cacheTimeInSeconds > 0, !ignoreCache, !bypassesCache, let hit = try? lookupCache() else {
-                startWithoutCache()
+            // A cache time of zero or less can never give a hit: no key, no lookup.
+            guard let key = context.cacheKey, !ignoreCache, !bypassesCache,
+                  let hit = try? ResponseCache(directory: key.directory).lookup(key, now: Date(), memory: context.agent.cacheMemory)
+            else {
+                sendWithoutCache(context)
                 return
             }
-            deliverFromCache(hit)
+            deliverFromCache(hit, context: context)
         }
     }
 
@@ -99,17 +102,15 @@ open class CachedRequest: Request, @unchecked Sendable {
         guard cacheTimeInSeconds > 0 else {
             throw CacheError(code: .invalidCacheTime, message: "the request has no cache policy")
         }
-        deliverFromCache(try lookupCache())
+        let hit = try lookupCache()
+        guard let claimed = claimRun() else { return }
+        deliverFromCache(hit, context: setCacheKey(cacheKey(settings: claimed.settings)) ?? claimed)
     }
 
     /// Sends the request without reading the cache; a successful response is still written.
     public func startWithoutCache() {
-        guard !isExecuting else { return }
-        cacheState.withLock { state in
-            state.isDataFromCache = false
-            state.metadata = nil
-        }
-        super.start()
+        guard let claimed = claimRun() else { return }
+        sendWithoutCache(setCacheKey(cacheTimeInSeconds > 0 ? cacheKey(settings: claimed.settings) : nil) ?? claimed)
     }
 
     /// Loads the entry into the response getters, or throws why it cannot, checking in
@@ -118,13 +119,7 @@ open class CachedRequest: Request, @unchecked Sendable {
     @discardableResult
     public func loadCache() throws(CacheError) -> CacheMetadata {
         let hit = try lookupCache()
-        let applied = state.withLock { state -> Bool in
-            guard !state.isExecuting else { return false }
-            state.content = hit.content
-            state.error = nil
-            return true
-        }
-        if applied {
+        if showIdle(hit.content) {
             cacheState.withLock { state in
                 state.isDataFromCache = true
                 state.metadata = hit.metadata
@@ -133,30 +128,15 @@ open class CachedRequest: Request, @unchecked Sendable {
         return hit.metadata
     }
 
-    /// Waits until every cache write queued so far (``writeCacheAsynchronously``) is on disk.
-    public static func waitForPendingCacheWrites() async {
-        await withCheckedContinuation { continuation in
-            cacheWritingQueue.async { continuation.resume() }
-        }
-    }
-
     // MARK: - Writing
 
-    /// Writes a successful network response to the cache, then runs the preprocessor of `super`.
-    open override func requestCompletePreprocessor() {
-        super.requestCompletePreprocessor()
-        guard cacheTimeInSeconds > 0, !isDataFromCache else { return }
-        let settings = agent.config.settings
-        guard let write = cacheWrite(for: state.withLock({ $0.content }), settings: settings) else { return }
-        if writeCacheAsynchronously {
-            let token = PendingCacheWrites.queued(write)
-            cacheWritingQueue.async {
-                write.perform(settings: settings)
-                PendingCacheWrites.finished(write, token: token)
-            }
-        } else {
-            write.perform(settings: settings)
-        }
+    /// What the engine writes after a successful network response (the agent's
+    /// ``CacheWriter`` does it, before the preprocessor): the response under the key the run
+    /// looked up, when the cache time is above zero.
+    override func cacheWrite(after content: ResponseContent, context: RunContext) -> (CacheWrite, asynchronously: Bool)? {
+        guard let key = context.cacheKey, key.policy.cacheTimeInSeconds > 0,
+              let write = cacheWrite(for: content, key: key, settings: context.settings) else { return nil }
+        return (write, writeCacheAsynchronously)
     }
 
     // MARK: - Internals
@@ -173,7 +153,7 @@ open class CachedRequest: Request, @unchecked Sendable {
 
     func lookupCache() throws(CacheError) -> CacheHit {
         let key = cacheKey(settings: agent.config.settings)
-        return try ResponseCache(directory: key.directory).lookup(key, now: Date())
+        return try ResponseCache(directory: key.directory).lookup(key, now: Date(), memory: agent.cacheMemory)
     }
 
     func cacheKey(settings: NetworkSettings) -> CacheKey {
@@ -183,13 +163,13 @@ open class CachedRequest: Request, @unchecked Sendable {
                                  appVersion: settings.appVersion)
         policy.sensitiveData = .expected(digest: sensitiveDataDigest)
         return CacheKey(directory: ResponseCache.directory(for: self, settings: settings), identity: identity,
-                        policy: policy, serializer: responseSerializer)
+                        name: agent.cacheMemory.name(of: identity), policy: policy, serializer: responseSerializer)
     }
 
-    /// What would be written for `content`; nil when it has no body to keep.
-    func cacheWrite(for content: ResponseContent, settings: NetworkSettings, now: Date = Date()) -> CacheWrite? {
+    /// What would be written for `content` under `key`; nil when it has no body to keep.
+    func cacheWrite(for content: ResponseContent, key: CacheKey, settings: NetworkSettings,
+                    now: Date = Date()) -> CacheWrite? {
         guard let data = content.data, content.downloadedFile == nil else { return nil }
-        let key = cacheKey(settings: settings)
         let head = content.head
         let metadata = CacheMetadata(
             version: cacheVersion, sensitiveDataDigest: sensitiveDataDigest, stringEncoding: head?.charset,
@@ -199,7 +179,7 @@ open class CachedRequest: Request, @unchecked Sendable {
             statusCode: head?.statusCode ?? 0, contentType: head?.header("Content-Type"),
             httpVersion: head?.httpVersion ?? "HTTP/1.1", bodySize: data.count,
             bodyDigest: CacheDigest.sha256Hex(data))
-        return CacheWrite(cache: ResponseCache(directory: key.directory), name: key.identity.name, data: data,
+        return CacheWrite(cache: ResponseCache(directory: key.directory), name: key.name, data: data,
                           metadata: metadata)
     }
 
@@ -207,14 +187,23 @@ open class CachedRequest: Request, @unchecked Sendable {
         cacheSensitiveData.map { CacheDigest.sha256Hex($0.serialized()) }
     }
 
-    private func deliverFromCache(_ hit: CacheHit) {
-        guard !isExecuting else { return }
+    private func sendWithoutCache(_ context: RunContext) {
+        cacheState.withLock { state in
+            state.isDataFromCache = false
+            state.metadata = nil
+        }
+        launch(context)
+    }
+
+    private func deliverFromCache(_ hit: CacheHit, context: RunContext) {
         cacheState.withLock { state in
             state.isDataFromCache = true
             state.metadata = hit.metadata
         }
-        agent.config.settings.logger.debug("⚡ cache hit \(method.rawValue) \(hit.metadata.url)")
-        completeWithoutNetwork(content: hit.content)
+        if context.settings.logger.logLevel <= .debug {
+            context.settings.logger.debug("⚡ cache hit \(method.rawValue) \(hit.metadata.url)")
+        }
+        answerWithoutNetwork(context, content: hit.content)
     }
 }
 
@@ -226,5 +215,4 @@ private struct CacheRequestState: Sendable {
     var nextStart: CachedRequest.StartMode?
 }
 
-/// Where asynchronous cache writes run, one at a time (YTK's cache writing queue).
-private let cacheWritingQueue = DispatchQueue(label: "courier.cache-writing", qos: .utility)
+

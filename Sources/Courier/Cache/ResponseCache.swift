@@ -120,25 +120,47 @@ public struct ResponseCache: Sendable {
 
     // MARK: - Engine side
 
-    /// Loads an entry for a request, checking in YTKNetwork's order; the metadata, the checks
-    /// and the body are read under one shared lock so they belong to the same write.
-    func lookup(_ key: CacheKey, now: Date) throws(CacheError) -> CacheHit {
+    /// Loads an entry for a request, checking in YTKNetwork's order. An entry `memory` keeps
+    /// (a queued write, or one whose files are unchanged since it was kept) answers without
+    /// reading the files; otherwise the metadata, the checks and the body are read under one
+    /// shared lock so they belong to the same write, and the entry is kept for next time.
+    func lookup(_ key: CacheKey, now: Date, memory: CacheMemory? = nil) throws(CacheError) -> CacheHit {
         guard key.policy.cacheTimeInSeconds >= 0 else { throw .invalidCacheTime(key.policy.cacheTimeInSeconds) }
-        let name = key.identity.name
-        if let pending = PendingCacheWrites.pending(directory: directory, name: name) {
-            return try Self.hit(pending.metadata, key: key, now: now) { () throws(CacheError) in pending.data }
+        let name = key.name
+        if let memory, let kept = memory.entry(directory: directory, name: name) {
+            if let content = kept.content, kept.serializer == key.serializer {
+                try key.policy.validate(kept.metadata, now: now)
+                try Self.consistent(kept.metadata, with: key.identity)
+                return CacheHit(metadata: kept.metadata, content: content)
+            }
+            let hit = try Self.hit(kept.metadata, key: key, now: now) { () throws(CacheError) in kept.data }
+            memory.keepContent(hit.content, serializer: key.serializer, directory: directory, name: name,
+                               metadata: kept.metadata)
+            return hit
         }
-        let result = files.withLock(exclusive: false) { () -> Result<CacheHit, CacheError> in
+        let result = files.withLock(exclusive: false) { () -> Result<(CacheHit, Data, EntrySignatures?), CacheError> in
             do throws(CacheError) {
-                let metadata = try Self.metadata(from: files.read(files.metadataPath(name)))
-                return .success(try Self.hit(metadata, key: key, now: now) { () throws(CacheError) in
-                    try Self.verified(files.read(files.dataPath(name)), against: metadata)
-                })
+                let metadataFile = files.readSigned(files.metadataPath(name))
+                let metadata = try Self.metadata(from: metadataFile?.data)
+                var dataFile: (data: Data, signature: FileSignature)?
+                let hit = try Self.hit(metadata, key: key, now: now) { () throws(CacheError) in
+                    dataFile = files.readSigned(files.dataPath(name))
+                    return try Self.verified(dataFile?.data, against: metadata)
+                }
+                let signatures = metadataFile.flatMap { metadataFile in
+                    dataFile.map { EntrySignatures(data: $0.signature, metadata: metadataFile.signature) }
+                }
+                return .success((hit, dataFile?.data ?? Data(), signatures))
             } catch {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let (hit, data, signatures) = try result.get()
+        if let memory, let signatures {
+            memory.remember(directory: directory, name: name, metadata: hit.metadata, data: data, content: hit.content,
+                            serializer: key.serializer, signatures: signatures)
+        }
+        return hit
     }
 
     /// The checks an entry passes before it answers — policy, then that it describes this
@@ -152,7 +174,8 @@ public struct ResponseCache: Sendable {
     }
 
     /// Writes an entry; writers of one directory are serialized, so the pair always matches.
-    func write(name: String, data: Data, metadata: CacheMetadata) throws {
+    @discardableResult
+    func write(name: String, data: Data, metadata: CacheMetadata) throws -> EntrySignatures? {
         try files.write(name: name, data: data, metadata: metadata.encoded())
     }
 
@@ -231,6 +254,8 @@ public struct ResponseCache: Sendable {
 struct CacheKey: Sendable {
     let directory: String
     let identity: CacheIdentity
+    /// The entry's file name: the identity's hash.
+    let name: String
     let policy: CachePolicy
     let serializer: ResponseSerializer
 }

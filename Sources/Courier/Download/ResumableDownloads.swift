@@ -58,8 +58,8 @@ enum ResumableDownloads {
                             resumeOffset: 0, validator: nil)
     }
 
-    /// Writes the resume record for the response now arriving (transport thread; a few
-    /// hundred bytes, once per attempt).
+    /// Writes the resume record for the response now arriving (a few hundred bytes, once
+    /// per attempt; ``DownloadAttempts`` does it off the transport thread).
     static func saveRecord(for plan: DownloadPlan, url: String, etag: String?, lastModified: String?) {
         let record = ResumeRecord(url: url, destination: plan.destination.path, etag: etag,
                                   lastModified: lastModified)

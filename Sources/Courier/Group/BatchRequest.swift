@@ -98,7 +98,7 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
             return
         }
         for (index, request) in requests.enumerated() {
-            request.state.withLock { $0.groupObserver = { [self] _, error in requestFinished(at: index, error: error) } }
+            request.setGroupObserver { [self] _, error in requestFinished(at: index, error: error) }
             request.start()
         }
     }
@@ -118,7 +118,7 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
 
     private func stopRequests(except finished: Int?) {
         for (index, request) in requests.enumerated() where index != finished {
-            request.state.withLock { $0.groupObserver = nil }
+            request.setGroupObserver(nil)
             request.stop()
         }
     }

@@ -88,7 +88,7 @@ extension ChainRequest {
         publish()
         switch work {
         case .request(let request):
-            request.state.withLock { $0.groupObserver = { [self] _, error in stepFinished(index, error: error, failed: request) } }
+            request.setGroupObserver { [self] _, error in stepFinished(index, error: error, failed: request) }
             request.start()
         case .group(let requests):
             let batch = BatchRequest(requests: requests)

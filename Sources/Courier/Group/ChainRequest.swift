@@ -96,7 +96,7 @@ open class ChainRequest: RequestGroup, @unchecked Sendable {
                 batch.stop()
             } else if let current {
                 for request in current.work.requests {
-                    request.state.withLock { $0.groupObserver = nil }
+                    request.setGroupObserver(nil)
                     request.stop()
                 }
             }

@@ -6,18 +6,17 @@ extension Request {
     /// of them runs, so a callback may start the request again with new ones (YTK #446).
     /// Runs on the callback queue.
     func deliverCallbacks(error: RequestError?) {
-        let (delegate, accessories, success, failure, continuation, group) = state.withLock { state in
+        let taken = move(to: .finished, taking: { state in
             defer {
                 state.success = nil
                 state.failure = nil
                 state.continuation = nil
                 state.groupObserver = nil
             }
-            state.isExecuting = false
-            return (state.delegate, state.accessories, state.success, state.failure, state.continuation,
-                    state.groupObserver)
-        }
-        let fanout = LifecycleFanout(agent: agent, subject: .request(self), own: accessories)
+            return (state.run, state.delegate, state.success, state.failure, state.continuation, state.groupObserver)
+        })
+        guard let (context, delegate, success, failure, continuation, group) = taken, let context else { return }
+        let fanout = context.fanout(self)
         fanout.willStop()
         if error != nil {
             requestFailedFilter()
@@ -38,21 +37,23 @@ extension Request {
     /// response, all on the agent's callback queue (the preprocessor too, as in YTKRequest). Call it from an override of `start()`
     /// instead of `super.start()`; it marks the request executing itself.
     public func completeWithoutNetwork(content: ResponseContent, error: RequestError? = nil) {
-        let accessories = state.withLock { state -> [any RequestAccessory]? in
-            guard !state.isExecuting else { return nil }
-            state.isExecuting = true
-            state.isCancelled = false
+        guard let context = claimRun() else { return }
+        answerWithoutNetwork(context, content: content, error: error)
+    }
+
+    /// Delivers `content` for a claimed run without the network (a cache hit).
+    func answerWithoutNetwork(_ context: RunContext, content: ResponseContent, error: RequestError? = nil) {
+        let stored = move(to: .delivering) { state in
             state.content = content
             state.error = error
             state.retryCount = 0
-            return state.accessories
         }
-        guard let accessories else { return }
-        LifecycleFanout(agent: agent, subject: .request(self), own: accessories).willStart()
-        agent.eventHub.emit(.fromCache, .request(self))
+        guard stored else { return }
+        context.fanout(self).willStart()
+        context.agent.eventHub.emit(.fromCache, .request(self))
         // One hop, as YTKRequest answers a cache hit: the preprocessor runs on the callback
         // queue right before the filter (there is no network response to process).
-        agent.config.callbackQueue.async {
+        context.settings.callbackQueue.async {
             if error == nil { self.requestCompletePreprocessor() } else { self.requestFailedPreprocessor() }
             self.deliverCallbacks(error: error)
         }

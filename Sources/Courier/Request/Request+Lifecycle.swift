@@ -38,17 +38,18 @@ extension Request {
     /// A batch or chain running it records it as cancelled (a batch goes on or fails as its
     /// `continueOnFailure` says; a chain fails, or pauses in step mode, at that step).
     public func stop() {
-        guard agent.detach(self) != nil else {
+        guard let entry = agent.detach(self) else {
             let continuation = state.withLock { state in
                 defer { state.continuation = nil }
-                return state.isExecuting ? nil : state.continuation
+                return state.phase.isActive ? nil : state.continuation
             }
             continuation?.resume(throwing: RequestError.cancelled)
             return
         }
-        let fanout = LifecycleFanout(agent: agent, subject: .request(self), own: state.withLock { $0.accessories })
+        let context = entry.context
+        let fanout = context.fanout(self)
         fanout.willStop()
-        let (continuation, group) = state.withLock { state in
+        let stopped = move(to: .cancelled, taking: { state in
             defer {
                 state.continuation = nil
                 state.groupObserver = nil
@@ -56,15 +57,14 @@ extension Request {
             state.delegate = nil
             state.success = nil
             state.failure = nil
-            state.isCancelled = true
-            state.isExecuting = false
             return (state.continuation, state.groupObserver)
-        }
+        })
         fanout.didStop(.cancelled)
+        guard let (continuation, group) = stopped else { return }
         continuation?.resume(throwing: RequestError.cancelled)
         // A batch or chain that started it hears that it will not finish (a group stopping its
         // own requests lets go of them first, so it is not told about its own stop).
-        if let group { agent.config.callbackQueue.async { group(self, .cancelled) } }
+        if let group { context.settings.callbackQueue.async { group(self, .cancelled) } }
     }
 
     /// Starts the request and waits for it: returns the finished request, or throws its
@@ -74,7 +74,7 @@ extension Request {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let accepted = state.withLock { state -> Bool in
-                    guard !state.isExecuting, state.continuation == nil else { return false }
+                    guard !state.phase.isActive, state.continuation == nil else { return false }
                     state.continuation = continuation
                     return true
                 }

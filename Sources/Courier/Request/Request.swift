@@ -99,21 +99,20 @@ open class Request: @unchecked Sendable {
     /// Runs on the callback queue after a failure, before the delegate.
     open func requestFailedFilter() {}
 
+    /// What the agent writes to the cache after this run's successful network response, and
+    /// whether in the background; nil for a request without a cache (``CachedRequest`` has one).
+    func cacheWrite(after content: ResponseContent, context: RunContext) -> (CacheWrite, asynchronously: Bool)? {
+        nil
+    }
+
     // MARK: - Starting
 
     /// Sends the request through its agent. Does nothing while it is already executing.
     /// Subclasses that answer without the network (a cache) override it and call
     /// ``completeWithoutNetwork(content:error:)`` or `super.start()`.
     open func start() {
-        let (claimed, accessories) = state.withLock { state -> (Bool, [any RequestAccessory]) in
-            guard !state.isExecuting else { return (false, []) }
-            state.isExecuting = true
-            state.isCancelled = false
-            return (true, state.accessories)
-        }
-        guard claimed else { return }
-        LifecycleFanout(agent: agent, subject: .request(self), own: accessories).willStart()
-        agent.add(self)
+        guard let context = claimRun() else { return }
+        launch(context)
     }
 
     // MARK: - Settings of the caller
@@ -177,8 +176,12 @@ open class Request: @unchecked Sendable {
 
     /// The agent's id for the current or last transfer.
     public var taskID: Int? { state.withLock { $0.taskID } }
-    public var isExecuting: Bool { state.withLock { $0.isExecuting } }
-    public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+    /// Where the request is in its current (or last) run.
+    public var phase: RequestPhase { state.withLock { $0.phase } }
+    /// Whether a run is under way: from `start()` until the callbacks begin.
+    public var isExecuting: Bool { phase.isActive }
+    /// Whether the last run was stopped.
+    public var isCancelled: Bool { phase == .cancelled }
     public var response: ResponseHead? { state.withLock { $0.content.head } }
     public var responseStatusCode: Int { response?.statusCode ?? 0 }
     public var responseHeaders: HTTPFields { response?.headers ?? HTTPFields() }
@@ -209,7 +212,8 @@ open class Request: @unchecked Sendable {
     }
 }
 
-/// Everything a request remembers between threads, behind one lock.
+/// Everything a request remembers between threads, behind one lock. Only the request's own
+/// methods (`Request/`) take it; the agent, groups and accessories call them.
 struct RequestState: Sendable {
     var agent: NetworkAgent?
     var tag = 0
@@ -225,8 +229,9 @@ struct RequestState: Sendable {
     /// Told after every callback when the request belongs to a batch or chain.
     var groupObserver: (@Sendable (Request, RequestError?) -> Void)?
     var taskID: Int?
-    var isExecuting = false
-    var isCancelled = false
+    var phase = RequestPhase.idle
+    /// What the current run read when it started; nil before the first start.
+    var run: RunContext?
     var retryCount = 0
     var content = ResponseContent()
     var error: RequestError?

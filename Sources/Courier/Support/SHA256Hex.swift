@@ -5,10 +5,19 @@ import Foundation
 /// the history's body hashes.
 public enum SHA256Hex {
     public static func of(_ data: Data) -> String {
-        SHA256.hash(data: data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        hex(SHA256.hash(data: data))
+    }
+
+    /// Lowercase hex of `bytes`, two digits each.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Whether `text` looks like one: 64 lowercase hex digits.

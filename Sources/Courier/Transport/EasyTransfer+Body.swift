@@ -87,8 +87,7 @@ extension EasyTransfer {
         guard descriptor >= 0 else { return .closed }
         download.wroteToFile = true
         if append { job.progress.update { $0.resumedFrom = plan.resumeOffset } }
-        ResumableDownloads.saveRecord(for: plan, url: job.request.url,
-                                      etag: responseField("ETag"), lastModified: responseField("Last-Modified"))
+        job.observer.downloadBodyStarted(plan, etag: responseField("ETag"), lastModified: responseField("Last-Modified"))
         return .file(descriptor)
     }
 

@@ -211,6 +211,7 @@ final class Transport: @unchecked Sendable {
             return
         }
         loop.active[handle] = transfer
+        job.observer.transferStarted()
     }
 
     /// Collects every finished transfer; returns how many there were.

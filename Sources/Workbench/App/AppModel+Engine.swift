@@ -102,7 +102,7 @@ extension AppModel {
                 // The entry is written in the background: read the directory when it is there.
                 let mailbox = self.mailbox
                 Task.detached {
-                    await CachedRequest.waitForPendingCacheWrites()
+                    await request.agent.waitForCacheWrites()
                     mailbox.post(.cacheWritten)
                 }
             }

@@ -108,7 +108,7 @@ public final class WorkspaceRunner: Sendable {
                 record(.targetStarted(name: name, kind: "chain"))
                 await ChainRun(runner: self, chain: chain).run(report: record)
             }
-            await CachedRequest.waitForPendingCacheWrites()
+            await agent.waitForCacheWrites()
         }
         summary.durationMs = Self.milliseconds(Date().timeIntervalSince(started))
         report(.finished(summary))
