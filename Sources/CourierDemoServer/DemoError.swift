@@ -29,6 +29,11 @@ struct DemoError: Error {
         )
     }
 
+    /// 404 for a path no route serves: `{"error": "not found", "path": path}`.
+    static func notFound(path: String) -> DemoError {
+        DemoError(.notFound, body: ["error": "not found", "path": .string(path)])
+    }
+
     var response: Response {
         DemoResponse.json(body, status: status, headers: headers)
     }

@@ -9,7 +9,8 @@ struct DemoExchange: Sendable {
 
     let request: Request
     let context: DemoRequestContext
-    /// The method used for routing: `HEAD` is routed as `GET` (the body is dropped later).
+    /// The method the handlers check: `HEAD` is handled as `GET` (``HeadResponseMiddleware``
+    /// drops the body).
     let method: HTTPRequest.Method
     /// The path split on `/`, without empty segments, still percent-encoded.
     let segments: [Substring]

@@ -110,7 +110,7 @@ public final class DemoServer: Sendable {
         var logger = Logger(label: "courier.demo-server")
         logger.logLevel = .warning
         return Application(
-            responder: DemoResponder(state: state),
+            router: DemoRouter.make(state: state),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "CourierDemo"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger

@@ -80,6 +80,14 @@ enum DocumentRoutes {
         ],
     ]
 
+    /// `GET /`: the endpoint overview, ``index``.
+    static func overview(_ exchange: DemoExchange) throws -> Response {
+        try exchange.require(.get)
+        return DemoResponse.json(index)
+    }
+
+    /// `GET /json`, `/xml`, `/html[?status=S]` or `/small.json` for `name`, nil for any
+    /// other name.
     static func document(named name: Substring, _ exchange: DemoExchange) throws -> Response? {
         switch name {
         case "json":

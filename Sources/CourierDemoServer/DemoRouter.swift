@@ -1,0 +1,84 @@
+import Hummingbird
+
+/// The demo server's routing table: Hummingbird's `Router` behind the middleware for
+/// what every request goes through.
+///
+/// Middleware, outermost first (it wraps the routes added after it and the router's
+/// not-found responder):
+/// 1. ``RequestLogMiddleware``: every request is logged, unknown paths included.
+/// 2. ``HeadResponseMiddleware``: `HEAD` is answered like `GET` without a body.
+/// 3. ``DemoErrorMiddleware``: ``DemoError``s and unknown paths become JSON responses.
+///
+/// Every route is registered for all methods (``Router/onAnyMethod(_:use:)``): the
+/// handlers check the method and answer 405 themselves.
+enum DemoRouter {
+    static func make(state: DemoServerState) -> Router<DemoRequestContext> {
+        let router = Router(context: DemoRequestContext.self)
+        router.add(middleware: RequestLogMiddleware(log: state.requestLog))
+        router.add(middleware: HeadResponseMiddleware())
+        router.add(middleware: DemoErrorMiddleware())
+
+        router.onAnyMethod("/", use: DocumentRoutes.overview)
+        addEchoRoutes(to: router)
+        addStatusAndAuthRoutes(to: router)
+        addStatefulRoutes(to: router, state: state)
+        addDownloadRoutes(to: router)
+        addShopRoutes(to: router, sessions: state.sessions)
+        // Any other single segment: `/json`, `/xml`, `/html`, `/small.json` or a 404.
+        // Constant segments take precedence over this capture.
+        router.onAnyMethod("/:document") { exchange in
+            guard let document = try DocumentRoutes.document(named: exchange.segments[0], exchange) else {
+                throw DemoError.notFound(path: exchange.request.uri.path)
+            }
+            return document
+        }
+        return router
+    }
+
+    private static func addEchoRoutes(to router: Router<DemoRequestContext>) {
+        router.onAnyMethod("/get") { try await EchoRoutes.echo($0, only: .get) }
+        router.onAnyMethod("/post") { try await EchoRoutes.echo($0, only: .post) }
+        router.onAnyMethod("/put") { try await EchoRoutes.echo($0, only: .put) }
+        router.onAnyMethod("/patch") { try await EchoRoutes.echo($0, only: .patch) }
+        router.onAnyMethod("/delete") { try await EchoRoutes.echo($0, only: .delete) }
+        // `**` needs at least one more segment, so `/anything` itself is a route of its own.
+        router.onAnyMethod("/anything") { try await EchoRoutes.echo($0, only: nil) }
+        router.onAnyMethod("/anything/**") { try await EchoRoutes.echo($0, only: nil) }
+        router.onAnyMethod("/delay/:seconds", use: EchoRoutes.delay)
+        router.onAnyMethod("/headers", use: EchoRoutes.headers)
+        router.onAnyMethod("/response-headers", use: EchoRoutes.responseHeaders)
+    }
+
+    private static func addStatusAndAuthRoutes(to router: Router<DemoRequestContext>) {
+        router.onAnyMethod("/status/:code", use: StatusRoutes.status)
+        router.onAnyMethod("/redirect/:count", use: StatusRoutes.redirect)
+        router.onAnyMethod("/redirect-to-https", use: HTTPSRedirectRoute.redirect)
+        router.onAnyMethod("/basic-auth/:user/:password", use: AuthRoutes.basic)
+        router.onAnyMethod("/bearer", use: AuthRoutes.bearer)
+    }
+
+    private static func addStatefulRoutes(to router: Router<DemoRequestContext>, state: DemoServerState) {
+        let counters = state.counters
+        let resources = state.mutableResources
+        router.onAnyMethod("/counter/:name") { try CounterRoutes.counter($0, store: counters) }
+        router.onAnyMethod("/counter/:name/peek") { try CounterRoutes.peek($0, store: counters) }
+        router.onAnyMethod("/mutable/:name") { try ByteStreamRoutes.mutable($0, store: resources) }
+        router.onAnyMethod("/mutable/:name/touch") { try ByteStreamRoutes.touch($0, store: resources) }
+    }
+
+    private static func addDownloadRoutes(to router: Router<DemoRequestContext>) {
+        router.onAnyMethod("/bytes/:count", use: ByteStreamRoutes.bytes)
+        router.onAnyMethod("/drop", use: ByteStreamRoutes.drop)
+        router.onAnyMethod("/drip", use: DripRoute.drip)
+        router.onAnyMethod("/big-json", use: BigJSONRoute.bigJSON)
+        router.onAnyMethod("/cjk", use: ViewerSampleRoutes.cjk)
+        router.onAnyMethod("/malformed-json", use: ViewerSampleRoutes.malformedJSON)
+    }
+
+    private static func addShopRoutes(to router: Router<DemoRequestContext>, sessions: SessionTokenStore) {
+        router.onAnyMethod("/login") { try await ShopRoutes.login($0, sessions: sessions) }
+        router.onAnyMethod("/profile") { try ShopRoutes.profile($0, sessions: sessions) }
+        router.onAnyMethod("/orders") { try ShopRoutes.orders($0, sessions: sessions) }
+        router.onAnyMethod("/checkout") { try await ShopRoutes.checkout($0, sessions: sessions) }
+    }
+}
