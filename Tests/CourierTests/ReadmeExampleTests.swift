@@ -77,21 +77,4 @@ final class CityList: CachedRequest, @unchecked Sendable {
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .succeeded])
         }
     }
-
-    @Test func accessoryExample() async throws {
-        try await withTestBed { bed in
-            let config = bed.config
-            // README
-            let hud = HUDAccessory()
-            config.addAccessory(hud)                     // sees every request, batch and chain
-            Task {
-                for await event in bed.agent.events() { print(event.kind, event.subject.object) }
-            }
-            try await bed.request("/get").run()
-            print(hud.snapshot.requests, hud.snapshot.spinner, hud.takeToasts())
-            // /README
-            #expect(hud.snapshot.requests == 0)
-            #expect(hud.snapshot.lastEvent == "GET /get finished")
-        }
-    }
 }
