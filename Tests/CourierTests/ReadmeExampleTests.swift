@@ -179,8 +179,12 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func downloadExample() async throws {
         let target = "/tmp/downloads/1048576"
+        let directoryExisted = FileManager.default.fileExists(atPath: "/tmp/downloads")
         try? FileManager.default.removeItem(atPath: target)
-        defer { try? FileManager.default.removeItem(atPath: target) }
+        defer {
+            try? FileManager.default.removeItem(atPath: target)
+            if !directoryExisted { try? FileManager.default.removeItem(atPath: "/tmp/downloads") }
+        }
         try await withSharedConfig { _ in
             // begin docs/engine.md
             let file = ConfigurableRequest("/bytes/1048576")            // the demo server's 1 MiB download
