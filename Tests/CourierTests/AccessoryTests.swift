@@ -1,7 +1,5 @@
 import Courier
-import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 /// Records what one accessory hears, naming the kind of subject.
@@ -19,8 +17,8 @@ final class SubjectLog: RequestAccessory, Sendable {
     func requestDidStop(_ subject: AnyObject) { log.record("\(kind(subject)).didStop") }
 }
 
-/// Accessories for requests, batches and chains; global accessories; lifecycle events; the
-/// HUD; interceptors and parameter validators.
+/// Accessories for requests, batches and chains; global accessories; lifecycle events;
+/// interceptors and parameter validators. (The workbench's HUD is tested in WorkbenchTests.)
 @Suite struct AccessoryTests {
     @Test func globalAccessorySeesRequestsBatchesAndChainsInOrder() async throws {
         let global = SubjectLog()
@@ -102,60 +100,6 @@ final class SubjectLog: RequestAccessory, Sendable {
         }
     }
 
-    @Test func hudCountersReturnToZeroAfterAThousandMixedRequests() async throws {
-        let hud = HUDAccessory(toastLimit: 1000)
-        try await withCacheBed({ $0.addAccessory(hud) }) { cache in
-            let bed = cache.bed
-            // Prime a cache entry so that some of the thousand are cache hits.
-            try await cache.request("/get", { $0.cacheTime = 600 }).run()
-            let finished = Atomic<Int>(0)
-            let requests: [Request] = (0..<1000).map { index in
-                switch index % 4 {
-                case 0: return cache.request("/get") { $0.cacheTime = 600 }
-                case 1: return bed.request("/get")
-                case 2: return bed.request("/status/500")
-                default: return bed.request("/delay/3")
-                }
-            }
-            let allDone = DidStopCounter(expected: requests.count)
-            requests.forEach { $0.addAccessory(allDone) }
-            DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-                requests[index].start(success: { _ in finished.add(1, ordering: .relaxed) },
-                                      failure: { _ in finished.add(1, ordering: .relaxed) })
-                if index % 4 == 3 { requests[index].stop() }
-            }
-            await allDone.wait()
-            let snapshot = hud.snapshot
-            #expect(snapshot.requests == 0)
-            #expect(!snapshot.isBusy && snapshot.spinner == " ")
-            #expect(finished.load(ordering: .relaxed) == 750)
-            #expect(hud.takeToasts().count == 250, "every /status/500 raised a toast; stops did not")
-            let cached = requests.compactMap { $0 as? CacheProbe }
-            #expect(cached.count == 250 && cached.allSatisfy { $0.isDataFromCache })
-        }
-    }
-
-    @Test func hudCountsBatchesAndChainsAndToastsTheirFailures() async throws {
-        let hud = HUDAccessory()
-        try await withTestBed({ $0.addAccessory(hud) }) { bed in
-            let batch = BatchRequest(requests: [bed.request("/delay/0.3")])
-            let batchDone = DidStopSignal()
-            batch.addAccessory(batchDone)
-            batch.start()
-            #expect(hud.snapshot.batches == 1 && hud.snapshot.requests == 1)
-            #expect(hud.snapshot.spinner != " ")
-            await batchDone.wait()
-            let chain = ChainRequest()
-            chain.addRequest(bed.request("/status/502"))
-            await #expect(throws: GroupFailure.self) { try await chain.run() }
-            #expect(hud.snapshot.chains == 0 && hud.snapshot.batches == 0 && hud.snapshot.requests == 0)
-            let toasts = hud.takeToasts()
-            #expect(toasts.count == 2, "the request and its chain")
-            #expect(toasts.last?.contains("chain of 1 steps failed at GET /status/502") == true)
-            #expect(hud.snapshot.lastEvent.hasPrefix("✗"))
-        }
-    }
-
     @Test func interceptorVetoMakesNoNetworkCall() async throws {
         struct Veto: RequestInterceptor {
             func shouldStart(_ request: Request) -> Bool { request.tag != 99 }
@@ -186,38 +130,6 @@ final class SubjectLog: RequestAccessory, Sendable {
             #expect(bed.server.requestLog.isEmpty)
             try await bed.request("/post", method: .post, arguments: ["user": "ada"]).run()
             #expect(bed.server.requestLog.count == 1)
-        }
-    }
-}
-
-/// Resumes once `expected` didStop calls have arrived.
-final class DidStopCounter: RequestAccessory, Sendable {
-    private let state: Mutex<(count: Int, continuation: CheckedContinuation<Void, Never>?)>
-    private let expected: Int
-
-    init(expected: Int) {
-        self.expected = expected
-        state = Mutex((0, nil))
-    }
-
-    func requestDidStop(_ subject: AnyObject) {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.count += 1
-            guard state.count == expected else { return nil }
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        continuation?.resume()
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let done = state.withLock { state -> Bool in
-                if state.count >= expected { return true }
-                state.continuation = continuation
-                return false
-            }
-            if done { continuation.resume() }
         }
     }
 }

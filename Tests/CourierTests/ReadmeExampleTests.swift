@@ -1,96 +1,379 @@
 import Courier
+import CourierDemoServer
+import Foundation
 import Testing
 
-// The examples of docs/engine.md (linked from the README), compiled and run: keep them in step.
-final class UserRequest: Request, @unchecked Sendable {
-    let id: Int
-    init(id: Int) { self.id = id }
-    override var requestURL: String { "/anything/users/\(id)" }
-    override var jsonValidator: JSONTemplate? { .object(["method": .string, "url": .string]) }
-}
+/// Every Swift example of README.md and docs/engine.md, run as written. Each copy sits between
+/// `// begin <file>` and `// end <file>`; `DocumentExampleCopyTests` checks that every example
+/// has a copy and that every copy is an example's text. The examples use the shared config and
+/// agent as a reader would: this suite alone touches them, one test at a time, pointing the
+/// shared config at a demo server of its own and restoring it afterwards.
+@Suite(.serialized) struct ReadmeExampleTests {
+    @Test(.timeLimit(.minutes(1))) func readmeSubclassRunsWithAsync() async throws {
+        try await withSharedConfig { server in
+            NetworkConfig.shared.addURLFilter(ToServer(server))
+            // begin README.md
+            final class UserRequest: Request, @unchecked Sendable {
+                let id: Int
+                init(id: Int) { self.id = id }
+                override var requestURL: String { "/anything/users/\(id)" }
+            }
 
-@Suite struct ReadmeExampleTests {
-    @Test func subclassStartedWithClosuresAndWithAsync() async throws {
-        try await withTestBed { bed in
-            let log = EventLog()
-            let first = UserRequest(id: 1)
-            first.agent = bed.agent
-            first.start(success: { log.record("ok \($0.id) \($0.responseJSON?["url"]?.stringValue ?? "")") },
-                        failure: { log.record("failed \($0.id) \($0.error!)") })
-
-            let second = UserRequest(id: 2)
-            second.agent = bed.agent
-            let user = try await second.run()
-
-            await log.waitForEvents(1)
-            #expect(log.events == ["ok 1 \(bed.server.baseURL)/anything/users/1"])
+            NetworkConfig.shared.baseURL = "http://127.0.0.1:8080"
+            let user = try await UserRequest(id: 2).run()   // the finished request, or throws its RequestError
+            print(user.responseStatusCode)
+            // end README.md
             #expect(user.responseStatusCode == 200)
-            #expect(user.responseJSON?["url"]?.stringValue == "\(bed.server.baseURL)/anything/users/2")
+            #expect(user.responseJSON?["url"]?.stringValue == "\(server.baseURL)/anything/users/2")
         }
     }
-}
 
-// docs/engine.md: "Cached requests".
-final class CityList: CachedRequest, @unchecked Sendable {
-    override var requestURL: String { "/anything/cities" }
-    override var cacheTimeInSeconds: Int { 600 }
-}
+    @Test(.timeLimit(.minutes(1))) func subclassStartedWithClosuresAndWithAsync() async throws {
+        try await withSharedConfig { server in
+            NetworkConfig.shared.addURLFilter(ToServer(server))
+            let finished = FinishLog()
+            NetworkConfig.shared.addAccessory(finished)
+            // begin docs/engine.md
+            final class UserRequest: Request, @unchecked Sendable {
+                let id: Int
+                init(id: Int) { self.id = id }
+                override var requestURL: String { "/anything/users/\(id)" }
+                override var jsonValidator: JSONTemplate? { .object(["method": .string, "url": .string]) }
+            }
 
-@Suite struct ReadmeGroupExampleTests {
-    @Test func cacheExample() async throws {
-        try await withCacheBed { cache in
-            let first = CityList()
-            first.agent = cache.bed.agent
-            try await first.run()
-            // README
-            let cities = CityList()
-            cities.agent = cache.bed.agent
-            try await cities.run()                  // answered from disk while fresh
+            NetworkConfig.shared.baseURL = "http://127.0.0.1:8080"
+            // With closures, called on the config's callback queue; they receive a UserRequest:
+            UserRequest(id: 1).start(success: { print($0.id, $0.responseJSON ?? "") }, failure: { print($0.id, $0.error!) })
+            // With async/await: returns the finished request or throws its RequestError.
+            let user = try await UserRequest(id: 2).run()
+            // end docs/engine.md
+            await finished.log.waitForEvents(2)
+            #expect(Set(finished.log.events) == [
+                "ok /anything/users/1 \(server.baseURL)/anything/users/1",
+                "ok /anything/users/2 \(server.baseURL)/anything/users/2",
+            ])
+            #expect(user.responseStatusCode == 200)
+            #expect(user.responseJSON?["url"]?.stringValue == "\(server.baseURL)/anything/users/2")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func configurableRequestLogsIn() async throws {
+        try await withSharedConfig { _ in
+            // begin docs/engine.md
+            let login = ConfigurableRequest("/login", method: .post, arguments: ["user": "demo", "password": "secret"])
+            login.definition.requestSerializer = .json
+            try await login.run()
+            let token = login.responseJSON?["token"]?.stringValue
+            // end docs/engine.md
+            #expect(login.responseStatusCode == 200)
+            #expect(token?.isEmpty == false)
+        }
+    }
+
+    /// The second run is a hit without waiting for the first run's (asynchronous) cache write.
+    @Test(.timeLimit(.minutes(1))) func cacheExampleShowsTheHit() async throws {
+        try await withSharedConfig { server in
+            // begin docs/engine.md
+            final class CityList: CachedRequest, @unchecked Sendable {
+                override var requestURL: String { "/anything/cities" }
+                override var cacheTimeInSeconds: Int { 600 }
+            }
+
+            try await CityList().run()              // from the network; the response is stored
+            let cities = try await CityList().run() // answered from the cache while fresh
             print(cities.isDataFromCache)           // true
-            let why = ResponseCache.explain(cities) // why a request would miss
-            // /README
-            #expect(!first.isDataFromCache && cities.isDataFromCache)
+            let why = ResponseCache.explain(cities) // why a request hits or would miss
+            // end docs/engine.md
+            #expect(server.requestLog.count == 1, "the first run went to the network, the second did not")
+            #expect(cities.isDataFromCache)
             #expect(why.isHit)
         }
     }
 
-    @Test func batchChainAndStepModeExamples() async throws {
-        try await withTestBed { bed in
-            let (a, b, c, d) = (bed.request("/get"), bed.request("/headers"), bed.request("/json"), bed.request("/anything/d"))
-            // README
+    @Test(.timeLimit(.minutes(1))) func batchExample() async throws {
+        try await withSharedConfig { _ in
+            let (a, b) = (ConfigurableRequest("/get"), ConfigurableRequest("/headers"))
+            // begin docs/engine.md
             let batch = BatchRequest(requests: [a, b], continueOnFailure: true)
             try await batch.run()                        // or start(success:failure:)
             print(batch.snapshot.finished, "/", batch.snapshot.total)
+            // end docs/engine.md
+            #expect(batch.snapshot.succeeded == 2)
+        }
+    }
 
+    @Test(.timeLimit(.minutes(1))) func stepModeLoopRunsEveryStep() async throws {
+        try await withSharedConfig { _ in
+            let (a, b, c, d) = (ConfigurableRequest("/get"), ConfigurableRequest("/headers"),
+                                ConfigurableRequest("/json"), ConfigurableRequest("/anything/d"))
+            // begin docs/engine.md
             let chain = ChainRequest(stepMode: true)
             chain.addRequest(a) { chain, a in chain.setValue("\(a.responseStatusCode)", forKey: "status") }
             chain.addGroup([b, c], when: { $0.value(forKey: "status") == "200" })
             chain.addRequest(d)
-            let steps = chain.progress()                 // a snapshot after every change
+            let steps = chain.progress()                 // a snapshot after every change; ends with the chain
             chain.start()
             for await snapshot in steps where snapshot.isPaused {
-                chain.advance()                          // or retry(), skip(), stop()
+                if snapshot.steps.contains(where: { $0.state == .failed }) {
+                    chain.stop()                         // a step failed: or retry() it, or skip() it
+                } else {
+                    chain.advance()                      // run the step it waits before
+                }
             }
-            // /README
-            #expect(batch.snapshot.succeeded == 2)
+            // end docs/engine.md
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .succeeded])
         }
     }
 
-    @Test func accessoryExample() async throws {
-        try await withTestBed { bed in
-            let config = bed.config
-            // README
-            let hud = HUDAccessory()
-            config.addAccessory(hud)                     // sees every request, batch and chain
-            Task {
-                for await event in bed.agent.events() { print(event.kind, event.subject.object) }
+    /// The same loop with a last step that fails: it stops the chain and ends instead of
+    /// waiting for an `advance()` that a failed step ignores.
+    @Test(.timeLimit(.minutes(1))) func stepModeLoopEndsAtAFailedStep() async throws {
+        try await withSharedConfig { server in
+            let (a, b, c, d) = (ConfigurableRequest("/get"), ConfigurableRequest("/headers"),
+                                ConfigurableRequest("/json"), ConfigurableRequest("/status/500"))
+            // begin docs/engine.md
+            let chain = ChainRequest(stepMode: true)
+            chain.addRequest(a) { chain, a in chain.setValue("\(a.responseStatusCode)", forKey: "status") }
+            chain.addGroup([b, c], when: { $0.value(forKey: "status") == "200" })
+            chain.addRequest(d)
+            let steps = chain.progress()                 // a snapshot after every change; ends with the chain
+            chain.start()
+            for await snapshot in steps where snapshot.isPaused {
+                if snapshot.steps.contains(where: { $0.state == .failed }) {
+                    chain.stop()                         // a step failed: or retry() it, or skip() it
+                } else {
+                    chain.advance()                      // run the step it waits before
+                }
             }
-            try await bed.request("/get").run()
-            print(hud.snapshot.requests, hud.snapshot.spinner, hud.takeToasts())
-            // /README
-            #expect(hud.snapshot.requests == 0)
-            #expect(hud.snapshot.lastEvent == "GET /get finished")
+            // end docs/engine.md
+            #expect(!chain.isRunning)
+            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .failed])
+            #expect(server.requestLog.filter { $0.path == "/status/500" }.count == 1, "the failed step was not retried")
         }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func accessoryAndEventsExample() async throws {
+        try await withSharedConfig { _ in
+            let (config, agent, request) = (NetworkConfig.shared, NetworkAgent.shared, ConfigurableRequest("/get"))
+            // begin docs/engine.md
+            final class LogAccessory: RequestAccessory, Sendable {
+                func requestWillStart(_ subject: AnyObject) { print("will start", subject) }
+                func requestDidStop(_ subject: AnyObject) { print("did stop", subject) }
+            }
+
+            config.addAccessory(LogAccessory())          // sees every request, batch and chain
+            let events = agent.events()                  // before the start: a stream misses earlier events
+            let watcher = Task {
+                for await event in events {
+                    print(event.kind, event.subject.object)
+                    if case .finished = event.kind { break } // the stream itself never ends
+                }
+            }
+            try await request.run()
+            await watcher.value
+            // end docs/engine.md
+            #expect(request.responseStatusCode == 200)
+            #expect(config.accessories.contains { $0 is LogAccessory })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func downloadExample() async throws {
+        let target = "/tmp/downloads/1048576"
+        let directoryExisted = FileManager.default.fileExists(atPath: "/tmp/downloads")
+        try? FileManager.default.removeItem(atPath: target)
+        defer {
+            try? FileManager.default.removeItem(atPath: target)
+            if !directoryExisted { try? FileManager.default.removeItem(atPath: "/tmp/downloads") }
+        }
+        try await withSharedConfig { _ in
+            // begin docs/engine.md
+            let file = ConfigurableRequest("/bytes/1048576")            // the demo server's 1 MiB download
+            file.definition.resumableDownloadPath = "/tmp/downloads/"   // a directory: saved as 1048576
+            file.downloadProgressHandler = { print($0.completed, $0.expected ?? 0, $0.bytesPerSecond) }
+            try await file.run()                                        // file.downloadedFileURL
+            // end docs/engine.md
+            #expect(file.downloadedFileURL?.path == target)
+            let size = try FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber
+            #expect(size?.intValue == 1_048_576)
+        }
+    }
+}
+
+/// Points the shared config at a fresh demo server (its cache and Incomplete directories in a
+/// fresh temporary directory, no proxy) for `body`, then puts every shared setting back.
+private func withSharedConfig(_ body: (DemoServer) async throws -> Void) async throws {
+    let server = try await DemoServer.start()
+    let root = FileManager.default.temporaryDirectory.path + "/courier-readme-test-\(UUID().uuidString)"
+    let saved = NetworkConfig.shared.settings
+    defer {
+        NetworkConfig.shared.update { $0 = saved }
+        try? FileManager.default.removeItem(atPath: root)
+    }
+    NetworkConfig.shared.update { settings in
+        settings.baseURL = server.baseURL
+        settings.proxy = .none
+        settings.cacheDirectory = root + "/responses"
+        settings.incompleteDownloadsDirectory = root + "/incomplete"
+    }
+    do {
+        try await body(server)
+        await server.stop()
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Sends every relative URL to `server`, whatever the base URL says: the examples set the
+/// shared base URL to port 8080, as a reader would, and the test's server listens elsewhere.
+private struct ToServer: URLFilter {
+    let baseURL: String
+    init(_ server: DemoServer) { baseURL = server.baseURL }
+    func filterURL(_ url: String, for request: Request) -> String { baseURL + url }
+}
+
+/// Records each request's outcome once its last callback is over: "ok PATH URL-THE-SERVER-SAW".
+private final class FinishLog: RequestAccessory, Sendable {
+    let log = EventLog()
+
+    func requestDidStop(_ subject: AnyObject) {
+        guard let request = subject as? Request else { return }
+        let url = request.responseJSON?["url"]?.stringValue ?? "-"
+        log.record("\(request.error == nil ? "ok" : "failed") \(request.requestURL) \(url)")
+    }
+}
+
+/// The examples' copies above are the documents' text.
+@Suite struct DocumentExampleCopyTests {
+    static let documents = ["README.md", "docs/engine.md"]
+
+    @Test func everyExampleHasACopyAndEveryCopyIsAnExample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let sources = try DocumentExamples.testSources(under: root.appendingPathComponent("Tests"))
+        for document in Self.documents {
+            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+            let examples = DocumentExamples.swiftBlocks(in: text)
+            #expect(!examples.isEmpty, "\(document) has Swift examples")
+            let copies = sources.flatMap { source in
+                DocumentExamples.copies(of: document, in: source.text).map { (file: source.path, text: $0) }
+            }
+            for example in examples {
+                let matching = copies.filter { $0.text == example.body }
+                #expect(!matching.isEmpty, "no test runs this example of \(document):\n\(example.body)")
+                for copy in matching {
+                    let sourceLines = Set(sources.first { $0.path == copy.file }?.text.split(separator: "\n").map(String.init) ?? [])
+                    for line in example.imports {
+                        #expect(sourceLines.contains(line), "\(copy.file) runs an example of \(document) without `\(line)`")
+                    }
+                }
+            }
+            for copy in copies where !examples.contains(where: { $0.body == copy.text }) {
+                Issue.record("\(copy.file) has a copy that is no example of \(document):\n\(copy.text)")
+            }
+        }
+    }
+
+    @Test func blocksAndCopiesAreReadAsWritten() {
+        let markdown = """
+        Text
+        ```swift
+        import Courier
+
+        let a = 1
+        ```
+        ```sh
+        ls
+        ```
+        ```swift
+        print(a)
+        ```
+        """
+        let blocks = DocumentExamples.swiftBlocks(in: markdown)
+        #expect(blocks.map(\.body) == ["let a = 1", "print(a)"])
+        #expect(blocks.map(\.imports) == [["import Courier"], []])
+        let (begin, end) = ("// begin", "// end")  // spelled apart, so that this is no copy itself
+        let source = """
+            func f() {
+                \(begin) README.md
+                if true {
+                    print(1)
+
+                }
+                \(end) README.md
+                \(begin) docs/engine.md
+                x()
+                \(end) docs/engine.md
+            }
+        """
+        #expect(DocumentExamples.copies(of: "README.md", in: source) == ["if true {\n    print(1)\n\n}"])
+        #expect(DocumentExamples.copies(of: "docs/engine.md", in: source) == ["x()"])
+    }
+}
+
+/// Reads the Swift examples of a Markdown document and their copies in test sources.
+enum DocumentExamples {
+    struct Example: Equatable {
+        /// The `import` lines the example opens with, which a test file has at its top.
+        var imports: [String]
+        /// The rest of the example.
+        var body: String
+    }
+
+    /// The ```swift blocks of `markdown`, each without its opening imports and the blank line
+    /// after them.
+    static func swiftBlocks(in markdown: String) -> [Example] {
+        var examples: [Example] = []
+        var current: [String]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if var lines = current {
+                if line.trimmingCharacters(in: .whitespaces) == "```" {
+                    var imports: [String] = []
+                    while let first = lines.first, first.hasPrefix("import ") { imports.append(lines.removeFirst()) }
+                    if !imports.isEmpty, lines.first?.isEmpty == true { lines.removeFirst() }
+                    examples.append(Example(imports: imports, body: lines.joined(separator: "\n")))
+                    current = nil
+                } else {
+                    lines.append(line)
+                    current = lines
+                }
+            } else if line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            }
+        }
+        return examples
+    }
+
+    /// The text between `// begin DOCUMENT` and `// end DOCUMENT` lines of `source`, with the
+    /// indentation the lines share removed.
+    static func copies(of document: String, in source: String) -> [String] {
+        var copies: [String] = []
+        var current: [String]?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let marker = line.trimmingCharacters(in: .whitespaces)
+            if marker == "// begin \(document)" {
+                current = []
+            } else if marker == "// end \(document)", let lines = current {
+                copies.append(dedent(lines))
+                current = nil
+            } else if current != nil {
+                current?.append(line)
+            }
+        }
+        return copies
+    }
+
+    /// Every Swift file under `directory`, with its path relative to the repository.
+    static func testSources(under directory: URL) throws -> [(path: String, text: String)] {
+        guard let files = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        return try files.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { path in
+            ("Tests/" + path, try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8))
+        }
+    }
+
+    private static func dedent(_ lines: [String]) -> String {
+        let blank = { (line: String) in line.allSatisfy { $0 == " " } }
+        let indent = lines.filter { !blank($0) }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return lines.map { blank($0) ? "" : String($0.dropFirst(indent)) }.joined(separator: "\n")
     }
 }

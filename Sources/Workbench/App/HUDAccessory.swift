@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 import Synchronization
 
@@ -16,9 +17,9 @@ public struct HUDSnapshot: Sendable, Equatable {
     public var isBusy: Bool { requests + batches + chains > 0 }
 }
 
-/// A thread-safe accessory for a HUD (YTK's official "loading" plugin, with the in-flight
-/// counter the CTNetworking write-up recommends). Install it on the config's `accessories`
-/// to see everything an agent runs.
+/// The workbench's HUD: a thread-safe accessory (YTK's official "loading" plugin, with the
+/// in-flight counter the CTNetworking write-up recommends) that the status line reads. Installed
+/// on the config's `accessories`, it sees everything an agent runs.
 public final class HUDAccessory: RequestAccessory, Sendable {
     private struct State {
         var snapshot = HUDSnapshot()
