@@ -24,7 +24,11 @@ enum Child {
             return CourierClient.smallGets(url: url, count: count, concurrency: concurrency, scratch: scratch, deadline: deadline)
         case ("courier", "download"), ("courier", "download-file"):
             return await CourierClient.download(url: url, path: path, scratch: scratch)
-        case ("courier", "cache"): return CourierClient.cacheHits(url: url, count: count, scratch: scratch, deadline: deadline)
+        case ("raw", "latency"): return RawClient.smallGets(url: url, count: count, concurrency: 1)
+        case ("courier", "latency"):
+            return CourierClient.sequentialGets(url: url, count: count, scratch: scratch, deadline: deadline)
+        case ("courier", "cache"):
+            return CourierClient.cacheHits(url: url, count: count, concurrency: concurrency, scratch: scratch, deadline: deadline)
         case ("courier", "queued"): return CourierClient.queued(url: url, count: count, scratch: scratch, deadline: deadline)
         case ("courier", "chain"):
             return await CourierClient.chain(url: url, steps: count, rounds: Int(options["rounds"] ?? "") ?? 3, scratch: scratch)

@@ -99,8 +99,10 @@ enum CourierClient {
         }
     }
 
-    /// `start()` to success callback of a cached 1 KiB JSON, `count` times (bounded by `deadline`).
-    static func cacheHits(url: String, count: Int, scratch: String, deadline: Double) -> Measurement {
+    /// Cache hits of a 1 KiB JSON, measured twice: the latency of `start()` → success callback
+    /// one at a time (up to 2,000), then CPU per hit with `concurrency` in flight, each
+    /// callback starting the next — the same way the small-GET workload loads the network.
+    static func cacheHits(url: String, count: Int, concurrency: Int, scratch: String, deadline: Double) -> Measurement {
         let agent = agent(concurrency: 8, scratch: scratch)
         let warm = DispatchSemaphore(value: 0)
         let first = BenchCached(url)
@@ -108,28 +110,55 @@ enum CourierClient {
         first.start(success: { _ in warm.signal() }, failure: { _ in warm.signal() })
         warm.wait()
         var latencies: [Double] = []
-        latencies.reserveCapacity(count)
-        var fromCache = 0
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<min(count, 2000) where Clock.now() < deadline {
+            let request = BenchCached(url)
+            request.agent = agent
+            let ended = Box(0.0)
+            let t0 = Clock.now()
+            request.start(success: { _ in ended.value = Clock.now(); done.signal() },
+                          failure: { _ in ended.value = Clock.now(); done.signal() })
+            done.wait()
+            latencies.append(ended.value - t0)
+        }
         var result = measure { result in
-            let done = DispatchSemaphore(value: 0)
-            for _ in 0..<count where Clock.now() < deadline {
+            let tally = Tally()
+            let finishedAll = DispatchSemaphore(value: 0)
+            let started = Counter()
+            @Sendable func launch() -> Bool {
+                guard started.claim(below: count, deadline: deadline) else { return false }
                 let request = BenchCached(url)
                 request.agent = agent
-                let ended = Box(0.0)
-                let t0 = Clock.now()
-                request.start(success: { _ in ended.value = Clock.now(); done.signal() },
-                              failure: { _ in ended.value = Clock.now(); done.signal() })
-                done.wait()
-                latencies.append(ended.value - t0)
-                if request.isDataFromCache { fromCache += 1 }
+                request.start(success: { finished($0) }, failure: { finished($0) })
+                return true
             }
-            result.requests = fromCache
-            result.failed = latencies.count - fromCache
+            @Sendable func finished(_ request: BenchCached) {
+                let ended = tally.record(ok: request.isDataFromCache, bytes: request.responseData?.count ?? 0)
+                if !launch(), ended == started.value { finishedAll.signal() }
+            }
+            for _ in 0..<concurrency { _ = launch() }
+            finishedAll.wait()
+            tally.fill(&result)
         }
         latencies.sort()
         result.extra["median_us"] = percentile(latencies, 0.5) * 1e6
         result.extra["p99_us"] = percentile(latencies, 0.99) * 1e6
         return result
+    }
+
+    /// GETs one at a time: the wall time of a request at 1 in flight, start to callback.
+    static func sequentialGets(url: String, count: Int, scratch: String, deadline: Double) -> Measurement {
+        let agent = agent(concurrency: 1, scratch: scratch)
+        return measure { result in
+            let done = DispatchSemaphore(value: 0)
+            for _ in 0..<count where Clock.now() < deadline {
+                let request = BenchGet(url)
+                request.agent = agent
+                request.start(success: { _ in done.signal() }, failure: { _ in done.signal() })
+                done.wait()
+                if request.error == nil { result.requests += 1 } else { result.failed += 1 }
+            }
+        }
     }
 
     /// `count` requests started at once (the agent runs 8 at a time); peak RSS is the figure.

@@ -4,7 +4,7 @@ import Foundation
 /// contenders within each run, and prints medians as a table and a JSON file.
 struct Driver {
     struct Plan {
-        var runs, small, concurrency, downloadBytes, cacheHits, queued, chainSteps, chainRounds: Int
+        var runs, small, sequential, concurrency, downloadBytes, cacheHits, queued, chainSteps, chainRounds: Int
         var childSeconds: Double
         var contenders, workloads: [String]
         var server, jsonPath: String
@@ -26,6 +26,8 @@ struct Driver {
         switch workload {
         case "small":
             return plan.contenders.filter { $0 != "curl" || CurlCLI.available }
+        case "latency":
+            return plan.contenders.filter { $0 == "raw" || $0 == "courier" }
         case "download", "download-file":
             // Raw libcurl twice: at Courier's 256 KiB receive buffer, and at libcurl's default 16 KiB.
             return plan.contenders.filter { $0 != "curl" || CurlCLI.available }
@@ -74,6 +76,7 @@ struct Driver {
         defer { if let path { try? FileManager.default.removeItem(atPath: path) } }
         let count: Int = switch workload {
         case "small": plan.small
+        case "latency": plan.sequential
         case "cache": plan.cacheHits
         case "queued": plan.queued
         case "chain": plan.chainSteps
@@ -158,9 +161,27 @@ struct Driver {
                          m["cpu_us_per_req"] ?? .nan, conns as NSString, ratio("wall_s") as NSString,
                          ratio("cpu_s") as NSString, ratio("req_per_s") as NSString))
         }
+        for row in rows where row.workload == "latency" {
+            let perRequest = (row.median["wall_s"] ?? .nan) / max(row.median["requests"] ?? 1, 1) * 1e6
+            print(String(format: "%@ at 1 in flight: %.1f µs per request (start to callback)", row.contender as NSString, perRequest))
+        }
         for row in rows where row.workload == "cache" {
-            print(String(format: "cache hit (start() → success callback): median %.1f µs, p99 %.1f µs over %.0f hits",
-                         row.median["median_us"] ?? .nan, row.median["p99_us"] ?? .nan, row.median["requests"] ?? 0))
+            print(String(format: "cache hit (start() → success callback, one at a time): median %.1f µs, p99 %.1f µs",
+                         row.median["median_us"] ?? .nan, row.median["p99_us"] ?? .nan))
+            print(String(format: "cache hit CPU (%d in flight): %.2f µs per hit over %.0f hits",
+                         plan.concurrency, row.median["cpu_us_per_req"] ?? .nan, row.median["requests"] ?? 0))
+            let rawSmall = rows.first { $0.workload == "small" && $0.contender == "raw" }?.median["cpu_us_per_req"]
+            let rawLatency = rows.first { $0.workload == "latency" && $0.contender == "raw" }.map {
+                ($0.median["wall_s"] ?? .nan) / max($0.median["requests"] ?? 1, 1) * 1e6
+            }
+            if let rawSmall {
+                print(String(format: "  CPU per hit ÷ raw libcurl's CPU per network GET: %.2f (target ≤ 0.30)",
+                             (row.median["cpu_us_per_req"] ?? .nan) / rawSmall))
+            }
+            if let rawLatency {
+                print(String(format: "  hit latency ÷ raw libcurl's wall per request at 1 in flight: %.2f (target ≤ 0.50)",
+                             (row.median["median_us"] ?? .nan) / rawLatency))
+            }
         }
         for row in rows where row.workload == "queued" {
             print(String(format: "%d requests queued at once: peak RSS %.1f MiB (%.1f MiB before), %.0f ok, %.0f failed",

@@ -29,12 +29,12 @@ if arguments.first == "child" {
 let settings = options(arguments[...])
 if settings["help"] != nil {
     print("""
-    courier-bench [--full] [--runs N] [--small N] [--concurrency N] [--download-mib N] [--cache N]
+    courier-bench [--full] [--runs N] [--small N] [--sequential N] [--concurrency N] [--download-mib N] [--cache N]
                   [--queued N] [--chain-steps N] [--chain-rounds N] [--contenders a,b] [--workloads a,b]
                   [--server nginx|demo] [--json PATH] [--child-seconds S]
-    contenders: raw, courier, urlsession, ahc, curl     workloads: small, download, download-file, cache, queued, chain
+    contenders: raw, courier, urlsession, ahc, curl     workloads: small, latency, download, download-file, cache, queued, chain
     (downloads also run raw16k: raw libcurl at its default 16 KiB receive buffer; raw uses Courier's 256 KiB)
-    defaults: 3 runs, 20000 small GETs (32 in flight), 64 MiB download, 20000 cache hits, 10000 queued, 100-step chain;
+    defaults: 3 runs, 20000 small GETs (32 in flight), 2000 GETs one at a time (latency), 64 MiB download, 20000 cache hits, 10000 queued, 100-step chain;
     --full: 512 MiB download and 100000 cache hits.
     """)
     exit(0)
@@ -43,6 +43,7 @@ let full = settings["full"] != nil
 let plan = Driver.Plan(
     runs: Int(settings["runs"] ?? "") ?? 3,
     small: Int(settings["small"] ?? "") ?? 20_000,
+    sequential: Int(settings["sequential"] ?? "") ?? 2_000,
     concurrency: Int(settings["concurrency"] ?? "") ?? 32,
     downloadBytes: (Int(settings["download-mib"] ?? "") ?? (full ? 512 : 64)) * 1024 * 1024,
     cacheHits: Int(settings["cache"] ?? "") ?? (full ? 100_000 : 20_000),
@@ -51,7 +52,7 @@ let plan = Driver.Plan(
     chainRounds: Int(settings["chain-rounds"] ?? "") ?? 3,
     childSeconds: Double(settings["child-seconds"] ?? "") ?? 60,
     contenders: (settings["contenders"] ?? "raw,courier,urlsession,ahc,curl").split(separator: ",").map(String.init),
-    workloads: (settings["workloads"] ?? "small,download,download-file,cache,queued,chain").split(separator: ",").map(String.init),
+    workloads: (settings["workloads"] ?? "small,latency,download,download-file,cache,queued,chain").split(separator: ",").map(String.init),
     server: settings["server"] ?? "nginx",
     jsonPath: settings["json"] ?? "bench-results.json")
 do {

@@ -78,23 +78,32 @@ public final class NetworkConfig: Sendable {
     /// The configuration of ``NetworkAgent/shared``.
     public static let shared = NetworkConfig()
 
-    private let storage: Mutex<NetworkSettings>
+    /// The settings as one immutable object, replaced on every change: a run takes it with
+    /// one retain instead of copying (and retaining) every field.
+    private let storage: Mutex<SettingsSnapshot>
 
     public init(_ settings: NetworkSettings = NetworkSettings()) {
-        storage = Mutex(settings)
+        storage = Mutex(SettingsSnapshot(settings))
     }
 
     /// A consistent copy of every setting, as a request starting now would see them.
-    public var settings: NetworkSettings { storage.withLock { $0 } }
+    public var settings: NetworkSettings { snapshot.settings }
+
+    /// The current settings, shared.
+    var snapshot: SettingsSnapshot { storage.withLock { $0 } }
 
     public subscript<Value: Sendable>(dynamicMember keyPath: WritableKeyPath<NetworkSettings, Value>) -> Value {
-        get { storage.withLock { $0[keyPath: keyPath] } }
-        set { storage.withLock { $0[keyPath: keyPath] = newValue } }
+        get { storage.withLock { $0.settings[keyPath: keyPath] } }
+        set { update { $0[keyPath: keyPath] = newValue } }
     }
 
     /// Changes several settings at once, atomically.
     public func update(_ change: (inout NetworkSettings) -> Void) {
-        storage.withLock { change(&$0) }
+        storage.withLock { snapshot in
+            var settings = snapshot.settings
+            change(&settings)
+            snapshot = SettingsSnapshot(settings)
+        }
     }
 
     public func addAccessory(_ accessory: any RequestAccessory) { update { $0.accessories.append(accessory) } }
@@ -102,6 +111,15 @@ public final class NetworkConfig: Sendable {
     public func clearURLFilters() { update { $0.urlFilters.removeAll() } }
     public func addCacheDirPathFilter(_ filter: any CacheDirPathFilter) { update { $0.cacheDirPathFilters.append(filter) } }
     public func clearCacheDirPathFilters() { update { $0.cacheDirPathFilters.removeAll() } }
+}
+
+/// One version of a config's settings, never changed: runs share it.
+final class SettingsSnapshot: Sendable {
+    let settings: NetworkSettings
+
+    init(_ settings: NetworkSettings) {
+        self.settings = settings
+    }
 }
 
 /// This library's version.

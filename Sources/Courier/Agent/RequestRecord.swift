@@ -28,7 +28,7 @@ final class RecordEntry: Sendable {
     let startedAt = Date()
     let progress = ProgressCell()
 
-    var settings: NetworkSettings { context.settings }
+    var settings: NetworkSettings { _read { yield context.settings } }
 
     init(id: Int, request: Request, prepared: PreparedRequest, context: RunContext, priority: RequestPriority) {
         self.id = id

@@ -4,23 +4,49 @@ import Synchronization
 /// An agent's hot layer in front of its cache directories: entries it wrote or read lately,
 /// kept parsed in memory, bounded by bytes. A kept entry answers only while both of its
 /// files still have the signatures they had when it was kept — so another process's write,
-/// touch or delete is seen at the next lookup — and the request's policy and identity are
+/// touch or delete is seen at the next lookup (the directory is held open; one moved away and
+/// replaced is noticed within a tenth of a second) — and the request's policy and identity are
 /// checked on every hit, exactly as for an entry read from disk. Writes queued but not yet
 /// on disk answer too, so a response written to the cache is visible to the very next start.
 final class CacheMemory: Sendable {
-    /// One kept entry.
-    struct Entry: Sendable {
+    /// What an entry holds that never changes: shared by reference, so a hit retains it once.
+    final class Body: Sendable {
         let metadata: CacheMetadata
         let data: Data
-        /// The response a hit answers with, as built for `serializer`.
-        var content: ResponseContent?
-        var serializer: ResponseSerializer?
+        /// The names of the entry's two files in its directory, whose signatures are
+        /// checked on every hit.
+        let dataName: String
+        let metadataName: String
+        var cost: Int { data.count + 512 }
+
+        init(metadata: CacheMetadata, data: Data, name: String) {
+            self.metadata = metadata
+            self.data = data
+            dataName = name
+            metadataName = name + CacheFiles.metadataSuffix
+        }
+    }
+
+    /// The response a hit answers with, as built for one serializer.
+    final class Built: Sendable {
+        let content: ResponseContent
+        let serializer: ResponseSerializer
+
+        init(_ content: ResponseContent, serializer: ResponseSerializer) {
+            self.content = content
+            self.serializer = serializer
+        }
+    }
+
+    /// One kept entry, as a lookup sees it.
+    struct Entry: Sendable {
+        let body: Body
+        var built: Built?
         /// Nil while the write is queued: the files are older than this entry.
         var signatures: EntrySignatures?
         /// The queued write this entry stands for; 0 once it is on disk.
         var pendingToken: UInt64
         var lastUsed: UInt64
-        var cost: Int { data.count + 512 }
     }
 
     private struct Table {
@@ -31,6 +57,8 @@ final class CacheMemory: Sendable {
         var nextToken: UInt64 = 0
         /// Entry names by identity, so that a hit does not hash the identity again.
         var names: [CacheIdentity: String] = [:]
+        /// The directories of kept entries, held open.
+        var handles: [String: CacheDirectoryHandle] = [:]
     }
 
     private let table = Mutex(Table())
@@ -52,61 +80,59 @@ final class CacheMemory: Sendable {
         return name
     }
 
-    /// The kept entry `name` of `directory`, if it still stands for the files; the metadata
-    /// and body the checks of a lookup need.
+    /// The kept entry `name` of `directory`, if it still stands for the files.
     func entry(directory: String, name: String) -> Entry? {
-        guard let entry = table.withLock({ table -> Entry? in
+        guard let (entry, handle) = table.withLock({ table -> (Entry, CacheDirectoryHandle?)? in
             table.clock &+= 1
             let clock = table.clock
-            guard var entry = table.directories[directory]?[name] else { return nil }
-            entry.lastUsed = clock
-            table.directories[directory]?[name]?.lastUsed = clock
-            return entry
+            return table.directories[directory]?[name].map { entry in
+                table.directories[directory]?[name]?.lastUsed = clock
+                return (entry, table.handles[directory])
+            }
         }) else { return nil }
         guard let signatures = entry.signatures else { return entry }
-        let files = CacheFiles(directory: directory)
-        guard FileSignature.of(files.dataPath(name)) == signatures.data,
-              FileSignature.of(files.metadataPath(name)) == signatures.metadata
+        guard let handle, handle.isCurrent,
+              FileSignature.of(entry.body.metadataName, in: handle.descriptor) == signatures.metadata,
+              FileSignature.of(entry.body.dataName, in: handle.descriptor) == signatures.data
         else {
-            forget(directory: directory, name: name, unlessPending: true)
+            forget(directory: directory, name: name, body: entry.body)
             return nil
         }
         return entry
     }
 
-    /// Keeps the content built for `serializer` with its entry, for the next hit.
-    func keepContent(_ content: ResponseContent, serializer: ResponseSerializer, directory: String, name: String,
-                     metadata: CacheMetadata) {
+    /// Keeps the response built for `serializer` with its entry, for the next hit.
+    func keep(_ built: Built, directory: String, name: String, body: Body) {
         table.withLock { table in
-            guard table.directories[directory]?[name]?.metadata == metadata else { return }
-            table.directories[directory]?[name]?.content = content
-            table.directories[directory]?[name]?.serializer = serializer
+            guard table.directories[directory]?[name]?.body === body else { return }
+            table.directories[directory]?[name]?.built = built
         }
     }
 
-    /// Keeps an entry just read from disk (or written) with the signatures of its files;
-    /// `content` is the response built for `serializer`, when there is one.
-    func remember(directory: String, name: String, metadata: CacheMetadata, data: Data, content: ResponseContent?,
-                  serializer: ResponseSerializer?, signatures: EntrySignatures) {
+    /// Keeps an entry just read from disk (or written) with the signatures of its files.
+    func remember(directory: String, name: String, metadata: CacheMetadata, data: Data, built: Built?,
+                  signatures: EntrySignatures) {
         guard data.count + 512 <= byteLimit / 4 else { return }
+        let body = Body(metadata: metadata, data: data, name: name)
+        let opened = CacheDirectoryHandle(path: directory)
         table.withLock { table in
+            if table.handles[directory]?.isCurrent != true { table.handles[directory] = opened }
             if let existing = table.directories[directory]?[name], existing.pendingToken != 0 { return }
             table.clock &+= 1
-            let entry = Entry(metadata: metadata, data: data, content: content, serializer: serializer,
-                              signatures: signatures, pendingToken: 0, lastUsed: table.clock)
-            Self.put(entry, directory: directory, name: name, in: &table)
+            Self.put(Entry(body: body, built: built, signatures: signatures, pendingToken: 0, lastUsed: table.clock),
+                     directory: directory, name: name, in: &table)
             Self.evict(&table, limit: byteLimit)
         }
     }
 
     /// Records a write as queued: it answers lookups until it lands. Returns its token.
     func queued(_ write: CacheWrite) -> UInt64 {
-        table.withLock { table in
+        let body = Body(metadata: write.metadata, data: write.data, name: write.name)
+        return table.withLock { table in
             table.nextToken &+= 1
             table.clock &+= 1
-            let entry = Entry(metadata: write.metadata, data: write.data, content: nil, serializer: nil,
-                              signatures: nil, pendingToken: table.nextToken, lastUsed: table.clock)
-            Self.put(entry, directory: write.cache.directory, name: write.name, in: &table)
+            Self.put(Entry(body: body, built: nil, signatures: nil, pendingToken: table.nextToken, lastUsed: table.clock),
+                     directory: write.cache.directory, name: write.name, in: &table)
             return table.nextToken
         }
     }
@@ -117,7 +143,8 @@ final class CacheMemory: Sendable {
         table.withLock { table in
             let directory = write.cache.directory
             guard var entry = table.directories[directory]?[write.name], entry.pendingToken == token else { return }
-            if let signatures, entry.cost <= byteLimit / 4 {
+            if let signatures, entry.body.cost <= byteLimit / 4 {
+                if table.handles[directory]?.isCurrent != true { table.handles[directory] = CacheDirectoryHandle(path: directory) }
                 entry.pendingToken = 0
                 entry.signatures = signatures
                 table.directories[directory]?[write.name] = entry
@@ -131,15 +158,17 @@ final class CacheMemory: Sendable {
     /// Keeps a write made synchronously, now on disk with these signatures.
     func wrote(_ write: CacheWrite, signatures: EntrySignatures) {
         remember(directory: write.cache.directory, name: write.name, metadata: write.metadata, data: write.data,
-                 content: nil, serializer: nil, signatures: signatures)
+                 built: nil, signatures: signatures)
     }
 
     /// Bytes of the entries kept now.
     var bytes: Int { table.withLock { $0.bytes } }
 
-    private func forget(directory: String, name: String, unlessPending: Bool) {
+    /// Drops an entry whose files changed, unless it has been replaced meanwhile.
+    private func forget(directory: String, name: String, body: Body) {
         table.withLock { table in
-            if unlessPending, table.directories[directory]?[name]?.pendingToken ?? 0 != 0 { return }
+            guard let entry = table.directories[directory]?[name], entry.body === body, entry.pendingToken == 0
+            else { return }
             Self.remove(directory: directory, name: name, in: &table)
         }
     }
@@ -147,13 +176,16 @@ final class CacheMemory: Sendable {
     private static func put(_ entry: Entry, directory: String, name: String, in table: inout Table) {
         remove(directory: directory, name: name, in: &table)
         table.directories[directory, default: [:]][name] = entry
-        table.bytes += entry.cost
+        table.bytes += entry.body.cost
     }
 
     private static func remove(directory: String, name: String, in table: inout Table) {
         guard let old = table.directories[directory]?.removeValue(forKey: name) else { return }
-        table.bytes -= old.cost
-        if table.directories[directory]?.isEmpty == true { table.directories[directory] = nil }
+        table.bytes -= old.body.cost
+        if table.directories[directory]?.isEmpty == true {
+            table.directories[directory] = nil
+            table.handles[directory] = nil
+        }
     }
 
     /// Over the limit: drops the least recently used entries on disk down to three quarters

@@ -76,8 +76,7 @@ open class CachedRequest: Request, @unchecked Sendable {
             defer { state.nextStart = nil }
             return state.nextStart
         }
-        guard let claimed = claimRun() else { return }
-        let context = setCacheKey(cacheTimeInSeconds > 0 ? cacheKey(settings: claimed.settings) : nil) ?? claimed
+        guard let context = claimRun(cacheKey: runCacheKey) else { return }
         switch mode {
         case .network?:
             sendWithoutCache(context)
@@ -103,14 +102,14 @@ open class CachedRequest: Request, @unchecked Sendable {
             throw CacheError(code: .invalidCacheTime, message: "the request has no cache policy")
         }
         let hit = try lookupCache()
-        guard let claimed = claimRun() else { return }
-        deliverFromCache(hit, context: setCacheKey(cacheKey(settings: claimed.settings)) ?? claimed)
+        guard let context = claimRun(cacheKey: runCacheKey) else { return }
+        deliverFromCache(hit, context: context)
     }
 
     /// Sends the request without reading the cache; a successful response is still written.
     public func startWithoutCache() {
-        guard let claimed = claimRun() else { return }
-        sendWithoutCache(setCacheKey(cacheTimeInSeconds > 0 ? cacheKey(settings: claimed.settings) : nil) ?? claimed)
+        guard let context = claimRun(cacheKey: runCacheKey) else { return }
+        sendWithoutCache(context)
     }
 
     /// Loads the entry into the response getters, or throws why it cannot, checking in
@@ -156,7 +155,13 @@ open class CachedRequest: Request, @unchecked Sendable {
         return try ResponseCache(directory: key.directory).lookup(key, now: Date(), memory: agent.cacheMemory)
     }
 
-    func cacheKey(settings: NetworkSettings) -> CacheKey {
+    /// The key a run with `settings` reads and writes; nil when the cache time is zero or
+    /// less (nothing can be read or written: no key, no hashing).
+    private func runCacheKey(_ snapshot: SettingsSnapshot) -> CacheKey? {
+        cacheTimeInSeconds > 0 ? cacheKey(settings: snapshot.settings) : nil
+    }
+
+    func cacheKey(settings: borrowing NetworkSettings) -> CacheKey {
         let identity = CacheIdentity(method: method.rawValue, baseURL: baseURL.isEmpty ? settings.baseURL : baseURL,
                                      requestURL: requestURL, arguments: cacheFileNameFilter(for: arguments))
         var policy = CachePolicy(cacheTimeInSeconds: cacheTimeInSeconds, version: cacheVersion,

@@ -22,6 +22,15 @@ struct FileSignature: Sendable, Hashable {
         changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
     }
 
+    /// The signature of the regular file `name` in the directory open as `directory` now
+    /// (one path component to resolve, not the whole path); nil when there is none.
+    static func of(_ name: String, in directory: Int32) -> FileSignature? {
+        var info = stat()
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG
+        else { return nil }
+        return FileSignature(info)
+    }
+
     /// The signature of the regular file at `path` now; nil when there is none.
     static func of(_ path: String) -> FileSignature? {
         var info = stat()

@@ -40,7 +40,7 @@ public struct ResponseCache: Sendable {
     /// `XDG_CACHE_HOME` is unset or not an absolute path.
     public static var defaultDirectory: String { XDGDirectories.cacheHome() + "/courier/responses" }
 
-    static func directory(for request: Request, settings: NetworkSettings) -> String {
+    static func directory(for request: Request, settings: borrowing NetworkSettings) -> String {
         var path = settings.cacheDirectory ?? defaultDirectory
         for filter in settings.cacheDirPathFilters { path = filter.filterCacheDirPath(path, for: request) }
         return path
@@ -128,14 +128,15 @@ public struct ResponseCache: Sendable {
         guard key.policy.cacheTimeInSeconds >= 0 else { throw .invalidCacheTime(key.policy.cacheTimeInSeconds) }
         let name = key.name
         if let memory, let kept = memory.entry(directory: directory, name: name) {
-            if let content = kept.content, kept.serializer == key.serializer {
-                try key.policy.validate(kept.metadata, now: now)
-                try Self.consistent(kept.metadata, with: key.identity)
-                return CacheHit(metadata: kept.metadata, content: content)
+            let metadata = kept.body.metadata
+            if let built = kept.built, built.serializer == key.serializer {
+                try key.policy.validate(metadata, now: now)
+                try Self.consistent(metadata, with: key.identity)
+                return CacheHit(metadata: metadata, content: built.content)
             }
-            let hit = try Self.hit(kept.metadata, key: key, now: now) { () throws(CacheError) in kept.data }
-            memory.keepContent(hit.content, serializer: key.serializer, directory: directory, name: name,
-                               metadata: kept.metadata)
+            let hit = try Self.hit(metadata, key: key, now: now) { () throws(CacheError) in kept.body.data }
+            memory.keep(CacheMemory.Built(hit.content, serializer: key.serializer), directory: directory, name: name,
+                        body: kept.body)
             return hit
         }
         let result = files.withLock(exclusive: false) { () -> Result<(CacheHit, Data, EntrySignatures?), CacheError> in
@@ -157,8 +158,8 @@ public struct ResponseCache: Sendable {
         }
         let (hit, data, signatures) = try result.get()
         if let memory, let signatures {
-            memory.remember(directory: directory, name: name, metadata: hit.metadata, data: data, content: hit.content,
-                            serializer: key.serializer, signatures: signatures)
+            memory.remember(directory: directory, name: name, metadata: hit.metadata, data: data,
+                            built: CacheMemory.Built(hit.content, serializer: key.serializer), signatures: signatures)
         }
         return hit
     }
@@ -211,7 +212,8 @@ public struct ResponseCache: Sendable {
     /// a successful status (only those are written). A copied or hand-edited entry that says
     /// otherwise is not served.
     static func consistent(_ metadata: CacheMetadata, with identity: CacheIdentity) throws(CacheError) {
-        guard metadata.method.caseInsensitiveCompare(identity.method) == .orderedSame else {
+        guard metadata.method == identity.method
+                || metadata.method.caseInsensitiveCompare(identity.method) == .orderedSame else {
             throw .invalidMetadata("the entry is for \(metadata.method), the request is \(identity.method)")
         }
         guard (200..<300).contains(metadata.statusCode) else {

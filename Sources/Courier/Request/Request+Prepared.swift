@@ -6,4 +6,11 @@ extension Request {
     public func preparedRequest() throws(RequestError) -> PreparedRequest {
         try RequestBuilder.prepare(self, settings: agent.config.settings)
     }
+
+    /// The URL `start()` would send to, without the query the arguments add: the config's URL
+    /// filters run and the result joined with the base (or CDN) URL by the same builder that
+    /// sends. Never throws: an unsendable URL is returned as built.
+    public var resolvedURL: String {
+        RequestBuilder.url(for: self, settings: agent.config.settings)
+    }
 }

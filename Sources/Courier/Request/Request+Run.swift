@@ -5,24 +5,20 @@ import Foundation
 extension Request {
     /// Claims a run: moves to `preparing` and records its context, or returns nil when a run
     /// is already under way. Atomic: of two concurrent calls, one gets the context.
-    func claimRun() -> RunContext? {
+    /// `cacheKey` names the entry the run reads and writes, from the run's settings.
+    func claimRun(cacheKey: (SettingsSnapshot) -> CacheKey? = { _ in nil }) -> RunContext? {
         let agent = self.agent
-        let settings = agent.config.settings
+        let snapshot = agent.config.snapshot
+        let key = cacheKey(snapshot)
         return state.withLock { state -> RunContext? in
             guard state.phase.canMove(to: .preparing) else { return nil }
-            let context = RunContext(agent: agent, settings: settings, accessories: settings.accessories + state.accessories)
+            let global = snapshot.settings.accessories
+            let context = RunContext(agent: agent, snapshot: snapshot,
+                                     accessories: state.accessories.isEmpty ? global : global + state.accessories,
+                                     cacheKey: key)
             state.phase = .preparing
             state.run = context
             return context
-        }
-    }
-
-    /// Sets the cache key of the claimed run (a cached request computes it once, in `start()`).
-    func setCacheKey(_ key: CacheKey?) -> RunContext? {
-        state.withLock { state -> RunContext? in
-            guard state.phase == .preparing else { return nil }
-            state.run?.cacheKey = key
-            return state.run
         }
     }
 

@@ -81,14 +81,12 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         }
     }
 
-    /// The URL as it was sent (or would be): the response's when there is one.
+    /// The URL as it was sent (or would be): the response's when there is one, else what the
+    /// engine's builder makes of it (URL filters, base or CDN URL, the arguments' query).
     public var displayURL: String {
         if let url = response?.url, !url.isEmpty { return url }
-        let settings = definition
-        let path = settings.requestURL.isEmpty ? source.url : settings.requestURL
-        if path.contains("://") { return path }
-        let base = (settings.useCDN ? agent.config.cdnURL : agent.config.baseURL)
-        return base.hasSuffix("/") || path.hasPrefix("/") ? base + path : base + "/" + path
+        if definition.requestURL.isEmpty { return source.url }
+        return (try? preparedRequest())?.url ?? resolvedURL
     }
 
     // MARK: - Beyond the resolved definition
