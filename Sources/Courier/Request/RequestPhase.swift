@@ -4,8 +4,9 @@
 ///
 /// ```
 /// idle / finished / cancelled → preparing → queued → inFlight → processing → delivering → finished
-///                                   │          ↑                    │  (retry)
-///                                   │          └────────────────────┘
+///                                   │          ↑ │                 ↑  │
+///                                   │          │ └─────────────────┘  │ (unsendable: fails before a transfer)
+///                                   │          └──────────────────────┘ (retry, or a refused resume)
 ///                                   └→ delivering (an answer without the network: a cache hit)
 /// any active phase → cancelled (stop)
 /// ```
