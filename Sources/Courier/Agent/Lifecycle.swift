@@ -64,11 +64,12 @@ final class EventHub: Sendable {
         return stream
     }
 
-    func emit(_ kind: LifecycleEvent.Kind, _ subject: LifecycleSubject) {
+    /// Reports a moment to every open stream. The event is only built when one is open.
+    func emit(_ kind: @autoclosure () -> LifecycleEvent.Kind, _ subject: @autoclosure () -> LifecycleSubject) {
         guard hasListeners else { return }
         let continuations = streams.withLock { Array($0.continuations.values) }
         guard !continuations.isEmpty else { return }
-        let event = LifecycleEvent(kind: kind, subject: subject, date: Date())
+        let event = LifecycleEvent(kind: kind(), subject: subject(), date: Date())
         continuations.forEach { $0.yield(event) }
     }
 }

@@ -121,7 +121,7 @@ public final class NetworkAgent: Sendable {
             failBeforeTransfer(entry, error: buildError)
             return
         }
-        if settings.logger.logLevel <= .debug {
+        if context.logsDebug {
             let headers = Redaction.headers(prepared.headers).map { "\($0.name): \($0.value)" }.joined(separator: "; ")
             settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
         }

@@ -116,9 +116,12 @@ public final class NetworkConfig: Sendable {
 /// One version of a config's settings, never changed: runs share it.
 final class SettingsSnapshot: Sendable {
     let settings: NetworkSettings
+    /// Whether the logger takes debug lines (read once: asking the logger costs a call through its handler).
+    let logsDebug: Bool
 
     init(_ settings: NetworkSettings) {
         self.settings = settings
+        logsDebug = settings.logger.logLevel <= .debug
     }
 }
 

@@ -17,13 +17,19 @@ final class CacheMemory: Sendable {
         /// checked on every hit.
         let dataName: String
         let metadataName: String
+        /// The directory the entry is in.
+        let directory: String
+        /// When a lookup last used it, on the table's clock (for eviction).
+        let lastUsed: Atomic<UInt64>
         var cost: Int { data.count + 512 }
 
-        init(metadata: CacheMetadata, data: Data, name: String) {
+        init(metadata: CacheMetadata, data: Data, directory: String, name: String, now: UInt64) {
             self.metadata = metadata
             self.data = data
+            self.directory = directory
             dataName = name
             metadataName = name + CacheFiles.metadataSuffix
+            lastUsed = Atomic(now)
         }
     }
 
@@ -46,12 +52,11 @@ final class CacheMemory: Sendable {
         var signatures: EntrySignatures?
         /// The queued write this entry stands for; 0 once it is on disk.
         var pendingToken: UInt64
-        var lastUsed: UInt64
     }
 
     private struct Table {
-        /// Directory → entry name → entry.
-        var directories: [String: [String: Entry]] = [:]
+        /// Entry name → the entries of that name, one per directory (almost always one).
+        var entries: [String: [Entry]] = [:]
         var bytes = 0
         var clock: UInt64 = 0
         var nextToken: UInt64 = 0
@@ -59,6 +64,8 @@ final class CacheMemory: Sendable {
         var names: [CacheIdentity: String] = [:]
         /// The directories of kept entries, held open.
         var handles: [String: CacheDirectoryHandle] = [:]
+        /// How many kept entries each directory has.
+        var entriesPerDirectory: [String: Int] = [:]
     }
 
     private let table = Mutex(Table())
@@ -84,11 +91,9 @@ final class CacheMemory: Sendable {
     func entry(directory: String, name: String) -> Entry? {
         guard let (entry, handle) = table.withLock({ table -> (Entry, CacheDirectoryHandle?)? in
             table.clock &+= 1
-            let clock = table.clock
-            return table.directories[directory]?[name].map { entry in
-                table.directories[directory]?[name]?.lastUsed = clock
-                return (entry, table.handles[directory])
-            }
+            guard let entry = Self.find(directory, name, in: table) else { return nil }
+            entry.body.lastUsed.store(table.clock, ordering: .relaxed)
+            return (entry, entry.signatures == nil ? nil : table.handles[directory])
         }) else { return nil }
         guard let signatures = entry.signatures else { return entry }
         guard let handle, handle.isCurrent,
@@ -104,8 +109,8 @@ final class CacheMemory: Sendable {
     /// Keeps the response built for `serializer` with its entry, for the next hit.
     func keep(_ built: Built, directory: String, name: String, body: Body) {
         table.withLock { table in
-            guard table.directories[directory]?[name]?.body === body else { return }
-            table.directories[directory]?[name]?.built = built
+            guard let index = table.entries[name]?.firstIndex(where: { $0.body === body }) else { return }
+            table.entries[name]?[index].built = built
         }
     }
 
@@ -113,26 +118,26 @@ final class CacheMemory: Sendable {
     func remember(directory: String, name: String, metadata: CacheMetadata, data: Data, built: Built?,
                   signatures: EntrySignatures) {
         guard data.count + 512 <= byteLimit / 4 else { return }
-        let body = Body(metadata: metadata, data: data, name: name)
         let opened = CacheDirectoryHandle(path: directory)
         table.withLock { table in
             if table.handles[directory]?.isCurrent != true { table.handles[directory] = opened }
-            if let existing = table.directories[directory]?[name], existing.pendingToken != 0 { return }
+            if let existing = Self.find(directory, name, in: table), existing.pendingToken != 0 { return }
             table.clock &+= 1
-            Self.put(Entry(body: body, built: built, signatures: signatures, pendingToken: 0, lastUsed: table.clock),
-                     directory: directory, name: name, in: &table)
+            let body = Body(metadata: metadata, data: data, directory: directory, name: name, now: table.clock)
+            Self.put(Entry(body: body, built: built, signatures: signatures, pendingToken: 0), name: name, in: &table)
             Self.evict(&table, limit: byteLimit)
         }
     }
 
     /// Records a write as queued: it answers lookups until it lands. Returns its token.
     func queued(_ write: CacheWrite) -> UInt64 {
-        let body = Body(metadata: write.metadata, data: write.data, name: write.name)
-        return table.withLock { table in
+        table.withLock { table in
             table.nextToken &+= 1
             table.clock &+= 1
-            Self.put(Entry(body: body, built: nil, signatures: nil, pendingToken: table.nextToken, lastUsed: table.clock),
-                     directory: write.cache.directory, name: write.name, in: &table)
+            let body = Body(metadata: write.metadata, data: write.data, directory: write.cache.directory, name: write.name,
+                            now: table.clock)
+            Self.put(Entry(body: body, built: nil, signatures: nil, pendingToken: table.nextToken), name: write.name,
+                     in: &table)
             return table.nextToken
         }
     }
@@ -142,12 +147,12 @@ final class CacheMemory: Sendable {
     func landed(_ write: CacheWrite, token: UInt64, signatures: EntrySignatures?) {
         table.withLock { table in
             let directory = write.cache.directory
-            guard var entry = table.directories[directory]?[write.name], entry.pendingToken == token else { return }
+            guard let index = table.entries[write.name]?.firstIndex(where: { $0.body.directory == directory }),
+                  let entry = table.entries[write.name]?[index], entry.pendingToken == token else { return }
             if let signatures, entry.body.cost <= byteLimit / 4 {
                 if table.handles[directory]?.isCurrent != true { table.handles[directory] = CacheDirectoryHandle(path: directory) }
-                entry.pendingToken = 0
-                entry.signatures = signatures
-                table.directories[directory]?[write.name] = entry
+                table.entries[write.name]?[index].pendingToken = 0
+                table.entries[write.name]?[index].signatures = signatures
                 Self.evict(&table, limit: byteLimit)
             } else {
                 Self.remove(directory: directory, name: write.name, in: &table)
@@ -167,23 +172,33 @@ final class CacheMemory: Sendable {
     /// Drops an entry whose files changed, unless it has been replaced meanwhile.
     private func forget(directory: String, name: String, body: Body) {
         table.withLock { table in
-            guard let entry = table.directories[directory]?[name], entry.body === body, entry.pendingToken == 0
+            guard let entry = Self.find(directory, name, in: table), entry.body === body, entry.pendingToken == 0
             else { return }
             Self.remove(directory: directory, name: name, in: &table)
         }
     }
 
-    private static func put(_ entry: Entry, directory: String, name: String, in table: inout Table) {
-        remove(directory: directory, name: name, in: &table)
-        table.directories[directory, default: [:]][name] = entry
+    private static func find(_ directory: String, _ name: String, in table: Table) -> Entry? {
+        guard let entries = table.entries[name] else { return nil }
+        return entries.count == 1 ? (entries[0].body.directory == directory ? entries[0] : nil)
+            : entries.first { $0.body.directory == directory }
+    }
+
+    private static func put(_ entry: Entry, name: String, in table: inout Table) {
+        remove(directory: entry.body.directory, name: name, in: &table)
+        table.entries[name, default: []].append(entry)
         table.bytes += entry.body.cost
+        table.entriesPerDirectory[entry.body.directory, default: 0] += 1
     }
 
     private static func remove(directory: String, name: String, in table: inout Table) {
-        guard let old = table.directories[directory]?.removeValue(forKey: name) else { return }
+        guard let index = table.entries[name]?.firstIndex(where: { $0.body.directory == directory }),
+              let old = table.entries[name]?.remove(at: index) else { return }
         table.bytes -= old.body.cost
-        if table.directories[directory]?.isEmpty == true {
-            table.directories[directory] = nil
+        if table.entries[name]?.isEmpty == true { table.entries[name] = nil }
+        table.entriesPerDirectory[directory, default: 1] -= 1
+        if table.entriesPerDirectory[directory] == 0 {
+            table.entriesPerDirectory[directory] = nil
             table.handles[directory] = nil
         }
     }
@@ -193,9 +208,9 @@ final class CacheMemory: Sendable {
     private static func evict(_ table: inout Table, limit: Int) {
         guard table.bytes > limit else { return }
         var candidates: [(directory: String, name: String, lastUsed: UInt64)] = []
-        for (directory, entries) in table.directories {
-            for (name, entry) in entries where entry.pendingToken == 0 {
-                candidates.append((directory, name, entry.lastUsed))
+        for (name, entries) in table.entries {
+            for entry in entries where entry.pendingToken == 0 {
+                candidates.append((entry.body.directory, name, entry.body.lastUsed.load(ordering: .relaxed)))
             }
         }
         candidates.sort { $0.lastUsed < $1.lastUsed }

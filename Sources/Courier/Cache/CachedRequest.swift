@@ -72,9 +72,9 @@ open class CachedRequest: Request, @unchecked Sendable {
 
     /// Answers from the cache when it can, else sends the request (YTKRequest `start`).
     open override func start() {
-        let mode = cacheState.withLock { state in
+        let (mode, ignoreCache) = cacheState.withLock { state in
             defer { state.nextStart = nil }
-            return state.nextStart
+            return (state.nextStart, state.ignoreCache)
         }
         guard let context = claimRun(cacheKey: runCacheKey) else { return }
         switch mode {
@@ -205,7 +205,7 @@ open class CachedRequest: Request, @unchecked Sendable {
             state.isDataFromCache = true
             state.metadata = hit.metadata
         }
-        if context.settings.logger.logLevel <= .debug {
+        if context.logsDebug {
             context.settings.logger.debug("⚡ cache hit \(method.rawValue) \(hit.metadata.url)")
         }
         answerWithoutNetwork(context, content: hit.content)

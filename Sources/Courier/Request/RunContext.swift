@@ -21,6 +21,8 @@ final class RunContext: Sendable {
 
     /// The agent's settings when the run started.
     var settings: NetworkSettings { _read { yield snapshot.settings } }
+    /// Whether the settings' logger takes debug lines.
+    var logsDebug: Bool { snapshot.logsDebug }
 
     /// The lifecycle fan-out of this run for `request`.
     func fanout(_ request: Request) -> LifecycleFanout {
