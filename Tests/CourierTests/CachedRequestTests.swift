@@ -2,6 +2,7 @@ import Courier
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #endif
 import Testing
 
@@ -247,9 +248,20 @@ import Testing
             #expect(second.isDataFromCache)
             #expect(second.responseJSON?["count"] == 1, "one network call")
             #expect(!bed.files().contains { $0.hasSuffix(".metadata") }, "the write was still held up")
+            // Why-miss sees the queued write as the start does; off the test's thread too, as
+            // reading the disk would wait for the lock.
+            let explained = DispatchSemaphore(value: 0)
+            let isHit = Mutex<Bool?>(nil)
+            DispatchQueue.global().async {
+                isHit.withLock { $0 = ResponseCache.explain(second).isHit }
+                explained.signal()
+            }
+            let explainedInTime = await Task.detached { explained.wait(timeout: .now() + 10) }.value
+            #expect(explainedInTime == .success && isHit.withLock { $0 } == true, "why-miss waited for the disk")
             flock(lock, LOCK_UN)
             close(lock)
             if inTime != .success { answered.wait() }
+            if explainedInTime != .success { explained.wait() }
             await second.agent.waitForCacheWrites()
             let third = bed.request(counter.path)
             try third.loadCache()

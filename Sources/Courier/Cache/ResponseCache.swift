@@ -107,7 +107,7 @@ public struct ResponseCache: Sendable {
         explanation.bypassReason = request.ignoreCache ? "ignoreCache is set"
             : request.bypassesCache ? "the request bypasses the cache" : nil
         do {
-            explanation.metadata = try cache.lookup(key, now: now).metadata
+            explanation.metadata = try cache.lookup(key, now: now, memory: request.agent.cacheMemory).metadata
             explanation.entryExists = true
         } catch {
             explanation.error = error
@@ -124,7 +124,7 @@ public struct ResponseCache: Sendable {
     /// (a queued write, or one whose files are unchanged since it was kept) answers without
     /// reading the files; otherwise the metadata, the checks and the body are read under one
     /// shared lock so they belong to the same write, and the entry is kept for next time.
-    func lookup(_ key: CacheKey, now: Date, memory: CacheMemory? = nil) throws(CacheError) -> CacheHit {
+    func lookup(_ key: CacheKey, now: Date, memory: CacheMemory?) throws(CacheError) -> CacheHit {
         guard key.policy.cacheTimeInSeconds >= 0 else { throw .invalidCacheTime(key.policy.cacheTimeInSeconds) }
         let name = key.name
         if let memory, let kept = memory.entry(directory: directory, name: name) {

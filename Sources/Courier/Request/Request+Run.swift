@@ -28,9 +28,6 @@ extension Request {
         context.agent.add(self, context: context)
     }
 
-    /// The context of the current run, while one is under way.
-    var runContext: RunContext? { state.withLock { $0.phase.isActive ? $0.run : nil } }
-
     /// Moves to `next` when that is a legal transition from the current phase, running
     /// `update` under the same lock; false (and nothing changed) otherwise.
     @discardableResult
