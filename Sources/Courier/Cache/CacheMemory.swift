@@ -118,9 +118,9 @@ final class CacheMemory: Sendable {
     func remember(directory: String, name: String, metadata: CacheMetadata, data: Data, built: Built?,
                   signatures: EntrySignatures) {
         guard data.count + 512 <= byteLimit / 4 else { return }
-        let opened = CacheDirectoryHandle(path: directory)
+        let opened = openHandleIfMissing(directory)
         table.withLock { table in
-            if table.handles[directory]?.isCurrent != true { table.handles[directory] = opened }
+            if let opened, table.handles[directory]?.isCurrent != true { table.handles[directory] = opened }
             if let existing = Self.find(directory, name, in: table), existing.pendingToken != 0 { return }
             table.clock &+= 1
             let body = Body(metadata: metadata, data: data, directory: directory, name: name, now: table.clock)
@@ -145,12 +145,13 @@ final class CacheMemory: Sendable {
     /// A queued write is on disk (with these signatures) or failed (nil): the entry now
     /// stands for the files, or is forgotten — unless a newer write has been queued since.
     func landed(_ write: CacheWrite, token: UInt64, signatures: EntrySignatures?) {
+        let directory = write.cache.directory
+        let opened = signatures == nil ? nil : openHandleIfMissing(directory)
         table.withLock { table in
-            let directory = write.cache.directory
             guard let index = table.entries[write.name]?.firstIndex(where: { $0.body.directory == directory }),
                   let entry = table.entries[write.name]?[index], entry.pendingToken == token else { return }
             if let signatures, entry.body.cost <= byteLimit / 4 {
-                if table.handles[directory]?.isCurrent != true { table.handles[directory] = CacheDirectoryHandle(path: directory) }
+                if let opened, table.handles[directory]?.isCurrent != true { table.handles[directory] = opened }
                 table.entries[write.name]?[index].pendingToken = 0
                 table.entries[write.name]?[index].signatures = signatures
                 Self.evict(&table, limit: byteLimit)
@@ -164,6 +165,12 @@ final class CacheMemory: Sendable {
     func wrote(_ write: CacheWrite, signatures: EntrySignatures) {
         remember(directory: write.cache.directory, name: write.name, metadata: write.metadata, data: write.data,
                  built: nil, signatures: signatures)
+    }
+
+    /// The directory opened, unless a current handle to it is kept already (opened outside
+    /// the table's lock: it costs system calls).
+    private func openHandleIfMissing(_ directory: String) -> CacheDirectoryHandle? {
+        table.withLock { $0.handles[directory]?.isCurrent == true } ? nil : CacheDirectoryHandle(path: directory)
     }
 
     /// Bytes of the entries kept now.
