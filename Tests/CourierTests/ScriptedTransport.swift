@@ -231,12 +231,9 @@ final class ScriptedTransport: TransferDriver {
     /// A response outcome for `job`; a download's is marked as not written to its file (a
     /// non-2xx body stays in memory, as the real transport keeps error pages).
     static func response(for job: TransferJob, status: Int, headers: [String: String], body: Data) -> TransferOutcome {
-        var fields = HTTPFields()
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
-        }
-        let head = ResponseHead(url: job.request.url, statusCode: status, headers: fields, httpVersion: "HTTP/1.1")
-        return TransferOutcome(head: head, body: body, metrics: nil, error: nil,
+        let block = headers.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)\r\n" }.joined()
+        let head = ReceivedHead(url: job.request.url, statusCode: status, httpVersion: "HTTP/1.1", fieldLines: Array(block.utf8))
+        return TransferOutcome(received: head, body: body, metrics: nil, error: nil,
                                download: job.request.download == nil ? nil : DownloadResult())
     }
 

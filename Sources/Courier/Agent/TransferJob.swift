@@ -38,7 +38,8 @@ protocol TransferObserver: AnyObject, Sendable {
 /// What a finished transfer produced: a response, or a transport error, or both (a body
 /// cut short).
 struct TransferOutcome: Sendable {
-    var head: ResponseHead?
+    /// The response's status and header block; nil when none arrived.
+    var received: ReceivedHead?
     var body: Data
     var metrics: TransferMetrics?
     var error: RequestError?
@@ -49,6 +50,6 @@ struct TransferOutcome: Sendable {
 extension TransferOutcome {
     /// A transfer that failed before any response.
     init(error: RequestError) {
-        self.init(head: nil, body: Data(), metrics: nil, error: error)
+        self.init(received: nil, body: Data(), metrics: nil, error: error)
     }
 }

@@ -39,7 +39,7 @@ final class DownloadAttempts: Sendable {
     /// error page leaves nothing behind and a cut transfer keeps what it fetched.
     func end(_ plan: DownloadPlan, outcome: TransferOutcome, succeeded: Bool) -> Ending {
         records.sync {}
-        let status = outcome.head?.statusCode ?? 0
+        let status = outcome.received?.statusCode ?? 0
         if status == 416, plan.resumeOffset > 0 {
             ResumableDownloads.discard(partialFile: plan.partialFile, recordFile: plan.recordFile)
             return .restart

@@ -13,9 +13,11 @@ extension Request {
                 state.continuation = nil
                 state.groupObserver = nil
             }
-            return (state.run, state.delegate, state.success, state.failure, state.continuation, state.groupObserver)
+            return RunReceivers(state)
         })
-        guard let (context, delegate, success, failure, continuation, group) = taken, let context else { return }
+        guard let taken, let context = taken.context else { return }
+        let (delegate, success, failure) = (taken.delegate, taken.success, taken.failure)
+        let (continuation, group) = (taken.continuation, taken.groupObserver)
         let fanout = context.fanout(self)
         fanout.willStop()
         if error != nil {
@@ -57,5 +59,26 @@ extension Request {
             if error == nil { self.requestCompletePreprocessor() } else { self.requestFailedPreprocessor() }
             self.deliverCallbacks(error: error)
         }
+    }
+}
+
+/// Who hears the end of a run, taken out of the request's state in one step. A struct, not
+/// a tuple: closures inside a tuple returned through a generic lock are re-wrapped (one
+/// allocation each, twice), closures inside a struct are not.
+struct RunReceivers {
+    let context: RunContext?
+    let delegate: (any RequestDelegate)?
+    let success: (@Sendable (Request) -> Void)?
+    let failure: (@Sendable (Request) -> Void)?
+    let continuation: CheckedContinuation<Void, any Error>?
+    let groupObserver: (@Sendable (Request, RequestError?) -> Void)?
+
+    init(_ state: RequestState) {
+        context = state.run
+        delegate = state.delegate
+        success = state.success
+        failure = state.failure
+        continuation = state.continuation
+        groupObserver = state.groupObserver
     }
 }

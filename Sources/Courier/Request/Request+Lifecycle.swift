@@ -9,9 +9,15 @@ extension Request: TypedCompletionHandlers {}
 extension TypedCompletionHandlers {
     /// Sets the completion handlers and starts (YTK `startWithCompletionBlockWithSuccess:failure:`).
     /// The handlers run on the callback queue, after the delegate.
+    /// Inlinable, so that a caller's concrete closures are wrapped once rather than first
+    /// re-wrapped for the generic `Self`.
+    @inlinable
     public func start(success: (@Sendable (Self) -> Void)?, failure: (@Sendable (Self) -> Void)?) {
-        setCompletionHandlers(success: success.map { handler in { @Sendable request in handler(request as! Self) } },
-                              failure: failure.map { handler in { @Sendable request in handler(request as! Self) } })
+        var onSuccess: (@Sendable (Request) -> Void)?
+        var onFailure: (@Sendable (Request) -> Void)?
+        if let success { onSuccess = { success($0 as! Self) } }
+        if let failure { onFailure = { failure($0 as! Self) } }
+        setCompletionHandlers(success: onSuccess, failure: onFailure)
         start()
     }
 
@@ -26,6 +32,7 @@ extension TypedCompletionHandlers {
 }
 
 extension Request {
+    @usableFromInline
     func setCompletionHandlers(success: (@Sendable (Request) -> Void)?, failure: (@Sendable (Request) -> Void)?) {
         state.withLock { state in
             state.success = success
@@ -57,10 +64,11 @@ extension Request {
             state.delegate = nil
             state.success = nil
             state.failure = nil
-            return (state.continuation, state.groupObserver)
+            return RunReceivers(state)
         })
         fanout.didStop(.cancelled)
-        guard let (continuation, group) = stopped else { return }
+        guard let stopped else { return }
+        let (continuation, group) = (stopped.continuation, stopped.groupObserver)
         continuation?.resume(throwing: RequestError.cancelled)
         // A batch or chain that started it hears that it will not finish (a group stopping its
         // own requests lets go of them first, so it is not told about its own stop).

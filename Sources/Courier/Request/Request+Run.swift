@@ -68,8 +68,8 @@ extension Request {
     }
 
     /// The progress handlers of the current run.
-    var progressHandlers: (download: (@Sendable (ProgressReport) -> Void)?, upload: (@Sendable (ProgressReport) -> Void)?) {
-        state.withLock { ($0.downloadProgress, $0.uploadProgress) }
+    var progressHandlers: ProgressHandlers {
+        state.withLock { ProgressHandlers(download: $0.downloadProgress, upload: $0.uploadProgress) }
     }
 
     /// What a batch or chain running this request is told after its callbacks (or its stop).
@@ -94,4 +94,10 @@ extension Request {
 
     /// The response getters' content, as they hold it now.
     var content: ResponseContent { state.withLock { $0.content } }
+}
+
+/// A run's progress handlers (a struct: see ``RunReceivers``).
+struct ProgressHandlers {
+    let download: (@Sendable (ProgressReport) -> Void)?
+    let upload: (@Sendable (ProgressReport) -> Void)?
 }

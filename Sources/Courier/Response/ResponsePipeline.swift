@@ -11,9 +11,10 @@ import FoundationXML
 enum ResponsePipeline {
     static func process(_ outcome: TransferOutcome, request: Request, settings: NetworkSettings)
         -> (content: ResponseContent, error: RequestError?) {
-        var content = ResponseContent(head: outcome.head, data: outcome.body, metrics: outcome.metrics)
+        let parsedHead = outcome.received?.parsed()
+        var content = ResponseContent(head: parsedHead, data: outcome.body, metrics: outcome.metrics)
         if let error = outcome.error { return (content, error) }
-        guard let head = outcome.head else {
+        guard let head = parsedHead else {
             return (content, RequestError(family: .transport, code: .badServerResponse,
                                           message: "The server sent no HTTP response."))
         }

@@ -80,14 +80,15 @@ extension EasyTransfer {
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         guard (200..<300).contains(status) else { return .memory }
-        let rangeStart = contentRangeStart()
+        let fields = ReceivedHead.fields(in: fieldLines)
+        let rangeStart = Self.contentRangeStart(fields)
         let append = status == 206 && plan.resumeOffset > 0 && rangeStart == plan.resumeOffset
         if status == 206 && !append && rangeStart != 0 { return .closed }
         let descriptor = open(plan.partialFile.path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o600)
         guard descriptor >= 0 else { return .closed }
         download.wroteToFile = true
         if append { job.progress.update { $0.resumedFrom = plan.resumeOffset } }
-        job.observer.downloadBodyStarted(plan, etag: responseField("ETag"), lastModified: responseField("Last-Modified"))
+        job.observer.downloadBodyStarted(plan, etag: fields[.eTag], lastModified: fields[.lastModified])
         return .file(descriptor)
     }
 
@@ -114,14 +115,9 @@ extension EasyTransfer {
         return true
     }
 
-    func responseField(_ name: String) -> String? {
-        guard let fieldName = HTTPField.Name(name) else { return nil }
-        return responseFields.last { $0.name == fieldName }?.value
-    }
-
     /// The first byte position of `Content-Range: bytes a-b/n`.
-    func contentRangeStart() -> Int64? {
-        guard let value = responseField("Content-Range"), value.hasPrefix("bytes ") else { return nil }
+    static func contentRangeStart(_ fields: HTTPFields) -> Int64? {
+        guard let value = fields[.contentRange], value.hasPrefix("bytes ") else { return nil }
         return Int64(value.dropFirst(6).prefix { $0.isNumber })
     }
 }

@@ -11,8 +11,8 @@ final class EasyTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var statusLineSeen = false
-    /// The header fields of the latest response block, built as they arrive.
-    var responseFields = HTTPFields()
+    /// The field lines of the latest response block, as they arrive (parsed off this thread).
+    var fieldLines: [UInt8] = []
     var body = Data()
     /// The in-memory body passed the request's limit; the transfer was stopped.
     var bodyLimitExceeded = false
@@ -70,7 +70,7 @@ final class EasyTransfer {
         var failure: CURLcode = CURLE_OK
         func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
 
-        check(courier_easy_setopt_string(handle, CURLOPT_URL, request.url))
+        check(setString(CURLOPT_URL, request.url))
         check(courier_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         check(courier_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         check(courier_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
@@ -93,7 +93,7 @@ final class EasyTransfer {
         switch request.proxy {
         case .environment: break
         case .none: check(setConstant(CURLOPT_PROXY, ""))
-        case .url(let url): check(courier_easy_setopt_string(handle, CURLOPT_PROXY, url))
+        case .url(let url): check(setString(CURLOPT_PROXY, url))
         }
 
         check(configureHeaders(request))
@@ -132,7 +132,7 @@ final class EasyTransfer {
     private func configureHeaders(_ request: PreparedRequest) -> CURLcode {
         var code = CURLE_OK
         if request.header("User-Agent") == nil {
-            code = courier_easy_setopt_string(handle, CURLOPT_USERAGENT, request.userAgent)
+            code = setString(CURLOPT_USERAGENT, request.userAgent)
         }
         for header in request.headers { headerList = curl_slist_append(headerList, "\(header.name): \(header.value)") }
         let sendsBody = request.body != nil || request.multipart != nil || request.bodyFile != nil
@@ -142,6 +142,12 @@ final class EasyTransfer {
         }
         guard code == CURLE_OK, let headerList else { return code }
         return courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+    }
+
+    /// Sets a string option (libcurl copies it). `withCString` lends a native string's own
+    /// bytes; passing the `String` as a pointer argument would copy it into an array first.
+    private func setString(_ option: CURLoption, _ value: String) -> CURLcode {
+        value.withCString { courier_easy_setopt_string(handle, option, $0) }
     }
 
     /// Sets a string option from a literal without copying it first (a Swift string passed
@@ -163,7 +169,7 @@ final class EasyTransfer {
         default:
             var code = CURLE_OK
             if request.method != .post {
-                code = courier_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+                code = setString(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
             }
             if code == CURLE_OK, let form = request.multipart { return configureMultipart(form) }
             if code == CURLE_OK, let path = request.bodyFile { return configureBodyFile(path) }
@@ -184,47 +190,29 @@ final class EasyTransfer {
     private func configureTLS(_ policy: TLSPolicy) -> CURLcode {
         var code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, policy.verifyPeer ? 1 : 0)
         if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, policy.verifyHost ? 2 : 0) }
-        if code == CURLE_OK, let caFile = policy.caFile { code = courier_easy_setopt_string(handle, CURLOPT_CAINFO, caFile) }
+        if code == CURLE_OK, let caFile = policy.caFile { code = setString(CURLOPT_CAINFO, caFile) }
         if code == CURLE_OK, let pin = policy.pinnedPublicKey {
-            code = courier_easy_setopt_string(handle, CURLOPT_PINNEDPUBLICKEY, pin)
+            code = setString(CURLOPT_PINNEDPUBLICKEY, pin)
         }
         return code
     }
 
     // MARK: - Callbacks (transport thread)
 
-    /// One header line as libcurl hands it over, parsed on its bytes straight into the
-    /// response's fields: Foundation's `trimmingCharacters` cost more than the rest of a
-    /// small request together, and an intermediate list of string pairs cost allocations.
+    /// One header line as libcurl hands it over. A status line starts a new block (an
+    /// interim 1xx or a redirect replaces the previous one); field lines are kept as bytes.
     private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         touch()
-        let line = Self.trimmed(bytes[...], of: [0x0D, 0x0A])
-        if line.starts(with: "HTTP/".utf8) {
-            // A new response block: an interim 1xx or a redirect replaces the previous one.
-            responseFields = HTTPFields()
-            responseFields.reserveCapacity(16)
+        if bytes.starts(with: "HTTP/".utf8) {
+            if fieldLines.capacity == 0 { fieldLines.reserveCapacity(512) }
+            fieldLines.removeAll(keepingCapacity: true)
             if !statusLineSeen {
                 statusLineSeen = true
                 job.progress.update { $0.phase = .receiving }
             }
-        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            let name = Self.trimmed(line[..<colon], of: [0x20, 0x09])
-            guard let fieldName = KnownHeaderNames.name(for: name) ?? HTTPField.Name(String(decoding: name, as: UTF8.self))
-            else { return }
-            responseFields.append(HTTPField(name: fieldName, lenientValue: Self.trimmed(line[(colon + 1)...], of: [0x20, 0x09])))
-        } else if let first = line.first, first == 0x20 || first == 0x09, !responseFields.isEmpty {
-            // An obsolete folded line continues the previous field's value.
-            let continuation = String(decoding: Self.trimmed(line, of: [0x20, 0x09]), as: UTF8.self)
-            let last = responseFields.count - 1
-            responseFields[last].value += " " + continuation
+        } else {
+            fieldLines.append(contentsOf: bytes)
         }
-    }
-
-    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>, of set: [UInt8]) -> Slice<UnsafeRawBufferPointer> {
-        var start = bytes.startIndex, end = bytes.endIndex
-        while start < end, set.contains(bytes[start]) { start += 1 }
-        while end > start, set.contains(bytes[end - 1]) { end -= 1 }
-        return bytes[start..<end]
     }
 
     private func reportProgress(downloadTotal: Int, downloaded: Int, uploadTotal: Int, uploaded: Int) {
@@ -260,7 +248,7 @@ final class EasyTransfer {
             close(descriptor)
             sink = .closed
         }
-        var outcome = TransferOutcome(head: nil, body: body, metrics: readMetrics(), error: nil,
+        var outcome = TransferOutcome(received: nil, body: body, metrics: readMetrics(), error: nil,
                                       download: job.request.download == nil ? nil : download)
         if timedOut {
             outcome.error = RequestError(family: .transport, code: .timedOut,
@@ -286,11 +274,18 @@ final class EasyTransfer {
         if statusLineSeen, status > 0 {
             var effectiveURL: UnsafeMutablePointer<CChar>?
             _ = courier_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)
-            outcome.head = ResponseHead(url: effectiveURL.map { String(cString: $0) } ?? job.request.url,
-                                        statusCode: status, headers: responseFields,
-                                        httpVersion: outcome.metrics?.httpVersion ?? "HTTP/1.1")
+            outcome.received = ReceivedHead(url: Self.urlString(effective: effectiveURL, sent: job.request.url),
+                                            statusCode: status, httpVersion: outcome.metrics?.httpVersion ?? "HTTP/1.1",
+                                            fieldLines: fieldLines)
         }
         return outcome
+    }
+
+    /// libcurl's effective URL as a string: the URL sent when it is the same (no redirect,
+    /// nothing normalized), which saves copying it.
+    private static func urlString(effective: UnsafeMutablePointer<CChar>?, sent: String) -> String {
+        guard let effective, !sent.withCString({ strcmp($0, effective) == 0 }) else { return sent }
+        return String(cString: effective)
     }
 
     private static func seconds(_ interval: Double) -> String {
