@@ -122,7 +122,7 @@ final class ScriptedTransport: TransferDriver {
 
     /// The request a job belongs to.
     static func request(of job: TransferJob) -> Request? {
-        (job.observer as? TransferAttempt)?.entry.request
+        (job as? TransferAttempt)?.entry.request
     }
 
     /// The ids of the jobs running now.
@@ -171,7 +171,7 @@ final class ScriptedTransport: TransferDriver {
 
     // MARK: - Answering
 
-    /// Ends a running job with `outcome`: its completion runs on the processing queue, and
+    /// Ends a running job with `outcome`: its completion runs where the transport would run it, and
     /// the freed slot starts the next job waiting. False (and nothing happens) when the job
     /// is not running — still queued, already answered, or cancelled.
     @discardableResult
@@ -182,11 +182,7 @@ final class ScriptedTransport: TransferDriver {
             return true
         }
         guard wasRunning else { return false }
-        queue.async {
-            let batch = CallbackBatch()
-            job.observer.transferEnded(outcome, batch: batch)
-            batch.flush()
-        }
+        CompletionRouting.send([(job, outcome)], defaultQueue: queue)
         startWhatFits()
         return true
     }
@@ -210,7 +206,7 @@ final class ScriptedTransport: TransferDriver {
     }
 
     /// Answers a download job as the real transport does for a 2xx: the body goes into the
-    /// plan's partial file (replacing what was there), the observer hears that the body
+    /// plan's partial file (replacing what was there), the job hears that the body
     /// started with the response's validators, and the outcome says the body is on disk.
     @discardableResult
     func answerDownload(_ job: TransferJob, status: Int = 200, body: Data, etag: String?) throws -> Bool {
@@ -220,7 +216,7 @@ final class ScriptedTransport: TransferDriver {
                                              attributes: [.posixPermissions: 0o600]) else {
             throw ScriptError("cannot write \(plan.partialFile.path)")
         }
-        job.observer.downloadBodyStarted(plan, etag: etag, lastModified: nil)
+        job.downloadBodyStarted(plan, etag: etag, lastModified: nil)
         var headers: [String: String] = ["Content-Length": String(body.count)]
         if let etag { headers["ETag"] = etag }
         var outcome = Self.response(for: job, status: status, headers: headers, body: Data())
@@ -239,7 +235,7 @@ final class ScriptedTransport: TransferDriver {
 
     // MARK: - Slots
 
-    /// Starts queued jobs, highest priority first, while slots are free. The observers hear
+    /// Starts queued jobs, highest priority first, while slots are free. The jobs hear
     /// `transferStarted()` outside the lock, in the order the jobs got their slots.
     private func startWhatFits() {
         let starting = state.withLock { state -> [TransferJob] in
@@ -252,7 +248,7 @@ final class ScriptedTransport: TransferDriver {
             return jobs
         }
         for job in starting {
-            job.observer.transferStarted()
+            job.transferStarted()
             (Self.request(of: job) as? PhaseTracing)?.tracePhase()
             started.append(job)
         }

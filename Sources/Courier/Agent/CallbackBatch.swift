@@ -6,6 +6,13 @@ import Dispatch
 /// Used by one thread at a time.
 final class CallbackBatch {
     private var groups: [(queue: DispatchQueue, work: [@Sendable () -> Void])] = []
+    /// The queue whose block is collecting the batch: its work runs in that block, in place.
+    private let current: DispatchQueue?
+
+    /// A batch collected in a block running on `current` (nil: on no queue callbacks use).
+    init(runningOn current: DispatchQueue? = nil) {
+        self.current = current
+    }
 
     /// Queues `work` for `queue`, after the work already added for it.
     func add(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
@@ -19,7 +26,9 @@ final class CallbackBatch {
     /// Sends what was added, in order per queue, and empties the batch.
     func flush() {
         for (queue, work) in groups {
-            if work.count == 1 {
+            if queue === current {
+                work.forEach { $0() }
+            } else if work.count == 1 {
                 queue.async(execute: work[0])
             } else {
                 queue.async { work.forEach { $0() } }

@@ -158,9 +158,7 @@ public final class NetworkAgent: Sendable {
         let handlers = entry.request.progressHandlers
         let throttle = ProgressThrottle.forHandlers(queue: entry.settings.callbackQueue,
                                                     download: handlers.download, upload: handlers.upload)
-        let attempt = TransferAttempt(agent: self, entry: entry, prepared: prepared, throttle: throttle)
-        transport.submit(TransferJob(id: entry.id, request: prepared, priority: entry.priority,
-                                     progress: entry.progress, observer: attempt))
+        transport.submit(TransferAttempt(agent: self, entry: entry, prepared: prepared, throttle: throttle))
     }
 
     /// Fails a request that cannot be sent (or a download that cannot be planned), on the

@@ -4,30 +4,31 @@ import Synchronization
 /// One attempt of a request in the transport, reporting back to its agent: progress to the
 /// request's handlers (throttled) and to event streams (ten a second at most), and the
 /// outcome. One object per attempt, where closures and tickers used to cost four.
-final class TransferAttempt: TransferObserver {
+final class TransferAttempt: TransferJob, @unchecked Sendable {
     private weak let agent: NetworkAgent?
     let entry: RecordEntry
-    /// What this attempt sends (a download's plan differs from one attempt to the next).
-    let prepared: PreparedRequest
     let throttle: ProgressThrottle?
     private let lastEventAt = Mutex<UInt64>(0)
+
+    /// What this attempt sends (a download's plan differs from one attempt to the next).
+    var prepared: PreparedRequest { _read { yield request } }
 
     init(agent: NetworkAgent, entry: RecordEntry, prepared: PreparedRequest, throttle: ProgressThrottle?) {
         self.agent = agent
         self.entry = entry
-        self.prepared = prepared
         self.throttle = throttle
+        super.init(id: entry.id, request: prepared, priority: entry.priority, progress: entry.progress)
     }
 
-    func transferStarted() {
+    override func transferStarted() {
         entry.request.move(to: .inFlight)
     }
 
-    func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {
+    override func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {
         agent?.downloads.saveRecord(for: plan, url: prepared.url, etag: etag, lastModified: lastModified)
     }
 
-    func transferProgressed(_ progress: TransferProgress) {
+    override func transferProgressed(_ progress: TransferProgress) {
         throttle?.report(progress)
         guard let hub = agent?.eventHub, hub.hasListeners else { return }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -40,7 +41,19 @@ final class TransferAttempt: TransferObserver {
         if due, entry.request.isExecuting { hub.emit(.progress(progress), .request(entry.request)) }
     }
 
-    func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {
+    /// A light outcome is decided on the request's callback queue, right before its
+    /// callbacks: one thread hop instead of two, and the hop is most of a small response's
+    /// cost. Light means a body of at most 64 KiB kept in memory, no download file to move
+    /// and no cache file to write. Everything else, and every outcome whose callbacks run on
+    /// the main queue, is decided on the agent's processing queue.
+    override func completionQueue(for outcome: TransferOutcome) -> DispatchQueue? {
+        let queue = entry.settings.callbackQueue
+        guard queue !== DispatchQueue.main, prepared.download == nil, outcome.body.count <= 64 << 10,
+              !(entry.request is CachedRequest) else { return nil }
+        return queue
+    }
+
+    override func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {
         agent?.transferFinished(self, outcome: outcome, batch: batch)
     }
 }

@@ -1,38 +1,39 @@
+import Dispatch
 import Foundation
 
-/// One transfer handed to the transport: what to send, where to report. A class: it moves
-/// through the inbox, the loop and the completion batch, and a reference is one retain
-/// where copying the prepared request was a dozen.
-final class TransferJob: Sendable {
+/// One transfer handed to the transport: what to send, and the hooks that hear how it goes.
+/// The agent's ``TransferAttempt`` overrides the hooks; here they do nothing. A class: it
+/// moves through the inbox, the loop and the completion batch, and a reference is one
+/// retain where copying the prepared request was a dozen. `@unchecked`: a non-final class;
+/// every stored property is a `let` of a `Sendable` type.
+class TransferJob: @unchecked Sendable {
     let id: Int
     let request: PreparedRequest
     let priority: RequestPriority
     let progress: ProgressCell
-    let observer: any TransferObserver
 
-    init(id: Int, request: PreparedRequest, priority: RequestPriority, progress: ProgressCell,
-         observer: any TransferObserver) {
+    init(id: Int, request: PreparedRequest, priority: RequestPriority, progress: ProgressCell) {
         self.id = id
         self.request = request
         self.priority = priority
         self.progress = progress
-        self.observer = observer
     }
-}
 
-/// Hears how one transfer goes.
-protocol TransferObserver: AnyObject, Sendable {
     /// The transfer got a slot and its handle joined the loop. Transport thread: return at once.
-    func transferStarted()
+    func transferStarted() {}
     /// A download's body began to arrive in its partial file, with these validators.
     /// Transport thread: return at once (queue any file work elsewhere).
-    func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?)
+    func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {}
     /// The progress changed. Called on the transport thread: must return at once.
-    func transferProgressed(_ progress: TransferProgress)
-    /// The transfer ended. Called once on the transport's completion queue (never after a
-    /// cancel the transport saw first), together with the other transfers that ended in the
-    /// same pass; callbacks added to `batch` are sent when all of them have run.
-    func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch)
+    func transferProgressed(_ progress: TransferProgress) {}
+    /// The queue to decide `outcome` on instead of the driver's completion queue, or nil.
+    /// Called on the transport thread: return at once.
+    func completionQueue(for outcome: TransferOutcome) -> DispatchQueue? { nil }
+    /// The transfer ended. Called once, on the queue `completionQueue(for:)` named or else
+    /// the driver's completion queue (never after a cancel the transport saw first),
+    /// together with the other transfers that ended in the same pass; callbacks added to
+    /// `batch` are sent when all of them have run.
+    func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {}
 }
 
 /// What a finished transfer produced: a response, or a transport error, or both (a body

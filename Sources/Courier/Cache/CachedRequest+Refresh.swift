@@ -9,7 +9,7 @@ public struct CacheDelivery: Sendable {
     /// The entry's metadata, for the cached response.
     public var metadata: CacheMetadata?
 
-    public var statusCode: Int { content.head?.statusCode ?? 0 }
+    public var statusCode: Int { content.statusCode }
     public var data: Data? { content.data }
     public var string: String? { content.string }
     public var json: JSONValue? { content.json }

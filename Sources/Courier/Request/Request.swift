@@ -182,8 +182,8 @@ open class Request: @unchecked Sendable {
     public var isExecuting: Bool { phase.isActive }
     /// Whether the last run was stopped.
     public var isCancelled: Bool { phase == .cancelled }
-    public var response: ResponseHead? { state.withLock { $0.content.head } }
-    public var responseStatusCode: Int { response?.statusCode ?? 0 }
+    public var response: ResponseHead? { state.withLock { $0.content }.head }
+    public var responseStatusCode: Int { state.withLock { $0.content.statusCode } }
     public var responseHeaders: HTTPFields { response?.headers ?? HTTPFields() }
     public var responseData: Data? { state.withLock { $0.content.data } }
     /// The body decoded with the response's charset (UTF-8 when unnamed, Latin-1 as last resort).

@@ -1,10 +1,11 @@
 import HTTPTypes
+import Synchronization
 
 /// A response's status line and header block as the transport received them. The field
 /// lines stay bytes in one buffer until ``parsed()`` turns them into `HTTPFields`, which
-/// the agent does on its processing queue: the transport thread, the one thread every
-/// transfer shares, then spends one buffer on a response's headers instead of a string and
-/// a field per line.
+/// happens off the transport thread and only when something reads them: the transport
+/// thread, the one thread every transfer shares, spends one buffer on a response's headers
+/// instead of a string and a field per line.
 struct ReceivedHead: Sendable {
     /// The URL that answered, after redirects.
     var url: String
@@ -54,5 +55,27 @@ struct ReceivedHead: Sendable {
         while start < end, set.contains(bytes[start]) { start += 1 }
         while end > start, set.contains(bytes[end - 1]) { end -= 1 }
         return bytes[start..<end]
+    }
+}
+
+/// A received head parsed at most once, on first use, and shared by every copy of its
+/// content (as ``DeferredJSON`` is for a body).
+final class DeferredHead: Sendable {
+    private let received: ReceivedHead
+    private let parsed = Mutex<ResponseHead?>(nil)
+
+    init(_ received: ReceivedHead) {
+        self.received = received
+    }
+
+    var statusCode: Int { received.statusCode }
+
+    var value: ResponseHead {
+        parsed.withLock { head in
+            if let head { return head }
+            let parsedHead = received.parsed()
+            head = parsedHead
+            return parsedHead
+        }
     }
 }

@@ -3,7 +3,15 @@ import Synchronization
 
 /// What a response left behind: head, body and its serialized forms, metrics.
 public struct ResponseContent: Sendable {
-    public var head: ResponseHead?
+    /// The status line and header fields. A network response's fields are parsed from the
+    /// received bytes the first time they are read (most small responses' never are).
+    public var head: ResponseHead? {
+        get { parsedHead ?? deferredHead?.value }
+        set {
+            parsedHead = newValue
+            deferredHead = nil
+        }
+    }
     public var data: Data?
     /// The body decoded with the response's charset, decoded when asked for (most callers
     /// never read it, and a large raw body should not be turned into text for nothing).
@@ -17,19 +25,29 @@ public struct ResponseContent: Sendable {
             deferredJSON = nil
         }
     }
+    /// The head's status code (0 without one), read without parsing the header fields.
+    var statusCode: Int { parsedHead?.statusCode ?? deferredHead?.statusCode ?? 0 }
     public var metrics: TransferMetrics?
     /// Where a download's body was saved (the body is then not held in `data`).
     public var downloadedFile: URL?
+    private var parsedHead: ResponseHead?
+    private var deferredHead: DeferredHead?
     private var parsedJSON: JSONValue?
     private var deferredJSON: DeferredJSON?
 
     public init(head: ResponseHead? = nil, data: Data? = nil, json: JSONValue? = nil,
                 metrics: TransferMetrics? = nil, downloadedFile: URL? = nil) {
-        self.head = head
+        self.parsedHead = head
         self.data = data
         self.parsedJSON = json
         self.metrics = metrics
         self.downloadedFile = downloadedFile
+    }
+
+    /// A network response's content, its head parsed from `received` when first read.
+    init(received: ReceivedHead?, data: Data, metrics: TransferMetrics?) {
+        self.init(data: data, metrics: metrics)
+        deferredHead = received.map(DeferredHead.init)
     }
 
     /// Marks `body`, already checked to be JSON, to be parsed when `json` is first read.

@@ -11,29 +11,30 @@ import FoundationXML
 enum ResponsePipeline {
     static func process(_ outcome: TransferOutcome, request: Request, settings: NetworkSettings)
         -> (content: ResponseContent, error: RequestError?) {
-        let parsedHead = outcome.received?.parsed()
-        var content = ResponseContent(head: parsedHead, data: outcome.body, metrics: outcome.metrics)
+        var content = ResponseContent(received: outcome.received, data: outcome.body, metrics: outcome.metrics)
         if let error = outcome.error { return (content, error) }
-        guard let head = parsedHead else {
+        guard let statusCode = outcome.received?.statusCode else {
             return (content, RequestError(family: .transport, code: .badServerResponse,
                                           message: "The server sent no HTTP response."))
         }
+        // The header fields are parsed only here when a serializer needs the content type;
+        // otherwise when someone first reads them.
         let bodyOnDisk = outcome.download?.wroteToFile == true
-        if !bodyOnDisk,
+        if !bodyOnDisk, request.responseSerializer != .raw, !outcome.body.isEmpty, let head = content.head,
            let error = serialize(outcome.body, head: head, request: request, settings: settings, into: &content) {
-            guard request.isValidStatusCode(head.statusCode) else {
-                var status = RequestError.invalidStatusCode(head.statusCode)
+            guard request.isValidStatusCode(statusCode) else {
+                var status = RequestError.invalidStatusCode(statusCode)
                 status.cause = error
                 return (content, status)
             }
             return (content, error)
         }
-        guard request.isValidStatusCode(head.statusCode) else {
-            return (content, .invalidStatusCode(head.statusCode))
+        guard request.isValidStatusCode(statusCode) else {
+            return (content, .invalidStatusCode(statusCode))
         }
         if let template = request.jsonValidator, let json = content.json,
            let mismatch = template.mismatch(in: json) {
-            return (content, .invalidJSONFormat(mismatch, status: head.statusCode))
+            return (content, .invalidJSONFormat(mismatch, status: statusCode))
         }
         return (content, nil)
     }

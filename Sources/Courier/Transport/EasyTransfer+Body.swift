@@ -88,7 +88,7 @@ extension EasyTransfer {
         guard descriptor >= 0 else { return .closed }
         download.wroteToFile = true
         if append { job.progress.update { $0.resumedFrom = plan.resumeOffset } }
-        job.observer.downloadBodyStarted(plan, etag: fields[.eTag], lastModified: fields[.lastModified])
+        job.downloadBodyStarted(plan, etag: fields[.eTag], lastModified: fields[.lastModified])
         return .file(descriptor)
     }
 

@@ -237,7 +237,7 @@ final class EasyTransfer {
             progress.expectedBytesToSend = next.expectedBytesToSend
             if let phaseChange, progress.phase != .receiving { progress.phase = phaseChange }
         }
-        job.observer.transferProgressed(current)
+        job.transferProgressed(current)
     }
 
     // MARK: - Result

@@ -5,7 +5,7 @@ import Synchronization
 /// The one thread that owns every libcurl handle of an agent. It sleeps in
 /// `curl_multi_poll` until a socket is ready, a timer is due or new work wakes it
 /// (`curl_multi_wakeup`); finished transfers are read with `curl_multi_info_read` and
-/// their completions sent to the completion queue, one `async` per pass of the loop.
+/// their completions sent on, one `async` per pass of the loop and queue (``CompletionRouting``).
 /// `@unchecked`: `multi` is used only by the loop thread, except `curl_multi_wakeup`, which
 /// libcurl documents as callable from any thread; everything else shared sits in `inbox`.
 final class Transport: @unchecked Sendable {
@@ -211,7 +211,7 @@ final class Transport: @unchecked Sendable {
             return
         }
         loop.active[handle] = transfer
-        job.observer.transferStarted()
+        job.transferStarted()
     }
 
     /// Collects every finished transfer; returns how many there were.
@@ -240,16 +240,11 @@ final class Transport: @unchecked Sendable {
         }
     }
 
-    /// Runs the pass's completions on the completion queue, in one `async`.
+    /// Runs the pass's completions: on the completion queue, or where their jobs ask.
     private func sendCompletions(_ loop: inout LoopState) {
         guard !loop.ended.isEmpty else { return }
-        let ended = loop.ended
+        CompletionRouting.send(loop.ended, defaultQueue: completionQueue)
         loop.ended.removeAll(keepingCapacity: true)
-        completionQueue.async {
-            let batch = CallbackBatch()
-            for (job, outcome) in ended { job.observer.transferEnded(outcome, batch: batch) }
-            batch.flush()
-        }
     }
 }
 
