@@ -5,7 +5,8 @@ import Synchronization
 
 /// Sends requests (YTKNetworkAgent): builds each one, hands it to the libcurl transport,
 /// keeps the record table of requests in flight, decides outcomes off the transport thread
-/// and delivers callbacks on the config's callback queue.
+/// (a light response's on its callback queue, the rest on a processing queue) and delivers
+/// callbacks on the config's callback queue.
 public final class NetworkAgent: Sendable {
     /// The agent `Request.start()` uses unless a request names another.
     public static let shared = NetworkAgent(config: .shared)
@@ -170,7 +171,8 @@ public final class NetworkAgent: Sendable {
         }
     }
 
-    /// Decides an attempt's outcome. Runs on the processing queue; the callbacks go into `batch`.
+    /// Decides an attempt's outcome, on the processing queue or, for a light response, on
+    /// its callback queue (``TransferAttempt/completionQueue(for:)``); the callbacks go into `batch`.
     func transferFinished(_ attempt: TransferAttempt, outcome: TransferOutcome, batch: CallbackBatch) {
         let entry = attempt.entry, prepared = attempt.prepared, throttle = attempt.throttle
         let request = entry.request

@@ -35,7 +35,8 @@ public struct NetworkSettings: Sendable {
     public var interceptors: [any RequestInterceptor] = []
     /// Check every request's arguments before any network use.
     public var parameterValidators: [any ParameterValidator] = []
-    /// Called on the processing queue with every response's transfer metrics.
+    /// Called with every response's transfer metrics while its outcome is decided (where
+    /// ``Request/requestCompletePreprocessor()`` runs).
     public var metricsHandler: (@Sendable (Request, TransferMetrics) -> Void)?
     /// Where completion callbacks, filters, delegates and accessories run.
     public var callbackQueue: DispatchQueue = DispatchQueue(label: "courier.callbacks")
@@ -118,10 +119,14 @@ final class SettingsSnapshot: Sendable {
     let settings: NetworkSettings
     /// Whether the logger takes debug lines (read once: asking the logger costs a call through its handler).
     let logsDebug: Bool
+    /// Whether callbacks go to the main queue. By label: on Linux every read of
+    /// `DispatchQueue.main` makes a new wrapper, so an identity check never matches.
+    let callbacksOnMain: Bool
 
     init(_ settings: NetworkSettings) {
         self.settings = settings
         logsDebug = settings.logger.logLevel <= .debug
+        callbacksOnMain = settings.callbackQueue.label == DispatchQueue.main.label
     }
 }
 

@@ -47,10 +47,9 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
     /// and no cache file to write. Everything else, and every outcome whose callbacks run on
     /// the main queue, is decided on the agent's processing queue.
     override func completionQueue(for outcome: TransferOutcome) -> DispatchQueue? {
-        let queue = entry.settings.callbackQueue
-        guard queue !== DispatchQueue.main, prepared.download == nil, outcome.body.count <= 64 << 10,
+        guard !entry.context.callbacksOnMain, prepared.download == nil, outcome.body.count <= 64 << 10,
               !(entry.request is CachedRequest) else { return nil }
-        return queue
+        return entry.settings.callbackQueue
     }
 
     override func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {

@@ -88,13 +88,16 @@ open class Request: @unchecked Sendable {
 
     // MARK: - Hooks (no-ops by default)
 
-    /// Runs on the processing queue after a successful network response, before any
-    /// callback; for an answer without the network (a cache hit), on the callback queue
-    /// just before the filter, as in YTKRequest.
+    /// Runs off the main queue after a successful network response, before any callback:
+    /// on the processing queue, or for a light response (a body of at most 64 KiB, no
+    /// download, no cache write) on the callback queue just before the filter unless that
+    /// is the main queue. For an answer without the network (a cache hit), on the callback
+    /// queue just before the filter, as in YTKRequest.
     open func requestCompletePreprocessor() {}
     /// Runs on the callback queue after a successful response, before the delegate.
     open func requestCompleteFilter() {}
-    /// Runs on the processing queue after a failure, before any callback.
+    /// Runs after a failure, before any callback, where ``requestCompletePreprocessor()``
+    /// would run.
     open func requestFailedPreprocessor() {}
     /// Runs on the callback queue after a failure, before the delegate.
     open func requestFailedFilter() {}

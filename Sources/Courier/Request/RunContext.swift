@@ -23,6 +23,8 @@ final class RunContext: Sendable {
     var settings: NetworkSettings { _read { yield snapshot.settings } }
     /// Whether the settings' logger takes debug lines.
     var logsDebug: Bool { snapshot.logsDebug }
+    /// Whether the callbacks run on the main queue.
+    var callbacksOnMain: Bool { snapshot.callbacksOnMain }
 
     /// The lifecycle fan-out of this run for `request`.
     func fanout(_ request: Request) -> LifecycleFanout {

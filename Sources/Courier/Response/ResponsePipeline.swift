@@ -7,7 +7,8 @@ import FoundationXML
 /// status code validator (-8) → JSON validator (-9) — except that a bad status whose body the
 /// serializer cannot read either (an error page) is the status failure, with the
 /// serialization error as its cause: the status is what users act on. Runs on the
-/// processing queue.
+/// processing queue, or for a light response on its callback queue (never on the
+/// transport thread).
 enum ResponsePipeline {
     static func process(_ outcome: TransferOutcome, request: Request, settings: NetworkSettings)
         -> (content: ResponseContent, error: RequestError?) {
