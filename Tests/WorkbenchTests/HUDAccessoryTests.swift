@@ -103,7 +103,7 @@ struct EngineBed {
 func withEngineBed<T>(caching: Bool = false, _ configure: (NetworkConfig) -> Void = { _ in },
                       _ body: (EngineBed) async throws -> T) async throws -> T {
     let server = try await DemoServer.start()
-    let root = FileManager.default.temporaryDirectory.path + "/courier-hud-test-\(UUID().uuidString)"
+    let root = temporaryDirectory("courier-hud-test")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let config = NetworkConfig()
     config.baseURL = server.baseURL

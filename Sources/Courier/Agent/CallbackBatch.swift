@@ -5,7 +5,7 @@ import Dispatch
 /// a thread, and under load those wake-ups cost more than the callbacks themselves.
 /// Used by one thread at a time.
 final class CallbackBatch {
-    private var groups: [(queue: DispatchQueue, work: [@Sendable () -> Void])] = []
+    private var groups = QueueGroups<@Sendable () -> Void>()
     /// The queue whose block is collecting the batch: its work runs in that block, in place.
     private let current: DispatchQueue?
 
@@ -16,16 +16,12 @@ final class CallbackBatch {
 
     /// Queues `work` for `queue`, after the work already added for it.
     func add(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
-        if let index = groups.firstIndex(where: { $0.queue === queue }) {
-            groups[index].work.append(work)
-        } else {
-            groups.append((queue, [work]))
-        }
+        groups.add(work, to: queue)
     }
 
     /// Sends what was added, in order per queue, and empties the batch.
     func flush() {
-        for (queue, work) in groups {
+        for (queue, work) in groups.groups {
             if queue === current {
                 work.forEach { $0() }
             } else if work.count == 1 {

@@ -8,16 +8,11 @@ import Dispatch
 enum CompletionRouting {
     /// Sends `ended` to their queues, `defaultQueue` for those that name none.
     static func send(_ ended: [(job: TransferJob, outcome: TransferOutcome)], defaultQueue: DispatchQueue) {
-        var groups: [(queue: DispatchQueue, ended: [(job: TransferJob, outcome: TransferOutcome)])] = []
+        var groups = QueueGroups<(job: TransferJob, outcome: TransferOutcome)>()
         for item in ended {
-            let queue = item.job.completionQueue(for: item.outcome) ?? defaultQueue
-            if let index = groups.firstIndex(where: { $0.queue === queue }) {
-                groups[index].ended.append(item)
-            } else {
-                groups.append((queue, [item]))
-            }
+            groups.add(item, to: item.job.completionQueue(for: item.outcome) ?? defaultQueue)
         }
-        for (queue, ended) in groups {
+        for (queue, ended) in groups.groups {
             queue.async {
                 let batch = CallbackBatch(runningOn: queue)
                 for (job, outcome) in ended { job.transferEnded(outcome, batch: batch) }

@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import HTTPTypes
 
 /// One libcurl easy handle (lent by the transport's pool) and the response it is
 /// collecting. Lives on the transport thread only; its progress cell is the one thing other
@@ -134,7 +133,9 @@ final class EasyTransfer {
         if request.header("User-Agent") == nil {
             code = setString(CURLOPT_USERAGENT, request.userAgent)
         }
-        for header in request.headers { headerList = curl_slist_append(headerList, "\(header.name): \(header.value)") }
+        for header in request.headers {
+            headerList = "\(header.name): \(header.value)".withCString { curl_slist_append(headerList, $0) }
+        }
         let sendsBody = request.body != nil || request.multipart != nil || request.bodyFile != nil
             || !(request.method == .get || request.method == .head)
         if sendsBody, request.header("Expect") == nil {
@@ -150,8 +151,7 @@ final class EasyTransfer {
         value.withCString { courier_easy_setopt_string(handle, option, $0) }
     }
 
-    /// Sets a string option from a literal without copying it first (a Swift string passed
-    /// as a C string is copied when it is short).
+    /// Sets a string option from a literal, straight from its static bytes.
     private func setConstant(_ option: CURLoption, _ value: StaticString) -> CURLcode {
         courier_easy_setopt_string(handle, option, Self.cString(value))
     }
