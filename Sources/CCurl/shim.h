@@ -29,6 +29,12 @@ static inline CURLcode courier_easy_setopt_data_callback(CURL *h, CURLoption o, 
 static inline CURLcode courier_easy_setopt_xferinfo_callback(CURL *h, courier_curl_xferinfo_callback v) {
     return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, v);
 }
+typedef int (*courier_curl_prereq_callback)(void *clientp, char *conn_primary_ip, char *conn_local_ip,
+                                            int conn_primary_port, int conn_local_port);
+/* Called once the connection is ready, right before a request goes out (libcurl 7.80+). */
+static inline CURLcode courier_easy_setopt_prereq_callback(CURL *h, courier_curl_prereq_callback v) {
+    return curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, v);
+}
 static inline CURLcode courier_easy_getinfo_long(CURL *h, CURLINFO i, long *v) {
     return curl_easy_getinfo(h, i, v);
 }

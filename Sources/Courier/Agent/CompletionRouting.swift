@@ -15,7 +15,7 @@ enum CompletionRouting {
         for (queue, ended) in groups.groups {
             queue.async {
                 let batch = CallbackBatch(runningOn: queue)
-                for (job, outcome) in ended { job.transferEnded(outcome, batch: batch) }
+                for (job, outcome) in ended { job.transferEnded(outcome.settled(), batch: batch) }
                 batch.flush()
             }
         }

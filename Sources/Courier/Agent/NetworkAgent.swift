@@ -97,8 +97,9 @@ public final class NetworkAgent: Sendable {
 
     /// Registers and sends a request whose run `context` has claimed.
     func add(_ request: Request, context: RunContext) {
-        let settings = context.settings
-        transport.setConcurrencyLimit(settings.maxConcurrentTransfers)
+        // `context.settings` is read in place each time: a local copy of the settings would
+        // retain and release every reference in them.
+        transport.setConcurrencyLimit(context.settings.maxConcurrentTransfers)
         let id = table.withLock { table in
             defer { table.nextID += 1 }
             return table.nextID
@@ -106,13 +107,14 @@ public final class NetworkAgent: Sendable {
         let prepared: PreparedRequest
         var buildError: RequestError?
         do {
-            try Interception.check(request, settings: settings)
-            prepared = try RequestBuilder.prepare(request, settings: settings)
+            try Interception.check(request, settings: context.settings)
+            prepared = try RequestBuilder.prepare(request, settings: context.settings)
         } catch {
             buildError = error
             prepared = PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
-                                       idleTimeout: RequestBuilder.idleTimeout(request.timeoutInterval), tlsPolicy: settings.tlsPolicy,
-                                       proxy: settings.proxy, userAgent: settings.userAgent)
+                                       idleTimeout: RequestBuilder.idleTimeout(request.timeoutInterval),
+                                       tlsPolicy: context.settings.tlsPolicy, proxy: context.settings.proxy,
+                                       userAgent: context.settings.userAgent)
         }
         let entry = RecordEntry(id: id, request: request, prepared: prepared, context: context,
                                 priority: request.priority)
@@ -124,7 +126,7 @@ public final class NetworkAgent: Sendable {
         }
         if context.logsDebug {
             let headers = Redaction.headers(prepared.headers).map { "\($0.name): \($0.value)" }.joined(separator: "; ")
-            settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
+            context.settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
         }
         submit(entry, prepared: prepared)
     }
@@ -159,7 +161,7 @@ public final class NetworkAgent: Sendable {
         let handlers = entry.request.progressHandlers
         let throttle = ProgressThrottle.forHandlers(queue: entry.settings.callbackQueue,
                                                     download: handlers.download, upload: handlers.upload)
-        transport.submit(TransferAttempt(agent: self, entry: entry, prepared: prepared, throttle: throttle))
+        transport.submit(TransferAttempt(entry: entry, prepared: prepared, throttle: throttle))
     }
 
     /// Fails a request that cannot be sent (or a download that cannot be planned), on the

@@ -5,32 +5,39 @@ import Synchronization
 /// request's handlers (throttled) and to event streams (ten a second at most), and the
 /// outcome. One object per attempt, where closures and tickers used to cost four.
 final class TransferAttempt: TransferJob, @unchecked Sendable {
-    private weak let agent: NetworkAgent?
+    /// The agent of the run (held by the run's context anyway; a weak reference here would
+    /// give the agent a side table and make every retain of it take the slow path).
+    private var agent: NetworkAgent { entry.context.agent }
     let entry: RecordEntry
     let throttle: ProgressThrottle?
     private let lastEventAt = Mutex<UInt64>(0)
+    /// Progress handlers or event listeners were there when the attempt began.
+    private let hasProgressListeners: Bool
 
     /// What this attempt sends (a download's plan differs from one attempt to the next).
     var prepared: PreparedRequest { _read { yield request } }
 
-    init(agent: NetworkAgent, entry: RecordEntry, prepared: PreparedRequest, throttle: ProgressThrottle?) {
-        self.agent = agent
+    init(entry: RecordEntry, prepared: PreparedRequest, throttle: ProgressThrottle?) {
         self.entry = entry
         self.throttle = throttle
+        hasProgressListeners = throttle != nil || entry.context.agent.eventHub.hasListeners
         super.init(id: entry.id, request: prepared, priority: entry.priority, progress: entry.progress)
     }
+
+    override var wantsProgressTicks: Bool { hasProgressListeners }
 
     override func transferStarted() {
         entry.request.move(to: .inFlight)
     }
 
     override func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {
-        agent?.downloads.saveRecord(for: plan, url: prepared.url, etag: etag, lastModified: lastModified)
+        agent.downloads.saveRecord(for: plan, url: prepared.url, etag: etag, lastModified: lastModified)
     }
 
     override func transferProgressed(_ progress: TransferProgress) {
         throttle?.report(progress)
-        guard let hub = agent?.eventHub, hub.hasListeners else { return }
+        let hub = agent.eventHub
+        guard hub.hasListeners else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let due = lastEventAt.withLock { last in
             guard now - last >= 100_000_000 else { return false }
@@ -47,12 +54,12 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
     /// and no cache file to write. Everything else, and every outcome whose callbacks run on
     /// the main queue, is decided on the agent's processing queue.
     override func completionQueue(for outcome: TransferOutcome) -> DispatchQueue? {
-        guard !entry.context.callbacksOnMain, prepared.download == nil, outcome.body.count <= 64 << 10,
+        guard !entry.context.callbacksOnMain, prepared.download == nil, outcome.bodyByteCount <= 64 << 10,
               !(entry.request is CachedRequest) else { return nil }
         return entry.settings.callbackQueue
     }
 
     override func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {
-        agent?.transferFinished(self, outcome: outcome, batch: batch)
+        agent.transferFinished(self, outcome: outcome, batch: batch)
     }
 }

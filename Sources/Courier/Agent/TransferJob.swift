@@ -19,6 +19,9 @@ class TransferJob: @unchecked Sendable {
         self.progress = progress
     }
 
+    /// Whether ``transferProgressed(_:)`` should hear every change; when false the
+    /// progress cell still counts received bytes, and libcurl's progress callback is off.
+    var wantsProgressTicks: Bool { true }
     /// The transfer got a slot and its handle joined the loop. Transport thread: return at once.
     func transferStarted() {}
     /// A download's body began to arrive in its partial file, with these validators.
@@ -46,11 +49,40 @@ struct TransferOutcome: Sendable {
     var error: RequestError?
     /// What a download did with its body; nil for other requests.
     var download: DownloadResult?
-}
+    /// The transport's buffer still holding the header lines (``received`` has none yet)
+    /// and, when it fitted there, the body; ``settled()`` moves them in. Nil once settled.
+    var lent: ResponseBuffer?
 
-extension TransferOutcome {
+    init(received: ReceivedHead?, body: Data, metrics: TransferMetrics?, error: RequestError?,
+         download: DownloadResult? = nil, lent: ResponseBuffer? = nil) {
+        self.received = received
+        self.body = body
+        self.metrics = metrics
+        self.error = error
+        self.download = download
+        self.lent = lent
+    }
+
     /// A transfer that failed before any response.
     init(error: RequestError) {
         self.init(received: nil, body: Data(), metrics: nil, error: error)
+    }
+
+    /// The body's size, wherever it is.
+    var bodyByteCount: Int { body.count + (lent?.body.count ?? 0) }
+
+    /// The outcome with the lent buffer's bytes copied in (allocated on the calling queue,
+    /// which is where they will be freed) and the buffer given back. Call once, on the queue
+    /// that decides the outcome.
+    func settled() -> TransferOutcome {
+        guard let lent else { return self }
+        var outcome = self
+        outcome.lent = nil
+        if !lent.body.isEmpty { outcome.body = Data(lent.body) }
+        if outcome.received != nil {
+            outcome.received?.fieldLines = lent.fieldLines.withUnsafeBufferPointer { Array($0) }
+        }
+        lent.giveBack()
+        return outcome
     }
 }

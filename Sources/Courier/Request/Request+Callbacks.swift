@@ -6,15 +6,7 @@ extension Request {
     /// of them runs, so a callback may start the request again with new ones (YTK #446).
     /// Runs on the callback queue.
     func deliverCallbacks(error: RequestError?) {
-        let taken = move(to: .finished, taking: { state in
-            defer {
-                state.success = nil
-                state.failure = nil
-                state.continuation = nil
-                state.groupObserver = nil
-            }
-            return RunReceivers(state)
-        })
+        let taken = move(to: .finished, taking: { RunReceivers(taking: &$0) })
         guard let taken, let context = taken.context else { return }
         let (delegate, success, failure) = (taken.delegate, taken.success, taken.failure)
         let (continuation, group) = (taken.continuation, taken.groupObserver)
@@ -73,12 +65,18 @@ struct RunReceivers {
     let continuation: CheckedContinuation<Void, any Error>?
     let groupObserver: (@Sendable (Request, RequestError?) -> Void)?
 
-    init(_ state: RequestState) {
+    /// Takes the run's one-shot receivers out of `state` (field by field: passing the whole
+    /// state would copy it, retaining everything in it).
+    init(taking state: inout RequestState) {
         context = state.run
         delegate = state.delegate
         success = state.success
         failure = state.failure
         continuation = state.continuation
         groupObserver = state.groupObserver
+        state.success = nil
+        state.failure = nil
+        state.continuation = nil
+        state.groupObserver = nil
     }
 }

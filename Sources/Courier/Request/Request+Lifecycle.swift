@@ -57,14 +57,8 @@ extension Request {
         let fanout = context.fanout(self)
         fanout.willStop()
         let stopped = move(to: .cancelled, taking: { state in
-            defer {
-                state.continuation = nil
-                state.groupObserver = nil
-            }
             state.delegate = nil
-            state.success = nil
-            state.failure = nil
-            return RunReceivers(state)
+            return RunReceivers(taking: &state)
         })
         fanout.didStop(.cancelled)
         guard let stopped else { return }

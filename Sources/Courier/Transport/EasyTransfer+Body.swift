@@ -57,9 +57,10 @@ extension EasyTransfer {
     /// Appends a chunk of body to memory, or to a download's partial file. False stops the
     /// transfer (libcurl then reports a write error).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if !reportsProgress { countReceived(bytes.count) }
         guard let plan = job.request.download else {
             guard !job.request.discardsResponseBody else { return true }
-            if body.isEmpty, !reserveBody() { return false }
+            if !bodyStarted, !reserveBody() { return false }
             return appendToMemory(bytes)
         }
         if case .undecided = sink { sink = openSink(for: plan) }
@@ -80,7 +81,7 @@ extension EasyTransfer {
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         guard (200..<300).contains(status) else { return .memory }
-        let fields = ReceivedHead.fields(in: fieldLines)
+        let fields = ReceivedHead.fields(in: buffer.fieldLines)
         let rangeStart = Self.contentRangeStart(fields)
         let append = status == 206 && plan.resumeOffset > 0 && rangeStart == plan.resumeOffset
         if status == 206 && !append && rangeStart != 0 { return .closed }
@@ -95,24 +96,45 @@ extension EasyTransfer {
     /// Sizes the in-memory body from Content-Length (up to 8 MiB) so that it grows once;
     /// false when that length is already over the limit.
     private func reserveBody() -> Bool {
-        var length: curl_off_t = -1
-        _ = courier_easy_getinfo_off(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        bodyStarted = true
+        let length = announcedLength() ?? -1
         if length > job.request.maximumBodyBytes {
             bodyLimitExceeded = true
             return false
         }
-        if length > 0 { body.reserveCapacity(Int(min(length, 8 << 20))) }
+        if length > ResponseBuffer.bodyLimit {
+            largeBody = Data(capacity: Int(min(length, 8 << 20)))
+        } else if length > 0 {
+            buffer.body.reserveCapacity(Int(length))
+        }
         return true
     }
 
-    /// Keeps a chunk in memory, or stops the transfer once the body would pass the limit.
+    /// Keeps a chunk in memory — in the reused buffer while the body fits it — or stops the
+    /// transfer once the body would pass the limit.
     private func appendToMemory(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard body.count + bytes.count <= job.request.maximumBodyBytes else {
+        let total = (largeBody?.count ?? buffer.body.count) + bytes.count
+        guard total <= job.request.maximumBodyBytes else {
             bodyLimitExceeded = true
             return false
         }
-        body.append(contentsOf: bytes)
+        if largeBody == nil, total <= ResponseBuffer.bodyLimit {
+            buffer.body.append(contentsOf: bytes)
+            return true
+        }
+        if largeBody == nil {
+            largeBody = Data(buffer.body)
+            buffer.body.removeAll(keepingCapacity: true)
+        }
+        largeBody?.append(contentsOf: bytes)
         return true
+    }
+
+    /// The body's size from Content-Length; nil when the response gives none.
+    func announcedLength() -> Int64? {
+        var length: curl_off_t = -1
+        _ = courier_easy_getinfo_off(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        return length >= 0 ? Int64(length) : nil
     }
 
     /// The first byte position of `Content-Range: bytes a-b/n`.

@@ -1,18 +1,22 @@
 import CCurl
 import Foundation
 
-/// One libcurl easy handle (lent by the transport's pool) and the response it is
-/// collecting. Lives on the transport thread only; its progress cell is the one thing other
-/// threads read.
+/// One transfer on a libcurl easy handle (lent by the transport's pool) and the response it
+/// is collecting. Lives on the transport thread only; its progress cell is the one thing
+/// other threads read.
 final class EasyTransfer {
     let job: TransferJob
-    let handle: UnsafeMutableRawPointer
-    private var headerList: UnsafeMutablePointer<curl_slist>?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
+    let curl: CurlHandle
+    var handle: UnsafeMutableRawPointer { curl.raw }
     private var statusLineSeen = false
-    /// The field lines of the latest response block, as they arrive (parsed off this thread).
-    var fieldLines: [UInt8] = []
-    var body = Data()
+    /// libcurl calls the progress callback; without it, received bytes are counted as they arrive.
+    private(set) var reportsProgress = false
+    /// The header lines and, while it fits, the body (lent to the outcome at the end).
+    let buffer: ResponseBuffer
+    private var bufferLent = false
+    /// The in-memory body once it outgrew the buffer (or was announced larger).
+    var largeBody: Data?
+    var bodyStarted = false
     /// The in-memory body passed the request's limit; the transfer was stopped.
     var bodyLimitExceeded = false
     /// Where a download's body goes, decided when its first byte arrives.
@@ -23,24 +27,26 @@ final class EasyTransfer {
     /// Monotonic nanoseconds of the last byte moved in either direction.
     private(set) var lastActivity: UInt64
     private var reportedProgress = TransferProgress()
+    /// Body bytes counted by ``countReceived(_:)``.
+    private var bytesCounted: Int64 = 0
     private let clock: LoopClock
 
-    /// `handle` stays the transport's: it resets and reuses it when the transfer ends.
-    init(job: TransferJob, handle: UnsafeMutableRawPointer, clock: LoopClock) {
+    /// `curl` stays the transport's: it reuses the handle when the transfer ends.
+    init(job: TransferJob, curl: CurlHandle, clock: LoopClock, buffer: ResponseBuffer) {
         self.job = job
-        self.handle = handle
+        self.curl = curl
         self.clock = clock
-        errorBuffer = .allocate(capacity: Int(courier_max_error_size()))
-        errorBuffer.initialize(to: 0)
+        self.buffer = buffer
         lastActivity = clock.now
     }
 
     deinit {
-        curl_slist_free_all(headerList)
+        // The handle must forget the form and the file before they are freed.
+        if mime != nil || bodyFile != nil { curl.reset() }
         curl_mime_free(mime)
         if let bodyFile { fclose(bodyFile) }
         if case .file(let descriptor) = sink { close(descriptor) }
-        errorBuffer.deallocate()
+        if !bufferLent { buffer.giveBack() }
     }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -61,16 +67,22 @@ final class EasyTransfer {
 
     // MARK: - Setup
 
-    /// Sets every option of the request on the handle. Returns the error of the first option
-    /// libcurl refuses.
+    /// Sets the request's options on the handle: only the URL and this transfer's pointers
+    /// when the handle is already set up for such a request, every option otherwise. Returns
+    /// the error of the first option libcurl refuses.
     func configure() -> RequestError? {
         let request = job.request
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        var failure: CURLcode = CURLE_OK
-        func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
+        let sendsBody = request.body != nil || request.multipart != nil || request.bodyFile != nil
+            || !(request.method == .get || request.method == .head)
+        reportsProgress = sendsBody || job.wantsProgressTicks
+        let setup = HandleSetup(request, reportsProgress: reportsProgress)
+        curl.errorBuffer.pointee = 0
+        if curl.isSetUp(for: setup) { return Self.refused(setTransferOptions()) }
 
-        check(setString(CURLOPT_URL, request.url))
-        check(courier_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        curl.reset()
+        var failure = setTransferOptions()
+        func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
+        check(courier_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, curl.errorBuffer))
         check(courier_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         check(courier_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
         check(courier_easy_setopt_long(handle, CURLOPT_MAXREDIRS, 16))
@@ -95,9 +107,8 @@ final class EasyTransfer {
         case .url(let url): check(setString(CURLOPT_PROXY, url))
         }
 
-        check(configureHeaders(request))
+        check(configureHeaders(request, sendsBody: sendsBody))
 
-        check(courier_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         check(courier_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
             let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
@@ -105,44 +116,64 @@ final class EasyTransfer {
             guard let pointer, length > 0 else { return length }
             return transfer.receiveBody(UnsafeRawBufferPointer(start: pointer, count: length)) ? length : 0
         })
-        check(courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
         check(courier_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
             let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             if let pointer { transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length)) }
             return length
         })
-        check(courier_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
-        check(courier_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
-        check(courier_easy_setopt_xferinfo_callback(handle) { context, downloadTotal, downloaded, uploadTotal, uploaded in
-            let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
-            transfer.reportProgress(downloadTotal: downloadTotal, downloaded: downloaded,
-                                    uploadTotal: uploadTotal, uploaded: uploaded)
+        check(courier_easy_setopt_prereq_callback(handle) { context, _, _, _, _ in
+            Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue().requestGoingOut()
             return 0
         })
-        guard failure == CURLE_OK else {
-            return CurlError.requestError(failure, detail: "libcurl refused an option: \(String(cString: curl_easy_strerror(failure)))")
+        if reportsProgress {
+            check(courier_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
+            check(courier_easy_setopt_xferinfo_callback(handle) { context, downloadTotal, downloaded, uploadTotal, uploaded in
+                let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
+                transfer.reportProgress(downloadTotal: downloadTotal, downloaded: downloaded,
+                                        uploadTotal: uploadTotal, uploaded: uploaded)
+                return 0
+            })
         }
-        return nil
+        // A handle whose options were not all taken is reset before its next transfer.
+        curl.markSetUp(for: failure == CURLE_OK ? setup : nil)
+        return Self.refused(failure)
+    }
+
+    /// The options that change with every transfer: the URL, and this object as the context
+    /// of the callbacks.
+    private func setTransferOptions() -> CURLcode {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var code = setString(CURLOPT_URL, job.request.url)
+        if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context) }
+        if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context) }
+        if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context) }
+        if code == CURLE_OK, reportsProgress { code = courier_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context) }
+        return code
+    }
+
+    private static func refused(_ code: CURLcode) -> RequestError? {
+        guard code != CURLE_OK else { return nil }
+        return CurlError.requestError(code, detail: "libcurl refused an option: \(String(cString: curl_easy_strerror(code)))")
     }
 
     /// The request's own fields; the user agent unless one is among them; and, for a body,
     /// an empty `Expect` so that libcurl does not wait a second for `100 Continue`.
-    private func configureHeaders(_ request: PreparedRequest) -> CURLcode {
+    private func configureHeaders(_ request: PreparedRequest, sendsBody: Bool) -> CURLcode {
         var code = CURLE_OK
         if request.header("User-Agent") == nil {
             code = setString(CURLOPT_USERAGENT, request.userAgent)
         }
+        var list: UnsafeMutablePointer<curl_slist>?
         for header in request.headers {
-            headerList = "\(header.name): \(header.value)".withCString { curl_slist_append(headerList, $0) }
+            list = "\(header.name): \(header.value)".withCString { curl_slist_append(list, $0) }
         }
-        let sendsBody = request.body != nil || request.multipart != nil || request.bodyFile != nil
-            || !(request.method == .get || request.method == .head)
         if sendsBody, request.header("Expect") == nil {
-            headerList = curl_slist_append(headerList, Self.cString("Expect:"))
+            list = curl_slist_append(list, Self.cString("Expect:"))
         }
-        guard code == CURLE_OK, let headerList else { return code }
-        return courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+        curl.headerList = list
+        guard code == CURLE_OK, let list else { return code }
+        return courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
     }
 
     /// Sets a string option (libcurl copies it). `withCString` lends a native string's own
@@ -179,7 +210,7 @@ final class EasyTransfer {
                 if code == CURLE_OK {
                     code = body.withUnsafeBytes { bytes in
                         courier_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS,
-                                                    UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorBuffer)))
+                                                    UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(curl.errorBuffer)))
                     }
                 }
             }
@@ -204,14 +235,14 @@ final class EasyTransfer {
     private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         touch()
         if bytes.starts(with: "HTTP/".utf8) {
-            if fieldLines.capacity == 0 { fieldLines.reserveCapacity(512) }
-            fieldLines.removeAll(keepingCapacity: true)
+            if buffer.fieldLines.capacity == 0 { buffer.fieldLines.reserveCapacity(512) }
+            buffer.fieldLines.removeAll(keepingCapacity: true)
             if !statusLineSeen {
                 statusLineSeen = true
                 job.progress.update { $0.phase = .receiving }
             }
         } else {
-            fieldLines.append(contentsOf: bytes)
+            buffer.fieldLines.append(contentsOf: bytes)
         }
     }
 
@@ -222,12 +253,6 @@ final class EasyTransfer {
         next.expectedBytesToReceive = downloadTotal > 0 ? Int64(downloadTotal) : nil
         next.expectedBytesToSend = uploadTotal > 0 ? Int64(uploadTotal) : nil
         if next.bytesSent != reportedProgress.bytesSent { touch() }
-        var phaseChange: TransferPhase?
-        if !statusLineSeen, reportedProgress.phase != .sending {
-            var preTransfer: curl_off_t = 0
-            _ = courier_easy_getinfo_off(handle, CURLINFO_PRETRANSFER_TIME_T, &preTransfer)
-            if preTransfer > 0 { phaseChange = .sending; next.phase = .sending }
-        }
         guard next != reportedProgress else { return }
         reportedProgress = next
         let current = job.progress.update { progress in
@@ -235,9 +260,27 @@ final class EasyTransfer {
             progress.bytesSent = next.bytesSent
             progress.expectedBytesToReceive = next.expectedBytesToReceive
             progress.expectedBytesToSend = next.expectedBytesToSend
-            if let phaseChange, progress.phase != .receiving { progress.phase = phaseChange }
         }
         job.transferProgressed(current)
+    }
+
+    /// The connection is ready and the request is about to go out (CURLOPT_PREREQFUNCTION;
+    /// called again for each redirect, where the phase stays `receiving`).
+    private func requestGoingOut() {
+        guard !statusLineSeen else { return }
+        let current = job.progress.update { $0.phase = .sending }
+        if reportsProgress { job.transferProgressed(current) }
+    }
+
+    /// Counts body bytes into the progress cell when libcurl does not report progress.
+    func countReceived(_ count: Int) {
+        let expected = bytesCounted == 0 ? announcedLength() : nil
+        bytesCounted += Int64(count)
+        let total = bytesCounted
+        job.progress.update { progress in
+            progress.bytesReceived = total
+            if let expected { progress.expectedBytesToReceive = expected }
+        }
     }
 
     // MARK: - Result
@@ -248,8 +291,9 @@ final class EasyTransfer {
             close(descriptor)
             sink = .closed
         }
-        var outcome = TransferOutcome(received: nil, body: body, metrics: readMetrics(), error: nil,
-                                      download: job.request.download == nil ? nil : download)
+        bufferLent = true
+        var outcome = TransferOutcome(received: nil, body: largeBody ?? Data(), metrics: readMetrics(), error: nil,
+                                      download: job.request.download == nil ? nil : download, lent: buffer)
         if timedOut {
             outcome.error = RequestError(family: .transport, code: .timedOut,
                                          message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",
@@ -261,13 +305,14 @@ final class EasyTransfer {
                                          curlCode: Int(result.rawValue))
         } else if bodyLimitExceeded {
             outcome.body = Data()
+            buffer.body.removeAll(keepingCapacity: true)
             outcome.error = RequestError(family: .transport, code: .dataLengthExceedsMaximum,
                                          message: "The response body is larger than the limit of "
                                             + "\(job.request.maximumBodyBytes) bytes kept in memory (maximumResponseBodyBytes); "
                                             + "download it to a file instead, or raise the limit.",
                                          curlCode: Int(result.rawValue))
         } else if result != CURLE_OK {
-            outcome.error = CurlError.requestError(result, detail: String(cString: errorBuffer))
+            outcome.error = CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
         }
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -276,7 +321,7 @@ final class EasyTransfer {
             _ = courier_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)
             outcome.received = ReceivedHead(url: Self.urlString(effective: effectiveURL, sent: job.request.url),
                                             statusCode: status, httpVersion: outcome.metrics?.httpVersion ?? "HTTP/1.1",
-                                            fieldLines: fieldLines)
+                                            fieldLines: [])
         }
         return outcome
     }

@@ -23,6 +23,8 @@ final class Transport: @unchecked Sendable {
     /// never started, at shutdown), which breaks the cycle thread → closure → transport.
     private let loopBox = LoopBox()
     private let inbox = Mutex(Inbox())
+    /// Header and body memory reused by the transfers (see ``ResponseBuffer`` for why).
+    private let buffers = ResponseBufferPool()
     private let completionQueue: DispatchQueue
     private let finished = DispatchSemaphore(value: 0)
     private let iterations = Atomic<Int>(0)
@@ -111,9 +113,9 @@ final class Transport: @unchecked Sendable {
     /// What the loop keeps between passes.
     private struct LoopState {
         var active: [UnsafeMutableRawPointer: EasyTransfer] = [:]
-        /// Easy handles of ended transfers, reset and ready for the next (creating one costs
-        /// more than a whole small request's other libcurl work).
-        var idleHandles: [UnsafeMutableRawPointer] = []
+        /// Easy handles of ended transfers, ready for the next (creating one costs more than
+        /// a whole small request's other libcurl work).
+        var idleHandles: [CurlHandle] = []
         /// Completions of the transfers that ended in this pass.
         var ended: [(job: TransferJob, outcome: TransferOutcome)] = []
         var limit = 0
@@ -136,7 +138,7 @@ final class Transport: @unchecked Sendable {
                 for (handle, transfer) in loop.active where cancelled.contains(transfer.job.id) {
                     curl_multi_remove_handle(multi, handle)
                     loop.active[handle] = nil
-                    recycle(handle, into: &loop)
+                    recycle(transfer, completed: false, into: &loop)
                 }
             }
             if limit != loop.limit {
@@ -144,6 +146,7 @@ final class Transport: @unchecked Sendable {
                 // are removed before new ones join, closing idle connections: keep one per slot.
                 loop.limit = limit
                 courier_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, limit)
+                buffers.setCapacity(limit)
             }
             let free = limit - loop.active.count
             let starting: [TransferJob] = free <= 0 ? [] : inbox.withLock { inbox in
@@ -169,7 +172,7 @@ final class Transport: @unchecked Sendable {
                 guard let transfer = loop.active.removeValue(forKey: handle) else { continue }
                 curl_multi_remove_handle(multi, handle)
                 loop.ended.append((transfer.job, transfer.outcome(result: CURLE_OPERATION_TIMEDOUT, timedOut: true)))
-                recycle(handle, into: &loop)
+                recycle(transfer, completed: false, into: &loop)
                 freedSlots += 1
             }
             sendCompletions(&loop)
@@ -178,39 +181,37 @@ final class Transport: @unchecked Sendable {
             let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
             curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
         }
-        // Transfers still running when the agent goes: their handles are freed too.
-        for handle in loop.active.keys {
-            curl_multi_remove_handle(multi, handle)
-            curl_easy_cleanup(handle)
-        }
+        // Transfers still running when the agent goes: their handles are freed too (with the
+        // last reference to their `CurlHandle`).
+        for handle in loop.active.keys { curl_multi_remove_handle(multi, handle) }
         loop.active.removeAll()
-        loop.idleHandles.forEach { curl_easy_cleanup($0) }
+        loop.idleHandles.removeAll()
         curl_multi_cleanup(multi)
         finished.signal()
     }
 
     private func start(_ job: TransferJob, clock: LoopClock, into loop: inout LoopState) {
-        guard let handle = loop.idleHandles.popLast() ?? curl_easy_init() else {
+        guard let curl = loop.idleHandles.popLast() ?? CurlHandle() else {
             loop.ended.append((job, TransferOutcome(error: RequestError(family: .transport, code: .unknown,
                                                                          message: "libcurl could not create a transfer handle."))))
             return
         }
-        let transfer = EasyTransfer(job: job, handle: handle, clock: clock)
+        let transfer = EasyTransfer(job: job, curl: curl, clock: clock, buffer: buffers.take())
         if let error = transfer.configure() {
             loop.ended.append((job, TransferOutcome(error: error)))
-            recycle(handle, into: &loop)
+            recycle(transfer, completed: false, into: &loop)
             return
         }
         job.progress.update { $0.phase = .connecting }
         transfer.touch()
-        let code = curl_multi_add_handle(multi, handle)
+        let code = curl_multi_add_handle(multi, curl.raw)
         guard code == CURLM_OK else {
             loop.ended.append((job, TransferOutcome(error: RequestError(family: .transport, code: .unknown,
                                                                          message: String(cString: curl_multi_strerror(code))))))
-            recycle(handle, into: &loop)
+            recycle(transfer, completed: false, into: &loop)
             return
         }
-        loop.active[handle] = transfer
+        loop.active[curl.raw] = transfer
         job.transferStarted()
     }
 
@@ -224,20 +225,19 @@ final class Transport: @unchecked Sendable {
             curl_multi_remove_handle(multi, handle)
             guard let transfer = loop.active.removeValue(forKey: handle) else { continue }
             loop.ended.append((transfer.job, transfer.outcome(result: result, timedOut: false)))
-            recycle(handle, into: &loop)
+            recycle(transfer, completed: true, into: &loop)
             finishedCount += 1
         }
         return finishedCount
     }
 
-    /// Resets an ended transfer's handle for the next one; keeps at most one per slot.
-    private func recycle(_ handle: UnsafeMutableRawPointer, into loop: inout LoopState) {
-        if loop.idleHandles.count < max(loop.limit, 1) {
-            curl_easy_reset(handle)
-            loop.idleHandles.append(handle)
-        } else {
-            curl_easy_cleanup(handle)
-        }
+    /// Keeps an ended transfer's handle for the next one, at most one per slot. A completed
+    /// transfer's options stay for a request set up the same way; any other is reset now,
+    /// while the transfer still holds what the options point to.
+    private func recycle(_ transfer: EasyTransfer, completed: Bool, into loop: inout LoopState) {
+        guard loop.idleHandles.count < max(loop.limit, 1) else { return }
+        if !completed || !transfer.curl.isReusable { transfer.curl.reset() }
+        loop.idleHandles.append(transfer.curl)
     }
 
     /// Runs the pass's completions: on the completion queue, or where their jobs ask.

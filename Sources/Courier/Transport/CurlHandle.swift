@@ -1,0 +1,95 @@
+import CCurl
+
+/// A libcurl easy handle that the transport keeps from one transfer to the next, with what
+/// its options were last set for. A request set up like the previous one on the same handle
+/// only changes its URL (as a raw libcurl client reusing its handles does); any other is
+/// preceded by `curl_easy_reset`, which with its ~20 options again costs more than the rest
+/// of a small GET's libcurl work on our side. Transport thread only.
+final class CurlHandle {
+    let raw: UnsafeMutableRawPointer
+    /// Where libcurl writes the text of a failure (CURLOPT_ERRORBUFFER).
+    let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The request header lines the handle points to (CURLOPT_HTTPHEADER); freed on reset.
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    /// What the options are set for; nil when they fit no other request (a body, a download)
+    /// and the handle must be reset before its next transfer.
+    private(set) var setup: HandleSetup?
+    /// No option set since creation or the last reset.
+    private(set) var isClean = true
+
+    init?() {
+        guard let raw = curl_easy_init() else { return nil }
+        self.raw = raw
+        errorBuffer = .allocate(capacity: Int(courier_max_error_size()))
+        errorBuffer.initialize(to: 0)
+    }
+
+    deinit {
+        curl_easy_cleanup(raw)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// True when `setup` is what the options already say: only the URL and the transfer's
+    /// own pointers need setting.
+    func isSetUp(for setup: HandleSetup?) -> Bool {
+        guard let setup, let current = self.setup else { return false }
+        return current == setup
+    }
+
+    /// Whether the options can serve a next request as they are.
+    var isReusable: Bool { setup != nil }
+
+    /// Marks the options as set for `setup` (nil: for a request no other can follow as is).
+    func markSetUp(for setup: HandleSetup?) {
+        self.setup = setup
+        isClean = false
+    }
+
+    /// Back to libcurl's defaults, header lines freed.
+    func reset() {
+        guard !isClean else { return }
+        curl_easy_reset(raw)
+        curl_slist_free_all(headerList)
+        headerList = nil
+        setup = nil
+        isClean = true
+    }
+}
+
+/// The options of a request without a body other than its URL: two requests with equal
+/// setups leave a handle's options the same. Nil for requests that send a body or download
+/// to a file; those always start from a reset handle.
+struct HandleSetup: Equatable {
+    let method: HTTPMethod
+    let headers: [(name: String, value: String)]
+    let userAgent: String
+    let idleTimeout: Double
+    let deadline: Double?
+    let tlsPolicy: TLSPolicy
+    let proxy: ProxySetting
+    let discardsResponseBody: Bool
+    /// libcurl calls the progress callback (someone listens to the transfer's progress).
+    let reportsProgress: Bool
+
+    init?(_ request: PreparedRequest, reportsProgress: Bool) {
+        guard request.method == .get || request.method == .head, request.body == nil, request.multipart == nil,
+              request.bodyFile == nil, request.download == nil else { return nil }
+        method = request.method
+        headers = request.headers
+        userAgent = request.userAgent
+        idleTimeout = request.idleTimeout
+        deadline = request.deadline
+        tlsPolicy = request.tlsPolicy
+        proxy = request.proxy
+        discardsResponseBody = request.discardsResponseBody
+        self.reportsProgress = reportsProgress
+    }
+
+    static func == (lhs: HandleSetup, rhs: HandleSetup) -> Bool {
+        lhs.method == rhs.method && lhs.userAgent == rhs.userAgent && lhs.idleTimeout == rhs.idleTimeout
+            && lhs.deadline == rhs.deadline && lhs.tlsPolicy == rhs.tlsPolicy && lhs.proxy == rhs.proxy
+            && lhs.discardsResponseBody == rhs.discardsResponseBody && lhs.reportsProgress == rhs.reportsProgress
+            && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
