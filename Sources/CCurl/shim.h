@@ -56,6 +56,7 @@ static inline CURLcode courier_message_result(const CURLMsg *msg) {
 }
 static inline long courier_global_all(void) { return CURL_GLOBAL_ALL; }
 static inline long courier_http_version_2tls(void) { return CURL_HTTP_VERSION_2TLS; }
+static inline curl_version_info_data *courier_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
 static inline long courier_max_error_size(void) { return CURL_ERROR_SIZE; }
 
 #endif

@@ -47,6 +47,7 @@ enum DemoRouter {
         router.onAnyMethod("/delay/:seconds", use: EchoRoutes.delay)
         router.onAnyMethod("/headers", use: EchoRoutes.headers)
         router.onAnyMethod("/response-headers", use: EchoRoutes.responseHeaders)
+        router.onAnyMethod("/gzip", use: GzipRoute.gzip)
     }
 
     private static func addStatusAndAuthRoutes(to router: Router<DemoRequestContext>) {

@@ -72,7 +72,7 @@ enum DocumentRoutes {
         "name": "Courier demo server",
         "endpoints": [
             "/get", "/post", "/put", "/patch", "/delete", "/anything/**", "/status/{code}", "/delay/{seconds}",
-            "/basic-auth/{user}/{pass}", "/bearer", "/headers", "/response-headers?k=v", "/json", "/xml", "/html",
+            "/basic-auth/{user}/{pass}", "/bearer", "/headers", "/response-headers?k=v", "/gzip", "/json", "/xml", "/html",
             "/redirect/{n}", "/counter/{name}[/peek]?fail=K&status=S", "/bytes/{n}?seed=S&rate=R",
             "/drop?after=N&bytes=M&seed=S", "/mutable/{name}?bytes=M", "/mutable/{name}/touch",
             "/drip?bytes=N&duration=S", "/login", "/profile", "/orders", "/checkout", "/small.json",

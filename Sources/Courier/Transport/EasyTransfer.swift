@@ -107,7 +107,7 @@ final class EasyTransfer {
         case .url(let url): check(setString(CURLOPT_PROXY, url))
         }
 
-        check(configureHeaders(request, sendsBody: sendsBody))
+        check(configureHeaders(request, sendsBody: sendsBody, decodes: request.download == nil))
 
         check(courier_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
             let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
@@ -157,14 +157,20 @@ final class EasyTransfer {
         return CurlError.requestError(code, detail: "libcurl refused an option: \(String(cString: curl_easy_strerror(code)))")
     }
 
-    /// The request's own fields; the user agent unless one is among them; and, for a body,
-    /// an empty `Expect` so that libcurl does not wait a second for `100 Continue`.
-    private func configureHeaders(_ request: PreparedRequest, sendsBody: Bool) -> CURLcode {
+    /// The request's own fields; the user agent and the encodings libcurl decodes unless
+    /// they are among them; and, for a body, an empty `Expect` so that libcurl does not wait
+    /// a second for `100 Continue`. The user agent and `Accept-Encoding` are lines of the list
+    /// rather than libcurl's options: for those, libcurl formats the line anew for every
+    /// request, and a reused handle keeps its list.
+    private func configureHeaders(_ request: PreparedRequest, sendsBody: Bool, decodes: Bool) -> CURLcode {
         var code = CURLE_OK
-        if request.header("User-Agent") == nil {
-            code = setString(CURLOPT_USERAGENT, request.userAgent)
-        }
         var list: UnsafeMutablePointer<curl_slist>?
+        if request.header("User-Agent") == nil {
+            list = "User-Agent: \(request.userAgent)".withCString { curl_slist_append(list, $0) }
+        }
+        if decodes, request.header("Accept-Encoding") == nil, let encodings = ContentDecoding.acceptEncoding {
+            list = encodings.withCString { curl_slist_append(list, $0) }
+        }
         for header in request.headers {
             list = "\(header.name): \(header.value)".withCString { curl_slist_append(list, $0) }
         }
