@@ -74,6 +74,7 @@ public final class NetworkAgent: Sendable {
 
     /// Lifecycle events of every request, batch and chain this agent runs: started, progress,
     /// finished, from cache, cancelled. A slow reader loses the oldest events beyond `limit`.
+    /// Progress events come for transfers that start while a stream is open.
     public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<LifecycleEvent> {
         eventHub.stream(bufferingNewest: limit)
     }

@@ -163,7 +163,6 @@ final class EasyTransfer {
     /// rather than libcurl's options: for those, libcurl formats the line anew for every
     /// request, and a reused handle keeps its list.
     private func configureHeaders(_ request: PreparedRequest, sendsBody: Bool, decodes: Bool) -> CURLcode {
-        var code = CURLE_OK
         var list: UnsafeMutablePointer<curl_slist>?
         if request.header("User-Agent") == nil {
             list = "User-Agent: \(request.userAgent)".withCString { curl_slist_append(list, $0) }
@@ -178,7 +177,7 @@ final class EasyTransfer {
             list = curl_slist_append(list, Self.cString("Expect:"))
         }
         curl.headerList = list
-        guard code == CURLE_OK, let list else { return code }
+        guard let list else { return CURLE_OK }
         return courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
     }
 
