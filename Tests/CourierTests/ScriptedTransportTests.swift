@@ -148,7 +148,7 @@ import Testing
     /// attempt of `request` would have left them.
     private func leavePartialDownload(of request: ScriptedRequest, config: NetworkConfig,
                                       directories: DownloadDirectories) throws -> DownloadPlan {
-        let url = try RequestBuilder.prepare(request, settings: config.settings).url
+        let url = try RequestBuilder.prepare(request, snapshot: config.snapshot).url
         let path = try #require(request.resumableDownloadPath)
         let plan = try ResumableDownloads.plan(url: url, path: path, incompleteDirectory: directories.incomplete)
         try Data(repeating: 0xAB, count: 2000).write(to: plan.partialFile)

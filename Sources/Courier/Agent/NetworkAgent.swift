@@ -98,8 +98,8 @@ public final class NetworkAgent: Sendable {
 
     /// Registers and sends a request whose run `context` has claimed.
     func add(_ request: Request, context: RunContext) {
-        // `context.settings` is read in place each time: a local copy of the settings would
-        // retain and release every reference in them.
+        // Fields are read in place, and the builder takes the snapshot: a copy of the settings
+        // struct (a local, or an argument) retains and releases every reference in it.
         transport.setConcurrencyLimit(context.settings.maxConcurrentTransfers)
         let id = table.withLock { table in
             defer { table.nextID += 1 }
@@ -108,8 +108,8 @@ public final class NetworkAgent: Sendable {
         let prepared: PreparedRequest
         var buildError: RequestError?
         do {
-            try Interception.check(request, settings: context.settings)
-            prepared = try RequestBuilder.prepare(request, settings: context.settings)
+            try Interception.check(request, snapshot: context.snapshot)
+            prepared = try RequestBuilder.prepare(request, snapshot: context.snapshot)
         } catch {
             buildError = error
             prepared = PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
@@ -180,7 +180,7 @@ public final class NetworkAgent: Sendable {
         let entry = attempt.entry, prepared = attempt.prepared, throttle = attempt.throttle
         let request = entry.request
         guard isCurrent(entry), request.move(to: .processing) else { return }
-        var (content, error) = ResponsePipeline.process(outcome, request: request, settings: entry.settings)
+        var (content, error) = ResponsePipeline.process(outcome, request: request, snapshot: entry.context.snapshot)
         if let plan = prepared.download {
             switch downloads.end(plan, outcome: outcome, succeeded: error == nil) {
             case .restart:

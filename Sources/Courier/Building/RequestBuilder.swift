@@ -7,14 +7,19 @@ enum RequestBuilder {
     /// as it is; otherwise the config's URL filters run in order and the result is resolved
     /// against the base (or CDN) URL per RFC 3986, the base always treated as a directory.
     static func url(for request: Request, settings: NetworkSettings) -> String {
+        url(for: request, filters: settings.urlFilters, baseURL: settings.baseURL, cdnURL: settings.cdnURL)
+    }
+
+    /// ``url(for:settings:)`` from the settings it reads.
+    static func url(for request: Request, filters: [any URLFilter], baseURL: String, cdnURL: String) -> String {
         var detail = request.requestURL
         if let parts = URLParts(detail), parts.hasHost { return detail }
-        for filter in settings.urlFilters { detail = filter.filterURL(detail, for: request) }
+        for filter in filters { detail = filter.filterURL(detail, for: request) }
         let base: String
         if request.useCDN {
-            base = request.cdnURL.isEmpty ? settings.cdnURL : request.cdnURL
+            base = request.cdnURL.isEmpty ? cdnURL : request.cdnURL
         } else {
-            base = request.baseURL.isEmpty ? settings.baseURL : request.baseURL
+            base = request.baseURL.isEmpty ? baseURL : request.baseURL
         }
         guard !base.isEmpty else { return detail }
         let directory = base.hasSuffix("/") ? base : base + "/"
@@ -25,18 +30,20 @@ enum RequestBuilder {
     }
 
     /// Everything the transport needs, or the error that makes the request unsendable.
-    static func prepare(_ request: Request, settings: NetworkSettings) throws(RequestError) -> PreparedRequest {
+    /// `snapshot` rather than `NetworkSettings`: passing the struct would copy it whole.
+    static func prepare(_ request: Request, snapshot: SettingsSnapshot) throws(RequestError) -> PreparedRequest {
         var prepared = PreparedRequest(url: "", method: request.method, headers: [], body: nil,
                                        idleTimeout: idleTimeout(request.timeoutInterval),
-                                       tlsPolicy: request.tlsPolicy ?? settings.tlsPolicy,
-                                       proxy: settings.proxy, userAgent: settings.userAgent)
+                                       tlsPolicy: request.tlsPolicy ?? snapshot.settings.tlsPolicy,
+                                       proxy: snapshot.settings.proxy, userAgent: snapshot.settings.userAgent)
         if let custom = request.buildCustomRequest() {
             prepared.url = custom.url
             prepared.method = custom.method
             prepared.headers = custom.headers
             prepared.body = custom.body
         } else {
-            prepared.url = url(for: request, settings: settings)
+            prepared.url = url(for: request, filters: snapshot.settings.urlFilters,
+                               baseURL: snapshot.settings.baseURL, cdnURL: snapshot.settings.cdnURL)
             try encodeArguments(of: request, into: &prepared)
             try attachBodySource(of: request, to: &prepared)
             prepared.discardsResponseBody = request.discardsResponseBody
@@ -49,7 +56,7 @@ enum RequestBuilder {
                 prepared.headers.append((name: name, value: value))
             }
         }
-        prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? settings.maximumResponseBodyBytes)
+        prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? snapshot.settings.maximumResponseBodyBytes)
         prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
         try validate(prepared.url)
         for header in prepared.headers where !isValidHeader(header) {

@@ -12,14 +12,14 @@ public protocol ParameterValidator: Sendable {
 
 /// The fail-fast checks run when a request starts.
 enum Interception {
-    static func check(_ request: Request, settings: NetworkSettings) throws(RequestError) {
-        if !request.shouldStart() || settings.interceptors.contains(where: { !$0.shouldStart(request) }) {
+    static func check(_ request: Request, snapshot: SettingsSnapshot) throws(RequestError) {
+        if !request.shouldStart() || snapshot.settings.interceptors.contains(where: { !$0.shouldStart(request) }) {
             throw RequestError(family: .parameter, code: .vetoed,
                                message: "An interceptor vetoed the request before it started.")
         }
         let arguments = request.arguments
         let problem = request.argumentsProblem()
-            ?? settings.parameterValidators.lazy.compactMap { $0.problem(with: arguments, of: request) }.first
+            ?? snapshot.settings.parameterValidators.lazy.compactMap { $0.problem(with: arguments, of: request) }.first
         if let problem {
             throw RequestError(family: .parameter, code: .invalidParameters, message: "Invalid parameters: \(problem)")
         }

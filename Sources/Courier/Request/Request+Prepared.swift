@@ -4,7 +4,7 @@ extension Request {
     /// sending it. Throws the error the start would fail with. For tools that show or
     /// export a request (`courier export-curl`).
     public func preparedRequest() throws(RequestError) -> PreparedRequest {
-        try RequestBuilder.prepare(self, settings: agent.config.settings)
+        try RequestBuilder.prepare(self, snapshot: agent.config.snapshot)
     }
 
     /// The URL `start()` would send to, without the query the arguments add: the config's URL

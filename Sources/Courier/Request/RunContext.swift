@@ -6,7 +6,9 @@
 /// it is passed along many hops, and a reference is one retain.
 final class RunContext: Sendable {
     let agent: NetworkAgent
-    private let snapshot: SettingsSnapshot
+    /// The settings as one object: hot paths read fields through it, because passing
+    /// ``settings`` as an argument copies the whole struct (a retain per reference in it).
+    let snapshot: SettingsSnapshot
     /// The config's accessories, then the request's own, as they were at the start.
     let accessories: [any RequestAccessory]
     /// The cache entry of a cached request whose policy reads or writes the cache; nil otherwise.

@@ -10,7 +10,7 @@ import FoundationXML
 /// processing queue, or for a light response on its callback queue (never on the
 /// transport thread).
 enum ResponsePipeline {
-    static func process(_ outcome: TransferOutcome, request: Request, settings: NetworkSettings)
+    static func process(_ outcome: TransferOutcome, request: Request, snapshot: SettingsSnapshot)
         -> (content: ResponseContent, error: RequestError?) {
         var content = ResponseContent(received: outcome.received, data: outcome.body, metrics: outcome.metrics)
         if let error = outcome.error { return (content, error) }
@@ -22,7 +22,7 @@ enum ResponsePipeline {
         // otherwise when someone first reads them.
         let bodyOnDisk = outcome.download?.wroteToFile == true
         if !bodyOnDisk, request.responseSerializer != .raw, !outcome.body.isEmpty, let head = content.head,
-           let error = serialize(outcome.body, head: head, request: request, settings: settings, into: &content) {
+           let error = serialize(outcome.body, head: head, request: request, snapshot: snapshot, into: &content) {
             guard request.isValidStatusCode(statusCode) else {
                 var status = RequestError.invalidStatusCode(statusCode)
                 status.cause = error
@@ -40,12 +40,12 @@ enum ResponsePipeline {
         return (content, nil)
     }
 
-    private static func serialize(_ body: Data, head: ResponseHead, request: Request, settings: NetworkSettings,
+    private static func serialize(_ body: Data, head: ResponseHead, request: Request, snapshot: SettingsSnapshot,
                                   into content: inout ResponseContent) -> RequestError? {
         let serializer = request.responseSerializer
         guard serializer != .raw, !body.isEmpty else { return nil }
         let accepted = request.acceptableContentTypes
-            ?? (serializer == .json ? settings.acceptableJSONContentTypes : settings.acceptableXMLContentTypes)
+            ?? (serializer == .json ? snapshot.settings.acceptableJSONContentTypes : snapshot.settings.acceptableXMLContentTypes)
         guard let mimeType = head.mimeType, accepted.contains(mimeType) else {
             return RequestError(family: .serialization, code: .unacceptableContentType,
                                 message: "Unacceptable content type \(head.mimeType.map { "\"\($0)\"" } ?? "(none)") for the \(serializer.rawValue.uppercased()) serializer; accepted: \(accepted.sorted().joined(separator: ", ")).",
