@@ -8,16 +8,24 @@ import Dispatch
 enum CompletionRouting {
     /// Sends `ended` to their queues, `defaultQueue` for those that name none.
     static func send(_ ended: [(job: TransferJob, outcome: TransferOutcome)], defaultQueue: DispatchQueue) {
+        let queues = ended.map { $0.job.completionQueue(bodyByteCount: $0.outcome.bodyByteCount) ?? defaultQueue }
+        guard let first = queues.first else { return }
+        // Usually every outcome of a pass goes to one queue: then the pass's array goes as it is.
+        if queues.allSatisfy({ $0 === first }) {
+            first.async { decide(ended, on: first) }
+            return
+        }
         var groups = QueueGroups<(job: TransferJob, outcome: TransferOutcome)>()
-        for item in ended {
-            groups.add(item, to: item.job.completionQueue(for: item.outcome) ?? defaultQueue)
+        for (item, queue) in zip(ended, queues) { groups.add(item, to: queue) }
+        for (queue, items) in groups.groups {
+            queue.async { decide(items, on: queue) }
         }
-        for (queue, ended) in groups.groups {
-            queue.async {
-                let batch = CallbackBatch(runningOn: queue)
-                for (job, outcome) in ended { job.transferEnded(outcome.settled(), batch: batch) }
-                batch.flush()
-            }
-        }
+    }
+
+    /// Decides `ended` on `queue`, the queue this runs on; their callbacks follow in one batch.
+    private static func decide(_ ended: [(job: TransferJob, outcome: TransferOutcome)], on queue: DispatchQueue) {
+        let batch = CallbackBatch(runningOn: queue)
+        for index in ended.indices { ended[index].job.transferEnded(ended[index].outcome.settled(), batch: batch) }
+        batch.flush()
     }
 }

@@ -175,7 +175,7 @@ public final class NetworkAgent: Sendable {
     }
 
     /// Decides an attempt's outcome, on the processing queue or, for a light response, on
-    /// its callback queue (``TransferAttempt/completionQueue(for:)``); the callbacks go into `batch`.
+    /// its callback queue (``TransferAttempt/completionQueue(bodyByteCount:)``); the callbacks go into `batch`.
     func transferFinished(_ attempt: TransferAttempt, outcome: TransferOutcome, batch: CallbackBatch) {
         let entry = attempt.entry, prepared = attempt.prepared, throttle = attempt.throttle
         let request = entry.request

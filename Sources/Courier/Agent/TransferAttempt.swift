@@ -53,8 +53,8 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
     /// cost. Light means a body of at most 64 KiB kept in memory, no download file to move
     /// and no cache file to write. Everything else, and every outcome whose callbacks run on
     /// the main queue, is decided on the agent's processing queue.
-    override func completionQueue(for outcome: TransferOutcome) -> DispatchQueue? {
-        guard !entry.context.callbacksOnMain, prepared.download == nil, outcome.bodyByteCount <= 64 << 10,
+    override func completionQueue(bodyByteCount: Int) -> DispatchQueue? {
+        guard !entry.context.callbacksOnMain, prepared.download == nil, bodyByteCount <= 64 << 10,
               !(entry.request is CachedRequest) else { return nil }
         return entry.settings.callbackQueue
     }

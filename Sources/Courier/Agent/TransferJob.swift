@@ -29,10 +29,11 @@ class TransferJob: @unchecked Sendable {
     func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {}
     /// The progress changed. Called on the transport thread: must return at once.
     func transferProgressed(_ progress: TransferProgress) {}
-    /// The queue to decide `outcome` on instead of the driver's completion queue, or nil.
-    /// Called on the transport thread: return at once.
-    func completionQueue(for outcome: TransferOutcome) -> DispatchQueue? { nil }
-    /// The transfer ended. Called once, on the queue `completionQueue(for:)` named or else
+    /// The queue to decide an outcome whose body has `bodyByteCount` bytes in memory on,
+    /// instead of the driver's completion queue, or nil. Called on the transport thread:
+    /// return at once.
+    func completionQueue(bodyByteCount: Int) -> DispatchQueue? { nil }
+    /// The transfer ended. Called once, on the queue `completionQueue(bodyByteCount:)` named or else
     /// the driver's completion queue (never after a cancel the transport saw first),
     /// together with the other transfers that ended in the same pass; callbacks added to
     /// `batch` are sent when all of them have run.

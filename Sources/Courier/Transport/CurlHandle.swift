@@ -30,11 +30,10 @@ final class CurlHandle {
         errorBuffer.deallocate()
     }
 
-    /// True when `setup` is what the options already say: only the URL and the transfer's
-    /// own pointers need setting.
-    func isSetUp(for setup: HandleSetup?) -> Bool {
-        guard let setup, let current = self.setup else { return false }
-        return current == setup
+    /// True when the options already say what `job`'s request needs: only the URL and the
+    /// transfer's own pointers need setting.
+    func isSetUp(for job: TransferJob, reportsProgress: Bool) -> Bool {
+        setup?.fits(job, reportsProgress: reportsProgress) ?? false
     }
 
     /// Whether the options can serve a next request as they are.
@@ -57,10 +56,10 @@ final class CurlHandle {
     }
 }
 
-/// The options of a request without a body other than its URL: two requests with equal
-/// setups leave a handle's options the same. Nil for requests that send a body or download
+/// The options of a request without a body other than its URL: a request that
+/// ``fits(_:reportsProgress:)`` a handle's setup leaves its options the same. Nil for requests that send a body or download
 /// to a file; those always start from a reset handle.
-struct HandleSetup: Equatable {
+struct HandleSetup {
     let method: HTTPMethod
     let headers: [(name: String, value: String)]
     let userAgent: String
@@ -86,10 +85,13 @@ struct HandleSetup: Equatable {
         self.reportsProgress = reportsProgress
     }
 
-    static func == (lhs: HandleSetup, rhs: HandleSetup) -> Bool {
-        lhs.method == rhs.method && lhs.userAgent == rhs.userAgent && lhs.idleTimeout == rhs.idleTimeout
-            && lhs.deadline == rhs.deadline && lhs.tlsPolicy == rhs.tlsPolicy && lhs.proxy == rhs.proxy
-            && lhs.discardsResponseBody == rhs.discardsResponseBody && lhs.reportsProgress == rhs.reportsProgress
-            && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
+    /// Whether `job`'s request has this setup, compared field by field in place.
+    func fits(_ job: TransferJob, reportsProgress: Bool) -> Bool {
+        job.request.body == nil && job.request.multipart == nil && job.request.bodyFile == nil
+            && job.request.download == nil && job.request.method == method && job.request.userAgent == userAgent
+            && job.request.idleTimeout == idleTimeout && job.request.deadline == deadline
+            && job.request.tlsPolicy == tlsPolicy && job.request.proxy == proxy
+            && job.request.discardsResponseBody == discardsResponseBody && reportsProgress == self.reportsProgress
+            && job.request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }
     }
 }

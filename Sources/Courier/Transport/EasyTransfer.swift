@@ -71,14 +71,16 @@ final class EasyTransfer {
     /// when the handle is already set up for such a request, every option otherwise. Returns
     /// the error of the first option libcurl refuses.
     func configure() -> RequestError? {
-        let request = job.request
-        let sendsBody = request.body != nil || request.multipart != nil || request.bodyFile != nil
-            || !(request.method == .get || request.method == .head)
+        // The request's fields are read in place until the handle needs all its options
+        // (a local copy of the request retains everything in it).
+        let sendsBody = job.request.body != nil || job.request.multipart != nil || job.request.bodyFile != nil
+            || !(job.request.method == .get || job.request.method == .head)
         reportsProgress = sendsBody || job.wantsProgressTicks
-        let setup = HandleSetup(request, reportsProgress: reportsProgress)
         curl.errorBuffer.pointee = 0
-        if curl.isSetUp(for: setup) { return Self.refused(setTransferOptions()) }
+        if curl.isSetUp(for: job, reportsProgress: reportsProgress) { return Self.refused(setTransferOptions()) }
 
+        let request = job.request
+        let setup = HandleSetup(request, reportsProgress: reportsProgress)
         curl.reset()
         var failure = setTransferOptions()
         func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
