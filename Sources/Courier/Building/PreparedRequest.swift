@@ -26,6 +26,11 @@ public struct PreparedRequest: Sendable {
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
 
+    /// Whether a body goes out: a raw, multipart or file body, or any method but GET and HEAD.
+    var sendsBody: Bool {
+        body != nil || multipart != nil || bodyFile != nil || !(method == .get || method == .head)
+    }
+
     /// The value of the first header named `name` (case-insensitive).
     public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value

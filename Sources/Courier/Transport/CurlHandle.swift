@@ -72,8 +72,7 @@ struct HandleSetup {
     let reportsProgress: Bool
 
     init?(_ request: PreparedRequest, reportsProgress: Bool) {
-        guard request.method == .get || request.method == .head, request.body == nil, request.multipart == nil,
-              request.bodyFile == nil, request.download == nil else { return nil }
+        guard !request.sendsBody, request.download == nil else { return nil }
         method = request.method
         headers = request.headers
         userAgent = request.userAgent
@@ -87,8 +86,8 @@ struct HandleSetup {
 
     /// Whether `job`'s request has this setup, compared field by field in place.
     func fits(_ job: TransferJob, reportsProgress: Bool) -> Bool {
-        job.request.body == nil && job.request.multipart == nil && job.request.bodyFile == nil
-            && job.request.download == nil && job.request.method == method && job.request.userAgent == userAgent
+        !job.request.sendsBody && job.request.download == nil
+            && job.request.method == method && job.request.userAgent == userAgent
             && job.request.idleTimeout == idleTimeout && job.request.deadline == deadline
             && job.request.tlsPolicy == tlsPolicy && job.request.proxy == proxy
             && job.request.discardsResponseBody == discardsResponseBody && reportsProgress == self.reportsProgress

@@ -73,9 +73,7 @@ final class EasyTransfer {
     func configure() -> RequestError? {
         // The request's fields are read in place until the handle needs all its options
         // (a local copy of the request retains everything in it).
-        let sendsBody = job.request.body != nil || job.request.multipart != nil || job.request.bodyFile != nil
-            || !(job.request.method == .get || job.request.method == .head)
-        reportsProgress = sendsBody || job.wantsProgressTicks
+        reportsProgress = job.request.sendsBody || job.wantsProgressTicks
         curl.errorBuffer.pointee = 0
         if curl.isSetUp(for: job, reportsProgress: reportsProgress) { return Self.refused(setTransferOptions()) }
 
@@ -109,7 +107,7 @@ final class EasyTransfer {
         case .url(let url): check(setString(CURLOPT_PROXY, url))
         }
 
-        check(configureHeaders(request, sendsBody: sendsBody, decodes: request.download == nil))
+        check(configureHeaders(request))
 
         check(courier_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
             let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
@@ -164,18 +162,18 @@ final class EasyTransfer {
     /// a second for `100 Continue`. The user agent and `Accept-Encoding` are lines of the list
     /// rather than libcurl's options: for those, libcurl formats the line anew for every
     /// request, and a reused handle keeps its list.
-    private func configureHeaders(_ request: PreparedRequest, sendsBody: Bool, decodes: Bool) -> CURLcode {
+    private func configureHeaders(_ request: PreparedRequest) -> CURLcode {
         var list: UnsafeMutablePointer<curl_slist>?
         if request.header("User-Agent") == nil {
             list = "User-Agent: \(request.userAgent)".withCString { curl_slist_append(list, $0) }
         }
-        if decodes, request.header("Accept-Encoding") == nil, let encodings = ContentDecoding.acceptEncoding {
+        if request.download == nil, request.header("Accept-Encoding") == nil, let encodings = ContentDecoding.acceptEncoding {
             list = encodings.withCString { curl_slist_append(list, $0) }
         }
         for header in request.headers {
             list = "\(header.name): \(header.value)".withCString { curl_slist_append(list, $0) }
         }
-        if sendsBody, request.header("Expect") == nil {
+        if request.sendsBody, request.header("Expect") == nil {
             list = curl_slist_append(list, Self.cString("Expect:"))
         }
         curl.headerList = list

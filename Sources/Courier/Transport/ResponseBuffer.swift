@@ -57,9 +57,6 @@ final class ResponseBufferPool: Sendable {
         }
     }
 
-    /// Number of idle buffers (for tests).
-    var idleCount: Int { state.withLock { $0.idle.count } }
-
     fileprivate func give(_ buffer: ResponseBuffer) {
         if buffer.body.capacity > Self.keptBodyCapacity { buffer.body = [] } else { buffer.body.removeAll(keepingCapacity: true) }
         if buffer.fieldLines.capacity > Self.keptFieldCapacity {
