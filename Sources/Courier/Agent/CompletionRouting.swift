@@ -25,7 +25,12 @@ enum CompletionRouting {
     /// Decides `ended` on `queue`, the queue this runs on; their callbacks follow in one batch.
     private static func decide(_ ended: [(job: TransferJob, outcome: TransferOutcome)], on queue: DispatchQueue) {
         let batch = CallbackBatch(runningOn: queue)
-        for index in ended.indices { ended[index].job.transferEnded(ended[index].outcome.settled(), batch: batch) }
+        for item in ended {
+            // One copy out of the array, settled in place.
+            var outcome = item.outcome
+            outcome.settle()
+            item.job.transferEnded(outcome, batch: batch)
+        }
         batch.flush()
     }
 }

@@ -105,20 +105,19 @@ public final class NetworkAgent: Sendable {
             defer { table.nextID += 1 }
             return table.nextID
         }
-        let prepared: PreparedRequest
+        let sent: SharedPreparedRequest
         var buildError: RequestError?
         do {
             try Interception.check(request, snapshot: context.snapshot)
-            prepared = try RequestBuilder.prepare(request, snapshot: context.snapshot)
+            sent = SharedPreparedRequest(try RequestBuilder.prepare(request, snapshot: context.snapshot))
         } catch {
             buildError = error
-            prepared = PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
-                                       idleTimeout: RequestBuilder.idleTimeout(request.timeoutInterval),
-                                       tlsPolicy: context.settings.tlsPolicy, proxy: context.settings.proxy,
-                                       userAgent: context.settings.userAgent)
+            sent = SharedPreparedRequest(PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
+                                                         idleTimeout: RequestBuilder.idleTimeout(request.timeoutInterval),
+                                                         tlsPolicy: context.settings.tlsPolicy, proxy: context.settings.proxy,
+                                                         userAgent: context.settings.userAgent))
         }
-        let entry = RecordEntry(id: id, request: request, prepared: prepared, context: context,
-                                priority: request.priority)
+        let entry = RecordEntry(id: id, request: request, sent: sent, context: context, priority: request.priority)
         request.enqueue(taskID: id)
         table.withLock { $0.entries[id] = entry }
         if let buildError {
@@ -126,10 +125,11 @@ public final class NetworkAgent: Sendable {
             return
         }
         if context.logsDebug {
+            let prepared = sent.value
             let headers = Redaction.headers(prepared.headers).map { "\($0.name): \($0.value)" }.joined(separator: "; ")
             context.settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
         }
-        submit(entry, prepared: prepared)
+        submit(entry, sent: sent)
     }
 
     /// Removes a request's record and cancels its transfer. Nil when it was not in flight.
@@ -149,20 +149,22 @@ public final class NetworkAgent: Sendable {
 
     /// Hands one attempt to the transport. A download is planned afresh for every attempt,
     /// so a retry resumes from what the previous one fetched.
-    private func submit(_ entry: RecordEntry, prepared: PreparedRequest) {
-        var prepared = prepared
+    private func submit(_ entry: RecordEntry, sent: SharedPreparedRequest) {
+        var sent = sent
         if entry.request.resumableDownloadPath != nil {
+            var planned = sent.value
             do {
-                try downloads.plan(&prepared, for: entry.request, settings: entry.settings)
+                try downloads.plan(&planned, for: entry.request, settings: entry.settings)
             } catch {
                 failBeforeTransfer(entry, error: error)
                 return
             }
+            sent = SharedPreparedRequest(planned)
         }
         let handlers = entry.request.progressHandlers
         let throttle = ProgressThrottle.forHandlers(queue: entry.settings.callbackQueue,
                                                     download: handlers.download, upload: handlers.upload)
-        transport.submit(TransferAttempt(entry: entry, prepared: prepared, throttle: throttle))
+        transport.submit(TransferAttempt(entry: entry, sent: sent, throttle: throttle))
     }
 
     /// Fails a request that cannot be sent (or a download that cannot be planned), on the
@@ -177,15 +179,15 @@ public final class NetworkAgent: Sendable {
     /// Decides an attempt's outcome, on the processing queue or, for a light response, on
     /// its callback queue (``TransferAttempt/completionQueue(bodyByteCount:)``); the callbacks go into `batch`.
     func transferFinished(_ attempt: TransferAttempt, outcome: TransferOutcome, batch: CallbackBatch) {
-        let entry = attempt.entry, prepared = attempt.prepared, throttle = attempt.throttle
+        let entry = attempt.entry, sent = attempt.sent, throttle = attempt.throttle
         let request = entry.request
         guard isCurrent(entry), request.move(to: .processing) else { return }
         var (content, error) = ResponsePipeline.process(outcome, request: request, snapshot: entry.context.snapshot)
-        if let plan = prepared.download {
+        if let plan = sent.value.download {
             switch downloads.end(plan, outcome: outcome, succeeded: error == nil) {
             case .restart:
                 entry.settings.logger.info("↻ #\(entry.id) resume refused (416): downloading from the start")
-                if request.move(to: .queued) { submit(entry, prepared: prepared) }
+                if request.move(to: .queued) { submit(entry, sent: sent) }
                 return
             case .finished(let moveError):
                 if let moveError { error = moveError }
@@ -217,7 +219,7 @@ public final class NetworkAgent: Sendable {
         entry.settings.logger.info("↻ #\(entry.id) retry \(retries) in \(delay) s after: \(cause.message)")
         processingQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, self.isCurrent(entry) else { return }
-            self.submit(entry, prepared: entry.prepared)
+            self.submit(entry, sent: entry.sent)
         }
     }
 

@@ -21,7 +21,8 @@ public struct RequestRecord: Sendable {
 final class RecordEntry: Sendable {
     let id: Int
     let request: Request
-    let prepared: PreparedRequest
+    /// What the run sends (a download's attempts each add their plan to a copy).
+    let sent: SharedPreparedRequest
     /// What the run read when it started.
     let context: RunContext
     let priority: RequestPriority
@@ -29,11 +30,12 @@ final class RecordEntry: Sendable {
     let progress = ProgressCell()
 
     var settings: NetworkSettings { _read { yield context.settings } }
+    var prepared: PreparedRequest { _read { yield sent.value } }
 
-    init(id: Int, request: Request, prepared: PreparedRequest, context: RunContext, priority: RequestPriority) {
+    init(id: Int, request: Request, sent: SharedPreparedRequest, context: RunContext, priority: RequestPriority) {
         self.id = id
         self.request = request
-        self.prepared = prepared
+        self.sent = sent
         self.context = context
         self.priority = priority
     }

@@ -17,11 +17,11 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
     /// What this attempt sends (a download's plan differs from one attempt to the next).
     var prepared: PreparedRequest { _read { yield request } }
 
-    init(entry: RecordEntry, prepared: PreparedRequest, throttle: ProgressThrottle?) {
+    init(entry: RecordEntry, sent: SharedPreparedRequest, throttle: ProgressThrottle?) {
         self.entry = entry
         self.throttle = throttle
         hasProgressListeners = throttle != nil || entry.context.agent.eventHub.hasListeners
-        super.init(id: entry.id, request: prepared, priority: entry.priority, progress: entry.progress)
+        super.init(id: entry.id, sent: sent, priority: entry.priority, progress: entry.progress)
     }
 
     override var wantsProgressTicks: Bool { hasProgressListeners }

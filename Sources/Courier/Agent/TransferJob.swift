@@ -8,13 +8,17 @@ import Foundation
 /// every stored property is a `let` of a `Sendable` type.
 class TransferJob: @unchecked Sendable {
     let id: Int
-    let request: PreparedRequest
+    /// What to send, shared with the run's record.
+    let sent: SharedPreparedRequest
     let priority: RequestPriority
     let progress: ProgressCell
 
-    init(id: Int, request: PreparedRequest, priority: RequestPriority, progress: ProgressCell) {
+    /// What to send.
+    final var request: PreparedRequest { _read { yield sent.value } }
+
+    init(id: Int, sent: SharedPreparedRequest, priority: RequestPriority, progress: ProgressCell) {
         self.id = id
-        self.request = request
+        self.sent = sent
         self.priority = priority
         self.progress = progress
     }
@@ -51,7 +55,7 @@ struct TransferOutcome: Sendable {
     /// What a download did with its body; nil for other requests.
     var download: DownloadResult?
     /// The transport's buffer still holding the header lines (``received`` has none yet)
-    /// and, when it fitted there, the body; ``settled()`` moves them in. Nil once settled.
+    /// and, when it fitted there, the body; ``settle()`` moves them in. Nil once settled.
     var lent: ResponseBuffer?
 
     init(received: ReceivedHead?, body: Data, metrics: TransferMetrics?, error: RequestError?,
@@ -72,18 +76,15 @@ struct TransferOutcome: Sendable {
     /// The body's size, wherever it is.
     var bodyByteCount: Int { body.count + (lent?.body.count ?? 0) }
 
-    /// The outcome with the lent buffer's bytes copied in (allocated on the calling queue,
-    /// which is where they will be freed) and the buffer given back. Call once, on the queue
-    /// that decides the outcome.
-    func settled() -> TransferOutcome {
-        guard let lent else { return self }
-        var outcome = self
-        outcome.lent = nil
-        if !lent.body.isEmpty { outcome.body = Data(lent.body) }
-        if outcome.received != nil {
-            outcome.received?.fieldLines = lent.fieldLines.withUnsafeBufferPointer { Array($0) }
+    /// Copies the lent buffer's bytes in (allocated on the calling queue, which is where they
+    /// will be freed) and gives the buffer back. Call once, on the queue that decides the outcome.
+    mutating func settle() {
+        guard let lent else { return }
+        self.lent = nil
+        if !lent.body.isEmpty { body = Data(lent.body) }
+        if received != nil {
+            received?.fieldLines = lent.fieldLines.withUnsafeBufferPointer { Array($0) }
         }
         lent.giveBack()
-        return outcome
     }
 }

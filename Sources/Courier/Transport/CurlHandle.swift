@@ -84,13 +84,19 @@ struct HandleSetup {
         self.reportsProgress = reportsProgress
     }
 
-    /// Whether `job`'s request has this setup, compared field by field in place.
+    /// Whether `job`'s request has this setup, compared field by field in place (through
+    /// one reference to the shared request, not one per field).
     func fits(_ job: TransferJob, reportsProgress: Bool) -> Bool {
-        !job.request.sendsBody && job.request.download == nil
-            && job.request.method == method && job.request.userAgent == userAgent
-            && job.request.idleTimeout == idleTimeout && job.request.deadline == deadline
-            && job.request.tlsPolicy == tlsPolicy && job.request.proxy == proxy
-            && job.request.discardsResponseBody == discardsResponseBody && reportsProgress == self.reportsProgress
-            && job.request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }
+        let sent = job.sent
+        return fits(sent.value, reportsProgress: reportsProgress)
+    }
+
+    private func fits(_ request: borrowing PreparedRequest, reportsProgress: Bool) -> Bool {
+        !request.sendsBody && request.download == nil
+            && request.method == method && request.userAgent == userAgent
+            && request.idleTimeout == idleTimeout && request.deadline == deadline
+            && request.tlsPolicy == tlsPolicy && request.proxy == proxy
+            && request.discardsResponseBody == discardsResponseBody && reportsProgress == self.reportsProgress
+            && request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }
     }
 }

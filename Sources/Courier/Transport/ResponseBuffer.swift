@@ -2,7 +2,7 @@ import Synchronization
 
 /// Memory for one response's header lines and in-memory body (up to ``bodyLimit``), reused
 /// from transfer to transfer. The transport fills it, the ended transfer's outcome carries it
-/// to the queue that decides it, and ``TransferOutcome/settled()`` copies the bytes out there
+/// to the queue that decides it, and ``TransferOutcome/settle()`` copies the bytes out there
 /// and gives it back to its pool.
 ///
 /// Why not hand over freshly allocated arrays: glibc frees a block under the lock of the
