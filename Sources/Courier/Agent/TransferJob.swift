@@ -53,25 +53,10 @@ struct TransferOutcome: Sendable {
     var metrics: TransferMetrics?
     var error: RequestError?
     /// What a download did with its body; nil for other requests.
-    var download: DownloadResult?
+    var download: DownloadResult? = nil
     /// The transport's buffer still holding the header lines (``received`` has none yet)
     /// and, when it fitted there, the body; ``settle()`` moves them in. Nil once settled.
-    var lent: ResponseBuffer?
-
-    init(received: ReceivedHead?, body: Data, metrics: TransferMetrics?, error: RequestError?,
-         download: DownloadResult? = nil, lent: ResponseBuffer? = nil) {
-        self.received = received
-        self.body = body
-        self.metrics = metrics
-        self.error = error
-        self.download = download
-        self.lent = lent
-    }
-
-    /// A transfer that failed before any response.
-    init(error: RequestError) {
-        self.init(received: nil, body: Data(), metrics: nil, error: error)
-    }
+    var lent: ResponseBuffer? = nil
 
     /// The body's size, wherever it is.
     var bodyByteCount: Int { body.count + (lent?.body.count ?? 0) }
@@ -86,5 +71,13 @@ struct TransferOutcome: Sendable {
             received?.fieldLines = lent.fieldLines.withUnsafeBufferPointer { Array($0) }
         }
         lent.giveBack()
+    }
+}
+
+extension TransferOutcome {
+    /// A transfer that failed before any response (an extension, so the memberwise
+    /// initializer stays).
+    init(error: RequestError) {
+        self.init(received: nil, body: Data(), metrics: nil, error: error)
     }
 }

@@ -10,7 +10,8 @@ enum RequestBuilder {
         url(for: request, filters: settings.urlFilters, baseURL: settings.baseURL, cdnURL: settings.cdnURL)
     }
 
-    /// ``url(for:settings:)`` from the settings it reads.
+    /// ``url(for:settings:)`` from the three settings it reads: the builder passes them
+    /// rather than the settings struct, which would be copied whole.
     static func url(for request: Request, filters: [any URLFilter], baseURL: String, cdnURL: String) -> String {
         var detail = request.requestURL
         if let parts = URLParts(detail), parts.hasHost { return detail }

@@ -40,10 +40,11 @@ enum ResponsePipeline {
         return (content, nil)
     }
 
+    /// Checks and parses a non-empty body for a serializer other than `.raw` (the caller
+    /// checks both before it parses the head).
     private static func serialize(_ body: Data, head: ResponseHead, request: Request, snapshot: SettingsSnapshot,
                                   into content: inout ResponseContent) -> RequestError? {
         let serializer = request.responseSerializer
-        guard serializer != .raw, !body.isEmpty else { return nil }
         let accepted = request.acceptableContentTypes
             ?? (serializer == .json ? snapshot.settings.acceptableJSONContentTypes : snapshot.settings.acceptableXMLContentTypes)
         guard let mimeType = head.mimeType, accepted.contains(mimeType) else {

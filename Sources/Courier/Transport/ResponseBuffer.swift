@@ -57,13 +57,14 @@ final class ResponseBufferPool: Sendable {
         }
     }
 
+    /// Empties `bytes`, keeping its memory unless it is more than `capacity`.
+    private static func empty(_ bytes: inout [UInt8], keepingUpTo capacity: Int) {
+        if bytes.capacity > capacity { bytes = [] } else { bytes.removeAll(keepingCapacity: true) }
+    }
+
     fileprivate func give(_ buffer: ResponseBuffer) {
-        if buffer.body.capacity > Self.keptBodyCapacity { buffer.body = [] } else { buffer.body.removeAll(keepingCapacity: true) }
-        if buffer.fieldLines.capacity > Self.keptFieldCapacity {
-            buffer.fieldLines = []
-        } else {
-            buffer.fieldLines.removeAll(keepingCapacity: true)
-        }
+        Self.empty(&buffer.body, keepingUpTo: Self.keptBodyCapacity)
+        Self.empty(&buffer.fieldLines, keepingUpTo: Self.keptFieldCapacity)
         state.withLock { state in
             if state.idle.count < state.capacity { state.idle.append(buffer) }
         }
