@@ -1,8 +1,9 @@
-// Typed wrappers around libcurl's variadic calls, which Swift cannot import.
+// Typed wrappers around libcurl's variadic calls (and `prctl`'s), which Swift cannot import.
 #ifndef COURIER_CCURL_SHIM_H
 #define COURIER_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <sys/prctl.h>
 
 typedef size_t (*courier_curl_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 typedef int (*courier_curl_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
@@ -58,5 +59,10 @@ static inline long courier_global_all(void) { return CURL_GLOBAL_ALL; }
 static inline long courier_http_version_2tls(void) { return CURL_HTTP_VERSION_2TLS; }
 static inline curl_version_info_data *courier_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
 static inline long courier_max_error_size(void) { return CURL_ERROR_SIZE; }
+
+/// Names the calling thread for the kernel (top, perf, gdb show it); at most 15 bytes are kept.
+static inline void courier_name_current_thread(const char *name) {
+    (void)prctl(PR_SET_NAME, name, 0, 0, 0);
+}
 
 #endif

@@ -41,6 +41,17 @@ import Testing
         #expect(!idle.isTransportRunning)
     }
 
+    @Test func transportThreadCarriesItsNameForTheKernel() async throws {
+        try await withTestBed { bed in
+            try await bed.request("/get").run()
+            // What top -H, perf and gdb show for each thread of this process.
+            let names = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").compactMap {
+                try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)
+            }
+            #expect(names.contains("courier.io\n"))
+        }
+    }
+
     @Test func recordTableShowsRequestsInFlight() async throws {
         try await withTestBed { bed in
             let slow = bed.request("/delay/5", method: .get)

@@ -77,7 +77,8 @@ enum ResumableDownloads {
     static func finish(_ plan: DownloadPlan, result: DownloadResult, succeeded: Bool, statusCode: Int) -> RequestError? {
         if succeeded && (200..<300).contains(statusCode) {
             if !result.wroteToFile {
-                FileManager.default.createFile(atPath: plan.partialFile.path, contents: Data(),
+                // An empty body: if the file cannot be made, moving it below reports why.
+                _ = FileManager.default.createFile(atPath: plan.partialFile.path, contents: Data(),
                                                attributes: [.posixPermissions: 0o600])
             }
             // Only a body in place lets go of its partial file: one that cannot be moved (a

@@ -110,28 +110,29 @@ final class EasyTransfer {
         check(configureHeaders(request))
 
         check(courier_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
-            let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
-            transfer.touch()
-            guard let pointer, length > 0 else { return length }
-            return transfer.receiveBody(UnsafeRawBufferPointer(start: pointer, count: length)) ? length : 0
+            return EasyTransfer.lent(context) { transfer in
+                transfer.touch()
+                guard let pointer, length > 0 else { return length }
+                return transfer.receiveBody(UnsafeRawBufferPointer(start: pointer, count: length)) ? length : 0
+            }
         })
         check(courier_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
-            let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
-            if let pointer { transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length)) }
+            if let pointer { EasyTransfer.lent(context) { $0.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length)) } }
             return length
         })
         check(courier_easy_setopt_prereq_callback(handle) { context, _, _, _, _ in
-            Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue().requestGoingOut()
+            EasyTransfer.lent(context) { $0.requestGoingOut() }
             return 0
         })
         if reportsProgress {
             check(courier_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
             check(courier_easy_setopt_xferinfo_callback(handle) { context, downloadTotal, downloaded, uploadTotal, uploaded in
-                let transfer = Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue()
-                transfer.reportProgress(downloadTotal: downloadTotal, downloaded: downloaded,
-                                        uploadTotal: uploadTotal, uploaded: uploaded)
+                EasyTransfer.lent(context) {
+                    $0.reportProgress(downloadTotal: downloadTotal, downloaded: downloaded,
+                                      uploadTotal: uploadTotal, uploaded: uploaded)
+                }
                 return 0
             })
         }
@@ -150,6 +151,12 @@ final class EasyTransfer {
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context) }
         if code == CURLE_OK, reportsProgress { code = courier_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context) }
         return code
+    }
+
+    /// The transfer a libcurl callback's context points to, lent to `body` without a retain:
+    /// it stays alive while its handle runs (the loop's table of active transfers holds it).
+    private static func lent<Result>(_ context: UnsafeMutableRawPointer?, _ body: (EasyTransfer) -> Result) -> Result {
+        Unmanaged<EasyTransfer>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)
     }
 
     private static func refused(_ code: CURLcode) -> RequestError? {

@@ -48,6 +48,8 @@ final class Transport: @unchecked Sendable {
         // transport through a box filled before `start()`, emptied when the loop ends.
         let box = loopBox
         thread = Thread {
+            // The kernel's name for the thread (top, perf, gdb): Foundation's `name` stays its own.
+            courier_name_current_thread("courier.io")
             box.transport?.runLoop()
             box.transport = nil
         }
