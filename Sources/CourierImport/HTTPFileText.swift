@@ -84,13 +84,8 @@ enum HTTPFileText {
     static func replacingPlaceholders(in text: String, _ replacement: (String) -> String?) -> String {
         let found = placeholders(in: text)
         guard !found.isEmpty else { return text }
-        var result = ""
-        var cursor = text.startIndex
-        for placeholder in found {
-            result += text[cursor..<placeholder.range.lowerBound]
-            result += replacement(placeholder.inside) ?? String(text[placeholder.range])
-            cursor = placeholder.range.upperBound
+        return Template.splice(text, at: found.map(\.range)) { index, result in
+            result += replacement(found[index].inside) ?? String(text[found[index].range])
         }
-        return result + text[cursor...]
     }
 }

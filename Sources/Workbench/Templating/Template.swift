@@ -38,17 +38,26 @@ public enum Template {
                               filled: (_ name: String, _ bytes: Int) throws(TemplateError) -> Void = { _, _ in }) throws(TemplateError) -> String {
         let found = placeholders(in: text)
         guard !found.isEmpty else { return text }
+        return try splice(text, at: found.map(\.range)) { (index, result: inout String) throws(TemplateError) in
+            let name = found[index].name
+            guard let value = try lookup(name) else { throw TemplateError(name: name) }
+            result += value
+            try filled(name, result.utf8.count)
+        }
+    }
+
+    /// `text` with each of `ranges` (in order, not overlapping) replaced by what `append`
+    /// adds to the result for the range at that index.
+    public static func splice<Failure: Error>(_ text: String, at ranges: [Range<String.Index>],
+                                              _ append: (_ index: Int, _ result: inout String) throws(Failure) -> Void) throws(Failure) -> String {
         var result = ""
         var cursor = text.startIndex
-        for placeholder in found {
-            result += text[cursor..<placeholder.range.lowerBound]
-            guard let value = try lookup(placeholder.name) else { throw TemplateError(name: placeholder.name) }
-            result += value
-            try filled(placeholder.name, result.utf8.count)
-            cursor = placeholder.range.upperBound
+        for (index, range) in ranges.enumerated() {
+            result += text[cursor..<range.lowerBound]
+            try append(index, &result)
+            cursor = range.upperBound
         }
-        result += text[cursor...]
-        return result
+        return result + text[cursor...]
     }
 }
 
