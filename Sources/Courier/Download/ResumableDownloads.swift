@@ -79,7 +79,7 @@ enum ResumableDownloads {
             if !result.wroteToFile {
                 // An empty body: if the file cannot be made, moving it below reports why.
                 _ = FileManager.default.createFile(atPath: plan.partialFile.path, contents: Data(),
-                                               attributes: [.posixPermissions: 0o600])
+                                                   attributes: [.posixPermissions: 0o600])
             }
             // Only a body in place lets go of its partial file: one that cannot be moved (a
             // read-only destination) stays in Incomplete rather than being thrown away.
