@@ -57,8 +57,8 @@ final class CurlHandle {
 }
 
 /// The options of a request without a body other than its URL: a request that
-/// ``fits(_:reportsProgress:)`` a handle's setup leaves its options the same. Nil for requests that send a body or download
-/// to a file; those always start from a reset handle.
+/// ``fits(_:reportsProgress:)`` a handle's setup leaves its options the same. Nil for
+/// requests that send a body or download to a file; those always start from a reset handle.
 struct HandleSetup {
     let method: HTTPMethod
     let headers: [(name: String, value: String)]
