@@ -237,25 +237,26 @@ import Testing
             }
             #expect(first.responseJSON?["count"] == 1)
             let second = bed.request(counter.path) { $0.writeAsynchronously = true }
-            // Started off the test's thread: were the lookup to read the disk, it would wait for
-            // the lock; the test then fails after ten seconds instead of hanging.
+            // Started on a thread of its own: were the lookup to read the disk, it would wait for
+            // the lock; the test then fails after ten seconds instead of hanging. (Not on a global
+            // queue, whose two threads other tests may hold for seconds.)
             let answered = DispatchSemaphore(value: 0)
             second.successCompletionHandler = { _ in answered.signal() }
             second.failureCompletionHandler = { _ in answered.signal() }
-            DispatchQueue.global().async { second.start() }
+            Thread { second.start() }.start()
             let inTime = await Task.detached { answered.wait(timeout: .now() + 10) }.value
             #expect(inTime == .success, "the second start waited for the disk")
             #expect(second.isDataFromCache)
             #expect(second.responseJSON?["count"] == 1, "one network call")
             #expect(!bed.files().contains { $0.hasSuffix(".metadata") }, "the write was still held up")
-            // Why-miss sees the queued write as the start does; off the test's thread too, as
+            // Why-miss sees the queued write as the start does; on a thread of its own too, as
             // reading the disk would wait for the lock.
             let explained = DispatchSemaphore(value: 0)
             let isHit = Mutex<Bool?>(nil)
-            DispatchQueue.global().async {
+            Thread {
                 isHit.withLock { $0 = ResponseCache.explain(second).isHit }
                 explained.signal()
-            }
+            }.start()
             let explainedInTime = await Task.detached { explained.wait(timeout: .now() + 10) }.value
             #expect(explainedInTime == .success && isHit.withLock { $0 } == true, "why-miss waited for the disk")
             flock(lock, LOCK_UN)

@@ -1,6 +1,7 @@
 import CourierDemoServer
 import Dispatch
 import Foundation
+import Synchronization
 @testable import Workbench
 
 /// A workbench model on a copy of the demo workspace, against a real demo server on a free
@@ -127,17 +128,50 @@ struct HarnessTimeout: Error, CustomStringConvertible {
     var description: String { "timed out waiting for \(what); the screen was:\n\(screen)" }
 }
 
-/// The mailbox's wake-up for tests: a semaphore awaited off the cooperative pool.
+/// The mailbox's wake-up for tests. Wakes are counted, as a semaphore counts them; a waiter
+/// is resumed by the next wake or by its timeout, without holding a thread while it waits
+/// (a global queue has two threads here, and a blocked one starves other tests' work).
 final class WakeSignal: Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
+    private struct State {
+        var pendingWakes = 0
+        var waiter: (token: Int, continuation: CheckedContinuation<Bool, Never>)?
+        var nextToken = 0
+    }
 
-    func wake() { semaphore.signal() }
+    private let state = Mutex(State())
 
-    /// Waits for a wake-up; false after `seconds` without one.
+    func wake() {
+        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard let waiter = state.waiter else {
+                state.pendingWakes += 1
+                return nil
+            }
+            state.waiter = nil
+            return waiter.continuation
+        }
+        waiter?.resume(returning: true)
+    }
+
+    /// Waits for a wake-up; false after `seconds` without one. One waiter at a time.
     func wait(seconds: Double) async -> Bool {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: self.semaphore.wait(timeout: .now() + seconds) == .success)
+            let token = state.withLock { state -> Int? in
+                if state.pendingWakes > 0 {
+                    state.pendingWakes -= 1
+                    return nil
+                }
+                state.nextToken += 1
+                state.waiter = (state.nextToken, continuation)
+                return state.nextToken
+            }
+            guard let token else { return continuation.resume(returning: true) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                let expired = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                    guard let waiter = state.waiter, waiter.token == token else { return nil }
+                    state.waiter = nil
+                    return waiter.continuation
+                }
+                expired?.resume(returning: false)
             }
         }
     }
