@@ -1,7 +1,6 @@
 import CourierDemoServer
 import Dispatch
 import Foundation
-import Synchronization
 @testable import Workbench
 
 /// A workbench model on a copy of the demo workspace, against a real demo server on a free
@@ -131,17 +130,20 @@ struct HarnessTimeout: Error, CustomStringConvertible {
 /// The mailbox's wake-up for tests. Wakes are counted, as a semaphore counts them; a waiter
 /// is resumed by the next wake or by its timeout, without holding a thread while it waits
 /// (a global queue has two threads here, and a blocked one starves other tests' work).
-final class WakeSignal: Sendable {
+/// An NSLock, not `Mutex`: with -DCOURIER_TSAN, `@testable import Workbench` brings a second
+/// `Mutex` into scope.
+final class WakeSignal: @unchecked Sendable {
     private struct State {
         var pendingWakes = 0
         var waiter: (token: Int, continuation: CheckedContinuation<Bool, Never>)?
         var nextToken = 0
     }
 
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var state = State()
 
     func wake() {
-        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        let waiter = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
             guard let waiter = state.waiter else {
                 state.pendingWakes += 1
                 return nil
@@ -155,7 +157,7 @@ final class WakeSignal: Sendable {
     /// Waits for a wake-up; false after `seconds` without one. One waiter at a time.
     func wait(seconds: Double) async -> Bool {
         await withCheckedContinuation { continuation in
-            let token = state.withLock { state -> Int? in
+            let token = lock.withLock { () -> Int? in
                 if state.pendingWakes > 0 {
                     state.pendingWakes -= 1
                     return nil
@@ -166,7 +168,7 @@ final class WakeSignal: Sendable {
             }
             guard let token else { return continuation.resume(returning: true) }
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-                let expired = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                let expired = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
                     guard let waiter = state.waiter, waiter.token == token else { return nil }
                     state.waiter = nil
                     return waiter.continuation
