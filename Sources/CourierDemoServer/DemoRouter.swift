@@ -53,6 +53,7 @@ enum DemoRouter {
     private static func addStatusAndAuthRoutes(to router: Router<DemoRequestContext>) {
         router.onAnyMethod("/status/:code", use: StatusRoutes.status)
         router.onAnyMethod("/redirect/:count", use: StatusRoutes.redirect)
+        router.onAnyMethod("/redirect-to", use: StatusRoutes.redirectTo)
         router.onAnyMethod("/redirect-to-https", use: HTTPSRedirectRoute.redirect)
         router.onAnyMethod("/basic-auth/:user/:password", use: AuthRoutes.basic)
         router.onAnyMethod("/bearer", use: AuthRoutes.bearer)

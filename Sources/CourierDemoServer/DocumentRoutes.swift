@@ -76,7 +76,7 @@ enum DocumentRoutes {
             "/redirect/{n}", "/counter/{name}[/peek]?fail=K&status=S", "/bytes/{n}?seed=S&rate=R",
             "/drop?after=N&bytes=M&seed=S", "/mutable/{name}?bytes=M", "/mutable/{name}/touch",
             "/drip?bytes=N&duration=S", "/login", "/profile", "/orders", "/checkout", "/small.json",
-            "/big-json?items=N|bytes=N", "/cjk", "/malformed-json", "/redirect-to-https",
+            "/big-json?items=N|bytes=N", "/cjk", "/malformed-json", "/redirect-to-https", "/redirect-to?url=U&status_code=C",
         ],
     ]
 

@@ -29,6 +29,10 @@ final class FaultServer: @unchecked Sendable {
     private let lock = NSLock()
     private var connections: [Int32] = []
     private var stopped = false
+    private var accepted = 0
+
+    /// Connections accepted so far.
+    var acceptedConnections: Int { lock.withLock { accepted } }
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
@@ -70,6 +74,7 @@ final class FaultServer: @unchecked Sendable {
             guard connection >= 0 else { return }
             let keep = lock.withLock { () -> Bool in
                 guard !stopped else { return false }
+                accepted += 1
                 connections.append(connection)
                 return true
             }

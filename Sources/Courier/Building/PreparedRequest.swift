@@ -25,6 +25,15 @@ public struct PreparedRequest: Sendable {
     public var maximumBodyBytes = Int.max
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
+    /// The names (lowercased) of the headers that carry credentials: a redirect to another
+    /// origin (scheme, host, port) does not take them along (``RedirectHop``).
+    public var credentialHeaderNames: Set<String> = []
+    /// Credentials go along on redirects to other origins too (the request opted in).
+    public var keepsCredentialsOnRedirect = false
+
+    /// The transport follows redirects itself instead of libcurl, which drops only
+    /// `Authorization` and `Cookie` on the way to another host.
+    var followsRedirectsItself: Bool { !keepsCredentialsOnRedirect && !credentialHeaderNames.isEmpty }
 
     /// Whether a body goes out: a raw, multipart or file body, or any method but GET and HEAD.
     var sendsBody: Bool {

@@ -57,6 +57,10 @@ enum RequestBuilder {
                 prepared.headers.append((name: name, value: value))
             }
         }
+        prepared.keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
+        for header in prepared.headers where request.isCredentialHeader(name: header.name, value: header.value) {
+            prepared.credentialHeaderNames.insert(header.name.lowercased())
+        }
         prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? snapshot.settings.maximumResponseBodyBytes)
         prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
         try validate(prepared.url)

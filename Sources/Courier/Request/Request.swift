@@ -82,6 +82,13 @@ open class Request: @unchecked Sendable {
     /// default ``Redaction/redact(_:secrets:)`` without known secrets. Override to hide values
     /// only the subclass knows are secret (a token placed in the URL's path).
     open func redactedForDisplay(_ text: String) -> String { Redaction.redact(text) }
+    /// Whether the header `name: value` carries a credential, which a redirect to another
+    /// origin must not take along: by default a header whose name says so (``Redaction``).
+    /// Override to add values only the subclass knows are secret.
+    open func isCredentialHeader(name: String, value: String) -> Bool { Redaction.isSensitiveHeader(name) }
+    /// Sends credential headers (and libcurl's own authorization) on redirects to other
+    /// origins too. Off by default: they go to the request's own origin only.
+    open var keepsCredentialsOnRedirect: Bool { false }
     /// The most bytes this request's body may have in memory; nil uses the config's
     /// ``NetworkSettings/maximumResponseBodyBytes``.
     open var maximumResponseBodySize: Int? { nil }

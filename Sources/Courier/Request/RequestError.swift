@@ -43,6 +43,8 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let cannotConnectToHost = Code(rawValue: -1004)
         public static let networkConnectionLost = Code(rawValue: -1005)
         public static let tooManyRedirects = Code(rawValue: -1007)
+        /// A redirect Courier does not follow: to a scheme other than http: and https:.
+        public static let redirectRefused = Code(rawValue: -1010)
         public static let badServerResponse = Code(rawValue: -1011)
         /// The response body passed the in-memory limit (NSURLErrorDataLengthExceedsMaximum).
         public static let dataLengthExceedsMaximum = Code(rawValue: -1103)

@@ -68,6 +68,8 @@ struct HandleSetup {
     let tlsPolicy: TLSPolicy
     let proxy: ProxySetting
     let discardsResponseBody: Bool
+    let credentialHeaderNames: Set<String>
+    let keepsCredentialsOnRedirect: Bool
     /// libcurl calls the progress callback (someone listens to the transfer's progress).
     let reportsProgress: Bool
 
@@ -81,6 +83,8 @@ struct HandleSetup {
         tlsPolicy = request.tlsPolicy
         proxy = request.proxy
         discardsResponseBody = request.discardsResponseBody
+        credentialHeaderNames = request.credentialHeaderNames
+        keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
         self.reportsProgress = reportsProgress
     }
 
@@ -97,6 +101,8 @@ struct HandleSetup {
             && request.idleTimeout == idleTimeout && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy
             && request.discardsResponseBody == discardsResponseBody && reportsProgress == self.reportsProgress
+            && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect
+            && request.credentialHeaderNames == credentialHeaderNames
             && request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }
     }
 }

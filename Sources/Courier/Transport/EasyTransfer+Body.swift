@@ -57,6 +57,8 @@ extension EasyTransfer {
     /// Appends a chunk of body to memory, or to a download's partial file. False stops the
     /// transfer (libcurl then reports a write error).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // The body of a redirect the transport follows itself is not the response's.
+        if isRedirecting { return true }
         if !reportsProgress { countReceived(bytes.count) }
         guard let plan = job.request.download else {
             guard !job.request.discardsResponseBody else { return true }

@@ -30,6 +30,14 @@ final class EasyTransfer {
     /// Body bytes counted by ``countReceived(_:)``.
     private var bytesCounted: Int64 = 0
     private let clock: LoopClock
+    /// The request of the redirect being followed, when the transport follows it itself
+    /// (``RedirectHop``); nil: the job's own.
+    var redirected: PreparedRequest?
+    /// The response just received is a redirect the transport follows itself; its body is dropped.
+    var isRedirecting = false
+    /// Redirects followed here, and what their transfers measured.
+    var hops = 0
+    var earlierHops: TransferMetrics?
 
     /// `curl` stays the transport's: it reuses the handle when the transfer ends.
     init(job: TransferJob, curl: CurlHandle, clock: LoopClock, buffer: ResponseBuffer) {
@@ -73,19 +81,22 @@ final class EasyTransfer {
     func configure() -> RequestError? {
         // The request's fields are read in place until the handle needs all its options
         // (a local copy of the request retains everything in it).
-        reportsProgress = job.request.sendsBody || job.wantsProgressTicks
+        let request = redirected ?? job.request
+        reportsProgress = request.sendsBody || job.wantsProgressTicks
         curl.errorBuffer.pointee = 0
-        if curl.isSetUp(for: job, reportsProgress: reportsProgress) { return Self.refused(setTransferOptions()) }
+        if redirected == nil, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
+            return Self.refused(setTransferOptions())
+        }
 
-        let request = job.request
-        let setup = HandleSetup(request, reportsProgress: reportsProgress)
+        // A handle that followed a redirect here is reset before the next transfer.
+        let setup = redirected == nil ? HandleSetup(request, reportsProgress: reportsProgress) : nil
         curl.reset()
         var failure = setTransferOptions()
         func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
         check(courier_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, curl.errorBuffer))
         check(courier_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        check(courier_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
-        check(courier_easy_setopt_long(handle, CURLOPT_MAXREDIRS, 16))
+        check(setConstant(CURLOPT_PROTOCOLS_STR, "http,https"))
+        check(configureRedirects(request))
         check(courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, courier_http_version_2tls()))
         if request.download == nil {
             // Transparent decompression, except for downloads: Range applies to the stored bytes.
@@ -98,7 +109,11 @@ final class EasyTransfer {
         }
         check(courier_easy_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1))
         check(courier_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.idleTimeout * 1000)))
-        if let deadline = request.deadline { check(courier_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(deadline * 1000))) }
+        if let deadline = request.deadline {
+            // Redirects followed here share the deadline with the transfers before them.
+            let left = max(0.001, deadline - (earlierHops?.total ?? 0))
+            check(courier_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(left * 1000)))
+        }
         check(configureMethod(request))
         check(configureTLS(request.tlsPolicy))
         switch request.proxy {
@@ -145,7 +160,7 @@ final class EasyTransfer {
     /// of the callbacks.
     private func setTransferOptions() -> CURLcode {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        var code = setString(CURLOPT_URL, job.request.url)
+        var code = setString(CURLOPT_URL, redirected?.url ?? job.request.url)
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context) }
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context) }
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context) }
@@ -190,12 +205,12 @@ final class EasyTransfer {
 
     /// Sets a string option (libcurl copies it). `withCString` lends a native string's own
     /// bytes; passing the `String` as a pointer argument would copy it into an array first.
-    private func setString(_ option: CURLoption, _ value: String) -> CURLcode {
+    func setString(_ option: CURLoption, _ value: String) -> CURLcode {
         value.withCString { courier_easy_setopt_string(handle, option, $0) }
     }
 
     /// Sets a string option from a literal, straight from its static bytes.
-    private func setConstant(_ option: CURLoption, _ value: StaticString) -> CURLcode {
+    func setConstant(_ option: CURLoption, _ value: StaticString) -> CURLcode {
         courier_easy_setopt_string(handle, option, Self.cString(value))
     }
 
@@ -255,6 +270,7 @@ final class EasyTransfer {
             }
         } else {
             buffer.fieldLines.append(contentsOf: bytes)
+            if bytes.count <= 2, bytes.first == UInt8(ascii: "\r") || bytes.first == UInt8(ascii: "\n") { headerBlockEnded() }
         }
     }
 
@@ -304,7 +320,7 @@ final class EasyTransfer {
             sink = .closed
         }
         bufferLent = true
-        var outcome = TransferOutcome(received: nil, body: largeBody ?? Data(), metrics: readMetrics(), error: nil,
+        var outcome = TransferOutcome(received: nil, body: largeBody ?? Data(), metrics: metricsOfAllHops(), error: nil,
                                       download: job.request.download == nil ? nil : download, lent: buffer)
         if timedOut {
             outcome.error = RequestError(family: .transport, code: .timedOut,
@@ -324,14 +340,14 @@ final class EasyTransfer {
                                             + "download it to a file instead, or raise the limit.",
                                          curlCode: Int(result.rawValue))
         } else if result != CURLE_OK {
-            outcome.error = CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
+            outcome.error = refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
         }
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         if statusLineSeen, status > 0 {
             var effectiveURL: UnsafeMutablePointer<CChar>?
             _ = courier_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)
-            outcome.received = ReceivedHead(url: Self.urlString(effective: effectiveURL, sent: job.request.url),
+            outcome.received = ReceivedHead(url: Self.urlString(effective: effectiveURL, sent: redirected?.url ?? job.request.url),
                                             statusCode: status, httpVersion: outcome.metrics?.httpVersion ?? "HTTP/1.1",
                                             fieldLines: [])
         }
@@ -349,7 +365,7 @@ final class EasyTransfer {
         interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
     }
 
-    private func readMetrics() -> TransferMetrics {
+    func readMetrics() -> TransferMetrics {
         func seconds(_ info: CURLINFO) -> Double {
             var microseconds: curl_off_t = 0
             _ = courier_easy_getinfo_off(handle, info, &microseconds)

@@ -226,6 +226,25 @@ final class Transport: @unchecked Sendable {
             let result = courier_message_result(message)
             curl_multi_remove_handle(multi, handle)
             guard let transfer = loop.active.removeValue(forKey: handle) else { continue }
+            if result == CURLE_OK, transfer.isRedirecting {
+                // A redirect followed here: the same transfer goes on with the next request.
+                var failure = transfer.followRedirect()
+                if failure == nil {
+                    let code = curl_multi_add_handle(multi, handle)
+                    if code == CURLM_OK {
+                        transfer.touch()
+                        loop.active[handle] = transfer
+                        continue
+                    }
+                    failure = RequestError(family: .transport, code: .unknown, message: String(cString: curl_multi_strerror(code)))
+                }
+                var outcome = transfer.outcome(result: result, timedOut: false)
+                outcome.error = failure
+                loop.ended.append((transfer.job, outcome))
+                recycle(transfer, completed: false, into: &loop)
+                finishedCount += 1
+                continue
+            }
             loop.ended.append((transfer.job, transfer.outcome(result: result, timedOut: false)))
             recycle(transfer, completed: true, into: &loop)
             finishedCount += 1
