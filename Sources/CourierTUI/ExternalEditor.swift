@@ -1,22 +1,15 @@
 import Foundation
+import Workbench
 
-/// Runs the user's editor on a file, at a line, with the terminal handed over to it:
-/// `$VISUAL`, else `$EDITOR`, else `vi` — through the shell, so `EDITOR="code -w"` works.
+/// Runs the user's editor on a file, at a line, with the terminal handed over to it
+/// (``ForegroundJob``): `$VISUAL`, else `$EDITOR`, else `vi` — through the shell, so
+/// `EDITOR="code -w"` works.
 enum ExternalEditor {
-    /// Blocks until the editor exits; returns its exit status.
-    @discardableResult
-    static func edit(path: String, line: Int) -> Int32 {
+    /// Blocks until the editor ends; returns how it ended and the signals Courier received
+    /// while it was stopped along with the editor (Ctrl-Z in the editor).
+    static func edit(path: String, line: Int, signals: Int32) -> (outcome: EditorOutcome, meanwhile: [Int32]) {
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$@\"", "courier-editor", "+\(line)", path]
-        do {
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        } catch {
-            return 127
-        }
+        return ForegroundJob.run(["/bin/sh", "-c", "\(editor) \"$@\"", "courier-editor", "+\(line)", path], signals: signals)
     }
 }

@@ -110,10 +110,11 @@ final class InputLoop {
             switch effect {
             case .openEditor(let path, let line):
                 terminal.stop()
-                ExternalEditor.edit(path: path, line: line)
+                let (outcome, meanwhile) = ExternalEditor.edit(path: path, line: line, signals: signals)
                 terminal.resume()
                 model.size = terminal.resize()
-                model.editorFinished()
+                model.editorFinished(outcome)
+                _ = handle(meanwhile)
             case .copyToClipboard(let text):
                 terminal.copyToClipboard(text)
             case .suspend:

@@ -128,7 +128,7 @@ import Testing
             #expect(app.model.takeEffects() == [.openEditor(path: app.workspacePath, line: line)])
             let good = app.fileText
             try "requests: [".write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
-            app.model.editorFinished()
+            app.model.editorFinished(.exited(status: 0))
             #expect(app.screen.contains("is not valid"))
             app.press(.character("d"))
             #expect(app.fileText == good)

@@ -79,12 +79,23 @@ extension AppModel {
         effects.append(.openEditor(path: workspacePath, line: line))
     }
 
-    /// The editor exited: reload, and when the file is now invalid, offer to edit it again
-    /// or to put back what it was.
-    public func editorFinished() {
+    /// The editor ended. A failed editor (a status other than 0, a signal) is reported as
+    /// such and reloads nothing — unless it changed the file before failing, which is then
+    /// read like any change made outside. When the file is now invalid, offers to edit it
+    /// again or to put back what it was.
+    public func editorFinished(_ outcome: EditorOutcome) {
+        let failure = outcome.failure
+        if let failure, (try? String(contentsOfFile: workspacePath, encoding: .utf8)) == editorBackup {
+            say("\(failure): \(fileName) unchanged, nothing reloaded", .failure, seconds: 10)
+            return
+        }
         reload()
         guard let error = reloadError, let backup = editorBackup else {
-            say("reloaded \(fileName)", .success)
+            if let failure {
+                say("\(failure) after changing \(fileName): reloaded it as written", .warning, seconds: 10)
+            } else {
+                say("reloaded \(fileName)", .success)
+            }
             return
         }
         var lines: [StyledLine] = [StyledLine(error.description, .failure), ""]

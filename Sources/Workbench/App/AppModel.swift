@@ -19,7 +19,7 @@ public final class AppModel {
     /// Something only the terminal front can do, queued for it to carry out.
     public enum Effect: Sendable, Equatable {
         /// Suspend the screen and edit `path` at `line` in `$VISUAL`/`$EDITOR`, then call
-        /// ``AppModel/editorFinished()``.
+        /// ``AppModel/editorFinished(_:)``.
         case openEditor(path: String, line: Int)
         /// Put text on the clipboard (OSC 52).
         case copyToClipboard(String)

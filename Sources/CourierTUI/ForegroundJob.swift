@@ -1,0 +1,113 @@
+import Glibc
+import Workbench
+
+/// Runs a program on Courier's terminal while Courier waits, the way a job-control shell
+/// runs a job: in a process group of its own, made the terminal's foreground group.
+///
+/// Why its own group: the terminal sends the keys and the signals of Ctrl-C, Ctrl-\ and
+/// Ctrl-Z to its foreground group only. With the program there, they reach the program and
+/// not Courier; a program left in the background is stopped by SIGTTIN when it reads (vim
+/// then gave up with "Error reading input"), and Courier, in the foreground, took Ctrl-C for
+/// itself. Sharing Courier's group would send Ctrl-C to both: Courier would have to ignore
+/// it, and Ctrl-Z would stop Courier's threads along with the program.
+///
+/// Courier takes the terminal back when the program ends or stops (calling `tcsetpgrp` from
+/// the background raises SIGTTOU, ignored around the call). When the program stops itself
+/// (Ctrl-Z, vim's `:suspend`), Courier stops too, as a shell's job should, with the shell's
+/// terminal modes back; on `fg` the program gets the terminal and its modes again and
+/// continues.
+enum ForegroundJob {
+    /// Runs `arguments` (a path and its arguments) with the terminal `terminal`, and waits
+    /// for it to end. Returns how it ended and the signals Courier received meanwhile on the
+    /// signal relay's pipe while stopped, for the input loop to handle.
+    static func run(_ arguments: [String], terminal: Int32 = STDIN_FILENO,
+                    signals: Int32) -> (outcome: EditorOutcome, meanwhile: [Int32]) {
+        let courier = getpgrp()
+        // Without the terminal (not the foreground job) there is nothing to hand over.
+        let owned = tcgetpgrp(terminal) == courier
+        var shellModes = termios()
+        let hasModes = tcgetattr(terminal, &shellModes) == 0
+        let pid: pid_t
+        switch spawn(arguments) {
+        case .success(let spawned): pid = spawned
+        case .failure(let reason): return (.notStarted(reason: reason.description), [])
+        }
+        if owned { setForeground(pid, of: terminal) }
+        var meanwhile: [Int32] = []
+        while true {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WUNTRACED) >= 0 else {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                if owned { setForeground(courier, of: terminal) }
+                return (.notStarted(reason: "lost track of it: \(reason)"), meanwhile)
+            }
+            let low = status & 0x7F
+            if low == 0x7F {
+                let signal = (status >> 8) & 0xFF
+                if !owned {
+                    // It wants a terminal Courier cannot give: end it rather than wait for ever.
+                    kill(-pid, SIGTERM)
+                } else if signal == SIGTSTP || signal == SIGSTOP {
+                    meanwhile += stopCourier(leaving: pid, terminal: terminal, group: courier,
+                                             shellModes: hasModes ? shellModes : nil, signals: signals)
+                } else {
+                    // SIGTTIN/SIGTTOU: it touched the terminal before `tcsetpgrp` handed it over.
+                    setForeground(pid, of: terminal)
+                }
+                kill(-pid, SIGCONT)
+                continue
+            }
+            if owned { setForeground(courier, of: terminal) }
+            return (low == 0 ? .exited(status: (status >> 8) & 0xFF) : .killed(signal: low), meanwhile)
+        }
+    }
+
+    /// Starts `arguments` in a new process group, with default signal actions and nothing
+    /// blocked (Courier blocks and catches signals the program must not inherit).
+    private static func spawn(_ arguments: [String]) -> Result<pid_t, SpawnFailure> {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        var all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], nil, &attributes, argv, environ)
+        guard result == 0 else { return .failure(SpawnFailure(description: String(cString: strerror(result)))) }
+        return .success(pid)
+    }
+
+    private struct SpawnFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The program stopped itself: Courier takes the terminal, puts the shell's modes back
+    /// and stops as the shell asked; once continued it gives the program its terminal and
+    /// modes again. Returns the other signals that arrived meanwhile.
+    private static func stopCourier(leaving pid: pid_t, terminal: Int32, group: pid_t, shellModes: termios?,
+                                    signals: Int32) -> [Int32] {
+        var programModes = termios()
+        let hasProgramModes = tcgetattr(terminal, &programModes) == 0
+        setForeground(group, of: terminal)
+        if var shellModes { tcsetattr(terminal, TCSADRAIN, &shellModes) }
+        let meanwhile = SignalRelay.stopAsTheShellAsked(signals: signals)
+        if hasProgramModes { tcsetattr(terminal, TCSADRAIN, &programModes) }
+        setForeground(pid, of: terminal)
+        return meanwhile
+    }
+
+    /// Makes `group` the terminal's foreground group, from the foreground or the background.
+    private static func setForeground(_ group: pid_t, of terminal: Int32) {
+        let previous = signal(SIGTTOU, SIG_IGN)
+        tcsetpgrp(terminal, group)
+        signal(SIGTTOU, previous)
+    }
+}
