@@ -62,7 +62,7 @@ enum HTTPFileExportRequest {
     static func lines(for definition: RequestDefinition, restName: String, urls: HTTPFileExportURLs,
                       defined: Set<String>) -> (lines: [String], notCarried: [String]) {
         func client(_ text: String) -> String { HTTPFileExportText.clientPlaceholders(text, defined: defined) }
-        var lines = ["### " + definition.name]
+        var lines = ["### " + TerminalText.neutralized(definition.name)]
         if let description = definition.description {
             lines += description.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }
         }
@@ -169,6 +169,7 @@ enum HTTPFileExportRequest {
             ("validate", definition.validate != nil), ("accept", definition.acceptedContentTypes != nil),
             ("response", definition.response != nil), ("download", definition.download != nil),
             ("retry", definition.retry != nil), ("tls", definition.tls != nil), ("sensitive", !definition.sensitive.isEmpty),
+            ("redirects", definition.keepsCredentialsOnRedirect),
         ]
         return settings.filter(\.1).map(\.0)
     }

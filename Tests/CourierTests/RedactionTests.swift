@@ -34,4 +34,20 @@ import Testing
         let line = "GET /orders 200 Bearer tok-00001999 then tok-00000000 and tok-x"
         #expect(matcher.redact(line) == "GET /orders 200 Bearer \(hidden) then \(hidden) and tok-x")
     }
+
+    /// Header names are judged as query and JSON keys are, not by a fixed list: the headers
+    /// the security probe found stored in clear, and a `key` word; standard headers that only
+    /// look secret stay readable.
+    @Test(arguments: ["X-Amz-Security-Token", "Private-Token", "X-Csrf-Token", "X-Auth-Token", "X-Session-Id",
+                      "X-Client-Secret", "X-Signature", "X-Client-Key", "Proxy-Authorization", "Cookie", "api-key"])
+    func headersWhoseNamesSaySecretAreSecret(name: String) {
+        #expect(Redaction.isSensitiveHeader(name))
+        #expect(Redaction.headers([(name: name, value: "v-1")]).first?.value == Redaction.placeholder)
+    }
+
+    @Test(arguments: ["Content-Type", "Accept", "Keep-Alive", "WWW-Authenticate", "Access-Control-Allow-Credentials",
+                      "Access-Control-Allow-Headers", "X-Request-Id", "Host", "Monkey"])
+    func ordinaryHeadersStayReadable(name: String) {
+        #expect(!Redaction.isSensitiveHeader(name))
+    }
 }

@@ -7,14 +7,28 @@ public enum Redaction {
     /// What a hidden value is replaced with.
     public static let placeholder = "‹redacted›"
 
-    /// Header names whose values are secrets, lowercased.
+    /// Header names whose values are secrets, lowercased, beyond those whose names say so
+    /// (``isSensitiveHeader(_:)``).
     public static let sensitiveHeaderNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
         "x-auth-token", "x-access-token", "x-csrf-token",
     ]
 
+    /// Standard headers whose names contain a secret's fragment but whose values are not
+    /// secrets (a challenge, a list of names, a flag).
+    public static let publicHeaderNames: Set<String> = [
+        "www-authenticate", "proxy-authenticate", "access-control-allow-credentials",
+        "access-control-allow-headers", "access-control-request-headers", "access-control-expose-headers",
+    ]
+
+    /// Whether a header's value is a secret: a known secret header, or a name judged as
+    /// query and JSON keys are (`X-Amz-Security-Token`, `Private-Token`, `X-Session-Id`),
+    /// or with a `key` word (`X-Client-Key`).
     public static func isSensitiveHeader(_ name: String) -> Bool {
-        sensitiveHeaderNames.contains(name.lowercased())
+        let lowercased = name.lowercased()
+        if sensitiveHeaderNames.contains(lowercased) { return true }
+        if publicHeaderNames.contains(lowercased) { return false }
+        return isSensitiveKey(lowercased) || lowercased.split(separator: "-").contains { $0 == "key" }
     }
 
     /// The headers with sensitive values replaced by ``placeholder``.

@@ -65,6 +65,7 @@ public enum RequestYAML {
         }
         if let retry = definition.retry { lines += self.retry(retry) }
         if let tls = definition.tls { lines += self.tls(tls) }
+        if definition.keepsCredentialsOnRedirect { lines += ["  redirects:", "    keepCredentials: true"] }
         if !definition.sensitive.isEmpty { add("sensitive", list(definition.sensitive)) }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -4,7 +4,8 @@ import Yams
 
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
-                       "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "sensitive"]
+                       "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "redirects",
+                       "sensitive"]
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -61,6 +62,10 @@ extension RequestDefinition {
         if let value = map["download"] { download = try Self.download(value, text: text) }
         if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
         if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
+        if let value = map["redirects"] {
+            let redirects = try value.mapping(allowed: ["keepCredentials"], expected: "a mapping with keepCredentials")
+            keepsCredentialsOnRedirect = try redirects["keepCredentials"]?.bool() ?? false
+        }
         for item in try map["sensitive"]?.list(expected: "a list of values to hide") ?? [] {
             sensitive.append(try text(item))
         }

@@ -89,6 +89,9 @@ public struct RequestDefinition: Sendable {
     public var download: Download?
     public var retry: RetryPolicy?
     public var tls: TLSPolicy?
+    /// `redirects: {keepCredentials: true}`: secret headers go along on redirects to other
+    /// origins too (by default they go to the request's own origin only).
+    public var keepsCredentialsOnRedirect = false
     /// Values (templates allowed) hidden in output and history.
     public var sensitive: [String] = []
 

@@ -75,6 +75,7 @@ struct RequestResolution: Sendable {
         settings.jsonValidator = definition.validate?.json
         settings.acceptableContentTypes = definition.acceptedContentTypes
         settings.tlsPolicy = definition.tls
+        settings.keepsCredentialsOnRedirect = definition.keepsCredentialsOnRedirect
         settings.retryPolicy = definition.retry
         if let download = definition.download {
             settings.resumableDownloadPath = try filePath(download.path, for: "download path")

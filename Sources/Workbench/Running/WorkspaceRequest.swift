@@ -98,6 +98,13 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     /// a password, `sensitive` values.
     public override func redactedForDisplay(_ text: String) -> String { scope.redact(text) }
 
+    /// A header also carries a credential when its value holds one of the workspace's known
+    /// secrets (`sensitive`, auth, a secret `{{env.NAME}}`, a secret capture): a redirect to
+    /// another origin does not take it along.
+    public override func isCredentialHeader(name: String, value: String) -> Bool {
+        super.isCredentialHeader(name: name, value: value) || scope.redact(value) != value
+    }
+
     public override func requestCompleteFilter() { markFinished() }
     public override func requestFailedFilter() { markFinished() }
 

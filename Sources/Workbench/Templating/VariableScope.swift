@@ -128,7 +128,13 @@ public final class VariableScope: Sendable {
 
     /// What `name` stands for, most specific first.
     private func source(of name: String) -> TemplateExpansion.Source? {
-        if name.hasPrefix("env.") { return environment[String(name.dropFirst(4))].map(TemplateExpansion.Source.value) }
+        if name.hasPrefix("env.") {
+            let variable = String(name.dropFirst(4))
+            guard let value = environment[variable] else { return nil }
+            // `{{env.P3_API_TOKEN}}`: the name says secret, so the value is hidden wherever it goes.
+            if Redaction.isSensitiveKey(variable) { secretRegistry.set([value], for: "env " + variable) }
+            return .value(value)
+        }
         if let captured = capturedValue(name) { return .value(captured) }
         if let text = variables[name] { return .template(text) }
         switch name {

@@ -1,0 +1,50 @@
+import CourierDemoServer
+import Foundation
+import Testing
+@testable import Workbench
+
+/// A workspace's known secrets are credentials wherever they are placed: a `sensitive`
+/// value or a secret `{{env.NAME}}` under an innocent header name does not follow a redirect
+/// to another origin; `redirects: {keepCredentials: true}` lets it. Two real servers; the
+/// assertions read what the second one received.
+@Suite struct WorkspaceRedirectCredentialTests {
+    private func run(keepCredentials: Bool) async throws -> DemoServer.LoggedRequest? {
+        let first = try await DemoServer.start()
+        let second = try await DemoServer.start()
+        let variable = "COURIER_REDIRECT_\(UUID().uuidString.prefix(6))_TOKEN"
+        setenv(variable, "env-secret-5521", 1)
+        defer { unsetenv(variable) }
+        let target = "http://localhost:\(second.port)/anything/landed"
+        let path = writeWorkspace("""
+        requests:
+          hop:
+            url: \(first.baseURL)/redirect-to
+            args: {url: "\(target)"}
+            headers:
+              X-Innocent: "{{env.\(variable)}}"
+              X-Marked: marked-7781
+              X-Plain: plain-value
+            sensitive: [marked-7781]
+        \(keepCredentials ? "    redirects: {keepCredentials: true}" : "")
+        """)
+        let result = await headlessRun(path, ["hop"])
+        let landed = second.requestLog.last { $0.path == "/anything/landed" }
+        await first.stop()
+        await second.stop()
+        #expect(result.status == 0, "\(result.output) \(result.errors)")
+        return landed
+    }
+
+    @Test func knownSecretsStayWithTheirOrigin() async throws {
+        let landed = try #require(try await run(keepCredentials: false), "the redirect was followed")
+        #expect(landed.header("X-Innocent") == nil, "a secret env value crossed origins")
+        #expect(landed.header("X-Marked") == nil, "a sensitive value crossed origins")
+        #expect(landed.header("X-Plain") == "plain-value")
+    }
+
+    @Test func keepCredentialsSendsThemAlong() async throws {
+        let landed = try #require(try await run(keepCredentials: true))
+        #expect(landed.header("X-Innocent") == "env-secret-5521")
+        #expect(landed.header("X-Marked") == "marked-7781")
+    }
+}
