@@ -55,4 +55,65 @@ import Testing
         #expect(recorded.count == 2)
         #expect(recorded.allSatisfy { $0.url.contains("page=2") && $0.responseBody != nil })
     }
+
+    /// Header values are judged by their names as query and JSON keys are, and a value from
+    /// a secret-named `{{env.NAME}}` is a known secret under any header name: each is hidden
+    /// in the run's output, the history (its rows and the database's bytes), HAR, the cache
+    /// metadata, and `cache list`/`cache show` — whose body is the server's echo of them.
+    @Test func secretHeadersAndEnvironmentSecretsAreHiddenInEverySink() async throws {
+        let variable = "COURIER_SINKS_\(UUID().uuidString.prefix(6))_API_TOKEN"
+        setenv(variable, "env-tok-4410", 1)
+        defer { unsetenv(variable) }
+        let path = writeWorkspace("""
+        config: {baseUrl: "{{demo}}"}
+        requests:
+          echo:
+            url: /anything/echo
+            auth: {bearer: bearer-tok-8823}
+            headers:
+              X-Amz-Security-Token: amz-tok-1207
+              Private-Token: priv-tok-3391
+              X-Innocent: "{{env.\(variable)}}"
+              X-Trace: trace-visible
+            args: {note: "sens-val-6602", page: "2"}
+            sensitive: ["sens-val-6602"]
+            cache: 600
+        """)
+        let cacheDirectory = temporaryDirectory("courier-cache")
+        let state = temporaryDirectory("courier-state")
+        let secrets = ["bearer-tok-8823", "amz-tok-1207", "priv-tok-3391", "env-tok-4410", "sens-val-6602"]
+        let run = await headlessRun(path, ["echo"]) {
+            $0.json = true
+            $0.cacheDirectory = cacheDirectory
+            $0.stateDirectory = state
+        }
+        #expect(run.status == 0, "\(run.errors)")
+        let printed = (run.output + run.errors).joined(separator: "\n")
+        for secret in secrets { #expect(!printed.contains(secret), "--json: \(secret)") }
+
+        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
+        let exchange = try #require(exchanges.first)
+        let har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
+        #expect(har.contains("trace-visible"), "what is not secret still shows")
+        let databaseFiles = (try FileManager.default.contentsOfDirectory(atPath: state)).map { state + "/" + $0 }
+        var sinks = ["HAR": har, "history row": "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url)"
+                        + String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)]
+        for file in databaseFiles { sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) }
+
+        let cache = WorkspaceCache(workspace: try Workspace.load(path: path), directory: cacheDirectory)
+        let entry = try #require(cache.list().first)
+        let shown = try #require(cache.show(entry.key)?.body)
+        let shownText = String(decoding: shown, as: UTF8.self)
+        #expect(shownText.contains("trace-visible"), "the cached echo is shown")
+        sinks["cache show"] = shownText
+        sinks["cache list"] = "\(cache.list())"
+        for file in try FileManager.default.subpathsOfDirectory(atPath: cacheDirectory) where file.hasSuffix(".metadata") {
+            sinks[file] = try String(contentsOfFile: cacheDirectory + "/" + file, encoding: .utf8)
+        }
+        for (sink, text) in sinks {
+            for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
+        }
+        let revealed = String(decoding: try #require(cache.show(entry.key, revealingSecrets: true)?.body), as: UTF8.self)
+        #expect(revealed.contains("amz-tok-1207"), "revealing shows the body as stored")
+    }
 }

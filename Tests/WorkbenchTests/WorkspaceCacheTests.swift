@@ -1,3 +1,4 @@
+import CourierDemoServer
 import Foundation
 import Testing
 @testable import Workbench
@@ -29,8 +30,39 @@ struct WorkspaceCacheTests {
 
     @Test("stored URLs match request URLs with placeholders as wildcards")
     func matching() {
-        #expect(WorkspaceCache.matches(path: "/anything/pets/7", template: "/anything/pets/{{id}}"))
-        #expect(WorkspaceCache.matches(path: "/base/v2/pets", template: "pets"))
-        #expect(!WorkspaceCache.matches(path: "/anything/dogs", template: "/anything/pets"))
+        #expect(WorkspaceCache.matches(url: "http://h/anything/pets/7", template: "/anything/pets/{{id}}"))
+        #expect(WorkspaceCache.matches(url: "http://h/base/v2/pets", template: "pets"))
+        #expect(!WorkspaceCache.matches(url: "http://h/anything/dogs", template: "/anything/pets"))
+    }
+
+    @Test("an absolute URL without a baseUrl: listed fresh as a send judges it, never purged as expired")
+    func absoluteURLEntriesAreJudgedAsASendJudgesThem() async throws {
+        let server = try await DemoServer.start()
+        let path = writeWorkspace("""
+        requests:
+          absolute:
+            url: \(server.baseURL)/anything/abs?page=1
+            cache: {seconds: 600, version: 3}
+        """)
+        let directory = temporaryDirectory("courier-cache")
+        let first = await headlessRun(path, ["absolute"]) { $0.cacheDirectory = directory }
+        #expect(first.status == 0, "\(first.errors)")
+        let cache = WorkspaceCache(workspace: try Workspace.load(path: path), directory: directory)
+        let entry = try #require(cache.list().first)
+        #expect(entry.request == "absolute")
+        #expect(entry.freshness == "fresh")
+        #expect(entry.cacheSeconds == 600)
+        #expect(entry.version == 3)
+        #expect(cache.purge(expiredOnly: true).isEmpty, "a fresh entry is not purged")
+        // A send agrees: the next run is answered from the cache.
+        let second = await headlessRun(path, ["absolute"]) { $0.cacheDirectory = directory }
+        await server.stop()
+        #expect(second.output.joined().contains("(from cache)"), "\(second.output)")
+    }
+
+    @Test("absolute URL templates match the whole stored URL")
+    func absoluteTemplates() {
+        #expect(WorkspaceCache.matches(url: "http://127.0.0.1:8080/pets/7?x=1", template: "http://127.0.0.1:8080/pets/{{id}}"))
+        #expect(!WorkspaceCache.matches(url: "http://127.0.0.1:9090/pets/7", template: "http://127.0.0.1:8080/pets/{{id}}"))
     }
 }

@@ -64,6 +64,10 @@ open class CachedRequest: Request, @unchecked Sendable {
 
     /// What the entry's name is the hash of.
     public var cacheIdentity: CacheIdentity { cacheKey(settings: agent.config.settings).identity }
+    /// What a send judges this request's cache entry by: its cache time and version, the
+    /// config's app version and the sensitive data it expects. Tools that list the cache
+    /// use it, so that they call fresh exactly what a send would serve.
+    public var cachePolicy: CachePolicy { cacheKey(settings: agent.config.settings).policy }
 
     /// The directory the entry lives in, after the config's cache-dir path filters.
     public var cacheDirectory: String { ResponseCache.directory(for: self, settings: agent.config.settings) }

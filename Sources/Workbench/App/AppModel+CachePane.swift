@@ -4,7 +4,7 @@ import Foundation
 extension AppModel {
     /// The workspace's response cache, read from the directory the current session uses.
     var workspaceCache: WorkspaceCache {
-        WorkspaceCache(workspace: workspace, directory: session.agent.config.cacheDirectory ?? settings.cacheDirectory)
+        WorkspaceCache(workspace: workspace, directory: session.agent.config.cacheDirectory ?? settings.cacheDirectory, scope: session.scope)
     }
 
     /// Reads the cache directory again, judging each entry as the request that would read
@@ -179,7 +179,7 @@ extension AppModel {
     func inspectCacheEntry() {
         guard let row = cacheBrowser.selectedRow else { return }
         let cache = workspaceCache
-        let body = cache.show(row.listing.key)?.body
+        let body = cache.show(row.listing.key, revealingSecrets: revealsSecrets)?.body
         let metadata = ResponseCache(directory: cache.directory).entry(named: row.listing.key, judgedBy: CachePolicy(cacheTimeInSeconds: Int.max))?.metadata
         let formatted = body.map { FormattedBody.format($0, mimeType: row.listing.contentType, lineLimit: nil) }
         inspection = CacheInspection(row: row, metadata: metadata, viewer: formatted.map(BodyViewer.init))

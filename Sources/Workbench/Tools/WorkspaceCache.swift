@@ -37,26 +37,38 @@ public struct WorkspaceCache: Sendable {
     public let workspace: Workspace
     /// The directory the entries live in.
     public let directory: String
+    /// The workspace's variables, and the secrets its requests know once resolved.
+    public let scope: VariableScope
     public var cache: ResponseCache { ResponseCache(directory: directory) }
 
     /// The workspace's cache: `directory` if given, else its `config.cacheDirectory`, else
-    /// the engine's default (`$XDG_CACHE_HOME/courier/responses`).
-    public init(workspace: Workspace, directory: String? = nil) {
+    /// the engine's default (`$XDG_CACHE_HOME/courier/responses`). `scope` is the run's
+    /// (the workbench's session); without one, the workspace's own variables.
+    public init(workspace: Workspace, directory: String? = nil, scope: VariableScope? = nil) {
         self.workspace = workspace
-        let scope = VariableScope(variables: workspace.variables, environment: ProcessInfo.processInfo.environment)
+        let scope = scope ?? VariableScope(variables: (try? workspace.variables(environment: nil, overrides: [:])) ?? workspace.variables,
+                                           environment: ProcessInfo.processInfo.environment)
+        self.scope = scope
         let configured = workspace.config.cacheDirectory.flatMap { try? scope.render($0) }.map(workspace.resolvePath)
         self.directory = directory ?? configured ?? ResponseCache.defaultDirectory
     }
 
-    /// Every entry, newest first.
+    /// Every entry, newest first, judged as the request that writes it would judge it.
     public func list(now: Date = Date()) -> [Listing] {
-        cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: Int.max), now: now).map { listing(of: $0, now: now) }
+        let owners = cachedRequests()
+        return cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: Int.max), now: now).map { listing(of: $0, owners: owners, now: now) }
     }
 
-    /// One entry and its body, or nil when there is no entry `key`.
-    public func show(_ key: String, now: Date = Date()) -> (listing: Listing, body: Data?)? {
+    /// One entry and its body, or nil when there is no entry `key`. The body has the
+    /// workspace's known secrets hidden (as history has) unless `revealingSecrets`.
+    public func show(_ key: String, revealingSecrets: Bool = false, now: Date = Date()) -> (listing: Listing, body: Data?)? {
+        let owners = cachedRequests()
         guard let entry = cache.entry(named: key, judgedBy: CachePolicy(cacheTimeInSeconds: Int.max), now: now) else { return nil }
-        return (listing(of: entry, now: now), cache.body(of: key))
+        let listing = listing(of: entry, owners: owners, now: now)
+        let body = cache.body(of: key).map { data in
+            revealingSecrets ? data : HistoryExchange.redactedBody(data, contentType: listing.contentType, scope: scope)
+        }
+        return (listing, body)
     }
 
     @discardableResult
@@ -71,12 +83,38 @@ public struct WorkspaceCache: Sendable {
         return doomed
     }
 
-    private func listing(of entry: CacheEntry, now: Date) -> Listing {
+    /// A cached request of the workspace as a send makes it: the entry it reads and writes,
+    /// and the policy it judges that entry by.
+    private struct EntryOwner {
+        var definition: RequestDefinition
+        var entryName: String
+        var policy: CachePolicy
+    }
+
+    /// The workspace's cached requests, each made into the engine's request object with the
+    /// workspace's config, exactly as a run sends it: the listing calls fresh what a send
+    /// would serve. Resolving them also teaches ``scope`` their secrets.
+    private func cachedRequests() -> [EntryOwner] {
+        let config = (try? WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: RunOptions())) ?? NetworkConfig()
+        config.cacheDirectory = directory
+        let agent = NetworkAgent(config: config)
+        return workspace.requestNames.compactMap { name in
+            guard let definition = workspace.requests[name], definition.cache != nil else { return nil }
+            let request = WorkspaceRequest(definition, scope: scope, workspace: workspace)
+            request.agent = agent
+            return EntryOwner(definition: definition, entryName: request.cacheIdentity.name, policy: request.cachePolicy)
+        }
+    }
+
+    private func listing(of entry: CacheEntry, owners: [EntryOwner], now: Date) -> Listing {
         let metadata = entry.metadata
-        let owner = metadata.flatMap(owningRequest)
-        let seconds = owner?.cache?.seconds ?? 0
-        let version = owner?.cache?.version
-        let judged = cache.entry(named: entry.name, judgedBy: CachePolicy(cacheTimeInSeconds: seconds, version: version), now: now)
+        // The request that writes this very entry; else one whose URL template matches the
+        // stored URL (its placeholders took other values since).
+        let owner = owners.first { $0.entryName == entry.name } ?? metadata.flatMap { metadata in
+            owners.first { $0.definition.method.rawValue == metadata.method && Self.matches(url: metadata.url, template: $0.definition.url) }
+        }
+        let policy = owner?.policy ?? CachePolicy(cacheTimeInSeconds: 0)
+        let judged = cache.entry(named: entry.name, judgedBy: policy, now: now)
         let freshness = judged?.freshness ?? entry.freshness
         var problem: String?
         let name: String
@@ -90,31 +128,26 @@ public struct WorkspaceCache: Sendable {
             name = "corrupt"
             problem = reason
         }
-        return Listing(key: entry.name, request: owner?.name, method: metadata?.method, url: metadata?.url,
+        return Listing(key: entry.name, request: owner?.definition.name, method: metadata?.method,
+                       url: metadata.map { scope.redact($0.url) },
                        status: metadata?.statusCode, contentType: metadata?.contentType, bytes: entry.size,
                        created: metadata?.creationDate, ageSeconds: metadata.map { ($0.age(at: now) * 10).rounded() / 10 },
-                       cacheSeconds: seconds, version: version, storedVersion: metadata?.version,
+                       cacheSeconds: policy.cacheTimeInSeconds, version: policy.version, storedVersion: metadata?.version,
                        sensitive: metadata?.sensitiveDataDigest != nil, appVersion: metadata?.appVersion,
                        freshness: name, fresh: freshness.isFresh, problem: problem)
     }
 
-    /// The cached request whose method matches and whose URL (placeholders as wildcards)
-    /// matches the stored URL's path.
-    private func owningRequest(_ metadata: CacheMetadata) -> RequestDefinition? {
-        let path = URL(string: metadata.url)?.path ?? metadata.url
-        return workspace.requestNames.compactMap { workspace.requests[$0] }.first { request in
-            guard request.cache != nil, request.method.rawValue == metadata.method else { return false }
-            return Self.matches(path: path, template: request.url)
-        }
-    }
-
-    /// Whether `path` ends with `template`'s path, each `{{…}}` matching any text.
-    static func matches(path: String, template: String) -> Bool {
+    /// Whether a stored `url` matches a request's URL `template`, each `{{…}}` matching any
+    /// text: the whole URL for an absolute template, the end of the path for a relative one.
+    static func matches(url: String, template: String) -> Bool {
+        let absolute = template.contains("://")
+        let subject = absolute ? (url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url)
+                               : (URL(string: url)?.path ?? url)
         let templatePath = template.split(separator: "?").first.map(String.init) ?? template
         var pattern = NSRegularExpression.escapedPattern(for: templatePath)
         for placeholder in Template.references(in: templatePath) {
             pattern = pattern.replacingOccurrences(of: NSRegularExpression.escapedPattern(for: "{{\(placeholder)}}"), with: ".*")
         }
-        return path.range(of: pattern + "$", options: .regularExpression) != nil
+        return subject.range(of: (absolute ? "^" : "") + pattern + "$", options: .regularExpression) != nil
     }
 }
