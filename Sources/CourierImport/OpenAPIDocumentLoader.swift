@@ -3,6 +3,7 @@ import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
+import Workbench
 import Yams
 
 /// Reads an OpenAPI 3.0, 3.1 or 3.2 document, in JSON or YAML, into OpenAPIKit's 3.1 model
@@ -18,8 +19,8 @@ enum OpenAPIDocumentLoader {
         var dropped: [String]
     }
 
-    /// The most nodes a document may have once YAML aliases are expanded: far above any real
-    /// API description, and a stop for anchors that repeat each other into billions.
+    /// The most nodes a YAML document may have once its aliases are expanded: far above any
+    /// real API description, and a stop for anchors that repeat each other into billions.
     static let maximumNodes = 2_000_000
 
     static func load(_ data: Data, file: String) throws(ImportFailure) -> Loaded {
@@ -33,7 +34,6 @@ enum OpenAPIDocumentLoader {
             throw ImportFailure(file: file, location: place(of: root, path: "$", isJSON: isJSON),
                                 "not an OpenAPI document: expected a mapping with openapi, info and paths at the top")
         }
-        try checkSize(root, file: file)
         if let swagger = mapping.first(where: { $0.key.string == "swagger" }) {
             throw ImportFailure(file: file, location: place(of: swagger.key, path: "$.swagger", isJSON: isJSON),
                                 "Swagger \(swagger.value.string ?? "2.0") is not supported: convert it to OpenAPI 3 first "
@@ -94,7 +94,13 @@ enum OpenAPIDocumentLoader {
         return OpenAPIJSONNodes.node(from: data)
     }
 
+    /// The document's node tree. Aliases are counted before Yams composes it: composing checks
+    /// each mapping for duplicate keys by hashing every key in full, which for a key made of
+    /// nested aliases takes exponential time before any node could be counted.
     private static func yamlRoot(_ text: String, file: String) throws(ImportFailure) -> Node {
+        if let excess = AliasExpansion.excess(in: text, limit: maximumNodes) {
+            throw ImportFailure(file: file, line: excess.line, column: excess.column, excess.message(subject: "the document"))
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ImportFailure(file: file, "the document is empty")
@@ -137,23 +143,6 @@ enum OpenAPIDocumentLoader {
             return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
         default:
             return node
-        }
-    }
-
-    /// Counts nodes, aliases expanded, stopping as soon as the count passes the bound.
-    private static func checkSize(_ root: Node, file: String) throws(ImportFailure) {
-        var count = 0
-        var pending = [root]
-        while let node = pending.popLast() {
-            count += 1
-            if count > maximumNodes {
-                throw ImportFailure(file: file, "the document expands to more than \(maximumNodes) values (YAML aliases repeating each other?)")
-            }
-            switch node {
-            case .mapping(let mapping): for (key, value) in mapping { pending.append(key); pending.append(value) }
-            case .sequence(let sequence): pending.append(contentsOf: sequence)
-            default: break
-            }
         }
     }
 

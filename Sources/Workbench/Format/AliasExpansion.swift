@@ -4,37 +4,53 @@
 // nested aliases already takes exponential time there, before the loader sees any node.
 import CYaml
 
-/// The bound on what YAML aliases make of a workspace. Anchors repeated through aliases that
+/// The bound on what YAML aliases make of a document. Anchors repeated through aliases that
 /// are themselves repeated (`b: &b [*a, *a, …]`, nine levels deep) expand a few lines into
 /// billions of values; every walk over them (reading `args`, collecting templates) would take
 /// exponential time and memory. The text's events are counted first, each alias as the size
 /// of what its anchor holds, so the count takes time linear in the text.
-enum AliasExpansion {
+///
+/// Workspaces are checked by the loader; importers that read YAML (OpenAPI) call
+/// ``excess(in:limit:)`` on the text before handing it to Yams.
+public enum AliasExpansion {
     /// The most values a workspace may expand to once its aliases are: generous for any file
     /// a person writes, small enough to read in well under a second.
-    static let maximumValues = 1_000_000
+    public static let maximumValues = 1_000_000
 
-    /// Throws at the first alias that takes the whole document past ``maximumValues``.
-    /// Syntax errors are left to Yams, which reports them with their place.
-    static func check(_ text: String, file: String) throws(WorkspaceError) {
-        var text = text
-        let problem = text.withUTF8 { bytes in count(bytes) }
-        if let problem {
-            throw WorkspaceError(.invalidValue, at: SourceLocation(file: file, line: problem.line, column: problem.column),
-                                 "the workspace expands to more than \(maximumValues) values through aliases "
-                                 + "(here *\(problem.anchor) repeats &\(problem.anchor), which holds \(problem.size))")
+    /// The alias that takes a document past its bound: its place (both from 1), its anchor
+    /// and how many values that anchor holds.
+    public struct Excess: Sendable, Hashable {
+        public let line: Int
+        public let column: Int
+        public let anchor: String
+        public let size: Int
+        /// The bound that was passed.
+        public let limit: Int
+
+        /// `SUBJECT expands to more than LIMIT values through aliases (here *a repeats &a, …)`,
+        /// with `subject` such as "the workspace" or "the document".
+        public func message(subject: String) -> String {
+            "\(subject) expands to more than \(limit) values through aliases (here *\(anchor) repeats &\(anchor), which holds \(size))"
         }
     }
 
-    /// The alias that goes over the bound: its 1-based place, its anchor and what that holds.
-    private struct Excess {
-        let line: Int
-        let column: Int
-        let anchor: String
-        let size: Int
+    /// The first alias that takes `text` past `limit` values, or nil when it stays within it.
+    /// Syntax errors are not reported here (nil): they are left to Yams, which reports them
+    /// with their place.
+    public static func excess(in text: String, limit: Int = maximumValues) -> Excess? {
+        var text = text
+        return text.withUTF8 { bytes in count(bytes, limit: limit) }
     }
 
-    private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Excess? {
+    /// Throws at the first alias that takes the whole workspace past ``maximumValues``.
+    static func check(_ text: String, file: String) throws(WorkspaceError) {
+        if let problem = excess(in: text) {
+            throw WorkspaceError(.invalidValue, at: SourceLocation(file: file, line: problem.line, column: problem.column),
+                                 problem.message(subject: "the workspace"))
+        }
+    }
+
+    private static func count(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Excess? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
@@ -71,9 +87,9 @@ enum AliasExpansion {
                 // An undefined alias is Yams's error to report.
                 guard let anchor = name(event.data.alias.anchor), let size = sizes[anchor] else { continue }
                 total += size
-                if total > maximumValues {
+                if total > limit {
                     return Excess(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1,
-                                  anchor: anchor, size: size)
+                                  anchor: anchor, size: size, limit: limit)
                 }
                 close(size, anchor: nil)
             default:
