@@ -60,12 +60,7 @@ extension HARConverter {
 
     /// `get-api-users`: the method and path as a slug of at most 48 characters.
     static func requestName(method: String, path: String) -> String {
-        var slug = ImportNaming.slug(method + " " + path)
-        if slug.count > 48 {
-            slug = String(slug.prefix(48))
-            if let dash = slug.lastIndex(of: "-") { slug = String(slug[..<dash]) }
-        }
-        return slug
+        ImportedNames.slug(method + " " + path, maximum: 48)
     }
 
     /// `?query` with the values of secret-looking parameters (`access_token`, `api_key`, …)

@@ -55,7 +55,7 @@ public enum HTTPFileImport {
             workspace.variables.append((variable.name, placeholders.translate(variable.value, in: context)))
         }
 
-        breakCycles(in: &workspace.variables, report: &report)
+        report.dropped += ImportedVariableCycles.breakCycles(in: &workspace.variables)
 
         // Requests.
         var handlerCaptures: [HTTPFilePlaceholders.Capture] = []
@@ -150,33 +150,6 @@ public enum HTTPFileImport {
             result[name] = found
         }
         return result
-    }
-
-    /// Variables that use each other in a cycle, which a workspace refuses (and the clients
-    /// cannot resolve either): the one that closes a cycle is emptied, and reported.
-    private static func breakCycles(in variables: inout [(name: String, value: String)], report: inout ImportReport) {
-        while true {
-            let index = Dictionary(variables.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
-            var closing: (variable: Int, path: [String])?
-            var finished = Set<String>()
-            func visit(_ name: String, path: [String]) {
-                guard closing == nil, !finished.contains(name), let position = index[name] else { return }
-                for next in Template.references(in: variables[position].value) where closing == nil {
-                    if let start = path.firstIndex(of: next) {
-                        closing = (position, Array(path[start...]) + [next])
-                    } else {
-                        visit(next, path: path + [next])
-                    }
-                }
-                finished.insert(name)
-            }
-            for variable in variables where closing == nil { visit(variable.name, path: [variable.name]) }
-            guard let closing else { return }
-            let name = variables[closing.variable].name
-            report.dropped.append("variables \(closing.path.joined(separator: " → ")) use each other in a cycle; "
-                                  + "\(name) (\(variables[closing.variable].value)) is declared empty")
-            variables[closing.variable].value = ""
-        }
     }
 
     /// `http://127.0.0.1:18080`: what `courier export http` writes for `{{demo}}`.

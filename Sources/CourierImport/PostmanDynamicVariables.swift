@@ -1,10 +1,13 @@
 import Foundation
 import Workbench
 
-/// Postman's dynamic variables (`{{$guid}}`, `{{$timestamp}}`, `{{$randomEmail}}`, …) in
-/// the texts of a collection: those with a Courier built-in become it, the others stay as
-/// they are (the importer declares them as empty variables so that the file loads) and are
-/// remembered with where they were used, for the report.
+/// The placeholders in the texts of a collection. Postman's dynamic variables (`{{$guid}}`,
+/// `{{$timestamp}}`, `{{$randomEmail}}`, …) with a Courier built-in become it, the others stay
+/// as they are (the importer declares them as empty variables so that the file loads) and are
+/// remembered with where they were used, for the report. A `{{…}}` that cannot name a variable
+/// (`{{"id": 1}}` in a JSON body) is text: the template syntax has no escape, so its `{{` is
+/// written as ``openBraces``, a variable whose value is `{{`. Variable names go through
+/// ``ImportedNames/variableName(_:)`` as their definitions do.
 struct PostmanDynamicVariables {
     /// Postman's name (without `$`) → Courier's built-in.
     static let builtIns: [String: String] = [
@@ -19,9 +22,25 @@ struct PostmanDynamicVariables {
     /// Dynamic variables without an equivalent (`$randomEmail`), with the places that use
     /// them, in order of first use.
     private(set) var unknown: [(name: String, places: [String])] = []
+    /// The variable that stands for a literal `{{`: a name the collection does not use.
+    let openBraces: String
+    /// Places whose texts have a `{{…}}` written as text, in order of first use.
+    private(set) var literalPlaces: [String] = []
 
-    /// `text` with `{{$name}}` placeholders replaced by their built-in where there is one;
-    /// `place` (`request "Login"`) names where the text is, for the report.
+    /// `collection` is the collection's text, which the name of ``openBraces`` avoids.
+    init(collection: String) {
+        var name = "open-braces"
+        var counter = 2
+        while collection.contains(name) {
+            name = "open-braces-\(counter)"
+            counter += 1
+        }
+        openBraces = name
+    }
+
+    /// `text` with `{{$name}}` placeholders replaced by their built-in where there is one,
+    /// and `{{…}}` that name no variable made literal; `place` (`request "Login"`) names where
+    /// the text is, for the report.
     mutating func convert(_ text: String, at place: String) -> String {
         guard text.contains("{{") else { return text }
         var result = ""
@@ -30,7 +49,17 @@ struct PostmanDynamicVariables {
             result += rest[..<open.lowerBound]
             let inner = rest[open.upperBound..<close.lowerBound]
             let name = inner.trimmingCharacters(in: .whitespaces)
-            if name.hasPrefix("$") {
+            let variable = ImportedNames.variableName(name)
+            if !ImportedNames.namesVariable(variable) {
+                // Only the `{{` is replaced: what follows it is read again, as the loader will.
+                result += "{{" + openBraces + "}}"
+                if !literalPlaces.contains(place) { literalPlaces.append(place) }
+                rest = rest[open.upperBound...]
+                continue
+            }
+            if variable != name {
+                result += "{{" + variable + "}}"
+            } else if name.hasPrefix("$") {
                 let bare = String(name.dropFirst())
                 if let builtIn = Self.builtIns[bare] {
                     result += "{{" + builtIn + "}}"
@@ -57,8 +86,14 @@ struct PostmanDynamicVariables {
         }
     }
 
-    /// The report's lines: one note for the converted ones, one dropped line per unknown one.
+    /// The report's lines: one note for the converted ones and for the literal `{{`, one
+    /// dropped line per unknown one.
     func report(into report: inout ImportReport) {
+        if !literalPlaces.isEmpty {
+            let shown = literalPlaces.prefix(3).joined(separator: ", ") + (literalPlaces.count > 3 ? " and \(literalPlaces.count - 3) more" : "")
+            report.notes.append("{{…}} that names no variable (\(shown)) is kept as text: its {{ is written {{\(openBraces)}}, "
+                                + "a variable whose value is {{")
+        }
         if !converted.isEmpty {
             report.notes.append("Postman dynamic variables became Courier built-ins: " + converted.joined(separator: ", "))
         }

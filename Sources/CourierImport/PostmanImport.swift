@@ -42,7 +42,7 @@ struct PostmanConverter {
     var workspace = ImportedWorkspace()
     var report = ImportReport()
     var naming = ImportNaming()
-    var dynamic = PostmanDynamicVariables()
+    var dynamic: PostmanDynamicVariables
     /// Variables of `type: "secret"` and where they are (`the collection`, `environment "Local"`).
     var secrets: [(place: String, names: [String])] = []
     /// Files that bodies read, as the collection names them.
@@ -55,6 +55,7 @@ struct PostmanConverter {
     init(collection: Data, file: String) throws(ImportFailure) {
         self.file = file
         document = try PostmanJSON.parse(collection, file: file)
+        dynamic = PostmanDynamicVariables(collection: String(decoding: collection, as: UTF8.self))
         let members = try PostmanJSON.object(document, file: file, expected: "a Postman collection")
         guard let info = members["info"] else {
             if members["requests"] != nil || members["order"] != nil {
@@ -87,7 +88,10 @@ struct PostmanConverter {
             report.notes.append(declared.isEmpty ? "the collection names no schema: read as v2.1"
                                                  : "the collection's schema \(declared) is not v2.0 or v2.1: read as v2.1")
         }
-        if let name = info.text("name"), !name.isEmpty { workspace.name = name }
+        if let name = info.text("name"), !name.isEmpty {
+            workspace.name = ImportedWorkspace.oneLine(name)
+            if workspace.name != name { report.notes.append("the collection's name has line breaks or control characters: written as \"\(workspace.name!)\"") }
+        }
         workspace.header = ["Imported from \(URL(fileURLWithPath: file).lastPathComponent) (Postman collection \(schema.rawValue))".asCommentLine]
         let description = Self.description(info["description"]) ?? ""
         let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).asCommentLine.trimmingCharacters(in: .whitespaces) }
@@ -119,6 +123,11 @@ struct PostmanConverter {
             report.dropped.append("\(place): variables switched off in Postman left out: " + list.switchedOff.joined(separator: ", "))
         }
         if list.unnamed > 0 { report.dropped.append("\(place): \(list.unnamed) variable(s) without a name left out") }
+        for name in list.renamed {
+            report.notes.append("\(place): variable \"\(ImportedNames.shown(name))\" is named \"\(ImportedNames.shown(ImportedNames.variableName(name)))\" "
+                                + "(line breaks and control characters become spaces, a name has at most \(ImportedNames.maximumVariableLength) characters); "
+                                + "the placeholders that use it too")
+        }
         if !list.secrets.isEmpty { secrets.append((place, list.secrets)) }
     }
 
@@ -143,6 +152,8 @@ struct PostmanConverter {
     /// The workspace with its secrets marked, missing variables declared and the report
     /// completed.
     mutating func finish() -> ImportResult {
+        if !dynamic.literalPlaces.isEmpty { workspace.variables.append((dynamic.openBraces, "{{")) }
+        report.dropped += ImportedVariableCycles.breakCycles(in: &workspace)
         markSecrets()
         dynamic.report(into: &report)
         if examples.responses > 0 {

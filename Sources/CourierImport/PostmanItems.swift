@@ -29,8 +29,8 @@ extension PostmanConverter {
     /// A folder's batch (none when it holds no requests); returns its name for the parent.
     private mutating func folder(_ item: JSONValue, children: [JSONValue], at path: String, folders: [String], auth: PostmanAuth?) -> [String] {
         let display = folders.map { $0.isEmpty ? "(unnamed)" : $0 }.joined(separator: " / ")
-        let place = "folder \"\(display)\""
-        let batchName = naming.unique(folders.joined(separator: " "), fallback: "folder")
+        let place = "folder \"\(ImportedNames.shown(display))\""
+        let batchName = uniqueName(folders.joined(separator: " "), fallback: "folder", place: place)
         let position = workspace.batches.count
         scripts(item["event"], at: place)
         mergeVariables(item.array("variable"), at: place)
@@ -52,7 +52,7 @@ extension PostmanConverter {
     private mutating func request(_ item: JSONValue, at path: String, folders: [String], auth inherited: PostmanAuth?) -> String? {
         let title = item.text("name") ?? ""
         let display = (folders + [title]).map { $0.isEmpty ? "(unnamed)" : $0 }.joined(separator: " / ")
-        let place = "request \"\(display)\""
+        let place = "request \"\(ImportedNames.shown(display))\""
         func convert(_ text: String) -> String { dynamic.convert(text, at: place) }
         let source = item["request"]!
         let methodText = (source.text("method") ?? "GET").uppercased()
@@ -65,7 +65,7 @@ extension PostmanConverter {
             report.dropped.append("\(place) (\(path)): no URL; left out")
             return nil
         }
-        let name = naming.unique((folders + [title]).joined(separator: " "))
+        let name = uniqueName((folders + [title]).joined(separator: " "), fallback: "request", place: place)
         var definition = RequestDefinition(name: name, location: SourceLocation(file: "", line: 0, column: 0))
         definition.method = method
         definition.url = url.text
@@ -101,6 +101,16 @@ extension PostmanConverter {
         var comments = ["from Postman: " + display.asCommentLine]
         if title.isEmpty { comments.append("(the request has no name in the collection)") }
         workspace.requests.append(.init(definition, comments: comments, disabledHeaders: switchedOff))
+        return name
+    }
+
+    /// A unique name made from `title`, cut to ``ImportedNames/maximumNameLength`` characters
+    /// (a longer one would not even load: YAML keys hold at most 1,024); a cut is reported.
+    private mutating func uniqueName(_ title: String, fallback: String, place: String) -> String {
+        let name = naming.unique(ImportedNames.slug(title), fallback: fallback)
+        if ImportNaming.slug(title).count > ImportedNames.maximumNameLength {
+            report.notes.append("\(place) is named \"\(name)\" (names are cut to \(ImportedNames.maximumNameLength) characters)")
+        }
         return name
     }
 

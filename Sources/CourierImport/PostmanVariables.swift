@@ -12,15 +12,20 @@ struct PostmanVariableList {
     var switchedOff: [String] = []
     /// Entries without a name, left out.
     var unnamed = 0
+    /// Names written otherwise (see ``ImportedNames/variableName(_:)``), as in the source.
+    var renamed: [String] = []
 
     /// Reads `entries` (`{key, value, type, disabled|enabled}`; v2.0 collections may name a
     /// variable by `id`), converting dynamic variables in the values.
     init(_ entries: [JSONValue], place: String, dynamic: inout PostmanDynamicVariables) {
         for entry in entries {
-            guard let name = (entry.text("key") ?? entry.text("id") ?? entry.text("name")), !name.isEmpty else {
+            let source = entry.text("key") ?? entry.text("id") ?? entry.text("name") ?? ""
+            let name = ImportedNames.variableName(source)
+            guard !name.isEmpty else {
                 unnamed += 1
                 continue
             }
+            if name != source, !renamed.contains(source) { renamed.append(source) }
             if entry.isTrue("disabled") || entry["enabled"] == .bool(false) {
                 switchedOff.append(name)
                 continue
