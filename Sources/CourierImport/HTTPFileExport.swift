@@ -100,7 +100,9 @@ public enum HTTPFileExport {
         }
         notCarried += captures.notCarried + configNotCarried(config)
 
-        var lines = ["# Exported from workspace \"\(workspace.name)\" (\(workspace.file)) by courier export http:",
+        // A line break in the name would end the comment: shown as ^J, as any control character.
+        var lines = ["# Exported from workspace \"\(TerminalText.neutralized(workspace.name))\" (\(TerminalText.neutralized(workspace.file))) "
+                     + "by courier export http:",
                      "# \(selected.count) request\(selected.count == 1 ? "" : "s"), for VS Code's REST Client and JetBrains' HTTP client."]
         if !workspace.environmentNames.isEmpty {
             lines.append("# Environments are not part of a .http file (REST Client reads them from its settings, JetBrains from "
@@ -115,7 +117,17 @@ public enum HTTPFileExport {
             lines += ordered(fileVariables).map { "@\($0.name) = \($0.value)" }
             lines.append("")
         }
-        return (lines + requestLines).joined(separator: "\n")
+        return inert((lines + requestLines).joined(separator: "\n"))
+    }
+
+    /// `text` with control characters from the workspace (an escape sequence in a name or a
+    /// header) shown as `^[`, `^G`…, as `TerminalText` shows server data: the file is printed
+    /// to a terminal, and a `.http` file has no way to write them. A comment says so.
+    private static func inert(_ text: String) -> String {
+        let shown = TerminalText.neutralized(text, keepingLayout: true)
+        guard shown != text, let firstLineEnd = shown.firstIndex(of: "\n") else { return shown }
+        return shown[...firstLineEnd] + "# Control characters in the workspace are written as ^[, ^G, …: a .http file cannot hold them.\n"
+            + shown[shown.index(after: firstLineEnd)...]
     }
 
     /// The requests `names` select, in order and once each: all when `names` is empty, a

@@ -3,15 +3,21 @@ enum ShellWords {
     struct UnterminatedQuote: Error {}
 
     /// The words of `line`: single quotes are literal, double quotes honour `\"`, `\\`, `\$`
-    /// and `` \` ``, a backslash outside quotes escapes the next character, and a
-    /// backslash-newline joins lines.
+    /// and `` \` ``, `$'…'` reads escapes (``ANSICQuoting``), a backslash outside quotes
+    /// escapes the next character, and a backslash-newline joins lines.
     static func split(_ line: String) throws(UnterminatedQuote) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
+        /// Whether the last character read was a `$` outside quotes.
+        var afterDollar = false
         var iterator = Array(line).makeIterator()
         while let character = iterator.next() {
+            defer { afterDollar = character == "$" && !afterDollar }
             switch character {
+            case "'" where afterDollar:
+                current.removeLast()
+                current += try ANSICQuoting.read(&iterator)
             case "'":
                 inWord = true
                 while true {
@@ -53,8 +59,10 @@ enum ShellWords {
         return words
     }
 
-    /// `word` quoted for a POSIX shell (single quotes unless it is plainly safe).
+    /// `word` quoted for a POSIX shell (single quotes unless it is plainly safe; `$'…'` when
+    /// it holds control characters a terminal would obey).
     static func quote(_ word: String) -> String {
+        if ANSICQuoting.isNeeded(for: word) { return ANSICQuoting.quote(word) }
         let safe = !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0)) }
         return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
