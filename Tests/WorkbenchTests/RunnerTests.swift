@@ -177,6 +177,24 @@ struct RunnerTests {
         #expect(try HistoryStore(stateDirectory: state).count() == 1)
     }
 
+    @Test("a history database that is a symbolic link is refused, clearly, and its target keeps its mode")
+    func historyThroughASymbolicLinkIsRefused() async throws {
+        let state = temporaryDirectory("courier-state")
+        let elsewhere = temporaryDirectory("courier-elsewhere") + "/system-file"
+        FileManager.default.createFile(atPath: elsewhere, contents: Data("keep me".utf8), attributes: [.posixPermissions: 0o644])
+        try FileManager.default.createSymbolicLink(atPath: state + "/history.sqlite", withDestinationPath: elsewhere)
+        #expect(throws: OwnerOnlyError.self) { try HistoryStore(stateDirectory: state) }
+        let run = await headlessRun(demo, ["get-args"]) { $0.stateDirectory = state }
+        #expect(run.status == 0, "the run goes on")
+        #expect(run.errors.contains { $0.contains("symbolic link") }, "\(run.errors)")
+        #expect(try FileManager.default.attributesOfItem(atPath: elsewhere)[.posixPermissions] as? Int == 0o644)
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "keep me")
+        // A link where SQLite would put its journal is refused too.
+        let other = temporaryDirectory("courier-state")
+        try FileManager.default.createSymbolicLink(atPath: other + "/history.sqlite-journal", withDestinationPath: elsewhere)
+        #expect(throws: OwnerOnlyError.self) { try HistoryStore(stateDirectory: other) }
+    }
+
     @Test("a history database locked by another process is reported once and the run goes on")
     func lockedHistoryDoesNotStopARun() async throws {
         let state = temporaryDirectory("courier-state")

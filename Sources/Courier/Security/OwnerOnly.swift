@@ -24,4 +24,44 @@ public enum OwnerOnly {
         guard info.st_uid == geteuid() else { return false }
         return chmod(path, info.st_mode & 0o700) == 0
     }
+
+    /// Makes sure `path` is a regular file of this user's, 0600 — created so when missing —
+    /// without ever following a symbolic link: a link there (pointing at a system file, say)
+    /// would otherwise have its target's mode changed. `companions` are suffixes of files
+    /// opened beside it (SQLite's `-journal`, `-wal`), refused as links too.
+    public static func prepareFile(_ path: String, companions: [String] = []) throws(OwnerOnlyError) {
+        for candidate in [path] + companions.map({ path + $0 }) {
+            var info = stat()
+            if lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                throw OwnerOnlyError(path: candidate, "is a symbolic link; Courier does not follow links to the files it keeps "
+                                        + "(it would change the mode of the file the link points to). Remove the link, "
+                                        + "or point Courier at the real directory")
+            }
+        }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            let reason = errno
+            if reason == ELOOP { throw OwnerOnlyError(path: path, "is a symbolic link; Courier does not follow it") }
+            throw OwnerOnlyError(path: path, "cannot be opened: \(String(cString: strerror(reason)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw OwnerOnlyError(path: path, "is not a regular file")
+        }
+        if info.st_mode & 0o077 != 0, info.st_uid == geteuid() { fchmod(descriptor, 0o600) }
+    }
+}
+
+/// A file Courier keeps (history, cache, cookies) that it will not use as it is.
+public struct OwnerOnlyError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+
+    init(path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path) \(reason)" }
 }

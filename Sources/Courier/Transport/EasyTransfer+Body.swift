@@ -87,7 +87,7 @@ extension EasyTransfer {
         let rangeStart = Self.contentRangeStart(fields)
         let append = status == 206 && plan.resumeOffset > 0 && rangeStart == plan.resumeOffset
         if status == 206 && !append && rangeStart != 0 { return .closed }
-        let descriptor = open(plan.partialFile.path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o600)
+        let descriptor = open(plan.partialFile.path, O_WRONLY | O_CREAT | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC), 0o600)
         guard descriptor >= 0 else { return .closed }
         download.wroteToFile = true
         if append { job.progress.update { $0.resumedFrom = plan.resumeOffset } }

@@ -21,11 +21,8 @@ public final class HistoryStore: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         try OwnerOnly.makeDirectory(directory)
         // Created 0600 before SQLite opens it: SQLite gives its journal the database's mode.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            fchmod(descriptor, 0o600)
-            close(descriptor)
-        }
+        // Never through a symbolic link, nor with one where SQLite puts its journal.
+        try OwnerOnly.prepareFile(path, companions: ["-journal", "-wal", "-shm"])
         var configuration = Configuration()
         configuration.busyMode = .timeout(2)
         configuration.label = "courier.history"
