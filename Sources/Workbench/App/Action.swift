@@ -16,6 +16,8 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     // In flight, Cache, Runs, Events
     case open, cancelAll, sortTable, deleteEntry, purgeExpired, purgeAll
     case nextStep, continueChain, retryStep, skipStep, stopRun, pauseLog, showFailure
+    // An unsaved edit whose request changed in the file meanwhile
+    case keepMine, takeTheirs, showBoth
 
     /// What the action does, for the palette and the help overlay.
     public var title: String {
@@ -93,6 +95,9 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
         case .stopRun: return "Stop the batch or chain"
         case .pauseLog: return "Pause or resume the log"
         case .showFailure: return "Show the last failure in Events"
+        case .keepMine: return "Keep mine: write my edits to the file"
+        case .takeTheirs: return "Take theirs: drop my edits"
+        case .showBoth: return "Show both versions"
         }
     }
 }

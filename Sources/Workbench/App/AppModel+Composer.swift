@@ -10,6 +10,7 @@ extension AppModel {
     func updateDraft(_ name: String, _ change: (inout RequestDraft) -> Void) {
         guard var draft = draft(of: name), let definition = workspace.requests[name] else { return }
         change(&draft)
+        if drafts[name] == nil { draftOrigins[name] = DraftOrigin(base: definition) }
         drafts[name] = draft == RequestDraft(definition) ? nil : draft
     }
 

@@ -29,7 +29,11 @@ extension AppModel {
         }
         lines += body
         var extra = name
-        if dirtyDraftNames.contains(name) { extra += " ✎ unsaved (w saves)" }
+        if let note = conflictNote(of: name) {
+            extra += " ✎ \(note) meanwhile · w to choose"
+        } else if dirtyDraftNames.contains(name) {
+            extra += " ✎ unsaved (w saves)"
+        }
         return PaneFrame(pane: .exchange, rect: rect, title: title(.exchange, extra, focused: focused), isFocused: focused,
                          lines: lines, badge: StyledLine(composer.showsTemplate ? "as written" : "as sent", .dim))
     }

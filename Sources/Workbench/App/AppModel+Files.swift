@@ -3,16 +3,19 @@ import Foundation
 
 extension AppModel {
     /// `w`: writes every unsaved edit into the workspace file, touching only what changed.
+    /// An edit the file changed under is not written: `w` asks what to keep instead.
     func saveDrafts() {
-        let names = dirtyDraftNames.filter { workspace.requests[$0] != nil }
-        guard !names.isEmpty else {
+        let conflicted = conflictedDraftNames
+        let names = dirtyDraftNames.filter { workspace.requests[$0] != nil && !conflicted.contains($0) }
+        guard !names.isEmpty || !conflicted.isEmpty else {
             say("nothing to save: no unsaved edits", .info)
             return
         }
         let edits = names.map { WorkspaceEdit.update(original: $0, draft: drafts[$0]!) }
-        if write(edits, done: "saved \(names.joined(separator: ", ")) to \(fileName)") {
+        if !edits.isEmpty, write(edits, done: "saved \(names.joined(separator: ", ")) to \(fileName)") {
             for name in names { drafts[name] = nil }
         }
+        if let first = conflicted.first { openConflict(first) }
     }
 
     var fileName: String { (workspacePath as NSString).lastPathComponent }
@@ -49,13 +52,14 @@ extension AppModel {
         do {
             let loaded = try Workspace.load(path: workspacePath, extraVariables: Set(settings.overrides.keys))
             let session = try EngineSession(workspace: loaded, environment: environment, settings: settings, hud: hud, mailbox: mailbox)
+            let conflicts = checkDrafts(against: loaded)
             workspace = loaded
             self.session = session
-            tree.update(workspace: loaded)
+            tree.update(workspace: loaded, orphans: orphanedDraftNames)
             reloadError = nil
             cacheMarkers.removeAll()
-            for (name, draft) in drafts where loaded.requests[name].map({ RequestDraft($0) == draft }) == true {
-                drafts[name] = nil
+            for name in conflicts {
+                say("\(name) \(conflictNote(of: name) ?? "changed") meanwhile: edits kept, w to choose", .warning, seconds: 10)
             }
         } catch {
             reloadError = error

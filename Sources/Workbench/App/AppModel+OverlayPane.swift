@@ -63,7 +63,7 @@ extension AppModel {
                 line.width <= inner - 1 ? [line] : Wrapping.lines(line.text, width: inner - 2).map { StyledLine(" " + $0, line.spans.first?.style ?? .plain) }
             }
             lines = Array(wrapped.dropFirst(panel.scroll))
-            footer = StyledLine("Esc closes", .dim)
+            if case .editConflict = panel.kind { footer = conflictFooter } else { footer = StyledLine("Esc closes", .dim) }
         }
         let height = min(size.rows - 2, max(5, lines.count + 2))
         let rect = Rect(row: max(0, (size.rows - 1 - height) / 2), column: (size.columns - width) / 2, width: width, height: height)
@@ -102,7 +102,7 @@ extension AppModel {
         }
         let half = (width - 1) / 2
         let left = [KeyMap.Scope.requests, .composer, .response, .inFlight, .cache].flatMap { section($0, width: half) }
-        let right = [KeyMap.Scope.runs, .events, .list, .global].flatMap { section($0, width: half) } + notes
+        let right = [KeyMap.Scope.runs, .events, .conflict, .list, .global].flatMap { section($0, width: half) } + notes
         return (0..<max(left.count, right.count)).map { index in
             var line = (index < left.count ? left[index] : StyledLine()).padded(to: half + 1)
             if index < right.count { line.append(right[index]) }

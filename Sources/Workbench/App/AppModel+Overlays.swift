@@ -100,6 +100,9 @@ extension AppModel {
             overlay = nil
             confirmed(.restoreFile(text: previous))
             return
+        case (.editConflict(let name), _) where KeyMap.ownAction(for: key, in: .conflict) != nil:
+            resolveConflict(KeyMap.ownAction(for: key, in: .conflict)!, of: name)
+            return
         case (_, .character("q")), (_, .enter):
             overlay = nil
             return

@@ -92,6 +92,7 @@ extension AppModel {
         left.append(DisplayWidth.padded(method, to: 7), Style.method(method))
         left.append(FuzzyMatch.highlighted(name, positions: matched, style: .plain))
         if dirtyDraftNames.contains(name) { left.append(" ✎", .marker) }
+        if draftOrigins[name]?.conflict != nil { left.append(" conflict", .warning) }
         if hasFreshCacheEntry(name) { right.append(glyphs.bullet, .badge) }
         if let exchange = exchanges[name] {
             if !right.spans.isEmpty { right.append(" ") }

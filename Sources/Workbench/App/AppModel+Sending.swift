@@ -4,7 +4,8 @@ import Foundation
 extension AppModel {
     /// The definition a send uses: the file's, with the composer's unsaved edits over it.
     func effectiveDefinition(of name: String) -> RequestDefinition? {
-        guard let definition = workspace.requests[name] else { return nil }
+        // A request deleted from the file while edited keeps its draft, on what it was.
+        guard let definition = workspace.requests[name] ?? draftOrigins[name]?.base else { return nil }
         return drafts[name].map { $0.applied(to: definition) } ?? definition
     }
 

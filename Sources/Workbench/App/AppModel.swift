@@ -57,7 +57,11 @@ public final class AppModel {
     public internal(set) var isZoomed = false
     public internal(set) var tree: RequestTree
     /// Unsaved edits, by the request's name in the file.
-    public internal(set) var drafts: [String: RequestDraft] = [:]
+    public internal(set) var drafts: [String: RequestDraft] = [:] {
+        didSet { draftOrigins = draftOrigins.filter { drafts[$0.key] != nil } }
+    }
+    /// What each draft was made from, and whether the file changed under it since.
+    public internal(set) var draftOrigins: [String: DraftOrigin] = [:]
     /// The latest exchange of each request.
     public internal(set) var exchanges: [String: Exchange] = [:]
     var exchangesByRequest: [ObjectIdentifier: Exchange] = [:]
@@ -241,6 +245,7 @@ public final class AppModel {
         case .nextStep, .continueChain, .retryStep, .skipStep, .stopRun: stepControl(action)
         case .pauseLog: eventLog.togglePause()
         case .showFailure: showLastFailure()
+        case .keepMine, .takeTheirs, .showBoth: resolveConflict(action)
         }
     }
 

@@ -6,6 +6,8 @@ public enum KeyMap {
     public enum Scope: String, Sendable, CaseIterable {
         case requests = "Requests", composer = "Composer", response = "Response"
         case inFlight = "In flight", cache = "Cache", runs = "Runs", events = "Events"
+        /// The choice `w` offers when the file changed under an unsaved edit.
+        case conflict = "Edit conflict (after w)"
         case list = "Moving around", global = "Anywhere"
     }
 
@@ -18,7 +20,7 @@ public enum KeyMap {
         public var hint: String?
     }
 
-    public static let bindings: [Binding] = requests + composer + response + inFlight + cache + runs + events + list + global
+    public static let bindings: [Binding] = requests + composer + response + inFlight + cache + runs + events + conflict + list + global
 
     private static let requests: [Binding] = [
         Binding(keys: [.enter], action: .activate, scope: .requests, hint: "send/run"),
@@ -89,6 +91,12 @@ public enum KeyMap {
         Binding(keys: [.character("p")], action: .pauseLog, scope: .events, hint: "pause"),
     ]
 
+    private static let conflict: [Binding] = [
+        Binding(keys: [.character("m")], action: .keepMine, scope: .conflict, hint: "keep mine"),
+        Binding(keys: [.character("t")], action: .takeTheirs, scope: .conflict, hint: "take theirs"),
+        Binding(keys: [.character("b")], action: .showBoth, scope: .conflict, hint: "show both"),
+    ]
+
     private static let list: [Binding] = [
         Binding(keys: [.character("k"), .up], action: .up, scope: .list),
         Binding(keys: [.character("j"), .down], action: .down, scope: .list),
@@ -137,6 +145,11 @@ public enum KeyMap {
             }
         }
         return nil
+    }
+
+    /// The action `key` means in `scope` itself, with no fallback: an overlay's own keys.
+    public static func ownAction(for key: Key, in scope: Scope) -> Action? {
+        bindings.first { $0.scope == scope && $0.keys.contains(key) }?.action
     }
 
     /// The keys of an action in a scope (or in general), for labels: "j ↓".

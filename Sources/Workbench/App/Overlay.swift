@@ -64,6 +64,9 @@ public struct TextPanel: Sendable {
         case curl(command: String, hidden: String)
         /// The editor left the workspace invalid: `e` reopens it, `d` restores the file.
         case invalidEdit(previousText: String)
+        /// The file changed under the request's unsaved edit: the ``KeyMap/Scope/conflict``
+        /// keys choose what to keep.
+        case editConflict(request: String)
     }
 
     public var title: String

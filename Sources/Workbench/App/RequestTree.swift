@@ -57,6 +57,9 @@ public struct RequestTree: Sendable {
     public private(set) var marks: [String] = []
     private var folded: Set<String> = ["section:Batches"]
     private var workspace: Workspace
+    /// Requests gone from the file whose unsaved edits are kept: listed after the others.
+    private var orphans: [String] = []
+    private var requestNames: [String] { workspace.requestNames + orphans }
 
     public init(workspace: Workspace) {
         self.workspace = workspace
@@ -68,9 +71,11 @@ public struct RequestTree: Sendable {
 
     // MARK: - Changes
 
-    /// A reloaded workspace: the selection stays on the same node when it still exists.
-    public mutating func update(workspace: Workspace) {
+    /// A reloaded workspace, and the requests to keep listed though it lacks them: the
+    /// selection stays on the same node when it still exists.
+    public mutating func update(workspace: Workspace, orphans: [String] = []) {
         self.workspace = workspace
+        self.orphans = orphans
         marks.removeAll { workspace.requests[$0] == nil }
         rebuild()
     }
@@ -162,10 +167,10 @@ public struct RequestTree: Sendable {
 
     private func treeRows() -> [Row] {
         var rows: [Row] = []
-        if let header = header(.requests, count: workspace.requestNames.count) {
+        if let header = header(.requests, count: requestNames.count) {
             rows.append(header)
             if !header.isFolded {
-                rows += workspace.requestNames.map { Row(node: .request($0), depth: 1, isFoldable: false, isFolded: false) }
+                rows += requestNames.map { Row(node: .request($0), depth: 1, isFoldable: false, isFolded: false) }
             }
         }
         if let header = header(.batches, count: workspace.batchNames.count) {
@@ -199,7 +204,7 @@ public struct RequestTree: Sendable {
     /// Every request, batch and chain the filter matches, best first.
     private func filteredRows() -> [Row] {
         var scored: [(score: Int, row: Row)] = []
-        for name in workspace.requestNames {
+        for name in requestNames {
             if let match = FuzzyMatch.match(filter, in: name) {
                 scored.append((match.score + 10, Row(node: .request(name), depth: 0, isFoldable: false, isFolded: false, matched: match.positions)))
             } else if let url = workspace.requests[name]?.url, let match = FuzzyMatch.match(filter, in: url) {
