@@ -29,7 +29,8 @@ public enum HTTPFileImport {
         var written: [String: String] = [:]
         for raw in raws {
             let label = label(for: raw)
-            let name = naming.unique(label.text, fallback: raw.curlCommand == nil ? "request" : "curl")
+            let name = ImportedNames.unique(label.text, fallback: raw.curlCommand == nil ? "request" : "curl",
+                                            place: "request \"\(ImportedNames.shown(label.text))\"", naming: &naming, report: &report)
             names.append(name)
             descriptions.append((label.usesTitle ? [] : raw.title.map { [$0] } ?? []) + raw.comments)
             if let given = raw.name, written[given] == nil { written[given] = name }

@@ -23,6 +23,17 @@ enum ImportedNames {
         return slug
     }
 
+    /// A name from `naming` for `title` (a request's or folder's), cut by ``slug(_:maximum:)``
+    /// (a 5,000-character name would not even load: a YAML key holds at most 1,024); a cut
+    /// is noted in `report` with `place` (`request "…"`).
+    static func unique(_ title: String, fallback: String, place: String, naming: inout ImportNaming, report: inout ImportReport) -> String {
+        let name = naming.unique(slug(title), fallback: fallback)
+        if ImportNaming.slug(title).count > maximumNameLength {
+            report.notes.append("\(place) is named \"\(name)\" (names are cut to \(maximumNameLength) characters)")
+        }
+        return name
+    }
+
     /// A variable name as the workspace writes it: control, format and line-separator
     /// characters (a line break among them, all of which YAML writes escaped) become spaces,
     /// spaces around it are trimmed (as the loader trims references), and a name longer than

@@ -85,7 +85,8 @@ struct OpenAPIConversion {
             report.dropped.append("operation \(operation.operationId ?? title): method \(method.rawValue.uppercased()) is not one a workspace request can have")
             return nil
         }
-        let name = naming.unique(operation.operationId.map(Self.words) ?? title, fallback: "operation")
+        let name = ImportedNames.unique(operation.operationId.map(Self.words) ?? title, fallback: "operation",
+                                        place: "operation \(ImportedNames.shown(operation.operationId ?? title))", naming: &naming, report: &report)
         var request = RequestDefinition(name: name, location: SourceLocation(file: "", line: 0, column: 0))
         request.method = httpMethod
         let text = [operation.summary, operation.description].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }

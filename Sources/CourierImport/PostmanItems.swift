@@ -30,7 +30,7 @@ extension PostmanConverter {
     private mutating func folder(_ item: JSONValue, children: [JSONValue], at path: String, folders: [String], auth: PostmanAuth?) -> [String] {
         let display = folders.map { $0.isEmpty ? "(unnamed)" : $0 }.joined(separator: " / ")
         let place = "folder \"\(ImportedNames.shown(display))\""
-        let batchName = uniqueName(folders.joined(separator: " "), fallback: "folder", place: place)
+        let batchName = ImportedNames.unique(folders.joined(separator: " "), fallback: "folder", place: place, naming: &naming, report: &report)
         let position = workspace.batches.count
         scripts(item["event"], at: place)
         mergeVariables(item.array("variable"), at: place)
@@ -65,7 +65,8 @@ extension PostmanConverter {
             report.dropped.append("\(place) (\(path)): no URL; left out")
             return nil
         }
-        let name = uniqueName((folders + [title]).joined(separator: " "), fallback: "request", place: place)
+        let name = ImportedNames.unique((folders + [title]).joined(separator: " "), fallback: "request", place: place,
+                                        naming: &naming, report: &report)
         var definition = RequestDefinition(name: name, location: SourceLocation(file: "", line: 0, column: 0))
         definition.method = method
         definition.url = url.text
@@ -91,6 +92,13 @@ extension PostmanConverter {
         let merged = ImportedHeaders.merged(definition.headers)
         definition.headers = merged.headers
         for header in merged.repeated { report.notes.append("\(place): repeated header \(header) merged into one") }
+        // Kept as in the collection (an escape sequence there is most likely an attack, but the
+        // import does not guess); every place Courier prints or copies it makes it inert.
+        for header in definition.headers
+        where header.value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
+            report.notes.append("\(place): header \(header.name) holds control characters (\(ImportedNames.shown(header.value))); "
+                                + "kept, and shown as ^[, ^G… wherever Courier prints or copies it")
+        }
 
         scripts(item["event"], at: place)
         mergeVariables(item.array("variable"), at: place)
@@ -101,16 +109,6 @@ extension PostmanConverter {
         var comments = ["from Postman: " + display.asCommentLine]
         if title.isEmpty { comments.append("(the request has no name in the collection)") }
         workspace.requests.append(.init(definition, comments: comments, disabledHeaders: switchedOff))
-        return name
-    }
-
-    /// A unique name made from `title`, cut to ``ImportedNames/maximumNameLength`` characters
-    /// (a longer one would not even load: YAML keys hold at most 1,024); a cut is reported.
-    private mutating func uniqueName(_ title: String, fallback: String, place: String) -> String {
-        let name = naming.unique(ImportedNames.slug(title), fallback: fallback)
-        if ImportNaming.slug(title).count > ImportedNames.maximumNameLength {
-            report.notes.append("\(place) is named \"\(name)\" (names are cut to \(ImportedNames.maximumNameLength) characters)")
-        }
         return name
     }
 

@@ -54,6 +54,26 @@ import Workbench
         #expect(run.received("/anything/second") != nil)
     }
 
+    @Test func longTitlesInHTTPFilesAndOpenAPIDocumentsAreCutToo() throws {
+        let long = String(repeating: "w", count: 2_000)
+        let http = try HTTPFileImport.result(text: "### \(long)\nGET http://127.0.0.1:1/a\n", file: "long.http")
+        let fromHTTP = try Workspace.parse(yaml: http.workspace.yaml(), file: "imported.yaml")
+        #expect(fromHTTP.requestNames == [String(repeating: "w", count: 64)])
+        #expect(http.report.notes.contains { $0.hasSuffix("is named \"\(String(repeating: "w", count: 64))\" (names are cut to 64 characters)") },
+                "\(http.report.notes)")
+        let openAPI = try OpenAPIImport.result(document: Data("""
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /a:
+                get:
+                  operationId: \(long)
+                  responses: {"200": {description: ok}}
+            """.utf8), file: "long.yaml")
+        let fromOpenAPI = try Workspace.parse(yaml: openAPI.workspace.yaml(), file: "imported.yaml")
+        #expect(fromOpenAPI.requestNames == [String(repeating: "w", count: 64)])
+    }
+
     @Test func braceTextThatNamesNoVariableIsSentAsItIs() async throws {
         let body = #"{"a":{{"b":1}}, "empty": "{{}}", "nested": "{{{{x}}}}"}"#
         let (report, yaml, workspace) = try Self.imported(try Self.collection([
@@ -105,6 +125,17 @@ import Workbench
         #expect(workspace.variables["a"] == "a-{{b}}")
         #expect(workspace.variables["b"] == "")
         #expect(report.dropped == ["variables a → b → a use each other in a cycle; b (b-{{a}}) is declared empty"])
+    }
+
+    @Test func aHeaderHoldingEscapeSequencesIsKeptAndReported() throws {
+        let osc = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}]0;pwned\u{07}"
+        let (report, yaml, workspace) = try Self.imported(try Self.collection([
+            Self.request("Osc", url: "{{demo}}/anything/osc", headers: ["X-Osc": osc, "X-Tab": "a\tb"]),
+        ]))
+        #expect(workspace.requests["osc"]?.headers.first { $0.name == "X-Osc" }?.value == osc)
+        #expect(!yaml.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "YAML writes them as escapes")
+        #expect(report.notes == ["request \"Osc\": header X-Osc holds control characters (^[]52;c;cm0gLXJmIH4=^G^[]0;pwned^G); "
+                                 + "kept, and shown as ^[, ^G… wherever Courier prints or copies it"])
     }
 
     @Test func controlCharactersInTheCollectionsNameAreReplaced() throws {
