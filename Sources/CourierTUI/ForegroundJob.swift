@@ -19,7 +19,8 @@ import Workbench
 enum ForegroundJob {
     /// Runs `arguments` (a path and its arguments) with the terminal `terminal`, and waits
     /// for it to end. Returns how it ended and the signals Courier received meanwhile on the
-    /// signal relay's pipe while stopped, for the input loop to handle.
+    /// signal relay's pipe, for the input loop to handle — except SIGINT and SIGTSTP, which
+    /// were the terminal's keys meant for the program.
     static func run(_ arguments: [String], terminal: Int32 = STDIN_FILENO,
                     signals: Int32) -> (outcome: EditorOutcome, meanwhile: [Int32]) {
         let courier = getpgrp()
@@ -59,6 +60,9 @@ enum ForegroundJob {
                 continue
             }
             if owned { setForeground(courier, of: terminal) }
+            // Ctrl-C or Ctrl-Z typed just before the terminal was handed over reached Courier,
+            // but was meant for the program: it must not quit or stop the workbench now.
+            meanwhile += SignalRelay.take(from: signals).filter { $0 != SIGINT && $0 != SIGTSTP }
             return (low == 0 ? .exited(status: (status >> 8) & 0xFF) : .killed(signal: low), meanwhile)
         }
     }

@@ -86,9 +86,16 @@ extension EndToEndTests {
             // stty sets the terminal's modes, which stops a background process (SIGTTOU): the
             // line shows once the editor has the terminal, and Ctrl-C is then meant for it.
             let editor = "sh -c 'stty sane; echo the-editor-has-the-terminal; exec sleep 600'"
-            try await withWorkbench(editor: editor) { session, _ in
+            try await withWorkbench(editor: editor) { session, sandbox in
                 try session.press("e")
                 try await session.waitFor("the-editor-has-the-terminal")
+                // What a Ctrl-C typed just before the hand-over does: it reaches the workbench.
+                let pkill = Process()
+                pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+                // Anchored: the tmux server was started with the same words in its arguments.
+                pkill.arguments = ["-INT", "-f", "^\(EndToEndTests.binary) tui \(sandbox.workspace)$"]
+                try pkill.run()
+                pkill.waitUntilExit()
                 try session.press("C-c")
                 try await session.waitFor(all: ["1 Requests", "the editor was ended by SIGINT: demo.yaml unchanged, nothing reloaded"])
                 try session.press("Enter")
