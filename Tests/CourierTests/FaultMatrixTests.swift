@@ -98,6 +98,30 @@ import Testing
         }
     }
 
+    /// Many ordinary lines past libcurl's 300 KB cap on a header block: the server's fault
+    /// (−1011), not a lost connection (libcurl says CURLE_RECV_ERROR).
+    @Test func aHeaderBlockOfManyLines() async throws {
+        try await withTestBed { bed in
+            try await withFaultServer(.manyHeaderLines(count: 10_000)) { server in
+                try await expectFault(ConfigurableRequest(server.url + "/x"), .badServerResponse, bed: bed,
+                                      message: "larger than libcurl accepts")
+            }
+        }
+    }
+
+    /// A URL past the megabyte libcurl builds a request in fails as what it is, not as a
+    /// response problem (libcurl says "out of memory", as it does for huge response headers).
+    @Test func aMegabyteURL() async throws {
+        try await withTestBed { bed in
+            let request = ConfigurableRequest(bed.server.baseURL + "/anything/" + String(repeating: "a", count: 1_100_000))
+            request.agent = bed.agent
+            await #expect(throws: RequestError.self) { try await request.run() }
+            #expect(request.error?.code == .badURL)
+            #expect(request.error?.message.contains("response headers") == false, "\(request.error.map(String.init(describing:)) ?? "")")
+            #expect(request.error?.message.contains("URL") == true, "\(request.error.map(String.init(describing:)) ?? "")")
+        }
+    }
+
     @Test func aRedirectLoop() async throws {
         try await withTestBed { bed in
             try await withFaultServer(.redirectLoop) { server in

@@ -16,6 +16,8 @@ final class FaultServer: @unchecked Sendable {
         case resetMidBody
         /// Sends a header block larger than any client should accept.
         case oversizedHeaders(bytes: Int)
+        /// Sends a header block of many ordinary lines, larger in all than a client should accept.
+        case manyHeaderLines(count: Int)
         /// Redirects every request to itself.
         case redirectLoop
         /// Sends bytes that are not HTTP.
@@ -99,6 +101,10 @@ final class FaultServer: @unchecked Sendable {
             send(connection, String(repeating: "x", count: 5_000))
             var linger = linger(l_onoff: 1, l_linger: 0)
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+            finish(connection)
+        case .manyHeaderLines(let count):
+            let lines = (0..<count).map { "X-Line-\($0): " + String(repeating: "a", count: 50) + "\r\n" }.joined()
+            send(connection, "HTTP/1.1 200 OK\r\n" + lines + "Content-Length: 2\r\n\r\n{}")
             finish(connection)
         case .oversizedHeaders(let bytes):
             send(connection, "HTTP/1.1 200 OK\r\nX-Padding: " + String(repeating: "a", count: bytes) + "\r\nContent-Length: 2\r\n\r\n{}")

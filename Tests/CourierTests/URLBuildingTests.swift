@@ -118,4 +118,18 @@ import Testing
     func aURLWithAControlCharacterIsNotSent(url: String) {
         #expect(throws: RequestError.self) { try ConfigurableRequest(url).preparedRequest() }
     }
+
+    /// A relative URL is checked as written: joining it with the base would percent-encode
+    /// the line break, and the request would go out.
+    @Test(arguments: ["/anything/a\nb", "anything/\r", "/x?q=\u{1B}]52"])
+    func aRelativeURLWithAControlCharacterIsNotSent(url: String) {
+        let request = ConfigurableRequest(url)
+        request.definition.baseURL = "http://127.0.0.1:9"
+        #expect(throws: RequestError.self) { try request.preparedRequest() }
+        do {
+            _ = try request.preparedRequest()
+        } catch {
+            #expect(error.code == .badURL)
+        }
+    }
 }

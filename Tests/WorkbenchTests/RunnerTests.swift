@@ -144,6 +144,28 @@ struct RunnerTests {
         #expect(error["message"] as? String == "Invalid parameters: profile: undefined variable {{token}}")
     }
 
+    @Test("a POST that fails before sending is reported as a POST, in text and JSON")
+    func failedBeforeSendingKeepsItsMethod() async throws {
+        // {{token}} is captured by the chain, so the file loads; sent alone, it has no value.
+        let path = writeWorkspace("""
+        requests:
+          login: {url: "http://127.0.0.1:9/login"}
+          create:
+            method: POST
+            url: "http://127.0.0.1:9/items/{{token}}"
+        chains:
+          flow:
+            steps:
+              - {request: login, capture: {token: $.token}}
+              - create
+        """)
+        let json = await headlessRun(path, ["create"]) { $0.json = true }
+        #expect(try Workbench_jsonLines(json.output).first?["method"] as? String == "POST")
+        let text = await headlessRun(path, ["create"])
+        #expect(text.output.contains { $0.contains("POST") }, "\(text.output)")
+        #expect(!text.output.contains { $0.contains("GET") }, "\(text.output)")
+    }
+
     @Test("every sent request is recorded in the history database, redacted, 0600 in a 0700 folder")
     func history() async throws {
         let state = temporaryDirectory("courier-state")

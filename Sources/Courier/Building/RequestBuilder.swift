@@ -43,6 +43,9 @@ enum RequestBuilder {
             prepared.headers = custom.headers
             prepared.body = custom.body
         } else {
+            // Checked as written: joining a relative URL with the base percent-encodes a line
+            // break, which would then be sent.
+            try refuseControlCharacters(request.requestURL)
             prepared.url = url(for: request, filters: snapshot.settings.urlFilters,
                                baseURL: snapshot.settings.baseURL, cdnURL: snapshot.settings.cdnURL)
             try encodeArguments(of: request, into: &prepared)
@@ -143,8 +146,12 @@ enum RequestBuilder {
                                message: "The URL \"\(url)\" uses \(parts.scheme):, only http: and https: are sent.")
         }
         guard parts.hasHost else { throw RequestError.badURL(url) }
-        // A control character (a line break above all) has no place in a URL: it could split
-        // the request line. Found by the URL fuzzer (Fuzz/, make fuzz).
+        try refuseControlCharacters(url)
+    }
+
+    /// A control character (a line break above all) has no place in a URL: it could split
+    /// the request line. Found by the URL fuzzer (Fuzz/, make fuzz).
+    private static func refuseControlCharacters(_ url: String) throws(RequestError) {
         guard !url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
             throw RequestError(family: .transport, code: .badURL,
                                message: "The URL has a control character (a line break, a tab, …); such a URL is not sent.")

@@ -10,6 +10,10 @@ enum CurlError {
             // What libcurl 7.x returns for a response header block over its 100 KB limit.
             mapped = .badServerResponse
             text = "The response headers are larger than libcurl accepts (100 KB), or memory ran out (\(text))."
+        case CURLE_RECV_ERROR where text.contains("Too large response headers"):
+            // libcurl's cap on a whole header block (300 KB): the server's fault, not a lost connection.
+            mapped = .badServerResponse
+            text = "The response headers are larger than libcurl accepts (\(text))."
         case CURLE_PEER_FAILED_VERIFICATION where text.contains("expired"):
             text = "The server's certificate has expired (\(text))."
         case CURLE_PEER_FAILED_VERIFICATION where text.contains("subject name") || text.contains("host name"):

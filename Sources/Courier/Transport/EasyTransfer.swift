@@ -339,6 +339,14 @@ final class EasyTransfer {
                                             + "\(job.request.maximumBodyBytes) bytes kept in memory (maximumResponseBodyBytes); "
                                             + "download it to a file instead, or raise the limit.",
                                          curlCode: Int(result.rawValue))
+        } else if result == CURLE_OUT_OF_MEMORY, !statusLineSeen {
+            // libcurl 7.88 builds a request in at most 1 MiB (its DYN_HTTP_REQUEST) and says
+            // "out of memory" past it: the request is too large, not a response problem.
+            let url = redirected?.url ?? job.request.url
+            outcome.error = RequestError(family: .transport, code: .badURL,
+                                         message: "The request is larger than libcurl sends (1 MiB for the request line and "
+                                            + "headers); its URL alone is \(url.utf8.count) bytes.",
+                                         curlCode: Int(result.rawValue))
         } else if result != CURLE_OK {
             outcome.error = refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
         }

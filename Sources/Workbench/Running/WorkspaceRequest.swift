@@ -69,6 +69,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             self.definition = resolution.settings
             resolutionState.withLock { $0.problem = nil }
         } catch {
+            // It fails before sending, but as the method it was written with (reports said GET).
+            var unresolved = ConfigurableRequest.Definition()
+            unresolved.method = source.method
+            self.definition = unresolved
             resolutionState.withLock { $0.problem = "\(source.name): \(error)" }
         }
     }
