@@ -64,6 +64,8 @@ import Testing
             #expect(conflictPanel(app) == "slow-body", "w asks instead of saying nothing to save")
             #expect(app.fileText == before)
             #expect(app.screen.contains("m keep mine · t take theirs · b show both · Esc later"))
+            app.press(.escape, .character("g"))
+            #expect(app.screen.contains("REQUESTS  51"), "the kept request still counts")
         }
     }
 

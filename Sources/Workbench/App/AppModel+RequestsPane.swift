@@ -51,7 +51,7 @@ extension AppModel {
         case .section(let section):
             left.append(section.rawValue.uppercased(), .strong)
             let count = switch section {
-            case .requests: workspace.requestNames.count
+            case .requests: workspace.requestNames.count + orphanedDraftNames.count
             case .batches: workspace.batchNames.count
             case .chains: workspace.chainNames.count
             }
