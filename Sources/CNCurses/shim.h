@@ -68,4 +68,21 @@ static inline int courier_terminal_size(int fd, int *rows, int *columns) {
     return 1;
 }
 
+// Last: term.h defines macros named like terminfo capabilities (`columns`, `lines`) that
+// would rename the parameters of the functions above.
+#include <ncursesw/term.h>
+
+/// Whether the terminal `TERM` names (on `fd`) can move the cursor and clear the screen
+/// (terminfo's `cup` and `clear`): without them (TERM=dumb) a full-screen program draws one
+/// garbled line. Asked before curses starts, so nothing is written to the terminal.
+static inline int courier_terminal_can_address_cursor(int fd) {
+    int status = 0;
+    if (setupterm(NULL, fd, &status) != OK) return 0;
+    char *cup = tigetstr("cup");
+    char *clear = tigetstr("clear");
+    int capable = cup != NULL && cup != (char *)-1 && clear != NULL && clear != (char *)-1;
+    del_curterm(cur_term);
+    return capable;
+}
+
 #endif

@@ -34,6 +34,11 @@ final class Terminal {
 
     /// Enters curses mode.
     func start() throws(TerminalError) {
+        guard courier_terminal_can_address_cursor(STDOUT_FILENO) != 0 else {
+            let type = ProcessInfo.processInfo.environment["TERM"] ?? "(unset)"
+            throw TerminalError("this terminal (TERM=\(type)) cannot move the cursor, so the workbench cannot draw on it; "
+                                + "run it in a full terminal (TERM=xterm-256color), or use `courier run` for plain output")
+        }
         input = fdopen(dup(STDIN_FILENO), "r")
         output = fdopen(dup(STDOUT_FILENO), "w")
         guard let screen = newterm(nil, output, input) else {

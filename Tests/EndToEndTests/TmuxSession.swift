@@ -42,6 +42,11 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", target])
     }
 
+    /// The screen and the lines scrolled off above it, as text.
+    func screenWithHistory() throws -> String {
+        try tmux(["capture-pane", "-p", "-S", "-", "-t", target])
+    }
+
     /// Waits until the screen shows `text`; throws with the last screen after `seconds`.
     @discardableResult
     func waitFor(_ text: String, seconds: Double = 15) async throws -> String {
