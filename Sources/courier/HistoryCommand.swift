@@ -63,14 +63,14 @@ struct HistoryList: ParsableCommand {
         query.last = last
         let store = try location.open()
         if let har {
-            let exchanges = try store.exchangesWithBodies(query)
+            let count: Int
             do {
-                try HARExport.text(exchanges, creatorVersion: courierVersion).write(to: URL(fileURLWithPath: har), options: .atomic)
+                count = try HARExport.write(from: store, query: query, to: har, creatorVersion: courierVersion)
             } catch {
-                printError("courier history: cannot write \(har): \(error.localizedDescription)")
+                printError("courier history: \(error)")
                 throw ExitCode(1)
             }
-            printError("courier history: wrote \(exchanges.count) exchange\(exchanges.count == 1 ? "" : "s") to \(har) (HAR 1.2)")
+            printError("courier history: wrote \(count) exchange\(count == 1 ? "" : "s") to \(har) (HAR 1.2)")
             return
         }
         let exchanges = try store.exchanges(query)

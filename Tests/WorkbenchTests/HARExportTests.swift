@@ -8,6 +8,33 @@ import Testing
 @Suite struct HARExportTests {
     let demo = repositoryRoot + "/workspaces/demo.yaml"
 
+    /// `courier history --har` streams the document one exchange at a time; what it writes
+    /// is the same document as the one built in memory, for every selection.
+    @Test func theStreamedFileIsTheSameDocument() async throws {
+        let state = temporaryDirectory("courier-state")
+        _ = await headlessRun(demo, ["login", "get-args"]) { $0.stateDirectory = state }
+        _ = await headlessRun(demo, ["server-error", "refused", "get-args"]) { $0.stateDirectory = state }
+        let store = try HistoryStore(stateDirectory: state)
+        var failed = HistoryQuery()
+        failed.failedOnly = true
+        var lastTwo = HistoryQuery()
+        lastTwo.last = 2
+        var none = HistoryQuery()
+        none.request = "no-such-request"
+        for query in [HistoryQuery(), failed, lastTwo, none] {
+            let path = temporaryDirectory("courier-har") + "/out.har"
+            let count = try HARExport.write(from: store, query: query, to: path, creatorVersion: "9.9")
+            let expected = try store.exchangesWithBodies(query)
+            #expect(count == expected.count)
+            let streamed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? NSDictionary
+            let built = try JSONSerialization.jsonObject(with: HARExport.text(expected, creatorVersion: "9.9")) as? NSDictionary
+            #expect(streamed != nil && streamed == built, "query \(query)")
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["out.har"],
+                    "no partial file left")
+        }
+    }
+
     @Test func recordedRunsExportAsHAR12FieldByField() async throws {
         let state = temporaryDirectory("courier-state")
         _ = await headlessRun(demo, ["login", "get-args"]) { $0.stateDirectory = state }

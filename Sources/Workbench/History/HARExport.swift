@@ -7,23 +7,14 @@ import Foundation
 public enum HARExport {
     /// The HAR document of `exchanges` (oldest first), as JSON.
     public static func document(_ exchanges: [HistoryExchange], creatorVersion: String = "1") -> JSONValue {
-        var pages: [JSONValue] = []
         var seenRuns: Set<String> = []
-        for exchange in exchanges where !seenRuns.contains(exchange.runID) {
-            seenRuns.insert(exchange.runID)
-            pages.append(.object([
-                "startedDateTime": .string(timestamp(exchange.date)),
-                "id": .string(pageID(exchange.runID)),
-                "title": .string("\(exchange.workspace) — run of \(timestamp(exchange.date))"),
-                "pageTimings": .object(["onContentLoad": .int(-1), "onLoad": .int(-1)]),
-            ]))
-        }
+        let pages = exchanges.filter { seenRuns.insert($0.runID).inserted }.map { page(runID: $0.runID, date: $0.date, workspace: $0.workspace) }
         let log: JSONValue = .object([
             "version": "1.2",
-            "creator": .object(["name": "Courier", "version": .string(creatorVersion)]),
+            "creator": creator(creatorVersion),
             "pages": .array(pages),
             "entries": .array(exchanges.map(entry)),
-            "comment": "Exported from Courier's history; secrets were redacted when the exchanges were recorded.",
+            "comment": .string(comment),
         ])
         return .object(["log": log])
     }
@@ -31,6 +22,70 @@ public enum HARExport {
     /// The document as pretty-printed JSON text.
     public static func text(_ exchanges: [HistoryExchange], creatorVersion: String = "1") -> Data {
         document(exchanges, creatorVersion: creatorVersion).serialized(prettyPrinted: true)
+    }
+
+    /// Writes the HAR document of what `query` selects from `store` to `path` as it reads
+    /// it, one exchange at a time — memory stays flat however many there are — into a 0600
+    /// file moved into place when whole. Returns how many exchanges it holds.
+    @discardableResult
+    public static func write(from store: HistoryStore, query: HistoryQuery, to path: String,
+                             creatorVersion: String = "1") throws -> Int {
+        let temporary = path + ".\(UUID().uuidString.prefix(8)).part"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0, let file = fdopen(descriptor, "w") else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw HARWriteError(path: path, reason: reason)
+        }
+        var count = 0
+        var failed = false
+        func put(_ text: String) { if fputs(text, file) < 0 { failed = true } }
+        func put(_ value: JSONValue) {
+            let data = value.serialized(prettyPrinted: false)
+            if data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) != data.count { failed = true }
+        }
+        do {
+            put("{\"log\":{\"version\":\"1.2\",\"creator\":")
+            put(creator(creatorVersion))
+            put(",\"comment\":")
+            put(.string(comment))
+            try store.streamExchangesWithBodies(query, runs: { runs in
+                put(",\"pages\":")
+                put(.array(runs.map { page(runID: $0.runID, date: $0.date, workspace: $0.workspace) }))
+                put(",\"entries\":[\n")
+            }, exchange: { exchange in
+                if count > 0 { put(",\n") }
+                put(entry(exchange))
+                count += 1
+            })
+            put("\n]}}\n")
+        } catch {
+            fclose(file)
+            unlink(temporary)
+            throw error
+        }
+        if fclose(file) != 0 { failed = true }
+        guard !failed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw HARWriteError(path: path, reason: reason)
+        }
+        return count
+    }
+
+    private static let comment = "Exported from Courier's history; secrets were redacted when the exchanges were recorded."
+
+    private static func creator(_ version: String) -> JSONValue {
+        .object(["name": "Courier", "version": .string(version)])
+    }
+
+    private static func page(runID: String, date: Date, workspace: String) -> JSONValue {
+        .object([
+            "startedDateTime": .string(timestamp(date)),
+            "id": .string(pageID(runID)),
+            "title": .string("\(workspace) — run of \(timestamp(date))"),
+            "pageTimings": .object(["onContentLoad": .int(-1), "onLoad": .int(-1)]),
+        ])
     }
 
     static func entry(_ exchange: HistoryExchange) -> JSONValue {
@@ -125,9 +180,16 @@ public enum HARExport {
 
     private static func pageID(_ runID: String) -> String { "run-" + runID.prefix(8) }
 
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
-    }
+    /// One style for every timestamp: making a formatter per date cost more than the rest of
+    /// an entry.
+    private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    static func timestamp(_ date: Date) -> String { timestampStyle.format(date) }
+}
+
+/// A HAR file that could not be written.
+public struct HARWriteError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot write \(path): \(reason)" }
 }

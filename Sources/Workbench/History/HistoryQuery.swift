@@ -50,8 +50,24 @@ public struct HistoryQuery: Sendable, Hashable {
 
     /// Newest first.
     func request(withBodies: Bool) -> QueryInterfaceRequest<HistoryExchange> {
-        var request = HistoryExchange.all()
+        var request = filtered(HistoryExchange.all())
         if !withBodies { request = request.select(Self.listColumns.map { Column($0) }) }
+        request = request.order(Column("date").desc, Column("id").desc)
+        if let last { request = request.limit(max(0, last)) }
+        return request
+    }
+
+    /// What ``request(withBodies:)`` selects, oldest first, starting at its oldest exchange
+    /// (`date`, `id`): the same set (`last` included), for reading one exchange at a time.
+    func ascendingRequest(from oldest: (date: Date, id: Int64)) -> QueryInterfaceRequest<HistoryExchange> {
+        filtered(HistoryExchange.all())
+            .filter(Column("date") > oldest.date || (Column("date") == oldest.date && Column("id") >= oldest.id))
+            .order(Column("date").asc, Column("id").asc)
+    }
+
+    /// The query's conditions.
+    private func filtered(_ request: QueryInterfaceRequest<HistoryExchange>) -> QueryInterfaceRequest<HistoryExchange> {
+        var request = request
         if let workspacePath {
             let keys = [workspacePath, LegacyHistoryImport.key(forWorkspacePath: workspacePath)]
             request = request.filter(keys.contains(Column("workspacePath")))
@@ -65,8 +81,6 @@ public struct HistoryQuery: Sendable, Hashable {
         if failedOnly { request = request.filter(Column("ok") == false) }
         if let runID { request = request.filter(Column("runID") == runID) }
         if let ids { request = request.filter(ids.contains(Column("id"))) }
-        request = request.order(Column("date").desc, Column("id").desc)
-        if let last { request = request.limit(max(0, last)) }
         return request
     }
 

@@ -109,6 +109,30 @@ public final class HistoryStore: Sendable {
         try queue.read { db in try query.request(withBodies: true).fetchAll(db).reversed() }
     }
 
+    /// Where each run starts and what its workspace is, and then every exchange `query`
+    /// selects with its bodies, oldest first, one at a time: for exports of any size (only
+    /// the runs and one exchange are in memory at once).
+    public func streamExchangesWithBodies(_ query: HistoryQuery = HistoryQuery(),
+                                          runs: ([HistoryRunStart]) throws -> Void,
+                                          exchange: (HistoryExchange) throws -> Void) throws {
+        try queue.read { db in
+            let selected = query.request(withBodies: false).select(Column("id"), Column("date"), Column("runID"), Column("workspace"))
+            var starts: [HistoryRunStart] = []
+            var oldest: (date: Date, id: Int64)?
+            let rows = try Row.fetchCursor(db, selected)
+            while let row = try rows.next() {
+                let date: Date = row["date"]
+                oldest = (date, row["id"])
+                starts.append(HistoryRunStart(runID: row["runID"], date: date, workspace: row["workspace"]))
+            }
+            var seen: Set<String> = []
+            try runs(starts.reversed().filter { seen.insert($0.runID).inserted })
+            guard let oldest else { return }
+            let cursor = try query.ascendingRequest(from: oldest).fetchCursor(db)
+            while let next = try cursor.next() { try exchange(next) }
+        }
+    }
+
     /// One exchange, whole.
     public func exchange(id: Int64) throws -> HistoryExchange? {
         try queue.read { db in try HistoryExchange.fetchOne(db, key: id) }
@@ -156,4 +180,11 @@ public final class HistoryStore: Sendable {
     public func count() throws -> Int {
         try queue.read { db in try HistoryExchange.fetchCount(db) }
     }
+}
+
+/// The first exchange of a run, as an export lists the runs.
+public struct HistoryRunStart: Sendable {
+    public var runID: String
+    public var date: Date
+    public var workspace: String
 }
