@@ -60,7 +60,12 @@ extension AppModel {
         case .text(let panel):
             title = panel.title
             let wrapped = panel.lines.flatMap { line -> [StyledLine] in
-                line.width <= inner - 1 ? [line] : Wrapping.lines(line.text, width: inner - 2).map { StyledLine(" " + $0, line.spans.first?.style ?? .plain) }
+                guard line.width > inner - 1 else { return [line] }
+                // Wrapped lines keep the line's indent (a YAML line in the conflict's diff).
+                let leading = line.text.prefix { $0 == " " }
+                let indent = leading.isEmpty ? " " : String(leading)
+                let pieces = Wrapping.lines(String(line.text.dropFirst(leading.count)), width: max(8, inner - 1 - indent.count))
+                return pieces.map { StyledLine(indent + $0, line.spans.first?.style ?? .plain) }
             }
             lines = Array(wrapped.dropFirst(panel.scroll))
             if case .editConflict = panel.kind { footer = conflictFooter } else { footer = StyledLine("Esc closes", .dim) }
