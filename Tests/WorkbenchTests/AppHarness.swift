@@ -22,11 +22,13 @@ final class AppHarness {
     }
 
     /// Opens a fresh copy of `workspaces/demo.yaml` (with its files) at `size`.
+    /// `editing` changes the copy's text first.
     static func start(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
-                      overrides: [String: String] = [:]) async throws -> AppHarness {
+                      overrides: [String: String] = [:], editing: (String) -> String = { $0 }) async throws -> AppHarness {
         let directory = temporaryDirectory("courier-app")
         let path = directory + "/demo.yaml"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/demo.yaml", toPath: path)
+        let text = try String(contentsOfFile: repositoryRoot + "/workspaces/demo.yaml", encoding: .utf8)
+        try editing(text).write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/files", toPath: directory + "/files")
         let server = try await DemoServer.start()
         var settings = WorkbenchSettings()
@@ -44,8 +46,9 @@ final class AppHarness {
 
     /// Runs `body` with a fresh harness and stops its server afterwards, whatever happens.
     static func run(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
-                    overrides: [String: String] = [:], _ body: (AppHarness) async throws -> Void) async throws {
-        let app = try await start(size: size, environment: environment, overrides: overrides)
+                    overrides: [String: String] = [:], editing: (String) -> String = { $0 },
+                    _ body: (AppHarness) async throws -> Void) async throws {
+        let app = try await start(size: size, environment: environment, overrides: overrides, editing: editing)
         do {
             try await body(app)
         } catch {

@@ -53,6 +53,26 @@ import Testing
         }
     }
 
+    /// The cached body is the server's echo of the request: a known secret in it (here a
+    /// `sensitive` value sent under an innocent header name) is hidden as in history, until `v`.
+    @Test func anOpenedEntryHidesKnownSecretsUntilRevealed() async throws {
+        let secret = "tok-cache-5150"
+        try await AppHarness.run(editing: {
+            $0.replacingOccurrences(of: "    args: {country: fr}\n    cache:",
+                                    with: "    args: {country: fr}\n    headers: {X-Note: \(secret)}\n    sensitive: [\(secret)]\n    cache:")
+        }) { app in
+            try await cacheCities(app)
+            app.press(.character("4"), .enter)
+            #expect(app.screen.contains("\"country\""))
+            #expect(app.screen.contains("X-Note"), "the echoed header is shown")
+            #expect(!app.screen.contains(secret))
+            app.press(.escape, .character("4"))
+            app.model.perform(.revealSecrets)
+            app.press(.enter)
+            #expect(app.screen.contains(secret), "v reveals it")
+        }
+    }
+
     @Test func everyStateShowsAsTheRequestWouldJudgeIt() async throws {
         try await AppHarness.run { app in
             try await cacheCities(app)
