@@ -139,7 +139,10 @@ public final class NetworkAgent: Sendable {
             guard let entry = table.entries[id], entry.request === request else { return nil }
             return table.entries.removeValue(forKey: id)
         }
-        if entry != nil { transport.cancel(id: id) }
+        if entry != nil {
+            transport.cancel(id: id)
+            downloads.turns.release(id: id)
+        }
         return entry
     }
 
@@ -147,15 +150,28 @@ public final class NetworkAgent: Sendable {
         table.withLock { $0.entries[entry.id] === entry }
     }
 
-    /// Hands one attempt to the transport. A download is planned afresh for every attempt,
-    /// so a retry resumes from what the previous one fetched.
+    /// Hands one attempt to the transport; a download waits for its turn at its destination
+    /// (``DestinationTurns``).
     private func submit(_ entry: RecordEntry, sent: SharedPreparedRequest) {
+        guard let path = entry.request.resumableDownloadPath else { return start(entry, sent: sent) }
+        let destination = ResumableDownloads.destination(for: path, url: sent.value.url).path
+        downloads.turns.take(destination, id: entry.id) {
+            // Stopped while it waited: the next in line goes.
+            guard self.isCurrent(entry) else { return self.downloads.turns.release(id: entry.id) }
+            self.start(entry, sent: sent)
+        }
+    }
+
+    /// Starts one attempt. A download is planned afresh for every attempt, so a retry resumes
+    /// from what the previous one fetched.
+    private func start(_ entry: RecordEntry, sent: SharedPreparedRequest) {
         var sent = sent
         if entry.request.resumableDownloadPath != nil {
             var planned = sent.value
             do {
                 try downloads.plan(&planned, for: entry.request, settings: entry.settings)
             } catch {
+                downloads.turns.release(id: entry.id)
                 failBeforeTransfer(entry, error: error)
                 return
             }
@@ -181,10 +197,16 @@ public final class NetworkAgent: Sendable {
     func transferFinished(_ attempt: TransferAttempt, outcome: TransferOutcome, batch: CallbackBatch) {
         let entry = attempt.entry, sent = attempt.sent, throttle = attempt.throttle
         let request = entry.request
-        guard isCurrent(entry), request.move(to: .processing) else { return }
+        guard isCurrent(entry), request.move(to: .processing) else {
+            downloads.turns.release(id: entry.id)
+            return
+        }
         var (content, error) = ResponsePipeline.process(outcome, request: request, snapshot: entry.context.snapshot)
         if let plan = sent.value.download {
-            switch downloads.end(plan, outcome: outcome, succeeded: error == nil) {
+            let ending = downloads.end(plan, outcome: outcome, succeeded: error == nil)
+            // The body is in place (or kept): the next download to this file may plan.
+            downloads.turns.release(id: entry.id)
+            switch ending {
             case .restart:
                 entry.settings.logger.info("↻ #\(entry.id) resume refused (416): downloading from the start")
                 if request.move(to: .queued) { submit(entry, sent: sent) }

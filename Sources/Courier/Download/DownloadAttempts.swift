@@ -8,6 +8,8 @@ import Foundation
 final class DownloadAttempts: Sendable {
     /// Resume records are written here, in order; an attempt's end waits for its record.
     private let records = DispatchQueue(label: "courier.resume-records", qos: .utility)
+    /// One attempt per destination file at a time.
+    let turns = DestinationTurns()
 
     /// What an attempt's end asks of the agent.
     enum Ending {
