@@ -44,6 +44,40 @@ import Glibc
         }
     }
 
+    /// A cache directory or entry file that is a symbolic link is never a way to change
+    /// another file: the directory's target keeps its mode, and an entry read through a
+    /// link is not served (reads use O_NOFOLLOW).
+    @Test func symbolicLinksInTheCacheChangeNothingOutsideIt() async throws {
+        try await withCacheBed { bed in
+            let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("courier-elsewhere-\(UUID().uuidString.prefix(8))").path
+            try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o755])
+            defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+            try FileManager.default.createDirectory(atPath: (bed.directory as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: bed.directory, withDestinationPath: elsewhere)
+            let counter = bed.counterPath()
+            let request = bed.request(counter.path)
+            try await request.run()
+            await bed.bed.agent.waitForCacheWrites()
+            #expect(try FileManager.default.attributesOfItem(atPath: elsewhere)[.posixPermissions] as? Int == 0o755,
+                    "the link's target was not tightened")
+            // An entry whose body file is a link to a file outside is not read through it.
+            let name = request.cacheIdentity.name
+            let outside = elsewhere + "/outside.json"
+            try Data("{\"secret\": 1}".utf8).write(to: URL(fileURLWithPath: outside))
+            let entries = try FileManager.default.contentsOfDirectory(atPath: elsewhere).filter { $0.hasPrefix(name) && !$0.hasSuffix(".metadata") }
+            for entry in entries {
+                try FileManager.default.removeItem(atPath: elsewhere + "/" + entry)
+                try FileManager.default.createSymbolicLink(atPath: elsewhere + "/" + entry, withDestinationPath: outside)
+            }
+            #expect(!entries.isEmpty, "the entry was written")
+            let again = bed.request(counter.path)
+            try await again.run()
+            #expect(!again.isDataFromCache, "an entry read through a link is not served")
+        }
+    }
+
     @Test func aFailedCacheWriteIsToldNotSwallowed() async throws {
         let told = Told()
         try await withCacheBed({ $0.cacheWriteFailureHandler = { told.add($0) } }) { bed in
