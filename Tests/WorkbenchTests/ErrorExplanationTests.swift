@@ -21,6 +21,7 @@ import Testing
         #expect(handshake.advice.contains("127.0.0.1:8080"))
         #expect(explain(RequestError(family: .transport, code: .timedOut, message: "")).advice.contains("timeout"))
         #expect(explain(RequestError(family: .transport, code: .cannotFindHost, message: ""), url: "http://nowhere.invalid/").advice.contains("nowhere.invalid"))
+        #expect(explain(RequestError(family: .transport, code: .redirectRefused, message: "")).advice.contains("other than http or https"))
     }
 
     @Test func serializationAndValidationFailuresNameWhatWasExpected() {
