@@ -36,6 +36,12 @@ typedef int (*courier_curl_prereq_callback)(void *clientp, char *conn_primary_ip
 static inline CURLcode courier_easy_setopt_prereq_callback(CURL *h, courier_curl_prereq_callback v) {
     return curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, v);
 }
+typedef curl_socket_t (*courier_curl_opensocket_callback)(void *clientp, curlsocktype purpose,
+                                                           struct curl_sockaddr *address);
+/* Opens the transfer's sockets, so that why socket(2) failed (EMFILE) is known. */
+static inline CURLcode courier_easy_setopt_opensocket_callback(CURL *h, courier_curl_opensocket_callback v) {
+    return curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, v);
+}
 static inline CURLcode courier_easy_getinfo_long(CURL *h, CURLINFO i, long *v) {
     return curl_easy_getinfo(h, i, v);
 }

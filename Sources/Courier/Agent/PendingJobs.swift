@@ -16,6 +16,14 @@ struct PendingJobs {
         }
     }
 
+    /// Puts a job that had started back in front of those of its priority.
+    mutating func prepend(_ job: TransferJob) {
+        append(job)
+        if let index = queues.firstIndex(where: { $0.priority == job.priority }) {
+            queues[index].jobs.insert(queues[index].jobs.removeLast(), at: 0)
+        }
+    }
+
     /// The next job to start, removed.
     mutating func popNext() -> TransferJob? {
         for index in queues.indices.reversed() where !queues[index].jobs.isEmpty {

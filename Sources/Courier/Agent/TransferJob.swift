@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// One transfer handed to the transport: what to send, and the hooks that hear how it goes.
 /// The agent's ``TransferAttempt`` overrides the hooks; here they do nothing. A class: it
@@ -12,6 +13,9 @@ class TransferJob: @unchecked Sendable {
     let sent: SharedPreparedRequest
     let priority: RequestPriority
     let progress: ProgressCell
+    /// Times the transport put the job back in its queue for lack of file descriptors
+    /// (``DescriptorPacing``).
+    let descriptorDeferrals = Atomic<Int>(0)
 
     /// What to send.
     final var request: PreparedRequest { _read { yield sent.value } }

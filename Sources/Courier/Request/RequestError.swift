@@ -46,6 +46,9 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A redirect Courier does not follow: to a scheme other than http: and https:.
         public static let redirectRefused = Code(rawValue: -1010)
         public static let badServerResponse = Code(rawValue: -1011)
+        /// NSURLErrorResourceUnavailable; here: the process ran out of file descriptors for a
+        /// connection (`ulimit -n`).
+        public static let resourceUnavailable = Code(rawValue: -1008)
         /// The response body passed the in-memory limit (NSURLErrorDataLengthExceedsMaximum).
         public static let dataLengthExceedsMaximum = Code(rawValue: -1103)
         public static let cannotWriteToFile = Code(rawValue: -3003)

@@ -16,6 +16,9 @@ final class CurlHandle {
     private(set) var setup: HandleSetup?
     /// No option set since creation or the last reset.
     private(set) var isClean = true
+    /// errno of the last socket(2) that failed for this handle's transfer, or 0
+    /// (``DescriptorExhaustion``).
+    var socketErrno: Int32 = 0
 
     init?() {
         guard let raw = curl_easy_init() else { return nil }

@@ -84,6 +84,7 @@ final class EasyTransfer {
         let request = redirected ?? job.request
         reportsProgress = request.sendsBody || job.wantsProgressTicks
         curl.errorBuffer.pointee = 0
+        curl.socketErrno = 0
         if redirected == nil, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
             return Self.refused(setTransferOptions())
         }
@@ -95,6 +96,7 @@ final class EasyTransfer {
         func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
         check(courier_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, curl.errorBuffer))
         check(courier_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        check(DescriptorExhaustion.configure(curl))
         check(setConstant(CURLOPT_PROTOCOLS_STR, "http,https"))
         check(configureRedirects(request))
         check(courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, courier_http_version_2tls()))
@@ -347,6 +349,8 @@ final class EasyTransfer {
                                          message: "The request is larger than libcurl sends (1 MiB for the request line and "
                                             + "headers); its URL alone is \(url.utf8.count) bytes.",
                                          curlCode: Int(result.rawValue))
+        } else if ranOutOfDescriptors(result) {
+            outcome.error = DescriptorExhaustion.error(curl.socketErrno, curlCode: result)
         } else if result != CURLE_OK {
             outcome.error = refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
         }
@@ -360,6 +364,11 @@ final class EasyTransfer {
                                             fieldLines: [])
         }
         return outcome
+    }
+
+    /// Whether the transfer failed because socket(2) found no descriptor left.
+    func ranOutOfDescriptors(_ result: CURLcode) -> Bool {
+        result == CURLE_COULDNT_CONNECT && DescriptorExhaustion.isExhaustion(curl.socketErrno)
     }
 
     /// libcurl's effective URL as a string: the URL sent when it is the same (no redirect,

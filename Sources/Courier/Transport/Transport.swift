@@ -121,6 +121,9 @@ final class Transport: @unchecked Sendable {
         /// Completions of the transfers that ended in this pass.
         var ended: [(job: TransferJob, outcome: TransferOutcome)] = []
         var limit = 0
+        var pacing = DescriptorPacing()
+        /// libcurl's connection cache size (CURLMOPT_MAXCONNECTS).
+        var connectionsKept = 0
     }
 
     private func runLoop() {
@@ -144,13 +147,18 @@ final class Transport: @unchecked Sendable {
                 }
             }
             if limit != loop.limit {
-                // libcurl's default cache (4× the handles added) shrinks whenever finished handles
-                // are removed before new ones join, closing idle connections: keep one per slot.
                 loop.limit = limit
-                courier_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, limit)
                 buffers.setCapacity(limit)
             }
-            let free = limit - loop.active.count
+            let allowed = loop.pacing.allowed(under: limit)
+            if allowed != loop.connectionsKept {
+                // libcurl's default cache (4× the handles added) shrinks whenever finished handles
+                // are removed before new ones join, closing idle connections: keep one per slot.
+                // While pacing for descriptors, fewer: idle connections hold descriptors.
+                loop.connectionsKept = allowed
+                courier_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, allowed)
+            }
+            let free = allowed - loop.active.count
             let starting: [TransferJob] = free <= 0 ? [] : inbox.withLock { inbox in
                 var jobs: [TransferJob] = []
                 while jobs.count < free, let next = inbox.pending.popNext() { jobs.append(next) }
@@ -245,11 +253,27 @@ final class Transport: @unchecked Sendable {
                 finishedCount += 1
                 continue
             }
+            if transfer.ranOutOfDescriptors(result), loop.pacing.deferTransfer(transfer.job, running: loop.active.count) {
+                requeue(transfer.job)
+                recycle(transfer, completed: false, into: &loop)
+                continue
+            }
+            loop.pacing.transferEnded(limit: loop.limit)
             loop.ended.append((transfer.job, transfer.outcome(result: result, timedOut: false)))
             recycle(transfer, completed: true, into: &loop)
             finishedCount += 1
         }
         return finishedCount
+    }
+
+    /// Puts a job that could not get a socket back at the front of the queue, unless it was
+    /// cancelled meanwhile (it is no longer running, so the loop would not drop it).
+    private func requeue(_ job: TransferJob) {
+        job.progress.update { $0.phase = .queued }
+        inbox.withLock { inbox in
+            guard !inbox.cancellations.contains(job.id) else { return }
+            inbox.pending.prepend(job)
+        }
     }
 
     /// Keeps an ended transfer's handle for the next one, at most one per slot. A completed
