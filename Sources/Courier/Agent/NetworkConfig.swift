@@ -63,8 +63,9 @@ public struct NetworkSettings: Sendable {
     /// hit, so other processes' writes and deletes are seen. Zero keeps none.
     public var memoryCacheBytes: Int = 32 << 20
     /// Told, in a sentence for people, when a response could not be written to the cache (a
-    /// directory in the way, a full disk); the request itself still succeeded. Nil: the
-    /// warning is only logged.
+    /// directory in the way, a full disk); the request itself still succeeded. When set, the
+    /// warning is logged at debug level only (it was printed twice by `courier run`); nil:
+    /// it is logged as a warning.
     public var cacheWriteFailureHandler: (@Sendable (String) -> Void)?
 
     public init() {}

@@ -64,6 +64,18 @@ public final class HistoryRecorder: Sendable {
         queue.async { self.write(HistoryExchange(snapshot, context: context)) }
     }
 
+    /// Opens the database now, on the writer's queue, instead of at the first exchange, and
+    /// returns once it is open (or its failure reported): a run opens it before its transfers
+    /// take the process's file descriptors.
+    public func openNow() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                _ = self.openedStore()
+                continuation.resume()
+            }
+        }
+    }
+
     /// Records an exchange built elsewhere.
     public func record(_ exchange: HistoryExchange) {
         queue.async { self.write(exchange) }

@@ -103,6 +103,8 @@ public struct HeadlessRun: Sendable {
                                                                                retention: workspace.config.historyRetention),
                                               open: { try HistoryStore(stateDirectory: stateDirectory) },
                                               onFailure: { historyFailures.append($0) })
+            // Opened at the first exchange, it could find every descriptor taken by the run.
+            await options.history?.openNow()
         }
         let status = await run(workspace, options: options, output: output, errors: errors)
         await options.history?.finish()
