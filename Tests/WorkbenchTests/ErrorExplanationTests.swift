@@ -22,6 +22,7 @@ import Testing
         #expect(explain(RequestError(family: .transport, code: .timedOut, message: "")).advice.contains("timeout"))
         #expect(explain(RequestError(family: .transport, code: .cannotFindHost, message: ""), url: "http://nowhere.invalid/").advice.contains("nowhere.invalid"))
         #expect(explain(RequestError(family: .transport, code: .redirectRefused, message: "")).advice.contains("other than http or https"))
+        #expect(explain(RequestError(family: .transport, code: .resourceUnavailable, message: "")).advice.contains("ulimit -n"))
     }
 
     @Test func serializationAndValidationFailuresNameWhatWasExpected() {

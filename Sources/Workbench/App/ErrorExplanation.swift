@@ -42,6 +42,8 @@ public struct ErrorExplanation: Sendable, Equatable {
             return "The connection closed before the response was complete: the server crashed or cut it."
         case .tooManyRedirects:
             return "The redirects went on too long: the server may redirect in a loop."
+        case .resourceUnavailable:
+            return "The process ran out of file descriptors (`ulimit -n`): raise the limit, or lower config.maxConcurrent."
         case .redirectRefused:
             return "The server redirected to a scheme other than http or https; Courier does not follow it. Send to where it points yourself if you trust it."
         case .badServerResponse:
