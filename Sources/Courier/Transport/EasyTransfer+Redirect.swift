@@ -20,7 +20,8 @@ extension EasyTransfer {
     /// redirect (a 3xx with `Location`), its body is dropped and the transfer goes on from
     /// there when it ends.
     func headerBlockEnded() {
-        guard (redirected ?? job.request).followsRedirectsItself else { return }
+        // Read in place: a copy of the request would retain everything in it, for every response.
+        guard redirected?.followsRedirectsItself ?? job.request.followsRedirectsItself else { return }
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         guard (300..<400).contains(status), status != 304 else { return }

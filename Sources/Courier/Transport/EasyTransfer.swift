@@ -81,13 +81,14 @@ final class EasyTransfer {
     func configure() -> RequestError? {
         // The request's fields are read in place until the handle needs all its options
         // (a local copy of the request retains everything in it).
-        let request = redirected ?? job.request
-        reportsProgress = request.sendsBody || job.wantsProgressTicks
+        reportsProgress = (redirected?.sendsBody ?? job.request.sendsBody) || job.wantsProgressTicks
         curl.errorBuffer.pointee = 0
         curl.socketErrno = 0
         if redirected == nil, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
             return Self.refused(setTransferOptions())
         }
+
+        let request = redirected ?? job.request
 
         // A handle that followed a redirect here is reset before the next transfer.
         let setup = redirected == nil ? HandleSetup(request, reportsProgress: reportsProgress) : nil
