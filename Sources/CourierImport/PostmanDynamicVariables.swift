@@ -5,9 +5,9 @@ import Workbench
 /// `{{$timestamp}}`, `{{$randomEmail}}`, …) with a Courier built-in become it, the others stay
 /// as they are (the importer declares them as empty variables so that the file loads) and are
 /// remembered with where they were used, for the report. A `{{…}}` that cannot name a variable
-/// (`{{"id": 1}}` in a JSON body) is text: the template syntax has no escape, so its `{{` is
-/// written as ``openBraces``, a variable whose value is `{{`. Variable names go through
-/// ``ImportedNames/variableName(_:)`` as their definitions do.
+/// (`{{"id": 1}}` in a JSON body) is text: its `{{` is written `{{"{{"}}`, the template
+/// syntax's escape. Variable names go through ``ImportedNames/variableName(_:)`` as their
+/// definitions do.
 struct PostmanDynamicVariables {
     /// Postman's name (without `$`) → Courier's built-in.
     static let builtIns: [String: String] = [
@@ -22,21 +22,10 @@ struct PostmanDynamicVariables {
     /// Dynamic variables without an equivalent (`$randomEmail`), with the places that use
     /// them, in order of first use.
     private(set) var unknown: [(name: String, places: [String])] = []
-    /// The variable that stands for a literal `{{`: a name the collection does not use.
-    let openBraces: String
+    /// A literal `{{` in a workspace string.
+    static let openBraces = "{{\"{{\"}}"
     /// Places whose texts have a `{{…}}` written as text, in order of first use.
     private(set) var literalPlaces: [String] = []
-
-    /// `collection` is the collection's text, which the name of ``openBraces`` avoids.
-    init(collection: String) {
-        var name = "open-braces"
-        var counter = 2
-        while collection.contains(name) {
-            name = "open-braces-\(counter)"
-            counter += 1
-        }
-        openBraces = name
-    }
 
     /// `text` with `{{$name}}` placeholders replaced by their built-in where there is one,
     /// and `{{…}}` that name no variable made literal; `place` (`request "Login"`) names where
@@ -52,7 +41,7 @@ struct PostmanDynamicVariables {
             let variable = ImportedNames.variableName(name)
             if !ImportedNames.namesVariable(variable) {
                 // Only the `{{` is replaced: what follows it is read again, as the loader will.
-                result += "{{" + openBraces + "}}"
+                result += Self.openBraces
                 if !literalPlaces.contains(place) { literalPlaces.append(place) }
                 rest = rest[open.upperBound...]
                 continue
@@ -91,8 +80,7 @@ struct PostmanDynamicVariables {
     func report(into report: inout ImportReport) {
         if !literalPlaces.isEmpty {
             let shown = literalPlaces.prefix(3).joined(separator: ", ") + (literalPlaces.count > 3 ? " and \(literalPlaces.count - 3) more" : "")
-            report.notes.append("{{…}} that names no variable (\(shown)) is kept as text: its {{ is written {{\(openBraces)}}, "
-                                + "a variable whose value is {{")
+            report.notes.append("{{…}} that names no variable (\(shown)) is kept as text: its {{ is written \(Self.openBraces)")
         }
         if !converted.isEmpty {
             report.notes.append("Postman dynamic variables became Courier built-ins: " + converted.joined(separator: ", "))

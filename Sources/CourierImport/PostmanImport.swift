@@ -55,7 +55,7 @@ struct PostmanConverter {
     init(collection: Data, file: String) throws(ImportFailure) {
         self.file = file
         document = try PostmanJSON.parse(collection, file: file)
-        dynamic = PostmanDynamicVariables(collection: String(decoding: collection, as: UTF8.self))
+        dynamic = PostmanDynamicVariables()
         let members = try PostmanJSON.object(document, file: file, expected: "a Postman collection")
         guard let info = members["info"] else {
             if members["requests"] != nil || members["order"] != nil {
@@ -152,7 +152,6 @@ struct PostmanConverter {
     /// The workspace with its secrets marked, missing variables declared and the report
     /// completed.
     mutating func finish() -> ImportResult {
-        if !dynamic.literalPlaces.isEmpty { workspace.variables.append((dynamic.openBraces, "{{")) }
         report.dropped += ImportedVariableCycles.breakCycles(in: &workspace)
         markSecrets()
         dynamic.report(into: &report)

@@ -36,6 +36,23 @@ struct TemplatingTests {
         #expect(Int(try scope.render("{{timestamp}}"))! > 1_700_000_000)
     }
 
+    @Test("a quoted name is text: {{\"{{\"}} writes a literal {{, in a file that loads")
+    func literalBraces() throws {
+        let scope = VariableScope(variables: ["v": "V"], environment: [:])
+        #expect(try scope.render(#"{{"{{"}}"id": 1}}"#) == #"{{"id": 1}}"#)
+        #expect(try scope.render(#"{{"{{"}}{{v}}}}"#) == "{{V}}")
+        #expect(try scope.render(#"{{ "{{" }}"#) == "{{")
+        #expect(Template.references(in: #"{{"{{"}}{{v}}"#) == ["v"], "quoted text is no reference")
+        let workspace = try parseWorkspace("""
+            requests:
+              literal:
+                url: /anything
+                headers: {X-Template: '{{"{{"}}name}}'}
+            """)
+        let header = try #require(workspace.requests["literal"]?.headers.first)
+        #expect(try scope.render(header.value) == "{{name}}")
+    }
+
     @Test("a missing value throws, naming it")
     func undefined() {
         let scope = VariableScope(variables: ["a": "{{b}}"], environment: [:])

@@ -5,6 +5,7 @@ import Foundation
 /// A name is a variable (from `variables`, the selected environment, `--var` or a chain's
 /// captures), `env.NAME` (the process environment), or a built-in: `uuid`, `now`
 /// (ISO 8601), `timestamp` (Unix seconds) and `demo` (the embedded demo server's URL).
+/// A quoted name is text: `{{"{{"}}` writes a literal `{{` (a lone `}}` needs no escape).
 public enum Template {
     /// The names that always resolve without being declared.
     public static let builtIns: Set<String> = ["uuid", "now", "timestamp", "demo"]
@@ -13,6 +14,16 @@ public enum Template {
     public struct Placeholder: Sendable {
         public let range: Range<String.Index>
         public let name: String
+
+        /// The text of a quoted name (`{{"{{"}}` is `{{`); nil for a name that refers to a value.
+        public var literal: String? { Template.literal(name) }
+    }
+
+    /// The text between the quotes of a quoted name, the one escape of the syntax; nil for
+    /// any other name.
+    public static func literal(_ name: String) -> String? {
+        guard name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") else { return nil }
+        return String(name.dropFirst().dropLast())
     }
 
     /// The placeholders of `text`, in order: each `{{` up to the next `}}`.
@@ -28,8 +39,10 @@ public enum Template {
         return found
     }
 
-    /// The names a string refers to, in order.
-    public static func references(in text: String) -> [String] { placeholders(in: text).map(\.name) }
+    /// The names a string refers to, in order (quoted text is no reference).
+    public static func references(in text: String) -> [String] {
+        placeholders(in: text).filter { $0.literal == nil }.map(\.name)
+    }
 
     /// `text` with every placeholder replaced by `lookup(name)`; throws for the first name
     /// that has no value. `filled` sees each name and the result's length in UTF-8 bytes so
@@ -40,6 +53,10 @@ public enum Template {
         guard !found.isEmpty else { return text }
         return try splice(text, at: found.map(\.range)) { (index, result: inout String) throws(TemplateError) in
             let name = found[index].name
+            if let literal = found[index].literal {
+                result += literal
+                return
+            }
             guard let value = try lookup(name) else { throw TemplateError(name: name) }
             result += value
             try filled(name, result.utf8.count)
