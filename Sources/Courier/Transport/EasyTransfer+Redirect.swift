@@ -61,24 +61,6 @@ extension EasyTransfer {
         return configure()
     }
 
-    /// What libcurl measured, with the redirects followed here added as libcurl adds its own:
-    /// the phases of every hop summed, the hops before the last as redirect time.
-    func metricsOfAllHops() -> TransferMetrics {
-        var metrics = readMetrics()
-        guard let earlier = earlierHops else { return metrics }
-        metrics.nameLookup += earlier.nameLookup
-        metrics.connect += earlier.connect
-        metrics.tlsHandshake += earlier.tlsHandshake
-        metrics.preTransfer += earlier.preTransfer
-        metrics.firstByte += earlier.firstByte
-        metrics.redirect = earlier.total
-        metrics.total += earlier.total
-        metrics.redirectCount = hops
-        metrics.bytesSent += earlier.bytesSent
-        metrics.headerBytes += earlier.headerBytes
-        return metrics
-    }
-
     /// The error for a redirect libcurl refused to follow (`CURLOPT_REDIR_PROTOCOLS_STR`).
     func refusedRedirect(_ result: CURLcode) -> RequestError? {
         guard result == CURLE_UNSUPPORTED_PROTOCOL else { return nil }

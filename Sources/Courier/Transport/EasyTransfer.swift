@@ -8,7 +8,7 @@ final class EasyTransfer {
     let job: TransferJob
     let curl: CurlHandle
     var handle: UnsafeMutableRawPointer { curl.raw }
-    private var statusLineSeen = false
+    private(set) var statusLineSeen = false
     /// libcurl calls the progress callback; without it, received bytes are counted as they arrive.
     private(set) var reportsProgress = false
     /// The header lines and, while it fits, the body (lent to the outcome at the end).
@@ -381,53 +381,5 @@ final class EasyTransfer {
 
     private static func seconds(_ interval: Double) -> String {
         interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
-    }
-
-    func readMetrics() -> TransferMetrics {
-        func seconds(_ info: CURLINFO) -> Double {
-            var microseconds: curl_off_t = 0
-            _ = courier_easy_getinfo_off(handle, info, &microseconds)
-            return Double(microseconds) / 1_000_000
-        }
-        func integer(_ info: CURLINFO) -> Int {
-            var value = 0
-            _ = courier_easy_getinfo_long(handle, info, &value)
-            return value
-        }
-        func offset(_ info: CURLINFO) -> Int64 {
-            var value: curl_off_t = 0
-            _ = courier_easy_getinfo_off(handle, info, &value)
-            return Int64(value)
-        }
-        var metrics = TransferMetrics()
-        metrics.nameLookup = seconds(CURLINFO_NAMELOOKUP_TIME_T)
-        metrics.connect = seconds(CURLINFO_CONNECT_TIME_T)
-        metrics.tlsHandshake = seconds(CURLINFO_APPCONNECT_TIME_T)
-        metrics.preTransfer = seconds(CURLINFO_PRETRANSFER_TIME_T)
-        metrics.firstByte = seconds(CURLINFO_STARTTRANSFER_TIME_T)
-        metrics.total = seconds(CURLINFO_TOTAL_TIME_T)
-        metrics.redirect = seconds(CURLINFO_REDIRECT_TIME_T)
-        metrics.redirectCount = integer(CURLINFO_REDIRECT_COUNT)
-        metrics.httpVersion = Self.httpVersionName(integer(CURLINFO_HTTP_VERSION))
-        metrics.bytesSent = offset(CURLINFO_SIZE_UPLOAD_T)
-        metrics.bytesReceived = offset(CURLINFO_SIZE_DOWNLOAD_T)
-        metrics.headerBytes = Int64(integer(CURLINFO_HEADER_SIZE))
-        var ip: UnsafeMutablePointer<CChar>?
-        if courier_easy_getinfo_string(handle, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK, let ip, ip.pointee != 0 {
-            metrics.remoteAddress = String(cString: ip)
-            metrics.remotePort = integer(CURLINFO_PRIMARY_PORT)
-        }
-        metrics.connectionReused = statusLineSeen && integer(CURLINFO_NUM_CONNECTS) == 0
-        return metrics
-    }
-
-    private static func httpVersionName(_ version: Int) -> String {
-        switch version {
-        case 1: return "HTTP/1.0"
-        case 2: return "HTTP/1.1"
-        case 3: return "HTTP/2"
-        case 30: return "HTTP/3"
-        default: return "HTTP/1.1"
-        }
     }
 }
