@@ -31,7 +31,6 @@ enum RedirectHop {
             next.body = nil
             next.multipart = nil
             next.bodyFile = nil
-            next.headers.removeAll { bodyHeaderNames.contains($0.name.lowercased()) }
         }
         // The headers as written, for each hop anew: back at the original origin the
         // credentials go again (as libcurl does for `Authorization`).
