@@ -5,39 +5,10 @@ import Testing
 /// `courier run` short of file descriptors (`ulimit -n 64`, set in a shell around the
 /// binary: a test cannot lower its own limit safely). It used to fail 418 of 500 requests as
 /// -1004 "Couldn't connect to server"; now the transport paces new connections, and any
-/// request still without a socket says so. Cache-write warnings are printed once.
+/// request still without a socket says so. Cache-write warnings are printed once. The server
+/// is `courier serve` in a process of its own (``DemoServerProcess``), with the usual limits: a
+/// server inside the run would compete for the same descriptors.
 @Suite(.serialized) struct DescriptorExhaustionEndToEndTests {
-    /// `courier serve` in a process of its own, with the usual limits: the run's limit is
-    /// the one under test (a server inside the run competes for the same descriptors).
-    private final class DemoServerProcess {
-        let process = Process()
-        let baseURL: String
-
-        init() throws {
-            process.executableURL = URL(fileURLWithPath: EndToEndTests.binary)
-            process.arguments = ["serve", "--port", "0"]
-            process.standardInput = FileHandle.nullDevice
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // "Courier demo server listening on http://127.0.0.1:PORT"
-            var text = ""
-            while !text.contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            guard let range = text.range(of: "http://") else { throw CocoaError(.fileReadCorruptFile) }
-            baseURL = String(text[range.lowerBound...].prefix { !$0.isWhitespace })
-        }
-
-        func stop() {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
-
     /// Runs `courier` under `ulimit -n limit` (none when nil) in `sandbox`; returns its status and output.
     private func courier(_ arguments: [String], limit: Int?, sandbox: EndToEndTests.Sandbox) throws
         -> (status: Int32, output: String, errors: String) {
@@ -93,7 +64,7 @@ import Testing
         defer { sandbox.remove() }
         let server = try DemoServerProcess()
         defer { server.stop() }
-        let workspace = try writeWorkspace(sandbox, baseURL: server.baseURL)
+        let workspace = try writeWorkspace(sandbox, baseURL: server.url)
         let run = try courier(["run", workspace, "many", "--quiet"], limit: 64, sandbox: sandbox)
         let failures = run.output.split(separator: "\n").filter { $0.contains("✗") }
         #expect(!run.output.contains("-1004"), "descriptor exhaustion reported as a connect failure")
@@ -112,7 +83,7 @@ import Testing
         defer { server.stop() }
         // A file where the cache directory should be: every write fails.
         try Data("not a directory".utf8).write(to: URL(fileURLWithPath: sandbox.directory + "/blocked"))
-        let workspace = try writeWorkspace(sandbox, baseURL: server.baseURL, cacheDirectory: "blocked/cache", cached: true)
+        let workspace = try writeWorkspace(sandbox, baseURL: server.url, cacheDirectory: "blocked/cache", cached: true)
         let run = try courier(["run", workspace, "x", "--no-history"], limit: nil, sandbox: sandbox)
         let warnings = run.errors.split(separator: "\n").filter { $0.contains("was not cached") }
         #expect(warnings.count == 1, "\(warnings)")
