@@ -25,10 +25,11 @@ public enum OwnerOnly {
         return chmod(path, info.st_mode & 0o700) == 0
     }
 
-    /// Makes sure `path` is a regular file of this user's, 0600 — created so when missing —
-    /// without ever following a symbolic link: a link there (pointing at a system file, say)
-    /// would otherwise have its target's mode changed. `companions` are suffixes of files
-    /// opened beside it (SQLite's `-journal`, `-wal`), refused as links too.
+    /// Makes sure `path` is a regular file of this user's, 0600 — created so when missing and
+    /// possible (a read-only folder is left to the file's reader) — without ever following a
+    /// symbolic link: a link there (pointing at a system file, say) would otherwise have its
+    /// target's mode changed. `companions` are suffixes of files opened beside it (SQLite's
+    /// `-journal`, `-wal`), refused as links too.
     public static func prepareFile(_ path: String, companions: [String] = []) throws(OwnerOnlyError) {
         for candidate in [path] + companions.map({ path + $0 }) {
             var info = stat()
@@ -40,9 +41,9 @@ public enum OwnerOnly {
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
-            let reason = errno
-            if reason == ELOOP { throw OwnerOnlyError(path: path, "is a symbolic link; Courier does not follow it") }
-            throw OwnerOnlyError(path: path, "cannot be opened: \(String(cString: strerror(reason)))")
+            if errno == ELOOP { throw OwnerOnlyError(path: path, "is a symbolic link; Courier does not follow it") }
+            // Read-only or missing folders: whoever opens the file next says what it can do.
+            return
         }
         defer { close(descriptor) }
         var info = stat()
