@@ -22,12 +22,12 @@ extension AppModel {
         for (name, draft) in drafts {
             guard var origin = draftOrigins[name] else { continue }
             let conflict: EditConflict?
-            if let now = loaded.requests[name] {
-                if RequestDraft(now) == draft {
+            if let now = loaded.requests[name].map(RequestDraft.init) {
+                if now == draft {
                     drafts[name] = nil
                     continue
                 }
-                conflict = RequestDraft(now) == RequestDraft(origin.base) ? nil : .changed
+                conflict = now == RequestDraft(origin.base) ? nil : .changed
             } else {
                 conflict = .deleted
             }

@@ -10,8 +10,6 @@ public enum EditorOutcome: Sendable, Equatable {
     /// It could not be started.
     case notStarted(reason: String)
 
-    public var succeeded: Bool { self == .exited(status: 0) }
-
     /// Why the edit failed, in words; nil when it succeeded.
     var failure: String? {
         switch self {
