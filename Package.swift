@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
+        .library(name: "CourierWorkspace", targets: ["CourierWorkspace"]),
         .library(name: "Workbench", targets: ["Workbench"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
         .executable(name: "courier", targets: ["courier"]),
@@ -57,8 +58,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The workspace domain: the format and loader, templating, captures and conditions, the
+        // YAML splice and edits, running (runner, headless output), history, curl tools and the
+        // cache listing. Nothing terminal-related: `courier run` and the importers use it alone.
         .target(
-            name: "Workbench",
+            name: "CourierWorkspace",
             dependencies: [
                 "Courier",
                 .product(name: "Yams", package: "Yams"),
@@ -66,13 +70,24 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The workbench's UI model: shell, panes, overlays, screen and body viewer, as data a
+        // painter (CourierTUI) draws. Built on the workspace domain.
+        .target(
+            name: "Workbench",
+            dependencies: [
+                "Courier",
+                "CourierWorkspace",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // Postman, OpenAPI, .http and HAR importers and the .http exporter: each turns a
-        // document into an `ImportedWorkspace` (Workbench) and says what it dropped.
+        // document into an `ImportedWorkspace` (CourierWorkspace) and says what it dropped.
         .target(
             name: "CourierImport",
             dependencies: [
                 "Courier",
-                "Workbench",
+                "CourierWorkspace",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
@@ -81,13 +96,14 @@ let package = Package(
         ),
         .target(
             name: "CourierTUI",
-            dependencies: ["CNCurses", "Workbench", "Courier"]
+            dependencies: ["CNCurses", "Workbench", "CourierWorkspace", "Courier"]
         ),
         .executableTarget(
             name: "courier",
             dependencies: [
                 "Courier",
                 "CourierDemoServer",
+                "CourierWorkspace",
                 "Workbench",
                 "CourierTUI",
                 "CourierImport",
@@ -100,18 +116,18 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "Courier", "CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Workbench", "CourierWorkspace", "Courier", "CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ImportTests",
-            dependencies: ["CourierImport", "Workbench", "Courier", "CourierDemoServer"]
+            dependencies: ["CourierImport", "CourierWorkspace", "Courier", "CourierDemoServer"]
         ),
         .testTarget(
             name: "CourierDemoServerTests",
             dependencies: ["CourierDemoServer"]
         ),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
-        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench"]),
+        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace"]),
         // Drives the built `courier` binary in tmux; depends on no module so that it tests
         // only what a user runs.
         .testTarget(name: "EndToEndTests"),

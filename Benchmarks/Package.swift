@@ -39,7 +39,7 @@ let package = Package(
         // The workbench's frame cost: laying out and painting into an off-screen buffer.
         .executableTarget(
             name: "courier-render-bench",
-            dependencies: [.product(name: "Workbench", package: courier)]
+            dependencies: [.product(name: "Workbench", package: courier), .product(name: "CourierWorkspace", package: courier)]
         ),
     ],
     swiftLanguageModes: [.v5]

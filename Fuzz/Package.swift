@@ -20,7 +20,7 @@ let package = Package(
             dependencies: [
                 "FuzzSupport",
                 .product(name: "Courier", package: courier),
-                .product(name: "Workbench", package: courier),
+                .product(name: "CourierWorkspace", package: courier),
             ],
             path: "Sources/fuzz-\(name)"
         )

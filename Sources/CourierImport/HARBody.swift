@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// A HAR entry's `postData` (`mimeType`, `text`, `params`) as a Courier body: JSON that
 /// parses as `json`, URL-encoded text as `form`, multipart as `multipart` (file contents

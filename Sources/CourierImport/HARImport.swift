@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// Imports an HTTP Archive (HAR 1.2, as browsers export it) as a workspace: each entry's
 /// request becomes a workspace request, in order, and the batch `har` runs them all.

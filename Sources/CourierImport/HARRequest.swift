@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// One HAR entry's request as a workspace request: its URL on `{{origin}}`, its headers
 /// without those the engine sets, its cookies and credentials as variables, its body.

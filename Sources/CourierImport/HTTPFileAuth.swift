@@ -1,5 +1,5 @@
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// An `Authorization` header of a `.http` file read as the workspace's `auth`.
 enum HTTPFileAuth {

@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// A `.http` request body read as the workspace's `body`, by its `Content-Type`:
 ///

@@ -1,4 +1,4 @@
-import Workbench
+import CourierWorkspace
 
 /// The chain that runs the requests whose responses others use (REST Client's request
 /// variables, JetBrains' `client.global.set`) before the requests that use them.

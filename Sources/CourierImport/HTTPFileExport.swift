@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier export http WORKSPACE [NAME...]`: requests of a workspace as a `.http` file that
 /// VS Code's REST Client and JetBrains' HTTP client read.

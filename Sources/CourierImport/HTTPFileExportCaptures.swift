@@ -1,4 +1,4 @@
-import Workbench
+import CourierWorkspace
 
 /// A workspace's chain captures as REST Client request variables: `token` captured as
 /// `$.token` from `login` is `{{login.response.body.$.token}}`, `header:X-Id` is

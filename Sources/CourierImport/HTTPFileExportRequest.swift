@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// Where an exported request's relative URL goes: the workspace's base (or CDN) URL as it is
 /// written in the `.http` file, and the config's URL filters, applied as the engine does.

@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// Text pieces of an exported `.http` file: placeholders in the clients' spelling, query
 /// strings and form bodies with placeholders left readable, and pretty-printed JSON.

@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier import http FILE.http`: a `.http` file of VS Code's REST Client or JetBrains' HTTP
 /// client as a workspace.

@@ -1,4 +1,4 @@
-import Workbench
+import CourierWorkspace
 
 /// A `multipart/form-data` body written in a `.http` file: parts between `--BOUNDARY` lines,
 /// each with its headers (`Content-Disposition: form-data; name="…"; filename="…"`,

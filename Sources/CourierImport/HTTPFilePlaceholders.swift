@@ -1,4 +1,4 @@
-import Workbench
+import CourierWorkspace
 
 /// Translates the `{{…}}` of a `.http` file into the workspace's templating:
 ///

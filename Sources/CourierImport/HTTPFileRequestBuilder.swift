@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// A `.http` request made into a workspace request.
 struct HTTPFileBuiltRequest {

@@ -1,4 +1,4 @@
-import Workbench
+import CourierWorkspace
 
 /// One line of a `.http` file: its text without the line break, and its number (from 1).
 struct HTTPFileLine: Sendable {

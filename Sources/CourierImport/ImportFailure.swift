@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// What an importer made of a document: the workspace and what it could not carry over.
 public struct ImportResult: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// Names and placeholders from an imported document made fit for a workspace file, which
 /// YAML and the template syntax constrain: an implicit YAML key holds at most 1,024

@@ -1,4 +1,4 @@
-import Workbench
+import CourierWorkspace
 
 /// Imported variables that use each other in a cycle, which a workspace refuses when it
 /// loads (or, in an environment, when it sends), and which the source's own tools cannot

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import OpenAPIKit
-import Workbench
+import CourierWorkspace
 
 /// Request bodies: JSON (preferred when the operation takes several types) as a `json:`
 /// body, `application/x-www-form-urlencoded` as `form:`, `multipart/form-data` as

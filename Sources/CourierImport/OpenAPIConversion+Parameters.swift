@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import OpenAPIKit
-import Workbench
+import CourierWorkspace
 
 /// Parameters: path ones become `{{variables}}` holding their example (or default, first
 /// `enum` value, or nothing); required query ones go into the URL with their example, or as

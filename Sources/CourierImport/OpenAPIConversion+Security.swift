@@ -1,5 +1,5 @@
 import OpenAPIKit
-import Workbench
+import CourierWorkspace
 
 /// Security: the operation's `security` (else the document's; `[]` means none), its first
 /// alternative, each scheme of it as auth with variables: HTTP bearer as

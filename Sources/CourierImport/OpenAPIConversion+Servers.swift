@@ -1,5 +1,5 @@
 import OpenAPIKit
-import Workbench
+import CourierWorkspace
 
 /// Servers: the first is the base URL (`config.baseUrl: "{{baseUrl}}"` and a `baseUrl`
 /// variable), each one an environment setting `baseUrl` and its server variables, whose

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import OpenAPIKit
-import Workbench
+import CourierWorkspace
 
 /// Turns a decoded OpenAPI document into a workspace: one request per operation, servers as
 /// the base URL and environments, operations grouped into batches by tag. The parts live in

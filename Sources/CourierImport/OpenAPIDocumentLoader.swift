@@ -3,7 +3,7 @@ import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
-import Workbench
+import CourierWorkspace
 import Yams
 
 /// Reads an OpenAPI 3.0, 3.1 or 3.2 document, in JSON or YAML, into OpenAPIKit's 3.1 model

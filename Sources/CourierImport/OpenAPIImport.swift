@@ -1,5 +1,5 @@
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier import openapi SPEC.(yaml|json)`: an OpenAPI 3.0 or 3.1 document (3.2 too) as a
 /// workspace.

@@ -1,5 +1,5 @@
 import Courier
-import Workbench
+import CourierWorkspace
 
 /// A Postman `auth` object — `{type, <type>: parameters}` — on a request, a folder or the
 /// collection. v2.1 lists parameters as `[{key, value}]`, v2.0 as an object keyed by name;

@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// A Postman request `body` (`mode`: raw, urlencoded, formdata, file or graphql) as a
 /// Courier body, with the request's `Content-Type` header folded into it where the body

@@ -1,5 +1,5 @@
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// The placeholders in the texts of a collection. Postman's dynamic variables (`{{$guid}}`,
 /// `{{$timestamp}}`, `{{$randomEmail}}`, …) with a Courier built-in become it, the others stay

@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// Imports a Postman collection (v2.0 or v2.1) and its environment files as a workspace.
 ///

@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// The collection's `item` tree: folders become batches, requests become workspace
 /// requests, and what a request inherits (auth) comes down from its folders.

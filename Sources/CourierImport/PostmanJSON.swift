@@ -1,6 +1,6 @@
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// Reading the loosely typed JSON of exported documents (Postman collections and
 /// environments, HAR files): documents nobody here wrote, where a number may stand for a

@@ -1,4 +1,5 @@
 import CNCurses
+import CourierWorkspace
 import Workbench
 
 /// How each ``Style`` looks on this terminal: 256 colours, 16 (or 8), or none — attributes

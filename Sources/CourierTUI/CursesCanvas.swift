@@ -1,4 +1,5 @@
 import CNCurses
+import CourierWorkspace
 import Workbench
 
 /// The curses screen as a ``Canvas``: the painter's text goes to `stdscr` with the colours

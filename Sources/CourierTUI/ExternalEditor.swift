@@ -1,4 +1,5 @@
 import Foundation
+import CourierWorkspace
 import Workbench
 
 /// Runs the user's editor on a file, at a line, with the terminal handed over to it

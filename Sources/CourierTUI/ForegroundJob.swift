@@ -1,4 +1,5 @@
 import Glibc
+import CourierWorkspace
 import Workbench
 
 /// Runs a program on Courier's terminal while Courier waits, the way a job-control shell

@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import Glibc
+import CourierWorkspace
 import Workbench
 
 /// The workbench's one input loop: it sleeps in `poll()` on the terminal, the wake-up pipe

@@ -1,4 +1,5 @@
 import CNCurses
+import CourierWorkspace
 import Workbench
 
 /// Turns what `wget_wch` returns into ``Key``s: function keys, control characters, mouse

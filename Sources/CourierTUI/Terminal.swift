@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import Glibc
+import CourierWorkspace
 import Workbench
 
 /// The terminal in curses mode: raw keys, no echo, the alternate screen, mouse clicks and

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import CourierWorkspace
 import Workbench
 
 /// `courier tui` on a terminal: the model, curses and the input loop put together.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier cache list|show|rm|purge`: the response cache of a workspace.
 struct CacheCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier import-curl 'curl …'`: prints the workspace YAML of an equivalent request.
 struct ImportCurlCommand: ParsableCommand {

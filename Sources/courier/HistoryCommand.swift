@@ -1,7 +1,7 @@
 import ArgumentParser
 import Courier
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier history`: the exchanges the runner and the workbench recorded, secrets redacted.
 struct HistoryCommand: ParsableCommand {

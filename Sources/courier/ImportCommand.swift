@@ -1,7 +1,7 @@
 import ArgumentParser
 import CourierImport
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier import postman|openapi|http|har FILE`: a workspace YAML that `courier run`
 /// accepts as is, and on standard error what could not be carried over.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CourierDemoServer
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `courier run WORKSPACE NAME...`: the headless runner.
 struct RunCommand: AsyncParsableCommand {

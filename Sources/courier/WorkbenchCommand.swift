@@ -1,6 +1,7 @@
 import ArgumentParser
 import CourierTUI
 import Foundation
+import CourierWorkspace
 import Workbench
 
 /// `courier tui`: the ncurses workbench (also what `courier` alone opens).

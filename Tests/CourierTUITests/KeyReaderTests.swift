@@ -1,6 +1,7 @@
 import CNCurses
 import Testing
 @testable import CourierTUI
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Raw terminal input becomes the workbench's keys.

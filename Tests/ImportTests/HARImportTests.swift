@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The HAR fixture (as Chrome exports it) imported and loaded back, field by field.
 @Suite struct HARImportTests {

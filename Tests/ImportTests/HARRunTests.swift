@@ -1,7 +1,7 @@
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The imported HAR sent to the demo server with `origin` pointed at it and the secret
 /// variables filled in with `--var`: the requests arrive as the browser sent them.

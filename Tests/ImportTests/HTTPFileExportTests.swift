@@ -3,7 +3,7 @@ import CourierDemoServer
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// `HTTPFileExport` writes a workspace's requests as a `.http` file, and `HTTPFileImport`
 /// reads it back to the same requests.

@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// What `HTTPFileImport` does with files nobody here wrote: errors at their line and column
 /// when nothing can be imported, and liberal reading otherwise.

@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// `HTTPFileImport` reads the REST Client and JetBrains fixtures construct by construct, and
 /// what it writes loads as a workspace.

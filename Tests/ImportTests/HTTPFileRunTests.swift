@@ -2,7 +2,7 @@ import CourierDemoServer
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The imported fixtures run against the demo server as `courier run --json` runs them,
 /// chains included, with `body.json` next to the workspace as it is next to the .http file.

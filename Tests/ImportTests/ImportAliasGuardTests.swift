@@ -1,7 +1,7 @@
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The OpenAPI importer runs the workspace loader's alias guard (`AliasExpansion`) on YAML
 /// before Yams composes it: an alias bomb used as a mapping key is refused at once, at the

@@ -1,6 +1,6 @@
 import CourierDemoServer
 import Foundation
-import Workbench
+import CourierWorkspace
 
 /// `Tests/Fixtures/`, where the importers' fixtures live (one folder per format).
 let fixturesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,7 +1,7 @@
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// Postman collections whose names and placeholders a workspace file cannot hold as they are:
 /// each is imported, the written file LOADED with the real loader and run against the demo

@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The YAML every importer writes through `ImportedWorkspace` loads as a workspace and
 /// carries each part over.

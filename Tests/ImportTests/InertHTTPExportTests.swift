@@ -1,6 +1,6 @@
 import CourierImport
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// `courier export http` prints workspace data — names, descriptions, header values — to a
 /// terminal: their control characters come out as `^[`, `^G`… (as server data does), never

@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The OpenAPI 3.1.0 fixture (`openapi/library-3.1.json`, JSON), imported and read back as a
 /// workspace, checked part by part, with what it cannot carry over.

@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// Documents the OpenAPI importer refuses say why and where; quirky ones it takes and reports.
 @Suite struct OpenAPIImportFailureTests {

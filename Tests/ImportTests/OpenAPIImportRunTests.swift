@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// Imported OpenAPI requests, sent to the demo server's echo (`/anything/...`) as `courier run
 /// --json` sends them: a `demo` environment points `baseUrl` at it, and a chain captures what

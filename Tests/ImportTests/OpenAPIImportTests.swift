@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The OpenAPI 3.0.3 fixture (`openapi/petstore-3.0.yaml`), imported and read back as a
 /// workspace, checked part by part.

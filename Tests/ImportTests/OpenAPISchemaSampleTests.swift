@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The body an operation gets when its document gives only a schema: what each kind of
 /// schema turns into, and that shared or huge schemas stay small.

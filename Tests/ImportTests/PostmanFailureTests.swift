@@ -1,7 +1,7 @@
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// Documents that are not a Postman v2 collection or environment fail with where and why.
 @Suite struct PostmanFailureTests {

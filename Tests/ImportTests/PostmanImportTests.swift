@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// The Postman fixtures imported and the YAML loaded back as a workspace, field by field.
 @Suite struct PostmanImportTests {

@@ -2,7 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// Collections as people write them rather than as the schema says: what can be imported
 /// is, what cannot is reported, and the result still loads.

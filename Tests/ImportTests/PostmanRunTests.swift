@@ -3,7 +3,7 @@ import CourierDemoServer
 import CourierImport
 import Foundation
 import Testing
-import Workbench
+import CourierWorkspace
 
 /// What `courier run --json` printed for an imported workspace, and what the demo server
 /// received (method, path, query and headers of each request).

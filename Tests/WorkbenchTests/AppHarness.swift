@@ -1,6 +1,7 @@
 import CourierDemoServer
 import Dispatch
 import Foundation
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// A workbench model on a copy of the demo workspace, against a real demo server on a free

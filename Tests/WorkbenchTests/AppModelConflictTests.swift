@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Unsaved edits whose request another program changes or deletes in the file: the draft is

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The response's body, headers and timing through the keys.

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Overlays, the tree filter, layouts and the status line, as they show on screen.

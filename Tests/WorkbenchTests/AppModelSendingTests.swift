@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Sending from the workbench against the demo server: what the response view shows.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// `{request: NAME, times: N}` in a batch: parsed, checked, expanded, run, renamed and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// About 2 MB of minified JSON: an array of `count` customers, each twelve lines once

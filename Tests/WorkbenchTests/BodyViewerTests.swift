@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// `{"items":[{"id":0,"name":"item 0"},…],"total":N}`: item k opens at line 2 + 4k, its

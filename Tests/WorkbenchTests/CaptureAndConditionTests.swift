@@ -1,5 +1,6 @@
 import Courier
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 @Suite("Captures and conditions")

@@ -2,6 +2,7 @@ import Courier
 import CourierDemoServer
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 @Suite("Demo workspace content")

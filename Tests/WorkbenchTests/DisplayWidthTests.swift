@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Column widths agree with the C library's wcwidth, which ncursesw uses to place text.

@@ -1,5 +1,6 @@
 import Courier
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Every error family gets its code, libcurl's message and a plain word on what to check.

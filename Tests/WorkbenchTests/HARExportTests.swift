@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// `courier history --har`: the recorded exchanges of real runs against the demo server, as

@@ -3,6 +3,7 @@ import CourierDemoServer
 import Dispatch
 import Foundation
 import Testing
+import CourierWorkspace
 import Workbench
 
 /// The workbench's HUD against the engine: counts of requests, batches and chains in flight

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The history database: migrations (including the one-time import of the JSON Lines

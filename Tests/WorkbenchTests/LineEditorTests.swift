@@ -1,4 +1,5 @@
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The field editor behaves like readline.

@@ -2,6 +2,7 @@ import CourierDemoServer
 import Foundation
 import Glibc
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// `courier run --offline`: a run answered from the cache and the history while a listener on

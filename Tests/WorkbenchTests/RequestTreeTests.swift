@@ -1,4 +1,5 @@
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The Requests pane's tree: sections, batches with members, chains with steps, folding,

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The fields in which two definitions differ, named, with both values; empty when equal.

@@ -5,6 +5,7 @@ import GRDB
 import FoundationXML
 #endif
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 @Suite("Headless runner")

@@ -1,4 +1,5 @@
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The painter draws frames into an off-screen buffer exactly as the terminal will show them.

@@ -1,5 +1,6 @@
 import Courier
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Templates are bounded: each variable is rendered once per value, a value may expand to

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 @Suite("Templating and environments")

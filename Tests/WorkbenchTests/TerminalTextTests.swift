@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Server data never drives the terminal: escape sequences are shown, not obeyed.

@@ -1,5 +1,6 @@
 import Courier
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The Timing tab: libcurl's phases laid out in order, proportional, with their durations.

@@ -1,5 +1,6 @@
 import CourierDemoServer
 import Foundation
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// The repository's root, for `workspaces/*.yaml`.

@@ -1,4 +1,5 @@
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// YAML aliases are bounded: a few lines that repeat anchors through aliases of aliases are

@@ -1,6 +1,7 @@
 import CourierDemoServer
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 @Suite("Workspace cache browsing")

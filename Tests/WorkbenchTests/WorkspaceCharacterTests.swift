@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Invalid UTF-8 and control characters are reported at their line and column, before YAML

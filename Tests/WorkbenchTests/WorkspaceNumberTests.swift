@@ -1,5 +1,6 @@
 import Courier
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Every number in the workspace format has a documented range; NaN, infinities and values

@@ -1,6 +1,7 @@
 import CourierDemoServer
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// A workspace's known secrets are credentials wherever they are placed: a `sensitive`

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierWorkspace
 @testable import Workbench
 
 /// Saves the composer's draft of request `name`, changed by `change`, into `text`.

@@ -1,4 +1,5 @@
 import Foundation
+import CourierWorkspace
 import Workbench
 
 // courier-render-bench [--json-mib N] [--requests N] [--frames N]

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import FuzzSupport
-import Workbench
+import CourierWorkspace
 
 /// A capture's JSON path (`$.orders[0].id`), then looked up in a small document.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-@testable import Workbench
+@testable import CourierWorkspace
 
 /// A chain step's `when:` text: it parses or fails with a ParseError.
 @_cdecl("LLVMFuzzerTestOneInput")

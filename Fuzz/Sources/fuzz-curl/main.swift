@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import Workbench
+import CourierWorkspace
 
 /// Any text as a pasted curl command: YAML of a request, or a failure that says why.
 @_cdecl("LLVMFuzzerTestOneInput")

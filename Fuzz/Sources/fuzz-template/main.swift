@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import Workbench
+import CourierWorkspace
 
 /// The first line defines variables (`a=…;b=…`), the rest is a template rendered with them.
 @_cdecl("LLVMFuzzerTestOneInput")

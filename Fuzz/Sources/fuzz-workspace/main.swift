@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import Workbench
+import CourierWorkspace
 
 /// Any text as a workspace file: it loads or fails with a WorkspaceError, and nothing else
 /// (no crash, no hang, no runaway memory — aliases and templates are bounded).

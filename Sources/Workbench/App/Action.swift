@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Everything a user can ask the workbench to do. Keys map to actions (``KeyMap``); the
 /// command palette lists them by title; the help overlay lists their keys.
 public enum Action: String, Sendable, Hashable, CaseIterable {

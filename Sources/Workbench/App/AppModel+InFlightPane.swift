@@ -1,3 +1,4 @@
+import CourierWorkspace
 import Courier
 import Foundation
 

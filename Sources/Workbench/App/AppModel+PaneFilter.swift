@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 extension AppModel {
     /// `f` in the In flight, Cache and Events panes: a filter typed at the top of the pane.
     func beginPaneFilter() {

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Where the composer is: its tab, the selected row (0 is the method and URL line), and
 /// whether the URL shows as written or as sent.
 struct ComposerState {

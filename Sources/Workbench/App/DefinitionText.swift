@@ -1,3 +1,4 @@
+import CourierWorkspace
 import Courier
 
 /// Request settings in the words the composer and the error explanations use.

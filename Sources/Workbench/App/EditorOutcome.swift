@@ -1,3 +1,4 @@
+import CourierWorkspace
 import Glibc
 
 /// How the external editor ended, as the terminal front reports it to

@@ -1,3 +1,4 @@
+import CourierWorkspace
 import Foundation
 
 /// The Events pane's log: lifecycle events of every request, batch and chain, newest last,

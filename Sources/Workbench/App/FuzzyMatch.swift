@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Fuzzy matching as in fzf and lazygit: the query's characters appear in order in the
 /// candidate, case-insensitively; consecutive characters and word starts score higher.
 public enum FuzzyMatch {

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// A key press or mouse event, as the curses front decodes it. The workbench decides what
 /// it means (``KeyMap``), so that key handling is tested without a terminal.
 public enum Key: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Which keys do what, where. A key means the action of the focused scope first, then of
 /// lists in general, then of the whole workbench; the help overlay and the status line's
 /// hints are made from this table, so they cannot drift from what the keys do.

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// A one-line text field that edits as readline does: ←/→, Home/End, Ctrl-A/E, Ctrl-B/F,
 /// Backspace/Delete, Ctrl-D, Ctrl-U/K (kill to start/end), Ctrl-W (kill a word), Ctrl-Y
 /// (yank the last kill) and pasted text. While a field is being edited every key goes to

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// A window over the panes that takes every key until it closes (Esc closes any of them).
 public enum Overlay: Sendable {
     /// Every key of every pane.

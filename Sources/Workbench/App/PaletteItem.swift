@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// One entry of the command palette: an action, or a request, batch or chain to go to.
 public struct PaletteItem: Sendable, Hashable {
     public enum Target: Sendable, Hashable {

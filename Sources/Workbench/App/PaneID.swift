@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// The workbench's panes, numbered as their titles show and as `1`–`6` jump to them.
 public enum PaneID: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case requests = 1, exchange, inFlight, cache, runs, events

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// The Requests pane's tree: the workspace's requests, then its batches with their members,
 /// then its chains with their steps; folding, a fuzzy filter, the selection and marks.
 /// The visible rows are flattened once per change, so drawing touches only the rows on screen.

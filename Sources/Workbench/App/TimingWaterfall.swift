@@ -1,3 +1,4 @@
+import CourierWorkspace
 import Courier
 
 /// libcurl's phases of one transfer as a waterfall: each phase a bar placed where it fell

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Why a JSON path filter over a body found nothing, saying which step failed.
 public enum BodyFilterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body is not JSON, or did not parse as JSON.

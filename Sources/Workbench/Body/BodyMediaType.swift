@@ -1,3 +1,4 @@
+import CourierWorkspace
 import Foundation
 
 /// A response's `Content-Type`, read for how to show its body.

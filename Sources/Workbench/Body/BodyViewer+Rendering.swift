@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 extension BodyViewer {
     /// The rows to draw, at most `height`, none wider than `width` columns: a gutter of line
     /// numbers and fold markers (▾ open, ▸ closed, with a count of the lines it hides), then

@@ -1,3 +1,4 @@
+import CourierWorkspace
 import Foundation
 
 /// The Body tab's state over a ``FormattedBody``: a cursor line, the scroll position, folded

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Byte classes for the body scanners, ASCII only.
 extension UInt8 {
     var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Maps between the rows a viewer shows and the lines of its body, given which lines are
 /// folded. Only the outermost folds count (a fold inside a folded one hides nothing more), kept
 /// sorted with the number of lines hidden before each, so both directions are binary searches:

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Where a search query occurs in a formatted body.
 public struct BodyMatch: Sendable, Hashable {
     /// The line, as an index into the body.

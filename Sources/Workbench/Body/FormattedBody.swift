@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// What a response body is shown as.
 public enum BodyKind: String, Sendable, Hashable {
     case json, xml, html, text, binary, empty

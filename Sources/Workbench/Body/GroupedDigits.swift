@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 extension Int {
     /// The number with its thousands separated by commas: `45,210`.
     var groupedDigits: String {

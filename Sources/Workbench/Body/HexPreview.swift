@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// A binary body as `hexdump -C` shows it: a line giving its size, then sixteen bytes per line,
 /// as hex and as characters, for the first 64 KiB.
 ///

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Where and why a body is not JSON.
 struct JSONSyntaxError: Error {
     /// Bytes from the start of the body.

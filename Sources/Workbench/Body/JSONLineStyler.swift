@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Colours one line of formatted JSON. Every line starts at a token, so the line alone says
 /// what each token is: a string followed by `:` is a key.
 enum JSONLineStyler {

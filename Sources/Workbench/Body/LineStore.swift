@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// What a stored line is, for styling it when it is drawn.
 enum LineFlavor: UInt8, Sendable {
     /// JSON tokens: keys, strings, numbers, literals, punctuation.

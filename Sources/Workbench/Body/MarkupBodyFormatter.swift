@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Indents XML or HTML by element nesting into a ``LineStore``. A tag tokenizer, not a parser:
 /// it never rejects a body.
 ///

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Colours one line of formatted XML or HTML: tag names and brackets, attribute names, quoted
 /// (or bare) attribute values; text between tags stays plain.
 enum MarkupLineStyler {

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// The byte-level side of the markup tokenizer: where tags start and end, their names, and
 /// what whitespace to trim, over the body's bytes.
 struct MarkupScanner {

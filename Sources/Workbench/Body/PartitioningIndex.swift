@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 extension RandomAccessCollection where Index == Int {
     /// The first index whose element satisfies `belongsAfter`, in a collection already
     /// partitioned by it (binary search).

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// A run of a line's content in one style: a range of its UTF-8 bytes.
 struct StyleRun: Sendable, Hashable {
     var range: Range<Int>

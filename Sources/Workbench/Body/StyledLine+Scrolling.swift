@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 extension StyledLine {
     /// The line without its first `columns` columns, as when scrolled right. A wide character
     /// cut in two leaves a space for its visible half, so the columns after it stay in place.

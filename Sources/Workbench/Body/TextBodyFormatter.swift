@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Splits text into lines at line feeds, dropping a carriage return before one; a final line
 /// feed ends the last line rather than starting an empty one.
 enum TextBodyFormatter {

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Where a ``Painter`` draws: the curses screen, or a ``CellBuffer`` in tests and benchmarks.
 /// The painter clips everything it writes to the canvas and to the cells it means to fill.
 public protocol Canvas {

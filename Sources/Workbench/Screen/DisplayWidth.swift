@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// How many terminal columns text takes, as ncursesw will draw it: measured per Unicode
 /// scalar with the C library's `wcwidth` table (``DisplayWidthTable``), so that a layout made
 /// here lines up with the screen even for CJK text and emoji.

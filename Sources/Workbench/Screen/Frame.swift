@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Everything one screen shows, as data: what the curses front draws and tests read.
 public struct Frame: Sendable, Equatable {
     public var size: Size

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// A terminal's size in character cells.
 public struct Size: Sendable, Hashable, CustomStringConvertible {
     public var columns: Int

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// The characters the workbench draws with: Unicode box drawing and symbols when the
 /// terminal speaks UTF-8, plain ASCII otherwise (or with `--ascii`).
 public struct Glyphs: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Draws a ``Frame`` on a ``Canvas``: pane borders and titles, content lines clipped to
 /// their panes, the tab bar, the status line and an overlay. Parts equal to those of the
 /// previous frame are skipped, so a keypress that moves a selection redraws one pane.

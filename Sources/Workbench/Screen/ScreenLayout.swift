@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// Where each pane goes for a terminal size: every pane at once from 120×35 up, one pane
 /// with a tab bar below that, the focused pane alone when zoomed, and a message below 40×12.
 public struct ScreenLayout: Sendable, Equatable {

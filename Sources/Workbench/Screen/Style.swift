@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// What a piece of text is, for the screen to colour: the workbench says what, the curses
 /// front decides how (256 colours, 16, or none with `NO_COLOR`).
 public enum Style: UInt8, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,5 @@
+import CourierWorkspace
+
 /// A run of text in one style, its width in columns measured once.
 public struct Span: Sendable, Hashable {
     public let text: String

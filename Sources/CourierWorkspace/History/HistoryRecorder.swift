@@ -151,7 +151,7 @@ public final class HistoryRecorder: Sendable {
         if first { onFailure(message) }
     }
 
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         let text = String(describing: error)
         return text.count > 300 ? String(text.prefix(300)) + "…" : text
     }

@@ -48,7 +48,7 @@ public struct HumanReport {
         return parts.joined(separator: "  ")
     }
 
-    static func size(_ bytes: Int) -> String {
+    package static func size(_ bytes: Int) -> String {
         switch bytes {
         case ..<1024: return "\(bytes) B"
         case ..<(1024 * 1024): return String(format: "%.1f KiB", Double(bytes) / 1024)

@@ -4,17 +4,17 @@ import Foundation
 /// One run of a workspace chain as an engine `ChainRequest`: each step's requests are
 /// ``WorkspaceRequest``s sharing a scope of their own, a step's callback records its
 /// captures and every finished request's `status.NAME`, and `when` conditions read them.
-struct ChainRun {
+package struct ChainRun {
     let runner: WorkspaceRunner
     let definition: ChainDefinition
-    let scope: VariableScope
-    let chain: ChainRequest
+    package let scope: VariableScope
+    package let chain: ChainRequest
     /// The requests of each step, in order.
-    let stepRequests: [[WorkspaceRequest]]
+    package let stepRequests: [[WorkspaceRequest]]
 
     /// - Parameter definitions: the definition each step sends, by request name (the
     ///   workbench passes its edited ones); the workspace's by default.
-    init(runner: WorkspaceRunner, chain definition: ChainDefinition, stepMode: Bool = false,
+    package init(runner: WorkspaceRunner, chain definition: ChainDefinition, stepMode: Bool = false,
          definitions: ((String) -> RequestDefinition)? = nil) {
         self.runner = runner
         self.definition = definition

@@ -79,7 +79,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     public struct ParseError: Error {
-        let reason: String
+        package let reason: String
     }
 
     public var components: [Component]

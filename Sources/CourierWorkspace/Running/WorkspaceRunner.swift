@@ -142,7 +142,7 @@ public final class WorkspaceRunner: Sendable {
     }
 
     /// The result of a finished (or never started) request, secrets redacted.
-    func result(of request: WorkspaceRequest) -> RequestResult {
+    package func result(of request: WorkspaceRequest) -> RequestResult {
         let metrics = request.metrics
         let error = request.error
         let fromCache = request.isDataFromCache

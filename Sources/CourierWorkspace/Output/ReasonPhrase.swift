@@ -1,6 +1,6 @@
 /// The standard reason phrase of an HTTP status (RFC 9110), for the response's summary.
-enum ReasonPhrase {
-    static func of(_ status: Int) -> String {
+package enum ReasonPhrase {
+    package static func of(_ status: Int) -> String {
         phrases[status] ?? ""
     }
 

@@ -132,7 +132,7 @@ public struct HistoryDiff: Sendable, Hashable {
     }
 
     /// A line diff (longest common subsequence); unchanged lines kept as context around changes.
-    static func textLines(_ old: String, _ new: String) -> [Line] {
+    package static func textLines(_ old: String, _ new: String) -> [Line] {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if a == b { return [] }
