@@ -143,6 +143,7 @@ final class InputLoop {
         let frame = model.frame(now: now)
         if previous == nil { werase(courier_stdscr()) }
         var canvas = CursesCanvas(size: frame.size, colors: terminal.colors)
+        model.tick(now: now)
         painter.paint(frame, over: previous, on: &canvas)
         terminal.placeCursor(frame.cursor)
         wnoutrefresh(courier_stdscr())

@@ -112,6 +112,7 @@ final class AppHarness {
     }
 
     var buffer: CellBuffer {
+        model.tick()
         let frame = model.frame()
         var buffer = CellBuffer(size: frame.size)
         Painter(glyphs: model.glyphs).paint(frame, over: nil, on: &buffer)

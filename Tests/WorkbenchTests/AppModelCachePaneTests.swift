@@ -17,11 +17,11 @@ import Testing
 
     @Test func anEntryAppearsWhenWrittenWithItsVersionAndGoesWithD() async throws {
         try await AppHarness.run { app in
-            #expect(app.model.cacheBrowser.rows.isEmpty)
+            #expect(app.model.panes.cache.browser.rows.isEmpty)
             app.select(.request("cities"))
             #expect(app.screen.contains("cities: miss — no entry yet"))
             try await cacheCities(app)
-            let row = try #require(app.model.cacheBrowser.rows.first)
+            let row = try #require(app.model.panes.cache.browser.rows.first)
             #expect(row.request == "cities")
             #expect(row.state == "fresh")
             #expect(row.listing.storedVersion == 2)
@@ -33,7 +33,7 @@ import Testing
             #expect(screen.contains("fresh"))
             #expect(screen.contains("1 entry"))
             app.press(.character("d"))
-            #expect(app.model.cacheBrowser.rows.isEmpty)
+            #expect(app.model.panes.cache.browser.rows.isEmpty)
             #expect(!app.model.hasFreshCacheEntry("cities"))
         }
     }
@@ -77,23 +77,23 @@ import Testing
     @Test func everyStateShowsAsTheRequestWouldJudgeIt() async throws {
         try await AppHarness.run { app in
             try await cacheCities(app)
-            let key = try #require(app.model.cacheBrowser.rows.first?.listing.key)
+            let key = try #require(app.model.panes.cache.browser.rows.first?.listing.key)
             app.model.reloadCache(now: Date().addingTimeInterval(700))
-            #expect(app.model.cacheBrowser.rows.first?.state == "expired")
+            #expect(app.model.panes.cache.browser.rows.first?.state == "expired")
             app.press(.character("4"), .character("D"))
-            #expect(app.model.cacheBrowser.rows.isEmpty, "D purges expired entries")
+            #expect(app.model.panes.cache.browser.rows.isEmpty, "D purges expired entries")
             try await cacheCities(app)
             try app.fileText.replacingOccurrences(of: "version: 2", with: "version: 3").write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
             app.model.workspaceFileChanged()
             app.model.reloadCache()
-            #expect(app.model.cacheBrowser.rows.first?.state == "versionMismatch")
+            #expect(app.model.panes.cache.browser.rows.first?.state == "versionMismatch")
             #expect(app.screen.contains("-2"), "why-miss names the cache error code")
             let body = app.model.workspaceCache.directory + "/" + key
             try Data("tampered".utf8).write(to: URL(fileURLWithPath: body))
             app.model.reloadCache()
-            #expect(app.model.cacheBrowser.rows.contains { $0.state == "corrupt" })
+            #expect(app.model.panes.cache.browser.rows.contains { $0.state == "corrupt" })
             app.press(.character("4"), .character("P"), .character("y"))
-            #expect(app.model.cacheBrowser.rows.isEmpty)
+            #expect(app.model.panes.cache.browser.rows.isEmpty)
         }
     }
 
@@ -101,8 +101,10 @@ import Testing
         try await AppHarness.run { app in
             try await cacheCities(app)
             let other = try app.reopened(overrides: ["user": "someone-else"])
-            #expect(other.cacheBrowser.rows.first?.state == "sensitiveDataMismatch")
+            #expect(other.panes.cache.browser.rows.first?.state == "sensitiveDataMismatch")
             other.tree.select(.request("cities"))
+            other.selectionChanged()
+            other.tick()
             var buffer = CellBuffer(size: other.size)
             Painter(glyphs: .unicode).paint(other.frame(), over: nil, on: &buffer)
             #expect(buffer.text.contains("cities: miss — -3"))
@@ -111,8 +113,10 @@ import Testing
 
     @Test func whyMissNamesEveryReasonARequestGoesToTheNetwork() async throws {
         try await AppHarness.run { app in
-            /// The why-miss line of the Cache pane, painted at `now`.
+            /// The why-miss line of the Cache pane, painted at `now` (the loop's tick first:
+            /// an entry whose time ran out is judged again then).
             func whyMiss(at now: Date = Date()) -> String {
+                app.model.tick(now: now)
                 var buffer = CellBuffer(size: app.model.size)
                 Painter(glyphs: .unicode).paint(app.model.frame(now: now), over: nil, on: &buffer)
                 return buffer.text.split(separator: "\n").first { $0.contains("cities:") }.map(String.init) ?? ""
@@ -125,7 +129,7 @@ import Testing
             app.select(.request("cities"))
             #expect(whyMiss().contains("cities: from the cache now"))
             #expect(whyMiss(at: Date().addingTimeInterval(700)).contains("cities: miss — -1 Cache expired"))
-            let key = try #require(app.model.cacheBrowser.rows.first?.listing.key)
+            let key = try #require(app.model.panes.cache.browser.rows.first?.listing.key)
             let metadataPath = app.model.workspaceCache.directory + "/" + key + ".metadata"
             let metadata = try String(contentsOfFile: metadataPath, encoding: .utf8)
             let reasons: [(metadata: String, expected: String)] = [
@@ -137,12 +141,18 @@ import Testing
             ]
             for reason in reasons {
                 #expect(reason.metadata != metadata, "the test changed the entry")
+                let before = whyMiss()
                 try reason.metadata.write(toFile: metadataPath, atomically: true, encoding: .utf8)
+                // The verdict is judged on events, not per frame: selecting the request is one.
+                #expect(whyMiss() == before, "not read again while drawing")
+                app.select(.request("cities"))
                 #expect(whyMiss().contains("cities: miss — \(reason.expected)"), "\(whyMiss())")
             }
             try metadata.write(toFile: metadataPath, atomically: true, encoding: .utf8)
+            app.select(.request("cities"))
             #expect(whyMiss().contains("cities: from the cache now"))
             try Data("tampered".utf8).write(to: URL(fileURLWithPath: app.model.workspaceCache.directory + "/" + key))
+            app.select(.request("cities"))
             #expect(whyMiss().contains("cities: miss — -7 "), "\(whyMiss())")
             try app.fileText.replacingOccurrences(of: "seconds: 600", with: "seconds: 0")
                 .write(toFile: app.workspacePath, atomically: true, encoding: .utf8)

@@ -11,8 +11,8 @@ import Testing
             app.select(.request("slow-body"))
             app.press(.enter)
             try await app.settle("slow-body receiving") {
-                app.model.refreshInFlight(now: Date(), force: true)
-                return app.model.inFlight.live.first?.phase == .receiving && (app.model.inFlight.live.first?.received ?? 0) > 0
+                app.model.tick(now: Date(), force: true)
+                return app.model.panes.inFlight.table.live.first?.phase == .receiving && (app.model.panes.inFlight.table.live.first?.received ?? 0) > 0
             }
             app.press(.character("3"))
             var screen = app.screen
@@ -20,13 +20,13 @@ import Testing
             #expect(screen.contains("receiving"))
             #expect(screen.contains("1 receiving"), "the title counts the rows per state")
             app.press(.character("x"))
-            try await app.settle("the cancel") { app.model.inFlight.recent.first?.outcome == .cancelled }
+            try await app.settle("the cancel") { app.model.panes.inFlight.table.recent.first?.outcome == .cancelled }
             screen = app.screen
             #expect(screen.contains("cancelled"))
-            #expect(app.model.inFlight.live.isEmpty)
+            #expect(app.model.panes.inFlight.table.live.isEmpty)
             let later = Date().addingTimeInterval(InFlightTable.recentSeconds + 1)
-            app.model.refreshInFlight(now: later, force: true)
-            #expect(app.model.inFlight.rows.isEmpty, "finished requests leave after a few seconds")
+            app.model.tick(now: later, force: true)
+            #expect(app.model.panes.inFlight.table.rows.isEmpty, "finished requests leave after a few seconds")
         }
     }
 
@@ -37,17 +37,17 @@ import Testing
             app.select(.request("slow-body"))
             app.press(.enter)
             try await app.settle("both in flight") {
-                app.model.refreshInFlight(now: Date(), force: true)
-                return app.model.inFlight.live.count == 2
+                app.model.tick(now: Date(), force: true)
+                return app.model.panes.inFlight.table.live.count == 2
             }
             app.press(.character("3"), .character("f"))
             app.type("body")
-            #expect(app.model.inFlight.rows.map(\.name) == ["slow-body"])
+            #expect(app.model.panes.inFlight.table.rows.map(\.name) == ["slow-body"])
             app.press(.escape)
-            #expect(app.model.inFlight.rows.count == 2)
+            #expect(app.model.panes.inFlight.table.rows.count == 2)
             app.press(.character("o"))
-            #expect(app.model.inFlight.sort == .name)
-            #expect(app.model.inFlight.rows.map(\.name) == ["slow", "slow-body"])
+            #expect(app.model.panes.inFlight.table.sort == .name)
+            #expect(app.model.panes.inFlight.table.rows.map(\.name) == ["slow", "slow-body"])
             app.press(.character("X"), .character("y"))
             try await app.settle("everything cancelled") { app.model.exchanges.values.allSatisfy { !$0.isInFlight } }
         }
@@ -57,19 +57,19 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("get-args"))
             app.press(.enter)
-            try await app.settle("get-args done") { app.model.inFlight.recent.count == 1 }
+            try await app.settle("get-args done") { app.model.panes.inFlight.table.recent.count == 1 }
             app.select(.batch("basics"))
             app.press(.enter)
-            try await app.settle("basics done") { app.model.runHistory.runs.first?.finishedAt != nil }
-            app.model.refreshInFlight(now: Date(), force: true)
-            #expect(app.model.inFlight.rows.count == 9)
-            #expect(app.model.inFlight.selection == 0, "at the top, the selection stays there as rows come")
+            try await app.settle("basics done") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
+            app.model.tick(now: Date(), force: true)
+            #expect(app.model.panes.inFlight.table.rows.count == 9)
+            #expect(app.model.panes.inFlight.table.selection == 0, "at the top, the selection stays there as rows come")
             app.press(.character("3"), .character("G"))
-            let followed = app.model.inFlight.rows[app.model.inFlight.selection].id
+            let followed = app.model.panes.inFlight.table.rows[app.model.panes.inFlight.table.selection].id
             app.select(.request("created"))
             app.press(.enter)
-            try await app.settle("created done") { app.model.inFlight.recent.count == 10 }
-            #expect(app.model.inFlight.rows[app.model.inFlight.selection].id == followed, "moved, it follows its row")
+            try await app.settle("created done") { app.model.panes.inFlight.table.recent.count == 10 }
+            #expect(app.model.panes.inFlight.table.rows[app.model.panes.inFlight.table.selection].id == followed, "moved, it follows its row")
         }
     }
 
@@ -77,17 +77,17 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("paused before step 1") { app.model.runHistory.runs.first?.pausedStep?.index == 0 }
+            try await app.settle("paused before step 1") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 0 }
             app.press(.character("5"), .character("z"))
             #expect(app.screen.contains("paused before step 1"))
             #expect(app.screen.contains("next: POST"), "the pane says what the next step will send")
             app.press(.character("r"))
             #expect(app.model.statusLine(now: Date()).text.contains("nothing to retry"))
             app.press(.character(" "))
-            try await app.settle("paused before step 2") { app.model.runHistory.runs.first?.pausedStep?.index == 1 }
+            try await app.settle("paused before step 2") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 1 }
             #expect(app.screen.contains("token=‹redacted›"), "a secret capture is masked")
             app.press(.character("s"))
-            try await app.settle("paused before step 3") { app.model.runHistory.runs.first?.pausedStep?.index == 2 }
+            try await app.settle("paused before step 3") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 2 }
             let screen = app.screen
             #expect(screen.contains("┬"))
             #expect(screen.contains("└"))
@@ -95,8 +95,8 @@ import Testing
             #expect(screen.contains("when orderId exists"))
             app.press(.character(">"))
             // Step 4's condition is false: it is skipped without a pause, and the chain ends.
-            try await app.settle("the end") { app.model.runHistory.runs.first?.isRunning == false }
-            let states = app.model.runHistory.runs.first?.chainSnapshot?.steps.map(\.state)
+            try await app.settle("the end") { app.model.panes.runs.history.runs.first?.isRunning == false }
+            let states = app.model.panes.runs.history.runs.first?.chainSnapshot?.steps.map(\.state)
             #expect(states == [.succeeded, .succeeded, .skipped, .skipped])
             #expect(app.screen.contains("when tier == \"platinum\" → false"))
             app.press(.character(" "))
@@ -108,10 +108,10 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("paused before step 1") { app.model.runHistory.runs.first?.pausedStep?.index == 0 }
+            try await app.settle("paused before step 1") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 0 }
             app.press(.character("5"), .character("c"))
-            try await app.settle("the end") { app.model.runHistory.runs.first?.isRunning == false }
-            let states = app.model.runHistory.runs.first?.chainSnapshot?.steps.map(\.state)
+            try await app.settle("the end") { app.model.panes.runs.history.runs.first?.isRunning == false }
+            let states = app.model.panes.runs.history.runs.first?.chainSnapshot?.steps.map(\.state)
             #expect(states == [.succeeded, .succeeded, .succeeded, .skipped])
         }
     }
@@ -120,10 +120,10 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("paused") { app.model.runHistory.runs.first?.pausedStep != nil }
+            try await app.settle("paused") { app.model.panes.runs.history.runs.first?.pausedStep != nil }
             app.press(.character("5"), .character("x"))
-            try await app.settle("stopped") { app.model.runHistory.runs.first?.isRunning == false }
-            #expect(app.model.runHistory.runs.first?.chainSnapshot?.steps.first?.state == .cancelled)
+            try await app.settle("stopped") { app.model.panes.runs.history.runs.first?.isRunning == false }
+            #expect(app.model.panes.runs.history.runs.first?.chainSnapshot?.steps.first?.state == .cancelled)
             app.press(.character("x"))
             #expect(app.model.statusLine(now: Date()).text.contains("is not running"))
         }
@@ -133,7 +133,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.batch("basics"))
             app.press(.enter)
-            try await app.settle("basics done") { app.model.runHistory.runs.first?.finishedAt != nil }
+            try await app.settle("basics done") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
             app.press(.character("5"), .character("z"))
             let screen = app.screen
             #expect(screen.contains("basics"))
@@ -152,7 +152,7 @@ import Testing
             app.select(.batch("load"))
             app.press(.enter)
             try await app.settle("the 60 tiny requests") {
-                guard case .batch(let batch, _)? = app.model.runHistory.runs.first?.kind else { return false }
+                guard case .batch(let batch, _)? = app.model.panes.runs.history.runs.first?.kind else { return false }
                 return batch.snapshot.states.prefix(60).allSatisfy { $0 == .succeeded }
             }
             app.press(.character("5"), .character("z"))
@@ -163,7 +163,7 @@ import Testing
             #expect(app.model.statusLine(now: Date()).text.contains("x stop"))
             #expect(!app.model.statusLine(now: Date()).text.contains("continue"), "no step keys for a batch")
             app.press(.character("x"))
-            try await app.settle("stopped") { app.model.runHistory.runs.first?.isRunning == false }
+            try await app.settle("stopped") { app.model.panes.runs.history.runs.first?.isRunning == false }
             #expect(app.screen.contains("16 stopped"))
         }
     }
@@ -175,21 +175,21 @@ import Testing
             app.select(.request("xml"))
             app.press(.enter)
             try await app.settle("both done") { ["refused", "xml"].allSatisfy { app.model.exchanges[$0]?.stoppedAt != nil } }
-            let kinds = app.model.eventLog.entries.map { "\($0.subject) \($0.kind.rawValue)" }
+            let kinds = app.model.panes.events.log.entries.map { "\($0.subject) \($0.kind.rawValue)" }
             #expect(kinds.contains("refused failed"))
             #expect(kinds.contains("xml finished"))
             #expect(kinds.contains("xml started"))
             app.press(.character("6"), .character("f"))
             app.type("failed")
-            #expect(app.model.eventLog.shown.map(\.subject) == ["refused"])
+            #expect(app.model.panes.events.log.list.shown.map(\.subject) == ["refused"])
             #expect(app.buffer.cells.contains { $0.style == .failure })
             app.press(.enter, .character("p"))
             app.select(.request("created"))
             app.press(.enter)
             try await app.settle("created done") { app.model.exchanges["created"]?.stoppedAt != nil }
-            #expect(!app.model.eventLog.entries.contains { $0.subject == "created" }, "a paused log holds new events back")
+            #expect(!app.model.panes.events.log.entries.contains { $0.subject == "created" }, "a paused log holds new events back")
             app.press(.character("6"), .character("p"))
-            #expect(app.model.eventLog.entries.contains { $0.subject == "created" })
+            #expect(app.model.panes.events.log.entries.contains { $0.subject == "created" })
         }
     }
 
@@ -203,7 +203,7 @@ import Testing
             #expect(app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
             app.press(.character("1"), .character("!"))
             #expect(app.model.focus == .events)
-            let selected = app.model.eventLog.shown[app.model.eventLog.selection]
+            let selected = app.model.panes.events.log.list.selected!
             #expect(selected.subject == "refused" && selected.kind == .failed)
         }
     }
@@ -238,20 +238,20 @@ import Testing
 
     @Test func finishedRunsAreLetGoOnceTheirResponsesPassTheBudget() async throws {
         try await AppHarness.run { app in
-            app.model.keptRunResponseBytes = 1
+            app.model.panes.runs.keptResponseBytes = 1
             for round in 1...3 {
                 app.select(.batch("routing"))
                 app.press(.enter)
-                try await app.settle("run \(round)") { app.model.runHistory.runs.first?.finishedAt != nil }
+                try await app.settle("run \(round)") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
             }
-            let runs = app.model.runHistory.runs
+            let runs = app.model.panes.runs.history.runs
             #expect(runs.count == 1, "only the newest run stays when the older ones hold more than the budget")
             #expect(runs.first?.id == 3)
             #expect((runs.first?.responseBytes ?? 0) > 0)
-            app.model.keptRunResponseBytes = 256 << 20
+            app.model.panes.runs.keptResponseBytes = 256 << 20
             app.press(.enter)
-            try await app.settle("run 4") { app.model.runHistory.runs.first?.finishedAt != nil }
-            #expect(app.model.runHistory.runs.map(\.id) == [4, 3], "within the budget, runs stay")
+            try await app.settle("run 4") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
+            #expect(app.model.panes.runs.history.runs.map(\.id) == [4, 3], "within the budget, runs stay")
         }
     }
 }

@@ -125,7 +125,7 @@ var plainFrames: [Double] = []
 previous = nil
 for step in 0..<frames {
     let begin = now()
-    if step % 2 == 0 { hanging.refreshInFlight(now: Date(), force: true) }
+    if step % 2 == 0 { hanging.tick(now: Date(), force: true) }
     hanging.handle(.down)
     let frame = hanging.frame()
     painter.paint(frame, over: previous, on: &buffer)

@@ -12,7 +12,11 @@ extension AppModel {
     @discardableResult
     public func applyUpdates(now: Date = Date()) -> Bool {
         let updates = mailbox.drain()
-        for update in updates { apply(update, now: now) }
+        for update in updates {
+            // The components first: Events logs a stop before the shell's toast links to it.
+            for pane in panes.all { carryOut(pane.apply(update, context: context(for: pane.id, now: now))) }
+            apply(update, now: now)
+        }
         if !updates.isEmpty { releaseOldExchanges() }
         return !updates.isEmpty
     }
@@ -20,7 +24,6 @@ extension AppModel {
     private func apply(_ update: EngineUpdate, now: Date) {
         switch update {
         case .started(let subject):
-            log(started: subject, now: now)
             if case .request(let request) = subject, let exchange = exchangesByRequest[ObjectIdentifier(request)] {
                 exchange.startedAt = exchange.startedAt ?? now
                 exchange.stoppedAt = nil
@@ -30,12 +33,10 @@ extension AppModel {
             }
         case .stopped(let subject):
             stopped(subject, now: now)
-        case .progress(let request, let progress):
-            log(progress, of: request, now: now)
-        case .chainProgress(let chain, let snapshot):
-            guard let run = runHistory.runs.first(where: { if case .chain(let c, _, _) = $0.kind { return c === chain }; return false })
-            else { return }
-            run.chainSnapshot = snapshot
+        case .progress:
+            break
+        case .chainProgress(let chain, _):
+            guard let run = panes.runs.history.run(of: .chain(chain)) else { return }
             if let step = run.pausedStep {
                 let verb = step.state == .failed ? "failed at" : "paused before"
                 lastEvent = "\(run.name) \(verb) step \(step.index + 1) (\(step.title))"
@@ -57,8 +58,7 @@ extension AppModel {
         case .workspaceFileChanged:
             reload()
         case .cacheWritten:
-            cacheMarkers.removeAll()
-            reloadCache(now: now)
+            break // the Cache pane asks for the reload
         case .cacheWriteFailed(let sentence):
             say(sentence, .warning, seconds: 8)
         case .historyFailed(let sentence):
@@ -78,7 +78,7 @@ extension AppModel {
 
     private func stopped(_ subject: LifecycleSubject, now: Date) {
         cacheMarkers.removeAll()
-        let eventID = log(stopped: subject, now: now)
+        let eventID = panes.events.lastStopEvent
         switch subject {
         case .request(let subject):
             guard let exchange = exchangesByRequest[ObjectIdentifier(subject)] else { return }
@@ -111,19 +111,12 @@ extension AppModel {
             if responseTab == .history, selectedRequestName == exchange.name { loadHistory() }
             if exchanges[exchange.name] === exchange { layOut(exchange) }
         case .batch(let batch):
-            guard let run = runHistory.runs.first(where: { if case .batch(let b, _) = $0.kind { return b === batch }; return false })
-            else { return }
-            run.finish(at: now)
-            runHistory.trim(responseBudget: keptRunResponseBytes)
+            guard let run = panes.runs.history.run(of: subject) else { return }
             let snapshot = batch.snapshot
             lastEvent = "\(run.name): \(snapshot.succeeded) of \(snapshot.total) ok"
             say(lastEvent, snapshot.failed > 0 ? .warning : .success, event: eventID)
-        case .chain(let chain):
-            guard let run = runHistory.runs.first(where: { if case .chain(let c, _, _) = $0.kind { return c === chain }; return false })
-            else { return }
-            run.finish(at: now)
-            runHistory.trim(responseBudget: keptRunResponseBytes)
-            run.chainSnapshot = chain.snapshot
+        case .chain:
+            guard let run = panes.runs.history.run(of: subject) else { return }
             lastEvent = "chain \(run.name) \(run.failed ? "failed" : "finished")"
             say(lastEvent, run.failed ? .failure : .success, event: eventID)
         }

@@ -2,9 +2,9 @@ import CourierWorkspace
 import Foundation
 
 extension AppModel {
-    /// What the screen shows now.
+    /// What the screen shows now: drawn from state only (``tick(now:)`` reads what changes
+    /// with time first).
     public func frame(now: Date = Date()) -> Frame {
-        expireToasts(now: now)
         var frame = Frame(size: size)
         let layout = ScreenLayout(size: size, focus: focus, zoomed: isZoomed)
         guard layout.mode != .tooSmall else {
@@ -21,10 +21,11 @@ extension AppModel {
                 let parts = exchangeParts(in: rect)
                 frame.panes.append(composerPane(in: parts.composer, frame: &frame))
                 frame.panes.append(responsePane(in: parts.response, now: now, frame: &frame))
-            case .inFlight: frame.panes.append(inFlightPane(in: rect, now: now, frame: &frame))
-            case .cache: frame.panes.append(cachePane(in: rect, now: now, frame: &frame))
-            case .runs: frame.panes.append(runsPane(in: rect, now: now))
-            case .events: frame.panes.append(eventsPane(in: rect, frame: &frame))
+            case .inFlight, .cache, .runs, .events:
+                guard let component = panes.component(pane) else { continue }
+                let render = component.render(context: context(for: pane, now: now))
+                frame.panes.append(render.frame)
+                if let cursor = render.cursor { frame.cursor = cursor }
             }
         }
         frame.statusLine = statusLine(now: now)

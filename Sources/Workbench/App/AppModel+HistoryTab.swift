@@ -131,7 +131,7 @@ extension AppModel {
             footer = StyledLine("Esc back to the list", .dim)
         } else if let opened = historyTab.opened {
             let exchange = opened.exchange
-            lines.append(StyledLine(" #\(exchange.id ?? 0) \(Self.clockTime(exchange.date)) · \(exchange.outcome) · "
+            lines.append(StyledLine(" #\(exchange.id ?? 0) \(ClockText.time(exchange.date)) · \(exchange.outcome) · "
                                     + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))",
                                     exchange.ok ? .success : .failure).truncated(to: content.width))
             if var viewer = opened.viewer {
@@ -152,7 +152,7 @@ extension AppModel {
                 line.append("   " + DisplayWidth.padded(showsDay ? "when" : "today", to: showsDay ? 16 : 10), .dim)
                 line.append(DisplayWidth.padded("outcome", to: 15) + DisplayWidth.padded("time", to: 10) + DisplayWidth.padded("size", to: 10), .dim)
             }.truncated(to: content.width))
-            historyTab.scroll = Self.window(selection: historyTab.selection, scroll: historyTab.scroll, height: height - 1,
+            historyTab.scroll = ListCursor.top(selection: historyTab.selection, scroll: historyTab.scroll, height: height - 1,
                                             count: historyTab.rows.count)
             for index in historyTab.scroll..<min(historyTab.rows.count, historyTab.scroll + height - 1) {
                 lines.append(historyRow(historyTab.rows[index], selected: index == historyTab.selection, focused: focused,
@@ -167,7 +167,7 @@ extension AppModel {
         let highlight: RowHighlight = selected ? (focused ? .selected : .selectedUnfocused) : .none
         return StyledLine.build(highlight: highlight) { line in
             line.append(exchange.id == historyTab.marked ? " \(glyphs.bullet) " : "   ", .marker)
-            line.append(showsDay ? Self.dayAndTime(exchange.date) + "  " : Self.clockTime(exchange.date) + "  ", .dim)
+            line.append(showsDay ? Self.dayAndTime(exchange.date) + "  " : ClockText.time(exchange.date) + "  ", .dim)
             line.append(DisplayWidth.padded(exchange.outcome, to: 15), exchange.ok ? .success : .failure)
             line.append(DisplayWidth.padded(TimingWaterfall.milliseconds(exchange.durationMs / 1000), to: 10), .plain)
             line.append(DisplayWidth.padded(ByteCount.text(exchange.responseBodyBytes), to: 10), .plain)
@@ -185,7 +185,7 @@ extension AppModel {
         }
         let row = historyTab.rows[historyTab.selection]
         let stamp = Self.dayAndTime(row.date).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: " ", with: "-")
-        overlay = .prompt(Prompt(title: "Write the run of \(Self.clockTime(row.date)) as HAR to", editor: LineEditor("\(workspace.name)-\(stamp).har"),
+        overlay = .prompt(Prompt(title: "Write the run of \(ClockText.time(row.date)) as HAR to", editor: LineEditor("\(workspace.name)-\(stamp).har"),
                                  purpose: .exportHAR(runID: row.runID)))
     }
 
@@ -236,6 +236,6 @@ extension AppModel {
     /// `11-23 14:02:07`.
     static func dayAndTime(_ date: Date) -> String {
         let parts = Calendar.current.dateComponents([.month, .day], from: date)
-        return String(format: "%02d-%02d ", parts.month ?? 0, parts.day ?? 0) + clockTime(date)
+        return String(format: "%02d-%02d ", parts.month ?? 0, parts.day ?? 0) + ClockText.time(date)
     }
 }

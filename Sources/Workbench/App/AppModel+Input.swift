@@ -33,21 +33,6 @@ extension AppModel {
                 searchBody(editor.text)
             case .cancelled: mode = .normal
             }
-        case .paneFilter(let pane, var editor):
-            switch editor.handle(key) {
-            case .editing:
-                mode = .paneFilter(pane, editor)
-                setPaneFilter(pane, editor.text)
-            case .committed:
-                mode = .normal
-            case .cancelled:
-                mode = .normal
-                setPaneFilter(pane, "")
-            case .passed(let other):
-                if let action = KeyMap.action(for: other, in: .list), [.up, .down, .pageUp, .pageDown, .top, .bottom].contains(action) {
-                    move(action)
-                }
-            }
         case .bodyFilter(var editor):
             switch editor.handle(key) {
             case .editing, .passed: mode = .bodyFilter(editor)
@@ -86,6 +71,8 @@ extension AppModel {
         default: nil
         }
         switch (focus, section) {
+        case (.inFlight, _), (.cache, _), (.runs, _), (.events, _):
+            carryOut(focusedComponent?.perform(action, context: context(for: focus)) ?? [])
         case (.requests, _):
             let before = tree.selectedNode
             switch action {
@@ -108,27 +95,6 @@ extension AppModel {
                 } else {
                     composer.scroll = max(0, composer.scroll + (step ?? 0))
                 }
-            }
-        case (.inFlight, _):
-            switch action {
-            case .top, .bottom: inFlight.moveToEnd(action == .top)
-            default: inFlight.move(by: step ?? 0)
-            }
-        case (.cache, _):
-            switch action {
-            case .top, .bottom: cacheBrowser.moveToEnd(action == .top)
-            default: cacheBrowser.move(by: step ?? 0)
-            }
-        case (.runs, _):
-            switch action {
-            case .left, .right: runHistory.toggleOpen(action == .right)
-            case .top, .bottom: runHistory.moveToEnd(action == .top)
-            default: runHistory.move(by: step ?? 0)
-            }
-        case (.events, _):
-            switch action {
-            case .top, .bottom: eventLog.moveToEnd(action == .top)
-            default: eventLog.move(by: step ?? 0)
             }
         case (.exchange, .response):
             if responseTab == .history, historyTab.opened == nil, historyTab.diff == nil {
@@ -154,6 +120,7 @@ extension AppModel {
     /// Another request is selected: the composer starts at its URL line.
     func selectionChanged() {
         inspection = nil
+        cacheVerdictIsStale = true
         if responseTab == .history { loadHistory() }
         composer.row = min(composer.row, composerRowCount - 1)
         composer.scroll = 0
@@ -181,15 +148,8 @@ extension AppModel {
                 let before = tree.selectedNode
                 tree.select(index: treeScroll + event.row - rect.row - 1)
                 if tree.selectedNode != before { selectionChanged() }
-            } else if let origin = listOrigins[pane], event.row >= origin.row {
-                let offset = origin.scroll + event.row - origin.row
-                switch pane {
-                case .inFlight: inFlight.move(by: offset - inFlight.selection)
-                case .cache: cacheBrowser.move(by: offset - cacheBrowser.selection)
-                case .runs: runHistory.move(by: offset - runHistory.selection)
-                case .events: eventLog.move(by: offset - eventLog.selection)
-                default: break
-                }
+            } else if let component = panes.component(pane) {
+                component.click(contentRow: event.row - rect.row - 1, context: context(for: pane))
             }
         }
     }

@@ -13,7 +13,7 @@ extension AppModel {
         summary.append(row.state == "fresh" ? "\(glyphs.success) fresh" : row.state, row.state == "fresh" ? .success : .warning)
         if let status = listing.status { summary.append("  \(status) \(ReasonPhrase.of(status))", .plain) }
         summary.append("  \(ByteCount.text(listing.bytes))", .plain)
-        if let age = listing.ageSeconds { summary.append("  \(Self.shortDuration(age)) old of \(Self.shortDuration(Double(row.cacheSeconds)))", .dim) }
+        if let age = listing.ageSeconds { summary.append("  \(ClockText.shortDuration(age)) old of \(ClockText.shortDuration(Double(row.cacheSeconds)))", .dim) }
         if let version = listing.storedVersion { summary.append("  version \(version)", .dim) }
         var lines = [summary.truncated(to: content.width), responseTabsLine(names: ["Body", "Metadata", "Timing", "History"])]
         let height = max(0, content.height - 2)

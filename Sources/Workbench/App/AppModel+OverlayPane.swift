@@ -121,7 +121,7 @@ extension AppModel {
         var sources: [(name: String, source: String)] = []
         for name in settings.overrides.keys.sorted() { sources.append((name, "--var")) }
         var captured: Set<String> = []
-        for run in runHistory.runs {
+        for run in panes.runs.history.runs {
             for (name, _) in run.chainSnapshot?.values ?? [:] where !name.hasPrefix("status.") && !captured.contains(name) {
                 captured.insert(name)
                 sources.append((name, "capture (\(run.name))"))
@@ -140,7 +140,7 @@ extension AppModel {
         return sources.map { entry in
             let value: String
             if entry.source.hasPrefix("capture"),
-               let captured = runHistory.runs.lazy.compactMap({ $0.chainSnapshot?.values[entry.name] }).first {
+               let captured = panes.runs.history.runs.lazy.compactMap({ $0.chainSnapshot?.values[entry.name] }).first {
                 value = captured
             } else if ["uuid", "now", "timestamp"].contains(entry.name) {
                 value = "(new on every send)"

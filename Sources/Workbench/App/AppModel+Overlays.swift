@@ -120,11 +120,11 @@ extension AppModel {
         case .delete(let name):
             if write([.delete(name: name)], done: "deleted \(name) from \(fileName)") { drafts[name] = nil }
         case .cancelAll:
-            let count = inFlight.live.count
+            let count = panes.inFlight.table.live.count
             inFlightAgents.forEach { $0.cancelAll() }
             say("cancelled \(count) request\(count == 1 ? "" : "s")", .warning)
         case .purgeCache:
-            purgeCache(all: true)
+            carryOut(panes.cache.purge(all: true))
         case .restoreFile(let text):
             do {
                 try WorkspaceWriter.write(text, to: workspacePath)

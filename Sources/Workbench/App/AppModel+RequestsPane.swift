@@ -103,7 +103,7 @@ extension AppModel {
 
     /// How the last send went, in a few columns: a spinner, the status, or the error code.
     func exchangeBadge(_ exchange: Exchange, now: Date) -> StyledLine {
-        if exchange.isInFlight { return StyledLine(spinnerFrame(now), .accent) }
+        if exchange.isInFlight { return StyledLine(glyphs.spinner(at: now), .accent) }
         if exchange.isCancelled { return StyledLine(glyphs.cancelled, .dim) }
         if let error = exchange.request.error {
             return StyledLine("\(glyphs.failure) \(error.code.rawValue)", .failure)
@@ -112,17 +112,13 @@ extension AppModel {
         return StyledLine("\(exchange.request.responseStatusCode)", .success)
     }
 
-    func spinnerFrame(_ now: Date) -> String {
-        glyphs.spinner[Int(now.timeIntervalSinceReferenceDate * 12) % glyphs.spinner.count]
-    }
-
     private func chainStatus(_ run: RunRecord, now: Date) -> StyledLine {
         guard let snapshot = run.chainSnapshot else { return StyledLine() }
         if let step = run.pausedStep {
             return StyledLine("\(glyphs.paused) \(step.index + 1)/\(snapshot.steps.count)", .warning)
         }
         if snapshot.isRunning {
-            return StyledLine("\(spinnerFrame(now)) \((snapshot.currentIndex ?? 0) + 1)/\(snapshot.steps.count)", .accent)
+            return StyledLine("\(glyphs.spinner(at: now)) \((snapshot.currentIndex ?? 0) + 1)/\(snapshot.steps.count)", .accent)
         }
         return run.failed ? StyledLine(glyphs.failure, .failure) : StyledLine(glyphs.success, .success)
     }

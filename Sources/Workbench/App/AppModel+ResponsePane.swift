@@ -158,7 +158,7 @@ extension AppModel {
         let record = request.agent.records().first { $0.request === request }
         let elapsed = exchange.elapsed(now: now) ?? 0
         var lines = [StyledLine.build { line in
-            line.append(" \(spinnerFrame(now)) ", .accent)
+            line.append(" \(glyphs.spinner(at: now)) ", .accent)
             line.append("\(record?.phase.rawValue ?? "starting") ", .strong)
             let url = session.scope.redact(record?.url ?? request.requestURL)
             line.append("\(request.method.rawValue) \(DisplayWidth.middleTruncated(url, to: max(8, width - 24)))", .plain)

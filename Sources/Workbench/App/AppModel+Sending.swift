@@ -93,7 +93,7 @@ extension AppModel {
         }
         let batch = BatchRequest(requests: requests, continueOnFailure: continueOnFailure)
         batch.agent = session.agent
-        runHistory.add(name: name, kind: .batch(batch, names: names), now: Date())
+        panes.runs.add(name: name, kind: .batch(batch, names: names), now: Date())
         batch.start()
         revealExchange()
     }
@@ -110,7 +110,7 @@ extension AppModel {
             }
         }
         let chain = run.chain
-        runHistory.add(name: name, kind: .chain(chain, definition: definition, scope: run.scope), now: Date())
+        panes.runs.add(name: name, kind: .chain(chain, definition: definition, scope: run.scope), now: Date())
         let mailbox = self.mailbox
         // Subscribed before the start, so that no step's news is missed.
         let progress = chain.progress()
@@ -147,7 +147,7 @@ extension AppModel {
 
     /// The newest run of the chain `name`.
     func latestChainRun(named name: String) -> RunRecord? {
-        runHistory.runs.first { $0.isChain && $0.name == name }
+        panes.runs.history.runs.first { $0.isChain && $0.name == name }
     }
 
     /// The chain the selection is in (its row or one of its steps).

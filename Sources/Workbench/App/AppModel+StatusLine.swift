@@ -9,7 +9,7 @@ extension AppModel {
         let hud = self.hud.snapshot
         let inFlight = exchanges.values.filter(\.isInFlight).count
         if isBusy {
-            left.append(spinnerFrame(now) + " ", .accent)
+            left.append(glyphs.spinner(at: now) + " ", .accent)
             var counts: [String] = []
             let requests = max(hud.requests, inFlight)
             if requests > 0 { counts.append("\(requests) request\(requests == 1 ? "" : "s")") }
@@ -18,7 +18,7 @@ extension AppModel {
             left.append(counts.joined(separator: " · "), .strong)
             left.append("  ")
         }
-        if let paused = runHistory.runs.first(where: { $0.pausedStep != nil }), let step = paused.pausedStep {
+        if let paused = panes.runs.history.runs.first(where: { $0.pausedStep != nil }), let step = paused.pausedStep {
             let what = step.state == .failed ? "failed at" : "paused before"
             left.append("\(glyphs.paused) \(paused.name) \(what) step \(step.index + 1) — S next, x stop  ", .warning)
         }
@@ -45,7 +45,7 @@ extension AppModel {
     /// stop only for a run that is running.
     private func hintApplies(_ action: Action) -> Bool {
         guard focus == .runs else { return true }
-        let run = runHistory.selectedRun
+        let run = panes.runs.history.selectedRun
         switch action {
         case .nextStep, .continueChain, .skipStep: return run?.pausedStep != nil
         case .retryStep: return run?.pausedStep?.state == .failed
@@ -58,8 +58,9 @@ extension AppModel {
     private func hintLine() -> StyledLine {
         let hints: [(key: String, label: String)]
         switch mode {
+        case .normal where focusedComponent?.isTyping == true: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
         case .field: hints = [("↵", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
-        case .treeFilter, .paneFilter: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
+        case .treeFilter: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
         case .bodySearch, .bodyFilter: hints = [("↵", "apply"), ("Esc", "cancel")]
         case .normal: hints = overlay == nil ? KeyMap.hints(for: scope, where: hintApplies) : [("Esc", "close")]
         }

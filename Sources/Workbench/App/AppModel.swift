@@ -37,19 +37,21 @@ public final class AppModel {
         case bodySearch(LineEditor)
         case bodyFilter(LineEditor)
         case field(FieldEdit)
-        /// The filter of the In flight, Cache or Events pane.
-        case paneFilter(PaneID, LineEditor)
     }
 
     public let workspacePath: String
-    public internal(set) var workspace: Workspace
+    public internal(set) var workspace: Workspace {
+        didSet { cacheVerdictIsStale = true }
+    }
     /// The file as last read failed to load: the last good definitions stay in use.
     public internal(set) var reloadError: WorkspaceError?
     public let settings: WorkbenchSettings
     public let glyphs: Glyphs
     let mailbox: Mailbox
     let hud = HUDAccessory()
-    var session: EngineSession
+    var session: EngineSession {
+        didSet { cacheVerdictIsStale = true }
+    }
     var environment: String?
 
     public var size: Size
@@ -59,26 +61,28 @@ public final class AppModel {
     public internal(set) var tree: RequestTree
     /// Unsaved edits, by the request's name in the file.
     public internal(set) var drafts: [String: RequestDraft] = [:] {
-        didSet { draftOrigins = draftOrigins.filter { drafts[$0.key] != nil } }
+        didSet {
+            draftOrigins = draftOrigins.filter { drafts[$0.key] != nil }
+            cacheVerdictIsStale = true
+        }
     }
     /// What each draft was made from, and whether the file changed under it since.
     public internal(set) var draftOrigins: [String: DraftOrigin] = [:]
     /// The latest exchange of each request.
     public internal(set) var exchanges: [String: Exchange] = [:]
     var exchangesByRequest: [ObjectIdentifier: Exchange] = [:]
+    var nextExchangeID = 1
     /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
     var keptFinishedExchanges = 500
-    /// Response bytes the finished runs in Runs may hold besides the newest run's.
-    var keptRunResponseBytes = 256 << 20
-    var nextExchangeID = 1
+    /// The In flight, Cache, Runs and Events panes.
+    let panes = PaneSet()
+    /// The Cache pane's verdict on the selected request must be judged again.
+    var cacheVerdictIsStale = true
     var composer = ComposerState()
     /// First line shown of the response's Headers and Timing tabs.
     var responseScroll = 0
     /// First row of the tree on screen, kept between frames so the tree does not jump.
     var treeScroll = 0
-    /// Where the first list row of the In flight, Cache, Runs and Events panes is on screen,
-    /// and which row it shows, for clicks.
-    var listOrigins: [PaneID: (row: Int, scroll: Int)] = [:]
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
     public internal(set) var responseTab: ResponseTab = .body
@@ -86,20 +90,10 @@ public final class AppModel {
     var mode: InputMode = .normal
     public internal(set) var overlay: Overlay?
     var toasts: [Toast] = []
-    /// Batches and chains started in this session (the Runs pane).
-    var runHistory = RunHistory()
-    /// The In flight pane's table.
-    var inFlight = InFlightTable()
-    /// The Cache pane's entries.
-    var cacheBrowser = CacheBrowser()
     /// The cache entry shown in the response viewer, from the Cache pane.
     var inspection: CacheInspection?
     /// The History tab: the selected request's past exchanges, one opened, or a diff.
     var historyTab = HistoryTab()
-    /// The Events pane's log.
-    var eventLog = EventLog()
-    /// The last progress share logged for each request in flight (25, 50, 75).
-    var progressMilestones: [ObjectIdentifier: Int] = [:]
     var cacheMarkers: [String: Bool] = [:]
     /// The last event in words, for the status line.
     var lastEvent = ""
@@ -139,14 +133,9 @@ public final class AppModel {
 
     /// The key scope of the focused part of the screen.
     var scope: KeyMap.Scope {
-        switch focus {
-        case .requests: return .requests
-        case .exchange: return section == .composer ? .composer : .response
-        case .inFlight: return .inFlight
-        case .cache: return .cache
-        case .runs: return .runs
-        case .events: return .events
-        }
+        if let component = focusedComponent { return component.scope }
+        if focus == .requests { return .requests }
+        return section == .composer ? .composer : .response
     }
 
     /// Applies one key. While a line is being typed every key goes to it.
@@ -158,6 +147,10 @@ public final class AppModel {
         }
         if overlay != nil {
             handleOverlayKey(key)
+            return
+        }
+        if let component = focusedComponent, component.isTyping {
+            carryOut(component.type(key, context: context(for: focus, now: now)))
             return
         }
         if handleTyping(key) { return }
@@ -173,8 +166,13 @@ public final class AppModel {
         perform(action)
     }
 
-    /// Carries out an action, from a key or the palette.
+    /// Carries out an action, from a key or the palette: the focused component's own and
+    /// moving actions go to it, the rest to the shell.
     public func perform(_ action: Action) {
+        if let component = focusedComponent, KeyMap.scope(component.scope, has: action) || KeyMap.isMoving(action) {
+            carryOut(component.perform(action, context: context(for: focus)))
+            return
+        }
         switch action {
         case .quit: requestQuit()
         case .help: overlay = .help(scroll: 0)
@@ -198,7 +196,7 @@ public final class AppModel {
         case .copyAsCurl: copySelectedAsCurl()
         case .toggleOffline: toggleOffline()
         case .editInEditor: openSelectedInEditor()
-        case .cancel: focus == .inFlight ? cancelSelectedRow() : cancelSelected()
+        case .cancel: cancelSelected()
         case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:
             move(action)
         case .activate: activateSelection()
@@ -206,12 +204,8 @@ public final class AppModel {
         case .stepChain: stepSelectedChain()
         case .toggleMark: toggleMark()
         case .filter:
-            if focus == .requests {
-                tree.setFilter("")
-                mode = .treeFilter(LineEditor())
-            } else {
-                beginPaneFilter()
-            }
+            tree.setFilter("")
+            mode = .treeFilter(LineEditor())
         case .newRequest: overlay = .prompt(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest))
         case .duplicate: promptDuplicate()
         case .delete: confirmDelete()
@@ -237,14 +231,12 @@ public final class AppModel {
         case .revealSecrets:
             revealsSecrets.toggle()
             say(revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
-        case .open: openSelected()
-        case .cancelAll: confirmCancelAll()
-        case .sortTable: inFlight.cycleSort()
-        case .deleteEntry: deleteCacheEntry()
-        case .purgeExpired: purgeCache(all: false)
-        case .purgeAll: confirmPurgeAll()
-        case .nextStep, .continueChain, .retryStep, .skipStep, .stopRun: stepControl(action)
-        case .pauseLog: eventLog.togglePause()
+        case .open, .cancelAll, .sortTable, .deleteEntry, .purgeExpired, .purgeAll, .pauseLog:
+            // Actions of the list panes, asked for from elsewhere (the palette): go there first.
+            say("\(action.title): go to the pane it belongs to first", .info)
+        case .nextStep, .continueChain, .retryStep, .skipStep, .stopRun:
+            focus = .runs
+            carryOut(panes.runs.perform(action, context: context(for: .runs)))
         case .showFailure: showLastFailure()
         case .keepMine, .takeTheirs, .showBoth: resolveConflict(action)
         }
@@ -289,8 +281,8 @@ public final class AppModel {
     /// anything is in flight, or the next message to expire. Nil: sleep until a key or news.
     public func nextDeadline(now: Date) -> Date? {
         var deadlines = toasts.map { Date(timeIntervalSinceReferenceDate: $0.expires) }
-        if let recent = inFlight.nextExpiry { deadlines.append(recent) }
-        if let expiry = cacheBrowser.nextExpiry(now: now) { deadlines.append(expiry) }
+        if let recent = panes.inFlight.table.nextExpiry { deadlines.append(recent) }
+        if let expiry = panes.cache.browser.nextExpiry { deadlines.append(expiry) }
         if isBusy { deadlines.append(now.addingTimeInterval(1.0 / 15)) }
         return deadlines.min()
     }
@@ -331,12 +323,8 @@ public final class AppModel {
             historyTab.diff = nil
         } else if inspection != nil, focus == .exchange {
             inspection = nil
-        } else if focus == .inFlight, !inFlight.filter.isEmpty {
-            inFlight.setFilter("")
-        } else if focus == .cache, !cacheBrowser.filter.isEmpty {
-            cacheBrowser.setFilter("")
-        } else if focus == .events, !eventLog.filter.isEmpty {
-            eventLog.setFilter("")
+        } else if focusedComponent?.escape() == true {
+            return
         } else if !tree.marks.isEmpty, focus == .requests {
             tree.clearMarks()
         } else if !tree.filter.isEmpty, focus == .requests {

@@ -64,10 +64,11 @@ public enum DisplayWidth {
         return start + "…" + String(end.unicodeScalars.reversed().map(Character.init))
     }
 
-    /// `text` padded with spaces to `columns` (or cut to it).
+    /// `text` padded with spaces to `columns`, or cut to it with an ellipsis.
     public static func padded(_ text: String, to columns: Int) -> String {
         let width = of(text)
-        if width > columns { return String(prefix(of: Substring(text), fitting: columns).text) }
+        // A value cut to fit its column says so.
+        if width > columns { return truncated(text, to: columns) }
         return text + String(repeating: " ", count: columns - width)
     }
 

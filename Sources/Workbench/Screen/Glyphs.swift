@@ -1,4 +1,5 @@
 import CourierWorkspace
+import Foundation
 
 /// The characters the workbench draws with: Unicode box drawing and symbols when the
 /// terminal speaks UTF-8, plain ASCII otherwise (or with `--ascii`).
@@ -30,6 +31,11 @@ public struct Glyphs: Sendable, Hashable {
     public var parallel: String
     /// The spinner's frames.
     public var spinner: [String]
+
+    /// The spinner's frame at `now` (twelve a second).
+    public func spinner(at now: Date) -> String {
+        spinner[Int(now.timeIntervalSinceReferenceDate * 12) % spinner.count]
+    }
     public var isUnicode: Bool
 
     public static let unicode = Glyphs(

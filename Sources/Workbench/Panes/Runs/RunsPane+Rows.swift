@@ -2,29 +2,22 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-extension AppModel {
-    /// The Runs pane: every batch and chain of this session, newest first; the open one's
-    /// requests (a batch) or steps as a graph (a chain), with states, durations, captures
-    /// and conditions — and, in step mode, what the next step will send.
-    func runsPane(in rect: Rect, now: Date) -> PaneFrame {
-        let focused = focus == .runs
-        let content = rect.inner
+extension RunsPane {
+    func render(context: PaneContext) -> PaneRender {
+        let content = context.content
         var lines: [StyledLine] = []
-        let history = runHistory
+        let history = self.history
         if history.rows.isEmpty {
             lines = Wrapping.lines("No runs yet. Enter on a batch or chain in Requests runs it; S steps through a chain.",
                                    width: max(4, content.width - 2)).map { StyledLine(" " + $0, .dim) }
         } else {
             var next: StyledLine?
-            if let run = history.selectedRun, let paused = run.pausedStep { next = nextStepLine(run, step: paused, width: content.width) }
+            if let run = history.selectedRun, let paused = run.pausedStep {
+                next = nextStepLine(run, step: paused, width: content.width, context: context)
+            }
             let height = max(0, content.height - (next == nil ? 0 : 1))
-            runHistory.scroll = Self.window(selection: history.selection, scroll: history.scroll, height: height, count: history.rows.count)
-            listOrigins[.runs] = (content.row, runHistory.scroll)
-            let transferring = Set(inFlight.live.lazy.filter { $0.phase != .queued }.map { ObjectIdentifier($0.request) })
-            for index in runHistory.scroll..<min(history.rows.count, runHistory.scroll + height) {
-                let highlight: RowHighlight = index == history.selection ? (focused ? .selected : .selectedUnfocused) : .none
-                lines.append(runLine(history.rows[index], transferring: transferring, width: content.width, now: now)
-                    .highlighted(highlight))
+            lines = ListView.lines(history.cursor, height: height, width: content.width, focused: context.isFocused, empty: "") { index in
+                runLine(history.rows[index], width: content.width, context: context)
             }
             if let next {
                 lines += Array(repeating: StyledLine(), count: max(0, content.height - 1 - lines.count))
@@ -32,34 +25,34 @@ extension AppModel {
             }
         }
         let running = history.runs.filter(\.isRunning).count
-        return PaneFrame(pane: .runs, rect: rect, title: title(.runs, running > 0 ? "· \(running) running" : "", focused: focused),
-                         isFocused: focused, lines: lines)
+        let frame = PaneFrame(pane: .runs, rect: context.rect, title: context.title(.runs, running > 0 ? "· \(running) running" : ""),
+                              isFocused: context.isFocused, lines: lines)
+        return PaneRender(frame: frame, cursor: nil)
     }
 
-    /// `transferring`: the requests past the agent's queue, which a batch shows as in flight
-    /// (the rest of its started requests wait in the queue).
-    private func runLine(_ row: RunHistory.Row, transferring: Set<ObjectIdentifier>, width: Int, now: Date) -> StyledLine {
+    private func runLine(_ row: RunHistory.Row, width: Int, context: PaneContext) -> StyledLine {
         switch row {
         case .run(let id):
-            guard let run = runHistory.run(id) else { return StyledLine() }
-            return runHeader(run, width: width, now: now)
+            guard let run = history.run(id) else { return StyledLine() }
+            return runHeader(run, width: width, context: context)
         case .item(let id, let step, let member):
-            guard let run = runHistory.run(id) else { return StyledLine() }
+            guard let run = history.run(id) else { return StyledLine() }
             switch run.kind {
-            case .batch(let batch, let names): return batchItem(batch, names: names, index: step, width: width)
+            case .batch(let batch, let names): return batchItem(batch, names: names, index: step, width: width, context: context)
             case .chain(_, let definition, let scope):
-                return chainItem(run, definition: definition, scope: scope, step: step, member: member, width: width, now: now)
+                return chainItem(run, definition: definition, scope: scope, step: step, member: member, width: width, context: context)
             }
         case .members(let id, let first, let count):
-            guard let run = runHistory.run(id), case .batch(let batch, let names) = run.kind else { return StyledLine() }
-            return batchMembers(batch, name: names[first], range: first..<(first + count), transferring: transferring, width: width)
+            guard let run = history.run(id), case .batch(let batch, let names) = run.kind else { return StyledLine() }
+            return batchMembers(batch, name: names[first], range: first..<(first + count), width: width, context: context)
         }
     }
 
-    private func runHeader(_ run: RunRecord, width: Int, now: Date) -> StyledLine {
+    private func runHeader(_ run: RunRecord, width: Int, context: PaneContext) -> StyledLine {
+        let glyphs = context.glyphs
         var line = StyledLine(" ")
-        line.append((runHistory.isOpen(run.id) ? glyphs.expanded : glyphs.collapsed) + " ", .dim)
-        line.append(runIcon(run, now: now))
+        line.append((history.isOpen(run.id) ? glyphs.expanded : glyphs.collapsed) + " ", .dim)
+        line.append(Self.icon(of: run, context: context))
         line.append(" " + run.name, .strong)
         switch run.kind {
         case .batch(let batch, _):
@@ -76,30 +69,31 @@ extension AppModel {
                             paused.state == .failed ? .failure : .warning)
             }
         }
-        line.append("  " + TimingWaterfall.milliseconds(run.duration(now: now)), .dim)
+        line.append("  " + TimingWaterfall.milliseconds(run.duration(now: context.now)), .dim)
         return line.truncated(to: width)
     }
 
-    private func runIcon(_ run: RunRecord, now: Date) -> Span {
+    private static func icon(of run: RunRecord, context: PaneContext) -> Span {
+        let glyphs = context.glyphs
         if run.pausedStep != nil { return Span(glyphs.paused, .warning) }
-        if run.isRunning { return Span(spinnerFrame(now), .accent) }
+        if run.isRunning { return Span(glyphs.spinner(at: context.now), .accent) }
         if run.failed { return Span(glyphs.failure, .failure) }
         if case .batch(let batch, _) = run.kind, batch.snapshot.states.contains(.cancelled) { return Span(glyphs.cancelled, .warning) }
         if run.chainSnapshot?.steps.contains(where: { $0.state == .cancelled }) == true { return Span(glyphs.cancelled, .warning) }
         return Span(glyphs.success, .success)
     }
 
-    private func batchItem(_ batch: BatchRequest, names: [String], index: Int, width: Int) -> StyledLine {
+    private func batchItem(_ batch: BatchRequest, names: [String], index: Int, width: Int, context: PaneContext) -> StyledLine {
         let state = batch.snapshot.states[index]
         let request = batch.requests[index]
         var line = StyledLine("     ")
-        line.append(itemIcon(state, request: request))
+        line.append(Self.itemIcon(state, context: context))
         line.append(" " + DisplayWidth.padded(names[index], to: 22))
-        let row = state == .running ? inFlight.live.first(where: { $0.request === request }) : nil
+        let row = state == .running ? context.transfers[ObjectIdentifier(request)] : nil
         if let row, row.phase == .queued {
             line.append("queued", .info)
         } else {
-            line.append(outcomeText(state, request: request))
+            line.append(Self.outcomeText(state, request: request))
             if let row { line.append("  \(row.phase.rawValue) \(ByteCount.text(Int(row.received)))", .dim) }
         }
         return line.truncated(to: width)
@@ -107,18 +101,20 @@ extension AppModel {
 
     /// Like requests of a batch in one row: `◐ load-quick ×15  9 ✓ · 6 in flight`, with the
     /// codes of those that failed.
-    private func batchMembers(_ batch: BatchRequest, name: String, range: Range<Int>, transferring: Set<ObjectIdentifier>,
-                              width: Int) -> StyledLine {
+    /// Requests past the agent's queue show as in flight; the rest of the started ones wait
+    /// in the queue.
+    private func batchMembers(_ batch: BatchRequest, name: String, range: Range<Int>, width: Int, context: PaneContext) -> StyledLine {
+        let glyphs = context.glyphs
         let states = batch.snapshot.states[range]
         let count = { (state: GroupItemState) in states.lazy.filter { $0 == state }.count }
         let (succeeded, failed, started, stopped) = (count(.succeeded), count(.failed), count(.running), count(.cancelled))
-        let running = range.lazy.filter { states[$0] == .running && transferring.contains(ObjectIdentifier(batch.requests[$0])) }.count
+        let running = range.lazy.filter { states[$0] == .running && context.transfers[ObjectIdentifier(batch.requests[$0])].map { $0.phase != .queued } ?? false }.count
         let queued = started - running
         let waiting = range.count - succeeded - failed - started - stopped
         let icon: GroupItemState = started > 0 ? .running : failed > 0 ? .failed : stopped > 0 ? .cancelled
             : waiting > 0 ? .pending : .succeeded
         var line = StyledLine("     ")
-        line.append(itemIcon(icon, request: nil))
+        line.append(Self.itemIcon(icon, context: context))
         line.append(" " + DisplayWidth.padded(DisplayWidth.truncated(name, to: 15) + " ×\(range.count)", to: 22))
         var parts: [Span] = []
         if succeeded > 0 {
@@ -143,7 +139,7 @@ extension AppModel {
     /// A chain step's request: the step number, `┬ ├ └` for a parallel group, its state,
     /// duration, captures and condition.
     private func chainItem(_ run: RunRecord, definition: ChainDefinition, scope: VariableScope, step: Int, member: Int,
-                           width: Int, now: Date) -> StyledLine {
+                           width: Int, context: PaneContext) -> StyledLine {
         let stepDefinition = definition.steps[step]
         let snapshot = run.chainSnapshot?.steps.indices.contains(step) == true ? run.chainSnapshot!.steps[step] : nil
         let state = snapshot?.state ?? .pending
@@ -155,19 +151,19 @@ extension AppModel {
             let count = stepDefinition.items.count
             line.append(member == 0 ? "┬ " : member == count - 1 ? "└ " : "├ ", .dim)
         }
-        line.append(notRun ? Span("–", .dim) : itemIcon(state, request: request))
+        line.append(notRun ? Span("–", .dim) : Self.itemIcon(state, context: context))
         line.append(" " + DisplayWidth.padded(stepDefinition.items[member].request.name, to: 16))
         if notRun {
             line.append("not run", .dim)
         } else if state == .skipped {
             line.append("skipped", .dim)
         } else {
-            line.append(outcomeText(state, request: request))
+            line.append(Self.outcomeText(state, request: request))
         }
         if member == 0, let duration = snapshot?.duration { line.append("  " + TimingWaterfall.milliseconds(duration), .dim) }
         let captures = stepDefinition.items[member].captures.compactMap { capture -> String? in
             guard let value = snapshot?.values[capture.variable] else { return nil }
-            let shown = capture.isSecret && !revealsSecrets ? Redaction.placeholder : scope.redact(value)
+            let shown = capture.isSecret && !context.revealsSecrets ? Redaction.placeholder : scope.redact(value)
             return "\(capture.variable)=\(shown)"
         }
         if !captures.isEmpty { line.append("  " + captures.joined(separator: " "), .syntaxString) }
@@ -179,11 +175,12 @@ extension AppModel {
         return line.truncated(to: width)
     }
 
-    private func itemIcon(_ state: GroupItemState, request: Request?) -> Span {
+    private static func itemIcon(_ state: GroupItemState, context: PaneContext) -> Span {
+        let glyphs = context.glyphs
         switch state {
         case .pending: return Span(glyphs.pending, .dim)
         case .waitingForAdvance: return Span(glyphs.paused, .warning)
-        case .running: return Span(spinnerFrame(Date()), .accent)
+        case .running: return Span(glyphs.spinner(at: context.now), .accent)
         case .succeeded: return Span(glyphs.success, .success)
         case .failed: return Span(glyphs.failure, .failure)
         case .cancelled: return Span(glyphs.cancelled, .warning)
@@ -191,7 +188,7 @@ extension AppModel {
         }
     }
 
-    private func outcomeText(_ state: GroupItemState, request: Request?) -> StyledLine {
+    private static func outcomeText(_ state: GroupItemState, request: Request?) -> StyledLine {
         switch state {
         case .pending: return StyledLine("waiting", .dim)
         case .waitingForAdvance: return StyledLine("next", .warning)
@@ -204,15 +201,10 @@ extension AppModel {
     }
 
     /// In step mode: what the step the chain waits at will send, with the captures filled in.
-    private func nextStepLine(_ run: RunRecord, step: ChainStepSnapshot, width: Int) -> StyledLine {
+    private func nextStepLine(_ run: RunRecord, step: ChainStepSnapshot, width: Int, context: PaneContext) -> StyledLine {
         guard case .chain(_, let definition, let scope) = run.kind else { return StyledLine() }
         let keys = step.state == .failed ? "r retry · > skip · x stop" : "Space next · c continue · > skip · x stop"
-        let sends = definition.steps[step.index].items.compactMap { item -> String? in
-            guard let base = effectiveDefinition(of: item.request.name) else { return nil }
-            let request = session.makeRequest(base, scope: scope)
-            guard let prepared = try? request.preparedRequest() else { return "\(base.method.rawValue) \(base.url)" }
-            return "\(prepared.method.rawValue) \(revealsSecrets ? prepared.url : scope.redact(prepared.url))"
-        }
+        let sends = definition.steps[step.index].items.compactMap { context.preview($0.request.name, scope) }
         return StyledLine.build { line in
             line.append(" next: ", .warning)
             line.append(sends.joined(separator: "  ∥  "), .plain)

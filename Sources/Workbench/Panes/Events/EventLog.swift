@@ -2,7 +2,8 @@ import CourierWorkspace
 import Foundation
 
 /// The Events pane's log: lifecycle events of every request, batch and chain, newest last,
-/// capped in memory (the oldest leave first), filterable by kind or name, and pausable.
+/// capped in memory (the oldest leave first), filterable by kind or name, and pausable. The
+/// selection follows the newest entry until the user moves it off the last row.
 struct EventLog {
     /// One event as the log shows it.
     struct Entry: Equatable {
@@ -26,17 +27,15 @@ struct EventLog {
     /// How many entries are kept.
     static let capacity = 5_000
 
-    private(set) var entries: [Entry] = []
-    private(set) var shown: [Entry] = []
+    private(set) var list = FilteredList<Entry>(follow: .bottom, id: { $0.id }) { entry, needle in
+        entry.kind.rawValue.contains(needle) || entry.subject.lowercased().contains(needle) || entry.subjectKind == needle
+    }
     /// Entries that arrived while paused, shown when the log resumes.
     private(set) var held: [Entry] = []
     private(set) var isPaused = false
-    var filter = ""
-    private(set) var selection = 0
-    var scroll = 0
-    /// The selection follows the newest entry until the user moves it up.
-    private var follows = true
     private var nextID = 1
+
+    var entries: [Entry] { list.all }
 
     /// Records an event; returns its id (toasts link to it).
     @discardableResult
@@ -54,9 +53,9 @@ struct EventLog {
     }
 
     private mutating func add(_ new: [Entry]) {
-        entries += new
+        var entries = list.all + new
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
-        arrange()
+        list.replace(entries)
     }
 
     mutating func togglePause() {
@@ -69,39 +68,21 @@ struct EventLog {
     }
 
     mutating func setFilter(_ text: String) {
-        filter = text
-        arrange()
+        list.setFilter(text)
     }
 
-    private mutating func arrange() {
-        let selectedID = shown.indices.contains(selection) ? shown[selection].id : nil
-        let needle = filter.lowercased()
-        shown = needle.isEmpty ? entries : entries.filter {
-            $0.kind.rawValue.contains(needle) || $0.subject.lowercased().contains(needle) || $0.subjectKind == needle
-        }
-        if follows || selectedID == nil {
-            selection = max(0, shown.count - 1)
-        } else if let selectedID, let index = shown.firstIndex(where: { $0.id == selectedID }) {
-            selection = index
-        }
+    mutating func perform(_ action: Action, height: Int) -> Bool {
+        list.perform(action, height: height)
     }
 
-    mutating func move(by offset: Int) {
-        selection = min(max(0, shown.count - 1), max(0, selection + offset))
-        follows = selection == shown.count - 1
+    mutating func click(windowRow: Int, height: Int) {
+        list.click(windowRow: windowRow, height: height)
     }
 
-    mutating func moveToEnd(_ top: Bool) {
-        selection = top ? 0 : max(0, shown.count - 1)
-        follows = !top
-    }
-
-    /// Selects the entry `id` (a toast's event); false when it is no longer kept or shown.
-    mutating func select(id: Int) -> Bool {
-        if !filter.isEmpty { setFilter("") }
-        guard let index = shown.firstIndex(where: { $0.id == id }) else { return false }
-        selection = index
-        follows = false
-        return true
+    /// Selects the entry `id` (a toast's event), clearing the filter; false when it is no
+    /// longer kept.
+    mutating func select(id: Int, height: Int) -> Bool {
+        if !list.filter.isEmpty { list.setFilter("") }
+        return list.select(id: id, height: height)
     }
 }

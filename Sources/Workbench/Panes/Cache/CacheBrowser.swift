@@ -4,7 +4,8 @@ import Foundation
 
 /// The Cache pane's list: the entries of the workspace's cache directory, each matched to
 /// the request that writes it and judged as that request would judge it now (its cache
-/// time, version and sensitive data); a filter and the selection.
+/// time, version and sensitive data); a filter and the selection. It is read on the events
+/// that change it (a cache write or delete, an entry's expiry, the file), never per frame.
 struct CacheBrowser {
     /// One entry as the pane shows it.
     struct Row {
@@ -19,16 +20,22 @@ struct CacheBrowser {
         var reason: String?
     }
 
-    private(set) var rows: [Row] = []
-    private(set) var shown: [Row] = []
+    private(set) var list = FilteredList<Row>(id: { $0.listing.key }) { row, needle in
+        [row.request, row.listing.url, row.state, row.listing.key].compactMap { $0?.lowercased() }.contains { $0.contains(needle) }
+    }
     private(set) var loadedAt = Date.distantPast
     private(set) var directory = ""
-    var filter = ""
-    private(set) var selection = 0
-    var scroll = 0
+    private(set) var totalBytes = 0
+    private(set) var freshCount = 0
+    /// When the next fresh entry expires, so that the pane changes then without a timer.
+    private(set) var nextExpiry: Date?
+    /// The VER column's width: the widest `v12` listed, and a space.
+    private(set) var versionWidth = 5
 
-    var totalBytes: Int { rows.reduce(0) { $0 + $1.listing.bytes } }
-    var freshCount: Int { rows.filter { $0.state == "fresh" }.count }
+    var rows: [Row] { list.all }
+    var shown: [Row] { list.shown }
+    var selection: Int { list.cursor.selection }
+    var filter: String { list.filter }
 
     /// How a cached request of the workspace judges the entry it would read now.
     struct Judgement {
@@ -40,9 +47,8 @@ struct CacheBrowser {
     /// Reads the directory again. `judged` gives, for the entries the workspace's cached
     /// requests would read now, the request and how it judges the entry.
     mutating func reload(_ cache: WorkspaceCache, judged: [String: Judgement], now: Date) {
-        let selectedKey = selectedRow?.listing.key
         directory = cache.directory
-        rows = cache.list(now: now).map { listing in
+        let rows = cache.list(now: now).map { listing in
             // A damaged entry is damaged whoever reads it; the engine checks the data last.
             guard let exact = judged[listing.key], listing.freshness != "corrupt" else {
                 return Row(listing: listing, request: listing.request, cacheSeconds: listing.cacheSeconds,
@@ -53,7 +59,15 @@ struct CacheBrowser {
                        reason: exact.explanation.error?.message)
         }
         loadedAt = now
-        arrange(keeping: selectedKey)
+        totalBytes = rows.reduce(0) { $0 + $1.listing.bytes }
+        freshCount = rows.filter { $0.state == "fresh" }.count
+        nextExpiry = rows.compactMap { row -> Date? in
+            guard row.state == "fresh", let created = row.listing.created else { return nil }
+            let expiry = created.addingTimeInterval(Double(row.cacheSeconds) + 0.5)
+            return expiry > now ? expiry : nil
+        }.min()
+        versionWidth = max(5, (rows.compactMap { $0.listing.storedVersion.map { "v\($0)".count } }.max() ?? 0) + 1)
+        list.replace(rows)
     }
 
     private static func state(of error: CacheError) -> String {
@@ -67,38 +81,16 @@ struct CacheBrowser {
     }
 
     mutating func setFilter(_ text: String) {
-        filter = text
-        arrange(keeping: selectedRow?.listing.key)
+        list.setFilter(text)
     }
 
-    private mutating func arrange(keeping key: String?) {
-        let needle = filter.lowercased()
-        shown = needle.isEmpty ? rows : rows.filter { row in
-            [row.request, row.listing.url, row.state, row.listing.key].compactMap { $0?.lowercased() }.contains { $0.contains(needle) }
-        }
-        if let key, let index = shown.firstIndex(where: { $0.listing.key == key }) {
-            selection = index
-        } else {
-            selection = min(selection, max(0, shown.count - 1))
-        }
+    var selectedRow: Row? { list.selected }
+
+    mutating func perform(_ action: Action, height: Int) -> Bool {
+        list.perform(action, height: height)
     }
 
-    var selectedRow: Row? { shown.indices.contains(selection) ? shown[selection] : nil }
-
-    mutating func move(by offset: Int) {
-        selection = min(max(0, shown.count - 1), max(0, selection + offset))
-    }
-
-    mutating func moveToEnd(_ top: Bool) {
-        selection = top ? 0 : max(0, shown.count - 1)
-    }
-
-    /// When the next fresh entry expires, so that the pane changes then without a timer.
-    func nextExpiry(now: Date) -> Date? {
-        rows.compactMap { row -> Date? in
-            guard row.state == "fresh", let created = row.listing.created else { return nil }
-            let expiry = created.addingTimeInterval(Double(row.cacheSeconds) + 0.5)
-            return expiry > now ? expiry : nil
-        }.min()
+    mutating func click(windowRow: Int, height: Int) {
+        list.click(windowRow: windowRow, height: height)
     }
 }

@@ -90,8 +90,7 @@ struct RunHistory {
 
     private(set) var runs: [RunRecord] = []
     private(set) var rows: [Row] = []
-    private(set) var selection = 0
-    var scroll = 0
+    private(set) var cursor = ListCursor()
     private var open: Set<Int> = []
     private var nextID = 1
 
@@ -104,11 +103,24 @@ struct RunHistory {
         if runs.count > 100 { runs.removeLast(runs.count - 100) }
         open = [run.id]
         rebuild()
-        selection = 0
+        cursor.reset(count: rows.count, selecting: 0)
         return run
     }
 
     func run(_ id: Int) -> RunRecord? { runs.first { $0.id == id } }
+
+    var selection: Int { cursor.selection }
+
+    /// The run of a batch or chain the engine tells of.
+    func run(of subject: LifecycleSubject) -> RunRecord? {
+        runs.first { run in
+            switch (subject, run.kind) {
+            case (.batch(let batch), .batch(let b, _)): return b === batch
+            case (.chain(let chain), .chain(let c, _, _)): return c === chain
+            default: return false
+            }
+        }
+    }
 
     /// The run the selection is in.
     var selectedRun: RunRecord? {
@@ -139,8 +151,7 @@ struct RunHistory {
             }
             return rows
         }
-        if let kept, let index = rows.firstIndex(of: kept) { selection = index }
-        selection = min(selection, max(0, rows.count - 1))
+        cursor.reset(count: rows.count, selecting: kept.flatMap { rows.firstIndex(of: $0) })
     }
 
     /// The stretches of equal names in a batch's list (an item with `times: N` is one).
@@ -172,20 +183,24 @@ struct RunHistory {
         rebuild()
     }
 
-    mutating func move(by offset: Int) {
-        selection = min(max(0, rows.count - 1), max(0, selection + offset))
+    /// Moves the selection; left and right close and open the selected run.
+    mutating func perform(_ action: Action, height: Int) {
+        switch action {
+        case .left, .right: toggleOpen(action == .right, height: height)
+        default: _ = cursor.perform(action, height: height)
+        }
     }
 
-    mutating func moveToEnd(_ top: Bool) {
-        selection = top ? 0 : max(0, rows.count - 1)
+    mutating func click(windowRow: Int, height: Int) {
+        cursor.click(windowRow: windowRow, height: height)
     }
 
     /// Opens or closes the selected run's items.
-    mutating func toggleOpen(_ expand: Bool) {
+    private mutating func toggleOpen(_ expand: Bool, height: Int) {
         guard let run = selectedRun else { return }
         if expand { open.insert(run.id) } else { open.remove(run.id) }
-        if !expand { selection = rows.firstIndex(of: .run(run.id)) ?? selection }
         rebuild()
+        if !expand, let index = rows.firstIndex(of: .run(run.id)) { cursor.select(index, height: height) }
     }
 
     func isOpen(_ id: Int) -> Bool { open.contains(id) }

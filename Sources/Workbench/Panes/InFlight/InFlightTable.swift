@@ -49,16 +49,23 @@ struct InFlightTable {
 
     private(set) var live: [Row] = []
     private(set) var recent: [Row] = []
-    /// The rows shown: live ones filtered and sorted, then the recent ones.
-    private(set) var rows: [Row] = []
-    private(set) var counts: [TransferPhase: Int] = [:]
-    private(set) var totalRate: Double = 0
+    /// The rows shown: live ones filtered and sorted, then the recent ones. The selection at
+    /// the top stays at the top (the newest activity, as `tail -f` follows a file);
+    /// elsewhere it stays on its row.
+    private(set) var list = FilteredList<Row>(follow: .top, id: { $0.id }) { row, needle in
+        row.name.lowercased().contains(needle) || row.url.lowercased().contains(needle) || String(row.tag) == needle
+    }
+    private(set) var sort = Sort.started
     private(set) var refreshedAt = Date.distantPast
     private var samples: [Int: (bytes: Int64, time: Date)] = [:]
-    var filter = ""
-    var sort = Sort.started
-    private(set) var selection = 0
-    var scroll = 0
+
+    var rows: [Row] { list.shown }
+    var selection: Int { list.cursor.selection }
+
+    /// How many requests are in each phase, from the rows in flight: a finished request
+    /// leaves the count at once, not at the next read of the record table.
+    var counts: [TransferPhase: Int] { live.reduce(into: [:]) { $0[$1.phase, default: 0] += 1 } }
+    var totalRate: Double { live.reduce(0) { $0 + $1.rate } }
 
     /// Whether the table shows anything: live or recently finished requests.
     var isEmpty: Bool { live.isEmpty && recent.isEmpty }
@@ -67,9 +74,6 @@ struct InFlightTable {
     mutating func refresh(records: () -> [RequestRecord], name: (Request) -> String, now: Date, force: Bool = false) {
         guard force || now.timeIntervalSince(refreshedAt) >= Self.refreshInterval else { return }
         refreshedAt = now
-        let selectedID = followedID()
-        var phases: [TransferPhase: Int] = [:]
-        var rate = 0.0
         var nextSamples: [Int: (bytes: Int64, time: Date)] = [:]
         live = records().map { record in
             var row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
@@ -81,28 +85,17 @@ struct InFlightTable {
                 }
                 nextSamples[record.id] = (record.bytesReceived, now)
             }
-            phases[record.phase, default: 0] += 1
-            rate += row.rate
             return row
         }
         samples = nextSamples
-        counts = phases
-        totalRate = rate
         recent.removeAll { now.timeIntervalSince($0.finishedAt ?? now) > Self.recentSeconds }
-        arrange(keeping: selectedID)
-    }
-
-    /// The row the selection follows as rows come and go: none at the top, which stays at
-    /// the top (the newest activity, as `tail -f` follows a file); elsewhere the selected row.
-    private func followedID() -> Int? {
-        selection > 0 && rows.indices.contains(selection) ? rows[selection].id : nil
+        arrange()
     }
 
     /// A request finished: it stays, with its outcome, for a few seconds. The selection
     /// stays where it is rather than following the row down to the finished ones.
     mutating func finished(_ request: Request, name: String, outcome: Outcome, startedAt: Date?, now: Date) {
         guard let id = request.taskID else { return }
-        let selectedID = followedID().flatMap { $0 == id ? nil : $0 }
         var row = live.first { $0.id == id } ?? Row(id: id, request: request, name: name, method: request.method.rawValue,
                                                       url: request.response?.url ?? request.requestURL, phase: .receiving,
                                                       priority: request.priority, received: 0, expected: nil,
@@ -114,7 +107,7 @@ struct InFlightTable {
         recent.removeAll { $0.id == id }
         recent.insert(row, at: 0)
         if recent.count > 200 { recent.removeLast(recent.count - 200) }
-        arrange(keeping: selectedID)
+        arrange(keepingSelectedRow: list.selected?.id != id)
     }
 
     /// When the next recent row leaves, so the loop can wake for it.
@@ -122,8 +115,8 @@ struct InFlightTable {
         recent.compactMap(\.finishedAt).min().map { $0.addingTimeInterval(Self.recentSeconds + 0.05) }
     }
 
-    private mutating func arrange(keeping selectedID: Int?) {
-        var shown = filter.isEmpty ? live : live.filter(matches)
+    private mutating func arrange(keepingSelectedRow: Bool = true) {
+        var shown = live
         switch sort {
         case .started:
             // One agent's records come in id order already.
@@ -131,41 +124,32 @@ struct InFlightTable {
         case .name: shown.sort { ($0.name, $0.id) < ($1.name, $1.id) }
         case .progress: shown.sort { ($0.fraction ?? -1, -$0.id) > ($1.fraction ?? -1, -$1.id) }
         }
-        rows = shown + (filter.isEmpty ? recent : recent.filter(matches))
-        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
-            selection = index
-        } else {
-            selection = min(selection, max(0, rows.count - 1))
-        }
+        list.replace(shown + recent, keepingSelectedRow: keepingSelectedRow)
     }
 
-    private func matches(_ row: Row) -> Bool {
-        let needle = filter.lowercased()
-        return row.name.lowercased().contains(needle) || row.url.lowercased().contains(needle) || String(row.tag) == filter
-    }
+    var filter: String { list.filter }
 
     mutating func setFilter(_ text: String) {
-        filter = text
-        arrange(keeping: nil)
+        list.setFilter(text)
     }
 
     mutating func cycleSort() {
         let all = Sort.allCases
         sort = all[(all.firstIndex(of: sort)! + 1) % all.count]
-        arrange(keeping: rows.indices.contains(selection) ? rows[selection].id : nil)
+        arrange()
     }
 
-    mutating func move(by offset: Int) {
-        selection = min(max(0, rows.count - 1), max(0, selection + offset))
+    mutating func perform(_ action: Action, height: Int) -> Bool {
+        list.perform(action, height: height)
     }
 
-    mutating func moveToEnd(_ top: Bool) {
-        selection = top ? 0 : max(0, rows.count - 1)
+    mutating func click(windowRow: Int, height: Int) {
+        list.click(windowRow: windowRow, height: height)
     }
 
     /// The selected row, when it is still in flight.
     var selectedLive: Row? {
-        guard rows.indices.contains(selection), rows[selection].outcome == nil else { return nil }
-        return rows[selection]
+        guard let row = list.selected, row.outcome == nil else { return nil }
+        return row
     }
 }

@@ -1,0 +1,113 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The shell's side of the pane components: the context each is handed, the work they
+/// return, and what changes with time (``tick(now:)``) — read here, before drawing, so that
+/// drawing reads only state.
+extension AppModel {
+    /// The focused pane when it is a component.
+    var focusedComponent: (any Pane)? { panes.component(focus) }
+
+    /// What `pane` may read of the workbench, at `now`.
+    func context(for pane: PaneID, now: Date = Date()) -> PaneContext {
+        let rect = ScreenLayout(size: size, focus: focus, zoomed: isZoomed).rects[pane] ?? Rect(row: 0, column: 0, width: 0, height: 0)
+        return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.agent.config.baseURL,
+                           revealsSecrets: revealsSecrets, describe: { [unowned self] in describe($0, now: now) },
+                           transfers: pane == .runs ? transfersByRequest : [:],
+                           preview: { [unowned self] name, scope in preview(of: name, scope: scope) })
+    }
+
+    /// The requests in the record tables as In flight last read them, by request.
+    private var transfersByRequest: [ObjectIdentifier: InFlightTable.Row] {
+        Dictionary(panes.inFlight.table.live.map { (ObjectIdentifier($0.request), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A request, batch or chain as the workbench names it: a request's workspace name, a
+    /// batch's or chain's run name, with its start and duration.
+    func describe(_ subject: LifecycleSubject, now: Date) -> SubjectDescription {
+        switch subject {
+        case .request(let request):
+            let exchange = exchangesByRequest[ObjectIdentifier(request)]
+            return SubjectDescription(kind: "request", name: exchange?.name ?? "—", startedAt: exchange?.startedAt,
+                                      duration: exchange?.elapsed(now: now))
+        case .batch, .chain:
+            let run = panes.runs.history.run(of: subject)
+            let kind = if case .batch = subject { "batch" } else { "chain" }
+            return SubjectDescription(kind: kind, name: run?.name ?? kind, startedAt: run?.startedAt, duration: run?.duration(now: now))
+        }
+    }
+
+    /// What a workspace request would send with `scope`'s values: `GET https://…`.
+    private func preview(of name: String, scope: VariableScope) -> String? {
+        guard let base = effectiveDefinition(of: name) else { return nil }
+        let request = session.makeRequest(base, scope: scope)
+        guard let prepared = try? request.preparedRequest() else { return "\(base.method.rawValue) \(base.url)" }
+        return "\(prepared.method.rawValue) \(revealsSecrets ? prepared.url : scope.redact(prepared.url))"
+    }
+
+    /// Carries out what a pane asked for.
+    func carryOut(_ work: [PaneWork]) {
+        for item in work {
+            switch item {
+            case .say(let text, let style, let seconds, let event): say(text, style, seconds: seconds, event: event)
+            case .focus(let pane): focus = pane
+            case .showResponse(let name, let sent):
+                showResponse(of: name, exchange: sent.flatMap { exchangesByRequest[ObjectIdentifier($0)] })
+            case .inspect(let inspection):
+                self.inspection = inspection
+                focus = .exchange
+                section = .response
+                responseTab = .body
+            case .confirm(let confirmation): overlay = .confirm(confirmation)
+            case .rerun(let run): rerun(run)
+            case .refreshCache:
+                cacheMarkers.removeAll()
+                reloadCache()
+            }
+        }
+    }
+
+    /// Enter on a run in Runs: runs it again.
+    private func rerun(_ run: RunRecord) {
+        switch run.kind {
+        case .batch(let batch, let names):
+            if workspace.batches[run.name] != nil {
+                runBatch(run.name)
+            } else {
+                startBatch(names, continueOnFailure: batch.continueOnFailure, name: run.name, ignoringCache: false)
+            }
+        case .chain(let chain, _, _):
+            runChain(run.name, stepMode: chain.stepMode)
+        }
+    }
+
+    /// Brings up to date what changes with time, before a frame: the record table of
+    /// requests in flight (at most ten times a second while any run), the cache listing when
+    /// an entry's time ran out or a minute passed, and the Cache pane's verdict when its
+    /// inputs changed. `force` reads the record table now.
+    public func tick(now: Date = Date(), force: Bool = false) {
+        expireToasts(now: now)
+        if force || isBusy || !panes.inFlight.table.live.isEmpty {
+            let exchanges = exchangesByRequest
+            panes.inFlight.refresh(agents: inFlightAgents, name: { exchanges[ObjectIdentifier($0)]?.name ?? "—" }, now: now, force: force)
+        }
+        if panes.cache.nextRefresh <= now { reloadCache(now: now) }
+        if cacheVerdictIsStale { judgeSelectedRequestsCache(now: now) }
+    }
+
+    /// The agents that may have requests in flight: this session's and earlier ones' (an
+    /// environment switch or a reload leaves their requests running).
+    var inFlightAgents: [NetworkAgent] {
+        var agents = [session.agent]
+        for exchange in exchanges.values where exchange.isInFlight && !agents.contains(where: { $0 === exchange.request.agent }) {
+            agents.append(exchange.request.agent)
+        }
+        return agents
+    }
+
+    /// The workspace name a request was sent for.
+    func requestName(of request: Request) -> String {
+        exchangesByRequest[ObjectIdentifier(request)]?.name ?? "—"
+    }
+}

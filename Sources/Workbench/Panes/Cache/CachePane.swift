@@ -1,0 +1,120 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The Cache pane: why the selected request would or would not be answered from the cache
+/// now, then every entry with its request, state, version and age; a filter (`f`), Enter
+/// shows an entry, `d` deletes one, `p` purges the expired, `P` everything. What it shows is
+/// read on the events that change it (``reload(_:judged:now:)``, ``show(_:)``), never while
+/// drawing.
+final class CachePane: Pane {
+    let id = PaneID.cache
+    let scope = KeyMap.Scope.cache
+    private(set) var browser = CacheBrowser()
+    private(set) var verdict: CacheVerdict?
+    private var filter = TypedFilter()
+    /// The cache the entries were read from, which deletes go to.
+    private var cache: WorkspaceCache?
+
+    var isTyping: Bool { filter.isTyping }
+
+    /// The entries, read again from `cache` and judged as `judged` says.
+    func reload(_ cache: WorkspaceCache, judged: [String: CacheBrowser.Judgement], now: Date) {
+        self.cache = cache
+        browser.reload(cache, judged: judged, now: now)
+    }
+
+    /// The selected request's verdict, judged again.
+    func show(_ verdict: CacheVerdict?) {
+        self.verdict = verdict
+    }
+
+    /// When the pane must be read again: the next fresh entry's expiry, or a minute after
+    /// the last read.
+    var nextRefresh: Date {
+        min(browser.nextExpiry ?? .distantFuture, browser.loadedAt.addingTimeInterval(60))
+    }
+
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
+        switch action {
+        case .filter:
+            apply(filter.begin())
+        case .open:
+            return inspectSelected(context: context)
+        case .deleteEntry:
+            guard let row = browser.selectedRow, let cache else { return [] }
+            cache.remove(row.listing.key)
+            return [.say("deleted the cache entry of \(row.request ?? String(row.listing.key.prefix(12)))", .warning), .refreshCache]
+        case .purgeExpired:
+            return purge(all: false)
+        case .purgeAll:
+            guard !browser.rows.isEmpty else { return [.say("the cache is empty", .info)] }
+            return [.confirm(Confirmation(message: "Delete all \(browser.rows.count) cache entries in \(browser.directory)?",
+                                          consequence: .purgeCache))]
+        default:
+            _ = browser.perform(action, height: listHeight(context))
+        }
+        return []
+    }
+
+    /// Deletes every entry, or those expired or corrupt as their requests judge them now
+    /// (entries of another version or user stay: another request may still read them).
+    func purge(all: Bool) -> [PaneWork] {
+        guard let cache else { return [] }
+        let doomed = browser.rows.filter { all || $0.state == "expired" || $0.state == "corrupt" }
+        doomed.forEach { cache.remove($0.listing.key) }
+        return [.say("purged \(doomed.count) entr\(doomed.count == 1 ? "y" : "ies")", .warning), .refreshCache]
+    }
+
+    /// Enter: the entry's metadata and body in the response viewer.
+    private func inspectSelected(context: PaneContext) -> [PaneWork] {
+        guard let row = browser.selectedRow, let cache else { return [] }
+        let body = cache.show(row.listing.key, revealingSecrets: context.revealsSecrets)?.body
+        let metadata = ResponseCache(directory: cache.directory)
+            .entry(named: row.listing.key, judgedBy: CachePolicy(cacheTimeInSeconds: Int.max))?.metadata
+        let formatted = body.map { FormattedBody.format($0, mimeType: row.listing.contentType, lineLimit: nil) }
+        return [.inspect(CacheInspection(row: row, metadata: metadata, viewer: formatted.map(BodyViewer.init)))]
+    }
+
+    func type(_ key: Key, context: PaneContext) -> [PaneWork] {
+        let outcome = filter.handle(key, width: context.content.width)
+        if case .move(let action) = outcome { _ = browser.perform(action, height: listHeight(context)) }
+        apply(outcome)
+        return []
+    }
+
+    private func apply(_ outcome: TypedFilter.Outcome) {
+        switch outcome {
+        case .changed(let text): browser.setFilter(text)
+        case .cancelled: browser.setFilter("")
+        case .committed, .move, .ignored: break
+        }
+    }
+
+    func escape() -> Bool {
+        guard filter.clear() else { return false }
+        browser.setFilter("")
+        return true
+    }
+
+    func click(contentRow row: Int, context: PaneContext) {
+        browser.click(windowRow: row - headerRows(width: context.content.width), height: listHeight(context))
+    }
+
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        if case .cacheWritten = update { return [.refreshCache] }
+        return []
+    }
+
+    /// Rows above the list: the verdict, the filter, the column titles.
+    func headerRows(width: Int) -> Int {
+        (verdict == nil ? 0 : 1) + (filter.isTyping || !filter.text.isEmpty ? 1 : 0)
+            + (!browser.shown.isEmpty && Self.showsHeader(width: width) ? 1 : 0)
+    }
+
+    func listHeight(_ context: PaneContext) -> Int {
+        max(0, context.content.height - headerRows(width: context.content.width))
+    }
+
+    var filterLine: TypedFilter { filter }
+}

@@ -1,0 +1,181 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The Events pane: the lifecycle log of every request, batch and chain — started, progress
+/// at each quarter, from cache, finished, failed, cancelled — newest at the bottom, failures
+/// highlighted; a filter (`f`) and pause (`p`).
+final class EventsPane: Pane {
+    let id = PaneID.events
+    let scope = KeyMap.Scope.events
+    private(set) var log = EventLog()
+    private var filter = TypedFilter()
+    /// The last progress share logged for each request in flight (25, 50, 75).
+    private var progressMilestones: [ObjectIdentifier: Int] = [:]
+    /// The entry the last stopped request, batch or chain made (toasts link to it).
+    private(set) var lastStopEvent: Int?
+
+    var isTyping: Bool { filter.isTyping }
+
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
+        switch action {
+        case .filter:
+            apply(filter.begin())
+        case .pauseLog:
+            log.togglePause()
+        case .open:
+            guard let entry = log.list.selected else { return [] }
+            guard entry.subjectKind == "request" else {
+                return [.say("\(entry.subject) is a \(entry.subjectKind): its runs are in the Runs pane (5)", .info)]
+            }
+            return [.showResponse(request: entry.subject, sent: nil)]
+        default:
+            _ = log.perform(action, height: listHeight(context))
+        }
+        return []
+    }
+
+    func type(_ key: Key, context: PaneContext) -> [PaneWork] {
+        let outcome = filter.handle(key, width: context.content.width)
+        if case .move(let action) = outcome { _ = log.perform(action, height: listHeight(context)) }
+        apply(outcome)
+        return []
+    }
+
+    private func apply(_ outcome: TypedFilter.Outcome) {
+        switch outcome {
+        case .changed(let text): log.setFilter(text)
+        case .cancelled: log.setFilter("")
+        case .committed, .move, .ignored: break
+        }
+    }
+
+    func escape() -> Bool {
+        guard filter.clear() else { return false }
+        log.setFilter("")
+        return true
+    }
+
+    func click(contentRow row: Int, context: PaneContext) {
+        log.click(windowRow: row - headerRows, height: listHeight(context))
+    }
+
+    /// Selects the entry `id` (`!` on a failure toast); false when it is no longer kept.
+    func select(event id: Int, context: PaneContext) -> Bool {
+        _ = filter.clear()
+        return log.select(id: id, height: listHeight(context))
+    }
+
+    /// The newest failure's entry.
+    var lastFailure: Int? { log.entries.last { $0.kind == .failed }?.id }
+
+    private var headerRows: Int { filter.isTyping || !filter.text.isEmpty ? 1 : 0 }
+
+    private func listHeight(_ context: PaneContext) -> Int { max(0, context.content.height - headerRows) }
+
+    // MARK: - News
+
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        switch update {
+        case .started(let subject):
+            let subject = context.describe(subject)
+            log.append(EventLog.Entry(id: 0, date: context.now, kind: .started, subjectKind: subject.kind, subject: subject.name))
+        case .stopped(let subject):
+            lastStopEvent = logStop(of: subject, context: context)
+        case .progress(let request, let progress):
+            logProgress(progress, of: request, context: context)
+        default:
+            break
+        }
+        return []
+    }
+
+    private func logStop(of subject: LifecycleSubject, context: PaneContext) -> Int {
+        let described = context.describe(subject)
+        var entry = EventLog.Entry(id: 0, date: context.now, kind: .finished, subjectKind: described.kind, subject: described.name,
+                                   duration: described.duration)
+        switch subject {
+        case .request(let request):
+            progressMilestones[ObjectIdentifier(request)] = nil
+            entry.status = request.response?.statusCode
+            if request.isCancelled {
+                entry.kind = .cancelled
+            } else if let error = request.error {
+                entry.kind = .failed
+                entry.errorCode = error.code.rawValue
+            } else if (request as? CachedRequest)?.isDataFromCache == true {
+                entry.kind = .fromCache
+            }
+        case .batch(let batch):
+            if !batch.failedRequests.isEmpty {
+                entry.kind = .failed
+            } else if batch.snapshot.states.contains(.cancelled) {
+                entry.kind = .cancelled
+            }
+        case .chain(let chain):
+            if chain.failedRequest != nil {
+                entry.kind = .failed
+            } else if chain.snapshot.steps.contains(where: { $0.state == .cancelled }) {
+                entry.kind = .cancelled
+            }
+        }
+        return log.append(entry)
+    }
+
+    /// Logs a transfer crossing a quarter of its expected length (25, 50, 75 %).
+    private func logProgress(_ progress: TransferProgress, of request: Request, context: PaneContext) {
+        guard let expected = progress.expectedBytesToReceive, expected > 0 else { return }
+        let percent = Int(100 * progress.bytesReceived / expected) / 25 * 25
+        let key = ObjectIdentifier(request)
+        guard percent >= 25, percent < 100, percent > progressMilestones[key] ?? 0 else { return }
+        progressMilestones[key] = percent
+        log.append(EventLog.Entry(id: 0, date: context.now, kind: .progress, subjectKind: "request",
+                                  subject: context.describe(.request(request)).name, percent: percent))
+    }
+
+    // MARK: - Drawing
+
+    func render(context: PaneContext) -> PaneRender {
+        let content = context.content
+        var lines: [StyledLine] = []
+        var cursor: Frame.Cursor?
+        if let filterLine = filter.line(in: content, row: 0) {
+            lines.append(filterLine.line)
+            cursor = filterLine.cursor
+        }
+        let log = self.log
+        lines += ListView.lines(log.list.cursor, height: listHeight(context), width: content.width, focused: context.isFocused,
+                                empty: log.entries.isEmpty ? "No events yet: every request, batch and chain you start is logged here."
+                                    : "No event matches the filter.") { index in
+            Self.line(log.list.shown[index], width: content.width)
+        }
+        var extra = log.entries.isEmpty ? "" : "· \(log.entries.count)"
+        if log.isPaused { extra += " · paused" + (log.held.isEmpty ? "" : ", \(log.held.count) new") }
+        let frame = PaneFrame(pane: .events, rect: context.rect, title: context.title(.events, extra), isFocused: context.isFocused,
+                              lines: lines, badge: log.isPaused ? StyledLine("p resumes", .warning) : nil)
+        return PaneRender(frame: frame, cursor: cursor)
+    }
+
+    private static func line(_ entry: EventLog.Entry, width: Int) -> StyledLine {
+        let style: Style = switch entry.kind {
+        case .failed: .failure
+        case .cancelled: .warning
+        case .fromCache: .badge
+        case .finished: .success
+        case .started, .progress: .dim
+        }
+        var line = StyledLine(" ")
+        let milliseconds = width >= 60 ? String(format: ".%03d", Int(entry.date.timeIntervalSince1970 * 1000) % 1000) : ""
+        line.append(ClockText.time(entry.date) + milliseconds + " ", .dim)
+        line.append(DisplayWidth.padded(entry.kind.rawValue, to: 11), style)
+        if width >= 70 { line.append(DisplayWidth.padded(entry.subjectKind, to: 8), .dim) }
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(entry.subject, to: 17), to: 18), entry.kind == .failed ? .failure : .plain)
+        var details: [String] = []
+        if let percent = entry.percent { details.append("\(percent)%") }
+        if let status = entry.status { details.append("\(status)") }
+        if let code = entry.errorCode { details.append("error \(code)") }
+        if let duration = entry.duration { details.append(TimingWaterfall.milliseconds(duration)) }
+        line.append(details.joined(separator: "  "), entry.kind == .failed ? .failure : .dim)
+        return line.truncated(to: width)
+    }
+}

@@ -1,0 +1,222 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The In flight pane: the agent's record table, live — state, priority, progress, bytes,
+/// rate and time of each request — and what just finished, with its outcome, for a few
+/// seconds; a filter (`f`), a sort (`o`), cancel one (`x`) or all (`X`).
+final class InFlightPane: Pane {
+    let id = PaneID.inFlight
+    let scope = KeyMap.Scope.inFlight
+    private(set) var table = InFlightTable()
+    private var filter = TypedFilter()
+
+    var isTyping: Bool { filter.isTyping }
+
+    /// Reads the agents' record tables again: at most ten times a second unless `force`.
+    func refresh(agents: [NetworkAgent], name: (Request) -> String, now: Date, force: Bool = false) {
+        table.refresh(records: { agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() } },
+                      name: name, now: now, force: force)
+    }
+
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
+        switch action {
+        case .filter:
+            apply(filter.begin())
+        case .sortTable:
+            table.cycleSort()
+        case .cancel:
+            guard let row = table.selectedLive else { return [.say("select a request in flight to cancel it", .info)] }
+            row.request.stop()
+            return [.say("cancelled \(row.name)", .warning)]
+        case .cancelAll:
+            let count = table.live.count
+            guard count > 0 else { return [.say("nothing in flight", .info)] }
+            return [.confirm(Confirmation(message: "Cancel all \(count) request\(count == 1 ? "" : "s") in flight?",
+                                          consequence: .cancelAll))]
+        default:
+            _ = table.perform(action, height: listHeight(context))
+        }
+        return []
+    }
+
+    func type(_ key: Key, context: PaneContext) -> [PaneWork] {
+        let outcome = filter.handle(key, width: context.content.width)
+        if case .move(let action) = outcome { _ = table.perform(action, height: listHeight(context)) }
+        apply(outcome)
+        return []
+    }
+
+    private func apply(_ outcome: TypedFilter.Outcome) {
+        switch outcome {
+        case .changed(let text): table.setFilter(text)
+        case .cancelled: table.setFilter("")
+        case .committed, .move, .ignored: break
+        }
+    }
+
+    func escape() -> Bool {
+        guard filter.clear() else { return false }
+        table.setFilter("")
+        return true
+    }
+
+    func click(contentRow row: Int, context: PaneContext) {
+        table.click(windowRow: row - headerRows(width: context.content.width), height: listHeight(context))
+    }
+
+    /// A finished request stays in the table with its outcome for a few seconds.
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        guard case .stopped(.request(let request)) = update else { return [] }
+        let outcome: InFlightTable.Outcome
+        if request.isCancelled {
+            outcome = .cancelled
+        } else if let error = request.error {
+            outcome = .failed(code: error.code.rawValue)
+        } else {
+            outcome = .succeeded(status: request.responseStatusCode)
+        }
+        let described = context.describe(.request(request))
+        table.finished(request, name: described.name, outcome: outcome, startedAt: described.startedAt, now: context.now)
+        return []
+    }
+
+    /// Rows above the list: the filter, and the column titles when the table has them.
+    private func headerRows(width: Int) -> Int {
+        (filter.isTyping || !filter.text.isEmpty ? 1 : 0) + (!table.rows.isEmpty && Self.columns(width: width).medium ? 1 : 0)
+    }
+
+    private func listHeight(_ context: PaneContext) -> Int {
+        max(0, context.content.height - headerRows(width: context.content.width))
+    }
+
+    // MARK: - Drawing
+
+    func render(context: PaneContext) -> PaneRender {
+        let content = context.content
+        var lines: [StyledLine] = []
+        var cursor: Frame.Cursor?
+        if let filterLine = filter.line(in: content, row: 0) {
+            lines.append(filterLine.line)
+            cursor = filterLine.cursor
+        }
+        let table = self.table
+        if !table.rows.isEmpty, let header = Self.header(width: content.width) { lines.append(header) }
+        let height = listHeight(context)
+        lines += ListView.lines(table.list.cursor, height: height, width: content.width, focused: context.isFocused,
+                                empty: table.isEmpty ? "Nothing in flight. Requests show here while they run, with their progress."
+                                    : "No request matches the filter.") { index in
+            line(table.rows[index], width: content.width, context: context)
+        }
+        let frame = PaneFrame(pane: .inFlight, rect: context.rect, title: context.title(.inFlight, summary), isFocused: context.isFocused,
+                              lines: lines, badge: table.live.isEmpty ? nil : StyledLine("by \(table.sort.rawValue)", .dim),
+                              footer: ListView.position(table.list.cursor, height: height))
+        return PaneRender(frame: frame, cursor: cursor)
+    }
+
+    /// `12 queued · 3 receiving · 4.1 MB/s`.
+    private var summary: String {
+        let order: [TransferPhase] = [.queued, .connecting, .sending, .receiving]
+        let counts = table.counts
+        var parts = order.compactMap { phase in counts[phase].map { "\($0) \(phase.rawValue)" } }
+        if table.totalRate > 0 { parts.append("\(ByteCount.text(Int(table.totalRate)))/s") }
+        return parts.isEmpty ? "" : "· " + parts.joined(separator: " · ")
+    }
+
+    /// Which columns the table has at `width` and how wide its URL column is.
+    private static func columns(width: Int) -> (wide: Bool, medium: Bool, showsRate: Bool, url: Int) {
+        let wide = width >= 110, showsRate = width >= 92
+        let fixed = (wide ? 6 : 0) + 16 + 7 + 11 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
+        return (wide, width >= 76, showsRate, max(6, width - fixed - 1))
+    }
+
+    /// Column titles above the table's rows, when it has its full columns.
+    private static func header(width: Int) -> StyledLine? {
+        let columns = Self.columns(width: width)
+        guard columns.medium else { return nil }
+        var text = " " + (columns.wide ? DisplayWidth.padded("ID", to: 6) : "") + DisplayWidth.padded("REQUEST", to: 23)
+        text += DisplayWidth.padded("URL", to: columns.url) + DisplayWidth.padded("STATE", to: 11)
+        text += (columns.wide ? DisplayWidth.padded("PRIO", to: 5) : "") + DisplayWidth.padded("PROGRESS", to: 12)
+        text += DisplayWidth.padded("BYTES", to: 15) + (columns.showsRate ? DisplayWidth.padded("RATE", to: 10) : "") + "TIME"
+        return StyledLine(text, .dim).truncated(to: width)
+    }
+
+    /// One row: as many columns as the width allows, the URL shortened in the middle.
+    private func line(_ row: InFlightTable.Row, width: Int, context: PaneContext) -> StyledLine {
+        let now = context.now
+        let (wide, medium, showsRate, room) = Self.columns(width: width)
+        guard medium else { return compactLine(row, context: context).truncated(to: width) }
+        var line = StyledLine(" ")
+        if wide { line.append(DisplayWidth.padded("#\(row.id)", to: 6), .dim) }
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 15), to: 16), row.outcome == nil ? .plain : .dim)
+        line.append(DisplayWidth.padded(row.method, to: 7), Style.method(row.method))
+        let state = Self.stateText(row, glyphs: context.glyphs)
+        line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(context.shortURL(row.url), to: room - 1), to: room), .dim)
+        line.append(DisplayWidth.padded(state.text, to: 11), state.style)
+        if wide { line.append(DisplayWidth.padded(Self.priorityText(row.priority), to: 5), .dim) }
+        line.append(Self.progressBar(row, now: now, glyphs: context.glyphs, width: 10))
+        line.append("  ")
+        let size = row.phase == .queued && row.outcome == nil ? "" // nothing to count yet
+            : row.expected.map { "\(ByteCount.text(Int(row.received)))/\(ByteCount.text(Int($0)))" } ?? ByteCount.text(Int(row.received))
+        line.append(DisplayWidth.padded(size, to: 15), .plain)
+        if showsRate { line.append(DisplayWidth.padded(row.rate > 0 ? "\(ByteCount.text(Int(row.rate)))/s" : "", to: 10), .dim) }
+        let elapsed = (row.finishedAt ?? now).timeIntervalSince(row.startedAt)
+        line.append(String(format: "%.1f s", elapsed), .dim)
+        return line.truncated(to: width)
+    }
+
+    /// For a narrow pane: name, state, bar, bytes so far, time.
+    private func compactLine(_ row: InFlightTable.Row, context: PaneContext) -> StyledLine {
+        let now = context.now
+        var line = StyledLine(" ")
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 13), to: 14), row.outcome == nil ? .plain : .dim)
+        let state = Self.stateText(row, glyphs: context.glyphs)
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(state.text, to: 9), to: 10), state.style)
+        line.append(Self.progressBar(row, now: now, glyphs: context.glyphs, width: 8))
+        let waiting = row.phase == .queued && row.outcome == nil
+        line.append(" " + DisplayWidth.padded(waiting ? "" : ByteCount.text(Int(row.received)), to: 8), .plain)
+        line.append(String(format: "%.1fs", (row.finishedAt ?? now).timeIntervalSince(row.startedAt)), .dim)
+        return line
+    }
+
+    private static func stateText(_ row: InFlightTable.Row, glyphs: Glyphs) -> (text: String, style: Style) {
+        switch row.outcome {
+        case .succeeded(let status)?: return ("\(glyphs.success) \(status)", .success)
+        case .failed(let code)?: return ("\(glyphs.failure) \(code)", .failure)
+        case .cancelled?: return ("\(glyphs.cancelled) cancelled", .warning)
+        case nil:
+            let style: Style = switch row.phase {
+            case .queued: .dim
+            case .connecting, .sending: .info
+            case .receiving: .accent
+            }
+            return (row.phase.rawValue, style)
+        }
+    }
+
+    private static func priorityText(_ priority: RequestPriority) -> String {
+        priority == .default ? "" : DefinitionText.priority(priority)
+    }
+
+    /// A bar of the received share; a block that moves back and forth when the length is unknown.
+    private static func progressBar(_ row: InFlightTable.Row, now: Date, glyphs: Glyphs, width: Int) -> StyledLine {
+        var line = StyledLine()
+        if row.outcome != nil {
+            line.append(String(repeating: " ", count: width))
+        } else if let fraction = row.fraction {
+            let filled = Int((fraction * Double(width)).rounded(.down))
+            line.append(String(repeating: glyphs.meterFull, count: filled), .accent)
+            line.append(String(repeating: glyphs.meterEmpty, count: width - filled), .dim)
+        } else if row.phase == .receiving {
+            let span = width - 3
+            let step = Int(now.timeIntervalSinceReferenceDate * 8) % (2 * span)
+            let position = step < span ? step : 2 * span - step
+            line.append(String(repeating: glyphs.meterEmpty, count: position), .dim)
+            line.append(String(repeating: glyphs.meterFull, count: 3), .accent)
+            line.append(String(repeating: glyphs.meterEmpty, count: width - 3 - position), .dim)
+        } else {
+            line.append(String(repeating: glyphs.meterEmpty, count: width), .dim)
+        }
+        return line
+    }
+}

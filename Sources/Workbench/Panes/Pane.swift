@@ -1,0 +1,111 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// A pane of the workbench as a component: it owns its state, takes the keys of its scope
+/// (``perform(_:context:)``) and of its typing modes (``type(_:context:)``), follows the
+/// engine's news (``apply(_:context:)``), and draws itself without I/O
+/// (``render(context:)``). What other parts must do — focus another pane, show a response,
+/// ask for confirmation, a message — comes back as ``PaneWork`` for the shell to carry out:
+/// no pane writes another's state. See ARCHITECTURE.md for how to add one.
+protocol Pane: AnyObject {
+    var id: PaneID { get }
+    /// The key table scope of the pane (help, hints and the palette read it too).
+    var scope: KeyMap.Scope { get }
+    /// Whether keys go to a line the pane is typing (its filter).
+    var isTyping: Bool { get }
+
+    /// Carries out an action of the pane's scope, or a moving one.
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork]
+    /// A key while the pane types a line.
+    func type(_ key: Key, context: PaneContext) -> [PaneWork]
+    /// Esc: drops the pane's own transient state (a filter); false when it had none.
+    func escape() -> Bool
+    /// A click on the `row`-th row of the content area.
+    func click(contentRow row: Int, context: PaneContext)
+    /// News from the engine.
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork]
+    /// What the pane shows: from its state and the context only — no disk, engine or clock
+    /// reads (the time comes in the context).
+    func render(context: PaneContext) -> PaneRender
+}
+
+extension Pane {
+    var isTyping: Bool { false }
+    func type(_ key: Key, context: PaneContext) -> [PaneWork] { [] }
+    func escape() -> Bool { false }
+    func click(contentRow row: Int, context: PaneContext) {}
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] { [] }
+}
+
+/// What a pane reads of the workbench around it, handed in with every call; it never
+/// writes through it.
+struct PaneContext {
+    /// The pane's rectangle in the current layout, border included.
+    var rect: Rect
+    var isFocused: Bool
+    var now: Date
+    var glyphs: Glyphs
+    /// The base URL of the session's agent, which URLs are shown without.
+    var baseURL: String
+    /// Whether secrets show (`v`).
+    var revealsSecrets: Bool
+    /// A lifecycle subject's kind, workspace name and start, as the workbench knows it.
+    var describe: (LifecycleSubject) -> SubjectDescription
+    /// The requests in the agents' record tables, by request, as In flight last read them.
+    var transfers: [ObjectIdentifier: InFlightTable.Row]
+    /// `GET https://…/orders/42`: what a workspace request would send with `scope`'s values.
+    var preview: (String, VariableScope) -> String?
+
+    /// The rows inside the border.
+    var content: Rect { rect.inner }
+
+    /// A URL on the session's base URL without it (`/drip?…`); others as they are.
+    func shortURL(_ url: String) -> String {
+        guard !baseURL.isEmpty, url.hasPrefix(baseURL) else { return url }
+        let rest = String(url.dropFirst(baseURL.count))
+        return rest.hasPrefix("/") ? rest : "/" + rest
+    }
+
+    /// The title of a pane: its number and name, brighter when focused, and `extra` dim.
+    func title(_ pane: PaneID, _ extra: String = "") -> StyledLine {
+        StyledLine.build { line in
+            line.append("\(pane.rawValue)", isFocused ? .accent : .dim)
+            line.append(" \(pane.title)", isFocused ? .titleFocused : .title)
+            if !extra.isEmpty { line.append(" \(extra)", .dim) }
+        }
+    }
+}
+
+/// A request, batch or chain as the workbench names it.
+struct SubjectDescription {
+    /// request, batch or chain.
+    var kind: String
+    var name: String
+    /// When it started, and how long it took (or has run) by `now`.
+    var startedAt: Date?
+    var duration: TimeInterval?
+}
+
+/// A pane's drawing: its frame, and where the terminal's cursor goes while it types.
+struct PaneRender {
+    var frame: PaneFrame
+    var cursor: Frame.Cursor?
+}
+
+/// Work a pane asks of the shell, carried out in order after the pane returns.
+enum PaneWork {
+    /// A message in the status line; `event` links it to an Events entry (`!`).
+    case say(String, Style, seconds: Double = 4, event: Int? = nil)
+    case focus(PaneID)
+    /// Select the request in the tree and show the response of `sent` (or its latest).
+    case showResponse(request: String, sent: Request?)
+    /// Show a cache entry in the response viewer.
+    case inspect(CacheInspection)
+    /// Ask first, then carry out the consequence.
+    case confirm(Confirmation)
+    /// Run a batch or chain of the Runs pane again.
+    case rerun(RunRecord)
+    /// The cache changed on disk: judge its entries again.
+    case refreshCache
+}

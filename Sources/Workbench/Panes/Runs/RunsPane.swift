@@ -1,0 +1,121 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The Runs pane: every batch and chain of this session, newest first; the open one's
+/// requests (a batch) or steps as a graph (a chain), with states, durations, captures and
+/// conditions — and, in step mode, what the next step will send and the keys that drive it.
+final class RunsPane: Pane {
+    let id = PaneID.runs
+    let scope = KeyMap.Scope.runs
+    private(set) var history = RunHistory()
+    /// Response bytes the finished runs may hold besides the newest run's.
+    var keptResponseBytes = 256 << 20
+
+    /// Adds a run at the top, opened and selected.
+    @discardableResult
+    func add(name: String, kind: RunRecord.Kind, now: Date) -> RunRecord {
+        history.add(name: name, kind: kind, now: now)
+    }
+
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
+        switch action {
+        case .open: return openSelected()
+        case .nextStep, .continueChain, .retryStep, .skipStep, .stopRun: return stepControl(action)
+        default:
+            history.perform(action, height: listHeight(context))
+            return []
+        }
+    }
+
+    func click(contentRow row: Int, context: PaneContext) {
+        history.click(windowRow: row, height: listHeight(context))
+    }
+
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        switch update {
+        case .stopped(let subject):
+            guard let run = history.run(of: subject) else { return [] }
+            run.finish(at: context.now)
+            if case .chain(let chain) = subject { run.chainSnapshot = chain.snapshot }
+            history.trim(responseBudget: keptResponseBytes)
+        case .chainProgress(let chain, let snapshot):
+            history.run(of: .chain(chain))?.chainSnapshot = snapshot
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The list's height: the content, less the step-mode line when a paused run is selected.
+    private func listHeight(_ context: PaneContext) -> Int {
+        max(0, context.content.height - (history.selectedRun?.pausedStep == nil ? 0 : 1))
+    }
+
+    /// Enter: a run's row runs it again; a request's row shows that request's response from
+    /// this run.
+    private func openSelected() -> [PaneWork] {
+        guard let row = history.selectedRow, let run = history.selectedRun else { return [] }
+        switch (row, run.kind) {
+        case (.run, _):
+            return [.rerun(run)]
+        case (.item(_, let index, _), .batch(let batch, let names)):
+            return [.showResponse(request: names[index], sent: batch.requests[index])]
+        case (.members(_, let first, let count), .batch(let batch, let names)):
+            let index = Self.memberToShow(batch.snapshot.states[first..<(first + count)]) ?? first
+            return [.showResponse(request: names[index], sent: batch.requests[index])]
+        case (.members, .chain):
+            return []
+        case (.item(_, let step, let member), .chain(_, let definition, _)):
+            let request = run.chainSnapshot.flatMap { $0.steps.indices.contains(step) ? $0.steps[step].requests[member] : nil }
+            return [.showResponse(request: definition.steps[step].items[member].request.name, sent: request)]
+        }
+    }
+
+    /// Of a row of like requests, the one whose response says most: the first that failed,
+    /// else the last that finished, else the first in flight.
+    static func memberToShow(_ states: ArraySlice<GroupItemState>) -> Int? {
+        states.firstIndex(of: .failed)
+            ?? states.lastIndex { $0.isFinished }
+            ?? states.firstIndex(of: .running)
+    }
+
+    /// Step mode: next step, continue, retry, skip, stop — or, when the key does not apply,
+    /// why not.
+    private func stepControl(_ action: Action) -> [PaneWork] {
+        guard let run = history.selectedRun else { return [.say("no run selected: start a chain with S in Requests", .info)] }
+        if action == .stopRun {
+            guard run.isRunning else { return [.say("\(run.name) is not running", .info)] }
+            run.stop()
+            return [.say("stopped \(run.name)", .warning)]
+        }
+        guard case .chain(let chain, _, _) = run.kind else { return [.say("step keys drive chains; \(run.name) is a batch", .info)] }
+        guard run.isRunning else { return [.say("\(run.name) has ended: Enter on it runs it again", .info)] }
+        guard let step = run.pausedStep else {
+            return [.say(chain.stepMode ? "\(run.name) is running a step: wait for it to pause" : "\(run.name) runs without pausing", .info)]
+        }
+        let failed = step.state == .failed
+        switch action {
+        case .nextStep where failed:
+            return [.say("step \(step.index + 1) failed: r retries it, > skips it, x stops the chain", .warning)]
+        case .nextStep:
+            chain.advance()
+        case .continueChain where failed:
+            return [.say("step \(step.index + 1) failed: r retries it or > skips it first", .warning)]
+        case .continueChain:
+            chain.stepMode = false
+            chain.advance()
+            return [.say("\(run.name) continues to the end without pausing", .info)]
+        case .retryStep where !failed:
+            return [.say("nothing to retry: step \(step.index + 1) has not run yet (Space runs it)", .info)]
+        case .retryStep:
+            chain.retry()
+        case .skipStep:
+            chain.skip()
+            return [.say("skipped step \(step.index + 1)", .warning)]
+        default:
+            break
+        }
+        return []
+    }
+}
