@@ -42,11 +42,11 @@ public enum AliasExpansion {
         return text.withUTF8 { bytes in count(bytes, limit: limit) }
     }
 
-    /// Throws at the first alias that takes the whole workspace past ``maximumValues``.
-    static func check(_ text: String, file: String) throws(WorkspaceError) {
+    /// Throws at the first alias that takes the whole document past ``maximumValues``.
+    static func check(_ text: String, file: String, subject: String) throws(WorkspaceError) {
         if let problem = excess(in: text) {
             throw WorkspaceError(.invalidValue, at: SourceLocation(file: file, line: problem.line, column: problem.column),
-                                 problem.message(subject: "the workspace"))
+                                 problem.message(subject: subject))
         }
     }
 

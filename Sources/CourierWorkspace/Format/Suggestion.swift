@@ -1,7 +1,7 @@
 /// "Did you mean …?" for misspelt keys and names.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` when it is close enough to be a likely typo.
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let candidates = Array(candidates)
         if let prefixed = candidates.first(where: { word.count >= 3 && $0.lowercased().hasPrefix(word.lowercased()) }) {
             return prefixed
@@ -12,7 +12,7 @@ enum Suggestion {
     }
 
     /// ` ; did you mean "x"?` or nothing.
-    static func clause(for word: String, in candidates: some Sequence<String>) -> String {
+    package static func clause(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
     }
 

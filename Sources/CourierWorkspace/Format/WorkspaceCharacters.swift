@@ -1,14 +1,14 @@
 /// The check of a workspace's characters before YAML reads them. libyaml refuses invalid
 /// UTF-8 and control characters with a byte offset at best, which became `1:1`; here the
 /// first offending byte is reported at its own line and column.
-enum WorkspaceCharacters {
+package enum WorkspaceCharacters {
     /// Throws for the first bytes that are not UTF-8 and the first character YAML does not
     /// allow (controls other than tab, line feed and carriage return; U+FFFE, U+FFFF).
     ///
     /// Lines end at a line feed, a carriage return or both; columns count characters
     /// (Unicode scalars) from 1, as libyaml does for its own errors, and a leading
     /// byte-order mark is not counted.
-    static func check(_ bytes: some Collection<UInt8>, file: String) throws(WorkspaceError) {
+    package static func check(_ bytes: some Collection<UInt8>, file: String) throws(WorkspaceError) {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0, line = 1, column = 1

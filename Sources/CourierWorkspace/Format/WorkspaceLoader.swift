@@ -21,22 +21,9 @@ extension Workspace {
 
     /// Reads and checks workspace text; `file` names it in errors.
     public static func parse(yaml text: String, file: String, extraVariables: Set<String> = []) throws(WorkspaceError) -> Workspace {
-        // libyaml, told that its input is UTF-8, reads a byte-order mark as content.
-        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-        try WorkspaceCharacters.check(text.utf8, file: file)
-        try AliasExpansion.check(text, file: file)
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw WorkspaceError(.syntax, at: SourceLocation(file: file, line: 1, column: 1), "the workspace is empty")
-            }
-            root = node
-        } catch let error as WorkspaceError {
-            throw error
-        } catch {
-            throw syntaxError(error, file: file)
+        guard let yaml = try YAMLValue.document(yaml: text, file: file, subject: "the workspace") else {
+            throw WorkspaceError(.syntax, at: SourceLocation(file: file, line: 1, column: 1), "the workspace is empty")
         }
-        let yaml = YAMLValue(node: root, file: file, path: "")
         let map = try yaml.mapping(allowed: keys, expected: "a workspace (a mapping with name, config, requests, …)")
         var workspace = Workspace(name: try map["name"]?.string() ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
                                   file: file)
@@ -87,7 +74,7 @@ extension Workspace {
     }
 
     /// A Yams error as `file:line:column: error: …`.
-    static func syntaxError(_ error: any Error, file: String) -> WorkspaceError {
+    package static func syntaxError(_ error: any Error, file: String) -> WorkspaceError {
         guard let yamlError = error as? YamlError else {
             return WorkspaceError(.syntax, at: nil, "\(file): \(error)")
         }

@@ -3,17 +3,23 @@ import Foundation
 import Yams
 
 /// A YAML node with its file and key path, read with errors that point at the node.
-struct YAMLValue {
-    let node: Node
-    let file: String
+package struct YAMLValue {
+    package let node: Node
+    package let file: String
     /// Where the node sits, e.g. `requests.login.headers`.
-    let path: String
+    package let path: String
 
-    var location: SourceLocation {
+    package init(node: Node, file: String, path: String) {
+        self.node = node
+        self.file = file
+        self.path = path
+    }
+
+    package var location: SourceLocation {
         SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 
-    func error(_ kind: WorkspaceError.Kind, _ message: String) -> WorkspaceError {
+    package func error(_ kind: WorkspaceError.Kind, _ message: String) -> WorkspaceError {
         WorkspaceError(kind, at: location, path.isEmpty ? message : "\(path): \(message)")
     }
 
@@ -28,7 +34,7 @@ struct YAMLValue {
     /// The resolved YAML tag: `str`, `int`, `float`, `bool`, `null`, …
     var tagName: Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .scalar = node { return tagName == .null }
         return false
     }
@@ -52,7 +58,7 @@ struct YAMLValue {
     // MARK: - Scalars
 
     /// Any non-null scalar, as written: `5` reads as "5".
-    func string(expected: String = "a string") throws(WorkspaceError) -> String {
+    package func string(expected: String = "a string") throws(WorkspaceError) -> String {
         guard case .scalar(let scalar) = node, !isNull else { throw wrongType(expected: expected) }
         return scalar.string
     }
@@ -69,7 +75,7 @@ struct YAMLValue {
         return value
     }
 
-    func bool() throws(WorkspaceError) -> Bool {
+    package func bool() throws(WorkspaceError) -> Bool {
         guard case .scalar = node, tagName == .bool, let value = node.bool else {
             throw wrongType(expected: "true or false")
         }
@@ -78,7 +84,7 @@ struct YAMLValue {
 
     // MARK: - Collections
 
-    func list(expected: String = "a list") throws(WorkspaceError) -> [YAMLValue] {
+    package func list(expected: String = "a list") throws(WorkspaceError) -> [YAMLValue] {
         guard case .sequence(let sequence) = node else { throw wrongType(expected: expected) }
         return sequence.enumerated().map { index, item in
             YAMLValue(node: item, file: file, path: "\(path)[\(index)]")
@@ -86,7 +92,7 @@ struct YAMLValue {
     }
 
     /// A mapping whose keys must all be in `allowed` (nil: any key).
-    func mapping(allowed: [String]? = nil, expected: String = "a mapping") throws(WorkspaceError) -> YAMLMapping {
+    package func mapping(allowed: [String]? = nil, expected: String = "a mapping") throws(WorkspaceError) -> YAMLMapping {
         guard case .mapping(let mapping) = node else { throw wrongType(expected: expected) }
         var entries: [YAMLMapping.Entry] = []
         for (keyNode, valueNode) in mapping {
@@ -134,17 +140,17 @@ struct YAMLValue {
 }
 
 /// A YAML mapping read in file order.
-struct YAMLMapping {
-    struct Entry {
-        let name: String
-        let key: YAMLValue
-        let value: YAMLValue
+package struct YAMLMapping {
+    package struct Entry {
+        package let name: String
+        package let key: YAMLValue
+        package let value: YAMLValue
     }
 
-    let owner: YAMLValue
-    let entries: [Entry]
+    package let owner: YAMLValue
+    package let entries: [Entry]
 
-    subscript(name: String) -> YAMLValue? {
+    package subscript(name: String) -> YAMLValue? {
         entries.first { $0.name == name }.map(\.value)
     }
 
