@@ -1,8 +1,9 @@
 import CourierWorkspace
 
 /// Which keys do what, where. A key means the action of the focused scope first, then of
-/// lists in general, then of the whole workbench; the help overlay and the status line's
-/// hints are made from this table, so they cannot drift from what the keys do.
+/// lists in general, then of the whole workbench; dispatch, the help overlay, the status
+/// line's hints and the palette all read ``bindings``, so they cannot drift from what the
+/// keys do — rebound keys included.
 public enum KeyMap {
     /// Where a binding applies.
     public enum Scope: String, Sendable, CaseIterable {
@@ -11,6 +12,20 @@ public enum KeyMap {
         /// The choice `w` offers when the file changed under an unsaved edit.
         case conflict = "Edit conflict (after w)"
         case list = "Moving around", global = "Anywhere"
+
+        /// The scope's name in the user config: `requests`, `in-flight`, `global`.
+        public var configName: String {
+            switch self {
+            case .inFlight: return "in-flight"
+            case .conflict: return "conflict"
+            case .list: return "list"
+            case .global: return "global"
+            default: return rawValue.lowercased()
+            }
+        }
+
+        /// A pane's scope: its keys come before those of lists and of the whole workbench.
+        public var isPane: Bool { ![.conflict, .list, .global].contains(self) }
     }
 
     /// Keys for an action in a scope, and the short label the status line shows.
@@ -22,7 +37,13 @@ public enum KeyMap {
         public var hint: String?
     }
 
-    public static let bindings: [Binding] = requests + composer + response + inFlight + cache + runs + events + conflict + list + global
+    /// The keys as shipped, before a user config rebinds any.
+    public static let standard: [Binding] = requests + composer + response + inFlight + cache + runs + events + conflict + list + global
+
+    /// The table in effect: ``standard``, or the user config's (``UserConfig/bindings``) for
+    /// the workbench run inside `KeyMap.$bindings.withValue(_:operation:)`. A task-local value,
+    /// so that a test rebinding keys changes no other test's table.
+    @TaskLocal public static var bindings: [Binding] = standard
 
     private static let requests: [Binding] = [
         Binding(keys: [.enter], action: .activate, scope: .requests, hint: "send/run"),
@@ -154,14 +175,17 @@ public enum KeyMap {
         bindings.first { $0.scope == scope && $0.keys.contains(key) }?.action
     }
 
-    /// The keys of an action in a scope (or in general), for labels: "j ↓".
+    /// The keys of an action in a scope (or, without one, where it applies everywhere), for
+    /// labels: "j ↓". A scope's own binding comes before the general ones.
     public static func keys(for action: Action, in scope: Scope? = nil) -> [Key] {
-        bindings.first { $0.action == action && (scope == nil || $0.scope == scope || $0.scope == .global || $0.scope == .list) }?.keys ?? []
+        let table = bindings.filter { $0.action == action && !$0.keys.isEmpty }
+        let general = table.first { $0.scope == .global || $0.scope == .list }
+        return (table.first { $0.scope == scope } ?? general ?? (scope == nil ? table.first : nil))?.keys ?? []
     }
 
     /// The status line's hints for a scope: key and label pairs.
     public static func hints(for scope: Scope, where applies: (Action) -> Bool = { _ in true }) -> [(key: String, label: String)] {
-        bindings.filter { ($0.scope == scope || $0.scope == .global) && $0.hint != nil && applies($0.action) }
+        bindings.filter { ($0.scope == scope || $0.scope == .global) && $0.hint != nil && !$0.keys.isEmpty && applies($0.action) }
             .map { (key: label(of: $0.keys[0]), label: $0.hint!) }
     }
 
