@@ -1,0 +1,26 @@
+/// Where the user config is: `--config PATH`, else `$COURIER_CONFIG`, else
+/// `$XDG_CONFIG_HOME/courier/config.yaml`, else `~/.config/courier/config.yaml`.
+public struct ConfigLocation: Sendable, Equatable {
+    public var path: String
+    /// Named by `--config` or `COURIER_CONFIG`: it must exist, where the usual place may not.
+    public var isExplicit: Bool
+
+    /// The location for these arguments and environment variables.
+    public init(option: String? = nil, environment: [String: String]) {
+        if let option, !option.isEmpty {
+            self.init(path: option, isExplicit: true)
+        } else if let named = environment["COURIER_CONFIG"], !named.isEmpty {
+            self.init(path: named, isExplicit: true)
+        } else if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+            // The XDG spec ignores a relative XDG_CONFIG_HOME.
+            self.init(path: base + "/courier/config.yaml", isExplicit: false)
+        } else {
+            self.init(path: (environment["HOME"] ?? "") + "/.config/courier/config.yaml", isExplicit: false)
+        }
+    }
+
+    init(path: String, isExplicit: Bool) {
+        self.path = path
+        self.isExplicit = isExplicit
+    }
+}
