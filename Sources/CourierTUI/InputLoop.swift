@@ -14,6 +14,8 @@ final class InputLoop {
     private let wakeup: WakeupPipe
     private let signals: Int32
     private let watcher: FileWatcher?
+    /// The config's `editor:`, over `$VISUAL` and `$EDITOR`.
+    private let editor: String?
     private let painter: Painter
     private var reader = KeyReader()
     private var previous: Frame?
@@ -23,12 +25,13 @@ final class InputLoop {
     /// `COURIER_TRACE=FILE`: when keys were read and frames drawn, for `make bench-tui`.
     private let trace = FrameTrace(path: ProcessInfo.processInfo.environment["COURIER_TRACE"])
 
-    init(terminal: Terminal, model: AppModel, wakeup: WakeupPipe, signals: Int32, watcher: FileWatcher?) {
+    init(terminal: Terminal, model: AppModel, wakeup: WakeupPipe, signals: Int32, watcher: FileWatcher?, editor: String?) {
         self.terminal = terminal
         self.model = model
         self.wakeup = wakeup
         self.signals = signals
         self.watcher = watcher
+        self.editor = editor
         painter = Painter(glyphs: terminal.glyphs)
     }
 
@@ -111,7 +114,7 @@ final class InputLoop {
             switch effect {
             case .openEditor(let path, let line):
                 terminal.stop()
-                let (outcome, meanwhile) = ExternalEditor.edit(path: path, line: line, signals: signals)
+                let (outcome, meanwhile) = ExternalEditor.edit(path: path, line: line, command: editor, signals: signals)
                 terminal.resume()
                 model.size = terminal.resize()
                 model.editorFinished(outcome)
@@ -140,10 +143,10 @@ final class InputLoop {
     }
 
     private func draw(now: Date) {
+        model.tick(now: now)
         let frame = model.frame(now: now)
         if previous == nil { werase(courier_stdscr()) }
         var canvas = CursesCanvas(size: frame.size, colors: terminal.colors)
-        model.tick(now: now)
         painter.paint(frame, over: previous, on: &canvas)
         terminal.placeCursor(frame.cursor)
         wnoutrefresh(courier_stdscr())

@@ -9,6 +9,7 @@ import Workbench
 /// path of the loop) gives the shell its terminal back as it was.
 final class Terminal {
     let glyphs: Glyphs
+    private let theme: Theme
     private(set) var colors = ColorScheme(depth: .monochrome)
     private var screen: OpaquePointer?
     private var input: UnsafeMutablePointer<FILE>?
@@ -17,8 +18,9 @@ final class Terminal {
 
     /// Chooses Unicode or ASCII drawing: Unicode unless `ascii` or the locale names a
     /// character set other than UTF-8 (an unset locale is taken as UTF-8, as Python does).
-    init(ascii: Bool) {
+    init(ascii: Bool, theme: Theme) {
         glyphs = ascii || !Self.prepareUTF8Locale() ? .ascii : .unicode
+        self.theme = theme
     }
 
     /// Sets the locale from the environment; falls back to C.UTF-8 when none is set.
@@ -49,7 +51,9 @@ final class Terminal {
         self.screen = screen
         set_term(screen)
         isActive = true
-        colors = ColorScheme(depth: ColorScheme.detect(noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false))
+        colors = ColorScheme(depth: ColorScheme.detect(noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false),
+                             theme: theme)
+        colors.paintScreen()
         configureModes()
     }
 

@@ -8,13 +8,21 @@ public enum WorkbenchTerminal {
     /// Whether standard input and output are a terminal (not a pipe, not CI).
     public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-    /// Runs the workbench on this terminal until the user quits. The terminal is restored on
-    /// every way out: quitting, SIGTERM/SIGHUP/SIGINT, a thrown error, a crash.
+    /// Runs the workbench on this terminal until the user quits, with the user config's theme,
+    /// keys, editor and ASCII choice. The terminal is restored on every way out: quitting,
+    /// SIGTERM/SIGHUP/SIGINT, a thrown error, a crash.
     public static func run(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings,
-                           ascii: Bool) throws {
+                           config: UserConfig) throws {
+        try KeyMap.$bindings.withValue(config.bindings) {
+            try run(workspacePath: workspacePath, workspace: workspace, settings: settings, config: config,
+                    terminal: Terminal(ascii: config.ascii, theme: config.theme))
+        }
+    }
+
+    private static func run(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings,
+                            config: UserConfig, terminal: Terminal) throws {
         let signals = try SignalRelay.install()
         defer { SignalRelay.uninstall() }
-        let terminal = Terminal(ascii: ascii)
         var settings = settings
         settings.glyphs = terminal.glyphs
         let wakeup = try WakeupPipe()
@@ -24,6 +32,6 @@ public enum WorkbenchTerminal {
         let model = try AppModel(workspacePath: workspacePath, workspace: workspace, settings: settings,
                                  size: terminal.size, mailbox: mailbox)
         InputLoop(terminal: terminal, model: model, wakeup: wakeup, signals: signals,
-                  watcher: FileWatcher(path: workspacePath)).run()
+                  watcher: FileWatcher(path: workspacePath), editor: config.editor).run()
     }
 }
