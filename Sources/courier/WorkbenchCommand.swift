@@ -10,7 +10,8 @@ struct WorkbenchCommand: AsyncParsableCommand {
         commandName: "tui",
         abstract: "Open the workbench: compose and fire requests, read responses (the default).",
         discussion: """
-            Opens WORKSPACE (default: workspaces/demo.yaml) in the terminal workbench. When the \
+            Opens WORKSPACE (default: the config's workspace, else workspaces/demo.yaml) in the terminal \
+            workbench, with the theme, keys and editor of the config file (`courier config path`). When the \
             workspace uses {{demo}}, the embedded demo server runs on loopback port 18080 \
             (COURIER_DEMO_PORT=N for another, 0 for any free port; a free one when it is \
             taken) until you quit. Press ? inside for every key. Needs a terminal: for scripts and CI use \
@@ -18,8 +19,10 @@ struct WorkbenchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Workspace file (default: workspaces/demo.yaml).")
+    @Argument(help: "Workspace file (default: the config's workspace, else workspaces/demo.yaml).")
     var workspace: String?
+
+    @OptionGroup var configLocation: ConfigCommand.Location
 
     @Option(help: "The environment whose variables apply.")
     var env: String?
@@ -34,10 +37,14 @@ struct WorkbenchCommand: AsyncParsableCommand {
     var noHistory = false
 
     func run() async throws {
-        guard let path = workspace ?? (FileManager.default.fileExists(atPath: "workspaces/demo.yaml") ? "workspaces/demo.yaml" : nil) else {
+        let (fileConfig, configProblems) = readConfig()
+        var config = fileConfig
+        guard let path = workspace ?? config.workspace
+                ?? (FileManager.default.fileExists(atPath: "workspaces/demo.yaml") ? "workspaces/demo.yaml" : nil) else {
             printError("courier tui: name a workspace file (there is no workspaces/demo.yaml here)")
             throw ExitCode(2)
         }
+        if ascii { config.ascii = true }
         var settings = WorkbenchSettings()
         settings.environment = env
         for pair in variables {
@@ -59,7 +66,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
             printError("courier tui: needs a terminal (standard input or output is not one); use `courier run \(path) NAME…` in scripts")
             throw ExitCode(2)
         }
-        if !noHistory { settings.history = { try HistoryStore() } }
+        if !noHistory && config.history { settings.history = { try HistoryStore() } }
         var demo: DemoServerHandle?
         if loaded.usesDemoServer {
             do {
@@ -71,19 +78,34 @@ struct WorkbenchCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
+        if let problem = configProblems.errors.first {
+            let more = configProblems.errors.count > 1 ? " (and \(configProblems.errors.count - 1) more)" : ""
+            let notice = "\(problem)\(more) — the config is not applied: courier config check"
+            settings.openingNotice = [notice, settings.openingNotice].compactMap { $0 }.joined(separator: " · ")
+        }
         let ready = settings
+        let readyConfig = config
         let failure: String? = await MainActor.run {
             do {
-                try WorkbenchTerminal.run(workspacePath: path, workspace: loaded, settings: ready, ascii: ascii)
+                try WorkbenchTerminal.run(workspacePath: path, workspace: loaded, settings: ready, config: readyConfig)
                 return nil
             } catch {
                 return "\(error)"
             }
         }
         await demo?.stop()
+        configProblems.errors.forEach { printError("courier tui: config not applied: \($0)") }
         if let failure {
             printError("courier tui: \(failure)")
             throw ExitCode(2)
+        }
+    }
+
+    /// The user config, or the defaults and why the file could not be used.
+    private func readConfig() -> (UserConfig, ConfigProblems) {
+        switch UserConfig.read(configLocation.location) {
+        case .success(let config): return (config, ConfigProblems())
+        case .failure(let problems): return (UserConfig(), problems)
         }
     }
 }
