@@ -1,6 +1,15 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The workbench is the default trait "Workbench": the demo server, the workspace domain, the
+/// UI model and terminal front, the importers and the CLI use packages the engine does not.
+/// A package that depends on this one with `traits: []` builds the engine (`Courier`) alone and
+/// resolves only what it uses: swift-log, swift-http-types, swift-crypto, swift-collections.
+/// Test targets are never built for a dependent, so their dependencies need no condition.
+func workbenchOnly(_ product: String, from package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Workbench"]))
+}
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v15)],
@@ -11,6 +20,10 @@ let package = Package(
         .library(name: "Workbench", targets: ["Workbench"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
         .executable(name: "courier", targets: ["courier"]),
+    ],
+    traits: [
+        .trait(name: "Workbench", description: "The workbench, the CLI, the demo server and the importers, with their packages."),
+        .default(enabledTraits: ["Workbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -50,10 +63,10 @@ let package = Package(
         .target(
             name: "CourierDemoServer",
             dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                workbenchOnly("Hummingbird", from: "hummingbird"),
+                workbenchOnly("MultipartKit", from: "multipart-kit"),
+                workbenchOnly("NIOCore", from: "swift-nio"),
+                workbenchOnly("ServiceLifecycle", from: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -65,8 +78,8 @@ let package = Package(
             name: "CourierWorkspace",
             dependencies: [
                 "Courier",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                workbenchOnly("Yams", from: "Yams"),
+                workbenchOnly("GRDB", from: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -77,7 +90,7 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierWorkspace",
-                .product(name: "Yams", package: "Yams"),
+                workbenchOnly("Yams", from: "Yams"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -88,10 +101,10 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierWorkspace",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                workbenchOnly("Yams", from: "Yams"),
+                workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),
+                workbenchOnly("OpenAPIKit30", from: "OpenAPIKit"),
+                workbenchOnly("OpenAPIKitCompat", from: "OpenAPIKit"),
             ]
         ),
         .target(
@@ -107,7 +120,7 @@ let package = Package(
                 "Workbench",
                 "CourierTUI",
                 "CourierImport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                workbenchOnly("ArgumentParser", from: "swift-argument-parser"),
             ]
         ),
         .testTarget(
