@@ -160,4 +160,43 @@ import Testing
             #expect(whyMiss().contains("cities: to the network — cache time 0"), "\(whyMiss())")
         }
     }
+
+    /// Drawing reads no directory and judges nothing: the listing and the verdict change on
+    /// events (here an entry's expiry), and any number of frames in between cost no I/O.
+    @Test func framesReadTheDirectoryOnlyWhenSomethingChanged() async throws {
+        try await AppHarness.run { app in
+            try await cacheCities(app)
+            app.select(.request("cities"))
+            app.press(.character("4"))
+            let now = Date()
+            app.model.tick(now: now)
+            let reads = app.model.panes.cache.browser.reads
+            let judgements = app.model.panes.cache.judgements
+            for frame in 0..<50 {
+                let at = now.addingTimeInterval(Double(frame) / 10)
+                app.model.tick(now: at)
+                var buffer = CellBuffer(size: app.model.size)
+                Painter(glyphs: .unicode).paint(app.model.frame(now: at), over: nil, on: &buffer)
+                #expect(buffer.text.contains("cities: from the cache now"))
+            }
+            #expect(app.model.panes.cache.browser.reads == reads, "50 frames, no directory read")
+            #expect(app.model.panes.cache.judgements == judgements, "50 frames, no verdict judged")
+            app.model.tick(now: now.addingTimeInterval(700))
+            #expect(app.model.panes.cache.browser.reads == reads + 1, "the entry's expiry is an event")
+            #expect(app.model.panes.cache.browser.rows.first?.state == "expired")
+        }
+    }
+
+    /// The version is what a user checks when a request misses: never cut, at any width.
+    @Test func theVersionColumnShowsTheWholeVersion() async throws {
+        let edit = { (text: String) in text.replacingOccurrences(of: "version: 2\n      sensitive", with: "version: 31337\n      sensitive") }
+        try await AppHarness.run(editing: edit) { app in
+            try await cacheCities(app)
+            app.press(.character("4"), .character("z"))
+            #expect(app.screen.contains("v31337"), "zoomed")
+            app.press(.character("z"))
+            app.model.size = Size(columns: 80, rows: 24)
+            #expect(app.screen.contains("v31337"), "at 80×24")
+        }
+    }
 }

@@ -30,6 +30,29 @@ import Testing
         }
     }
 
+    /// The title's counts come from the rows: a request that finished between two reads of
+    /// the record table leaves them at once (it used to say "1 queued" until the next read,
+    /// which an idle loop never makes).
+    @Test func aFinishedRequestLeavesTheTitlesCountsAtOnce() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("slow"))
+            app.press(.enter)
+            let read = Date()
+            try await app.settle("slow in the record table") {
+                app.model.tick(now: read, force: true)
+                return !app.model.panes.inFlight.table.live.isEmpty
+            }
+            #expect(!app.model.panes.inFlight.table.counts.isEmpty)
+            app.press(.character("3"), .character("x"))
+            try await app.settle("the cancel") { app.model.panes.inFlight.table.recent.first?.outcome == .cancelled }
+            app.model.tick(now: read) // within the refresh interval: the record table is not read again
+            var buffer = CellBuffer(size: app.model.size)
+            Painter(glyphs: .unicode).paint(app.model.frame(now: read), over: nil, on: &buffer)
+            let title = try #require(buffer.text.split(separator: "\n").first { $0.contains("3 In flight") })
+            #expect(!["queued", "connecting", "sending", "receiving"].contains { title.contains($0) }, "\(title)")
+        }
+    }
+
     @Test func inFlightFiltersAndSorts() async throws {
         try await AppHarness.run { app in
             app.select(.request("slow"))

@@ -29,6 +29,8 @@ struct CacheBrowser {
     private(set) var freshCount = 0
     /// When the next fresh entry expires, so that the pane changes then without a timer.
     private(set) var nextExpiry: Date?
+    /// How many times the directory was read: on events, never per frame.
+    private(set) var reads = 0
     /// The VER column's width: the widest `v12` listed, and a space.
     private(set) var versionWidth = 5
 
@@ -48,6 +50,7 @@ struct CacheBrowser {
     /// requests would read now, the request and how it judges the entry.
     mutating func reload(_ cache: WorkspaceCache, judged: [String: Judgement], now: Date) {
         directory = cache.directory
+        reads += 1
         let rows = cache.list(now: now).map { listing in
             // A damaged entry is damaged whoever reads it; the engine checks the data last.
             guard let exact = judged[listing.key], listing.freshness != "corrupt" else {

@@ -12,6 +12,8 @@ final class CachePane: Pane {
     let scope = KeyMap.Scope.cache
     private(set) var browser = CacheBrowser()
     private(set) var verdict: CacheVerdict?
+    /// How many times the verdict was judged: on events, never per frame.
+    private(set) var judgements = 0
     private var filter = TypedFilter()
     /// The cache the entries were read from, which deletes go to.
     private var cache: WorkspaceCache?
@@ -27,6 +29,7 @@ final class CachePane: Pane {
     /// The selected request's verdict, judged again.
     func show(_ verdict: CacheVerdict?) {
         self.verdict = verdict
+        judgements += 1
     }
 
     /// When the pane must be read again: the next fresh entry's expiry, or a minute after
