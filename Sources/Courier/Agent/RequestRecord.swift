@@ -17,6 +17,14 @@ public struct RequestRecord: Sendable {
     public var expectedBytesToReceive: Int64? { progress.expectedBytesToReceive }
 }
 
+extension RequestRecord: CustomStringConvertible {
+    /// In words, e.g. "#3 GET http://127.0.0.1:8080/get receiving, 120 of 4096 bytes received";
+    /// the URL as sent, secrets hidden by the request's ``Request/redactedForDisplay(_:)``.
+    public var description: String {
+        "#\(id) \(method.rawValue) \(request.redactedForDisplay(url)) \(progress)"
+    }
+}
+
 /// The agent's bookkeeping for one run of a request.
 final class RecordEntry: Sendable {
     let id: Int

@@ -28,6 +28,27 @@ public struct TransferProgress: Sendable, Hashable {
     public var resumedFrom: Int64 = 0
 }
 
+extension TransferProgress: CustomStringConvertible {
+    /// In words: the phase, then what moved, e.g. "receiving, 4096 of 1048576 bytes received"
+    /// or "queued, retry 2".
+    public var description: String {
+        var parts = [phase.rawValue]
+        if bytesSent > 0 || expectedBytesToSend != nil {
+            parts.append(Self.bytes(bytesSent, of: expectedBytesToSend) + " sent")
+        }
+        if bytesReceived > 0 || expectedBytesToReceive != nil {
+            parts.append(Self.bytes(bytesReceived, of: expectedBytesToReceive) + " received")
+        }
+        if resumedFrom > 0 { parts.append("resumed at byte \(resumedFrom)") }
+        if retryCount > 0 { parts.append("retry \(retryCount)") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func bytes(_ count: Int64, of expected: Int64?) -> String {
+        expected.map { "\(count) of \($0) bytes" } ?? "\(count) bytes"
+    }
+}
+
 /// A transfer's progress behind its own small lock, so that the transport thread and a UI
 /// polling the record table never wait on each other for more than a copy.
 final class ProgressCell: Sendable {

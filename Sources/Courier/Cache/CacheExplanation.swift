@@ -1,6 +1,6 @@
 /// Why a request would or would not be answered from the cache: the entry it maps to and
 /// the outcome ``CachedRequest/loadCache()`` would give. Made by ``ResponseCache/explain(_:now:)``.
-public struct CacheExplanation: Sendable {
+public struct CacheExplanation: Sendable, CustomStringConvertible {
     /// The entry's file name.
     public var name: String
     /// The directory the request reads, after cache-dir path filters.
@@ -28,6 +28,16 @@ public struct CacheExplanation: Sendable {
         let outcome = error.map { "miss (\($0.code.rawValue)): \($0.message)" } ?? "hit: the entry is fresh."
         guard let bypassReason else { return outcome }
         return "network (\(bypassReason)); the cache would give \(outcome)"
+    }
+
+    /// The request, the ``summary`` and the entry, e.g. "GET /anything/cities at
+    /// http://127.0.0.1:8080: hit: the entry is fresh. Entry 1a2b3c4d5e6f in /tmp/cache."
+    /// URLs have their secrets hidden (``Redaction/redact(_:secrets:)``).
+    public var description: String {
+        let url = identity.requestURL.contains("://") || identity.baseURL.isEmpty
+            ? identity.requestURL : "\(identity.requestURL) at \(identity.baseURL)"
+        let entry = "Entry \(name.prefix(12)) in \(directory)\(entryExists ? "" : ", not written yet")."
+        return "\(identity.method) \(Redaction.redact(url)): \(summary) \(entry)"
     }
 
     init(name: String, directory: String, identity: CacheIdentity) {
