@@ -16,6 +16,9 @@ extension UserConfig {
             let keys = binding.keys.map { Self.quoted(KeyName.name(of: $0)) }.joined(separator: ", ")
             lines.append("  \(binding.scope.configName).\(KeyMap.configName(of: binding.action)): [\(keys)]")
         }
+        for unbound in KeyMap.standard where !bindings.contains(where: { $0.scope == unbound.scope && $0.action == unbound.action }) {
+            lines.append("  \(unbound.scope.configName).\(KeyMap.configName(of: unbound.action)): none")
+        }
         lines.append("editor: \(editor.map(Self.quoted) ?? "null  # $VISUAL, else $EDITOR, else vi")")
         lines.append("workspace: \(workspace.map(Self.quoted) ?? "null  # workspaces/demo.yaml when there is one")")
         lines.append("ascii: \(ascii)")
