@@ -314,7 +314,8 @@ private final class FinishLog: RequestAccessory, Sendable {
 /// Reads the Swift examples of a Markdown document and their copies in test sources.
 enum DocumentExamples {
     struct Example: Equatable {
-        /// The `import` lines the example opens with, which a test file has at its top.
+        /// The `import` lines the example opens with (after a manifest's `// swift-tools-version`
+        /// line), which a test file has at its top.
         var imports: [String]
         /// The rest of the example.
         var body: String
@@ -329,7 +330,9 @@ enum DocumentExamples {
             if var lines = current {
                 if line.trimmingCharacters(in: .whitespaces) == "```" {
                     var imports: [String] = []
-                    while let first = lines.first, first.hasPrefix("import ") { imports.append(lines.removeFirst()) }
+                    while let first = lines.first, first.hasPrefix("import ") || first.hasPrefix("// swift-tools-version") {
+                        imports.append(lines.removeFirst())
+                    }
                     if !imports.isEmpty, lines.first?.isEmpty == true { lines.removeFirst() }
                     examples.append(Example(imports: imports, body: lines.joined(separator: "\n")))
                     current = nil
