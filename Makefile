@@ -23,10 +23,12 @@ tour: build
 serve: build
 	$(BIN)/courier serve --port $(or $(PORT),0)
 
-## Builds and runs every test (Swift Testing) against in-process loopback servers.
+## Builds and runs every test (Swift Testing) against in-process loopback servers, then
+## builds the README's library user package, which must resolve the engine's packages alone.
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+	SWIFT=$(SWIFT) scripts/engine-only-check.sh
 
 ## 100,000 GETs through one agent (release build): RSS, descriptors and threads must stay
 ## within 10 % of their level after 20,000. ARGS=N for another count.
