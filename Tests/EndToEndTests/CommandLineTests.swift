@@ -5,7 +5,7 @@ import Testing
 @Suite struct CommandLineTests {
     /// Runs the binary with `arguments` and `environment` over this process's, standard
     /// input from /dev/null; returns the exit status and what it printed.
-    private func courier(_ arguments: [String], environment: [String: String] = [:]) throws
+    func courier(_ arguments: [String], environment: [String: String] = [:]) throws
         -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: EndToEndTests.binary)

@@ -15,15 +15,18 @@ enum EndToEndTests {
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : root + "/.build/debug/courier"
     }
 
-    /// A copy of the demo workspace in a fresh directory, with state and cache inside it.
+    /// A copy of the demo workspace in a fresh directory, with state, cache and config inside it.
     struct Sandbox {
         let directory: String
         var workspace: String { directory + "/demo.yaml" }
+        /// Where `courier tui` looks for the user config: none there unless a test writes one.
+        var config: String { directory + "/config/courier/config.yaml" }
         /// `COURIER_DEMO_PORT=0`: the demo server takes a free port, never the fixed one a
         /// person's workbench or a parallel test may hold.
         var environment: [String: String] {
             ["LANG": "C.UTF-8", "TERM": "xterm-256color", "HOME": directory, "XDG_STATE_HOME": directory + "/state",
-             "XDG_CACHE_HOME": directory + "/cache", "NO_COLOR": "", "COURIER_DEMO_PORT": "0"]
+             "XDG_CACHE_HOME": directory + "/cache", "XDG_CONFIG_HOME": directory + "/config", "COURIER_CONFIG": "",
+             "NO_COLOR": "", "COURIER_DEMO_PORT": "0"]
         }
 
         init() throws {

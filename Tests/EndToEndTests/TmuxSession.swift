@@ -42,6 +42,11 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", target])
     }
 
+    /// The screen with its colours and attributes as SGR escape sequences.
+    func screenWithColours() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", target])
+    }
+
     /// The screen and the lines scrolled off above it, as text.
     func screenWithHistory() throws -> String {
         try tmux(["capture-pane", "-p", "-S", "-", "-t", target])
