@@ -80,6 +80,13 @@ import Testing
         ], "cache.send is fine: an action of anywhere may have a pane's own key")
     }
 
+    @Test func actionsAreNamedInKebabCaseAndEveryNameIsUnique() {
+        #expect(KeyMap.configName(of: .sendIgnoringCache) == "send-ignoring-cache")
+        #expect(KeyMap.configName(of: .editURL) == "edit-url")
+        #expect(KeyMap.configName(of: .exportHAR) == "export-har")
+        #expect(Set(Action.allCases.map(KeyMap.configName(of:))).count == Action.allCases.count)
+    }
+
     @Test func keyNamesReadAsTheTerminalSendsThem() {
         let names = ["q", "G", "?", "space", "Ctrl-R", "f12", "enter", "esc", "shift-tab", "pgdn", "del"]
         let keys = names.compactMap { try? KeyName.key($0).get() }

@@ -10,11 +10,17 @@ extension KeyMap {
         var origin: YAMLValue
     }
 
-    /// An action's name in the config: `sendIgnoringCache` is `send-ignoring-cache`.
+    /// An action's name in the config: `sendIgnoringCache` is `send-ignoring-cache`, `editURL`
+    /// is `edit-url`.
     public static func configName(of action: Action) -> String {
-        action.rawValue.reduce(into: "") { name, character in
-            name += character.isUppercase ? "-\(character.lowercased())" : String(character)
+        var name = ""
+        var previous: Character?
+        for character in action.rawValue {
+            if character.isUppercase, previous?.isLowercase == true { name += "-" }
+            name += character.lowercased()
+            previous = character
         }
+        return name
     }
 
     /// The scopes where an action may be bound: those it has in ``standard``, and every pane's
