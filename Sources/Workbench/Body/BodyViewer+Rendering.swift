@@ -23,10 +23,12 @@ extension BodyViewer {
         }
     }
 
-    /// `line 120/45,210 · match 3/17`: where the cursor is, and the search's state.
+    /// `line 120/45,210 · match 3/17`: where the cursor is, and the search's state; `line
+    /// 200/200+ · to the end when laid out` after `G` in a body still being laid out.
     public var positionText: String {
         let body = shownBody
         var text = "line \((cursor + 1).groupedDigits)/\(body.lineCount.groupedDigits)\(body.isComplete ? "" : "+")"
+        if followsEnd { text += " · to the end when laid out" }
         if let search {
             let count = search.matches.count.groupedDigits + (search.isTruncated ? "+" : "")
             if search.matches.isEmpty {

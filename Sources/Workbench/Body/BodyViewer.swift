@@ -38,6 +38,9 @@ public struct BodyViewer: Sendable {
     /// Lines whose fold is closed, ascending.
     public private(set) var folded: [Int] = []
     public private(set) var search: Search?
+    /// Whether the cursor was sent to the bottom of a body still being laid out: it goes on to
+    /// the true bottom when the rest of the body arrives, unless it is moved elsewhere first.
+    public private(set) var followsEnd = false
     /// The viewport's rows as last set, to keep the cursor in view.
     public private(set) var viewportHeight = 24
     /// The viewport's columns as last set, to scroll a match into view sideways.
@@ -68,7 +71,11 @@ public struct BodyViewer: Sendable {
             folded = folded.filter { shownBody.foldEnd(of: $0) != nil }
             folds = FoldMap(folded: folded, body: shownBody)
             rerunSearch(keepingCurrent: true)
-            keepCursorInView()
+            if followsEnd {
+                moveToBottom()
+            } else {
+                keepCursorInView()
+            }
         }
     }
 
@@ -83,6 +90,7 @@ public struct BodyViewer: Sendable {
 
     /// Moves the cursor by `rows` visible rows (negative is up).
     public mutating func moveCursor(by rows: Int) {
+        followsEnd = false
         let row = min(max(folds.row(of: cursor) + rows, 0), rowCount - 1)
         cursor = folds.line(atRow: row)
         keepCursorInView()
@@ -90,6 +98,7 @@ public struct BodyViewer: Sendable {
 
     /// Scrolls a page down, the cursor with it.
     public mutating func pageDown(height: Int) {
+        followsEnd = false
         viewportHeight = max(height, 1)
         let topRow = min(folds.row(of: top) + viewportHeight, max(rowCount - viewportHeight, 0))
         top = folds.line(atRow: topRow)
@@ -99,6 +108,7 @@ public struct BodyViewer: Sendable {
 
     /// Scrolls a page up, the cursor with it.
     public mutating func pageUp(height: Int) {
+        followsEnd = false
         viewportHeight = max(height, 1)
         top = folds.line(atRow: max(folds.row(of: top) - viewportHeight, 0))
         cursor = folds.line(atRow: max(folds.row(of: cursor) - viewportHeight, 0))
@@ -107,12 +117,15 @@ public struct BodyViewer: Sendable {
 
     /// Moves the cursor to the first line.
     public mutating func moveToTop() {
+        followsEnd = false
         cursor = 0
         keepCursorInView()
     }
 
-    /// Moves the cursor to the last visible line.
+    /// Moves the cursor to the last visible line; in a body still being laid out, to the last
+    /// line once it is (see ``followsEnd``).
     public mutating func moveToBottom() {
+        followsEnd = !shownBody.isComplete
         cursor = folds.line(atRow: rowCount - 1)
         keepCursorInView()
     }
@@ -131,6 +144,7 @@ public struct BodyViewer: Sendable {
             guard let opener = shownBody.store.enclosingFold(of: cursor) else { return }
             cursor = opener
         }
+        followsEnd = false
         let index = folded.partitioningIndex { $0 >= cursor }
         if index < folded.count, folded[index] == cursor {
             folded.remove(at: index)
@@ -263,6 +277,7 @@ public struct BodyViewer: Sendable {
 
     /// Back to the top of a different body, its folds open; the search runs over it.
     private mutating func resetView() {
+        followsEnd = false
         cursor = 0
         top = 0
         horizontalOffset = 0
@@ -288,6 +303,7 @@ public struct BodyViewer: Sendable {
     /// sideways too.
     private mutating func moveToMatch(_ index: Int) {
         guard let match = search?.matches[index] else { return }
+        followsEnd = false
         search?.current = index
         let hiding = folded.isEmpty ? [] : shownBody.store.enclosingFolds(of: match.line).filter(isFolded)
         if !hiding.isEmpty {
