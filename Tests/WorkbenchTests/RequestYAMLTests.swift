@@ -132,7 +132,7 @@ struct RequestYAMLTests {
               url: /anything/{{id}}
               useCDN: true
               args:
-                n: 1
+                "n": 1
                 f: 1.5
                 whole: 2.0
                 b: true
@@ -159,7 +159,7 @@ struct RequestYAMLTests {
                 async: false
               validate:
                 status: [200, 201, 204, 300-303]
-                json: {a: array, any: any, b: bool, id: int, n: number, o: object, tags: [string]}
+                json: {a: array, any: any, b: bool, id: int, "n": number, o: object, tags: [string]}
               accept: [application/json, text/plain]
               response: raw
               retry:

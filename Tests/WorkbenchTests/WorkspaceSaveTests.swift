@@ -188,7 +188,7 @@ struct WorkspaceSaveTests {
         let result = try saveDraft(Self.headers, "other") { $0.headers = [KeyValueRow(name: "X-New", value: "{{uuid}}")] }
         #expect(result.text == Self.headers + "\n    headers:\n      X-New: \"{{uuid}}\"\n")
         let args = try saveDraft(Self.headers + "\n", "other") { $0.args = [KeyValueRow(name: "n", value: "5", type: .int)] }
-        #expect(args.text == Self.headers + "\n    args:\n      n: 5\n")
+        #expect(args.text == Self.headers + "\n    args:\n      \"n\": 5\n")
     }
 
     @Test("a method is changed in place, or inserted before url: with the sibling keys' indentation")

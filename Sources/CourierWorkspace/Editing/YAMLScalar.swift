@@ -2,8 +2,9 @@ import Courier
 import Foundation
 import Yams
 
-/// Values written as YAML that reads them back as they were: a string stays a string (so
-/// `"1"`, `"true"`, `""` and `"{{x}}"` are quoted), numbers, booleans and null are plain.
+/// Values written as YAML that reads them back as they were, in YAML 1.1 parsers (PyYAML, Yams)
+/// and YAML 1.2 ones alike: a string stays a string (so `"1"`, `"true"`, `"yes"`, `""` and
+/// `"{{x}}"` are quoted), numbers, booleans and null are plain.
 enum YAMLScalar {
     /// Where a scalar is written; a plain scalar may hold less in a flow collection.
     enum Position {
@@ -71,9 +72,11 @@ enum YAMLScalar {
         return unsafe ? nil : "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    /// Whether `text` written plain at `position` reads back as that same string.
+    /// Whether `text` written plain at `position` reads back as that same string, in Yams and
+    /// in the parsers that read plain scalars otherwise (``isPortablePlain(_:inFlow:)``).
     static func isPlainSafe(_ text: String, at position: Position) -> Bool {
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || needsEscape($0) }) else { return false }
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || needsEscape($0) }),
+              isPortablePlain(text, inFlow: position == .flowKey || position == .flowValue) else { return false }
         let probe: String
         switch position {
         case .blockKey: probe = text + ": v"
@@ -87,6 +90,31 @@ enum YAMLScalar {
         let read = position == .blockKey || position == .flowKey ? pair.key : pair.value
         guard case .scalar(let scalar) = read else { return false }
         return scalar.string == text && scalar.style == .plain && Tag.Name(rawValue: read.tag.rawValue) == .str
+    }
+
+    /// Whether no YAML parser Yams disagrees with reads `text`, written plain, otherwise than as
+    /// that string. PyYAML ends a plain scalar in a flow collection at any of `,?[]{}` and at a
+    /// `:` (`{description: Ever wonder how?}` fails there); YAML 1.1 reads `y`, `n`, `yes`,
+    /// `off`… as booleans and `12:30` as a number (Yams does not know `y` and `n`); YAML 1.2
+    /// reads `+.5` and `.5e3` as numbers (Yams does not). Text that might be any of these is
+    /// quoted, which every parser reads as text.
+    private static func isPortablePlain(_ text: String, inFlow: Bool) -> Bool {
+        if inFlow, text.contains(where: { ",?[]{}:".contains($0) }) { return false }
+        let word = text.lowercased()
+        if ["y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", "<<", "="].contains(word) { return false }
+        return !mayBeNumber(word)
+    }
+
+    /// Whether `text` (lower-cased) might be a number, a date or a time in YAML 1.1 or 1.2: a
+    /// digit (after a sign or a dot) and nothing but what numbers, sexagesimals and timestamps
+    /// are written with (`0x1f`, `0o17`, `0b101`, `1_000`, `1:20`, `.5e3`, `2001-12-14 21:59:43.10 -5`),
+    /// or an infinity or not-a-number.
+    private static func mayBeNumber(_ text: String) -> Bool {
+        let unsigned = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
+        if unsigned == ".inf" || unsigned == ".nan" { return true }
+        let digits = unsigned.first == "." ? unsigned.dropFirst() : unsigned
+        guard let first = digits.first, first.isASCII, first.isNumber else { return false }
+        return unsigned.allSatisfy { $0.isHexDigit || "xobtz_.:+- ".contains($0) }
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
