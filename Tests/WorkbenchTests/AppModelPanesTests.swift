@@ -53,6 +53,21 @@ import Testing
         }
     }
 
+    /// A finished request leaves In flight after a few seconds, and the loop then sleeps: the
+    /// next deadline is not left in the past (which spun the loop at half a core).
+    @Test func afterTheLastFinishedRowLeavesTheLoopHasNoDeadlineInThePast() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("get-args"))
+            app.press(.enter)
+            try await app.settle("get-args done") { app.model.panes.inFlight.table.recent.count == 1 }
+            let later = Date().addingTimeInterval(InFlightTable.recentSeconds + 1)
+            app.model.tick(now: later)
+            #expect(app.model.panes.inFlight.table.recent.isEmpty)
+            let deadline = app.model.nextDeadline(now: later)
+            #expect(deadline.map { $0 > later } ?? true, "\(String(describing: deadline)) is not after \(later)")
+        }
+    }
+
     @Test func inFlightFiltersAndSorts() async throws {
         try await AppHarness.run { app in
             app.select(.request("slow"))

@@ -88,7 +88,8 @@ extension AppModel {
     /// inputs changed. `force` reads the record table now.
     public func tick(now: Date = Date(), force: Bool = false) {
         expireToasts(now: now)
-        if force || isBusy || !panes.inFlight.table.live.isEmpty {
+        let table = panes.inFlight.table
+        if force || isBusy || !table.live.isEmpty || table.nextExpiry.map({ $0 <= now }) == true {
             let exchanges = exchangesByRequest
             panes.inFlight.refresh(agents: inFlightAgents, name: { exchanges[ObjectIdentifier($0)]?.name ?? "—" }, now: now, force: force)
         }
