@@ -87,10 +87,7 @@ final class AppHarness {
     /// Selects a node of the Requests tree, unfolding what hides it.
     func select(_ node: RequestTree.Node) {
         model.handle(.character("1"))
-        if !model.tree.select(node) {
-            model.tree.expandAll()
-            model.tree.select(node)
-        }
+        model.panes.requests.reveal(node)
         model.selectionChanged()
     }
 

@@ -102,7 +102,7 @@ import Testing
             try await cacheCities(app)
             let other = try app.reopened(overrides: ["user": "someone-else"])
             #expect(other.panes.cache.browser.rows.first?.state == "sensitiveDataMismatch")
-            other.tree.select(.request("cities"))
+            other.panes.requests.reveal(.request("cities"))
             other.selectionChanged()
             other.tick()
             var buffer = CellBuffer(size: other.size)

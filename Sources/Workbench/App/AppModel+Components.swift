@@ -64,6 +64,8 @@ extension AppModel {
             case .refreshCache:
                 cacheMarkers.removeAll()
                 reloadCache()
+            case .selectionChanged: selectionChanged()
+            case .workspace(let action): performInShell(action)
             }
         }
     }
@@ -95,6 +97,9 @@ extension AppModel {
         }
         if panes.cache.nextRefresh <= now { reloadCache(now: now) }
         if cacheVerdictIsStale { judgeSelectedRequestsCache(now: now) }
+        for name in panes.requests.visibleRequestNames(context: context(for: .requests, now: now)) where cacheMarkers[name] == nil {
+            _ = hasFreshCacheEntry(name)
+        }
     }
 
     /// The agents that may have requests in flight: this session's and earlier ones' (an

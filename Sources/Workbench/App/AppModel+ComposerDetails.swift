@@ -124,7 +124,7 @@ extension AppModel {
             if times > 1 { line.append(" ×\(times)", .dim) }
             if let exchange = exchanges[name] {
                 line.append("  ")
-                line.append(exchangeBadge(exchange, now: Date()))
+                line.append(RequestsPane.badge(of: exchange, glyphs: glyphs, now: Date()))
             }
         }
     }

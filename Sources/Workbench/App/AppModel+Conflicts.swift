@@ -90,7 +90,7 @@ extension AppModel {
         case .takeTheirs:
             overlay = nil
             drafts[name] = nil
-            tree.update(workspace: workspace, orphans: orphanedDraftNames)
+            panes.requests.update(workspace: workspace, orphans: orphanedDraftNames)
             say("dropped your edits of \(name): \(fileName) stays as it is", .success, seconds: 6)
             offerNextConflict()
         case .showBoth:

@@ -126,7 +126,7 @@ extension AppModel {
     /// Exchange pane shows each step's request and then its response as it arrives.
     private func followChain(to exchange: Exchange) {
         guard case .stepMember(let chain, _, _, _)? = exchange.step, selectedChainName == chain,
-              let node = exchange.step, tree.selectedNode != node, tree.select(node) else { return }
+              let node = exchange.step, tree.selectedNode != node, panes.requests.select(node) else { return }
         selectionChanged()
     }
 

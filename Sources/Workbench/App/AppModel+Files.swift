@@ -56,7 +56,7 @@ extension AppModel {
             let conflicts = checkDrafts(against: loaded)
             workspace = loaded
             self.session = session
-            tree.update(workspace: loaded, orphans: orphanedDraftNames)
+            panes.requests.update(workspace: loaded, orphans: orphanedDraftNames)
             reloadError = nil
             cacheMarkers.removeAll()
             for name in conflicts {
@@ -144,7 +144,7 @@ extension AppModel {
         do {
             let yaml = try CurlImport.yaml(from: command, name: name)
             guard write([.add(name: name, yaml: yaml)], done: "imported \(name) into \(fileName)") else { return "not saved" }
-            tree.select(.request(name))
+            panes.requests.select(.request(name))
             return nil
         } catch {
             return error.description

@@ -16,12 +16,11 @@ extension AppModel {
         for pane in PaneID.allCases {
             guard let rect = layout.rects[pane] else { continue }
             switch pane {
-            case .requests: frame.panes.append(requestsPane(in: rect, now: now, frame: &frame))
             case .exchange:
                 let parts = exchangeParts(in: rect)
                 frame.panes.append(composerPane(in: parts.composer, frame: &frame))
                 frame.panes.append(responsePane(in: parts.response, now: now, frame: &frame))
-            case .inFlight, .cache, .runs, .events:
+            case .requests, .inFlight, .cache, .runs, .events:
                 guard let component = panes.component(pane) else { continue }
                 let render = component.render(context: context(for: pane, now: now))
                 frame.panes.append(render.frame)

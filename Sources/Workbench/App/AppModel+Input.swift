@@ -2,7 +2,7 @@ import CourierWorkspace
 import Foundation
 
 extension AppModel {
-    /// Keys while a line is typed: the tree's filter, a body search or JSON path, a composer
+    /// Keys while a line is typed in the Exchange pane: a body search or JSON path, a composer
     /// field. Returns false when nothing is being typed.
     func handleTyping(_ key: Key) -> Bool {
         switch mode {
@@ -10,21 +10,6 @@ extension AppModel {
             return false
         case .field(let edit):
             handleFieldKey(key, edit: edit)
-        case .treeFilter(var editor):
-            switch editor.handle(key) {
-            case .editing:
-                mode = .treeFilter(editor)
-                tree.setFilter(editor.text)
-            case .committed:
-                mode = .normal
-            case .cancelled:
-                mode = .normal
-                tree.setFilter("")
-            case .passed(let other):
-                if let action = KeyMap.action(for: other, in: .list), [.up, .down, .pageUp, .pageDown, .top, .bottom].contains(action) {
-                    move(action)
-                }
-            }
         case .bodySearch(var editor):
             switch editor.handle(key) {
             case .editing, .passed: mode = .bodySearch(editor)
@@ -71,18 +56,8 @@ extension AppModel {
         default: nil
         }
         switch (focus, section) {
-        case (.inFlight, _), (.cache, _), (.runs, _), (.events, _):
+        case (.requests, _), (.inFlight, _), (.cache, _), (.runs, _), (.events, _):
             carryOut(focusedComponent?.perform(action, context: context(for: focus)) ?? [])
-        case (.requests, _):
-            let before = tree.selectedNode
-            switch action {
-            case .left: tree.collapse()
-            case .right: tree.expand()
-            case .top: tree.moveToTop()
-            case .bottom: tree.moveToBottom()
-            default: tree.move(by: step ?? 0)
-            }
-            if tree.selectedNode != before { selectionChanged() }
         case (.exchange, .composer):
             switch action {
             case .left: switchTab(by: -1)
@@ -144,12 +119,8 @@ extension AppModel {
         case .wheelUp: move(.up); move(.up); move(.up)
         case .wheelDown: move(.down); move(.down); move(.down)
         case .press:
-            if pane == .requests {
-                let before = tree.selectedNode
-                tree.select(index: treeScroll + event.row - rect.row - 1)
-                if tree.selectedNode != before { selectionChanged() }
-            } else if let component = panes.component(pane) {
-                component.click(contentRow: event.row - rect.row - 1, context: context(for: pane))
+            if let component = panes.component(pane) {
+                carryOut(component.click(contentRow: event.row - rect.row - 1, context: context(for: pane)))
             }
         }
     }

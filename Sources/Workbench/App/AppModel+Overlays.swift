@@ -72,11 +72,7 @@ extension AppModel {
             switch items[state.selection].target {
             case .action(let action): perform(action)
             case .node(let node):
-                if !tree.filter.isEmpty { tree.setFilter("") }
-                if !tree.select(node) {
-                    tree.expandAll()
-                    tree.select(node)
-                }
+                panes.requests.reveal(node)
                 focus = .requests
                 selectionChanged()
             }
@@ -212,7 +208,7 @@ extension AppModel {
         guard write([.add(name: name, yaml: RequestYAML.block(for: definition, name: name))], done: "added \(name) to \(fileName)") else {
             return "not saved"
         }
-        tree.select(.request(name))
+        panes.requests.select(.request(name))
         selectionChanged()
         return nil
     }
@@ -224,7 +220,7 @@ extension AppModel {
         draft.name = name
         guard write([.update(original: original, draft: draft)], done: "renamed \(original) to \(name)") else { return "not saved" }
         drafts[original] = nil
-        tree.select(.request(name))
+        panes.requests.select(.request(name))
         return nil
     }
 

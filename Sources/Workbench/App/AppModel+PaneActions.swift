@@ -6,11 +6,7 @@ extension AppModel {
     /// Selects a request in the tree and shows `exchange` (or its latest) in the response.
     func showResponse(of name: String, exchange: Exchange?) {
         if let exchange, exchange.startedAt != nil { makeLatest(exchange) }
-        if !tree.filter.isEmpty { tree.setFilter("") }
-        if !tree.select(.request(name)) {
-            tree.expandAll()
-            tree.select(.request(name))
-        }
+        panes.requests.reveal(.request(name))
         selectionChanged()
         focus = .exchange
         section = .response

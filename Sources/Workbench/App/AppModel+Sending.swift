@@ -18,7 +18,7 @@ extension AppModel {
             return
         }
         switch tree.selectedNode {
-        case .section?: tree.selectedRow?.isFolded == true ? tree.expand() : tree.collapse()
+        case .section?: panes.requests.toggleSection()
         case .batch(let name)?: runBatch(name)
         case .chain(let name)?:
             if !advanceChain(name) { runChain(name, stepMode: false) }
@@ -76,8 +76,7 @@ extension AppModel {
 
     /// Space-marked requests, sent together as a batch that runs them all.
     private func runMarked() {
-        let names = tree.marks
-        tree.clearMarks()
+        let names = panes.requests.takeMarks()
         startBatch(names, continueOnFailure: true, name: "marked", ignoringCache: false)
         say("sending \(names.count) marked requests together", .info)
     }
@@ -158,15 +157,6 @@ extension AppModel {
         }
     }
 
-    func toggleMark() {
-        guard let name = tree.toggleMark() else {
-            say("Space marks requests to send together; select a request", .warning)
-            return
-        }
-        tree.move(by: 1)
-        say(tree.marks.contains(name) ? "\(tree.marks.count) marked — Enter sends them together, Esc clears" : "unmarked \(name)", .info)
-    }
-
     /// `x`: stops the selected chain, or the selected request's exchange in flight.
     func cancelSelected() {
         if let name = selectedChainName, let run = latestChainRun(named: name), run.isRunning {
@@ -181,6 +171,9 @@ extension AppModel {
         exchange.request.stop()
         say("cancelled \(exchange.name)", .warning)
     }
+
+    /// The tree of the Requests pane, to read.
+    var tree: RequestTree { panes.requests.tree }
 
     /// The request the selection shows in the Exchange pane.
     var selectedRequestName: String? { tree.selectedNode?.requestName }

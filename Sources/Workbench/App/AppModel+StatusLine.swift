@@ -2,7 +2,8 @@ import CourierWorkspace
 import Foundation
 
 extension AppModel {
-    /// The HUD: a spinner and the counts of what is in flight, the environment, the newest
+    /// The HUD: a spinner and the newest `hud:` text of what is in flight (or the counts of
+    /// what is in flight), the environment, the newest
     /// message (or the last event, or the file's error), and key hints for the focused pane.
     func statusLine(now: Date) -> StyledLine {
         var left = StyledLine(" ")
@@ -10,12 +11,18 @@ extension AppModel {
         let inFlight = exchanges.values.filter(\.isInFlight).count
         if isBusy {
             left.append(glyphs.spinner(at: now) + " ", .accent)
-            var counts: [String] = []
-            let requests = max(hud.requests, inFlight)
-            if requests > 0 { counts.append("\(requests) request\(requests == 1 ? "" : "s")") }
-            if hud.batches > 0 { counts.append("\(hud.batches) batch\(hud.batches == 1 ? "" : "es")") }
-            if hud.chains > 0 { counts.append("\(hud.chains) chain\(hud.chains == 1 ? "" : "s")") }
-            left.append(counts.joined(separator: " · "), .strong)
+            if let text = hud.texts.last {
+                // What the newest request, batch or chain with a `hud:` says, and how many more say something.
+                left.append(text, .strong)
+                if hud.texts.count > 1 { left.append(" +\(hud.texts.count - 1) more", .dim) }
+            } else {
+                var counts: [String] = []
+                let requests = max(hud.requests, inFlight)
+                if requests > 0 { counts.append("\(requests) request\(requests == 1 ? "" : "s")") }
+                if hud.batches > 0 { counts.append("\(hud.batches) batch\(hud.batches == 1 ? "" : "es")") }
+                if hud.chains > 0 { counts.append("\(hud.chains) chain\(hud.chains == 1 ? "" : "s")") }
+                left.append(counts.joined(separator: " · "), .strong)
+            }
             left.append("  ")
         }
         if let paused = panes.runs.history.runs.first(where: { $0.pausedStep != nil }), let step = paused.pausedStep {
@@ -60,7 +67,6 @@ extension AppModel {
         switch mode {
         case .normal where focusedComponent?.isTyping == true: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
         case .field: hints = [("↵", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
-        case .treeFilter: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
         case .bodySearch, .bodyFilter: hints = [("↵", "apply"), ("Esc", "cancel")]
         case .normal: hints = overlay == nil ? KeyMap.hints(for: scope, where: hintApplies) : [("Esc", "close")]
         }

@@ -33,7 +33,6 @@ public final class AppModel {
     /// What keys are going to while a line is typed.
     enum InputMode {
         case normal
-        case treeFilter(LineEditor)
         case bodySearch(LineEditor)
         case bodyFilter(LineEditor)
         case field(FieldEdit)
@@ -58,7 +57,6 @@ public final class AppModel {
     public internal(set) var focus: PaneID = .requests
     public internal(set) var section: ExchangeSection = .composer
     public internal(set) var isZoomed = false
-    public internal(set) var tree: RequestTree
     /// Unsaved edits, by the request's name in the file.
     public internal(set) var drafts: [String: RequestDraft] = [:] {
         didSet {
@@ -74,15 +72,13 @@ public final class AppModel {
     var nextExchangeID = 1
     /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
     var keptFinishedExchanges = 500
-    /// The In flight, Cache, Runs and Events panes.
-    let panes = PaneSet()
+    /// The panes that are components: Requests, In flight, Cache, Runs and Events.
+    lazy var panes = PaneSet(source: self)
     /// The Cache pane's verdict on the selected request must be judged again.
     var cacheVerdictIsStale = true
     var composer = ComposerState()
     /// First line shown of the response's Headers and Timing tabs.
     var responseScroll = 0
-    /// First row of the tree on screen, kept between frames so the tree does not jump.
-    var treeScroll = 0
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
     public internal(set) var responseTab: ResponseTab = .body
@@ -117,8 +113,6 @@ public final class AppModel {
         environment = settings.environment
         session = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
                                     hud: hud, mailbox: mailbox)
-        tree = RequestTree(workspace: workspace)
-        tree.move(by: 1)
         reloadCache()
         if let notice = settings.openingNotice { say(notice, .warning, seconds: 12) }
     }
@@ -173,6 +167,12 @@ public final class AppModel {
             carryOut(component.perform(action, context: context(for: focus)))
             return
         }
+        performInShell(action)
+    }
+
+    /// The actions the shell itself carries out: focus and layout, overlays, and the
+    /// session's work on the workspace (sending, running, editing).
+    func performInShell(_ action: Action) {
         switch action {
         case .quit: requestQuit()
         case .help: overlay = .help(scroll: 0)
@@ -202,10 +202,9 @@ public final class AppModel {
         case .activate: activateSelection()
         case .sendIgnoringCache: sendSelected(ignoringCache: true)
         case .stepChain: stepSelectedChain()
-        case .toggleMark: toggleMark()
-        case .filter:
-            tree.setFilter("")
-            mode = .treeFilter(LineEditor())
+        case .filter, .toggleMark:
+            focus = .requests
+            carryOut(panes.requests.perform(action, context: context(for: .requests)))
         case .newRequest: overlay = .prompt(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest))
         case .duplicate: promptDuplicate()
         case .delete: confirmDelete()
@@ -296,7 +295,7 @@ public final class AppModel {
     public var hasUnsavedEdits: Bool { !dirtyDraftNames.isEmpty }
 
     var dirtyDraftNames: [String] {
-        drafts.keys.filter { name in workspace.requests[name].map { RequestDraft($0) != drafts[name] } ?? true }.sorted()
+        drafts.keys.filter(hasUnsavedEdit).sorted()
     }
 
     /// Quits without asking (SIGTERM, SIGHUP).
@@ -325,10 +324,6 @@ public final class AppModel {
             inspection = nil
         } else if focusedComponent?.escape() == true {
             return
-        } else if !tree.marks.isEmpty, focus == .requests {
-            tree.clearMarks()
-        } else if !tree.filter.isEmpty, focus == .requests {
-            tree.setFilter("")
         } else if isZoomed {
             isZoomed = false
         } else {

@@ -1,7 +1,7 @@
 import CourierWorkspace
 
-/// The filter a list pane types on its first row (`f`): a line editor while it is typed,
-/// then the text it applies, until Esc clears it.
+/// The filter a list pane types on its first row (`f`, `/` in Requests): a line editor while
+/// it is typed, then the text it applies, until Esc clears it.
 struct TypedFilter {
     /// What a key did to the filter.
     enum Outcome {
@@ -18,6 +18,12 @@ struct TypedFilter {
 
     private(set) var editor: LineEditor?
     private(set) var text = ""
+    /// What the row starts with: ` f ` or `/ `.
+    private let label: String
+
+    init(mark: String = "f") {
+        label = mark == "/" ? "/ " : " \(mark) "
+    }
 
     var isTyping: Bool { editor != nil }
 
@@ -38,7 +44,7 @@ struct TypedFilter {
     /// A key while typing; `width` is the room the field has, to keep its cursor in view.
     mutating func handle(_ key: Key, width: Int) -> Outcome {
         guard var editor else { return .ignored }
-        defer { if self.editor != nil { _ = editor.view(width: max(2, width - 3)); self.editor = editor } }
+        defer { if self.editor != nil { _ = editor.view(width: max(2, width - label.count)); self.editor = editor } }
         switch editor.handle(key) {
         case .editing:
             text = editor.text
@@ -59,16 +65,17 @@ struct TypedFilter {
     }
 
     /// The filter's row at `row` of `content`: the field with the cursor while typed, the
-    /// text with "Esc clears" after; nil without a filter.
-    func line(in content: Rect, row: Int) -> (line: StyledLine, cursor: Frame.Cursor?)? {
+    /// text with "Esc clears" after (`applied`, when the list keeps it); nil without a filter.
+    func line(in content: Rect, row: Int, applied: String? = nil) -> (line: StyledLine, cursor: Frame.Cursor?)? {
         if var editor {
-            let view = editor.view(width: max(2, content.width - 3))
-            return (StyledLine([Span(" f ", .accent)] + view.line.spans),
-                    Frame.Cursor(row: content.row + row, column: content.column + 3 + view.cursorColumn))
+            let view = editor.view(width: max(2, content.width - label.count))
+            return (StyledLine([Span(label, .accent)] + view.line.spans),
+                    Frame.Cursor(row: content.row + row, column: content.column + label.count + view.cursorColumn))
         }
+        let text = applied ?? self.text
         guard !text.isEmpty else { return nil }
         return (StyledLine.build { line in
-            line.append(" f ", .accent)
+            line.append(label, .accent)
             line.append(text, .strong)
             line.append("  Esc clears", .dim)
         }, nil)

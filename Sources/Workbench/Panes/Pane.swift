@@ -22,7 +22,7 @@ protocol Pane: AnyObject {
     /// Esc: drops the pane's own transient state (a filter); false when it had none.
     func escape() -> Bool
     /// A click on the `row`-th row of the content area.
-    func click(contentRow row: Int, context: PaneContext)
+    func click(contentRow row: Int, context: PaneContext) -> [PaneWork]
     /// News from the engine.
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork]
     /// What the pane shows: from its state and the context only — no disk, engine or clock
@@ -34,7 +34,7 @@ extension Pane {
     var isTyping: Bool { false }
     func type(_ key: Key, context: PaneContext) -> [PaneWork] { [] }
     func escape() -> Bool { false }
-    func click(contentRow row: Int, context: PaneContext) {}
+    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] { [] }
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] { [] }
 }
 
@@ -108,4 +108,9 @@ enum PaneWork {
     case rerun(RunRecord)
     /// The cache changed on disk: judge its entries again.
     case refreshCache
+    /// The selection in Requests moved: the Exchange pane follows it.
+    case selectionChanged
+    /// An action on the workspace — send, run, step, new, duplicate, delete, rename: sending
+    /// and editing the file are the session's, which the shell holds.
+    case workspace(Action)
 }

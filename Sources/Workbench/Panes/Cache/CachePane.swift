@@ -100,8 +100,9 @@ final class CachePane: Pane {
         return true
     }
 
-    func click(contentRow row: Int, context: PaneContext) {
+    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
         browser.click(windowRow: row - headerRows(width: context.content.width), height: listHeight(context))
+        return []
     }
 
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {

@@ -56,8 +56,9 @@ final class EventsPane: Pane {
         return true
     }
 
-    func click(contentRow row: Int, context: PaneContext) {
+    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
         log.click(windowRow: row - headerRows, height: listHeight(context))
+        return []
     }
 
     /// Selects the entry `id` (`!` on a failure toast); false when it is no longer kept.

@@ -61,8 +61,9 @@ final class InFlightPane: Pane {
         return true
     }
 
-    func click(contentRow row: Int, context: PaneContext) {
+    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
         table.click(windowRow: row - headerRows(width: context.content.width), height: listHeight(context))
+        return []
     }
 
     /// A finished request stays in the table with its outcome for a few seconds.

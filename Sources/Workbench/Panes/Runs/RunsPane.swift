@@ -28,8 +28,9 @@ final class RunsPane: Pane {
         }
     }
 
-    func click(contentRow row: Int, context: PaneContext) {
+    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
         history.click(windowRow: row, height: listHeight(context))
+        return []
     }
 
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {

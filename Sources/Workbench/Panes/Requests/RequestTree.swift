@@ -52,7 +52,10 @@ public struct RequestTree: Sendable {
     }
 
     public private(set) var rows: [Row] = []
-    public private(set) var selection = 0
+    /// The selection and the window on screen: moves take the window's height (0 when it is
+    /// not known: the window then only keeps the selection in view when drawn).
+    public private(set) var cursor = ListCursor()
+    public var selection: Int { cursor.selection }
     /// The fuzzy filter; empty shows the whole tree.
     public private(set) var filter = ""
     /// Requests marked with Space for an ad-hoc batch, in marking order.
@@ -86,51 +89,50 @@ public struct RequestTree: Sendable {
         filter = text
         rebuild()
         if !text.isEmpty {
-            selection = rows.firstIndex { if case .section = $0.node { return false }; return true } ?? 0
+            cursor.reset(count: rows.count, selecting: rows.firstIndex { if case .section = $0.node { return false }; return true } ?? 0)
         }
     }
 
-    public mutating func move(by offset: Int) {
+    public mutating func move(by offset: Int, height: Int = 0) {
         guard !rows.isEmpty else { return }
-        selection = min(rows.count - 1, max(0, selection + offset))
+        cursor.move(by: offset, height: height)
     }
 
-    public mutating func moveToTop() { selection = 0 }
-    public mutating func moveToBottom() { selection = max(0, rows.count - 1) }
+    public mutating func moveToTop(height: Int = 0) { cursor.select(0, height: height) }
+    public mutating func moveToBottom(height: Int = 0) { cursor.select(rows.count - 1, height: height) }
 
     /// Selects a node when it is visible; returns whether it was.
     @discardableResult
-    public mutating func select(_ node: Node) -> Bool {
+    public mutating func select(_ node: Node, height: Int = 0) -> Bool {
         guard let index = rows.firstIndex(where: { $0.node == node }) else { return false }
-        selection = index
+        cursor.select(index, height: height)
         return true
     }
 
-    /// Selects the row at `index`.
-    public mutating func select(index: Int) {
-        guard rows.indices.contains(index) else { return }
-        selection = index
+    /// A click on the `row`-th row of a window of `height`.
+    public mutating func click(windowRow row: Int, height: Int) {
+        cursor.click(windowRow: row, height: height)
     }
 
     /// `h`/←: folds the selected node, or moves to its parent.
-    public mutating func collapse() {
+    public mutating func collapse(height: Int = 0) {
         guard let row = selectedRow else { return }
         if row.isFoldable, !row.isFolded, let key = row.node.foldKey {
             folded.insert(key)
             rebuild(keeping: row.node)
         } else if let parent = rows[..<selection].lastIndex(where: { $0.depth < row.depth }) {
-            selection = parent
+            cursor.select(parent, height: height)
         }
     }
 
     /// `l`/→: unfolds the selected node, or moves into it.
-    public mutating func expand() {
+    public mutating func expand(height: Int = 0) {
         guard let row = selectedRow, row.isFoldable else { return }
         if row.isFolded, let key = row.node.foldKey {
             folded.remove(key)
             rebuild(keeping: row.node)
         } else {
-            move(by: 1)
+            move(by: 1, height: height)
         }
     }
 
@@ -155,11 +157,7 @@ public struct RequestTree: Sendable {
     private mutating func rebuild(keeping node: Node? = nil) {
         let kept = node ?? selectedNode
         rows = filter.isEmpty ? treeRows() : filteredRows()
-        if let kept, let index = rows.firstIndex(where: { $0.node == kept }) {
-            selection = index
-        } else {
-            selection = min(selection, max(0, rows.count - 1))
-        }
+        cursor.reset(count: rows.count, selecting: kept.flatMap { kept in rows.firstIndex { $0.node == kept } })
     }
 
     private func header(_ section: Section, count: Int) -> Row? {
