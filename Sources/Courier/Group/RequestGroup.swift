@@ -8,6 +8,8 @@ open class RequestGroup: @unchecked Sendable {
     struct Handlers: Sendable {
         var agent: NetworkAgent?
         var tag = 0
+        var hudText: String?
+        var quietErrors = false
         var accessories: [any RequestAccessory] = []
         var success: (@Sendable (RequestGroup) -> Void)?
         var failure: (@Sendable (RequestGroup) -> Void)?
@@ -40,6 +42,18 @@ open class RequestGroup: @unchecked Sendable {
     public var tag: Int {
         get { handlers.withLock { $0.tag } }
         set { handlers.withLock { $0.tag = newValue } }
+    }
+    /// Shown by a loading indicator while the group runs (YTK's HUD plugin's
+    /// `animatingText`); its requests may carry their own. See ``HUDSubject``.
+    public var hudText: String? {
+        get { handlers.withLock { $0.hudText } }
+        set { handlers.withLock { $0.hudText = newValue } }
+    }
+    /// Keeps the group's failure out of a loading indicator's toasts (YTK's
+    /// `isHideErrorToast`); its requests say so for themselves.
+    public var quietErrors: Bool {
+        get { handlers.withLock { $0.quietErrors } }
+        set { handlers.withLock { $0.quietErrors = newValue } }
     }
     public var accessories: [any RequestAccessory] {
         get { handlers.withLock { $0.accessories } }

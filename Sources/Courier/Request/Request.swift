@@ -141,6 +141,18 @@ open class Request: @unchecked Sendable {
         get { state.withLock { $0.userInfo } }
         set { state.withLock { $0.userInfo = newValue } }
     }
+    /// Shown by a loading indicator while the request runs (YTK's HUD plugin's
+    /// `animatingText`); nil = the indicator's generic text. See ``HUDSubject``.
+    public var hudText: String? {
+        get { state.withLock { $0.hudText } }
+        set { state.withLock { $0.hudText = newValue } }
+    }
+    /// Keeps the request's failure out of a loading indicator's toasts (YTK's
+    /// `isHideErrorToast`); the error, callbacks and events still report it.
+    public var quietErrors: Bool {
+        get { state.withLock { $0.quietErrors } }
+        set { state.withLock { $0.quietErrors = newValue } }
+    }
     public var priority: RequestPriority {
         get { state.withLock { $0.priority } }
         set { state.withLock { $0.priority = newValue } }
@@ -228,6 +240,8 @@ struct RequestState: Sendable {
     var agent: NetworkAgent?
     var tag = 0
     var userInfo: [String: any Sendable]?
+    var hudText: String?
+    var quietErrors = false
     var priority = RequestPriority.default
     weak var delegate: (any RequestDelegate)?
     var accessories: [any RequestAccessory] = []
