@@ -30,6 +30,7 @@ func differences(_ a: RequestDefinition, _ b: RequestDefinition) -> [String] {
     compare("retry", a.retry, b.retry)
     compare("tls", a.tls, b.tls)
     compare("sensitive", a.sensitive, b.sensitive)
+    compare("hud", a.hud, b.hud)
     return found
 }
 
@@ -72,6 +73,8 @@ struct RequestYAMLTests {
             retry: {limit: 1, backoff: 0.1, statuses: [503]}
             tls: {verify: false, caFile: /ca.pem, pinnedKey: "sha256//abc"}
             sensitive: ["{{id}}", plain]
+            hud: "Loading #{{id}}: ready?"
+            quietErrors: true
           bodies-text:
             method: POST
             url: /t
@@ -171,6 +174,8 @@ struct RequestYAMLTests {
                 caFile: /ca.pem
                 pinnedKey: sha256//abc
               sensitive: ["{{id}}", plain]
+              hud: "Loading #{{id}}: ready?"
+              quietErrors: true
 
             """)
         #expect(RequestYAML.block(for: try #require(workspace.requests["bodies-form"]), name: "bodies-form") == """

@@ -90,7 +90,7 @@ struct WorkspaceParserTests {
         #expect(error?.description == """
             test.yaml:4:5: error: requests.login: unknown key "hedaers"; did you mean "headers"? \
             (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, \
-            validate, accept, response, download, retry, tls, redirects, sensitive)
+            validate, accept, response, download, retry, tls, redirects, sensitive, hud, quietErrors)
             """)
         #expect(parseError("nme: x")?.description
             == "test.yaml:1:1: error: unknown key \"nme\"; did you mean \"name\"? (expected one of: name, config, variables, environments, requests, batches, chains)")

@@ -67,6 +67,8 @@ public enum RequestYAML {
         if let tls = definition.tls { lines += self.tls(tls) }
         if definition.keepsCredentialsOnRedirect { lines += ["  redirects:", "    keepCredentials: true"] }
         if !definition.sensitive.isEmpty { add("sensitive", list(definition.sensitive)) }
+        if let hud = definition.hud.text { add("hud", text(hud)) }
+        if definition.hud.quietErrors { add("quietErrors", "true") }
         return lines.joined(separator: "\n") + "\n"
     }
 

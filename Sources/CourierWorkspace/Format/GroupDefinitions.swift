@@ -13,10 +13,12 @@ public struct BatchDefinition: Sendable {
     public var items: [BatchItem]
     /// Run every request even after one fails, and report each failure.
     public var continueOnFailure: Bool
+    /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
+    public var hud = HUDSettings()
 
-    static let keys = ["requests", "continueOnFailure", "description"]
+    static let keys = ["requests", "continueOnFailure", "description"] + HUDSettings.keys
 
-    init(name: String, yaml: YAMLValue) throws(WorkspaceError) {
+    init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         self.name = name
         location = yaml.location
         if case .sequence = yaml.node {
@@ -29,6 +31,7 @@ public struct BatchDefinition: Sendable {
             try BatchItem(yaml: item)
         }
         continueOnFailure = try map["continueOnFailure"]?.bool() ?? false
+        hud = try HUDSettings(map, templates: &templates)
     }
 }
 
@@ -39,10 +42,12 @@ public struct ChainDefinition: Sendable {
     public var steps: [ChainStepDefinition]
     /// The TUI pauses before each step by default.
     public var stepMode: Bool
+    /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
+    public var hud = HUDSettings()
 
-    static let keys = ["steps", "stepMode", "description"]
+    static let keys = ["steps", "stepMode", "description"] + HUDSettings.keys
 
-    init(name: String, yaml: YAMLValue) throws(WorkspaceError) {
+    init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         self.name = name
         location = yaml.location
         let map = try yaml.mapping(allowed: Self.keys, expected: "a chain: {steps: [...], stepMode}")
@@ -50,6 +55,7 @@ public struct ChainDefinition: Sendable {
             try ChainStepDefinition(yaml: item)
         }
         stepMode = try map["stepMode"]?.bool() ?? false
+        hud = try HUDSettings(map, templates: &templates)
     }
 
     /// Every capture the chain declares.

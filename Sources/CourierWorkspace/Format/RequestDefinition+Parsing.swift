@@ -5,7 +5,7 @@ import Yams
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
                        "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "redirects",
-                       "sensitive"]
+                       "sensitive"] + HUDSettings.keys
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -69,6 +69,7 @@ extension RequestDefinition {
         for item in try map["sensitive"]?.list(expected: "a list of values to hide") ?? [] {
             sensitive.append(try text(item))
         }
+        hud = try HUDSettings(map, templates: &templates)
         if download != nil, method != .get {
             throw yaml.error(.invalidValue, "a download must use GET, not \(method.rawValue)")
         }

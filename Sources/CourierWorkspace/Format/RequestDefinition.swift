@@ -94,6 +94,8 @@ public struct RequestDefinition: Sendable {
     public var keepsCredentialsOnRedirect = false
     /// Values (templates allowed) hidden in output and history.
     public var sensitive: [String] = []
+    /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
+    public var hud = HUDSettings()
 
     public init(name: String, location: SourceLocation) {
         self.name = name

@@ -59,12 +59,12 @@ extension Workspace {
         }
         for entry in try map["batches"]?.mapping(expected: "a mapping of batch names to batches").entries ?? [] {
             try claim(entry, as: "batch")
-            workspace.batches[entry.name] = try BatchDefinition(name: entry.name, yaml: entry.value)
+            workspace.batches[entry.name] = try BatchDefinition(name: entry.name, yaml: entry.value, templates: &templates)
             workspace.batchNames.append(entry.name)
         }
         for entry in try map["chains"]?.mapping(expected: "a mapping of chain names to chains").entries ?? [] {
             try claim(entry, as: "chain")
-            workspace.chains[entry.name] = try ChainDefinition(name: entry.name, yaml: entry.value)
+            workspace.chains[entry.name] = try ChainDefinition(name: entry.name, yaml: entry.value, templates: &templates)
             workspace.chainNames.append(entry.name)
         }
         try WorkspaceValidation(workspace: workspace, templates: templates, variableUses: variableUses,

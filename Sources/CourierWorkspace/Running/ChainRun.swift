@@ -49,6 +49,7 @@ package struct ChainRun {
             }
         }
         self.stepRequests = stepRequests
+        definition.hud.present(chain, of: stepRequests.flatMap { $0 }, scope: scope)
     }
 
     /// All of `conditions`, reading the chain's values first and then the scope's.

@@ -27,6 +27,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         self.workspace = workspace
         super.init(Definition())
         if let priority = definition.priority { self.priority = priority }
+        quietErrors = definition.hud.quietErrors
         resolve()
     }
 
@@ -75,6 +76,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             self.definition = unresolved
             resolutionState.withLock { $0.problem = "\(source.name): \(error)" }
         }
+        // After the resolution's secrets are known, so that the text cannot show them.
+        hudText = source.hud.shownText(in: scope)
     }
 
     /// Seconds from `start()` to the last callback; nil until it finished.

@@ -80,6 +80,14 @@ public final class WorkspaceRunner: Sendable {
         return request
     }
 
+    /// A batch of `requests` sent by this run's agent, presented as `hud` says.
+    public func makeBatch(_ requests: [WorkspaceRequest], continueOnFailure: Bool, hud: HUDSettings = HUDSettings()) -> BatchRequest {
+        let batch = BatchRequest(requests: requests, continueOnFailure: continueOnFailure)
+        batch.agent = agent
+        hud.present(batch, of: requests, scope: scope)
+        return batch
+    }
+
     /// Throws for the first name that is not a request, batch or chain, before anything runs.
     public func checkNames(_ names: [String]) throws(WorkspaceError) {
         for name in names where workspace.target(named: name) == nil { throw workspace.unknownTargetError(name) }
@@ -117,8 +125,7 @@ public final class WorkspaceRunner: Sendable {
 
     private func runBatch(_ definition: BatchDefinition, report: (RunEvent) -> Void) async {
         let requests = workspace.requestNames(inBatch: definition.name).map { makeRequest($0) }
-        let batch = BatchRequest(requests: requests, continueOnFailure: definition.continueOnFailure)
-        batch.agent = agent
+        let batch = makeBatch(requests, continueOnFailure: definition.continueOnFailure, hud: definition.hud)
         _ = try? await batch.run()
         for (request, state) in zip(requests, batch.snapshot.states) {
             var result = result(of: request)
