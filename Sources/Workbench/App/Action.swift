@@ -20,6 +20,9 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case nextStep, continueChain, retryStep, skipStep, stopRun, pauseLog, showFailure
     // An unsaved edit whose request changed in the file meanwhile
     case keepMine, takeTheirs, showBoth
+    // Windows over the panes, questions, the palette and pickers, a line being typed
+    case back, closeWindow, restoreFile, answerYes, answerNo, previousItem, nextItem, chooseItem
+    case commitLine, cancelLine, nextField
 
     /// What the action does, for the palette and the help overlay.
     public var title: String {
@@ -100,6 +103,17 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
         case .keepMine: return "Keep mine: write my edits to the file"
         case .takeTheirs: return "Take theirs: drop my edits"
         case .showBoth: return "Show both versions"
+        case .back: return "Back: clear, close, unzoom"
+        case .closeWindow: return "Close the window"
+        case .restoreFile: return "Restore the file as it was"
+        case .answerYes: return "Yes"
+        case .answerNo: return "No"
+        case .previousItem: return "Previous item"
+        case .nextItem: return "Next item"
+        case .chooseItem: return "Run or pick the item"
+        case .commitLine: return "Apply what is typed"
+        case .cancelLine: return "Cancel typing"
+        case .nextField: return "The other field (name ⇄ value)"
         }
     }
 }

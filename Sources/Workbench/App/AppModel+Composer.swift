@@ -148,7 +148,7 @@ extension AppModel {
             } else {
                 mode = .normal
             }
-        case .passed(.tab), .passed(.backTab):
+        case .passed(let key) where KeyMap.ownAction(for: key, in: .typing) == .nextField:
             commit(edit)
             switch edit.target {
             case .name(let row): beginEditing(.value(row: row))

@@ -67,8 +67,9 @@ extension AppModel {
 
     /// The conflict panel's footer: its keys, from the key table.
     var conflictFooter: StyledLine {
-        let keys = KeyMap.bindings.filter { $0.scope == .conflict }.map { "\(KeyMap.label(of: $0.keys[0])) \($0.hint ?? "")" }
-        return StyledLine((keys + ["Esc later"]).joined(separator: " · "), .dim)
+        var line = KeyMap.hintLine(KeyMap.bindings.filter { $0.scope == .conflict }.map { ($0.action, .conflict) })
+        if let close = KeyMap.hint(.closeWindow, in: .window) { line.append(" · \(close.key) later", .dim) }
+        return line
     }
 
     /// Keep mine, take theirs or show both, for `request` or the selected one.

@@ -15,7 +15,7 @@ extension AppModel {
         case .help(let scroll):
             title = "Keys"
             lines = Array(helpLines(width: inner).dropFirst(scroll))
-            footer = StyledLine("j/k scroll · Esc closes", .dim)
+            footer = KeyMap.hintLine([(.closeWindow, .window)])
         case .palette(var state):
             title = "Command palette"
             let view = state.editor.view(width: inner - 2)
@@ -32,7 +32,7 @@ extension AppModel {
                 lines.append(line.highlighted(index == state.selection ? .selected : .none))
             }
             if items.isEmpty { lines.append(StyledLine(" nothing matches", .dim)) }
-            footer = StyledLine("↵ run · ↑↓ choose · Esc closes", .dim)
+            footer = KeyMap.hintLine([(.chooseItem, .picker), (.previousItem, .picker), (.nextItem, .picker), (.cancelLine, .typing)])
         case .environments(let selection):
             title = "Environment"
             let names = ["(none: the variables alone)"] + workspace.environmentNames
@@ -41,23 +41,29 @@ extension AppModel {
                 let line = StyledLine.build { $0.append(current ? " \(glyphs.bullet) " : "   ", .accent); $0.append(name) }
                 lines.append(line.padded(to: inner).highlighted(index == selection ? .selected : .none))
             }
-            footer = StyledLine("↵ switch · Esc closes", .dim)
+            footer = KeyMap.hintLine([(.chooseItem, .picker), (.closeWindow, .window)])
         case .variables(let scroll):
             title = "Variables"
             lines = Array(variableLines(width: inner).dropFirst(scroll))
-            footer = StyledLine("v shows or hides secrets · Esc closes", .dim)
+            footer = KeyMap.hintLine([(.revealSecrets, .window), (.closeWindow, .window)])
         case .confirm(let confirmation):
             title = "Confirm"
             lines = Wrapping.lines(confirmation.message, width: inner - 2).map { StyledLine(" " + $0, .strong) }
             lines.append("")
-            lines.append(StyledLine.build { $0.append(" y", .hintKey); $0.append(" yes    ", .hintText); $0.append("n", .hintKey); $0.append(" no", .hintText) })
+            lines.append(StyledLine.build { line in
+                for action in [Action.answerYes, .answerNo] {
+                    guard let hint = KeyMap.hint(action, in: .question) else { continue }
+                    line.append(" \(hint.key)", .hintKey)
+                    line.append(" \(hint.label)   ", .hintText)
+                }
+            })
         case .prompt(var prompt):
             title = prompt.title
             let view = prompt.editor.view(width: inner - 2)
             lines.append(StyledLine([Span(" ")] + view.line.spans))
             cursorLine = (0, 1 + view.cursorColumn)
             if let error = prompt.error { lines.append(StyledLine(" \(error)", .failure)) }
-            footer = StyledLine("↵ ok · Esc cancels", .dim)
+            footer = KeyMap.hintLine([(.commitLine, .typing), (.cancelLine, .typing)])
         case .text(let panel):
             title = panel.title
             let wrapped = panel.lines.flatMap { line -> [StyledLine] in
@@ -69,7 +75,11 @@ extension AppModel {
                 return pieces.map { StyledLine(indent + $0, line.spans.first?.style ?? .plain) }
             }
             lines = Array(wrapped.dropFirst(panel.scroll))
-            if case .editConflict = panel.kind { footer = conflictFooter } else { footer = StyledLine("Esc closes", .dim) }
+            footer = switch panel.kind {
+            case .editConflict: conflictFooter
+            case .curl: KeyMap.hintLine([(.revealSecrets, .window), (.closeWindow, .window)])
+            case .invalidEdit: KeyMap.hintLine([(.editInEditor, .window), (.restoreFile, .window), (.closeWindow, .window)])
+            }
         }
         let height = min(size.rows - 2, max(5, lines.count + 2))
         let rect = Rect(row: max(0, (size.rows - 1 - height) / 2), column: (size.columns - width) / 2, width: width, height: height)
@@ -101,14 +111,14 @@ extension AppModel {
             }
             return lines + [""]
         }
-        let notes = [StyledLine(" Typing: readline keys; ↵ applies, Esc cancels.", .dim),
+        let notes = [StyledLine(" Typing also takes readline's keys (Ctrl-A E B F K U W Y).", .dim),
                      StyledLine(" Paste a curl command to make a request of it.", .dim)]
         guard width >= 96 else {
             return KeyMap.Scope.allCases.flatMap { section($0, width: width) } + notes
         }
         let half = (width - 1) / 2
-        let left = [KeyMap.Scope.requests, .composer, .response, .inFlight, .cache].flatMap { section($0, width: half) }
-        let right = [KeyMap.Scope.runs, .events, .conflict, .list, .global].flatMap { section($0, width: half) } + notes
+        let left = [KeyMap.Scope.requests, .composer, .response, .inFlight, .cache, .runs, .events].flatMap { section($0, width: half) }
+        let right = [KeyMap.Scope.list, .global, .conflict, .window, .question, .picker, .typing].flatMap { section($0, width: half) } + notes
         return (0..<max(left.count, right.count)).map { index in
             var line = (index < left.count ? left[index] : StyledLine()).padded(to: half + 1)
             if index < right.count { line.append(right[index]) }

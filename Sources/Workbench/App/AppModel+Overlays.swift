@@ -3,35 +3,49 @@ import Courier
 import Foundation
 
 extension AppModel {
-    /// Every key while an overlay is open; Esc closes any of them.
+    /// Every key while an overlay is open, by the key table: the overlay's own scope (a
+    /// question's, a picker's, a line's), then what every window takes (close).
     func handleOverlayKey(_ key: Key) {
         guard let overlay else { return }
-        if key == .escape {
-            self.overlay = nil
-            return
-        }
+        let windowAction = KeyMap.ownAction(for: key, in: .window)
         switch overlay {
         case .help(let scroll):
-            if let scroll = scrolled(scroll, by: key) { self.overlay = .help(scroll: scroll) }
-            if key == .character("?") || key == .character("q") { self.overlay = nil }
+            if windowAction == .closeWindow || KeyMap.ownAction(for: key, in: .global) == .help {
+                self.overlay = nil
+            } else if let scroll = scrolled(scroll, by: key) {
+                self.overlay = .help(scroll: scroll)
+            }
         case .variables(let scroll):
-            if key == .character("v") { perform(.revealSecrets) }
+            if windowAction == .closeWindow { self.overlay = nil }
+            if windowAction == .revealSecrets { perform(.revealSecrets) }
             if let scroll = scrolled(scroll, by: key) { self.overlay = .variables(scroll: scroll) }
         case .environments(let selection):
             let count = workspace.environmentNames.count + 1
-            if key == .enter {
+            let action = KeyMap.ownAction(for: key, in: .picker)
+            if action == .chooseItem {
                 self.overlay = nil
                 switchEnvironment(to: selection == 0 ? nil : workspace.environmentNames[selection - 1])
+            } else if windowAction == .closeWindow {
+                self.overlay = nil
             } else if let moved = scrolled(selection, by: key) {
                 self.overlay = .environments(selection: min(count - 1, moved))
             }
         case .confirm(let confirmation):
-            let quitAgain = confirmation.consequence == .quit && key == .control("c")
-            if key == .character("y") || key == .character("Y") || quitAgain {
+            // The quit keys answer yes to "quit anyway?", as pressing them twice would.
+            let quitAgain = confirmation.consequence == .quit && KeyMap.ownAction(for: key, in: .global) == .quit && key != .character("q")
+            switch KeyMap.ownAction(for: key, in: .question) {
+            case .answerYes?:
                 self.overlay = nil
                 confirmed(confirmation.consequence)
-            } else if key == .character("n") || key == .character("q") {
+            case .answerNo?:
                 self.overlay = nil
+            default:
+                if quitAgain {
+                    self.overlay = nil
+                    confirmed(confirmation.consequence)
+                } else if windowAction == .closeWindow {
+                    self.overlay = nil
+                }
             }
         case .palette(var state):
             handlePaletteKey(key, state: &state)
@@ -63,10 +77,14 @@ extension AppModel {
 
     private func handlePaletteKey(_ key: Key, state: inout PaletteState) {
         let items = PaletteItem.matching(state.editor.text, in: workspace)
-        switch key {
-        case .up, .control("k"): state.selection = max(0, state.selection - 1)
-        case .down, .control("j"), .control("n"): state.selection = min(max(0, items.count - 1), state.selection + 1)
-        case .enter:
+        if KeyMap.ownAction(for: key, in: .typing) == .cancelLine {
+            overlay = nil
+            return
+        }
+        switch KeyMap.ownAction(for: key, in: .picker) {
+        case .previousItem?: state.selection = max(0, state.selection - 1)
+        case .nextItem?: state.selection = min(max(0, items.count - 1), state.selection + 1)
+        case .chooseItem?:
             overlay = nil
             guard items.indices.contains(state.selection) else { return }
             switch items[state.selection].target {
@@ -85,22 +103,22 @@ extension AppModel {
     }
 
     private func handleTextPanelKey(_ key: Key, panel: inout TextPanel) {
-        switch (panel.kind, key) {
-        case (.curl(let command, let hidden), .character("v")):
+        switch (panel.kind, KeyMap.ownAction(for: key, in: .window)) {
+        case (.curl(let command, let hidden), .revealSecrets?):
             revealsSecrets.toggle()
             panel.lines = curlLines(command, hidden: hidden)
-        case (.invalidEdit, .character("e")):
+        case (.invalidEdit, .editInEditor?):
             overlay = nil
             effects.append(.openEditor(path: workspacePath, line: reloadError?.location?.line ?? 1))
             return
-        case (.invalidEdit(let previous), .character("d")):
+        case (.invalidEdit(let previous), .restoreFile?):
             overlay = nil
             confirmed(.restoreFile(text: previous))
             return
         case (.editConflict(let name), _) where KeyMap.ownAction(for: key, in: .conflict) != nil:
             resolveConflict(KeyMap.ownAction(for: key, in: .conflict)!, of: name)
             return
-        case (_, .character("q")), (_, .enter):
+        case (_, .closeWindow?):
             overlay = nil
             return
         default:

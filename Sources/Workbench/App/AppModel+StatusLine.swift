@@ -63,12 +63,20 @@ extension AppModel {
 
     /// Key hints for what the keys do now, lazygit style.
     private func hintLine() -> StyledLine {
+        // Every hint comes from the key table, rebound keys included.
+        let typing: [Action] = switch mode {
+        case .normal where focusedComponent?.isTyping == true: [.commitLine, .cancelLine]
+        case .field: [.commitLine, .nextField, .cancelLine]
+        case .bodySearch, .bodyFilter: [.commitLine, .cancelLine]
+        case .normal: []
+        }
         let hints: [(key: String, label: String)]
-        switch mode {
-        case .normal where focusedComponent?.isTyping == true: hints = [("↵", "keep"), ("↑↓", "move"), ("Esc", "clear")]
-        case .field: hints = [("↵", "apply"), ("Tab", "other field"), ("Esc", "cancel")]
-        case .bodySearch, .bodyFilter: hints = [("↵", "apply"), ("Esc", "cancel")]
-        case .normal: hints = overlay == nil ? KeyMap.hints(for: scope, where: hintApplies) : [("Esc", "close")]
+        if !typing.isEmpty {
+            hints = typing.compactMap { KeyMap.hint($0, in: .typing) }
+        } else if overlay != nil {
+            hints = [KeyMap.hint(.closeWindow, in: .window)].compactMap { $0 }
+        } else {
+            hints = KeyMap.hints(for: scope, where: hintApplies)
         }
         var line = StyledLine()
         for hint in hints {

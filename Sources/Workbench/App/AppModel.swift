@@ -152,10 +152,6 @@ public final class AppModel {
             handlePaste(text)
             return
         }
-        if key == .escape {
-            handleEscape()
-            return
-        }
         guard let action = KeyMap.action(for: key, in: scope) else { return }
         perform(action)
     }
@@ -238,6 +234,10 @@ public final class AppModel {
             carryOut(panes.runs.perform(action, context: context(for: .runs)))
         case .showFailure: showLastFailure()
         case .keepMine, .takeTheirs, .showBoth: resolveConflict(action)
+        case .back: handleEscape()
+        case .closeWindow, .restoreFile, .answerYes, .answerNo, .previousItem, .nextItem, .chooseItem, .commitLine, .cancelLine,
+             .nextField:
+            break // keys of windows and of typing, handled where they apply
         }
     }
 

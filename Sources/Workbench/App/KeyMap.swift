@@ -12,6 +12,14 @@ public enum KeyMap {
         /// The choice `w` offers when the file changed under an unsaved edit.
         case conflict = "Edit conflict (after w)"
         case list = "Moving around", global = "Anywhere"
+        /// Help, variables, curl, messages: what every window over the panes takes.
+        case window = "Windows"
+        /// A yes/no question.
+        case question = "Questions"
+        /// The command palette and the environment picker.
+        case picker = "Palette and pickers"
+        /// A line being typed: a filter, a field, a search, a prompt.
+        case typing = "Typing a line"
 
         /// The scope's name in the user config: `requests`, `in-flight`, `global`.
         public var configName: String {
@@ -20,12 +28,16 @@ public enum KeyMap {
             case .conflict: return "conflict"
             case .list: return "list"
             case .global: return "global"
+            case .window: return "window"
+            case .question: return "question"
+            case .picker: return "picker"
+            case .typing: return "typing"
             default: return rawValue.lowercased()
             }
         }
 
         /// A pane's scope: its keys come before those of lists and of the whole workbench.
-        public var isPane: Bool { ![.conflict, .list, .global].contains(self) }
+        public var isPane: Bool { ![.conflict, .list, .global, .window, .question, .picker, .typing].contains(self) }
     }
 
     /// Keys for an action in a scope, and the short label the status line shows.
@@ -39,6 +51,7 @@ public enum KeyMap {
 
     /// The keys as shipped, before a user config rebinds any.
     public static let standard: [Binding] = requests + composer + response + inFlight + cache + runs + events + conflict + list + global
+        + window + question + picker + typing
 
     /// The table in effect: ``standard``, or the user config's (``UserConfig/bindings``) for
     /// the workbench run inside `KeyMap.$bindings.withValue(_:operation:)`. A task-local value,
@@ -133,7 +146,32 @@ public enum KeyMap {
         Binding(keys: [.character("G"), .end], action: .bottom, scope: .list),
     ]
 
+    private static let window: [Binding] = [
+        Binding(keys: [.escape, .character("q"), .enter], action: .closeWindow, scope: .window, hint: "close"),
+        Binding(keys: [.character("v")], action: .revealSecrets, scope: .window, hint: "secrets"),
+        Binding(keys: [.character("e")], action: .editInEditor, scope: .window, hint: "edit again"),
+        Binding(keys: [.character("d")], action: .restoreFile, scope: .window, hint: "restore the file"),
+    ]
+
+    private static let question: [Binding] = [
+        Binding(keys: [.character("y"), .character("Y")], action: .answerYes, scope: .question, hint: "yes"),
+        Binding(keys: [.character("n"), .character("N")], action: .answerNo, scope: .question, hint: "no"),
+    ]
+
+    private static let picker: [Binding] = [
+        Binding(keys: [.enter], action: .chooseItem, scope: .picker, hint: "choose"),
+        Binding(keys: [.up, .control("k")], action: .previousItem, scope: .picker, hint: "previous"),
+        Binding(keys: [.down, .control("n")], action: .nextItem, scope: .picker, hint: "next"),
+    ]
+
+    private static let typing: [Binding] = [
+        Binding(keys: [.enter], action: .commitLine, scope: .typing, hint: "apply"),
+        Binding(keys: [.escape], action: .cancelLine, scope: .typing, hint: "cancel"),
+        Binding(keys: [.tab, .backTab], action: .nextField, scope: .typing, hint: "other field"),
+    ]
+
     private static let global: [Binding] = [
+        Binding(keys: [.escape], action: .back, scope: .global),
         Binding(keys: [.character("q"), .control("c")], action: .quit, scope: .global),
         Binding(keys: [.character("?")], action: .help, scope: .global, hint: "help"),
         Binding(keys: [.character(":"), .control("p")], action: .palette, scope: .global),

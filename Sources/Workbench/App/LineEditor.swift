@@ -26,10 +26,14 @@ public struct LineEditor: Sendable, Hashable {
 
     public var text: String { String(characters) }
 
+    /// A key: the typing scope's bindings (apply, cancel) first, then readline's keys.
     public mutating func handle(_ key: Key) -> Outcome {
+        switch KeyMap.ownAction(for: key, in: .typing) {
+        case .commitLine?: return .committed
+        case .cancelLine?: return .cancelled
+        default: break
+        }
         switch key {
-        case .enter: return .committed
-        case .escape: return .cancelled
         case .character(let character): insert(String(character))
         case .paste(let text): insert(text)
         case .left, .control("b"): cursor = max(0, cursor - 1)

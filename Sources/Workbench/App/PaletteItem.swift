@@ -12,10 +12,12 @@ public struct PaletteItem: Sendable, Hashable {
     public var target: Target
     public var matched: [Int] = []
 
-    /// Actions that make sense from the palette: not the moves of a list.
+    /// Actions that make sense from the palette: not the moves of a list, nor the keys of a
+    /// window, a question, a picker or a line being typed.
     static let actions: [Action] = Action.allCases.filter {
         ![.up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom,
-          .focusNext, .focusPrevious, .palette].contains($0)
+          .focusNext, .focusPrevious, .palette, .back, .closeWindow, .restoreFile, .answerYes, .answerNo,
+          .previousItem, .nextItem, .chooseItem, .commitLine, .cancelLine, .nextField].contains($0)
     }
 
     /// Every item matching `query`, best first: the workspace's names, then actions.
