@@ -110,5 +110,19 @@ tui_keys Escape 1
 
 # The help overlay: every key, by pane.
 tui_keys "?"
-tui_wait "j/k scroll"
+tui_wait "Esc close"
 shot help
+
+# The light theme, from a user config (docs/config.md), on the same scene as the overview.
+tmux -L "$socket" kill-server
+printf 'theme: light\n' > "$work/config.yaml"
+tui_start 120 40 --config "$work/config.yaml"
+for name in get-args cities refused json-valid; do
+    tui_keys /
+    tui_type "$name"
+    tui_keys Enter Enter
+    tui_wait "ms  "
+    tui_keys Escape
+done
+sleep 0.3
+shot light
