@@ -7,10 +7,10 @@ import CourierWorkspace
 import Workbench
 
 /// The workbench's HUD against the engine: counts of requests, batches and chains in flight
-/// back at zero, the spinner, the last event and the failure toasts.
+/// back at zero, the spinner, the last event and the HUD texts.
 @Suite struct HUDAccessoryTests {
     @Test func hudCountersReturnToZeroAfterAThousandMixedRequests() async throws {
-        let hud = HUDAccessory(toastLimit: 1000)
+        let hud = HUDAccessory()
         try await withEngineBed(caching: true, { $0.addAccessory(hud) }) { bed in
             // Prime a cache entry so that some of the thousand are cache hits.
             try await bed.cachedRequest("/get").run()
@@ -35,13 +35,13 @@ import Workbench
             #expect(snapshot.requests == 0)
             #expect(!snapshot.isBusy && snapshot.spinner == " ")
             #expect(finished.value == 750)
-            #expect(hud.takeToasts().count == 250, "every /status/500 raised a toast; stops did not")
+            #expect(requests.filter { $0.error != nil && !$0.isCancelled }.count == 250, "every /status/500 failed; stops did not")
             let cached = requests.compactMap { $0 as? CachedGet }
             #expect(cached.count == 250 && cached.allSatisfy { $0.isDataFromCache })
         }
     }
 
-    @Test func hudCountsBatchesAndChainsAndToastsTheirFailures() async throws {
+    @Test func hudCountsBatchesAndChainsAndSaysTheirFailures() async throws {
         let hud = HUDAccessory()
         try await withEngineBed({ $0.addAccessory(hud) }) { bed in
             let batch = BatchRequest(requests: [bed.request("/delay/0.3")])
@@ -55,11 +55,51 @@ import Workbench
             chain.addRequest(bed.request("/status/502"))
             await #expect(throws: GroupFailure.self) { try await chain.run() }
             #expect(hud.snapshot.chains == 0 && hud.snapshot.batches == 0 && hud.snapshot.requests == 0)
-            let toasts = hud.takeToasts()
-            #expect(toasts.count == 2, "the request and its chain")
-            #expect(toasts.last?.contains("chain of 1 steps failed at GET /status/502") == true)
-            #expect(hud.snapshot.lastEvent.hasPrefix("✗"))
+            #expect(hud.snapshot.lastEvent.hasPrefix("✗ chain of 1 steps failed at GET /status/502"), "\(hud.snapshot.lastEvent)")
         }
+    }
+
+    /// Seed 004's HUD: each request, batch or chain shows its own text while it runs; several
+    /// at once keep their starting order, and each text leaves with its stop.
+    @Test func hudTextsShowWhileTheirSubjectsRunNewestLast() async throws {
+        let hud = HUDAccessory()
+        try await withEngineBed({ $0.addAccessory(hud) }) { bed in
+            let orders = bed.request("/delay/5")
+            orders.hudText = "Loading orders…"
+            let plain = bed.request("/delay/5")
+            let basket = bed.request("/get")
+            let batch = BatchRequest(requests: [basket])
+            batch.hudText = "Refreshing the basket…"
+            let ordersDone = DidStopSignal(), batchDone = DidStopSignal(), plainDone = DidStopSignal()
+            orders.addAccessory(ordersDone)
+            batch.addAccessory(batchDone)
+            plain.addAccessory(plainDone)
+            orders.start()
+            plain.start()
+            #expect(hud.snapshot.texts == ["Loading orders…"], "a request without a text adds none")
+            batch.start()
+            #expect(hud.snapshot.texts == ["Loading orders…", "Refreshing the basket…"])
+            await batchDone.wait()
+            #expect(hud.snapshot.texts == ["Loading orders…"])
+            orders.stop()
+            await ordersDone.wait()
+            #expect(hud.snapshot.texts.isEmpty && hud.snapshot.requests == 1, "a stop takes its text away too")
+            plain.stop()
+            await plainDone.wait()
+            #expect(!hud.snapshot.isBusy)
+        }
+    }
+
+    /// One path for toasts: the workbench's model raises them from the mailbox (and leaves out
+    /// `quietErrors`); the HUD keeps no queue of its own that nobody reads.
+    @Test func theHUDKeepsNoToastsOfItsOwn() async throws {
+        let hud = HUDAccessory()
+        try await withEngineBed({ $0.addAccessory(hud) }) { bed in
+            await #expect(throws: RequestError.self) { try await bed.request("/status/500").run() }
+        }
+        let labels = Mirror(reflecting: hud).children.compactMap(\.label) + Mirror(reflecting: hud.snapshot).children.compactMap(\.label)
+        #expect(!labels.contains { $0.localizedCaseInsensitiveContains("toast") }, "\(labels)")
+        #expect(hud.snapshot.lastEvent.hasPrefix("✗ GET /status/500"), "the failure is the last event, not a toast")
     }
 
     /// Installed on a config, the HUD sees a request the config's agent runs, and is idle

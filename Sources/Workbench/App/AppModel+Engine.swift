@@ -92,7 +92,7 @@ extension AppModel {
                 lastEvent = "\(glyphs.failure) \(exchange.name): \(error.family) \(error.code.rawValue)"
                 let onScreen = selectedRequestName == exchange.name
                     && (ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode == .panes || focus == .exchange)
-                if exchanges[exchange.name] === exchange, !onScreen {
+                if exchanges[exchange.name] === exchange, !onScreen, !request.quietErrors {
                     say("\(glyphs.failure) \(exchange.name) \(error.code.rawValue) (! shows it in Events): \(error.message)", .failure,
                         seconds: 5, event: eventID)
                 }
@@ -114,11 +114,11 @@ extension AppModel {
             guard let run = panes.runs.history.run(of: subject) else { return }
             let snapshot = batch.snapshot
             lastEvent = "\(run.name): \(snapshot.succeeded) of \(snapshot.total) ok"
-            say(lastEvent, snapshot.failed > 0 ? .warning : .success, event: eventID)
-        case .chain:
+            if snapshot.failed == 0 || !batch.quietErrors { say(lastEvent, snapshot.failed > 0 ? .warning : .success, event: eventID) }
+        case .chain(let chain):
             guard let run = panes.runs.history.run(of: subject) else { return }
             lastEvent = "chain \(run.name) \(run.failed ? "failed" : "finished")"
-            say(lastEvent, run.failed ? .failure : .success, event: eventID)
+            if !run.failed || !chain.quietErrors { say(lastEvent, run.failed ? .failure : .success, event: eventID) }
         }
     }
 

@@ -71,7 +71,7 @@ extension AppModel {
     func runBatch(_ name: String, ignoringCache: Bool = false) {
         guard let definition = workspace.batches[name] else { return }
         let names = workspace.requestNames(inBatch: name)
-        startBatch(names, continueOnFailure: definition.continueOnFailure, name: name, ignoringCache: ignoringCache)
+        startBatch(names, continueOnFailure: definition.continueOnFailure, name: name, ignoringCache: ignoringCache, hud: definition.hud)
     }
 
     /// Space-marked requests, sent together as a batch that runs them all.
@@ -82,7 +82,7 @@ extension AppModel {
     }
 
     /// Starts a batch of `names` and records it in the Runs pane as `name`.
-    func startBatch(_ names: [String], continueOnFailure: Bool, name: String, ignoringCache: Bool) {
+    func startBatch(_ names: [String], continueOnFailure: Bool, name: String, ignoringCache: Bool, hud: HUDSettings = HUDSettings()) {
         let origin = name == "marked" ? "marked batch" : "batch \(name)"
         let requests = names.compactMap { name -> WorkspaceRequest? in
             guard let definition = effectiveDefinition(of: name) else { return nil }
@@ -90,8 +90,7 @@ extension AppModel {
             _ = register(name: name, request: request, origin: origin)
             return request
         }
-        let batch = BatchRequest(requests: requests, continueOnFailure: continueOnFailure)
-        batch.agent = session.agent
+        let batch = session.runner.makeBatch(requests, continueOnFailure: continueOnFailure, hud: hud)
         panes.runs.add(name: name, kind: .batch(batch, names: names), now: Date())
         batch.start()
         revealExchange()

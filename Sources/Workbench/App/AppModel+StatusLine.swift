@@ -2,9 +2,9 @@ import CourierWorkspace
 import Foundation
 
 extension AppModel {
-    /// The HUD: a spinner and the newest `hud:` text of what is in flight (or the counts of
-    /// what is in flight), the environment, the newest
-    /// message (or the last event, or the file's error), and key hints for the focused pane.
+    /// The HUD: a spinner and the newest `hud:` text of what is in flight (else the counts of
+    /// what is in flight), the environment, the newest message (or the last event, or the
+    /// file's error), and key hints for the focused pane.
     func statusLine(now: Date) -> StyledLine {
         var left = StyledLine(" ")
         let hud = self.hud.snapshot

@@ -3,8 +3,8 @@ import Courier
 import Foundation
 import Synchronization
 
-/// What a loading indicator shows: requests, batches and chains in flight, the last event,
-/// a spinner frame and the failures waiting to be shown as toasts.
+/// What a loading indicator shows: requests, batches and chains in flight, the HUD texts of
+/// those that carry one, the last event and a spinner frame.
 public struct HUDSnapshot: Sendable, Equatable {
     public var requests = 0
     public var batches = 0
@@ -12,53 +12,54 @@ public struct HUDSnapshot: Sendable, Equatable {
     public var lastEvent = ""
     /// The spinner glyph to draw now; advances with every event, blank when idle.
     public var spinner: Character = " "
-    /// Failures not yet taken by `takeToasts()`.
-    public var pendingToasts = 0
+    /// The `hudText` of each request, batch or chain in flight that has one, in the order
+    /// they started: the last is the newest.
+    public var texts: [String] = []
 
     public var isBusy: Bool { requests + batches + chains > 0 }
 }
 
 /// The workbench's HUD: a thread-safe accessory (YTK's official "loading" plugin, with the
 /// in-flight counter the CTNetworking write-up recommends) that the status line reads. Installed
-/// on the config's `accessories`, it sees everything an agent runs.
+/// on the config's `accessories`, it sees everything an agent runs. It raises no toasts: the
+/// workbench's one path for them is `AppModel.say`, which hears stops through the mailbox and
+/// leaves out failures whose subject has `quietErrors`.
 public final class HUDAccessory: RequestAccessory, Sendable {
     private struct State {
         var snapshot = HUDSnapshot()
         var frame = 0
-        var toasts: [String] = []
+        /// Who shows which of `snapshot.texts`, index for index.
+        var textOwners: [ObjectIdentifier] = []
     }
 
     private static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     private let state = Mutex(State())
-    /// At most this many toasts wait; older ones are dropped first.
-    public let toastLimit: Int
 
-    public init(toastLimit: Int = 50) { self.toastLimit = toastLimit }
+    public init() {}
 
     public var snapshot: HUDSnapshot { state.withLock { $0.snapshot } }
 
-    /// The failure messages since the last call, oldest first.
-    public func takeToasts() -> [String] {
-        state.withLock { state in
-            defer {
-                state.toasts.removeAll()
-                state.snapshot.pendingToasts = 0
-            }
-            return state.toasts
-        }
-    }
-
     public func requestWillStart(_ subject: AnyObject) {
-        update(subject, delta: 1, verb: "started", failure: nil)
+        update(subject, delta: 1, verb: "started", failure: nil, text: (subject as? any HUDSubject)?.hudText)
     }
 
     public func requestDidStop(_ subject: AnyObject) {
-        update(subject, delta: -1, verb: "finished", failure: Self.failureMessage(of: subject))
+        update(subject, delta: -1, verb: "finished", failure: Self.failureMessage(of: subject), text: nil)
     }
 
-    private func update(_ subject: AnyObject, delta: Int, verb: String, failure: String?) {
+    /// Counts a start (`delta` 1, showing `text` until the stop) or a stop (-1).
+    private func update(_ subject: AnyObject, delta: Int, verb: String, failure: String?, text: String?) {
         let name = Self.describe(subject)
+        let id = ObjectIdentifier(subject)
         state.withLock { state in
+            if let index = state.textOwners.firstIndex(of: id) {
+                state.textOwners.remove(at: index)
+                state.snapshot.texts.remove(at: index)
+            }
+            if let text {
+                state.textOwners.append(id)
+                state.snapshot.texts.append(text)
+            }
             switch subject {
             case is BatchRequest: state.snapshot.batches = max(0, state.snapshot.batches + delta)
             case is ChainRequest: state.snapshot.chains = max(0, state.snapshot.chains + delta)
@@ -67,11 +68,6 @@ public final class HUDAccessory: RequestAccessory, Sendable {
             state.snapshot.lastEvent = failure.map { "✗ \($0)" } ?? "\(name) \(verb)"
             state.frame += 1
             state.snapshot.spinner = state.snapshot.isBusy ? Self.frames[state.frame % Self.frames.count] : " "
-            if let failure {
-                state.toasts.append(failure)
-                if state.toasts.count > toastLimit { state.toasts.removeFirst(state.toasts.count - toastLimit) }
-                state.snapshot.pendingToasts = state.toasts.count
-            }
         }
     }
 
@@ -84,7 +80,7 @@ public final class HUDAccessory: RequestAccessory, Sendable {
         }
     }
 
-    /// A failure worth a toast; a stop is not one.
+    /// A failure for the last event; a stop is not one.
     private static func failureMessage(of subject: AnyObject) -> String? {
         switch subject {
         case let request as Request:

@@ -1,0 +1,85 @@
+import Courier
+import Foundation
+import Testing
+@testable import CourierWorkspace
+@testable import Workbench
+
+/// Seed 004's HUD in the workbench: a request's or chain's `hud:` in the status line while it
+/// runs, and `quietErrors: true` failures kept out of the toasts but not out of Events.
+@Suite(.serialized) struct AppModelHUDTests {
+    /// The demo's `slow`, answering after three seconds instead of one so that it is surely
+    /// still running when the status line is read.
+    static func slower(_ text: String) -> String {
+        text.replacingOccurrences(of: "url: /delay/1\n    hud:", with: "url: /delay/3\n    hud:")
+    }
+
+    @Test func theStatusLineSaysTheNewestHUDTextWhileItsRequestOrChainRunsAndCountsTheOthers() async throws {
+        try await AppHarness.run(editing: Self.slower) { app in
+            app.select(.request("slow"))
+            app.press(.enter)
+            var status = app.model.statusLine(now: Date()).text
+            #expect(status.contains("Waiting for the slow answer…"), "\(status)")
+            #expect(!status.contains("1 request"), "the text instead of the counts")
+
+            app.select(.chain("checkout"))
+            app.press(.character("S")) // step mode: the chain runs, paused before its first step
+            try await app.settle("the chain to pause") { app.model.panes.runs.history.runs.first?.pausedStep != nil }
+            status = app.model.statusLine(now: Date()).text
+            #expect(status.contains("Checking out as demo… +1 more"), "the newest, its {{user}} filled in, and a count: \(status)")
+            #expect(!status.contains("Waiting for the slow answer…"))
+
+            let slow = try #require(app.model.exchanges["slow"]?.request)
+            slow.stop()
+            try await app.settle("slow to stop") { app.model.exchanges["slow"]?.stoppedAt != nil }
+            status = app.model.statusLine(now: Date()).text
+            #expect(status.contains("Checking out as demo…") && !status.contains("more"), "\(status)")
+
+            guard case .chain(let chain, _, _)? = app.model.panes.runs.history.runs.first?.kind else {
+                Issue.record("no chain run")
+                return
+            }
+            chain.stop()
+            try await app.settle("the chain to stop") { !app.model.hud.snapshot.isBusy }
+            #expect(!app.model.statusLine(now: Date()).text.contains("Checking out"), "the text leaves with its chain")
+        }
+    }
+
+    /// In the one-pane layout with Events in front, a failure's response is not on screen, so
+    /// a failure makes a toast (`not-json`) — unless the request says `quietErrors`
+    /// (`server-error`); Events lists both.
+    @Test func aQuietErrorsFailureMakesNoToastButIsInEvents() async throws {
+        try await AppHarness.run(size: Size(columns: 80, rows: 24)) { app in
+            app.select(.request("server-error"))
+            app.press(.character("6"))
+            app.model.perform(.send)
+            try await app.settle("server-error") { app.model.exchanges["server-error"]?.stoppedAt != nil }
+            #expect(app.model.exchanges["server-error"]?.request.error?.code.rawValue == -8)
+            #expect(!app.model.toasts.contains { $0.style == .failure }, "\(app.model.toasts)")
+            #expect(!app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
+            #expect(app.model.panes.events.log.entries.contains { $0.subject == "server-error" && $0.kind == .failed })
+
+            app.select(.request("not-json"))
+            app.press(.character("6"))
+            app.model.perform(.send)
+            try await app.settle("not-json") { app.model.exchanges["not-json"]?.stoppedAt != nil }
+            #expect(app.model.toasts.filter { $0.style == .failure }.map(\.text).count == 1, "\(app.model.toasts)")
+            #expect(app.model.toasts.last?.text.contains("not-json") == true)
+        }
+    }
+
+    /// A quiet batch makes no toast for its failure nor for its requests' failures; Runs and
+    /// Events still show them.
+    @Test func aQuietBatchMakesNoToasts() async throws {
+        let editing: (String) -> String = {
+            $0.replacingOccurrences(of: "\nbatches:\n", with: "\nbatches:\n  quiet-pair: {requests: [not-json, bad-json], continueOnFailure: true, quietErrors: true}\n")
+        }
+        try await AppHarness.run(editing: editing) { app in
+            app.select(.batch("quiet-pair"))
+            app.press(.enter)
+            try await app.settle("the batch's stop") { app.model.lastEvent == "quiet-pair: 0 of 2 ok" }
+            #expect(app.model.toasts.isEmpty, "\(app.model.toasts)")
+            let failed = app.model.panes.events.log.entries.filter { $0.kind == .failed }.map(\.subject)
+            #expect(failed.contains("not-json") && failed.contains("bad-json"), "\(failed)")
+        }
+    }
+}
