@@ -50,7 +50,7 @@ import Testing
             #expect(metadata.contains("set (only its SHA-256 is stored)"))
             #expect(!metadata.contains("demo\""), "the sensitive value itself is never shown")
             app.press(.escape)
-            #expect(app.model.inspection == nil)
+            #expect(app.model.panes.exchange.inspection == nil)
         }
     }
 

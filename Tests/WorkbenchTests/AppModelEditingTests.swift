@@ -14,7 +14,7 @@ import Testing
             #expect(!app.model.wantsToQuit)
             #expect(app.model.overlay == nil)
             #expect(app.model.focus == .exchange)
-            guard case .field(let edit) = app.model.mode else {
+            guard case .field(let edit)? = app.model.panes.exchange.typing else {
                 Issue.record("the URL is not being edited")
                 return
             }
@@ -54,7 +54,7 @@ import Testing
             #expect(app.model.drafts["get-args"]?.headers.map(\.name) == ["X-Request-Id", "X-Added"])
             #expect(app.screen.contains("X-Added"))
             app.press(.character("["), .character("g"), .down)
-            #expect(app.model.composer.row == 1)
+            #expect(app.model.panes.exchange.composer.row == 1)
             app.press(.character(" "))
             #expect(app.model.drafts["get-args"]?.args?.first { $0.name == "lang" }?.isEnabled == false)
             app.press(.character("1"), .enter)

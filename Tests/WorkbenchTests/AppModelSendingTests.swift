@@ -88,12 +88,12 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("the chain to pause before step 1") { app.model.runHistory.runs.first?.pausedStep?.index == 0 }
+            try await app.settle("the chain to pause before step 1") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 0 }
             #expect(app.model.statusLine(now: Date()).text.contains("checkout paused before step 1"))
             #expect(app.model.exchanges["login"] == nil, "nothing is sent before the step is advanced")
             for step in 1...2 {
                 app.press(.character("S"))
-                try await app.settle("step \(step) to pause") { app.model.runHistory.runs.first?.pausedStep?.index == step }
+                try await app.settle("step \(step) to pause") { app.model.panes.runs.history.runs.first?.pausedStep?.index == step }
             }
             #expect(app.model.exchanges["login"]?.request.responseStatusCode == 200)
             #expect(app.model.exchanges["orders"]?.request.responseStatusCode == 200)
@@ -103,9 +103,9 @@ import Testing
             } else {
                 Issue.record("the selection did not follow the chain: \(String(describing: app.model.tree.selectedNode))")
             }
-            while app.model.runHistory.runs.first?.isRunning == true {
+            while app.model.panes.runs.history.runs.first?.isRunning == true {
                 app.press(.character("S"))
-                try await app.settle("the next step") { app.model.runHistory.runs.first?.pausedStep != nil || app.model.runHistory.runs.first?.isRunning == false }
+                try await app.settle("the next step") { app.model.panes.runs.history.runs.first?.pausedStep != nil || app.model.panes.runs.history.runs.first?.isRunning == false }
             }
             #expect(app.model.exchanges["checkout-order"]?.request.responseStatusCode == 200)
             #expect(app.model.exchanges["vip-offer"] == nil || app.model.exchanges["vip-offer"]?.startedAt == nil)
@@ -153,17 +153,17 @@ import Testing
                 try await app.settle("get-args #\(round)") { app.model.exchanges["get-args"]?.stoppedAt != nil }
             }
             app.model.focus(.exchange)
-            app.model.section = .response
-            while app.model.responseTab != .history { app.press(.character("]")) }
-            try await app.settle("two rows") { app.model.historyTab.rows.count == 2 }
+            app.model.panes.exchange.show(.response)
+            while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }
+            try await app.settle("two rows") { app.model.panes.exchange.historyTab.rows.count == 2 }
             #expect(app.screen.contains("2 past · Enter opens"))
             app.press(.enter)
-            try await app.settle("opened") { app.model.historyTab.opened != nil }
-            #expect(app.model.historyTab.opened?.exchange.id == app.model.historyTab.rows[0].id)
+            try await app.settle("opened") { app.model.panes.exchange.historyTab.opened != nil }
+            #expect(app.model.panes.exchange.historyTab.opened?.exchange.id == app.model.panes.exchange.historyTab.rows[0].id)
             #expect(app.screen.contains("\"args\""))
             app.press(.escape)
             app.press(.character("d"), .character("j"), .character("d"))
-            try await app.settle("diff") { app.model.historyTab.diff != nil }
+            try await app.settle("diff") { app.model.panes.exchange.historyTab.diff != nil }
             #expect(app.screen.contains("status: 200"))
             app.press(.escape)
             let har = app.directory + "/run.har"

@@ -6,8 +6,8 @@ import Foundation
 /// return, and what changes with time (``tick(now:)``) — read here, before drawing, so that
 /// drawing reads only state.
 extension AppModel {
-    /// The focused pane when it is a component.
-    var focusedComponent: (any Pane)? { panes.component(focus) }
+    /// The focused pane.
+    var focusedComponent: any Pane { panes.component(focus) }
 
     /// What `pane` may read of the workbench, at `now`.
     func context(for pane: PaneID, now: Date = Date()) -> PaneContext {
@@ -55,11 +55,10 @@ extension AppModel {
             case .showResponse(let name, let sent):
                 showResponse(of: name, exchange: sent.flatMap { exchangesByRequest[ObjectIdentifier($0)] })
             case .inspect(let inspection):
-                self.inspection = inspection
+                panes.exchange.inspect(inspection)
                 focus = .exchange
-                section = .response
-                responseTab = .body
             case .confirm(let confirmation): overlay = .confirm(confirmation)
+            case .prompt(let prompt): overlay = .prompt(prompt)
             case .rerun(let run): rerun(run)
             case .refreshCache:
                 cacheMarkers.removeAll()

@@ -5,8 +5,6 @@ import Foundation
 extension AppModel {
     /// Bodies up to this size are laid out in one go; larger ones show their first screen first.
     static let quickFormatLimit = 256 * 1024
-    /// Bodies up to this size are searched on the input loop; larger ones in the background.
-    static let quickSearchLimit = 1024 * 1024
 
     /// Applies what the engine and background work posted; returns whether anything changed.
     @discardableResult
@@ -50,11 +48,8 @@ extension AppModel {
             } else {
                 exchange.viewer?.replaceBody(body)
             }
-        case .bodySearched(let id, let searched, let query, let matches):
-            guard let exchange = exchanges.values.first(where: { $0.id == id }),
-                  exchange.viewer?.shownBody === searched else { return }
-            exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
-            say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
+        case .bodySearched, .historyLoaded, .historyOpened, .historyDiffed:
+            break // the Exchange pane's
         case .workspaceFileChanged:
             reload()
         case .cacheWritten:
@@ -63,16 +58,8 @@ extension AppModel {
             say(sentence, .warning, seconds: 8)
         case .historyFailed(let sentence):
             say("history: " + sentence, .warning, seconds: 10)
-        case .historyLoaded(let request, let exchanges):
-            historyLoaded(request: request, exchanges: exchanges)
-        case .historyOpened(let exchange):
-            historyOpened(exchange)
         case .historyExported(let path, let count):
             say("wrote \(count) exchange\(count == 1 ? "" : "s") to \(path) (HAR 1.2)", .success)
-        case .historyDiffed(let diff):
-            historyTab.diff = diff
-            responseScroll = 0
-            say(diff.bodyChanges == 0 ? "the bodies are the same" : "\(diff.bodyChanges) difference\(diff.bodyChanges == 1 ? "" : "s") in the body — Esc back to the list", .info)
         }
     }
 
@@ -108,7 +95,6 @@ extension AppModel {
                 }
             }
             if session.runner.offline == nil { session.history?.record(request, result: session.runner.result(of: request)) }
-            if responseTab == .history, selectedRequestName == exchange.name { loadHistory() }
             if exchanges[exchange.name] === exchange { layOut(exchange) }
         case .batch(let batch):
             guard let run = panes.runs.history.run(of: subject) else { return }
@@ -151,44 +137,6 @@ extension AppModel {
         DispatchQueue.global(qos: .userInitiated).async {
             mailbox.post(.bodyFormatted(exchange: id, body: FormattedBody.format(data, mimeType: mime, lineLimit: 200)))
             mailbox.post(.bodyFormatted(exchange: id, body: FormattedBody.format(data, mimeType: mime, lineLimit: nil)))
-        }
-    }
-
-    /// Changes the viewer of the selected request's response.
-    func updateViewer(_ change: (inout BodyViewer) -> Void) {
-        if responseTab == .history {
-            guard var viewer = historyTab.opened?.viewer else { return }
-            change(&viewer)
-            historyTab.opened?.viewer = viewer
-            return
-        }
-        if inspection != nil {
-            guard var viewer = inspection?.viewer else { return }
-            change(&viewer)
-            inspection?.viewer = viewer
-            return
-        }
-        guard let exchange = selectedExchange, var viewer = exchange.viewer else { return }
-        change(&viewer)
-        exchange.viewer = viewer
-    }
-
-    /// Searches the shown body; a large one is searched off the input loop.
-    func searchBody(_ query: String) {
-        guard inspection == nil, let exchange = selectedExchange, let body = exchange.viewer?.shownBody else {
-            updateViewer { $0.search(query) }
-            return
-        }
-        if body.byteCount <= Self.quickSearchLimit || query.isEmpty {
-            updateViewer { $0.search(query) }
-            return
-        }
-        let id = exchange.id
-        let mailbox = self.mailbox
-        say("searching \(body.byteCount / 1_048_576) MB for \"\(query)\"…", .info)
-        DispatchQueue.global(qos: .userInitiated).async {
-            let matches = body.matches(of: query, caseInsensitive: BodyViewer.ignoresCase(query), limit: BodyViewer.matchLimit)
-            mailbox.post(.bodySearched(exchange: id, body: body, query: query, matches: matches))
         }
     }
 }

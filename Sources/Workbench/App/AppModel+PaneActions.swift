@@ -9,7 +9,7 @@ extension AppModel {
         panes.requests.reveal(.request(name))
         selectionChanged()
         focus = .exchange
-        section = .response
+        panes.exchange.show(.response)
     }
 
     /// `!`: the newest failure toast's event, in the Events pane.

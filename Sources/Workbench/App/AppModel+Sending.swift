@@ -57,7 +57,7 @@ extension AppModel {
     private func revealExchange() {
         if ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode != .panes, focus == .requests {
             focus = .exchange
-            section = .response
+            panes.exchange.show(.response)
         }
     }
 

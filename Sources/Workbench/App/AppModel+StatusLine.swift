@@ -64,11 +64,10 @@ extension AppModel {
     /// Key hints for what the keys do now, lazygit style.
     private func hintLine() -> StyledLine {
         // Every hint comes from the key table, rebound keys included.
-        let typing: [Action] = switch mode {
-        case .normal where focusedComponent?.isTyping == true: [.commitLine, .cancelLine]
-        case .field: [.commitLine, .nextField, .cancelLine]
-        case .bodySearch, .bodyFilter: [.commitLine, .cancelLine]
-        case .normal: []
+        let typing: [Action] = switch panes.exchange.typing {
+        case .field?: [.commitLine, .nextField, .cancelLine]
+        case .bodySearch?, .bodyFilter?: [.commitLine, .cancelLine]
+        case nil: focusedComponent.isTyping ? [.commitLine, .cancelLine] : []
         }
         let hints: [(key: String, label: String)]
         if !typing.isEmpty {

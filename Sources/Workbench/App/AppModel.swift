@@ -7,16 +7,6 @@ import Foundation
 /// ``Key``s (``handle(_:now:)``), engine news through the ``Mailbox`` (``applyUpdates(now:)``),
 /// and ``frame(now:)`` says what the screen shows. It lives on the input loop's thread.
 public final class AppModel {
-    /// The Exchange pane's two parts.
-    public enum ExchangeSection: Sendable { case composer, response }
-
-    /// The response's tabs.
-    public enum ResponseTab: Int, Sendable, CaseIterable {
-        case body, headers, timing, history
-
-        var title: String { ["Body", "Headers", "Timing", "History"][rawValue] }
-    }
-
     /// Something only the terminal front can do, queued for it to carry out.
     public enum Effect: Sendable, Equatable {
         /// Suspend the screen and edit `path` at `line` in `$VISUAL`/`$EDITOR`, then call
@@ -28,14 +18,6 @@ public final class AppModel {
         case suspend
         /// Repaint every cell.
         case redraw
-    }
-
-    /// What keys are going to while a line is typed.
-    enum InputMode {
-        case normal
-        case bodySearch(LineEditor)
-        case bodyFilter(LineEditor)
-        case field(FieldEdit)
     }
 
     public let workspacePath: String
@@ -55,7 +37,6 @@ public final class AppModel {
 
     public var size: Size
     public internal(set) var focus: PaneID = .requests
-    public internal(set) var section: ExchangeSection = .composer
     public internal(set) var isZoomed = false
     /// Unsaved edits, by the request's name in the file.
     public internal(set) var drafts: [String: RequestDraft] = [:] {
@@ -73,23 +54,14 @@ public final class AppModel {
     /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
     var keptFinishedExchanges = 500
     /// The panes that are components: Requests, In flight, Cache, Runs and Events.
-    lazy var panes = PaneSet(source: self)
+    lazy var panes = PaneSet(source: self, glyphs: glyphs)
     /// The Cache pane's verdict on the selected request must be judged again.
     var cacheVerdictIsStale = true
-    var composer = ComposerState()
-    /// First line shown of the response's Headers and Timing tabs.
-    var responseScroll = 0
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
-    public internal(set) var responseTab: ResponseTab = .body
     public internal(set) var revealsSecrets = false
-    var mode: InputMode = .normal
     public internal(set) var overlay: Overlay?
     var toasts: [Toast] = []
-    /// The cache entry shown in the response viewer, from the Cache pane.
-    var inspection: CacheInspection?
-    /// The History tab: the selected request's past exchanges, one opened, or a diff.
-    var historyTab = HistoryTab()
     var cacheMarkers: [String: Bool] = [:]
     /// The last event in words, for the status line.
     var lastEvent = ""
@@ -126,11 +98,7 @@ public final class AppModel {
     // MARK: - Keys
 
     /// The key scope of the focused part of the screen.
-    var scope: KeyMap.Scope {
-        if let component = focusedComponent { return component.scope }
-        if focus == .requests { return .requests }
-        return section == .composer ? .composer : .response
-    }
+    var scope: KeyMap.Scope { focusedComponent.scope }
 
     /// Applies one key. While a line is being typed every key goes to it.
     public func handle(_ key: Key, now: Date = Date()) {
@@ -143,11 +111,10 @@ public final class AppModel {
             handleOverlayKey(key)
             return
         }
-        if let component = focusedComponent, component.isTyping {
-            carryOut(component.type(key, context: context(for: focus, now: now)))
+        if focusedComponent.isTyping {
+            carryOut(focusedComponent.type(key, context: context(for: focus, now: now)))
             return
         }
-        if handleTyping(key) { return }
         if case .paste(let text) = key {
             handlePaste(text)
             return
@@ -159,7 +126,8 @@ public final class AppModel {
     /// Carries out an action, from a key or the palette: the focused component's own and
     /// moving actions go to it, the rest to the shell.
     public func perform(_ action: Action) {
-        if let component = focusedComponent, KeyMap.scope(component.scope, has: action) || KeyMap.isMoving(action) {
+        let component = focusedComponent
+        if KeyMap.scope(component.scope, has: action) || KeyMap.isMoving(action) {
             carryOut(component.perform(action, context: context(for: focus)))
             return
         }
@@ -205,23 +173,11 @@ public final class AppModel {
         case .duplicate: promptDuplicate()
         case .delete: confirmDelete()
         case .rename: promptRename()
-        case .cycleMethod: cycleMethod()
-        case .editURL: beginEditing(.url)
-        case .editField: editComposerRow()
-        case .addRow: addComposerRow()
-        case .deleteRow: deleteComposerRow()
-        case .toggleRow: toggleComposerRow()
-        case .nextTab: switchTab(by: 1)
-        case .previousTab: switchTab(by: -1)
-        case .toggleTemplate: composer.showsTemplate.toggle()
-        case .search: mode = .bodySearch(LineEditor())
-        case .nextMatch: updateViewer { $0.nextMatch() }
-        case .previousMatch: updateViewer { $0.previousMatch() }
-        case .jsonFilter: mode = .bodyFilter(LineEditor(selectedExchange?.viewer?.filterText ?? ""))
-        case .toggleFold:
-            if responseTab == .history, historyTab.opened == nil { openHistoryRow() } else { updateViewer { $0.toggleFold() } }
-        case .diffHistory: diffHistory()
-        case .exportHAR: promptExportHAR()
+        case .cycleMethod, .editURL, .editField, .addRow, .deleteRow, .toggleRow, .nextTab, .previousTab, .toggleTemplate,
+             .search, .nextMatch, .previousMatch, .jsonFilter, .toggleFold, .diffHistory, .exportHAR:
+            // The Exchange pane's, asked for from elsewhere (the palette): it takes them there.
+            focus = .exchange
+            carryOut(panes.exchange.perform(action, context: context(for: .exchange)))
         case .saveBody: promptSaveBody()
         case .revealSecrets:
             revealsSecrets.toggle()
@@ -244,20 +200,19 @@ public final class AppModel {
     // MARK: - Focus
 
     func focus(_ pane: PaneID) {
-        if pane == .exchange, focus == .exchange {
-            section = section == .composer ? .response : .composer
-        }
+        if pane == .exchange, focus == .exchange { panes.exchange.toggleSection() }
         focus = pane
     }
 
     private func cycleFocus(by step: Int) {
         // Composer and response are stops of their own, between Requests and In flight.
-        var stops: [(PaneID, ExchangeSection)] = [(.requests, .composer), (.exchange, .composer), (.exchange, .response)]
-        stops += [PaneID.inFlight, .cache, .runs, .events].map { ($0, ExchangeSection.composer) }
-        let current = stops.firstIndex { $0.0 == focus && ($0.0 != .exchange || $0.1 == section) } ?? 0
+        typealias Section = ExchangePane.Section
+        var stops: [(PaneID, Section)] = [(.requests, .composer), (.exchange, .composer), (.exchange, .response)]
+        stops += [PaneID.inFlight, .cache, .runs, .events].map { ($0, Section.composer) }
+        let current = stops.firstIndex { $0.0 == focus && ($0.0 != .exchange || $0.1 == panes.exchange.section) } ?? 0
         let next = stops[(current + step + stops.count) % stops.count]
         focus = next.0
-        if next.0 == .exchange { section = next.1 }
+        if next.0 == .exchange { panes.exchange.show(next.1) }
     }
 
     // MARK: - Messages
@@ -317,12 +272,7 @@ public final class AppModel {
     }
 
     private func handleEscape() {
-        if focus == .exchange, responseTab == .history, historyTab.opened != nil || historyTab.diff != nil {
-            historyTab.opened = nil
-            historyTab.diff = nil
-        } else if inspection != nil, focus == .exchange {
-            inspection = nil
-        } else if focusedComponent?.escape() == true {
+        if focusedComponent.escape() {
             return
         } else if isZoomed {
             isZoomed = false

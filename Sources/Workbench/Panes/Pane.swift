@@ -69,11 +69,7 @@ struct PaneContext {
 
     /// The title of a pane: its number and name, brighter when focused, and `extra` dim.
     func title(_ pane: PaneID, _ extra: String = "") -> StyledLine {
-        StyledLine.build { line in
-            line.append("\(pane.rawValue)", isFocused ? .accent : .dim)
-            line.append(" \(pane.title)", isFocused ? .titleFocused : .title)
-            if !extra.isEmpty { line.append(" \(extra)", .dim) }
-        }
+        PaneTitle.line(pane, extra, focused: isFocused)
     }
 }
 
@@ -87,10 +83,20 @@ struct SubjectDescription {
     var duration: TimeInterval?
 }
 
-/// A pane's drawing: its frame, and where the terminal's cursor goes while it types.
+/// A pane's drawing: its frame (two for the Exchange pane: composer and response), and where
+/// the terminal's cursor goes while it types.
 struct PaneRender {
-    var frame: PaneFrame
+    var frames: [PaneFrame]
     var cursor: Frame.Cursor?
+
+    init(frames: [PaneFrame], cursor: Frame.Cursor?) {
+        self.frames = frames
+        self.cursor = cursor
+    }
+
+    init(frame: PaneFrame, cursor: Frame.Cursor?) {
+        self.init(frames: [frame], cursor: cursor)
+    }
 }
 
 /// Work a pane asks of the shell, carried out in order after the pane returns.
@@ -104,6 +110,8 @@ enum PaneWork {
     case inspect(CacheInspection)
     /// Ask first, then carry out the consequence.
     case confirm(Confirmation)
+    /// Ask for a line (a path, a name).
+    case prompt(Prompt)
     /// Run a batch or chain of the Runs pane again.
     case rerun(RunRecord)
     /// The cache changed on disk: judge its entries again.

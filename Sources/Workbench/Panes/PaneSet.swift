@@ -1,29 +1,31 @@
 import CourierWorkspace
 
-/// The panes that are components (``Pane``), each by its id. The shell routes keys, news and
+/// The workbench's panes, each a component (``Pane``), by id. The shell routes keys, news and
 /// drawing to them through ``component(_:)`` and never writes their state.
 final class PaneSet {
     let requests: RequestsPane
+    let exchange: ExchangePane
     let inFlight = InFlightPane()
     let cache = CachePane()
     let runs = RunsPane()
     let events = EventsPane()
 
-    init(source: any RequestsSource) {
+    init(source: any RequestsSource & ExchangeSource, glyphs: Glyphs) {
         requests = RequestsPane(source: source)
+        exchange = ExchangePane(source: source, glyphs: glyphs)
     }
 
-    /// The component for `id`; nil for the panes the shell still draws itself.
-    func component(_ id: PaneID) -> (any Pane)? {
+    /// The pane `id`.
+    func component(_ id: PaneID) -> any Pane {
         switch id {
         case .requests: return requests
+        case .exchange: return exchange
         case .inFlight: return inFlight
         case .cache: return cache
         case .runs: return runs
         case .events: return events
-        case .exchange: return nil
         }
     }
 
-    var all: [any Pane] { [requests, inFlight, cache, runs, events] }
+    var all: [any Pane] { [requests, exchange, inFlight, cache, runs, events] }
 }

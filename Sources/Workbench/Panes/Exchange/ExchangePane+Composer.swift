@@ -1,20 +1,7 @@
 import CourierWorkspace
 import Courier
 
-extension AppModel {
-    /// The selected request's draft: its unsaved edits, or its definition as in the file.
-    func draft(of name: String) -> RequestDraft? {
-        drafts[name] ?? workspace.requests[name].map(RequestDraft.init)
-    }
-
-    /// Changes a request's draft; a draft equal to the file again is dropped (no longer unsaved).
-    func updateDraft(_ name: String, _ change: (inout RequestDraft) -> Void) {
-        guard var draft = draft(of: name), let definition = workspace.requests[name] else { return }
-        change(&draft)
-        if drafts[name] == nil { draftOrigins[name] = DraftOrigin(base: definition) }
-        drafts[name] = draft == RequestDraft(definition) ? nil : draft
-    }
-
+extension ExchangePane {
     /// The rows of the composer's tab for a draft, when the tab has editable rows.
     func rows(of draft: RequestDraft, tab: ComposerState.Tab) -> [KeyValueRow]? {
         switch tab {
@@ -36,9 +23,9 @@ extension AppModel {
 
     /// Applies a change to the rows of the current tab of the selected request.
     private func updateRows(_ change: (inout [KeyValueRow]) -> Void) {
-        guard let name = selectedRequestName else { return }
+        guard let name = source.selectedRequestName else { return }
         let tab = composer.tab
-        updateDraft(name) { draft in
+        source.updateDraft(name) { draft in
             guard var rows = rows(of: draft, tab: tab) else { return }
             change(&rows)
             setRows(rows, tab: tab, in: &draft)
@@ -47,29 +34,29 @@ extension AppModel {
 
     /// The selected row of the tab (composer row 1 is the tab's first row).
     private var selectedRowIndex: Int? {
-        guard composer.row > 0, let name = selectedRequestName, let draft = draft(of: name),
+        guard composer.row > 0, let name = source.selectedRequestName, let draft = source.draft(of: name),
               let rows = rows(of: draft, tab: composer.tab), composer.row - 1 < rows.count else { return nil }
         return composer.row - 1
     }
 
     /// How many rows the composer can select: the URL line, the tab's rows and its "add" row.
     var composerRowCount: Int {
-        guard let name = selectedRequestName, let draft = draft(of: name),
+        guard let name = source.selectedRequestName, let draft = source.draft(of: name),
               let rows = rows(of: draft, tab: composer.tab) else { return 1 }
         return rows.count + 2
     }
 
     func cycleMethod() {
-        guard let name = selectedRequestName else { return }
+        guard let name = source.selectedRequestName else { return }
         let order: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head]
-        updateDraft(name) { draft in
+        source.updateDraft(name) { draft in
             draft.method = order[((order.firstIndex(of: draft.method) ?? 0) + 1) % order.count]
         }
-        if let method = draft(of: name)?.method { say("\(name): method \(method.rawValue) (unsaved — w saves)", .info) }
+        if let method = source.draft(of: name)?.method { say("\(name): method \(method.rawValue) (unsaved — w saves)", .info) }
     }
 
     func beginEditing(_ target: FieldEdit.Target, isNewRow: Bool = false) {
-        guard let name = selectedRequestName, let draft = draft(of: name) else {
+        guard let name = source.selectedRequestName, let draft = source.draft(of: name) else {
             say("select a request to edit it", .warning)
             return
         }
@@ -79,10 +66,10 @@ extension AppModel {
         case .name(let row): text = rows(of: draft, tab: composer.tab)?[row].name ?? ""
         case .value(let row): text = rows(of: draft, tab: composer.tab)?[row].value ?? ""
         }
-        focus = .exchange
+        work(.focus(.exchange))
         section = .composer
         if target == .url { composer.row = 0 }
-        mode = .field(FieldEdit(request: name, tab: composer.tab, target: target, editor: LineEditor(text), isNewRow: isNewRow))
+        typing = .field(FieldEdit(request: name, tab: composer.tab, target: target, editor: LineEditor(text), isNewRow: isNewRow))
     }
 
     /// Enter in the composer: edits the URL, a row's value, or adds a row.
@@ -99,7 +86,7 @@ extension AppModel {
     }
 
     func addComposerRow() {
-        guard let name = selectedRequestName, let draft = draft(of: name), let rows = rows(of: draft, tab: composer.tab) else {
+        guard let name = source.selectedRequestName, let draft = source.draft(of: name), let rows = rows(of: draft, tab: composer.tab) else {
             say("\(composer.tab.title) has no rows to add here — e edits the request in $EDITOR", .info)
             return
         }
@@ -120,7 +107,7 @@ extension AppModel {
     }
 
     func switchTab(by step: Int) {
-        if focus == .exchange, section == .response {
+        if section == .response {
             let tabs = ResponseTab.allCases
             responseTab = tabs[(responseTab.rawValue + step + tabs.count) % tabs.count]
             if responseTab == .history { loadHistory() }
@@ -137,26 +124,26 @@ extension AppModel {
         var edit = edit
         switch edit.editor.handle(key) {
         case .editing:
-            mode = .field(edit)
+            typing = .field(edit)
         case .cancelled:
-            mode = .normal
+            typing = nil
             if edit.isNewRow, case .name(let row) = edit.target { updateRows { $0.remove(at: row) } }
         case .committed:
             commit(edit)
             if edit.isNewRow, case .name(let row) = edit.target, !edit.editor.text.isEmpty {
                 beginEditing(.value(row: row))
             } else {
-                mode = .normal
+                typing = nil
             }
         case .passed(let key) where KeyMap.ownAction(for: key, in: .typing) == .nextField:
             commit(edit)
             switch edit.target {
             case .name(let row): beginEditing(.value(row: row))
             case .value(let row): beginEditing(.name(row: row))
-            case .url: mode = .normal
+            case .url: typing = nil
             }
         case .passed:
-            mode = .field(edit)
+            typing = .field(edit)
         }
     }
 
@@ -164,7 +151,7 @@ extension AppModel {
         let text = edit.editor.text
         switch edit.target {
         case .url:
-            updateDraft(edit.request) { $0.url = text }
+            source.updateDraft(edit.request) { $0.url = text }
         case .name(let row):
             if text.isEmpty, edit.isNewRow {
                 updateRows { $0.remove(at: row) }

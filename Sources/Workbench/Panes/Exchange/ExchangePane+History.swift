@@ -28,11 +28,11 @@ struct HistoryTab {
     static let rowLimit = 500
 }
 
-extension AppModel {
+extension ExchangePane {
     /// Reads the selected request's past exchanges off the input loop.
     func loadHistory() {
-        guard let name = selectedRequestName else { return }
-        guard let history = session.history else {
+        guard let name = source.selectedRequestName else { return }
+        guard let history = source.session.history else {
             historyTab = HistoryTab()
             historyTab.request = name
             return
@@ -45,7 +45,7 @@ extension AppModel {
         var filter = HistoryQuery(workspacePath: history.context.workspacePath, request: name)
         filter.last = HistoryTab.rowLimit
         let query = filter
-        let mailbox = self.mailbox
+        let mailbox = source.mailbox
         history.read({ store in try store.exchanges(query) }, deliver: { rows in
             mailbox.post(.historyLoaded(request: name, exchanges: rows.reversed()))
         })
@@ -71,9 +71,9 @@ extension AppModel {
 
     /// Enter: the selected past exchange, read whole, in the response viewer.
     func openHistoryRow() {
-        guard let history = session.history, historyTab.rows.indices.contains(historyTab.selection),
+        guard let history = source.session.history, historyTab.rows.indices.contains(historyTab.selection),
               let id = historyTab.rows[historyTab.selection].id else { return }
-        let mailbox = self.mailbox
+        let mailbox = source.mailbox
         history.read({ store in try store.exchange(id: id) }, deliver: { exchange in
             if let exchange { mailbox.post(.historyOpened(exchange)) }
         })
@@ -86,7 +86,7 @@ extension AppModel {
 
     /// `d`: marks the selected row; on a second row, compares the two (older → newer).
     func diffHistory() {
-        guard responseTab == .history, let history = session.history, historyTab.opened == nil,
+        guard responseTab == .history, let history = source.session.history, historyTab.opened == nil,
               historyTab.rows.indices.contains(historyTab.selection), let id = historyTab.rows[historyTab.selection].id else {
             if responseTab != .history { say("d compares past exchanges in the History tab (] to reach it)", .info) }
             return
@@ -98,7 +98,7 @@ extension AppModel {
         }
         historyTab.marked = nil
         let pair = [marked, id].sorted()
-        let mailbox = self.mailbox
+        let mailbox = source.mailbox
         history.read({ store -> HistoryDiff? in
             guard let old = try store.exchange(id: pair[0]), let new = try store.exchange(id: pair[1]) else { return nil }
             return HistoryDiff(old: old, new: new)
@@ -113,7 +113,7 @@ extension AppModel {
         var lines = [responseTabsLine()]
         let height = max(0, content.height - 1)
         var footer: StyledLine?
-        if session.history == nil {
+        if source.session.history == nil {
             lines.append(StyledLine(" History is off (the workbench was opened with --no-history).", .dim))
         } else if let diff = historyTab.diff {
             let all = diff.lines.map { line -> StyledLine in
@@ -185,52 +185,8 @@ extension AppModel {
         }
         let row = historyTab.rows[historyTab.selection]
         let stamp = Self.dayAndTime(row.date).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: " ", with: "-")
-        overlay = .prompt(Prompt(title: "Write the run of \(ClockText.time(row.date)) as HAR to", editor: LineEditor("\(workspace.name)-\(stamp).har"),
-                                 purpose: .exportHAR(runID: row.runID)))
-    }
-
-    /// Writes a run's exchanges as HAR off the input loop; nil, or why it cannot start.
-    func exportHAR(runID: String, to path: String) -> String? {
-        guard let history = session.history else { return "history is off" }
-        let expanded: String
-        switch Self.newFilePath(path) {
-        case .success(let path): expanded = path
-        case .failure(let problem): return problem.reason
-        }
-        var query = HistoryQuery(workspacePath: history.context.workspacePath)
-        query.runID = runID
-        let filter = query
-        let mailbox = self.mailbox
-        history.read({ store -> Int in
-            let exchanges = try store.exchangesWithBodies(filter)
-            let data = HARExport.text(exchanges, creatorVersion: "Courier workbench")
-            guard FileManager.default.createFile(atPath: expanded, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: expanded])
-            }
-            return exchanges.count
-        }, deliver: { count in mailbox.post(.historyExported(path: path, count: count)) })
-        return nil
-    }
-
-    /// `O`: offline replay on or off. Offline, every send is answered from the cache or the
-    /// newest matching exchange in the history, and nothing new is recorded.
-    func toggleOffline() {
-        if session.runner.offline != nil {
-            session.runner.offline = nil
-            say("online: requests go to the network again", .info)
-            return
-        }
-        var store: HistoryStore?
-        var problem: String?
-        if let open = settings.history {
-            do { store = try open() } catch { problem = HistoryRecorder.describe(error) }
-        }
-        session.runner.offline = OfflineReplay(store: store, workspacePath: workspacePath)
-        if let problem {
-            say("offline, from the cache only: the history cannot be read (\(problem)) — O goes back online", .warning, seconds: 8)
-        } else {
-            say("offline: answers come from the cache and the history, never the network — O goes back online", .warning, seconds: 6)
-        }
+        work(.prompt(Prompt(title: "Write the run of \(ClockText.time(row.date)) as HAR to",
+                            editor: LineEditor("\(source.workspace.name)-\(stamp).har"), purpose: .exportHAR(runID: row.runID))))
     }
 
     /// `11-23 14:02:07`.

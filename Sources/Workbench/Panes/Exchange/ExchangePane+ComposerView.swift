@@ -2,16 +2,16 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-extension AppModel {
+extension ExchangePane {
     /// The composer: the method and URL as sent (or as written), the tabs, and the tab's rows.
-    func composerPane(in rect: Rect, frame: inout Frame) -> PaneFrame {
-        let focused = focus == .exchange && section == .composer
+    func composerPane(in rect: Rect, paneFocused: Bool, frame: inout Frame) -> PaneFrame {
+        let focused = paneFocused && section == .composer
         let content = rect.inner
-        guard let name = selectedRequestName, let draft = draft(of: name) else {
-            return PaneFrame(pane: .exchange, rect: rect, title: title(.exchange, focused: focused), isFocused: focused,
+        guard let name = source.selectedRequestName, let draft = source.draft(of: name) else {
+            return PaneFrame(pane: .exchange, rect: rect, title: PaneTitle.line(.exchange, focused: focused), isFocused: focused,
                              lines: groupSummary(width: content.width))
         }
-        let request = effectiveDefinition(of: name).map { session.makeRequest($0) }
+        let request = source.effectiveDefinition(of: name).map { source.session.makeRequest($0) }
         var lines = [urlLine(draft, request: request, width: content.width, focused: focused, origin: content, frame: &frame)]
         lines.append(tabsLine(draft))
         let height = max(0, content.height - 2)
@@ -24,26 +24,26 @@ extension AppModel {
         }
         composer.scroll = max(0, min(composer.scroll, max(0, body.count - height)))
         body = Array(body.dropFirst(composer.scroll).prefix(height))
-        if case .field(let edit) = mode, edit.target != .url, var cursor = frame.cursor {
+        if case .field(let edit)? = typing, edit.target != .url, var cursor = frame.cursor {
             cursor.row -= composer.scroll
             frame.cursor = cursor
         }
         lines += body
         var extra = name
-        if let note = conflictNote(of: name) {
+        if let note = source.conflictNote(of: name) {
             extra += " ✎ \(note) meanwhile · w to choose"
-        } else if dirtyDraftNames.contains(name) {
+        } else if source.hasUnsavedEdit(name) {
             extra += " ✎ unsaved (w saves)"
         }
-        return PaneFrame(pane: .exchange, rect: rect, title: title(.exchange, extra, focused: focused), isFocused: focused,
+        return PaneFrame(pane: .exchange, rect: rect, title: PaneTitle.line(.exchange, extra, focused: focused), isFocused: focused,
                          lines: lines, badge: StyledLine(composer.showsTemplate ? "as written" : "as sent", .dim))
     }
 
     /// The number of content lines of the composer's tab, for sizing the composer.
     var composerLineCount: Int {
-        guard let name = selectedRequestName, let draft = draft(of: name) else { return 4 }
+        guard let name = source.selectedRequestName, let draft = source.draft(of: name) else { return 4 }
         if let rows = rows(of: draft, tab: composer.tab) { return rows.count + 2 }
-        var ignored = Frame(size: size)
+        var ignored = Frame(size: Size(columns: 0, rows: 0))
         return tabLines(draft, request: nil, width: 80, focused: false, top: 0, left: 0, frame: &ignored).count
     }
 
@@ -51,9 +51,9 @@ extension AppModel {
                          frame: inout Frame) -> StyledLine {
         var line = StyledLine(" ")
         line.append(DisplayWidth.padded(draft.method.rawValue, to: 7), Style.method(draft.method.rawValue))
-        if case .field(var edit) = mode, edit.target == .url {
+        if case .field(var edit)? = typing, edit.target == .url {
             let view = edit.editor.view(width: width - 8)
-            mode = .field(edit)
+            typing = .field(edit)
             frame.cursor = Frame.Cursor(row: origin.row, column: origin.column + 8 + view.cursorColumn)
             line.append(view.line)
             return line
@@ -64,7 +64,7 @@ extension AppModel {
             line.append(draft.url, .plain)
             line.append("  \(problem)", .failure)
         } else if let request, let prepared = try? request.preparedRequest() {
-            line.append(revealsSecrets ? prepared.url : session.scope.redact(prepared.url), .plain)
+            line.append(source.revealsSecrets ? prepared.url : source.session.scope.redact(prepared.url), .plain)
         } else {
             line.append(draft.url, .plain)
         }
@@ -96,10 +96,10 @@ extension AppModel {
             line.append(" ")
             let textStyle: Style = row.isEnabled ? .plain : .dim
             let value = shownValue(row, secret: isSecret(row))
-            if case .field(var edit) = mode, edit.tab == composer.tab {
+            if case .field(var edit)? = typing, edit.tab == composer.tab {
                 if edit.target == .name(row: index) {
                     let view = edit.editor.view(width: nameWidth + 1)
-                    mode = .field(edit)
+                    typing = .field(edit)
                     frame.cursor = Frame.Cursor(row: top + index, column: left + 3 + view.cursorColumn)
                     line.append(view.line)
                     line.append(" " + value, textStyle)
@@ -109,7 +109,7 @@ extension AppModel {
                 if edit.target == .value(row: index) {
                     line.append(DisplayWidth.padded(row.name, to: nameWidth) + "  ", .syntaxKey)
                     let view = edit.editor.view(width: max(4, width - nameWidth - 5))
-                    mode = .field(edit)
+                    typing = .field(edit)
                     frame.cursor = Frame.Cursor(row: top + index, column: left + 5 + nameWidth + view.cursorColumn)
                     line.append(view.line)
                     lines.append(line)
@@ -119,7 +119,7 @@ extension AppModel {
             line.append(DisplayWidth.padded(row.name, to: nameWidth) + "  ", row.isEnabled ? .syntaxKey : .dim)
             line.append(value, textStyle)
             if let rendered = renderedValue(row), rendered != row.value {
-                line.append("  = " + (isSecret(row) && !revealsSecrets ? Redaction.placeholder : rendered), .dim)
+                line.append("  = " + (isSecret(row) && !source.revealsSecrets ? Redaction.placeholder : rendered), .dim)
             }
             let selected = focused && composer.row == index + 1
             lines.append(line.truncated(to: width).highlighted(selected ? .selected : .none))
@@ -137,7 +137,7 @@ extension AppModel {
         let added = prepared.headers.filter { !own.contains($0.name.lowercased()) }
         guard !added.isEmpty else { return [] }
         return [StyledLine(" added when sent:", .dim)] + added.map { header in
-            let value = Redaction.isSensitiveHeader(header.name) && !revealsSecrets ? Redaction.placeholder : header.value
+            let value = Redaction.isSensitiveHeader(header.name) && !source.revealsSecrets ? Redaction.placeholder : header.value
             return StyledLine("   \(header.name): \(value)", .dim)
         }
     }
@@ -147,13 +147,13 @@ extension AppModel {
     }
 
     private func shownValue(_ row: KeyValueRow, secret: Bool) -> String {
-        secret && !revealsSecrets ? Redaction.placeholder : row.value
+        secret && !source.revealsSecrets ? Redaction.placeholder : row.value
     }
 
     /// A templated value filled in, unless it uses a value that changes on every send.
     private func renderedValue(_ row: KeyValueRow) -> String? {
         let references = Template.references(in: row.value)
         guard !references.isEmpty, !references.contains(where: { ["uuid", "now", "timestamp"].contains($0) }) else { return nil }
-        return try? session.scope.render(row.value)
+        return try? source.session.scope.render(row.value)
     }
 }

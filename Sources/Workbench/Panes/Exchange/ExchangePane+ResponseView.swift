@@ -2,11 +2,11 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-extension AppModel {
+extension ExchangePane {
     /// The response under the composer: a summary line, the tabs, and the tab's content —
     /// or, while the request is in flight, its progress.
-    func responsePane(in rect: Rect, now: Date, frame: inout Frame) -> PaneFrame {
-        let focused = focus == .exchange && section == .response
+    func responsePane(in rect: Rect, now: Date, paneFocused: Bool, frame: inout Frame) -> PaneFrame {
+        let focused = paneFocused && section == .response
         let content = rect.inner
         let titleLine = StyledLine.build { $0.append("Response", focused ? .titleFocused : .title) }
         if responseTab == .history {
@@ -15,8 +15,8 @@ extension AppModel {
         if let inspection {
             return inspectionPane(inspection, in: rect, focused: focused, frame: &frame)
         }
-        guard let exchange = selectedExchange else {
-            let hint = selectedRequestName == nil ? "" : " Not sent yet — Enter (in Requests) or Ctrl-G sends it; R ignores the cache."
+        guard let exchange = source.selectedExchange else {
+            let hint = source.selectedRequestName == nil ? "" : " Not sent yet — Enter (in Requests) or Ctrl-G sends it; R ignores the cache."
             return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
                              lines: [StyledLine(hint, .dim)], joinsAbove: true)
         }
@@ -27,12 +27,12 @@ extension AppModel {
         var lines = [summaryLine(exchange, width: content.width), responseTabsLine()]
         var height = content.height - 2
         var inputLine: StyledLine?
-        if case .bodySearch(var editor) = mode {
+        if case .bodySearch(var editor)? = typing {
             inputLine = typingLine("/ ", &editor, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame)
-            mode = .bodySearch(editor)
-        } else if case .bodyFilter(var editor) = mode {
+            typing = .bodySearch(editor)
+        } else if case .bodyFilter(var editor)? = typing {
             inputLine = typingLine("$ filter ", &editor, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame)
-            mode = .bodyFilter(editor)
+            typing = .bodyFilter(editor)
         }
         if inputLine != nil { height -= 1 }
         var footer: StyledLine?
@@ -111,7 +111,7 @@ extension AppModel {
     private func bodyLines(_ exchange: Exchange, height: Int, width: Int, focused: Bool) -> [StyledLine] {
         var lines: [StyledLine] = []
         if let error = exchange.request.error, !exchange.isCancelled {
-            let definition = effectiveDefinition(of: exchange.name)
+            let definition = source.effectiveDefinition(of: exchange.name)
             lines += ErrorExplanation(error, request: exchange.request, definition: definition).lines(width: width)
             lines.append("")
         }
@@ -133,12 +133,12 @@ extension AppModel {
     /// The request's headers as sent and the response's as received, secrets hidden.
     private func headerLines(_ exchange: Exchange, width: Int) -> [StyledLine] {
         func header(_ name: String, _ value: String) -> StyledLine {
-            let shown = Redaction.isSensitiveHeader(name) && !revealsSecrets ? Redaction.placeholder : value
+            let shown = Redaction.isSensitiveHeader(name) && !source.revealsSecrets ? Redaction.placeholder : value
             return StyledLine.build { $0.append("   \(name): ", .syntaxKey); $0.append(shown) }.truncated(to: width)
         }
         var lines: [StyledLine] = []
         if let prepared = try? exchange.request.preparedRequest() {
-            lines.append(StyledLine.build { $0.append(" Request  ", .strong); $0.append("\(prepared.method.rawValue) \(session.scope.redact(prepared.url))", .dim) }.truncated(to: width))
+            lines.append(StyledLine.build { $0.append(" Request  ", .strong); $0.append("\(prepared.method.rawValue) \(source.session.scope.redact(prepared.url))", .dim) }.truncated(to: width))
             lines += prepared.headers.map { header($0.name, $0.value) }
             lines.append(header("User-Agent", prepared.userAgent))
         }
@@ -148,7 +148,7 @@ extension AppModel {
             lines += response.headers.map { header($0.name.rawName, $0.value) }
         }
         lines.append("")
-        lines.append(StyledLine(revealsSecrets ? " v hides secrets" : " Secrets are hidden — v shows them", .dim))
+        lines.append(StyledLine(source.revealsSecrets ? " v hides secrets" : " Secrets are hidden — v shows them", .dim))
         return lines
     }
 
@@ -160,7 +160,7 @@ extension AppModel {
         var lines = [StyledLine.build { line in
             line.append(" \(glyphs.spinner(at: now)) ", .accent)
             line.append("\(record?.phase.rawValue ?? "starting") ", .strong)
-            let url = session.scope.redact(record?.url ?? request.requestURL)
+            let url = source.session.scope.redact(record?.url ?? request.requestURL)
             line.append("\(request.method.rawValue) \(DisplayWidth.middleTruncated(url, to: max(8, width - 24)))", .plain)
         }.truncated(to: width)]
         var facts = "   \(TimingWaterfall.milliseconds(elapsed)) elapsed"

@@ -2,7 +2,7 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-extension AppModel {
+extension ExchangePane {
     /// A cache entry in the response viewer: what it is and how it stands, then its body or
     /// its metadata.
     func inspectionPane(_ inspection: CacheInspection, in rect: Rect, focused: Bool, frame: inout Frame) -> PaneFrame {

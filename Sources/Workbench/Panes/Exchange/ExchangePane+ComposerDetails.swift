@@ -2,11 +2,11 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-extension AppModel {
+extension ExchangePane {
     /// The read-only tabs: a body that is not a form, auth, and the options (cache,
     /// validation, timeout, retry, TLS, priority, download).
     func detailLines(_ draft: RequestDraft, request: WorkspaceRequest?, width: Int) -> [StyledLine] {
-        guard let definition = effectiveDefinition(of: draft.name) ?? workspace.requests[draft.name] else { return [] }
+        guard let definition = source.effectiveDefinition(of: draft.name) ?? source.workspace.requests[draft.name] else { return [] }
         switch composer.tab {
         case .params:
             if case .json? = definition.body {
@@ -36,7 +36,7 @@ extension AppModel {
             return [StyledLine(" \(contentType ?? "text/plain; charset=utf-8") — e edits it", .dim)]
                 + text.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(" " + $0) }
         case .file(let path, let contentType)?:
-            let size = (try? FileManager.default.attributesOfItem(atPath: workspace.resolvePath(path))[.size] as? Int).flatMap { $0 }
+            let size = (try? FileManager.default.attributesOfItem(atPath: source.workspace.resolvePath(path))[.size] as? Int).flatMap { $0 }
             return [StyledLine(" from the file \(path)" + (size.map { " (\(ByteCount.text($0)))" } ?? " (missing)"), .plain),
                     StyledLine(" \(contentType ?? "application/octet-stream")", .dim)]
         case .multipart(let parts)?:
@@ -53,7 +53,7 @@ extension AppModel {
     }
 
     private func authLines(_ definition: RequestDefinition) -> [StyledLine] {
-        func secret(_ text: String) -> String { revealsSecrets ? text : Redaction.placeholder }
+        func secret(_ text: String) -> String { source.revealsSecrets ? text : Redaction.placeholder }
         switch definition.auth {
         case .basic(let user, let password)?:
             return [StyledLine.build { $0.append(" Basic  ", .syntaxKey); $0.append("user \(user)  password \(secret(password))") },
@@ -73,7 +73,7 @@ extension AppModel {
         var lines: [StyledLine] = []
         if let cache = definition.cache {
             var text = "\(cache.seconds) s, version \(cache.version)"
-            if cache.sensitive != nil { text += ", per \(revealsSecrets ? cache.sensitive! : "user (sensitive)")" }
+            if cache.sensitive != nil { text += ", per \(source.revealsSecrets ? cache.sensitive! : "user (sensitive)")" }
             lines.append(row("cache", text))
             if let request {
                 let explanation = ResponseCache.explain(request)
@@ -87,10 +87,10 @@ extension AppModel {
         let statuses = definition.validate?.statusCodes.map(DefinitionText.statusCodes) ?? "200-299"
         lines.append(row("status", "accepted: \(statuses)"))
         if let template = definition.validate?.json { lines.append(row("json", DefinitionText.template(template))) }
-        lines.append(row("timeout", "\(definition.timeout ?? workspace.config.timeout ?? 60) s without progress"))
-        let retry = definition.retry ?? workspace.config.retry
+        lines.append(row("timeout", "\(definition.timeout ?? source.workspace.config.timeout ?? 60) s without progress"))
+        let retry = definition.retry ?? source.workspace.config.retry
         lines.append(row("retry", retry.map(DefinitionText.retry) ?? "none", retry == nil ? .dim : .plain))
-        lines.append(row("tls", DefinitionText.tls(definition.tls ?? workspace.config.tls ?? .default)))
+        lines.append(row("tls", DefinitionText.tls(definition.tls ?? source.workspace.config.tls ?? .default)))
         lines.append(row("priority", DefinitionText.priority(definition.priority ?? .default)))
         if let response = definition.response { lines.append(row("response", response.rawValue)) }
         if let accepted = definition.acceptedContentTypes { lines.append(row("accept", accepted.sorted().joined(separator: ", "))) }
@@ -101,16 +101,16 @@ extension AppModel {
 
     /// The Exchange pane when a section, batch or chain is selected.
     func groupSummary(width: Int) -> [StyledLine] {
-        switch tree.selectedNode {
+        switch source.tree.selectedNode {
         case .batch(let name)?:
-            let members = workspace.requestNames(inBatch: name)
+            let members = source.workspace.requestNames(inBatch: name)
             var lines = [StyledLine(" Batch \(name): \(members.count) requests sent together — Enter runs it", .dim)]
             lines += RunHistory.likeRuns(members).map { range in memberLine(members[range.lowerBound], times: range.count) }
             return lines
         case .chain(let name)?:
-            let steps = workspace.chains[name]?.steps.count ?? 0
+            let steps = source.workspace.chains[name]?.steps.count ?? 0
             return [StyledLine(" Chain \(name): \(steps) steps one after another — Enter runs it, S step by step", .dim)]
-                + (workspace.chains[name]?.steps.flatMap { $0.items.map { memberLine($0.request.name) } } ?? [])
+                + (source.workspace.chains[name]?.steps.flatMap { $0.items.map { memberLine($0.request.name) } } ?? [])
         default:
             return [StyledLine(" Select a request to see it here as it will be sent.", .dim)]
         }
@@ -118,11 +118,11 @@ extension AppModel {
 
     private func memberLine(_ name: String, times: Int = 1) -> StyledLine {
         StyledLine.build { line in
-            let method = effectiveDefinition(of: name)?.method.rawValue ?? "?"
+            let method = source.effectiveDefinition(of: name)?.method.rawValue ?? "?"
             line.append(" " + DisplayWidth.padded(method, to: 7), Style.method(method))
             line.append(name)
             if times > 1 { line.append(" ×\(times)", .dim) }
-            if let exchange = exchanges[name] {
+            if let exchange = source.exchanges[name] {
                 line.append("  ")
                 line.append(RequestsPane.badge(of: exchange, glyphs: glyphs, now: Date()))
             }

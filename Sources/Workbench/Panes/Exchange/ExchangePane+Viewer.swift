@@ -1,0 +1,92 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+extension ExchangePane {
+    /// Bodies up to this size are searched on the input loop; larger ones in the background.
+    static let quickSearchLimit = 1024 * 1024
+
+    /// Changes the viewer of the selected request's response.
+    func updateViewer(_ change: (inout BodyViewer) -> Void) {
+        if responseTab == .history {
+            guard var viewer = historyTab.opened?.viewer else { return }
+            change(&viewer)
+            historyTab.opened?.viewer = viewer
+            return
+        }
+        if inspection != nil {
+            guard var viewer = inspection?.viewer else { return }
+            change(&viewer)
+            inspection?.viewer = viewer
+            return
+        }
+        guard let exchange = source.selectedExchange, var viewer = exchange.viewer else { return }
+        change(&viewer)
+        exchange.viewer = viewer
+    }
+
+    /// Searches the shown body; a large one is searched off the input loop.
+    func searchBody(_ query: String) {
+        guard inspection == nil, let exchange = source.selectedExchange, let body = exchange.viewer?.shownBody else {
+            updateViewer { $0.search(query) }
+            return
+        }
+        if body.byteCount <= Self.quickSearchLimit || query.isEmpty {
+            updateViewer { $0.search(query) }
+            return
+        }
+        let id = exchange.id
+        let mailbox = source.mailbox
+        say("searching \(body.byteCount / 1_048_576) MB for \"\(query)\"…", .info)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let matches = body.matches(of: query, caseInsensitive: BodyViewer.ignoresCase(query), limit: BodyViewer.matchLimit)
+            mailbox.post(.bodySearched(exchange: id, body: body, query: query, matches: matches))
+        }
+    }
+
+    /// Arrows, pages, top and bottom in the composer or the response.
+    func move(_ action: Action, page: Int) {
+        let step: Int? = switch action {
+        case .up: -1
+        case .down: 1
+        case .pageUp: -page
+        case .pageDown: page
+        case .halfPageUp: -max(1, page / 2)
+        case .halfPageDown: max(1, page / 2)
+        default: nil
+        }
+        switch section {
+        case .composer:
+            switch action {
+            case .left: switchTab(by: -1)
+            case .right: switchTab(by: 1)
+            case .top: composer.row = 0
+            case .bottom: composer.row = composerRowCount - 1
+            default:
+                if composerRowCount > 1 {
+                    composer.row = min(composerRowCount - 1, max(0, composer.row + (step ?? 0)))
+                } else {
+                    composer.scroll = max(0, composer.scroll + (step ?? 0))
+                }
+            }
+        case .response:
+            if responseTab == .history, historyTab.opened == nil, historyTab.diff == nil {
+                moveHistorySelection(action, step: step ?? 0)
+                return
+            }
+            guard responseTab == .body || (responseTab == .history && historyTab.opened != nil) else {
+                responseScroll = action == .top ? 0 : max(0, responseScroll + (action == .bottom ? 10_000 : step ?? 0))
+                return
+            }
+            updateViewer { viewer in
+                switch action {
+                case .left: viewer.scrollHorizontally(by: -8)
+                case .right: viewer.scrollHorizontally(by: 8)
+                case .top: viewer.moveToTop()
+                case .bottom: viewer.moveToBottom()
+                default: viewer.moveCursor(by: step ?? 0)
+                }
+            }
+        }
+    }
+}

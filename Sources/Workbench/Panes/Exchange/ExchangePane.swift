@@ -1,0 +1,245 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// What the Exchange pane reads of the session, and the session services it uses: the
+/// selected request, its draft (which the composer edits through ``updateDraft(_:_:)``), its
+/// exchanges, the history. The shell provides it.
+protocol ExchangeSource: AnyObject {
+    var workspace: Workspace { get }
+    var selectedRequestName: String? { get }
+    var selectedExchange: Exchange? { get }
+    var tree: RequestTree { get }
+    var exchanges: [String: Exchange] { get }
+    var revealsSecrets: Bool { get }
+    /// The session: its variables (to hide secrets in URLs), its requests, its history.
+    var session: EngineSession { get }
+    var mailbox: Mailbox { get }
+    func draft(of name: String) -> RequestDraft?
+    func updateDraft(_ name: String, _ change: (inout RequestDraft) -> Void)
+    func effectiveDefinition(of name: String) -> RequestDefinition?
+    func hasUnsavedEdit(_ name: String) -> Bool
+    /// "changed in demo.yaml" when the file changed under the request's unsaved edit.
+    func conflictNote(of name: String) -> String?
+}
+
+/// The Exchange pane: the composer (the method and URL as they will be sent, and tabs for
+/// params, headers, body, auth and options, edited in place) over the response (summary, body
+/// viewer, headers, timing waterfall, the request's history, or a cache entry opened from the
+/// Cache pane). Two focus stops, `2` switches between them.
+final class ExchangePane: Pane {
+    /// The pane's two parts.
+    enum Section: Sendable { case composer, response }
+
+    /// The response's tabs.
+    enum ResponseTab: Int, Sendable, CaseIterable {
+        case body, headers, timing, history
+
+        var title: String { ["Body", "Headers", "Timing", "History"][rawValue] }
+    }
+
+    /// What keys are going to while a line is typed.
+    enum Typing {
+        case field(FieldEdit)
+        case bodySearch(LineEditor)
+        case bodyFilter(LineEditor)
+    }
+
+    let id = PaneID.exchange
+    // The state below is the pane's own: it is set only by the pane's files in this folder
+    // (Swift's access control cannot say "this folder"; the shell only reads it).
+    var section = Section.composer
+    var composer = ComposerState()
+    /// First line shown of the response's Headers and Timing tabs.
+    var responseScroll = 0
+    var responseTab = ResponseTab.body
+    /// The cache entry shown in the response viewer, from the Cache pane.
+    var inspection: CacheInspection?
+    /// The History tab: the selected request's past exchanges, one opened, or a diff.
+    var historyTab = HistoryTab()
+    var typing: Typing?
+    unowned let source: any ExchangeSource
+    let glyphs: Glyphs
+    /// Work gathered while a key is handled, returned with it.
+    private var pending: [PaneWork] = []
+
+    init(source: any ExchangeSource, glyphs: Glyphs) {
+        self.source = source
+        self.glyphs = glyphs
+    }
+
+    var scope: KeyMap.Scope { section == .composer ? .composer : .response }
+    var isTyping: Bool { typing != nil }
+
+    // MARK: - What the shell asks of it
+
+    /// Shows the composer or the response.
+    func show(_ section: Section) {
+        self.section = section
+    }
+
+    /// Shows a cache entry in the response viewer.
+    func inspect(_ inspection: CacheInspection) {
+        self.inspection = inspection
+        section = .response
+        responseTab = .body
+    }
+
+    /// Another request is selected: the composer starts at its URL line.
+    func selectionChanged() {
+        inspection = nil
+        if responseTab == .history { loadHistory() }
+        composer.row = min(composer.row, composerRowCount - 1)
+        composer.scroll = 0
+        responseScroll = 0
+    }
+
+    /// Adds work for the shell to the key being handled.
+    func work(_ item: PaneWork) {
+        pending.append(item)
+    }
+
+    func say(_ text: String, _ style: Style = .info, seconds: Double = 4) {
+        pending.append(.say(text, style, seconds: seconds))
+    }
+
+    private func takeWork() -> [PaneWork] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    // MARK: - Keys
+
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
+        switch action {
+        case .cycleMethod: cycleMethod()
+        case .editURL: beginEditing(.url)
+        case .editField: editComposerRow()
+        case .addRow: addComposerRow()
+        case .deleteRow: deleteComposerRow()
+        case .toggleRow: toggleComposerRow()
+        case .nextTab: switchTab(by: 1)
+        case .previousTab: switchTab(by: -1)
+        case .toggleTemplate: composer.showsTemplate.toggle()
+        case .search: typing = .bodySearch(LineEditor())
+        case .nextMatch: updateViewer { $0.nextMatch() }
+        case .previousMatch: updateViewer { $0.previousMatch() }
+        case .jsonFilter: typing = .bodyFilter(LineEditor(source.selectedExchange?.viewer?.filterText ?? ""))
+        case .toggleFold:
+            if responseTab == .history, historyTab.opened == nil { openHistoryRow() } else { updateViewer { $0.toggleFold() } }
+        case .diffHistory: diffHistory()
+        case .exportHAR: promptExportHAR()
+        case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:
+            move(action, page: max(1, contentHeight(context) - 1))
+        default:
+            // Sending, saving the body, revealing secrets: the session's.
+            work(.workspace(action))
+        }
+        return takeWork()
+    }
+
+    /// Rows inside the focused part's border, for paging.
+    private func contentHeight(_ context: PaneContext) -> Int {
+        let parts = Self.parts(of: context.rect, composerLines: composerLineCount)
+        return (section == .composer ? parts.composer : parts.response).inner.height - 1
+    }
+
+    func type(_ key: Key, context: PaneContext) -> [PaneWork] {
+        switch typing {
+        case nil:
+            break
+        case .field(let edit)?:
+            handleFieldKey(key, edit: edit)
+        case .bodySearch(var editor)?:
+            switch editor.handle(key) {
+            case .editing, .passed: typing = .bodySearch(editor)
+            case .committed:
+                typing = nil
+                searchBody(editor.text)
+            case .cancelled: typing = nil
+            }
+        case .bodyFilter(var editor)?:
+            switch editor.handle(key) {
+            case .editing, .passed: typing = .bodyFilter(editor)
+            case .committed:
+                typing = nil
+                updateViewer { $0.applyFilter(editor.text) }
+            case .cancelled: typing = nil
+            }
+        }
+        return takeWork()
+    }
+
+    /// Esc: closes an opened past exchange or diff, then a cache entry.
+    func escape() -> Bool {
+        if responseTab == .history, historyTab.opened != nil || historyTab.diff != nil {
+            historyTab.opened = nil
+            historyTab.diff = nil
+            return true
+        }
+        guard inspection != nil else { return false }
+        inspection = nil
+        return true
+    }
+
+    /// A click in the pane: the composer or the response gets the focus.
+    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
+        focusPart(atRow: context.rect.row + 1 + row, in: context.rect)
+        return []
+    }
+
+    /// The composer or the response, whichever is at screen row `row` of the pane at `rect`.
+    func focusPart(atRow row: Int, in rect: Rect) {
+        section = row >= Self.parts(of: rect, composerLines: composerLineCount).response.row ? .response : .composer
+    }
+
+    /// `2` on the focused pane: composer ⇄ response.
+    func toggleSection() {
+        section = section == .composer ? .response : .composer
+    }
+
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        switch update {
+        case .bodySearched(let id, let searched, let query, let matches):
+            guard let exchange = source.exchanges.values.first(where: { $0.id == id }),
+                  exchange.viewer?.shownBody === searched else { break }
+            exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
+            say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
+        case .historyLoaded(let request, let exchanges):
+            historyLoaded(request: request, exchanges: exchanges)
+        case .historyOpened(let exchange):
+            historyOpened(exchange)
+        case .historyDiffed(let diff):
+            historyTab.diff = diff
+            responseScroll = 0
+            say(diff.bodyChanges == 0 ? "the bodies are the same" : "\(diff.bodyChanges) difference\(diff.bodyChanges == 1 ? "" : "s") in the body — Esc back to the list", .info)
+        case .stopped(.request(let request)):
+            if responseTab == .history, let exchange = source.exchanges.values.first(where: { $0.request === request }),
+               source.selectedRequestName == exchange.name {
+                loadHistory()
+            }
+        default:
+            break
+        }
+        return takeWork()
+    }
+
+    // MARK: - Layout
+
+    /// The composer (top) and the response (below, sharing a border row) in `rect`.
+    static func parts(of rect: Rect, composerLines: Int) -> (composer: Rect, response: Rect) {
+        let wanted = 4 + max(4, composerLines + 1)
+        let height = min(max(7, wanted), max(7, rect.height * 45 / 100))
+        let composer = Rect(row: rect.row, column: rect.column, width: rect.width, height: min(height, rect.height - 4))
+        let response = Rect(row: composer.bottom - 1, column: rect.column, width: rect.width, height: rect.bottom - composer.bottom + 1)
+        return (composer, response)
+    }
+
+    func render(context: PaneContext) -> PaneRender {
+        let parts = Self.parts(of: context.rect, composerLines: composerLineCount)
+        var scratch = Frame(size: Size(columns: 0, rows: 0))
+        let composerFrame = composerPane(in: parts.composer, paneFocused: context.isFocused, frame: &scratch)
+        let responseFrame = responsePane(in: parts.response, now: context.now, paneFocused: context.isFocused, frame: &scratch)
+        return PaneRender(frames: [composerFrame, responseFrame], cursor: scratch.cursor)
+    }
+}
