@@ -20,53 +20,21 @@ public final class AppModel {
         case redraw
     }
 
-    public let workspacePath: String
-    public internal(set) var workspace: Workspace {
-        didSet { cacheVerdictIsStale = true }
-    }
-    /// The file as last read failed to load: the last good definitions stay in use.
-    public internal(set) var reloadError: WorkspaceError?
-    public let settings: WorkbenchSettings
+    /// The workspace, its edits, the engine session and the exchanges: the panes read it
+    /// through the shell (``RequestsSource``, ``ExchangeSource``).
+    let shared: WorkbenchSession
     public let glyphs: Glyphs
-    let mailbox: Mailbox
-    let hud = HUDAccessory()
-    var session: EngineSession {
-        didSet { cacheVerdictIsStale = true }
-    }
-    var environment: String?
-
     public var size: Size
     public internal(set) var focus: PaneID = .requests
     public internal(set) var isZoomed = false
-    /// Unsaved edits, by the request's name in the file.
-    public internal(set) var drafts: [String: RequestDraft] = [:] {
-        didSet {
-            draftOrigins = draftOrigins.filter { drafts[$0.key] != nil }
-            cacheVerdictIsStale = true
-        }
-    }
-    /// What each draft was made from, and whether the file changed under it since.
-    public internal(set) var draftOrigins: [String: DraftOrigin] = [:]
-    /// The latest exchange of each request.
-    public internal(set) var exchanges: [String: Exchange] = [:]
-    var exchangesByRequest: [ObjectIdentifier: Exchange] = [:]
-    var nextExchangeID = 1
-    /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
-    var keptFinishedExchanges = 500
-    /// The panes that are components: Requests, In flight, Cache, Runs and Events.
+    /// Every pane, each a component.
     lazy var panes = PaneSet(source: self, glyphs: glyphs)
-    /// The Cache pane's verdict on the selected request must be judged again.
-    var cacheVerdictIsStale = true
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
-    public internal(set) var revealsSecrets = false
     public internal(set) var overlay: Overlay?
     var toasts: [Toast] = []
-    var cacheMarkers: [String: Bool] = [:]
     /// The last event in words, for the status line.
     var lastEvent = ""
-    /// The file as it was before the editor opened, to put back if the edit breaks it.
-    var editorBackup: String?
     /// Queued for the terminal front: take them with ``takeEffects()``.
     public internal(set) var effects: [Effect] = []
     /// Set when the user confirmed quitting.
@@ -76,15 +44,9 @@ public final class AppModel {
     /// config that cannot be rendered.
     public init(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings, size: Size,
                 mailbox: Mailbox) throws(WorkspaceError) {
-        self.workspacePath = workspacePath
-        self.workspace = workspace
-        self.settings = settings
-        self.glyphs = settings.glyphs
-        self.mailbox = mailbox
+        shared = try WorkbenchSession(workspacePath: workspacePath, workspace: workspace, settings: settings, mailbox: mailbox)
+        glyphs = settings.glyphs
         self.size = size
-        environment = settings.environment
-        session = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
-                                    hud: hud, mailbox: mailbox)
         reloadCache()
         if let notice = settings.openingNotice { say(notice, .warning, seconds: 12) }
     }

@@ -1,0 +1,57 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The shared workspace session the shell keeps for the panes: the workspace file and what
+/// was read of it, the engine session for the chosen environment, the unsaved edits and the
+/// exchanges sent. It lives on the input loop's thread, like the shell.
+final class WorkbenchSession {
+    let workspacePath: String
+    var workspace: Workspace {
+        didSet { judgementsAreStale = true }
+    }
+    /// The file as last read failed to load: the last good definitions stay in use.
+    var reloadError: WorkspaceError?
+    let settings: WorkbenchSettings
+    let mailbox: Mailbox
+    let hud = HUDAccessory()
+    /// The engine for the current environment: agent, runner, history.
+    var engine: EngineSession {
+        didSet { judgementsAreStale = true }
+    }
+    var environment: String?
+    /// Unsaved edits, by the request's name in the file.
+    var drafts: [String: RequestDraft] = [:] {
+        didSet {
+            draftOrigins = draftOrigins.filter { drafts[$0.key] != nil }
+            judgementsAreStale = true
+        }
+    }
+    /// What each draft was made from, and whether the file changed under it since.
+    var draftOrigins: [String: DraftOrigin] = [:]
+    /// The latest exchange of each request.
+    var exchanges: [String: Exchange] = [:]
+    var exchangesByRequest: [ObjectIdentifier: Exchange] = [:]
+    var nextExchangeID = 1
+    /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
+    var keptFinishedExchanges = 500
+    /// Whether secrets show (`v`), everywhere at once.
+    var revealsSecrets = false
+    /// Whether the cache would answer each request now, judged for the rows on screen.
+    var cacheMarkers: [String: Bool] = [:]
+    /// The file as it was before the editor opened, to put back if the edit breaks it.
+    var editorBackup: String?
+    /// The workspace, its edits or the engine changed: what was judged of them (the Cache
+    /// pane's verdict) must be judged again.
+    var judgementsAreStale = true
+
+    init(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings, mailbox: Mailbox) throws(WorkspaceError) {
+        self.workspacePath = workspacePath
+        self.workspace = workspace
+        self.settings = settings
+        self.mailbox = mailbox
+        environment = settings.environment
+        engine = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
+                                   hud: hud, mailbox: mailbox)
+    }
+}
