@@ -48,17 +48,9 @@ extension AppModel {
         return line
     }
 
-    /// Whether a key's hint applies to what is selected: step keys only for a paused chain,
-    /// stop only for a run that is running.
+    /// Whether a key's hint applies to what is selected: the focused pane says when not.
     private func hintApplies(_ action: Action) -> Bool {
-        guard focus == .runs else { return true }
-        let run = panes.runs.history.selectedRun
-        switch action {
-        case .nextStep, .continueChain, .skipStep: return run?.pausedStep != nil
-        case .retryStep: return run?.pausedStep?.state == .failed
-        case .stopRun: return run?.isRunning == true
-        default: return true
-        }
+        focusedComponent.disabledReason(for: action) == nil
     }
 
     /// Key hints for what the keys do now, lazygit style.

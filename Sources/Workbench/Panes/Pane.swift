@@ -25,6 +25,9 @@ protocol Pane: AnyObject {
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork]
     /// News from the engine.
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork]
+    /// Why `action` does not apply to what is selected now (lazygit's "disabled because"),
+    /// or nil when it does: the status line leaves its hint out, and the key says why.
+    func disabledReason(for action: Action) -> String?
     /// What the pane shows: from its state and the context only — no disk, engine or clock
     /// reads (the time comes in the context).
     func render(context: PaneContext) -> PaneRender
@@ -36,6 +39,7 @@ extension Pane {
     func escape() -> Bool { false }
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] { [] }
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] { [] }
+    func disabledReason(for action: Action) -> String? { nil }
 }
 
 /// What a pane reads of the workbench around it, handed in with every call; it never

@@ -81,34 +81,45 @@ final class RunsPane: Pane {
             ?? states.firstIndex(of: .running)
     }
 
-    /// Step mode: next step, continue, retry, skip, stop — or, when the key does not apply,
-    /// why not.
-    private func stepControl(_ action: Action) -> [PaneWork] {
-        guard let run = history.selectedRun else { return [.say("no run selected: start a chain with S in Requests", .info)] }
-        if action == .stopRun {
-            guard run.isRunning else { return [.say("\(run.name) is not running", .info)] }
-            run.stop()
-            return [.say("stopped \(run.name)", .warning)]
-        }
-        guard case .chain(let chain, _, _) = run.kind else { return [.say("step keys drive chains; \(run.name) is a batch", .info)] }
-        guard run.isRunning else { return [.say("\(run.name) has ended: Enter on it runs it again", .info)] }
+    /// Why a step key does not apply to the selected run now; nil when it does.
+    func disabledReason(for action: Action) -> String? {
+        guard [.nextStep, .continueChain, .retryStep, .skipStep, .stopRun].contains(action) else { return nil }
+        guard let run = history.selectedRun else { return "no run selected: start a chain with S in Requests" }
+        if action == .stopRun { return run.isRunning ? nil : "\(run.name) is not running" }
+        guard case .chain(let chain, _, _) = run.kind else { return "step keys drive chains; \(run.name) is a batch" }
+        guard run.isRunning else { return "\(run.name) has ended: Enter on it runs it again" }
         guard let step = run.pausedStep else {
-            return [.say(chain.stepMode ? "\(run.name) is running a step: wait for it to pause" : "\(run.name) runs without pausing", .info)]
+            return chain.stepMode ? "\(run.name) is running a step: wait for it to pause" : "\(run.name) runs without pausing"
         }
         let failed = step.state == .failed
         switch action {
-        case .nextStep where failed:
-            return [.say("step \(step.index + 1) failed: r retries it, > skips it, x stops the chain", .warning)]
+        case .nextStep where failed: return "step \(step.index + 1) failed: r retries it, > skips it, x stops the chain"
+        case .continueChain where failed: return "step \(step.index + 1) failed: r retries it or > skips it first"
+        case .retryStep where !failed: return "nothing to retry: step \(step.index + 1) has not run yet (Space runs it)"
+        default: return nil
+        }
+    }
+
+    /// Step mode: next step, continue, retry, skip, stop — or, when the key does not apply,
+    /// why not (``disabledReason(for:)``).
+    private func stepControl(_ action: Action) -> [PaneWork] {
+        if let reason = disabledReason(for: action) {
+            let warns = [.nextStep, .continueChain].contains(action) && history.selectedRun?.pausedStep?.state == .failed
+            return [.say(reason, warns ? .warning : .info)]
+        }
+        guard let run = history.selectedRun else { return [] }
+        if action == .stopRun {
+            run.stop()
+            return [.say("stopped \(run.name)", .warning)]
+        }
+        guard case .chain(let chain, _, _) = run.kind, let step = run.pausedStep else { return [] }
+        switch action {
         case .nextStep:
             chain.advance()
-        case .continueChain where failed:
-            return [.say("step \(step.index + 1) failed: r retries it or > skips it first", .warning)]
         case .continueChain:
             chain.stepMode = false
             chain.advance()
             return [.say("\(run.name) continues to the end without pausing", .info)]
-        case .retryStep where !failed:
-            return [.say("nothing to retry: step \(step.index + 1) has not run yet (Space runs it)", .info)]
         case .retryStep:
             chain.retry()
         case .skipStep:
