@@ -1,20 +1,5 @@
 import Foundation
 
-/// Why and where `JSONValue(parsing:)` rejected its input.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The offset, in bytes from the start of the input, where the problem was found.
-    public let offset: Int
-    /// What was wrong, in a few words.
-    public let reason: String
-
-    public init(offset: Int, reason: String) {
-        self.offset = offset
-        self.reason = reason
-    }
-
-    public var description: String { "Invalid JSON at byte \(offset): \(reason)" }
-}
-
 /// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`, by recursive descent.
 ///
 /// It accepts exactly the JSON grammar: any value at the top (scalars too), whitespace limited to
@@ -225,7 +210,7 @@ struct JSONParser {
                 runStart = index
                 skipPlainASCII()
             } else if byte < 0x20 {
-                throw JSONParseError(offset: index, reason: "unescaped control character \(hex(byte)) in a string")
+                throw JSONParseError(offset: index, reason: "unescaped control character \(JSONParseError.hex(byte)) in a string")
             } else if byte < 0x80 {
                 index += 1
             } else {
@@ -404,16 +389,11 @@ struct JSONParser {
     private func endOfInput() -> JSONParseError {
         JSONParseError(offset: bytes.count, reason: "unexpected end of input")
     }
-
     /// The byte at `index` does not belong here, or the input ended.
     private func unexpected(_ context: String) -> JSONParseError {
         guard index < bytes.count else { return endOfInput() }
         let byte = bytes[index]
-        let shown = (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : hex(byte)
+        let shown = (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : JSONParseError.hex(byte)
         return JSONParseError(offset: index, reason: "unexpected \(shown) \(context)")
-    }
-
-    private func hex(_ byte: UInt8) -> String {
-        "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 }
