@@ -7,10 +7,11 @@ import Testing
 /// Seed 004's HUD in the workbench: a request's or chain's `hud:` in the status line while it
 /// runs, and `quietErrors: true` failures kept out of the toasts but not out of Events.
 @Suite(.serialized) struct AppModelHUDTests {
-    /// The demo's `slow`, answering after three seconds instead of one so that it is surely
-    /// still running when the status line is read.
+    /// The demo's `slow` answering after three seconds instead of one, so that it surely
+    /// still runs when the status line is read, and a chain whose one step drips for four.
     static func slower(_ text: String) -> String {
         text.replacingOccurrences(of: "url: /delay/1\n    hud:", with: "url: /delay/3\n    hud:")
+            .replacingOccurrences(of: "\nchains:\n", with: "\nchains:\n  drip: {hud: \"Dripping for {{user}}…\", steps: [slow-body]}\n")
     }
 
     @Test func theStatusLineSaysTheNewestHUDTextWhileItsRequestOrChainRunsAndCountsTheOthers() async throws {
@@ -21,18 +22,17 @@ import Testing
             #expect(status.contains("Waiting for the slow answer…"), "\(status)")
             #expect(!status.contains("1 request"), "the text instead of the counts")
 
-            app.select(.chain("checkout"))
-            app.press(.character("S")) // step mode: the chain runs, paused before its first step
-            try await app.settle("the chain to pause") { app.model.panes.runs.history.runs.first?.pausedStep != nil }
+            app.select(.chain("drip"))
+            app.press(.enter)
             status = app.model.statusLine(now: Date()).text
-            #expect(status.contains("Checking out as demo… +1 more"), "the newest, its {{user}} filled in, and a count: \(status)")
+            #expect(status.contains("Dripping for demo… +1 more"), "the newest, its {{user}} filled in, and a count: \(status)")
             #expect(!status.contains("Waiting for the slow answer…"))
 
             let slow = try #require(app.model.exchanges["slow"]?.request)
             slow.stop()
             try await app.settle("slow to stop") { app.model.exchanges["slow"]?.stoppedAt != nil }
             status = app.model.statusLine(now: Date()).text
-            #expect(status.contains("Checking out as demo…") && !status.contains("more"), "\(status)")
+            #expect(status.contains("Dripping for demo…") && !status.contains("more"), "the text leaves with its request: \(status)")
 
             guard case .chain(let chain, _, _)? = app.model.panes.runs.history.runs.first?.kind else {
                 Issue.record("no chain run")
@@ -40,7 +40,30 @@ import Testing
             }
             chain.stop()
             try await app.settle("the chain to stop") { !app.model.hud.snapshot.isBusy }
-            #expect(!app.model.statusLine(now: Date()).text.contains("Checking out"), "the text leaves with its chain")
+            #expect(!app.model.statusLine(now: Date()).text.contains("Dripping"), "and with its chain")
+        }
+    }
+
+    /// A chain paused in step mode waits for the user, which the line says instead of its
+    /// text; the text comes back while a step runs.
+    @Test func aPausedChainShowsItsPauseNotItsHUDText() async throws {
+        try await AppHarness.run(editing: Self.slower) { app in
+            app.select(.chain("drip"))
+            app.press(.character("S"))
+            try await app.settle("the chain to pause") { app.model.panes.runs.history.runs.first?.pausedStep != nil }
+            var status = app.model.statusLine(now: Date()).text
+            #expect(status.contains("1 chain") && status.contains("drip paused before step 1"), "\(status)")
+            #expect(!status.contains("Dripping"), "\(status)")
+            app.press(.character("S"))
+            try await app.settle("the step to run") { app.model.panes.runs.history.runs.first?.pausedStep == nil }
+            status = app.model.statusLine(now: Date()).text
+            #expect(status.contains("Dripping for demo…"), "running its step: \(status)")
+            guard case .chain(let chain, _, _)? = app.model.panes.runs.history.runs.first?.kind else {
+                Issue.record("no chain run")
+                return
+            }
+            chain.stop()
+            try await app.settle("the chain to stop") { !app.model.hud.snapshot.isBusy }
         }
     }
 

@@ -11,10 +11,15 @@ extension AppModel {
         let inFlight = exchanges.values.filter(\.isInFlight).count
         if isBusy {
             left.append(glyphs.spinner(at: now) + " ", .accent)
-            if let text = hud.texts.last {
-                // What the newest request, batch or chain with a `hud:` says, and how many more say something.
-                left.append(text, .strong)
-                if hud.texts.count > 1 { left.append(" +\(hud.texts.count - 1) more", .dim) }
+            // A paused chain is not loading: it waits for the user, as the line says further on.
+            let paused = Set(panes.runs.history.runs.compactMap { run -> ObjectIdentifier? in
+                guard run.pausedStep != nil, case .chain(let chain, _, _) = run.kind else { return nil }
+                return ObjectIdentifier(chain)
+            })
+            let texts = hud.texts.filter { !paused.contains($0.subject) }
+            if let newest = texts.last {
+                left.append(newest.text, .strong)
+                if texts.count > 1 { left.append(" +\(texts.count - 1) more", .dim) }
             } else {
                 var counts: [String] = []
                 let requests = max(hud.requests, inFlight)

@@ -14,9 +14,16 @@ public struct HUDSnapshot: Sendable, Equatable {
     public var spinner: Character = " "
     /// The `hudText` of each request, batch or chain in flight that has one, in the order
     /// they started: the last is the newest.
-    public var texts: [String] = []
+    public var texts: [HUDText] = []
 
     public var isBusy: Bool { requests + batches + chains > 0 }
+}
+
+/// A request's, batch's or chain's `hudText`, shown while it runs.
+public struct HUDText: Sendable, Equatable {
+    /// The request, batch or chain.
+    public let subject: ObjectIdentifier
+    public let text: String
 }
 
 /// The workbench's HUD: a thread-safe accessory (YTK's official "loading" plugin, with the
@@ -28,8 +35,6 @@ public final class HUDAccessory: RequestAccessory, Sendable {
     private struct State {
         var snapshot = HUDSnapshot()
         var frame = 0
-        /// Who shows which of `snapshot.texts`, index for index.
-        var textOwners: [ObjectIdentifier] = []
     }
 
     private static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -52,14 +57,8 @@ public final class HUDAccessory: RequestAccessory, Sendable {
         let name = Self.describe(subject)
         let id = ObjectIdentifier(subject)
         state.withLock { state in
-            if let index = state.textOwners.firstIndex(of: id) {
-                state.textOwners.remove(at: index)
-                state.snapshot.texts.remove(at: index)
-            }
-            if let text {
-                state.textOwners.append(id)
-                state.snapshot.texts.append(text)
-            }
+            state.snapshot.texts.removeAll { $0.subject == id }
+            if let text { state.snapshot.texts.append(HUDText(subject: id, text: text)) }
             switch subject {
             case is BatchRequest: state.snapshot.batches = max(0, state.snapshot.batches + delta)
             case is ChainRequest: state.snapshot.chains = max(0, state.snapshot.chains + delta)
