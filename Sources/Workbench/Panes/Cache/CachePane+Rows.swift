@@ -7,7 +7,7 @@ extension CachePane {
         let content = context.content
         var lines: [StyledLine] = verdict.map { [$0.line(width: content.width)] } ?? []
         var cursor: Frame.Cursor?
-        if let filterLine = filterLine.line(in: content, row: lines.count) {
+        if let filterLine = filter.line(in: content, row: lines.count) {
             lines.append(filterLine.line)
             cursor = filterLine.cursor
         }

@@ -7,18 +7,17 @@ import Foundation
 /// shows an entry, `d` deletes one, `p` purges the expired, `P` everything. What it shows is
 /// read on the events that change it (``reload(_:judged:now:)``, ``show(_:)``), never while
 /// drawing.
-final class CachePane: Pane {
+final class CachePane: FilteringPane {
     let id = PaneID.cache
     let scope = KeyMap.Scope.cache
     private(set) var browser = CacheBrowser()
     private(set) var verdict: CacheVerdict?
     /// How many times the verdict was judged: on events, never per frame.
     private(set) var judgements = 0
-    private var filter = TypedFilter()
+    var filter = TypedFilter()
     /// The cache the entries were read from, which deletes go to.
     private var cache: WorkspaceCache?
 
-    var isTyping: Bool { filter.isTyping }
 
     /// The entries, read again from `cache` and judged as `judged` says.
     func reload(_ cache: WorkspaceCache, judged: [String: CacheBrowser.Judgement], now: Date) {
@@ -41,7 +40,7 @@ final class CachePane: Pane {
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {
         case .filter:
-            apply(filter.begin())
+            beginFilter()
         case .open:
             return inspectSelected(context: context)
         case .deleteEntry:
@@ -79,25 +78,12 @@ final class CachePane: Pane {
         return [.inspect(CacheInspection(row: row, metadata: metadata, viewer: formatted.map(BodyViewer.init)))]
     }
 
-    func type(_ key: Key, context: PaneContext) -> [PaneWork] {
-        let outcome = filter.handle(key, width: context.content.width)
-        if case .move(let action) = outcome { _ = browser.perform(action, height: listHeight(context)) }
-        apply(outcome)
-        return []
+    func filterList(by text: String) {
+        browser.setFilter(text)
     }
 
-    private func apply(_ outcome: TypedFilter.Outcome) {
-        switch outcome {
-        case .changed(let text): browser.setFilter(text)
-        case .cancelled: browser.setFilter("")
-        case .committed, .move, .ignored: break
-        }
-    }
-
-    func escape() -> Bool {
-        guard filter.clear() else { return false }
-        browser.setFilter("")
-        return true
+    func moveList(_ action: Action, context: PaneContext) {
+        _ = browser.perform(action, height: listHeight(context))
     }
 
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
@@ -119,6 +105,4 @@ final class CachePane: Pane {
     func listHeight(_ context: PaneContext) -> Int {
         max(0, context.content.height - headerRows(width: context.content.width))
     }
-
-    var filterLine: TypedFilter { filter }
 }

@@ -5,22 +5,21 @@ import Foundation
 /// The Events pane: the lifecycle log of every request, batch and chain — started, progress
 /// at each quarter, from cache, finished, failed, cancelled — newest at the bottom, failures
 /// highlighted; a filter (`f`) and pause (`p`).
-final class EventsPane: Pane {
+final class EventsPane: FilteringPane {
     let id = PaneID.events
     let scope = KeyMap.Scope.events
     private(set) var log = EventLog()
-    private var filter = TypedFilter()
+    var filter = TypedFilter()
     /// The last progress share logged for each request in flight (25, 50, 75).
     private var progressMilestones: [ObjectIdentifier: Int] = [:]
     /// The entry the last stopped request, batch or chain made (toasts link to it).
     private(set) var lastStopEvent: Int?
 
-    var isTyping: Bool { filter.isTyping }
 
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {
         case .filter:
-            apply(filter.begin())
+            beginFilter()
         case .pauseLog:
             log.togglePause()
         case .open:
@@ -35,25 +34,12 @@ final class EventsPane: Pane {
         return []
     }
 
-    func type(_ key: Key, context: PaneContext) -> [PaneWork] {
-        let outcome = filter.handle(key, width: context.content.width)
-        if case .move(let action) = outcome { _ = log.perform(action, height: listHeight(context)) }
-        apply(outcome)
-        return []
+    func filterList(by text: String) {
+        log.setFilter(text)
     }
 
-    private func apply(_ outcome: TypedFilter.Outcome) {
-        switch outcome {
-        case .changed(let text): log.setFilter(text)
-        case .cancelled: log.setFilter("")
-        case .committed, .move, .ignored: break
-        }
-    }
-
-    func escape() -> Bool {
-        guard filter.clear() else { return false }
-        log.setFilter("")
-        return true
+    func moveList(_ action: Action, context: PaneContext) {
+        _ = log.perform(action, height: listHeight(context))
     }
 
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {

@@ -5,13 +5,12 @@ import Foundation
 /// The In flight pane: the agent's record table, live — state, priority, progress, bytes,
 /// rate and time of each request — and what just finished, with its outcome, for a few
 /// seconds; a filter (`f`), a sort (`o`), cancel one (`x`) or all (`X`).
-final class InFlightPane: Pane {
+final class InFlightPane: FilteringPane {
     let id = PaneID.inFlight
     let scope = KeyMap.Scope.inFlight
     private(set) var table = InFlightTable()
-    private var filter = TypedFilter()
+    var filter = TypedFilter()
 
-    var isTyping: Bool { filter.isTyping }
 
     /// Reads the agents' record tables again: at most ten times a second unless `force`.
     func refresh(agents: [NetworkAgent], name: (Request) -> String, now: Date, force: Bool = false) {
@@ -22,7 +21,7 @@ final class InFlightPane: Pane {
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {
         case .filter:
-            apply(filter.begin())
+            beginFilter()
         case .sortTable:
             table.cycleSort()
         case .cancel:
@@ -40,25 +39,12 @@ final class InFlightPane: Pane {
         return []
     }
 
-    func type(_ key: Key, context: PaneContext) -> [PaneWork] {
-        let outcome = filter.handle(key, width: context.content.width)
-        if case .move(let action) = outcome { _ = table.perform(action, height: listHeight(context)) }
-        apply(outcome)
-        return []
+    func filterList(by text: String) {
+        table.setFilter(text)
     }
 
-    private func apply(_ outcome: TypedFilter.Outcome) {
-        switch outcome {
-        case .changed(let text): table.setFilter(text)
-        case .cancelled: table.setFilter("")
-        case .committed, .move, .ignored: break
-        }
-    }
-
-    func escape() -> Bool {
-        guard filter.clear() else { return false }
-        table.setFilter("")
-        return true
+    func moveList(_ action: Action, context: PaneContext) {
+        _ = table.perform(action, height: listHeight(context))
     }
 
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
