@@ -169,6 +169,15 @@ import CourierWorkspace
         #expect(titles == ["cjk", "big-json", "long-url", "many-headers", "login"])
     }
 
+    /// A .http file has no status line or toasts: `hud:` and `quietErrors:` are listed as
+    /// left out, like the other settings it cannot hold.
+    @Test func hudAndQuietErrorsAreListedAsNotCarried() throws {
+        let yaml = "requests:\n  slow: {url: \"http://127.0.0.1:9/slow\", hud: \"Waiting…\", quietErrors: true}\n"
+        let text = try HTTPFileExport.text(workspace: try workspace(yaml), names: [])
+        let notes = text.split(separator: "\n").filter { $0.hasPrefix("#") }.joined(separator: "\n")
+        #expect(notes.contains("hud") && notes.contains("quietErrors"), "\(text)")
+    }
+
     @Test func anUnknownNameIsAnError() throws {
         let workspace = try demo()
         do {
