@@ -57,7 +57,9 @@ import Testing
                 guard let request = app.model.exchanges["slow-body"]?.request else { return false }
                 return request.agent.records().contains { $0.request === request && $0.bytesReceived > 0 }
             }
-            #expect(app.screen.contains("x cancels it"))
+            let screen = app.screen
+            #expect(screen.contains("x cancels it"))
+            #expect(screen.contains("receiving GET"), "the phase, from the record table as In flight read it before the frame")
             #expect(app.model.isBusy)
             #expect(app.model.statusLine(now: Date()).text.contains("1 request"))
             app.press(.character("x"))

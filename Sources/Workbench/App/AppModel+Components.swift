@@ -14,7 +14,7 @@ extension AppModel {
         let rect = ScreenLayout(size: size, focus: focus, zoomed: isZoomed).rects[pane] ?? Rect(row: 0, column: 0, width: 0, height: 0)
         return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.agent.config.baseURL,
                            revealsSecrets: revealsSecrets, describe: { [unowned self] in describe($0, now: now) },
-                           transfers: pane == .runs ? transfersByRequest : [:],
+                           transfers: pane == .runs || pane == .exchange ? transfersByRequest : [:],
                            preview: { [unowned self] name, scope in preview(of: name, scope: scope) })
     }
 

@@ -100,23 +100,23 @@ extension ExchangePane {
     }
 
     /// The Exchange pane when a section, batch or chain is selected.
-    func groupSummary(width: Int) -> [StyledLine] {
+    func groupSummary(width: Int, now: Date) -> [StyledLine] {
         switch source.tree.selectedNode {
         case .batch(let name)?:
             let members = source.workspace.requestNames(inBatch: name)
             var lines = [StyledLine(" Batch \(name): \(members.count) requests sent together — Enter runs it", .dim)]
-            lines += RunHistory.likeRuns(members).map { range in memberLine(members[range.lowerBound], times: range.count) }
+            lines += RunHistory.likeRuns(members).map { range in memberLine(members[range.lowerBound], times: range.count, now: now) }
             return lines
         case .chain(let name)?:
             let steps = source.workspace.chains[name]?.steps.count ?? 0
             return [StyledLine(" Chain \(name): \(steps) steps one after another — Enter runs it, S step by step", .dim)]
-                + (source.workspace.chains[name]?.steps.flatMap { $0.items.map { memberLine($0.request.name) } } ?? [])
+                + (source.workspace.chains[name]?.steps.flatMap { $0.items.map { memberLine($0.request.name, now: now) } } ?? [])
         default:
             return [StyledLine(" Select a request to see it here as it will be sent.", .dim)]
         }
     }
 
-    private func memberLine(_ name: String, times: Int = 1) -> StyledLine {
+    private func memberLine(_ name: String, times: Int = 1, now: Date) -> StyledLine {
         StyledLine.build { line in
             let method = source.effectiveDefinition(of: name)?.method.rawValue ?? "?"
             line.append(" " + DisplayWidth.padded(method, to: 7), Style.method(method))
@@ -124,7 +124,7 @@ extension ExchangePane {
             if times > 1 { line.append(" ×\(times)", .dim) }
             if let exchange = source.exchanges[name] {
                 line.append("  ")
-                line.append(RequestsPane.badge(of: exchange, glyphs: glyphs, now: Date()))
+                line.append(RequestsPane.badge(of: exchange, glyphs: glyphs, now: now))
             }
         }
     }

@@ -4,12 +4,12 @@ import Foundation
 
 extension ExchangePane {
     /// The composer: the method and URL as sent (or as written), the tabs, and the tab's rows.
-    func composerPane(in rect: Rect, paneFocused: Bool, frame: inout Frame) -> PaneFrame {
+    func composerPane(in rect: Rect, paneFocused: Bool, now: Date, frame: inout Frame) -> PaneFrame {
         let focused = paneFocused && section == .composer
         let content = rect.inner
         guard let name = source.selectedRequestName, let draft = source.draft(of: name) else {
             return PaneFrame(pane: .exchange, rect: rect, title: PaneTitle.line(.exchange, focused: focused), isFocused: focused,
-                             lines: groupSummary(width: content.width))
+                             lines: groupSummary(width: content.width, now: now))
         }
         let request = source.effectiveDefinition(of: name).map { source.session.makeRequest($0) }
         var lines = [urlLine(draft, request: request, width: content.width, focused: focused, origin: content, frame: &frame)]

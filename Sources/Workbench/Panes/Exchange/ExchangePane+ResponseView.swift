@@ -5,8 +5,9 @@ import Foundation
 extension ExchangePane {
     /// The response under the composer: a summary line, the tabs, and the tab's content —
     /// or, while the request is in flight, its progress.
-    func responsePane(in rect: Rect, now: Date, paneFocused: Bool, frame: inout Frame) -> PaneFrame {
-        let focused = paneFocused && section == .response
+    func responsePane(in rect: Rect, context: PaneContext, frame: inout Frame) -> PaneFrame {
+        let focused = context.isFocused && section == .response
+        let now = context.now
         let content = rect.inner
         let titleLine = StyledLine.build { $0.append("Response", focused ? .titleFocused : .title) }
         if responseTab == .history {
@@ -22,9 +23,10 @@ extension ExchangePane {
         }
         if exchange.isInFlight {
             return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
-                             lines: progressLines(exchange, now: now, width: content.width), joinsAbove: true)
+                             lines: progressLines(exchange, transfer: context.transfers[ObjectIdentifier(exchange.request)], now: now,
+                                                 width: content.width), joinsAbove: true)
         }
-        var lines = [summaryLine(exchange, width: content.width), responseTabsLine()]
+        var lines = [summaryLine(exchange, width: content.width, now: now), responseTabsLine()]
         var height = content.height - 2
         var inputLine: StyledLine?
         if case .bodySearch(var editor)? = typing {
@@ -70,7 +72,7 @@ extension ExchangePane {
     }
 
     /// `200 OK · 12.3 ms · 1.2 KB · HTTP/1.1 · ● from cache, 23 s old · 2 retries`.
-    private func summaryLine(_ exchange: Exchange, width: Int) -> StyledLine {
+    private func summaryLine(_ exchange: Exchange, width: Int, now: Date) -> StyledLine {
         let request = exchange.request
         var line = StyledLine(" ")
         if exchange.isCancelled {
@@ -82,14 +84,14 @@ extension ExchangePane {
             line.append("\(glyphs.failure) \(error.family) \(error.code.rawValue)", .failure)
         }
         // libcurl's own time for a transfer; for a cache hit, how long the answer took.
-        if let time = request.metrics?.total ?? exchange.elapsed(now: Date()) {
+        if let time = request.metrics?.total ?? exchange.elapsed(now: now) {
             line.append("  \(TimingWaterfall.milliseconds(time))", .plain)
         }
         let bytes = request.responseData?.count ?? Int(request.metrics?.bytesReceived ?? 0)
         line.append("  \(ByteCount.text(bytes))", .plain)
         if let version = request.response?.httpVersion, !version.isEmpty { line.append("  \(version)", .dim) }
         if request.isDataFromCache {
-            let age = request.cacheMetadata.map { " \(Int(Date().timeIntervalSince($0.creationDate))) s old" } ?? ""
+            let age = request.cacheMetadata.map { " \(Int(now.timeIntervalSince($0.creationDate))) s old" } ?? ""
             line.append("  \(glyphs.bullet) from cache,\(age)", .badge)
         } else if let note = exchange.cacheNote {
             line.append("  cache: \(note)", .dim)
@@ -153,9 +155,9 @@ extension ExchangePane {
     }
 
     /// While in flight: what it is doing, for how long, how much arrived — and that x cancels.
-    private func progressLines(_ exchange: Exchange, now: Date, width: Int) -> [StyledLine] {
+    /// `transfer` is its row of the record table as In flight last read it (not read here).
+    private func progressLines(_ exchange: Exchange, transfer record: InFlightTable.Row?, now: Date, width: Int) -> [StyledLine] {
         let request = exchange.request
-        let record = request.agent.records().first { $0.request === request }
         let elapsed = exchange.elapsed(now: now) ?? 0
         var lines = [StyledLine.build { line in
             line.append(" \(glyphs.spinner(at: now)) ", .accent)
@@ -165,21 +167,21 @@ extension ExchangePane {
         }.truncated(to: width)]
         var facts = "   \(TimingWaterfall.milliseconds(elapsed)) elapsed"
         if let record {
-            let received = record.bytesReceived
+            let received = record.received
             facts += " · \(ByteCount.text(Int(received)))"
-            if let expected = record.expectedBytesToReceive, expected > 0 { facts += " of \(ByteCount.text(Int(expected)))" }
+            if let expected = record.expected, expected > 0 { facts += " of \(ByteCount.text(Int(expected)))" }
             if elapsed > 0.2, received > 0 { facts += " · \(ByteCount.text(Int(Double(received) / elapsed)))/s" }
-            if record.progress.retryCount > 0 { facts += " · retry \(record.progress.retryCount)" }
+            if record.retries > 0 { facts += " · retry \(record.retries)" }
         }
         lines.append(StyledLine(facts, .dim))
-        if let record, let expected = record.expectedBytesToReceive, expected > 0 {
+        if let record, let expected = record.expected, expected > 0 {
             let barWidth = max(10, min(50, width - 10))
-            let filled = Int(Double(barWidth) * min(1, Double(record.bytesReceived) / Double(expected)))
+            let filled = Int(Double(barWidth) * min(1, Double(record.received) / Double(expected)))
             lines.append(StyledLine.build { line in
                 line.append("   ")
                 line.append(String(repeating: glyphs.meterFull, count: filled), .accent)
                 line.append(String(repeating: glyphs.meterEmpty, count: barWidth - filled), .dim)
-                line.append(" \(Int(100 * Double(record.bytesReceived) / Double(expected)))%", .plain)
+                line.append(" \(Int(100 * Double(record.received) / Double(expected)))%", .plain)
             })
         }
         lines.append("")

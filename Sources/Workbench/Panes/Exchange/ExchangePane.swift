@@ -238,8 +238,8 @@ final class ExchangePane: Pane {
     func render(context: PaneContext) -> PaneRender {
         let parts = Self.parts(of: context.rect, composerLines: composerLineCount)
         var scratch = Frame(size: Size(columns: 0, rows: 0))
-        let composerFrame = composerPane(in: parts.composer, paneFocused: context.isFocused, frame: &scratch)
-        let responseFrame = responsePane(in: parts.response, now: context.now, paneFocused: context.isFocused, frame: &scratch)
+        let composerFrame = composerPane(in: parts.composer, paneFocused: context.isFocused, now: context.now, frame: &scratch)
+        let responseFrame = responsePane(in: parts.response, context: context, frame: &scratch)
         return PaneRender(frames: [composerFrame, responseFrame], cursor: scratch.cursor)
     }
 }

@@ -34,6 +34,8 @@ struct InFlightTable {
         var outcome: Outcome?
         var finishedAt: Date?
         var tag: Int
+        /// Retries so far.
+        var retries = 0
 
         /// Received bytes over the expected length, when it is known.
         var fraction: Double? {
@@ -78,7 +80,8 @@ struct InFlightTable {
         live = records().map { record in
             var row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
                           url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
-                          expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag)
+                          expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag,
+                          retries: record.progress.retryCount)
             if record.phase != .queued {
                 if let sample = samples[record.id], now > sample.time {
                     row.rate = max(0, Double(record.bytesReceived - sample.bytes) / now.timeIntervalSince(sample.time))
