@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CourierWorkspace
 @testable import Workbench
@@ -46,6 +47,22 @@ import Testing
                 #expect(app.model.tree.filter.isEmpty, "the rebound key cancels the filter")
                 #expect(!app.model.panes.requests.isTyping)
             }
+        }
+    }
+
+    /// A key that does not apply says why (the pane's disabled reason), and its hint is left
+    /// out of the status line meanwhile.
+    @Test func aKeyThatDoesNotApplySaysWhyAndHasNoHint() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("3"))
+            let status = app.screen.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(!status.contains("x cancel") && !status.contains("X all"), "\(status)")
+            #expect(status.contains("f filter"), "\(status)")
+            app.press(.character("x"))
+            #expect(app.model.statusLine(now: Date()).text.contains("select a request in flight to cancel it"))
+            app.press(.character("4"), .character("P"))
+            #expect(app.model.overlay == nil, "nothing to purge: no question")
+            #expect(app.model.statusLine(now: Date()).text.contains("the cache is empty"))
         }
     }
 }

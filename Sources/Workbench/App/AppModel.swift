@@ -90,6 +90,10 @@ public final class AppModel {
     public func perform(_ action: Action) {
         let component = focusedComponent
         if KeyMap.scope(component.scope, has: action) || KeyMap.isMoving(action) {
+            if let reason = component.disabledReason(for: action) {
+                say(reason, .info)
+                return
+            }
             carryOut(component.perform(action, context: context(for: focus)))
             return
         }

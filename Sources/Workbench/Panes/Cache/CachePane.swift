@@ -50,7 +50,6 @@ final class CachePane: FilteringPane {
         case .purgeExpired:
             return purge(all: false)
         case .purgeAll:
-            guard !browser.rows.isEmpty else { return [.say("the cache is empty", .info)] }
             return [.confirm(Confirmation(message: "Delete all \(browser.rows.count) cache entries in \(browser.directory)?",
                                           consequence: .purgeCache))]
         default:
@@ -76,6 +75,14 @@ final class CachePane: FilteringPane {
             .entry(named: row.listing.key, judgedBy: CachePolicy(cacheTimeInSeconds: Int.max))?.metadata
         let formatted = body.map { FormattedBody.format($0, mimeType: row.listing.contentType, lineLimit: nil) }
         return [.inspect(CacheInspection(row: row, metadata: metadata, viewer: formatted.map(BodyViewer.init)))]
+    }
+
+    func disabledReason(for action: Action) -> String? {
+        switch action {
+        case .open, .deleteEntry: return browser.selectedRow == nil ? "no cache entry selected" : nil
+        case .purgeExpired, .purgeAll: return browser.rows.isEmpty ? "the cache is empty" : nil
+        default: return nil
+        }
     }
 
     func filterList(by text: String) {

@@ -25,18 +25,25 @@ final class InFlightPane: FilteringPane {
         case .sortTable:
             table.cycleSort()
         case .cancel:
-            guard let row = table.selectedLive else { return [.say("select a request in flight to cancel it", .info)] }
+            guard let row = table.selectedLive else { return [] }
             row.request.stop()
             return [.say("cancelled \(row.name)", .warning)]
         case .cancelAll:
             let count = table.live.count
-            guard count > 0 else { return [.say("nothing in flight", .info)] }
             return [.confirm(Confirmation(message: "Cancel all \(count) request\(count == 1 ? "" : "s") in flight?",
                                           consequence: .cancelAll))]
         default:
             _ = table.perform(action, height: listHeight(context))
         }
         return []
+    }
+
+    func disabledReason(for action: Action) -> String? {
+        switch action {
+        case .cancel where table.selectedLive == nil: return "select a request in flight to cancel it"
+        case .cancelAll where table.live.isEmpty: return "nothing in flight"
+        default: return nil
+        }
     }
 
     func filterList(by text: String) {
