@@ -17,8 +17,9 @@ struct HistoryTab {
     /// Some row is from another day than today, so the list shows dates (decided at load).
     var showsDay = false
     var isLoading = false
-    var selection = 0
-    var scroll = 0
+    /// The selected row and the window of rows on screen.
+    var cursor = ListCursor()
+    var selection: Int { cursor.selection }
     /// The first of two rows to compare (`d`, then `d` on another).
     var marked: Int64?
     var opened: Opened?
@@ -57,16 +58,12 @@ extension ExchangePane {
         historyTab.rows = exchanges
         historyTab.showsDay = exchanges.contains { !Calendar.current.isDateInToday($0.date) }
         historyTab.isLoading = false
-        historyTab.selection = selectedID.flatMap { id in exchanges.firstIndex { $0.id == id } } ?? 0
+        historyTab.cursor.reset(count: exchanges.count, selecting: selectedID.flatMap { id in exchanges.firstIndex { $0.id == id } } ?? 0)
     }
 
-    func moveHistorySelection(_ action: Action, step: Int) {
-        guard !historyTab.rows.isEmpty else { return }
-        switch action {
-        case .top: historyTab.selection = 0
-        case .bottom: historyTab.selection = historyTab.rows.count - 1
-        default: historyTab.selection = max(0, min(historyTab.rows.count - 1, historyTab.selection + step))
-        }
+    /// Moves the History tab's selection in a list of `height` rows on screen.
+    func moveHistorySelection(_ action: Action, height: Int) {
+        _ = historyTab.cursor.perform(action, height: height)
     }
 
     /// Enter: the selected past exchange, read whole, in the response viewer.
@@ -152,9 +149,7 @@ extension ExchangePane {
                 line.append("   " + DisplayWidth.padded(showsDay ? "when" : "today", to: showsDay ? 16 : 10), .dim)
                 line.append(DisplayWidth.padded("outcome", to: 15) + DisplayWidth.padded("time", to: 10) + DisplayWidth.padded("size", to: 10), .dim)
             }.truncated(to: content.width))
-            historyTab.scroll = ListCursor.top(selection: historyTab.selection, scroll: historyTab.scroll, height: height - 1,
-                                            count: historyTab.rows.count)
-            for index in historyTab.scroll..<min(historyTab.rows.count, historyTab.scroll + height - 1) {
+            for index in historyTab.cursor.window(height: height - 1) {
                 lines.append(historyRow(historyTab.rows[index], selected: index == historyTab.selection, focused: focused,
                                         showsDay: showsDay, width: content.width))
             }

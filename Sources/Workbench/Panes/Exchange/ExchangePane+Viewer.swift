@@ -71,7 +71,8 @@ extension ExchangePane {
             }
         case .response:
             if responseTab == .history, historyTab.opened == nil, historyTab.diff == nil {
-                moveHistorySelection(action, step: step ?? 0)
+                // `page` is the list's height: the response's content less the tabs and the titles.
+                moveHistorySelection(action, height: page)
                 return
             }
             guard responseTab == .body || (responseTab == .history && historyTab.opened != nil) else {
