@@ -65,4 +65,27 @@ import Testing
             #expect(app.model.statusLine(now: Date()).text.contains("the cache is empty"))
         }
     }
+
+    /// A list pane's action from the palette, with another pane focused, is done by its pane.
+    @Test func aListPanesActionFromThePaletteGoesToItsPane() async throws {
+        try await AppHarness.run { app in
+            app.model.perform(.cancelAll)
+            #expect(app.model.statusLine(now: Date()).text.contains("nothing in flight"))
+            app.select(.request("slow"))
+            app.press(.enter)
+            try await app.settle("slow in the record table") {
+                app.model.tick(force: true)
+                return !app.model.panes.inFlight.table.live.isEmpty
+            }
+            app.press(.character("1"))
+            app.model.perform(.cancelAll)
+            guard case .confirm(let question)? = app.model.overlay else {
+                Issue.record("no question: \(String(describing: app.model.overlay))")
+                return
+            }
+            #expect(question.consequence == .cancelAll)
+            app.press(.character("y"))
+            try await app.settle("the cancel") { app.model.exchanges["slow"]?.isCancelled == true }
+        }
+    }
 }

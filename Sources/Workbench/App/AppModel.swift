@@ -148,9 +148,13 @@ public final class AppModel {
         case .revealSecrets:
             revealsSecrets.toggle()
             say(revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
-        case .open, .cancelAll, .sortTable, .deleteEntry, .purgeExpired, .purgeAll, .pauseLog:
-            // Actions of the list panes, asked for from elsewhere (the palette): go there first.
-            say("\(action.title): go to the pane it belongs to first", .info)
+        case .cancelAll, .sortTable, .deleteEntry, .purgeExpired, .purgeAll, .pauseLog:
+            // A list pane's own action asked for from elsewhere (the palette): its pane does it.
+            guard let pane = panes.all.first(where: { KeyMap.scope($0.scope, has: action) }) else { return }
+            if let reason = pane.disabledReason(for: action) { return say(reason, .info) }
+            carryOut(pane.perform(action, context: context(for: pane.id)))
+        case .open:
+            say("Enter opens the selected row of Cache, Runs or Events: go to one first (4, 5, 6)", .info)
         case .nextStep, .continueChain, .retryStep, .skipStep, .stopRun:
             focus = .runs
             carryOut(panes.runs.perform(action, context: context(for: .runs)))
