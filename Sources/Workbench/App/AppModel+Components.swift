@@ -14,13 +14,8 @@ extension AppModel {
         let rect = ScreenLayout(size: size, focus: focus, zoomed: isZoomed).rects[pane] ?? Rect(row: 0, column: 0, width: 0, height: 0)
         return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.agent.config.baseURL,
                            revealsSecrets: revealsSecrets, describe: { [unowned self] in describe($0, now: now) },
-                           transfers: pane == .runs || pane == .exchange ? transfersByRequest : [:],
+                           transfer: { [unowned self] in panes.inFlight.table.liveRow(for: $0) },
                            preview: { [unowned self] name, scope in preview(of: name, scope: scope) })
-    }
-
-    /// The requests in the record tables as In flight last read them, by request.
-    private var transfersByRequest: [ObjectIdentifier: InFlightTable.Row] {
-        Dictionary(panes.inFlight.table.live.map { (ObjectIdentifier($0.request), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A request, batch or chain as the workbench names it: a request's workspace name, a

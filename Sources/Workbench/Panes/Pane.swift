@@ -56,9 +56,8 @@ struct PaneContext {
     var revealsSecrets: Bool
     /// A lifecycle subject's kind, workspace name and start, as the workbench knows it.
     var describe: (LifecycleSubject) -> SubjectDescription
-    /// The requests in the agents' record tables, by request, as In flight last read them
-    /// (for Runs and Exchange).
-    var transfers: [ObjectIdentifier: InFlightTable.Row]
+    /// A request's row in the agents' record tables, as In flight last read them.
+    var transfer: (Request) -> InFlightTable.Row?
     /// `GET https://…/orders/42`: what a workspace request would send with `scope`'s values.
     var preview: (String, VariableScope) -> String?
 

@@ -23,7 +23,7 @@ extension ExchangePane {
         }
         if exchange.isInFlight {
             return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
-                             lines: progressLines(exchange, transfer: context.transfers[ObjectIdentifier(exchange.request)], now: now,
+                             lines: progressLines(exchange, transfer: context.transfer(exchange.request), now: now,
                                                  width: content.width), joinsAbove: true)
         }
         var lines = [summaryLine(exchange, width: content.width, now: now), responseTabsLine()]

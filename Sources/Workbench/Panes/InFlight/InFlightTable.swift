@@ -50,6 +50,9 @@ struct InFlightTable {
     static let refreshInterval: TimeInterval = 0.1
 
     private(set) var live: [Row] = []
+    /// The rows in flight by request, made when the table is read (at most ten times a
+    /// second): a lookup per row drawn (Runs, the response's progress) costs nothing more.
+    private var liveByRequest: [ObjectIdentifier: Row] = [:]
     private(set) var recent: [Row] = []
     /// The rows shown: live ones filtered and sorted, then the recent ones. The selection at
     /// the top stays at the top (the newest activity, as `tail -f` follows a file);
@@ -91,6 +94,7 @@ struct InFlightTable {
             return row
         }
         samples = nextSamples
+        liveByRequest = Dictionary(live.map { (ObjectIdentifier($0.request), $0) }, uniquingKeysWith: { first, _ in first })
         recent.removeAll { now.timeIntervalSince($0.finishedAt ?? now) > Self.recentSeconds }
         arrange()
     }
@@ -107,6 +111,7 @@ struct InFlightTable {
         row.finishedAt = now
         if let metrics = request.metrics { row.received = metrics.bytesReceived }
         live.removeAll { $0.id == id }
+        liveByRequest[ObjectIdentifier(request)] = nil
         recent.removeAll { $0.id == id }
         recent.insert(row, at: 0)
         if recent.count > 200 { recent.removeLast(recent.count - 200) }
@@ -148,6 +153,11 @@ struct InFlightTable {
 
     mutating func click(windowRow: Int, height: Int) {
         list.click(windowRow: windowRow, height: height)
+    }
+
+    /// The row in flight of `request`, as the table was last read.
+    func liveRow(for request: Request) -> Row? {
+        liveByRequest[ObjectIdentifier(request)]
     }
 
     /// The selected row, when it is still in flight.

@@ -89,7 +89,7 @@ extension RunsPane {
         var line = StyledLine("     ")
         line.append(Self.itemIcon(state, context: context))
         line.append(" " + DisplayWidth.padded(names[index], to: 22))
-        let row = state == .running ? context.transfers[ObjectIdentifier(request)] : nil
+        let row = state == .running ? context.transfer(request) : nil
         if let row, row.phase == .queued {
             line.append("queued", .info)
         } else {
@@ -108,7 +108,7 @@ extension RunsPane {
         let states = batch.snapshot.states[range]
         let count = { (state: GroupItemState) in states.lazy.filter { $0 == state }.count }
         let (succeeded, failed, started, stopped) = (count(.succeeded), count(.failed), count(.running), count(.cancelled))
-        let running = range.lazy.filter { states[$0] == .running && context.transfers[ObjectIdentifier(batch.requests[$0])].map { $0.phase != .queued } ?? false }.count
+        let running = range.lazy.filter { states[$0] == .running && context.transfer(batch.requests[$0]).map { $0.phase != .queued } ?? false }.count
         let queued = started - running
         let waiting = range.count - succeeded - failed - started - stopped
         let icon: GroupItemState = started > 0 ? .running : failed > 0 ? .failed : stopped > 0 ? .cancelled
