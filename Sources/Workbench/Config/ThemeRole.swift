@@ -51,6 +51,10 @@ public enum ThemeRole: Sendable, Hashable {
         case .secret: "secret"
         case .input: "input"
         case .inputCursor: "input.cursor"
+        case .status2xx: "status.2xx"
+        case .status3xx: "status.3xx"
+        case .status4xx: "status.4xx"
+        case .status5xx: "status.5xx"
         }
     }
 }

@@ -21,6 +21,18 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case badge, marker, secret
     /// A field being edited, and the character under its cursor.
     case input, inputCursor
+    /// A response status the request accepted, by class: 1xx–2xx, 3xx, 4xx, 5xx.
+    case status2xx, status3xx, status4xx, status5xx
+
+    /// The style of an accepted response status, by its class.
+    public static func status(_ code: Int) -> Style {
+        switch code {
+        case 500...: return .status5xx
+        case 400..<500: return .status4xx
+        case 300..<400: return .status3xx
+        default: return .status2xx
+        }
+    }
 
     /// The badge style of an HTTP method.
     public static func method(_ name: String) -> Style {

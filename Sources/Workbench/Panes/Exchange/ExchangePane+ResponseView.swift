@@ -79,7 +79,8 @@ extension ExchangePane {
             line.append("\(glyphs.cancelled) cancelled", .warning)
         } else if let status = request.response?.statusCode {
             let reason = ReasonPhrase.of(status)
-            line.append("\(status) \(reason)", request.error == nil ? .success : .failure)
+            // An accepted status by its class (a theme may colour 4xx apart); a refused one fails.
+            line.append("\(status) \(reason)", request.error == nil ? Style.status(status) : .failure)
         } else if let error = request.error {
             line.append("\(glyphs.failure) \(error.family) \(error.code.rawValue)", .failure)
         }

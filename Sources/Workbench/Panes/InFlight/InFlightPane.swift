@@ -175,7 +175,7 @@ final class InFlightPane: FilteringPane {
 
     private static func stateText(_ row: InFlightTable.Row, glyphs: Glyphs) -> (text: String, style: Style) {
         switch row.outcome {
-        case .succeeded(let status)?: return ("\(glyphs.success) \(status)", .success)
+        case .succeeded(let status)?: return ("\(glyphs.success) \(status)", Style.status(status))
         case .failed(let code)?: return ("\(glyphs.failure) \(code)", .failure)
         case .cancelled?: return ("\(glyphs.cancelled) cancelled", .warning)
         case nil:

@@ -76,7 +76,7 @@ extension RequestsPane {
             return StyledLine("\(glyphs.failure) \(error.code.rawValue)", .failure)
         }
         guard exchange.stoppedAt != nil else { return StyledLine() }
-        return StyledLine("\(exchange.request.responseStatusCode)", .success)
+        return StyledLine("\(exchange.request.responseStatusCode)", Style.status(exchange.request.responseStatusCode))
     }
 
     private static func chainStatus(_ run: RunRecord, glyphs: Glyphs, now: Date) -> StyledLine {
