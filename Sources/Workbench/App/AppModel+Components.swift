@@ -86,8 +86,7 @@ extension AppModel {
         expireToasts(now: now)
         let table = panes.inFlight.table
         if force || isBusy || !table.live.isEmpty || table.nextExpiry.map({ $0 <= now }) == true {
-            let exchanges = exchangesByRequest
-            panes.inFlight.refresh(agents: inFlightAgents, name: { exchanges[ObjectIdentifier($0)]?.name ?? "—" }, now: now, force: force)
+            panes.inFlight.refresh(agents: inFlightAgents, name: requestName(of:), now: now, force: force)
         }
         if panes.cache.nextRefresh <= now { reloadCache(now: now) }
         if cacheVerdictIsStale { judgeSelectedRequestsCache(now: now) }

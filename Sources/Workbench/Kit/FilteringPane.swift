@@ -13,6 +13,17 @@ protocol FilteringPane: Pane {
 extension FilteringPane {
     var isTyping: Bool { filter.isTyping }
 
+    /// The filter's row above the list: 1 while it is typed or applies, else 0.
+    var filterRows: Int { filter.isTyping || !filter.text.isEmpty ? 1 : 0 }
+
+    /// Adds the filter's row, when there is one, to `lines`; returns the terminal's cursor
+    /// while the filter is typed.
+    func appendFilterRow(to lines: inout [StyledLine], in content: Rect) -> Frame.Cursor? {
+        guard let row = filter.line(in: content, row: lines.count) else { return nil }
+        lines.append(row.line)
+        return row.cursor
+    }
+
     /// `f`: starts typing a new filter.
     func beginFilter() {
         apply(filter.begin())

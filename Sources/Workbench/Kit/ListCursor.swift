@@ -89,7 +89,7 @@ public struct ListCursor: Sendable, Equatable {
     }
 
     /// The first row to show so that `selection` is on screen, moving as little as possible.
-    public static func top(selection: Int, scroll: Int, height: Int, count: Int) -> Int {
+    private static func top(selection: Int, scroll: Int, height: Int, count: Int) -> Int {
         guard height > 0 else { return 0 }
         var top = scroll
         if selection < top { top = selection }

@@ -6,11 +6,7 @@ extension CachePane {
     func render(context: PaneContext) -> PaneRender {
         let content = context.content
         var lines: [StyledLine] = verdict.map { [$0.line(width: content.width)] } ?? []
-        var cursor: Frame.Cursor?
-        if let filterLine = filter.line(in: content, row: lines.count) {
-            lines.append(filterLine.line)
-            cursor = filterLine.cursor
-        }
+        let cursor = appendFilterRow(to: &lines, in: content)
         let browser = self.browser
         if !browser.shown.isEmpty, Self.showsHeader(width: content.width) { lines.append(Self.header(width: content.width, version: browser.versionWidth)) }
         let height = listHeight(context)

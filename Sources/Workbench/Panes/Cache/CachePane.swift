@@ -105,7 +105,7 @@ final class CachePane: FilteringPane {
 
     /// Rows above the list: the verdict, the filter, the column titles.
     func headerRows(width: Int) -> Int {
-        (verdict == nil ? 0 : 1) + (filter.isTyping || !filter.text.isEmpty ? 1 : 0)
+        (verdict == nil ? 0 : 1) + filterRows
             + (!browser.shown.isEmpty && Self.showsHeader(width: width) ? 1 : 0)
     }
 

@@ -43,7 +43,7 @@ final class EventsPane: FilteringPane {
     }
 
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
-        log.click(windowRow: row - headerRows, height: listHeight(context))
+        log.click(windowRow: row - filterRows, height: listHeight(context))
         return []
     }
 
@@ -56,9 +56,7 @@ final class EventsPane: FilteringPane {
     /// The newest failure's entry.
     var lastFailure: Int? { log.entries.last { $0.kind == .failed }?.id }
 
-    private var headerRows: Int { filter.isTyping || !filter.text.isEmpty ? 1 : 0 }
-
-    private func listHeight(_ context: PaneContext) -> Int { max(0, context.content.height - headerRows) }
+    private func listHeight(_ context: PaneContext) -> Int { max(0, context.content.height - filterRows) }
 
     // MARK: - News
 
@@ -125,11 +123,7 @@ final class EventsPane: FilteringPane {
     func render(context: PaneContext) -> PaneRender {
         let content = context.content
         var lines: [StyledLine] = []
-        var cursor: Frame.Cursor?
-        if let filterLine = filter.line(in: content, row: 0) {
-            lines.append(filterLine.line)
-            cursor = filterLine.cursor
-        }
+        let cursor = appendFilterRow(to: &lines, in: content)
         let log = self.log
         lines += ListView.lines(log.list.cursor, height: listHeight(context), width: content.width, focused: context.isFocused,
                                 empty: log.entries.isEmpty ? "No events yet: every request, batch and chain you start is logged here."

@@ -77,7 +77,7 @@ final class InFlightPane: FilteringPane {
 
     /// Rows above the list: the filter, and the column titles when the table has them.
     private func headerRows(width: Int) -> Int {
-        (filter.isTyping || !filter.text.isEmpty ? 1 : 0) + (!table.rows.isEmpty && Self.columns(width: width).medium ? 1 : 0)
+        filterRows + (!table.rows.isEmpty && Self.columns(width: width).medium ? 1 : 0)
     }
 
     private func listHeight(_ context: PaneContext) -> Int {
@@ -89,11 +89,7 @@ final class InFlightPane: FilteringPane {
     func render(context: PaneContext) -> PaneRender {
         let content = context.content
         var lines: [StyledLine] = []
-        var cursor: Frame.Cursor?
-        if let filterLine = filter.line(in: content, row: 0) {
-            lines.append(filterLine.line)
-            cursor = filterLine.cursor
-        }
+        let cursor = appendFilterRow(to: &lines, in: content)
         let table = self.table
         if !table.rows.isEmpty, let header = Self.header(width: content.width) { lines.append(header) }
         let height = listHeight(context)
