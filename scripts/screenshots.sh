@@ -114,7 +114,9 @@ tui_wait "Esc close"
 shot help
 
 # The light theme, from a user config (docs/config.md), on the same scene as the overview.
+# A tmux server of its own: a new one on the socket just killed can fail to start.
 tmux -L "$socket" kill-server
+socket="$socket-light"
 printf 'theme: light\n' > "$work/config.yaml"
 tui_start 120 40 --config "$work/config.yaml"
 for name in get-args cities refused json-valid; do
