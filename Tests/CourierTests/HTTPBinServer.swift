@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// httpbin (psf/httpbin from PyPI, a server nobody here wrote) served by gunicorn on
+/// 127.0.0.1 at a free port, as a subprocess. `scripts/test-servers-bootstrap.sh` installs it
+/// into `.build/test-venv`; without that venv ``start()`` prints why and returns nil.
+///
+/// ```swift
+/// let server = try await HTTPBinServer.required()   // or: guard let server = try await HTTPBinServer.start()
+/// defer { server.stop() }
+/// let url = server.baseURL + "/anything"
+/// ```
+///
+/// Shared by more than one test target (a symlink in each): it uses Foundation and Testing only.
+final class HTTPBinServer: @unchecked Sendable {
+    /// `http://127.0.0.1:PORT`, no trailing slash.
+    let baseURL: String
+    let port: Int
+    private let process: Process
+
+    private init(port: Int, process: Process) {
+        self.port = port
+        self.process = process
+        baseURL = "http://127.0.0.1:\(port)"
+    }
+
+    /// The venv's Python, found from this file's place in the package.
+    static var python: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/test-venv/bin/python")
+    }
+
+    /// Starts httpbin and waits until it answers an HTTP request (at most 20 seconds);
+    /// nil, with the reason printed, when it is not installed or does not come up.
+    static func start() async throws -> HTTPBinServer? {
+        switch await launch() {
+        case .success(let server): return server
+        case .failure(let reason):
+            print("httpbin unavailable: \(reason.text)")
+            return nil
+        }
+    }
+
+    /// Like ``start()``, but a test that cannot have httpbin is cancelled (reported as
+    /// skipped) with the reason, instead of going on.
+    static func required(sourceLocation: SourceLocation = #_sourceLocation) async throws -> HTTPBinServer {
+        switch await launch() {
+        case .success(let server): return server
+        case .failure(let reason):
+            print("skipping: httpbin unavailable: \(reason.text)")
+            try Test.cancel("httpbin unavailable: \(reason.text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Stops gunicorn at once (SIGQUIT is its quick shutdown) and waits for it to exit.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGQUIT)
+        process.waitUntilExit()
+    }
+
+    struct Unavailable: Error {
+        let text: String
+    }
+
+    private static func launch() async -> Result<HTTPBinServer, Unavailable> {
+        let python = python
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            return .failure(Unavailable(text: "\(python.path) is missing; run scripts/test-servers-bootstrap.sh"))
+        }
+        var lastReason = "no attempt"
+        // A free port is chosen by the kernel, then handed to gunicorn: another process could take
+        // it in between, so a start that fails to bind tries again with a new port.
+        for _ in 0..<3 {
+            guard let port = freePort() else { return .failure(Unavailable(text: "no free loopback port")) }
+            let process = Process()
+            process.executableURL = python
+            process.arguments = ["-m", "gunicorn", "-b", "127.0.0.1:\(port)", "--threads", "8",
+                                 "--graceful-timeout", "1", "--log-level", "warning", "httpbin:app"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                return .failure(Unavailable(text: "cannot run \(python.path): \(error)"))
+            }
+            let server = HTTPBinServer(port: port, process: process)
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, process.isRunning {
+                if answers(port: port) { return .success(server) }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            lastReason = process.isRunning ? "gunicorn did not answer on port \(port) within 20 s"
+                : "gunicorn exited with status \(process.terminationStatus)"
+            server.stop()
+        }
+        return .failure(Unavailable(text: lastReason))
+    }
+
+    private static func freePort() -> Int? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+
+    /// Whether `GET /status/200` on the port gets an HTTP status line back within a second:
+    /// a connect alone succeeds as soon as gunicorn listens, before a worker can answer.
+    private static func answers(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { return false }
+        let request = Array("GET /status/200 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        guard send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return false }
+        var reply = [UInt8](repeating: 0, count: 12)
+        let count = recv(socket, &reply, reply.count, 0)
+        return count >= 5 && reply.starts(with: Array("HTTP/".utf8))
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return address
+    }
+}
