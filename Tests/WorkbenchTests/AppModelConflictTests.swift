@@ -44,7 +44,7 @@ import Testing
     }
 
     private func conflictPanel(_ app: AppHarness) -> String? {
-        guard case .text(let panel)? = app.model.overlay, case .editConflict(let name) = panel.kind else { return nil }
+        guard let panel = (app.model.overlay as? TextOverlay)?.panel, case .editConflict(let name) = panel.kind else { return nil }
         return name
     }
 

@@ -94,7 +94,7 @@ import Testing
     @Test func quitAsksWhenEditsAreUnsavedOrRequestsInFlight() async throws {
         try await AppHarness.run { app in
             app.press(.character("2"), .character("m"), .character("q"))
-            guard case .confirm(let confirmation)? = app.model.overlay else {
+            guard let confirmation = (app.model.overlay as? ConfirmOverlay)?.confirmation else {
                 Issue.record("q did not ask")
                 return
             }

@@ -42,7 +42,7 @@ import Testing
             app.press(.control("p"))
             app.type("switch env")
             app.press(.enter)
-            guard case .environments? = app.model.overlay else {
+            guard app.model.overlay is EnvironmentPicker else {
                 Issue.record("the palette did not run the action")
                 return
             }

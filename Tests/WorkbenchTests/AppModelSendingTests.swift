@@ -117,7 +117,7 @@ import Testing
     @Test func anEnvironmentChangesWhatIsSent() async throws {
         try await AppHarness.run { app in
             app.press(.character("E"))
-            guard case .environments? = app.model.overlay else {
+            guard app.model.overlay is EnvironmentPicker else {
                 Issue.record("E did not open the environment picker")
                 return
             }

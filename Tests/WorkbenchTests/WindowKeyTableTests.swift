@@ -79,7 +79,7 @@ import Testing
             }
             app.press(.character("1"))
             app.model.perform(.cancelAll)
-            guard case .confirm(let question)? = app.model.overlay else {
+            guard let question = (app.model.overlay as? ConfirmOverlay)?.confirmation else {
                 Issue.record("no question: \(String(describing: app.model.overlay))")
                 return
             }

@@ -41,8 +41,8 @@ extension AppModel {
         return "\(prepared.method.rawValue) \(revealsSecrets ? prepared.url : scope.redact(prepared.url))"
     }
 
-    /// Carries out what a pane asked for.
-    func carryOut(_ work: [PaneWork]) {
+    /// Carries out what a pane, or the window `source`, asked for.
+    func carryOut(_ work: [PaneWork], from source: (any Overlay)? = nil) {
         for item in work {
             switch item {
             case .say(let text, let style, let seconds, let event): say(text, style, seconds: seconds, event: event)
@@ -52,14 +52,30 @@ extension AppModel {
             case .inspect(let inspection):
                 panes.exchange.inspect(inspection)
                 focus = .exchange
-            case .confirm(let confirmation): overlay = .confirm(confirmation)
-            case .prompt(let prompt): overlay = .prompt(prompt)
+            case .confirm(let confirmation): open(ConfirmOverlay(confirmation))
+            case .prompt(let prompt): open(PromptOverlay(prompt))
             case .rerun(let run): rerun(run)
             case .refreshCache:
                 cacheMarkers.removeAll()
                 reloadCache()
             case .selectionChanged: selectionChanged()
             case .workspace(let action): performInShell(action)
+            case .close: if let source { close(source) }
+            case .perform(let action): perform(action)
+            case .reveal(let node):
+                panes.requests.reveal(node)
+                focus = .requests
+                selectionChanged()
+            case .switchEnvironment(let name): switchEnvironment(to: name)
+            case .confirmed(let consequence): confirmed(consequence)
+            case .submit(let purpose, let text):
+                if let problem = submit(purpose, text: text) {
+                    (source as? PromptOverlay)?.refuse(problem)
+                } else if let source {
+                    close(source)
+                }
+            case .editWorkspaceFile: effects.append(.openEditor(path: workspacePath, line: reloadError?.location?.line ?? 1))
+            case .resolveConflict(let action, let name): resolveConflict(action, of: name)
             }
         }
     }

@@ -55,7 +55,7 @@ extension AppModel {
         let lines = [StyledLine(" Another program \(what) \(fileName) after you began editing it here.", .strong),
                      StyledLine(" Your edits are kept until you choose: nothing is written or dropped without it.", .dim),
                      ""] + conflictChoices
-        overlay = .text(TextPanel(title: "\(name): \(note) while you edited it", lines: lines, kind: .editConflict(request: name)))
+        open(TextOverlay(TextPanel(title: "\(name): \(note) while you edited it", lines: lines, kind: .editConflict(request: name))))
     }
 
     /// The conflict keys and what they do, from the key table.
@@ -63,13 +63,6 @@ extension AppModel {
         KeyMap.bindings.filter { $0.scope == .conflict }.map { binding in
             StyledLine.build { $0.append(" " + DisplayWidth.padded(KeyMap.label(of: binding.keys[0]), to: 5), .hintKey); $0.append(binding.action.title) }
         } + [StyledLine.build { $0.append(" Esc  ", .hintKey); $0.append("Decide later: the edits stay, marked in the tree") }]
-    }
-
-    /// The conflict panel's footer: its keys, from the key table.
-    var conflictFooter: StyledLine {
-        var line = KeyMap.hintLine(KeyMap.bindings.filter { $0.scope == .conflict }.map { ($0.action, .conflict) })
-        if let close = KeyMap.hint(.closeWindow, in: .window) { line.append(" · \(close.key) later", .dim) }
-        return line
     }
 
     /// Keep mine, take theirs or show both, for `request` or the selected one.
@@ -81,7 +74,6 @@ extension AppModel {
         }
         switch action {
         case .keepMine:
-            overlay = nil
             let edit: WorkspaceEdit = workspace.requests[name] == nil
                 ? .add(name: name, yaml: RequestYAML.block(for: draft.applied(to: origin.base), name: name))
                 : .update(original: name, draft: draft)
@@ -89,14 +81,13 @@ extension AppModel {
             drafts[name] = nil
             offerNextConflict()
         case .takeTheirs:
-            overlay = nil
             drafts[name] = nil
             panes.requests.update(workspace: workspace, orphans: orphanedDraftNames)
             say("dropped your edits of \(name): \(fileName) stays as it is", .success, seconds: 6)
             offerNextConflict()
         case .showBoth:
-            overlay = .text(TextPanel(title: "\(name): \(fileName)'s version and yours", lines: bothLines(name, draft: draft, base: origin.base),
-                                      kind: .editConflict(request: name)))
+            open(TextOverlay(TextPanel(title: "\(name): \(fileName)'s version and yours", lines: bothLines(name, draft: draft, base: origin.base),
+                                       kind: .editConflict(request: name))))
         default:
             break
         }

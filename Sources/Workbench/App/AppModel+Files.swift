@@ -109,7 +109,7 @@ extension AppModel {
         lines.append(StyledLine.build { $0.append("e    ", .hintKey); $0.append("edit the file again") })
         lines.append(StyledLine.build { $0.append("d    ", .hintKey); $0.append("discard your changes: restore the file as it was") })
         lines.append(StyledLine.build { $0.append("Esc  ", .hintKey); $0.append("keep the file as it is") })
-        overlay = .text(TextPanel(title: "\(fileName) is not valid", lines: lines, kind: .invalidEdit(previousText: backup)))
+        open(TextOverlay(TextPanel(title: "\(fileName) is not valid", lines: lines, kind: .invalidEdit(previousText: backup))))
     }
 
     // MARK: - curl
@@ -125,17 +125,11 @@ extension AppModel {
             let command = try CurlExport.command(for: request)
             let hidden = session.scope.redact(try CurlExport.command(for: request, hidingSecrets: true))
             effects.append(.copyToClipboard(command))
-            overlay = .text(TextPanel(title: "\(name) as curl — copied to the clipboard", lines: curlLines(command, hidden: hidden),
-                                      kind: .curl(command: command, hidden: hidden)))
+            open(TextOverlay(TextPanel(title: "\(name) as curl — copied to the clipboard", lines: [],
+                                       kind: .curl(command: command, hidden: hidden))))
         } catch {
             say("cannot export \(name): \(error.message)", .failure)
         }
-    }
-
-    /// A curl command as shown: secrets hidden unless revealed.
-    func curlLines(_ command: String, hidden: String) -> [StyledLine] {
-        let shown = revealsSecrets ? command : hidden
-        return [StyledLine(shown, .plain), "", StyledLine(revealsSecrets ? "v hides the secrets" : "secrets hidden on screen (the clipboard has them) — v shows them", .dim)]
     }
 
     /// A pasted or typed curl command becomes a new request in the file.
@@ -165,8 +159,7 @@ extension AppModel {
             say("\(fileName) defines no environments", .info)
             return
         }
-        let index = environment.flatMap { workspace.environmentNames.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        overlay = .environments(selection: index)
+        open(EnvironmentPicker(names: workspace.environmentNames, current: environment))
     }
 
     /// Switches to another environment (nil: the variables alone); requests in flight finish

@@ -20,7 +20,11 @@ extension AppModel {
             if let cursor = render.cursor { frame.cursor = cursor }
         }
         frame.statusLine = statusLine(now: now)
-        if let overlay { frame.overlay = overlayPane(overlay, frame: &frame) }
+        if let overlay {
+            let render = overlay.render(context: overlayContext(now: now))
+            frame.overlay = render.frames.first
+            if let cursor = render.cursor { frame.cursor = cursor }
+        }
         return frame
     }
 

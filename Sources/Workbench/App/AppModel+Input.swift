@@ -9,10 +9,10 @@ extension AppModel {
             say("paste a curl command to make a request of it, or edit a field first (Enter)", .info)
             return
         }
+        guard let problem = importCurl(trimmed) else { return }
         var editor = LineEditor()
         editor.insert(trimmed)
-        overlay = .prompt(Prompt(title: "Paste a curl command", editor: editor, purpose: .importCurl))
-        submitPrompt()
+        open(PromptOverlay(Prompt(title: "Paste a curl command", editor: editor, purpose: .importCurl, error: problem)))
     }
 
     /// Arrows, pages, top and bottom in the focused pane (the wheel, a typed filter's moves).

@@ -31,7 +31,8 @@ public final class AppModel {
     lazy var panes = PaneSet(source: self, glyphs: glyphs)
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
-    public internal(set) var overlay: Overlay?
+    /// The windows open over the panes, the top one last (``overlay``).
+    var overlays: [any Overlay] = []
     var toasts: [Toast] = []
     /// The last event in words, for the status line.
     var lastEvent = ""
@@ -70,7 +71,7 @@ public final class AppModel {
             return
         }
         if overlay != nil {
-            handleOverlayKey(key)
+            handleOverlayKey(key, now: now)
             return
         }
         if focusedComponent.isTyping {
@@ -105,8 +106,8 @@ public final class AppModel {
     func performInShell(_ action: Action) {
         switch action {
         case .quit: requestQuit()
-        case .help: overlay = .help(scroll: 0)
-        case .palette: overlay = .palette(PaletteState())
+        case .help: open(HelpOverlay())
+        case .palette: open(PaletteOverlay(workspace: workspace))
         case .focusNext: cycleFocus(by: 1)
         case .focusPrevious: cycleFocus(by: -1)
         case .zoom: isZoomed.toggle()
@@ -120,9 +121,9 @@ public final class AppModel {
         case .focusEvents: focus(.events)
         case .save: saveDrafts()
         case .pickEnvironment: openEnvironmentPicker()
-        case .showVariables: overlay = .variables(scroll: 0)
+        case .showVariables: open(VariablesOverlay(rows: variableRows()))
         case .send: sendSelected(ignoringCache: false)
-        case .importCurl: overlay = .prompt(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl))
+        case .importCurl: open(PromptOverlay(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl)))
         case .copyAsCurl: copySelectedAsCurl()
         case .toggleOffline: toggleOffline()
         case .editInEditor: openSelectedInEditor()
@@ -135,7 +136,7 @@ public final class AppModel {
         case .filter, .toggleMark:
             focus = .requests
             carryOut(panes.requests.perform(action, context: context(for: .requests)))
-        case .newRequest: overlay = .prompt(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest))
+        case .newRequest: open(PromptOverlay(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest)))
         case .duplicate: promptDuplicate()
         case .delete: confirmDelete()
         case .rename: promptRename()
@@ -238,7 +239,7 @@ public final class AppModel {
         var reasons: [String] = []
         if inFlight > 0 { reasons.append("\(inFlight) request\(inFlight == 1 ? "" : "s") in flight") }
         if !unsaved.isEmpty { reasons.append("unsaved edits (\(unsaved.joined(separator: ", ")))") }
-        overlay = .confirm(Confirmation(message: "\(reasons.joined(separator: " and ")). Quit anyway?", consequence: .quit))
+        open(ConfirmOverlay(Confirmation(message: "\(reasons.joined(separator: " and ")). Quit anyway?", consequence: .quit)))
     }
 
     private func handleEscape() {

@@ -8,17 +8,9 @@ import Foundation
 /// (``render(context:)``). What other parts must do — focus another pane, show a response,
 /// ask for confirmation, a message — comes back as ``PaneWork`` for the shell to carry out:
 /// no pane writes another's state. See ARCHITECTURE.md for how to add one.
-protocol Pane: AnyObject {
+protocol Pane: Component {
     var id: PaneID { get }
-    /// The key table scope of the pane (help, hints and the palette read it too).
-    var scope: KeyMap.Scope { get }
-    /// Whether keys go to a line the pane is typing (its filter).
-    var isTyping: Bool { get }
 
-    /// Carries out an action of the pane's scope, or a moving one.
-    func perform(_ action: Action, context: PaneContext) -> [PaneWork]
-    /// A key while the pane types a line.
-    func type(_ key: Key, context: PaneContext) -> [PaneWork]
     /// Esc: drops the pane's own transient state (a filter); false when it had none.
     func escape() -> Bool
     /// A click on the `row`-th row of the content area.
@@ -28,14 +20,9 @@ protocol Pane: AnyObject {
     /// Why `action` does not apply to what is selected now (lazygit's "disabled because"),
     /// or nil when it does: the status line leaves its hint out, and the key says why.
     func disabledReason(for action: Action) -> String?
-    /// What the pane shows: from its state and the context only — no disk, engine or clock
-    /// reads (the time comes in the context).
-    func render(context: PaneContext) -> PaneRender
 }
 
 extension Pane {
-    var isTyping: Bool { false }
-    func type(_ key: Key, context: PaneContext) -> [PaneWork] { [] }
     func escape() -> Bool { false }
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] { [] }
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] { [] }
@@ -125,4 +112,22 @@ enum PaneWork {
     /// An action on the workspace — send, run, step, new, duplicate, delete, rename: sending
     /// and editing the file are the session's, which the shell holds.
     case workspace(Action)
+
+    // What windows over the panes ask for.
+    /// Close the window that asked.
+    case close
+    /// Carry out an action as its key would (the palette).
+    case perform(Action)
+    /// Select a request, batch or chain in Requests and go there (the palette).
+    case reveal(RequestTree.Node)
+    case switchEnvironment(String?)
+    /// The user answered yes to a question.
+    case confirmed(Confirmation.Consequence)
+    /// Enter in a prompt: the shell does what it asked for, or refuses with a reason the
+    /// prompt shows.
+    case submit(Prompt.Purpose, text: String)
+    /// Open the workspace file in the editor, at the line the last reload failed on.
+    case editWorkspaceFile
+    /// Keep mine, take theirs or show both, for a request's edit conflict.
+    case resolveConflict(Action, request: String)
 }

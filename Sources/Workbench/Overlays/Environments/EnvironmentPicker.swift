@@ -1,0 +1,44 @@
+import CourierWorkspace
+
+/// The workspace's environments, and "none" (the variables alone); Enter switches.
+final class EnvironmentPicker: Overlay {
+    private let names: [String]
+    private let current: String?
+    /// 0 is "none"; `n` is `names[n - 1]`.
+    private(set) var selection: Int
+
+    init(names: [String], current: String?) {
+        self.names = names
+        self.current = current
+        selection = current.flatMap { names.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+    }
+
+    var scope: KeyMap.Scope { .picker }
+
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
+        switch action {
+        case .chooseItem: return [.close, .switchEnvironment(selection == 0 ? nil : names[selection - 1])]
+        case .closeWindow: return [.close]
+        case .previousItem: selection = max(0, selection - 1)
+        case .nextItem: selection = min(names.count, selection + 1)
+        default:
+            if let moved = OverlayFrame.scrolled(selection, by: action) { selection = min(names.count, moved) }
+        }
+        return []
+    }
+
+    func render(context: PaneContext) -> PaneRender {
+        let preferred = 70
+        let inner = OverlayFrame.innerWidth(preferred: preferred, screen: context.rect)
+        let options: [String?] = [nil] + names.map { $0 }
+        let lines = options.enumerated().map { index, name in
+            let line = StyledLine.build {
+                $0.append(name == current ? " \(context.glyphs.bullet) " : "   ", .accent)
+                $0.append(name ?? "(none: the variables alone)")
+            }
+            return line.padded(to: inner).highlighted(index == selection ? .selected : .none)
+        }
+        return OverlayFrame(title: "Environment", lines: lines, footer: KeyMap.hintLine([(.chooseItem, .picker), (.closeWindow, .window)]))
+            .render(preferredWidth: preferred, screen: context.rect)
+    }
+}
