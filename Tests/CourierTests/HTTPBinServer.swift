@@ -19,11 +19,14 @@ final class HTTPBinServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT`, no trailing slash.
     let baseURL: String
     let port: Int
-    private let process: Process
+    /// gunicorn's master, which leads a process group of its own (its workers are in it).
+    private let pid: pid_t
+    private let stopped = NSLock()
+    private var hasStopped = false
 
-    private init(port: Int, process: Process) {
+    private init(port: Int, pid: pid_t) {
         self.port = port
-        self.process = process
+        self.pid = pid
         baseURL = "http://127.0.0.1:\(port)"
     }
 
@@ -55,11 +58,24 @@ final class HTTPBinServer: @unchecked Sendable {
         }
     }
 
-    /// Stops gunicorn at once (SIGQUIT is its quick shutdown) and waits for it to exit.
+    deinit { stop() }
+
+    /// Stops gunicorn and its workers at once (SIGQUIT is its quick shutdown; SIGKILL after
+    /// five seconds) and reaps the master. Safe to call twice.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGQUIT)
-        process.waitUntilExit()
+        let first = stopped.withLock { () -> Bool in
+            defer { hasStopped = true }
+            return !hasStopped
+        }
+        guard first else { return }
+        kill(-pid, SIGQUIT)
+        var status: Int32 = 0
+        for _ in 0..<250 {
+            if waitpid(pid, &status, WNOHANG) != 0 { return }
+            usleep(20_000)
+        }
+        kill(-pid, SIGKILL)
+        waitpid(pid, &status, 0)
     }
 
     struct Unavailable: Error {
@@ -76,28 +92,59 @@ final class HTTPBinServer: @unchecked Sendable {
         // it in between, so a start that fails to bind tries again with a new port.
         for _ in 0..<3 {
             guard let port = freePort() else { return .failure(Unavailable(text: "no free loopback port")) }
-            let process = Process()
-            process.executableURL = python
-            process.arguments = ["-m", "gunicorn", "-b", "127.0.0.1:\(port)", "--threads", "8",
-                                 "--graceful-timeout", "1", "--log-level", "warning", "httpbin:app"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                return .failure(Unavailable(text: "cannot run \(python.path): \(error)"))
+            let arguments = [python.path, "-m", "gunicorn", "-b", "127.0.0.1:\(port)", "--threads", "8",
+                             "--graceful-timeout", "1", "--log-level", "warning", "httpbin:app"]
+            guard let pid = spawn(arguments) else {
+                return .failure(Unavailable(text: "cannot run \(python.path): \(String(cString: strerror(errno)))"))
             }
-            let server = HTTPBinServer(port: port, process: process)
+            let server = HTTPBinServer(port: port, pid: pid)
             let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline, process.isRunning {
+            var status: Int32 = 0
+            var exited = false
+            while Date() < deadline {
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    exited = true
+                    break
+                }
                 if answers(port: port) { return .success(server) }
                 try? await Task.sleep(for: .milliseconds(50))
             }
-            lastReason = process.isRunning ? "gunicorn did not answer on port \(port) within 20 s"
-                : "gunicorn exited with status \(process.terminationStatus)"
-            server.stop()
+            lastReason = exited ? "gunicorn exited with status \(status)" : "gunicorn did not answer on port \(port) within 20 s"
+            if !exited { server.stop() }
         }
         return .failure(Unavailable(text: lastReason))
+    }
+
+    /// Starts `arguments` in a process group of its own, output to /dev/null, with no signal
+    /// blocked or ignored: a test process's threads block most signals, and a child would
+    /// otherwise inherit that mask and never see SIGQUIT.
+    private static func spawn(_ arguments: [String]) -> pid_t? {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard result == 0 else {
+            errno = result
+            return nil
+        }
+        return pid
     }
 
     private static func freePort() -> Int? {
