@@ -4,6 +4,8 @@
 
 #include <curl/curl.h>
 #include <sys/prctl.h>
+#include <pthread.h>
+#include <stdlib.h>
 
 typedef size_t (*courier_curl_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 typedef int (*courier_curl_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
@@ -69,6 +71,44 @@ static inline long courier_max_error_size(void) { return CURL_ERROR_SIZE; }
 /// Names the calling thread for the kernel (top, perf, gdb show it); at most 15 bytes are kept.
 static inline void courier_name_current_thread(const char *name) {
     (void)prctl(PR_SET_NAME, name, 0, 0, 0);
+}
+
+/// A share handle that keeps one cookie store for the easy handles attached to it, with a
+/// pthread mutex per kind of shared data (libcurl calls the lock functions from whichever
+/// thread uses an attached handle: the transport's, or a caller reading the jar).
+typedef struct courier_cookie_share {
+    CURLSH *share;
+    pthread_mutex_t locks[CURL_LOCK_DATA_LAST];
+} courier_cookie_share;
+
+static inline void courier_cookie_share_lock(CURL *h, curl_lock_data data, curl_lock_access access, void *context) {
+    (void)h; (void)access;
+    pthread_mutex_lock(&((courier_cookie_share *)context)->locks[data]);
+}
+static inline void courier_cookie_share_unlock(CURL *h, curl_lock_data data, void *context) {
+    (void)h;
+    pthread_mutex_unlock(&((courier_cookie_share *)context)->locks[data]);
+}
+/// A new cookie share, or NULL when libcurl cannot make one.
+static inline courier_cookie_share *courier_cookie_share_create(void) {
+    courier_cookie_share *shared = calloc(1, sizeof(courier_cookie_share));
+    if (!shared) return NULL;
+    shared->share = curl_share_init();
+    if (!shared->share) { free(shared); return NULL; }
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_init(&shared->locks[i], NULL);
+    curl_share_setopt(shared->share, CURLSHOPT_LOCKFUNC, courier_cookie_share_lock);
+    curl_share_setopt(shared->share, CURLSHOPT_UNLOCKFUNC, courier_cookie_share_unlock);
+    curl_share_setopt(shared->share, CURLSHOPT_USERDATA, shared);
+    curl_share_setopt(shared->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_COOKIE);
+    return shared;
+}
+/// Frees the share; CURLSHE_IN_USE (and nothing freed) while an easy handle is attached.
+static inline CURLSHcode courier_cookie_share_destroy(courier_cookie_share *shared) {
+    CURLSHcode code = curl_share_cleanup(shared->share);
+    if (code != CURLSHE_OK) return code;
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_destroy(&shared->locks[i]);
+    free(shared);
+    return CURLSHE_OK;
 }
 
 #endif

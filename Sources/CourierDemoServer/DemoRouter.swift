@@ -84,3 +84,8 @@ enum DemoRouter {
         router.onAnyMethod("/checkout") { try await ShopRoutes.checkout($0, sessions: sessions) }
     }
 }
+        router.onAnyMethod("/cookies", use: CookieRoutes.cookies)
+        router.onAnyMethod("/cookies/set", use: CookieRoutes.set)
+        router.onAnyMethod("/cookies/delete", use: CookieRoutes.delete)
+        router.onAnyMethod("/session/login") { try await CookieRoutes.login($0, sessions: sessions) }
+        router.onAnyMethod("/session/profile") { try CookieRoutes.profile($0, sessions: sessions) }

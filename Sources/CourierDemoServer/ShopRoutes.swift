@@ -58,7 +58,7 @@ enum ShopRoutes {
     }
 
     /// Top-level string/number members of a JSON object body, or urlencoded form fields.
-    private static func bodyFields(_ exchange: DemoExchange) async throws -> [String: String] {
+    static func bodyFields(_ exchange: DemoExchange) async throws -> [String: String] {
         let body = try await exchange.collectBody()
         let contentType = exchange.header(.contentType)?.lowercased() ?? ""
         if contentType.hasPrefix("application/x-www-form-urlencoded") {

@@ -12,6 +12,9 @@ public final class NetworkAgent: Sendable {
     public static let shared = NetworkAgent(config: .shared)
 
     public let config: NetworkConfig
+    /// Where the agent's transfers keep cookies and take them from: its own jar by default, one
+    /// shared with other agents, or nil for none (no cookie is sent or kept).
+    public let cookieJar: CookieJar?
     /// The batches and chains running on this agent, kept alive until they finish.
     public let groups = GroupAgent()
     private let transport: any TransferDriver
@@ -30,14 +33,16 @@ public final class NetworkAgent: Sendable {
         var nextID = 1
     }
 
-    public convenience init(config: NetworkConfig = NetworkConfig()) {
-        self.init(config: config) { Transport(completionQueue: $0) }
+    /// An agent with `config`, whose transfers keep cookies in `cookieJar`.
+    public convenience init(config: NetworkConfig = NetworkConfig(), cookieJar: CookieJar? = CookieJar()) {
+        self.init(config: config, cookieJar: cookieJar) { Transport(completionQueue: $0) }
     }
 
     /// An agent whose transfers go through the driver `makeTransport` returns for the
     /// completion queue it is given (a scripted driver, in tests).
-    init(config: NetworkConfig, transport makeTransport: (DispatchQueue) -> any TransferDriver) {
+    init(config: NetworkConfig, cookieJar: CookieJar? = CookieJar(), transport makeTransport: (DispatchQueue) -> any TransferDriver) {
         self.config = config
+        self.cookieJar = cookieJar
         processingQueue = DispatchQueue(label: "courier.processing", attributes: .concurrent)
         transport = makeTransport(processingQueue)
         cacheMemory = CacheMemory(byteLimit: config.memoryCacheBytes)
@@ -109,7 +114,9 @@ public final class NetworkAgent: Sendable {
         var buildError: RequestError?
         do {
             try Interception.check(request, snapshot: context.snapshot)
-            sent = SharedPreparedRequest(try RequestBuilder.prepare(request, snapshot: context.snapshot))
+            var prepared = try RequestBuilder.prepare(request, snapshot: context.snapshot)
+            if request.sendsCookies { prepared.cookieJar = cookieJar }
+            sent = SharedPreparedRequest(prepared)
         } catch {
             buildError = error
             sent = SharedPreparedRequest(PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
@@ -197,6 +204,7 @@ public final class NetworkAgent: Sendable {
     func transferFinished(_ attempt: TransferAttempt, outcome: TransferOutcome, batch: CallbackBatch) {
         let entry = attempt.entry, sent = attempt.sent, throttle = attempt.throttle
         let request = entry.request
+        sent.value.cookieJar?.transferEnded()
         guard isCurrent(entry), request.move(to: .processing) else {
             downloads.turns.release(id: entry.id)
             return

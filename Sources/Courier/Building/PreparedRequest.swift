@@ -30,6 +30,9 @@ public struct PreparedRequest: Sendable {
     public var credentialHeaderNames: Set<String> = []
     /// Credentials go along on redirects to other origins too (the request opted in).
     public var keepsCredentialsOnRedirect = false
+    /// The jar whose cookies the transfer sends and into which it stores those it receives;
+    /// nil: none sent, none kept (the agent has no jar, or the request opted out).
+    public var cookieJar: CookieJar?
 
     /// The transport follows redirects itself instead of libcurl, which drops only
     /// `Authorization` and `Cookie` on the way to another host.

@@ -38,6 +38,8 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         public var discardsResponseBody = false
         /// See ``Request/keepsCredentialsOnRedirect``.
         public var keepsCredentialsOnRedirect = false
+        /// See ``Request/sendsCookies``.
+        public var sendsCookies = true
         /// Seconds the whole transfer may take; nil: no deadline.
         public var deadline: TimeInterval?
         /// The most bytes of response body kept in memory; nil: the config's limit.
@@ -109,6 +111,7 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var rawBody: Data? { definition.rawBody }
     open override var discardsResponseBody: Bool { definition.discardsResponseBody }
     open override var keepsCredentialsOnRedirect: Bool { definition.keepsCredentialsOnRedirect }
+    open override var sendsCookies: Bool { definition.sendsCookies }
     open override var maximumResponseBodySize: Int? { definition.maximumResponseBodySize }
     open override var deadline: TimeInterval? { definition.deadline }
     open override var cacheTimeInSeconds: Int { definition.cacheTimeInSeconds }

@@ -89,6 +89,9 @@ open class Request: @unchecked Sendable {
     /// Sends credential headers (and libcurl's own authorization) on redirects to other
     /// origins too. Off by default: they go to the request's own origin only.
     open var keepsCredentialsOnRedirect: Bool { false }
+    /// Sends the agent's cookies and keeps those the response sets (``NetworkAgent/cookieJar``).
+    /// False: this request's transfer neither sends nor stores a cookie.
+    open var sendsCookies: Bool { true }
     /// The most bytes this request's body may have in memory; nil uses the config's
     /// ``NetworkSettings/maximumResponseBodyBytes``.
     open var maximumResponseBodySize: Int? { nil }

@@ -19,6 +19,8 @@ final class CurlHandle {
     /// errno of the last socket(2) that failed for this handle's transfer, or 0
     /// (``DescriptorExhaustion``).
     var socketErrno: Int32 = 0
+    /// The cookie store the handle is attached to (it survives `curl_easy_reset`), kept alive by the handle.
+    var cookieShare: CookieShare?
 
     init?() {
         guard let raw = curl_easy_init() else { return nil }

@@ -168,6 +168,7 @@ final class EasyTransfer {
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context) }
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context) }
         if code == CURLE_OK, reportsProgress { code = courier_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context) }
+        if code == CURLE_OK { code = configureCookies() }
         return code
     }
 

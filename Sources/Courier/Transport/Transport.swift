@@ -37,7 +37,7 @@ final class Transport: @unchecked Sendable {
     /// Passes of the transport loop so far; flat while idle.
     var loopIterations: Int { iterations.load(ordering: .relaxed) }
 
-    private static let globalInit: Void = { _ = curl_global_init(courier_global_all()) }()
+    static let globalInit: Void = { _ = curl_global_init(courier_global_all()) }()
 
     /// `completionQueue` runs the jobs' completions.
     init(completionQueue: DispatchQueue) {
