@@ -113,12 +113,6 @@ public final class AppModel {
         case .zoom: isZoomed.toggle()
         case .redraw: effects.append(.redraw)
         case .suspend: effects.append(.suspend)
-        case .focusRequests: focus(.requests)
-        case .focusExchange: focus(.exchange)
-        case .focusInFlight: focus(.inFlight)
-        case .focusCache: focus(.cache)
-        case .focusRuns: focus(.runs)
-        case .focusEvents: focus(.events)
         case .save: saveDrafts()
         case .pickEnvironment: openEnvironmentPicker()
         case .showVariables: open(VariablesOverlay(rows: variableRows()))
@@ -133,38 +127,29 @@ public final class AppModel {
         case .activate: activateSelection()
         case .sendIgnoringCache: sendSelected(ignoringCache: true)
         case .stepChain: stepSelectedChain()
-        case .filter, .toggleMark:
-            focus = .requests
-            carryOut(panes.requests.perform(action, context: context(for: .requests)))
         case .newRequest: open(PromptOverlay(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest)))
         case .duplicate: promptDuplicate()
         case .delete: confirmDelete()
         case .rename: promptRename()
-        case .cycleMethod, .editURL, .editField, .addRow, .deleteRow, .toggleRow, .nextTab, .previousTab, .toggleTemplate,
-             .search, .nextMatch, .previousMatch, .jsonFilter, .toggleFold, .diffHistory, .exportHAR:
-            // The Exchange pane's, asked for from elsewhere (the palette): it takes them there.
-            focus = .exchange
-            carryOut(panes.exchange.perform(action, context: context(for: .exchange)))
         case .saveBody: promptSaveBody()
         case .revealSecrets:
             revealsSecrets.toggle()
             say(revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
-        case .cancelAll, .sortTable, .deleteEntry, .purgeExpired, .purgeAll, .pauseLog:
-            // A list pane's own action asked for from elsewhere (the palette): its pane does it.
-            guard let pane = panes.all.first(where: { KeyMap.scope($0.scope, has: action) }) else { return }
-            if let reason = pane.disabledReason(for: action) { return say(reason, .info) }
-            carryOut(pane.perform(action, context: context(for: pane.id)))
         case .open:
             say("Enter opens the selected row of Cache, Runs or Events: go to one first (4, 5, 6)", .info)
-        case .nextStep, .continueChain, .retryStep, .skipStep, .stopRun:
-            focus = .runs
-            carryOut(panes.runs.perform(action, context: context(for: .runs)))
         case .showFailure: showLastFailure()
         case .keepMine, .takeTheirs, .showBoth: resolveConflict(action)
         case .back: handleEscape()
-        case .closeWindow, .restoreFile, .answerYes, .answerNo, .previousItem, .nextItem, .chooseItem, .commitLine, .cancelLine,
-             .nextField:
-            break // keys of windows and of typing, handled where they apply
+        default:
+            if let pane = action.focusTarget {
+                focus(pane)
+            } else if let owner = panes.all.first(where: { type(of: $0).bindings.contains { $0.action == action } }) {
+                // A pane's own action asked for from elsewhere (the palette): its pane does it.
+                if let reason = owner.disabledReason(for: action) { return say(reason, .info) }
+                focus = owner.id
+                carryOut(owner.perform(action, context: context(for: owner.id)))
+            }
+            // Otherwise a key of windows or of typing, handled where it applies.
         }
     }
 
@@ -178,8 +163,9 @@ public final class AppModel {
     private func cycleFocus(by step: Int) {
         // Composer and response are stops of their own, between Requests and In flight.
         typealias Section = ExchangePane.Section
-        var stops: [(PaneID, Section)] = [(.requests, .composer), (.exchange, .composer), (.exchange, .response)]
-        stops += [PaneID.inFlight, .cache, .runs, .events].map { ($0, Section.composer) }
+        let stops: [(PaneID, Section)] = PaneID.allCases.flatMap { pane in
+            pane == .exchange ? [(pane, Section.composer), (pane, .response)] : [(pane, .composer)]
+        }
         let current = stops.firstIndex { $0.0 == focus && ($0.0 != .exchange || $0.1 == panes.exchange.section) } ?? 0
         let next = stops[(current + step + stops.count) % stops.count]
         focus = next.0

@@ -5,39 +5,33 @@ import CourierWorkspace
 /// line's hints and the palette all read ``bindings``, so they cannot drift from what the
 /// keys do — rebound keys included.
 public enum KeyMap {
-    /// Where a binding applies.
-    public enum Scope: String, Sendable, CaseIterable {
-        case requests = "Requests", composer = "Composer", response = "Response"
-        case inFlight = "In flight", cache = "Cache", runs = "Runs", events = "Events"
-        /// The choice `w` offers when the file changed under an unsaved edit.
-        case conflict = "Edit conflict (after w)"
-        case list = "Moving around", global = "Anywhere"
-        /// Help, variables, curl, messages: what every window over the panes takes.
-        case window = "Windows"
-        /// A yes/no question.
-        case question = "Questions"
-        /// The command palette and the environment picker.
-        case picker = "Palette and pickers"
-        /// A line being typed: a filter, a field, a search, a prompt.
-        case typing = "Typing a line"
+    /// Where a binding applies: a pane's own keys (declared beside the pane), or the
+    /// shell's — lists, anywhere, windows, questions, pickers, a line being typed.
+    public struct Scope: Sendable, Hashable, CustomStringConvertible {
+        /// Its name in help: `In flight`.
+        public let rawValue: String
+        /// Its name in the user config: `in-flight`.
+        public let configName: String
+        /// A pane's scope: its keys come before those of lists and of the whole workbench.
+        public let isPane: Bool
 
-        /// The scope's name in the user config: `requests`, `in-flight`, `global`.
-        public var configName: String {
-            switch self {
-            case .inFlight: return "in-flight"
-            case .conflict: return "conflict"
-            case .list: return "list"
-            case .global: return "global"
-            case .window: return "window"
-            case .question: return "question"
-            case .picker: return "picker"
-            case .typing: return "typing"
-            default: return rawValue.lowercased()
-            }
+        public init(_ name: String, config: String, isPane: Bool) {
+            rawValue = name
+            configName = config
+            self.isPane = isPane
         }
 
-        /// A pane's scope: its keys come before those of lists and of the whole workbench.
-        public var isPane: Bool { ![.conflict, .list, .global, .window, .question, .picker, .typing].contains(self) }
+        /// Every scope: the panes' in their order, then the shell's.
+        public static var allCases: [Scope] {
+            var seen: Set<Scope> = []
+            let panes = PaneSet.kinds.flatMap { $0.bindings.map(\.scope) }.filter { seen.insert($0).inserted }
+            return panes + [.conflict, .list, .global, .window, .question, .picker, .typing]
+        }
+
+        public var description: String { rawValue }
+
+        public static func == (lhs: Scope, rhs: Scope) -> Bool { lhs.configName == rhs.configName }
+        public func hash(into hasher: inout Hasher) { hasher.combine(configName) }
     }
 
     /// Keys for an action in a scope, and the short label the status line shows.
@@ -50,82 +44,18 @@ public enum KeyMap {
     }
 
     /// The keys as shipped, before a user config rebinds any.
-    public static let standard: [Binding] = requests + composer + response + inFlight + cache + runs + events + conflict + list + global
+    public static let standard: [Binding] = global + focusBindings + list + PaneSet.kinds.flatMap { $0.bindings } + conflict
         + window + question + picker + typing
+
+    /// `1`–`9` go to the panes by number.
+    private static var focusBindings: [Binding] {
+        PaneID.allCases.map { Binding(keys: [.character(Character("\($0.rawValue)"))], action: .focus($0), scope: .global) }
+    }
 
     /// The table in effect: ``standard``, or the user config's (``UserConfig/bindings``) for
     /// the workbench run inside `KeyMap.$bindings.withValue(_:operation:)`. A task-local value,
     /// so that a test rebinding keys changes no other test's table.
     @TaskLocal public static var bindings: [Binding] = standard
-
-    private static let requests: [Binding] = [
-        Binding(keys: [.enter], action: .activate, scope: .requests, hint: "send/run"),
-        Binding(keys: [.character("R")], action: .sendIgnoringCache, scope: .requests, hint: "no cache"),
-        Binding(keys: [.character("S")], action: .stepChain, scope: .requests, hint: nil),
-        Binding(keys: [.character(" ")], action: .toggleMark, scope: .requests, hint: "mark"),
-        Binding(keys: [.character("/")], action: .filter, scope: .requests, hint: "filter"),
-        Binding(keys: [.character("n")], action: .newRequest, scope: .requests, hint: nil),
-        Binding(keys: [.character("D")], action: .duplicate, scope: .requests, hint: nil),
-        Binding(keys: [.character("d")], action: .delete, scope: .requests, hint: nil),
-        Binding(keys: [.character("r")], action: .rename, scope: .requests, hint: nil),
-    ]
-
-    private static let composer: [Binding] = [
-        Binding(keys: [.enter], action: .editField, scope: .composer, hint: "edit"),
-        Binding(keys: [.character("u")], action: .editURL, scope: .composer, hint: nil),
-        Binding(keys: [.character("m")], action: .cycleMethod, scope: .composer, hint: "method"),
-        Binding(keys: [.character("a")], action: .addRow, scope: .composer, hint: "add"),
-        Binding(keys: [.character("d")], action: .deleteRow, scope: .composer, hint: nil),
-        Binding(keys: [.character(" ")], action: .toggleRow, scope: .composer, hint: "on/off"),
-        Binding(keys: [.character("]")], action: .nextTab, scope: .composer, hint: "tabs"),
-        Binding(keys: [.character("[")], action: .previousTab, scope: .composer, hint: nil),
-        Binding(keys: [.character("t")], action: .toggleTemplate, scope: .composer, hint: nil),
-        Binding(keys: [.character("v")], action: .revealSecrets, scope: .composer, hint: nil),
-    ]
-
-    private static let response: [Binding] = [
-        Binding(keys: [.character("/")], action: .search, scope: .response, hint: "search"),
-        Binding(keys: [.character("n")], action: .nextMatch, scope: .response, hint: nil),
-        Binding(keys: [.character("N")], action: .previousMatch, scope: .response, hint: nil),
-        Binding(keys: [.character("f")], action: .jsonFilter, scope: .response, hint: "$.path"),
-        Binding(keys: [.enter, .character(" ")], action: .toggleFold, scope: .response, hint: "fold"),
-        Binding(keys: [.character("]")], action: .nextTab, scope: .response, hint: "tabs"),
-        Binding(keys: [.character("[")], action: .previousTab, scope: .response, hint: nil),
-        Binding(keys: [.character("s")], action: .saveBody, scope: .response, hint: "save"),
-        Binding(keys: [.character("d")], action: .diffHistory, scope: .response, hint: "diff"),
-        Binding(keys: [.character("H")], action: .exportHAR, scope: .response, hint: nil),
-        Binding(keys: [.character("v")], action: .revealSecrets, scope: .response, hint: nil),
-    ]
-
-    private static let inFlight: [Binding] = [
-        Binding(keys: [.character("x")], action: .cancel, scope: .inFlight, hint: "cancel"),
-        Binding(keys: [.character("X")], action: .cancelAll, scope: .inFlight, hint: "all"),
-        Binding(keys: [.character("f")], action: .filter, scope: .inFlight, hint: "filter"),
-        Binding(keys: [.character("o")], action: .sortTable, scope: .inFlight, hint: "sort"),
-    ]
-
-    private static let cache: [Binding] = [
-        Binding(keys: [.enter], action: .open, scope: .cache, hint: "open"),
-        Binding(keys: [.character("d")], action: .deleteEntry, scope: .cache, hint: "delete"),
-        Binding(keys: [.character("D")], action: .purgeExpired, scope: .cache, hint: "purge old"),
-        Binding(keys: [.character("P")], action: .purgeAll, scope: .cache, hint: nil),
-        Binding(keys: [.character("f")], action: .filter, scope: .cache, hint: "filter"),
-    ]
-
-    private static let runs: [Binding] = [
-        Binding(keys: [.character(" "), .character("s")], action: .nextStep, scope: .runs, hint: "step"),
-        Binding(keys: [.character("c")], action: .continueChain, scope: .runs, hint: "continue"),
-        Binding(keys: [.character("r")], action: .retryStep, scope: .runs, hint: "retry"),
-        Binding(keys: [.character(">")], action: .skipStep, scope: .runs, hint: "skip"),
-        Binding(keys: [.character("x")], action: .stopRun, scope: .runs, hint: "stop"),
-        Binding(keys: [.enter], action: .open, scope: .runs, hint: "open/rerun"),
-    ]
-
-    private static let events: [Binding] = [
-        Binding(keys: [.enter], action: .open, scope: .events, hint: "open"),
-        Binding(keys: [.character("f")], action: .filter, scope: .events, hint: "filter"),
-        Binding(keys: [.character("p")], action: .pauseLog, scope: .events, hint: "pause"),
-    ]
 
     private static let conflict: [Binding] = [
         Binding(keys: [.character("m")], action: .keepMine, scope: .conflict, hint: "keep mine"),
@@ -177,12 +107,6 @@ public enum KeyMap {
         Binding(keys: [.character(":"), .control("p")], action: .palette, scope: .global),
         Binding(keys: [.tab], action: .focusNext, scope: .global),
         Binding(keys: [.backTab], action: .focusPrevious, scope: .global),
-        Binding(keys: [.character("1")], action: .focusRequests, scope: .global),
-        Binding(keys: [.character("2")], action: .focusExchange, scope: .global),
-        Binding(keys: [.character("3")], action: .focusInFlight, scope: .global),
-        Binding(keys: [.character("4")], action: .focusCache, scope: .global),
-        Binding(keys: [.character("5")], action: .focusRuns, scope: .global),
-        Binding(keys: [.character("6")], action: .focusEvents, scope: .global),
         Binding(keys: [.character("z")], action: .zoom, scope: .global),
         Binding(keys: [.control("g"), .function(5)], action: .send, scope: .global),
         Binding(keys: [.character("x")], action: .cancel, scope: .global),
@@ -234,4 +158,19 @@ public enum KeyMap {
         default: return key.description
         }
     }
+}
+
+extension KeyMap.Scope {
+    /// The choice `w` offers when the file changed under an unsaved edit.
+    public static let conflict = KeyMap.Scope("Edit conflict (after w)", config: "conflict", isPane: false)
+    public static let list = KeyMap.Scope("Moving around", config: "list", isPane: false)
+    public static let global = KeyMap.Scope("Anywhere", config: "global", isPane: false)
+    /// Help, variables, curl, messages: what every window over the panes takes.
+    public static let window = KeyMap.Scope("Windows", config: "window", isPane: false)
+    /// A yes/no question.
+    public static let question = KeyMap.Scope("Questions", config: "question", isPane: false)
+    /// The command palette and the environment picker.
+    public static let picker = KeyMap.Scope("Palette and pickers", config: "picker", isPane: false)
+    /// A line being typed: a filter, a field, a search, a prompt.
+    public static let typing = KeyMap.Scope("Typing a line", config: "typing", isPane: false)
 }

@@ -9,7 +9,13 @@ import Foundation
 /// ask for confirmation, a message — comes back as ``PaneWork`` for the shell to carry out:
 /// no pane writes another's state. See ARCHITECTURE.md for how to add one.
 protocol Pane: Component {
-    var id: PaneID { get }
+    /// Its number and title (declared beside the pane: `extension PaneID`).
+    static var id: PaneID { get }
+    /// Its keys as shipped, in its own scopes (declared beside the pane: `extension
+    /// KeyMap.Scope`); the key table, help, hints and the palette read them.
+    static var bindings: [KeyMap.Binding] { get }
+    /// A new pane, for ``PaneSet``.
+    init(environment: PaneEnvironment)
 
     /// Esc: drops the pane's own transient state (a filter); false when it had none.
     func escape() -> Bool
@@ -23,10 +29,17 @@ protocol Pane: Component {
 }
 
 extension Pane {
+    var id: PaneID { Self.id }
     func escape() -> Bool { false }
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] { [] }
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] { [] }
     func disabledReason(for action: Action) -> String? { nil }
+}
+
+/// What a pane is made with: where the workspace panes read their data, and the glyphs.
+struct PaneEnvironment {
+    var source: any RequestsSource & ExchangeSource
+    var glyphs: Glyphs
 }
 
 /// What a pane reads of the workbench around it, handed in with every call; it never

@@ -3,29 +3,33 @@ import CourierWorkspace
 /// The workbench's panes, each a component (``Pane``), by id. The shell routes keys, news and
 /// drawing to them through ``component(_:)`` and never writes their state.
 final class PaneSet {
-    let requests: RequestsPane
-    let exchange: ExchangePane
-    let inFlight = InFlightPane()
-    let cache = CachePane()
-    let runs = RunsPane()
-    let events = EventsPane()
+    /// Every kind of pane, in the order of their numbers: a new pane is added here (and
+    /// placed in ``ScreenLayout``).
+    static let kinds: [any Pane.Type] = [RequestsPane.self, ExchangePane.self, InFlightPane.self, CachePane.self, RunsPane.self,
+                                         EventsPane.self]
+
+    /// One of each kind, in order.
+    let all: [any Pane]
 
     init(source: any RequestsSource & ExchangeSource, glyphs: Glyphs) {
-        requests = RequestsPane(source: source)
-        exchange = ExchangePane(source: source, glyphs: glyphs)
+        let environment = PaneEnvironment(source: source, glyphs: glyphs)
+        all = Self.kinds.map { $0.init(environment: environment) }
     }
 
     /// The pane `id`.
     func component(_ id: PaneID) -> any Pane {
-        switch id {
-        case .requests: return requests
-        case .exchange: return exchange
-        case .inFlight: return inFlight
-        case .cache: return cache
-        case .runs: return runs
-        case .events: return events
-        }
+        all.first { $0.id == id }!
     }
 
-    var all: [any Pane] { [requests, exchange, inFlight, cache, runs, events] }
+    /// The one pane of type `P`, for the shell's work that is that pane's.
+    private func pane<P: Pane>() -> P {
+        all.lazy.compactMap { $0 as? P }.first!
+    }
+
+    var requests: RequestsPane { pane() }
+    var exchange: ExchangePane { pane() }
+    var inFlight: InFlightPane { pane() }
+    var cache: CachePane { pane() }
+    var runs: RunsPane { pane() }
+    var events: EventsPane { pane() }
 }

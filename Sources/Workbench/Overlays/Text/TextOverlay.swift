@@ -17,13 +17,13 @@ final class TextOverlay: Overlay {
     }
 
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
-        switch (panel.kind, action) {
-        case (.curl, .revealSecrets): return [.workspace(.revealSecrets)]
-        case (.invalidEdit, .editInEditor): return [.close, .editWorkspaceFile]
-        case (.invalidEdit(let previous), .restoreFile): return [.close, .confirmed(.restoreFile(text: previous))]
-        case (.editConflict(let name), .keepMine), (.editConflict(let name), .takeTheirs), (.editConflict(let name), .showBoth):
+        if action == .closeWindow { return [.close] }
+        switch panel.kind {
+        case .curl where action == .revealSecrets: return [.workspace(.revealSecrets)]
+        case .invalidEdit where action == .editInEditor: return [.close, .editWorkspaceFile]
+        case .invalidEdit(let previous) where action == .restoreFile: return [.close, .confirmed(.restoreFile(text: previous))]
+        case .editConflict(let name) where [.keepMine, .takeTheirs, .showBoth].contains(action):
             return [.close, .resolveConflict(action, request: name)]
-        case (_, .closeWindow): return [.close]
         default:
             if let moved = OverlayFrame.scrolled(scroll, by: action) { scroll = moved }
             return []

@@ -8,8 +8,9 @@ import Foundation
 /// read on the events that change it (``reload(_:judged:now:)``, ``show(_:)``), never while
 /// drawing.
 final class CachePane: FilteringPane {
-    let id = PaneID.cache
     let scope = KeyMap.Scope.cache
+
+    init(environment: PaneEnvironment) {}
     private(set) var browser = CacheBrowser()
     private(set) var verdict: CacheVerdict?
     /// How many times the verdict was judged: on events, never per frame.

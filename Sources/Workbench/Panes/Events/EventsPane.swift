@@ -6,8 +6,9 @@ import Foundation
 /// at each quarter, from cache, finished, failed, cancelled — newest at the bottom, failures
 /// highlighted; a filter (`f`) and pause (`p`).
 final class EventsPane: FilteringPane {
-    let id = PaneID.events
     let scope = KeyMap.Scope.events
+
+    init(environment: PaneEnvironment) {}
     private(set) var log = EventLog()
     var filter = TypedFilter()
     /// The last progress share logged for each request in flight (25, 50, 75).

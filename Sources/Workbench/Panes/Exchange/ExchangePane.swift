@@ -45,7 +45,6 @@ final class ExchangePane: Pane {
         case bodyFilter(LineEditor)
     }
 
-    let id = PaneID.exchange
     // The state below is the pane's own: it is set only by the pane's files in this folder
     // (Swift's access control cannot say "this folder"; the shell only reads it).
     var section = Section.composer
@@ -63,9 +62,9 @@ final class ExchangePane: Pane {
     /// Work gathered while a key is handled, returned with it.
     private var pending: [PaneWork] = []
 
-    init(source: any ExchangeSource, glyphs: Glyphs) {
-        self.source = source
-        self.glyphs = glyphs
+    init(environment: PaneEnvironment) {
+        source = environment.source
+        glyphs = environment.glyphs
     }
 
     var scope: KeyMap.Scope { section == .composer ? .composer : .response }

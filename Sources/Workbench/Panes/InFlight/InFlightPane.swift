@@ -6,8 +6,9 @@ import Foundation
 /// rate and time of each request — and what just finished, with its outcome, for a few
 /// seconds; a filter (`f`), a sort (`o`), cancel one (`x`) or all (`X`).
 final class InFlightPane: FilteringPane {
-    let id = PaneID.inFlight
     let scope = KeyMap.Scope.inFlight
+
+    init(environment: PaneEnvironment) {}
     private(set) var table = InFlightTable()
     var filter = TypedFilter()
 

@@ -24,7 +24,6 @@ protocol RequestsSource: AnyObject {
 /// fuzzy filter (`/`), marks for an ad-hoc batch (Space) — and what each one's last send did.
 /// Sending and editing the file are the session's: the pane asks for them as ``PaneWork``.
 final class RequestsPane: Pane {
-    let id = PaneID.requests
     let scope = KeyMap.Scope.requests
     private(set) var tree: RequestTree
     private var filter = TypedFilter(mark: "/")
@@ -32,8 +31,8 @@ final class RequestsPane: Pane {
 
     var isTyping: Bool { filter.isTyping }
 
-    init(source: any RequestsSource) {
-        self.source = source
+    init(environment: PaneEnvironment) {
+        source = environment.source
         tree = RequestTree(workspace: source.workspace)
         tree.move(by: 1)
     }

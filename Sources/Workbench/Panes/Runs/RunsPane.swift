@@ -6,8 +6,9 @@ import Foundation
 /// requests (a batch) or steps as a graph (a chain), with states, durations, captures and
 /// conditions — and, in step mode, what the next step will send and the keys that drive it.
 final class RunsPane: Pane {
-    let id = PaneID.runs
     let scope = KeyMap.Scope.runs
+
+    init(environment: PaneEnvironment) {}
     private(set) var history = RunHistory()
     /// Response bytes the finished runs may hold besides the newest run's.
     var keptResponseBytes = 256 << 20
