@@ -75,6 +75,9 @@ enum DemoRouter {
         router.onAnyMethod("/big-json", use: BigJSONRoute.bigJSON)
         router.onAnyMethod("/cjk", use: ViewerSampleRoutes.cjk)
         router.onAnyMethod("/malformed-json", use: ViewerSampleRoutes.malformedJSON)
+        router.onAnyMethod("/image/png", use: MediaRoutes.png)
+        router.onAnyMethod("/robots.txt", use: MediaRoutes.robots)
+        router.onAnyMethod("/cors", use: MediaRoutes.cors)
     }
 
     private static func addShopRoutes(to router: Router<DemoRequestContext>, sessions: SessionTokenStore) {
@@ -82,10 +85,10 @@ enum DemoRouter {
         router.onAnyMethod("/profile") { try ShopRoutes.profile($0, sessions: sessions) }
         router.onAnyMethod("/orders") { try ShopRoutes.orders($0, sessions: sessions) }
         router.onAnyMethod("/checkout") { try await ShopRoutes.checkout($0, sessions: sessions) }
-    }
-}
         router.onAnyMethod("/cookies", use: CookieRoutes.cookies)
         router.onAnyMethod("/cookies/set", use: CookieRoutes.set)
         router.onAnyMethod("/cookies/delete", use: CookieRoutes.delete)
         router.onAnyMethod("/session/login") { try await CookieRoutes.login($0, sessions: sessions) }
         router.onAnyMethod("/session/profile") { try CookieRoutes.profile($0, sessions: sessions) }
+    }
+}

@@ -77,6 +77,7 @@ enum DocumentRoutes {
             "/drop?after=N&bytes=M&seed=S", "/mutable/{name}?bytes=M", "/mutable/{name}/touch",
             "/drip?bytes=N&duration=S", "/login", "/profile", "/orders", "/checkout", "/small.json",
             "/big-json?items=N|bytes=N", "/cjk", "/malformed-json", "/redirect-to-https", "/redirect-to?url=U&status_code=C",
+            "/image/png", "/robots.txt", "/cors (OPTIONS: a CORS preflight)",
         ],
     ]
 

@@ -23,8 +23,9 @@ import CourierWorkspace
 
     @Test func aFileWhoseOnlyRequestIsBrokenFailsAtItsLineAndColumn() {
         #expect(failure("# just a method\nPOST\n")?.description == "api.http:2:6: error: the request line \"POST\" has no URL after POST")
-        #expect(failure("###\n\n  FETCH /things HTTP/1.1\n")?.description
-                == "api.http:3:3: error: FETCH is not a method Courier sends (GET, POST, PUT, PATCH, DELETE or HEAD)")
+        // Any token is a method: FETCH is sent as written.
+        #expect(failure("###\n\n  FETCH /things HTTP/1.1\n") == nil)
+        #expect((try? HTTPFileImport.result(text: "###\n\n  FETCH /things HTTP/1.1\n", file: "api.http"))?.workspace.requests.first?.definition.method.rawValue == "FETCH")
         #expect(failure("Get the users, please\n")?.description == "api.http:1:5: error: expected a URL after Get, found \"the\"")
         #expect(failure("@host = example.org\n# nothing else\n")?.description.hasPrefix("api.http: error: no requests found") == true)
         #expect(failure("")?.location == nil)

@@ -103,9 +103,10 @@ import CourierWorkspace
 
     @Test func jetBrainsRequestsAreNamedByTheirTitleOrAtName() throws {
         let (result, workspace) = try imported("jetbrains.http")
-        #expect(workspace.requestNames == ["login", "checkout", "origin-form", "upload", "basic-base64", "dynamic"])
-        // OPTIONS is not a method Courier sends: skipped, at its line and column.
-        #expect(result.report.dropped.first == "line 62:1: OPTIONS is not a method Courier sends (GET, POST, PUT, PATCH, DELETE or HEAD); the request is skipped")
+        #expect(workspace.requestNames == ["login", "checkout", "origin-form", "upload", "basic-base64", "dynamic", "options"])
+        // OPTIONS is carried like any other method.
+        #expect(workspace.requests["options"]?.method == .options)
+        #expect(!result.report.dropped.contains { $0.contains("OPTIONS") })
     }
 
     @Test func jetBrainsResponseHandlerSetsBecomeCaptures() throws {
@@ -150,6 +151,6 @@ import CourierWorkspace
         let (result, _) = try imported("jetbrains.http")
         let yaml = result.workspace.yaml()
         #expect(yaml.hasPrefix("# Imported from jetbrains.http (a .http file) by courier import http.\n# Not carried over:\n"))
-        #expect(yaml.contains("# - line 62:1: OPTIONS is not a method"))
+        #expect(!yaml.contains("OPTIONS is not a method"))
     }
 }

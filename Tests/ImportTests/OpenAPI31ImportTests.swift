@@ -26,11 +26,16 @@ import CourierWorkspace
     }
 
     @Test func requestsKeepTheDocumentsOrderAndBatchesFollowItsTags() {
-        #expect(workspace.requestNames == ["search-books", "add-book", "get-books-isbn", "update-book", "create-shelf",
-                                           "upload-card", "upload-avatar", "borrow", "get-report", "send-report"])
+        #expect(workspace.requestNames == ["search-books", "add-book", "get-books-isbn", "update-book", "book-options",
+                                           "create-shelf", "upload-card", "upload-avatar", "borrow", "get-report", "send-report"])
         #expect(workspace.batchNames == ["books", "shelves", "members", "loans", "untagged"])
         #expect(workspace.batches["members"]?.items.map(\.name) == ["upload-card", "upload-avatar"])
-        #expect(workspace.batches["untagged"]?.items.map(\.name) == ["get-report", "send-report"])
+        #expect(workspace.batches["untagged"]?.items.map(\.name) == ["book-options", "get-report", "send-report"])
+    }
+
+    @Test func anOptionsOperationIsAnOPTIONSRequest() throws {
+        #expect(try request("book-options").method == .options)
+        #expect(try request("book-options").url.hasPrefix("books/{{isbn}}"))
     }
 
     @Test func serversWithoutADescriptionAreNamedAfterTheirURL() {
@@ -100,7 +105,6 @@ import CourierWorkspace
 
     @Test func whatCannotBeCarriedOverIsReportedAndWrittenAtTheTop() throws {
         let dropped = [
-            "operation bookOptions: method OPTIONS is not one a workspace request can have",
             "request \"upload-card\": mutual TLS (scheme mtls); a workspace cannot present a client certificate",
             "request \"borrow\": callbacks due (requests the API sends)",
             "request \"send-report\": HTTP digest authentication (scheme digest); only basic and bearer are supported",

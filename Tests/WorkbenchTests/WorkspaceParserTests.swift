@@ -11,11 +11,12 @@ struct WorkspaceParserTests {
         let demo = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
         #expect(demo.name == "demo")
         #expect(demo.usesDemoServer)
-        #expect(demo.requestNames.count == 51)
-        #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "load", "downloads", "cache-states"])
+        #expect(demo.requestNames.count == 57)
+        #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "load", "downloads", "cache-states",
+                                    "types-and-methods"])
         #expect(demo.chains["checkout"]?.steps.count == 4)
         #expect(demo.chains["checkout"]?.stepMode == true)
-        #expect(demo.requestNames(inBatch: "everything").count == 18)
+        #expect(demo.requestNames(inBatch: "everything").count == 24)
         #expect(demo.requestNames(inBatch: "failures").count == 8)
         let cities = try #require(demo.requests["cities"])
         #expect(cities.cache == RequestDefinition.Cache(seconds: 600, version: 2, sensitive: "{{user}}", async: true))
@@ -105,12 +106,31 @@ struct WorkspaceParserTests {
         #expect(parseError("requests:\n  a:\n    url: /get\n    useCDN: yes please\n")?.kind == .wrongType)
     }
 
-    @Test("a missing url and an unknown method are reported")
+    @Test("a missing url and a method that is not a token are reported")
     func missingAndInvalid() {
         #expect(parseError("requests:\n  a:\n    method: GET\n")?.description
             == "test.yaml:3:5: error: requests.a: missing key \"url\" (the path or URL to send to)")
-        #expect(parseError("requests:\n  a:\n    url: /x\n    method: PSOT\n")?.description
-            == "test.yaml:4:13: error: requests.a.method: unknown method \"PSOT\"; did you mean \"POST\"? (expected one of: GET, POST, HEAD, PUT, DELETE, PATCH)")
+        #expect(parseError("requests:\n  a:\n    url: /x\n    method: \"PO ST\"\n")?.description
+            == "test.yaml:4:13: error: requests.a.method: \"PO ST\" is not an HTTP method (a token of letters, digits and "
+            + "!#$%&'*+-.^_`|~, such as GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT, QUERY, PROPFIND); did you mean \"POST\"?")
+        #expect(parseError("requests:\n  a:\n    url: /x\n    method: GET/1\n")?.description.hasPrefix("test.yaml:4:13: error: requests.a.method: \"GET/1\" is not an HTTP method") == true)
+    }
+
+    @Test("any token is a method: well-known ones in any case, others as written")
+    func anyTokenMethod() throws {
+        let workspace = try Workspace.parse(yaml: """
+            requests:
+              a: {url: /x, method: PROPFIND}
+              b: {url: /x, method: options}
+              c: {url: /x, method: M-SEARCH}
+              d: {url: /x, method: Purge}
+              e: {url: /x, response: auto}
+            """, file: "test.yaml")
+        #expect(workspace.requests["a"]?.method == .propfind)
+        #expect(workspace.requests["b"]?.method == .options)
+        #expect(workspace.requests["c"]?.method.rawValue == "M-SEARCH")
+        #expect(workspace.requests["d"]?.method.rawValue == "Purge")             // case-sensitive, as RFC 9110 says
+        #expect(workspace.requests["e"]?.response == .auto)
     }
 
     @Test("an undefined variable is reported where it is used")

@@ -241,7 +241,9 @@ public struct ResponseCache: Sendable {
         let head = ResponseHead(url: metadata.url, statusCode: metadata.statusCode, headers: headers,
                                 httpVersion: metadata.httpVersion)
         var content = ResponseContent(head: head, data: data)
-        if serializer == .json, !data.isEmpty {
+        if serializer == .auto, !data.isEmpty {
+            content.readAutomatically(data, mimeType: head.mimeType)
+        } else if serializer == .json, !data.isEmpty {
             do {
                 content.json = try JSONValue(parsing: data)
             } catch {

@@ -36,7 +36,8 @@ open class Request: @unchecked Sendable {
     open var arguments: JSONValue? { nil }
     /// How arguments are written into a body.
     open var requestSerializer: RequestSerializer { .http }
-    /// How the response body is read. JSON by default, as in YTKNetwork.
+    /// How the response body is read. JSON by default, as in YTKNetwork (a response that is
+    /// not JSON fails); ``ResponseSerializer/auto`` takes any response, as workspaces do.
     open var responseSerializer: ResponseSerializer { .json }
     /// Extra header fields (YTK `requestHeaderFieldValueDictionary`).
     open var headers: [String: String]? { nil }
@@ -216,14 +217,19 @@ open class Request: @unchecked Sendable {
     /// The body parsed by the JSON serializer (a large body is parsed when first read, outside
     /// the request's lock).
     public var responseJSON: JSONValue? { state.withLock { $0.content }.json }
-    /// The body parsed as an XML document, when the XML serializer accepted it.
-    /// A new document on each call: documents are mutable and must not be shared across threads.
+    /// The body parsed as an XML document, when the XML serializer accepted it (or `.auto`
+    /// read it as XML). A new document on each call: documents are mutable and must not be
+    /// shared across threads.
     public var responseXML: XMLDocument? {
-        guard responseSerializer == .xml, let data = responseData, !data.isEmpty,
-              error == nil || error?.family == .validation
+        let content = state.withLock { $0.content }
+        guard responseSerializer.resolved(forMimeType: content.head?.mimeType) == .xml, content.bodyWarning == nil,
+              let data = content.data, !data.isEmpty, error == nil || error?.family == .validation
         else { return nil }
         return try? XMLDocument(data: data)
     }
+    /// Why a body was kept as text although its content type says JSON or XML, under
+    /// ``ResponseSerializer/auto`` (which shows it rather than failing); nil otherwise.
+    public var responseWarning: String? { state.withLock { $0.content.bodyWarning } }
     public var error: RequestError? { state.withLock { $0.error } }
     /// Where a finished download was saved.
     public var downloadedFileURL: URL? { state.withLock { $0.content.downloadedFile } }

@@ -23,7 +23,7 @@ public struct RetryPolicy: Sendable, Hashable {
         retryLimit: Int = 2,
         exponentialBackoffBase: Double = 2,
         exponentialBackoffScale: Double = 0.5,
-        retryableMethods: Set<HTTPMethod> = Set(HTTPMethod.allCases.filter(\.isIdempotent)),
+        retryableMethods: Set<HTTPMethod> = Set(HTTPMethod.wellKnown.filter(\.isIdempotent)),
         retryableStatusCodes: Set<Int> = RetryPolicy.defaultRetryableStatusCodes,
         retryableErrorCodes: Set<RequestError.Code> = RetryPolicy.defaultRetryableErrorCodes
     ) {

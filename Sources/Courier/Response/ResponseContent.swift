@@ -28,6 +28,9 @@ public struct ResponseContent: Sendable {
     /// The head's status code (0 without one), read without parsing the header fields.
     var statusCode: Int { parsedHead?.statusCode ?? deferredHead?.statusCode ?? 0 }
     public var metrics: TransferMetrics?
+    /// Why the body was kept as it is although its content type names a format (JSON or
+    /// XML) it is not in: set under ``ResponseSerializer/auto`` only, which does not fail.
+    public var bodyWarning: String?
     /// Where a download's body was saved (the body is then not held in `data`).
     public var downloadedFile: URL?
     private var parsedHead: ResponseHead?

@@ -33,9 +33,16 @@ enum ResponsePipeline {
         guard request.isValidStatusCode(statusCode) else {
             return (content, .invalidStatusCode(statusCode))
         }
-        if let template = request.jsonValidator, let json = content.json,
-           let mismatch = template.mismatch(in: json) {
-            return (content, .invalidJSONFormat(mismatch, status: statusCode))
+        if let template = request.jsonValidator {
+            // Under `.auto` a body that is not JSON has no tree to match: the template is not met.
+            guard let json = content.json else {
+                guard request.responseSerializer == .auto, !bodyOnDisk else { return (content, nil) }
+                return (content, .invalidJSONFormat("the response is not JSON (\(content.head?.mimeType ?? "no content type"))",
+                                                    status: statusCode))
+            }
+            if let mismatch = template.mismatch(in: json) {
+                return (content, .invalidJSONFormat(mismatch, status: statusCode))
+            }
         }
         return (content, nil)
     }
@@ -45,14 +52,19 @@ enum ResponsePipeline {
     private static func serialize(_ body: Data, head: ResponseHead, request: Request, snapshot: SettingsSnapshot,
                                   into content: inout ResponseContent) -> RequestError? {
         let serializer = request.responseSerializer
-        let accepted = request.acceptableContentTypes
-            ?? (serializer == .json ? snapshot.settings.acceptableJSONContentTypes : snapshot.settings.acceptableXMLContentTypes)
-        guard let mimeType = head.mimeType, accepted.contains(mimeType) else {
+        let accepted: Set<String>? = switch serializer {
+        case .auto: request.acceptableContentTypes  // only a list the request names itself
+        case .json: request.acceptableContentTypes ?? snapshot.settings.acceptableJSONContentTypes
+        case .xml, .raw: request.acceptableContentTypes ?? snapshot.settings.acceptableXMLContentTypes
+        }
+        if let accepted, !(head.mimeType.map(accepted.contains) ?? false) {
             return RequestError(family: .serialization, code: .unacceptableContentType,
                                 message: "Unacceptable content type \(head.mimeType.map { "\"\($0)\"" } ?? "(none)") for the \(serializer.rawValue.uppercased()) serializer; accepted: \(accepted.sorted().joined(separator: ", ")).",
                                 statusCode: head.statusCode)
         }
         switch serializer {
+        case .auto:
+            content.readAutomatically(body, mimeType: head.mimeType, buildingTree: request.jsonValidator != nil)
         case .json:
             do {
                 // A template needs the tree now; otherwise it is built only if someone reads it,

@@ -25,7 +25,7 @@ extension HARConverter {
             report.dropped.append("\(path): no request; left out")
             return nil
         }
-        let methodText = (request.text("method") ?? "GET").uppercased()
+        let methodText = request.text("method") ?? "GET"
         let urlText = request.text("url") ?? ""
         guard let url = HARURL(urlText) else {
             let shown = urlText.count > 60 ? urlText.prefix(60) + "…" : Substring(urlText)
@@ -33,12 +33,11 @@ extension HARConverter {
             return nil
         }
         let shown = "\(methodText) \(url.origin)\(url.path)"
-        guard let method = HTTPMethod(rawValue: methodText) else {
-            report.dropped.append("\(path) (\(shown)): method \(methodText) is not supported "
-                                  + "(Courier sends GET, POST, PUT, PATCH, DELETE and HEAD); left out")
+        guard let method = HTTPMethod(normalizing: methodText) else {
+            report.dropped.append("\(path) (\(shown)): \"\(methodText)\" is not an HTTP method (an RFC 9110 token); left out")
             return nil
         }
-        let name = naming.unique(Self.requestName(method: methodText, path: url.path))
+        let name = naming.unique(Self.requestName(method: method.rawValue, path: url.path))
         var definition = RequestDefinition(name: name, location: SourceLocation(file: "", line: 0, column: 0))
         definition.method = method
         definition.url = (url.origin == mainOrigin ? "{{\(Self.originVariable)}}" : url.origin) + url.path + redactedQuery(url.query)

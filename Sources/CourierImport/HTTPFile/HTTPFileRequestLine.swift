@@ -35,8 +35,9 @@ struct HTTPFileRequestLine: Sendable {
             return problem(first.offset + first.text.count + 2, "the request line \"\(text)\" has no URL after \(first.text)")
         }
         if words.count >= 2, isMethodLike(first.text) {
-            guard let method = HTTPMethod(rawValue: first.text.uppercased()) else {
-                return problem(first.offset + 1, "\(first.text) is not a method Courier sends (GET, POST, PUT, PATCH, DELETE or HEAD)")
+            let upper = first.text.uppercased()
+            guard let method = HTTPMethod(normalizing: knownMethods.contains(upper) ? upper : first.text) else {
+                return problem(first.offset + 1, "\(first.text) is not an HTTP method (an RFC 9110 token)")
             }
             guard looksLikeURL(words[1].text) else {
                 return problem(words[1].offset + 1, "expected a URL after \(first.text), found \"\(words[1].text)\"")

@@ -26,11 +26,6 @@ struct OpenAPIConversion {
 
     var components: OpenAPI.Components { document.components }
 
-    /// The methods a workspace request can have.
-    static let methods: [OpenAPI.HttpMethod: HTTPMethod] = [
-        .get: .get, .post: .post, .put: .put, .patch: .patch, .delete: .delete, .head: .head,
-    ]
-
     /// The whole workspace.
     mutating func convert(version: String) -> ImportResult {
         workspace.name = document.info.title
@@ -81,8 +76,8 @@ struct OpenAPIConversion {
     private mutating func convertOperation(_ operation: OpenAPI.Operation, method: OpenAPI.HttpMethod, path: String,
                                            item: OpenAPI.PathItem) -> String? {
         let title = method.rawValue.uppercased() + " " + path
-        guard let httpMethod = Self.methods[method] else {
-            report.dropped.append("operation \(operation.operationId ?? title): method \(method.rawValue.uppercased()) is not one a workspace request can have")
+        guard let httpMethod = HTTPMethod(normalizing: method.rawValue) else {
+            report.dropped.append("operation \(operation.operationId ?? title): \"\(method.rawValue)\" is not an HTTP method (an RFC 9110 token)")
             return nil
         }
         let name = ImportedNames.unique(operation.operationId.map(Self.words) ?? title, fallback: "operation",

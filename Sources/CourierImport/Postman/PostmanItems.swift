@@ -55,9 +55,9 @@ extension PostmanConverter {
         let place = "request \"\(ImportedNames.shown(display))\""
         func convert(_ text: String) -> String { dynamic.convert(text, at: place) }
         let source = item["request"]!
-        let methodText = (source.text("method") ?? "GET").uppercased()
-        guard let method = HTTPMethod(rawValue: methodText) else {
-            report.dropped.append("\(place): method \(methodText) is not supported (Courier sends GET, POST, PUT, PATCH, DELETE and HEAD); left out")
+        let methodText = source.text("method") ?? "GET"
+        guard let method = HTTPMethod(normalizing: methodText) else {
+            report.dropped.append("\(place): \"\(methodText)\" is not an HTTP method (an RFC 9110 token); left out")
             return nil
         }
         let url = PostmanURL(source.text != nil ? source : source["url"], convert: convert)

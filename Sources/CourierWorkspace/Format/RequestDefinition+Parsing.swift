@@ -18,15 +18,7 @@ extension RequestDefinition {
         }
         description = try map["description"]?.string()
         url = try text(map.required("url", hint: "the path or URL to send to"))
-        if let value = map["method"] {
-            let raw = try value.string().uppercased()
-            guard let method = HTTPMethod(rawValue: raw) else {
-                let names = HTTPMethod.allCases.map(\.rawValue)
-                throw value.error(.invalidValue, "unknown method \"\(raw)\"\(Suggestion.clause(for: raw, in: names)) "
-                    + "(expected one of: \(names.joined(separator: ", ")))")
-            }
-            self.method = method
-        }
+        if let value = map["method"] { method = try Self.method(value) }
         useCDN = try map["useCDN"]?.bool() ?? false
         if let value = map["args"] {
             args = try value.json()
@@ -55,7 +47,7 @@ extension RequestDefinition {
         if let value = map["response"] {
             let raw = try value.string()
             guard let serializer = ResponseSerializer(rawValue: raw) else {
-                throw value.error(.invalidValue, "unknown response type \"\(raw)\" (expected one of: json, raw, xml)")
+                throw value.error(.invalidValue, "unknown response type \"\(raw)\" (expected one of: auto, json, raw, xml)")
             }
             response = serializer
         }
@@ -73,6 +65,19 @@ extension RequestDefinition {
         if download != nil, method != .get {
             throw yaml.error(.invalidValue, "a download must use GET, not \(method.rawValue)")
         }
+    }
+
+    /// A method: a well-known one in any case (`get` is GET, as always), any other RFC 9110
+    /// token as written (methods are case-sensitive).
+    private static func method(_ value: YAMLValue) throws(WorkspaceError) -> HTTPMethod {
+        let raw = try value.string()
+        guard let method = HTTPMethod(normalizing: raw) else {
+            let names = HTTPMethod.wellKnown.map(\.rawValue)
+            throw value.error(.invalidValue, "\"\(raw)\" is not an HTTP method (a token of letters, digits and "
+                + "\(HTTPMethod.tokenCharacters), such as \(names.joined(separator: ", ")))"
+                + Suggestion.clause(for: raw.uppercased(), in: names))
+        }
+        return method
     }
 
     /// The keys of a mapping in file order (empty for anything else).

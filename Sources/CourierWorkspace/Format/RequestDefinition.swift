@@ -85,6 +85,8 @@ public struct RequestDefinition: Sendable {
     public var cache: Cache?
     public var validate: Validation?
     public var acceptedContentTypes: Set<String>?
+    /// `response:` — how the body is read: `auto` when unset (by its content type, never a
+    /// content-type failure), `json` (YTK's: anything else fails), `xml` or `raw`.
     public var response: ResponseSerializer?
     public var download: Download?
     public var retry: RetryPolicy?

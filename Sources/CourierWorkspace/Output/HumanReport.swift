@@ -45,6 +45,7 @@ public struct HumanReport {
         if let id = result.fromHistory { parts.append("(from history #\(id))") }
         if let file = result.file { parts.append("→ \(file)") }
         if let error = result.error { parts.append("\(error.family) \(error.code): \(error.message)") }
+        if let warning = result.warning { parts.append("warning: \(warning)") }
         return parts.joined(separator: "  ")
     }
 

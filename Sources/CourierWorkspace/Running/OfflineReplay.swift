@@ -77,7 +77,11 @@ public final class OfflineReplay: Sendable {
         }
         let head = ResponseHead(url: stored.url, statusCode: stored.status ?? 0, headers: headers, httpVersion: stored.httpVersion ?? "HTTP/1.1")
         var content = ResponseContent(head: head, data: body)
-        if serializer == .json, !body.isEmpty { content.json = try? JSONValue(parsing: body) }
+        if serializer == .auto, !body.isEmpty {
+            content.readAutomatically(body, mimeType: head.mimeType)
+        } else if serializer == .json, !body.isEmpty {
+            content.json = try? JSONValue(parsing: body)
+        }
         return content
     }
 

@@ -79,9 +79,10 @@ struct RequestResolution: Sendable {
         settings.retryPolicy = definition.retry
         if let download = definition.download {
             settings.resumableDownloadPath = try filePath(download.path, for: "download path")
-            settings.responseSerializer = .raw
         }
-        if let response = definition.response { settings.responseSerializer = response }
+        // A workspace takes any response unless it names a serializer; the engine's own
+        // default stays YTK's JSON.
+        settings.responseSerializer = definition.response ?? (definition.download != nil ? .raw : .auto)
         self.settings = settings
 
         if let cache = definition.cache {

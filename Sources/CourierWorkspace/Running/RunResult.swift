@@ -44,12 +44,15 @@ public struct RequestResult: Sendable, Codable, Hashable {
     public var file: String?
     /// Offline: the history exchange that answered it.
     public var fromHistory: Int64?
+    /// Why the body was kept as text although its content type says JSON or XML
+    /// (`response: auto`, which does not fail for it); secrets redacted.
+    public var warning: String?
 
     public var failed: Bool { !ok && !skipped }
 
     enum CodingKeys: String, CodingKey {
         case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
-        case timings, error, captures, file, fromHistory
+        case timings, error, captures, file, fromHistory, warning
     }
 
     /// Encodes `null` for absent optionals so that every line carries every field.
@@ -73,6 +76,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
         try container.encodeIfPresent(captures, forKey: .captures)
         try container.encodeIfPresent(file, forKey: .file)
         try container.encodeIfPresent(fromHistory, forKey: .fromHistory)
+        try container.encodeIfPresent(warning, forKey: .warning)
     }
 }
 

@@ -165,7 +165,8 @@ public final class WorkspaceRunner: Sendable {
             status: request.response?.statusCode, ok: ran && error == nil, skipped: !ran, fromCache: fromCache,
             durationMs: Self.milliseconds(request.duration ?? metrics?.total ?? 0), bytes: bytes, timings: fromCache ? nil : timings,
             error: error.map { RequestResult.Failure(family: $0.family.rawValue, code: $0.code.rawValue, message: request.scope.redact($0.message)) },
-            file: request.downloadedFileURL?.path, fromHistory: request.answeredFromHistory)
+            file: request.downloadedFileURL?.path, fromHistory: request.answeredFromHistory,
+            warning: request.responseWarning.map(request.scope.redact))
     }
 
     static func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 10_000).rounded() / 10 }

@@ -43,7 +43,12 @@ public enum CurlImport {
         while let word = rest.first {
             rest = rest.dropFirst()
             switch word {
-            case "-X", "--request": method = try value(word).uppercased()
+            case "-X", "--request":
+                let text = try value(word)
+                guard let known = HTTPMethod(normalizing: text) else {
+                    throw Failure(description: "\(word) \(text): not an HTTP method (an RFC 9110 token)")
+                }
+                method = known.rawValue
             case "-I", "--head": method = "HEAD"
             case "-G", "--get": getWithData = true
             case "--url": url = try value(word)
@@ -124,7 +129,7 @@ public enum CurlImport {
             }
         }
         let resolvedMethod = method ?? (!data.isEmpty && !getWithData || !formParts.isEmpty ? "POST" : "GET")
-        if resolvedMethod != "GET" { lines.append("  method: \(resolvedMethod)") }
+        if resolvedMethod != "GET" { lines.append("  method: \(YAMLScalar.string(resolvedMethod, at: .blockValue))") }
         lines.append("  url: \(quoted(finalURL))")
         var auth: String?
         if let user {

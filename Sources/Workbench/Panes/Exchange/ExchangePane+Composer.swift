@@ -48,7 +48,7 @@ extension ExchangePane {
 
     func cycleMethod() {
         guard let name = source.selectedRequestName else { return }
-        let order: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head]
+        let order = HTTPMethod.common
         source.updateDraft(name) { draft in
             draft.method = order[((order.firstIndex(of: draft.method) ?? 0) + 1) % order.count]
         }
@@ -147,11 +147,25 @@ extension ExchangePane {
         }
     }
 
+    /// `PROPFIND /files` typed on the URL line sets the method too (any method `m` does not
+    /// cycle through): a first word in capitals that is an RFC 9110 token, then the URL.
+    static func leadingMethod(of text: String) -> (HTTPMethod?, String) {
+        let parts = text.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, let word = parts.first.map(String.init), word.contains(where: \.isUppercase),
+              !word.contains(where: \.isLowercase), let method = HTTPMethod(rawValue: word) else { return (nil, text) }
+        let url = parts[1].trimmingCharacters(in: .whitespaces)
+        return url.isEmpty ? (nil, text) : (method, url)
+    }
+
     private func commit(_ edit: FieldEdit) {
         let text = edit.editor.text
         switch edit.target {
         case .url:
-            source.updateDraft(edit.request) { $0.url = text }
+            let (method, url) = Self.leadingMethod(of: text)
+            source.updateDraft(edit.request) { draft in
+                if let method { draft.method = method }
+                draft.url = url
+            }
         case .name(let row):
             if text.isEmpty, edit.isNewRow {
                 updateRows { $0.remove(at: row) }
