@@ -66,6 +66,7 @@ public enum RequestYAML {
         if let retry = definition.retry { lines += self.retry(retry) }
         if let tls = definition.tls { lines += self.tls(tls) }
         if definition.keepsCredentialsOnRedirect { lines += ["  redirects:", "    keepCredentials: true"] }
+        if !definition.sendsCookies { add("cookies", "false") }
         if !definition.sensitive.isEmpty { add("sensitive", list(definition.sensitive)) }
         if let hud = definition.hud.text { add("hud", text(hud)) }
         if definition.hud.quietErrors { add("quietErrors", "true") }

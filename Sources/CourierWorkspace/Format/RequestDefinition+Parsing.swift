@@ -5,7 +5,7 @@ import Yams
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
                        "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "redirects",
-                       "sensitive"] + HUDSettings.keys
+                       "sensitive", "cookies"] + HUDSettings.keys
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -58,6 +58,7 @@ extension RequestDefinition {
             let redirects = try value.mapping(allowed: ["keepCredentials"], expected: "a mapping with keepCredentials")
             keepsCredentialsOnRedirect = try redirects["keepCredentials"]?.bool() ?? false
         }
+        sendsCookies = try map["cookies"]?.bool() ?? true
         for item in try map["sensitive"]?.list(expected: "a list of values to hide") ?? [] {
             sensitive.append(try text(item))
         }

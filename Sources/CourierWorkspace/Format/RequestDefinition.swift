@@ -94,6 +94,8 @@ public struct RequestDefinition: Sendable {
     /// `redirects: {keepCredentials: true}`: secret headers go along on redirects to other
     /// origins too (by default they go to the request's own origin only).
     public var keepsCredentialsOnRedirect = false
+    /// `cookies: false`: the request neither sends the session's cookies nor keeps those it is sent.
+    public var sendsCookies = true
     /// Values (templates allowed) hidden in output and history.
     public var sensitive: [String] = []
     /// `hud:` and `quietErrors:` — the workbench's status line and toasts.

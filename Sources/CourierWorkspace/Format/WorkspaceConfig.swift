@@ -32,11 +32,13 @@ public struct WorkspaceConfig: Sendable {
     public var historyRetention = HistoryRetention.standard
     /// `history.bodyBytes`: bodies kept whole in the history up to this size.
     public var historyBodyLimit = HistorySettings.defaultBodyLimit
+    /// `cookies:` — session (the default), persist or none.
+    public var cookies = CookieMode.session
 
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history"]
+                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies"]
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -75,6 +77,7 @@ public struct WorkspaceConfig: Sendable {
             let raw = try value.string()
             proxy = raw == "none" ? ProxySetting.none : raw == "environment" ? .environment : .url(raw)
         }
+        if let value = map["cookies"] { cookies = try CookieMode(yaml: value) }
         if let history = try map["history"]?.mapping(allowed: ["keep", "bodyBytes"], expected: "{keep: {count: 100, days: 30}, bodyBytes: 1048576}") {
             if let keep = try history["keep"]?.mapping(allowed: ["count", "days"], expected: "{count: 100, days: 30}") {
                 historyRetention = HistoryRetention(count: try keep["count"]?.int(in: NumberRanges.historyCount, "a number of exchanges per request"),

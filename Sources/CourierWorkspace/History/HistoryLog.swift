@@ -21,11 +21,7 @@ public struct HistoryLog: Sendable {
     /// The history of the workspace at `workspacePath`, in `stateDirectory` (default: the XDG
     /// state directory): one file per workspace file, named after it and a hash of its path.
     public init(workspacePath: String, stateDirectory: String? = nil) {
-        let absolute = URL(fileURLWithPath: workspacePath).standardizedFileURL.path
-        let stem = URL(fileURLWithPath: absolute).deletingPathExtension().lastPathComponent
-        let hash = absolute.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
-        let directory = stateDirectory ?? Self.defaultDirectory
-        file = "\(directory)/\(stem)-\(String(hash, radix: 16).prefix(8)).jsonl"
+        file = "\(stateDirectory ?? Self.defaultDirectory)/\(WorkspaceStateName.of(workspacePath: workspacePath)).jsonl"
     }
 
     /// `$XDG_STATE_HOME/courier/history`, or `~/.local/state/courier/history`.

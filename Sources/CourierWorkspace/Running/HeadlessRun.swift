@@ -86,6 +86,7 @@ public struct HeadlessRun: Sendable {
         options.demoURL = offline ? offlineDemoURL : demo?.baseURL
         options.ignoreCache = ignoreCache
         options.cacheDirectory = cacheDirectory
+        options.stateDirectory = stateDirectory
         let historyFailures = SentenceList()
         if offline {
             let store: HistoryStore?
@@ -130,6 +131,8 @@ public struct HeadlessRun: Sendable {
                     human.lines(for: event).forEach(output)
                 }
             }
+            // Written before the process ends (the jar's own writes are queued).
+            do { try runner.agent.cookieJar?.saveToFile() } catch { errors("courier run: warning: cookies: \(error)") }
         } catch {
             errors(error.description)
             return 2

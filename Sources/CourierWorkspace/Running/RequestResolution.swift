@@ -76,6 +76,7 @@ struct RequestResolution: Sendable {
         settings.acceptableContentTypes = definition.acceptedContentTypes
         settings.tlsPolicy = definition.tls
         settings.keepsCredentialsOnRedirect = definition.keepsCredentialsOnRedirect
+        settings.sendsCookies = definition.sendsCookies
         settings.retryPolicy = definition.retry
         if let download = definition.download {
             settings.resumableDownloadPath = try filePath(download.path, for: "download path")

@@ -20,6 +20,11 @@ public struct RunOptions: Sendable {
     public var offline: OfflineReplay?
     /// The process environment for `{{env.NAME}}`.
     public var processEnvironment: [String: String]?
+    /// Where persisted cookies are kept (in `cookies/`); nil = `$XDG_STATE_HOME/courier`.
+    public var stateDirectory: String?
+    /// The jar to send through instead of a new one made as `config.cookies` says (the
+    /// workbench keeps its session's across reloads); unused when `config.cookies` is none.
+    public var cookieJar: CookieJar?
 
     public init() {}
 }

@@ -27,7 +27,12 @@ public final class WorkspaceRunner: Sendable {
         let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
         scope = VariableScope(variables: variables, demoURL: options.demoURL,
                               environment: options.processEnvironment ?? ProcessInfo.processInfo.environment)
-        agent = NetworkAgent(config: try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options))
+        let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
+        var jar = options.cookieJar
+        if jar == nil || workspace.config.cookies == .none {
+            jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory) { [logger = config.logger] in logger.warning("cookies: \($0)") }
+        }
+        agent = NetworkAgent(config: config, cookieJar: jar)
     }
 
     /// The workspace's `config` as the engine's config.
