@@ -87,8 +87,28 @@ import Testing
             #expect(app.model.drafts["get-args"]?.method == .post, "moving away never drops an edit")
             app.press(.character("2"))
             for _ in 0..<5 { app.press(.character("m")) }
+            #expect(app.model.drafts["get-args"]?.method == .options, "m cycles GET POST PUT PATCH DELETE HEAD OPTIONS")
+            app.press(.character("m"))
             #expect(app.model.drafts["get-args"] == nil, "back to GET: nothing unsaved")
         }
+    }
+
+    @Test func aMethodTypedBeforeTheURLIsAnyToken() async throws {
+        try await AppHarness.run { app in
+            app.press(.character("2"), .character("u"), .control("u"))
+            app.type("PROPFIND /anything/files")
+            app.press(.enter)
+            #expect(app.model.drafts["get-args"]?.method == .propfind)
+            #expect(app.model.drafts["get-args"]?.url == "/anything/files")
+            app.press(.character("u"), .control("u"))
+            app.type("/anything/plain words")                        // no method word: all of it is the URL
+            app.press(.enter)
+            #expect(app.model.drafts["get-args"]?.method == .propfind)
+            #expect(app.model.drafts["get-args"]?.url == "/anything/plain words")
+        }
+        #expect(ExchangePane.leadingMethod(of: "M-SEARCH *") == (HTTPMethod("M-SEARCH"), "*"))
+        #expect(ExchangePane.leadingMethod(of: "health check") == (nil, "health check"))   // lower case: a URL
+        #expect(ExchangePane.leadingMethod(of: "GE(T /x") == (nil, "GE(T /x"))             // not a token
     }
 
     @Test func quitAsksWhenEditsAreUnsavedOrRequestsInFlight() async throws {
