@@ -93,14 +93,12 @@ import Testing
     func httpbinMethods() async throws {
         let server = try await HTTPBinServer.required()
         defer { server.stop() }
-        let config = NetworkConfig()
-        config.proxy = .none
-        let agent = NetworkAgent(config: config)
+        let agent = HTTPBinServer.agent()
         func send(_ method: HTTPMethod, body: Data? = nil) async -> ConfigurableRequest {
-            let request = ConfigurableRequest(server.baseURL + "/anything", method: method)
-            request.definition.responseSerializer = .auto
-            request.definition.rawBody = body
-            request.agent = agent
+            let request = server.request("/anything", method: method, agent: agent) {
+                $0.responseSerializer = .auto
+                $0.rawBody = body
+            }
             try? await request.run()
             return request
         }

@@ -112,20 +112,15 @@ import Testing
     func httpbinResponsesOfAnyType() async throws {
         let server = try await HTTPBinServer.required()
         defer { server.stop() }
-        let config = NetworkConfig()
-        config.proxy = .none
-        let agent = NetworkAgent(config: config)
+        let agent = HTTPBinServer.agent()
         for path in ["/html", "/image/png", "/robots.txt", "/json"] {
-            let request = ConfigurableRequest(server.baseURL + path)
-            request.definition.responseSerializer = .auto
-            request.agent = agent
+            let request = server.request(path, agent: agent) { $0.responseSerializer = .auto }
             try await request.run()
             #expect(request.error == nil, "\(path): \(String(describing: request.error))")
             #expect(request.responseWarning == nil)
             #expect((request.responseJSON != nil) == (path == "/json"), "\(path)")
         }
-        let strict = ConfigurableRequest(server.baseURL + "/html")
-        strict.agent = agent
+        let strict = server.request("/html", agent: agent)
         await #expect(throws: RequestError.self) { try await strict.run() }
     }
 }

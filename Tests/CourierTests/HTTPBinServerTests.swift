@@ -7,15 +7,12 @@ struct HTTPBinServerTests {
     @Test("httpbin starts on a loopback port, answers the engine and stops")
     func startsAnswersAndStops() async throws {
         let server = try await HTTPBinServer.required()
-        let config = NetworkConfig()
-        config.proxy = .none
-        let request = ConfigurableRequest(server.baseURL + "/get?probe=1")
-        request.agent = NetworkAgent(config: config)
+        let agent = HTTPBinServer.agent()
+        let request = server.request("/get?probe=1", agent: agent)
         try await request.run()
         #expect(request.responseJSON?["args"]?["probe"]?.stringValue == "1")
         server.stop()
-        let after = ConfigurableRequest(server.baseURL + "/get")
-        after.agent = request.agent
+        let after = server.request("/get", agent: agent)
         await #expect(throws: RequestError.self) { try await after.run() }
     }
 }
