@@ -1,4 +1,5 @@
 import Courier
+import CourierDemoServer
 import Foundation
 import Testing
 @testable import CourierWorkspace
@@ -57,6 +58,25 @@ struct AnyTypeAndMethodRunTests {
         let accept = await headlessRun(path, ["accept"])
         #expect(accept.status == 1)
         #expect(accept.output.contains { $0.hasPrefix("  ✗ accept") && $0.contains("serialization -1016") })
+    }
+
+    @Test("offline, an exchange from the history is read as auto read it: broken JSON again with its warning")
+    func offlineReplayUnderAuto() async throws {
+        let server = try await DemoServer.start()
+        let path = writeWorkspace("config: {baseUrl: \"\(server.baseURL)\"}\nrequests:\n  broken: {url: /malformed-json}\n")
+        let state = temporaryDirectory("courier-state")
+        let online = await headlessRun(path, ["broken"]) { $0.stateDirectory = state }
+        await server.stop()
+        #expect(online.status == 0)
+        let offline = await headlessRun(path, ["broken"]) {
+            $0.stateDirectory = state
+            $0.offline = true
+            $0.json = true
+        }
+        let line = try #require(try jsonLines(offline.output).first)
+        #expect(line["ok"] as? Bool == true)
+        #expect(line["fromHistory"] != nil)
+        #expect((line["warning"] as? String)?.contains("not valid JSON") == true, "\(line)")
     }
 
     @Test("a method that is not a token is refused at its file:line:column")
