@@ -117,4 +117,60 @@ import Testing
         let revealed = String(decoding: try #require(cache.show(entry.key, revealingSecrets: true)?.body), as: UTF8.self)
         #expect(revealed.contains("amz-tok-1207"), "revealing shows the body as stored")
     }
+
+    /// Cookie values — a session cookie the server set (HttpOnly), one set on a redirect, one
+    /// written as a header — are hidden in the run's output (a capture of one included),
+    /// JUnit, the history's rows and bytes and HAR; the persisted jar (0600) is the one place
+    /// that holds them.
+    @Test func cookieValuesAreHiddenInEverySink() async throws {
+        let path = writeWorkspace("""
+        config: {baseUrl: "{{demo}}", cookies: persist}
+        requests:
+          login: {method: POST, url: /session/login, body: {json: {user: demo, password: secret}}}
+          jar: {url: /cookies}
+          note: {url: "{{demo}}/cookies/set?note=plain-cookie-7730"}
+          echo: {url: /anything/echo, headers: {Cookie: "manual=hand-cookie-5521", X-Trace: trace-visible}}
+        chains:
+          flow:
+            steps:
+              - login
+              - {request: jar, capture: {who: $.cookies.session}}
+              - note
+              - echo
+        """)
+        let state = temporaryDirectory("courier-state")
+        let junit = temporaryDirectory("courier-junit") + "/report.xml"
+        var printed = ""
+        for json in [true, false] {
+            let run = await headlessRun(path, ["flow"]) {
+                $0.json = json
+                $0.stateDirectory = state
+                $0.junitPath = junit
+            }
+            #expect(run.status == 0, "\(run.errors)")
+            printed += (run.output + run.errors).joined(separator: "\n")
+        }
+        #expect(printed.contains("captured who="), "the capture is reported")
+        let jarFile = WorkspaceCookies.file(for: try Workspace.load(path: path), stateDirectory: state)
+        let kept = try CookieJar(contentsOfFile: jarFile).cookies
+        let session = try #require(kept.first { $0.name == "session" }).value
+        #expect(kept.contains { $0.value == "plain-cookie-7730" })
+        let secrets = [session, "plain-cookie-7730", "hand-cookie-5521"]
+
+        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
+        #expect(exchanges.count == 8)
+        let har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
+        #expect(har.contains("trace-visible") && har.lowercased().contains("set-cookie"), "the headers are there, their values not")
+        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har]
+        for exchange in exchanges {
+            sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) "
+                + String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: state) where file.hasPrefix("history") {
+            sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: state + "/" + file)), as: UTF8.self)
+        }
+        for (sink, text) in sinks {
+            for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
+        }
+    }
 }

@@ -115,5 +115,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     public override func requestCompleteFilter() { markFinished() }
     public override func requestFailedFilter() { markFinished() }
 
-    private func markFinished() { resolutionState.withLock { $0.finishedAt = Date() } }
+    private func markFinished() {
+        resolutionState.withLock { $0.finishedAt = Date() }
+        // Cookie values are secrets wherever they show up again: a capture, a report, a body
+        // that echoes them. The jar's, after this response stored its own.
+        if let jar = agent.cookieJar { scope.setSecrets(jar.cookies.map(\.value), for: "cookies") }
+    }
 }
