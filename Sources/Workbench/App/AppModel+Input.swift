@@ -24,6 +24,7 @@ extension AppModel {
     func selectionChanged() {
         cacheVerdictIsStale = true
         panes.exchange.selectionChanged()
+        for pane in panes.all { carryOut(pane.selectionChanged(context: context(for: pane.id))) }
     }
 
     /// A click focuses the pane under it and selects the row; the wheel scrolls.

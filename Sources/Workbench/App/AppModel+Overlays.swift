@@ -50,6 +50,8 @@ extension AppModel {
             say("cancelled \(count) request\(count == 1 ? "" : "s")", .warning)
         case .purgeCache:
             carryOut(panes.cache.purge(all: true))
+        case .pane(let id, let question):
+            carryOut(panes.component(id).confirmed(question, context: context(for: id)))
         case .restoreFile(let text):
             do {
                 try WorkspaceWriter.write(text, to: workspacePath)

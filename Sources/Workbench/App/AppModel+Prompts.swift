@@ -54,6 +54,7 @@ extension AppModel {
         case .rename(let original): return rename(original, to: text)
         case .saveBody(let id): return saveBody(of: id, to: text)
         case .exportHAR(let runID): return exportHAR(runID: runID, to: text)
+        case .pane: return nil // answered by the pane (carryOut)
         }
     }
 

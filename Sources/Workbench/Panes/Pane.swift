@@ -26,6 +26,21 @@ protocol Pane: Component {
     /// Why `action` does not apply to what is selected now (lazygit's "disabled because"),
     /// or nil when it does: the status line leaves its hint out, and the key says why.
     func disabledReason(for action: Action) -> String?
+    /// Enter in a prompt the pane opened (``Prompt/Purpose/pane(_:purpose:)``): what to do,
+    /// or why it cannot (the prompt stays open and says so).
+    func answer(_ purpose: String, text: String, context: PaneContext) -> PromptAnswer
+    /// Yes to a question the pane asked (``Confirmation/Consequence/pane(_:question:)``).
+    func confirmed(_ question: String, context: PaneContext) -> [PaneWork]
+    /// Another request, batch or chain was selected in Requests.
+    func selectionChanged(context: PaneContext) -> [PaneWork]
+}
+
+/// A pane's answer to a line typed in its prompt.
+enum PromptAnswer {
+    /// Done: the prompt closes and the work is carried out.
+    case done([PaneWork])
+    /// Not done, for this reason: the prompt stays open and shows it.
+    case refused(String)
 }
 
 extension Pane {
@@ -34,6 +49,9 @@ extension Pane {
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] { [] }
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] { [] }
     func disabledReason(for action: Action) -> String? { nil }
+    func answer(_ purpose: String, text: String, context: PaneContext) -> PromptAnswer { .done([]) }
+    func confirmed(_ question: String, context: PaneContext) -> [PaneWork] { [] }
+    func selectionChanged(context: PaneContext) -> [PaneWork] { [] }
 }
 
 /// What a pane is made with: where the workspace panes read their data, and the glyphs.

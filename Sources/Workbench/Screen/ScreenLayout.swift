@@ -45,21 +45,22 @@ public struct ScreenLayout: Sendable, Equatable {
         }
     }
 
-    /// Requests over Runs over Cache on the left; Exchange over In flight beside Events on
-    /// the right. A focused small pane grows, as lazygit's side panes do.
+    /// Requests over Runs, Cache and Cookies on the left; Exchange over In flight beside Events
+    /// on the right. A focused small pane grows, as lazygit's side panes do.
     private static func panes(in body: Rect, focus: PaneID) -> [PaneID: Rect] {
         let leftWidth = min(56, max(32, body.width * 30 / 100))
         let (left, right) = body.splitLeft(leftWidth)
         let leftWeights: [Int] = switch focus {
-        case .runs: [5, 4, 2]
-        case .cache: [5, 2, 4]
-        default: [6, 2, 2]
+        case .runs: [5, 4, 2, 2]
+        case .cache: [5, 2, 4, 2]
+        case .cookies: [5, 2, 2, 4]
+        default: [7, 2, 2, 2]
         }
         let column = left.splitRows(weights: leftWeights, minimum: 4)
         let bottomShare = focus == .inFlight || focus == .events ? 45 : 28
         let (exchange, bottom) = right.splitTop(right.height * (100 - bottomShare) / 100)
         let strip = bottom.splitColumns(weights: [60, 40])
-        return [.requests: column[0], .runs: column[1], .cache: column[2],
+        return [.requests: column[0], .runs: column[1], .cache: column[2], .cookies: column[3],
                 .exchange: exchange, .inFlight: strip[0], .events: strip[1]]
     }
 

@@ -9,6 +9,8 @@ public struct Confirmation: Sendable {
         case purgeCache
         /// The editor left the file invalid: write back what it was before.
         case restoreFile(text: String)
+        /// A question a pane asked: it hears the yes (``Pane/confirmed(_:context:)``), `question` saying which.
+        case pane(PaneID, question: String)
     }
 
     public var message: String

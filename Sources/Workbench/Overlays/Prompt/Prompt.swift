@@ -7,6 +7,8 @@ public struct Prompt: Sendable {
         case newRequest
         case duplicate(request: String)
         case importCurl
+        /// A line a pane asked for: it gets it back (``Pane/answer(_:text:context:)``), `purpose` saying which.
+        case pane(PaneID, purpose: String)
     }
 
     public var title: String

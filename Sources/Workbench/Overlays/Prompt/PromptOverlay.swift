@@ -36,7 +36,7 @@ final class PromptOverlay: Overlay {
         var field = prompt.editor
         let view = field.view(width: inner - 2)
         var lines = [StyledLine([Span(" ")] + view.line.spans)]
-        if let error = prompt.error { lines.append(StyledLine(" \(error)", .failure)) }
+        if let error = prompt.error { lines += Wrapping.lines(error, width: inner - 2).map { StyledLine(" " + $0, .failure) } }
         return OverlayFrame(title: prompt.title, lines: lines, footer: KeyMap.hintLine([(.commitLine, .typing), (.cancelLine, .typing)]),
                             cursor: (0, 1 + view.cursorColumn))
             .render(preferredWidth: preferred, screen: context.rect)
