@@ -36,9 +36,9 @@ public final class CookieJar: Sendable {
     }
 
     /// A jar kept in a file: the cookies there now (none when it does not exist yet), and
-    /// written back (0600) whenever a transfer using the jar ends with its cookies changed —
-    /// on a queue of its own; `onSaveFailure` hears when that fails (a full disk). Changes
-    /// through this API are written by ``saveToFile()``.
+    /// written back (0600) whenever a transfer using the jar, or a change through this API,
+    /// leaves its cookies changed — on a queue of its own; `onSaveFailure` hears when that
+    /// fails (a full disk). ``saveToFile()`` writes at once, and throws.
     public init(file path: String, onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(CookieJarError) {
         var loaded: [Cookie] = []
         if FileManager.default.fileExists(atPath: path) {
@@ -62,7 +62,10 @@ public final class CookieJar: Sendable {
         try autosave.writeIfChanged(self)
     }
 
-    /// A transfer using the jar ended: its file is brought up to date.
+    /// Returns once the file writes due so far are done.
+    func waitUntilWritten() { autosave?.waitUntilWritten() }
+
+    /// A transfer using the jar ended: its file is brought up to date soon.
     func transferEnded() {
         autosave?.schedule(self)
     }
@@ -83,6 +86,7 @@ public final class CookieJar: Sendable {
     public func set(_ cookie: Cookie) throws(CookieJarError) {
         if let problem = Self.problem(with: cookie) { throw CookieJarError(problem) }
         give(cookie.netscapeLine)
+        autosave?.schedule(self)
     }
 
     /// Removes the cookies named `name`, of `domain` (any when nil; a leading dot is
@@ -97,11 +101,15 @@ public final class CookieJar: Sendable {
         // with an expiry in the past), dropped when it next adds a cookie; `cookies` hides it
         // until then.
         for cookie in matching { give(cookie.netscapeLine(expiresAt: 1)) }
+        if !matching.isEmpty { autosave?.schedule(self) }
         return matching.count
     }
 
     /// Removes every cookie.
-    public func clear() { give("ALL") }
+    public func clear() {
+        give("ALL")
+        autosave?.schedule(self)
+    }
 
     /// Adds the cookies of a Netscape-format file (curl's `-c` files, browsers' exports);
     /// expired ones and other lines are skipped. Returns how many were added.
@@ -109,6 +117,7 @@ public final class CookieJar: Sendable {
     public func load(from path: String) throws(CookieJarError) -> Int {
         let loaded = try Self.read(path)
         for cookie in loaded { give(cookie.netscapeLine) }
+        autosave?.schedule(self)
         return loaded.count
     }
 

@@ -1,0 +1,60 @@
+import CourierDemoServer
+import Foundation
+import Testing
+@testable import Courier
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A jar kept in a file writes it (0600) on its own after transfers and API changes that
+/// changed its cookies, so a session that ends without saving (a closed workbench) keeps them.
+@Suite struct CookieFileTests {
+    private func jarPath() -> String {
+        NSTemporaryDirectory() + "courier-jar-file-\(UUID().uuidString)/cookies/jar.txt"
+    }
+
+    private func fileCookies(_ path: String) throws -> [String: String] {
+        try CookieJar(contentsOfFile: path).cookies.reduce(into: [:]) { $0[$1.name] = $1.value }
+    }
+
+    @Test func aTransferThatSetsACookieWritesTheFile() async throws {
+        let path = jarPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent + "/..") }
+        let jar = try CookieJar(file: path)
+        #expect(jar.cookies.isEmpty && jar.file == path)
+        try await withTestBed { bed in
+            let agent = NetworkAgent(config: bed.config, cookieJar: jar)
+            let request = ConfigurableRequest("/cookies/set?written=yes")
+            request.agent = agent
+            try await request.run()
+        }
+        jar.waitUntilWritten()
+        #expect(try fileCookies(path) == ["written": "yes"])
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try CookieJar(file: path).cookies.map(\.name) == ["written"], "a new jar on the file starts with them")
+    }
+
+    @Test func changesThroughTheAPIAreWrittenToo() throws {
+        let path = jarPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent + "/..") }
+        let jar = try CookieJar(file: path)
+        try jar.set(Cookie(name: "a", value: "1", domain: "example.com"))
+        try jar.set(Cookie(name: "b", value: "2", domain: "example.com"))
+        jar.waitUntilWritten()
+        #expect(try fileCookies(path) == ["a": "1", "b": "2"])
+        jar.remove(name: "a")
+        jar.waitUntilWritten()
+        #expect(try fileCookies(path) == ["b": "2"])
+        jar.clear()
+        jar.waitUntilWritten()
+        #expect(try fileCookies(path).isEmpty)
+    }
+
+    @Test func anUnreadableFileIsAnErrorThatNamesIt() throws {
+        let path = NSTemporaryDirectory() + "courier-jar-dir-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect { try CookieJar(file: path) } throws: { "\($0)".contains(path) }
+    }
+}
