@@ -29,7 +29,7 @@ extension CachePane {
     /// when a request misses, so it is never cut.
     private static func cacheColumns(width: Int, version: Int) -> (url: Int, showsApp: Bool) {
         let showsApp = width >= 130
-        let fixed = 1 + 10 + 16 + 7 + 5 + version + 3 + (showsApp ? 9 : 0) + 9 + 22 + 9
+        let fixed = 1 + 10 + 16 + MethodBadge.width + 5 + version + 3 + (showsApp ? 9 : 0) + 9 + 22 + 9
         return (max(10, width - fixed), showsApp)
     }
 
@@ -38,7 +38,7 @@ extension CachePane {
     /// Column titles above the wide layout's rows.
     static func header(width: Int, version: Int) -> StyledLine {
         let (room, showsApp) = Self.cacheColumns(width: width, version: version)
-        var text = " " + DisplayWidth.padded("STATE", to: 10) + DisplayWidth.padded("REQUEST", to: 16) + DisplayWidth.padded("", to: 7)
+        var text = " " + DisplayWidth.padded("STATE", to: 10) + DisplayWidth.padded("REQUEST", to: 16) + DisplayWidth.padded("", to: MethodBadge.width)
         text += DisplayWidth.padded("URL", to: room) + DisplayWidth.padded("HTTP", to: 5) + DisplayWidth.padded("VER", to: version)
         text += "   " + (showsApp ? DisplayWidth.padded("APP", to: 9) : "") + DisplayWidth.padded("CREATED", to: 9)
         text += DisplayWidth.padded("AGE / CACHE TIME", to: 22) + " SIZE"
@@ -60,7 +60,7 @@ extension CachePane {
                     row.request == nil ? .dim : .plain)
         if wide {
             let (room, showsApp) = Self.cacheColumns(width: width, version: version)
-            line.append(DisplayWidth.padded(listing.method ?? "?", to: 7), Style.method(listing.method ?? ""))
+            line.append(MethodBadge.spans(listing.method ?? "?"))
             line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(context.shortURL(listing.url ?? "?"), to: room - 1), to: room), .dim)
             line.append(DisplayWidth.padded(listing.status.map(String.init) ?? "?", to: 5), .plain)
             line.append(DisplayWidth.padded(listing.storedVersion.map { "v\($0)" } ?? "", to: version), .dim)

@@ -119,7 +119,8 @@ extension ExchangePane {
     private func memberLine(_ name: String, times: Int = 1, now: Date) -> StyledLine {
         StyledLine.build { line in
             let method = source.effectiveDefinition(of: name)?.method.rawValue ?? "?"
-            line.append(" " + DisplayWidth.padded(method, to: 7), Style.method(method))
+            line.append(" ")
+            line.append(MethodBadge.spans(method))
             line.append(name)
             if times > 1 { line.append(" ×\(times)", .dim) }
             if let exchange = source.exchanges[name] {

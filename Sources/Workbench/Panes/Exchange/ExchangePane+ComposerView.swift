@@ -50,11 +50,11 @@ extension ExchangePane {
     private func urlLine(_ draft: RequestDraft, request: WorkspaceRequest?, width: Int, focused: Bool, origin: Rect,
                          frame: inout Frame) -> StyledLine {
         var line = StyledLine(" ")
-        line.append(DisplayWidth.padded(draft.method.rawValue, to: 7), Style.method(draft.method.rawValue))
+        line.append(MethodBadge.spans(draft.method.rawValue))
         if case .field(var edit)? = typing, edit.target == .url {
-            let view = edit.editor.view(width: width - 8)
+            let view = edit.editor.view(width: width - 1 - MethodBadge.width)
             typing = .field(edit)
-            frame.cursor = Frame.Cursor(row: origin.row, column: origin.column + 8 + view.cursorColumn)
+            frame.cursor = Frame.Cursor(row: origin.row, column: origin.column + 1 + MethodBadge.width + view.cursorColumn)
             line.append(view.line)
             return line
         }

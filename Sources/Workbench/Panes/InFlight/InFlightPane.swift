@@ -117,7 +117,7 @@ final class InFlightPane: FilteringPane {
     /// Which columns the table has at `width` and how wide its URL column is.
     private static func columns(width: Int) -> (wide: Bool, medium: Bool, showsRate: Bool, url: Int) {
         let wide = width >= 110, showsRate = width >= 92
-        let fixed = (wide ? 6 : 0) + 16 + 7 + 11 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
+        let fixed = (wide ? 6 : 0) + 16 + MethodBadge.width + 11 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
         return (wide, width >= 76, showsRate, max(6, width - fixed - 1))
     }
 
@@ -125,7 +125,7 @@ final class InFlightPane: FilteringPane {
     private static func header(width: Int) -> StyledLine? {
         let columns = Self.columns(width: width)
         guard columns.medium else { return nil }
-        var text = " " + (columns.wide ? DisplayWidth.padded("ID", to: 6) : "") + DisplayWidth.padded("REQUEST", to: 23)
+        var text = " " + (columns.wide ? DisplayWidth.padded("ID", to: 6) : "") + DisplayWidth.padded("REQUEST", to: 16 + MethodBadge.width)
         text += DisplayWidth.padded("URL", to: columns.url) + DisplayWidth.padded("STATE", to: 11)
         text += (columns.wide ? DisplayWidth.padded("PRIO", to: 5) : "") + DisplayWidth.padded("PROGRESS", to: 12)
         text += DisplayWidth.padded("BYTES", to: 15) + (columns.showsRate ? DisplayWidth.padded("RATE", to: 10) : "") + "TIME"
@@ -140,7 +140,7 @@ final class InFlightPane: FilteringPane {
         var line = StyledLine(" ")
         if wide { line.append(DisplayWidth.padded("#\(row.id)", to: 6), .dim) }
         line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 15), to: 16), row.outcome == nil ? .plain : .dim)
-        line.append(DisplayWidth.padded(row.method, to: 7), Style.method(row.method))
+        line.append(MethodBadge.spans(row.method))
         let state = Self.stateText(row, glyphs: context.glyphs)
         line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(context.shortURL(row.url), to: room - 1), to: room), .dim)
         line.append(DisplayWidth.padded(state.text, to: 11), state.style)

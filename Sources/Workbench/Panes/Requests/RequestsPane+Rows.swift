@@ -57,7 +57,7 @@ extension RequestsPane {
 
     private func appendRequest(_ name: String, matched: [Int], to left: inout StyledLine, right: inout StyledLine, context: PaneContext) {
         let method = source.method(of: name)
-        left.append(DisplayWidth.padded(method, to: 7), Style.method(method))
+        left.append(MethodBadge.spans(method))
         left.append(FuzzyMatch.highlighted(name, positions: matched, style: .plain))
         if source.hasUnsavedEdit(name) { left.append(" ✎", .marker) }
         if source.hasConflict(name) { left.append(" conflict", .warning) }
