@@ -113,6 +113,22 @@ import Glibc
         #expect(try await Self.received(next, "read").isEmpty, "the next run starts empty")
     }
 
+    /// A session's jar given in the options (the workbench's, kept across reloads) is the one
+    /// a session workspace sends through; persist and none keep to their own.
+    @Test func aKeptSessionJarServesOnlySessionWorkspaces() throws {
+        let kept = CookieJar()
+        var options = RunOptions()
+        options.cookieJar = kept
+        options.stateDirectory = temporaryDirectory("courier-state")
+        func jar(_ mode: CookieMode) throws -> CookieJar? {
+            let workspace = try Workspace.load(path: writeWorkspace("config: {cookies: \(mode.rawValue)}\n" + Self.requests))
+            return try WorkspaceRunner(workspace: workspace, options: options).agent.cookieJar
+        }
+        #expect(try jar(.session) === kept)
+        #expect(try jar(.persist).map { $0 !== kept && $0.file != nil } == true)
+        #expect(try jar(.none) == nil)
+    }
+
     /// `persist` writes the jar 0600 under the state directory as responses set cookies, and
     /// the next run (a new runner, as `courier run` or a reopened workbench makes) sends them.
     @Test func persistWritesAnOwnerOnlyJarTheNextRunReads() async throws {

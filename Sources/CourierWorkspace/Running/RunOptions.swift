@@ -22,8 +22,8 @@ public struct RunOptions: Sendable {
     public var processEnvironment: [String: String]?
     /// Where persisted cookies are kept (in `cookies/`); nil = `$XDG_STATE_HOME/courier`.
     public var stateDirectory: String?
-    /// The jar to send through instead of a new one made as `config.cookies` says (the
-    /// workbench keeps its session's across reloads); unused when `config.cookies` is none.
+    /// The jar a `config.cookies: session` run sends through instead of a new one (the
+    /// workbench keeps its session's across reloads); persist and none do not use it.
     public var cookieJar: CookieJar?
 
     public init() {}

@@ -25,13 +25,14 @@ public enum WorkspaceCookies {
         return try jar(for: workspace, stateDirectory: stateDirectory)!
     }
 
-    /// The jar for a new run or session of `workspace`: nil for `none`; for `persist`, the
-    /// file's cookies, written back as responses change them (failures told to `onSaveFailure`).
-    public static func jar(for workspace: Workspace, stateDirectory: String? = nil,
+    /// The jar for a new run or session of `workspace`: nil for `none`; for `session`,
+    /// `session` (a jar kept across reloads) or a new one; for `persist`, the file's cookies,
+    /// written back as they change (failures told to `onSaveFailure`).
+    public static func jar(for workspace: Workspace, stateDirectory: String? = nil, session: CookieJar? = nil,
                            onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(WorkspaceError) -> CookieJar? {
         switch workspace.config.cookies {
         case .none: return nil
-        case .session: return CookieJar()
+        case .session: return session ?? CookieJar()
         case .persist:
             let path = file(for: workspace, stateDirectory: stateDirectory)
             do throws(CookieJarError) {

@@ -28,9 +28,8 @@ public final class WorkspaceRunner: Sendable {
         scope = VariableScope(variables: variables, demoURL: options.demoURL,
                               environment: options.processEnvironment ?? ProcessInfo.processInfo.environment)
         let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
-        var jar = options.cookieJar
-        if jar == nil || workspace.config.cookies == .none {
-            jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory) { [logger = config.logger] in logger.warning("cookies: \($0)") }
+        let jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory, session: options.cookieJar) {
+            [logger = config.logger] in logger.warning("cookies: \($0)")
         }
         agent = NetworkAgent(config: config, cookieJar: jar)
     }
