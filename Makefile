@@ -23,9 +23,12 @@ tour: build
 serve: build
 	$(BIN)/courier serve --port $(or $(PORT),0)
 
-## Builds and runs every test (Swift Testing) against in-process loopback servers, then
-## builds the README's library user package, which must resolve the engine's packages alone.
+## Builds and runs every test (Swift Testing) against in-process loopback servers and servers
+## nobody here wrote (httpbin in a venv under .build, installed by scripts/test-servers-bootstrap.sh;
+## its tests skip with the reason when it cannot be installed), then builds the README's library
+## user package, which must resolve the engine's packages alone.
 test: bootstrap
+	@scripts/test-servers-bootstrap.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 	SWIFT=$(SWIFT) scripts/engine-only-check.sh

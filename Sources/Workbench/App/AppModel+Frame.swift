@@ -28,7 +28,8 @@ extension AppModel {
         return frame
     }
 
-    /// The one-pane layout's tab bar: every pane by number, the focused one highlighted.
+    /// The one-pane layout's tab bar: every pane by number, the focused one highlighted (the
+    /// labels' own spaces part them: seven fit in 80 columns).
     private func tabBar() -> StyledLine {
         var line = StyledLine()
         var column = 0
@@ -39,8 +40,6 @@ extension AppModel {
             let width = DisplayWidth.of(label)
             hits.append((pane, column..<column + width))
             column += width
-            line.append(" ", .tabInactive)
-            column += 1
         }
         tabHits = hits
         return line
