@@ -150,7 +150,7 @@ import Testing
     @Test func httpbinSeesTheSessionCookieThroughTheRedirectAndAfter() async throws {
         let server = try await HTTPBinServer.required()
         defer { server.stop() }
-        let agent = NetworkAgent(config: NetworkConfig({ var settings = NetworkSettings(); settings.proxy = .none; return settings }()))
+        let agent = HTTPBinServer.agent()
         let set = try await Self.get(server.baseURL + "/cookies/set?session=abc", agent: agent)
         #expect(Self.received(set) == ["session": "abc"])
         let read = try await Self.get(server.baseURL + "/cookies", agent: agent)
