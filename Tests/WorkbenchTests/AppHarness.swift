@@ -71,7 +71,7 @@ final class AppHarness {
         settings.overrides = overrides
         let workspace = try Workspace.load(path: workspacePath, extraVariables: Set(overrides.keys))
         return try AppModel(workspacePath: workspacePath, workspace: workspace, settings: settings, size: model.size,
-                            mailbox: Mailbox(wake: {}))
+                            mailbox: Mailbox(wake: { [signal] in signal.wake() }))
     }
 
     /// Presses keys in order.
@@ -91,11 +91,12 @@ final class AppHarness {
         model.selectionChanged()
     }
 
-    /// Applies engine news as it arrives until `condition` holds; fails after `seconds`.
-    func settle(_ what: String, seconds: Double = 15, until condition: () -> Bool) async throws {
+    /// Applies engine news as it arrives (to `other`, a ``reopened(overrides:)`` model, when
+    /// given) until `condition` holds; fails after `seconds`.
+    func settle(_ what: String, in other: AppModel? = nil, seconds: Double = 15, until condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            model.applyUpdates()
+            (other ?? model).applyUpdates()
             if condition() { return }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw HarnessTimeout(what: what, screen: screen) }

@@ -13,6 +13,13 @@ import Testing
         try await app.settle("cities") { app.model.exchanges["cities"]?.stoppedAt != nil }
         await app.model.exchanges["cities"]?.request.agent.waitForCacheWrites()
         app.model.reloadCache()
+        try await listed(app)
+    }
+
+    /// Waits until the Cache pane shows its latest read of the directory (reads are made off
+    /// the input loop and arrive through the mailbox).
+    private func listed(_ app: AppHarness, in other: AppModel? = nil) async throws {
+        try await app.settle("the cache listing", in: other) { !(other ?? app.model).panes.cache.isReading }
     }
 
     @Test func anEntryAppearsWhenWrittenWithItsVersionAndGoesWithD() async throws {
@@ -33,6 +40,7 @@ import Testing
             #expect(screen.contains("fresh"))
             #expect(screen.contains("1 entry"))
             app.press(.character("d"))
+            try await listed(app)
             #expect(app.model.panes.cache.browser.rows.isEmpty)
             #expect(!app.model.hasFreshCacheEntry("cities"))
         }
@@ -79,20 +87,25 @@ import Testing
             try await cacheCities(app)
             let key = try #require(app.model.panes.cache.browser.rows.first?.listing.key)
             app.model.reloadCache(now: Date().addingTimeInterval(700))
+            try await listed(app)
             #expect(app.model.panes.cache.browser.rows.first?.state == "expired")
             app.press(.character("4"), .character("D"))
+            try await listed(app)
             #expect(app.model.panes.cache.browser.rows.isEmpty, "D purges expired entries")
             try await cacheCities(app)
             try app.fileText.replacingOccurrences(of: "version: 2", with: "version: 3").write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
             app.model.workspaceFileChanged()
             app.model.reloadCache()
+            try await listed(app)
             #expect(app.model.panes.cache.browser.rows.first?.state == "versionMismatch")
             #expect(app.screen.contains("-2"), "why-miss names the cache error code")
             let body = app.model.workspaceCache.directory + "/" + key
             try Data("tampered".utf8).write(to: URL(fileURLWithPath: body))
             app.model.reloadCache()
+            try await listed(app)
             #expect(app.model.panes.cache.browser.rows.contains { $0.state == "corrupt" })
             app.press(.character("4"), .character("P"), .character("y"))
+            try await listed(app)
             #expect(app.model.panes.cache.browser.rows.isEmpty)
         }
     }
@@ -101,6 +114,7 @@ import Testing
         try await AppHarness.run { app in
             try await cacheCities(app)
             let other = try app.reopened(overrides: ["user": "someone-else"])
+            try await listed(app, in: other)
             #expect(other.panes.cache.browser.rows.first?.state == "sensitiveDataMismatch")
             other.panes.requests.reveal(.request("cities"))
             other.selectionChanged()
@@ -182,6 +196,7 @@ import Testing
             #expect(app.model.panes.cache.browser.reads == reads, "50 frames, no directory read")
             #expect(app.model.panes.cache.judgements == judgements, "50 frames, no verdict judged")
             app.model.tick(now: now.addingTimeInterval(700))
+            try await listed(app)
             #expect(app.model.panes.cache.browser.reads == reads + 1, "the entry's expiry is an event")
             #expect(app.model.panes.cache.browser.rows.first?.state == "expired")
         }

@@ -168,8 +168,11 @@ let cachedPath = directory + "/cached.yaml"
 try "config: {cacheDirectory: \"\(cacheDirectory)\"}\nrequests:\n  items: {url: \"http://127.0.0.1:9/items/1\", cache: {seconds: 600}}\n"
     .write(toFile: cachedPath, atomically: true, encoding: .utf8)
 started = now()
+let listed = DispatchSemaphore(value: 0)
 let cached = try AppModel(workspacePath: cachedPath, workspace: try Workspace.load(path: cachedPath), settings: WorkbenchSettings(),
-                          size: size, mailbox: Mailbox(wake: {}))
+                          size: size, mailbox: Mailbox(wake: { listed.signal() }))
+// The directory is read off the input loop; its result arrives through the mailbox.
+while cached.isReadingCache, listed.wait(timeout: .now() + 60) == .success { cached.applyUpdates() }
 let cacheReadTime = now() - started
 cached.perform(.focusCache)
 cached.perform(.zoom)
@@ -187,7 +190,7 @@ for step in 0..<frames {
     previous = frame
 }
 print("cache: \(cacheEntryCount) entries on disk")
-print("  the directory read and judged (on an event: a write, a delete, an expiry): \(milliseconds(cacheReadTime))")
+print("  the directory read and judged (on an event: a write, a delete, an expiry; off the input loop): \(milliseconds(cacheReadTime))")
 print("  key → frame: median \(milliseconds(percentile(cacheFrames, 0.5))), p99 \(milliseconds(percentile(cacheFrames, 0.99)))")
 
 let worst = max(percentile(bodyFrames, 0.5), percentile(treeFrames, 0.5), percentile(refreshFrames, 0.5), percentile(cacheFrames, 0.5))

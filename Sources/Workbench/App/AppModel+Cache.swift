@@ -10,8 +10,12 @@ extension AppModel {
         WorkspaceCache(workspace: workspace, directory: session.agent.config.cacheDirectory ?? settings.cacheDirectory, scope: session.scope)
     }
 
-    /// Reads the cache directory again, judging each entry as the request that would read
-    /// it now judges it.
+    /// Whether the Cache pane waits for a read of the directory (made off the input loop; it
+    /// arrives through the mailbox).
+    public var isReadingCache: Bool { panes.cache.isReading }
+
+    /// Reads the cache directory again (off the input loop), judging each entry as the request
+    /// that would read it now judges it.
     func reloadCache(now: Date = Date()) {
         var judged: [String: CacheBrowser.Judgement] = [:]
         for name in workspace.requestNames {

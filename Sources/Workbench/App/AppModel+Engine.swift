@@ -52,8 +52,8 @@ extension AppModel {
             break // the Exchange pane's
         case .workspaceFileChanged:
             reload()
-        case .cacheWritten:
-            break // the Cache pane asks for the reload
+        case .cacheWritten, .cacheListed:
+            break // the Cache pane's: it asks for the read, and shows what was read
         case .cacheWriteFailed(let sentence):
             say(sentence, .warning, seconds: 8)
         case .historyFailed(let sentence):

@@ -20,6 +20,8 @@ public enum EngineUpdate: Sendable {
     case workspaceFileChanged
     /// Cache entries written in the background are on disk.
     case cacheWritten
+    /// The cache directory was read for the Cache pane, off the input loop.
+    case cacheListed(CacheListingRead)
     /// A response could not be written to the cache (why, in a sentence).
     case cacheWriteFailed(String)
     /// The history database could not be opened or written; recording stopped (why).

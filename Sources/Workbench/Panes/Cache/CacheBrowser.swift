@@ -5,7 +5,8 @@ import Foundation
 /// The Cache pane's list: the entries of the workspace's cache directory, each matched to
 /// the request that writes it and judged as that request would judge it now (its cache
 /// time, version and sensitive data); a filter and the selection. It is read on the events
-/// that change it (a cache write or delete, an entry's expiry, the file), never per frame.
+/// that change it (a cache write or delete, an entry's expiry, the file), off the input loop
+/// (``CacheListingRead``), never per frame.
 struct CacheBrowser {
     /// One entry as the pane shows it.
     struct Row {
@@ -29,7 +30,7 @@ struct CacheBrowser {
     private(set) var freshCount = 0
     /// When the next fresh entry expires, so that the pane changes then without a timer.
     private(set) var nextExpiry: Date?
-    /// How many times the directory was read: on events, never per frame.
+    /// How many directory reads it showed: on events, never per frame.
     private(set) var reads = 0
     /// The VER column's width: the widest `v12` listed, and a space.
     private(set) var versionWidth = 5
@@ -40,18 +41,19 @@ struct CacheBrowser {
     var filter: String { list.filter }
 
     /// How a cached request of the workspace judges the entry it would read now.
-    struct Judgement {
+    struct Judgement: Sendable {
         var request: String
         var seconds: Int
         var explanation: CacheExplanation
     }
 
-    /// Reads the directory again. `judged` gives, for the entries the workspace's cached
-    /// requests would read now, the request and how it judges the entry.
-    mutating func reload(_ cache: WorkspaceCache, judged: [String: Judgement], now: Date) {
-        directory = cache.directory
+    /// Shows what a read of the directory found. `judged` gives, for the entries the
+    /// workspace's cached requests would read now, the request and how it judges the entry.
+    mutating func show(_ read: CacheListingRead) {
+        let (judged, now) = (read.judged, read.now)
+        directory = read.directory
         reads += 1
-        let rows = cache.list(now: now).map { listing in
+        let rows = read.listings.map { listing in
             // A damaged entry is damaged whoever reads it; the engine checks the data last.
             guard let exact = judged[listing.key], listing.freshness != "corrupt" else {
                 return Row(listing: listing, request: listing.request, cacheSeconds: listing.cacheSeconds,

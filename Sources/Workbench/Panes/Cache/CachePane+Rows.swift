@@ -11,7 +11,8 @@ extension CachePane {
         if !browser.shown.isEmpty, Self.showsHeader(width: content.width) { lines.append(Self.header(width: content.width, version: browser.versionWidth)) }
         let height = listHeight(context)
         lines += ListView.lines(browser.list.cursor, height: height, width: content.width, focused: context.isFocused,
-                                empty: browser.rows.isEmpty
+                                empty: isReading && browser.loadedAt == .distantPast ? "Reading the cache directory…"
+                                    : browser.rows.isEmpty
                                     ? "No entries in \(browser.directory). Requests with cache: write them when they succeed."
                                     : "No entry matches the filter.") { index in
             Self.line(browser.shown[index], width: content.width, version: browser.versionWidth, context: context)

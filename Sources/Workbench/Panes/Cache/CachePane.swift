@@ -9,21 +9,30 @@ import Foundation
 /// drawing.
 final class CachePane: FilteringPane {
     let scope = KeyMap.Scope.cache
-
-    init(environment: PaneEnvironment) {}
     private(set) var browser = CacheBrowser()
     private(set) var verdict: CacheVerdict?
     /// How many times the verdict was judged: on events, never per frame.
     private(set) var judgements = 0
     var filter = TypedFilter()
-    /// The cache the entries were read from, which deletes go to.
+    /// The cache the entries are read from, which deletes go to.
     private var cache: WorkspaceCache?
+    /// The latest read asked for; a read of an earlier one that arrives later is dropped.
+    private var generation = 0
+    /// Whether a read of the directory is under way.
+    private(set) var isReading = false
+    private let mailbox: Mailbox
 
+    init(environment: PaneEnvironment) {
+        mailbox = environment.source.mailbox
+    }
 
-    /// The entries, read again from `cache` and judged as `judged` says.
+    /// Reads the entries of `cache` again, off the input loop, judged as `judged` says; they
+    /// show when the read arrives (``apply(_:context:)``).
     func reload(_ cache: WorkspaceCache, judged: [String: CacheBrowser.Judgement], now: Date) {
         self.cache = cache
-        browser.reload(cache, judged: judged, now: now)
+        generation += 1
+        isReading = true
+        CacheListingRead.start(generation: generation, cache: cache, judged: judged, now: now, mailbox: mailbox)
     }
 
     /// The selected request's verdict, judged again.
@@ -33,9 +42,9 @@ final class CachePane: FilteringPane {
     }
 
     /// When the pane must be read again: the next fresh entry's expiry, or a minute after
-    /// the last read.
+    /// the last read; not while a read is under way.
     var nextRefresh: Date {
-        min(browser.nextExpiry ?? .distantFuture, browser.loadedAt.addingTimeInterval(60))
+        isReading ? .distantFuture : min(browser.nextExpiry ?? .distantFuture, browser.loadedAt.addingTimeInterval(60))
     }
 
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
@@ -100,7 +109,13 @@ final class CachePane: FilteringPane {
     }
 
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
-        if case .cacheWritten = update { return [.refreshCache] }
+        switch update {
+        case .cacheWritten: return [.refreshCache]
+        case .cacheListed(let read) where read.generation == generation:
+            isReading = false
+            browser.show(read)
+        default: break
+        }
         return []
     }
 
