@@ -95,6 +95,20 @@ import Testing
         }
     }
 
+    /// The jar is the workbench session's: another environment or a reload of the file keeps it.
+    @Test func theJarOutlivesAnEnvironmentSwitchAndAReload() async throws {
+        try await AppHarness.run { app in
+            try await logIn(app)
+            let jar = try jar(app)
+            app.press(.character("E"), .down, .enter)
+            #expect(app.model.environment != nil)
+            #expect(app.model.session.agent.cookieJar === jar)
+            app.model.workspaceFileChanged()
+            #expect(app.model.session.agent.cookieJar === jar)
+            #expect(jar.cookies.map(\.name) == ["session"])
+        }
+    }
+
     /// The jar is read when a request stops, not per frame.
     @Test func framesDoNotReadTheJar() async throws {
         try await AppHarness.run { app in

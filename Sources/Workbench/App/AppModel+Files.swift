@@ -52,7 +52,8 @@ extension AppModel {
     func reload() {
         do {
             let loaded = try Workspace.load(path: workspacePath, extraVariables: Set(settings.overrides.keys))
-            let session = try EngineSession(workspace: loaded, environment: environment, settings: settings, hud: hud, mailbox: mailbox)
+            let session = try EngineSession(workspace: loaded, environment: environment, settings: settings, hud: hud, mailbox: mailbox,
+                                            replacing: self.session)
             let conflicts = checkDrafts(against: loaded)
             workspace = loaded
             self.session = session
@@ -166,7 +167,8 @@ extension AppModel {
     /// with the old one.
     func switchEnvironment(to name: String?) {
         do {
-            session = try EngineSession(workspace: workspace, environment: name, settings: settings, hud: hud, mailbox: mailbox)
+            session = try EngineSession(workspace: workspace, environment: name, settings: settings, hud: hud, mailbox: mailbox,
+                                        replacing: session)
             environment = name
             cacheMarkers.removeAll()
             say("environment: \(name ?? "none")", .success)

@@ -13,9 +13,12 @@ final class EngineSession {
     /// Forwards the agent's transfer progress to the mailbox (for the Events pane).
     private let progress: Task<Void, Never>
 
+    /// A session for `workspace`; `previous`, the one it replaces (a reload, another
+    /// environment), hands over its cookie jar, which is the workbench session's.
     init(workspace: Workspace, environment: String?, settings: WorkbenchSettings, hud: HUDAccessory,
-         mailbox: Mailbox) throws(WorkspaceError) {
+         mailbox: Mailbox, replacing previous: EngineSession? = nil) throws(WorkspaceError) {
         var options = RunOptions()
+        options.cookieJar = previous?.agent.cookieJar
         options.environment = environment
         options.overrides = settings.overrides
         options.demoURL = settings.demoURL
