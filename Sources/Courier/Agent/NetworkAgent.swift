@@ -18,7 +18,7 @@ public final class NetworkAgent: Sendable {
     /// The batches and chains running on this agent, kept alive until they finish.
     public let groups = GroupAgent()
     private let transport: any TransferDriver
-    private let table = Mutex(RecordTable())
+    let table = Mutex(RecordTable())
     private let processingQueue: DispatchQueue
     let eventHub = EventHub()
     /// Recently read and written cache entries, and writes not yet on disk.
@@ -28,7 +28,7 @@ public final class NetworkAgent: Sendable {
     /// Plans and ends resumable downloads' attempts.
     let downloads = DownloadAttempts()
 
-    private struct RecordTable {
+    struct RecordTable {
         var entries: [Int: RecordEntry] = [:]
         var nextID = 1
     }
@@ -136,7 +136,11 @@ public final class NetworkAgent: Sendable {
             let headers = Redaction.headers(prepared.headers).map { "\($0.name): \($0.value)" }.joined(separator: "; ")
             context.settings.logger.debug("→ #\(id) \(prepared.method.rawValue) \(prepared.url) [\(headers)]")
         }
-        submit(entry, sent: sent)
+        if let authenticator = request.authenticator ?? context.settings.authenticator {
+            authorize(entry, with: authenticator)
+        } else {
+            submit(entry, sent: sent)
+        }
     }
 
     /// Removes a request's record and cancels its transfer. Nil when it was not in flight.
@@ -153,13 +157,13 @@ public final class NetworkAgent: Sendable {
         return entry
     }
 
-    private func isCurrent(_ entry: RecordEntry) -> Bool {
+    func isCurrent(_ entry: RecordEntry) -> Bool {
         table.withLock { $0.entries[entry.id] === entry }
     }
 
     /// Hands one attempt to the transport; a download waits for its turn at its destination
     /// (``DestinationTurns``).
-    private func submit(_ entry: RecordEntry, sent: SharedPreparedRequest) {
+    func submit(_ entry: RecordEntry, sent: SharedPreparedRequest) {
         guard let path = entry.request.resumableDownloadPath else { return start(entry, sent: sent) }
         let destination = ResumableDownloads.destination(for: path, url: sent.value.url).path
         downloads.turns.take(destination, id: entry.id) {
@@ -192,7 +196,7 @@ public final class NetworkAgent: Sendable {
 
     /// Fails a request that cannot be sent (or a download that cannot be planned), on the
     /// processing queue as any outcome is decided.
-    private func failBeforeTransfer(_ entry: RecordEntry, error: RequestError) {
+    func failBeforeTransfer(_ entry: RecordEntry, error: RequestError) {
         processingQueue.async {
             guard entry.request.move(to: .processing) else { return }
             self.finish(entry, content: ResponseContent(), error: error)
@@ -229,6 +233,13 @@ public final class NetworkAgent: Sendable {
                 throttle?.report(last, final: true)
             }
         }
+        if offerRecovery(entry, content: content, error: error) { return }
+        conclude(entry, content: content, error: error, batch: batch)
+    }
+
+    /// Retries as the retry policy says, or finishes.
+    func conclude(_ entry: RecordEntry, content: ResponseContent, error: RequestError?, batch: CallbackBatch?) {
+        let request = entry.request
         if let error, let policy = request.retryPolicy ?? entry.settings.retryPolicy {
             let retries = entry.progress.snapshot.retryCount
             if policy.shouldRetry(method: entry.prepared.method, error: error, retriesSoFar: retries) {

@@ -42,6 +42,9 @@ public struct NetworkSettings: Sendable {
     public var callbackQueue: DispatchQueue = DispatchQueue(label: "courier.callbacks")
     /// Retry for requests that set none; nil = no retries.
     public var retryPolicy: RetryPolicy?
+    /// Prepares every request's credentials and may recover once from a failure; a request's
+    /// own ``Request/authenticator`` comes first.
+    public var authenticator: (any RequestAuthenticator)?
     /// Which proxy transfers use.
     public var proxy: ProxySetting = .environment
     /// Where cached responses live; nil = `$XDG_CACHE_HOME/courier/responses` (`~/.cache/…`).

@@ -36,12 +36,16 @@ final class RecordEntry: Sendable {
     let priority: RequestPriority
     let startedAt = Date()
     let progress = ProgressCell()
+    /// The run's authenticator already recovered from a failure once (``RequestAuthenticator``).
+    let recovered: Bool
 
     var settings: NetworkSettings { _read { yield context.settings } }
     var prepared: PreparedRequest { _read { yield sent.value } }
 
-    init(id: Int, request: Request, sent: SharedPreparedRequest, context: RunContext, priority: RequestPriority) {
+    init(id: Int, request: Request, sent: SharedPreparedRequest, context: RunContext, priority: RequestPriority,
+         recovered: Bool = false) {
         self.id = id
+        self.recovered = recovered
         self.request = request
         self.sent = sent
         self.context = context

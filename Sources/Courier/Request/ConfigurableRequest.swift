@@ -30,6 +30,8 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         public var acceptableContentTypes: Set<String>?
         public var tlsPolicy: TLSPolicy?
         public var retryPolicy: RetryPolicy?
+        /// See ``Request/authenticator``.
+        public var authenticator: (any RequestAuthenticator)?
         public var customRequest: CustomRequest?
         public var resumableDownloadPath: String?
         public var multipartForm: MultipartForm?
@@ -104,6 +106,7 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var acceptableContentTypes: Set<String>? { definition.acceptableContentTypes }
     open override var tlsPolicy: TLSPolicy? { definition.tlsPolicy }
     open override var retryPolicy: RetryPolicy? { definition.retryPolicy }
+    open override var authenticator: (any RequestAuthenticator)? { definition.authenticator }
     open override func buildCustomRequest() -> CustomRequest? { definition.customRequest }
     open override var resumableDownloadPath: String? { definition.resumableDownloadPath }
     open override var multipartForm: MultipartForm? { definition.multipartForm }

@@ -59,6 +59,9 @@ open class Request: @unchecked Sendable {
     open var tlsPolicy: TLSPolicy? { nil }
     /// Retry for this request; nil = the config's.
     open var retryPolicy: RetryPolicy? { nil }
+    /// Prepares credentials before each attempt and may recover once from a failure (a 401);
+    /// nil = the config's (``NetworkSettings/authenticator``).
+    open var authenticator: (any RequestAuthenticator)? { nil }
     /// False vetoes the start: the request fails with ``RequestError/Code/vetoed`` before any
     /// network use (CTNetworking's interceptor).
     open func shouldStart() -> Bool { true }
