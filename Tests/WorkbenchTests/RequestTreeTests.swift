@@ -35,7 +35,7 @@ import Testing
         #expect(tree.selectedNode == .chain("checkout"))
         tree.collapse()
         #expect(tree.selectedRow?.isFolded == true)
-        #expect(!tree.rows.contains { if case .stepMember = $0.node { return true }; return false })
+        #expect(!tree.rows.contains { if case .stepMember(chain: "checkout", _, _, _) = $0.node { return true }; return false })
         tree.expand()
         #expect(tree.selectedNode == .chain("checkout"))
         #expect(tree.rows.contains { if case .stepMember = $0.node { return true }; return false })
