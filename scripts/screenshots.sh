@@ -108,6 +108,20 @@ tui_wait "JSON path"
 shot history
 tui_keys Escape 1
 
+# The Cookies pane, zoomed: a login's HttpOnly session cookie (marked: the selected exchange
+# set it) and one set on a redirect, values hidden.
+for name in cookies-set session-login; do
+    tui_keys /
+    tui_type "$name"
+    tui_keys Enter Enter
+    tui_wait "ms  "
+    tui_keys Escape
+done
+tui_keys 7 z
+tui_wait "2 cookies"
+shot cookies
+tui_keys z 1
+
 # The help overlay: every key, by pane.
 tui_keys "?"
 tui_wait "Esc close"
