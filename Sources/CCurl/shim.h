@@ -65,6 +65,12 @@ static inline CURLcode courier_message_result(const CURLMsg *msg) {
 }
 static inline long courier_global_all(void) { return CURL_GLOBAL_ALL; }
 static inline long courier_http_version_2tls(void) { return CURL_HTTP_VERSION_2TLS; }
+static inline long courier_http_version_1_1(void) { return CURL_HTTP_VERSION_1_1; }
+static inline long courier_http_version_2(void) { return CURL_HTTP_VERSION_2_0; }
+static inline long courier_http_version_2_prior_knowledge(void) { return CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE; }
+static inline long courier_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+static inline long courier_auth_ntlm(void) { return (long)CURLAUTH_NTLM; }
+static inline long courier_auth_negotiate(void) { return (long)CURLAUTH_NEGOTIATE; }
 static inline curl_version_info_data *courier_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
 static inline long courier_max_error_size(void) { return CURL_ERROR_SIZE; }
 

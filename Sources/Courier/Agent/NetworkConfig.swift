@@ -16,6 +16,8 @@ public struct NetworkSettings: Sendable {
     public var cacheDirPathFilters: [any CacheDirPathFilter] = []
     /// TLS verification for requests that do not set their own policy. Verified by default.
     public var tlsPolicy: TLSPolicy = .default
+    /// The HTTP version requests ask for unless they set their own.
+    public var httpVersion: HTTPVersionPreference = .auto
     /// Where request lifecycles are logged; secrets in headers are redacted.
     public var logger: Logger = {
         var logger = Logger(label: "courier")

@@ -13,6 +13,10 @@ public struct PreparedRequest: Sendable {
     /// Seconds the whole transfer may take; nil: no limit.
     public var deadline: TimeInterval?
     public var tlsPolicy: TLSPolicy
+    /// Authentication libcurl performs (digest, NTLM, Negotiate, AWS SigV4).
+    public var httpAuthentication: HTTPAuthentication?
+    public var httpVersion: HTTPVersionPreference = .auto
+    public var connectionRoute: ConnectionRoute?
     public var proxy: ProxySetting
     public var userAgent: String
     /// A multipart body; replaces `body`.

@@ -60,6 +60,9 @@ enum RequestBuilder {
                 prepared.headers.append((name: name, value: value))
             }
         }
+        prepared.httpVersion = request.httpVersion ?? snapshot.settings.httpVersion
+        prepared.connectionRoute = request.connectionRoute.flatMap { $0.isEmpty ? nil : $0 }
+        if let authentication = request.httpAuthentication { try authenticate(&prepared, with: authentication) }
         prepared.keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
         for header in prepared.headers where request.isCredentialHeader(name: header.name, value: header.value) {
             prepared.credentialHeaderNames.insert(header.name.lowercased())
@@ -72,6 +75,19 @@ enum RequestBuilder {
                                message: "The header \"\(header.name)\" has a name or value that cannot be sent.")
         }
         return prepared
+    }
+
+    /// libcurl answers the challenge or signs; for SigV4 the query is put in AWS's canonical
+    /// form first, since libcurl 7.88 signs it as written while AWS sorts it, and a session
+    /// token becomes the header AWS expects (signed with the rest).
+    private static func authenticate(_ prepared: inout PreparedRequest, with authentication: HTTPAuthentication) throws(RequestError) {
+        prepared.httpAuthentication = authentication
+        guard case .aws(let credentials) = authentication else { return }
+        prepared.url = AWSCanonicalQuery.canonicalizing(prepared.url)
+        if let token = credentials.sessionToken {
+            prepared.headers.removeAll { $0.name.caseInsensitiveCompare("x-amz-security-token") == .orderedSame }
+            prepared.headers.append((name: "X-Amz-Security-Token", value: token))
+        }
     }
 
     /// A timeout of zero or less means none (a year); tiny ones are raised to a millisecond.

@@ -29,6 +29,9 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         public var jsonValidator: JSONTemplate?
         public var acceptableContentTypes: Set<String>?
         public var tlsPolicy: TLSPolicy?
+        public var httpAuthentication: HTTPAuthentication?
+        public var httpVersion: HTTPVersionPreference?
+        public var connectionRoute: ConnectionRoute?
         public var retryPolicy: RetryPolicy?
         /// See ``Request/authenticator``.
         public var authenticator: (any RequestAuthenticator)?
@@ -105,6 +108,9 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var jsonValidator: JSONTemplate? { definition.jsonValidator }
     open override var acceptableContentTypes: Set<String>? { definition.acceptableContentTypes }
     open override var tlsPolicy: TLSPolicy? { definition.tlsPolicy }
+    open override var httpAuthentication: HTTPAuthentication? { definition.httpAuthentication }
+    open override var httpVersion: HTTPVersionPreference? { definition.httpVersion }
+    open override var connectionRoute: ConnectionRoute? { definition.connectionRoute }
     open override var retryPolicy: RetryPolicy? { definition.retryPolicy }
     open override var authenticator: (any RequestAuthenticator)? { definition.authenticator }
     open override func buildCustomRequest() -> CustomRequest? { definition.customRequest }

@@ -57,6 +57,12 @@ open class Request: @unchecked Sendable {
     open var acceptableContentTypes: Set<String>? { nil }
     /// TLS verification for this request; nil = the config's.
     open var tlsPolicy: TLSPolicy? { nil }
+    /// Digest, NTLM, Negotiate or AWS SigV4, done by libcurl; nil = none of these.
+    open var httpAuthentication: HTTPAuthentication? { nil }
+    /// The HTTP version to ask for; nil = the config's.
+    open var httpVersion: HTTPVersionPreference? { nil }
+    /// Where to connect instead of the URL's host (resolve, connect-to, a Unix socket).
+    open var connectionRoute: ConnectionRoute? { nil }
     /// Retry for this request; nil = the config's.
     open var retryPolicy: RetryPolicy? { nil }
     /// Prepares credentials before each attempt and may recover once from a failure (a 401);

@@ -9,12 +9,16 @@ public struct TLSPolicy: Sendable, Hashable, Codable {
     public var caFile: String?
     /// libcurl's pinned public key: a PEM/DER file path, or `sha256//<base64>` hashes joined by `;`.
     public var pinnedPublicKey: String?
+    /// The certificate this side presents when the server asks for one (mutual TLS).
+    public var clientCertificate: ClientCertificate?
 
-    public init(verifyPeer: Bool = true, verifyHost: Bool = true, caFile: String? = nil, pinnedPublicKey: String? = nil) {
+    public init(verifyPeer: Bool = true, verifyHost: Bool = true, caFile: String? = nil, pinnedPublicKey: String? = nil,
+                clientCertificate: ClientCertificate? = nil) {
         self.verifyPeer = verifyPeer
         self.verifyHost = verifyHost
         self.caFile = caFile
         self.pinnedPublicKey = pinnedPublicKey
+        self.clientCertificate = clientCertificate
     }
 
     /// Verify peer and host against the system's CAs.

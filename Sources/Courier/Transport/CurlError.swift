@@ -18,6 +18,13 @@ enum CurlError {
             text = "The server's certificate has expired (\(text))."
         case CURLE_PEER_FAILED_VERIFICATION where text.contains("subject name") || text.contains("host name"):
             text = "The server's certificate is for another host name than the URL's (\(text))."
+        case CURLE_SSL_CERTPROBLEM:
+            text = ClientCertificateProblem.explain(text)
+        case CURLE_RECV_ERROR, CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR:
+            if let refusal = ClientCertificateProblem.refusal(text) {
+                mapped = .clientCertificateRejected
+                text = refusal
+            }
         case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
             // Bytes that are not an HTTP response: not a URL problem.
             mapped = .badServerResponse

@@ -11,6 +11,8 @@ final class CurlHandle {
     let errorBuffer: UnsafeMutablePointer<CChar>
     /// The request header lines the handle points to (CURLOPT_HTTPHEADER); freed on reset.
     var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The resolve and connect-to lists the handle points to; freed on reset.
+    var routeLists: [UnsafeMutablePointer<curl_slist>?] = []
     /// What the options are set for; nil when they fit no other request (a body, a download)
     /// and the handle must be reset before its next transfer.
     private(set) var setup: HandleSetup?
@@ -32,6 +34,7 @@ final class CurlHandle {
     deinit {
         curl_easy_cleanup(raw)
         curl_slist_free_all(headerList)
+        routeLists.forEach { curl_slist_free_all($0) }
         errorBuffer.deallocate()
     }
 
@@ -56,6 +59,8 @@ final class CurlHandle {
         curl_easy_reset(raw)
         curl_slist_free_all(headerList)
         headerList = nil
+        routeLists.forEach { curl_slist_free_all($0) }
+        routeLists = []
         setup = nil
         isClean = true
     }
@@ -71,6 +76,7 @@ struct HandleSetup {
     let idleTimeout: Double
     let deadline: Double?
     let tlsPolicy: TLSPolicy
+    let httpVersion: HTTPVersionPreference
     let proxy: ProxySetting
     let discardsResponseBody: Bool
     let credentialHeaderNames: Set<String>
@@ -79,13 +85,16 @@ struct HandleSetup {
     let reportsProgress: Bool
 
     init?(_ request: PreparedRequest, reportsProgress: Bool) {
-        guard !request.sendsBody, request.download == nil else { return nil }
+        // Authentication and routes always start from a reset handle: they are not compared.
+        guard !request.sendsBody, request.download == nil, request.httpAuthentication == nil,
+              request.connectionRoute == nil else { return nil }
         method = request.method
         headers = request.headers
         userAgent = request.userAgent
         idleTimeout = request.idleTimeout
         deadline = request.deadline
         tlsPolicy = request.tlsPolicy
+        httpVersion = request.httpVersion
         proxy = request.proxy
         discardsResponseBody = request.discardsResponseBody
         credentialHeaderNames = request.credentialHeaderNames
@@ -102,6 +111,7 @@ struct HandleSetup {
 
     private func fits(_ request: borrowing PreparedRequest, reportsProgress: Bool) -> Bool {
         !request.sendsBody && request.download == nil
+            && request.httpAuthentication == nil && request.connectionRoute == nil && request.httpVersion == httpVersion
             && request.method == method && request.userAgent == userAgent
             && request.idleTimeout == idleTimeout && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy

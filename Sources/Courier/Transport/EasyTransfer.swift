@@ -100,7 +100,7 @@ final class EasyTransfer {
         check(DescriptorExhaustion.configure(curl))
         check(setConstant(CURLOPT_PROTOCOLS_STR, "http,https"))
         check(configureRedirects(request))
-        check(courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, courier_http_version_2tls()))
+        check(configureVersion(request.httpVersion))
         if request.download == nil {
             // Transparent decompression, except for downloads: Range applies to the stored bytes.
             check(setConstant(CURLOPT_ACCEPT_ENCODING, ""))
@@ -119,6 +119,9 @@ final class EasyTransfer {
         }
         check(configureMethod(request))
         check(configureTLS(request.tlsPolicy))
+        check(configureClientCertificate(request.tlsPolicy.clientCertificate))
+        check(configureAuthentication(request))
+        check(configureRoute(request.connectionRoute))
         switch request.proxy {
         case .environment: break
         case .none: check(setConstant(CURLOPT_PROXY, ""))
@@ -190,16 +193,28 @@ final class EasyTransfer {
     /// request, and a reused handle keeps its list.
     private func configureHeaders(_ request: PreparedRequest) -> CURLcode {
         var list: UnsafeMutablePointer<curl_slist>?
-        if request.header("User-Agent") == nil {
-            list = "User-Agent: \(request.userAgent)".withCString { curl_slist_append(list, $0) }
-        }
-        if request.download == nil, request.header("Accept-Encoding") == nil, let encodings = ContentDecoding.acceptEncoding {
-            list = encodings.withCString { curl_slist_append(list, $0) }
+        var signsHeaderLines = false
+        if case .aws = request.httpAuthentication {
+            signsHeaderLines = true
+            // libcurl's SigV4 signs every line of the list, removals included: the user agent
+            // and encodings go as options instead, unsigned, as AWS's own SDKs leave them.
+            if request.header("User-Agent") == nil, setString(CURLOPT_USERAGENT, request.userAgent) != CURLE_OK {
+                return CURLE_OUT_OF_MEMORY
+            }
+        } else {
+            if request.header("User-Agent") == nil {
+                list = "User-Agent: \(request.userAgent)".withCString { curl_slist_append(list, $0) }
+            }
+            if request.download == nil, request.header("Accept-Encoding") == nil, let encodings = ContentDecoding.acceptEncoding {
+                list = encodings.withCString { curl_slist_append(list, $0) }
+            }
         }
         for header in request.headers {
             list = "\(header.name): \(header.value)".withCString { curl_slist_append(list, $0) }
         }
-        if request.sendsBody, request.header("Expect") == nil {
+        // A signed empty `Expect` would not match what is sent; libcurl only waits for
+        // `100 Continue` on bodies over 1 MiB.
+        if request.sendsBody, request.header("Expect") == nil, !signsHeaderLines {
             list = curl_slist_append(list, Self.cString("Expect:"))
         }
         curl.headerList = list

@@ -40,6 +40,7 @@ enum RedirectHop {
             let name = header.name.lowercased()
             return (sameOrigin || !original.credentialHeaderNames.contains(name)) && !(droppedBody && bodyHeaderNames.contains(name))
         }
+        next.httpAuthentication = sameOrigin ? original.httpAuthentication : nil
         return .success(next)
     }
 

@@ -1,0 +1,70 @@
+import CCurl
+
+/// The options for authentication libcurl performs, client certificates, the HTTP version
+/// and where to connect.
+extension EasyTransfer {
+    func configureAuthentication(_ request: PreparedRequest) -> CURLcode {
+        guard let authentication = request.httpAuthentication else { return CURLE_OK }
+        var code = CURLE_OK
+        func credentials(_ user: String, _ password: String) {
+            code = setString(CURLOPT_USERNAME, user)
+            if code == CURLE_OK { code = setString(CURLOPT_PASSWORD, password) }
+        }
+        switch authentication {
+        case .digest(let user, let password):
+            credentials(user, password)
+            if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_HTTPAUTH, courier_auth_digest()) }
+        case .ntlm(let user, let password):
+            credentials(user, password)
+            if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_HTTPAUTH, courier_auth_ntlm()) }
+        case .negotiate:
+            // libcurl needs a user name set to try Negotiate; the ticket cache supplies the rest.
+            code = setConstant(CURLOPT_USERPWD, ":")
+            if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_HTTPAUTH, courier_auth_negotiate()) }
+        case .aws(let aws):
+            credentials(aws.accessKey, aws.secretKey)
+            if code == CURLE_OK { code = setString(CURLOPT_AWS_SIGV4, "aws:amz:\(aws.region):\(aws.service)") }
+        }
+        if code == CURLE_OK, request.keepsCredentialsOnRedirect {
+            code = courier_easy_setopt_long(handle, CURLOPT_UNRESTRICTED_AUTH, 1)
+        }
+        return code
+    }
+
+    func configureClientCertificate(_ certificate: ClientCertificate?) -> CURLcode {
+        guard let certificate else { return CURLE_OK }
+        var code = setString(CURLOPT_SSLCERT, certificate.certificateFile)
+        if code == CURLE_OK { code = setString(CURLOPT_SSLCERTTYPE, certificate.format.rawValue) }
+        if code == CURLE_OK, let key = certificate.keyFile {
+            code = setString(CURLOPT_SSLKEY, key)
+            if code == CURLE_OK { code = setConstant(CURLOPT_SSLKEYTYPE, "PEM") }
+        }
+        // Always set: without a password OpenSSL would ask for one on the terminal.
+        if code == CURLE_OK { code = setString(CURLOPT_KEYPASSWD, certificate.keyPassword ?? "") }
+        return code
+    }
+
+    func configureVersion(_ version: HTTPVersionPreference) -> CURLcode {
+        let value = switch version {
+        case .auto: courier_http_version_2tls()
+        case .http1_1: courier_http_version_1_1()
+        case .http2: courier_http_version_2()
+        case .http2PriorKnowledge: courier_http_version_2_prior_knowledge()
+        }
+        return courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, value)
+    }
+
+    /// The lists stay with the handle until its next reset (libcurl does not copy them).
+    func configureRoute(_ route: ConnectionRoute?) -> CURLcode {
+        guard let route else { return CURLE_OK }
+        var code = CURLE_OK
+        for (option, entries) in [(CURLOPT_RESOLVE, route.resolve), (CURLOPT_CONNECT_TO, route.connectTo)] where !entries.isEmpty {
+            var list: UnsafeMutablePointer<curl_slist>?
+            for entry in entries { list = entry.withCString { curl_slist_append(list, $0) } }
+            curl.routeLists.append(list)
+            if code == CURLE_OK { code = courier_easy_setopt_slist(handle, option, list) }
+        }
+        if code == CURLE_OK, let socket = route.unixSocket { code = setString(CURLOPT_UNIX_SOCKET_PATH, socket) }
+        return code
+    }
+}
