@@ -24,6 +24,7 @@ enum DemoRouter {
         addStatefulRoutes(to: router, state: state)
         addDownloadRoutes(to: router)
         addShopRoutes(to: router, sessions: state.sessions)
+        addOAuthRoutes(to: router, store: state.oauth)
         // Any other single segment: `/json`, `/xml`, `/html`, `/small.json` or a 404.
         // Constant segments take precedence over this capture.
         router.onAnyMethod("/:document") { exchange in
@@ -78,6 +79,14 @@ enum DemoRouter {
         router.onAnyMethod("/image/png", use: MediaRoutes.png)
         router.onAnyMethod("/robots.txt", use: MediaRoutes.robots)
         router.onAnyMethod("/cors", use: MediaRoutes.cors)
+    }
+
+    private static func addOAuthRoutes(to router: Router<DemoRequestContext>, store: OAuthStore) {
+        router.onAnyMethod("/oauth/token") { try await OAuthRoutes.token($0, store: store) }
+        router.onAnyMethod("/oauth/authorize") { try OAuthRoutes.authorize($0, store: store) }
+        router.onAnyMethod("/oauth/protected") { try OAuthRoutes.protected($0, store: store) }
+        router.onAnyMethod("/oauth/revoke-all") { try OAuthRoutes.revokeAll($0, store: store) }
+        router.onAnyMethod("/oauth/stats") { try OAuthRoutes.stats($0, store: store) }
     }
 
     private static func addShopRoutes(to router: Router<DemoRequestContext>, sessions: SessionTokenStore) {

@@ -4,4 +4,5 @@ final class DemoServerState: Sendable {
     let counters = CounterStore()
     let mutableResources = MutableResourceStore()
     let sessions = SessionTokenStore()
+    let oauth = OAuthStore()
 }

@@ -30,6 +30,8 @@ public enum RequestYAML {
             add("basic", "", level: 2)
             add("user", text(user), level: 3)
             add("password", text(password), level: 3)
+        case let auth?:
+            lines += tokenAuthLines(auth)
         case nil:
             break
         }

@@ -8,6 +8,10 @@ public struct RequestDefinition: Sendable {
     public enum Auth: Sendable, Hashable {
         case basic(user: String, password: String)
         case bearer(token: String)
+        /// A token from an OAuth2 token endpoint, cached and refreshed (``OAuth2Settings``).
+        case oauth2(OAuth2Settings)
+        /// A token a shell command prints, cached for its TTL (``TokenCommand``).
+        case command(TokenCommand)
     }
 
     /// One part of a multipart body: a text field or a file read from disk.

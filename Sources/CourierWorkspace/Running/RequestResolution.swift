@@ -7,6 +7,8 @@ struct RequestResolution: Sendable {
     var settings = ConfigurableRequest.Definition()
     /// Values to hide in output: `sensitive`, passwords, tokens, secret header values.
     var secrets: [String] = []
+    /// An oauth2 or command auth, filled in: the request's authenticator gets its token.
+    var tokenAuth: RequestDefinition.Auth?
 
     /// Nothing resolved yet: the engine's defaults.
     init() {}
@@ -38,6 +40,11 @@ struct RequestResolution: Sendable {
             let token = try scope.render(token)
             headers["Authorization"] = "Bearer \(token)"
             secrets.append(token)
+        case let auth?:
+            if let (rendered, authSecrets) = try auth.renderedTokenAuth(in: scope) {
+                tokenAuth = rendered
+                secrets += authSecrets
+            }
         case nil:
             break
         }

@@ -25,6 +25,9 @@ public struct RunOptions: Sendable {
     /// The jar a `config.cookies: session` run sends through instead of a new one (the
     /// workbench keeps its session's across reloads); persist and none do not use it.
     public var cookieJar: CookieJar?
+    /// Where oauth2 and command tokens come from; nil: a new ``TokenSessions`` for the run,
+    /// keeping OAuth2 tokens under ``stateDirectory``.
+    public var tokenSessions: TokenSessions?
 
     public init() {}
 }

@@ -18,6 +18,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var finishedAt: Date?
         var offline: OfflineReplay?
         var answeredFromHistory: Int64?
+        var tokenSessions: TokenSessions?
     }
     private let resolutionState = Mutex(State())
 
@@ -51,6 +52,13 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         }
     }
 
+    /// Where oauth2 and command tokens come from; nil: ``TokenSessions/shared``. Applies from
+    /// the next start.
+    public var tokenSessions: TokenSessions? {
+        get { resolutionState.withLock { $0.tokenSessions } }
+        set { resolutionState.withLock { $0.tokenSessions = newValue } }
+    }
+
     /// Set: every start is answered from the cache or the history, never the network.
     public var offline: OfflineReplay? {
         get { resolutionState.withLock { $0.offline } }
@@ -68,6 +76,9 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             let resolution = try RequestResolution(source, scope: scope, workspace: workspace)
             scope.setSecrets(resolution.secrets, for: source.name)
             self.definition = resolution.settings
+            self.definition.authenticator = resolution.tokenAuth.flatMap {
+                (tokenSessions ?? .shared).authenticator(for: $0, workspaceFile: workspace.file, scope: scope)
+            }
             resolutionState.withLock { $0.problem = nil }
         } catch {
             // It fails before sending, but as the method it was written with (reports said GET).

@@ -12,6 +12,8 @@ public final class WorkspaceRunner: Sendable {
     public let agent: NetworkAgent
     /// Variables of the run: the workspace's, the environment's and the overrides.
     public let scope: VariableScope
+    /// The run's oauth2 and command tokens.
+    public let tokenSessions: TokenSessions
     /// Offline replay for the requests made from now on (the workbench's `O` switches it).
     public var offline: OfflineReplay? {
         get { offlineReplay.withLock { $0 } }
@@ -32,6 +34,7 @@ public final class WorkspaceRunner: Sendable {
             [logger = config.logger] in logger.warning("cookies: \($0)")
         }
         agent = NetworkAgent(config: config, cookieJar: jar)
+        tokenSessions = options.tokenSessions ?? TokenSessions(stateDirectory: options.stateDirectory)
     }
 
     /// The workspace's `config` as the engine's config.
@@ -79,6 +82,7 @@ public final class WorkspaceRunner: Sendable {
     public func makeRequest(definition: RequestDefinition, scope: VariableScope? = nil) -> WorkspaceRequest {
         let request = WorkspaceRequest(definition, scope: scope ?? self.scope, workspace: workspace)
         request.agent = agent
+        request.tokenSessions = tokenSessions
         request.ignoreCache = options.ignoreCache
         request.offline = offline
         return request
