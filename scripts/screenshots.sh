@@ -17,16 +17,21 @@ shot() {
     echo "screenshots/$1.png"
 }
 
+# Sends each named request from Requests (filter, Enter, Enter) and waits for its response.
+send_each() {
+    for name in "$@"; do
+        tui_keys /
+        tui_type "$name"
+        tui_keys Enter Enter
+        tui_wait "ms  "
+        tui_keys Escape
+    done
+}
+
 tui_start 120 40
 
 # Overview: a few requests sent, one failed, the JSON response of json-valid on screen.
-for name in get-args cities refused cjk json-valid; do
-    tui_keys /
-    tui_type "$name"
-    tui_keys Enter Enter
-    tui_wait "ms  "
-    tui_keys Escape
-done
+send_each get-args cities refused cjk json-valid
 sleep 0.3
 shot overview
 
@@ -110,13 +115,7 @@ tui_keys Escape 1
 
 # The Cookies pane, zoomed: a login's HttpOnly session cookie (marked: the selected exchange
 # set it) and one set on a redirect, values hidden.
-for name in cookies-set session-login; do
-    tui_keys /
-    tui_type "$name"
-    tui_keys Enter Enter
-    tui_wait "ms  "
-    tui_keys Escape
-done
+send_each cookies-set session-login
 tui_keys 7 z
 tui_wait "2 cookies"
 shot cookies
@@ -133,12 +132,6 @@ tmux -L "$socket" kill-server
 socket="$socket-light"
 printf 'theme: light\n' > "$work/config.yaml"
 tui_start 120 40 --config "$work/config.yaml"
-for name in get-args cities refused json-valid; do
-    tui_keys /
-    tui_type "$name"
-    tui_keys Enter Enter
-    tui_wait "ms  "
-    tui_keys Escape
-done
+send_each get-args cities refused json-valid
 sleep 0.3
 shot light

@@ -7,7 +7,7 @@ import Foundation
 /// time, version and sensitive data); a filter and the selection. It is read on the events
 /// that change it (a cache write or delete, an entry's expiry, the file), off the input loop
 /// (``CacheListingRead``), never per frame.
-struct CacheBrowser {
+struct CacheBrowser: FilteredRows {
     /// One entry as the pane shows it.
     struct Row {
         var listing: WorkspaceCache.Listing
@@ -21,7 +21,7 @@ struct CacheBrowser {
         var reason: String?
     }
 
-    private(set) var list = FilteredList<Row>(id: { $0.listing.key }) { row, needle in
+    var list = FilteredList<Row>(id: { $0.listing.key }) { row, needle in
         [row.request, row.listing.url, row.state, row.listing.key].compactMap { $0?.lowercased() }.contains { $0.contains(needle) }
     }
     private(set) var loadedAt = Date.distantPast
@@ -85,17 +85,8 @@ struct CacheBrowser {
         }
     }
 
-    mutating func setFilter(_ text: String) {
-        list.setFilter(text)
-    }
 
     var selectedRow: Row? { list.selected }
 
-    mutating func perform(_ action: Action, height: Int) -> Bool {
-        list.perform(action, height: height)
-    }
 
-    mutating func click(windowRow: Int, height: Int) {
-        list.click(windowRow: windowRow, height: height)
-    }
 }

@@ -14,6 +14,11 @@ final class CachePane: FilteringPane {
     /// How many times the verdict was judged: on events, never per frame.
     private(set) var judgements = 0
     var filter = TypedFilter()
+    /// The list the kit filters, moves and clicks (``FilteringPane``).
+    var rows: CacheBrowser {
+        get { browser }
+        _modify { yield &browser }
+    }
     /// The cache the entries are read from, which deletes go to.
     private var cache: WorkspaceCache?
     /// The latest read asked for; a read of an earlier one that arrives later is dropped.
@@ -63,7 +68,7 @@ final class CachePane: FilteringPane {
             return [.confirm(Confirmation(message: "Delete all \(browser.rows.count) cache entries in \(browser.directory)?",
                                           consequence: .purgeCache))]
         default:
-            _ = browser.perform(action, height: listHeight(context))
+            moveList(action, context: context)
         }
         return []
     }
@@ -95,19 +100,6 @@ final class CachePane: FilteringPane {
         }
     }
 
-    func filterList(by text: String) {
-        browser.setFilter(text)
-    }
-
-    func moveList(_ action: Action, context: PaneContext) {
-        _ = browser.perform(action, height: listHeight(context))
-    }
-
-    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
-        browser.click(windowRow: row - headerRows(width: context.content.width), height: listHeight(context))
-        return []
-    }
-
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
         case .cacheWritten: return [.refreshCache]
@@ -125,7 +117,4 @@ final class CachePane: FilteringPane {
             + (!browser.shown.isEmpty && Self.showsHeader(width: width) ? 1 : 0)
     }
 
-    func listHeight(_ context: PaneContext) -> Int {
-        max(0, context.content.height - headerRows(width: context.content.width))
-    }
 }

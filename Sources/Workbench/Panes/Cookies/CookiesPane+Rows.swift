@@ -29,10 +29,6 @@ extension CookiesPane {
         filterRows + (!list.shown.isEmpty && Self.showsHeader(width: width) ? 1 : 0)
     }
 
-    func listHeight(_ context: PaneContext) -> Int {
-        max(0, context.content.height - headerRows(width: context.content.width))
-    }
-
     static func showsHeader(width: Int) -> Bool { width >= 64 }
 
     /// The widths of the domain, path and name columns; the value takes what is left.

@@ -10,6 +10,11 @@ import Foundation
 final class CookiesPane: FilteringPane {
     let scope = KeyMap.Scope.cookies
     var filter = TypedFilter()
+    /// The list the kit filters, moves and clicks (``FilteringPane``).
+    var rows: FilteredList<Cookie> {
+        get { list }
+        _modify { yield &list }
+    }
     private let source: any ExchangeSource
     private(set) var list = FilteredList<Cookie>(id: { CookieKey($0) }, matches: { cookie, needle in
         cookie.domain.lowercased().contains(needle) || cookie.name.lowercased().contains(needle) || cookie.path.lowercased().contains(needle)
@@ -56,7 +61,7 @@ final class CookiesPane: FilteringPane {
             return [.confirm(Confirmation(message: "Delete all \(list.all.count) cookies in the jar\(jar?.file.map { " (\($0))" } ?? "")?",
                                           consequence: .pane(.cookies, question: "clear")))]
         default:
-            _ = list.perform(action, height: listHeight(context))
+            moveList(action, context: context)
         }
         return []
     }
@@ -128,19 +133,6 @@ final class CookiesPane: FilteringPane {
         case .addCookie: return jar == nil ? "this workspace keeps no cookies (config.cookies: none)" : nil
         default: return nil
         }
-    }
-
-    func filterList(by text: String) {
-        list.setFilter(text)
-    }
-
-    func moveList(_ action: Action, context: PaneContext) {
-        _ = list.perform(action, height: listHeight(context))
-    }
-
-    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
-        list.click(windowRow: row - headerRows(width: context.content.width), height: listHeight(context))
-        return []
     }
 
     /// The names of the cookies an exchange's response set.

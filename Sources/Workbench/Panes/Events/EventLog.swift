@@ -4,7 +4,7 @@ import Foundation
 /// The Events pane's log: lifecycle events of every request, batch and chain, newest last,
 /// capped in memory (the oldest leave first), filterable by kind or name, and pausable. The
 /// selection follows the newest entry until the user moves it off the last row.
-struct EventLog {
+struct EventLog: FilteredRows {
     /// One event as the log shows it.
     struct Entry: Equatable {
         enum Kind: String {
@@ -27,7 +27,7 @@ struct EventLog {
     /// How many entries are kept.
     static let capacity = 5_000
 
-    private(set) var list = FilteredList<Entry>(follow: .bottom, id: { $0.id }) { entry, needle in
+    var list = FilteredList<Entry>(follow: .bottom, id: { $0.id }) { entry, needle in
         entry.kind.rawValue.contains(needle) || entry.subject.lowercased().contains(needle) || entry.subjectKind == needle
     }
     /// Entries that arrived while paused, shown when the log resumes.
@@ -67,17 +67,8 @@ struct EventLog {
         }
     }
 
-    mutating func setFilter(_ text: String) {
-        list.setFilter(text)
-    }
 
-    mutating func perform(_ action: Action, height: Int) -> Bool {
-        list.perform(action, height: height)
-    }
 
-    mutating func click(windowRow: Int, height: Int) {
-        list.click(windowRow: windowRow, height: height)
-    }
 
     /// Selects the entry `id` (a toast's event), clearing the filter; false when it is no
     /// longer kept.

@@ -11,11 +11,15 @@ final class EventsPane: FilteringPane {
     init(environment: PaneEnvironment) {}
     private(set) var log = EventLog()
     var filter = TypedFilter()
+    /// The list the kit filters, moves and clicks (``FilteringPane``).
+    var rows: EventLog {
+        get { log }
+        _modify { yield &log }
+    }
     /// The last progress share logged for each request in flight (25, 50, 75).
     private var progressMilestones: [ObjectIdentifier: Int] = [:]
     /// The entry the last stopped request, batch or chain made (toasts link to it).
     private(set) var lastStopEvent: Int?
-
 
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {
@@ -30,21 +34,8 @@ final class EventsPane: FilteringPane {
             }
             return [.showResponse(request: entry.subject, sent: nil)]
         default:
-            _ = log.perform(action, height: listHeight(context))
+            moveList(action, context: context)
         }
-        return []
-    }
-
-    func filterList(by text: String) {
-        log.setFilter(text)
-    }
-
-    func moveList(_ action: Action, context: PaneContext) {
-        _ = log.perform(action, height: listHeight(context))
-    }
-
-    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
-        log.click(windowRow: row - filterRows, height: listHeight(context))
         return []
     }
 
@@ -56,8 +47,6 @@ final class EventsPane: FilteringPane {
 
     /// The newest failure's entry.
     var lastFailure: Int? { log.entries.last { $0.kind == .failed }?.id }
-
-    private func listHeight(_ context: PaneContext) -> Int { max(0, context.content.height - filterRows) }
 
     // MARK: - News
 

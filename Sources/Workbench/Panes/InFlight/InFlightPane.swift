@@ -11,7 +11,11 @@ final class InFlightPane: FilteringPane {
     init(environment: PaneEnvironment) {}
     private(set) var table = InFlightTable()
     var filter = TypedFilter()
-
+    /// The list the kit filters, moves and clicks (``FilteringPane``).
+    var rows: InFlightTable {
+        get { table }
+        _modify { yield &table }
+    }
 
     /// Reads the agents' record tables again: at most ten times a second unless `force`.
     func refresh(agents: [NetworkAgent], name: (Request) -> String, now: Date, force: Bool = false) {
@@ -34,7 +38,7 @@ final class InFlightPane: FilteringPane {
             return [.confirm(Confirmation(message: "Cancel all \(count) request\(count == 1 ? "" : "s") in flight?",
                                           consequence: .cancelAll))]
         default:
-            _ = table.perform(action, height: listHeight(context))
+            moveList(action, context: context)
         }
         return []
     }
@@ -45,19 +49,6 @@ final class InFlightPane: FilteringPane {
         case .cancelAll where table.live.isEmpty: return "nothing in flight"
         default: return nil
         }
-    }
-
-    func filterList(by text: String) {
-        table.setFilter(text)
-    }
-
-    func moveList(_ action: Action, context: PaneContext) {
-        _ = table.perform(action, height: listHeight(context))
-    }
-
-    func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
-        table.click(windowRow: row - headerRows(width: context.content.width), height: listHeight(context))
-        return []
     }
 
     /// A finished request stays in the table with its outcome for a few seconds.
@@ -77,12 +68,8 @@ final class InFlightPane: FilteringPane {
     }
 
     /// Rows above the list: the filter, and the column titles when the table has them.
-    private func headerRows(width: Int) -> Int {
+    func headerRows(width: Int) -> Int {
         filterRows + (!table.rows.isEmpty && Self.columns(width: width).medium ? 1 : 0)
-    }
-
-    private func listHeight(_ context: PaneContext) -> Int {
-        max(0, context.content.height - headerRows(width: context.content.width))
     }
 
     // MARK: - Drawing

@@ -6,7 +6,7 @@ import Foundation
 /// times a second, however many requests are queued), the requests that just finished with
 /// their outcome for a few seconds, a filter, a sort and the selection. Drawing builds only
 /// the rows on screen.
-struct InFlightTable {
+struct InFlightTable: FilteredRows {
     enum Sort: String, CaseIterable {
         case started = "start", name, progress
     }
@@ -57,7 +57,7 @@ struct InFlightTable {
     /// The rows shown: live ones filtered and sorted, then the recent ones. The selection at
     /// the top stays at the top (the newest activity, as `tail -f` follows a file);
     /// elsewhere it stays on its row.
-    private(set) var list = FilteredList<Row>(follow: .top, id: { $0.id }) { row, needle in
+    var list = FilteredList<Row>(follow: .top, id: { $0.id }) { row, needle in
         row.name.lowercased().contains(needle) || row.url.lowercased().contains(needle) || String(row.tag) == needle
     }
     private(set) var sort = Sort.started
@@ -137,9 +137,6 @@ struct InFlightTable {
 
     var filter: String { list.filter }
 
-    mutating func setFilter(_ text: String) {
-        list.setFilter(text)
-    }
 
     mutating func cycleSort() {
         let all = Sort.allCases
@@ -147,13 +144,7 @@ struct InFlightTable {
         arrange()
     }
 
-    mutating func perform(_ action: Action, height: Int) -> Bool {
-        list.perform(action, height: height)
-    }
 
-    mutating func click(windowRow: Int, height: Int) {
-        list.click(windowRow: windowRow, height: height)
-    }
 
     /// The row in flight of `request`, as the table was last read.
     func liveRow(for request: Request) -> Row? {
