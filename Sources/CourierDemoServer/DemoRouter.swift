@@ -58,6 +58,8 @@ enum DemoRouter {
         router.onAnyMethod("/redirect-to-https", use: HTTPSRedirectRoute.redirect)
         router.onAnyMethod("/basic-auth/:user/:password", use: AuthRoutes.basic)
         router.onAnyMethod("/bearer", use: AuthRoutes.bearer)
+        router.onAnyMethod("/digest-auth/:qop/:user/:password", use: DigestAuthRoute.digest)
+        router.onAnyMethod("/digest-auth/:qop/:user/:password/:algorithm", use: DigestAuthRoute.digest)
     }
 
     private static func addStatefulRoutes(to router: Router<DemoRequestContext>, state: DemoServerState) {

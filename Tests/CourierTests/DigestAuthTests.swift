@@ -1,0 +1,50 @@
+import Courier
+import Foundation
+import Testing
+
+/// HTTP Digest done by libcurl (``HTTPAuthentication/digest(user:password:)``), against the
+/// demo server's RFC 7616 route and against httpbin, which nobody here wrote.
+@Suite struct DigestAuthTests {
+    @Test(arguments: ["", "/MD5", "/SHA-256", "/MD5-sess", "/SHA-256-sess"])
+    func answersTheDemoServersChallenge(algorithm: String) async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/digest-auth/auth/ada/l0velace" + algorithm) {
+                $0.httpAuthentication = .digest(user: "ada", password: "l0velace")
+            }
+            try await request.run()
+            #expect(request.responseStatusCode == 200)
+            #expect(request.responseJSON?["authenticated"] == true)
+        }
+    }
+
+    @Test func aWrongPasswordOrNoneIsRefused() async throws {
+        try await withTestBed { bed in
+            let wrong = bed.request("/digest-auth/auth/ada/l0velace/SHA-256") {
+                $0.httpAuthentication = .digest(user: "ada", password: "guess")
+            }
+            await #expect(throws: RequestError.self) { try await wrong.run() }
+            #expect(wrong.responseStatusCode == 401)
+            let basicInstead = bed.request("/digest-auth/auth/ada/l0velace") { $0.basicAuthorization = ("ada", "l0velace") }
+            await #expect(throws: RequestError.self) { try await basicInstead.run() }
+            #expect(basicInstead.responseStatusCode == 401)
+        }
+    }
+
+    @Test(arguments: ["", "/SHA-256"])
+    func answersHttpbinsChallenge(algorithm: String) async throws {
+        let server = try await HTTPBinServer.required()
+        defer { server.stop() }
+        let agent = HTTPBinServer.agent()
+        let request = server.request("/digest-auth/auth/user/passwd" + algorithm, agent: agent) {
+            $0.httpAuthentication = .digest(user: "user", password: "passwd")
+        }
+        try await request.run()
+        #expect(request.responseStatusCode == 200)
+        #expect(request.responseJSON?["authenticated"] == true)
+        let wrong = server.request("/digest-auth/auth/user/passwd" + algorithm, agent: agent) {
+            $0.httpAuthentication = .digest(user: "user", password: "nope")
+        }
+        await #expect(throws: RequestError.self) { try await wrong.run() }
+        #expect(wrong.responseStatusCode == 401)
+    }
+}
