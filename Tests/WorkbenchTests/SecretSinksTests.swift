@@ -173,4 +173,57 @@ import Testing
             for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
         }
     }
+
+    /// An OAuth2 client secret, the access and refresh tokens it got (echoed back by the server)
+    /// and a token command's output are hidden in the run's output, the history's rows and
+    /// bytes and HAR; the 0600 token file is the one place that holds the OAuth2 tokens.
+    @Test func tokenAuthSecretsAreHiddenInEverySink() async throws {
+        let path = writeWorkspace("""
+        config: {baseUrl: "{{demo}}"}
+        requests:
+          oauth:
+            url: /anything/oauth
+            headers: {X-Trace: trace-visible}
+            auth:
+              oauth2: {grant: password, tokenUrl: "{{demo}}/oauth/token", clientId: demo-client, clientSecret: demo-secret,
+                       username: demo, password: secret, clientAuth: body}
+          command:
+            url: /anything/command
+            auth: {command: "echo cmd-tok-7781", header: X-Client, prefix: ""}
+        """)
+        let state = temporaryDirectory("courier-state")
+        let junit = temporaryDirectory("courier-junit") + "/report.xml"
+        var printed = ""
+        for json in [true, false] {
+            let run = await headlessRun(path, ["oauth", "command"]) {
+                $0.json = json
+                $0.stateDirectory = state
+                $0.junitPath = junit
+            }
+            #expect(run.status == 0, "\(run.errors)")
+            printed += (run.output + run.errors).joined(separator: "\n")
+        }
+        let tokenFiles = try FileManager.default.contentsOfDirectory(atPath: state + "/tokens")
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state + "/tokens/" + tokenFiles[0]))) as? [String: Any])
+        let access = try #require(saved["accessToken"] as? String)
+        let refresh = try #require(saved["refreshToken"] as? String)
+        let secrets = ["demo-secret", access, refresh, "cmd-tok-7781"]
+
+        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
+        #expect(exchanges.count == 4)
+        let har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
+        #expect(har.contains("trace-visible"), "what is not secret still shows")
+        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har]
+        for exchange in exchanges {
+            let body = String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
+            #expect(body.contains("X-Client") || body.contains("Authorization"), "the echo shows where the token went")
+            sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) " + body
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: state) where file.hasPrefix("history") {
+            sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: state + "/" + file)), as: UTF8.self)
+        }
+        for (sink, text) in sinks {
+            for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
+        }
+    }
 }
