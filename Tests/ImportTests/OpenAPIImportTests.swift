@@ -131,11 +131,16 @@ import CourierWorkspace
         }
     }
 
-    @Test func oauth2AndOpenIDConnectAreABearerTokenVariableWithANote() throws {
-        #expect(try request("delete-pet").auth == .bearer(token: "{{accessToken}}"))
+    @Test func oauth2IsAnOAuth2ClientAndOpenIDConnectABearerTokenVariable() throws {
+        guard case .oauth2(let settings)? = try request("delete-pet").auth else {
+            Issue.record("not oauth2")
+            return
+        }
+        #expect(settings.grant == .clientCredentials && settings.tokenURL == "https://petstore.example.com/oauth/token")
+        #expect(settings.clientID == "{{clientId}}" && settings.clientSecret == "{{clientSecret}}")
         #expect(try request("place-order").auth == .bearer(token: "{{accessToken}}"))
         #expect(result.report.notes.contains {
-            $0.hasPrefix("security scheme oauth (OAuth 2, client credentials at https://petstore.example.com/oauth/token)")
+            $0.hasPrefix("security scheme oauth (OAuth 2, client credentials at https://petstore.example.com/oauth/token): set clientId, clientSecret")
         })
         #expect(result.report.notes.contains { $0.hasPrefix("security scheme openId (OpenID Connect, configured at https://petstore.example.com/") })
     }

@@ -88,7 +88,11 @@ import CourierWorkspace
         #expect(requests["auth-basic-login"]?.auth == .basic(user: "{{user}}", password: "s3cret"))
         #expect(requests["auth-bearer-check"]?.auth == .bearer(token: "abc123"))
         #expect(requests["auth-query-key"]?.auth == nil)
-        #expect(requests["auth-oauth-profile"]?.auth == nil)                           // oauth2: dropped, not the collection's
+        guard case .oauth2(let oauth2)? = requests["auth-oauth-profile"]?.auth else {
+            Issue.record("oauth2 not carried over")
+            return
+        }
+        #expect(oauth2.grant == .clientCredentials && oauth2.tokenURL == "https://auth.example.org/token")
         #expect(requests["auth-oauth-profile"]?.headers.isEmpty == true)
     }
 
@@ -113,7 +117,7 @@ import CourierWorkspace
             "request \"Get pet\": test script not run",
             "request \"Pets / Create pet\": pre-request script not run",   // its empty test script is not listed
         ])
-        #expect(report.dropped.contains { $0.hasPrefix("request \"Auth / OAuth profile\": oauth2 auth") })
+        #expect(!report.dropped.contains { $0.hasPrefix("request \"Auth / OAuth profile\"") }, "oauth2 is carried over")
         #expect(!report.dropped.contains { $0.contains("Preflight") })
         #expect(report.dropped.contains { $0.hasPrefix("dynamic variable {{$randomEmail}} (request \"Get pet\")") })
         #expect(report.dropped.contains("1 saved example response(s) in 1 request(s) not carried over"))

@@ -4,8 +4,9 @@ import CourierWorkspace
 /// Security: the operation's `security` (else the document's; `[]` means none), its first
 /// alternative, each scheme of it as auth with variables: HTTP bearer as
 /// `auth: {bearer: "{{bearerToken}}"}`, HTTP basic as `{{username}}`/`{{password}}`, an API
-/// key as a header, query parameter or cookie holding `{{<scheme name>}}`, OAuth 2 and
-/// OpenID Connect as a bearer `{{accessToken}}` (a note says where to get one).
+/// key as a header, query parameter or cookie holding `{{<scheme name>}}`, OAuth 2 as
+/// `auth: {oauth2: …}` with `{{clientId}}`/`{{clientSecret}}` (implicit only, and OpenID
+/// Connect, as a bearer `{{accessToken}}`: a note says where to get one).
 extension OpenAPIConversion {
     mutating func convertSecurity(_ operation: OpenAPI.Operation, into request: inout ImportedWorkspace.Request,
                                   query: inout [String]) {
@@ -61,6 +62,13 @@ extension OpenAPIConversion {
                 report.dropped.append("request \"\(name)\": HTTP \(httpScheme) authentication (scheme \(schemeName)); only basic and bearer are supported")
             }
         case .oauth2(let flows, _):
+            if let (settings, variables) = Self.oauth2Settings(flows, location: request.location) {
+                setAuth(.oauth2(settings), scheme: schemeName, on: &request)
+                variables.forEach { declare($0, "") }
+                report.notes.append("security scheme \(schemeName) (OAuth 2\(Self.tokenSource(flows))): set "
+                                    + variables.joined(separator: ", ") + "; Courier fetches and refreshes the token")
+                return
+            }
             setAuth(.bearer(token: "{{accessToken}}"), scheme: schemeName, on: &request)
             declare("accessToken", "")
             explain(schemeName, "OAuth 2" + Self.tokenSource(flows))

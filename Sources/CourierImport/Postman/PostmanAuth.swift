@@ -12,7 +12,9 @@ struct PostmanAuth {
         case bearer(token: String)
         /// An API key sent as a header, or as a query parameter when `inQuery`.
         case apiKey(name: String, value: String, inQuery: Bool)
-        /// A type Courier cannot send (oauth2, digest, awsv4, hawk, ntlm, …).
+        /// Client credentials, password or authorization code (with PKCE).
+        case oauth2(OAuth2Settings)
+        /// A type Courier cannot send (digest, awsv4, hawk, ntlm, oauth2 implicit, …).
         case unsupported(String)
     }
 
@@ -35,6 +37,11 @@ struct PostmanAuth {
             scheme = .bearer(token: parameter("token"))
         case "apikey":
             scheme = .apiKey(name: parameter("key"), value: parameter("value"), inQuery: parameters["in"]?.lowercased() == "query")
+        case "oauth2":
+            switch Self.oauth2(parameters, convert: convert) {
+            case .success(let settings): scheme = .oauth2(settings)
+            case .failure(let grant): scheme = .unsupported("oauth2 \(grant.name) grant")
+            }
         default:
             scheme = .unsupported(type)
         }
@@ -83,6 +90,9 @@ struct PostmanAuth {
                 definition.headers.append((name, value))
             }
             if !value.isEmpty, !definition.sensitive.contains(value) { definition.sensitive.append(value) }
+        case .oauth2(var settings):
+            settings.location = definition.location
+            definition.auth = .oauth2(settings)
         case .unsupported(let type):
             return "\(type) auth\(from) not carried over (Courier sends basic, bearer and API keys)"
         }

@@ -30,7 +30,8 @@ public struct OAuth2Settings: Sendable, Hashable {
     public var clientAuth = ClientAuth.basic
     /// Seconds the code grant waits for the browser's redirect.
     public var redirectTimeout: Double = 120
-    /// Where `auth` is written, for errors.
+    /// Where `auth` is written, for errors; not part of equality (a definition written back
+    /// and read again is the same).
     public var location: SourceLocation
 
     public init(grant: Grant, tokenURL: String, clientID: String, location: SourceLocation) {
@@ -38,6 +39,20 @@ public struct OAuth2Settings: Sendable, Hashable {
         self.tokenURL = tokenURL
         self.clientID = clientID
         self.location = location
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.grant == rhs.grant && lhs.tokenURL == rhs.tokenURL && lhs.authURL == rhs.authURL
+            && lhs.clientID == rhs.clientID && lhs.clientSecret == rhs.clientSecret && lhs.scope == rhs.scope
+            && lhs.audience == rhs.audience && lhs.username == rhs.username && lhs.password == rhs.password
+            && lhs.refreshToken == rhs.refreshToken && lhs.clientAuth == rhs.clientAuth
+            && lhs.redirectTimeout == rhs.redirectTimeout
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(grant)
+        hasher.combine(tokenURL)
+        hasher.combine(clientID)
     }
 }
 
@@ -52,11 +67,22 @@ public struct TokenCommand: Sendable, Hashable {
     public var prefix = "Bearer "
     /// Seconds the command may run.
     public var timeout: Double = 30
+    /// Where `auth` is written, for errors; not part of equality.
     public var location: SourceLocation
 
     public init(command: String, location: SourceLocation) {
         self.command = command
         self.location = location
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.command == rhs.command && lhs.ttl == rhs.ttl && lhs.header == rhs.header && lhs.prefix == rhs.prefix
+            && lhs.timeout == rhs.timeout
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(command)
+        hasher.combine(ttl)
     }
 }
 
