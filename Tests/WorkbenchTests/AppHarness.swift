@@ -24,8 +24,11 @@ final class AppHarness {
 
     /// Opens a fresh copy of `workspaces/demo.yaml` (with its files) at `size`.
     /// `editing` changes the copy's text first.
+    /// `watchingCache`: whether the Cache pane watches its directory (off: a test's own writes
+    /// would make it read again at unforeseen moments).
     static func start(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
-                      overrides: [String: String] = [:], editing: (String) -> String = { $0 }) async throws -> AppHarness {
+                      overrides: [String: String] = [:], watchingCache: Bool = false,
+                      editing: (String) -> String = { $0 }) async throws -> AppHarness {
         let directory = temporaryDirectory("courier-app")
         let path = directory + "/demo.yaml"
         let text = try String(contentsOfFile: repositoryRoot + "/workspaces/demo.yaml", encoding: .utf8)
@@ -36,6 +39,7 @@ final class AppHarness {
         settings.demoURL = server.baseURL
         settings.environment = environment
         settings.overrides = overrides
+        settings.watchesCacheDirectory = watchingCache
         let stateDirectory = directory + "/state"
         settings.history = { try HistoryStore(stateDirectory: stateDirectory) }
         let signal = WakeSignal()
@@ -47,9 +51,10 @@ final class AppHarness {
 
     /// Runs `body` with a fresh harness and stops its server afterwards, whatever happens.
     static func run(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
-                    overrides: [String: String] = [:], editing: (String) -> String = { $0 },
+                    overrides: [String: String] = [:], watchingCache: Bool = false, editing: (String) -> String = { $0 },
                     _ body: (AppHarness) async throws -> Void) async throws {
-        let app = try await start(size: size, environment: environment, overrides: overrides, editing: editing)
+        let app = try await start(size: size, environment: environment, overrides: overrides, watchingCache: watchingCache,
+                                  editing: editing)
         do {
             try await body(app)
         } catch {

@@ -214,4 +214,24 @@ import Testing
             #expect(app.screen.contains("v31337"), "at 80×24")
         }
     }
+
+    /// Another process's changes to the directory show without any event of this one: the
+    /// pane watches the directory (inotify) and reads it again.
+    @Test func changesMadeByOthersShowWithoutAnEventHere() async throws {
+        try await AppHarness.run(watchingCache: true) { app in
+            try await cacheCities(app)
+            let directory = app.model.workspaceCache.directory
+            let key = try #require(app.model.panes.cache.browser.rows.first?.listing.key)
+            let copy = String(repeating: "0", count: key.count)
+            let files = FileManager.default
+            try files.copyItem(atPath: directory + "/" + key + ".metadata", toPath: directory + "/" + copy + ".metadata")
+            try files.copyItem(atPath: directory + "/" + key, toPath: directory + "/" + copy)
+            try await app.settle("the copied entry listed") { app.model.panes.cache.browser.rows.count == 2 }
+            try files.removeItem(atPath: directory + "/" + key)
+            try files.removeItem(atPath: directory + "/" + key + ".metadata")
+            try await app.settle("the removed entry gone") {
+                app.model.panes.cache.browser.rows.map(\.listing.key) == [copy]
+            }
+        }
+    }
 }

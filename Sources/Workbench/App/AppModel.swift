@@ -28,7 +28,7 @@ public final class AppModel {
     public internal(set) var focus: PaneID = .requests
     public internal(set) var isZoomed = false
     /// Every pane, each a component.
-    lazy var panes = PaneSet(source: self, glyphs: glyphs)
+    lazy var panes = PaneSet(source: self, settings: settings)
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
     /// The windows open over the panes, the top one last (``overlay``).

@@ -73,6 +73,10 @@ public struct WorkbenchSettings: Sendable {
     /// Said in the status line when the workbench opens, e.g. that the demo server is not on
     /// its usual port.
     public var openingNotice: String?
+    /// Whether the Cache pane watches its directory for changes other processes make (on by
+    /// default; tests that judge entries at a time of their choosing turn it off, since a
+    /// change would make the pane read and judge again at the real time).
+    public var watchesCacheDirectory = true
 
     public init() {}
 }

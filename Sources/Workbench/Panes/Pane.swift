@@ -54,10 +54,12 @@ extension Pane {
     func selectionChanged(context: PaneContext) -> [PaneWork] { [] }
 }
 
-/// What a pane is made with: where the workspace panes read their data, and the glyphs.
+/// What a pane is made with: where the workspace panes read their data, and how the
+/// workbench was opened (glyphs, whether the cache directory is watched).
 struct PaneEnvironment {
     var source: any RequestsSource & ExchangeSource
-    var glyphs: Glyphs
+    var settings: WorkbenchSettings
+    var glyphs: Glyphs { settings.glyphs }
 }
 
 /// What a pane reads of the workbench around it, handed in with every call; it never

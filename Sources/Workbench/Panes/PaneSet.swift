@@ -11,8 +11,8 @@ final class PaneSet {
     /// One of each kind, in order.
     let all: [any Pane]
 
-    init(source: any RequestsSource & ExchangeSource, glyphs: Glyphs) {
-        let environment = PaneEnvironment(source: source, glyphs: glyphs)
+    init(source: any RequestsSource & ExchangeSource, settings: WorkbenchSettings) {
+        let environment = PaneEnvironment(source: source, settings: settings)
         all = Self.kinds.map { $0.init(environment: environment) }
     }
 

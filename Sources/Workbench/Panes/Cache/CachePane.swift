@@ -25,16 +25,30 @@ final class CachePane: FilteringPane {
     private var generation = 0
     /// Whether a read of the directory is under way.
     private(set) var isReading = false
+    /// The read asked for while one was under way: started when that one arrives.
+    private var queued: (cache: WorkspaceCache, judged: [String: CacheBrowser.Judgement], now: Date)?
+    /// Tells of changes others make to the directory (another process, a purge).
+    private var watcher: CacheDirectoryWatcher?
     private let mailbox: Mailbox
+    private let watchesDirectory: Bool
 
     init(environment: PaneEnvironment) {
         mailbox = environment.source.mailbox
+        watchesDirectory = environment.settings.watchesCacheDirectory
     }
 
     /// Reads the entries of `cache` again, off the input loop, judged as `judged` says; they
     /// show when the read arrives (``apply(_:context:)``).
+    /// A burst of changes makes one read after the one under way.
     func reload(_ cache: WorkspaceCache, judged: [String: CacheBrowser.Judgement], now: Date) {
         self.cache = cache
+        if watchesDirectory, watcher?.directory != cache.directory {
+            watcher = CacheDirectoryWatcher(directory: cache.directory, mailbox: mailbox)
+        }
+        guard !isReading else {
+            queued = (cache, judged, now)
+            return
+        }
         generation += 1
         isReading = true
         CacheListingRead.start(generation: generation, cache: cache, judged: judged, now: now, mailbox: mailbox)
@@ -106,6 +120,10 @@ final class CachePane: FilteringPane {
         case .cacheListed(let read) where read.generation == generation:
             isReading = false
             browser.show(read)
+            if let next = queued {
+                queued = nil
+                reload(next.cache, judged: next.judged, now: next.now)
+            }
         default: break
         }
         return []

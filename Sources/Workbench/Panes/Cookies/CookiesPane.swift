@@ -15,7 +15,7 @@ final class CookiesPane: FilteringPane {
         get { list }
         _modify { yield &list }
     }
-    private let source: any ExchangeSource
+    private unowned let source: any ExchangeSource
     private(set) var list = FilteredList<Cookie>(id: { CookieKey($0) }, matches: { cookie, needle in
         cookie.domain.lowercased().contains(needle) || cookie.name.lowercased().contains(needle) || cookie.path.lowercased().contains(needle)
     })
