@@ -96,7 +96,7 @@ final class SelfSignedServer {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static func openssl(_ arguments: [String]) throws {
+    static func openssl(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = arguments
@@ -107,7 +107,7 @@ final class SelfSignedServer {
         guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    private static func acceptsConnections(port: Int) -> Bool {
+    static func acceptsConnections(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = loopbackAddress(port: port)
@@ -126,7 +126,7 @@ final class SelfSignedServer {
         return address
     }
 
-    private static func freeLoopbackPort() throws -> Int {
+    static func freeLoopbackPort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = loopbackAddress(port: 0)

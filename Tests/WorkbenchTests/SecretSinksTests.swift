@@ -226,4 +226,51 @@ import Testing
             for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
         }
     }
+
+    /// A digest password, an AWS secret key and session token (the session token is echoed
+    /// back by the server) and a client key's password are hidden in the run's output, the
+    /// history's rows and bytes, JUnit and HAR.
+    @Test func libcurlAuthSecretsAreHiddenInEverySink() async throws {
+        let path = writeWorkspace("""
+        config: {baseUrl: "{{demo}}"}
+        requests:
+          digest:
+            url: /digest-auth/auth/ada/dg-pw-4471
+            headers: {X-Trace: trace-visible}
+            auth: {digest: {user: ada, password: dg-pw-4471}}
+          aws:
+            url: /anything/aws?b=2&a=1
+            auth: {aws: {accessKey: AKIAVISIBLE, secretKey: aws-sk-8120, sessionToken: aws-st-6634, region: eu-west-3, service: s3}}
+            tls: {clientCert: client.pem, clientKey: client.key, keyPassword: kp-pw-3310}
+        """)
+        let state = temporaryDirectory("courier-state")
+        let junit = temporaryDirectory("courier-junit") + "/report.xml"
+        var printed = ""
+        for json in [true, false] {
+            let run = await headlessRun(path, ["digest", "aws"]) {
+                $0.json = json
+                $0.stateDirectory = state
+                $0.junitPath = junit
+            }
+            #expect(run.status == 0, "\(run.errors)")
+            printed += (run.output + run.errors).joined(separator: "\n")
+        }
+        let secrets = ["dg-pw-4471", "aws-sk-8120", "aws-st-6634", "kp-pw-3310"]
+        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
+        #expect(exchanges.count == 4)
+        let har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
+        #expect(har.contains("trace-visible"), "what is not secret still shows")
+        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har]
+        for exchange in exchanges {
+            let body = String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
+            sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) " + body
+        }
+        #expect(sinks.values.contains { $0.contains("X-Amz-Security-Token") }, "the echo shows where the session token went")
+        for file in try FileManager.default.contentsOfDirectory(atPath: state) where file.hasPrefix("history") {
+            sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: state + "/" + file)), as: UTF8.self)
+        }
+        for (sink, text) in sinks {
+            for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
+        }
+    }
 }

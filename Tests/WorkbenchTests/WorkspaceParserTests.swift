@@ -11,7 +11,7 @@ struct WorkspaceParserTests {
         let demo = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
         #expect(demo.name == "demo")
         #expect(demo.usesDemoServer)
-        #expect(demo.requestNames.count == 65)
+        #expect(demo.requestNames.count == 67)
         #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "load", "downloads", "cache-states",
                                     "types-and-methods"])
         #expect(demo.chains["checkout"]?.steps.count == 4)
@@ -91,7 +91,8 @@ struct WorkspaceParserTests {
         #expect(error?.description == """
             test.yaml:4:5: error: requests.login: unknown key "hedaers"; did you mean "headers"? \
             (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, \
-            validate, accept, response, download, retry, tls, redirects, sensitive, cookies, hud, quietErrors)
+            validate, accept, response, download, retry, tls, redirects, sensitive, cookies, http, resolve, connectTo, unixSocket, hud, \
+            quietErrors)
             """)
         #expect(parseError("nme: x")?.description
             == "test.yaml:1:1: error: unknown key \"nme\"; did you mean \"name\"? (expected one of: name, config, variables, environments, requests, batches, chains)")

@@ -58,8 +58,15 @@ extension OpenAPIConversion {
                 setAuth(.basic(user: "{{username}}", password: "{{password}}"), scheme: schemeName, on: &request)
                 declare("username", "")
                 declare("password", "")
+            case "digest":
+                setAuth(.scheme(.digest(user: "{{username}}", password: "{{password}}")), scheme: schemeName, on: &request)
+                declare("username", "")
+                declare("password", "")
+            case "negotiate":
+                setAuth(.scheme(.negotiate), scheme: schemeName, on: &request)
             default:
-                report.dropped.append("request \"\(name)\": HTTP \(httpScheme) authentication (scheme \(schemeName)); only basic and bearer are supported")
+                report.dropped.append("request \"\(name)\": HTTP \(httpScheme) authentication (scheme \(schemeName)); "
+                    + "only basic, bearer, digest and negotiate are supported")
             }
         case .oauth2(let flows, _):
             if let (settings, variables) = Self.oauth2Settings(flows, location: request.location) {
@@ -77,7 +84,8 @@ extension OpenAPIConversion {
             declare("accessToken", "")
             explain(schemeName, "OpenID Connect, configured at \(url.absoluteString)")
         case .mutualTLS:
-            report.dropped.append("request \"\(name)\": mutual TLS (scheme \(schemeName)); a workspace cannot present a client certificate")
+            report.notes.append("request \"\(name)\": mutual TLS (scheme \(schemeName)); give the request or config "
+                + "tls: {clientCert, clientKey, keyPassword}")
         }
     }
 

@@ -14,6 +14,8 @@ struct PostmanAuth {
         case apiKey(name: String, value: String, inQuery: Bool)
         /// Client credentials, password or authorization code (with PKCE).
         case oauth2(OAuth2Settings)
+        /// `digest`, `ntlm` and `awsv4`, which libcurl performs.
+        case libcurl(HTTPAuthentication)
         /// A type Courier cannot send (digest, awsv4, hawk, ntlm, oauth2 implicit, …).
         case unsupported(String)
     }
@@ -43,7 +45,7 @@ struct PostmanAuth {
             case .failure(let grant): scheme = .unsupported("oauth2 \(grant.name) grant")
             }
         default:
-            scheme = .unsupported(type)
+            scheme = Self.libcurlScheme(type, parameter).map(Scheme.libcurl) ?? .unsupported(type)
         }
     }
 
@@ -93,6 +95,8 @@ struct PostmanAuth {
         case .oauth2(var settings):
             settings.location = definition.location
             definition.auth = .oauth2(settings)
+        case .libcurl(let scheme):
+            definition.auth = .scheme(scheme)
         case .unsupported(let type):
             return "\(type) auth\(from) not carried over (Courier sends basic, bearer and API keys)"
         }

@@ -30,6 +30,8 @@ public enum RequestYAML {
             add("basic", "", level: 2)
             add("user", text(user), level: 3)
             add("password", text(password), level: 3)
+        case .scheme(let scheme)?:
+            lines += schemeAuthLines(scheme)
         case let auth?:
             lines += tokenAuthLines(auth)
         case nil:
@@ -67,6 +69,7 @@ public enum RequestYAML {
         }
         if let retry = definition.retry { lines += self.retry(retry) }
         if let tls = definition.tls { lines += self.tls(tls) }
+        lines += connectionLines(definition.connection)
         if definition.keepsCredentialsOnRedirect { lines += ["  redirects:", "    keepCredentials: true"] }
         if !definition.sendsCookies { add("cookies", "false") }
         if !definition.sensitive.isEmpty { add("sensitive", list(definition.sensitive)) }
@@ -171,6 +174,7 @@ public enum RequestYAML {
         if !(policy.verifyPeer && policy.verifyHost) { lines.append("    verify: false") }
         if let caFile = policy.caFile { lines.append("    caFile: " + text(caFile)) }
         if let pinnedKey = policy.pinnedPublicKey { lines.append("    pinnedKey: " + text(pinnedKey)) }
+        lines += clientCertificateLines(policy.clientCertificate)
         return lines.isEmpty ? ["  tls: {}"] : ["  tls:"] + lines
     }
 }

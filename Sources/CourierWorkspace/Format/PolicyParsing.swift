@@ -23,11 +23,19 @@ enum PolicyParsing {
         return policy
     }
 
-    /// `tls: {verify, caFile, pinnedKey}`.
+    /// `tls: {verify, caFile, pinnedKey, clientCert, clientKey, keyPassword}`; a `.p12`/`.pfx`
+    /// client certificate is read as PKCS#12, anything else as PEM.
     static func tls(_ value: YAMLValue) throws(WorkspaceError) -> TLSPolicy {
-        let map = try value.mapping(allowed: ["verify", "caFile", "pinnedKey"])
+        let map = try value.mapping(allowed: ["verify", "caFile", "pinnedKey", "clientCert", "clientKey", "keyPassword"])
         let verify = try map["verify"]?.bool() ?? true
+        var client: ClientCertificate?
+        if let certificate = map["clientCert"] {
+            client = ClientCertificate(certificateFile: try certificate.string(), keyFile: try map["clientKey"]?.string(),
+                                       keyPassword: try map["keyPassword"]?.string())
+        } else if let stray = map["clientKey"] ?? map["keyPassword"] {
+            throw stray.error(.missingKey, "clientKey and keyPassword go with clientCert (the certificate file)")
+        }
         return TLSPolicy(verifyPeer: verify, verifyHost: verify, caFile: try map["caFile"]?.string(),
-                         pinnedPublicKey: try map["pinnedKey"]?.string())
+                         pinnedPublicKey: try map["pinnedKey"]?.string(), clientCertificate: client)
     }
 }

@@ -5,7 +5,7 @@ import Yams
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
                        "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "redirects",
-                       "sensitive", "cookies"] + HUDSettings.keys
+                       "sensitive", "cookies"] + ConnectionSettings.keys + HUDSettings.keys
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -54,6 +54,7 @@ extension RequestDefinition {
         if let value = map["download"] { download = try Self.download(value, text: text) }
         if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
         if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
+        connection = try ConnectionSettings(map)
         if let value = map["redirects"] {
             let redirects = try value.mapping(allowed: ["keepCredentials"], expected: "a mapping with keepCredentials")
             keepsCredentialsOnRedirect = try redirects["keepCredentials"]?.bool() ?? false
@@ -102,9 +103,11 @@ extension RequestDefinition {
     }
 
     private static func auth(_ value: YAMLValue, text: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> Auth {
-        let map = try value.mapping(allowed: ["basic", "bearer"] + tokenAuthKeys,
-                                    expected: "basic: {user, password}, bearer: TOKEN, oauth2: {…} or command: COMMAND")
+        let map = try value.mapping(allowed: ["basic", "bearer"] + tokenAuthKeys + schemeAuthKeys,
+                                    expected: "basic: {user, password}, bearer: TOKEN, oauth2: {…}, command: COMMAND, "
+                                        + "digest, ntlm, negotiate or aws")
         if let auth = try tokenAuth(map, text: text) { return auth }
+        if let auth = try schemeAuth(map, text: text) { return auth }
         if let basic = map["basic"] {
             let fields = try basic.mapping(allowed: ["user", "password"])
             return .basic(user: try text(fields.required("user")), password: try text(fields.required("password")))

@@ -12,6 +12,8 @@ public struct RequestDefinition: Sendable {
         case oauth2(OAuth2Settings)
         /// A token a shell command prints, cached for its TTL (``TokenCommand``).
         case command(TokenCommand)
+        /// Digest, NTLM, Negotiate or AWS SigV4, performed by libcurl; strings are templates.
+        case scheme(HTTPAuthentication)
     }
 
     /// One part of a multipart body: a text field or a file read from disk.
@@ -95,6 +97,8 @@ public struct RequestDefinition: Sendable {
     public var download: Download?
     public var retry: RetryPolicy?
     public var tls: TLSPolicy?
+    /// `http:`, `resolve:`, `connectTo:`, `unixSocket:` (over the config's).
+    public var connection = ConnectionSettings()
     /// `redirects: {keepCredentials: true}`: secret headers go along on redirects to other
     /// origins too (by default they go to the request's own origin only).
     public var keepsCredentialsOnRedirect = false

@@ -16,6 +16,8 @@ public struct WorkspaceConfig: Sendable {
     /// Relative to the workspace file's directory.
     public var cacheDirectory: String?
     public var tls: TLSPolicy?
+    /// `http:`, `resolve:`, `connectTo:`, `unixSocket:` for every request.
+    public var connection = ConnectionSettings()
     public var retry: RetryPolicy?
     /// Seconds; the default for requests that set no timeout.
     public var timeout: Double?
@@ -38,7 +40,7 @@ public struct WorkspaceConfig: Sendable {
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies"]
+                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies"] + ConnectionSettings.keys
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -64,6 +66,7 @@ public struct WorkspaceConfig: Sendable {
         }
         cacheDirectory = try text(map["cacheDirectory"])
         if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
+        connection = try ConnectionSettings(map)
         if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
         timeout = try map["timeout"]?.double(in: NumberRanges.timeout, "a number of seconds")
         if let types = try map["contentTypes"]?.mapping(allowed: ["json", "xml"]) {

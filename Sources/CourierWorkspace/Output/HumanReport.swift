@@ -38,7 +38,11 @@ public struct HumanReport {
             parts.append("skipped" + (result.skipReason.map { ": \($0)" } ?? ""))
             return parts.joined(separator: "  ")
         }
-        if let status = result.status { parts.append(String(status)) }
+        if let status = result.status {
+            // HTTP/1.1 goes without saying; another version is named: `HTTP/2 200`.
+            let version = result.httpVersion.flatMap { $0 == "HTTP/1.1" ? nil : $0 + " " } ?? ""
+            parts.append(version + String(status))
+        }
         parts.append(String(format: "%.1f ms", result.durationMs))
         parts.append(Self.size(result.bytes))
         if result.fromCache { parts.append("(from cache)") }

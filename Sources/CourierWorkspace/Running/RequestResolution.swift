@@ -45,6 +45,10 @@ struct RequestResolution: Sendable {
                 tokenAuth = rendered
                 secrets += authSecrets
             }
+        case .scheme(let scheme)?:
+            let rendered = try scheme.rendered { text throws(TemplateError) in try scope.render(text) }
+            settings.httpAuthentication = rendered
+            secrets += rendered.secrets
         case nil:
             break
         }
@@ -82,6 +86,10 @@ struct RequestResolution: Sendable {
         settings.jsonValidator = definition.validate?.json
         settings.acceptableContentTypes = definition.acceptedContentTypes
         settings.tlsPolicy = definition.tls
+        if let password = (definition.tls ?? workspace.config.tls)?.clientCertificate?.keyPassword { secrets.append(password) }
+        let connection = definition.connection.over(workspace.config.connection)
+        settings.httpVersion = connection.http
+        settings.connectionRoute = connection.route.isEmpty ? nil : connection.route
         settings.keepsCredentialsOnRedirect = definition.keepsCredentialsOnRedirect
         settings.sendsCookies = definition.sendsCookies
         settings.retryPolicy = definition.retry

@@ -47,12 +47,14 @@ public struct RequestResult: Sendable, Codable, Hashable {
     /// Why the body was kept as text although its content type says JSON or XML
     /// (`response: auto`, which does not fail for it); secrets redacted.
     public var warning: String?
+    /// The HTTP version the response came over (`HTTP/2`, `HTTP/1.1`); nil without a response.
+    public var httpVersion: String?
 
     public var failed: Bool { !ok && !skipped }
 
     enum CodingKeys: String, CodingKey {
         case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
-        case timings, error, captures, file, fromHistory, warning
+        case timings, error, captures, file, fromHistory, warning, httpVersion
     }
 
     /// Encodes `null` for absent optionals so that every line carries every field.
@@ -77,6 +79,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
         try container.encodeIfPresent(file, forKey: .file)
         try container.encodeIfPresent(fromHistory, forKey: .fromHistory)
         try container.encodeIfPresent(warning, forKey: .warning)
+        try container.encodeIfPresent(httpVersion, forKey: .httpVersion)
     }
 }
 

@@ -174,7 +174,8 @@ public final class WorkspaceRunner: Sendable {
             durationMs: Self.milliseconds(request.duration ?? metrics?.total ?? 0), bytes: bytes, timings: fromCache ? nil : timings,
             error: error.map { RequestResult.Failure(family: $0.family.rawValue, code: $0.code.rawValue, message: request.scope.redact($0.message)) },
             file: request.downloadedFileURL?.path, fromHistory: request.answeredFromHistory,
-            warning: request.responseWarning.map(request.scope.redact))
+            warning: request.responseWarning.map(request.scope.redact),
+            httpVersion: request.response == nil || fromCache ? nil : metrics.map(\.httpVersion).flatMap { $0.isEmpty ? nil : $0 })
     }
 
     static func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 10_000).rounded() / 10 }

@@ -43,6 +43,7 @@ public enum CurlExport {
         if !prepared.tlsPolicy.verifyPeer { words.append("--insecure") }
         if let caFile = prepared.tlsPolicy.caFile { words += ["--cacert", ShellWords.quote(caFile)] }
         if let pinned = prepared.tlsPolicy.pinnedPublicKey { words += ["--pinnedpubkey", ShellWords.quote(pinned)] }
+        words += optionWords(prepared, hidingSecrets: hidingSecrets)
         return words.joined(separator: " ")
     }
 }

@@ -61,6 +61,8 @@ extension ExchangePane {
         case .bearer(let token)?:
             return [StyledLine.build { $0.append(" Bearer  ", .syntaxKey); $0.append(secret(token)) },
                     StyledLine(" v shows or hides secrets", .dim)]
+        case .scheme(let scheme)?:
+            return Self.schemeAuthLines(scheme, reveal: source.revealsSecrets)
         case let auth?:
             return Self.tokenAuthLines(auth, reveal: source.revealsSecrets)
         case nil:

@@ -1,0 +1,35 @@
+import Courier
+
+extension CurlExport {
+    /// curl's options for the authentication libcurl performs, a client certificate, the HTTP
+    /// version and the route; passwords and secret keys replaced when `hidingSecrets`.
+    static func optionWords(_ prepared: PreparedRequest, hidingSecrets: Bool) -> [String] {
+        func secret(_ text: String) -> String { hidingSecrets ? Redaction.placeholder : text }
+        var words: [String] = []
+        switch prepared.httpAuthentication {
+        case .digest(let user, let password)?: words += ["--digest", "-u", ShellWords.quote(user + ":" + secret(password))]
+        case .ntlm(let user, let password)?: words += ["--ntlm", "-u", ShellWords.quote(user + ":" + secret(password))]
+        case .negotiate?: words += ["--negotiate", "-u", ":"]
+        case .aws(let aws)?:
+            words += ["--aws-sigv4", ShellWords.quote("aws:amz:\(aws.region):\(aws.service)"),
+                      "-u", ShellWords.quote(aws.accessKey + ":" + secret(aws.secretKey))]
+        case nil: break
+        }
+        if let certificate = prepared.tlsPolicy.clientCertificate {
+            words += ["--cert", ShellWords.quote(certificate.certificateFile)]
+            if certificate.format == .pkcs12 { words += ["--cert-type", "P12"] }
+            if let key = certificate.keyFile { words += ["--key", ShellWords.quote(key)] }
+            if let password = certificate.keyPassword { words += ["--pass", ShellWords.quote(secret(password))] }
+        }
+        switch prepared.httpVersion {
+        case .auto: break
+        case .http1_1: words.append("--http1.1")
+        case .http2: words.append("--http2")
+        case .http2PriorKnowledge: words.append("--http2-prior-knowledge")
+        }
+        for entry in prepared.connectionRoute?.resolve ?? [] { words += ["--resolve", ShellWords.quote(entry)] }
+        for entry in prepared.connectionRoute?.connectTo ?? [] { words += ["--connect-to", ShellWords.quote(entry)] }
+        if let socket = prepared.connectionRoute?.unixSocket { words += ["--unix-socket", ShellWords.quote(socket)] }
+        return words
+    }
+}
