@@ -10,8 +10,14 @@ public struct NetworkSettings: Sendable {
     public var baseURL: String = ""
     /// Used instead of `baseURL` by requests with `useCDN`.
     public var cdnURL: String = ""
-    /// Applied in order to every relative request URL.
+    /// Applied in order to every relative request URL. Service-wide query parameters (an
+    /// API key, an app version) are a ``QueryParametersFilter``.
     public var urlFilters: [any URLFilter] = []
+    /// Headers sent with every request (CTNetworking's service-wide headers), e.g.
+    /// `["X-Client": "my-app"]`. A request's own header of the same name, in any case, wins,
+    /// and so do the headers a request makes itself (`Authorization` from basic auth, a
+    /// body's `Content-Type`); ``Request/buildCustomRequest()`` requests send only their own.
+    public var defaultHeaders: [String: String] = [:]
     /// Applied in order to the cache directory of cached requests.
     public var cacheDirPathFilters: [any CacheDirPathFilter] = []
     /// TLS verification for requests that do not set their own policy. Verified by default.

@@ -59,6 +59,10 @@ enum RequestBuilder {
                 prepared.headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
                 prepared.headers.append((name: name, value: value))
             }
+            for (name, value) in snapshot.settings.defaultHeaders.sorted(by: { $0.key < $1.key })
+            where !prepared.headers.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+                prepared.headers.append((name: name, value: value))
+            }
         }
         prepared.httpVersion = request.httpVersion ?? snapshot.settings.httpVersion
         prepared.connectionRoute = request.connectionRoute.flatMap { $0.isEmpty ? nil : $0 }
