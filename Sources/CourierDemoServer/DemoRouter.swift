@@ -81,6 +81,7 @@ enum DemoRouter {
         router.onAnyMethod("/image/png", use: MediaRoutes.png)
         router.onAnyMethod("/robots.txt", use: MediaRoutes.robots)
         router.onAnyMethod("/cors", use: MediaRoutes.cors)
+        router.onAnyMethod("/graphql", use: GraphQLRoute.graphql)
     }
 
     private static func addOAuthRoutes(to router: Router<DemoRequestContext>, store: OAuthStore) {

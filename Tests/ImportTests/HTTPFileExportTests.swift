@@ -32,7 +32,13 @@ import CourierWorkspace
         #expect(back.requestNames == original.requestNames)
         #expect(result.report.dropped.isEmpty, "\(result.report.dropped)")
         for name in original.requestNames {
-            let before = try #require(original.requests[name])
+            // What is sent: the config's headers (X-Client) too.
+            var before = try #require(original.requests[name]).applyingDefaults(original.config.defaults)
+            if case .graphql(let graphql)? = before.body {
+                // Written as the JSON it sends, which both clients send as it is.
+                before.body = .json(graphql.unrenderedJSON)
+                before.headers.append(("Accept", GraphQLBody.accept))
+            }
             let after = try #require(back.requests[name])
             #expect(after.method == before.method, "\(name)")
             #expect(after.headers.map { "\($0.name): \($0.value)" } == before.headers.map { "\($0.name): \($0.value)" }, "\(name)")

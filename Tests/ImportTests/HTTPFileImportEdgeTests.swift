@@ -127,7 +127,7 @@ import CourierWorkspace
         // A GET would send JSON fields as the query: the body stays text.
         #expect(workspace.requests["get-search"]?.body == .text("{\"q\": \"x\"}", contentType: "application/json"))
         #expect(workspace.requests["post-graphql"]?.body
-                == .json(["query": "query Pets($n: Int) { pets(first: $n) { name } }", "variables": ["n": 2]]))
+                == .graphql(GraphQLBody(query: "query Pets($n: Int) { pets(first: $n) { name } }", variables: ["n": 2])))
         #expect(workspace.requests["post-graphql"]?.headers.isEmpty == true)
         #expect(workspace.requests["post-raw"]?.body == .file(path: "./payload.bin", contentType: "application/octet-stream"))
         #expect(result.report.dropped == ["request \"post-raw\": placeholders inside the body file ./payload.bin are not filled in "

@@ -71,9 +71,8 @@ import CourierWorkspace
         ]))
         #expect(requests["pets-photos-replace-photo"]?.body == .file(path: "photo.txt", contentType: "text/plain"))
         #expect(requests["pets-photos-replace-photo"]?.headers.isEmpty == true)
-        #expect(requests["graphql-search"]?.body == .json([
-            "query": "query Search($q: String!) {\n  search(q: $q) { id name }\n}", "variables": ["q": "rex"],
-        ]))
+        #expect(requests["graphql-search"]?.body == .graphql(GraphQLBody(
+            query: "query Search($q: String!) {\n  search(q: $q) { id name }\n}", variables: ["q": "rex"])))
     }
 
     @Test func authIsOwnInheritedFromFolderOrCollectionAndNoauthStopsIt() throws {

@@ -10,7 +10,8 @@ import CourierWorkspace
 /// - `application/x-www-form-urlencoded` → `form:` when it decodes (REST Client lets the
 ///   fields continue on lines starting with `&`);
 /// - `multipart/form-data` with a boundary → `multipart:` (fields, and files as `< path`);
-/// - REST Client's GraphQL requests (`X-Request-Type: GraphQL`) → `json:` `{query, variables}`;
+/// - GraphQL requests (REST Client's `X-Request-Type: GraphQL`, JetBrains' and kulala's
+///   `GRAPHQL url`) → `graphql:` `{query, variables}`;
 /// - anything else → `text:` with the content type.
 ///
 /// A GET, HEAD or DELETE request keeps a JSON or form body as text: the workspace would send
@@ -44,7 +45,6 @@ enum HTTPFileBody {
         if graphQL, !keepsBodyAsText {
             outcome.body = graphQLBody(lines)
             outcome.consumesContentType = media == nil || media == "application/json"
-            outcome.notes.append("the GraphQL query is sent as JSON {query, variables}, as REST Client does")
             return outcome
         }
         if media == "multipart/form-data", let boundary = contentType.flatMap(boundary) {
@@ -138,9 +138,11 @@ enum HTTPFileBody {
         let blank = lines.firstIndex { HTTPFileText.trim($0).isEmpty }
         let query = lines[..<(blank ?? lines.endIndex)].joined(separator: "\n")
         let variablesText = blank.map { lines[($0 + 1)...].joined(separator: "\n") }.map(HTTPFileText.trim) ?? ""
-        guard !variablesText.isEmpty else { return .json(["query": .string(query)]) }
-        if let variables = try? JSONValue(parsing: Data(variablesText.utf8)) {
-            return .json(["query": .string(query), "variables": variables])
+        // Without braces it is no GraphQL document, and a workspace would read it as a file's path.
+        guard query.contains("{") else { return .json(["query": .string(query)]) }
+        guard !variablesText.isEmpty else { return .graphql(GraphQLBody(query: query)) }
+        if let variables = try? JSONValue(parsing: Data(variablesText.utf8)), variables.objectValue != nil {
+            return .graphql(GraphQLBody(query: query, variables: variables))
         }
         let quotedQuery = String(decoding: JSONValue.string(query).serialized(), as: UTF8.self)
         return .text("{\"query\": \(quotedQuery), \"variables\": \(variablesText)}", contentType: "application/json")

@@ -60,7 +60,8 @@ public enum HTTPFileExport {
         var requestLines: [String] = []
         var usesFiles = false
         for definition in selected {
-            let written = HTTPFileExportRequest.lines(for: definition, restName: restNames[definition.name]!, urls: urls,
+            // What is sent: the config's headers and args joined (an environment's are not: a .http file has none).
+            let written = HTTPFileExportRequest.lines(for: definition.applyingDefaults(config.defaults), restName: restNames[definition.name]!, urls: urls,
                                                       defined: Set(workspace.variables.keys))
             requestLines += written.lines
             if !written.notCarried.isEmpty { notCarried.append("\(definition.name): \(written.notCarried.joined(separator: ", "))") }

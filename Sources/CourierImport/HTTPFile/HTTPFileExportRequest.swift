@@ -88,7 +88,7 @@ enum HTTPFileExportRequest {
         var notCarried: [String] = []
         func contentType(_ value: String) { if !hasHeader("Content-Type") { headers.append(("Content-Type", value)) } }
         switch definition.body {
-        case nil where definition.method.encodesArgumentsInQuery, .text?, .file?:
+        case nil where definition.method.encodesArgumentsInQuery, .text?, .file?, .graphql?:
             url = HTTPFileExportText.appendingQuery(arguments, to: url)
         case nil:
             if !arguments.isEmpty {
@@ -116,6 +116,11 @@ enum HTTPFileExportRequest {
         case .file(let path, let type)?:
             if let type { contentType(type) }
             body = ["< " + path]
+        case .graphql(let graphql)?:
+            contentType("application/json")
+            if !hasHeader("Accept") { headers.append(("Accept", GraphQLBody.accept)) }
+            body = HTTPFileExportText.prettyJSON(graphql.unrenderedJSON).split(separator: "\n").map(String.init)
+            if graphql.isFile { notCarried.append("the GraphQL query file \(graphql.query) (its path is sent as the query)") }
         case .multipart(let parts)?:
             contentType("multipart/form-data; boundary=" + boundary)
             let fields = definition.args.map { HTTPFileExportText.fieldPairs($0) } ?? []

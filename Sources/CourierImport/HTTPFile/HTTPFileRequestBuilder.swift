@@ -57,7 +57,9 @@ enum HTTPFileRequestBuilder {
                                     placeholders: inout HTTPFilePlaceholders, context: String) {
         var headers: [(name: String, value: String)] = []
         var host: String?
-        var graphQL = false
+        // JetBrains' and kulala's `GRAPHQL url` request line; REST Client's `X-Request-Type: GraphQL`.
+        var graphQL = definition.method.rawValue.uppercased() == "GRAPHQL"
+        if graphQL { definition.method = .post }
         for header in raw.headers {
             let value = placeholders.translate(header.value, in: context)
             let lowered = header.name.lowercased()

@@ -185,6 +185,9 @@ struct PostmanBody {
         if method.encodesArgumentsInQuery {
             return (.text(JSONValue.object(members).description, contentType: mediaType), true)
         }
+        if query.contains("{"), variables == nil || variables?.objectValue != nil, contentType.map(isJSON) ?? true {
+            return (.graphql(GraphQLBody(query: query, variables: variables)), contentType != nil)
+        }
         return (.json(.object(members)), contentType?.lowercased() == "application/json")
     }
 }

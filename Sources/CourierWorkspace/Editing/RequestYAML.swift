@@ -17,9 +17,10 @@ public enum RequestYAML {
         add("url", text(definition.url))
         if definition.useCDN { add("useCDN", "true") }
         if let args = definition.args { lines += mapping("args", args, order: definition.argumentOrder, level: 1) }
-        if !definition.headers.isEmpty {
+        if !definition.headers.isEmpty || !definition.removedHeaders.isEmpty {
             add("headers", "")
             for header in definition.headers { add(YAMLScalar.string(header.name, at: .blockKey), text(header.value), level: 2) }
+            for name in definition.removedHeaders { add(YAMLScalar.string(name, at: .blockKey), "null", level: 2) }
         }
         switch definition.auth {
         case .bearer(let token)?:
@@ -108,6 +109,8 @@ public enum RequestYAML {
             return [indent + "text: " + text(value)] + (contentType.map { [indent + "contentType: " + text($0)] } ?? [])
         case .file(let path, let contentType):
             return [indent + "file: " + text(path)] + (contentType.map { [indent + "contentType: " + text($0)] } ?? [])
+        case .graphql(let graphql):
+            return graphQLLines(graphql, indent: indent)
         case .multipart(let parts):
             return [indent + "multipart:"] + parts.map { part in
                 let fields = [("name", part.name), ("value", part.value), ("file", part.file),

@@ -26,7 +26,7 @@ extension RequestDefinition {
             Self.collectTemplates(in: value, into: &templates)
         }
         for entry in try map["headers"]?.mapping(expected: "a mapping of header names to values").entries ?? [] {
-            headers.append((entry.name, try text(entry.value)))
+            if entry.value.isNull { removedHeaders.append(entry.name) } else { headers.append((entry.name, try text(entry.value))) }
         }
         if let value = map["auth"] { auth = try Self.auth(value, text: text) }
         if let value = map["body"] {
@@ -117,8 +117,8 @@ extension RequestDefinition {
     }
 
     private static func body(_ value: YAMLValue) throws(WorkspaceError) -> Body {
-        let kinds = ["json", "form", "text", "file", "multipart"]
-        let map = try value.mapping(allowed: kinds + ["contentType"], expected: "a body: json, form, text, file or multipart")
+        let kinds = ["json", "form", "text", "file", "multipart", "graphql"]
+        let map = try value.mapping(allowed: kinds + ["contentType"], expected: "a body: json, form, text, file, multipart or graphql")
         let chosen = map.entries.filter { kinds.contains($0.name) }
         guard chosen.count == 1, let entry = chosen.first else {
             throw value.error(.invalidValue, "a body has exactly one of: \(kinds.joined(separator: ", "))")
@@ -131,6 +131,7 @@ extension RequestDefinition {
             return .form(try entry.value.json(), order: memberOrder(of: entry.value))
         case "text": return .text(try entry.value.string(), contentType: contentType)
         case "file": return .file(path: try entry.value.string(), contentType: contentType)
+        case "graphql": return .graphql(try GraphQLBody(yaml: entry.value))
         default:
             var parts: [Part] = []
             for item in try entry.value.list(expected: "a list of parts ({name, value} or {name, file})") {

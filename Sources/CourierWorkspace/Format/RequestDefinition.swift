@@ -46,6 +46,8 @@ public struct RequestDefinition: Sendable {
         case file(path: String, contentType: String?)
         /// `multipart/form-data` fields and files.
         case multipart([Part])
+        /// A GraphQL query over HTTP, as JSON (``GraphQLBody``).
+        case graphql(GraphQLBody)
     }
 
     /// `cache:` — served from disk while fresh (a ``CachedRequest``).
@@ -80,6 +82,8 @@ public struct RequestDefinition: Sendable {
     public var argumentOrder: [String] = []
     /// In file order; names are not templated, values are.
     public var headers: [(name: String, value: String)] = []
+    /// Headers written as `null`: the config's or environment's header of that name is not sent.
+    public var removedHeaders: [String] = []
     public var auth: Auth?
     public var body: Body?
     public var timeout: Double?

@@ -16,6 +16,8 @@ public struct Workspace: Sendable {
     public var config = WorkspaceConfig()
     public var variables: [String: String] = [:]
     public var environments: [String: [String: String]] = [:]
+    /// An environment's `headers:` and `args:` mappings, over the config's.
+    public var environmentDefaults: [String: ServiceDefaults] = [:]
     public var requests: [String: RequestDefinition] = [:]
     public var batches: [String: BatchDefinition] = [:]
     public var chains: [String: ChainDefinition] = [:]

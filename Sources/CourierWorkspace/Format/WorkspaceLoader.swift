@@ -38,7 +38,10 @@ extension Workspace {
         }
         for entry in try map["environments"]?.mapping(expected: "a mapping of environment names to variables").entries ?? [] {
             var values: [String: String] = [:]
-            for variable in try entry.value.mapping(expected: "a mapping of variable names to values").entries {
+            let variables = try entry.value.mapping(expected: "a mapping of variable names to values")
+            let defaults = try ServiceDefaults(environment: variables, templates: &templates)
+            if !defaults.isEmpty { workspace.environmentDefaults[entry.name] = defaults }
+            for variable in variables.entries where !ServiceDefaults.isEnvironmentDefaults(variable) {
                 values[variable.name] = try variable.value.string()
                 templates.append(TemplateUse(text: values[variable.name]!, location: variable.value.location))
             }

@@ -16,7 +16,8 @@ struct RequestResolution: Sendable {
     /// Fills in `definition` from `scope`; paths are resolved against the workspace and must
     /// stay inside the directories it may use (``PathConfinement``). Throws a
     /// ``TemplateError`` or a ``PathOutsideError``.
-    init(_ definition: RequestDefinition, scope: VariableScope, workspace: Workspace) throws {
+    init(_ written: RequestDefinition, scope: VariableScope, workspace: Workspace) throws {
+        let definition = written.applyingDefaults(workspace.serviceDefaults(environment: scope.environmentName))
         var confinement: PathConfinement?
         /// The path `text` names once filled in, resolved and checked.
         func filePath(_ text: String, for purpose: String) throws -> String {
@@ -64,6 +65,16 @@ struct RequestResolution: Sendable {
         case .file(let path, let contentType)?:
             settings.bodyFilePath = try filePath(path, for: "body file")
             if let contentType { headers["Content-Type"] = headers["Content-Type"] ?? contentType }
+        case .graphql(let graphql)?:
+            let document = try graphql.document(render: { try scope.render($0) }, renderJSON: { try scope.render($0) }) { path in
+                let file = try filePath(path, for: "GraphQL query file")
+                do { return try String(contentsOfFile: file, encoding: .utf8) } catch {
+                    throw GraphQLFileError(path: file, reason: (error as NSError).localizedDescription)
+                }
+            }
+            settings.rawBody = document.serialized()
+            headers["Content-Type"] = headers["Content-Type"] ?? "application/json"
+            if !headers.keys.contains(where: { $0.caseInsensitiveCompare("Accept") == .orderedSame }) { headers["Accept"] = GraphQLBody.accept }
         case .multipart(let parts)?:
             var form = MultipartForm()
             for part in parts {

@@ -28,7 +28,8 @@ public final class WorkspaceRunner: Sendable {
         offlineReplay = Mutex(options.offline)
         let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
         scope = VariableScope(variables: variables, demoURL: options.demoURL,
-                              environment: options.processEnvironment ?? ProcessInfo.processInfo.environment)
+                              environment: options.processEnvironment ?? ProcessInfo.processInfo.environment,
+                              environmentName: options.environment)
         let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
         let jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory, session: options.cookieJar) {
             [logger = config.logger] in logger.warning("cookies: \($0)")
@@ -174,7 +175,7 @@ public final class WorkspaceRunner: Sendable {
             durationMs: Self.milliseconds(request.duration ?? metrics?.total ?? 0), bytes: bytes, timings: fromCache ? nil : timings,
             error: error.map { RequestResult.Failure(family: $0.family.rawValue, code: $0.code.rawValue, message: request.scope.redact($0.message)) },
             file: request.downloadedFileURL?.path, fromHistory: request.answeredFromHistory,
-            warning: request.responseWarning.map(request.scope.redact),
+            warning: request.warning.map(request.scope.redact),
             httpVersion: request.response == nil || fromCache ? nil : metrics.map(\.httpVersion).flatMap { $0.isEmpty ? nil : $0 })
     }
 

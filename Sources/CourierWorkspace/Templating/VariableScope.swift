@@ -13,6 +13,8 @@ public final class VariableScope: Sendable {
     private let demoURL: String?
     private let environment: [String: String]
     private let parent: VariableScope?
+    /// The selected environment, whose `headers:` and `args:` requests send (``ServiceDefaults``).
+    public let environmentName: String?
     private let captures = Mutex<[String: String]>([:])
     private let secretRegistry = SecretRegistry()
     /// This scope's and its parent's secrets as one matcher, and the versions it was built from.
@@ -22,9 +24,11 @@ public final class VariableScope: Sendable {
     ///   - variables: the workspace's variables with the environment and overrides applied.
     ///   - demoURL: what `{{demo}}` is, when the demo server runs.
     ///   - environment: the process environment for `{{env.NAME}}`.
+    ///   - environmentName: the workspace environment the variables come from.
     public init(variables: [String: String], demoURL: String? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil) {
         self.variables = variables
+        self.environmentName = environmentName
         self.demoURL = demoURL
         self.environment = environment
         self.parent = nil
@@ -32,6 +36,7 @@ public final class VariableScope: Sendable {
 
     private init(parent: VariableScope) {
         self.variables = parent.variables
+        self.environmentName = parent.environmentName
         self.demoURL = parent.demoURL
         self.environment = parent.environment
         self.parent = parent

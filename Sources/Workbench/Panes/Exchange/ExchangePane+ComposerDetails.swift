@@ -22,7 +22,7 @@ extension ExchangePane {
         }
     }
 
-    private func jsonLines(_ value: JSONValue?) -> [StyledLine] {
+    func jsonLines(_ value: JSONValue?) -> [StyledLine] {
         guard let value else { return [] }
         let body = FormattedBody.format(value.serialized(prettyPrinted: true), mimeType: "application/json", lineLimit: 200)
         return (0..<body.lineCount).map { StyledLine([Span(" ")] + body.line($0).spans) }
@@ -39,6 +39,8 @@ extension ExchangePane {
             let size = (try? FileManager.default.attributesOfItem(atPath: source.workspace.resolvePath(path))[.size] as? Int).flatMap { $0 }
             return [StyledLine(" from the file \(path)" + (size.map { " (\(ByteCount.text($0)))" } ?? " (missing)"), .plain),
                     StyledLine(" \(contentType ?? "application/octet-stream")", .dim)]
+        case .graphql(let graphql)?:
+            return graphQLLines(graphql)
         case .multipart(let parts)?:
             return [StyledLine(" multipart/form-data", .dim)] + parts.map { part in
                 StyledLine.build { line in

@@ -130,15 +130,18 @@ extension ExchangePane {
         return lines
     }
 
-    /// Headers the engine adds on its own (authorization, content type, user agent).
+    /// Headers the engine adds on its own (authorization, content type, user agent) and the
+    /// config's or environment's (`config.headers`), marked "from config".
     private func engineHeaderLines(_ draft: RequestDraft, request: WorkspaceRequest) -> [StyledLine] {
         guard let prepared = try? request.preparedRequest() else { return [] }
         let own = Set(draft.headers.map { $0.name.lowercased() })
         let added = prepared.headers.filter { !own.contains($0.name.lowercased()) }
         guard !added.isEmpty else { return [] }
+        let defaults = source.workspace.serviceDefaults(environment: source.session.scope.environmentName)
+        let inherited = Set(request.source.inheritedHeaderNames(defaults).map { $0.lowercased() })
         return [StyledLine(" added when sent:", .dim)] + added.map { header in
             let value = Redaction.isSensitiveHeader(header.name) && !source.revealsSecrets ? Redaction.placeholder : header.value
-            return StyledLine("   \(header.name): \(value)", .dim)
+            return StyledLine("   \(header.name): \(value)" + (inherited.contains(header.name.lowercased()) ? "  (from config)" : ""), .dim)
         }
     }
 

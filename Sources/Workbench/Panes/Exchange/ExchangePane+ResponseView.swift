@@ -98,7 +98,7 @@ extension ExchangePane {
             line.append("  cache: \(note)", .dim)
         }
         if request.retryCount > 0 { line.append("  \(request.retryCount) retr\(request.retryCount == 1 ? "y" : "ies")", .warning) }
-        if let warning = request.responseWarning { line.append("  \(warning)", .warning) }
+        if let warning = request.warning { line.append("  \(warning)", .warning) }
         return line.truncated(to: width)
     }
 
