@@ -11,7 +11,7 @@ import Testing
           baseUrl: "{{demo}}"
           http: "1.1"
           connectTo: ["api.courier.invalid:80:127.0.0.1:1"]
-        variables: {pw: l0velace, secret: "s3cr3t/key"}
+        variables: {pw: l0velace, secret: "s3cr3t/key", p12pw: p12-secret}
         requests:
           digest:
             url: /digest-auth/auth/ada/l0velace/SHA-256
@@ -29,7 +29,7 @@ import Testing
               aws: {accessKey: AKIAEXAMPLE, secretKey: "{{secret}}", sessionToken: "tok3n", region: eu-west-3, service: execute-api}
           mtls:
             url: /get
-            tls: {clientCert: client.p12, keyPassword: "p12-secret"}
+            tls: {clientCert: client.p12, keyPassword: "{{p12pw}}"}
             http: 2-prior-knowledge
             resolve: ["api.example.test:443:127.0.0.1"]
             unixSocket: /run/api.sock
@@ -44,7 +44,7 @@ import Testing
                                                                                sessionToken: "tok3n", region: "eu-west-3",
                                                                                service: "execute-api"))))
         let mtls = try #require(workspace.requests["mtls"])
-        #expect(mtls.tls?.clientCertificate == ClientCertificate(certificateFile: "client.p12", keyPassword: "p12-secret", format: .pkcs12))
+        #expect(mtls.tls?.clientCertificate == ClientCertificate(certificateFile: "client.p12", keyPassword: "{{p12pw}}", format: .pkcs12))
         #expect(mtls.connection.http == .http2PriorKnowledge)
         #expect(mtls.connection.route == ConnectionRoute(resolve: ["api.example.test:443:127.0.0.1"], unixSocket: "/run/api.sock"))
         #expect(workspace.config.connection.http == .http1_1)
@@ -61,6 +61,7 @@ import Testing
             ("http: \"3\"", "auth.yaml:4:", "http is one of: auto, 1.1, 2, 2-prior-knowledge"),
             ("resolve: [\"example.com:443\"]", "auth.yaml:4:", "expected host:port:address"),
             ("tls: {keyPassword: x}", "auth.yaml:4:", "clientKey and keyPassword go with clientCert"),
+            ("tls: {clientCert: c.pem, keyPassword: \"{{nope}}\"}", "auth.yaml:4:", "undefined variable {{nope}}"),
         ]
         for (line, place, words) in cases {
             let yaml = "requests:\n  r:\n    url: https://example.com/\n    \(line)\n"
@@ -79,7 +80,7 @@ import Testing
             let original = try #require(workspace.requests[name])
             let block = RequestYAML.block(for: original, name: name)
             let indented = block.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-            let copy = try #require(try Workspace.parse(yaml: "variables: {pw: x, secret: y}\nrequests:\n" + indented, file: "copy.yaml").requests[name], "\(block)")
+            let copy = try #require(try Workspace.parse(yaml: "variables: {pw: x, secret: y, p12pw: z}\nrequests:\n" + indented, file: "copy.yaml").requests[name], "\(block)")
             #expect(copy.auth == original.auth, "\(block)")
             #expect(copy.tls == original.tls, "\(block)")
             #expect(copy.connection == original.connection, "\(block)")

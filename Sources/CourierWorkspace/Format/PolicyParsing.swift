@@ -24,14 +24,15 @@ enum PolicyParsing {
     }
 
     /// `tls: {verify, caFile, pinnedKey, clientCert, clientKey, keyPassword}`; a `.p12`/`.pfx`
-    /// client certificate is read as PKCS#12, anything else as PEM.
-    static func tls(_ value: YAMLValue) throws(WorkspaceError) -> TLSPolicy {
+    /// client certificate is read as PKCS#12, anything else as PEM. `keyPassword` may hold
+    /// `{{placeholders}}` (`{{env.KEY_PASSWORD}}`), read with `template`.
+    static func tls(_ value: YAMLValue, template: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> TLSPolicy {
         let map = try value.mapping(allowed: ["verify", "caFile", "pinnedKey", "clientCert", "clientKey", "keyPassword"])
         let verify = try map["verify"]?.bool() ?? true
         var client: ClientCertificate?
         if let certificate = map["clientCert"] {
             client = ClientCertificate(certificateFile: try certificate.string(), keyFile: try map["clientKey"]?.string(),
-                                       keyPassword: try map["keyPassword"]?.string())
+                                       keyPassword: try map["keyPassword"].map { node throws(WorkspaceError) in try template(node) })
         } else if let stray = map["clientKey"] ?? map["keyPassword"] {
             throw stray.error(.missingKey, "clientKey and keyPassword go with clientCert (the certificate file)")
         }

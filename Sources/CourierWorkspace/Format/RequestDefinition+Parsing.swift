@@ -53,7 +53,7 @@ extension RequestDefinition {
         }
         if let value = map["download"] { download = try Self.download(value, text: text) }
         if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
-        if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
+        if let value = map["tls"] { tls = try PolicyParsing.tls(value, template: text) }
         connection = try ConnectionSettings(map)
         if let value = map["redirects"] {
             let redirects = try value.mapping(allowed: ["keepCredentials"], expected: "a mapping with keepCredentials")

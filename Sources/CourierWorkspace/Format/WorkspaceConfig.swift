@@ -67,7 +67,7 @@ public struct WorkspaceConfig: Sendable {
             }
         }
         cacheDirectory = try text(map["cacheDirectory"])
-        if let value = map["tls"] { tls = try PolicyParsing.tls(value) }
+        if let value = map["tls"] { tls = try PolicyParsing.tls(value) { node throws(WorkspaceError) in try text(node) ?? "" } }
         connection = try ConnectionSettings(map)
         if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
         timeout = try map["timeout"]?.double(in: NumberRanges.timeout, "a number of seconds")

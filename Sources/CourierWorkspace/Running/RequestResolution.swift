@@ -97,7 +97,12 @@ struct RequestResolution: Sendable {
         settings.jsonValidator = definition.validate?.json
         settings.acceptableContentTypes = definition.acceptedContentTypes
         settings.tlsPolicy = definition.tls
-        if let password = (definition.tls ?? workspace.config.tls)?.clientCertificate?.keyPassword { secrets.append(password) }
+        if let tls = definition.tls ?? workspace.config.tls, let password = tls.clientCertificate?.keyPassword {
+            // The config's policy too, since it is the one with the password to fill in.
+            settings.tlsPolicy = tls
+            settings.tlsPolicy?.clientCertificate?.keyPassword = try scope.render(password)
+            secrets.append(settings.tlsPolicy!.clientCertificate!.keyPassword!)
+        }
         let connection = definition.connection.over(workspace.config.connection)
         settings.httpVersion = connection.http
         settings.connectionRoute = connection.route.isEmpty ? nil : connection.route
