@@ -138,40 +138,15 @@ import Testing
               - note
               - echo
         """)
-        let state = temporaryDirectory("courier-state")
-        let junit = temporaryDirectory("courier-junit") + "/report.xml"
-        var printed = ""
-        for json in [true, false] {
-            let run = await headlessRun(path, ["flow"]) {
-                $0.json = json
-                $0.stateDirectory = state
-                $0.junitPath = junit
-            }
-            #expect(run.status == 0, "\(run.errors)")
-            printed += (run.output + run.errors).joined(separator: "\n")
-        }
-        #expect(printed.contains("captured who="), "the capture is reported")
-        let jarFile = WorkspaceCookies.file(for: try Workspace.load(path: path), stateDirectory: state)
+        let run = try await SecretSinkRun(path, ["flow"])
+        #expect(run.printed.contains("captured who="), "the capture is reported")
+        let jarFile = WorkspaceCookies.file(for: try Workspace.load(path: path), stateDirectory: run.state)
         let kept = try CookieJar(contentsOfFile: jarFile).cookies
         let session = try #require(kept.first { $0.name == "session" }).value
         #expect(kept.contains { $0.value == "plain-cookie-7730" })
-        let secrets = [session, "plain-cookie-7730", "hand-cookie-5521"]
-
-        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
-        #expect(exchanges.count == 8)
-        let har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
-        #expect(har.contains("trace-visible") && har.lowercased().contains("set-cookie"), "the headers are there, their values not")
-        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har]
-        for exchange in exchanges {
-            sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) "
-                + String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
-        }
-        for file in try FileManager.default.contentsOfDirectory(atPath: state) where file.hasPrefix("history") {
-            sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: state + "/" + file)), as: UTF8.self)
-        }
-        for (sink, text) in sinks {
-            for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
-        }
+        #expect(run.exchanges.count == 8)
+        #expect(run.har.contains("trace-visible") && run.har.lowercased().contains("set-cookie"), "the headers are there, their values not")
+        run.expectHidden([session, "plain-cookie-7730", "hand-cookie-5521"])
     }
 
     /// An OAuth2 client secret, the access and refresh tokens it got (echoed back by the server)
@@ -191,40 +166,18 @@ import Testing
             url: /anything/command
             auth: {command: "echo cmd-tok-7781", header: X-Client, prefix: ""}
         """)
-        let state = temporaryDirectory("courier-state")
-        let junit = temporaryDirectory("courier-junit") + "/report.xml"
-        var printed = ""
-        for json in [true, false] {
-            let run = await headlessRun(path, ["oauth", "command"]) {
-                $0.json = json
-                $0.stateDirectory = state
-                $0.junitPath = junit
-            }
-            #expect(run.status == 0, "\(run.errors)")
-            printed += (run.output + run.errors).joined(separator: "\n")
-        }
-        let tokenFiles = try FileManager.default.contentsOfDirectory(atPath: state + "/tokens")
-        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state + "/tokens/" + tokenFiles[0]))) as? [String: Any])
+        let run = try await SecretSinkRun(path, ["oauth", "command"])
+        let tokenFiles = try FileManager.default.contentsOfDirectory(atPath: run.state + "/tokens")
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: run.state + "/tokens/" + tokenFiles[0]))) as? [String: Any])
         let access = try #require(saved["accessToken"] as? String)
         let refresh = try #require(saved["refreshToken"] as? String)
-        let secrets = ["demo-secret", access, refresh, "cmd-tok-7781"]
-
-        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
-        #expect(exchanges.count == 4)
-        let har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
-        #expect(har.contains("trace-visible"), "what is not secret still shows")
-        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har]
-        for exchange in exchanges {
+        #expect(run.exchanges.count == 4)
+        #expect(run.har.contains("trace-visible"), "what is not secret still shows")
+        for exchange in run.exchanges {
             let body = String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
             #expect(body.contains("X-Client") || body.contains("Authorization"), "the echo shows where the token went")
-            sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) " + body
         }
-        for file in try FileManager.default.contentsOfDirectory(atPath: state) where file.hasPrefix("history") {
-            sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: state + "/" + file)), as: UTF8.self)
-        }
-        for (sink, text) in sinks {
-            for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
-        }
+        run.expectHidden(["demo-secret", access, refresh, "cmd-tok-7781"])
     }
 
     /// A digest password, an AWS secret key and session token (the session token is echoed
@@ -243,34 +196,10 @@ import Testing
             auth: {aws: {accessKey: AKIAVISIBLE, secretKey: aws-sk-8120, sessionToken: aws-st-6634, region: eu-west-3, service: s3}}
             tls: {clientCert: client.pem, clientKey: client.key, keyPassword: kp-pw-3310}
         """)
-        let state = temporaryDirectory("courier-state")
-        let junit = temporaryDirectory("courier-junit") + "/report.xml"
-        var printed = ""
-        for json in [true, false] {
-            let run = await headlessRun(path, ["digest", "aws"]) {
-                $0.json = json
-                $0.stateDirectory = state
-                $0.junitPath = junit
-            }
-            #expect(run.status == 0, "\(run.errors)")
-            printed += (run.output + run.errors).joined(separator: "\n")
-        }
-        let secrets = ["dg-pw-4471", "aws-sk-8120", "aws-st-6634", "kp-pw-3310"]
-        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
-        #expect(exchanges.count == 4)
-        let har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
-        #expect(har.contains("trace-visible"), "what is not secret still shows")
-        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har]
-        for exchange in exchanges {
-            let body = String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
-            sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) " + body
-        }
-        #expect(sinks.values.contains { $0.contains("X-Amz-Security-Token") }, "the echo shows where the session token went")
-        for file in try FileManager.default.contentsOfDirectory(atPath: state) where file.hasPrefix("history") {
-            sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: state + "/" + file)), as: UTF8.self)
-        }
-        for (sink, text) in sinks {
-            for secret in secrets { #expect(!text.contains(secret), "\(sink): \(secret)") }
-        }
+        let run = try await SecretSinkRun(path, ["digest", "aws"])
+        #expect(run.exchanges.count == 4)
+        #expect(run.har.contains("trace-visible"), "what is not secret still shows")
+        #expect(run.sinks.values.contains { $0.contains("X-Amz-Security-Token") }, "the echo shows where the session token went")
+        run.expectHidden(["dg-pw-4471", "aws-sk-8120", "aws-st-6634", "kp-pw-3310"])
     }
 }
