@@ -134,14 +134,25 @@ import CourierWorkspace
                                          + "(REST Client's <@ fills them in; Courier sends the file as it is)"])
     }
 
-    @Test func digestAuthIsKeptAsACommentAndPromptsAreDeclared() throws {
-        let text = "# @prompt otp One-time code\nGET https://example.org/secure\nAuthorization: Digest ann s3cret\nX-OTP: {{otp}}\n"
+    @Test func ntlmAuthIsKeptAsACommentAndPromptsAreDeclared() throws {
+        let text = "# @prompt otp One-time code\nGET https://example.org/secure\nAuthorization: NTLM ann s3cret\nX-OTP: {{otp}}\n"
         let (result, workspace) = try imported(text)
-        #expect(result.workspace.yaml().contains("    # Authorization: Digest ann s3cret\n"))
+        #expect(result.workspace.yaml().contains("    # Authorization: NTLM ann s3cret\n"))
         #expect(workspace.requests["get-secure"]?.headers.map(\.name) == ["X-OTP"])
         #expect(workspace.variables["otp"] == "")
         #expect(result.report.notes.contains("request \"get-secure\": @prompt otp: declared empty; pass --var otp=… when running"))
-        #expect(result.report.dropped.first?.hasPrefix("request \"get-secure\": Authorization: Digest is computed") == true)
+        #expect(result.report.dropped.first?.hasPrefix("request \"get-secure\": Authorization: NTLM is computed") == true)
+    }
+
+    @Test func digestAndAWSAuthorizationBecomeTheSchemesLibcurlPerforms() throws {
+        let text = "GET https://example.org/d\nAuthorization: Digest ann {{pw}}\n\n###\nGET https://example.org/a\n"
+            + "Authorization: AWS AKIA1 {{sk}} token:tok region:eu-west-1 service:s3\n"
+        let (result, workspace) = try imported(text)
+        #expect(result.report.dropped.isEmpty, "\(result.report.dropped)")
+        #expect(workspace.requests["get-d"]?.auth == .scheme(.digest(user: "ann", password: "{{pw}}")))
+        #expect(workspace.requests["get-a"]?.auth == .scheme(.aws(AWSCredentials(accessKey: "AKIA1", secretKey: "{{sk}}", sessionToken: "tok",
+                                                                               region: "eu-west-1", service: "s3"))))
+        #expect(workspace.requests["get-a"]?.headers.isEmpty == true)
     }
 
     @Test func aCurlCommandIsImportedAsImportCurlDoes() throws {

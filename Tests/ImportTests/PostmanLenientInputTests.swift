@@ -30,7 +30,7 @@ import CourierWorkspace
           "body": {"mode": "urlencoded", "urlencoded": [{"key": "tag", "value": "a b"}, {"key": "tag", "value": "{{t}}"}]}}},
         {"name": "Multipart delete", "request": {"method": "DELETE", "url": "https://api.example.org/f",
           "body": {"mode": "formdata", "formdata": [{"key": "a", "value": "1", "type": "text"}]}}},
-        {"name": "Digest", "request": {"auth": {"type": "digest", "digest": [{"key": "username", "value": "u"}]},
+        {"name": "Hawk", "request": {"auth": {"type": "hawk", "hawk": [{"key": "authId", "value": "u"}]},
           "method": "GET", "url": "https://api.example.org/d"}},
         {"name": "GraphQL with placeholder", "request": {"method": "POST", "url": "https://api.example.org/gql",
           "body": {"mode": "graphql", "graphql": {"query": "{ me { id } }", "variables": "{\"n\": {{count}}}"}}}},
@@ -104,7 +104,7 @@ import CourierWorkspace
 
     @Test func anUnsupportedAuthTypeIsReportedNamingTheRequest() throws {
         let (result, workspace) = try Self.imported()
-        #expect(workspace.requests["digest"]?.auth == nil)
-        #expect(result.report.dropped.contains { $0.hasPrefix("request \"Digest\": digest auth not carried over") })
+        #expect(workspace.requests["hawk"]?.auth == nil)
+        #expect(result.report.dropped.contains { $0.hasPrefix("request \"Hawk\": hawk auth not carried over") })
     }
 }

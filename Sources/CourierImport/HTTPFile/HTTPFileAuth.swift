@@ -24,7 +24,9 @@ enum HTTPFileAuth {
             return .auth(.bearer(token: credentials))
         case "basic" where !credentials.isEmpty:
             return basic(credentials).map { .auth($0) } ?? .header
-        case "digest", "aws", "azuread", "ntlm", "negotiate":
+        case "digest", "aws":
+            return HTTPFileSchemeAuth.read(scheme: scheme, credentials: credentials).map { .auth(.scheme($0)) } ?? .unsupported(scheme: scheme)
+        case "azuread", "ntlm", "negotiate":
             return .unsupported(scheme: scheme)
         default:
             return .header

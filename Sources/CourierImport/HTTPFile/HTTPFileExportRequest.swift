@@ -78,6 +78,8 @@ enum HTTPFileExportRequest {
             headers.append(("Authorization", "Bearer " + client(token)))
         case .basic(let user, let password)? where !hasHeader("Authorization"):
             headers.append(("Authorization", "Basic " + client(basicCredentials(user: user, password: password))))
+        case .scheme(let scheme)? where !hasHeader("Authorization"):
+            if let value = HTTPFileSchemeAuth.header(for: scheme, client: client) { headers.append(("Authorization", value)) }
         default:
             break
         }
@@ -86,6 +88,9 @@ enum HTTPFileExportRequest {
         let arguments = definition.args.map { HTTPFileExportText.pairs($0) } ?? []
         var body: [String] = []
         var notCarried: [String] = []
+        if case .scheme(let scheme)? = definition.auth, HTTPFileSchemeAuth.header(for: scheme, client: client) == nil {
+            notCarried.append("auth (NTLM and Negotiate have no .http form)")
+        }
         func contentType(_ value: String) { if !hasHeader("Content-Type") { headers.append(("Content-Type", value)) } }
         switch definition.body {
         case nil where definition.method.encodesArgumentsInQuery, .text?, .file?, .graphql?:

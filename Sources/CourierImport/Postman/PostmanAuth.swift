@@ -98,7 +98,7 @@ struct PostmanAuth {
         case .libcurl(let scheme):
             definition.auth = .scheme(scheme)
         case .unsupported(let type):
-            return "\(type) auth\(from) not carried over (Courier sends basic, bearer and API keys)"
+            return "\(type) auth\(from) not carried over (Courier sends basic, bearer, API keys, OAuth2, digest, NTLM and AWS SigV4)"
         }
         return nil
     }
