@@ -29,7 +29,7 @@ import Testing
     }
 
     private static func withNginx(_ body: (Servers) async throws -> Void) async throws {
-        guard let nginx = MutualTLSFixture.nginx() else { return }
+        let nginx = try MutualTLSFixture.nginx()
         let fixture = try MutualTLSFixture()
         defer { fixture.stop() }
         let blocks = servers.replacingOccurrences(of: "SOCKET", with: fixture.path("nginx/http.sock"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,11 +35,12 @@ final class MutualTLSFixture {
                  "-keyout", path("stranger.key"), "-out", path("stranger.pem")])
     }
 
-    /// nginx, or nil after printing why the test is skipped.
-    static func nginx() -> String? {
+    /// nginx's path; without nginx the test is cancelled (reported as skipped) with the reason.
+    static func nginx(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
         guard let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: FileManager.default.isExecutableFile) else {
-            print("skipping: nginx is not installed (make bench's bootstrap installs it: apt-get install nginx)")
-            return nil
+            let reason = "nginx is not installed (make bench's bootstrap installs it: apt-get install nginx)"
+            print("skipping: \(reason)")
+            try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
         }
         return nginx
     }

@@ -16,7 +16,7 @@ import Testing
 
     /// nginx requiring a certificate of the fixture's CA, and its URL; nil when nginx is missing.
     private static func withNginx(_ body: (MutualTLSFixture, String) async throws -> Void) async throws {
-        guard let nginx = MutualTLSFixture.nginx() else { return }
+        let nginx = try MutualTLSFixture.nginx()
         let fixture = try MutualTLSFixture()
         defer { fixture.stop() }
         let ports = try fixture.startNginx(nginx, servers: servers.replacingOccurrences(of: "CA", with: fixture.path("ca.pem")), ports: 1)
