@@ -41,6 +41,7 @@ final class AppHarness {
         settings.overrides = overrides
         settings.watchesCacheDirectory = watchingCache
         let stateDirectory = directory + "/state"
+        settings.stateDirectory = stateDirectory
         settings.history = { try HistoryStore(stateDirectory: stateDirectory) }
         let signal = WakeSignal()
         let workspace = try Workspace.load(path: path, extraVariables: Set(overrides.keys))

@@ -52,6 +52,12 @@ extension AppModel {
             break // the Exchange pane's
         case .workspaceFileChanged:
             reload()
+        case .openAuthorization(let url):
+            effects.append(.copyToClipboard(url))
+            open(TextOverlay(TextPanel(title: "Sign in to get a token — the URL is on the clipboard", lines: [
+                StyledLine(url, .plain), "",
+                StyledLine("Open it in a browser; Courier waits for the redirect on 127.0.0.1 and sends the request then.", .dim),
+            ], kind: .authorization)))
         case .cacheWritten, .cacheListed:
             break // the Cache pane's: it asks for the read, and shows what was read
         case .cacheWriteFailed(let sentence):

@@ -18,7 +18,11 @@ final class EngineSession {
     init(workspace: Workspace, environment: String?, settings: WorkbenchSettings, hud: HUDAccessory,
          mailbox: Mailbox, replacing previous: EngineSession? = nil) throws(WorkspaceError) {
         var options = RunOptions()
+        options.stateDirectory = settings.stateDirectory
         options.cookieJar = previous?.agent.cookieJar
+        // An OAuth2 sign-in's URL is shown in a window, not printed under the screen.
+        options.tokenSessions = previous?.runner.tokenSessions
+            ?? TokenSessions(stateDirectory: settings.stateDirectory, openURL: { mailbox.post(.openAuthorization(url: $0)) })
         options.environment = environment
         options.overrides = settings.overrides
         options.demoURL = settings.demoURL
@@ -51,10 +55,8 @@ final class EngineSession {
     /// A request object for a definition (with the composer's edits applied), sent by this
     /// session's agent exactly as `courier run` would send it.
     func makeRequest(_ definition: RequestDefinition, scope: VariableScope? = nil, ignoreCache: Bool = false) -> WorkspaceRequest {
-        let request = WorkspaceRequest(definition, scope: scope ?? runner.scope, workspace: runner.workspace)
-        request.agent = runner.agent
+        let request = runner.makeRequest(definition: definition, scope: scope)
         request.ignoreCache = ignoreCache
-        request.offline = runner.offline
         return request
     }
 }
@@ -77,6 +79,8 @@ public struct WorkbenchSettings: Sendable {
     /// default; tests that judge entries at a time of their choosing turn it off, since a
     /// change would make the pane read and judge again at the real time).
     public var watchesCacheDirectory = true
+    /// Where a `persist` cookie jar and OAuth2 tokens are kept (nil: `$XDG_STATE_HOME/courier`).
+    public var stateDirectory: String?
 
     public init() {}
 }

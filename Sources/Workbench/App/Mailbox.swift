@@ -22,6 +22,8 @@ public enum EngineUpdate: Sendable {
     case cacheWritten
     /// The cache directory was read for the Cache pane, off the input loop.
     case cacheListed(CacheListingRead)
+    /// An OAuth2 authorization-code grant waits for the user to sign in at `url`.
+    case openAuthorization(url: String)
     /// A response could not be written to the cache (why, in a sentence).
     case cacheWriteFailed(String)
     /// The history database could not be opened or written; recording stopped (why).

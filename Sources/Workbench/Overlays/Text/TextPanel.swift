@@ -8,6 +8,8 @@ public struct TextPanel: Sendable {
         /// The file changed under the request's unsaved edit: the ``KeyMap/Scope/conflict``
         /// keys choose what to keep.
         case editConflict(request: String)
+        /// An OAuth2 sign-in's URL to open.
+        case authorization
     }
 
     public var title: String

@@ -1,0 +1,38 @@
+import Courier
+import Foundation
+import Testing
+@testable import CourierWorkspace
+@testable import Workbench
+
+/// An OAuth2 authorization-code grant in the workbench: the URL to sign in at shows in a
+/// window and goes to the clipboard — nothing is printed under the curses screen — and the
+/// request goes out once the browser comes back.
+@Suite struct WorkbenchAuthorizationTests {
+    @Test func theSignInURLShowsInAWindowAndTheRequestGoesOutAfterIt() async throws {
+        let grant = """
+              signed-in:
+                url: /oauth/protected
+                auth: {oauth2: {grant: authorization_code, tokenUrl: "{{demo}}/oauth/token", authUrl: "{{demo}}/oauth/authorize", clientId: demo-client, clientSecret: demo-secret, redirectTimeout: 20}}
+
+            """
+        try await AppHarness.run(editing: { $0.replacingOccurrences(of: "\nrequests:\n", with: "\nrequests:\n" + grant) }) { app in
+            app.select(.request("signed-in"))
+            app.press(.enter)
+            try await app.settle("the sign-in window") {
+                if case .authorization? = (app.model.overlay as? TextOverlay)?.panel.kind { return true }
+                return false
+            }
+            let url = try #require((app.model.overlay as? TextOverlay)?.panel.lines.first?.text)
+            #expect(url.contains("/oauth/authorize?") && url.contains("code_challenge_method=S256"))
+            #expect(app.model.takeEffects().contains(.copyToClipboard(url)))
+            #expect(app.screen.contains("Sign in to get a token"))
+            // The "browser": follows the URL and its redirect to the loopback listener.
+            let visit = ConfigurableRequest(url)
+            visit.agent = NetworkAgent(config: NetworkConfig())
+            visit.definition.responseSerializer = .raw
+            _ = try? await visit.run()
+            try await app.settle("signed-in answered") { app.model.exchanges["signed-in"]?.stoppedAt != nil }
+            #expect(app.model.exchanges["signed-in"]?.request.responseStatusCode == 200)
+        }
+    }
+}
