@@ -41,15 +41,15 @@ struct RequestResolution: Sendable {
             let token = try scope.render(token)
             headers["Authorization"] = "Bearer \(token)"
             secrets.append(token)
+        case .scheme(let scheme)?:
+            let rendered = try scheme.rendered { text throws(TemplateError) in try scope.render(text) }
+            settings.httpAuthentication = rendered
+            secrets += rendered.secrets
         case let auth?:
             if let (rendered, authSecrets) = try auth.renderedTokenAuth(in: scope) {
                 tokenAuth = rendered
                 secrets += authSecrets
             }
-        case .scheme(let scheme)?:
-            let rendered = try scheme.rendered { text throws(TemplateError) in try scope.render(text) }
-            settings.httpAuthentication = rendered
-            secrets += rendered.secrets
         case nil:
             break
         }
