@@ -70,6 +70,45 @@ import Testing
         }
     }
 
+    /// The authenticator example: the profile needs the demo's bearer token, which the
+    /// authenticator fetches before the request goes out.
+    @Test(.timeLimit(.minutes(1))) func authenticatorFetchesTheTokenFirst() async throws {
+        try await withSharedConfig { _ in
+            // begin docs/engine.md
+            actor TokenStore {
+                private var token: String?
+                func current() async throws -> String {
+                    if let token { return token }
+                    return try await refresh()
+                }
+                func refresh() async throws -> String {
+                    let login = ConfigurableRequest("/login", method: .post, arguments: ["user": "demo", "password": "secret"])
+                    login.definition.requestSerializer = .json
+                    try await login.run()
+                    token = login.responseJSON?["token"]?.stringValue
+                    return token ?? ""
+                }
+            }
+
+            struct TokenAuthenticator: RequestAuthenticator {
+                let tokens: TokenStore
+                func credentials(for request: Request) async throws -> [String: String] {
+                    ["Authorization": "Bearer \(try await tokens.current())"]
+                }
+                func shouldRetry(_ request: Request, after failure: AuthenticationFailure) async -> Bool {
+                    guard failure.isUnauthorized else { return false }      // let other failures through
+                    return (try? await tokens.refresh()) != nil
+                }
+            }
+
+            let profile = ConfigurableRequest("/profile")
+            profile.definition.authenticator = TokenAuthenticator(tokens: TokenStore())
+            try await profile.run()
+            // end docs/engine.md
+            #expect(profile.responseStatusCode == 200, "the token was fetched and sent")
+        }
+    }
+
     /// The second run is a hit without waiting for the first run's (asynchronous) cache write.
     @Test(.timeLimit(.minutes(1))) func cacheExampleShowsTheHit() async throws {
         try await withSharedConfig { server in
