@@ -88,8 +88,13 @@ enum HTTPFileExportRequest {
         let arguments = definition.args.map { HTTPFileExportText.pairs($0) } ?? []
         var body: [String] = []
         var notCarried: [String] = []
-        if case .scheme(let scheme)? = definition.auth, HTTPFileSchemeAuth.header(for: scheme, client: client) == nil {
+        switch definition.auth {
+        case .scheme(let scheme)? where HTTPFileSchemeAuth.header(for: scheme, client: client) == nil:
             notCarried.append("auth (NTLM and Negotiate have no .http form)")
+        case .oauth2?, .command?:
+            notCarried.append("auth (a token fetched when sending: OAuth2 and command tokens have no .http form)")
+        default:
+            break
         }
         func contentType(_ value: String) { if !hasHeader("Content-Type") { headers.append(("Content-Type", value)) } }
         switch definition.body {
