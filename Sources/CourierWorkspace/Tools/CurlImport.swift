@@ -4,8 +4,9 @@ import Foundation
 /// `courier import-curl 'curl …'`: the workspace YAML of an equivalent request.
 ///
 /// Understands the method (`-X`, `-I`, `-G`), the URL, headers (`-H`, `-A`, `-e`, `-b`),
-/// bodies (`-d`/`--data*`, `--json`, `--data-urlencode`, `-F`/`--form-string`), `-u` and
-/// TLS files; refuses `-k`, which would silently turn off certificate checks.
+/// bodies (`-d`/`--data*`, `--json`, `--data-urlencode`, `-F`/`--form-string`), `-u` with
+/// `--digest`/`--ntlm`/`--negotiate`/`--aws-sigv4`, TLS files and a client certificate, the HTTP
+/// version and the route (``Options``); refuses `-k`, which would silently turn off certificate checks.
 public enum CurlImport {
     /// Why a command cannot be imported.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -35,6 +36,7 @@ public enum CurlImport {
         var user: String?
         var getWithData = false
         var tls: [String] = []
+        var options = Options()
         func value(_ flag: String) throws(Failure) -> String {
             guard let next = rest.first else { throw Failure(description: "\(flag) needs a value") }
             rest = rest.dropFirst()
@@ -84,6 +86,7 @@ public enum CurlImport {
                     """)
             default:
                 if ignoredFlags.contains(word) { continue }
+                if try options.read(word, value: { () throws(Failure) in try value(word) }) { continue }
                 if word.hasPrefix("-") { throw Failure(description: "unsupported curl option \(word)") }
                 guard url == nil else { throw Failure(description: "more than one URL: \(url!) and \(word)") }
                 url = word
@@ -131,23 +134,28 @@ public enum CurlImport {
         let resolvedMethod = method ?? (!data.isEmpty && !getWithData || !formParts.isEmpty ? "POST" : "GET")
         if resolvedMethod != "GET" { lines.append("  method: \(YAMLScalar.string(resolvedMethod, at: .blockValue))") }
         lines.append("  url: \(quoted(finalURL))")
-        var auth: String?
-        if let user {
-            let parts = user.split(separator: ":", maxSplits: 1).map(String.init)
-            auth = "  auth: {basic: {user: \(quoted(parts[0])), password: \(quoted(parts.count > 1 ? parts[1] : ""))}}"
+        var auth = try options.authLines(user: user, headers: &headers)
+        if auth == nil, let user {
+            let (name, password) = Options.userAndPassword(user)
+            auth = ["  auth: {basic: {user: \(quoted(name)), password: \(quoted(password))}}"]
         }
         if let index = headers.firstIndex(where: { $0.0.caseInsensitiveCompare("Authorization") == .orderedSame && $0.1.hasPrefix("Bearer ") }),
            auth == nil {
-            auth = "  auth: {bearer: \(quoted(String(headers[index].1.dropFirst(7))))}"
+            auth = ["  auth: {bearer: \(quoted(String(headers[index].1.dropFirst(7))))}"]
             headers.remove(at: index)
         }
         if !headers.isEmpty {
             lines.append("  headers:")
             for (name, value) in headers { lines.append("    \(name): \(quoted(value))") }
         }
-        if let auth { lines.append(auth) }
+        lines += auth ?? []
         lines += body
-        if !tls.isEmpty { lines.append("  tls: {\(tls.joined(separator: ", "))}") }
+        let certificate = try options.clientCertificate()
+        if !tls.isEmpty || certificate != nil {
+            lines.append("  tls:")
+            lines += tls.map { "    " + $0 } + RequestYAML.clientCertificateLines(certificate)
+        }
+        lines += RequestYAML.connectionLines(options.connection)
         return lines.joined(separator: "\n") + "\n"
     }
 
