@@ -46,7 +46,16 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
             .init(request: "pets-photos-replace-photo", captures: [("replaceData", "$.data")]),
             .init(request: "graphql-search", captures: [("graphqlJson", "$.json")]),
         ])]
-        return workspace.yaml()
+        // The collection's OAuth2 request names a token endpoint elsewhere and no client: filled
+        // in as a user would, with the demo server's.
+        let oauth = "tokenUrl: https://auth.example.org/token\n        clientId: \"\""
+        let yaml = workspace.yaml()
+        precondition(yaml.contains(oauth), "the imported OAuth2 request changed shape")
+        return yaml.replacingOccurrences(of: oauth, with: """
+            tokenUrl: "{{demo}}/oauth/token"
+                    clientId: demo-client
+                    clientSecret: demo-secret
+            """)
     }
 
     static func json(_ text: Any?) -> NSDictionary? {
@@ -84,7 +93,8 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
         #expect(run.received("/anything/query-key")?.query == "page=2&api_key=k-123")
         #expect(run.received("/basic-auth/alice/s3cret")?.header("Authorization") == "Basic " + Data("alice:s3cret".utf8).base64EncodedString())
         #expect(run.received("/bearer")?.header("Authorization") == "Bearer abc123")
-        #expect(run.received("/anything/profile")?.header("Authorization") == nil)
+        // OAuth2 is carried: the token the demo's endpoint issued goes as a bearer.
+        #expect(run.received("/anything/profile")?.header("Authorization")?.hasPrefix("Bearer ") == true)
         #expect(run.received("/anything/graphql")?.header("Authorization") == "Bearer collection-token")
         #expect(run.result("auth-basic-login")?["status"] as? Int == 200)
         #expect(run.result("auth-bearer-check")?["status"] as? Int == 200)
