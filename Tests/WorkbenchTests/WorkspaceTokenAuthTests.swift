@@ -80,8 +80,10 @@ import Testing
 
     @Test func anExpiredTokenIsRefreshedWithItsRefreshToken() async throws {
         try await Self.withServer { server, state in
-            // One second of life is within the expiry margin: the second request refreshes.
-            let grant = Self.password.replacingOccurrences(of: "/oauth/token", with: "/oauth/token?expires_in=1")
+            // Five seconds of life are within the ten-second expiry margin, so the second request
+            // refreshes; the server still takes the first token while a loaded machine sends
+            // (with one second, a slow send met a 401 and refreshed once more).
+            let grant = Self.password.replacingOccurrences(of: "/oauth/token", with: "/oauth/token?expires_in=5")
             let runner = try Self.runner(Self.workspace(grant), server: server, state: state)
             let results = try await Self.run(runner, ["protected", "protected"])
             #expect(results.map(\.status) == [200, 200])
