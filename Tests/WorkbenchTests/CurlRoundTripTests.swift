@@ -6,13 +6,28 @@ import Testing
 
 @Suite("curl import and export")
 struct CurlRoundTripTests {
-    /// Method, URL, headers, body and body sources of what a request would send.
-    func summary(of request: Request) throws -> [String] {
+    /// Method, URL, headers, body and body sources of what a request would send, and the
+    /// authentication libcurl performs, the client certificate, HTTP version and route.
+    static func summary(of request: Request) throws -> [String] {
         let prepared = try request.preparedRequest()
         return [prepared.method.rawValue, prepared.url]
             + prepared.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
             + [prepared.body.map { String(decoding: $0, as: UTF8.self) } ?? "no body",
-               prepared.bodyFile ?? "no body file", String(describing: prepared.multipart?.parts)]
+               prepared.bodyFile ?? "no body file", String(describing: prepared.multipart?.parts),
+               String(describing: prepared.httpAuthentication), String(describing: prepared.tlsPolicy.clientCertificate),
+               prepared.httpVersion.rawValue, String(describing: prepared.connectionRoute)]
+    }
+
+    /// `original` exported with export-curl and imported back with import-curl as a request of
+    /// `runner`'s scope; the command and the YAML for messages.
+    static func copy(of original: Request, runner: WorkspaceRunner) throws -> (copy: Request, command: String, yaml: String) {
+        let command = try CurlExport.command(for: original)
+        let yaml = try CurlImport.yaml(from: command, name: "copy")
+        let imported = try Workspace.parse(yaml: "requests:\n" + yaml.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"),
+                                           file: "imported.yaml")
+        let copy = WorkspaceRequest(try #require(imported.requests["copy"]), scope: runner.scope, workspace: imported)
+        copy.agent = runner.agent
+        return (copy, command, yaml)
     }
 
     @Test("every demo request survives export-curl then import-curl unchanged")
@@ -24,13 +39,8 @@ struct CurlRoundTripTests {
         let runner = try WorkspaceRunner(workspace: workspace, options: options)
         for name in workspace.requestNames {
             let original = runner.makeRequest(name)
-            let command = try CurlExport.command(for: original)
-            let yaml = try CurlImport.yaml(from: command, name: "copy")
-            let imported = try Workspace.parse(yaml: "requests:\n" + yaml.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"),
-                                               file: "imported.yaml")
-            let copy = WorkspaceRequest(try #require(imported.requests["copy"]), scope: runner.scope, workspace: imported)
-            copy.agent = runner.agent
-            #expect(try summary(of: copy) == summary(of: original), "\(name): \(command)\n\(yaml)")
+            let (copy, command, yaml) = try Self.copy(of: original, runner: runner)
+            #expect(try Self.summary(of: copy) == Self.summary(of: original), "\(name): \(command)\n\(yaml)")
         }
     }
 
