@@ -31,6 +31,18 @@ extension EasyTransfer {
         return code
     }
 
+    /// The server's certificate checks: verification (on unless the policy turns it off), a CA
+    /// file, a pinned public key.
+    func configureTLS(_ policy: TLSPolicy) -> CURLcode {
+        var code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, policy.verifyPeer ? 1 : 0)
+        if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, policy.verifyHost ? 2 : 0) }
+        if code == CURLE_OK, let caFile = policy.caFile { code = setString(CURLOPT_CAINFO, caFile) }
+        if code == CURLE_OK, let pin = policy.pinnedPublicKey {
+            code = setString(CURLOPT_PINNEDPUBLICKEY, pin)
+        }
+        return code
+    }
+
     func configureClientCertificate(_ certificate: ClientCertificate?) -> CURLcode {
         guard let certificate else { return CURLE_OK }
         var code = setString(CURLOPT_SSLCERT, certificate.certificateFile)

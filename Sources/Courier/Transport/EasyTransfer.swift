@@ -264,16 +264,6 @@ final class EasyTransfer {
         }
     }
 
-    private func configureTLS(_ policy: TLSPolicy) -> CURLcode {
-        var code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, policy.verifyPeer ? 1 : 0)
-        if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, policy.verifyHost ? 2 : 0) }
-        if code == CURLE_OK, let caFile = policy.caFile { code = setString(CURLOPT_CAINFO, caFile) }
-        if code == CURLE_OK, let pin = policy.pinnedPublicKey {
-            code = setString(CURLOPT_PINNEDPUBLICKEY, pin)
-        }
-        return code
-    }
-
     // MARK: - Callbacks (transport thread)
 
     /// One header line as libcurl hands it over. A status line starts a new block (an
