@@ -65,12 +65,16 @@ import Testing
     @Test func expiresAfterTheCacheTime() async throws {
         try await withCacheBed { bed in
             let counter = bed.counterPath()
-            // A three-second TTL: room for a loaded machine between the write and the first
-            // read; then wait until it has passed.
+            // A three-second TTL. Fresh is judged at the entry's own creation time (a loaded
+            // machine may take seconds between the write and a read now); then wait until it
+            // has passed.
             let request = bed.request(counter.path) { $0.cacheTime = 3 }
             try await request.run()
-            #expect(try request.loadCache().bodySize > 0)
-            try await Task.sleep(for: .milliseconds(3_200))
+            await request.agent.waitForCacheWrites()
+            let created = try #require(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: Int.max)).first?.metadata?.creationDate)
+            #expect(ResponseCache.explain(request, now: created.addingTimeInterval(1)).error == nil, "fresh within its time")
+            #expect(ResponseCache.explain(request, now: created.addingTimeInterval(3.5)).error?.code == .expired)
+            try await Task.sleep(until: .now + .seconds(max(0.2, created.addingTimeInterval(3.2).timeIntervalSinceNow)))
             #expect(throws: CacheError.self) { try request.loadCache() }
             do throws(CacheError) {
                 try request.loadCache()
