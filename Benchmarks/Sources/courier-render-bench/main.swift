@@ -121,7 +121,7 @@ try "config: {maxConcurrent: 1, timeout: 600}\nrequests:\n  hang: {url: \"http:/
 let hanging = try AppModel(workspacePath: hangingPath, workspace: try Workspace.load(path: hangingPath), settings: WorkbenchSettings(),
                            size: size, mailbox: Mailbox(wake: {}))
 for _ in 0..<recordCount { hanging.perform(.send) }
-hanging.perform(.focusInFlight)
+hanging.perform(.focus(.inFlight))
 hanging.perform(.zoom)
 var refreshFrames: [Double] = []
 var plainFrames: [Double] = []
@@ -174,7 +174,7 @@ let cached = try AppModel(workspacePath: cachedPath, workspace: try Workspace.lo
 // The directory is read off the input loop; its result arrives through the mailbox.
 while cached.isReadingCache, listed.wait(timeout: .now() + 60) == .success { cached.applyUpdates() }
 let cacheReadTime = now() - started
-cached.perform(.focusCache)
+cached.perform(.focus(.cache))
 cached.perform(.zoom)
 var cacheFrames: [Double] = []
 previous = nil
