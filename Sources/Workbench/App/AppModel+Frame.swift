@@ -13,8 +13,7 @@ extension AppModel {
             return frame
         }
         if layout.mode == .tabs { frame.tabBar = tabBar() }
-        for pane in PaneID.allCases {
-            guard let rect = layout.rects[pane] else { continue }
+        for pane in PaneID.allCases where layout.rects[pane] != nil {
             let render = panes.component(pane).render(context: context(for: pane, now: now))
             frame.panes += render.frames
             if let cursor = render.cursor { frame.cursor = cursor }

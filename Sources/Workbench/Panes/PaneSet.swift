@@ -5,8 +5,9 @@ import CourierWorkspace
 final class PaneSet {
     /// Every kind of pane, in the order of their numbers: a new pane is added here (and
     /// placed in ``ScreenLayout``).
-    static let kinds: [any Pane.Type] = [RequestsPane.self, ExchangePane.self, InFlightPane.self, CachePane.self, RunsPane.self,
-                                         EventsPane.self, CookiesPane.self]
+    static var kinds: [any Pane.Type] {
+        [RequestsPane.self, ExchangePane.self, InFlightPane.self, CachePane.self, RunsPane.self, EventsPane.self, CookiesPane.self]
+    }
 
     /// One of each kind, in order.
     let all: [any Pane]
