@@ -84,19 +84,9 @@ import Testing
     }
 
     static func run(_ executable: String, arguments: [String], input: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: output, as: UTF8.self)
+        let (status, output) = try ChildProcess.run([executable] + arguments, input: input, discardingErrors: true)
+        guard status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: output]) }
+        return output
     }
 
     /// Signs the request described on stdin with botocore's SigV4Auth at the request's own

@@ -12,7 +12,7 @@ final class MutualTLSFixture {
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
     /// The password of `client.key` (encrypted) and of `client.p12`.
     static let keyPassword = "hunter2"
-    private var processes: [Process] = []
+    private var processes: [(name: String, process: ChildProcess)] = []
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-mtls-\(UUID().uuidString)")
@@ -83,13 +83,8 @@ final class MutualTLSFixture {
     }
 
     private func start(_ executable: String, _ arguments: [String], ports: [Int]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        processes.append(process)
+        let process = try ChildProcess.start([executable] + arguments)
+        processes.append(((executable as NSString).lastPathComponent, process))
         // Neither server says when it listens on a pipe we can await: poll the ports (bounded: 250 × 20 ms).
         for _ in 0..<250 {
             if ports.allSatisfy(SelfSignedServer.acceptsConnections) { return }
@@ -102,9 +97,8 @@ final class MutualTLSFixture {
 
     /// Stops the servers (nginx's master takes its worker along on SIGTERM) and removes the files.
     func stop() {
-        for process in processes where process.isRunning {
-            kill(process.processIdentifier, process.executableURL?.lastPathComponent == "nginx" ? SIGTERM : SIGKILL)
-            process.waitUntilExit()
+        for (name, process) in processes {
+            process.stop(name == "nginx" ? SIGTERM : SIGKILL)
         }
         processes.removeAll()
         try? FileManager.default.removeItem(at: directory)

@@ -10,7 +10,7 @@ final class SelfSignedServer {
     let directory: URL
     let certificate: URL
     let port: Int
-    private let process: Process
+    private let process: ChildProcess
 
     /// The certificate the server shows.
     enum Certificate {
@@ -56,12 +56,8 @@ final class SelfSignedServer {
                               "-addext", "subjectAltName=\(name)", "-keyout", key.path, "-out", certificate.path])
         }
         port = try Self.freeLoopbackPort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path, "-www"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess.start(["/usr/bin/openssl", "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path,
+                                          "-key", key.path, "-www"])
         // s_server's stdout is block-buffered into a pipe, so its ACCEPT line cannot be awaited:
         // wait until the port takes a connection instead (bounded: 250 × 20 ms).
         for _ in 0..<250 {
@@ -78,33 +74,18 @@ final class SelfSignedServer {
     /// libcurl's pin for the server's public key: `sha256//<base64>`.
     func publicKeyPin() throws -> String {
         let script = "openssl x509 -pubkey -noout -in '\(certificate.path)' | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return "sha256//" + String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let (_, output) = try ChildProcess.run(["/bin/sh", "-c", script], discardingErrors: true)
+        return "sha256//" + output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func stop() {
         // SIGKILL: a child of the test runner may inherit an ignored SIGTERM.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.stop(SIGKILL)
         try? FileManager.default.removeItem(at: directory)
     }
 
     static func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        guard try ChildProcess.run(["/usr/bin/openssl"] + arguments).status == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
     static func acceptsConnections(port: Int) -> Bool {
