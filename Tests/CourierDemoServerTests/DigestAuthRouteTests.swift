@@ -52,14 +52,9 @@ struct DigestAuthRouteTests {
             let challenge = try await client.request("/digest-auth/auth/ada/pw/SHA-256")
             #expect(challenge.status == 401)
             #expect(challenge.header("WWW-Authenticate")?.hasPrefix(#"Digest realm="courier-demo", qop="auth", algorithm=SHA-256"#) == true)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            process.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--digest", "-u", "ada:pw", server.baseURL + "/digest-auth/auth/ada/pw"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let curl = ["/usr/bin/curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--digest", "-u", "ada:pw",
+                        server.baseURL + "/digest-auth/auth/ada/pw"]
+            let (_, status) = try ChildProcess.run(curl, discardingErrors: true)
             #expect(status == "200")
         }
     }
