@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# Installs httpbin (a server nobody here wrote) for the tests that talk to it, in a venv at
-# .build/test-venv: `python -m gunicorn -b 127.0.0.1:PORT httpbin:app` is what the tests
-# start (Tests/CourierTests/HTTPBinServer.swift). Idempotent and quick when present; when it
-# cannot install (no python3 venv, no pip, no network) it says why and exits 0, and the tests
-# that need httpbin skip with that reason.
+# Installs the servers nobody here wrote that the tests talk to: nginx (HTTP/2, TLS, client
+# certificates; from Debian's packages when root, never started as a service), and httpbin with
+# botocore (an independent SigV4 signer) in a venv at .build/test-venv: `python -m gunicorn -b
+# 127.0.0.1:PORT httpbin:app` is what the tests start (Tests/CourierTests/HTTPBinServer.swift).
+# Idempotent and quick when present; when it cannot install (not root, no python3 venv, no pip,
+# no network) it says why and exits 0, and the tests that need them skip with that reason.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv="$root/.build/test-venv"
 python=${PYTHON:-python3}
 
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null; then
+if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+        echo "test-servers: installing nginx (HTTP/2 and client-certificate tests; not started as a service)"
+        export DEBIAN_FRONTEND=noninteractive
+        { apt-get install -y -qq --no-install-recommends nginx >/dev/null 2>&1 \
+            || { apt-get update -qq && apt-get install -y -qq --no-install-recommends nginx >/dev/null; }; } \
+            || echo "test-servers: nginx could not be installed; its tests will skip" >&2
+    else
+        echo "test-servers: nginx is not installed (as root: apt-get install -y nginx); its tests will skip" >&2
+    fi
+fi
+
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore' 2>/dev/null; then
     exit 0
 fi
 if ! command -v "$python" >/dev/null; then
@@ -24,9 +37,9 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 0
     fi
 fi
-echo "test-servers: installing httpbin and gunicorn into .build/test-venv"
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn; then
-    echo "test-servers: pip could not install httpbin/gunicorn (no network or no index?); the httpbin tests will skip" >&2
+echo "test-servers: installing httpbin, gunicorn and botocore into .build/test-venv"
+if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore; then
+    echo "test-servers: pip could not install httpbin/gunicorn/botocore (no network or no index?); their tests will skip" >&2
     exit 0
 fi
 "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null || echo "test-servers: httpbin installed but does not import; the httpbin tests will skip" >&2

@@ -67,20 +67,23 @@ import Testing
                 "accessKey": .string(credentials.accessKey), "secretKey": .string(credentials.secretKey),
                 "sessionToken": .string(credentials.sessionToken!), "region": .string(credentials.region), "service": .string(credentials.service),
             ])
-            let botocore = try Self.run(python, arguments: ["python3", "-c", Self.botocoreSigner], input: given.serialized())
+            let botocore = try Self.run(python.executable, arguments: python.arguments + ["-c", Self.botocoreSigner], input: given.serialized())
             #expect(botocore.trimmingCharacters(in: .whitespacesAndNewlines) == authorization)
         }
     }
 
-    /// python3 with botocore (through env); without it the test is cancelled (reported as skipped) with the reason.
-    static func botocorePython() throws -> String {
-        let python = "/usr/bin/env"
-        guard (try? run(python, arguments: ["python3", "-c", "import botocore"], input: Data())) != nil else {
-            let reason = "python3 with botocore is not installed (pip install botocore)"
-            print("skipping the botocore comparison: \(reason)")
-            try Test.cancel(Comment(rawValue: reason))
+    /// A python3 with botocore: the test venv's (scripts/test-servers-bootstrap.sh installs it
+    /// there), else the one on PATH; without one the test is cancelled (reported as skipped)
+    /// with the reason.
+    static func botocorePython() throws -> (executable: String, arguments: [String]) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [(root.path + "/.build/test-venv/bin/python", [String]()), ("/usr/bin/env", ["python3"])]
+        for (executable, arguments) in candidates where FileManager.default.isExecutableFile(atPath: executable) {
+            if (try? run(executable, arguments: arguments + ["-c", "import botocore"], input: Data())) != nil { return (executable, arguments) }
         }
-        return python
+        let reason = "no python3 with botocore (make test installs it into .build/test-venv; or pip install botocore)"
+        print("skipping the botocore comparison: \(reason)")
+        try Test.cancel(Comment(rawValue: reason))
     }
 
     static func run(_ executable: String, arguments: [String], input: Data) throws -> String {
