@@ -272,9 +272,11 @@ import Testing
     }
 }
 
-/// A value set from another task and read after.
-final class TestBox<Value: Sendable>: Sendable {
-    private let storage = Mutex<Value?>(nil)
-    func set(_ value: Value) { storage.withLock { $0 = value } }
-    var value: Value? { storage.withLock { $0 } }
+/// A value set from another task and read after. An NSLock, not `Mutex`: with -DCOURIER_TSAN,
+/// `@testable import CourierWorkspace` brings a second `Mutex` into scope.
+final class TestBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    func set(_ value: Value) { lock.withLock { stored = value } }
+    var value: Value? { lock.withLock { stored } }
 }
