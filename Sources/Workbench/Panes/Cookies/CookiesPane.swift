@@ -23,6 +23,8 @@ final class CookiesPane: FilteringPane {
     private(set) var setBySelection: Set<String> = []
     /// How many times the jar was read: on events, never per frame.
     private(set) var reads = 0
+    /// The cookie the open edit prompt is for (the selection may move while it is open).
+    private var editing: Cookie?
 
     init(environment: PaneEnvironment) {
         source = environment.source
@@ -51,6 +53,7 @@ final class CookiesPane: FilteringPane {
                                    editor: LineEditor(), purpose: .pane(.cookies, purpose: "add")))]
         case .editCookie:
             guard let cookie = list.selected else { return [] }
+            editing = cookie
             return [.prompt(Prompt(title: "Cookie \(cookie.name) of \(cookie.domain)", editor: LineEditor(CookieLine.line(cookie)),
                                    purpose: .pane(.cookies, purpose: "edit")))]
         case .deleteCookie:
@@ -69,7 +72,7 @@ final class CookiesPane: FilteringPane {
     func answer(_ purpose: String, text: String, context: PaneContext) -> PromptAnswer {
         guard let jar else { return .refused("this workspace keeps no cookies (config.cookies: none)") }
         // A new cookie is for the base URL's host; an edited one stays on its own.
-        let edited = purpose == "edit" ? list.selected : nil
+        let edited = purpose == "edit" ? editing : nil
         let host = edited?.domain ?? URLComponents(string: context.baseURL)?.host ?? ""
         let cookie: Cookie
         switch CookieLine.parse(text, host: host, now: context.now) {
