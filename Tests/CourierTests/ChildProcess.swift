@@ -16,7 +16,7 @@ final class ChildProcess: @unchecked Sendable {
         self.pid = pid
     }
 
-    /// Starts `arguments[0]` (a path) with the rest as its arguments; standard input from
+    /// Starts `arguments[0]` (a path, or a name looked up on PATH) with the rest as its arguments; standard input from
     /// `input` (a file) or /dev/null, standard output — and standard error, unless
     /// `discardingErrors` — to `output` or /dev/null.
     static func start(_ arguments: [String], input: String? = nil, output: String? = nil,
@@ -44,7 +44,7 @@ final class ChildProcess: @unchecked Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         guard result == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0]): error \(result)"])
         }

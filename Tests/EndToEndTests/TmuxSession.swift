@@ -92,39 +92,11 @@ final class TmuxSession {
         return output
     }
 
-    /// Runs a program found on PATH and waits for it with `waitpid`, its output collected in
-    /// a file. Not Foundation's `Process`: it notices the end of a child by a pipe that the
-    /// tmux server, forked from the client, would inherit and hold open for ever.
+    /// Runs a program found on PATH and waits for it: not Foundation's `Process`, which notices
+    /// the end of a child by a pipe that the tmux server, forked from the client, would inherit
+    /// and hold open for ever.
     private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The test runner's threads block most signals, and a spawned child inherits the
-        // mask: without this the tmux server could neither reap its panes nor pass on SIGHUP.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        var all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw TmuxFailure(arguments: arguments, output: "cannot start: error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let output = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        return ((status >> 8) & 0xFF, output)
+        try ChildProcess.run(arguments)
     }
 }
 
