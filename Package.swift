@@ -67,6 +67,7 @@ let package = Package(
                 workbenchOnly("MultipartKit", from: "multipart-kit"),
                 workbenchOnly("NIOCore", from: "swift-nio"),
                 workbenchOnly("ServiceLifecycle", from: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

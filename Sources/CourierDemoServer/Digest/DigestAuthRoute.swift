@@ -64,7 +64,7 @@ enum DigestAuthRoute {
     /// `time-signature`: when it was issued, signed with this process's secret.
     static func nonce(at time: TimeInterval) -> String {
         let stamp = String(Int(time))
-        return stamp + "-" + hex(DemoSHA256.hash(secret + Array(stamp.utf8)))
+        return stamp + "-" + hex(DemoHash.sha256(secret + Array(stamp.utf8)))
     }
 
     private static func issuedAt(_ nonce: String) -> TimeInterval? {
@@ -73,7 +73,7 @@ enum DigestAuthRoute {
     }
 
     private static func hash(_ text: String, _ algorithm: String) -> String {
-        hex(algorithm.hasPrefix("SHA-256") ? DemoSHA256.hash(Array(text.utf8)) : DemoMD5.hash(Array(text.utf8)))
+        hex(algorithm.hasPrefix("SHA-256") ? DemoHash.sha256(Array(text.utf8)) : DemoHash.md5(Array(text.utf8)))
     }
 
     private static func canonicalName(_ algorithm: String) -> String { algorithm.replacingOccurrences(of: "-SESS", with: "-sess") }

@@ -117,7 +117,7 @@ enum OAuthRoutes {
 
     /// PKCE's S256: base64url(SHA-256(verifier)) without padding.
     static func challenge(of verifier: String) -> String {
-        Data(DemoSHA256.hash(Array(verifier.utf8))).base64EncodedString()
+        Data(DemoHash.sha256(Array(verifier.utf8))).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
