@@ -68,18 +68,12 @@ extension AppModel {
                 selectionChanged()
             case .switchEnvironment(let name): switchEnvironment(to: name)
             case .confirmed(let consequence): confirmed(consequence)
-            case .submit(.pane(let id, let purpose), let text):
-                switch panes.component(id).answer(purpose, text: text, context: context(for: id)) {
+            case .submit(let purpose, let text):
+                switch answer(purpose, text: text) {
                 case .refused(let reason): (source as? PromptOverlay)?.refuse(reason)
                 case .done(let work):
                     if let source { close(source) }
                     carryOut(work)
-                }
-            case .submit(let purpose, let text):
-                if let problem = submit(purpose, text: text) {
-                    (source as? PromptOverlay)?.refuse(problem)
-                } else if let source {
-                    close(source)
                 }
             case .editWorkspaceFile: effects.append(.openEditor(path: workspacePath, line: reloadError?.location?.line ?? 1))
             case .resolveConflict(let action, let name): resolveConflict(action, of: name)

@@ -45,17 +45,20 @@ extension AppModel {
                                   purpose: .saveBody(exchange: exchange.id))))
     }
 
-    /// Enter in a prompt: does what it asked for, or says why it cannot (nil: done).
-    func submit(_ purpose: Prompt.Purpose, text: String) -> String? {
+    /// Enter in a prompt: does what it asked for — the shell's own prompts here, a pane's by
+    /// that pane — or says why it cannot.
+    func answer(_ purpose: Prompt.Purpose, text: String) -> PromptAnswer {
+        let problem: String?
         switch purpose {
-        case .importCurl: return importCurl(text)
-        case .newRequest: return addRequest(named: text, definition: nil)
-        case .duplicate(let original): return addRequest(named: text, definition: effectiveDefinition(of: original))
-        case .rename(let original): return rename(original, to: text)
-        case .saveBody(let id): return saveBody(of: id, to: text)
-        case .exportHAR(let runID): return exportHAR(runID: runID, to: text)
-        case .pane: return nil // answered by the pane (carryOut)
+        case .pane(let id, let purpose): return panes.component(id).answer(purpose, text: text, context: context(for: id))
+        case .importCurl: problem = importCurl(text)
+        case .newRequest: problem = addRequest(named: text, definition: nil)
+        case .duplicate(let original): problem = addRequest(named: text, definition: effectiveDefinition(of: original))
+        case .rename(let original): problem = rename(original, to: text)
+        case .saveBody(let id): problem = saveBody(of: id, to: text)
+        case .exportHAR(let runID): problem = exportHAR(runID: runID, to: text)
         }
+        return problem.map(PromptAnswer.refused) ?? .done([])
     }
 
     private func addRequest(named name: String, definition: RequestDefinition?) -> String? {

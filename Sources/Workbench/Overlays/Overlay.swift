@@ -18,8 +18,7 @@ extension Overlay {
         for scope in scopes {
             if let action = KeyMap.ownAction(for: key, in: scope) { return action }
         }
-        guard let move = KeyMap.ownAction(for: key, in: .list) else { return nil }
-        return move
+        return KeyMap.ownAction(for: key, in: .list)
     }
 }
 
