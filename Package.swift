@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CourierWorkspace", targets: ["CourierWorkspace"]),
         .library(name: "Workbench", targets: ["Workbench"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
+        .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     traits: [
@@ -33,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
@@ -64,8 +67,11 @@ let package = Package(
             name: "CourierDemoServer",
             dependencies: [
                 workbenchOnly("Hummingbird", from: "hummingbird"),
+                workbenchOnly("HummingbirdHTTP2", from: "hummingbird"),
                 workbenchOnly("MultipartKit", from: "multipart-kit"),
                 workbenchOnly("NIOCore", from: "swift-nio"),
+                workbenchOnly("NIOSSL", from: "swift-nio-ssl"),
+                workbenchOnly("X509", from: "swift-certificates"),
                 workbenchOnly("ServiceLifecycle", from: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -108,6 +114,8 @@ let package = Package(
                 workbenchOnly("OpenAPIKitCompat", from: "OpenAPIKit"),
             ]
         ),
+        // JSON Schema (draft 2020-12, and draft-07 / OpenAPI 3.0's dialect) over the engine's JSON values.
+        .target(name: "CourierSchema", dependencies: ["Courier"]),
         .target(
             name: "CourierTUI",
             dependencies: ["CNCurses", "Workbench", "CourierWorkspace", "Courier"]
@@ -138,8 +146,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierDemoServerTests",
-            dependencies: ["CourierDemoServer"]
+            dependencies: ["CourierDemoServer", "Courier"]
         ),
+        .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace"]),
         // Drives the built `courier` binary in tmux; depends on no module so that it tests
