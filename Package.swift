@@ -67,6 +67,7 @@ let package = Package(
             name: "CourierDemoServer",
             dependencies: [
                 workbenchOnly("Hummingbird", from: "hummingbird"),
+                workbenchOnly("HummingbirdCore", from: "hummingbird"),
                 workbenchOnly("HummingbirdHTTP2", from: "hummingbird"),
                 workbenchOnly("MultipartKit", from: "multipart-kit"),
                 workbenchOnly("NIOCore", from: "swift-nio"),
