@@ -1,0 +1,94 @@
+import Courier
+import Foundation
+import HTTPTypes
+
+/// What checks can see of one response: everything a subject reads, as plain values, so
+/// that checks run the same on a live request, a history entry or a test's fixed response.
+public struct ResponseFacts: Sendable {
+    public var status: Int
+    public var headers: HTTPFields
+    public var body: Data
+    /// The body as text, decoded with the response's charset.
+    public var text: String
+    /// The body parsed as JSON when the request did so; otherwise a `$.` check parses it.
+    public var json: JSONValue?
+    /// The URL that answered, after redirects.
+    public var url: String
+    public var redirects: Int
+    /// The whole exchange, redirects included (libcurl's total time), in milliseconds.
+    public var durationMilliseconds: Double
+
+    /// `text` defaults to the body as UTF-8 (invalid bytes replaced).
+    public init(status: Int, headers: HTTPFields = HTTPFields(), body: Data = Data(), text: String? = nil, json: JSONValue? = nil,
+                url: String = "", redirects: Int = 0, durationMilliseconds: Double = 0) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.text = text ?? String(decoding: body, as: UTF8.self)
+        self.json = json
+        self.url = url
+        self.redirects = redirects
+        self.durationMilliseconds = durationMilliseconds
+    }
+
+    /// The facts of a finished request; nil when no response arrived.
+    public init?(request: Request) {
+        guard let head = request.response else { return nil }
+        let metrics = request.metrics
+        let body = request.responseData ?? Data()
+        self.init(status: head.statusCode, headers: head.headers, body: body, text: request.responseString, json: request.responseJSON,
+                  url: head.url, redirects: metrics?.redirectCount ?? 0, durationMilliseconds: (metrics?.total ?? 0) * 1000)
+    }
+
+    /// The value of a header, case-insensitively; repeated fields joined by ", ".
+    public func header(_ name: String) -> String? {
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        let values = headers[values: fieldName]
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    /// The `Content-Type` header as sent.
+    public var contentType: String? { header("Content-Type") }
+
+    /// Whether the body is HTML (by its content type, or by how it starts when it has none).
+    var isHTML: Bool {
+        if let type = contentType?.lowercased() { return type.hasPrefix("text/html") }
+        let start = text.prefix(64).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
+    }
+
+    /// The cookies the response set, in order; a later one of the same name wins.
+    public var setCookies: [SetCookie] {
+        headers[values: .setCookie].compactMap(SetCookie.init(field:))
+    }
+}
+
+/// One `Set-Cookie` field: the name, the value and the attributes (`Path`, `HttpOnly`…).
+public struct SetCookie: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    /// An attribute as written; a flag such as `HttpOnly` has the value "".
+    public struct Attribute: Sendable, Hashable {
+        public var name: String
+        public var value: String
+    }
+
+    public var attributes: [Attribute]
+
+    /// Reads `name=value; Attr=x; Flag`; nil without a name.
+    public init?(field: String) {
+        let parts = field.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = parts.first, let equals = first.firstIndex(of: "="), equals > first.startIndex else { return nil }
+        name = String(first[..<equals])
+        value = String(first[first.index(after: equals)...])
+        attributes = parts.dropFirst().filter { !$0.isEmpty }.map { part in
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return Attribute(name: pair[0].trimmingCharacters(in: .whitespaces), value: pair.count > 1 ? pair[1].trimmingCharacters(in: .whitespaces) : "")
+        }
+    }
+
+    /// An attribute's value, its name case-insensitive.
+    public func attribute(_ name: String) -> String? {
+        attributes.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
