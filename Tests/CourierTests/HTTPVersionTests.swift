@@ -10,6 +10,7 @@ import Testing
         server {
             listen 127.0.0.1:PORT1 ssl http2;
             location / { return 200 "$server_protocol connection $connection"; }
+            location /slow/ { root WWW; limit_rate 8k; }
         }
         server {
             listen 127.0.0.1:PORT2 http2;
@@ -32,7 +33,10 @@ import Testing
         let nginx = try MutualTLSFixture.nginx()
         let fixture = try MutualTLSFixture()
         defer { fixture.stop() }
+        try FileManager.default.createDirectory(atPath: fixture.path("www/slow"), withIntermediateDirectories: true)
+        try Data(repeating: 0x2A, count: 256 * 1024).write(to: URL(fileURLWithPath: fixture.path("www/slow/body.bin")))
         let blocks = servers.replacingOccurrences(of: "SOCKET", with: fixture.path("nginx/http.sock"))
+            .replacingOccurrences(of: "WWW", with: fixture.path("www"))
         let ports = try fixture.startNginx(nginx, servers: blocks, ports: 2)
         try await body(Servers(fixture: fixture, tls: ports[0], cleartext: ports[1]))
     }
@@ -100,6 +104,38 @@ import Testing
             let connections = Set(([first] + together).compactMap { $0.responseString?.split(separator: " ").last })
             #expect(connections.count == 1, "\(([first] + together).map { $0.responseString ?? "" })")
             #expect(together.allSatisfy { $0.metrics?.connectionReused == true && $0.metrics?.httpVersion == "HTTP/2" })
+        }
+    }
+
+    /// The record table says which connection each transfer runs on: transfers running at
+    /// once on one HTTP/2 connection have the same ends, which is how In flight tells that
+    /// they are multiplexed (libcurl 7.88 has no connection id).
+    @Test func theRecordTableShowsTransfersSharingAnHTTP2Connection() async throws {
+        try await Self.withNginx { servers in
+            let agent = Self.agent()
+            let warm = Self.request("https://127.0.0.1:\(servers.tls)/", agent: agent, servers)
+            try await warm.run()
+            let (received, receiving) = AsyncStream<Void>.makeStream()
+            let slow = (0..<3).map { _ in Self.request("https://127.0.0.1:\(servers.tls)/slow/body.bin", agent: agent, servers) }
+            for request in slow {
+                request.downloadProgressHandler = { report in if report.completed > 0 { receiving.yield() } }
+                request.start()
+            }
+            // nginx sends 8 KB a second of each 256 KB body: the three stay live for half a minute.
+            let deadline = Task { try await Task.sleep(for: .seconds(20)); receiving.finish() }
+            var live: [RequestRecord] = []
+            for await _ in received {
+                live = agent.records().filter { record in slow.contains { $0 === record.request } }
+                if live.count == 3, live.allSatisfy({ $0.bytesReceived > 0 && $0.connection?.httpVersion != nil }) { break }
+            }
+            deadline.cancel()
+            for request in slow { request.stop() }
+            #expect(live.count == 3)
+            let connections = live.compactMap(\.connection)
+            #expect(connections.count == 3 && connections.allSatisfy(\.multiplexes), "\(connections)")
+            #expect(Set(connections.map(\.ends)).count == 1, "\(connections.map(\.ends))")
+            #expect(connections.first?.remotePort == servers.tls)
+            #expect(connections.first.map { $0.localPort > 0 && $0.localPort != servers.tls } == true)
         }
     }
 

@@ -15,6 +15,7 @@ public struct RequestRecord: Sendable {
     public var bytesSent: Int64 { progress.bytesSent }
     public var bytesReceived: Int64 { progress.bytesReceived }
     public var expectedBytesToReceive: Int64? { progress.expectedBytesToReceive }
+    public var connection: TransferConnection? { progress.connection }
 }
 
 extension RequestRecord: CustomStringConvertible {

@@ -26,6 +26,8 @@ public struct TransferProgress: Sendable, Hashable {
     public var retryCount = 0
     /// Bytes a resumed download already had before this attempt.
     public var resumedFrom: Int64 = 0
+    /// The connection the transfer runs on, once the request has gone out on one.
+    public var connection: TransferConnection?
 }
 
 extension TransferProgress: CustomStringConvertible {

@@ -143,8 +143,10 @@ final class EasyTransfer {
             if let pointer { EasyTransfer.lent(context) { $0.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length)) } }
             return length
         })
-        check(courier_easy_setopt_prereq_callback(handle) { context, _, _, _, _ in
-            EasyTransfer.lent(context) { $0.requestGoingOut() }
+        check(courier_easy_setopt_prereq_callback(handle) { context, remoteAddress, localAddress, remotePort, localPort in
+            let connection = TransferConnection(localAddress: localAddress.map { String(cString: $0) } ?? "", localPort: Int(localPort),
+                                                remoteAddress: remoteAddress.map { String(cString: $0) } ?? "", remotePort: Int(remotePort))
+            EasyTransfer.lent(context) { $0.requestGoingOut(on: connection) }
             return 0
         })
         if reportsProgress {
@@ -273,9 +275,13 @@ final class EasyTransfer {
         if bytes.starts(with: "HTTP/".utf8) {
             if buffer.fieldLines.capacity == 0 { buffer.fieldLines.reserveCapacity(512) }
             buffer.fieldLines.removeAll(keepingCapacity: true)
-            if !statusLineSeen {
-                statusLineSeen = true
-                job.progress.update { $0.phase = .receiving }
+            // Every status line (a redirect's target may speak another version) names the
+            // version its connection speaks.
+            let version = String(decoding: bytes.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+            statusLineSeen = true
+            job.progress.update { progress in
+                progress.phase = .receiving
+                progress.connection?.httpVersion = version
             }
         } else {
             buffer.fieldLines.append(contentsOf: bytes)
@@ -303,9 +309,15 @@ final class EasyTransfer {
 
     /// The connection is ready and the request is about to go out (CURLOPT_PREREQFUNCTION;
     /// called again for each redirect, where the phase stays `receiving`).
-    private func requestGoingOut() {
-        guard !statusLineSeen else { return }
-        let current = job.progress.update { $0.phase = .sending }
+    private func requestGoingOut(on connection: TransferConnection) {
+        guard !statusLineSeen else {
+            job.progress.update { $0.connection = connection }
+            return
+        }
+        let current = job.progress.update { progress in
+            progress.phase = .sending
+            progress.connection = connection
+        }
         if reportsProgress { job.transferProgressed(current) }
     }
 

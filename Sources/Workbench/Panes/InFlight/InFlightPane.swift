@@ -97,6 +97,10 @@ final class InFlightPane: FilteringPane {
         let order: [TransferPhase] = [.queued, .connecting, .sending, .receiving]
         let counts = table.counts
         var parts = order.compactMap { phase in counts[phase].map { "\($0) \(phase.rawValue)" } }
+        let multiplexed = table.multiplexed
+        if multiplexed.rows > 0 {
+            parts.append("\(multiplexed.rows) multiplexed on \(multiplexed.connections) HTTP/2 connection\(multiplexed.connections == 1 ? "" : "s")")
+        }
         if table.totalRate > 0 { parts.append("\(ByteCount.text(Int(table.totalRate)))/s") }
         return parts.isEmpty ? "" : "· " + parts.joined(separator: " · ")
     }
@@ -104,7 +108,7 @@ final class InFlightPane: FilteringPane {
     /// Which columns the table has at `width` and how wide its URL column is.
     private static func columns(width: Int) -> (wide: Bool, medium: Bool, showsRate: Bool, url: Int) {
         let wide = width >= 110, showsRate = width >= 92
-        let fixed = (wide ? 6 : 0) + 16 + MethodBadge.width + 11 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
+        let fixed = (wide ? 6 : 0) + 16 + MethodBadge.width + 12 + (wide ? 5 : 0) + 12 + 15 + (showsRate ? 10 : 0) + 8
         return (wide, width >= 76, showsRate, max(6, width - fixed - 1))
     }
 
@@ -113,7 +117,7 @@ final class InFlightPane: FilteringPane {
         let columns = Self.columns(width: width)
         guard columns.medium else { return nil }
         var text = " " + (columns.wide ? DisplayWidth.padded("ID", to: 6) : "") + DisplayWidth.padded("REQUEST", to: 16 + MethodBadge.width)
-        text += DisplayWidth.padded("URL", to: columns.url) + DisplayWidth.padded("STATE", to: 11)
+        text += DisplayWidth.padded("URL", to: columns.url) + DisplayWidth.padded("STATE", to: 12)
         text += (columns.wide ? DisplayWidth.padded("PRIO", to: 5) : "") + DisplayWidth.padded("PROGRESS", to: 12)
         text += DisplayWidth.padded("BYTES", to: 15) + (columns.showsRate ? DisplayWidth.padded("RATE", to: 10) : "") + "TIME"
         return StyledLine(text, .dim).truncated(to: width)
@@ -130,7 +134,7 @@ final class InFlightPane: FilteringPane {
         line.append(MethodBadge.spans(row.method))
         let state = Self.stateText(row, glyphs: context.glyphs)
         line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(context.shortURL(row.url), to: room - 1), to: room), .dim)
-        line.append(DisplayWidth.padded(state.text, to: 11), state.style)
+        line.append(DisplayWidth.padded(state.text, to: 12), state.style)
         if wide { line.append(DisplayWidth.padded(Self.priorityText(row.priority), to: 5), .dim) }
         line.append(Self.progressBar(row, now: now, glyphs: context.glyphs, width: 10))
         line.append("  ")
@@ -168,7 +172,8 @@ final class InFlightPane: FilteringPane {
             case .connecting, .sending: .info
             case .receiving: .accent
             }
-            return (row.phase.rawValue, style)
+            // A transfer sharing an HTTP/2 connection with others is marked ∥ (the title counts them).
+            return (row.multiplexedWith > 1 ? "\(glyphs.parallel) \(row.phase.rawValue)" : row.phase.rawValue, style)
         }
     }
 

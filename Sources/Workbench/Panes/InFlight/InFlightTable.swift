@@ -36,6 +36,11 @@ struct InFlightTable: FilteredRows {
         var tag: Int
         /// Retries so far.
         var retries = 0
+        /// The connection it runs on, once its request went out.
+        var connection: TransferConnection?
+        /// How many live transfers share its connection, itself included, when that is an
+        /// HTTP/2 connection carrying more than one: they are multiplexed on it.
+        var multiplexedWith = 0
 
         /// Received bytes over the expected length, when it is known.
         var fraction: Double? {
@@ -73,6 +78,9 @@ struct InFlightTable: FilteredRows {
     private(set) var counts: [TransferPhase: Int] = [:]
     /// The rows' receiving rates added up, kept likewise.
     private(set) var totalRate: Double = 0
+    /// The live rows multiplexed on a shared HTTP/2 connection, and how many connections
+    /// carry them, as of the last read.
+    private(set) var multiplexed: (rows: Int, connections: Int) = (0, 0)
 
     /// Whether the table shows anything: live or recently finished requests.
     var isEmpty: Bool { live.isEmpty && recent.isEmpty }
@@ -86,7 +94,7 @@ struct InFlightTable: FilteredRows {
             var row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
                           url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
                           expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag,
-                          retries: record.progress.retryCount)
+                          retries: record.progress.retryCount, connection: record.connection)
             if record.phase != .queued {
                 if let sample = samples[record.id], now > sample.time {
                     row.rate = max(0, Double(record.bytesReceived - sample.bytes) / now.timeIntervalSince(sample.time))
@@ -96,6 +104,7 @@ struct InFlightTable: FilteredRows {
             return row
         }
         samples = nextSamples
+        markMultiplexed()
         counts = live.reduce(into: [:]) { $0[$1.phase, default: 0] += 1 }
         totalRate = live.reduce(0) { $0 + $1.rate }
         liveByRequest = Dictionary(live.map { (ObjectIdentifier($0.request), $0) }, uniquingKeysWith: { first, _ in first })
@@ -126,6 +135,20 @@ struct InFlightTable: FilteredRows {
         recent.insert(row, at: 0)
         if recent.count > 200 { recent.removeLast(recent.count - 200) }
         arrange(keepingSelectedRow: list.selected?.id != id)
+    }
+
+    /// Counts the live rows on each multiplexing connection and marks those that share one.
+    private mutating func markMultiplexed() {
+        var sharing: [String: Int] = [:]
+        for row in live {
+            if let connection = row.connection, connection.multiplexes { sharing[connection.ends, default: 0] += 1 }
+        }
+        let shared = sharing.filter { $0.value > 1 }
+        multiplexed = (shared.values.reduce(0, +), shared.count)
+        guard !shared.isEmpty else { return }
+        for index in live.indices {
+            if let ends = live[index].connection?.ends, let count = shared[ends] { live[index].multiplexedWith = count }
+        }
     }
 
     /// When the next recent row leaves, so the loop can wake for it.

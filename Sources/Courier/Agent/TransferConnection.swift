@@ -1,0 +1,33 @@
+/// The connection a transfer runs on, as libcurl reports it when the request goes out (its
+/// `CURLOPT_PREREQFUNCTION`): the local and remote ends, and the HTTP version once the
+/// response's status line shows it.
+///
+/// libcurl 7.88 has no connection id (`CURLINFO_CONN_ID` came in 8.2), but a TCP connection
+/// is its two ends: live transfers with equal ends share one connection, which under HTTP/2
+/// means they are multiplexed on it.
+public struct TransferConnection: Sendable, Hashable {
+    public var localAddress: String
+    public var localPort: Int
+    public var remoteAddress: String
+    public var remotePort: Int
+    /// "HTTP/1.1", "HTTP/2", … from the first status line; nil until it arrives.
+    public var httpVersion: String?
+
+    public init(localAddress: String, localPort: Int, remoteAddress: String, remotePort: Int, httpVersion: String? = nil) {
+        self.localAddress = localAddress
+        self.localPort = localPort
+        self.remoteAddress = remoteAddress
+        self.remotePort = remotePort
+        self.httpVersion = httpVersion
+    }
+
+    /// The two ends, without the version: equal for transfers on one connection.
+    public var ends: String { "\(localAddress):\(localPort)→\(remoteAddress):\(remotePort)" }
+
+    /// Whether the connection can carry several transfers at once (HTTP/2 or later) and has
+    /// real ends (a Unix socket's ports are 0, so its transfers cannot be told apart).
+    public var multiplexes: Bool {
+        guard localPort > 0, remotePort > 0, let httpVersion else { return false }
+        return httpVersion.hasPrefix("HTTP/2") || httpVersion.hasPrefix("HTTP/3")
+    }
+}
