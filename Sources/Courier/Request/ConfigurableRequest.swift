@@ -27,6 +27,8 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         /// Status codes that count as success; nil = 200–299.
         public var acceptableStatusCodes: Set<Int>?
         public var jsonValidator: JSONTemplate?
+        /// See ``Request/responseViolations(in:)``; nil: no rules.
+        public var responseRules: (@Sendable (ResponseContent) -> [ResponseViolation])?
         public var acceptableContentTypes: Set<String>?
         public var tlsPolicy: TLSPolicy?
         public var httpAuthentication: HTTPAuthentication?
@@ -106,6 +108,9 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var basicAuthorization: (user: String, password: String)? { definition.basicAuthorization }
     open override var timeoutInterval: TimeInterval { definition.timeoutInterval }
     open override var jsonValidator: JSONTemplate? { definition.jsonValidator }
+    open override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
+        definition.responseRules?(content) ?? []
+    }
     open override var acceptableContentTypes: Set<String>? { definition.acceptableContentTypes }
     open override var tlsPolicy: TLSPolicy? { definition.tlsPolicy }
     open override var httpAuthentication: HTTPAuthentication? { definition.httpAuthentication }

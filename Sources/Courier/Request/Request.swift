@@ -53,6 +53,19 @@ open class Request: @unchecked Sendable {
     open func isValidStatusCode(_ statusCode: Int) -> Bool { (200...299).contains(statusCode) }
     /// The shape the JSON response must have; nil = any.
     open var jsonValidator: JSONTemplate? { nil }
+    /// Rules the response must meet beyond its status and JSON template, checked after both
+    /// pass (CTNetworking's `isCorrectWithCallBackData`): return what it broke, and the request
+    /// fails with ``RequestError/Code/responseRejected`` (validation family, like -8 and -9:
+    /// not cached, a batch or chain fails, no retry). None by default. Runs off the main
+    /// thread; `content.json` is parsed when first read.
+    ///
+    /// ```swift
+    /// override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
+    ///     guard case .object(let body)? = content.json, body["code"] != .int(0) else { return [] }
+    ///     return [ResponseViolation("the API says \(body["message"] ?? .null)", path: "$.code")]
+    /// }
+    /// ```
+    open func responseViolations(in content: ResponseContent) -> [ResponseViolation] { [] }
     /// Content types the response serializer accepts; nil = the config's.
     open var acceptableContentTypes: Set<String>? { nil }
     /// TLS verification for this request; nil = the config's.
@@ -246,9 +259,19 @@ open class Request: @unchecked Sendable {
     /// How many times the request was sent again by its retry policy in the current run.
     public var retryCount: Int { state.withLock { $0.retryCount } }
 
-    /// Decodes the JSON body into `type`.
-    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {
-        try decoder.decode(type, from: responseData ?? Data())
+    /// Decodes the JSON body into `type`; a body that does not map to it throws a
+    /// ``RequestError`` of the serialization family (``RequestError/Code/cannotMapModel``, or
+    /// ``RequestError/Code/cannotParseResponse`` when it is not JSON) naming the coding path,
+    /// as `$.items[3].price: expected Double, found a string`.
+    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws(RequestError) -> T {
+        do {
+            return try decoder.decode(type, from: responseData ?? Data())
+        } catch let error as DecodingError {
+            throw ModelMappingFailure.error(error, type: T.self, statusCode: responseStatusCode == 0 ? nil : responseStatusCode)
+        } catch {
+            throw RequestError(family: .serialization, code: .cannotMapModel,
+                               message: "The response does not map to \(T.self): \(error).", statusCode: responseStatusCode == 0 ? nil : responseStatusCode)
+        }
     }
 }
 

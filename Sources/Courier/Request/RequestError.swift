@@ -25,12 +25,17 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         // Validation (YTKRequestValidationErrorDomain).
         public static let invalidStatusCode = Code(rawValue: -8)
         public static let invalidJSONFormat = Code(rawValue: -9)
+        /// The response broke a rule of ``Request/responseViolations(in:)`` (a business rule,
+        /// a workspace's `expect:` checks); ``RequestError/violations`` lists every one.
+        public static let responseRejected = Code(rawValue: -13)
         // Parameter (before any network use).
         public static let invalidParameters = Code(rawValue: -10)
         public static let vetoed = Code(rawValue: -11)
         /// Offline replay had no stored answer for the request (parameter family).
         public static let notAvailableOffline = Code(rawValue: -12)
         // Serialization.
+        /// The body is JSON but does not map to the model type asked of ``Request/decode(_:decoder:)``.
+        public static let cannotMapModel = Code(rawValue: -1015)
         public static let unacceptableContentType = Code(rawValue: -1016)
         public static let cannotParseResponse = Code(rawValue: -1017)
         // Transport.
@@ -74,6 +79,8 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         set { causeStorage = newValue.map { [$0] } ?? [] }
     }
     private var causeStorage: [RequestError] = []
+    /// Every rule the response broke, for ``Code/responseRejected``; empty otherwise.
+    public var violations: [ResponseViolation] = []
 
     public init(family: Family, code: Code, message: String, curlCode: Int? = nil, statusCode: Int? = nil,
                 cause: RequestError? = nil) {
@@ -103,6 +110,14 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
     static func invalidJSONFormat(_ detail: String, status: Int) -> RequestError {
         RequestError(family: .validation, code: .invalidJSONFormat, message: "Invalid JSON format: \(detail).",
                      statusCode: status)
+    }
+
+    static func responseRejected(_ violations: [ResponseViolation], status: Int) -> RequestError {
+        let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
+        var error = RequestError(family: .validation, code: .responseRejected,
+                                 message: "The response broke a rule: \(violations[0])\(more).", statusCode: status)
+        error.violations = violations
+        return error
     }
 
     static func badURL(_ url: String) -> RequestError {

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 
 /// Decides a response's outcome, in YTKNetwork's order: transport error → serialization →
-/// status code validator (-8) → JSON validator (-9) — except that a bad status whose body the
+/// status code validator (-8) → JSON validator (-9), then the request's own rules (-13) — except that a bad status whose body the
 /// serializer cannot read either (an error page) is the status failure, with the
 /// serialization error as its cause: the status is what users act on. Runs on the
 /// processing queue, or for a light response on its callback queue (never on the
@@ -44,6 +44,8 @@ enum ResponsePipeline {
                 return (content, .invalidJSONFormat(mismatch, status: statusCode))
             }
         }
+        let violations = request.responseViolations(in: content)
+        guard violations.isEmpty else { return (content, .responseRejected(violations, status: statusCode)) }
         return (content, nil)
     }
 
