@@ -1,10 +1,10 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
-import ServiceLifecycle
 
 /// An httpbin-like HTTP/1.1 server on Hummingbird 2 for Courier's integration tests,
-/// demo workspace and benchmarks.
+/// demo workspace and benchmarks; on request also over TLS with HTTP/2 (``tls``).
 ///
 /// ```swift
 /// let server = try await DemoServer.start()          // 127.0.0.1, any free port
@@ -23,40 +23,46 @@ public final class DemoServer: Sendable {
     /// How long ``stop()`` lets in-flight responses finish before cutting them off.
     static let shutdownGracePeriod: Duration = .seconds(2)
 
-    private let state: DemoServerState
-    private let serviceGroup: ServiceGroup
-    private let runTask: Task<Void, any Error>
+    /// The TLS listeners, when ``start(host:port:tls:)`` was asked for them and they started.
+    public var tls: DemoTLSEndpoints? { tlsListeners?.endpoints }
+    /// Why the TLS listeners asked for did not start (the plain listener runs all the same).
+    public let tlsFailure: String?
 
-    private init(host: String, port: Int, state: DemoServerState, serviceGroup: ServiceGroup, runTask: Task<Void, any Error>) {
+    private let state: DemoServerState
+    private let group: ListeningGroup
+    private let tlsListeners: DemoTLSListeners?
+
+    private init(host: String, state: DemoServerState, group: ListeningGroup, tlsListeners: DemoTLSListeners?, tlsFailure: String?) {
         self.host = host
-        self.port = port
+        self.port = group.ports[0]
         self.state = state
-        self.serviceGroup = serviceGroup
-        self.runTask = runTask
+        self.group = group
+        self.tlsListeners = tlsListeners
+        self.tlsFailure = tlsFailure
     }
 
     /// Starts on host:port (port 0 = any free port) in-process and returns once it is listening.
     ///
+    /// - Parameter tls: also start the TLS listeners (``tls``) on free ports, with a CA made
+    ///   now; when they cannot start, the server runs without them and ``tlsFailure`` says why.
     /// - Throws: the bind error when the server cannot listen (e.g. the port is taken).
-    public static func start(host: String = "127.0.0.1", port: Int = 0) async throws -> DemoServer {
+    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: Bool = false) async throws -> DemoServer {
+        try await start(host: host, port: port, tlsFilesIn: tls ? DemoTLSFiles.temporaryDirectory : nil)
+    }
+
+    /// ``start(host:port:tls:)`` with the TLS listeners' files in a new directory under `parent`.
+    static func start(host: String, port: Int, tlsFilesIn parent: String?) async throws -> DemoServer {
         let state = DemoServerState()
-        let (boundPorts, boundPortSink) = AsyncStream.makeStream(of: Int.self)
-        let application = makeApplication(host: host, port: port, state: state) { boundPort in
-            boundPortSink.yield(boundPort)
+        let group = try await ListeningGroup.start(count: 1, logger: logger) { onListening in
+            [makeApplication(host: host, port: port, state: state) { onListening(0, $0) }]
         }
-        let serviceGroup = ServiceGroup(
-            configuration: .init(services: [application], gracefulShutdownSignals: [], logger: application.logger)
-        )
-        let runTask = Task {
-            defer { boundPortSink.finish() }
-            try await serviceGroup.run()
+        guard let parent else { return DemoServer(host: host, state: state, group: group, tlsListeners: nil, tlsFailure: nil) }
+        do {
+            let listeners = try await DemoTLSListeners.start(host: host, state: state, filesIn: parent)
+            return DemoServer(host: host, state: state, group: group, tlsListeners: listeners, tlsFailure: nil)
+        } catch {
+            return DemoServer(host: host, state: state, group: group, tlsListeners: nil, tlsFailure: "\(error)")
         }
-        var ports = boundPorts.makeAsyncIterator()
-        guard let boundPort = await ports.next() else {
-            try await runTask.value  // rethrows why the server stopped before listening
-            throw DemoServerStoppedBeforeListening()
-        }
-        return DemoServer(host: host, port: boundPort, state: state, serviceGroup: serviceGroup, runTask: runTask)
     }
 
     /// `"http://127.0.0.1:PORT"` (an IPv6 host is put in brackets).
@@ -69,14 +75,8 @@ public final class DemoServer: Sendable {
     /// The listener closes at once and idle connections are closed; responses still in
     /// flight get ``shutdownGracePeriod`` to finish before they are cut off.
     public func stop() async {
-        await serviceGroup.triggerGracefulShutdown()
-        let runTask = self.runTask
-        let deadline = Task {
-            try await Task.sleep(for: DemoServer.shutdownGracePeriod)
-            runTask.cancel()
-        }
-        _ = await runTask.result
-        deadline.cancel()
+        await group.stop(gracePeriod: Self.shutdownGracePeriod)
+        await tlsListeners?.stop()
     }
 
     /// Requests seen so far (method, path, query string, headers incl. Range/If-Range),
@@ -101,16 +101,24 @@ public final class DemoServer: Sendable {
         DeterministicByteStream.bytes(count: count, seed: seed, offset: offset)
     }
 
-    private static func makeApplication(
+    /// Only warnings: the demo server runs under the workbench's screen.
+    static var logger: Logger {
+        var logger = Logger(label: "courier.demo-server")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// The demo routes on `state`, served by `server` (HTTP/1.1, or HTTP/2 over TLS).
+    static func makeApplication(
         host: String,
         port: Int,
         state: DemoServerState,
+        server: HTTPServerBuilder = .http1(),
         onListening: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
-        var logger = Logger(label: "courier.demo-server")
-        logger.logLevel = .warning
-        return Application(
+        Application(
             router: DemoRouter.make(state: state),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "CourierDemo"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger
@@ -118,5 +126,5 @@ public final class DemoServer: Sendable {
     }
 }
 
-/// Thrown by ``DemoServer/start(host:port:)`` when the server ended without listening.
+/// Thrown by ``DemoServer/start(host:port:tls:)`` when the server ended without listening.
 struct DemoServerStoppedBeforeListening: Error {}

@@ -31,15 +31,16 @@ extension DemoServer {
         return port == 0 ? nil : port
     }
 
-    /// Starts on `preferredPort` when it can be bound, otherwise on any free port.
+    /// Starts on `preferredPort` when it can be bound, otherwise on any free port; `tls` as
+    /// in ``start(host:port:tls:)``.
     ///
     /// - Throws: the bind error when not even a free port can be had.
-    public static func start(host: String = "127.0.0.1", preferringPort preferredPort: Int) async throws -> PreferredPortStart {
+    public static func start(host: String = "127.0.0.1", preferringPort preferredPort: Int, tls: Bool = false) async throws -> PreferredPortStart {
         do {
-            let server = try await start(host: host, port: preferredPort)
+            let server = try await start(host: host, port: preferredPort, tls: tls)
             return PreferredPortStart(server: server, preferredPort: preferredPort, fallbackReason: nil)
         } catch {
-            let server = try await start(host: host, port: 0)
+            let server = try await start(host: host, port: 0, tls: tls)
             return PreferredPortStart(server: server, preferredPort: preferredPort, fallbackReason: reason(error))
         }
     }
