@@ -74,19 +74,28 @@ struct RunCommand: AsyncParsableCommand {
 extension DemoServerHandle {
     /// The in-process demo server on loopback: on `DemoServer.preferredPort` (or
     /// `$COURIER_DEMO_PORT`) when it is free, so that cached responses keyed by its URL
-    /// outlive the run, else on a free port, which `portFallback` then explains.
+    /// outlive the run, else on a free port, which `portFallback` then explains. Its TLS
+    /// listeners are on free ports; when they cannot start, `tlsFailure` says why.
     @Sendable static func embedded() async throws -> DemoServerHandle {
         guard let preferred = try DemoServer.preferredPort(environment: ProcessInfo.processInfo.environment) else {
-            let server = try await DemoServer.start()
-            return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
+            return DemoServerHandle(try await DemoServer.start(tls: true))
         }
-        let start = try await DemoServer.start(preferringPort: preferred)
+        let start = try await DemoServer.start(preferringPort: preferred, tls: true)
         let server = start.server
         let fallback = start.fallbackReason.map { reason in
             "the demo server is on port \(server.port), not \(preferred) (\(reason)): responses cached in this run "
                 + "are keyed by port \(server.port) and will not be found by runs on port \(preferred)"
         }
-        return DemoServerHandle(baseURL: server.baseURL, portFallback: fallback, stop: { await server.stop() })
+        return DemoServerHandle(server, portFallback: fallback)
+    }
+
+    private init(_ server: DemoServer, portFallback: String? = nil) {
+        let tls = server.tls.map { tls in
+            DemoTLSVariables(baseURL: tls.baseURL, clientCertificateBaseURL: tls.clientCertificateBaseURL, caFile: tls.files.caFile,
+                             clientCertificateFile: tls.files.clientCertificateFile, clientKeyFile: tls.files.clientKeyFile)
+        }
+        self.init(baseURL: server.baseURL, portFallback: portFallback, tls: tls, tlsFailure: server.tlsFailure,
+                  stop: { await server.stop() })
     }
 }
 

@@ -72,7 +72,9 @@ struct WorkbenchCommand: AsyncParsableCommand {
             do {
                 demo = try await DemoServerHandle.embedded()
                 settings.demoURL = demo?.baseURL
-                settings.openingNotice = demo?.portFallback
+                settings.demoTLS = demo?.tls
+                let notices = [demo?.portFallback, demo?.tlsFailure.map { "the demo server's TLS listeners did not start: \($0)" }]
+                settings.openingNotice = notices.contains { $0 != nil } ? notices.compactMap { $0 }.joined(separator: " · ") : nil
             } catch {
                 printError("courier tui: cannot start the demo server: \(error)")
                 throw ExitCode(2)

@@ -11,7 +11,7 @@ struct WorkspaceParserTests {
         let demo = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
         #expect(demo.name == "demo")
         #expect(demo.usesDemoServer)
-        #expect(demo.requestNames.count == 69)
+        #expect(demo.requestNames.count == 71)
         #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "load", "downloads", "cache-states",
                                     "types-and-methods"])
         #expect(demo.chains["checkout"]?.steps.count == 4)

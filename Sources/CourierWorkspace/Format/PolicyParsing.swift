@@ -24,19 +24,21 @@ enum PolicyParsing {
     }
 
     /// `tls: {verify, caFile, pinnedKey, clientCert, clientKey, keyPassword}`; a `.p12`/`.pfx`
-    /// client certificate is read as PKCS#12, anything else as PEM. `keyPassword` may hold
-    /// `{{placeholders}}` (`{{env.KEY_PASSWORD}}`), read with `template`.
+    /// client certificate is read as PKCS#12, anything else as PEM. `keyPassword` and the
+    /// three files may hold `{{placeholders}}` (`{{env.KEY_PASSWORD}}`, `{{demoCA}}`), read with `template`.
     static func tls(_ value: YAMLValue, template: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> TLSPolicy {
         let map = try value.mapping(allowed: ["verify", "caFile", "pinnedKey", "clientCert", "clientKey", "keyPassword"])
         let verify = try map["verify"]?.bool() ?? true
         var client: ClientCertificate?
         if let certificate = map["clientCert"] {
-            client = ClientCertificate(certificateFile: try certificate.string(), keyFile: try map["clientKey"]?.string(),
+            client = ClientCertificate(certificateFile: try template(certificate),
+                                       keyFile: try map["clientKey"].map { node throws(WorkspaceError) in try template(node) },
                                        keyPassword: try map["keyPassword"].map { node throws(WorkspaceError) in try template(node) })
         } else if let stray = map["clientKey"] ?? map["keyPassword"] {
             throw stray.error(.missingKey, "clientKey and keyPassword go with clientCert (the certificate file)")
         }
-        return TLSPolicy(verifyPeer: verify, verifyHost: verify, caFile: try map["caFile"]?.string(),
+        return TLSPolicy(verifyPeer: verify, verifyHost: verify,
+                         caFile: try map["caFile"].map { node throws(WorkspaceError) in try template(node) },
                          pinnedPublicKey: try map["pinnedKey"]?.string(), clientCertificate: client)
     }
 }

@@ -72,7 +72,8 @@ extension Workspace {
         }
         try WorkspaceValidation(workspace: workspace, templates: templates, variableUses: variableUses,
                                 extraVariables: extraVariables).check()
-        workspace.usesDemoServer = templates.contains { Template.references(in: $0.text).contains("demo") }
+        let demoNames = DemoTLSVariables.names.union(["demo"])
+        workspace.usesDemoServer = templates.contains { Template.references(in: $0.text).contains(where: demoNames.contains) }
         return workspace
     }
 

@@ -11,10 +11,17 @@ public struct DemoServerHandle: Sendable {
     /// 41234, not 18080 (it is in use): responses cached in this run are keyed by port 41234".
     /// Nil when it is on the preferred port, or none was preferred.
     public var portFallback: String?
+    /// Its TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`…; nil when they did not start.
+    public var tls: DemoTLSVariables?
+    /// Why the TLS listeners did not start, said as a warning: the plain server runs anyway.
+    public var tlsFailure: String?
 
-    public init(baseURL: String, portFallback: String? = nil, stop: @escaping @Sendable () async -> Void) {
+    public init(baseURL: String, portFallback: String? = nil, tls: DemoTLSVariables? = nil, tlsFailure: String? = nil,
+                stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
         self.portFallback = portFallback
+        self.tls = tls
+        self.tlsFailure = tlsFailure
         self.stop = stop
     }
 }
@@ -80,10 +87,12 @@ public struct HeadlessRun: Sendable {
             }
         }
         if let fallback = demo?.portFallback { errors("courier run: warning: \(fallback)") }
+        if let failure = demo?.tlsFailure { errors("courier run: warning: the demo server's TLS listeners did not start: \(failure)") }
         var options = RunOptions()
         options.environment = environment
         options.overrides = overrides
         options.demoURL = offline ? offlineDemoURL : demo?.baseURL
+        options.demoTLS = demo?.tls
         options.ignoreCache = ignoreCache
         options.cacheDirectory = cacheDirectory
         options.stateDirectory = stateDirectory

@@ -96,10 +96,11 @@ struct RequestResolution: Sendable {
         settings.acceptableStatusCodes = definition.validate?.statusCodes
         settings.jsonValidator = definition.validate?.json
         settings.acceptableContentTypes = definition.acceptedContentTypes
-        settings.tlsPolicy = definition.tls
+        let renderFile = { (text: String) throws(TemplateError) in try scope.render(text) }
+        settings.tlsPolicy = try definition.tls?.withFilesRendered(renderFile)
         if let tls = definition.tls ?? workspace.config.tls, let password = tls.clientCertificate?.keyPassword {
             // The config's policy too, since it is the one with the password to fill in.
-            settings.tlsPolicy = tls
+            settings.tlsPolicy = try tls.withFilesRendered(renderFile)
             settings.tlsPolicy?.clientCertificate?.keyPassword = try scope.render(password)
             secrets.append(settings.tlsPolicy!.clientCertificate!.keyPassword!)
         }

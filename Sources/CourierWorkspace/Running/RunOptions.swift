@@ -8,6 +8,8 @@ public struct RunOptions: Sendable {
     public var overrides: [String: String] = [:]
     /// The embedded demo server's base URL, for `{{demo}}`.
     public var demoURL: String?
+    /// The demo server's TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`….
+    public var demoTLS: DemoTLSVariables?
     /// Go to the network even when a fresh cache entry exists (`--ignore-cache`).
     public var ignoreCache = false
     /// Instead of the workspace's cache directory.

@@ -27,7 +27,7 @@ public final class WorkspaceRunner: Sendable {
         self.options = options
         offlineReplay = Mutex(options.offline)
         let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
-        scope = VariableScope(variables: variables, demoURL: options.demoURL,
+        scope = VariableScope(variables: variables, demoURL: options.demoURL, demoTLS: options.demoTLS,
                               environment: options.processEnvironment ?? ProcessInfo.processInfo.environment,
                               environmentName: options.environment)
         let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
@@ -62,7 +62,7 @@ public final class WorkspaceRunner: Sendable {
         }
         if let directory = try render(config.cacheDirectory) { settings.cacheDirectory = workspace.resolvePath(directory) }
         if let directory = options.cacheDirectory { settings.cacheDirectory = directory }
-        if let tls = config.tls { settings.tlsPolicy = tls }
+        if let tls = config.tls { settings.tlsPolicy = try tls.withFilesRendered { text throws(WorkspaceError) in try render(text) ?? text } }
         settings.retryPolicy = config.retry
         if let types = config.acceptableJSONContentTypes { settings.acceptableJSONContentTypes = types }
         if let types = config.acceptableXMLContentTypes { settings.acceptableXMLContentTypes = types }

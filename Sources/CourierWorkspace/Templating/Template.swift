@@ -4,11 +4,12 @@ import Foundation
 ///
 /// A name is a variable (from `variables`, the selected environment, `--var` or a chain's
 /// captures), `env.NAME` (the process environment), or a built-in: `uuid`, `now`
-/// (ISO 8601), `timestamp` (Unix seconds) and `demo` (the embedded demo server's URL).
+/// (ISO 8601), `timestamp` (Unix seconds), `demo` (the embedded demo server's URL) and the
+/// demo server's TLS listeners and files (``DemoTLSVariables``).
 /// A quoted name is text: `{{"{{"}}` writes a literal `{{` (a lone `}}` needs no escape).
 public enum Template {
     /// The names that always resolve without being declared.
-    public static let builtIns: Set<String> = ["uuid", "now", "timestamp", "demo"]
+    public static let builtIns: Set<String> = DemoTLSVariables.names.union(["uuid", "now", "timestamp", "demo"])
 
     /// One `{{…}}` in a string: where it is, and the name inside, trimmed.
     public struct Placeholder: Sendable {

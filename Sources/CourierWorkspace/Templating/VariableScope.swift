@@ -11,6 +11,7 @@ import Synchronization
 public final class VariableScope: Sendable {
     private let variables: [String: String]
     private let demoURL: String?
+    private let demoTLS: DemoTLSVariables?
     private let environment: [String: String]
     private let parent: VariableScope?
     /// The selected environment, whose `headers:` and `args:` requests send (``ServiceDefaults``).
@@ -23,13 +24,15 @@ public final class VariableScope: Sendable {
     /// - Parameters:
     ///   - variables: the workspace's variables with the environment and overrides applied.
     ///   - demoURL: what `{{demo}}` is, when the demo server runs.
+    ///   - demoTLS: what `{{demoTLS}}`, `{{demoCA}}`… are, when its TLS listeners run.
     ///   - environment: the process environment for `{{env.NAME}}`.
     ///   - environmentName: the workspace environment the variables come from.
-    public init(variables: [String: String], demoURL: String? = nil,
+    public init(variables: [String: String], demoURL: String? = nil, demoTLS: DemoTLSVariables? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil) {
         self.variables = variables
         self.environmentName = environmentName
         self.demoURL = demoURL
+        self.demoTLS = demoTLS
         self.environment = environment
         self.parent = nil
     }
@@ -38,6 +41,7 @@ public final class VariableScope: Sendable {
         self.variables = parent.variables
         self.environmentName = parent.environmentName
         self.demoURL = parent.demoURL
+        self.demoTLS = parent.demoTLS
         self.environment = parent.environment
         self.parent = parent
     }
@@ -147,7 +151,7 @@ public final class VariableScope: Sendable {
         case "now": return .fresh(Date().formatted(.iso8601))
         case "timestamp": return .fresh(String(Int(Date().timeIntervalSince1970)))
         case "demo": return demoURL.map(TemplateExpansion.Source.value)
-        default: return nil
+        default: return demoTLS?.value(of: name).map(TemplateExpansion.Source.value)
         }
     }
 }

@@ -26,6 +26,7 @@ final class EngineSession {
         options.environment = environment
         options.overrides = settings.overrides
         options.demoURL = settings.demoURL
+        options.demoTLS = settings.demoTLS
         options.cacheDirectory = settings.cacheDirectory
         runner = try WorkspaceRunner(workspace: workspace, options: options)
         self.environment = environment
@@ -67,6 +68,8 @@ public struct WorkbenchSettings: Sendable {
     public var overrides: [String: String] = [:]
     /// What `{{demo}}` is: the embedded demo server's URL.
     public var demoURL: String?
+    /// What `{{demoTLS}}`, `{{demoCA}}`… are: the demo server's TLS listeners.
+    public var demoTLS: DemoTLSVariables?
     /// Instead of the workspace's cache directory.
     public var cacheDirectory: String?
     /// Opens the history database that sent requests are recorded in; nil = no history.

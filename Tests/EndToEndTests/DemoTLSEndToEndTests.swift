@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    /// The demo server's own TLS listeners in the real binary: `courier tui` starts them beside
+    /// the plain one, demo.yaml's requests verify them against the CA made at start, and the
+    /// response line says the version libcurl negotiated — HTTP/2 — for the open listener and for
+    /// the one that requires a client certificate.
+    @Suite struct DemoTLS {
+        @Test func theResponseLineShowsHTTP2ForTheTLSListeners() async throws {
+            let sandbox = try EndToEndTests.Sandbox()
+            defer { sandbox.remove() }
+            let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(sandbox.workspace)", environment: sandbox.environment)
+            try await session.waitFor("1 Requests")
+            for name in ["http2-tls", "client-certificate"] {
+                try session.press("1")
+                try session.select(name)
+                try session.press("Enter")
+                // The tree's line for this request has its status (the previous one's screen
+                // does not count), and one line has both: the description says HTTP/2 as well.
+                let screen = try await session.waitUntil("\(name): 200 OK and HTTP/2 on the response line") { screen in
+                    let lines = screen.split(separator: "\n")
+                    return lines.contains { $0.contains(name) && $0.contains("200") }
+                        && lines.contains { $0.contains("200 OK") && $0.contains("HTTP/2") }
+                }
+                #expect(!screen.contains("\u{2717}"), "no failure mark anywhere: \(screen)")
+            }
+        }
+    }
+}
