@@ -120,4 +120,23 @@ extension RequestDefinition {
         let sent = applyingDefaults(defaults).headers
         return sent.prefix(sent.count - headers.count).map(\.name)
     }
+
+    /// The arguments `defaults` add to this request, with their values (the composer marks
+    /// them): those sent that it does not write itself.
+    public func inheritedArgs(_ defaults: ServiceDefaults) -> [(name: String, value: JSONValue)] {
+        let sent = applyingDefaults(defaults)
+        let own: JSONValue?, sentArgs: JSONValue?
+        switch (body, sent.body) {
+        case (.json(let mine)?, .json(let joined)?): (own, sentArgs) = (mine, joined)
+        case (.form(let mine, _)?, .form(let joined, _)?): (own, sentArgs) = (mine, joined)
+        default: (own, sentArgs) = (args, sent.args)
+        }
+        guard case .object(let members)? = sentArgs else { return [] }
+        let written: [String: JSONValue]
+        if case .object(let mine)? = own { written = mine } else { written = [:] }
+        return defaults.args.compactMap { arg in
+            guard written[arg.name] == nil, let value = members[arg.name] else { return nil }
+            return (arg.name, value)
+        }
+    }
 }

@@ -42,7 +42,10 @@ extension ExchangePane {
     /// The number of content lines of the composer's tab, for sizing the composer.
     var composerLineCount: Int {
         guard let name = source.selectedRequestName, let draft = source.draft(of: name) else { return 4 }
-        if let rows = rows(of: draft, tab: composer.tab) { return rows.count + 2 }
+        if let rows = rows(of: draft, tab: composer.tab) {
+            let request = source.effectiveDefinition(of: name).map { source.session.makeRequest($0) }
+            return rows.count + 2 + (request.map { addedLines(draft, request: $0).count } ?? 0)
+        }
         var ignored = Frame(size: Size(columns: 0, rows: 0))
         return tabLines(draft, request: nil, width: 80, focused: false, top: 0, left: 0, frame: &ignored).count
     }
@@ -126,8 +129,30 @@ extension ExchangePane {
         }
         let addSelected = focused && composer.row == rows.count + 1
         lines.append(StyledLine(" + add a row (a)", .dim).highlighted(addSelected ? .selected : .none))
-        if composer.tab == .headers, let request { lines += engineHeaderLines(draft, request: request) }
+        if let request { lines += addedLines(draft, request: request) }
         return lines
+    }
+
+    /// The read-only lines under a tab's rows: what is added to them when the request is sent.
+    private func addedLines(_ draft: RequestDraft, request: WorkspaceRequest) -> [StyledLine] {
+        switch composer.tab {
+        case .headers: engineHeaderLines(draft, request: request)
+        case .params: inheritedArgLines(request)
+        case .body, .auth, .options: []
+        }
+    }
+
+    /// The config's or environment's arguments (`config.args`) this request sends too,
+    /// marked "from config" as the Headers tab marks `config.headers`.
+    private func inheritedArgLines(_ request: WorkspaceRequest) -> [StyledLine] {
+        let defaults = source.workspace.serviceDefaults(environment: source.session.scope.environmentName)
+        let inherited = request.source.inheritedArgs(defaults)
+        guard !inherited.isEmpty else { return [] }
+        return [StyledLine(" added when sent:", .dim)] + inherited.map { arg in
+            let text = arg.value.stringValue ?? String(decoding: arg.value.serialized(prettyPrinted: false), as: UTF8.self)
+            let value = Redaction.isSensitiveKey(arg.name) && !source.revealsSecrets ? Redaction.placeholder : text
+            return StyledLine("   \(arg.name)=\(value)  (from config)", .dim)
+        }
     }
 
     /// Headers the engine adds on its own (authorization, content type, user agent) and the
