@@ -75,7 +75,7 @@ public struct RequestDraft: Sendable, Hashable {
         name = definition.name
         method = definition.method
         url = definition.url
-        headers = definition.headers.map { KeyValueRow(name: $0.name, value: $0.value) }
+        headers = Self.headerRows(definition)
         switch definition.body {
         case .form(let fields, let order)?:
             form = Self.rows(fields, order: order)
@@ -88,6 +88,17 @@ public struct RequestDraft: Sendable, Hashable {
             form = nil
             args = definition.args.map { Self.rows($0, order: definition.argumentOrder) } ?? []
         }
+    }
+
+    /// The headers in file order, a `null` one (the removal of a config's header) as a null row.
+    static func headerRows(_ definition: RequestDefinition) -> [KeyValueRow] {
+        let rows = definition.headers.map { KeyValueRow(name: $0.name, value: $0.value) }
+            + definition.removedHeaders.map { KeyValueRow(name: $0, value: "null", type: .null) }
+        let order = definition.headerOrder
+        return rows.enumerated().sorted { one, other in
+            let (first, second) = (order.firstIndex(of: one.element.name) ?? Int.max, order.firstIndex(of: other.element.name) ?? Int.max)
+            return first != second ? first < second : one.offset < other.offset
+        }.map(\.element)
     }
 
     /// Rows for a flat object in file order (keys the order misses come last, sorted);
@@ -122,7 +133,10 @@ public struct RequestDraft: Sendable, Hashable {
             result.args = enabled.isEmpty && definition.args == nil ? nil : Self.object(args)
             result.argumentOrder = enabled.map(\.name)
         }
-        result.headers = headers.filter { $0.isEnabled && !$0.name.isEmpty }.map { (name: $0.name, value: $0.value) }
+        let sent = headers.filter { $0.isEnabled && !$0.name.isEmpty }
+        result.headers = sent.filter { $0.json != .null }.map { (name: $0.name, value: $0.value) }
+        result.removedHeaders = sent.filter { $0.json == .null }.map(\.name)
+        result.headerOrder = sent.map(\.name)
         if let form {
             result.body = .form(Self.object(form), order: form.filter(\.isEnabled).map(\.name))
         }

@@ -19,8 +19,9 @@ public enum RequestYAML {
         if let args = definition.args { lines += mapping("args", args, order: definition.argumentOrder, level: 1) }
         if !definition.headers.isEmpty || !definition.removedHeaders.isEmpty {
             add("headers", "")
-            for header in definition.headers { add(YAMLScalar.string(header.name, at: .blockKey), text(header.value), level: 2) }
-            for name in definition.removedHeaders { add(YAMLScalar.string(name, at: .blockKey), "null", level: 2) }
+            for row in RequestDraft.headerRows(definition) {
+                add(YAMLScalar.string(row.name, at: .blockKey), row.type == .null ? "null" : text(row.value), level: 2)
+            }
         }
         switch definition.auth {
         case .bearer(let token)?:

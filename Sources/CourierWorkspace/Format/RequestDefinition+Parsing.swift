@@ -27,6 +27,7 @@ extension RequestDefinition {
         }
         for entry in try map["headers"]?.mapping(expected: "a mapping of header names to values").entries ?? [] {
             if entry.value.isNull { removedHeaders.append(entry.name) } else { headers.append((entry.name, try text(entry.value))) }
+            headerOrder.append(entry.name)
         }
         if let value = map["auth"] { auth = try Self.auth(value, text: text) }
         if let value = map["body"] {

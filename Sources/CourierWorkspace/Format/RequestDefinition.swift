@@ -84,6 +84,8 @@ public struct RequestDefinition: Sendable {
     public var headers: [(name: String, value: String)] = []
     /// Headers written as `null`: the config's or environment's header of that name is not sent.
     public var removedHeaders: [String] = []
+    /// The names under `headers:` in file order, `null` ones included, for the composer.
+    public var headerOrder: [String] = []
     public var auth: Auth?
     public var body: Body?
     public var timeout: Double?
