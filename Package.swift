@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Workbench", targets: ["Workbench"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
+        .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     traits: [
@@ -117,6 +118,8 @@ let package = Package(
         ),
         // JSON Schema (draft 2020-12, and draft-07 / OpenAPI 3.0's dialect) over the engine's JSON values.
         .target(name: "CourierSchema", dependencies: ["Courier"]),
+        // JSON Schema (draft 2020-12, and draft-07 / OpenAPI 3.0's dialect) over the engine's JSON values.
+        .target(name: "CourierSchema", dependencies: ["Courier"]),
         .target(
             name: "CourierTUI",
             dependencies: ["CNCurses", "Workbench", "CourierWorkspace", "Courier"]
@@ -149,6 +152,7 @@ let package = Package(
             name: "CourierDemoServerTests",
             dependencies: ["CourierDemoServer", "Courier"]
         ),
+        .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace"]),
