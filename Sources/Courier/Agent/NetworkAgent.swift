@@ -63,7 +63,8 @@ public final class NetworkAgent: Sendable {
     /// The requests in flight, oldest first. Cheap enough to call many times a second: the
     /// table's lock is held only to copy references.
     public func records() -> [RequestRecord] {
-        table.withLock { Array($0.entries.values) }.sorted { $0.id < $1.id }.map(\.record)
+        let entries = table.withLock { Array($0.entries.values) }
+        return RecordOrder.oldestFirst(entries, id: \.id).map(\.record)
     }
 
     /// How many requests are in flight (queued, running or waiting to retry).

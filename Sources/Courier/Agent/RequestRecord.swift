@@ -1,15 +1,24 @@
 import Foundation
 
-/// One row of the agent's record table: a request in flight, as a UI shows it.
+/// One row of the agent's record table: a request in flight, as a UI shows it. The progress
+/// is a copy taken when the table was read; the rest is read from the agent's own entry, so a
+/// record costs one reference to copy (a UI reads 10,000 of them ten times a second).
 public struct RequestRecord: Sendable {
-    /// The agent's task id (YTK's record key).
-    public let id: Int
-    public let request: Request
-    public let method: HTTPMethod
-    public let url: String
-    public let priority: RequestPriority
-    public let startedAt: Date
+    private let entry: RecordEntry
     public let progress: TransferProgress
+
+    init(entry: RecordEntry, progress: TransferProgress) {
+        self.entry = entry
+        self.progress = progress
+    }
+
+    /// The agent's task id (YTK's record key).
+    public var id: Int { entry.id }
+    public var request: Request { entry.request }
+    public var method: HTTPMethod { entry.prepared.method }
+    public var url: String { entry.prepared.url }
+    public var priority: RequestPriority { entry.priority }
+    public var startedAt: Date { entry.startedAt }
 
     public var phase: TransferPhase { progress.phase }
     public var bytesSent: Int64 { progress.bytesSent }
@@ -54,7 +63,6 @@ final class RecordEntry: Sendable {
     }
 
     var record: RequestRecord {
-        RequestRecord(id: id, request: request, method: prepared.method, url: prepared.url, priority: priority,
-                      startedAt: startedAt, progress: progress.snapshot)
+        RequestRecord(entry: self, progress: progress.snapshot)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Where a transfer stands, as shown in the agent's record table.
-public enum TransferPhase: String, Sendable, Codable {
+public enum TransferPhase: String, Sendable, Codable, CaseIterable {
     /// Waiting for a transfer slot (or for a retry's backoff to pass).
     case queued
     /// Resolving and connecting, TLS included.

@@ -18,29 +18,51 @@ struct InFlightTable: FilteredRows {
         case cancelled
     }
 
-    /// One request, in flight or just finished.
-    struct Row {
-        var id: Int
-        var request: Request
-        var name: String
-        var method: String
-        var url: String
+    /// One request, in flight or just finished. A reference: the table is read ten times a
+    /// second with 10,000 rows and more, and the rows move between arrays (live, shown, the
+    /// lookup by request) — copying a struct of this size cost most of a frame.
+    final class Row {
+        let id: Int
+        let request: Request
+        let name: String
+        let method: String
+        let url: String
         var phase: TransferPhase
-        var priority: RequestPriority
+        let priority: RequestPriority
         var received: Int64
         var expected: Int64?
-        var startedAt: Date
+        let startedAt: Date
         var rate: Double = 0
         var outcome: Outcome?
         var finishedAt: Date?
-        var tag: Int
+        let tag: Int
         /// Retries so far.
-        var retries = 0
+        var retries: Int
         /// The connection it runs on, once its request went out.
         var connection: TransferConnection?
         /// How many live transfers share its connection, itself included, when that is an
         /// HTTP/2 connection carrying more than one: they are multiplexed on it.
         var multiplexedWith = 0
+        /// The read of the record table that last saw it.
+        var generation = 0
+
+        init(id: Int, request: Request, name: String, method: String, url: String, phase: TransferPhase,
+             priority: RequestPriority, received: Int64, expected: Int64?, startedAt: Date, tag: Int,
+             retries: Int = 0, connection: TransferConnection? = nil) {
+            self.id = id
+            self.request = request
+            self.name = name
+            self.method = method
+            self.url = url
+            self.phase = phase
+            self.priority = priority
+            self.received = received
+            self.expected = expected
+            self.startedAt = startedAt
+            self.tag = tag
+            self.retries = retries
+            self.connection = connection
+        }
 
         /// Received bytes over the expected length, when it is known.
         var fraction: Double? {
@@ -55,9 +77,12 @@ struct InFlightTable: FilteredRows {
     static let refreshInterval: TimeInterval = 0.1
 
     private(set) var live: [Row] = []
-    /// The rows in flight by request, made when the table is read (at most ten times a
-    /// second): a lookup per row drawn (Runs, the response's progress) costs nothing more.
+    /// The rows in flight by request, kept as the table is read (at most ten times a second):
+    /// a read updates a known request's row in place, and a lookup per row drawn (Runs, the
+    /// response's progress) costs nothing more.
     private var liveByRequest: [ObjectIdentifier: Row] = [:]
+    /// Which read of the record table this is, to find the rows a read no longer has.
+    private var generation = 0
     private(set) var recent: [Row] = []
     /// The rows shown: live ones filtered and sorted, then the recent ones. The selection at
     /// the top stays at the top (the newest activity, as `tail -f` follows a file);
@@ -90,24 +115,57 @@ struct InFlightTable: FilteredRows {
         guard force || now.timeIntervalSince(refreshedAt) >= Self.refreshInterval else { return }
         refreshedAt = now
         var nextSamples: [Int: (bytes: Int64, time: Date)] = [:]
-        live = records().map { record in
-            var row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
+        // A row lives as long as its request is in flight: read again, it is updated in
+        // place, and only a new request's row is made (and named).
+        generation += 1
+        let records = records()
+        var rows: [Row] = []
+        rows.reserveCapacity(records.count)
+        for record in records {
+            let key = ObjectIdentifier(record.request)
+            let row: Row
+            if let known = liveByRequest[key], known.id == record.id {
+                row = known
+                row.phase = record.phase
+                row.received = record.bytesReceived
+                row.expected = record.expectedBytesToReceive
+                row.retries = record.progress.retryCount
+                row.connection = record.connection
+                row.rate = 0
+                row.multiplexedWith = 0
+            } else {
+                row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
                           url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
                           expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag,
                           retries: record.progress.retryCount, connection: record.connection)
+                liveByRequest[key] = row
+            }
+            row.generation = generation
             if record.phase != .queued {
                 if let sample = samples[record.id], now > sample.time {
                     row.rate = max(0, Double(record.bytesReceived - sample.bytes) / now.timeIntervalSince(sample.time))
                 }
                 nextSamples[record.id] = (record.bytesReceived, now)
             }
-            return row
+            rows.append(row)
+        }
+        live = rows
+        if liveByRequest.count > live.count {
+            let current = generation
+            liveByRequest = liveByRequest.filter { $0.value.generation == current }
         }
         samples = nextSamples
         markMultiplexed()
-        counts = live.reduce(into: [:]) { $0[$1.phase, default: 0] += 1 }
-        totalRate = live.reduce(0) { $0 + $1.rate }
-        liveByRequest = Dictionary(live.map { (ObjectIdentifier($0.request), $0) }, uniquingKeysWith: { first, _ in first })
+        var byPhase = [Int](repeating: 0, count: TransferPhase.allCases.count)
+        var rate = 0.0
+        for row in live {
+            byPhase[row.phase.index] += 1
+            rate += row.rate
+        }
+        counts = Dictionary(uniqueKeysWithValues: TransferPhase.allCases.compactMap { phase in
+            byPhase[phase.index] > 0 ? (phase, byPhase[phase.index]) : nil
+        })
+        totalRate = rate
         recent.removeAll { now.timeIntervalSince($0.finishedAt ?? now) > Self.recentSeconds }
         arrange()
     }
@@ -116,21 +174,20 @@ struct InFlightTable: FilteredRows {
     /// stays where it is rather than following the row down to the finished ones.
     mutating func finished(_ request: Request, name: String, outcome: Outcome, startedAt: Date?, now: Date) {
         guard let id = request.taskID else { return }
-        let wasLive = live.first { $0.id == id }
+        let wasLive = liveByRequest[ObjectIdentifier(request)].flatMap { $0.id == id ? $0 : nil }
         if let wasLive {
             counts[wasLive.phase, default: 1] -= 1
             if counts[wasLive.phase] == 0 { counts[wasLive.phase] = nil }
             totalRate = max(0, totalRate - wasLive.rate)
         }
-        var row = wasLive ?? Row(id: id, request: request, name: name, method: request.method.rawValue,
-                                                      url: request.response?.url ?? request.requestURL, phase: .receiving,
-                                                      priority: request.priority, received: 0, expected: nil,
-                                                      startedAt: startedAt ?? now, tag: request.tag)
+        let row = wasLive ?? Row(id: id, request: request, name: name, method: request.method.rawValue,
+                                 url: request.response?.url ?? request.requestURL, phase: .receiving,
+                                 priority: request.priority, received: 0, expected: nil, startedAt: startedAt ?? now, tag: request.tag)
         row.outcome = outcome
         row.finishedAt = now
         if let metrics = request.metrics { row.received = metrics.bytesReceived }
-        live.removeAll { $0.id == id }
-        liveByRequest[ObjectIdentifier(request)] = nil
+        if let wasLive { live.removeAll { $0 === wasLive } }
+        if wasLive != nil { liveByRequest[ObjectIdentifier(request)] = nil }
         recent.removeAll { $0.id == id }
         recent.insert(row, at: 0)
         if recent.count > 200 { recent.removeLast(recent.count - 200) }
@@ -146,8 +203,8 @@ struct InFlightTable: FilteredRows {
         let shared = sharing.filter { $0.value > 1 }
         multiplexed = (shared.values.reduce(0, +), shared.count)
         guard !shared.isEmpty else { return }
-        for index in live.indices {
-            if let ends = live[index].connection?.ends, let count = shared[ends] { live[index].multiplexedWith = count }
+        for row in live {
+            if let ends = row.connection?.ends, let count = shared[ends] { row.multiplexedWith = count }
         }
     }
 
@@ -188,5 +245,17 @@ struct InFlightTable: FilteredRows {
     var selectedLive: Row? {
         guard let row = list.selected, row.outcome == nil else { return nil }
         return row
+    }
+}
+
+private extension TransferPhase {
+    /// Its place in `allCases`, to count rows per phase in an array.
+    var index: Int {
+        switch self {
+        case .queued: 0
+        case .connecting: 1
+        case .sending: 2
+        case .receiving: 3
+        }
     }
 }
