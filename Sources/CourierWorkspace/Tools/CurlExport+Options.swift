@@ -16,7 +16,7 @@ extension CurlExport {
         case nil: break
         }
         if let certificate = prepared.tlsPolicy.clientCertificate {
-            words += ["--cert", ShellWords.quote(certificate.certificateFile)]
+            words += ["--cert", ShellWords.quote(certificateName(certificate.certificateFile))]
             if certificate.format == .pkcs12 { words += ["--cert-type", "P12"] }
             if let key = certificate.keyFile { words += ["--key", ShellWords.quote(key)] }
             if let password = certificate.keyPassword { words += ["--pass", ShellWords.quote(secret(password))] }
@@ -31,5 +31,11 @@ extension CurlExport {
         for entry in prepared.connectionRoute?.connectTo ?? [] { words += ["--connect-to", ShellWords.quote(entry)] }
         if let socket = prepared.connectionRoute?.unixSocket { words += ["--unix-socket", ShellWords.quote(socket)] }
         return words
+    }
+
+    /// A file's name as curl's `--cert file[:password]` reads it: a colon would start the
+    /// password, so it is written `\:`, and a backslash `\\`.
+    static func certificateName(_ file: String) -> String {
+        file.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
     }
 }

@@ -83,12 +83,13 @@ extension CurlImport {
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
 
-        /// curl's `--cert file[:password]`, where `\:` is a colon of the file's name.
+        /// curl's `--cert file[:password]`, where `\:` is a colon of the file's name and `\\` a
+        /// backslash.
         private static func certificateAndPassword(_ spec: String, password: String?) -> (String, String?) {
             var file = ""
             var characters = spec[...]
             while let character = characters.popFirst() {
-                if character == "\\", characters.first == ":" {
+                if character == "\\", characters.first == ":" || characters.first == "\\" {
                     file.append(characters.removeFirst())
                 } else if character == ":" {
                     return (file, String(characters))
