@@ -18,6 +18,30 @@ extension JSONValue {
         }
     }
 
+    /// A hash that agrees with `schemaEquals`: numbers by their `Double` value, strings by code
+    /// points, object members regardless of order.
+    func schemaHash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .int(let i): hasher.combine(Double(i))
+        case .double(let d): hasher.combine(d)
+        case .string(let s): for scalar in s.unicodeScalars { hasher.combine(scalar) }
+        case .array(let elements):
+            hasher.combine(elements.count)
+            for element in elements { element.schemaHash(into: &hasher) }
+        case .object(let members):
+            var sum = 0
+            for (key, value) in members {
+                var member = Hasher()
+                for scalar in key.unicodeScalars { member.combine(scalar) }
+                value.schemaHash(into: &member)
+                sum &+= member.finalize()
+            }
+            hasher.combine(sum)
+        }
+    }
+
     /// The JSON type name as `type` spells it; an integral double is an "integer".
     var schemaTypeName: String {
         switch self {

@@ -77,9 +77,15 @@ extension KeywordRun {
         }
     }
 
+    /// The first pair of equal items, by hash buckets (not every pair: arrays may be long).
     private static func firstDuplicate(_ elements: [JSONValue]) -> (Int, Int)? {
-        for j in elements.indices {
-            for i in 0..<j where elements[i].schemaEquals(elements[j]) { return (i, j) }
+        var buckets: [Int: [Int]] = [:]
+        for (j, element) in elements.enumerated() {
+            var hasher = Hasher()
+            element.schemaHash(into: &hasher)
+            let hash = hasher.finalize()
+            if let i = buckets[hash]?.first(where: { elements[$0].schemaEquals(element) }) { return (i, j) }
+            buckets[hash, default: []].append(j)
         }
         return nil
     }

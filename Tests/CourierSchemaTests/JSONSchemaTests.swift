@@ -116,6 +116,24 @@ import Testing
         #expect(strict.validate(["id": 1, "nickname": nil]).map(\.message) == ["expected string, got null"])
     }
 
+    @Test func draft07Keywords() throws {
+        let schema = try JSONSchema([
+            "definitions": ["n": ["type": "integer"]],
+            "properties": [
+                "pair": ["items": [["$ref": "#/definitions/n"], ["type": "string"]], "additionalItems": false],
+                "card": ["dependencies": ["number": ["billing"], "name": ["required": ["first"]]]],
+                "id": ["$ref": "#/definitions/n", "maximum": 1],
+            ],
+        ], options: JSONSchema.Options(dialect: .draft07))
+        #expect(schema.validate(["pair": [1, "a"], "card": ["number": 1, "billing": 2], "id": 5]).isEmpty, "$ref siblings are ignored")
+        #expect(Set(schema.validate(["pair": ["a", "b", 3], "card": ["number": 1, "name": "x"]]).map(\.description)) == [
+            "$.pair[0]: expected integer, got string (#/definitions/n/type)",
+            "$.pair[2]: the item at index 2 is not allowed (only 2 items are) (#/properties/pair/additionalItems)",
+            "$.card: the property \"number\" requires \"billing\", which is missing (#/properties/card/dependencies/number)",
+            "$.card: the required property \"first\" is missing (#/properties/card/dependencies/name/required)",
+        ])
+    }
+
     @Test func formatsAreAnnotationsUnlessAsserted() throws {
         let schema: JSONValue = ["properties": [
             "when": ["format": "date-time"], "day": ["format": "date"], "mail": ["format": "email"],
