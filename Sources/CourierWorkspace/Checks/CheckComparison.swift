@@ -114,4 +114,17 @@ extension JSONValue {
         case .object: return "object"
         }
     }
+
+    /// JSON with a space after commas and colons, as checks are written: `[200, 201]`.
+    var checkText: String {
+        switch self {
+        case .array(let items):
+            return "[" + items.map(\.checkText).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.key < $1.key }.map { "\(JSONValue.string($0.key).description): \($0.value.checkText)" }
+                .joined(separator: ", ") + "}"
+        default:
+            return description
+        }
+    }
 }

@@ -56,7 +56,7 @@ private final class CheckEvaluation {
         if check.subject == .sha256, case .string(let digest)? = expected { expected = .string(digest.lowercased()) }
         let expectedText = expected.map { value in
             if predicate.op == .matches, case .string(let pattern) = value { return predicate.text(value: "/\(pattern)/") }
-            return predicate.text(value: value.description)
+            return predicate.text(value: value.checkText)
         } ?? predicate.text()
         let actual: JSONValue
         switch reading(check) {
@@ -71,7 +71,7 @@ private final class CheckEvaluation {
         let outcome = holds(predicate.op, actual, expected, loose: check.subject.isText && !check.counts)
         let passed = outcome.reason == nil && outcome.holds != predicate.isNegated
         return CheckResult(check: check, passed: passed, expected: expectedText, actual: Self.short(actual),
-                           actualKind: actual.kindName, note: outcome.reason)
+                           actualKind: actual.kindName, expectedKind: expected?.kindName, note: outcome.reason)
     }
 
     // MARK: - Subjects
@@ -193,7 +193,7 @@ private final class CheckEvaluation {
 
     /// The value as JSON, cut to 80 characters.
     static func short(_ value: JSONValue) -> String {
-        let text = value.description
+        let text = value.checkText
         guard text.count > 80 else { return text }
         let count: String
         switch value {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A mistake in a check's text, `offset` characters from its start.
 struct CheckSyntaxError: Error {
@@ -32,13 +33,16 @@ struct CheckParser {
         if let subject = CheckSubject.keywords[String(first)] { return subject }
         switch first {
         case "header":
-            return .header(String(try operand("a header name: header Content-Type")))
+            let name = try operand("a header name: header Content-Type")
+            guard HTTPField.Name(String(name)) != nil else {
+                throw CheckSyntaxError(reason: "expected a header name: header Content-Type, not \"\(name)\"", offset: offset - name.count)
+            }
+            return .header(String(name))
         case "cookie":
-            let at = offset
             let name = try operand("a cookie name: cookie session, or cookie session[HttpOnly] for an attribute")
             guard let open = name.firstIndex(of: "[") else { return .cookie(name: String(name), attribute: nil) }
             guard name.last == "]", name.index(after: open) < name.index(before: name.endIndex) else {
-                throw CheckSyntaxError(reason: "expected cookie NAME[ATTRIBUTE], like cookie session[Path]", offset: at)
+                throw CheckSyntaxError(reason: "expected cookie NAME[ATTRIBUTE], like cookie session[Path]", offset: offset - name.count)
             }
             return .cookie(name: String(name[..<open]), attribute: String(name[name.index(after: open)..<name.index(before: name.endIndex)]))
         case "xpath":

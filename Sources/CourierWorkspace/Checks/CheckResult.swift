@@ -9,16 +9,20 @@ public struct CheckResult: Sendable, Hashable, CustomStringConvertible {
     /// The actual value's kind (`string`, `integer`, `number`, `boolean`, `null`, `object`,
     /// `array`); nil when there is no value.
     public var actualKind: String?
+    /// The kind of the expected value, filled in; nil for a predicate without one.
+    public var expectedKind: String?
     /// Why there is no value to test, or why the test could not be made: `no header
     /// X-Trace`, `the body is not JSON`, `undefined variable {{id}}`.
     public var note: String?
 
-    public init(check: Check, passed: Bool, expected: String, actual: String, actualKind: String? = nil, note: String? = nil) {
+    public init(check: Check, passed: Bool, expected: String, actual: String, actualKind: String? = nil, expectedKind: String? = nil,
+                note: String? = nil) {
         self.check = check
         self.passed = passed
         self.expected = expected
         self.actual = actual
         self.actualKind = actualKind
+        self.expectedKind = expectedKind
         self.note = note
     }
 
@@ -41,12 +45,13 @@ public struct CheckResult: Sendable, Hashable, CustomStringConvertible {
     public var description: String { (passed ? "✓ " : "✗ ") + summary }
 
     /// Whether naming the actual kind helps: for a kind test, or when the expected value is
-    /// of another kind (`== 3` against `"3"`).
+    /// of another kind (`== 3` against `"3"`; integers and other numbers are one kind here).
     private var showsKind: Bool {
-        check.predicate.op.isKindTest || check.predicate.value.map { value in
-            if case .literal(let literal) = value { return literal.kindName != actualKind && !(literal.isNumber && ["integer", "number"].contains(actualKind)) }
-            if case .text = value { return actualKind != "string" }
+        if check.predicate.op.isKindTest { return true }
+        guard let expectedKind, let actualKind, [CheckPredicate.Operator.equal, .notEqual, .greater, .greaterOrEqual, .less, .lessOrEqual].contains(check.predicate.op) else {
             return false
-        } ?? false
+        }
+        let numbers: Set = ["integer", "number"]
+        return expectedKind != actualKind && !(numbers.contains(expectedKind) && numbers.contains(actualKind))
     }
 }

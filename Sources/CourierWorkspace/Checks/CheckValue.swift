@@ -37,7 +37,7 @@ public indirect enum CheckValue: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .literal(let value): return value.description
+        case .literal(let value): return value.checkText
         case .text(let text): return JSONValue.string(text).description
         case .placeholder(let name): return "{{\(name)}}"
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
