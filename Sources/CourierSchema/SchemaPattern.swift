@@ -2,8 +2,9 @@ import Foundation
 
 /// A `pattern` compiled once: an ECMA-262 regular expression run by ICU (`NSRegularExpression`),
 /// unanchored as the spec asks. ICU and ECMA-262 differ in places; `\d`, `\D`, `\w` and `\W`
-/// are rewritten to ECMA's ASCII classes, and the rest (Unicode property escapes, `\s`, classes)
-/// is ICU's reading, which agrees with ECMA-262's "u" mode for the suite's patterns.
+/// are rewritten to ECMA's ASCII classes and `$` to `\z` (ICU's `$` also matches before a final
+/// newline); the rest (Unicode property escapes, `\s`, classes) is ICU's reading, which agrees
+/// with ECMA-262's "u" mode for the suite's patterns.
 final class SchemaPattern: @unchecked Sendable {
     // NSRegularExpression is immutable and documented safe to use from several threads.
     private let regex: NSRegularExpression
@@ -19,7 +20,7 @@ final class SchemaPattern: @unchecked Sendable {
 
     /// The ECMA-262 pattern with its ASCII-only shorthand classes spelled out for ICU.
     private static func icu(_ pattern: String) -> String {
-        guard pattern.contains("\\") else { return pattern }
+        guard pattern.contains("\\") || pattern.contains("$") else { return pattern }
         var out = ""
         var inClass = false
         var escaped = false
@@ -37,6 +38,7 @@ final class SchemaPattern: @unchecked Sendable {
             }
             switch c {
             case "\\": escaped = true
+            case "$" where !inClass: out += "\\z"
             case "[": inClass = true; out.append(c)
             case "]": inClass = false; out.append(c)
             default: out.append(c)

@@ -6,8 +6,10 @@ public struct InstanceLocation: Sendable, Hashable, CustomStringConvertible {
         case index(Int)
     }
 
+    /// The steps from the root, outermost first; empty for the root itself.
     public private(set) var segments: [Segment] = []
 
+    /// The location `segments` lead to.
     public init(_ segments: [Segment] = []) { self.segments = segments }
 
     func appending(_ segment: Segment) -> InstanceLocation {
@@ -63,6 +65,7 @@ public struct SchemaValidationError: Sendable, Hashable, CustomStringConvertible
 
 /// Why a schema could not be compiled; `location` is the schema location at fault.
 public struct SchemaCompileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the schema.
     public enum Reason: Sendable, Hashable {
         /// A `$ref` or `$dynamicRef` names nothing the registry holds.
         case unresolvableReference(String)
@@ -82,6 +85,7 @@ public struct SchemaCompileError: Error, Sendable, Hashable, CustomStringConvert
     /// The absolute location of the faulty keyword, as in `SchemaValidationError.absoluteKeywordLocation`.
     public let location: String
 
+    /// An error of `reason` at `location`.
     public init(reason: Reason, location: String) {
         self.reason = reason
         self.location = location

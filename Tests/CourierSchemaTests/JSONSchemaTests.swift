@@ -41,6 +41,10 @@ import Testing
         #expect(schema.validate(.int(3)).map(\.message) == ["expected one of 1, 2.5, got 3"])
         #expect(try JSONSchema(["type": "string", "maxLength": 2]).validate("😀😀").isEmpty, "length counts code points")
         #expect(try JSONSchema(["multipleOf": 0.01]).validate(.double(0.3)).isEmpty)
+        let pattern = try JSONSchema(["pattern": "^[a-z]+$", "propertyNames": ["pattern": "^\\d+$"]])
+        #expect(!pattern.isValid("abc\n"), "ECMA-262's $ is the end of input, not before a final newline")
+        #expect(!pattern.isValid(["١٢": 1]), "ECMA-262's \\d is ASCII")
+        #expect(pattern.isValid(["12": 1]))
     }
 
     @Test func instancePathsQuoteNamesThatAreNotIdentifiers() throws {
