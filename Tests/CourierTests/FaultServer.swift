@@ -22,6 +22,9 @@ final class FaultServer: @unchecked Sendable {
         case redirectLoop
         /// Sends bytes that are not HTTP.
         case garbage
+        /// Answers 200 with this body and content type: for bodies a real server would not send
+        /// (an XML document naming a local file as an external entity).
+        case body(String, contentType: String)
     }
 
     let port: Int
@@ -115,6 +118,9 @@ final class FaultServer: @unchecked Sendable {
             serve(connection)
         case .garbage:
             send(connection, "\u{0}\u{1}\u{2} this is not HTTP at all\r\n\r\n")
+            finish(connection)
+        case .body(let body, let contentType):
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
             finish(connection)
         }
     }

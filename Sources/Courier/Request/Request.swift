@@ -247,7 +247,7 @@ open class Request: @unchecked Sendable {
         guard responseSerializer.resolved(forMimeType: content.head?.mimeType) == .xml, content.bodyWarning == nil,
               let data = content.data, !data.isEmpty, error == nil || error?.family == .validation
         else { return nil }
-        return try? XMLDocument(data: data)
+        return try? XMLDocument(data: data, options: [.nodeLoadExternalEntitiesNever])
     }
     /// Why a body was kept as text although its content type says JSON or XML, under
     /// ``ResponseSerializer/auto`` (which shows it rather than failing); nil otherwise.

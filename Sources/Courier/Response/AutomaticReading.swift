@@ -24,7 +24,7 @@ extension ResponseContent {
             }
         case .xml:
             do {
-                _ = try XMLDocument(data: body)
+                _ = try XMLDocument(data: body, options: [.nodeLoadExternalEntitiesNever])
             } catch {
                 bodyWarning = "the body is not valid XML although its content type is \(mimeType ?? "XML"); kept as text"
             }

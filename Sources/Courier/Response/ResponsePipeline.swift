@@ -83,7 +83,7 @@ enum ResponsePipeline {
             }
         case .xml:
             do {
-                _ = try XMLDocument(data: body)
+                _ = try XMLDocument(data: body, options: [.nodeLoadExternalEntitiesNever])
             } catch {
                 return RequestError(family: .serialization, code: .cannotParseResponse,
                                     message: "The response is not valid XML.", statusCode: head.statusCode)
