@@ -153,7 +153,7 @@ public enum HARExport {
             content["comment"] = .string("over the history's body limit; SHA-256 \(exchange.responseBodySHA256 ?? "unknown")")
         }
         let status = exchange.status ?? 0
-        return .object([
+        var response: [String: JSONValue] = [
             "status": .int(status),
             "statusText": .string(status == 0 ? "" : ReasonPhrase.of(status)),
             "httpVersion": .string(exchange.httpVersion ?? "HTTP/1.1"),
@@ -163,7 +163,9 @@ public enum HARExport {
             "redirectURL": .string(exchange.responseHeader("Location") ?? ""),
             "headersSize": .int(-1),
             "bodySize": .int(exchange.status == nil ? -1 : exchange.responseBodyBytes),
-        ])
+        ]
+        if let warning = exchange.warning { response["comment"] = .string("warning: " + warning) }
+        return .object(response)
     }
 
     private static func headers(_ headers: [HistoryExchange.Header]) -> JSONValue {

@@ -12,6 +12,7 @@ struct HistorySnapshot: Sendable {
     var data: Data?
     var metrics: TransferMetrics?
     var scope: VariableScope
+    var warning: String?
 
     init(request: WorkspaceRequest, result: RequestResult, date: Date = Date()) {
         self.date = date
@@ -21,6 +22,7 @@ struct HistorySnapshot: Sendable {
         data = request.responseData
         metrics = request.metrics
         scope = request.scope
+        warning = request.warning
     }
 }
 
@@ -66,6 +68,7 @@ extension HistoryExchange {
         errorFamily = result.error?.family
         errorCode = result.error?.code
         errorMessage = result.error?.message
+        warning = snapshot.warning.map(scope.redact)
         fromCache = result.fromCache
         batch = result.batch
         chain = result.chain

@@ -69,6 +69,9 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
     public var errorFamily: String?
     public var errorCode: Int?
     public var errorMessage: String?
+    /// What was said beside the response (``WorkspaceRequest/warning``): a body that did not
+    /// parse as its content type says under `response: auto`, or a GraphQL `errors` message.
+    public var warning: String?
     public var fromCache: Bool
     public var batch: String?
     public var chain: String?

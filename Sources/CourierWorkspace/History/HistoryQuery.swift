@@ -46,7 +46,7 @@ public struct HistoryQuery: Sendable, Hashable {
     static let listColumns = ["id", "runID", "date", "workspace", "workspacePath", "request", "environment", "method", "url",
                               "requestHeaders", "requestBodyBytes", "status", "httpVersion", "responseHeaders", "responseBodyBytes",
                               "responseBodySHA256", "contentType", "durationMs", "timings", "ok", "errorFamily", "errorCode",
-                              "errorMessage", "fromCache", "batch", "chain", "step", "file"]
+                              "errorMessage", "warning", "fromCache", "batch", "chain", "step", "file"]
 
     /// Newest first.
     func request(withBodies: Bool) -> QueryInterfaceRequest<HistoryExchange> {

@@ -82,6 +82,9 @@ public final class OfflineReplay: Sendable {
         } else if serializer == .json, !body.isEmpty {
             content.json = try? JSONValue(parsing: body)
         }
+        // The recorded warning stays with the replayed response (a GraphQL request finds its
+        // `errors` again in the body, and says the same).
+        if content.bodyWarning == nil { content.bodyWarning = stored.warning }
         return content
     }
 

@@ -131,6 +131,9 @@ extension ExchangePane {
             lines.append(StyledLine(" #\(exchange.id ?? 0) \(ClockText.time(exchange.date)) · \(exchange.outcome) · "
                                     + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))",
                                     exchange.ok ? .success : .failure).truncated(to: content.width))
+            if let warning = exchange.warning {
+                lines.append(StyledLine(" warning: \(TerminalText.neutralized(warning))", .warning).truncated(to: content.width))
+            }
             if var viewer = opened.viewer {
                 viewer.resize(height: height - 1, width: content.width)
                 lines += viewer.visibleLines(height: height - 1, width: content.width, focused: focused)
@@ -167,6 +170,7 @@ extension ExchangePane {
             line.append(DisplayWidth.padded(TimingWaterfall.milliseconds(exchange.durationMs / 1000), to: 10), .plain)
             line.append(DisplayWidth.padded(ByteCount.text(exchange.responseBodyBytes), to: 10), .plain)
             if exchange.fromCache { line.append("from cache  ", .badge) }
+            if exchange.warning != nil { line.append("warning  ", .warning) }
             if let environment = exchange.environment { line.append(environment + "  ", .dim) }
             if let chain = exchange.chain { line.append("chain \(chain)", .dim) } else if let batch = exchange.batch { line.append("batch \(batch)", .dim) }
         }.truncated(to: width)
