@@ -20,7 +20,6 @@ let package = Package(
         .library(name: "Workbench", targets: ["Workbench"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
-        .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     traits: [
@@ -87,6 +86,7 @@ let package = Package(
             name: "CourierWorkspace",
             dependencies: [
                 "Courier",
+                "CourierSchema",
                 workbenchOnly("Yams", from: "Yams"),
                 workbenchOnly("GRDB", from: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -116,8 +116,6 @@ let package = Package(
                 workbenchOnly("OpenAPIKitCompat", from: "OpenAPIKit"),
             ]
         ),
-        // JSON Schema (draft 2020-12, and draft-07 / OpenAPI 3.0's dialect) over the engine's JSON values.
-        .target(name: "CourierSchema", dependencies: ["Courier"]),
         // JSON Schema (draft 2020-12, and draft-07 / OpenAPI 3.0's dialect) over the engine's JSON values.
         .target(name: "CourierSchema", dependencies: ["Courier"]),
         .target(
@@ -152,7 +150,6 @@ let package = Package(
             name: "CourierDemoServerTests",
             dependencies: ["CourierDemoServer", "Courier"]
         ),
-        .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace"]),
