@@ -29,11 +29,11 @@ struct ImportCurlCommand: ParsableCommand {
 }
 
 /// `courier export-curl WORKSPACE NAME`: a curl command that sends the same request.
-struct ExportCurlCommand: ParsableCommand {
+struct ExportCurlCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-curl",
         abstract: "Print a curl command that sends the same request as a workspace request.",
-        discussion: "{{demo}} becomes --demo-url (the URL `courier serve --port 8080` prints by default). Secrets are included: the command is meant to be run."
+        discussion: "{{demo}} becomes --demo-url (the URL `courier serve --port 8080` prints by default). Secrets are included: the command is meant to be run. An oauth2 or command token is a placeholder (<token from oauth2>) unless --fetch-token gets it."
     )
 
     @Argument(help: "The workspace file.") var workspace: String
@@ -41,8 +41,10 @@ struct ExportCurlCommand: ParsableCommand {
     @Option(help: "The environment whose variables apply.") var env: String?
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable.", valueName: "name=value")) var variables: [String] = []
     @Option(help: "What {{demo}} stands for.") var demoURL = "http://127.0.0.1:8080"
+    @Flag(help: "Get the request's oauth2 or command token (cached, fetched or the command run) and write it instead of a placeholder.")
+    var fetchToken = false
 
-    func run() throws {
+    func run() async throws {
         do {
             var overrides: [String: String] = [:]
             for pair in variables {
@@ -58,7 +60,9 @@ struct ExportCurlCommand: ParsableCommand {
             options.overrides = overrides
             options.demoURL = demoURL
             let runner = try WorkspaceRunner(workspace: loaded, options: options)
-            print(try CurlExport.command(for: runner.makeRequest(name)))
+            let request = runner.makeRequest(name)
+            let token = fetchToken ? try await request.fetchedTokenHeader() : nil
+            print(try CurlExport.command(for: request, token: token))
         } catch let error as WorkspaceError {
             printError(error.description)
             throw ExitCode(2)

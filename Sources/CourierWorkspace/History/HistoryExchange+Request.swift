@@ -18,6 +18,10 @@ struct HistorySnapshot: Sendable {
         self.date = date
         self.result = result
         prepared = try? request.preparedRequest()
+        // The authenticator's token header is set at send time; it is recorded, redacted.
+        if let token = request.tokenHeader, prepared?.header(token.name) == nil {
+            prepared?.headers.append((token.name, Redaction.placeholder))
+        }
         response = request.response
         data = request.responseData
         metrics = request.metrics

@@ -3,12 +3,18 @@ import Foundation
 
 /// `courier export-curl`: a curl command that sends the same request as a workspace
 /// request — built from what the engine would send (URL filters, base URL, arguments,
-/// authorization, body), secrets included, since the command is meant to be run.
+/// authorization, body), secrets included, since the command is meant to be run. An
+/// `oauth2:` or `command:` token, which only exists at send time, is a placeholder
+/// (``WorkspaceRequest/tokenHeader``) unless the caller fetched it (`token`).
 public enum CurlExport {
     /// The command for `request` as it would start now; with `hidingSecrets`, the values
     /// of secret headers (authorization, cookies, API keys) are replaced, for the screen.
-    public static func command(for request: Request, hidingSecrets: Bool = false) throws(RequestError) -> String {
+    public static func command(for request: Request, hidingSecrets: Bool = false,
+                               token: (name: String, value: String)? = nil) throws(RequestError) -> String {
         var prepared = try request.preparedRequest()
+        if let header = token ?? (request as? WorkspaceRequest)?.tokenHeader, prepared.header(header.name) == nil {
+            prepared.headers.append(header)
+        }
         if hidingSecrets { prepared.headers = Redaction.headers(prepared.headers) }
         var words = ["curl"]
         switch prepared.method {
