@@ -81,7 +81,8 @@ struct CheckParser {
             advance(symbol.rawValue.count)
         } else {
             let name = word()
-            let names = CheckPredicate.Operator.allCases.filter { !CheckPredicate.Operator.symbols.contains($0) }.map(\.rawValue)
+            let names = CheckPredicate.Operator.allCases.filter { !CheckPredicate.Operator.symbols.contains($0) && $0 != .matchesSchema }
+                .map(\.rawValue)
             guard let named = CheckPredicate.Operator(rawValue: String(name)), names.contains(String(name)) else {
                 let what = name.isEmpty ? "a predicate is missing" : "unknown predicate \"\(name)\"\(Suggestion.clause(for: String(name), in: names))"
                 throw CheckSyntaxError(reason: "\(what) (expected ==, !=, >, >=, <, <=, \(names.joined(separator: ", ")), optionally after not)", offset: start)

@@ -6,6 +6,8 @@ public struct CheckPredicate: Sendable, Hashable, CustomStringConvertible {
         case contains, startsWith, endsWith, matches, includes, `in`
         case exists, isEmpty
         case isString, isInteger, isNumber, isBoolean, isNull, isObject, isArray, isDate, isIsoDate, isUuid
+        /// A JSON Schema check's (``SchemaCheck``), written `{schema: …}` rather than in a line.
+        case matchesSchema = "matches schema"
 
         /// The symbols, longest first so that `>=` is not read as `>`.
         static let symbols: [Operator] = [.equal, .notEqual, .greaterOrEqual, .lessOrEqual, .greater, .less]

@@ -36,6 +36,10 @@ public struct CheckResult: Sendable, Hashable, CustomStringConvertible {
     /// `$.price isNumber`.
     public var summary: String {
         guard !passed else { return check.text }
+        if check.predicate.op == .matchesSchema, actual != "nothing" {
+            // `$.items[3].price: expected number, got string (#/components/schemas/Pet/properties/price/type)`
+            return "\(check.subjectText): \(actual)" + (note.map { " (\($0))" } ?? "")
+        }
         var line = "\(check.subjectText): expected \(expected), got \(actual)"
         if let actualKind, showsKind { line += " (\(actualKind))" }
         if let note { line += actualKind == nil && actual == "nothing" ? " (\(note))" : "; \(note)" }

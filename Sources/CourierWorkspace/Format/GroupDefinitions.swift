@@ -73,10 +73,12 @@ public struct ChainDefinition: Sendable {
 ///   when: orderId exists
 /// ```
 public struct ChainStepDefinition: Sendable {
-    /// A request of the step and what to capture from its response.
+    /// A request of the step, what to capture from its response, and what the step expects
+    /// of it (besides the request's own `expect:`).
     public struct Item: Sendable {
         public var request: Reference
         public var captures: [Capture]
+        public var expectations: [Expectation] = []
     }
 
     public var items: [Item]
@@ -85,7 +87,7 @@ public struct ChainStepDefinition: Sendable {
     public var title: String?
     public var location: SourceLocation
 
-    static let keys = ["request", "parallel", "capture", "when", "title"]
+    static let keys = ["request", "parallel", "capture", "expect", "when", "title"]
 
     init(yaml: YAMLValue) throws(WorkspaceError) {
         location = yaml.location
@@ -114,16 +116,16 @@ public struct ChainStepDefinition: Sendable {
         }
         switch (map["request"], map["parallel"]) {
         case (let request?, nil):
-            items = [try Self.item(request: request, capture: map["capture"])]
+            items = [try Self.item(request: request, capture: map["capture"], expect: map["expect"])]
             isParallel = false
         case (nil, let parallel?):
-            if map["capture"] != nil {
-                throw map.owner.error(.invalidValue, "in a parallel step, put capture under each request: {request: NAME, capture: {…}}")
+            if map["capture"] != nil || map["expect"] != nil {
+                throw map.owner.error(.invalidValue, "in a parallel step, put capture and expect under each request: {request: NAME, capture: {…}, expect: […]}")
             }
             items = try parallel.list(expected: "a list of requests").map { entry throws(WorkspaceError) in
-                if case .scalar = entry.node { return try Self.item(request: entry, capture: nil) }
-                let fields = try entry.mapping(allowed: ["request", "capture"])
-                return try Self.item(request: fields.required("request"), capture: fields["capture"])
+                if case .scalar = entry.node { return try Self.item(request: entry, capture: nil, expect: nil) }
+                let fields = try entry.mapping(allowed: ["request", "capture", "expect"])
+                return try Self.item(request: fields.required("request"), capture: fields["capture"], expect: fields["expect"])
             }
             isParallel = true
         case (nil, nil):
@@ -133,12 +135,12 @@ public struct ChainStepDefinition: Sendable {
         }
     }
 
-    private static func item(request: YAMLValue, capture: YAMLValue?) throws(WorkspaceError) -> Item {
+    private static func item(request: YAMLValue, capture: YAMLValue?, expect: YAMLValue?) throws(WorkspaceError) -> Item {
         let reference = Reference(name: try request.string(expected: "a request name"), location: request.location)
         var captures: [Capture] = []
         for entry in try capture?.mapping(expected: "a mapping of variable names to sources").entries ?? [] {
             captures.append(Capture(variable: entry.name, source: try Capture.source(entry.value), location: entry.key.location))
         }
-        return Item(request: reference, captures: captures)
+        return Item(request: reference, captures: captures, expectations: try expect.map(Expectation.list) ?? [])
     }
 }

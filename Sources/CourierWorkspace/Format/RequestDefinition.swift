@@ -96,6 +96,9 @@ public struct RequestDefinition: Sendable {
     public var priority: RequestPriority?
     public var cache: Cache?
     public var validate: Validation?
+    /// `expect:` — checks of the response (``Check``) and JSON Schemas it must match
+    /// (``SchemaCheck``); any that fails fails the request (-13) after all of them ran.
+    public var expect: [Expectation] = []
     public var acceptedContentTypes: Set<String>?
     /// `response:` — how the body is read: `auto` when unset (by its content type, never a
     /// content-type failure), `json` (YTK's: anything else fails), `xml` or `raw`.

@@ -1,3 +1,4 @@
+import Foundation
 /// A place in a workspace file: 1-based line and column, as editors count them.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var file: String
@@ -12,6 +13,9 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// `file:line:column`, the form compilers use so that terminals and editors link it.
     public var description: String { "\(file):\(line):\(column)" }
+
+    /// `name.yaml:line:column`, without the file's folder: for a report's lines.
+    public var shortDescription: String { "\(URL(fileURLWithPath: file).lastPathComponent):\(line):\(column)" }
 }
 
 /// A workspace that cannot be used, with the place in the file that says why.

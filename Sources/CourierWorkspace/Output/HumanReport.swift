@@ -24,7 +24,9 @@ public struct HumanReport {
             return [line]
         case .request(let result):
             if quiet && !result.failed { return [] }
-            return [Self.line(for: result)]
+            // Each failed check on a line of its own, under its request.
+            let indent = result.chain != nil ? "        " : "      "
+            return [Self.line(for: result)] + (result.checks ?? []).filter { !$0.passed }.map { "\(indent)✗ \($0.summary)  (\($0.location))" }
         case .finished(let summary):
             return [Self.summaryLine(summary)]
         }
@@ -50,6 +52,10 @@ public struct HumanReport {
         if let file = result.file { parts.append("→ \(file)") }
         if let error = result.error { parts.append("\(error.family) \(error.code): \(error.message)") }
         if let warning = result.warning { parts.append("warning: \(warning)") }
+        if let checks = result.checks, !checks.isEmpty {
+            let passed = checks.filter(\.passed).count
+            parts.append(passed == checks.count ? "\(checks.count) check\(checks.count == 1 ? "" : "s") passed" : "\(passed)/\(checks.count) checks passed")
+        }
         return parts.joined(separator: "  ")
     }
 

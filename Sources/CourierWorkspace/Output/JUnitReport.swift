@@ -39,7 +39,16 @@ public struct JUnitReport {
             for (result, name) in zip(suite.cases, Self.caseNames(suite.cases)) {
                 let open = "    <testcase classname=\"\(Self.escape(workspace + "." + suite.name))\" name=\"\(Self.escape(name))\" "
                     + "time=\"\(Self.seconds(result.durationMs))\""
-                if let error = result.error {
+                let failedChecks = (result.checks ?? []).filter { !$0.passed }
+                if let error = result.error, !failedChecks.isEmpty {
+                    // One failure per failed check, each with what was expected and what came.
+                    lines.append(open + ">")
+                    for check in failedChecks {
+                        lines.append("      <failure type=\"\(Self.escape("\(error.family) \(error.code)"))\" message=\"\(Self.escape(check.summary))\">"
+                            + Self.escape("\(check.check) at \(check.location): expected \(check.expected), got \(check.actual)") + "</failure>")
+                    }
+                    lines.append("    </testcase>")
+                } else if let error = result.error {
                     lines.append(open + ">")
                     lines.append("      <failure type=\"\(Self.escape("\(error.family) \(error.code)"))\" message=\"\(Self.escape(error.message))\">"
                         + Self.escape("\(result.method) \(result.url) → \(result.status.map(String.init) ?? "no response")") + "</failure>")

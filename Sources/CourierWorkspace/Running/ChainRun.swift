@@ -26,7 +26,10 @@ package struct ChainRun {
         var stepRequests: [[WorkspaceRequest]] = []
         for step in definition.steps {
             let requests = step.items.map { item in
-                runner.makeRequest(definition: definitions?(item.request.name) ?? runner.workspace.requests[item.request.name]!, scope: scope)
+                var request = definitions?(item.request.name) ?? runner.workspace.requests[item.request.name]!
+                // The step's own `expect:` after the request's.
+                request.expect += item.expectations
+                return runner.makeRequest(definition: request, scope: scope)
             }
             stepRequests.append(requests)
             let items = step.items

@@ -94,6 +94,8 @@ struct RequestResolution: Sendable {
         settings.deadline = definition.deadline
         settings.maximumResponseBodySize = definition.maxBodyBytes
         settings.acceptableStatusCodes = definition.validate?.statusCodes
+        // `expect: [status == 404]`: the checks judge the status, not the 2xx rule.
+        if WorkspaceRequest.expectationsJudgeStatus(definition) { settings.acceptableStatusCodes = Set(100...599) }
         settings.jsonValidator = definition.validate?.json
         settings.acceptableContentTypes = definition.acceptedContentTypes
         let renderFile = { (text: String) throws(TemplateError) in try scope.render(text) }

@@ -49,12 +49,29 @@ public struct RequestResult: Sendable, Codable, Hashable {
     public var warning: String?
     /// The HTTP version the response came over (`HTTP/2`, `HTTP/1.1`); nil without a response.
     public var httpVersion: String?
+    /// The `expect:` checks, each passed or failed; nil without `expect:` or a response.
+    public var checks: [CheckOutcome]?
+
+    /// One `expect:` check as a run reports it, secrets redacted.
+    public struct CheckOutcome: Sendable, Codable, Hashable {
+        /// The check as written: `$.price isNumber`, `schema schemas/pet.json`.
+        public var check: String
+        public var passed: Bool
+        public var expected: String
+        public var actual: String
+        /// One line for a failure: `$.price: expected isNumber, got "12" (string)`.
+        public var summary: String
+        /// The JSON path the check reads, for a `$.` check or a schema violation.
+        public var path: String?
+        /// Where the check is written: `demo.yaml:41:11`.
+        public var location: String
+    }
 
     public var failed: Bool { !ok && !skipped }
 
     enum CodingKeys: String, CodingKey {
         case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
-        case timings, error, captures, file, fromHistory, warning, httpVersion
+        case timings, error, captures, file, fromHistory, warning, httpVersion, checks
     }
 
     /// Encodes `null` for absent optionals so that every line carries every field.
@@ -80,6 +97,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
         try container.encodeIfPresent(fromHistory, forKey: .fromHistory)
         try container.encodeIfPresent(warning, forKey: .warning)
         try container.encodeIfPresent(httpVersion, forKey: .httpVersion)
+        try container.encodeIfPresent(checks, forKey: .checks)
     }
 }
 

@@ -10,7 +10,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     /// The workspace's definition this request was made from.
     public let source: RequestDefinition
     public let scope: VariableScope
-    private let workspace: Workspace
+    let workspace: Workspace
 
     private struct State {
         var problem: String?
@@ -19,6 +19,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var offline: OfflineReplay?
         var answeredFromHistory: Int64?
         var tokenSessions: TokenSessions?
+        /// The `expect:` results of the last response; nil before one or without `expect:`.
+        var checkResults: [CheckResult]?
     }
     private let resolutionState = Mutex(State())
 
@@ -39,6 +41,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         resolutionState.withLock {
             $0.startedAt = Date()
             $0.finishedAt = nil
+            $0.checkResults = nil
         }
         if let offline = resolutionState.withLock({ state -> OfflineReplay? in
             state.answeredFromHistory = nil
@@ -123,11 +126,34 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         super.isCredentialHeader(name: name, value: value) || scope.redact(value) != value
     }
 
+    /// The `expect:` checks, run once the status and template checks passed; those that
+    /// fail fail the request (-13) together.
+    public override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
+        guard !source.expect.isEmpty else { return [] }
+        let results = evaluateExpectations(on: ResponseFacts(content: content))
+        return results.filter { !$0.passed }.map { result in
+            // The summary starts with the path when there is one (`$.price: expected …`).
+            guard let path = result.jsonPath?.description, result.summary.hasPrefix(path + ": ") else { return ResponseViolation(result.summary) }
+            return ResponseViolation(String(result.summary.dropFirst(path.count + 2)), path: path)
+        }
+    }
+
+    /// The `expect:` results of the last response, each check passed or failed with expected
+    /// and actual; nil before a response or without `expect:`. A response the status check
+    /// refused (-8) still gets its checks run, for the user to read.
+    public var checkResults: [CheckResult]? {
+        get { resolutionState.withLock { $0.checkResults } }
+        set { resolutionState.withLock { $0.checkResults = newValue } }
+    }
+
     public override func requestCompleteFilter() { markFinished() }
     public override func requestFailedFilter() { markFinished() }
 
     private func markFinished() {
         resolutionState.withLock { $0.finishedAt = Date() }
+        if !source.expect.isEmpty, checkResults == nil, let facts = ResponseFacts(request: self) {
+            _ = evaluateExpectations(on: facts)
+        }
         // Cookie values are secrets wherever they show up again: a capture, a report, a body
         // that echoes them. The jar's, after this response stored its own.
         if let jar = agent.cookieJar { scope.setSecrets(jar.cookies.map(\.value), for: "cookies") }

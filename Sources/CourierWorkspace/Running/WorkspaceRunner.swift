@@ -176,7 +176,15 @@ public final class WorkspaceRunner: Sendable {
             error: error.map { RequestResult.Failure(family: $0.family.rawValue, code: $0.code.rawValue, message: request.scope.redact($0.message)) },
             file: request.downloadedFileURL?.path, fromHistory: request.answeredFromHistory,
             warning: request.warning.map(request.scope.redact),
-            httpVersion: request.response == nil || fromCache ? nil : metrics.map(\.httpVersion).flatMap { $0.isEmpty ? nil : $0 })
+            httpVersion: request.response == nil || fromCache ? nil : metrics.map(\.httpVersion).flatMap { $0.isEmpty ? nil : $0 },
+            checks: request.checkResults.map { results in
+                results.map { result in
+                    let redact = request.scope.redact
+                    return RequestResult.CheckOutcome(check: redact(result.check.text), passed: result.passed, expected: redact(result.expected),
+                                                      actual: redact(result.actual), summary: redact(result.summary),
+                                                      path: result.jsonPath?.description, location: result.check.location.shortDescription)
+                }
+            })
     }
 
     static func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 10_000).rounded() / 10 }
