@@ -10,6 +10,14 @@ func workbenchOnly(_ product: String, from package: String) -> Target.Dependency
     .product(name: product, package: package, condition: .when(traits: ["Workbench"]))
 }
 
+/// The demo server's TLS listeners are the default trait "DemoTLS" (which enables "Workbench"):
+/// NIOSSL's BoringSSL, HummingbirdHTTP2 and swift-certificates add minutes to a clean build, so
+/// the sanitizer and release builds (`make test-tsan`, Benchmarks) leave them out with
+/// `--traits Workbench`; their demo server says it has no TLS listeners and runs the plain one.
+func demoTLSOnly(_ product: String, from package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["DemoTLS"]))
+}
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v15)],
@@ -24,7 +32,9 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Workbench", description: "The workbench, the CLI, the demo server and the importers, with their packages."),
-        .default(enabledTraits: ["Workbench"]),
+        .trait(name: "DemoTLS", description: "The demo server's TLS listeners, HTTP/2 and client certificates.",
+               enabledTraits: ["Workbench"]),
+        .default(enabledTraits: ["Workbench", "DemoTLS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -68,11 +78,11 @@ let package = Package(
             dependencies: [
                 workbenchOnly("Hummingbird", from: "hummingbird"),
                 workbenchOnly("HummingbirdCore", from: "hummingbird"),
-                workbenchOnly("HummingbirdHTTP2", from: "hummingbird"),
+                demoTLSOnly("HummingbirdHTTP2", from: "hummingbird"),
                 workbenchOnly("MultipartKit", from: "multipart-kit"),
                 workbenchOnly("NIOCore", from: "swift-nio"),
-                workbenchOnly("NIOSSL", from: "swift-nio-ssl"),
-                workbenchOnly("X509", from: "swift-certificates"),
+                demoTLSOnly("NIOSSL", from: "swift-nio-ssl"),
+                demoTLSOnly("X509", from: "swift-certificates"),
                 workbenchOnly("ServiceLifecycle", from: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -44,7 +44,8 @@ public final class DemoServer: Sendable {
     /// Starts on host:port (port 0 = any free port) in-process and returns once it is listening.
     ///
     /// - Parameter tls: also start the TLS listeners (``tls``) on free ports, with a CA made
-    ///   now; when they cannot start, the server runs without them and ``tlsFailure`` says why.
+    ///   now; when they cannot start, the server runs without them and ``tlsFailure`` says why
+    ///   (as in a build without the DemoTLS trait, which has none).
     /// - Throws: the bind error when the server cannot listen (e.g. the port is taken).
     public static func start(host: String = "127.0.0.1", port: Int = 0, tls: Bool = false) async throws -> DemoServer {
         try await start(host: host, port: port, tlsFilesIn: tls ? DemoTLSFiles.temporaryDirectory : nil)

@@ -1,3 +1,4 @@
+#if DemoTLS
 import Courier
 import Foundation
 import Testing
@@ -105,3 +106,4 @@ struct DemoTLSListenerTests {
         await server.stop()
     }
 }
+#endif

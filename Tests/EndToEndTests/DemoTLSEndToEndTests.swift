@@ -1,3 +1,4 @@
+#if DemoTLS
 import Foundation
 import Testing
 
@@ -28,3 +29,4 @@ extension EndToEndTests {
         }
     }
 }
+#endif

@@ -22,6 +22,7 @@ struct DemoTLSRunTests {
         return RunCapture(status: status, output: output, errors: errors)
     }
 
+#if DemoTLS
     @Test("http2-tls and client-certificate succeed over HTTP/2, verified against the CA the server made")
     func http2AndAClientCertificate() async throws {
         let capture = await run(["http2-tls", "client-certificate"]) {
@@ -37,6 +38,7 @@ struct DemoTLSRunTests {
         #expect(objects.map { $0["name"] as? String } == ["http2-tls", "client-certificate"])
         #expect(objects.allSatisfy { $0["ok"] as? Bool == true && $0["httpVersion"] as? String == "HTTP/2" }, "\(objects)")
     }
+#endif
 
     @Test("without the listeners the run warns why, and the requests name the built-in that has no value")
     func listenersThatDidNotStart() async throws {

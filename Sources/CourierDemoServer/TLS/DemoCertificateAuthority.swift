@@ -1,3 +1,4 @@
+#if DemoTLS
 import Crypto
 import Foundation
 import X509
@@ -78,3 +79,4 @@ struct DemoCertificateAuthority {
                         signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions, issuerPrivateKey: Certificate.PrivateKey(key))
     }
 }
+#endif

@@ -16,6 +16,7 @@ public struct DemoTLSFiles: Sendable, Hashable {
     /// Where the directory is made unless a test says otherwise.
     static var temporaryDirectory: String { NSTemporaryDirectory() }
 
+#if DemoTLS
     /// Writes the CA certificate and the client certificate and key into a new directory
     /// under `parent`.
     init(in parent: String, authority: DemoCertificateAuthority, client: DemoCertificateAuthority.Issued) throws {
@@ -44,10 +45,13 @@ public struct DemoTLSFiles: Sendable, Hashable {
             throw DemoTLSFilesError(reason: "cannot write \(path)")
         }
     }
+#endif
 }
 
+#if DemoTLS
 /// The TLS files could not be written (e.g. the temporary directory is full or read-only).
 struct DemoTLSFilesError: Error, CustomStringConvertible {
     let reason: String
     var description: String { "the demo server's TLS files cannot be written: \(reason)" }
 }
+#endif

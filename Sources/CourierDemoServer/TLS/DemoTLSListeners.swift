@@ -1,18 +1,8 @@
+#if DemoTLS
 import Hummingbird
 import HummingbirdHTTP2
 import Logging
 import NIOSSL
-
-/// Where the demo server's TLS listeners are and the files a client needs for them.
-public struct DemoTLSEndpoints: Sendable, Hashable {
-    /// `https://127.0.0.1:PORT`: HTTP/2 or HTTP/1.1 by ALPN, no client certificate asked for.
-    public let baseURL: String
-    /// `https://127.0.0.1:PORT` of the listener that requires a client certificate signed by
-    /// the demo CA (``DemoTLSFiles/clientCertificateFile``) and refuses the handshake without one.
-    public let clientCertificateBaseURL: String
-    /// The CA, client certificate and key.
-    public let files: DemoTLSFiles
-}
 
 /// The demo server's two TLS listeners, serving the same routes and state as its plain one:
 /// HTTP/2 negotiated by ALPN (`h2`, falling back to `http/1.1`), one listener open to any
@@ -69,3 +59,4 @@ struct DemoTLSListeners: Sendable {
         return configuration
     }
 }
+#endif
