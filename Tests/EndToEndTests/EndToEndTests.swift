@@ -34,6 +34,7 @@ enum EndToEndTests {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: root + "/workspaces/demo.yaml", toPath: workspace)
             try FileManager.default.copyItem(atPath: root + "/workspaces/files", toPath: directory + "/files")
+            try FileManager.default.copyItem(atPath: root + "/workspaces/schemas", toPath: directory + "/schemas")
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: directory) }

@@ -22,7 +22,7 @@ final class AppHarness {
         self.signal = signal
     }
 
-    /// Opens a fresh copy of `workspaces/demo.yaml` (with its files) at `size`.
+    /// Opens a fresh copy of `workspaces/demo.yaml` (with its files and schemas) at `size`.
     /// `editing` changes the copy's text first.
     /// `watchingCache`: whether the Cache pane watches its directory (off: a test's own writes
     /// would make it read again at unforeseen moments).
@@ -34,6 +34,7 @@ final class AppHarness {
         let text = try String(contentsOfFile: repositoryRoot + "/workspaces/demo.yaml", encoding: .utf8)
         try editing(text).write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/files", toPath: directory + "/files")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/schemas", toPath: directory + "/schemas")
         let server = try await DemoServer.start()
         var settings = WorkbenchSettings()
         settings.demoURL = server.baseURL
