@@ -82,6 +82,8 @@ enum DemoRouter {
         router.onAnyMethod("/robots.txt", use: MediaRoutes.robots)
         router.onAnyMethod("/cors", use: MediaRoutes.cors)
         router.onAnyMethod("/graphql", use: GraphQLRoute.graphql)
+        router.onAnyMethod("/contract/pets", use: ContractRoutes.pets)
+        router.onAnyMethod("/contract/pets/:id", use: ContractRoutes.pet)
     }
 
     private static func addOAuthRoutes(to router: Router<DemoRequestContext>, store: OAuthStore) {

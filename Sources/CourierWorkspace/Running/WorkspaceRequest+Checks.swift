@@ -3,8 +3,11 @@ import Foundation
 import HTTPTypes
 
 extension WorkspaceRequest {
-    /// Runs the request's `expect:` on `facts` with its scope's variables and captures,
-    /// keeps the results (``checkResults``) and returns them.
+    /// Whether responses are checked: the request has `expect:` or the workspace a contract.
+    var isChecked: Bool { !source.expect.isEmpty || workspace.config.contract != nil }
+
+    /// Runs the request's `expect:` on `facts` with its scope's variables and captures, then
+    /// the workspace's contract, keeps the results (``checkResults``) and returns them.
     func evaluateExpectations(on facts: ResponseFacts) -> [CheckResult] {
         let workspace = self.workspace
         var confinement: PathConfinement?
@@ -18,8 +21,9 @@ extension WorkspaceRequest {
                 : try JSONValue(parsing: data)
             return (document, URL(fileURLWithPath: checked).absoluteString)
         }
-        checkResults = results
-        return results
+        let contractResults = workspace.config.contract?.results(method: method.rawValue, url: resolvedURL, facts: facts) ?? []
+        checkResults = results + contractResults
+        return results + contractResults
     }
 
     /// Whether the status is for `expect:` to judge: it checks the status itself and the

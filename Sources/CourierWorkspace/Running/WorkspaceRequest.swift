@@ -126,10 +126,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         super.isCredentialHeader(name: name, value: value) || scope.redact(value) != value
     }
 
-    /// The `expect:` checks, run once the status and template checks passed; those that
-    /// fail fail the request (-13) together.
+    /// The `expect:` checks and the contract (`config.contract`), run once the status and
+    /// template checks passed; those that fail fail the request (-13) together.
     public override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
-        guard !source.expect.isEmpty else { return [] }
+        guard isChecked else { return [] }
         let results = evaluateExpectations(on: ResponseFacts(content: content))
         return results.filter { !$0.passed }.map { result in
             // The summary starts with the path when there is one (`$.price: expected …`).
@@ -138,8 +138,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         }
     }
 
-    /// The `expect:` results of the last response, each check passed or failed with expected
-    /// and actual; nil before a response or without `expect:`. A response the status check
+    /// The `expect:` results of the last response, then the contract's, each check passed or
+    /// failed with expected and actual; nil before a response or without `expect:` and contract. A response the status check
     /// refused (-8) still gets its checks run, for the user to read.
     public var checkResults: [CheckResult]? {
         get { resolutionState.withLock { $0.checkResults } }
@@ -151,7 +151,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
 
     private func markFinished() {
         resolutionState.withLock { $0.finishedAt = Date() }
-        if !source.expect.isEmpty, checkResults == nil, let facts = ResponseFacts(request: self) {
+        if isChecked, checkResults == nil, let facts = ResponseFacts(request: self) {
             _ = evaluateExpectations(on: facts)
         }
         // Cookie values are secrets wherever they show up again: a capture, a report, a body
