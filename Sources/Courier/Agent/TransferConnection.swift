@@ -24,10 +24,9 @@ public struct TransferConnection: Sendable, Hashable {
     /// The two ends, without the version: equal for transfers on one connection.
     public var ends: String { "\(localAddress):\(localPort)→\(remoteAddress):\(remotePort)" }
 
-    /// Whether the connection can carry several transfers at once (HTTP/2 or later) and has
-    /// real ends (a Unix socket's ports are 0, so its transfers cannot be told apart).
-    public var multiplexes: Bool {
-        guard localPort > 0, remotePort > 0, let httpVersion else { return false }
-        return httpVersion.hasPrefix("HTTP/2") || httpVersion.hasPrefix("HTTP/3")
-    }
+    /// Whether the ends tell this connection from others: a Unix socket's ports are 0, so its
+    /// transfers cannot be told apart. Two live transfers with equal, telling ends share one
+    /// connection at once, which only HTTP/2 (and later) does: they are multiplexed on it,
+    /// whether or not their responses have shown the version yet.
+    public var isDistinguishable: Bool { localPort > 0 && remotePort > 0 }
 }

@@ -77,6 +77,7 @@ struct HandleSetup {
     let deadline: Double?
     let tlsPolicy: TLSPolicy
     let httpVersion: HTTPVersionPreference
+    let waitsToMultiplex: Bool
     let proxy: ProxySetting
     let discardsResponseBody: Bool
     let credentialHeaderNames: Set<String>
@@ -95,6 +96,7 @@ struct HandleSetup {
         deadline = request.deadline
         tlsPolicy = request.tlsPolicy
         httpVersion = request.httpVersion
+        waitsToMultiplex = request.waitsToMultiplex
         proxy = request.proxy
         discardsResponseBody = request.discardsResponseBody
         credentialHeaderNames = request.credentialHeaderNames
@@ -112,6 +114,7 @@ struct HandleSetup {
     private func fits(_ request: borrowing PreparedRequest, reportsProgress: Bool) -> Bool {
         !request.sendsBody && request.download == nil
             && request.httpAuthentication == nil && request.connectionRoute == nil && request.httpVersion == httpVersion
+            && request.waitsToMultiplex == waitsToMultiplex
             && request.method == method && request.userAgent == userAgent
             && request.idleTimeout == idleTimeout && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy
@@ -119,5 +122,20 @@ struct HandleSetup {
             && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect
             && request.credentialHeaderNames == credentialHeaderNames
             && request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+extension PreparedRequest {
+    /// Whether a transfer waits for a connection to its origin that is being set up, to
+    /// multiplex on it, rather than opening another (`CURLOPT_PIPEWAIT`): for HTTPS, whose
+    /// ALPN says within the handshake whether HTTP/2 is spoken, and for HTTP/2 with prior
+    /// knowledge. Not for plain HTTP otherwise: libcurl would wait for the first response,
+    /// however slow, before opening a second HTTP/1.1 connection.
+    var waitsToMultiplex: Bool {
+        switch httpVersion {
+        case .http1_1: false
+        case .http2PriorKnowledge: true
+        case .auto, .http2: url.utf8.starts(with: "https://".utf8) || url.utf8.starts(with: "HTTPS://".utf8)
+        }
     }
 }

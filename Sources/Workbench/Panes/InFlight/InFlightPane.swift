@@ -99,7 +99,7 @@ final class InFlightPane: FilteringPane {
         var parts = order.compactMap { phase in counts[phase].map { "\($0) \(phase.rawValue)" } }
         let multiplexed = table.multiplexed
         if multiplexed.rows > 0 {
-            parts.append("\(multiplexed.rows) multiplexed on \(multiplexed.connections) HTTP/2 connection\(multiplexed.connections == 1 ? "" : "s")")
+            parts.append("\(multiplexed.rows) multiplexed on \(multiplexed.connections) connection\(multiplexed.connections == 1 ? "" : "s")")
         }
         if table.totalRate > 0 { parts.append("\(ByteCount.text(Int(table.totalRate)))/s") }
         return parts.isEmpty ? "" : "· " + parts.joined(separator: " · ")
@@ -172,7 +172,7 @@ final class InFlightPane: FilteringPane {
             case .connecting, .sending: .info
             case .receiving: .accent
             }
-            // A transfer sharing an HTTP/2 connection with others is marked ∥ (the title counts them).
+            // A transfer sharing its connection with others at once (HTTP/2 streams) is marked ∥; the title counts them.
             return (row.multiplexedWith > 1 ? "\(glyphs.parallel) \(row.phase.rawValue)" : row.phase.rawValue, style)
         }
     }

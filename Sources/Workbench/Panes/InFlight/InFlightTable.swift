@@ -40,8 +40,8 @@ struct InFlightTable: FilteredRows {
         var retries: Int
         /// The connection it runs on, once its request went out.
         var connection: TransferConnection?
-        /// How many live transfers share its connection, itself included, when that is an
-        /// HTTP/2 connection carrying more than one: they are multiplexed on it.
+        /// How many live transfers share its connection, itself included, when more than one
+        /// do: they are multiplexed on it (HTTP/2 streams).
         var multiplexedWith = 0
         /// The read of the record table that last saw it.
         var generation = 0
@@ -103,8 +103,8 @@ struct InFlightTable: FilteredRows {
     private(set) var counts: [TransferPhase: Int] = [:]
     /// The rows' receiving rates added up, kept likewise.
     private(set) var totalRate: Double = 0
-    /// The live rows multiplexed on a shared HTTP/2 connection, and how many connections
-    /// carry them, as of the last read.
+    /// The live rows multiplexed on a shared connection, and how many connections carry
+    /// them, as of the last read.
     private(set) var multiplexed: (rows: Int, connections: Int) = (0, 0)
 
     /// Whether the table shows anything: live or recently finished requests.
@@ -198,7 +198,7 @@ struct InFlightTable: FilteredRows {
     private mutating func markMultiplexed() {
         var sharing: [String: Int] = [:]
         for row in live {
-            if let connection = row.connection, connection.multiplexes { sharing[connection.ends, default: 0] += 1 }
+            if let connection = row.connection, connection.isDistinguishable { sharing[connection.ends, default: 0] += 1 }
         }
         let shared = sharing.filter { $0.value > 1 }
         multiplexed = (shared.values.reduce(0, +), shared.count)
