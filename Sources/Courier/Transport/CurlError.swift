@@ -24,6 +24,10 @@ enum CurlError {
             if let refusal = ClientCertificateProblem.refusal(text) {
                 mapped = .clientCertificateRejected
                 text = refusal
+            } else if text.lowercased().contains("alert handshake failure") {
+                // TLS 1.2's one alert for many refusals: say what it may mean.
+                text = "The server ended the TLS handshake: it may require a client certificate (tls.clientCert) "
+                    + "or accept none of the offered protocol versions and ciphers (\(text))."
             }
         case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
             // Bytes that are not an HTTP response: not a URL problem.
