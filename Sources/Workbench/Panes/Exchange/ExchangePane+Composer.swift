@@ -108,8 +108,9 @@ extension ExchangePane {
 
     func switchTab(by step: Int) {
         if section == .response {
-            let tabs = ResponseTab.allCases
-            responseTab = tabs[(responseTab.rawValue + step + tabs.count) % tabs.count]
+            let tabs = responseTabs
+            let index = tabs.firstIndex(of: responseTab) ?? 0
+            responseTab = tabs[(index + step + tabs.count) % tabs.count]
             if responseTab == .history { loadHistory() }
             return
         }

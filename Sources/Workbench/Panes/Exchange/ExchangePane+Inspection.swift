@@ -15,7 +15,7 @@ extension ExchangePane {
         summary.append("  \(ByteCount.text(listing.bytes))", .plain)
         if let age = listing.ageSeconds { summary.append("  \(ClockText.shortDuration(age)) old of \(ClockText.shortDuration(Double(row.cacheSeconds)))", .dim) }
         if let version = listing.storedVersion { summary.append("  version \(version)", .dim) }
-        var lines = [summary.truncated(to: content.width), responseTabsLine(names: ["Body", "Metadata", "Timing", "History"])]
+        var lines = [summary.truncated(to: content.width), responseTabsLine(renamed: [.headers: "Metadata"])]
         let height = max(0, content.height - 2)
         switch responseTab {
         case .body:
@@ -27,7 +27,7 @@ extension ExchangePane {
             }
         case .headers:
             lines += metadataLines(inspection, width: content.width)
-        case .timing, .history:
+        case .timing, .history, .checks:
             lines.append(StyledLine(" A cache entry has no transfer to time.", .dim))
         }
         let title = StyledLine.build { $0.append("Cache entry", focused ? .titleFocused : .title); $0.append(" \(row.request ?? String(listing.key.prefix(12)))", .dim) }

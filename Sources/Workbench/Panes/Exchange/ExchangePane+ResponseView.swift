@@ -26,6 +26,7 @@ extension ExchangePane {
                              lines: progressLines(exchange, transfer: context.transfer(exchange.request), now: now,
                                                  width: content.width), joinsAbove: true)
         }
+        if !responseTabs.contains(responseTab) { responseTab = .body }
         var lines = [summaryLine(exchange, width: content.width, now: now), responseTabsLine()]
         var height = content.height - 2
         var inputLine: StyledLine?
@@ -42,6 +43,10 @@ extension ExchangePane {
         case .body:
             lines += bodyLines(exchange, height: height, width: content.width, focused: focused)
             if let viewer = exchange.viewer { footer = StyledLine(viewer.positionText, .dim) }
+        case .checks:
+            let checks = checksLines(exchange, width: content.width, height: height, focused: focused)
+            lines += checks.lines
+            footer = checks.footer
         case .headers:
             lines += window(headerLines(exchange, width: content.width), height: height)
         case .history:
@@ -84,6 +89,11 @@ extension ExchangePane {
         } else if let error = request.error {
             line.append("\(glyphs.failure) \(error.family) \(error.code.rawValue)", .failure)
         }
+        // The checks' verdict beside the status it judges, before what only measures.
+        if !exchange.isCancelled, let results = request.checkResults, !results.isEmpty {
+            line.append("  ")
+            line.append(checksVerdict(results))
+        }
         // libcurl's own time for a transfer; for a cache hit, how long the answer took.
         if let time = request.metrics?.total ?? exchange.elapsed(now: now) {
             line.append("  \(TimingWaterfall.milliseconds(time))", .plain)
@@ -102,11 +112,13 @@ extension ExchangePane {
         return line.truncated(to: width)
     }
 
-    /// The response's tabs, the current one highlighted (`names` for another use of them).
-    func responseTabsLine(names: [String]? = nil) -> StyledLine {
+    /// The response's tabs, the current one highlighted; Checks with its count
+    /// (`renamed` for another use of them).
+    func responseTabsLine(renamed: [ResponseTab: String] = [:]) -> StyledLine {
         var line = StyledLine()
-        for tab in ResponseTab.allCases {
-            line.append(" \(names?[tab.rawValue] ?? tab.title) ", tab == responseTab ? .tabActive : .tabInactive)
+        for tab in responseTabs {
+            let title = renamed[tab] ?? (tab == .checks ? checksTitle(source.selectedExchange?.request.checkResults) : tab.title)
+            line.append(" \(title) ", tab == responseTab ? .tabActive : .tabInactive)
             line.append(" ")
         }
         return line
@@ -115,8 +127,17 @@ extension ExchangePane {
     private func bodyLines(_ exchange: Exchange, height: Int, width: Int, focused: Bool) -> [StyledLine] {
         var lines: [StyledLine] = []
         if let error = exchange.request.error, !exchange.isCancelled {
-            let definition = source.effectiveDefinition(of: exchange.name)
-            lines += ErrorExplanation(error, request: exchange.request, definition: definition).lines(width: width)
+            if error.code == .responseRejected, let results = exchange.request.checkResults {
+                // Failed checks: the Checks tab has them, each with expected and actual.
+                lines.append(StyledLine.build { line in
+                    line.append(" ")
+                    line.append(checksVerdict(results))
+                    line.append("  \(error.family) error \(error.code.rawValue) — ] shows the Checks tab", .dim)
+                }.truncated(to: width))
+            } else {
+                let definition = source.effectiveDefinition(of: exchange.name)
+                lines += ErrorExplanation(error, request: exchange.request, definition: definition).lines(width: width)
+            }
             lines.append("")
         }
         if let file = exchange.request.downloadedFileURL {

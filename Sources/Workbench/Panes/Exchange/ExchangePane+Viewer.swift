@@ -70,6 +70,10 @@ extension ExchangePane {
                 }
             }
         case .response:
+            if responseTab == .checks {
+                moveCheckSelection(action, height: page - 1)
+                return
+            }
             if responseTab == .history, historyTab.opened == nil, historyTab.diff == nil {
                 // `page` is the list's height: the response's content less the tabs and the titles.
                 moveHistorySelection(action, height: page)

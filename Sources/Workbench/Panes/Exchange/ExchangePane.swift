@@ -31,11 +31,11 @@ final class ExchangePane: Pane {
     /// The pane's two parts.
     enum Section: Sendable { case composer, response }
 
-    /// The response's tabs.
+    /// The response's tabs; Checks only for a request with `expect:` (``responseTabs``).
     enum ResponseTab: Int, Sendable, CaseIterable {
-        case body, headers, timing, history
+        case body, checks, headers, timing, history
 
-        var title: String { ["Body", "Headers", "Timing", "History"][rawValue] }
+        var title: String { ["Body", "Checks", "Headers", "Timing", "History"][rawValue] }
     }
 
     /// What keys are going to while a line is typed.
@@ -56,6 +56,8 @@ final class ExchangePane: Pane {
     var inspection: CacheInspection?
     /// The History tab: the selected request's past exchanges, one opened, or a diff.
     var historyTab = HistoryTab()
+    /// The Checks tab's selected row and window.
+    var checksCursor = ListCursor()
     var typing: Typing?
     unowned let source: any ExchangeSource
     let glyphs: Glyphs
@@ -88,6 +90,8 @@ final class ExchangePane: Pane {
     func selectionChanged() {
         inspection = nil
         if responseTab == .history { loadHistory() }
+        if !responseTabs.contains(responseTab) { responseTab = .body }
+        checksCursor = ListCursor()
         composer.row = min(composer.row, composerRowCount - 1)
         composer.scroll = 0
         responseScroll = 0
@@ -125,7 +129,13 @@ final class ExchangePane: Pane {
         case .previousMatch: updateViewer { $0.previousMatch() }
         case .jsonFilter: typing = .bodyFilter(LineEditor(source.selectedExchange?.viewer?.filterText ?? ""))
         case .toggleFold:
-            if responseTab == .history, historyTab.opened == nil { openHistoryRow() } else { updateViewer { $0.toggleFold() } }
+            if responseTab == .history, historyTab.opened == nil {
+                openHistoryRow()
+            } else if responseTab == .checks {
+                showCheckedPath()
+            } else {
+                updateViewer { $0.toggleFold() }
+            }
         case .diffHistory: diffHistory()
         case .exportHAR: promptExportHAR()
         case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:

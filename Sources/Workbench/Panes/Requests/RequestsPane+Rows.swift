@@ -68,12 +68,15 @@ extension RequestsPane {
         }
     }
 
-    /// How the last send went, in a few columns: a spinner, the status, or the error code.
+    /// How the last send went, in a few columns: a spinner, the status, the error code, or that
+    /// checks failed.
     static func badge(of exchange: Exchange, glyphs: Glyphs, now: Date) -> StyledLine {
         if exchange.isInFlight { return StyledLine(glyphs.spinner(at: now), .accent) }
         if exchange.isCancelled { return StyledLine(glyphs.cancelled, .dim) }
         if let error = exchange.request.error {
-            return StyledLine("\(glyphs.failure) \(error.code.rawValue)", .failure)
+            // -13 from `expect:` says which rule broke: the checks.
+            let checksFailed = error.code == .responseRejected && exchange.request.checkResults?.contains { !$0.passed } == true
+            return StyledLine("\(glyphs.failure) \(checksFailed ? "checks" : String(error.code.rawValue))", .failure)
         }
         guard exchange.stoppedAt != nil else { return StyledLine() }
         return StyledLine("\(exchange.request.responseStatusCode)", Style.status(exchange.request.responseStatusCode))
