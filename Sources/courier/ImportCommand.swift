@@ -93,7 +93,8 @@ struct ImportOpenAPI: ParsableCommand {
 
     func run() throws {
         let data = try ImportOutput.read(document)
-        try output.write { () throws(ImportFailure) in try OpenAPIImport.result(document: data, file: document) }
+        let directory = output.output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? FileManager.default.currentDirectoryPath
+        try output.write { () throws(ImportFailure) in try OpenAPIImport.result(document: data, file: document, workspaceDirectory: directory) }
     }
 }
 

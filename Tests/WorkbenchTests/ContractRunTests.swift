@@ -75,6 +75,22 @@ struct ContractRunTests {
         #expect(failures(run, "unknown").contains { $0.contains("url: GET /get is not in the contract") }, "\(run.output)")
     }
 
+    @Test func checkModeReportsDriftPerRequestAndExitsOneOnDrift() async throws {
+        let path = try path()
+        let clean = await headlessRun(path, ["slideshow", "pet"]) { $0.checksContract = true }
+        #expect(clean.status == 0, "\(clean.output) \(clean.errors)")
+        #expect(clean.output.contains { $0.hasPrefix("✓ pet  GET ") && $0.hasSuffix("contract GET /contract/pets/{id} 200") }, "\(clean.output)")
+        // No names: every request; the 404 that validation refuses still matches the contract.
+        let all = await headlessRun(path, []) { $0.checksContract = true }
+        #expect(all.status == 1, "\(all.output) \(all.errors)")
+        #expect(all.output.contains { $0.hasPrefix("✓ missing  GET ") }, "\(all.output)")
+        let drift = try #require(all.output.firstIndex { $0.hasPrefix("✗ drift  GET ") }, "\(all.output)")
+        #expect(all.output[drift + 1].hasPrefix("    ✗ $.price: expected number, got string (#/components/schemas/Pet/properties/price/type)"))
+        #expect(all.output.last == "8 requests checked: 4 match the contract, 4 drift", "\(all.output)")
+        let none = await headlessRun(writeWorkspace("requests: {a: {url: /get}}\n"), []) { $0.checksContract = true }
+        #expect(none.status == 2 && none.errors.contains { $0.contains("has no contract") }, "\(none.errors)")
+    }
+
     @Test func jsonOutputCarriesTheContractsChecks() async throws {
         let run = await headlessRun(try path(), ["drift"]) { $0.json = true }
         let object = try #require(try jsonLines(run.output).first { $0["name"] as? String == "drift" })

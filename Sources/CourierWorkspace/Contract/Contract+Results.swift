@@ -3,6 +3,10 @@ import CourierSchema
 import Foundation
 
 extension Contract {
+    /// How the contract's results begin (`contract GET /pets/{id} 200`), which no `expect:`
+    /// check can (`contract` is no subject).
+    public static let checkPrefix = "contract "
+
     /// The contract's verdict on one response to `method` `url`: one passed result, or a
     /// failed one for each violation — a request that matches no operation, an undocumented
     /// status or content type, a body that is not JSON, and each way the body fails the
@@ -13,15 +17,15 @@ extension Contract {
         let (found, otherMethods) = operation(method: method, path: shownPath)
         guard let operation = found else {
             let also = otherMethods.isEmpty ? "" : " (the path has \(otherMethods.joined(separator: ", ")))"
-            return [failure(.url, name: "contract \(method) \(shownPath)", "\(method) \(shownPath) is not in the contract\(also)", at: pathsLocation)]
+            return [failure(.url, name: Self.checkPrefix + "\(method) \(shownPath)", "\(method) \(shownPath) is not in the contract\(also)", at: pathsLocation)]
         }
         guard let (key, response) = operation.response(for: facts.status) else {
             let documented = operation.responses.keys.sorted().joined(separator: ", ")
-            return [failure(.status, name: "contract \(operation.name)",
+            return [failure(.status, name: Self.checkPrefix + operation.name,
                             "\(facts.status) is not documented for \(operation.name) (documented: \(documented.isEmpty ? "none" : documented))",
                             at: operation.location)]
         }
-        let name = "contract \(operation.name) \(key)"
+        let name = Self.checkPrefix + "\(operation.name) \(key)"
         let passed = [CheckResult(check: check(.status, name: name, at: response.location), passed: true, expected: "a match of the contract",
                                   actual: "a match")]
         guard !response.content.isEmpty, method != "HEAD", !(facts.body.isEmpty && facts.contentType == nil) else { return passed }

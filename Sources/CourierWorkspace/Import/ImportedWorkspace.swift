@@ -68,6 +68,8 @@ public struct ImportedWorkspace: Sendable {
     public var name: String?
     /// `config.baseUrl`.
     public var baseURL: String?
+    /// `config.contract`: the OpenAPI document the workspace came from, relative to it.
+    public var contract: String?
     /// `variables`, in order.
     public var variables: [(name: String, value: String)] = []
     /// `environments`, in order, each with its variables in order.
@@ -110,10 +112,9 @@ public struct ImportedWorkspace: Sendable {
         var lines = header.map { Self.comment($0, indent: "") }
         if !lines.isEmpty { lines.append("") }
         if let name { lines.append("name: " + YAMLScalar.string(name, at: .blockValue)) }
-        if let baseURL {
-            lines.append("config:")
-            lines.append("  baseUrl: " + YAMLScalar.string(baseURL, at: .blockValue))
-        }
+        if baseURL != nil || contract != nil { lines.append("config:") }
+        if let baseURL { lines.append("  baseUrl: " + YAMLScalar.string(baseURL, at: .blockValue)) }
+        if let contract { lines.append("  contract: " + YAMLScalar.string(contract, at: .blockValue)) }
         if !variables.isEmpty {
             lines.append("variables:")
             lines += pairs(variables, level: 1)

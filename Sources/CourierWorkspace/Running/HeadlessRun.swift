@@ -35,6 +35,8 @@ public struct HeadlessRun: Sendable {
     public var environment: String?
     /// `name=value` pairs.
     public var variables: [String] = []
+    /// `--seed`: the same `{{random.…}}` and `{{fake.…}}` values run after run.
+    public var seed: UInt64?
     public var json = false
     public var junitPath: String?
     public var ignoreCache = false
@@ -49,6 +51,10 @@ public struct HeadlessRun: Sendable {
     public var offline = false
     /// What `{{demo}}` stands for offline: the URL the online runs used.
     public var offlineDemoURL = "http://127.0.0.1:18080"
+    /// `courier check`: the output is the contract's verdict on each response
+    /// (``ContractDriftReport``), no names means every request, and the status is 1 on drift.
+    /// A workspace without `config.contract` is bad input.
+    public var checksContract = false
 
     public init(workspacePath: String, names: [String]) {
         self.workspacePath = workspacePath
@@ -66,7 +72,7 @@ public struct HeadlessRun: Sendable {
             }
             overrides[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        if names.isEmpty {
+        if names.isEmpty, !checksContract {
             errors("courier run: name at least one request, batch or chain to run")
             return 2
         }
@@ -75,6 +81,10 @@ public struct HeadlessRun: Sendable {
             workspace = try Workspace.load(path: workspacePath, extraVariables: Set(overrides.keys))
         } catch {
             errors(error.description)
+            return 2
+        }
+        if checksContract, workspace.config.contract == nil {
+            errors("courier check: \(workspacePath) has no contract: add `contract: openapi.yaml` under config")
             return 2
         }
         var demo: DemoServerHandle?
@@ -91,6 +101,7 @@ public struct HeadlessRun: Sendable {
         var options = RunOptions()
         options.environment = environment
         options.overrides = overrides
+        options.seed = seed
         options.demoURL = offline ? offlineDemoURL : demo?.baseURL
         options.demoTLS = demo?.tls
         options.ignoreCache = ignoreCache
@@ -125,6 +136,7 @@ public struct HeadlessRun: Sendable {
 
     private func run(_ workspace: Workspace, options: RunOptions, output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
         let human = HumanReport(quiet: quiet)
+        var drift = ContractDriftReport()
         var junit = JUnitReport(workspace: workspace.name)
         let summary: RunSummary
         do {
@@ -132,9 +144,11 @@ public struct HeadlessRun: Sendable {
             let cacheFailures = SentenceList()
             runner.agent.config.cacheWriteFailureHandler = { cacheFailures.append($0) }
             defer { cacheFailures.sentences.forEach { errors("courier run: warning: \($0)") } }
-            summary = try await runner.run(names) { event in
+            summary = try await runner.run(names.isEmpty && checksContract ? workspace.requestNames : names) { event in
                 junit.record(event)
-                if json {
+                if checksContract {
+                    drift.lines(for: event).forEach(output)
+                } else if json {
                     if let line = JSONLinesReport.line(for: event) { output(line) }
                 } else {
                     human.lines(for: event).forEach(output)
@@ -154,7 +168,7 @@ public struct HeadlessRun: Sendable {
                 return 2
             }
         }
-        return summary.exitCode
+        return checksContract ? drift.exitCode : summary.exitCode
     }
 }
 
