@@ -33,6 +33,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
     var variables: [String] = []
 
+    @Option(help: ArgumentHelp("Seed {{random.…}} and {{fake.…}}: the same values run after run.", valueName: "N"))
+    var seed: UInt64?
+
     @Flag(help: "Print JSON Lines: one object per request, then a summary.")
     var json = false
 
@@ -55,6 +58,7 @@ struct RunCommand: AsyncParsableCommand {
         var run = HeadlessRun(workspacePath: workspace, names: names)
         run.environment = env
         run.variables = variables
+        run.seed = seed
         run.json = json
         run.junitPath = junit
         run.ignoreCache = ignoreCache

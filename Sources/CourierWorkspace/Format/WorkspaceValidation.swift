@@ -106,7 +106,7 @@ struct WorkspaceValidation {
         let declared = declaredNames
         for use in templates {
             for name in Template.references(in: use.text) {
-                if name.hasPrefix("env.") || Template.builtIns.contains(name) || declared.contains(name) { continue }
+                if name.hasPrefix("env.") || Template.builtIns.contains(name) || FakeValues.isCall(name) || declared.contains(name) { continue }
                 throw WorkspaceError(.undefinedVariable, at: use.location, "undefined variable {{\(name)}}"
                     + "\(Suggestion.clause(for: name, in: declared.union(Template.builtIns))) "
                     + "(define it under variables or an environment, capture it in a chain, or pass --var \(name)=…)")

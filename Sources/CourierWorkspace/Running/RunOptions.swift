@@ -6,6 +6,8 @@ public struct RunOptions: Sendable {
     public var environment: String?
     /// `--var name=value`, over everything else.
     public var overrides: [String: String] = [:]
+    /// `--seed N`: `{{random.…}}` and `{{fake.…}}` give the same values run after run.
+    public var seed: UInt64?
     /// The embedded demo server's base URL, for `{{demo}}`.
     public var demoURL: String?
     /// The demo server's TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`….

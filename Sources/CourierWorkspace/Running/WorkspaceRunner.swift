@@ -29,7 +29,7 @@ public final class WorkspaceRunner: Sendable {
         let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
         scope = VariableScope(variables: variables, demoURL: options.demoURL, demoTLS: options.demoTLS,
                               environment: options.processEnvironment ?? ProcessInfo.processInfo.environment,
-                              environmentName: options.environment)
+                              environmentName: options.environment, fakeValues: FakeValues(seed: options.seed))
         let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
         let jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory, session: options.cookieJar) {
             [logger = config.logger] in logger.warning("cookies: \($0)")

@@ -5,7 +5,8 @@ import Foundation
 /// A name is a variable (from `variables`, the selected environment, `--var` or a chain's
 /// captures), `env.NAME` (the process environment), or a built-in: `uuid`, `now`
 /// (ISO 8601), `timestamp` (Unix seconds), `demo` (the embedded demo server's URL) and the
-/// demo server's TLS listeners and files (``DemoTLSVariables``).
+/// demo server's TLS listeners and files (``DemoTLSVariables``), and random or fake test data
+/// (``FakeValues``: `{{random.int 1 100}}`, `{{fake.email}}`, …).
 /// A quoted name is text: `{{"{{"}}` writes a literal `{{` (a lone `}}` needs no escape).
 public enum Template {
     /// The names that always resolve without being declared.

@@ -15,6 +15,8 @@ final class TemplateExpansion {
         case value(String)
         /// A built-in that differs on every use.
         case fresh(String)
+        /// A built-in called wrongly (`{{random.int 9}}`).
+        case failure(TemplateError)
     }
 
     /// The most a rendering may produce: 1 MiB of UTF-8 across its templated strings.
@@ -55,6 +57,8 @@ final class TemplateExpansion {
         case .fresh(let value):
             freshUses += 1
             return value
+        case .failure(let error):
+            throw error
         case .template(let text):
             if path.contains(name) {
                 throw TemplateError(name: name, reason: "variables refer to each other in a cycle: " + (path + [name]).joined(separator: " → "))

@@ -12,6 +12,8 @@ public final class VariableScope: Sendable {
     private let variables: [String: String]
     private let demoURL: String?
     private let demoTLS: DemoTLSVariables?
+    /// `{{random.…}}` and `{{fake.…}}`: one generator for the root scope and its children.
+    public let fakeValues: FakeValues
     private let environment: [String: String]
     private let parent: VariableScope?
     /// The selected environment, whose `headers:` and `args:` requests send (``ServiceDefaults``).
@@ -27,8 +29,11 @@ public final class VariableScope: Sendable {
     ///   - demoTLS: what `{{demoTLS}}`, `{{demoCA}}`… are, when its TLS listeners run.
     ///   - environment: the process environment for `{{env.NAME}}`.
     ///   - environmentName: the workspace environment the variables come from.
+    ///   - fakeValues: the generator of `{{random.…}}` and `{{fake.…}}` (seeded for `--seed`).
     public init(variables: [String: String], demoURL: String? = nil, demoTLS: DemoTLSVariables? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil) {
+                environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil,
+                fakeValues: FakeValues = FakeValues()) {
+        self.fakeValues = fakeValues
         self.variables = variables
         self.environmentName = environmentName
         self.demoURL = demoURL
@@ -42,6 +47,7 @@ public final class VariableScope: Sendable {
         self.environmentName = parent.environmentName
         self.demoURL = parent.demoURL
         self.demoTLS = parent.demoTLS
+        self.fakeValues = parent.fakeValues
         self.environment = parent.environment
         self.parent = parent
     }
@@ -151,7 +157,15 @@ public final class VariableScope: Sendable {
         case "now": return .fresh(Date().formatted(.iso8601))
         case "timestamp": return .fresh(String(Int(Date().timeIntervalSince1970)))
         case "demo": return demoURL.map(TemplateExpansion.Source.value)
-        default: return demoTLS?.value(of: name).map(TemplateExpansion.Source.value)
+        default:
+            if FakeValues.isCall(name) {
+                do throws(TemplateError) {
+                    return try fakeValues.value(of: name).map(TemplateExpansion.Source.fresh)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return demoTLS?.value(of: name).map(TemplateExpansion.Source.value)
         }
     }
 }

@@ -82,13 +82,14 @@ extension AppModel {
             sources.append((name, "file"))
         }
         for name in Template.builtIns.sorted() { sources.append((name, "built-in")) }
+        for name in FakeValues.names { sources.append((name, "built-in")) }
         let secrets = session.scope.secrets
         return sources.map { entry in
             let value: String
             if entry.source.hasPrefix("capture"),
                let captured = panes.runs.history.runs.lazy.compactMap({ $0.chainSnapshot?.values[entry.name] }).first {
                 value = captured
-            } else if ["uuid", "now", "timestamp"].contains(entry.name) {
+            } else if ["uuid", "now", "timestamp"].contains(entry.name) || FakeValues.isCall(entry.name) {
                 value = "(new on every send)"
             } else {
                 value = ((try? session.scope.value(of: entry.name)) ?? nil) ?? "(none)"
