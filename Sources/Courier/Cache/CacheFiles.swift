@@ -68,16 +68,18 @@ struct CacheFiles: Sendable {
         return path
     }
 
-    /// Creates `path` and any missing parents with mode 0700.
-    static func makeDirectory(_ path: String) throws(CacheStoreError) {
+    /// Creates `path` and any missing parents with mode 0700; an existing `path` is tightened
+    /// to 0700, but never a parent that was already there (`/tmp`, a home folder: other users'
+    /// and programs' business).
+    static func makeDirectory(_ path: String, tighteningExisting: Bool = true) throws(CacheStoreError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw CacheStoreError("\(path) exists and is not a directory") }
-            OwnerOnly.tighten(path)
+            if tighteningExisting { OwnerOnly.tighten(path) }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if !parent.isEmpty, parent != path { try makeDirectory(parent, tighteningExisting: false) }
         if mkdir(path, 0o700) == 0 {
             chmod(path, 0o700)
         } else if errno != EEXIST {

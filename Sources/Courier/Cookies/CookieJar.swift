@@ -140,7 +140,8 @@ public final class CookieJar: Sendable {
     public func save(to path: String) throws(CookieJarError) {
         let directory = (path as NSString).deletingLastPathComponent
         do {
-            if !directory.isEmpty { try OwnerOnly.makeDirectory(directory) }
+            // A folder made here is the user's alone; one already there (`/tmp`) is left as it is.
+            if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) { try OwnerOnly.makeDirectory(directory) }
         } catch {
             throw CookieJarError("cannot make the directory \(directory): \(error.localizedDescription)")
         }
