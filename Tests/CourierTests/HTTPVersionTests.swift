@@ -33,8 +33,15 @@ import Testing
         let nginx = try MutualTLSFixture.nginx()
         let fixture = try MutualTLSFixture()
         defer { fixture.stop() }
-        try FileManager.default.createDirectory(atPath: fixture.path("www/slow"), withIntermediateDirectories: true)
+        // Readable by nginx's worker (nobody, when the tests run as root) whatever the umask
+        // of the moment: other tests make owner-only files.
+        let readable: [FileAttributeKey: Any] = [.posixPermissions: 0o755]
+        for folder in ["", "www", "www/slow"] {
+            try FileManager.default.createDirectory(atPath: fixture.path(folder), withIntermediateDirectories: true, attributes: readable)
+            try FileManager.default.setAttributes(readable, ofItemAtPath: fixture.path(folder))
+        }
         try Data(repeating: 0x2A, count: 256 * 1024).write(to: URL(fileURLWithPath: fixture.path("www/slow/body.bin")))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.path("www/slow/body.bin"))
         let blocks = servers.replacingOccurrences(of: "SOCKET", with: fixture.path("nginx/http.sock"))
             .replacingOccurrences(of: "WWW", with: fixture.path("www"))
         let ports = try fixture.startNginx(nginx, servers: blocks, ports: 2)
@@ -136,7 +143,8 @@ import Testing
             let slow = (0..<3).map { _ in Self.request("https://127.0.0.1:\(servers.tls)/slow/body.bin", agent: agent, servers) }
             for request in slow {
                 request.downloadProgressHandler = { report in if report.completed > 0 { receiving.yield() } }
-                request.start()
+                // One that ends (refused, failed) ends the wait: the expectations say why.
+                request.start(success: { _ in receiving.finish() }, failure: { _ in receiving.finish() })
             }
             // nginx sends 8 KB a second of each 256 KB body: the three stay live for half a minute.
             let deadline = Task { try await Task.sleep(for: .seconds(20)); receiving.finish() }
