@@ -121,6 +121,16 @@ tui_wait "2 cookies"
 shot cookies
 tui_keys z 1
 
+# A request's expect: checks: the Checks tab with a failed check selected, its expected and
+# actual, a JSON Schema violation with its schema location, the verdict on the response line.
+send_each checks-fail
+tui_keys 2 2 ]
+tui_wait "Checks 2/5"
+tui_keys j j
+sleep 0.3
+shot checks
+tui_keys Escape Escape 1
+
 # The help overlay: every key, by pane.
 tui_keys "?"
 tui_wait "Esc close"

@@ -27,6 +27,24 @@ extension EndToEndTests {
                 #expect(!screen.contains("\u{2717}"), "no failure mark anywhere: \(screen)")
             }
         }
+
+        /// demo.yaml's http2-together sends four slow requests to the TLS listener at once:
+        /// In flight says they are multiplexed on one connection and marks each row ∥.
+        @Test func inFlightMarksRequestsMultiplexedOnOneConnection() async throws {
+            let sandbox = try EndToEndTests.Sandbox()
+            defer { sandbox.remove() }
+            let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(sandbox.workspace)", environment: sandbox.environment)
+            try await session.waitFor("1 Requests")
+            try session.select("http2-together")
+            try session.press("Enter")
+            try session.press("3")
+            try session.press("z")
+            let screen = try await session.waitUntil("four rows multiplexed on one connection") { screen in
+                screen.contains("4 multiplexed on 1 connection")
+            }
+            #expect(screen.split(separator: "\n").filter { $0.contains("http2-drip") && $0.contains("\u{2225} receiving") }.count == 4,
+                    "\(screen)")
+        }
     }
 }
 #endif

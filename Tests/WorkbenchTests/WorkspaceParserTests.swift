@@ -11,9 +11,9 @@ struct WorkspaceParserTests {
         let demo = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
         #expect(demo.name == "demo")
         #expect(demo.usesDemoServer)
-        #expect(demo.requestNames.count == 73)
-        #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "load", "downloads", "cache-states",
-                                    "types-and-methods", "checks"])
+        #expect(demo.requestNames.count == 74)
+        #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "http2-together", "load", "downloads",
+                                    "cache-states", "types-and-methods", "checks"])
         #expect(demo.chains["checkout"]?.steps.count == 4)
         #expect(demo.chains["checkout"]?.stepMode == true)
         #expect(demo.requestNames(inBatch: "everything").count == 26)
