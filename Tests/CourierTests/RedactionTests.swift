@@ -13,8 +13,12 @@ import Testing
         for key in ["auth", "Authorization", "api_key", "X-Api-Key", "client_secret", "sessionId", "sig", "key", "passphrase"] {
             #expect(Redaction.redact("/x?\(key)=v-1") == "/x?\(key)=\(hidden)", "\(key)")
         }
-        for key in ["page", "forward", "keyboard", "author_name_x", "q"] where !Redaction.isSensitiveKey(key) {
+        for key in ["page", "forward", "keyboard", "author", "author_name_x", "authority", "q"] {
+            #expect(!Redaction.isSensitiveKey(key), "\(key)")
             #expect(Redaction.redact("/x?\(key)=v-1") == "/x?\(key)=v-1", "\(key)")
+        }
+        for key in ["oauth_token", "authToken", "X-Auth", "authorization", "Proxy-Authorisation", "author_auth"] {
+            #expect(Redaction.isSensitiveKey(key), "\(key)")
         }
         #expect(Redaction.redact("a & b=c, and https://user@host/ stay") == "a & b=c, and https://user@host/ stay")
     }

@@ -49,7 +49,21 @@ public enum Redaction {
     /// Whether a parameter, argument or field named `key` holds a secret.
     public static func isSensitiveKey(_ key: String) -> Bool {
         let normalized = key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "." }
-        return sensitiveKeyNames.contains(normalized) || sensitiveKeyFragments.contains { normalized.contains($0) }
+        return sensitiveKeyNames.contains(normalized) || sensitiveKeyFragments.contains { fragment in
+            fragment == "auth" ? namesAuthentication(normalized) : normalized.contains(fragment)
+        }
+    }
+
+    /// `auth` in a name says authentication (`auth`, `oauth`, `authorization`, `authToken`) —
+    /// except in `author` and `authority`, which are no secrets (an article's author).
+    private static func namesAuthentication(_ name: String) -> Bool {
+        var rest = name[...]
+        while let found = rest.range(of: "auth") {
+            let after = rest[found.upperBound...]
+            if !after.hasPrefix("or") || after.hasPrefix("oriz") || after.hasPrefix("oris") { return true }
+            rest = after
+        }
+        return false
     }
 
     /// `value` with the value of every sensitive key (at any depth) replaced by
