@@ -48,7 +48,7 @@ struct BatchRepetitionTests {
         ("{request: ping, times: 2.5}",
          "test.yaml:4:41: error: batches.b.requests[0].times: expected a number of times from 1 to 10000, found the number 2.5"),
         ("{request: ping, time: 2}",
-         "test.yaml:4:34: error: batches.b.requests[0]: unknown key \"time\"; did you mean \"times\"? (expected one of: request, times)"),
+         "test.yaml:4:34: error: batches.b.requests[0]: unknown key \"time\"; did you mean \"times\"? (expected one of: request, times, each)"),
         ("{request: ping}",
          "test.yaml:4:18: error: batches.b.requests[0]: missing key \"times\" (how many times to send ping: {request: NAME, times: N})"),
         ("{times: 2}",

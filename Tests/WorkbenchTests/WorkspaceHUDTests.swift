@@ -57,7 +57,7 @@ struct WorkspaceHUDTests {
             + "(expected one of: requests, continueOnFailure, description, hud, quietErrors)")
         #expect(parseError("chains:\n  c:\n    steps: []\n    huds: x\n")?.description
             == "test.yaml:4:5: error: chains.c: unknown key \"huds\"; did you mean \"hud\"? "
-            + "(expected one of: steps, stepMode, description, hud, quietErrors)")
+            + "(expected one of: steps, stepMode, each, description, hud, quietErrors)")
         #expect(parseError("requests:\n  a:\n    url: /get\n    quietErrors: sometimes\n")?.description
             == "test.yaml:4:18: error: requests.a.quietErrors: expected true or false, found the string \"sometimes\"")
         #expect(parseError("requests:\n  a:\n    url: /get\n    hud: [Loading]\n")?.description

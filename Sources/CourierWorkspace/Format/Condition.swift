@@ -36,6 +36,16 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
 
     struct ParseError: Error { let reason: String }
 
+    /// A condition written in the file (`when:`, `repeat: {until:}`); a mistake is an error at it.
+    init(yaml: YAMLValue) throws(WorkspaceError) {
+        let text = try yaml.string(expected: "a condition like \"token exists\"")
+        do {
+            try self.init(parsing: text, location: yaml.location)
+        } catch {
+            throw yaml.error(.invalidValue, error.reason)
+        }
+    }
+
     init(parsing text: String, location: SourceLocation) throws(ParseError) {
         self.text = text
         self.location = location

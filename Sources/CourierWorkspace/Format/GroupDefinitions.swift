@@ -35,22 +35,26 @@ public struct BatchDefinition: Sendable {
     }
 }
 
-/// `chains.<name>`: steps run one after another; see ``ChainStepDefinition``.
+/// `chains.<name>`: steps run one after another; see ``ChainStepDefinition``. With `each:`
+/// the chain runs once per row, the row's values as variables (``DataRows``).
 public struct ChainDefinition: Sendable {
     public var name: String
     public var location: SourceLocation
     public var steps: [ChainStepDefinition]
+    /// `each:`: one run of the chain per row.
+    public var each: DataRows?
     /// The TUI pauses before each step by default.
     public var stepMode: Bool
     /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
     public var hud = HUDSettings()
 
-    static let keys = ["steps", "stepMode", "description"] + HUDSettings.keys
+    static let keys = ["steps", "stepMode", "each", "description"] + HUDSettings.keys
 
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         self.name = name
         location = yaml.location
         let map = try yaml.mapping(allowed: Self.keys, expected: "a chain: {steps: [...], stepMode}")
+        each = try map["each"].map { rows throws(WorkspaceError) in try DataRows(yaml: rows) }
         steps = try map.required("steps").list(expected: "a list of steps").map { item throws(WorkspaceError) in
             try ChainStepDefinition(yaml: item)
         }
@@ -63,7 +67,8 @@ public struct ChainDefinition: Sendable {
 }
 
 /// One step of a chain: a request, or a `parallel` group of requests, each with optional
-/// captures; `when` conditions (all must hold) decide whether the step runs.
+/// captures; `when` conditions (all must hold) decide whether the step runs, and `repeat`
+/// sends a one-request step again until a condition holds (``StepRepeat``).
 ///
 /// ```yaml
 /// - request: login
@@ -84,10 +89,12 @@ public struct ChainStepDefinition: Sendable {
     public var items: [Item]
     public var isParallel: Bool
     public var conditions: [Condition]
+    /// `repeat:`, on a step with one request.
+    public var repetition: StepRepeat?
     public var title: String?
     public var location: SourceLocation
 
-    static let keys = ["request", "parallel", "capture", "expect", "when", "title"]
+    static let keys = ["request", "parallel", "capture", "expect", "when", "repeat", "title"]
 
     init(yaml: YAMLValue) throws(WorkspaceError) {
         location = yaml.location
@@ -102,17 +109,7 @@ public struct ChainStepDefinition: Sendable {
         conditions = []
         if let when = map["when"] {
             let texts = if case .sequence = when.node { try when.list() } else { [when] }
-            for text in texts {
-                do {
-                    conditions.append(try Condition(parsing: try text.string(expected: "a condition like \"token exists\""), location: text.location))
-                } catch let error as Condition.ParseError {
-                    throw text.error(.invalidValue, error.reason)
-                } catch let error as WorkspaceError {
-                    throw error
-                } catch {
-                    throw text.error(.invalidValue, "\(error)")
-                }
-            }
+            for text in texts { conditions.append(try Condition(yaml: text)) }
         }
         switch (map["request"], map["parallel"]) {
         case (let request?, nil):
@@ -132,6 +129,10 @@ public struct ChainStepDefinition: Sendable {
             throw yaml.error(.missingKey, "a step needs request or parallel")
         default:
             throw yaml.error(.invalidValue, "a step has either request or parallel, not both")
+        }
+        if let repetition = map["repeat"] {
+            if isParallel { throw repetition.error(.invalidValue, "repeat: sends one request again; a parallel step cannot repeat") }
+            self.repetition = try StepRepeat(yaml: repetition)
         }
     }
 

@@ -59,13 +59,26 @@ public struct Workspace: Sendable {
         return path.hasSuffix("/") && !resolved.hasSuffix("/") ? resolved + "/" : resolved
     }
 
-    /// The requests a batch runs, in order: nested batches expanded, and a request with
-    /// `times: N` named N times.
+    /// The requests a batch runs, in order: nested batches expanded, a request with
+    /// `times: N` named N times and one with `each:` once per row.
     public func requestNames(inBatch name: String) -> [String] {
+        members(ofBatch: name).map(\.name)
+    }
+
+    /// A request a batch sends, with the `each:` row it is sent for.
+    public struct BatchMember: Sendable {
+        public var name: String
+        public var row: DataRows.Row?
+    }
+
+    /// The requests a batch sends, in order, as ``requestNames(inBatch:)`` names them, each
+    /// with its `each:` row.
+    public func members(ofBatch name: String) -> [BatchMember] {
         guard let batch = batches[name] else { return [] }
-        return batch.items.flatMap { item in
-            if let times = item.times { return Array(repeating: item.name, count: times) }
-            return batches[item.name] != nil ? requestNames(inBatch: item.name) : [item.name]
+        return batch.items.flatMap { item -> [BatchMember] in
+            if let rows = item.each { return rows.rows.map { BatchMember(name: item.name, row: $0) } }
+            if let times = item.times { return Array(repeating: BatchMember(name: item.name), count: times) }
+            return batches[item.name] != nil ? members(ofBatch: item.name) : [BatchMember(name: item.name)]
         }
     }
 

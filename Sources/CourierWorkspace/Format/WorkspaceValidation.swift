@@ -17,9 +17,15 @@ struct WorkspaceValidation {
         Set(workspace.chains.values.flatMap { $0.captures.map(\.variable) })
     }
 
+    /// The columns of every `each:` — a batch item's or a chain's.
+    private var rowNames: Set<String> {
+        let batchRows = workspace.batches.values.flatMap { $0.items.compactMap(\.each) }
+        return Set((batchRows + workspace.chains.values.compactMap(\.each)).flatMap(\.columns))
+    }
+
     private var declaredNames: Set<String> {
         Set(workspace.variables.keys).union(workspace.environments.values.flatMap(\.keys))
-            .union(captureNames).union(extraVariables)
+            .union(captureNames).union(rowNames).union(extraVariables)
     }
 
     private func unknown(_ reference: Reference, kind: String, candidates: [String]) -> WorkspaceError {
@@ -28,20 +34,22 @@ struct WorkspaceValidation {
             + (candidates.isEmpty ? "" : " (expected one of: \(candidates.joined(separator: ", ")))"))
     }
 
-    /// A plain item names a request or a batch; `{request: NAME, times: N}` names a request.
+    /// A plain item names a request or a batch; `{request: NAME, times: N}` and
+    /// `{request: NAME, each: …}` name a request.
     private func checkBatchReferences() throws(WorkspaceError) {
         for name in workspace.batchNames {
             for item in workspace.batches[name]!.items {
                 let isRequest = workspace.requests[item.name] != nil
                 let isBatch = workspace.batches[item.name] != nil
-                if item.times == nil, !isRequest, !isBatch {
+                let repeats = item.times != nil || item.each != nil
+                if !repeats, !isRequest, !isBatch {
                     throw unknown(item.reference, kind: "request or batch", candidates: workspace.requestNames + workspace.batchNames)
                 }
-                if item.times != nil, isBatch {
-                    throw WorkspaceError(.invalidValue, at: item.location, "\"\(item.name)\" is a batch; times repeats a request "
+                if repeats, isBatch {
+                    throw WorkspaceError(.invalidValue, at: item.location, "\"\(item.name)\" is a batch; \(item.each == nil ? "times" : "each") repeats a request "
                         + "(name the batch on its own to include its requests once)")
                 }
-                if item.times != nil, !isRequest {
+                if repeats, !isRequest {
                     throw unknown(item.reference, kind: "request", candidates: workspace.requestNames)
                 }
             }
@@ -65,21 +73,30 @@ struct WorkspaceValidation {
         for name in workspace.chainNames {
             let chain = workspace.chains[name]!
             var known = Set(workspace.variables.keys).union(workspace.environments.values.flatMap(\.keys)).union(extraVariables)
+                .union(chain.each?.columns ?? [])
             for step in chain.steps {
                 for item in step.items where workspace.requests[item.request.name] == nil {
                     throw unknown(item.request, kind: "request", candidates: workspace.requestNames)
                 }
-                for condition in step.conditions {
-                    for variable in condition.variables where !known.contains(variable) {
-                        throw WorkspaceError(.undefinedVariable, at: condition.location,
-                            "condition \"\(condition.text)\" uses \"\(variable)\", which no earlier step captures"
-                            + "\(Suggestion.clause(for: variable, in: known)) (captures and status.REQUEST of earlier steps, or variables)")
-                    }
-                }
+                try checkConditions(step.conditions, known: known, reads: "earlier steps")
                 for item in step.items {
                     known.insert("status.\(item.request.name)")
                     known.formUnion(item.captures.map(\.variable))
                 }
+                // `repeat: {until:}` reads the step's own captures too.
+                try checkConditions(step.repetition.map { [$0.until] } ?? [], known: known, reads: "this step and earlier ones")
+            }
+        }
+    }
+
+    /// `steps`: whose captures the conditions may read, as a phrase ("earlier steps").
+    private func checkConditions(_ conditions: [Condition], known: Set<String>, reads steps: String) throws(WorkspaceError) {
+        let which = steps == "earlier steps" ? "which no earlier step captures" : "which neither this step nor an earlier one captures"
+        for condition in conditions {
+            for variable in condition.variables where !known.contains(variable) {
+                throw WorkspaceError(.undefinedVariable, at: condition.location,
+                    "condition \"\(condition.text)\" uses \"\(variable)\", \(which)"
+                    + "\(Suggestion.clause(for: variable, in: known)) (captures and status.REQUEST of \(steps), or variables)")
             }
         }
     }

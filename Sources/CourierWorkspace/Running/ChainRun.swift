@@ -4,21 +4,30 @@ import Foundation
 /// One run of a workspace chain as an engine `ChainRequest`: each step's requests are
 /// ``WorkspaceRequest``s sharing a scope of their own, a step's callback records its
 /// captures and every finished request's `status.NAME`, and `when` conditions read them.
+/// A step with `repeat:` is a ``RepeatedStep`` around its request; a chain with `each:` runs
+/// once per row, each run a `ChainRun` for its row.
 package struct ChainRun {
     let runner: WorkspaceRunner
     let definition: ChainDefinition
+    /// The `each:` row of this run; nil without `each:`.
+    let row: DataRows.Row?
+    /// How outputs name this run: the chain's name, with its row.
+    var label: String { row?.label(definition.name) ?? definition.name }
     package let scope: VariableScope
     package let chain: ChainRequest
     /// The requests of each step, in order.
     package let stepRequests: [[WorkspaceRequest]]
 
-    /// - Parameter definitions: the definition each step sends, by request name (the
-    ///   workbench passes its edited ones); the workspace's by default.
-    package init(runner: WorkspaceRunner, chain definition: ChainDefinition, stepMode: Bool = false,
+    /// - Parameters:
+    ///   - row: the `each:` row whose values the run sees; nil for none.
+    ///   - definitions: the definition each step sends, by request name (the workbench
+    ///     passes its edited ones); the workspace's by default.
+    package init(runner: WorkspaceRunner, chain definition: ChainDefinition, row: DataRows.Row? = nil, stepMode: Bool = false,
          definitions: ((String) -> RequestDefinition)? = nil) {
         self.runner = runner
         self.definition = definition
-        let scope = runner.scope.child()
+        self.row = row
+        let scope = (row.map(runner.scope(for:)) ?? runner.scope).child()
         self.scope = scope
         let chain = ChainRequest(stepMode: stepMode)
         chain.agent = runner.agent
@@ -33,8 +42,10 @@ package struct ChainRun {
             }
             stepRequests.append(requests)
             let items = step.items
-            let callback: @Sendable (ChainRequest, [Request]) -> Void = { chain, sent in
-                for (item, request) in zip(items, sent) {
+            // The workspace requests, not what the chain sent: a repeated step sends its request
+            // through a ``RepeatedStep``.
+            let callback: @Sendable (ChainRequest, [Request]) -> Void = { chain, _ in
+                for (item, request) in zip(items, requests) {
                     chain.setValue(String(request.responseStatusCode), forKey: "status.\(item.request.name)")
                     for capture in item.captures {
                         guard let value = capture.value(from: request) else { continue }
@@ -47,6 +58,12 @@ package struct ChainRun {
             let title = step.title ?? step.items.map(\.request.name).joined(separator: step.isParallel ? " ∥ " : "")
             if step.isParallel {
                 chain.addGroup(requests, title: title, callback: callback, when: condition)
+            } else if let repetition = step.repetition {
+                let until = Self.condition([repetition.until], scope: scope)!
+                let repeated = RepeatedStep(requests[0], repetition: repetition, record: { callback($0, []) }, holds: until)
+                repeated.attach(to: chain)
+                // The captures were recorded after each try.
+                chain.addStep(ChainStep(title: title, work: .request(repeated), condition: condition))
             } else {
                 chain.addStep(ChainStep(title: title, work: .request(requests[0]), condition: condition, callback: callback))
             }
@@ -70,6 +87,7 @@ package struct ChainRun {
 
     /// Runs the chain to its end and reports each step and its requests.
     func run(report: (RunEvent) -> Void) async {
+        report(.targetStarted(name: label, kind: "chain"))
         _ = try? await chain.run()
         self.report(chain.snapshot, report: report)
     }
@@ -81,12 +99,19 @@ package struct ChainRun {
             let notRun = step.state == .pending || step.state == .cancelled || step.state == .waitingForAdvance
             let state = notRun ? "not run" : step.state.rawValue
             let captures = redactedCaptures(of: definition.items.flatMap(\.captures), values: step.values)
-            report(.step(StepReport(chain: self.definition.name, index: index + 1, title: step.title, state: state,
+            let repeated = step.requests.first as? RepeatedStep
+            let tries = repeated?.tries ?? 0
+            let title = tries > 0 ? "\(step.title) (\(tries) tr\(tries == 1 ? "y" : "ies"))" : step.title
+            report(.step(StepReport(chain: label, index: index + 1, title: title, state: state,
                                     captures: captures,
                                     condition: definition.conditions.isEmpty ? nil : definition.conditions.map(\.text).joined(separator: " and "))))
             for (item, request) in zip(definition.items, stepRequests[index]) {
                 var result = runner.result(of: request)
-                result.chain = self.definition.name
+                result.chain = label
+                if repeated != nil, step.state == .failed, let error = step.error {
+                    result.ok = false
+                    result.error = RequestResult.Failure(family: error.family.rawValue, code: error.code.rawValue, message: error.message)
+                }
                 result.step = index + 1
                 if !item.captures.isEmpty { result.captures = redactedCaptures(of: item.captures, values: step.values) }
                 if step.state == .skipped || notRun {

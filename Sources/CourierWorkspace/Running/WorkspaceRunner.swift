@@ -122,8 +122,10 @@ public final class WorkspaceRunner: Sendable {
                 record(.targetStarted(name: name, kind: "batch"))
                 await runBatch(batch, report: record)
             case .chain(let chain):
-                record(.targetStarted(name: name, kind: "chain"))
-                await ChainRun(runner: self, chain: chain).run(report: record)
+                // With `each:`, one run per row, each reported as a target of its own.
+                for row in chain.each?.rows.map(Optional.some) ?? [nil] {
+                    await ChainRun(runner: self, chain: chain, row: row).run(report: record)
+                }
             }
             await agent.waitForCacheWrites()
         }
@@ -132,13 +134,20 @@ public final class WorkspaceRunner: Sendable {
         return summary
     }
 
+    /// The scope of one `each:` row: its values over this run's variables, under `--var`.
+    func scope(for row: DataRows.Row) -> VariableScope {
+        scope.child(row: row.values.filter { options.overrides[$0.key] == nil })
+    }
+
     private func runBatch(_ definition: BatchDefinition, report: (RunEvent) -> Void) async {
-        let requests = workspace.requestNames(inBatch: definition.name).map { makeRequest($0) }
+        let members = workspace.members(ofBatch: definition.name)
+        let requests = members.map { member in makeRequest(member.name, scope: member.row.map(scope(for:))) }
         let batch = makeBatch(requests, continueOnFailure: definition.continueOnFailure, hud: definition.hud)
         _ = try? await batch.run()
-        for (request, state) in zip(requests, batch.snapshot.states) {
+        for (member, (request, state)) in zip(members, zip(requests, batch.snapshot.states)) {
             var result = result(of: request)
             result.batch = definition.name
+            if let row = member.row { result.name = row.label(result.name) }
             if state == .cancelled || state == .pending {
                 result.skipped = true
                 result.ok = false

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// The values `{{name}}` resolves to during a run, most specific first: `--var` overrides,
-/// a chain's captures, the selected environment, the workspace's `variables`, built-ins.
+/// a chain's captures, an `each:` row's values, the selected environment, the workspace's
+/// `variables`, built-ins.
 ///
 /// Variables may refer to other variables; captures are added while a chain runs, so a
 /// chain gets a scope of its own (``child()``). Captured secrets and the values of
@@ -16,6 +17,8 @@ public final class VariableScope: Sendable {
     public let fakeValues: FakeValues
     private let environment: [String: String]
     private let parent: VariableScope?
+    /// An `each:` row's values: plain text, not templates.
+    private let rowValues: [String: String]
     /// The selected environment, whose `headers:` and `args:` requests send (``ServiceDefaults``).
     public let environmentName: String?
     private let captures = Mutex<[String: String]>([:])
@@ -40,9 +43,10 @@ public final class VariableScope: Sendable {
         self.demoTLS = demoTLS
         self.environment = environment
         self.parent = nil
+        self.rowValues = [:]
     }
 
-    private init(parent: VariableScope) {
+    private init(parent: VariableScope, rowValues: [String: String] = [:]) {
         self.variables = parent.variables
         self.environmentName = parent.environmentName
         self.demoURL = parent.demoURL
@@ -50,10 +54,23 @@ public final class VariableScope: Sendable {
         self.fakeValues = parent.fakeValues
         self.environment = parent.environment
         self.parent = parent
+        self.rowValues = rowValues
+        for (name, value) in rowValues where Redaction.isSensitiveKey(name) {
+            secretRegistry.set([value], for: "row " + name)
+        }
     }
 
     /// A scope for one chain run: it sees this scope's values and adds its own captures.
     public func child() -> VariableScope { VariableScope(parent: self) }
+
+    /// A scope for one `each:` row: `values` come before this scope's variables (the caller
+    /// leaves out those `--var` sets, which come first); a column whose name says secret
+    /// (`password`, `token`) is redacted in output.
+    public func child(row values: [String: String]) -> VariableScope { VariableScope(parent: self, rowValues: values) }
+
+    private func rowValue(_ name: String) -> String? {
+        rowValues[name] ?? parent?.rowValue(name)
+    }
 
     /// Records a captured value for later steps; `secret` values are redacted in output.
     public func capture(_ name: String, _ value: String, secret: Bool = false) {
@@ -151,6 +168,7 @@ public final class VariableScope: Sendable {
             return .value(value)
         }
         if let captured = capturedValue(name) { return .value(captured) }
+        if let value = rowValue(name) { return .value(value) }
         if let text = variables[name] { return .template(text) }
         switch name {
         case "uuid": return .fresh(UUID().uuidString.lowercased())
