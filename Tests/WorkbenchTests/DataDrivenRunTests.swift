@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 import Testing
 @testable import CourierWorkspace
@@ -85,6 +86,13 @@ struct DataDrivenRunTests {
         }.output).dropLast()
         let cities = overridden.map { line in ((line["checks"] as? [[String: Any]]) ?? []).last?["actual"] as? String }
         #expect(cities == ["\"Rome\"", "\"Rome\""])
+    }
+
+    @Test func aRowsSecretColumnIsHiddenInOutput() throws {
+        let scope = VariableScope(variables: ["name": "workspace"]).child(row: ["password": "hunter2", "name": "Ann"])
+        #expect(scope.redact("sent hunter2") == "sent \(Redaction.placeholder)")
+        #expect(try scope.value(of: "name") == "Ann")
+        #expect(scope.redact("Ann") == "Ann")
     }
 
     @Test func aJSONFileRunsTheChainOncePerRow() async throws {
