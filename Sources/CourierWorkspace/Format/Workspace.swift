@@ -69,6 +69,11 @@ public struct Workspace: Sendable {
     public struct BatchMember: Sendable {
         public var name: String
         public var row: DataRows.Row?
+
+        public init(name: String, row: DataRows.Row? = nil) {
+            self.name = name
+            self.row = row
+        }
     }
 
     /// The requests a batch sends, in order, as ``requestNames(inBatch:)`` names them, each

@@ -135,7 +135,7 @@ public final class WorkspaceRunner: Sendable {
     }
 
     /// The scope of one `each:` row: its values over this run's variables, under `--var`.
-    func scope(for row: DataRows.Row) -> VariableScope {
+    package func scope(for row: DataRows.Row) -> VariableScope {
         scope.child(row: row.values.filter { options.overrides[$0.key] == nil })
     }
 

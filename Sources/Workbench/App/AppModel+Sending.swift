@@ -70,8 +70,8 @@ extension AppModel {
 
     func runBatch(_ name: String, ignoringCache: Bool = false) {
         guard let definition = workspace.batches[name] else { return }
-        let names = workspace.requestNames(inBatch: name)
-        startBatch(names, continueOnFailure: definition.continueOnFailure, name: name, ignoringCache: ignoringCache, hud: definition.hud)
+        startBatch(workspace.members(ofBatch: name), continueOnFailure: definition.continueOnFailure, name: name,
+                   ignoringCache: ignoringCache, hud: definition.hud)
     }
 
     /// Space-marked requests, sent together as a batch that runs them all.
@@ -83,11 +83,20 @@ extension AppModel {
 
     /// Starts a batch of `names` and records it in the Runs pane as `name`.
     func startBatch(_ names: [String], continueOnFailure: Bool, name: String, ignoringCache: Bool, hud: HUDSettings = HUDSettings()) {
+        startBatch(names.map { Workspace.BatchMember(name: $0) }, continueOnFailure: continueOnFailure, name: name,
+                   ignoringCache: ignoringCache, hud: hud)
+    }
+
+    /// Starts a batch of `members` (an `each:` member with its row's values) as `name`.
+    func startBatch(_ members: [Workspace.BatchMember], continueOnFailure: Bool, name: String, ignoringCache: Bool,
+                    hud: HUDSettings = HUDSettings()) {
         let origin = name == "marked" ? "marked batch" : "batch \(name)"
-        let requests = names.compactMap { name -> WorkspaceRequest? in
-            guard let definition = effectiveDefinition(of: name) else { return nil }
-            let request = session.makeRequest(definition, ignoreCache: ignoringCache)
-            _ = register(name: name, request: request, origin: origin)
+        let names = members.map(\.name)
+        let requests = members.compactMap { member -> WorkspaceRequest? in
+            guard let definition = effectiveDefinition(of: member.name) else { return nil }
+            let scope = member.row.map(session.runner.scope(for:))
+            let request = session.makeRequest(definition, scope: scope, ignoreCache: ignoringCache)
+            _ = register(name: member.name, request: request, origin: member.row.map { "\(origin), \($0.label(member.name))" } ?? origin)
             return request
         }
         let batch = session.runner.makeBatch(requests, continueOnFailure: continueOnFailure, hud: hud)
@@ -96,11 +105,26 @@ extension AppModel {
         revealExchange()
     }
 
+    /// Runs a chain; one with `each:` rows runs once per row, each a run of its own
+    /// (`checkout [row 2]`), all at once.
     func runChain(_ name: String, stepMode: Bool) {
         guard let definition = workspace.chains[name] else { return }
-        let run = ChainRun(runner: session.runner, chain: definition, stepMode: stepMode) { [unowned self] in
+        guard let rows = definition.each?.rows, !rows.isEmpty else {
+            runChain(name, definition: definition, row: nil, stepMode: stepMode)
+            return
+        }
+        guard !stepMode else {
+            say("\(name) runs once per each: row (\(rows.count)); step mode goes through one chain at a time — Enter runs them all", .warning)
+            return
+        }
+        for row in rows { runChain(name, definition: definition, row: row, stepMode: false) }
+    }
+
+    private func runChain(_ name: String, definition: ChainDefinition, row: DataRows.Row?, stepMode: Bool) {
+        let run = ChainRun(runner: session.runner, chain: definition, row: row, stepMode: stepMode) { [unowned self] in
             effectiveDefinition(of: $0) ?? workspace.requests[$0]!
         }
+        let name = row?.label(name) ?? name
         for (step, requests) in run.stepRequests.enumerated() {
             for (member, (item, request)) in zip(definition.steps[step].items, requests).enumerated() {
                 let exchange = register(name: item.request.name, request: request, origin: "chain \(name), step \(step + 1)")
