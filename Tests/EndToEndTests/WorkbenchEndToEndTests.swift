@@ -131,7 +131,9 @@ extension EndToEndTests {
             try await withShell { session, sandbox in
                 try session.type("\(EndToEndTests.binary) tui \(sandbox.workspace) & sleep 0.2; fg")
                 try session.press("Enter")
-                try await session.waitFor("1 Requests")
+                // Not the top border: when the workbench draws within the 0.2 s, the shell's `fg`
+                // line scrolls it off until the next full redraw.
+                try await session.waitFor("get-args")
                 try session.press("2", "m")
                 let pkill = Process()
                 pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
