@@ -91,13 +91,7 @@ public struct SchemaCheck: Sendable, Hashable {
         return errors.map { error in
             var failed = CheckResult(check: check, passed: false, expected: "a match of the \(text)", actual: error.message,
                                      note: error.absoluteKeywordLocation)
-            let inside = error.instanceLocation.segments.map { segment -> JSONPath.Component in
-                switch segment {
-                case .member(let name): return .key(name)
-                case .index(let index): return .index(index)
-                }
-            }
-            failed.check.subject = .json(JSONPath(components: (at?.components ?? []) + inside))
+            failed.check.subject = .json(JSONPath(components: (at?.components ?? []) + JSONPath(error.instanceLocation).components))
             return failed
         }
     }
