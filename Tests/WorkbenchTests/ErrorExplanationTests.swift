@@ -37,6 +37,12 @@ import Testing
         #expect(template.advice.contains("{id: int}"))
         #expect(explain(RequestError(family: .serialization, code: .unacceptableContentType, message: "")).advice.contains("response: raw"))
         #expect(explain(RequestError(family: .serialization, code: .cannotParseResponse, message: "")).advice.contains("not valid JSON"))
+        var rejected = RequestError(family: .validation, code: .responseRejected, message: "The response broke a rule.")
+        rejected.violations = [ResponseViolation("expected 200, got 500"), ResponseViolation("expected \"ok\"", path: "$.status")]
+        #expect(explain(rejected).advice.contains("broke 2 rules of the workspace's contract"))
+        definition.expect = [.check(try! Check(parsing: "status == 200", location: SourceLocation(file: "f", line: 2, column: 3)))]
+        #expect(explain(rejected, definition: definition).advice.contains("the request's `expect:` checks: the Checks tab"))
+        #expect(explain(RequestError(family: .serialization, code: .cannotMapModel, message: "")).advice.contains("coding path"))
         #expect(explain(RequestError(family: .parameter, code: .invalidParameters, message: "r: undefined variable {{x}}")).advice.contains("--var"))
     }
 

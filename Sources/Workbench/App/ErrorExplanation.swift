@@ -66,6 +66,12 @@ public struct ErrorExplanation: Sendable, Equatable {
         case .invalidJSONFormat:
             let template = definition?.validate?.json.map(DefinitionText.template) ?? "the template"
             return "The JSON does not match \(template): the message names the path that differs."
+        case .responseRejected:
+            let count = error.violations.count
+            let source = definition?.expect.isEmpty == false ? "the request's `expect:` checks" : "the workspace's contract (config.contract)"
+            return "The response arrived but broke \(count == 1 ? "a rule" : "\(count) rules") of \(source): the Checks tab lists each with expected and actual. It was not cached."
+        case .cannotMapModel:
+            return "The JSON is valid but does not fit the model it is decoded into: the message names the coding path that differs."
         case .invalidParameters:
             return "It never started: a placeholder had no value. Define the variable, capture it in a chain, or pass --var."
         case .vetoed:
