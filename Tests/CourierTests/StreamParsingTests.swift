@@ -1,8 +1,9 @@
 import Testing
 @testable import Courier
 
-/// Server-sent events by the WHATWG HTML standard's event stream interpretation, and NDJSON lines, with its own examples, fed whole and
-/// cut at every byte (libcurl may split a chunk anywhere: inside a field, a CRLF or the BOM).
+/// Server-sent events by the WHATWG HTML standard's event stream interpretation (with its own
+/// examples) and NDJSON lines, fed whole and cut at every byte (libcurl may split a chunk
+/// anywhere: inside a field, a CRLF or the BOM).
 @Suite struct StreamParsingTests {
     /// Events from `text` fed in one chunk, and the same fed one byte at a time.
     private func events(_ text: String, maximumEventBytes: Int = 8 << 20) -> [ServerSentEvent] {
