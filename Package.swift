@@ -99,6 +99,8 @@ let package = Package(
                 "CourierSchema",
                 workbenchOnly("Yams", from: "Yams"),
                 workbenchOnly("GRDB", from: "GRDB.swift"),
+                workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),
+                workbenchOnly("OpenAPIKit30", from: "OpenAPIKit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

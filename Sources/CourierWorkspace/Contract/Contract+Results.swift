@@ -37,17 +37,17 @@ extension Contract {
             return [failure(.contentType, name: name, "\(contentType.type)/\(contentType.subtype) is not documented for \(operation.name) \(key) "
                                 + "(documented: \(response.content.keys.sorted().joined(separator: ", ")))", at: response.location)]
         }
-        guard let schemaTokens = response.content[mediaKey] ?? nil, contentType.isJSON else { return passed }
-        return bodyResults(facts, schemaAt: schemaTokens, name: name, at: response.location) ?? passed
+        guard let schema = response.content[mediaKey] ?? nil, contentType.isJSON else { return passed }
+        return bodyResults(facts, schemaAt: schema, name: name, at: response.location) ?? passed
     }
 
-    /// The failures of the JSON body against the schema at `tokens`; nil when it matches.
-    private func bodyResults(_ facts: ResponseFacts, schemaAt tokens: [String], name: String, at location: SourceLocation) -> [CheckResult]? {
+    /// The failures of the JSON body against the schema at `reference`; nil when it matches.
+    private func bodyResults(_ facts: ResponseFacts, schemaAt reference: String, name: String, at location: SourceLocation) -> [CheckResult]? {
         let schema: JSONSchema
-        switch self.schema(at: tokens) {
+        switch self.schema(at: reference) {
         case .success(let compiled): schema = compiled
         case .failure(let error):
-            return [failure(.body, name: name, "the contract's schema at \(ContractPointer.fragment(tokens)) cannot be used: \(error)", at: location)]
+            return [failure(.body, name: name, "the contract's schema at \(shown(reference)) cannot be used: \(error)", at: location)]
         }
         guard let body = facts.json ?? (try? JSONValue(parsing: facts.body)) else {
             return [failure(.body, name: name, "the body is not JSON", at: location)]

@@ -24,15 +24,16 @@ public final class Contract: Sendable {
     let pathsLocation: SourceLocation
     private let compiled = Mutex<[String: Result<JSONSchema, SchemaCompileError>]>([:])
 
-    init(file: String, written: String, dialect: JSONSchemaDialect, reader: ContractReader, registry: SchemaRegistry) {
+    init(file: String, written: String, dialect: JSONSchemaDialect, basePaths: [String], operations: [ContractOperation],
+         registry: SchemaRegistry, pathsLocation: SourceLocation) {
         self.file = file
         self.written = written
         self.uri = URL(fileURLWithPath: file).absoluteString
         self.dialect = dialect
-        self.basePaths = reader.basePaths()
-        self.operations = reader.operations()
+        self.basePaths = basePaths
+        self.operations = operations
         self.registry = registry
-        self.pathsLocation = reader.location(of: ["paths"])
+        self.pathsLocation = pathsLocation
     }
 
     /// The operation for `method` on `path` (a URL's path, not decoded): the servers' base
@@ -54,9 +55,8 @@ public final class Contract: Sendable {
         return (nil, [])
     }
 
-    /// The compiled schema at `tokens` of the document, compiled once.
-    func schema(at tokens: [String]) -> Result<JSONSchema, SchemaCompileError> {
-        let reference = uri + ContractPointer.fragment(tokens)
+    /// The compiled schema at `reference` (an absolute URI with a pointer), compiled once.
+    func schema(at reference: String) -> Result<JSONSchema, SchemaCompileError> {
         if let known = compiled.withLock({ $0[reference] }) { return known }
         let result = Result(catching: { () throws(SchemaCompileError) in
             try JSONSchema(reference: reference, registry: registry, options: JSONSchema.Options(dialect: dialect))

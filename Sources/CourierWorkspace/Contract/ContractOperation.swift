@@ -22,10 +22,11 @@ struct ContractOperation: Sendable {
     }
 }
 
-/// A documented response: its media types, each with the JSON Pointer of its schema.
+/// A documented response: its media types, each with the URI of its schema.
 struct ContractResponse: Sendable {
-    /// Content key (`application/json`, `application/*`) → the schema's pointer tokens;
-    /// nil when the media type has no schema. Empty: the response documents no body.
-    let content: [String: [String]?]
+    /// Content key (`application/json`, `application/*`) → the schema's absolute URI with its
+    /// JSON Pointer (`file:///…/api.yaml#/components/schemas/Pet`); nil when the media type
+    /// has no schema. Empty: the response documents no body.
+    let content: [String: String?]
     let location: SourceLocation
 }

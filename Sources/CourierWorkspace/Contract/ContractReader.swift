@@ -1,99 +1,75 @@
-import Courier
 import Foundation
+import OpenAPIKit
 
-/// Finds a contract's operations and responses in its document (as JSON), following local
-/// `$ref`s of path items and responses, and where each is written (from the YAML nodes).
-struct ContractReader {
-    let document: JSONValue
-    let root: YAMLValue
+/// Finds a contract's operations and responses in OpenAPIKit's outline of its document,
+/// following `$ref`s of path items, responses and media types — in the document or in the
+/// files beside it — and where each is written, as JSON Pointers and file:line:column.
+struct ContractReader<Model: ContractModel> {
+    let files: ContractFiles
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-
-    /// Every operation of `paths`, in no particular order.
-    func operations() -> [ContractOperation] {
-        guard let paths = document["paths"]?.objectValue else { return [] }
+    /// Every operation of `document`, whose root node is `root`, in the document's order.
+    func operations(of document: ContractOutline.Document, root: YAMLValue) throws(WorkspaceError) -> [ContractOperation] {
+        guard let paths = ContractPlace(node: root, tokens: []).child("paths") else { return [] }
         var operations: [ContractOperation] = []
-        for (path, _) in paths {
-            guard let (item, itemTokens) = resolved(["paths", path]), let members = item.objectValue else { continue }
-            for method in Self.methods {
-                guard let operation = members[method]?.objectValue else { continue }
-                let tokens = itemTokens + [method]
-                var responses: [String: ContractResponse] = [:]
-                for (status, _) in operation["responses"]?.objectValue ?? [:] {
-                    guard let (response, responseTokens) = resolved(tokens + ["responses", status]) else { continue }
-                    var content: [String: [String]?] = [:]
-                    for (type, media) in response["content"]?.objectValue ?? [:] {
-                        content[type] = media["schema"] == nil ? .some(nil) : responseTokens + ["content", type, "schema"]
-                    }
-                    responses[status] = ContractResponse(content: content, location: location(of: tokens + ["responses", status]))
-                }
-                operations.append(ContractOperation(method: method.uppercased(), template: PathTemplate(path), responses: responses,
-                                                    location: location(of: tokens)))
+        for (path, item) in document.paths {
+            guard let written = paths.child(where: { OpenAPI.Path(rawValue: $0) == path }) else { continue }
+            let (pathItem, itemPlace) = try resolve(item, at: written, Model.pathItem)
+            for (method, responses) in pathItem.operations {
+                guard let place = itemPlace.child(method) else { continue }
+                operations.append(ContractOperation(method: method.uppercased(), template: PathTemplate(path.rawValue),
+                                                    responses: try self.responses(responses, at: place.child("responses")),
+                                                    location: place.node.location))
             }
         }
         return operations
     }
 
-    /// The base paths of the document's `servers` (`https://api.example/v2` gives `/v2`), a
-    /// server variable replaced by its default; empty when there are none.
-    func basePaths() -> [String] {
-        let servers = document["servers"]?.arrayValue ?? []
-        return servers.compactMap { server -> String? in
-            guard var url = server["url"]?.stringValue else { return nil }
-            for (name, variable) in server["variables"]?.objectValue ?? [:] {
-                url = url.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.stringValue ?? "")
+    /// The responses by status key (`200`, `2XX`, `default`), each with the schema URI of each media type.
+    private func responses(_ outline: ContractOutline.Responses, at place: ContractPlace?) throws(WorkspaceError) -> [String: ContractResponse] {
+        var responses: [String: ContractResponse] = [:]
+        for (status, response) in outline {
+            guard let written = place?.child(where: { OpenAPI.Response.StatusCode(rawValue: $0) == status }) else { continue }
+            let (value, responsePlace) = try resolve(response, at: written, Model.response)
+            var content: [String: String?] = [:]
+            for (type, media) in value.content {
+                guard let mediaWritten = responsePlace.child("content")?.child(where: { OpenAPI.ContentType(rawValue: $0) == type }) else { continue }
+                let (mediaValue, mediaPlace) = try resolve(media, at: mediaWritten, Model.media)
+                content[mediaWritten.tokens.last ?? type.rawValue] = mediaValue.schema.flatMap { schema in
+                    mediaPlace.child("schema").map { schemaURI(schema, at: $0) }
+                }
             }
-            let path = url.contains("://") ? (URLComponents(string: url)?.percentEncodedPath ?? "") : url
-            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return trimmed.isEmpty ? nil : trimmed
-        }.sorted { $0.count > $1.count }
-    }
-
-    /// The value at `tokens`, a local `$ref` there followed (up to a few hops), with the tokens
-    /// where it really is.
-    func resolved(_ tokens: [String]) -> (JSONValue, [String])? {
-        var tokens = tokens
-        for _ in 0..<8 {
-            guard let value = value(at: tokens) else { return nil }
-            guard let reference = value["$ref"]?.stringValue, reference.hasPrefix("#"),
-                  let target = ContractPointer.tokens(fragment: String(reference.dropFirst())) else { return (value, tokens) }
-            tokens = target
+            responses[status.rawValue] = ContractResponse(content: content, location: written.node.location)
         }
-        return nil
+        return responses
     }
 
-    private func value(at tokens: [String]) -> JSONValue? {
-        tokens.reduce(Optional(document)) { value, token in
-            if let array = value?.arrayValue { return Int(token).flatMap { $0 < array.count ? array[$0] : nil } }
-            return value?[token]
+    /// Where validation of a body starts: a `$ref`'s target when the schema is only that
+    /// reference (with annotations), else the schema itself.
+    private func schemaURI(_ schema: ContractOutline.Schema, at place: ContractPlace) -> String {
+        guard case .reference(let reference) = schema, let keys = try? place.node.mapping().entries.map(\.name),
+              keys.allSatisfy({ ["$ref", "description", "summary"].contains($0) }),
+              let target = URL(string: reference, relativeTo: URL(fileURLWithPath: place.node.file)) else { return place.uri }
+        return target.absoluteString
+    }
+
+    /// The value of `referable` and where it is written: in place, or where its `$ref` leads
+    /// (through further `$ref`s), decoded there by `decode`.
+    private func resolve<Value>(_ referable: ContractOutline.Referable<Value>, at place: ContractPlace,
+                                _ decode: (YAMLValue) throws(WorkspaceError) -> Value) throws(WorkspaceError) -> (Value, ContractPlace) {
+        var reference: String
+        switch referable {
+        case .value(let value): return (value, place)
+        case .reference(let written): reference = written
         }
-    }
-
-    /// Where the node at `tokens` is written, or its closest written ancestor.
-    func location(of tokens: [String]) -> SourceLocation {
-        var node = root
-        for token in tokens {
-            guard case .mapping = node.node, let mapping = try? node.mapping(), let child = mapping[token] else { break }
-            node = child
-        }
-        return node.location
-    }
-}
-
-/// JSON Pointers as URI fragments (RFC 6901 §6), for schema locations in the contract.
-enum ContractPointer {
-    /// `#/paths/~1pets/get` from `["paths", "/pets", "get"]`, `%` escaped for the URI.
-    static func fragment(_ tokens: [String]) -> String {
-        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
-            .replacingOccurrences(of: "%", with: "%25")
-    }
-
-    /// The tokens of a fragment's pointer (without `#`); nil when it is not a pointer.
-    static func tokens(fragment: String) -> [String]? {
-        let pointer = fragment.removingPercentEncoding ?? fragment
-        guard pointer.hasPrefix("/") else { return pointer.isEmpty ? [] : nil }
-        return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        var from = place
+        var seen: Set<String> = []
+        while true {
+            let written = from.child("$ref")?.node ?? from.node
+            let target = try files.target(of: reference, at: written)
+            guard seen.insert(target.uri).inserted else { throw written.error(.invalidValue, "$ref \(reference) leads back to itself") }
+            guard let next = target.child("$ref"), case .scalar = next.node.node else { return (try decode(target.node), target) }
+            reference = try next.node.string()
+            from = target
         }
     }
 }
