@@ -75,6 +75,8 @@ enum DemoRouter {
         router.onAnyMethod("/bytes/:count", use: ByteStreamRoutes.bytes)
         router.onAnyMethod("/drop", use: ByteStreamRoutes.drop)
         router.onAnyMethod("/drip", use: DripRoute.drip)
+        router.onAnyMethod("/sse", use: StreamRoutes.serverSentEvents)
+        router.onAnyMethod("/ndjson", use: StreamRoutes.ndjson)
         router.onAnyMethod("/big-json", use: BigJSONRoute.bigJSON)
         router.onAnyMethod("/cjk", use: ViewerSampleRoutes.cjk)
         router.onAnyMethod("/malformed-json", use: ViewerSampleRoutes.malformedJSON)
@@ -84,6 +86,9 @@ enum DemoRouter {
         router.onAnyMethod("/graphql", use: GraphQLRoute.graphql)
         router.onAnyMethod("/contract/pets", use: ContractRoutes.pets)
         router.onAnyMethod("/contract/pets/:id", use: ContractRoutes.pet)
+        router.onAnyMethod("/paged", use: PagedRoutes.pages)
+        router.onAnyMethod("/paged/cursor", use: PagedRoutes.cursor)
+        router.onAnyMethod("/paged/link", use: PagedRoutes.link)
     }
 
     private static func addOAuthRoutes(to router: Router<DemoRequestContext>, store: OAuthStore) {
