@@ -33,6 +33,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
     var variables: [String] = []
 
+    @Option(help: ArgumentHelp("Also write a self-contained HTML report to FILE: each response's verdict, timings and excerpt; secrets redacted.", valueName: "FILE"))
+    var report: String?
+
     @Flag(help: "Do not record the exchanges in the history.")
     var noHistory = false
 
@@ -43,6 +46,7 @@ struct CheckCommand: AsyncParsableCommand {
         run.ignoreCache = true
         run.recordsHistory = !noHistory
         run.checksContract = true
+        run.reportPath = report
         let status = await run.run(startDemoServer: DemoServerHandle.embedded, output: { printLine($0) }, errors: { printError($0) })
         if status != 0 { throw ExitCode(status) }
     }

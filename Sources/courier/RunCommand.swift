@@ -42,6 +42,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
     var junit: String?
 
+    @Option(help: ArgumentHelp("Also write a self-contained HTML report to FILE: summary, checks, timings, response excerpts; secrets redacted.", valueName: "FILE"))
+    var report: String?
+
     @Flag(help: "Go to the network even when a fresh cached response exists.")
     var ignoreCache = false
 
@@ -61,6 +64,7 @@ struct RunCommand: AsyncParsableCommand {
         run.seed = seed
         run.json = json
         run.junitPath = junit
+        run.reportPath = report
         run.ignoreCache = ignoreCache
         run.quiet = quiet
         run.recordsHistory = !noHistory

@@ -39,6 +39,8 @@ public struct HeadlessRun: Sendable {
     public var seed: UInt64?
     public var json = false
     public var junitPath: String?
+    /// `--report FILE`: a self-contained HTML report (``HTMLReport``).
+    public var reportPath: String?
     public var ignoreCache = false
     public var quiet = false
     /// Instead of the workspace's cache directory.
@@ -107,6 +109,7 @@ public struct HeadlessRun: Sendable {
         options.ignoreCache = ignoreCache
         options.cacheDirectory = cacheDirectory
         options.stateDirectory = stateDirectory
+        if reportPath != nil { options.reportExchanges = HTMLReportExchanges(workspace: workspace, environment: environment) }
         let historyFailures = SentenceList()
         if offline {
             let store: HistoryStore?
@@ -138,6 +141,9 @@ public struct HeadlessRun: Sendable {
         let human = HumanReport(quiet: quiet)
         var drift = ContractDriftReport()
         var junit = JUnitReport(workspace: workspace.name)
+        var report = HTMLReport(HTMLReport.Context(workspace: workspace.name, workspacePath: workspacePath, environment: environment,
+                                                   command: checksContract ? "courier check" : "courier run", names: names),
+                                exchanges: options.reportExchanges)
         let summary: RunSummary
         do {
             let runner = try WorkspaceRunner(workspace: workspace, options: options)
@@ -146,6 +152,7 @@ public struct HeadlessRun: Sendable {
             defer { cacheFailures.sentences.forEach { errors("courier run: warning: \($0)") } }
             summary = try await runner.run(names.isEmpty && checksContract ? workspace.requestNames : names) { event in
                 junit.record(event)
+                if reportPath != nil { report.record(event) }
                 if checksContract {
                     drift.lines(for: event).forEach(output)
                 } else if json {
@@ -165,6 +172,14 @@ public struct HeadlessRun: Sendable {
                 try junit.xml.write(toFile: junitPath, atomically: true, encoding: .utf8)
             } catch {
                 errors("courier run: cannot write \(junitPath): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        if let reportPath {
+            do {
+                try report.html.write(toFile: reportPath, atomically: true, encoding: .utf8)
+            } catch {
+                errors("courier run: cannot write \(reportPath): \(error.localizedDescription)")
                 return 2
             }
         }

@@ -20,6 +20,8 @@ public struct RunOptions: Sendable {
     public var proxy: ProxySetting?
     /// Where every sent request is recorded; nil = no history.
     public var history: HistoryRecorder?
+    /// Where every sent request's exchange goes for `--report`; nil = no report.
+    public var reportExchanges: HTMLReportExchanges?
     /// Set: requests are answered from the cache or the history, never the network.
     public var offline: OfflineReplay?
     /// The process environment for `{{env.NAME}}`.

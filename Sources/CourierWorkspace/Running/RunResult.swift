@@ -65,6 +65,9 @@ public struct RequestResult: Sendable, Codable, Hashable {
         public var path: String?
         /// Where the check is written: `demo.yaml:41:11`.
         public var location: String
+        /// The schema keyword a schema or contract violation failed
+        /// (`#/components/schemas/Pet/properties/price/type`); nil otherwise.
+        public var schemaLocation: String? = nil
     }
 
     public var failed: Bool { !ok && !skipped }

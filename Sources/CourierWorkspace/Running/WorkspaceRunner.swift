@@ -162,7 +162,10 @@ public final class WorkspaceRunner: Sendable {
 
     /// Reports a request's result and records the exchange in the history (unless skipped).
     func finished(_ request: WorkspaceRequest, _ result: RequestResult, report: (RunEvent) -> Void) {
-        if !result.skipped { options.history?.record(request, result: result) }
+        if !result.skipped {
+            options.history?.record(request, result: result)
+            options.reportExchanges?.record(request, result: result)
+        }
         report(.request(result))
     }
 
@@ -191,7 +194,8 @@ public final class WorkspaceRunner: Sendable {
                     let redact = request.scope.redact
                     return RequestResult.CheckOutcome(check: redact(result.check.text), passed: result.passed, expected: redact(result.expected),
                                                       actual: redact(result.actual), summary: redact(result.summary),
-                                                      path: result.jsonPath?.description, location: result.check.location.shortDescription)
+                                                      path: result.jsonPath?.description, location: result.check.location.shortDescription,
+                                                      schemaLocation: result.schemaLocation.map(redact))
                 }
             })
     }
