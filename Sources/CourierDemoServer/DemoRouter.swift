@@ -77,8 +77,6 @@ enum DemoRouter {
         router.onAnyMethod("/drip", use: DripRoute.drip)
         router.onAnyMethod("/sse", use: StreamRoutes.serverSentEvents)
         router.onAnyMethod("/ndjson", use: StreamRoutes.ndjson)
-        router.onAnyMethod("/sse", use: StreamRoutes.serverSentEvents)
-        router.onAnyMethod("/ndjson", use: StreamRoutes.ndjson)
         router.onAnyMethod("/big-json", use: BigJSONRoute.bigJSON)
         router.onAnyMethod("/cjk", use: ViewerSampleRoutes.cjk)
         router.onAnyMethod("/malformed-json", use: ViewerSampleRoutes.malformedJSON)
