@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the servers nobody here wrote that the tests talk to: nginx (HTTP/2, TLS, client
-# certificates; from Debian's packages when root, never started as a service), and httpbin with
+# certificates; from Debian's packages when root, never started as a service), headless Chromium
+# (renders the HTML report; from Debian's packages when root), and httpbin with
 # botocore (an independent SigV4 signer) in a venv at .build/test-venv: `python -m gunicorn -b
 # 127.0.0.1:PORT httpbin:app` is what the tests start (Tests/CourierTests/HTTPBinServer.swift).
 # Idempotent and quick when present; when it cannot install (not root, no python3 venv, no pip,
@@ -20,6 +21,20 @@ if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
             || echo "test-servers: nginx could not be installed; its tests will skip" >&2
     else
         echo "test-servers: nginx is not installed (as root: apt-get install -y nginx); its tests will skip" >&2
+    fi
+fi
+
+# The HTML report's browser test renders it in Debian's headless Chromium (the headless shell:
+# no GTK, no display; chromium works too).
+if ! command -v chromium-headless-shell >/dev/null && ! command -v chromium >/dev/null; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+        echo "test-servers: installing chromium-headless-shell (the HTML report's browser test)"
+        export DEBIAN_FRONTEND=noninteractive
+        { apt-get install -y -qq --no-install-recommends chromium-headless-shell >/dev/null 2>&1 \
+            || { apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium-headless-shell >/dev/null; }; } \
+            || echo "test-servers: chromium-headless-shell could not be installed; the HTML report's browser test will skip" >&2
+    else
+        echo "test-servers: no headless Chromium (as root: apt-get install -y chromium-headless-shell); the HTML report's browser test will skip" >&2
     fi
 fi
 

@@ -16,14 +16,14 @@ extension HTMLReport {
         html += "<h1><span class=\"verdict verdict-\(verdict)\">\(summary.failed == 0 ? "✓" : "✗") \(verdict)</span> "
             + "\(Self.escape(context.workspace))</h1>\n"
         html += "<dl class=\"meta\">\n"
-        let facts: [(String, String)] = [
-            ("Command", "\(context.command) \(context.workspacePath) \(context.names.joined(separator: " "))"),
-            ("Workspace", context.workspacePath),
-            ("Environment", context.environment ?? "none"),
-            ("Date", Self.dateText(context.date)),
+        let facts: [(String, String, Bool)] = [
+            ("Workspace", context.workspacePath, false),
+            ("Environment", context.environment ?? "none", false),
+            ("Date", Self.dateText(context.date), false),
+            ("Command", ([context.command, context.workspacePath] + context.names).joined(separator: " "), true),
         ]
-        for (name, value) in facts {
-            html += "<div><dt>\(name)</dt><dd><code>\(Self.escape(value))</code></dd></div>\n"
+        for (name, value, wide) in facts {
+            html += "<div\(wide ? " class=\"wide\"" : "")><dt>\(name)</dt><dd><code>\(Self.escape(value))</code></dd></div>\n"
         }
         return html + "</dl>\n</header>\n"
     }
@@ -32,9 +32,9 @@ extension HTMLReport {
     var summarySection: String {
         let checks = checkCounts
         var html = "<section class=\"summary\" aria-label=\"Summary\">\n"
-        html += card("Requests", value: "\(summary.total)", detail: "\(summary.ok) ok · \(summary.failed) failed · \(summary.skipped) skipped",
-                     tone: summary.failed > 0 ? "bad" : "good", id: "summary-requests")
-        html += card("Failed", value: "\(summary.failed)", detail: summary.failed == 0 ? "nothing failed" : "request\(summary.failed == 1 ? "" : "s") failed",
+        html += card("Passed", value: "\(summary.ok)", detail: "of \(summary.total) request\(summary.total == 1 ? "" : "s")",
+                     tone: summary.ok == summary.total ? "good" : "neutral", id: "summary-passed")
+        html += card("Failed", value: "\(summary.failed)", detail: "\(summary.skipped) skipped",
                      tone: summary.failed > 0 ? "bad" : "good", id: "summary-failed")
         let checkTotal = checks.passed + checks.failed
         html += card("Checks", value: checkTotal == 0 ? "–" : "\(checks.passed)/\(checkTotal)",

@@ -45,14 +45,14 @@ enum HTMLReportStyle {
           color-scheme: light dark;
           --bg: #f6f7f9; --panel: #ffffff; --panel-2: #f0f2f5; --text: #1d2330; --muted: #667085; --border: #dde1e7;
           --good: #16803c; --good-bg: #e7f6ec; --bad: #c4291c; --bad-bg: #fdecea; --warn: #a15c00; --warn-bg: #fff4e0;
-          --skip: #7a8294; --skip-bg: #eef0f3; --accent: #3656d3; --code-bg: #f3f4f7;
+          --skip: #7a8294; --skip-bg: #eef0f3; --accent: #3656d3; --on-accent: #ffffff; --code-bg: #f3f4f7;
           --dns: #13a3b5; --connect: #f29d38; --tls: #a15bd6; --send: #8a94a6; --wait: #3f7be8; --receive: #2bb673;
         }
         @media (prefers-color-scheme: dark) {
           :root {
             --bg: #0f1218; --panel: #171b23; --panel-2: #1f2530; --text: #e4e8ef; --muted: #9aa4b5; --border: #2c3340;
             --good: #4cc274; --good-bg: #14301f; --bad: #ff6b5e; --bad-bg: #3a1714; --warn: #f0b24a; --warn-bg: #352710;
-            --skip: #8d96a8; --skip-bg: #232935; --accent: #7d97ff; --code-bg: #11151c;
+            --skip: #8d96a8; --skip-bg: #232935; --accent: #7d97ff; --on-accent: #0f1218; --code-bg: #11151c;
           }
         }
         * { box-sizing: border-box; }
@@ -72,7 +72,8 @@ enum HTMLReportStyle {
         .verdict { font-size: 13px; padding: 3px 10px; border-radius: 999px; text-transform: uppercase; letter-spacing: .05em; }
         .verdict-passed { color: var(--good); background: var(--good-bg); }
         .verdict-failed { color: var(--bad); background: var(--bad-bg); }
-        .meta { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 6px 20px; margin: 0 0 20px; }
+        .meta { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px 20px; margin: 0 0 20px; }
+        .meta .wide { grid-column: 1 / -1; }
         .meta div { min-width: 0; }
         .meta dt { font-size: 11px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); }
         .meta dd { margin: 0; overflow-wrap: anywhere; }
@@ -81,7 +82,7 @@ enum HTMLReportStyle {
         .card.tone-good { border-top-color: var(--good); } .card.tone-bad { border-top-color: var(--bad); }
         .card-label { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spacing: .06em; }
         .card-value { font-size: 28px; font-weight: 650; line-height: 1.25; }
-        .card.tone-bad .card-value { color: var(--bad); }
+        .card.tone-bad .card-value { color: var(--bad); } .card.tone-good .card-value { color: var(--good); }
         .card-detail { color: var(--muted); font-size: 13px; }
         .outcome-bar { grid-column: 1 / -1; display: flex; height: 8px; border-radius: 4px; overflow: hidden; background: var(--panel-2); }
         .outcome-bar .tone-good { background: var(--good); } .outcome-bar .tone-bad { background: var(--bad); }
@@ -109,7 +110,7 @@ enum HTMLReportStyle {
         .filters { display: flex; gap: 6px; margin: 0 0 14px; align-items: center; }
         .filters .spacer { flex: 1; }
         .filters button { font: inherit; font-size: 13px; color: var(--text); background: var(--panel); border: 1px solid var(--border); border-radius: 6px; padding: 4px 12px; cursor: pointer; }
-        .filters button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; }
+        .filters button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: var(--on-accent); }
         .step { margin: 12px 0 6px; font-size: 13px; color: var(--muted); }
         .step-title { color: var(--text); font-weight: 600; }
         .step-state { font-size: 11px; text-transform: uppercase; letter-spacing: .05em; padding: 1px 6px; border-radius: 4px; background: var(--skip-bg); }
@@ -118,8 +119,11 @@ enum HTMLReportStyle {
         details.request { border: 1px solid var(--border); border-left: 4px solid var(--skip); border-radius: 8px; margin: 8px 0; background: var(--panel); }
         details.request.outcome-passed { border-left-color: var(--good); }
         details.request.outcome-failed { border-left-color: var(--bad); }
-        details.request > summary { cursor: pointer; padding: 9px 12px; display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; list-style-position: inside; }
+        details.request > summary { cursor: pointer; padding: 9px 12px; display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; list-style: none; }
         details.request[open] > summary { border-bottom: 1px solid var(--border); background: var(--panel-2); border-radius: 4px 8px 0 0; }
+        details.request > summary::-webkit-details-marker { display: none; }
+        details.request > summary::before { content: "▸"; color: var(--muted); width: 10px; }
+        details.request[open] > summary::before { content: "▾"; }
         details.request > summary .mark { font-weight: 700; width: 1em; text-align: center; }
         .name { font-weight: 600; }
         .method { font: 600 11px/1.6 ui-monospace, "DejaVu Sans Mono", monospace; padding: 0 6px; border-radius: 4px; background: var(--panel-2); color: var(--accent); border: 1px solid var(--border); }
@@ -143,6 +147,7 @@ enum HTMLReportStyle {
         .check-failed { background: var(--bad-bg); }
         .check-failed .actual code { color: var(--bad); font-weight: 600; }
         .check-detail { font-size: 12px; color: var(--muted); margin-top: 2px; }
+        .check-failed .actual .check-detail code { color: var(--text); font-weight: normal; }
         .schema-location { color: var(--text); }
         .where { color: var(--muted); white-space: nowrap; }
         table.pairs th { width: 220px; font-weight: 500; color: var(--muted); font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12.5px; }

@@ -43,7 +43,7 @@ struct HTMLReportWaterfall {
 
     /// One request's phases: its bar on its own scale, and each phase's figure.
     static func phases(_ timings: HistoryExchange.Timings) -> String {
-        var html = "<div class=\"phases\"><div class=\"wf-track wf-track-single\">" + bar(timings, scale: max(timings.total, 0.001)) + "</div>"
+        var html = "<h4>Timings</h4>\n<div class=\"phases\"><div class=\"wf-track wf-track-single\">" + bar(timings, scale: max(timings.total, 0.001)) + "</div>"
         html += "<ul class=\"phase-figures\">"
         for phase in phases(of: timings) {
             let figure = phase.duration < 0 ? "–" : HTMLReport.milliseconds(phase.duration)
