@@ -34,7 +34,8 @@ enum ContractDecoding {
             }
         }
         // OpenAPIKit's text spans lines and marks words up (`**GET**`): one plain line here.
-        let text = message.replacingOccurrences(of: "**", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var text = message.replacingOccurrences(of: "**", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        while text.hasSuffix("..") { text.removeLast() }
         return WorkspaceError(.invalidValue, at: place.location, "\(prefix): \(text)")
     }
 
