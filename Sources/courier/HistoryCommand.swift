@@ -87,14 +87,15 @@ struct HistoryList: ParsableCommand {
             let place = exchange.chain.map { " [\($0) step \(exchange.step ?? 0)]" } ?? exchange.batch.map { " [\($0)]" } ?? ""
             printLine("#\(exchange.id ?? 0)  \(dates.string(from: exchange.date))  \(exchange.workspace)  \(exchange.request)\(place)  "
                 + "\(exchange.method) \(exchange.url)  \(exchange.outcome)  \(String(format: "%.1f", exchange.durationMs)) ms"
-                + "  \(exchange.responseBodyBytes) B\(exchange.fromCache ? "  (from cache)" : "")")
+                + "  \(exchange.responseBodyBytes) B\(exchange.fromCache ? "  (from cache)" : "")"
+                + (exchange.failedChecks.isEmpty ? "" : "  " + HistoryExchange.checksVerdict(exchange.checks ?? [])))
         }
     }
 }
 
 /// `courier history show ID`: one exchange, whole, its body pretty-printed.
 struct HistoryShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one exchange whole: request, response, headers and body.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one exchange whole: request, response, headers, body and checks.")
 
     @Argument(help: "The exchange's number (the # in courier history).") var id: Int64
     @Flag(help: "Print it as JSON (bodies base64).") var json = false
@@ -129,6 +130,12 @@ struct HistoryShow: ParsableCommand {
             printBody(body, contentType: exchange.contentType)
         } else if exchange.responseBodyBytes > 0 {
             printLine("(\(exchange.responseBodyBytes) bytes, over the history's body limit; SHA-256 \(exchange.responseBodySHA256 ?? "?"))")
+        }
+        if let checks = exchange.checks, !checks.isEmpty {
+            printLine("")
+            printLine("checks: " + HistoryExchange.checksVerdict(checks))
+            // A failure says where the check is written; a pass is the check alone.
+            checks.forEach { printLine("  " + $0.line + ($0.passed ? "" : "  (\($0.shortLocation))")) }
         }
         let timing = exchange.timings.map { timings in
             [("dns", timings.dns), ("connect", timings.connect), ("tls", timings.ssl), ("send", timings.send), ("wait", timings.wait),

@@ -2,8 +2,8 @@ import Courier
 import Foundation
 
 /// Past exchanges as a HAR 1.2 document (`courier history --har FILE`): one page per run,
-/// one entry per exchange with its headers, bodies (already redacted in the history) and
-/// timings, so that the file opens in browser devtools and HAR viewers.
+/// one entry per exchange with its headers, bodies (already redacted in the history),
+/// timings and checks (`_checks`, the failed ones also in its `comment`), so that the file opens in browser devtools and HAR viewers.
 public enum HARExport {
     /// The HAR document of `exchanges` (oldest first), as JSON.
     public static func document(_ exchanges: [HistoryExchange], creatorVersion: String = "1") -> JSONValue {
@@ -111,11 +111,27 @@ public enum HARExport {
         var comment = "\(exchange.workspace) · \(exchange.request)"
         if let chain = exchange.chain { comment += " · chain \(chain) step \(exchange.step ?? 0)" } else if let batch = exchange.batch { comment += " · batch \(batch)" }
         if exchange.fromCache { comment += " · answered from Courier's cache" }
+        if let checks = exchange.checks, !checks.isEmpty {
+            comment += " · " + HistoryExchange.checksVerdict(checks)
+            comment += exchange.failedChecks.map { "\n" + $0.line }.joined()
+            entry["_checks"] = .array(checks.map(check))
+        }
         entry["comment"] = .string(comment)
         if let family = exchange.errorFamily, let code = exchange.errorCode {
             entry["_error"] = .string("\(family) \(code): \(exchange.errorMessage ?? "")")
         }
         return .object(entry)
+    }
+
+    /// A check as a `_checks` item: what it is and where it is written, and how it went.
+    private static func check(_ record: CheckRecord) -> JSONValue {
+        var check: [String: JSONValue] = [
+            "check": .string(record.check), "location": .string(record.location), "passed": .bool(record.passed),
+            "expected": .string(record.expected), "actual": .string(record.actual), "summary": .string(record.summary),
+        ]
+        if let path = record.path { check["path"] = .string(path) }
+        if let note = record.note { check[record.isSchema ? "schemaLocation" : "note"] = .string(note) }
+        return .object(check)
     }
 
     private static func request(_ exchange: HistoryExchange) -> JSONValue {

@@ -13,6 +13,7 @@ struct HistorySnapshot: Sendable {
     var metrics: TransferMetrics?
     var scope: VariableScope
     var warning: String?
+    var checks: [CheckResult]?
 
     init(request: WorkspaceRequest, result: RequestResult, date: Date = Date()) {
         self.date = date
@@ -27,6 +28,7 @@ struct HistorySnapshot: Sendable {
         metrics = request.metrics
         scope = request.scope
         warning = request.warning
+        checks = request.checkResults
     }
 }
 
@@ -34,7 +36,8 @@ extension HistoryExchange {
     /// The exchange a finished workspace request made, redacted as every other output is:
     /// secret headers masked, the URL, header values and text bodies through the request's
     /// scope (known secrets, URL passwords, secret query values), and in JSON and form
-    /// bodies the values of secret-named keys. Bodies over `context.bodyLimit` keep their
+    /// bodies the values of secret-named keys, and each check as ``CheckResult/redacted(by:)``
+    /// says. Bodies over `context.bodyLimit` keep their
     /// size and the response's SHA-256 only.
     init(_ snapshot: HistorySnapshot, context: HistoryRecorder.Context) {
         let result = snapshot.result
@@ -73,6 +76,7 @@ extension HistoryExchange {
         errorCode = result.error?.code
         errorMessage = result.error?.message
         warning = snapshot.warning.map(scope.redact)
+        checks = snapshot.checks.map { CheckRecord.kept($0, scope: scope) }
         fromCache = result.fromCache
         batch = result.batch
         chain = result.chain

@@ -72,6 +72,9 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
     /// What was said beside the response (``WorkspaceRequest/warning``): a body that did not
     /// parse as its content type says under `response: auto`, or a GraphQL `errors` message.
     public var warning: String?
+    /// The request's `expect:` and contract checks, each passed or failed with expected and
+    /// actual (redacted, bounded); nil when the response was not checked.
+    public var checks: [CheckRecord]?
     public var fromCache: Bool
     public var batch: String?
     public var chain: String?
@@ -106,6 +109,16 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
         if ok, let status { return String(status) }
         if let errorFamily, let errorCode { return "\(errorFamily) \(errorCode)" }
         return status.map(String.init) ?? "failed"
+    }
+
+    /// The checks that failed; none when there were none or all passed.
+    public var failedChecks: [CheckRecord] { checks?.filter { !$0.passed } ?? [] }
+
+    /// `✓ 5 checks passed` or `✗ 3/5 checks failed`.
+    public static func checksVerdict(_ checks: [CheckRecord]) -> String {
+        let failed = checks.filter { !$0.passed }.count
+        let noun = checks.count == 1 ? "check" : "checks"
+        return failed == 0 ? "✓ \(checks.count) \(noun) passed" : "✗ \(failed)/\(checks.count) \(noun) failed"
     }
 
     /// The value of a response header, case-insensitively.

@@ -27,6 +27,8 @@ public struct HistoryQuery: Sendable, Hashable {
 
     /// The workspace file's absolute path; nil = every workspace.
     public var workspacePath: String?
+    /// The request's name: its exchanges, and those of its labelled sends (`NAME [try 2]`,
+    /// `NAME [row 3]`).
     public var request: String?
     public var statuses: [StatusFilter] = []
     public var since: Date?
@@ -46,7 +48,7 @@ public struct HistoryQuery: Sendable, Hashable {
     static let listColumns = ["id", "runID", "date", "workspace", "workspacePath", "request", "environment", "method", "url",
                               "requestHeaders", "requestBodyBytes", "status", "httpVersion", "responseHeaders", "responseBodyBytes",
                               "responseBodySHA256", "contentType", "durationMs", "timings", "ok", "errorFamily", "errorCode",
-                              "errorMessage", "warning", "fromCache", "batch", "chain", "step", "file"]
+                              "errorMessage", "warning", "checks", "fromCache", "batch", "chain", "step", "file"]
 
     /// Newest first.
     func request(withBodies: Bool) -> QueryInterfaceRequest<HistoryExchange> {
@@ -72,7 +74,12 @@ public struct HistoryQuery: Sendable, Hashable {
             let keys = [workspacePath, LegacyHistoryImport.key(forWorkspacePath: workspacePath)]
             request = request.filter(keys.contains(Column("workspacePath")))
         }
-        if let name = self.request { request = request.filter(Column("request") == name) }
+        if let name = self.request {
+            // Its labelled sends are the request's too: `NAME [try 2]`, `NAME [row 3]`.
+            let label = name + " ["
+            request = request.filter(Column("request") == name
+                || SQL(sql: "substr(request, 1, ?) = ?", arguments: [label.unicodeScalars.count, label]))
+        }
         if !statuses.isEmpty {
             let conditions = statuses.map { Column("status") >= $0.range.lowerBound && Column("status") <= $0.range.upperBound }
             request = request.filter(conditions.joined(operator: .or))

@@ -86,17 +86,20 @@ public final class HistoryStore: Sendable {
         migrator.registerMigration("v2-import-json-lines") { db in
             guard let legacyDirectory else { return }
             // The rows are inserted with every column a record has today.
-            try addWarningColumn(db)
+            try addColumn("warning", .text, db)
+            try addColumn("checks", .jsonText, db)
             for var exchange in LegacyHistoryImport.exchanges(in: legacyDirectory) { try exchange.insert(db) }
         }
-        migrator.registerMigration("v3-response-warning") { db in try addWarningColumn(db) }
+        migrator.registerMigration("v3-response-warning") { db in try addColumn("warning", .text, db) }
+        migrator.registerMigration("v4-check-results") { db in try addColumn("checks", .jsonText, db) }
         return migrator
     }
 
-    /// `warning` (``HistoryExchange/warning``), unless an earlier migration added it.
-    private static func addWarningColumn(_ db: Database) throws {
-        guard try !db.columns(in: HistoryExchange.databaseTableName).contains(where: { $0.name == "warning" }) else { return }
-        try db.alter(table: HistoryExchange.databaseTableName) { table in table.add(column: "warning", .text) }
+    /// A column of ``HistoryExchange`` (`warning`, `checks`), unless an earlier migration
+    /// added it.
+    private static func addColumn(_ name: String, _ type: Database.ColumnType, _ db: Database) throws {
+        guard try !db.columns(in: HistoryExchange.databaseTableName).contains(where: { $0.name == name }) else { return }
+        try db.alter(table: HistoryExchange.databaseTableName) { table in table.add(column: name, type) }
     }
 
     /// Adds an exchange; returns it with its id.

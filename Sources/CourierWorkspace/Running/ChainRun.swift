@@ -60,7 +60,9 @@ package struct ChainRun {
                 chain.addGroup(requests, title: title, callback: callback, when: condition)
             } else if let repetition = step.repetition {
                 let until = Self.condition([repetition.until], scope: scope)!
-                let repeated = RepeatedStep(requests[0], repetition: repetition, record: { callback($0, []) }, holds: until)
+                let (chainLabel, number) = (row?.label(definition.name) ?? definition.name, stepRequests.count)
+                let repeated = RepeatedStep(requests[0], repetition: repetition, record: { callback($0, []) }, holds: until,
+                                            recordTry: { runner.recordTry($0, of: requests[0], chain: chainLabel, step: number) })
                 repeated.attach(to: chain)
                 // The captures were recorded after each try.
                 chain.addStep(ChainStep(title: title, work: .request(repeated), condition: condition))

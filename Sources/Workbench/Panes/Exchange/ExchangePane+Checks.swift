@@ -2,7 +2,8 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-/// One row of the Checks tab: what was checked, and for a failure, expected against actual.
+/// One row of the Checks tab (and of a past exchange's checks in the History tab): what was
+/// checked, and for a failure, expected against actual.
 struct CheckRow {
     var passed: Bool
     /// The check as written.
@@ -14,12 +15,12 @@ struct CheckRow {
     /// Why there is no value (`— no header X-Trace`), or the schema location.
     var note: String?
 
-    init(_ result: CheckResult) {
+    init(_ result: CheckRecord) {
         passed = result.passed
-        label = result.check.text
+        label = result.check
         guard !result.passed else { return }
-        if result.check.predicate.op == .matchesSchema, result.actual != "nothing" {
-            actual = "\(result.check.subjectText): \(result.actual)"
+        if result.isSchema, result.actual != "nothing" {
+            actual = "\(result.subject): \(result.actual)"
         } else {
             expected = "expected " + result.expected
             // The kind goes with the value where the domain's summary names it (a kind test, or
@@ -47,11 +48,14 @@ extension ExchangePane {
     }
 
     /// The verdict for the response line: `✓ 5 checks passed`, `✗ 1/5 checks failed`.
-    func checksVerdict(_ results: [CheckResult]) -> StyledLine {
-        let failed = results.filter { !$0.passed }.count
-        let noun = results.count == 1 ? "check" : "checks"
-        guard failed > 0 else { return StyledLine("\(glyphs.success) \(results.count) \(noun) passed", .success) }
-        return StyledLine("\(glyphs.failure) \(failed)/\(results.count) \(noun) failed", .failure)
+    func checksVerdict(_ results: [CheckResult]) -> StyledLine { checksVerdict(passed: results.map(\.passed)) }
+
+    /// The verdict of checks that passed or not, one flag each.
+    func checksVerdict(passed: [Bool]) -> StyledLine {
+        let failed = passed.filter { !$0 }.count
+        let noun = passed.count == 1 ? "check" : "checks"
+        guard failed > 0 else { return StyledLine("\(glyphs.success) \(passed.count) \(noun) passed", .success) }
+        return StyledLine("\(glyphs.failure) \(failed)/\(passed.count) \(noun) failed", .failure)
     }
 
     /// The Checks tab: a row per check, ✓ or ✗, the check as written, and for failures expected
@@ -62,26 +66,32 @@ extension ExchangePane {
             return ([StyledLine(" No checks ran: \(why).", .dim)], nil)
         }
         if checksCursor.count != results.count { checksCursor.reset(count: results.count, selecting: 0) }
-        let rows = results.map(CheckRow.init)
+        let rows = results.map { CheckRow(CheckRecord($0)) }
         let selected = results[checksCursor.selection]
-        let detail = checkDetail(selected, width: width)
+        let detail = checkDetail(CheckRecord(selected), width: width)
         // The detail goes when it would leave the list too little room.
         let showsDetail = height - detail.count - 1 >= min(results.count, 6)
         let listHeight = showsDetail ? height - detail.count - 1 : height
-        // Columns for the failures; a pass is its label alone.
-        let labelWidth = min(rows.filter { !$0.passed }.map { DisplayWidth.of($0.label) }.max() ?? 0, max(16, (width - 3) * 2 / 5))
-        let expectedWidth = min(rows.compactMap { $0.expected.map(DisplayWidth.of) }.max() ?? 0, max(12, (width - 3 - labelWidth) / 3))
-        var lines: [StyledLine] = []
-        for index in checksCursor.window(height: listHeight) {
-            let highlight: RowHighlight = index == checksCursor.selection ? (focused ? .selected : .selectedUnfocused) : .none
-            lines.append(checkLine(rows[index], labelWidth: labelWidth, expectedWidth: expectedWidth, highlight: highlight)
-                .truncated(to: width).padded(to: width))
-        }
+        var lines = checkLines(rows, showing: checksCursor.window(height: listHeight), selected: checksCursor.selection,
+                               focused: focused, width: width)
         if showsDetail { lines += [StyledLine()] + detail }
         let failed = results.filter { !$0.passed }.count
         var footer = failed == 0 ? "all \(results.count) passed" : "\(failed) of \(results.count) failed"
         if let path = selected.jsonPath { footer += " · Enter: \(path) in the body" }
         return (lines, StyledLine(footer, .dim))
+    }
+
+    /// The rows at `indices`, ✓ or ✗, the failures' expected and actual in columns sized
+    /// for all of `rows`.
+    func checkLines(_ rows: [CheckRow], showing indices: some Sequence<Int>, selected: Int?, focused: Bool, width: Int) -> [StyledLine] {
+        // Columns for the failures; a pass is its label alone.
+        let labelWidth = min(rows.filter { !$0.passed }.map { DisplayWidth.of($0.label) }.max() ?? 0, max(16, (width - 3) * 2 / 5))
+        let expectedWidth = min(rows.compactMap { $0.expected.map(DisplayWidth.of) }.max() ?? 0, max(12, (width - 3 - labelWidth) / 3))
+        return indices.map { index in
+            let highlight: RowHighlight = index == selected ? (focused ? .selected : .selectedUnfocused) : .none
+            return checkLine(rows[index], labelWidth: labelWidth, expectedWidth: expectedWidth, highlight: highlight)
+                .truncated(to: width).padded(to: width)
+        }
     }
 
     private func checkLine(_ row: CheckRow, labelWidth: Int, expectedWidth: Int, highlight: RowHighlight) -> StyledLine {
@@ -103,9 +113,8 @@ extension ExchangePane {
     }
 
     /// The selected check whole, wrapped: where it is written, and its summary.
-    private func checkDetail(_ result: CheckResult, width: Int) -> [StyledLine] {
-        let location = result.check.location.shortDescription
-        var lines = [StyledLine.build { $0.append(" " + location, .dim); $0.append("  " + result.check.text, .plain) }.truncated(to: width)]
+    private func checkDetail(_ result: CheckRecord, width: Int) -> [StyledLine] {
+        var lines = [StyledLine.build { $0.append(" " + result.shortLocation, .dim); $0.append("  " + result.check, .plain) }.truncated(to: width)]
         if !result.passed {
             lines += Wrapping.lines(result.summary, width: width - 3).prefix(3).map { StyledLine("   " + $0, .failure) }
         }

@@ -128,15 +128,24 @@ extension ExchangePane {
             footer = StyledLine("Esc back to the list", .dim)
         } else if let opened = historyTab.opened {
             let exchange = opened.exchange
-            lines.append(StyledLine(" #\(exchange.id ?? 0) \(ClockText.time(exchange.date)) · \(exchange.outcome) · "
-                                    + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))",
-                                    exchange.ok ? .success : .failure).truncated(to: content.width))
+            lines.append(StyledLine.build { line in
+                line.append(" #\(exchange.id ?? 0) \(ClockText.time(exchange.date)) · \(exchange.outcome) · "
+                            + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))",
+                            exchange.ok ? .success : .failure)
+                if let checks = exchange.checks, !checks.isEmpty {
+                    line.append("  ")
+                    line.append(checksVerdict(passed: checks.map(\.passed)))
+                }
+            }.truncated(to: content.width))
             if let warning = exchange.warning {
                 lines.append(StyledLine(" warning: \(TerminalText.neutralized(warning))", .warning).truncated(to: content.width))
             }
+            let checks = pastChecksLines(exchange.checks ?? [], height: (height - 1) / 2, width: content.width)
+            lines += checks
+            let bodyHeight = height - 1 - checks.count
             if var viewer = opened.viewer {
-                viewer.resize(height: height - 1, width: content.width)
-                lines += viewer.visibleLines(height: height - 1, width: content.width, focused: focused)
+                viewer.resize(height: bodyHeight, width: content.width)
+                lines += viewer.visibleLines(height: bodyHeight, width: content.width, focused: focused)
                 historyTab.opened?.viewer = viewer
                 footer = StyledLine(viewer.positionText + " · Esc back", .dim)
             } else {
@@ -161,6 +170,22 @@ extension ExchangePane {
         return PaneFrame(pane: .exchange, rect: rect, title: title, isFocused: focused, lines: lines, footer: footer, joinsAbove: true)
     }
 
+    /// A past exchange's checks above its body, as the Checks tab lays them out: in at most
+    /// `height` lines, the failures first when not all fit, and a rule under them.
+    private func pastChecksLines(_ checks: [CheckRecord], height: Int, width: Int) -> [StyledLine] {
+        guard !checks.isEmpty, height >= 2 else { return [] }
+        let fits = checks.count <= height - 1
+        let shown = fits ? checks : Array((checks.filter { !$0.passed } + checks.filter(\.passed)).prefix(height - 2))
+        var lines = checkLines(shown.map(CheckRow.init), showing: shown.indices, selected: nil, focused: false, width: width)
+        if !fits {
+            let hiddenFailures = checks.filter { !$0.passed }.count - shown.filter { !$0.passed }.count
+            let more = "\(checks.count - shown.count) more" + (hiddenFailures == 0 ? ", all passed" : ", \(hiddenFailures) failed")
+            lines.append(StyledLine("   … \(more) (courier history show \(historyTab.opened?.exchange.id ?? 0) lists them all)", .dim)
+                .truncated(to: width))
+        }
+        return lines + [StyledLine(String(repeating: "─", count: max(0, width)), .dim)]
+    }
+
     private func historyRow(_ exchange: HistoryExchange, selected: Bool, focused: Bool, showsDay: Bool, width: Int) -> StyledLine {
         let highlight: RowHighlight = selected ? (focused ? .selected : .selectedUnfocused) : .none
         return StyledLine.build(highlight: highlight) { line in
@@ -171,7 +196,12 @@ extension ExchangePane {
             line.append(DisplayWidth.padded(ByteCount.text(exchange.responseBodyBytes), to: 10), .plain)
             if exchange.fromCache { line.append("from cache  ", .badge) }
             if exchange.warning != nil { line.append("warning  ", .warning) }
+            if !exchange.failedChecks.isEmpty { line.append("\(glyphs.failure) checks  ", .failure) }
             if let environment = exchange.environment { line.append(environment + "  ", .dim) }
+            // A labelled send of the request: which one (`[try 2]`, `[row 3]`).
+            if let name = historyTab.request, exchange.request.hasPrefix(name + " [") {
+                line.append(String(exchange.request.dropFirst(name.count + 1)) + "  ", .plain)
+            }
             if let chain = exchange.chain { line.append("chain \(chain)", .dim) } else if let batch = exchange.batch { line.append("batch \(batch)", .dim) }
         }.truncated(to: width)
     }
