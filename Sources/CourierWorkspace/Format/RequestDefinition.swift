@@ -99,6 +99,8 @@ public struct RequestDefinition: Sendable {
     /// `expect:` — checks of the response (``Check``) and JSON Schemas it must match
     /// (``SchemaCheck``); any that fails fails the request (-13) after all of them ran.
     public var expect: [Expectation] = []
+    /// `paginate:` — every page of a listing is fetched and its items gathered (``Pagination``).
+    public var paginate: Pagination?
     public var acceptedContentTypes: Set<String>?
     /// `response:` — how the body is read: `auto` when unset (by its content type, never a
     /// content-type failure), `json` (YTK's: anything else fails), `xml` or `raw`.

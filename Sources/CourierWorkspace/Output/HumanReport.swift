@@ -27,6 +27,7 @@ public struct HumanReport {
             // Each failed check on a line of its own, under its request.
             let indent = result.chain != nil ? "        " : "      "
             return [Self.line(for: result)] + (result.checks ?? []).filter { !$0.passed }.map { "\(indent)✗ \($0.summary)  (\($0.location))" }
+                + (result.paging.map { ["\(indent)gathered \($0.itemCount) item\($0.itemCount == 1 ? "" : "s") from \($0.pages) page\($0.pages == 1 ? "" : "s") (\($0.endDescription))"] } ?? [])
         case .finished(let summary):
             return [Self.summaryLine(summary)]
         }

@@ -51,6 +51,9 @@ public struct RequestResult: Sendable, Codable, Hashable {
     public var httpVersion: String?
     /// The `expect:` checks, each passed or failed; nil without `expect:` or a response.
     public var checks: [CheckOutcome]?
+    /// `paginate:`: the page (1-based); the last page carries what was gathered.
+    public var page: Int?
+    public var paging: PagingOutcome?
 
     /// One `expect:` check as a run reports it, secrets redacted.
     public struct CheckOutcome: Sendable, Codable, Hashable {
@@ -74,7 +77,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
-        case timings, error, captures, file, fromHistory, warning, httpVersion, checks
+        case timings, error, captures, file, fromHistory, warning, httpVersion, checks, page, paging
     }
 
     /// Encodes `null` for absent optionals so that every line carries every field.
@@ -101,6 +104,8 @@ public struct RequestResult: Sendable, Codable, Hashable {
         try container.encodeIfPresent(warning, forKey: .warning)
         try container.encodeIfPresent(httpVersion, forKey: .httpVersion)
         try container.encodeIfPresent(checks, forKey: .checks)
+        try container.encodeIfPresent(page, forKey: .page)
+        try container.encodeIfPresent(paging, forKey: .paging)
     }
 }
 

@@ -113,11 +113,15 @@ public final class WorkspaceRunner: Sendable {
         }
         for name in names {
             switch workspace.target(named: name)! {
-            case .request:
+            case .request(let definition):
                 record(.targetStarted(name: name, kind: "request"))
-                let request = makeRequest(name)
-                _ = try? await request.run()
-                finished(request, result(of: request), report: record)
+                if definition.paginate != nil {
+                    await runPages(of: definition, report: record)
+                } else {
+                    let request = makeRequest(name)
+                    _ = try? await request.run()
+                    finished(request, result(of: request), report: record)
+                }
             case .batch(let batch):
                 record(.targetStarted(name: name, kind: "batch"))
                 await runBatch(batch, report: record)
