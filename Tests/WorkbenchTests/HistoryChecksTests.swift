@@ -66,6 +66,10 @@ import Testing
         let database = try Data(contentsOf: URL(fileURLWithPath: state + "/history.sqlite"))
         #expect(database.range(of: Data("swordfish".utf8)) == nil, "the secret is nowhere in the database")
         #expect(database.range(of: Data("visible".utf8)) != nil)
+        // The run's own outputs hide them the same way.
+        let json = try jsonLines(await headlessRun(path, ["leak"]) { $0.json = true }.output)
+        let outcomes = try #require(json.first?["checks"] as? [[String: Any]], "\(json)")
+        #expect(outcomes.map { $0["actual"] as? String } == [Redaction.placeholder, "\"\(Redaction.placeholder)\"", "\"visible\"", "nothing"])
     }
 
     @Test func harCarriesTheChecks() async throws {

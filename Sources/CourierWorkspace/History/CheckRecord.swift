@@ -74,6 +74,9 @@ public struct CheckRecord: Sendable, Codable, Hashable {
         isSchema = false
     }
 
+    /// The keyword a failed schema check broke (``CheckResult/schemaLocation``); nil otherwise.
+    public var schemaLocation: String? { isSchema && !passed && actual != "nothing" ? note : nil }
+
     /// `demo.yaml:41:11`, without the file's folder.
     public var shortLocation: String { URL(fileURLWithPath: location).lastPathComponent }
 

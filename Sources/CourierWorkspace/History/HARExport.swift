@@ -130,7 +130,11 @@ public enum HARExport {
             "expected": .string(record.expected), "actual": .string(record.actual), "summary": .string(record.summary),
         ]
         if let path = record.path { check["path"] = .string(path) }
-        if let note = record.note { check[record.isSchema ? "schemaLocation" : "note"] = .string(note) }
+        if let schemaLocation = record.schemaLocation {
+            check["schemaLocation"] = .string(schemaLocation)
+        } else if let note = record.note {
+            check["note"] = .string(note)
+        }
         return .object(check)
     }
 

@@ -195,11 +195,12 @@ public final class WorkspaceRunner: Sendable {
             httpVersion: request.response == nil || fromCache ? nil : metrics.map(\.httpVersion).flatMap { $0.isEmpty ? nil : $0 },
             checks: request.checkResults.map { results in
                 results.map { result in
-                    let redact = request.scope.redact
-                    return RequestResult.CheckOutcome(check: redact(result.check.text), passed: result.passed, expected: redact(result.expected),
-                                                      actual: redact(result.actual), summary: redact(result.summary),
+                    // Redacted as the history keeps it: a secret header's or cookie's value hidden whole.
+                    let result = result.redacted(by: request.scope)
+                    return RequestResult.CheckOutcome(check: result.check.text, passed: result.passed, expected: result.expected,
+                                                      actual: result.actual, summary: result.summary,
                                                       path: result.jsonPath?.description, location: result.check.location.shortDescription,
-                                                      schemaLocation: result.schemaLocation.map(redact))
+                                                      schemaLocation: result.schemaLocation)
                 }
             })
     }
