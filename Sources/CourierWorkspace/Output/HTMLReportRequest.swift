@@ -21,11 +21,11 @@ struct HTMLReportRequest {
         return html + "</div>\n</details>\n"
     }
 
-    /// ✓/✗, method, name, status, time, size and the checks' tally, in one line.
+    /// ✓/✗, method, name, status, time, size and the checks' tally, in one line (a chain's
+    /// step is on the step's line above).
     private var summaryLine: String {
         let mark = result.skipped ? "–" : result.ok ? "✓" : "✗"
         var parts = ["<span class=\"mark\" aria-label=\"\(outcome)\">\(mark)</span>"]
-        if let step = result.step { parts.append("<span class=\"step-index\">step \(step)</span>") }
         parts.append("<span class=\"method method-\(HTMLReport.escape(result.method.lowercased()))\">\(HTMLReport.escape(result.method))</span>")
         parts.append("<span class=\"name\">\(HTMLReport.escape(result.name))</span>")
         if result.skipped {

@@ -63,6 +63,7 @@ enum HTMLReportStyle {
         code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 12.5px; }
         h1 { font-size: 26px; margin: 2px 0 12px; display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
         h2 { font-size: 17px; margin: 0 0 12px; }
+        h2 .subtitle { font-size: 13px; font-weight: normal; color: var(--muted); margin-left: 8px; }
         h4 { font-size: 13px; margin: 16px 0 6px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
         h4 .muted { text-transform: none; letter-spacing: 0; font-weight: normal; }
         .muted { color: var(--muted); }

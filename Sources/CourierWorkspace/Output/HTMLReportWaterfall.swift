@@ -25,7 +25,7 @@ struct HTMLReportWaterfall {
         let timed = entries.compactMap { entry in Self.timings(of: entry).map { (entry, $0) } }
         guard !timed.isEmpty else { return "" }
         let scale = max(timed.map(\.1.total).max() ?? 0, 0.001)
-        var html = "<section class=\"waterfall\" aria-label=\"Timings\">\n<h2>Timings</h2>\n" + Self.legend
+        var html = "<section class=\"waterfall\" aria-label=\"Timings\">\n<h2>Timings <span class=\"subtitle\">libcurl's phases of each transfer, from its start, on one scale</span></h2>\n" + Self.legend
         html += "<div class=\"waterfall-rows\">\n"
         html += "<div class=\"wf-row wf-scale\"><span></span><span class=\"wf-ticks\">"
             + [0, 0.25, 0.5, 0.75, 1].map { "<span>\(HTMLReport.milliseconds(scale * $0))</span>" }.joined() + "</span><span></span></div>\n"
