@@ -23,6 +23,13 @@ struct ContractDocumentTests {
         return try #require(workspace.config.contract)
     }
 
+    /// An OpenAPI `version` document whose one operation, GET /pets, has `responses` (the lines
+    /// below `responses:`, which is line 6), then the lines of `rest`.
+    private func pets(_ version: String, responses: String, rest: String = "") -> String {
+        "openapi: \(version)\ninfo: {title: t, version: \"1\"}\npaths:\n  /pets:\n    get:\n      responses:"
+            + responses.split(separator: "\n").map { "\n        " + $0 }.joined() + "\n" + rest
+    }
+
     /// The error loading `document` (written into `directory`) as the contract gives.
     private func loadError(_ document: String, in directory: String = temporaryDirectory("courier-contract")) -> String {
         try? document.write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
@@ -62,58 +69,29 @@ struct ContractDocumentTests {
 
     @Test func anInlineSchemaIsValidatedWhereTheDocumentWritesIt() throws {
         let directory = temporaryDirectory("courier-contract")
-        try """
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            paths:
-              /pets:
-                get:
-                  responses:
-                    "200":
-                      description: ok
-                      content: {application/json: {schema: {type: object, properties: {price: {type: number}}}}}
-            """.write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
+        try pets("3.1.0", responses: """
+            "200":
+              description: ok
+              content: {application/json: {schema: {type: object, properties: {price: {type: number}}}}}
+            """).write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
         let results = try contract(in: directory).results(method: "GET", url: "http://x/pets", facts: json(200, #"{"price": "1"}"#))
         #expect(results.map(\.note) == ["#/paths/~1pets/get/responses/200/content/application~1json/schema/properties/price/type"], "\(results)")
     }
 
     @Test func whatOpenAPIKitCannotDecodeIsAnErrorAtItsPlaceInTheDocument() {
         // A 3.0 response must have a description: OpenAPIKit30 refuses it, at the response.
-        let missing = loadError("""
-            openapi: 3.0.3
-            info: {title: t, version: "1"}
-            paths:
-              /pets:
-                get:
-                  responses:
-                    "200": {content: {application/json: {}}}
-            """)
+        let missing = loadError(pets("3.0.3", responses: #""200": {content: {application/json: {}}}"#))
         #expect(missing.contains("/api.yaml:7:16: error:"), "\(missing)")
         #expect(missing.contains("not valid OpenAPI") && missing.contains("description"), "\(missing)")
         // A 3.1 document whose responses are a list.
-        let list = loadError("""
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            paths:
-              /pets:
-                get:
-                  responses: [ok]
-            """)
-        #expect(list.contains("/api.yaml:6:18: error:"), "\(list)")
+        let list = loadError(pets("3.1.0", responses: "- ok"))
+        #expect(list.contains("/api.yaml:7:9: error:"), "\(list)")
         #expect(list.contains("not valid OpenAPI"), "\(list)")
     }
 
     @Test func whatOpenAPIKitsValidationRefusesIsAnError() {
         // validate(): a reference to a component that does not exist.
-        let dangling = loadError("""
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            paths:
-              /pets:
-                get:
-                  responses:
-                    "200": {$ref: "#/components/responses/Gone"}
-            """)
+        let dangling = loadError(pets("3.1.0", responses: ##""200": {$ref: "#/components/responses/Gone"}"##))
         #expect(dangling.contains("/api.yaml:7:16: error:"), "\(dangling)")
         #expect(dangling.contains("the OpenAPI document is not valid: Failed to satisfy: Response reference can be found in components/responses"),
                 "\(dangling)")
@@ -138,21 +116,12 @@ struct ContractDocumentTests {
         let escape = "../" + URL(fileURLWithPath: outside).lastPathComponent + "/secret.yaml"
         for (line, column, reference) in [(7, 23, "\(escape)#/R"), (7, 23, "../../../../../../etc/passwd"), (9, 55, "\(escape)#/S")] {
             let directory = temporaryDirectory("courier-contract")
-            let error = loadError("""
-                openapi: 3.0.3
-                info: {title: t, version: "1"}
-                paths:
-                  /pets:
-                    get:
-                      responses:
-                        "404": {$ref: "\(line == 7 ? reference : "#/components/responses/R")"}
-                        "200":
-                          content: {application/json: {schema: {$ref: "\(line == 9 ? reference : "#/components/schemas/S")"}}}
-                          description: ok
-                components:
-                  responses: {R: {description: r}}
-                  schemas: {S: {type: object}}
-                """, in: directory)
+            let error = loadError(pets("3.0.3", responses: """
+                "404": {$ref: "\(line == 7 ? reference : "#/components/responses/R")"}
+                "200":
+                  content: {application/json: {schema: {$ref: "\(line == 9 ? reference : "#/components/schemas/S")"}}}
+                  description: ok
+                """, rest: "components: {responses: {R: {description: r}}, schemas: {S: {type: object}}}"), in: directory)
             #expect(error.hasPrefix("\(directory)/api.yaml:\(line):\(column): error:"), "\(error)")
             #expect(error.contains("outside the workspace folder"), "\(error)")
         }

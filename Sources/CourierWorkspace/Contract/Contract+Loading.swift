@@ -15,14 +15,12 @@ extension Contract {
         let root = try files.root(written, relativeTo: directory, at: value, purpose: "contract")
         let map = try root.mapping(expected: "an OpenAPI document (a mapping with openapi, info, paths)")
         let model = try Self.model(map)
-        let document = try model.document(root)
-        let operations = try operations(of: document, root: root, files: files, model: model)
+        let (servers, operations) = try read(root, files: files, model: model)
         var registry = SchemaRegistry()
         try addReferencedFiles(of: root, files: files)
         for (file, fileRoot) in files.roots { registry.add(try fileRoot.json(), uri: URL(fileURLWithPath: file).absoluteString) }
-        return Contract(file: root.file, written: written, dialect: model == ContractModel30.self ? .openAPI30 : .draft2020_12,
-                        basePaths: basePaths(document.servers), operations: operations, registry: registry,
-                        pathsLocation: (try? map["paths"]?.mapping().owner.location) ?? root.location)
+        return Contract(file: root.file, written: written, dialect: model.dialect, basePaths: basePaths(servers), operations: operations,
+                        registry: registry, pathsLocation: (try? map["paths"]?.mapping().owner.location) ?? root.location)
     }
 
     /// `openapi: 3.0.x` is read by OpenAPIKit30, with schemas in OpenAPI 3.0's dialect; `3.1.x`
@@ -37,9 +35,11 @@ extension Contract {
         throw map["openapi"]!.error(.invalidValue, "OpenAPI \(version) is not supported as a contract (3.0.x and 3.1.x are)")
     }
 
-    private static func operations<Model: ContractModel>(of document: ContractOutline.Document, root: YAMLValue, files: ContractFiles,
-                                                         model: Model.Type) throws(WorkspaceError) -> [ContractOperation] {
-        try ContractReader<Model>(files: files).operations(of: document, root: root)
+    /// The document decoded and validated by `model`: its servers' URLs and its operations.
+    private static func read<Model: ContractModel>(_ root: YAMLValue, files: ContractFiles,
+                                                   model: Model.Type) throws(WorkspaceError) -> (servers: [String], operations: [ContractOperation]) {
+        let document = try model.document(root)
+        return (document.servers, try ContractReader<Model>(files: files).operations(of: document, root: root))
     }
 
     /// The base paths of the `servers` (`https://api.example/v2` gives `/v2`), longest first;

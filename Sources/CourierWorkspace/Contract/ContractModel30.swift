@@ -1,48 +1,40 @@
+import CourierSchema
 import OpenAPIKit30
 
 /// OpenAPI 3.0 through OpenAPIKit30, the model OpenAPIKit keeps for it.
 enum ContractModel30: ContractModel {
-    static func document(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Document {
-        let document = try ContractDecoding.decode(OpenAPI.Document.self, from: node)
+    static let dialect = JSONSchemaDialect.openAPI30
+
+    static func validationErrors(_ document: OpenAPI.Document) -> [(reason: String, codingPath: [any CodingKey])] {
         do {
             try document.validate(strict: false)
+            return []
         } catch let errors as ValidationErrorCollection {
-            if let failure = ContractDecoding.validationFailure(errors.values.map { ($0.reason, $0.codingPath) }, in: node) { throw failure }
+            return errors.values.map { ($0.reason, $0.codingPath) }
         } catch {
-            throw node.error(.invalidValue, "the OpenAPI document cannot be validated: \(error)")
+            return [("OpenAPIKit cannot validate it: \(error)", [])]
         }
+    }
+
+    static func outline(_ document: OpenAPI.Document) -> ContractOutline.Document {
         let servers = document.servers.map { server in
             ContractOutline.url(server.urlTemplate.absoluteString, defaults: server.variables.map { ($0.key, $0.value.default) })
         }
-        return ContractOutline.Document(servers: servers, paths: document.paths.map { path, item in
-            (path, referable(item, outline))
-        })
+        return ContractOutline.Document(servers: servers, paths: document.paths.map { path, item in (path, referable(item, outline)) })
     }
 
-    static func pathItem(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.PathItem {
-        outline(try ContractDecoding.decode(OpenAPI.PathItem.self, from: node))
-    }
-
-    static func response(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Response {
-        outline(try ContractDecoding.decode(OpenAPI.Response.self, from: node))
-    }
-
-    static func media(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Media {
-        outline(try ContractDecoding.decode(OpenAPI.Content.self, from: node))
-    }
-
-    private static func outline(_ item: OpenAPI.PathItem) -> ContractOutline.PathItem {
+    static func outline(_ item: OpenAPI.PathItem) -> ContractOutline.PathItem {
         ContractOutline.PathItem(operations: item.endpoints.map { endpoint in
             (endpoint.method.rawValue.lowercased(), endpoint.operation.responses.map { status, response in (status, referable(response, outline)) })
         })
     }
 
-    private static func outline(_ response: OpenAPI.Response) -> ContractOutline.Response {
+    static func outline(_ response: OpenAPI.Response) -> ContractOutline.Response {
         ContractOutline.Response(content: response.content.map { type, media in (type, .value(outline(media))) })
     }
 
     /// 3.0 writes a schema's `$ref` as the Content's own `Either`, or as a reference schema.
-    private static func outline(_ media: OpenAPI.Content) -> ContractOutline.Media {
+    static func outline(_ media: OpenAPI.Content) -> ContractOutline.Media {
         ContractOutline.Media(schema: media.schema.map { schema in
             switch schema {
             case .a(let reference): return .reference(reference.absoluteString)

@@ -1,3 +1,4 @@
+import CourierSchema
 import OpenAPIKit
 
 /// What a contract reads of an OpenAPI document, taken from OpenAPIKit's typed model (3.0
@@ -45,12 +46,41 @@ enum ContractOutline {
     }
 }
 
-/// One of OpenAPIKit's document models: decodes a node into its typed object (a mistake is
-/// an error at the node's file:line:column) and outlines it for the contract.
+/// One of OpenAPIKit's document models: its typed objects, what its `validate()` refuses, and
+/// the outline of each object for the contract.
 protocol ContractModel {
-    /// Decodes and validates the whole document.
-    static func document(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Document
-    static func pathItem(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.PathItem
-    static func response(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Response
-    static func media(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Media
+    associatedtype Document: Decodable
+    associatedtype PathItem: Decodable
+    associatedtype Response: Decodable
+    associatedtype Media: Decodable
+
+    /// How the document's schemas are read.
+    static var dialect: JSONSchemaDialect { get }
+    /// What OpenAPIKit's `validate()` refuses in `document` (not strict: warnings pass), with where.
+    static func validationErrors(_ document: Document) -> [(reason: String, codingPath: [any CodingKey])]
+    static func outline(_ document: Document) -> ContractOutline.Document
+    static func outline(_ item: PathItem) -> ContractOutline.PathItem
+    static func outline(_ response: Response) -> ContractOutline.Response
+    static func outline(_ media: Media) -> ContractOutline.Media
+}
+
+extension ContractModel {
+    /// Decodes and validates the whole document; a mistake is an error at its node's file:line:column.
+    static func document(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Document {
+        let document = try ContractDecoding.decode(Document.self, from: node)
+        if let failure = ContractDecoding.validationFailure(validationErrors(document), in: node) { throw failure }
+        return outline(document)
+    }
+
+    static func pathItem(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.PathItem {
+        outline(try ContractDecoding.decode(PathItem.self, from: node))
+    }
+
+    static func response(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Response {
+        outline(try ContractDecoding.decode(Response.self, from: node))
+    }
+
+    static func media(_ node: YAMLValue) throws(WorkspaceError) -> ContractOutline.Media {
+        outline(try ContractDecoding.decode(Media.self, from: node))
+    }
 }
