@@ -50,7 +50,7 @@ struct HTMLReportRequest {
         return parts.joined(separator: " ")
     }
 
-    /// The error, the warning, why it was skipped, and where a download went.
+    /// The error, the warning, why it was skipped, where a download went, and what paging gathered.
     private var notes: String {
         var html = ""
         if let error = result.error {
@@ -60,6 +60,10 @@ struct HTMLReportRequest {
         if let reason = result.skipReason { html += "<div class=\"callout tone-skip\">Skipped: \(HTMLReport.escape(reason))</div>\n" }
         if let warning = result.warning { html += "<div class=\"callout tone-warn\">Warning: \(HTMLReport.escape(warning))</div>\n" }
         if let file = result.file { html += "<p class=\"muted\">Saved to <code>\(HTMLReport.escape(file))</code></p>\n" }
+        if let paging = result.paging {
+            html += "<p class=\"muted\">Gathered \(paging.itemCount) item\(paging.itemCount == 1 ? "" : "s") from \(paging.pages) "
+                + "page\(paging.pages == 1 ? "" : "s") (\(HTMLReport.escape(paging.endDescription)))</p>\n"
+        }
         return html
     }
 
