@@ -71,7 +71,7 @@ open class PagedRequest: @unchecked Sendable {
 
     /// - Parameters:
     ///   - mode: page numbers, a cursor, or the next page's URL.
-    ///   - items: what each page gives (``PageReader/json(_:_:)-…`` or a closure).
+    ///   - items: what each page gives: `.json(name) { select }` over its body, or a closure.
     ///   - maxPages: the bound on pages between reloads (default 100).
     ///   - until: ends the listing after the page for which it is true.
     ///   - makePage: the request for a page; it is sent as it is (its agent, its callbacks).
