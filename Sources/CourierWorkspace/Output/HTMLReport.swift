@@ -108,7 +108,7 @@ public struct HTMLReport {
         page += header + summarySection + HTMLReportWaterfall(entries: entries).section
         page += "<section class=\"targets\" aria-label=\"Requests\">\n"
         page += HTMLReportStyle.filterBar
-        for target in targets { page += section(for: target) }
+        for section in sections { page += self.section(for: section) }
         page += "</section>\n"
         page += "<footer>Made by Courier. Secrets are redacted as in the history, HAR and JUnit. "
             + "Bodies show their first \(HumanReport.size(HTMLReportExchanges.excerptBytes)).</footer>\n"
@@ -120,6 +120,24 @@ public struct HTMLReport {
         "\(summary.failed == 0 ? "✓" : "✗") \(context.workspace) — \(context.command) \(context.names.joined(separator: " "))"
     }
 
+    /// The page's sections: each batch and chain, and requests named one by one together
+    /// while they follow each other.
+    private var sections: [Target] {
+        var sections: [Target] = []
+        for target in targets {
+            guard target.kind == "request" else {
+                sections.append(target)
+                continue
+            }
+            if sections.last?.kind == "request" {
+                sections[sections.count - 1].items += target.items
+            } else {
+                sections.append(Target(name: "Requests", kind: "request", items: target.items))
+            }
+        }
+        return sections
+    }
+
     private func section(for target: Target) -> String {
         let results = target.items.compactMap { item -> RequestResult? in
             if case .request(let entry) = item { return entry.result }
@@ -127,7 +145,8 @@ public struct HTMLReport {
         }
         let failed = results.contains(where: \.failed)
         var html = "<section class=\"target\(failed ? " has-failed" : "")\">\n"
-        html += "<h2><span class=\"kind\">\(Self.escape(target.kind))</span> \(Self.escape(target.name))"
+        let kind = target.kind == "request" ? "" : "<span class=\"kind\">\(Self.escape(target.kind))</span> "
+        html += "<h2>\(kind)\(Self.escape(target.name))"
             + "<span class=\"count\">\(results.count) request\(results.count == 1 ? "" : "s")</span></h2>\n"
         for item in target.items {
             switch item {
