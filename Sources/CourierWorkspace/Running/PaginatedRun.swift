@@ -6,8 +6,10 @@ extension WorkspaceRunner {
     /// a ``WorkspaceRequest`` of this run (its checks, history name and secrets those of the
     /// definition), asked for as the ``Pagination`` says and bounded by its `max`. Start it
     /// with `run()` (every page) or `loadNextPage`; `pages` and `items` hold what came back,
-    /// ``result(of:)`` of a page's request its result.
-    public func makePagedRequest(definition: RequestDefinition, scope: VariableScope? = nil) -> PagedRequest? {
+    /// ``result(of:)`` of a page's request its result. `prepare` sees each page's request as
+    /// it is made, before it starts (the workbench registers and shows it).
+    public func makePagedRequest(definition: RequestDefinition, scope: VariableScope? = nil,
+                                 prepare: (@Sendable (WorkspaceRequest, PageAddress) -> Void)? = nil) -> PagedRequest? {
         guard let pagination = definition.paginate else { return nil }
         let scope = scope ?? self.scope
         let until = pagination.until.map { condition in
@@ -16,7 +18,10 @@ extension WorkspaceRunner {
             }
         }
         let paged = PagedRequest(mode: pagination.mode, items: pagination.itemReader, maxPages: pagination.maxPages, until: until) {
-            [self] address in makeRequest(definition: pagination.definition(of: definition, at: address.position), scope: scope)
+            [self] address in
+            let request = makeRequest(definition: pagination.definition(of: definition, at: address.position), scope: scope)
+            prepare?(request, address)
+            return request
         }
         paged.agent = agent
         return paged
@@ -56,9 +61,16 @@ extension WorkspaceRunner {
             guard bytes <= workspace.config.historyBodyLimit else { break }
             shown.append(redacted)
         }
-        return RequestResult.PagingOutcome(pages: paged.pages.count, itemCount: items.count,
-                                           end: paged.failure != nil ? "failed" : paged.end?.rawValue ?? "stopped",
-                                           failedPage: paged.failure?.address.ordinal, items: shown, itemsOmitted: items.count - shown.count)
+        return RequestResult.PagingOutcome(paged, shown: shown)
+    }
+}
+
+extension RequestResult.PagingOutcome {
+    /// Where `paged` stands, with `shown` as the items kept of all it gathered.
+    package init(_ paged: PagedRequest, shown: [JSONValue]) {
+        let count = paged.items.count
+        self.init(pages: paged.pages.count, itemCount: count, end: paged.failure != nil ? "failed" : paged.end?.rawValue ?? "stopped",
+                  failedPage: paged.failure?.address.ordinal, items: shown, itemsOmitted: count - shown.count)
     }
 }
 

@@ -124,6 +124,10 @@ extension AppModel {
 
     /// The workspace name a request was sent for.
     func requestName(of request: Request) -> String {
-        exchangesByRequest[ObjectIdentifier(request)]?.name ?? "—"
+        if let exchange = exchangesByRequest[ObjectIdentifier(request)] {
+            return exchange.page.map { "\(exchange.name) [page \($0)]" } ?? exchange.name
+        }
+        // Seen before its exchange was registered (a page made off the input loop).
+        return (request as? WorkspaceRequest)?.source.name ?? "—"
     }
 }

@@ -48,6 +48,10 @@ extension AppModel {
             } else {
                 exchange.viewer?.replaceBody(body)
             }
+        case .pageRequested(let request, let name, let page):
+            pageRequested(request, name: name, page: page)
+        case .pagingStopped(let paged, let name):
+            pagingStopped(paged, name: name)
         case .bodySearched, .historyLoaded, .historyOpened, .historyDiffed:
             break // the Exchange pane's
         case .workspaceFileChanged:
@@ -100,7 +104,14 @@ extension AppModel {
                     mailbox.post(.cacheWritten)
                 }
             }
-            if session.runner.offline == nil { session.history?.record(request, result: session.runner.result(of: request)) }
+            if session.runner.offline == nil {
+                var result = session.runner.result(of: request)
+                if let page = exchange.page {
+                    result.name = "\(exchange.name) [page \(page)]"
+                    result.page = page
+                }
+                session.history?.record(request, result: result)
+            }
             if exchanges[exchange.name] === exchange { layOut(exchange) }
         case .batch(let batch):
             guard let run = panes.runs.history.run(of: subject) else { return }
@@ -125,12 +136,12 @@ extension AppModel {
     /// Lays out an exchange's body off the input loop; a large one shows its first screen
     /// before the whole of it is ready.
     func layOut(_ exchange: Exchange) {
-        guard let data = exchange.request.responseData else {
+        guard let data = exchange.gathered?.body ?? exchange.request.responseData else {
             exchange.body = nil
             exchange.viewer = nil
             return
         }
-        let mime = exchange.request.response?.mimeType
+        let mime = exchange.gathered != nil ? "application/json" : exchange.request.response?.mimeType
         let id = exchange.id
         exchange.isLayingOut = true
         if data.count <= Self.quickFormatLimit {

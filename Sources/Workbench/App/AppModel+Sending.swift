@@ -43,6 +43,11 @@ extension AppModel {
     @discardableResult
     func send(_ name: String, ignoringCache: Bool, origin: String? = nil) -> Exchange? {
         guard let definition = effectiveDefinition(of: name) else { return nil }
+        if definition.paginate != nil {
+            sendPages(name, definition: definition, ignoringCache: ignoringCache)
+            revealExchange()
+            return nil
+        }
         let request = session.makeRequest(definition, ignoreCache: ignoringCache)
         let exchange = register(name: name, request: request, origin: origin)
         if definition.cache != nil { exchange.cacheNote = ResponseCache.explain(request).summary }
@@ -54,7 +59,7 @@ extension AppModel {
     }
 
     /// Keeps the response in sight: in the one-pane layout, sending switches to it.
-    private func revealExchange() {
+    func revealExchange() {
         if ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode != .panes, focus == .requests {
             focus = .exchange
             panes.exchange.show(.response)
@@ -187,6 +192,7 @@ extension AppModel {
             say("stopped chain \(name)", .warning)
             return
         }
+        if let name = selectedRequestName, stopPaging(name) { return }
         guard let exchange = selectedExchange, exchange.isInFlight else {
             say("nothing in flight to cancel here", .info)
             return

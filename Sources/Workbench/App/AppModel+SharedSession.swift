@@ -45,6 +45,10 @@ extension AppModel {
         get { shared.exchangesByRequest }
         _modify { yield &shared.exchangesByRequest }
     }
+    var pagedSends: [String: PagedRequest] {
+        get { shared.pagedSends }
+        _modify { yield &shared.pagedSends }
+    }
     var nextExchangeID: Int {
         get { shared.nextExchangeID }
         _modify { yield &shared.nextExchangeID }

@@ -23,6 +23,10 @@ public final class Exchange {
     /// Why a cached request went to the network (or that it was answered from the cache),
     /// judged just before it started.
     public internal(set) var cacheNote: String?
+    /// Which page of a `paginate:` send this is (1-based); nil for any other send.
+    public internal(set) var page: Int?
+    /// Set on the last page once the listing stopped: every page's items, which the Body tab shows.
+    public internal(set) var gathered: GatheredPages?
 
     init(id: Int, name: String, request: WorkspaceRequest, origin: String?) {
         self.id = id

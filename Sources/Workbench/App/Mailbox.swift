@@ -12,6 +12,11 @@ public enum EngineUpdate: Sendable {
     case progress(Request, TransferProgress)
     /// A chain moved on: a step started, finished or paused.
     case chainProgress(chain: ChainRequest, snapshot: ChainSnapshot)
+    /// A `paginate:` send made the request for its page `page`, not started yet.
+    case pageRequested(request: WorkspaceRequest, name: String, page: Int)
+    /// A `paginate:` send stopped: the listing ended, `until` held, `max` was reached, a page
+    /// failed, or it was stopped.
+    case pagingStopped(PagedRequest, name: String)
     /// A response body was laid out off the input loop; `complete` false for the first screen only.
     case bodyFormatted(exchange: Int, body: FormattedBody)
     /// A search over a large body finished (`body` is the body searched).

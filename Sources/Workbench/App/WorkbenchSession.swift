@@ -32,6 +32,8 @@ final class WorkbenchSession {
     /// The latest exchange of each request.
     var exchanges: [String: Exchange] = [:]
     var exchangesByRequest: [ObjectIdentifier: Exchange] = [:]
+    /// The `paginate:` sends fetching pages, by request name.
+    var pagedSends: [String: PagedRequest] = [:]
     var nextExchangeID = 1
     /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
     var keptFinishedExchanges = 500

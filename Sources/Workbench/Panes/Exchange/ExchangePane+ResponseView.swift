@@ -94,6 +94,10 @@ extension ExchangePane {
             line.append("  ")
             line.append(checksVerdict(results))
         }
+        // A paginate: send's last page: the Body below is every page's items.
+        if let gathered = exchange.gathered {
+            line.append("  \(gathered.summary) (\(gathered.endDescription))", gathered.failed ? .warning : .badge)
+        }
         // libcurl's own time for a transfer; for a cache hit, how long the answer took.
         if let time = request.metrics?.total ?? exchange.elapsed(now: now) {
             line.append("  \(TimingWaterfall.milliseconds(time))", .plain)

@@ -1,0 +1,51 @@
+import Courier
+import Foundation
+import Testing
+@testable import CourierWorkspace
+@testable import Workbench
+
+/// `paginate:` in the workbench: sending fetches every page, each an exchange of its own, and
+/// the last page's Body shows every item gathered.
+@Suite struct PaginateWorkbenchTests {
+    @Test func sendingFetchesEveryPageAndTheBodyShowsTheGatheredItems() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("paged-numbers"))
+            app.press(.enter)
+            try await app.settle("the listing gathered") { app.model.exchanges["paged-numbers"]?.gathered != nil }
+            let pages = app.model.exchangesByRequest.values.filter { $0.name == "paged-numbers" }.compactMap(\.page).sorted()
+            #expect(pages == [1, 2, 3])
+            let last = try #require(app.model.exchanges["paged-numbers"])
+            #expect(last.page == 3)
+            #expect(last.gathered?.items.count == 25)
+            try await app.settle("the items laid out") { last.body != nil }
+            let screen = app.screen
+            #expect(screen.contains("25 items from 3 pages (the listing ended)"))
+            #expect(screen.contains("page 3 of paged-numbers"))
+            // The Body is the gathered array, not the last page's object with its `total`.
+            #expect(screen.contains("\"name\": \"item 1\""))
+            #expect(!screen.contains("\"total\""))
+            #expect(app.model.requestName(of: last.request) == "paged-numbers [page 3]")
+        }
+    }
+
+    @Test func aFailedPageKeepsWhatCameBeforeIt() async throws {
+        try await AppHarness.run(editing: {
+            $0.replacingOccurrences(of: "\nrequests:\n", with: """
+
+                requests:
+                  broken-listing:
+                    url: /paged?fail=2
+                    paginate: {next: {page: page, size: 10, sizeParam: size}, items: $.items}
+
+                """)
+        }) { app in
+            app.select(.request("broken-listing"))
+            app.press(.enter)
+            try await app.settle("the listing stopped") { app.model.exchanges["broken-listing"]?.gathered != nil }
+            let gathered = try #require(app.model.exchanges["broken-listing"]?.gathered)
+            #expect(gathered.failed)
+            #expect(gathered.items.count == 10)
+            #expect(gathered.endDescription == "page 2 failed")
+        }
+    }
+}
