@@ -2,7 +2,8 @@
 # Installs what scripts/render-screenshot.py needs, when it is missing: the Python modules
 # pyte (terminal emulator) and Pillow (imaging), and the fonts DejaVu Sans Mono (text),
 # WenQuanYi Micro Hei (Chinese and Japanese; the smallest Debian CJK font) and Noto Color
-# Emoji (emoji; without it the renderer draws a box) — plus tmux, which captures the screens.
+# Emoji (emoji; without it the renderer draws a box) — plus tmux, which captures the screens,
+# and headless Chromium, which draws the HTML report.
 # Idempotent: with everything present it only checks. As root it installs (apt for the
 # fonts; pip for the modules, or apt's python3-pyte/python3-pil when python3 is Debian's
 # externally managed interpreter); otherwise it prints the exact commands and fails.
@@ -10,6 +11,8 @@ set -euo pipefail
 
 python=${PYTHON:-python3}
 packages=(fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji tmux)
+# The HTML report's screenshot is drawn by headless Chromium.
+command -v chromium-headless-shell >/dev/null || command -v chromium >/dev/null || packages+=(chromium-headless-shell)
 modules=()
 "$python" -c 'import pyte' 2>/dev/null || modules+=(pyte)
 "$python" -c 'import PIL' 2>/dev/null || modules+=(Pillow)

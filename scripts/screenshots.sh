@@ -153,3 +153,10 @@ tui_start 120 40 --config "$work/config.yaml"
 send_each get-args cities refused json-valid
 sleep 0.3
 shot light
+
+# The HTML report of the demo's checks batch (`courier run --report`), drawn by headless Chromium.
+"$bin" run workspaces/demo.yaml checks --report "$work/report.html" --no-history >/dev/null || true
+browser=$(command -v chromium-headless-shell || command -v chromium)
+timeout 60 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,1260 \
+    --screenshot="$PWD/screenshots/report.png" "file://$work/report.html" >/dev/null 2>&1
+echo "screenshots/report.png"

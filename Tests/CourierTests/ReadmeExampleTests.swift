@@ -236,6 +236,37 @@ import Testing
             #expect(size?.intValue == 1_048_576)
         }
     }
+
+    /// The paged request example, over the demo's cursor listing (25 items, 10 a page).
+    @Test(.timeLimit(.minutes(1))) func pagedRequestGathersEveryPage() async throws {
+        try await withSharedConfig { _ in
+            // begin docs/engine.md
+            let listing = PagedRequest(mode: .cursor(.json("$.next_cursor") { $0["next_cursor"] }),
+                                       items: .json("$.items") { $0["items"] }, maxPages: 50) { address in
+                guard case .cursor(let cursor) = address.position else { return ItemsRequest(cursor: nil) }
+                return ItemsRequest(cursor: cursor)          // any Request: one per page
+            }
+            try await listing.run()                          // every page; or start(success:failure:)
+            print(listing.items.count, listing.pages.count, listing.hasMore, listing.end as Any)
+            let more = try await listing.nextPage()          // or loadNextPage(success:failure:)
+            try await listing.reloadFirstPage()              // or reload(success:failure:)
+            // end docs/engine.md
+            #expect(more == nil, "the listing had ended")
+            #expect(listing.pages.count == 1, "reloaded: the first page again")
+            #expect(listing.items.map { $0["id"]?.intValue } == (1...10).map { $0 })
+            try await listing.run()
+            #expect(listing.items.count == 25)
+            #expect(listing.end == .lastPage)
+        }
+    }
+}
+
+/// A page of the demo's cursor listing: `/paged/cursor`, with `?cursor=` after the first.
+private final class ItemsRequest: Request, @unchecked Sendable {
+    let cursor: String?
+    init(cursor: String?) { self.cursor = cursor }
+    override var requestURL: String { "/paged/cursor" }
+    override var arguments: JSONValue? { cursor.map { .object(["cursor": .string($0)]) } }
 }
 
 /// Points the shared config at a fresh demo server (its cache and Incomplete directories in a

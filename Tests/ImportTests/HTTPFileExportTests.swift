@@ -60,7 +60,8 @@ import CourierWorkspace
                 // Joined to {{demo}}, through the path-prefix and query filters.
                 let path = before.url.hasPrefix("/v1/") ? "/anything/api/v2/" + before.url.dropFirst(4) : before.url
                 let base = before.useCDN ? "{{demo}}/anything/cdn/" : "{{demo}}"
-                #expect(after.url.hasPrefix(base + path + "?client=courier-demo"), "\(name): \(after.url)")
+                let separator = path.contains("?") ? "&" : "?"
+                #expect(after.url.hasPrefix(base + path + separator + "client=courier-demo"), "\(name): \(after.url)")
             }
         }
         #expect(back.variables == original.variables)

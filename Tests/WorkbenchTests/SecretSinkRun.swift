@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import CourierWorkspace
 
-/// A workspace run twice, as text and as `--json`, with its history and JUnit report, and
-/// every place a secret could land: what was printed, JUnit, HAR, each history row (headers,
-/// URL, response body) and the history files' bytes.
+/// A workspace run twice, as text and as `--json`, with its history, JUnit and HTML reports,
+/// and every place a secret could land: what was printed, JUnit, the HTML report, HAR, each
+/// history row (headers, URL, response body) and the history files' bytes.
 struct SecretSinkRun {
     let state: String
     let printed: String
@@ -15,12 +15,14 @@ struct SecretSinkRun {
     init(_ path: String, _ names: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         state = temporaryDirectory("courier-state")
         let junit = temporaryDirectory("courier-junit") + "/report.xml"
+        let html = temporaryDirectory("courier-html") + "/report.html"
         var printed = ""
         for json in [true, false] {
             let run = await headlessRun(path, names) { [state] in
                 $0.json = json
                 $0.stateDirectory = state
                 $0.junitPath = junit
+                $0.reportPath = html
             }
             #expect(run.status == 0, "\(run.errors)", sourceLocation: sourceLocation)
             printed += (run.output + run.errors).joined(separator: "\n")
@@ -28,7 +30,8 @@ struct SecretSinkRun {
         self.printed = printed
         exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
         har = String(decoding: HARExport.text(exchanges, creatorVersion: "test"), as: UTF8.self)
-        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har]
+        var sinks = ["output": printed, "JUnit": try String(contentsOfFile: junit, encoding: .utf8), "HAR": har,
+                     "HTML report": try String(contentsOfFile: html, encoding: .utf8)]
         for exchange in exchanges {
             sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) "
                 + String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)

@@ -152,7 +152,9 @@ public final class VariableScope: Sendable {
             return .array(rendered)
         case .object(let members):
             var rendered: [String: JSONValue] = [:]
-            for (key, member) in members { rendered[try expansion.render(key)] = try render(member, in: expansion) }
+            // In key order, not the dictionary's (seeded per process): `{{random.…}}` and
+            // `{{fake.…}}` draw in the same order every run, so `--seed` repeats the values.
+            for key in members.keys.sorted() { rendered[try expansion.render(key)] = try render(members[key]!, in: expansion) }
             return .object(rendered)
         default: return value
         }
