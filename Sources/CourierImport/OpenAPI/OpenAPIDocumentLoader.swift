@@ -45,7 +45,7 @@ enum OpenAPIDocumentLoader {
         }
         var notes: [String] = []
         let normalized = try normalizedVersion(version, file: file, location: place(of: field.value, path: "$.openapi", isJSON: isJSON))
-        var decodable = isJSON ? root : plainKeys(root)
+        var decodable = isJSON ? root : root.withPlainKeys
         if normalized != version {
             notes.append("openapi \"\(version)\" read as \(normalized)")
             decodable["openapi"] = Node.scalar(Node.Scalar(normalized, Tag(.str), .doubleQuoted))
@@ -122,27 +122,6 @@ enum OpenAPIDocumentLoader {
             }
         } catch {
             throw ImportFailure(file: file, "invalid YAML: \(error)")
-        }
-    }
-
-    /// The tree with every scalar key plain: Yams finds a key by its text and resolved tag,
-    /// and resolves the key it looks for as if plain, so `"200":` (a string) is not found
-    /// when OpenAPIKit asks for `200` (an int) — quoted status codes are everywhere.
-    static func plainKeys(_ node: Node) -> Node {
-        switch node {
-        case .mapping(var mapping):
-            let pairs = mapping.map { key, value -> (Node, Node) in
-                guard case .scalar(var scalar) = key, scalar.style != .plain else { return (key, plainKeys(value)) }
-                scalar.style = .plain
-                scalar.tag = .implicit
-                return (.scalar(scalar), plainKeys(value))
-            }
-            mapping = Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark)
-            return .mapping(mapping)
-        case .sequence(let sequence):
-            return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
-        default:
-            return node
         }
     }
 

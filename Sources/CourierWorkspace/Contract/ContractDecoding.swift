@@ -7,7 +7,7 @@ import Yams
 enum ContractDecoding {
     static func decode<Value: Decodable>(_ type: Value.Type, from node: YAMLValue) throws(WorkspaceError) -> Value {
         do {
-            return try YAMLDecoder().decode(type, from: plainKeys(node.node))
+            return try YAMLDecoder().decode(type, from: node.node.withPlainKeys)
         } catch {
             let readable = OpenAPI.Error(from: error)
             throw failure(readable.localizedDescription, at: readable.codingPath, in: node, prefix: "not valid OpenAPI")
@@ -37,25 +37,5 @@ enum ContractDecoding {
         var text = message.replacingOccurrences(of: "**", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         while text.hasSuffix("..") { text.removeLast() }
         return WorkspaceError(.invalidValue, at: place.location, "\(prefix): \(text)")
-    }
-
-    /// The tree with every scalar key plain: Yams finds a key by its text and resolved tag,
-    /// and resolves the key it looks for as if plain, so `"200":` (a string) is not found
-    /// when OpenAPIKit asks for `200` (an int) — quoted status codes are everywhere.
-    static func plainKeys(_ node: Node) -> Node {
-        switch node {
-        case .mapping(let mapping):
-            let pairs = mapping.map { key, value -> (Node, Node) in
-                guard case .scalar(var scalar) = key, scalar.style != .plain else { return (key, plainKeys(value)) }
-                scalar.style = .plain
-                scalar.tag = .implicit
-                return (.scalar(scalar), plainKeys(value))
-            }
-            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
-        case .sequence(let sequence):
-            return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
-        default:
-            return node
-        }
     }
 }
