@@ -28,6 +28,32 @@ import Testing
         }
     }
 
+    @Test func xStopsTheListingAndShowsWhatCameSoFar() async throws {
+        try await AppHarness.run(editing: {
+            $0.replacingOccurrences(of: "\nrequests:\n", with: """
+
+                requests:
+                  slow-listing:
+                    url: /anything?next=/drip%3Fduration%3D20%26bytes%3D10
+                    paginate: {next: $.args.next}
+
+                """)
+        }) { app in
+            app.select(.request("slow-listing"))
+            app.press(.enter)
+            try await app.settle("the second page in flight") {
+                app.model.exchanges["slow-listing"].map { $0.page == 2 && $0.isInFlight } == true
+            }
+            app.press(.character("x"))
+            try await app.settle("the second page cancelled") { app.model.exchanges["slow-listing"]?.isCancelled == true }
+            let latest = try #require(app.model.exchanges["slow-listing"])
+            #expect(latest.gathered?.pages == 1)
+            #expect(latest.gathered?.endDescription == "stopped")
+            #expect(app.model.pagedSends.isEmpty)
+            #expect(app.screen.contains("slow-listing: 0 items from 1 page (stopped)"))
+        }
+    }
+
     @Test func aFailedPageKeepsWhatCameBeforeIt() async throws {
         try await AppHarness.run(editing: {
             $0.replacingOccurrences(of: "\nrequests:\n", with: """

@@ -27,25 +27,25 @@ extension AppModel {
         exchange.page = page
     }
 
-    /// The listing stopped: the last page's exchange keeps what was gathered, and its Body
-    /// shows the items.
+    /// The listing stopped: the request's latest page (the last loaded, the failed one, or
+    /// the one `x` cancelled) keeps what was gathered, and its Body shows the items.
     func pagingStopped(_ paged: PagedRequest, name: String) {
         if pagedSends[name] === paged { pagedSends[name] = nil }
-        let last = paged.failure?.request ?? paged.pages.last?.request
-        guard let last, let exchange = exchangesByRequest[ObjectIdentifier(last)] else { return }
         let gathered = GatheredPages(paged)
-        exchange.gathered = gathered
-        if exchanges[name] === exchange { layOut(exchange) }
         let outcome = "\(name): \(gathered.summary) (\(gathered.endDescription))"
         lastEvent = outcome
-        say(outcome, gathered.failed ? .warning : .success)
+        say(outcome, gathered.failed || paged.end == nil ? .warning : .success)
+        guard let exchange = exchanges[name], exchange.page != nil else { return }
+        exchange.gathered = gathered
+        layOut(exchange)
     }
 
-    /// `x` on a request whose pages are being fetched: stops after the page in flight.
+    /// `x` on a request whose pages are being fetched: stops the page in flight, and the
+    /// pages before it show what they gathered (no completion follows a stop).
     func stopPaging(_ name: String) -> Bool {
-        guard let paged = pagedSends[name] else { return false }
+        guard let paged = pagedSends.removeValue(forKey: name) else { return false }
         paged.stop()
-        say("stopped fetching the pages of \(name)", .warning)
+        pagingStopped(paged, name: name)
         return true
     }
 }
