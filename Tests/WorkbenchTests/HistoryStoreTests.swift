@@ -110,6 +110,25 @@ import Testing
         #expect(diff.bodyChanges == 5)
     }
 
+    @Test func theDiffSaysWhichChecksTurned() throws {
+        func check(_ text: String, passed: Bool, actual: String) throws -> CheckRecord {
+            let json = #"{"check": "\#(text)", "subject": "s", "location": "/w/a.yaml:9:9", "passed": \#(passed), "#
+                + #""expected": ">= 3", "actual": "\#(actual)", "summary": "s", "isSchema": false}"#
+            return try JSONDecoder().decode(CheckRecord.self, from: Data(json.utf8))
+        }
+        var old = exchange("a", status: 200, body: "{}")
+        var new = old
+        old.checks = [try check("$.n >= 3", passed: true, actual: "4"), try check("status == 200", passed: true, actual: "200")]
+        new.checks = [try check("$.n >= 3", passed: false, actual: "2"), try check("status == 200", passed: true, actual: "200")]
+        let lines = HistoryDiff(old: old, new: new).lines
+        #expect(lines.contains(HistoryDiff.Line(.changed, "checks: ✓ 2 checks passed → ✗ 1/2 checks failed")))
+        #expect(lines.contains(HistoryDiff.Line(.removed, "  ✗ $.n >= 3: now fails, >= 3, got 2")))
+        #expect(!lines.contains { $0.text.contains("status == 200") }, "a check that passed both times is not listed")
+        #expect(HistoryDiff(old: new, new: old).lines.contains(HistoryDiff.Line(.added, "  ✓ $.n >= 3: now passes (was 2)")))
+        #expect(HistoryDiff(old: old, new: old).lines.contains(HistoryDiff.Line(.same, "checks: ✓ 2 checks passed")))
+        #expect(!HistoryDiff(old: exchange("a", status: 200), new: exchange("a", status: 200)).lines.contains { $0.text.hasPrefix("checks") })
+    }
+
     @Test func theDiffOfTextBodiesIsLineByLineWithContext() {
         let old = exchange("a", status: 200, body: "one\ntwo\nthree\nfour\nfive\nsix\nseven")
         let new = exchange("a", status: 200, body: "one\ntwo\nthree\nFOUR\nfive\nsix\nseven")

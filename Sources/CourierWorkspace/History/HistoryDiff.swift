@@ -34,6 +34,7 @@ public struct HistoryDiff: Sendable, Hashable {
         } else {
             lines.append(Line(.same, "status: \(new.outcome)"))
         }
+        lines += Self.checkLines(old.checks ?? [], new.checks ?? [])
         lines += Self.headerLines(old.responseHeaders, new.responseHeaders)
         var changes = 0
         switch (old.responseBody, new.responseBody) {
@@ -68,6 +69,23 @@ public struct HistoryDiff: Sendable, Hashable {
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
         formatter.timeZone = .current
         return formatter.string(from: date).replacingOccurrences(of: "T", with: " ")
+    }
+
+    /// The checks' verdicts, and each check (by its text and place) that passed one time and
+    /// failed the other.
+    private static func checkLines(_ old: [CheckRecord], _ new: [CheckRecord]) -> [Line] {
+        guard !old.isEmpty || !new.isEmpty else { return [] }
+        func verdict(_ checks: [CheckRecord]) -> String { checks.isEmpty ? "none" : HistoryExchange.checksVerdict(checks) }
+        let (before, after) = (verdict(old), verdict(new))
+        var lines = [before == after ? Line(.same, "checks: \(after)") : Line(.changed, "checks: \(before) → \(after)")]
+        let earlier = Dictionary(old.map { ($0.check + " " + $0.location, $0) }, uniquingKeysWith: { first, _ in first })
+        for check in new {
+            guard let was = earlier[check.check + " " + check.location], was.passed != check.passed else { continue }
+            lines.append(check.passed
+                ? Line(.added, "  ✓ \(check.check): now passes (was \(was.actual))")
+                : Line(.removed, "  ✗ \(check.check): now fails, \(check.expected), got \(check.actual)"))
+        }
+        return lines
     }
 
     private static func headerLines(_ old: [HistoryExchange.Header], _ new: [HistoryExchange.Header]) -> [Line] {
