@@ -58,16 +58,17 @@ test-asan: bootstrap
 	ASAN_OPTIONS="detect_leaks=$(or $(LEAKS),1):fast_unwind_on_malloc=0:malloc_context_size=8" LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0" $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
 		--filter '$(or $(FILTER),CourierTests|CourierDemoServerTests)' --skip TLSTests
 
-## The engine's and the demo server's tests under ThreadSanitizer, in their own build
-## directory; -DCOURIER_TSAN swaps Synchronization.Mutex (a futex TSan cannot see) for a
-## pthread mutex. Fails on any report. FILTER= narrows it. Built with the Workbench trait
-## alone: the demo server's TLS listeners (DemoTLS: BoringSSL, HTTP/2, X509) would add minutes.
-TSAN_BUILD ?= .build-tsan
-TSAN_FLAGS := --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path $(TSAN_BUILD) --traits Workbench
+## The engine's and the demo server's tests under ThreadSanitizer, built by the TSan/ package
+## (which links Tests/CourierTests and Tests/CourierDemoServerTests) so that only what they use
+## is compiled; -DCOURIER_TSAN swaps Synchronization.Mutex (a futex TSan cannot see) for a
+## pthread mutex. Fails on any report. FILTER= narrows it. The Workbench trait alone: the demo
+## server's TLS listeners (DemoTLS: BoringSSL, HTTP/2, X509) would add minutes.
+TSAN_FLAGS := --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path .build-tsan
 test-tsan: bootstrap
-	$(SWIFT) build --build-tests $(TSAN_FLAGS)
-	TSAN_OPTIONS="halt_on_error=0 exitcode=66" $(SWIFT) test --skip-build --disable-xctest $(TSAN_FLAGS) \
-		--filter '$(or $(FILTER),CourierTests|CourierDemoServerTests)'
+	rm -f TSan/.build-tsan/debug/description.json TSan/.build-tsan/debug.yaml  # plan the path dependency's sources again
+	cd TSan && $(SWIFT) build --build-tests $(TSAN_FLAGS)
+	cd TSan && TSAN_OPTIONS="halt_on_error=0 exitcode=66" $(SWIFT) test --skip-build --disable-xctest $(TSAN_FLAGS) \
+		$(if $(FILTER),--filter '$(FILTER)')
 
 ## Courier against raw libcurl, URLSession, AsyncHTTPClient and curl (Benchmarks/, release build).
 ## Installs nginx for the loopback server when root; ARGS="--full" for the full sizes, "--help" for flags.
