@@ -67,7 +67,8 @@ import Testing
                 "accessKey": .string(credentials.accessKey), "secretKey": .string(credentials.secretKey),
                 "sessionToken": .string(credentials.sessionToken!), "region": .string(credentials.region), "service": .string(credentials.service),
             ])
-            let botocore = try Self.run(python.executable, arguments: python.arguments + ["-c", Self.botocoreSigner], input: given.serialized())
+            let input = try given.serialized()
+            let botocore = try await offThePool { try Self.run(python.executable, arguments: python.arguments + ["-c", Self.botocoreSigner], input: input) }
             #expect(botocore.trimmingCharacters(in: .whitespacesAndNewlines) == authorization)
         }
     }

@@ -36,7 +36,7 @@ final class AwaitableLog<Element: Sendable>: Sendable {
     }
 
     /// Suspends until at least `count` elements were appended (true), or `timeout` passed (false).
-    func wait(for count: Int, timeout: TimeInterval = 30) async -> Bool {
+    func wait(for count: Int, timeout: TimeInterval = 120) async -> Bool {
         await withCheckedContinuation { continuation in
             let id = state.withLock { state -> UInt64? in
                 if state.entries.count >= count { return nil }
@@ -55,7 +55,7 @@ final class AwaitableLog<Element: Sendable>: Sendable {
     }
 
     /// The `count`-th element (1-based) once it exists; nil after `timeout`.
-    func element(_ count: Int, timeout: TimeInterval = 30) async -> Element? {
+    func element(_ count: Int, timeout: TimeInterval = 120) async -> Element? {
         guard await wait(for: count, timeout: timeout) else { return nil }
         return state.withLock { $0.entries[count - 1] }
     }

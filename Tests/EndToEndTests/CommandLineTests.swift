@@ -5,7 +5,12 @@ import Testing
 @Suite struct CommandLineTests {
     /// Runs the binary with `arguments` and `environment` over this process's, standard
     /// input from /dev/null; returns the exit status and what it printed.
-    func courier(_ arguments: [String], environment: [String: String] = [:]) throws
+    func courier(_ arguments: [String], environment: [String: String] = [:]) async throws
+        -> (status: Int32, output: String, errors: String) {
+        try await offThePool { try Self.blockingRun(arguments, environment: environment) }
+    }
+
+    private static func blockingRun(_ arguments: [String], environment: [String: String]) throws
         -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: EndToEndTests.binary)
@@ -23,17 +28,17 @@ import Testing
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
-    @Test func withoutATerminalTheWorkbenchExitsTwoWithOneLine() throws {
-        let result = try courier(["tui", EndToEndTests.root + "/workspaces/demo.yaml"])
+    @Test func withoutATerminalTheWorkbenchExitsTwoWithOneLine() async throws {
+        let result = try await courier(["tui", EndToEndTests.root + "/workspaces/demo.yaml"])
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(result.errors.split(separator: "\n").count == 1)
         #expect(result.errors.contains("needs a terminal"))
-        let bare = try courier([])
+        let bare = try await courier([])
         #expect(bare.status == 2, "courier alone opens the workbench, which needs a terminal")
     }
 
-    @Test func aServersEscapeSequencesArePrintedInertly() throws {
+    @Test func aServersEscapeSequencesArePrintedInertly() async throws {
         let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         let path = sandbox.directory + "/evil.yaml"
@@ -48,25 +53,25 @@ import Testing
             steps:
               - {request: evil, capture: {x: $.args.x}}
         """.write(toFile: path, atomically: true, encoding: .utf8)  // YAML's "\\e" is ESC
-        let result = try courier(["run", path, "steal", "--no-history"], environment: sandbox.environment)
+        let result = try await courier(["run", path, "steal", "--no-history"], environment: sandbox.environment)
         #expect(result.status == 0, "\(result.errors)")
         #expect(!result.output.contains("\u{1B}") && !result.errors.contains("\u{1B}"))
         #expect(result.output.contains("x=^[[2J"), "the captured value is shown, inert")
     }
 
-    @Test func aMalformedWorkspaceIsReportedWithItsPlaceAndExitsTwo() throws {
+    @Test func aMalformedWorkspaceIsReportedWithItsPlaceAndExitsTwo() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/bad.yaml"
         try "requests:\n  a:\n    url: /a\n    hedaers: {X: y}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try courier(["tui", path])
+        let result = try await courier(["tui", path])
         #expect(result.status == 2)
         #expect(result.errors.contains("bad.yaml:4:5: error:"))
         #expect(result.errors.contains("did you mean \"headers\""))
     }
 
-    @Test func aSecondRunInAnotherProcessIsServedFromTheCacheOfTheFirst() throws {
+    @Test func aSecondRunInAnotherProcessIsServedFromTheCacheOfTheFirst() async throws {
         let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         // A free port stands in for the fixed one, which a person's workbench may hold.
@@ -74,8 +79,8 @@ import Testing
         let port = probe.port
         probe.close()
         let arguments = ["run", sandbox.workspace, "cities", "--json", "--no-history"]
-        let first = try courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
-        let second = try courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
+        let first = try await courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
+        let second = try await courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
         #expect(first.status == 0)
         #expect(second.status == 0)
         #expect(first.output.contains("\"fromCache\":false"))
@@ -84,11 +89,11 @@ import Testing
         #expect(first.errors.isEmpty && second.errors.isEmpty)
     }
 
-    @Test func aTakenDemoPortFallsBackToAFreeOneWithAWarning() throws {
+    @Test func aTakenDemoPortFallsBackToAFreeOneWithAWarning() async throws {
         let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         let occupant = try LoopbackListener()
-        let result = try courier(["run", sandbox.workspace, "get-args", "--no-history"],
+        let result = try await courier(["run", sandbox.workspace, "get-args", "--no-history"],
                                  environment: ["COURIER_DEMO_PORT": "\(occupant.port)"])
         occupant.close()
         #expect(result.status == 0)
@@ -97,8 +102,8 @@ import Testing
         #expect(result.errors.contains("not \(occupant.port) (it is in use): responses cached in this run are keyed by port "))
     }
 
-    @Test func helpListsTheSubcommands() throws {
-        let result = try courier(["--help"])
+    @Test func helpListsTheSubcommands() async throws {
+        let result = try await courier(["--help"])
         #expect(result.status == 0)
         for subcommand in ["tui", "run", "cache", "history", "import-curl", "export-curl", "serve"] {
             #expect(result.output.contains(subcommand), "--help misses \(subcommand)")

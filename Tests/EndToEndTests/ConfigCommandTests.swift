@@ -12,28 +12,28 @@ extension CommandLineTests {
         return (path, ["XDG_CONFIG_HOME": home, "COURIER_CONFIG": ""])
     }
 
-    @Test func configPathCheckAndShow() throws {
+    @Test func configPathCheckAndShow() async throws {
         let (path, environment) = try configHome("theme: high-contrast\nkeys:\n  global.quit: ctrl-q\n")
         defer { try? FileManager.default.removeItem(atPath: environment["XDG_CONFIG_HOME"]!) }
-        #expect(try courier(["config", "path"], environment: environment).output == path + "\n")
-        let check = try courier(["config", "check"], environment: environment)
+        #expect(try await courier(["config", "path"], environment: environment).output == path + "\n")
+        let check = try await courier(["config", "check"], environment: environment)
         #expect(check.status == 0 && check.output == "\(path): ok\n")
-        let show = try courier(["config", "show"], environment: environment)
+        let show = try await courier(["config", "show"], environment: environment)
         #expect(show.status == 0)
         #expect(show.output.contains("  base: high-contrast\n") && show.output.contains("  global.quit: [ctrl-q]\n"))
         #expect(show.output.contains("  requests.activate: [enter]\n"), "the defaults are shown too")
     }
 
-    @Test func configCheckReportsEveryProblemAtFileLineColumnAndExits1() throws {
+    @Test func configCheckReportsEveryProblemAtFileLineColumnAndExits1() async throws {
         let (path, environment) = try configHome("theme: {base: light, colors: {method.gett: red}}\nkeys:\n  global.quit: ctlr-q\n")
         defer { try? FileManager.default.removeItem(atPath: environment["XDG_CONFIG_HOME"]!) }
-        let check = try courier(["config", "check"], environment: environment)
+        let check = try await courier(["config", "check"], environment: environment)
         #expect(check.status == 1)
         let lines = check.errors.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("\(path):1:31: error: theme.colors: unknown role \"method.gett\"") == true, "\(lines)")
         #expect(lines.last?.hasPrefix("\(path):3:16: error: keys.global.quit: unknown key \"ctlr-q\"") == true, "\(lines)")
-        let named = try courier(["config", "check", "--config", path + ".missing"], environment: environment)
+        let named = try await courier(["config", "check", "--config", path + ".missing"], environment: environment)
         #expect(named.status == 1 && named.errors.contains("no such config file"))
     }
 }

@@ -29,10 +29,16 @@ extension EndToEndTests {
         }
 
         /// demo.yaml's http2-together sends four slow requests to the TLS listener at once:
-        /// In flight says they are multiplexed on one connection and marks each row ∥.
+        /// In flight says they are multiplexed on one connection and marks each row ∥. The
+        /// sandbox's drip lasts 30 s instead of 4: the screen is read while the whole test
+        /// run shares two cores, and the test must not depend on reading it within 4 s.
         @Test func inFlightMarksRequestsMultiplexedOnOneConnection() async throws {
             let sandbox = try EndToEndTests.Sandbox()
             defer { sandbox.remove() }
+            let demo = try String(contentsOfFile: sandbox.workspace, encoding: .utf8)
+            let slow = demo.replacingOccurrences(of: "/drip?bytes=4096&duration=4\"", with: "/drip?bytes=4096&duration=30\"")
+            try #require(slow != demo, "demo.yaml's http2-drip is no longer a 4-second drip")
+            try slow.write(toFile: sandbox.workspace, atomically: true, encoding: .utf8)
             let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(sandbox.workspace)", environment: sandbox.environment)
             try await session.waitFor("1 Requests")
             try session.select("http2-together")
@@ -44,6 +50,7 @@ extension EndToEndTests {
             }
             #expect(screen.split(separator: "\n").filter { $0.contains("http2-drip") && $0.contains("\u{2225} receiving") }.count == 4,
                     "\(screen)")
+            try session.press("x")
         }
     }
 }

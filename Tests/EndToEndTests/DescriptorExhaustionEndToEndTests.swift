@@ -10,7 +10,12 @@ import Testing
 /// server inside the run would compete for the same descriptors.
 @Suite(.serialized) struct DescriptorExhaustionEndToEndTests {
     /// Runs `courier` under `ulimit -n limit` (none when nil) in `sandbox`; returns its status and output.
-    private func courier(_ arguments: [String], limit: Int?, sandbox: EndToEndTests.Sandbox) throws
+    private func courier(_ arguments: [String], limit: Int?, sandbox: EndToEndTests.Sandbox) async throws
+        -> (status: Int32, output: String, errors: String) {
+        try await offThePool { try Self.blockingRun(arguments, limit: limit, sandbox: sandbox) }
+    }
+
+    private static func blockingRun(_ arguments: [String], limit: Int?, sandbox: EndToEndTests.Sandbox) throws
         -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -59,24 +64,24 @@ import Testing
         return path
     }
 
-    @Test func twoHundredRequestsAtUlimit64AreAllSentOrSayDescriptors() throws {
+    @Test func twoHundredRequestsAtUlimit64AreAllSentOrSayDescriptors() async throws {
         let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         let server = try DemoServerProcess()
         defer { server.stop() }
         let workspace = try writeWorkspace(sandbox, baseURL: server.url)
-        let run = try courier(["run", workspace, "many", "--quiet"], limit: 64, sandbox: sandbox)
+        let run = try await courier(["run", workspace, "many", "--quiet"], limit: 64, sandbox: sandbox)
         let failures = run.output.split(separator: "\n").filter { $0.contains("✗") }
         #expect(!run.output.contains("-1004"), "descriptor exhaustion reported as a connect failure")
         #expect(failures.allSatisfy { $0.contains("-1008") && $0.contains("Out of file descriptors") }, "\(failures.prefix(3))")
         #expect(run.output.contains("200 requests:"), "\(run.output.suffix(300)) \(run.errors.prefix(300))")
         // The history was opened before the transfers took the descriptors, and has them all.
-        let history = try courier(["history"], limit: nil, sandbox: sandbox)
+        let history = try await courier(["history"], limit: nil, sandbox: sandbox)
         #expect(history.output.split(separator: "\n").filter { $0.contains(" x [many] ") }.count == 200,
                 "\(run.errors.prefix(500))")
     }
 
-    @Test func aCacheWriteFailureIsPrintedOnce() throws {
+    @Test func aCacheWriteFailureIsPrintedOnce() async throws {
         let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         let server = try DemoServerProcess()
@@ -84,7 +89,7 @@ import Testing
         // A file where the cache directory should be: every write fails.
         try Data("not a directory".utf8).write(to: URL(fileURLWithPath: sandbox.directory + "/blocked"))
         let workspace = try writeWorkspace(sandbox, baseURL: server.url, cacheDirectory: "blocked/cache", cached: true)
-        let run = try courier(["run", workspace, "x", "--no-history"], limit: nil, sandbox: sandbox)
+        let run = try await courier(["run", workspace, "x", "--no-history"], limit: nil, sandbox: sandbox)
         let warnings = run.errors.split(separator: "\n").filter { $0.contains("was not cached") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.hasPrefix("courier run: warning:") ?? false)

@@ -22,21 +22,21 @@ struct HeadlessChromium {
     /// The DOM after the page loaded and its scripts ran. (With scripts disabled by
     /// `--blink-settings=scriptEnabled=false` it prints nothing, and `--disable-javascript`
     /// does not stop a page's scripts: a page's own Content-Security-Policy can.)
-    func dumpDOM(_ file: String) throws -> String {
-        try run(["--dump-dom"], file)
+    func dumpDOM(_ file: String) async throws -> String {
+        try await run(["--dump-dom"], file)
     }
 
     /// A PNG of the page's first `width`×`height` pixels, written to `output`.
-    func screenshot(_ file: String, to output: String, width: Int = 1200, height: Int = 900) throws {
-        _ = try run(["--screenshot=\(output)", "--window-size=\(width),\(height)", "--hide-scrollbars"], file)
+    func screenshot(_ file: String, to output: String, width: Int = 1200, height: Int = 900) async throws {
+        _ = try await run(["--screenshot=\(output)", "--window-size=\(width),\(height)", "--hide-scrollbars"], file)
     }
 
-    private func run(_ arguments: [String], _ file: String) throws -> String {
+    private func run(_ arguments: [String], _ file: String) async throws -> String {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-profile-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
         // A container has no user namespaces for the sandbox and no GPU.
         let flags = (isShell ? [] : ["--headless=new"]) + ["--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)"]
-        let result = try ChildProcess.run(["timeout", "60", executable] + flags + arguments + [URL(fileURLWithPath: file).absoluteString],
+        let result = try await ChildProcess.finish(["timeout", "60", executable] + flags + arguments + [URL(fileURLWithPath: file).absoluteString],
                                           discardingErrors: true)
         guard result.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey:
