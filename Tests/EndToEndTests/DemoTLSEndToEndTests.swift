@@ -45,11 +45,15 @@ extension EndToEndTests {
             try session.press("Enter")
             try session.press("3")
             try session.press("z")
-            let screen = try await session.waitUntil("four rows multiplexed on one connection") { screen in
-                screen.contains("4 multiplexed on 1 connection")
+            // The summary can come a refresh before every row says receiving (a loaded machine
+            // is slow to the first byte): wait for both.
+            func markedRows(_ screen: String) -> Int {
+                screen.split(separator: "\n").filter { $0.contains("http2-drip") && $0.contains("\u{2225} receiving") }.count
             }
-            #expect(screen.split(separator: "\n").filter { $0.contains("http2-drip") && $0.contains("\u{2225} receiving") }.count == 4,
-                    "\(screen)")
+            let screen = try await session.waitUntil("four rows multiplexed on one connection, each marked ∥ receiving") { screen in
+                screen.contains("4 multiplexed on 1 connection") && markedRows(screen) == 4
+            }
+            #expect(markedRows(screen) == 4, "\(screen)")
             try session.press("x")
         }
     }
