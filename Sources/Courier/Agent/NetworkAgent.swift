@@ -19,7 +19,7 @@ public final class NetworkAgent: Sendable {
     public let groups = GroupAgent()
     private let transport: any TransferDriver
     let table = Mutex(RecordTable())
-    private let processingQueue: DispatchQueue
+    let processingQueue: DispatchQueue
     let eventHub = EventHub()
     /// Recently read and written cache entries, and writes not yet on disk.
     let cacheMemory: CacheMemory
@@ -214,7 +214,9 @@ public final class NetworkAgent: Sendable {
             downloads.turns.release(id: entry.id)
             return
         }
+        if reconnectStream(entry, sent: sent, outcome: outcome) { return }
         var (content, error) = ResponsePipeline.process(outcome, request: request, snapshot: entry.context.snapshot)
+        keepStream(of: entry, outcome: outcome, in: &content)
         if let plan = sent.value.download {
             let ending = downloads.end(plan, outcome: outcome, succeeded: error == nil)
             // The body is in place (or kept): the next download to this file may plan.

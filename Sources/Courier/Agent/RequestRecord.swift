@@ -25,13 +25,15 @@ public struct RequestRecord: Sendable {
     public var bytesReceived: Int64 { progress.bytesReceived }
     public var expectedBytesToReceive: Int64? { progress.expectedBytesToReceive }
     public var connection: TransferConnection? { progress.connection }
+    /// The stream's events, rate and state while the response streams; nil otherwise.
+    public var stream: StreamState? { entry.stream?.snapshot }
 }
 
 extension RequestRecord: CustomStringConvertible {
     /// In words, e.g. "#3 GET http://127.0.0.1:8080/get receiving, 120 of 4096 bytes received";
     /// the URL as sent, secrets hidden by the request's ``Request/redactedForDisplay(_:)``.
     public var description: String {
-        "#\(id) \(method.rawValue) \(request.redactedForDisplay(url)) \(progress)"
+        "#\(id) \(method.rawValue) \(request.redactedForDisplay(url)) \(stream.map { "\($0)" } ?? "\(progress)")"
     }
 }
 
@@ -48,6 +50,8 @@ final class RecordEntry: Sendable {
     let progress = ProgressCell()
     /// The run's authenticator already recovered from a failure once (``RequestAuthenticator``).
     let recovered: Bool
+    /// The run's stream, when the request may stream (it does once a response says so).
+    let stream: StreamSession?
 
     var settings: NetworkSettings { _read { yield context.settings } }
     var prepared: PreparedRequest { _read { yield sent.value } }
@@ -60,6 +64,7 @@ final class RecordEntry: Sendable {
         self.sent = sent
         self.context = context
         self.priority = priority
+        stream = sent.value.stream.map(StreamSession.init)
     }
 
     var record: RequestRecord {

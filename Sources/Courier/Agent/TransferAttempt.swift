@@ -30,6 +30,12 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
         entry.request.move(to: .inFlight)
     }
 
+    override var streamSession: StreamSession? { entry.stream }
+
+    override func streamDelivered(_ events: [StreamEvent]) {
+        entry.request.deliverStreamEvents(events, on: entry.settings.callbackQueue)
+    }
+
     override func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {
         agent.downloads.saveRecord(for: plan, url: prepared.url, etag: etag, lastModified: lastModified)
     }

@@ -35,6 +35,11 @@ class TransferJob: @unchecked Sendable {
     /// A download's body began to arrive in its partial file, with these validators.
     /// Transport thread: return at once (queue any file work elsewhere).
     func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {}
+    /// Where the body goes when the response streams (``StreamSession``); nil: never streams.
+    var streamSession: StreamSession? { nil }
+    /// A chunk of a streamed body completed these events (never empty). Transport thread:
+    /// return at once.
+    func streamDelivered(_ events: [StreamEvent]) {}
     /// The progress changed. Called on the transport thread: must return at once.
     func transferProgressed(_ progress: TransferProgress) {}
     /// The queue to decide an outcome whose body has `bodyByteCount` bytes in memory on,
@@ -58,6 +63,9 @@ struct TransferOutcome: Sendable {
     var error: RequestError?
     /// What a download did with its body; nil for other requests.
     var download: DownloadResult? = nil
+    /// The body was streamed: ``body`` is the newest part of the stream kept, and the events
+    /// were delivered as they came (``StreamSession``).
+    var streamed = false
     /// The transport's buffer still holding the header lines (``received`` has none yet)
     /// and, when it fitted there, the body; ``settle()`` moves them in. Nil once settled.
     var lent: ResponseBuffer? = nil

@@ -27,6 +27,8 @@ public struct PreparedRequest: Sendable {
     public var discardsResponseBody = false
     /// The most bytes of response body kept in memory; more fails the transfer.
     public var maximumBodyBytes = Int.max
+    /// How the response body is delivered while it arrives; nil: read whole, never streamed.
+    public var stream: StreamSettings?
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
     /// The names (lowercased) of the headers that carry credentials: a redirect to another

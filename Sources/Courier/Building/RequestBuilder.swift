@@ -72,6 +72,9 @@ enum RequestBuilder {
             prepared.credentialHeaderNames.insert(header.name.lowercased())
         }
         prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? snapshot.settings.maximumResponseBodyBytes)
+        if request.streamMode != .off, !prepared.discardsResponseBody, request.resumableDownloadPath == nil {
+            prepared.stream = StreamSettings(mode: request.streamMode, limits: request.streamLimits, reconnect: request.streamReconnect)
+        }
         prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
         try validate(prepared.url)
         for header in prepared.headers where !isValidHeader(header) {

@@ -51,6 +51,12 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         public var deadline: TimeInterval?
         /// The most bytes of response body kept in memory; nil: the config's limit.
         public var maximumResponseBodySize: Int?
+        /// Whether the body is delivered as it arrives (``Request/streamMode``).
+        public var streamMode = StreamMode.automatic
+        /// What a stream keeps in memory.
+        public var streamLimits = StreamLimits()
+        /// Reconnecting a server-sent event stream; nil: never.
+        public var streamReconnect: StreamReconnect?
         /// Seconds a response stays fresh in the cache; -1 = no cache (the default).
         public var cacheTimeInSeconds = -1
         public var cacheVersion = 0
@@ -128,6 +134,9 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var sendsCookies: Bool { definition.sendsCookies }
     open override var maximumResponseBodySize: Int? { definition.maximumResponseBodySize }
     open override var deadline: TimeInterval? { definition.deadline }
+    open override var streamMode: StreamMode { definition.streamMode }
+    open override var streamLimits: StreamLimits { definition.streamLimits }
+    open override var streamReconnect: StreamReconnect? { definition.streamReconnect }
     open override var cacheTimeInSeconds: Int { definition.cacheTimeInSeconds }
     open override var cacheVersion: Int { definition.cacheVersion }
     open override var cacheSensitiveData: JSONValue? { definition.cacheSensitiveData }

@@ -23,6 +23,9 @@ extension Request {
         }
         fanout.didStop(.finished(error))
         if let error { continuation?.resume(throwing: error) } else { continuation?.resume() }
+        for listener in taken.streamListeners {
+            if let error { listener.finish(throwing: error) } else { listener.finish() }
+        }
         group?(self, error)
     }
 
@@ -64,6 +67,7 @@ struct RunReceivers {
     let failure: (@Sendable (Request) -> Void)?
     let continuation: CheckedContinuation<Void, any Error>?
     let groupObserver: (@Sendable (Request, RequestError?) -> Void)?
+    let streamListeners: [AsyncThrowingStream<StreamEvent, any Error>.Continuation]
 
     /// Takes the run's one-shot receivers out of `state` (field by field: passing the whole
     /// state would copy it, retaining everything in it).
@@ -74,6 +78,8 @@ struct RunReceivers {
         failure = state.failure
         continuation = state.continuation
         groupObserver = state.groupObserver
+        streamListeners = state.streamListeners
+        state.streamListeners = []
         state.success = nil
         state.failure = nil
         state.continuation = nil

@@ -64,6 +64,7 @@ extension Request {
         guard let stopped else { return }
         let (continuation, group) = (stopped.continuation, stopped.groupObserver)
         continuation?.resume(throwing: RequestError.cancelled)
+        stopped.streamListeners.forEach { $0.finish(throwing: RequestError.cancelled) }
         // A batch or chain that started it hears that it will not finish (a group stopping its
         // own requests lets go of them first, so it is not told about its own stop).
         if let group { context.settings.callbackQueue.async { group(self, .cancelled) } }

@@ -118,6 +118,14 @@ open class Request: @unchecked Sendable {
     /// The most bytes this request's body may have in memory; nil uses the config's
     /// ``NetworkSettings/maximumResponseBodyBytes``.
     open var maximumResponseBodySize: Int? { nil }
+    /// Whether the body is delivered as it arrives (``streamEventHandler``, ``events(bufferingNewest:)``):
+    /// by default when the response's content type is a stream's (server-sent events, NDJSON).
+    /// A streamed body is not serialized and not bounded by ``maximumResponseBodySize``.
+    open var streamMode: StreamMode { .automatic }
+    /// What a stream keeps in memory, however long it runs.
+    open var streamLimits: StreamLimits { StreamLimits() }
+    /// Reconnects a server-sent event stream with `Last-Event-ID` when it ends; nil: never.
+    open var streamReconnect: StreamReconnect? { nil }
 
     // MARK: - Hooks (no-ops by default)
 
@@ -291,6 +299,9 @@ struct RequestState: Sendable {
     var downloadProgress: (@Sendable (ProgressReport) -> Void)?
     var uploadProgress: (@Sendable (ProgressReport) -> Void)?
     var continuation: CheckedContinuation<Void, any Error>?
+    var streamHandler: (@Sendable (Request, StreamEvent) -> Void)?
+    /// ``Request/events(bufferingNewest:)``'s sequences, finished when the run ends.
+    var streamListeners: [AsyncThrowingStream<StreamEvent, any Error>.Continuation] = []
     /// Told after every callback when the request belongs to a batch or chain.
     var groupObserver: (@Sendable (Request, RequestError?) -> Void)?
     var taskID: Int?

@@ -33,6 +33,10 @@ public struct ResponseContent: Sendable {
     public var bodyWarning: String?
     /// Where a download's body was saved (the body is then not held in `data`).
     public var downloadedFile: URL?
+    /// How the stream ended, when the body streamed (``data`` is then its newest part kept).
+    public var stream: StreamState?
+    /// The stream's events kept (the newest ``StreamLimits/keptEvents``), oldest first.
+    public var streamEvents: [StreamEvent] = []
     private var parsedHead: ResponseHead?
     private var deferredHead: DeferredHead?
     private var parsedJSON: JSONValue?

@@ -21,7 +21,7 @@ enum ResponsePipeline {
         // The header fields are parsed only here when a serializer needs the content type;
         // otherwise when someone first reads them.
         let bodyOnDisk = outcome.download?.wroteToFile == true
-        if !bodyOnDisk, request.responseSerializer != .raw, !outcome.body.isEmpty, let head = content.head,
+        if !bodyOnDisk, !outcome.streamed, request.responseSerializer != .raw, !outcome.body.isEmpty, let head = content.head,
            let error = serialize(outcome.body, head: head, request: request, snapshot: snapshot, into: &content) {
             guard request.isValidStatusCode(statusCode) else {
                 var status = RequestError.invalidStatusCode(statusCode)
@@ -33,7 +33,8 @@ enum ResponsePipeline {
         guard request.isValidStatusCode(statusCode) else {
             return (content, .invalidStatusCode(statusCode))
         }
-        if let template = request.jsonValidator {
+        // A streamed body is many documents, not one: a template has nothing to match.
+        if let template = request.jsonValidator, !outcome.streamed {
             // Under `.auto` a body that is not JSON has no tree to match: the template is not met.
             guard let json = content.json else {
                 guard request.responseSerializer == .auto, !bodyOnDisk else { return (content, nil) }

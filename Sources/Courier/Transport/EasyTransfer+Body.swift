@@ -62,7 +62,14 @@ extension EasyTransfer {
         if !reportsProgress { countReceived(bytes.count) }
         guard let plan = job.request.download else {
             guard !job.request.discardsResponseBody else { return true }
-            if !bodyStarted, !reserveBody() { return false }
+            if !bodyStarted {
+                if beginStream() { bodyStarted = true } else if !reserveBody() { return false }
+            }
+            if let streaming {
+                let events = streaming.consume(bytes)
+                if !events.isEmpty { job.streamDelivered(events) }
+                return true
+            }
             return appendToMemory(bytes)
         }
         if case .undecided = sink { sink = openSink(for: plan) }

@@ -21,6 +21,8 @@ final class EasyTransfer {
     var bodyLimitExceeded = false
     /// Where a download's body goes, decided when its first byte arrives.
     var sink = BodySink.undecided
+    /// The response streams: its body goes to the run's stream, not to memory.
+    var streaming: StreamSession?
     var download = DownloadResult()
     var mime: OpaquePointer?
     var bodyFile: UnsafeMutablePointer<FILE>?
@@ -344,8 +346,13 @@ final class EasyTransfer {
             sink = .closed
         }
         bufferLent = true
+        let streamed = endStream()
         var outcome = TransferOutcome(received: nil, body: largeBody ?? Data(), metrics: metricsOfAllHops(), error: nil,
                                       download: job.request.download == nil ? nil : download, lent: buffer)
+        if let streamed {
+            outcome.body = streamed
+            outcome.streamed = true
+        }
         if timedOut {
             outcome.error = RequestError(family: .transport, code: .timedOut,
                                          message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",

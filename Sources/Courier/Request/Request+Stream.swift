@@ -1,0 +1,68 @@
+import Dispatch
+import Foundation
+
+/// A streamed response (``Request/streamMode``): its events as they arrive, to a closure or
+/// an `AsyncSequence`, and the stream's state while it runs and after.
+extension Request {
+    /// Called on the callback queue with each event of a streamed response, in order, while
+    /// the run is under way (never after ``stop()``). Kept across runs.
+    public var streamEventHandler: (@Sendable (Request, StreamEvent) -> Void)? {
+        get { state.withLock { $0.streamHandler } }
+        set { state.withLock { $0.streamHandler = newValue } }
+    }
+
+    /// The events of a streamed response as they arrive; the sequence ends when the run does,
+    /// throwing its ``RequestError`` when it failed (``RequestError/cancelled`` when stopped).
+    /// Starts the request unless it is running already; ending the iteration early stops it.
+    /// Holds at most `limit` events a slow reader has not taken yet (the newest).
+    ///
+    /// ```swift
+    /// for try await event in ticker.events() {
+    ///     print(event.name ?? "", event.text)
+    /// }
+    /// ```
+    public func events(bufferingNewest limit: Int = 10_000) -> AsyncThrowingStream<StreamEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self, throwing: (any Error).self,
+                                                                   bufferingPolicy: .bufferingNewest(max(1, limit)))
+        continuation.onTermination = { [weak self] reason in
+            if case .cancelled = reason { self?.stop() }
+        }
+        let running = state.withLock { state -> Bool in
+            state.streamListeners.append(continuation)
+            return state.phase.isActive
+        }
+        if !running { start() }
+        return stream
+    }
+
+    /// The stream's state: live while the run streams, then as it ended; nil when the
+    /// response did not stream.
+    public var streamState: StreamState? {
+        if let live = agent.liveStream(of: self) { return live.snapshot }
+        return state.withLock { $0.content.stream }
+    }
+
+    /// The events kept of a streamed response (the newest ``StreamLimits/keptEvents``),
+    /// oldest first: live while it runs, then as it ended.
+    public var streamEvents: [StreamEvent] {
+        if let live = agent.liveStream(of: self) { return live.keptEvents }
+        return state.withLock { $0.content.streamEvents }
+    }
+
+    /// Hands a batch of events from the transport to the handler and the sequences, on
+    /// `queue`, unless the run was stopped meanwhile.
+    func deliverStreamEvents(_ events: [StreamEvent], on queue: DispatchQueue) {
+        queue.async {
+            let (handler, listeners) = self.state.withLock { state in
+                state.phase.isActive ? (state.streamHandler, state.streamListeners) : (nil, [])
+            }
+            guard handler != nil || !listeners.isEmpty else { return }
+            for (index, event) in events.enumerated() {
+                // A handler may stop the request: the rest of the batch is not delivered.
+                if index > 0, !self.isExecuting { return }
+                handler?(self, event)
+                for listener in listeners { listener.yield(event) }
+            }
+        }
+    }
+}

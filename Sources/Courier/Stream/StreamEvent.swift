@@ -1,0 +1,42 @@
+import Foundation
+
+/// One item of a streamed response as it was delivered: a server-sent event, a line of
+/// NDJSON / JSON Lines, or a raw chunk.
+public struct StreamEvent: Sendable, Hashable {
+    /// What kind of item it is.
+    public enum Kind: String, Sendable, Codable {
+        case event, line, chunk
+    }
+
+    public var kind: Kind
+    /// Its number in the run, from 1 (counting across reconnections).
+    public var sequence: Int
+    /// Seconds from the start of the run to its arrival.
+    public var elapsed: TimeInterval
+    /// When it arrived.
+    public var receivedAt: Date
+    /// A server-sent event's type (`message` when it named none); nil for lines and chunks.
+    public var name: String?
+    /// A server-sent event's last event ID (its own `id:` or the one before), nil when none
+    /// was given yet; nil for lines and chunks.
+    public var id: String?
+    /// The event's data (`data:` lines joined with LF), the line without its end, or the chunk.
+    public var data: Data
+
+    public init(kind: Kind, sequence: Int, elapsed: TimeInterval, receivedAt: Date, name: String? = nil, id: String? = nil,
+                data: Data) {
+        self.kind = kind
+        self.sequence = sequence
+        self.elapsed = elapsed
+        self.receivedAt = receivedAt
+        self.name = name
+        self.id = id
+        self.data = data
+    }
+
+    /// The data as UTF-8 text (invalid bytes replaced).
+    public var text: String { String(decoding: data, as: UTF8.self) }
+
+    /// The data parsed as JSON; nil when it is not JSON.
+    public var json: JSONValue? { try? JSONValue(parsing: data) }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// How a response body is delivered while it arrives (``Request/streamMode``).
+public enum StreamMode: String, Sendable, Codable, CaseIterable {
+    /// Streams when the response's content type is a stream's: server-sent events for
+    /// `text/event-stream`, lines for `application/x-ndjson`, `application/ndjson`,
+    /// `application/jsonl` and `application/stream+json`; otherwise the
+    /// body is read whole as usual. The default.
+    case automatic
+    /// Server-sent events, parsed to the WHATWG standard, whatever the content type says.
+    case events
+    /// Lines (NDJSON / JSON Lines): one event per non-blank line.
+    case lines
+    /// Raw chunks as libcurl delivers them: one event per chunk.
+    case chunks
+    /// Never streams: the body is read whole (and a stream that never ends runs into the
+    /// idle timeout or the deadline).
+    case off
+
+    /// The mode `.automatic` picks for a response of `mimeType` (lowercased, without
+    /// parameters), or nil when it is not a stream's type.
+    public static func detected(forMimeType mimeType: String?) -> StreamMode? {
+        switch mimeType?.lowercased() {
+        case "text/event-stream": .events
+        case "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
+             "application/jsonlines", "application/stream+json": .lines
+        default: nil
+        }
+    }
+}
+
+/// What a stream keeps in memory, whatever its length: the newest events and raw bytes up
+/// to these bounds; older ones are let go and counted (``StreamState/evictedEvents``).
+public struct StreamLimits: Sendable, Hashable, Codable {
+    /// Events kept for reading after they were delivered (``Request/streamEvents``).
+    public var keptEvents: Int
+    /// Raw bytes of the stream kept as the response's body (its newest part).
+    public var keptBytes: Int
+    /// The largest one event (or line) may be; a larger one is dropped and counted
+    /// (``StreamState/droppedEvents``).
+    public var maximumEventBytes: Int
+
+    public init(keptEvents: Int = 2_000, keptBytes: Int = 4 << 20, maximumEventBytes: Int = 1 << 20) {
+        self.keptEvents = max(1, keptEvents)
+        self.keptBytes = max(1024, keptBytes)
+        self.maximumEventBytes = max(16, maximumEventBytes)
+    }
+}
+
+/// Reconnecting a server-sent event stream when it ends or breaks, as an `EventSource`
+/// does: after the server's `retry:` (or ``delay``), with `Last-Event-ID` set to the last
+/// id seen, at most ``maximumAttempts`` times in a run.
+public struct StreamReconnect: Sendable, Hashable, Codable {
+    /// Reconnections allowed in one run (a clean end counts as much as a broken one).
+    public var maximumAttempts: Int
+    /// Seconds to wait when the server sent no `retry:`.
+    public var delay: TimeInterval
+
+    public init(maximumAttempts: Int = 5, delay: TimeInterval = 1) {
+        self.maximumAttempts = max(0, maximumAttempts)
+        self.delay = max(0, delay)
+    }
+}
+
+/// What the transport needs to stream a request's body, resolved when it starts.
+public struct StreamSettings: Sendable, Hashable {
+    public var mode: StreamMode
+    public var limits: StreamLimits
+    public var reconnect: StreamReconnect?
+
+    public init(mode: StreamMode = .automatic, limits: StreamLimits = StreamLimits(), reconnect: StreamReconnect? = nil) {
+        self.mode = mode
+        self.limits = limits
+        self.reconnect = reconnect
+    }
+}

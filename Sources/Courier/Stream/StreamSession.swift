@@ -1,0 +1,182 @@
+import DequeModule
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One run's stream: the parser or line splitter, the events and raw bytes kept (bounded by
+/// ``StreamLimits``), and the counters the record table shows. It outlives an attempt, so a
+/// reconnection goes on counting and keeps its `Last-Event-ID`. The transport thread feeds
+/// it; anyone reads a snapshot.
+final class StreamSession: Sendable {
+    let settings: StreamSettings
+    private let startedAt = DispatchTime.now().uptimeNanoseconds
+    private let state: Mutex<State>
+
+    private struct State: Sendable {
+        /// The mode of the current attempt; nil while it does not stream.
+        var mode: StreamMode?
+        var parser: ServerSentEventParser
+        var splitter: StreamLineSplitter
+        var kept = Deque<StreamEvent>()
+        var raw = Data()
+        var info: StreamState?
+        var windowStart: UInt64 = 0
+        var windowEvents = 0
+    }
+
+    init(settings: StreamSettings) {
+        self.settings = settings
+        state = Mutex(State(parser: ServerSentEventParser(maximumEventBytes: settings.limits.maximumEventBytes),
+                            splitter: StreamLineSplitter(maximumLineBytes: settings.limits.maximumEventBytes)))
+    }
+
+    /// At an attempt's first body byte: whether this response streams, given its status and
+    /// content type (lowercased, without parameters). Only a 2xx response streams; an error
+    /// page is read whole.
+    func begin(statusCode: Int, mimeType: String?) -> Bool {
+        guard (200..<300).contains(statusCode) else { return false }
+        let mode: StreamMode? = switch settings.mode {
+        case .automatic: StreamMode.detected(forMimeType: mimeType)
+        case .off: nil
+        case let chosen: chosen
+        }
+        guard let mode else { return false }
+        state.withLock { state in
+            state.mode = mode
+            if state.info == nil {
+                state.info = StreamState(mode: mode)
+                state.windowStart = startedAt
+            } else {
+                state.info?.mode = mode
+                state.info?.ended = false
+            }
+        }
+        return true
+    }
+
+    /// Reads a chunk of the body; the events it completed, in order (possibly none).
+    func consume(_ chunk: UnsafeRawBufferPointer) -> [StreamEvent] {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return state.withLock { state in
+            guard let mode = state.mode else { return [] }
+            var events: [StreamEvent] = []
+            let context = (start: startedAt, now: now, date: Date())
+            switch mode {
+            case .events:
+                state.parser.consume(chunk) { event in
+                    events.append(Self.event(.event, event.data.utf8, name: event.type, id: event.lastEventID, context))
+                }
+            case .lines:
+                state.splitter.consume(chunk) { line in events.append(Self.event(.line, line, context)) }
+            default:
+                events.append(Self.event(.chunk, chunk.bindMemory(to: UInt8.self), context))
+            }
+            keepRaw(chunk, in: &state)
+            record(&events, bytes: chunk.count, now: now, in: &state)
+            return events
+        }
+    }
+
+    /// The attempt's body ended (or broke): a last unterminated line is an event too; a
+    /// server-sent event without its closing blank line is discarded, as the standard says.
+    /// Returns the events this completed.
+    func endAttempt() -> [StreamEvent] {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return state.withLock { state in
+            guard let mode = state.mode else { return [] }
+            state.mode = nil
+            var events: [StreamEvent] = []
+            switch mode {
+            case .events:
+                state.parser.finish()
+            case .lines:
+                if let line = state.splitter.finish() {
+                    events.append(Self.event(.line, line.utf8, (startedAt, now, Date())))
+                }
+            default:
+                break
+            }
+            record(&events, bytes: 0, now: now, in: &state)
+            state.info?.ended = true
+            state.info?.eventsPerSecond = 0
+            return events
+        }
+    }
+
+    /// A reconnection begins: counted, and the `Last-Event-ID` to send with it.
+    func reconnecting() -> String {
+        state.withLock { state in
+            state.info?.reconnections += 1
+            return state.parser.lastEventID
+        }
+    }
+
+    /// The stream's state; nil when nothing of this run has streamed. The rate falls when
+    /// events stop coming, though no chunk arrives to say so.
+    var snapshot: StreamState? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return state.withLock { state in
+            guard var info = state.info else { return nil }
+            let window = now &- state.windowStart
+            if !info.ended, window >= 1_000_000_000 {
+                info.eventsPerSecond = Double(state.windowEvents) / (Double(window) / 1e9)
+            }
+            return info
+        }
+    }
+    /// The events kept, oldest first.
+    var keptEvents: [StreamEvent] { state.withLock { Array($0.kept) } }
+    /// The newest raw bytes kept (at most ``StreamLimits/keptBytes``).
+    var transcript: Data { state.withLock { Data($0.raw.suffix(settings.limits.keptBytes)) } }
+
+    private static func event(_ kind: StreamEvent.Kind, _ bytes: some Collection<UInt8>,
+                              name: String? = nil, id: String? = nil,
+                              _ context: (start: UInt64, now: UInt64, date: Date)) -> StreamEvent {
+        StreamEvent(kind: kind, sequence: 0, elapsed: Double(context.now &- context.start) / 1e9, receivedAt: context.date,
+                    name: name, id: id.flatMap { $0.isEmpty ? nil : $0 }, data: Data(bytes))
+    }
+
+    /// Numbers the events, keeps the newest, counts them and updates the rate.
+    private func record(_ events: inout [StreamEvent], bytes: Int, now: UInt64, in state: inout State) {
+        guard var info = state.info else { return }
+        for index in events.indices {
+            info.events += 1
+            events[index].sequence = info.events
+            state.kept.append(events[index])
+        }
+        let overflow = state.kept.count - settings.limits.keptEvents
+        if overflow > 0 {
+            state.kept.removeFirst(overflow)
+            info.evictedEvents += overflow
+        }
+        info.bytes += Int64(bytes)
+        info.droppedEvents = state.parser.droppedEvents + state.splitter.droppedLines
+        info.comments = state.parser.comments
+        info.lastEventID = state.parser.lastEventID
+        info.reconnectionTime = state.parser.reconnectionTime
+        state.windowEvents += events.count
+        let window = now &- state.windowStart
+        if window >= 1_000_000_000 {
+            info.eventsPerSecond = Double(state.windowEvents) / (Double(window) / 1e9)
+            state.windowStart = now
+            state.windowEvents = 0
+        } else if info.eventsPerSecond == 0, window >= 250_000_000 {
+            info.eventsPerSecond = Double(state.windowEvents) / (Double(window) / 1e9)
+        }
+        state.info = info
+    }
+
+    /// Keeps the newest ``StreamLimits/keptBytes`` of the raw stream (trimmed in steps, so
+    /// that the copy is amortized).
+    private func keepRaw(_ chunk: UnsafeRawBufferPointer, in state: inout State) {
+        let limit = settings.limits.keptBytes
+        if chunk.count >= limit {
+            state.raw = Data(chunk[(chunk.count - limit)...])
+            return
+        }
+        state.raw.append(contentsOf: chunk)
+        if state.raw.count > limit + limit / 4 {
+            state.raw = Data(state.raw.suffix(limit))
+        }
+    }
+}

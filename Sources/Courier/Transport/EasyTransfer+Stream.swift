@@ -1,0 +1,31 @@
+import CCurl
+import Foundation
+
+/// A streamed body: at its first byte the response's status and content type decide
+/// whether it streams (``StreamSession/begin(statusCode:mimeType:)``); a streaming body
+/// goes to the run's stream chunk by chunk, is not held whole, and is not bounded by
+/// `maximumBodyBytes` — the stream keeps its newest part within ``StreamLimits``.
+extension EasyTransfer {
+    /// Whether this response streams; sets ``streaming`` when it does.
+    func beginStream() -> Bool {
+        guard let session = job.streamSession else { return false }
+        var status = 0
+        _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        let contentType = ReceivedHead.fields(in: buffer.fieldLines)[.contentType]
+        let mimeType = contentType.map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
+        guard session.begin(statusCode: status, mimeType: mimeType) else { return false }
+        streaming = session
+        return true
+    }
+
+    /// Ends the attempt's stream: delivers what the end completed (a last line without its
+    /// line end) and returns the newest raw bytes kept, as the response's body; nil when the
+    /// response did not stream.
+    func endStream() -> Data? {
+        guard let streaming else { return nil }
+        self.streaming = nil
+        let last = streaming.endAttempt()
+        if !last.isEmpty { job.streamDelivered(last) }
+        return streaming.transcript
+    }
+}

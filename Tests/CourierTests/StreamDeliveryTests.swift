@@ -1,0 +1,182 @@
+import Courier
+import CourierDemoServer
+import Foundation
+import Testing
+
+/// Streamed delivery through libcurl against the demo server's `/sse` and `/ndjson`: events
+/// reach the handler and the `AsyncSequence` while the transfer runs, in order; the idle
+/// timeout applies between events; a stop ends the stream with no event after it; a server-sent
+/// event stream reconnects with `Last-Event-ID`; what is kept is bounded and what is let go is
+/// counted.
+@Suite struct StreamDeliveryTests {
+    /// A request to `path` whose events are logged, with the phase it was in at each event.
+    private func streaming(_ bed: TestBed, _ path: String, _ configure: (inout ConfigurableRequest.Definition) -> Void = { _ in })
+        -> (ConfigurableRequest, AwaitableLog<(StreamEvent, RequestPhase)>) {
+        let request = bed.request(path, configure)
+        let log = AwaitableLog<(StreamEvent, RequestPhase)>()
+        request.streamEventHandler = { request, event in log.append((event, request.phase)) }
+        return (request, log)
+    }
+
+    @Test func serverSentEventsArriveWhileTheTransferRuns() async throws {
+        try await withTestBed { bed in
+            // The engine's default serializer is JSON: a stream is not read as one document.
+            let (request, log) = streaming(bed, "/sse?count=6&rate=20")
+            try await request.run()
+            let events = log.entries.map(\.0)
+            #expect(events.map(\.sequence) == Array(1...6))
+            #expect(events.map(\.id) == (1...6).map(String.init))
+            #expect(events.map(\.name) == ["tick", "tick", "tick", "tick", "note", "tick"])
+            #expect(events[4].text == "note 5, line one\nline two")
+            #expect(events[0].json?["n"] == 1)
+            #expect(events.allSatisfy { $0.kind == .event })
+            #expect(log.entries.first?.1 == .inFlight, "the first event came while the transfer was still running")
+            #expect(events.map(\.elapsed) == events.map(\.elapsed).sorted())
+            let state = try #require(request.streamState)
+            #expect(state.mode == .events && state.events == 6 && state.ended && state.lastEventID == "6")
+            #expect(state.reconnectionTime == 1000 && state.comments == 1)
+            #expect(request.streamEvents.map(\.sequence) == Array(1...6))
+            #expect(request.error == nil)
+            #expect(request.responseString?.contains("event: note\nid: 5\n") == true, "the body is the stream's text")
+            #expect(request.responseJSON == nil)
+        }
+    }
+
+    @Test func ndjsonLinesAreEventsAndTheAsyncSequenceEndsWithTheRun() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/ndjson?count=7&rate=1000")
+            var received: [StreamEvent] = []
+            for try await event in request.events() { received.append(event) }
+            #expect(received.map(\.sequence) == Array(1...7))
+            #expect(received.allSatisfy { $0.kind == .line && $0.name == nil })
+            #expect(received.map { $0.json?["n"]?.intValue } == (1...7).map { $0 })
+            #expect(request.streamState?.description == "streamed 7 lines")
+        }
+    }
+
+    @Test func chunksModeDeliversTheBodyAsItCame() async throws {
+        try await withTestBed { bed in
+            let (request, log) = streaming(bed, "/drip?bytes=300&duration=0.3") { $0.streamMode = .chunks; $0.responseSerializer = .raw }
+            try await request.run()
+            let chunks = log.entries.map(\.0)
+            #expect(chunks.count > 1, "a drip comes in several chunks")
+            #expect(chunks.reduce(0) { $0 + $1.data.count } == 300)
+            #expect(chunks.allSatisfy { $0.kind == .chunk })
+        }
+    }
+
+    @Test func breakingOutOfTheSequenceStopsTheRequest() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/sse?count=1000&rate=50")
+            var seen = 0
+            for try await _ in request.events() {
+                seen += 1
+                if seen == 2 { break }
+            }
+            await drain(bed.agent.config.callbackQueue)
+            #expect(request.phase == .cancelled)
+            #expect(bed.agent.inFlightCount == 0)
+        }
+    }
+
+    @Test func aStopMidStreamEndsItWithNoEventAfter() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/sse?count=1000&rate=200")
+            let log = AwaitableLog<Int>()
+            request.streamEventHandler = { request, event in
+                log.append(event.sequence)
+                if event.sequence == 3 { request.stop() }
+            }
+            await #expect(throws: RequestError.cancelled) { try await request.run() }
+            // Events already on their way to the callback queue are dropped there.
+            await drain(bed.agent.config.callbackQueue)
+            await drain(bed.agent.config.callbackQueue)
+            #expect(log.entries == [1, 2, 3])
+            #expect(request.phase == .cancelled)
+        }
+    }
+
+    @Test func theIdleTimeoutAppliesBetweenEventsNotToTheWholeStream() async throws {
+        try await withTestBed { bed in
+            // Six events 0.25 s apart take longer than the 1 s timeout, and succeed.
+            let steady = bed.request("/sse?count=6&rate=4") { $0.timeoutInterval = 1 }
+            try await steady.run()
+            #expect(steady.streamState?.events == 6)
+            // Events 2.5 s apart do not.
+            let (slow, log) = streaming(bed, "/sse?count=3&rate=0.4") { $0.timeoutInterval = 1 }
+            await #expect(throws: RequestError.self) { try await slow.run() }
+            #expect(slow.error?.code == .timedOut)
+            #expect(log.entries.map(\.0.sequence) == [1], "the first event came before the silence")
+            #expect(slow.streamEvents.map(\.sequence) == [1], "what came is kept")
+        }
+    }
+
+    @Test func aServerSentEventStreamReconnectsWithLastEventID() async throws {
+        try await withTestBed { bed in
+            // The demo drops the connection after three events and resumes after Last-Event-ID;
+            // it asks for retry: 1000 (ms), which the reconnection waits.
+            let (request, log) = streaming(bed, "/sse?count=8&rate=1000&dropAfter=3") {
+                $0.streamReconnect = StreamReconnect(maximumAttempts: 2, delay: 5)
+            }
+            try await request.run()
+            #expect(log.entries.map(\.0.id) == (1...8).map(String.init), "every event once, in order")
+            #expect(log.entries.map(\.0.sequence) == Array(1...8))
+            let state = try #require(request.streamState)
+            #expect(state.reconnections == 2)
+            #expect(state.description == "streamed 8 events · reconnected 2×")
+        }
+    }
+
+    @Test func withoutReconnectADroppedStreamEndsThere() async throws {
+        try await withTestBed { bed in
+            let (request, log) = streaming(bed, "/sse?count=8&rate=1000&dropAfter=3")
+            _ = try? await request.run()
+            #expect(log.entries.map(\.0.id) == ["1", "2", "3"])
+            #expect(request.streamState?.reconnections == 0)
+        }
+    }
+
+    @Test func whatIsKeptIsBoundedAndWhatIsDroppedIsCounted() async throws {
+        try await withTestBed { bed in
+            let kept = bed.request("/sse?count=20&rate=1000") { $0.streamLimits = StreamLimits(keptEvents: 5, keptBytes: 1024) }
+            try await kept.run()
+            #expect(kept.streamEvents.map(\.sequence) == Array(16...20))
+            #expect(kept.streamState?.evictedEvents == 15)
+            #expect(kept.streamState?.events == 20)
+            let body = String(decoding: try #require(kept.responseData), as: UTF8.self)
+            #expect(body.utf8.count <= 1024)
+            #expect(body.contains("id: 20\n") && !body.contains("id: 1\n"), "the newest bytes are kept: \(body)")
+            // Ticks' data (29 bytes and its line end) is over 28 bytes; notes' two lines are not.
+            let (small, log) = streaming(bed, "/sse?count=10&rate=1000") { $0.streamLimits = StreamLimits(maximumEventBytes: 28) }
+            try await small.run()
+            #expect(log.entries.map(\.0.name) == ["note", "note"])
+            #expect(small.streamState?.droppedEvents == 8)
+            #expect(small.streamState?.description.contains("8 dropped (too large)") == true)
+        }
+    }
+
+    @Test func theRecordTableShowsAStreamWhileItRuns() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/sse?count=1000&rate=100")
+            let log = AwaitableLog<Int>()
+            request.streamEventHandler = { _, event in log.append(event.sequence) }
+            request.start()
+            #expect(await log.wait(for: 5))
+            let record = try #require(bed.agent.records().first { $0.request === request })
+            let stream = try #require(record.stream)
+            #expect(stream.events >= 5 && !stream.ended)
+            #expect("\(record)".contains("streaming "), "\(record)")
+            request.stop()
+        }
+    }
+
+    @Test func aStreamModeOfOffReadsTheBodyWhole() async throws {
+        try await withTestBed { bed in
+            let (request, log) = streaming(bed, "/ndjson?count=3&rate=1000") { $0.streamMode = .off; $0.responseSerializer = .raw }
+            try await request.run()
+            #expect(log.entries.isEmpty)
+            #expect(request.streamState == nil)
+            #expect(request.responseString?.split(separator: "\n").count == 3)
+        }
+    }
+}
