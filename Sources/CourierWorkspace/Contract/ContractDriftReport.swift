@@ -14,7 +14,7 @@ public struct ContractDriftReport: Sendable {
     /// The lines for one event (possibly none).
     public mutating func lines(for event: RunEvent) -> [String] {
         switch event {
-        case .targetStarted, .step:
+        case .targetStarted, .step, .streamEvent:
             return []
         case .request(let result):
             let head = "\(result.name)  \(result.method) \(result.url)"

@@ -64,10 +64,15 @@ public struct Capture: Sendable, Hashable {
         case .json(let path):
             guard let json = request.responseJSON ?? request.responseData.flatMap({ try? JSONValue(parsing: $0) }),
                   let found = path.evaluate(in: json) else { return nil }
-            if case .string(let text) = found { return text }
-            if case .null = found { return nil }
-            return found.description
+            return Self.text(of: found)
         }
+    }
+
+    /// A JSON value as a variable holds it: a string as it is, null as nothing, else as JSON.
+    static func text(of value: JSONValue) -> String? {
+        if case .string(let text) = value { return text }
+        if case .null = value { return nil }
+        return value.description
     }
 }
 

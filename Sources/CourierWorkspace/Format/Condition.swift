@@ -4,7 +4,8 @@ import Foundation
 /// captures and statuses, evaluated just before the step would run; false skips the step.
 ///
 /// Operands are variable names (captures, variables, and `status.REQUEST` for every request
-/// the chain has finished), numbers, and quoted strings. Operators: `==`, `!=`, `<`, `>`,
+/// the chain has finished), JSON paths (`$.done`, where the context has a document: a
+/// stream's event, a page), numbers, and quoted strings. Operators: `==`, `!=`, `<`, `>`,
 /// `<=`, `>=`, and the postfix `exists` / `not exists`. Two numbers compare as numbers.
 public struct Condition: Sendable, Hashable, CustomStringConvertible {
     public enum Operand: Sendable, Hashable {
@@ -74,6 +75,13 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
             return .string(String(text.dropFirst().dropLast()))
         }
         if let number = Double(text) { return .number(number) }
+        if text.hasPrefix("$") {
+            do {
+                return .variable(try JSONPath(parsing: text).description)
+            } catch {
+                throw ParseError(reason: "\(error.reason) in the JSON path \(text)")
+            }
+        }
         if text.hasPrefix("{{"), text.hasSuffix("}}") {
             return .variable(String(text.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces))
         }

@@ -101,6 +101,8 @@ public struct RequestDefinition: Sendable {
     public var expect: [Expectation] = []
     /// `paginate:` — every page of a listing is fetched and its items gathered (``Pagination``).
     public var paginate: Pagination?
+    /// `stream:` — how a streamed response is read and when the runner ends it (``StreamDefinition``).
+    public var stream = StreamDefinition()
     public var acceptedContentTypes: Set<String>?
     /// `response:` — how the body is read: `auto` when unset (by its content type, never a
     /// content-type failure), `json` (YTK's: anything else fails), `xml` or `raw`.

@@ -74,6 +74,7 @@ public struct HTMLReport {
             let exchange = result.skipped ? nil : exchanges?.take()
             targets[targets.count - 1].items.append(.request(Entry(result: result, exchange: exchange, number: entries.count + 1)))
         case .finished(let summary): self.summary = summary
+        case .streamEvent: break
         }
     }
 

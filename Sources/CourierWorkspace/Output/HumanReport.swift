@@ -28,9 +28,25 @@ public struct HumanReport {
             let indent = result.chain != nil ? "        " : "      "
             return [Self.line(for: result)] + (result.checks ?? []).filter { !$0.passed }.map { "\(indent)✗ \($0.summary)  (\($0.location))" }
                 + (result.paging.map { ["\(indent)gathered \($0.itemCount) item\($0.itemCount == 1 ? "" : "s") from \($0.pages) page\($0.pages == 1 ? "" : "s") (\($0.endDescription))"] } ?? [])
+        case .streamEvent(let event):
+            return quiet ? [] : [Self.line(for: event)]
         case .finished(let summary):
             return [Self.summaryLine(summary)]
         }
+    }
+
+    /// The most characters of an event's data a line shows.
+    static let eventDataWidth = 160
+
+    /// `  ticker  #3  +0.312 s  tick  id=3  {"n":3,…}`: the data on one line (its line feeds
+    /// shown as ↵), cut with an ellipsis.
+    static func line(for event: StreamEventReport) -> String {
+        var parts = ["  \(event.request)", "#\(event.sequence)", String(format: "+%.3f s", event.elapsed)]
+        if let name = event.name { parts.append(name) }
+        if let id = event.id { parts.append("id=\(id)") }
+        let data = event.data.replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
+        parts.append(data.count > eventDataWidth ? data.prefix(eventDataWidth - 1) + "…" : data)
+        return parts.joined(separator: "  ")
     }
 
     static func line(for result: RequestResult) -> String {
@@ -51,6 +67,7 @@ public struct HumanReport {
         if result.fromCache { parts.append("(from cache)") }
         if let id = result.fromHistory { parts.append("(from history #\(id))") }
         if let file = result.file { parts.append("→ \(file)") }
+        if let stream = result.stream { parts.append(stream.summary) }
         if let error = result.error { parts.append("\(error.family) \(error.code): \(error.message)") }
         if let warning = result.warning { parts.append("warning: \(warning)") }
         if let checks = result.checks, !checks.isEmpty {

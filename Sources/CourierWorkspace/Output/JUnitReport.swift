@@ -21,7 +21,7 @@ public struct JUnitReport {
             if suites.isEmpty { suites.append(Suite(name: result.name)) }
             suites[suites.count - 1].cases.append(result)
         case .finished(let summary): self.summary = summary
-        case .step: break
+        case .step, .streamEvent: break
         }
     }
 

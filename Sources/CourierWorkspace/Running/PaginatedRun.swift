@@ -141,7 +141,7 @@ extension Pagination {
     }
 
     /// What a name in `until` stands for after `page`: `page`, `items`, `pageItems`,
-    /// `status`, `body.PATH` (`$.PATH` of the page's body), else a variable.
+    /// `status`, `body.PATH` or `$.PATH` (a JSON path into the page's body), else a variable.
     func variable(_ name: String, of page: LoadedPage, in paged: PagedRequest, scope: VariableScope) -> String? {
         switch name {
         case "page": return String(page.address.ordinal)
@@ -149,7 +149,8 @@ extension Pagination {
         case "pageItems": return String(page.items.count)
         case "status": return page.request.response.map { String($0.statusCode) }
         default:
-            if name.hasPrefix("body."), let path = try? JSONPath(parsing: "$" + name.dropFirst(4)) {
+            let path = name.hasPrefix("$") ? name : name.hasPrefix("body.") ? "$" + name.dropFirst(4) : nil
+            if let path = path.flatMap({ try? JSONPath(parsing: $0) }) {
                 return Capture(variable: name, source: .json(path), location: location).value(from: page.request)
             }
             return try? scope.value(of: name)

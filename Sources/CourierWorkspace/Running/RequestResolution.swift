@@ -93,6 +93,9 @@ struct RequestResolution: Sendable {
         settings.timeoutInterval = definition.timeout ?? workspace.config.timeout ?? 60
         settings.deadline = definition.deadline
         settings.maximumResponseBodySize = definition.maxBodyBytes
+        settings.streamMode = definition.stream.mode
+        settings.streamLimits = definition.stream.limits
+        settings.streamReconnect = definition.stream.reconnect
         settings.acceptableStatusCodes = definition.validate?.statusCodes
         // `expect: [status == 404]`: the checks judge the status, not the 2xx rule.
         if WorkspaceRequest.expectationsJudgeStatus(definition) { settings.acceptableStatusCodes = Set(100...599) }

@@ -54,6 +54,8 @@ public struct RequestResult: Sendable, Codable, Hashable {
     /// `paginate:`: the page (1-based); the last page carries what was gathered.
     public var page: Int?
     public var paging: PagingOutcome?
+    /// A streamed response: how many events came and how the stream ended.
+    public var stream: StreamOutcome? = nil
 
     /// One `expect:` check as a run reports it, secrets redacted.
     public struct CheckOutcome: Sendable, Codable, Hashable {
@@ -77,7 +79,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
-        case timings, error, captures, file, fromHistory, warning, httpVersion, checks, page, paging
+        case timings, error, captures, file, fromHistory, warning, httpVersion, checks, page, paging, stream
     }
 
     /// Encodes `null` for absent optionals so that every line carries every field.
@@ -106,6 +108,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
         try container.encodeIfPresent(checks, forKey: .checks)
         try container.encodeIfPresent(page, forKey: .page)
         try container.encodeIfPresent(paging, forKey: .paging)
+        try container.encodeIfPresent(stream, forKey: .stream)
     }
 }
 
@@ -177,6 +180,8 @@ public enum RunEvent: Sendable {
     /// A name given to run starts: `kind` is request, batch or chain.
     case targetStarted(name: String, kind: String)
     case step(StepReport)
+    /// An event of a streamed response, as it arrived (before its request's result).
+    case streamEvent(StreamEventReport)
     case request(RequestResult)
     case finished(RunSummary)
 }

@@ -21,6 +21,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var tokenSessions: TokenSessions?
         /// The `expect:` results of the last response; nil before one or without `expect:`.
         var checkResults: [CheckResult]?
+        var endedStream: EndedStream?
     }
     private let resolutionState = Mutex(State())
 
@@ -42,6 +43,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             $0.startedAt = Date()
             $0.finishedAt = nil
             $0.checkResults = nil
+            $0.endedStream = nil
         }
         if let offline = resolutionState.withLock({ state -> OfflineReplay? in
             state.answeredFromHistory = nil
@@ -144,6 +146,12 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     public var checkResults: [CheckResult]? {
         get { resolutionState.withLock { $0.checkResults } }
         set { resolutionState.withLock { $0.checkResults = newValue } }
+    }
+
+    /// The stream of the last start, when the runner ended it at `until:` or `maxEvents:`.
+    package var endedStream: EndedStream? {
+        get { resolutionState.withLock { $0.endedStream } }
+        set { resolutionState.withLock { $0.endedStream = newValue } }
     }
 
     public override func requestCompleteFilter() { markFinished() }

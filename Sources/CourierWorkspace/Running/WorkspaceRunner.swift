@@ -118,9 +118,7 @@ public final class WorkspaceRunner: Sendable {
                 if definition.paginate != nil {
                     await runPages(of: definition, report: record)
                 } else {
-                    let request = makeRequest(name)
-                    _ = try? await request.run()
-                    finished(request, result(of: request), report: record)
+                    await runReportingStream(makeRequest(name), report: record)
                 }
             case .batch(let batch):
                 record(.targetStarted(name: name, kind: "batch"))
@@ -175,6 +173,12 @@ public final class WorkspaceRunner: Sendable {
 
     /// The result of a finished (or never started) request, secrets redacted.
     package func result(of request: WorkspaceRequest) -> RequestResult {
+        var result = plainResult(of: request)
+        applyStream(of: request, to: &result)
+        return result
+    }
+
+    private func plainResult(of request: WorkspaceRequest) -> RequestResult {
         let metrics = request.metrics
         let error = request.error
         let fromCache = request.isDataFromCache

@@ -1,0 +1,95 @@
+import Courier
+import Foundation
+import Synchronization
+
+/// A stream the runner ended itself, at `until:` or `maxEvents:`. The request is stopped
+/// then, and a stopped request keeps no response, so what had arrived is kept here.
+package struct EndedStream: Sendable {
+    /// `until` or `maxEvents`.
+    package var end: String
+    /// The condition, or the limit.
+    package var detail: String
+    /// The event that ended it (the last one reported).
+    package var lastEvent: StreamEvent
+    /// The stream's state just before the stop; nil if it was gone already.
+    package var state: StreamState?
+    /// The events kept, oldest first, up to the last one reported.
+    package var events: [StreamEvent]
+
+    /// The kept events written back as the stream carried them: server-sent events with
+    /// their fields, lines with a line feed, chunks as they came.
+    package var transcript: Data {
+        var text = Data()
+        for event in events {
+            switch event.kind {
+            case .event:
+                var lines = event.name.map { $0 == "message" ? [] : ["event: \($0)"] } ?? []
+                if let id = event.id { lines.append("id: \(id)") }
+                lines += event.text.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
+                text.append(contentsOf: (lines.joined(separator: "\n") + "\n\n").utf8)
+            case .line:
+                text.append(event.data)
+                text.append(0x0A)
+            case .chunk:
+                text.append(event.data)
+            }
+        }
+        return text
+    }
+}
+
+/// Watches a request's stream for the runner: hands each event on, in order, to be printed,
+/// and stops the request at its `until:` or `maxEvents:` (keeping what arrived on the
+/// request, ``WorkspaceRequest/endedStream``).
+final class StreamWatch: Sendable {
+    /// The events, in order; finished when the stream ends or is ended.
+    let events: AsyncStream<StreamEvent>
+    private let continuation: AsyncStream<StreamEvent>.Continuation
+    private let definition: StreamDefinition
+    private let ended = Mutex(false)
+
+    /// Holds at most `buffer` events the printer has not taken yet (the newest).
+    init(_ definition: StreamDefinition, buffer: Int = 100_000) {
+        self.definition = definition
+        (events, continuation) = AsyncStream.makeStream(of: StreamEvent.self, bufferingPolicy: .bufferingNewest(buffer))
+    }
+
+    /// Receives `request`'s events from now on.
+    func attach(to request: WorkspaceRequest) {
+        request.streamEventHandler = { [self] request, event in
+            guard let request = request as? WorkspaceRequest else { return }
+            receive(event, of: request)
+        }
+    }
+
+    /// The run is over: the sequence ends after the events it holds.
+    func close() { continuation.finish() }
+
+    /// On the callback queue, in order. Events of the same delivery that follow the one
+    /// that ended the stream are not reported.
+    private func receive(_ event: StreamEvent, of request: WorkspaceRequest) {
+        let verdict: Verdict = ended.withLock { ended in
+            guard !ended else { return .after }
+            let verdict: Verdict = if definition.ends(at: event) {
+                .end("until", definition.until!.text)
+            } else if let limit = definition.maxEvents, event.sequence >= limit {
+                .end("maxEvents", String(limit))
+            } else {
+                .goesOn
+            }
+            if case .end = verdict { ended = true }
+            return verdict
+        }
+        if case .after = verdict { return }
+        continuation.yield(event)
+        guard case .end(let reason, let detail) = verdict else { return }
+        let kept = request.streamEvents.filter { $0.sequence <= event.sequence }
+        request.endedStream = EndedStream(end: reason, detail: detail, lastEvent: event, state: request.streamState, events: kept)
+        request.stop()
+        continuation.finish()
+    }
+
+    private enum Verdict {
+        case goesOn, end(String, String), after
+    }
+}

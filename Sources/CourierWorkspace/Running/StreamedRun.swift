@@ -1,0 +1,70 @@
+import Courier
+import Foundation
+
+extension WorkspaceRunner {
+    /// Sends `request` and reports its result; a streamed response's events are reported
+    /// one by one as they arrive, before it, and the stream ends at the request's `until:`
+    /// or `maxEvents:` (``StreamWatch``).
+    func runReportingStream(_ request: WorkspaceRequest, report: (RunEvent) -> Void) async {
+        let watch = StreamWatch(request.source.stream)
+        watch.attach(to: request)
+        async let sent: Void = Self.send(request, closing: watch)
+        var lastSequence = 0
+        var notShown = 0
+        for await event in watch.events {
+            notShown += max(0, event.sequence - lastSequence - 1)
+            lastSequence = event.sequence
+            report(.streamEvent(StreamEventReport(event, of: request)))
+        }
+        await sent
+        request.streamEventHandler = nil
+        var result = result(of: request)
+        result.stream?.notShown = notShown
+        finished(request, result, report: report)
+    }
+
+    private static func send(_ request: WorkspaceRequest, closing watch: StreamWatch) async {
+        _ = try? await request.run()
+        watch.close()
+    }
+
+    /// A streamed response's part of `result`: what came and how it ended. A stream ended at
+    /// `until:` or `maxEvents:` succeeded (it was stopped, so it has no response to show); one
+    /// ended by its deadline after it delivered events did too, unless its checks failed.
+    /// One that never started (no event) keeps its failure.
+    func applyStream(of request: WorkspaceRequest, to result: inout RequestResult) {
+        if let ended = request.endedStream {
+            let state = ended.state
+            result.stream = RequestResult.StreamOutcome(
+                mode: (state?.mode ?? .events).rawValue, events: ended.lastEvent.sequence, dropped: state?.droppedEvents ?? 0,
+                reconnections: state?.reconnections ?? 0, seconds: ended.lastEvent.elapsed, end: ended.end, endDetail: ended.detail)
+            result.ok = true
+            result.skipped = false
+            result.error = nil
+            result.bytes = Int(state?.bytes ?? 0)
+            result.durationMs = Self.milliseconds(ended.lastEvent.elapsed)
+            if !request.source.expect.isEmpty {
+                result.warning = "expect: not checked: the stream was stopped at \(ended.end) before its response was handed over"
+            }
+            return
+        }
+        guard let state = request.streamState else { return }
+        let seconds = request.duration ?? request.metrics?.total ?? 0
+        var outcome = RequestResult.StreamOutcome(mode: state.mode.rawValue, events: state.events, dropped: state.droppedEvents,
+                                                  reconnections: state.reconnections, seconds: seconds,
+                                                  end: result.error == nil ? "ended" : "failed")
+        if let deadline = request.source.deadline, state.events > 0, let error = request.error, error.code == .timedOut,
+           (request.metrics?.total ?? seconds) >= deadline * 0.95 {
+            outcome.end = "deadline"
+            outcome.endDetail = YAMLValue.text(deadline)
+            let failed = (result.checks ?? []).filter { !$0.passed }
+            result.ok = failed.isEmpty
+            result.error = failed.first.map { check in
+                RequestResult.Failure(family: RequestError.Family.validation.rawValue, code: RequestError.Code.responseRejected.rawValue,
+                                      message: "The response broke a rule: \(check.summary)"
+                                        + (failed.count > 1 ? " (and \(failed.count - 1) more)." : "."))
+            }
+        }
+        result.stream = outcome
+    }
+}
