@@ -82,7 +82,21 @@ final class HTTPBinServer: @unchecked Sendable {
         let text: String
     }
 
-    private static func launch() async -> Result<HTTPBinServer, Unavailable> {
+    /// A Python server from the test venv, run as `command(port)` (the venv's Python is
+    /// prepended), that answers `GET /status/200`; nil, with the reason printed, when it
+    /// cannot start. `name` says which in the reason.
+    static func startPython(_ name: String, _ command: @Sendable (Int) -> [String]) async -> HTTPBinServer? {
+        switch await launch(command) {
+        case .success(let server): return server
+        case .failure(let reason):
+            print("\(name) unavailable: \(reason.text)")
+            return nil
+        }
+    }
+
+    private static func launch(_ command: @Sendable (Int) -> [String] = { port in
+        ["-m", "gunicorn", "-b", "127.0.0.1:\(port)", "--threads", "8", "--graceful-timeout", "1", "--log-level", "warning", "httpbin:app"]
+    }) async -> Result<HTTPBinServer, Unavailable> {
         let python = python
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             return .failure(Unavailable(text: "\(python.path) is missing; run scripts/test-servers-bootstrap.sh"))
@@ -92,8 +106,7 @@ final class HTTPBinServer: @unchecked Sendable {
         // it in between, so a start that fails to bind tries again with a new port.
         for _ in 0..<3 {
             guard let port = freePort() else { return .failure(Unavailable(text: "no free loopback port")) }
-            let arguments = [python.path, "-m", "gunicorn", "-b", "127.0.0.1:\(port)", "--threads", "8",
-                             "--graceful-timeout", "1", "--log-level", "warning", "httpbin:app"]
+            let arguments = [python.path] + command(port)
             guard let pid = spawn(arguments) else {
                 return .failure(Unavailable(text: "cannot run \(python.path): \(String(cString: strerror(errno)))"))
             }
@@ -109,7 +122,8 @@ final class HTTPBinServer: @unchecked Sendable {
                 if answers(port: port) { return .success(server) }
                 try? await Task.sleep(for: .milliseconds(50))
             }
-            lastReason = exited ? "gunicorn exited with status \(status)" : "gunicorn did not answer on port \(port) within 20 s"
+            lastReason = exited ? "\(arguments.dropFirst().joined(separator: " ")) exited with status \(status)"
+                : "\(arguments.dropFirst().joined(separator: " ")) did not answer on port \(port) within 20 s"
             if !exited { server.stop() }
         }
         return .failure(Unavailable(text: lastReason))

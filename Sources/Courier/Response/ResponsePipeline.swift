@@ -80,7 +80,7 @@ enum ResponsePipeline {
                 }
             } catch {
                 return RequestError(family: .serialization, code: .cannotParseResponse,
-                                    message: "The response is not valid JSON.", statusCode: head.statusCode)
+                                    message: "The response is not valid JSON" + jsonLinesHint(body) + ".", statusCode: head.statusCode)
             }
         case .xml:
             do {
@@ -93,5 +93,14 @@ enum ResponsePipeline {
             break
         }
         return nil
+    }
+
+    /// For a body that is JSON Lines (two or more lines, each a JSON document), what it is
+    /// and how to read it; empty otherwise.
+    private static func jsonLinesHint(_ body: Data) -> String {
+        let lines = body.split(separator: 0x0A).filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x0D || $0 == 0x09 } }
+        guard lines.count >= 2, lines.count <= 10_000, lines.allSatisfy({ (try? JSONValue.validate(Data($0))) != nil }) else { return "" }
+        return ": it is \(lines.count) JSON documents, one per line (JSON Lines); read it as a stream "
+            + "(streamMode .lines; `stream: lines` in a workspace)"
     }
 }
