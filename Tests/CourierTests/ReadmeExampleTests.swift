@@ -259,6 +259,27 @@ import Testing
             #expect(listing.end == .lastPage)
         }
     }
+
+    /// The streamed response example, over the demo's ticker: five events, then the loop
+    /// is left and the request stopped.
+    @Test(.timeLimit(.minutes(1))) func aStreamIsReadEventByEvent() async throws {
+        try await withSharedConfig { _ in
+            // begin docs/engine.md
+            let ticker = ConfigurableRequest("/sse?count=20&rate=10")   // text/event-stream: streams by itself
+            ticker.definition.streamReconnect = StreamReconnect(maximumAttempts: 3)
+            for try await event in ticker.events() {                     // or streamEventHandler = { request, event in … }
+                print(event.sequence, event.name ?? "", event.id ?? "", event.text)
+                if event.sequence == 5 { break }                          // leaving the loop stops the request
+            }
+            print(ticker.streamState?.description ?? "")                 // "streamed 5 events"
+            // end docs/engine.md
+            #expect(ticker.isCancelled)
+            let state = try #require(ticker.streamState, "a stopped stream keeps its state")
+            #expect(state.events >= 5 && state.ended)
+            #expect(ticker.streamEvents.first?.json?["n"] == 1)
+            #expect(ticker.responseString?.hasPrefix(": ") == true, "the raw stream kept, from the demo's opening comment")
+        }
+    }
 }
 
 /// A page of the demo's cursor listing: `/paged/cursor`, with `?cursor=` after the first.

@@ -54,6 +54,7 @@ extension Request {
             return
         }
         let context = entry.context
+        keepStoppedStream(entry.stream)
         let fanout = context.fanout(self)
         fanout.willStop()
         let stopped = move(to: .cancelled, taking: { state in

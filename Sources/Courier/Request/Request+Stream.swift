@@ -21,18 +21,15 @@ extension Request {
     ///     print(event.name ?? "", event.text)
     /// }
     /// ```
-    public func events(bufferingNewest limit: Int = 10_000) -> AsyncThrowingStream<StreamEvent, any Error> {
+    public func events(bufferingNewest limit: Int = 10_000) -> StreamEventSequence {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self, throwing: (any Error).self,
                                                                    bufferingPolicy: .bufferingNewest(max(1, limit)))
-        continuation.onTermination = { [weak self] reason in
-            if case .cancelled = reason { self?.stop() }
-        }
         let running = state.withLock { state -> Bool in
             state.streamListeners.append(continuation)
             return state.phase.isActive
         }
         if !running { start() }
-        return stream
+        return StreamEventSequence(base: stream, request: self)
     }
 
     /// The stream's state: live while the run streams, then as it ended; nil when the
@@ -47,6 +44,17 @@ extension Request {
     public var streamEvents: [StreamEvent] {
         if let live = agent.liveStream(of: self) { return live.keptEvents }
         return state.withLock { $0.content.streamEvents }
+    }
+
+    /// A stopped run keeps what its stream delivered: the state, the events and the raw
+    /// bytes kept stay readable (``streamState``, ``streamEvents``, ``responseData``).
+    func keepStoppedStream(_ session: StreamSession?) {
+        guard let (stream, events, transcript) = session?.stop() else { return }
+        state.withLock { state in
+            state.content.stream = stream
+            state.content.streamEvents = events
+            state.content.data = transcript
+        }
     }
 
     /// Hands a batch of events from the transport to the handler and the sequences, on

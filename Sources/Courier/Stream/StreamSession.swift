@@ -103,6 +103,18 @@ final class StreamSession: Sendable {
         }
     }
 
+    /// The run was stopped: the stream ends where it was. Returns its state, the events and
+    /// the raw bytes kept, for the request to keep; nil when nothing streamed.
+    func stop() -> (state: StreamState, events: [StreamEvent], transcript: Data)? {
+        state.withLock { state in
+            guard state.info != nil else { return nil }
+            state.mode = nil
+            state.info?.ended = true
+            state.info?.eventsPerSecond = 0
+            return (state.info!, Array(state.kept), Data(state.raw.suffix(settings.limits.keptBytes)))
+        }
+    }
+
     /// A reconnection begins: counted, and the `Last-Event-ID` to send with it.
     func reconnecting() -> String {
         state.withLock { state in
