@@ -1,6 +1,7 @@
 import Courier
 import CourierDemoServer
 import Foundation
+import HTTPTypes
 import Testing
 
 /// Streamed delivery through libcurl against the demo server's `/sse` and `/ndjson`: events
@@ -177,6 +178,24 @@ import Testing
             #expect(log.entries.isEmpty)
             #expect(request.streamState == nil)
             #expect(request.responseString?.split(separator: "\n").count == 3)
+        }
+    }
+
+    @Test func aStreamAnsweredWithoutTheNetworkIsReplayedAsEvents() async throws {
+        try await withTestBed { bed in
+            let (request, log) = streaming(bed, "/sse")
+            var headers = HTTPFields()
+            headers[.contentType] = "text/event-stream; charset=utf-8"
+            let text = "retry: 500\r\n\r\nevent: tick\r\nid: 7\r\ndata: {\"n\":7}\r\n\r\n: ping\r\ndata: a\r\ndata: b\r\n\r\n"
+            let head = ResponseHead(url: bed.server.baseURL + "/sse", statusCode: 200, headers: headers, httpVersion: "HTTP/1.1")
+            let done = AwaitableLog<Bool>()
+            request.successCompletionHandler = { request in done.append(request.streamEvents.count == 2) }
+            request.completeWithoutNetwork(content: ResponseContent(head: head, data: Data(text.utf8)))
+            #expect(await done.element(1) == true, "the events are kept by the time the callbacks run")
+            #expect(log.entries.map(\.0.name) == ["tick", "message"])
+            #expect(log.entries.map(\.0.text) == ["{\"n\":7}", "a\nb"])
+            #expect(log.entries.map(\.0.id) == ["7", "7"])
+            #expect(request.streamState?.events == 2 && request.streamState?.reconnectionTime == 500)
         }
     }
 }

@@ -40,6 +40,8 @@ extension Request {
 
     /// Delivers `content` for a claimed run without the network (a cache hit).
     func answerWithoutNetwork(_ context: RunContext, content: ResponseContent, error: RequestError? = nil) {
+        var content = content
+        let replayed = error == nil ? replayStream(into: &content) : []
         let stored = move(to: .delivering) { state in
             state.content = content
             state.error = error
@@ -51,6 +53,7 @@ extension Request {
         // One hop, as YTKRequest answers a cache hit: the preprocessor runs on the callback
         // queue right before the filter (there is no network response to process).
         context.settings.callbackQueue.async {
+            if !replayed.isEmpty { self.deliverStreamEventsHere(replayed) }
             if error == nil { self.requestCompletePreprocessor() } else { self.requestFailedPreprocessor() }
             self.deliverCallbacks(error: error)
         }

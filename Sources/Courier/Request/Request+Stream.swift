@@ -60,17 +60,35 @@ extension Request {
     /// Hands a batch of events from the transport to the handler and the sequences, on
     /// `queue`, unless the run was stopped meanwhile.
     func deliverStreamEvents(_ events: [StreamEvent], on queue: DispatchQueue) {
-        queue.async {
-            let (handler, listeners) = self.state.withLock { state in
-                state.phase.isActive ? (state.streamHandler, state.streamListeners) : (nil, [])
-            }
-            guard handler != nil || !listeners.isEmpty else { return }
-            for (index, event) in events.enumerated() {
-                // A handler may stop the request: the rest of the batch is not delivered.
-                if index > 0, !self.isExecuting { return }
-                handler?(self, event)
-                for listener in listeners { listener.yield(event) }
-            }
+        queue.async { self.deliverStreamEventsHere(events) }
+    }
+
+    /// Delivers `events` on the calling queue (the callback queue), unless the run was stopped.
+    func deliverStreamEventsHere(_ events: [StreamEvent]) {
+        let (handler, listeners) = state.withLock { state in
+            state.phase.isActive ? (state.streamHandler, state.streamListeners) : (nil, [])
         }
+        guard handler != nil || !listeners.isEmpty else { return }
+        for (index, event) in events.enumerated() {
+            // A handler may stop the request: the rest of the batch is not delivered.
+            if index > 0, !isExecuting { return }
+            handler?(self, event)
+            for listener in listeners { listener.yield(event) }
+        }
+    }
+
+    /// A stream answered without the network (offline replay, a cache hit) is a stream
+    /// too: its stored text is read as the network's would be, and its events are delivered
+    /// before the callbacks (their `elapsed` is the replay's, near zero). Returns them.
+    func replayStream(into content: inout ResponseContent) -> [StreamEvent] {
+        guard streamMode != .off, content.stream == nil, let head = content.head, let data = content.data, !data.isEmpty
+        else { return [] }
+        let session = StreamSession(settings: StreamSettings(mode: streamMode, limits: streamLimits))
+        guard session.begin(statusCode: head.statusCode, mimeType: head.mimeType) else { return [] }
+        var events = data.withUnsafeBytes { session.consume($0) }
+        events += session.endAttempt()
+        content.stream = session.snapshot
+        content.streamEvents = session.keptEvents
+        return events
     }
 }
