@@ -33,6 +33,8 @@ extension AppModel {
             stopped(subject, now: now)
         case .progress:
             break
+        case .streamEvents(let request):
+            if let exchange = exchangesByRequest[ObjectIdentifier(request)] { receiveStream(of: exchange) }
         case .chainProgress(let chain, _):
             guard let run = panes.runs.history.run(of: .chain(chain)) else { return }
             if let step = run.pausedStep {
@@ -81,12 +83,13 @@ extension AppModel {
             guard let exchange = exchangesByRequest[ObjectIdentifier(subject)] else { return }
             let request = exchange.request
             exchange.stoppedAt = now
+            let streamed = endStream(of: exchange).map { " · \($0)" } ?? ""
             if request.isCancelled {
-                lastEvent = "\(exchange.name) cancelled"
+                lastEvent = "\(exchange.name) cancelled\(streamed)"
                 return
             }
             if let error = request.error {
-                lastEvent = "\(glyphs.failure) \(exchange.name): \(error.family) \(error.code.rawValue)"
+                lastEvent = "\(glyphs.failure) \(exchange.name): \(error.family) \(error.code.rawValue)\(streamed)"
                 let onScreen = selectedRequestName == exchange.name
                     && (ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode == .panes || focus == .exchange)
                 if exchanges[exchange.name] === exchange, !onScreen, !request.quietErrors {
@@ -94,7 +97,7 @@ extension AppModel {
                         seconds: 5, event: eventID)
                 }
             } else {
-                lastEvent = "\(exchange.name) \(request.responseStatusCode)\(request.isDataFromCache ? " from cache" : "")"
+                lastEvent = "\(exchange.name) \(request.responseStatusCode)\(request.isDataFromCache ? " from cache" : "")\(streamed)"
             }
             if request.cacheTimeInSeconds > 0 {
                 // The entry is written in the background: read the directory when it is there.

@@ -13,6 +13,7 @@ extension AppModel {
         if let previous = exchanges[exchange.name], previous !== exchange {
             previous.body = nil
             previous.viewer = nil
+            previous.streamView = nil
             previous.isLayingOut = false
         }
         exchanges[exchange.name] = exchange

@@ -70,6 +70,12 @@ extension AppModel {
         let exchange = Exchange(id: nextExchangeID, name: name, request: request, origin: origin)
         nextExchangeID += 1
         exchangesByRequest[ObjectIdentifier(request)] = exchange
+        // A streamed response's events wait in the inbox; the loop hears of each batch once.
+        let inbox = exchange.streamInbox
+        let mailbox = self.mailbox
+        request.streamEventHandler = { request, event in
+            if inbox.add(event) { mailbox.post(.streamEvents(request)) }
+        }
         return exchange
     }
 
@@ -198,7 +204,11 @@ extension AppModel {
             return
         }
         exchange.request.stop()
-        say("cancelled \(exchange.name)", .warning)
+        if let view = exchange.streamView {
+            say("ended the stream of \(exchange.name) after \(view.lastSequence.groupedDigits) events", .warning)
+        } else {
+            say("cancelled \(exchange.name)", .warning)
+        }
     }
 
     /// The tree of the Requests pane, to read.

@@ -18,6 +18,10 @@ public final class Exchange {
     /// The body laid out; nil until the formatter delivers it.
     public internal(set) var body: FormattedBody?
     public var viewer: BodyViewer?
+    /// The events of a streamed response, as the stream view shows them; nil until one arrives.
+    public var streamView: StreamView?
+    /// Where the engine leaves the stream's events for the input loop.
+    let streamInbox: StreamInbox
     /// Set once its body is being (or has been) laid out; only a request's latest exchange is.
     var isLayingOut = false
     /// Why a cached request went to the network (or that it was answered from the cache),
@@ -33,6 +37,7 @@ public final class Exchange {
         self.name = name
         self.request = request
         self.origin = origin
+        streamInbox = StreamInbox(capacity: request.streamLimits.keptEvents)
     }
 
     public var isInFlight: Bool { startedAt != nil && stoppedAt == nil }

@@ -10,6 +10,8 @@ public enum EngineUpdate: Sendable {
     case stopped(LifecycleSubject)
     /// A request's transfer moved (from the agent's event stream).
     case progress(Request, TransferProgress)
+    /// Events of a request's streamed response wait in its exchange's inbox.
+    case streamEvents(Request)
     /// A chain moved on: a step started, finished or paused.
     case chainProgress(chain: ChainRequest, snapshot: ChainSnapshot)
     /// A `paginate:` send made the request for its page `page`, not started yet.

@@ -11,6 +11,11 @@ extension KeyMap.Scope {
     public static let response = KeyMap.Scope("Response", config: "response", isPane: true)
 }
 
+extension Action {
+    /// The stream view's `p`.
+    public static let pauseStream = Action("pauseStream", "Pause or resume a stream's view (events go on arriving)")
+}
+
 extension ExchangePane {
     static var id: PaneID { .exchange }
 
@@ -31,6 +36,7 @@ extension ExchangePane {
         KeyMap.Binding(keys: [.character("N")], action: .previousMatch, scope: .response, hint: nil),
         KeyMap.Binding(keys: [.character("f")], action: .jsonFilter, scope: .response, hint: "$.path"),
         KeyMap.Binding(keys: [.enter, .character(" ")], action: .toggleFold, scope: .response, hint: "fold"),
+        KeyMap.Binding(keys: [.character("p")], action: .pauseStream, scope: .response, hint: "pause"),
         KeyMap.Binding(keys: [.character("]")], action: .nextTab, scope: .response, hint: "tabs"),
         KeyMap.Binding(keys: [.character("[")], action: .previousTab, scope: .response, hint: nil),
         KeyMap.Binding(keys: [.character("s")], action: .saveBody, scope: .response, hint: "save"),

@@ -21,14 +21,19 @@ extension ExchangePane {
             return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
                              lines: [StyledLine(hint, .dim)], joinsAbove: true)
         }
-        if exchange.isInFlight {
+        let streaming = exchange.isInFlight && exchange.streamView != nil
+        if exchange.isInFlight, !streaming {
             return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
                              lines: progressLines(exchange, transfer: context.transfer(exchange.request), now: now,
                                                  width: content.width), joinsAbove: true)
         }
         if !responseTabs.contains(responseTab) { responseTab = .body }
-        var lines = [summaryLine(exchange, width: content.width, now: now), responseTabsLine()]
-        var height = content.height - 2
+        // While it streams, the events show; once it ended, the Body tab is the stream.
+        var lines = streaming ? [streamingLine(exchange, width: content.width, now: now)]
+            : [summaryLine(exchange, width: content.width, now: now),
+               responseTabsLine(renamed: exchange.streamView == nil ? [:] : [.body: "Stream"])]
+        var height = content.height - lines.count
+        var title = titleLine
         var inputLine: StyledLine?
         if case .bodySearch(var editor)? = typing {
             inputLine = typingLine("/ ", &editor, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame)
@@ -39,7 +44,15 @@ extension ExchangePane {
         }
         if inputLine != nil { height -= 1 }
         var footer: StyledLine?
-        switch responseTab {
+        switch streaming ? .body : responseTab {
+        case .body where exchange.streamView != nil:
+            exchange.streamView?.resize(height: height, width: content.width)
+            if let view = exchange.streamView {
+                lines += view.visibleLines(height: height, width: content.width, focused: focused)
+                footer = StyledLine(view.positionText, .dim)
+                title = StyledLine(view.title(rate: context.transfer(exchange.request)?.stream?.eventsPerSecond),
+                                   focused ? .titleFocused : .title)
+            }
         case .body:
             lines += bodyLines(exchange, height: height, width: content.width, focused: focused)
             if let viewer = exchange.viewer { footer = StyledLine(viewer.positionText, .dim) }
@@ -60,7 +73,7 @@ extension ExchangePane {
             lines += Array(repeating: StyledLine(), count: max(0, content.height - 1 - lines.count))
             lines.append(inputLine)
         }
-        return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused, lines: lines,
+        return PaneFrame(pane: .exchange, rect: rect, title: title, isFocused: focused, lines: lines,
                          badge: exchange.origin.map { StyledLine($0, .dim) }, footer: footer, joinsAbove: true)
     }
 
@@ -114,6 +127,20 @@ extension ExchangePane {
         if request.retryCount > 0 { line.append("  \(request.retryCount) retr\(request.retryCount == 1 ? "y" : "ies")", .warning) }
         if let warning = request.warning { line.append("  \(warning)", .warning) }
         return line.truncated(to: width)
+    }
+
+    /// While a response streams: `⠋ streaming GET /sse?count=200 · x ends it`.
+    private func streamingLine(_ exchange: Exchange, width: Int, now: Date) -> StyledLine {
+        StyledLine.build { line in
+            line.append(" \(glyphs.spinner(at: now)) ", .accent)
+            line.append("streaming ", .strong)
+            let url = source.session.scope.redact(exchange.request.requestURL)
+            line.append("\(exchange.request.method.rawValue) \(DisplayWidth.middleTruncated(url, to: max(8, width - 36)))", .plain)
+            let keys = [(Action.cancel, "ends it"), (.pauseStream, "pauses"), (.bottom, "follows")].compactMap { action, text in
+                KeyMap.keys(for: action, in: .response).first.map { "\(KeyMap.label(of: $0)) \(text)" }
+            }
+            line.append(" · " + keys.joined(separator: ", "), .dim)
+        }.truncated(to: width)
     }
 
     /// The response's tabs, the current one highlighted; Checks with its count

@@ -25,8 +25,27 @@ extension ExchangePane {
         exchange.viewer = viewer
     }
 
+    /// The selected exchange when the response shows its stream view: while it streams, or
+    /// on its Body (Stream) tab.
+    var streamExchange: Exchange? {
+        guard section == .response, inspection == nil, let exchange = source.selectedExchange, exchange.streamView != nil,
+              exchange.isInFlight || responseTab == .body else { return nil }
+        return exchange
+    }
+
+    /// Changes the stream view the response shows.
+    func updateStream(_ change: (inout StreamView) -> Void) {
+        guard let exchange = streamExchange, var view = exchange.streamView else { return }
+        change(&view)
+        exchange.streamView = view
+    }
+
     /// Searches the shown body; a large one is searched off the input loop.
     func searchBody(_ query: String) {
+        if streamExchange != nil {
+            updateStream { $0.search(query) }
+            return
+        }
         guard inspection == nil, let exchange = source.selectedExchange, let body = exchange.viewer?.shownBody else {
             updateViewer { $0.search(query) }
             return
@@ -70,6 +89,16 @@ extension ExchangePane {
                 }
             }
         case .response:
+            if streamExchange != nil {
+                updateStream { view in
+                    switch action {
+                    case .top: view.moveToTop()
+                    case .bottom: view.follow()
+                    default: view.moveCursor(by: step ?? 0)
+                    }
+                }
+                return
+            }
             if responseTab == .checks {
                 moveCheckSelection(action, height: page - 1)
                 return

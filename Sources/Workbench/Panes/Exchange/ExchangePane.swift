@@ -125,11 +125,17 @@ final class ExchangePane: Pane {
         case .previousTab: switchTab(by: -1)
         case .toggleTemplate: composer.showsTemplate.toggle()
         case .search: typing = .bodySearch(LineEditor())
+        case .nextMatch, .previousMatch where streamExchange != nil: updateStream { $0.nextMatch(forward: action == .nextMatch) }
         case .nextMatch: updateViewer { $0.nextMatch() }
         case .previousMatch: updateViewer { $0.previousMatch() }
-        case .jsonFilter: typing = .bodyFilter(LineEditor(source.selectedExchange?.viewer?.filterText ?? ""))
+        case .jsonFilter:
+            let current = streamExchange?.streamView?.filterText ?? source.selectedExchange?.viewer?.filterText
+            typing = .bodyFilter(LineEditor(current ?? ""))
+        case .pauseStream: updateStream { $0.togglePause() }
         case .toggleFold:
-            if responseTab == .history, historyTab.opened == nil {
+            if streamExchange != nil {
+                updateStream { $0.toggleFold() }
+            } else if responseTab == .history, historyTab.opened == nil {
                 openHistoryRow()
             } else if responseTab == .checks {
                 showCheckedPath()
@@ -172,11 +178,20 @@ final class ExchangePane: Pane {
             case .editing, .passed: typing = .bodyFilter(editor)
             case .committed:
                 typing = nil
-                updateViewer { $0.applyFilter(editor.text) }
+                if streamExchange != nil {
+                    updateStream { $0.applyFilter(editor.text) }
+                } else {
+                    updateViewer { $0.applyFilter(editor.text) }
+                }
             case .cancelled: typing = nil
             }
         }
         return takeWork()
+    }
+
+    func disabledReason(for action: Action) -> String? {
+        guard action == .pauseStream, streamExchange == nil else { return nil }
+        return "p pauses a stream's events: this response does not stream"
     }
 
     /// Esc: closes an opened past exchange or diff, then a cache entry.

@@ -136,6 +136,13 @@ final class InFlightPane: FilteringPane {
         line.append(DisplayWidth.padded(DisplayWidth.middleTruncated(context.shortURL(row.url), to: room - 1), to: room), .dim)
         line.append(DisplayWidth.padded(state.text, to: 12), state.style)
         if wide { line.append(DisplayWidth.padded(Self.priorityText(row.priority), to: 5), .dim) }
+        if let stream = row.stream, row.outcome == nil {
+            // A stream has no length to fill a bar: its events and their rate take the columns.
+            let room = 12 + 15 + (showsRate ? 10 : 0)
+            line.append(DisplayWidth.padded(DisplayWidth.truncated(stream.description, to: room - 1), to: room), .accent)
+            line.append(String(format: "%.1f s", now.timeIntervalSince(row.startedAt)), .dim)
+            return line.truncated(to: width)
+        }
         line.append(Self.progressBar(row, now: now, glyphs: context.glyphs, width: 10))
         line.append("  ")
         let size = row.phase == .queued && row.outcome == nil ? "" // nothing to count yet
@@ -152,8 +159,14 @@ final class InFlightPane: FilteringPane {
         let now = context.now
         var line = StyledLine(" ")
         line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 13), to: 14), row.outcome == nil ? .plain : .dim)
-        let state = Self.stateText(row, glyphs: context.glyphs)
-        line.append(DisplayWidth.padded(DisplayWidth.truncated(state.text, to: 9), to: 10), state.style)
+        let state = row.stream != nil && row.outcome == nil ? ("streaming", Style.accent) : Self.stateText(row, glyphs: context.glyphs)
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(state.0, to: 9), to: 10), state.1)
+        if let stream = row.stream, row.outcome == nil {
+            let rate = stream.ended ? "" : " · \(Int(stream.eventsPerSecond.rounded()).groupedDigits)/s"
+            line.append(DisplayWidth.padded(DisplayWidth.truncated("\(stream.events.groupedDigits) ev\(rate)", to: 17), to: 18), .accent)
+            line.append(String(format: "%.1fs", now.timeIntervalSince(row.startedAt)), .dim)
+            return line
+        }
         line.append(Self.progressBar(row, now: now, glyphs: context.glyphs, width: 8))
         let waiting = row.phase == .queued && row.outcome == nil
         line.append(" " + DisplayWidth.padded(waiting ? "" : ByteCount.text(Int(row.received)), to: 8), .plain)

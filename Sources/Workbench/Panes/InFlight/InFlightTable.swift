@@ -45,6 +45,8 @@ struct InFlightTable: FilteredRows {
         var multiplexedWith = 0
         /// The read of the record table that last saw it.
         var generation = 0
+        /// Its streamed response's events and rate, once the response streams.
+        var stream: StreamState?
 
         init(id: Int, request: Request, name: String, method: String, url: String, phase: TransferPhase,
              priority: RequestPriority, received: Int64, expected: Int64?, startedAt: Date, tag: Int,
@@ -133,11 +135,13 @@ struct InFlightTable: FilteredRows {
                 row.connection = record.connection
                 row.rate = 0
                 row.multiplexedWith = 0
+                row.stream = record.stream
             } else {
                 row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
                           url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
                           expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag,
                           retries: record.progress.retryCount, connection: record.connection)
+                row.stream = record.stream
                 liveByRequest[key] = row
             }
             row.generation = generation

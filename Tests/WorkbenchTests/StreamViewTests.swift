@@ -1,0 +1,129 @@
+import Courier
+import Foundation
+import Testing
+@testable import Workbench
+
+/// The stream view's model: events appended in order, following the newest until moved,
+/// pausing, folding, searching and filtering across events, and letting the oldest go.
+@Suite struct StreamViewTests {
+    /// Event `n` as the demo server's `/sse` sends it: a `tick` with JSON data, every fifth a
+    /// two-line `note`.
+    private func event(_ n: Int) -> StreamEvent {
+        let note = n % 5 == 0
+        let data = note ? "note \(n), line one\nline two" : "{\"n\":\(n),\"kind\":\"tick\"}"
+        return StreamEvent(kind: .event, sequence: n, elapsed: Double(n) / 20, receivedAt: Date(), name: note ? "note" : "tick",
+                           id: "\(n)", data: Data(data.utf8))
+    }
+
+    private func view(_ range: ClosedRange<Int>, capacity: Int = 2_000, height: Int = 6) -> StreamView {
+        var view = StreamView(capacity: capacity)
+        view.resize(height: height, width: 80)
+        view.append(range.map(event))
+        return view
+    }
+
+    private func text(_ view: StreamView, height: Int = 6) -> String {
+        view.visibleLines(height: height, width: 80, focused: true).map(\.text).joined(separator: "\n")
+    }
+
+    @Test func eventsAreAppendedInOrderAndOnesAlreadySeenAreSkipped() {
+        var view = view(1...5)
+        view.append((3...7).map(event))
+        #expect(view.lastSequence == 7)
+        #expect(view.keptCount == 7, "3, 4 and 5 came twice (the request's kept events at the end) and are kept once")
+        let screen = text(view)
+        #expect(screen.contains("+0.350s") && screen.contains("tick") && screen.contains("\"n\": 7"))
+    }
+
+    @Test func followingShowsTheNewestUntilMovedUpAndGFollowsAgain() {
+        var view = view(1...20)
+        #expect(view.isFollowing)
+        #expect(view.selectedEvent?.sequence == 20)
+        view.moveCursor(by: -1)
+        #expect(!view.isFollowing, "moving up stops following")
+        #expect(view.selectedEvent?.sequence == 19)
+        view.append((21...30).map(event))
+        #expect(view.selectedEvent?.sequence == 19, "new events do not move a scrolled view")
+        #expect(!text(view).contains("\"n\": 29"))
+        #expect(view.title(rate: 20).contains("scrolled — G follows"))
+        view.follow()
+        #expect(view.selectedEvent?.sequence == 30)
+        #expect(text(view).contains("\"n\": 29"))
+        #expect(view.title(rate: 20) == "Stream · 30 events · 20/s · following")
+    }
+
+    @Test func pausingFreezesTheScreenWhileEventsAreStillCounted() {
+        var view = view(1...10)
+        view.togglePause()
+        view.append((11...25).map(event))
+        #expect(view.shownCount == 10)
+        #expect(view.selectedEvent?.sequence == 10)
+        #expect(view.lastSequence == 25 && view.unseenWhilePaused == 15)
+        #expect(view.title(rate: nil) == "Stream · 25 events · paused (15 new)")
+        view.togglePause()
+        #expect(view.shownCount == 25)
+        #expect(view.selectedEvent?.sequence == 25)
+    }
+
+    @Test func longJSONIsFoldedToOneLineAndEnterUnfoldsIt() {
+        var view = view(1...2, height: 10)
+        // {"n":2,"kind":"tick"} is four lines pretty-printed: folded to one by default.
+        #expect(view.visibleLines(height: 10, width: 80, focused: true).count == 2)
+        #expect(text(view).contains("▸ { \"n\": 2, \"kind\": \"tick\" }"))
+        view.toggleFold()
+        let lines = view.visibleLines(height: 10, width: 80, focused: true)
+        #expect(lines.count == 5)
+        #expect(lines[1].text.contains("▾ {") && lines[2].text.contains("\"n\": 2,") && lines[4].text.contains("}"))
+        view.toggleFold()
+        #expect(view.visibleLines(height: 10, width: 80, focused: true).count == 2)
+    }
+
+    @Test func aTwoLineEventShowsBothLinesUntilFolded() {
+        var view = view(5...5)
+        #expect(text(view).contains("▾ note 5, line one"))
+        #expect(text(view).contains("line two"))
+        view.toggleFold()
+        #expect(text(view).contains("▸ note 5, line one ⏎ line two"))
+    }
+
+    @Test func aJSONPathFilterShowsTheMatchingEventsValues() {
+        var view = view(1...10)
+        view.applyFilter("$.kind")
+        #expect(view.shownCount == 8, "the notes are not JSON")
+        #expect(text(view).contains("\"tick\"") && !text(view).contains("\"n\""))
+        view.append((11...12).map(event))
+        #expect(view.shownCount == 10, "new events are filtered as they come")
+        view.applyFilter("kind")
+        #expect(view.filterError != nil)
+        #expect(view.positionText.contains("filter: a JSON path starts with $"))
+        view.applyFilter("")
+        #expect(view.shownCount == 12)
+    }
+
+    @Test func searchSelectsMatchingEventsAndNextWrapsAround() {
+        var view = view(1...30)
+        view.search("note 2")
+        #expect(view.selectedEvent?.sequence == 20, "the first match at or after the selection wraps to the first")
+        #expect(!view.isFollowing)
+        view.nextMatch()
+        #expect(view.selectedEvent?.sequence == 25)
+        view.nextMatch()
+        #expect(view.selectedEvent?.sequence == 20)
+        view.nextMatch(forward: false)
+        #expect(view.selectedEvent?.sequence == 25)
+        #expect(view.positionText.contains("2 matching"))
+    }
+
+    @Test func theOldestAreLetGoPastTheCapacityAndCounted() {
+        var view = view(1...250, capacity: 100)
+        #expect(view.keptCount == 100)
+        #expect(view.letGo == 150)
+        #expect(view.event(at: view.firstPosition)?.sequence == 151)
+        #expect(view.positionText.contains("150 earlier let go (keeps 100)"))
+        view.moveToTop()
+        #expect(view.selectedEvent?.sequence == 151)
+        view.append((251...400).map(event))
+        #expect(view.selectedEvent?.sequence == 301, "a selection that was let go moves to the oldest kept")
+        #expect(view.letGo == 300)
+    }
+}
