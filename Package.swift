@@ -51,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),  // no external loading: a faster build
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -78,6 +80,7 @@ let package = Package(
             dependencies: [
                 workbenchOnly("Hummingbird", from: "hummingbird"),
                 workbenchOnly("HummingbirdCore", from: "hummingbird"),
+                workbenchOnly("HummingbirdWebSocket", from: "hummingbird-websocket"),
                 demoTLSOnly("HummingbirdHTTP2", from: "hummingbird"),
                 workbenchOnly("MultipartKit", from: "multipart-kit"),
                 workbenchOnly("NIOCore", from: "swift-nio"),
@@ -160,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierDemoServerTests",
-            dependencies: ["CourierDemoServer", "Courier"]
+            dependencies: ["CourierDemoServer", "Courier", .product(name: "WSClient", package: "swift-websocket")]
         ),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),

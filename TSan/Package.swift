@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(path: "..", traits: ["Workbench"]),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.0"),
     ],
     targets: [
         .testTarget(
@@ -30,7 +31,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierDemoServerTests",
-            dependencies: [.product(name: "CourierDemoServer", package: courier), .product(name: "Courier", package: courier)],
+            dependencies: [.product(name: "CourierDemoServer", package: courier), .product(name: "Courier", package: courier),
+                           .product(name: "WSClient", package: "swift-websocket")],
             path: "CourierDemoServerTests"
         ),
     ]
