@@ -13,7 +13,7 @@ extension KeyMap.Scope {
 
 extension Action {
     /// The stream view's `p`.
-    public static let pauseStream = Action("pauseStream", "Pause or resume a stream's view (events go on arriving)")
+    public static let pauseStream = Action("pauseStream", "Pause or resume the stream view")
 }
 
 extension ExchangePane {
