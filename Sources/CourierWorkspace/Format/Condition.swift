@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Operands are variable names (captures, variables, and `status.REQUEST` for every request
 /// the chain has finished), JSON paths (`$.done`, where the context has a document: a
-/// stream's event, a page), numbers, and quoted strings. Operators: `==`, `!=`, `<`, `>`,
+/// stream's event, a page), numbers, `true` and `false`, and quoted strings. Operators: `==`, `!=`, `<`, `>`,
 /// `<=`, `>=`, and the postfix `exists` / `not exists`. Two numbers compare as numbers.
 public struct Condition: Sendable, Hashable, CustomStringConvertible {
     public enum Operand: Sendable, Hashable {
@@ -75,6 +75,8 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
             return .string(String(text.dropFirst().dropLast()))
         }
         if let number = Double(text) { return .number(number) }
+        // As a JSON path's value reads: `$.done == true`.
+        if text == "true" || text == "false" { return .string(text) }
         if text.hasPrefix("$") {
             do {
                 return .variable(try JSONPath(parsing: text).description)

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// A stream the runner ended itself, at `until:` or `maxEvents:`. The request is stopped
-/// then, and a stopped request keeps no response, so what had arrived is kept here.
+/// then: it keeps the stream's state, events and raw text, but no response head.
 package struct EndedStream: Sendable {
     /// `until` or `maxEvents`.
     package var end: String
@@ -11,36 +11,11 @@ package struct EndedStream: Sendable {
     package var detail: String
     /// The event that ended it (the last one reported).
     package var lastEvent: StreamEvent
-    /// The stream's state just before the stop; nil if it was gone already.
-    package var state: StreamState?
-    /// The events kept, oldest first, up to the last one reported.
-    package var events: [StreamEvent]
-
-    /// The kept events written back as the stream carried them: server-sent events with
-    /// their fields, lines with a line feed, chunks as they came.
-    package var transcript: Data {
-        var text = Data()
-        for event in events {
-            switch event.kind {
-            case .event:
-                var lines = event.name.map { $0 == "message" ? [] : ["event: \($0)"] } ?? []
-                if let id = event.id { lines.append("id: \(id)") }
-                lines += event.text.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
-                text.append(contentsOf: (lines.joined(separator: "\n") + "\n\n").utf8)
-            case .line:
-                text.append(event.data)
-                text.append(0x0A)
-            case .chunk:
-                text.append(event.data)
-            }
-        }
-        return text
-    }
 }
 
 /// Watches a request's stream for the runner: hands each event on, in order, to be printed,
-/// and stops the request at its `until:` or `maxEvents:` (keeping what arrived on the
-/// request, ``WorkspaceRequest/endedStream``).
+/// and stops the request at its `until:` or `maxEvents:` (saying why on the request,
+/// ``WorkspaceRequest/endedStream``).
 final class StreamWatch: Sendable {
     /// The events, in order; finished when the stream ends or is ended.
     let events: AsyncStream<StreamEvent>
@@ -83,8 +58,7 @@ final class StreamWatch: Sendable {
         if case .after = verdict { return }
         continuation.yield(event)
         guard case .end(let reason, let detail) = verdict else { return }
-        let kept = request.streamEvents.filter { $0.sequence <= event.sequence }
-        request.endedStream = EndedStream(end: reason, detail: detail, lastEvent: event, state: request.streamState, events: kept)
+        request.endedStream = EndedStream(end: reason, detail: detail, lastEvent: event)
         request.stop()
         continuation.finish()
     }

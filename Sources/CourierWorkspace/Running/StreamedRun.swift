@@ -34,7 +34,7 @@ extension WorkspaceRunner {
     /// One that never started (no event) keeps its failure.
     func applyStream(of request: WorkspaceRequest, to result: inout RequestResult) {
         if let ended = request.endedStream {
-            let state = ended.state
+            let state = request.streamState
             result.stream = RequestResult.StreamOutcome(
                 mode: (state?.mode ?? .events).rawValue, events: ended.lastEvent.sequence, dropped: state?.droppedEvents ?? 0,
                 reconnections: state?.reconnections ?? 0, seconds: ended.lastEvent.elapsed, end: ended.end, endDetail: ended.detail)

@@ -26,6 +26,15 @@ extension WorkspaceRequest {
         return results + contractResults
     }
 
+    /// The facts a streamed response's checks see: the body is the stream as kept (many
+    /// documents, or none), so `$.` reads the last event whose data is JSON.
+    func readingLastEvent(_ facts: ResponseFacts) -> ResponseFacts {
+        guard streamState != nil else { return facts }
+        var facts = facts
+        facts.json = streamEvents.lazy.reversed().compactMap(\.json).first
+        return facts
+    }
+
     /// Whether the status is for `expect:` to judge: it checks the status itself and the
     /// request names no `validate.status`.
     static func expectationsJudgeStatus(_ definition: RequestDefinition) -> Bool {

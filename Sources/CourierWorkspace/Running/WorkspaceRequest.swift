@@ -132,7 +132,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     /// template checks passed; those that fail fail the request (-13) together.
     public override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
         guard isChecked else { return [] }
-        let results = evaluateExpectations(on: ResponseFacts(content: content))
+        let results = evaluateExpectations(on: readingLastEvent(ResponseFacts(content: content)))
         return results.filter { !$0.passed }.map { result in
             // The summary starts with the path when there is one (`$.price: expected …`).
             guard let path = result.jsonPath?.description, result.summary.hasPrefix(path + ": ") else { return ResponseViolation(result.summary) }
@@ -160,7 +160,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     private func markFinished() {
         resolutionState.withLock { $0.finishedAt = Date() }
         if isChecked, checkResults == nil, let facts = ResponseFacts(request: self) {
-            _ = evaluateExpectations(on: facts)
+            _ = evaluateExpectations(on: readingLastEvent(facts))
         }
         // Cookie values are secrets wherever they show up again: a capture, a report, a body
         // that echoes them. The jar's, after this response stored its own.

@@ -1,0 +1,187 @@
+import Courier
+import CourierDemoServer
+import Foundation
+import Testing
+@testable import CourierWorkspace
+
+/// `courier run` on streamed responses, against the demo server's `/sse` and `/ndjson` and
+/// httpbin's `/stream/N`.
+@Suite("courier run: streams")
+struct StreamRunTests {
+    /// A run's output lines, each with when the runner handed it over.
+    struct TimedRun {
+        var status: Int32
+        var lines: [(text: String, at: ContinuousClock.Instant)]
+        var errors: [String]
+        var output: [String] { lines.map(\.text) }
+    }
+
+    private func run(_ yaml: String, _ names: [String], json: Bool = false, history state: String? = nil) async -> TimedRun {
+        var run = HeadlessRun(workspacePath: writeWorkspace(yaml), names: names)
+        run.cacheDirectory = temporaryDirectory("courier-cache")
+        run.stateDirectory = state ?? temporaryDirectory("courier-state")
+        run.json = json
+        var lines: [(String, ContinuousClock.Instant)] = []
+        var errors: [String] = []
+        let status = await run.run(startDemoServer: {
+            let server = try await DemoServer.start()
+            return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
+        }, output: { lines.append(($0, .now)) }, errors: { errors.append($0) })
+        return TimedRun(status: status, lines: lines, errors: errors)
+    }
+
+    private func eventLines(_ run: TimedRun, of name: String) -> [String] {
+        run.output.filter { $0.hasPrefix("  \(name)  #") }
+    }
+
+    @Test("each event is printed on a line of its own as it arrives, in order, before the result line")
+    func eventsAsTheyArrive() async throws {
+        let run = await run("requests:\n  ticker: {url: \"{{demo}}/sse?count=10&rate=10\"}\n", ["ticker"])
+        #expect(run.status == 0, "\(run.output) \(run.errors)")
+        let events = eventLines(run, of: "ticker")
+        #expect(events.count == 10)
+        #expect(events.map { $0.components(separatedBy: "  ")[2] } == (1...10).map { "#\($0)" })
+        #expect(events[0].hasPrefix("  ticker  #1  +0.") && events[0].contains("  tick  id=1  {\"n\":1,\"sentMs\":"))
+        #expect(events[4].hasSuffix("  note  id=5  note 5, line one↵line two"))
+        let resultIndex = try #require(run.output.firstIndex { $0.hasPrefix("  ✓ ticker  GET  ") })
+        #expect(run.output[resultIndex].contains("  200  ") && run.output[resultIndex].contains("streamed 10 events in "))
+        #expect(run.output.firstIndex(of: events[9])! < resultIndex)
+        // Ten events at ten a second: the first was out about 0.9 s before the stream ended.
+        let first = run.lines.first { $0.text == events[0] }!.at
+        let result = run.lines[resultIndex].at
+        #expect(first.duration(to: result) > .milliseconds(500))
+    }
+
+    @Test("--json: one object per event as it arrives, then the result with the stream's outcome")
+    func jsonLinesPerEvent() async throws {
+        let run = await run("requests:\n  feed: {url: \"{{demo}}/ndjson?count=4&rate=50\"}\n", ["feed"], json: true)
+        #expect(run.status == 0, "\(run.errors)")
+        let objects = try jsonLines(run.output)
+        #expect(objects.count == 6)
+        for (index, object) in objects.prefix(4).enumerated() {
+            #expect(object["type"] as? String == "event")
+            #expect(object["request"] as? String == "feed")
+            #expect(object["sequence"] as? Int == index + 1)
+            #expect(object["elapsed"] is Double)
+            #expect(object.keys.contains("name") && object["name"] is NSNull)
+            #expect(object.keys.contains("id") && object["id"] is NSNull)
+            #expect((object["data"] as? String)?.hasPrefix("{\"n\":\(index + 1),") == true)
+        }
+        #expect(objects[4]["name"] as? String == "feed")
+        let stream = try #require(objects[4]["stream"] as? [String: Any])
+        #expect(stream["mode"] as? String == "lines")
+        #expect(stream["events"] as? Int == 4)
+        #expect(stream["end"] as? String == "ended")
+        #expect(objects[5]["summary"] != nil)
+    }
+
+    @Test("until: and maxEvents: end an endless stream as a success")
+    func untilAndMaxEvents() async throws {
+        let run = await run("""
+            requests:
+              until: {url: "{{demo}}/sse?count=0&rate=50", stream: {until: $.n >= 4}}
+              capped: {url: "{{demo}}/sse?count=0&rate=50", stream: {maxEvents: 3}}
+              named: {url: "{{demo}}/sse?count=0&rate=50", stream: {until: event == "note"}}
+            """, ["until", "capped", "named"])
+        #expect(run.status == 0, "\(run.output) \(run.errors)")
+        #expect(eventLines(run, of: "until").count == 4)
+        #expect(run.output.contains { $0.hasPrefix("  ✓ until  GET  ") && $0.contains("  streamed 4 events in ") && $0.hasSuffix(" s, ended at until: $.n >= 4") })
+        #expect(eventLines(run, of: "capped").count == 3)
+        #expect(run.output.contains { $0.hasPrefix("  ✓ capped  ") && $0.hasSuffix(", ended at maxEvents: 3") })
+        #expect(eventLines(run, of: "named").last?.contains("  note  id=5  ") == true)
+        #expect(run.output.last?.hasPrefix("3 requests: 3 ok, 0 failed") == true)
+    }
+
+    @Test("a stream's deadline ends it as a success once events came; with stream: off it times out as before")
+    func deadline() async throws {
+        let run = await run("""
+            requests:
+              live: {url: "{{demo}}/sse?count=0&rate=20", deadline: 1}
+              whole: {url: "{{demo}}/sse?count=0&rate=20", deadline: 1, stream: off}
+            """, ["live", "whole"])
+        #expect(run.status == 1)
+        #expect(eventLines(run, of: "live").count >= 10)
+        #expect(run.output.contains { $0.hasPrefix("  ✓ live  ") && $0.hasSuffix(", ended at its deadline (1 s)") })
+        #expect(eventLines(run, of: "whole").isEmpty)
+        #expect(run.output.contains { $0.hasPrefix("  ✗ whole  ") && $0.contains("transport -1001: Not finished within 1 s") && !$0.contains("streamed") })
+    }
+
+    @Test("reconnect: resumes with Last-Event-ID after the server drops it: every event once")
+    func reconnectsOnce() async throws {
+        let run = await run("""
+            requests:
+              resumed:
+                url: "{{demo}}/sse?count=10&rate=100&dropAfter=3"
+                stream: {reconnect: {tries: 5, delay: 0}, until: id == 10}
+            """, ["resumed"], json: true)
+        #expect(run.status == 0, "\(run.errors)")
+        let objects = try jsonLines(run.output)
+        let events = objects.filter { $0["type"] as? String == "event" }
+        #expect(events.compactMap { $0["id"] as? String } == (1...10).map(String.init))
+        #expect(events.compactMap { $0["sequence"] as? Int } == Array(1...10))
+        let stream = try #require(objects[10]["stream"] as? [String: Any])
+        // The fourth attempt ends after event 10, so a fifth may have begun when until: held.
+        #expect((stream["reconnections"] as? Int ?? 0) >= 3)
+        #expect(stream["end"] as? String == "until")
+    }
+
+    @Test("expect: on a stream reads its transcript, $. its last JSON event; secrets in events are redacted")
+    func checksAndSecrets() async throws {
+        let run = await run("""
+            requests:
+              checked:
+                url: "{{demo}}/sse?count=10&rate=100"
+                sensitive: [line two]
+                expect:
+                  - status == 200
+                  - $.n == 9
+                  - body contains "note 10, line one"
+                  - contentType contains event-stream
+            """, ["checked"])
+        #expect(run.status == 0, "\(run.output) \(run.errors)")
+        #expect(run.output.contains { $0.hasPrefix("  ✓ checked  ") && $0.contains("4 checks passed") })
+        let note = try #require(eventLines(run, of: "checked").first { $0.contains("  note  id=5  ") })
+        #expect(note.hasSuffix("note 5, line one↵\(Redaction.placeholder)"))
+    }
+
+    @Test("the history keeps a stream's raw text as its body, one stopped at until: too")
+    func history() async throws {
+        let state = temporaryDirectory("courier-state")
+        let run = await run("""
+            requests:
+              whole: {url: "{{demo}}/sse?count=3&rate=100"}
+              cut: {url: "{{demo}}/ndjson?count=0&rate=100", stream: {until: $.n == 2}}
+            """, ["whole", "cut"], history: state)
+        #expect(run.status == 0, "\(run.errors)")
+        let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
+        let whole = try #require(exchanges.first { $0.request == "whole" })
+        #expect(whole.status == 200)
+        #expect(String(decoding: whole.responseBody ?? Data(), as: UTF8.self).contains("event: tick\nid: 3\ndata: {\"n\":3,"))
+        let cut = try #require(exchanges.first { $0.request == "cut" })
+        #expect(cut.ok)
+        // The raw text kept when it was stopped: what arrived up to the event that held, or a little more.
+        let lines = String(decoding: cut.responseBody ?? Data(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count >= 2 && lines[1].hasPrefix("{\"n\":2,"), "\(lines)")
+    }
+
+    @Test("httpbin's /stream/5 (JSON objects a line) streams as 5 lines with stream: lines")
+    func httpbinStream() async throws {
+        let server = try await HTTPBinServer.required()
+        defer { server.stop() }
+        let run = await run("""
+            config: {baseUrl: "\(server.baseURL)"}
+            requests:
+              lines: {url: /stream/5, stream: lines, expect: [$.id == 4]}
+            """, ["lines"], json: true)
+        #expect(run.status == 0, "\(run.output) \(run.errors)")
+        let objects = try jsonLines(run.output)
+        let events = objects.filter { $0["type"] as? String == "event" }
+        #expect(events.count == 5)
+        let ids = events.compactMap { event in
+            (event["data"] as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["id"] as? Int
+        }
+        #expect(ids == Array(0...4))
+        #expect(objects[5]["ok"] as? Bool == true)
+        #expect((objects[5]["stream"] as? [String: Any])?["events"] as? Int == 5)
+    }
+}
