@@ -11,7 +11,10 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Names run in the order given. Human output shows one line per request (status, \
             time, size, from cache) and each chain step with its captures; --json prints JSON \
-            Lines instead, one object per request and a final {"summary": …}. When the \
+            Lines instead, one object per request and a final {"summary": …}. A streamed \
+            response (server-sent events, NDJSON, or stream: in the workspace) prints each \
+            event as it arrives, one line each (--json: {"type":"event",…}), and ends at its \
+            until:, maxEvents: or deadline: as a success. When the \
             workspace uses {{demo}}, the embedded demo server runs on loopback port 18080 \
             (COURIER_DEMO_PORT=N for another, 0 for any free port), or on a free port with a \
             warning when that one is taken.
@@ -36,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seed {{random.…}} and {{fake.…}}: the same values run after run.", valueName: "N"))
     var seed: UInt64?
 
-    @Flag(help: "Print JSON Lines: one object per request, then a summary.")
+    @Flag(help: "Print JSON Lines: one object per request (and per event of a stream, as it arrives), then a summary.")
     var json = false
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
