@@ -139,6 +139,18 @@ sleep 0.3
 shot checks
 tui_keys Escape Escape 1
 
+# A live server-sent event stream (the demo's ticker, 10 events a second): its events in the
+# response as they arrive, In flight counting them; shot while it still runs.
+tui_keys /
+tui_type ticker
+tui_keys Enter Enter 2
+sleep 0.2
+if tui_screen | grep -qF "m method"; then tui_keys 2; fi
+tui_wait "note 10"
+shot stream
+tui_wait "· ended" 15
+tui_keys Escape 1
+
 # The help overlay: every key, by pane.
 tui_keys "?"
 tui_wait "Esc close"

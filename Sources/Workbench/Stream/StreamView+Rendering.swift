@@ -63,7 +63,9 @@ extension StreamView {
     /// `+1.234s  tick          17  `: the columns before an event's data.
     private func gutter(_ event: StreamEvent) -> StyledLine {
         var line = StyledLine(" ")
-        line.append(DisplayWidth.padded(String(format: "+%.3fs", event.elapsed), to: 9), .dim)
+        // Milliseconds for the first 1,000 seconds; tenths after, so the column keeps its width.
+        let time = String(format: event.elapsed < 1000 ? "+%.3fs" : "+%.1fs", event.elapsed)
+        line.append(DisplayWidth.padded(time, to: 9), .dim)
         if nameWidth > 0 {
             line.append(DisplayWidth.padded(DisplayWidth.truncated(event.name ?? "", to: nameWidth), to: nameWidth + 1), .accent)
         }

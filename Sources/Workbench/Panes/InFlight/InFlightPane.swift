@@ -162,7 +162,8 @@ final class InFlightPane: FilteringPane {
         let state = row.stream != nil && row.outcome == nil ? ("streaming", Style.accent) : Self.stateText(row, glyphs: context.glyphs)
         line.append(DisplayWidth.padded(DisplayWidth.truncated(state.0, to: 9), to: 10), state.1)
         if let stream = row.stream, row.outcome == nil {
-            let rate = stream.ended ? "" : " · \(Int(stream.eventsPerSecond.rounded()).groupedDigits)/s"
+            let perSecond = Int(stream.eventsPerSecond.rounded())
+            let rate = stream.ended ? "" : " · \(perSecond >= 10_000 ? "\(perSecond / 1000)k" : perSecond.groupedDigits)/s"
             line.append(DisplayWidth.padded(DisplayWidth.truncated("\(stream.events.groupedDigits) ev\(rate)", to: 17), to: 18), .accent)
             line.append(String(format: "%.1fs", now.timeIntervalSince(row.startedAt)), .dim)
             return line
