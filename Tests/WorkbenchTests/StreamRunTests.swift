@@ -75,13 +75,14 @@ struct StreamRunTests {
         #expect(objects[5]["summary"] != nil)
     }
 
+    /// The endless streams have a deadline so that, were until: not obeyed, the test fails in seconds.
     @Test("until: and maxEvents: end an endless stream as a success")
     func untilAndMaxEvents() async throws {
         let run = await run("""
             requests:
-              until: {url: "{{demo}}/sse?count=0&rate=50", stream: {until: $.n >= 4}}
-              capped: {url: "{{demo}}/sse?count=0&rate=50", stream: {maxEvents: 3}}
-              named: {url: "{{demo}}/sse?count=0&rate=50", stream: {until: event == "note"}}
+              until: {url: "{{demo}}/sse?count=0&rate=50", deadline: 5, stream: {until: $.n >= 4}}
+              capped: {url: "{{demo}}/sse?count=0&rate=50", deadline: 5, stream: {maxEvents: 3}}
+              named: {url: "{{demo}}/sse?count=0&rate=50", deadline: 5, stream: {until: event == "note"}}
             """, ["until", "capped", "named"])
         #expect(run.status == 0, "\(run.output) \(run.errors)")
         #expect(eventLines(run, of: "until").count == 4)
@@ -150,7 +151,7 @@ struct StreamRunTests {
         let run = await run("""
             requests:
               whole: {url: "{{demo}}/sse?count=3&rate=100"}
-              cut: {url: "{{demo}}/ndjson?count=0&rate=100", stream: {until: $.n == 2}}
+              cut: {url: "{{demo}}/ndjson?count=0&rate=100", deadline: 5, stream: {until: $.n == 2}}
             """, ["whole", "cut"], history: state)
         #expect(run.status == 0, "\(run.errors)")
         let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
