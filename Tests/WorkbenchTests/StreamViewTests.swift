@@ -17,7 +17,7 @@ import Testing
 
     private func view(_ range: ClosedRange<Int>, capacity: Int = 2_000, height: Int = 6) -> StreamView {
         var view = StreamView(capacity: capacity)
-        view.resize(height: height, width: 80)
+        view.resize(height: height)
         view.append(range.map(event))
         return view
     }

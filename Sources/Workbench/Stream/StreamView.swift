@@ -268,7 +268,7 @@ public struct StreamView: Sendable {
     // MARK: The viewport
 
     /// Takes the viewport's height, scrolling to keep the selected event on screen.
-    public mutating func resize(height: Int, width: Int) {
+    public mutating func resize(height: Int) {
         viewportHeight = max(1, height)
         keepCursorInView()
     }

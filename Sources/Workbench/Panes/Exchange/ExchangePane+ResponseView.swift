@@ -46,7 +46,7 @@ extension ExchangePane {
         var footer: StyledLine?
         switch streaming ? .body : responseTab {
         case .body where exchange.streamView != nil:
-            exchange.streamView?.resize(height: height, width: content.width)
+            exchange.streamView?.resize(height: height)
             if let view = exchange.streamView {
                 lines += view.visibleLines(height: height, width: content.width, focused: focused)
                 footer = StyledLine(view.positionText, .dim)
