@@ -77,6 +77,7 @@ enum DemoRouter {
         router.onAnyMethod("/drip", use: DripRoute.drip)
         router.onAnyMethod("/sse", use: StreamRoutes.serverSentEvents)
         router.onAnyMethod("/ndjson", use: StreamRoutes.ndjson)
+        router.onAnyMethod("/ws", use: WebSocketRoutes.upgradeRequired)
         router.onAnyMethod("/big-json", use: BigJSONRoute.bigJSON)
         router.onAnyMethod("/cjk", use: ViewerSampleRoutes.cjk)
         router.onAnyMethod("/malformed-json", use: ViewerSampleRoutes.malformedJSON)

@@ -109,17 +109,18 @@ public final class DemoServer: Sendable {
         return logger
     }
 
-    /// The demo routes on `state`, served by `server` (HTTP/1.1, or HTTP/2 over TLS).
+    /// The demo routes on `state`, served by `server`: by default HTTP/1.1 with `/ws` upgraded
+    /// to WebSocket (``WebSocketRoutes``); the TLS listeners pass HTTP/2 over TLS.
     static func makeApplication(
         host: String,
         port: Int,
         state: DemoServerState,
-        server: HTTPServerBuilder = .http1(),
+        server: HTTPServerBuilder? = nil,
         onListening: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         Application(
             router: DemoRouter.make(state: state),
-            server: server,
+            server: server ?? WebSocketRoutes.server(state: state),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "CourierDemo"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger

@@ -5,4 +5,5 @@ final class DemoServerState: Sendable {
     let mutableResources = MutableResourceStore()
     let sessions = SessionTokenStore()
     let oauth = OAuthStore()
+    let webSockets = WebSocketHub()
 }

@@ -78,6 +78,7 @@ enum DocumentRoutes {
             "/drip?bytes=N&duration=S", "/login", "/profile", "/orders", "/checkout", "/small.json",
             "/big-json?items=N|bytes=N", "/cjk", "/malformed-json", "/redirect-to-https", "/redirect-to?url=U&status_code=C",
             "/image/png", "/robots.txt", "/cors (OPTIONS: a CORS preflight)",
+            "/ws?pingEvery=S&dropAfter=K&subprotocols=a,b (WebSocket: welcome, ack/echo, broadcast, close on request)",
         ],
     ]
 
