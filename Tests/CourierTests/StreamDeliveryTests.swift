@@ -198,4 +198,23 @@ import Testing
             #expect(request.streamState?.events == 2 && request.streamState?.reconnectionTime == 500)
         }
     }
+
+    @Test func endStreamFinishesTheRunWithWhatCame() async throws {
+        try await withTestBed { bed in
+            let request = bed.request("/sse?count=0&rate=100") { $0.streamReconnect = StreamReconnect(maximumAttempts: 3, delay: 0) }
+            let log = AwaitableLog<Int>()
+            request.streamEventHandler = { request, event in
+                log.append(event.sequence)
+                if event.sequence == 3 { #expect(request.endStream()) }
+            }
+            try await request.run()
+            #expect(request.error == nil, "ended by its reader: a success")
+            #expect(request.responseStatusCode == 200)
+            #expect(request.responseHeaders[.contentType] == "text/event-stream")
+            let state = try #require(request.streamState)
+            #expect(state.events >= 3 && state.ended && state.reconnections == 0, "\(state)")
+            #expect(!ConfigurableRequest("/sse").endStream(), "not streaming: nothing to end")
+        }
+    }
 }
+

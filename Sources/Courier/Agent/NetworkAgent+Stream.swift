@@ -12,6 +12,23 @@ extension NetworkAgent {
         }
     }
 
+    /// Ends `request`'s streaming transfer as if the response had ended; false when it is not
+    /// streaming (not yet, or not at all).
+    func endStream(of request: Request) -> Bool {
+        guard let id = request.taskID else { return false }
+        let entry = table.withLock { table -> RecordEntry? in
+            guard let entry = table.entries[id], entry.request === request else { return nil }
+            return entry
+        }
+        guard let entry, let state = entry.stream?.snapshot, !state.ended else { return false }
+        if let external = entry.external.withLock({ $0 }) {
+            external.endByReader()
+        } else {
+            transport.end(id: id)
+        }
+        return true
+    }
+
     /// Keeps how a streamed attempt ended with its content.
     func keepStream(of entry: RecordEntry, outcome: TransferOutcome, in content: inout ResponseContent) {
         guard outcome.streamed, let session = entry.stream else { return }
@@ -24,7 +41,7 @@ extension NetworkAgent {
     /// `Last-Event-ID`. True when a reconnection was scheduled (the attempt's outcome is then
     /// not delivered). Not after a timeout (the deadline bounds a stream) or a bad status.
     func reconnectStream(_ entry: RecordEntry, sent: SharedPreparedRequest, outcome: TransferOutcome) -> Bool {
-        guard outcome.streamed, let reconnect = sent.value.stream?.reconnect, let session = entry.stream,
+        guard outcome.streamed, !outcome.endedByReader, let reconnect = sent.value.stream?.reconnect, let session = entry.stream,
               let state = session.snapshot, state.mode == .events, state.reconnections < reconnect.maximumAttempts
         else { return false }
         if let error = outcome.error, error.family != .transport || error.code == .timedOut { return false }

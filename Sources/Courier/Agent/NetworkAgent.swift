@@ -17,7 +17,7 @@ public final class NetworkAgent: Sendable {
     public let cookieJar: CookieJar?
     /// The batches and chains running on this agent, kept alive until they finish.
     public let groups = GroupAgent()
-    private let transport: any TransferDriver
+    let transport: any TransferDriver
     let table = Mutex(RecordTable())
     let processingQueue: DispatchQueue
     let eventHub = EventHub()
@@ -151,7 +151,8 @@ public final class NetworkAgent: Sendable {
             guard let entry = table.entries[id], entry.request === request else { return nil }
             return table.entries.removeValue(forKey: id)
         }
-        if entry != nil {
+        if let entry {
+            entry.external.withLock { $0 }?.cancel()
             transport.cancel(id: id)
             downloads.turns.release(id: id)
         }
@@ -192,7 +193,14 @@ public final class NetworkAgent: Sendable {
         let handlers = entry.request.progressHandlers
         let throttle = ProgressThrottle.forHandlers(queue: entry.settings.callbackQueue,
                                                     download: handlers.download, upload: handlers.upload)
-        transport.submit(TransferAttempt(entry: entry, sent: sent, throttle: throttle))
+        let attempt = TransferAttempt(entry: entry, sent: sent, throttle: throttle)
+        if let external = entry.request.externalTransport {
+            let transfer = ExternalTransfer(attempt: attempt, completionQueue: processingQueue)
+            entry.external.withLock { $0 = transfer }
+            external.begin(transfer)
+            return
+        }
+        transport.submit(attempt)
     }
 
     /// Fails a request that cannot be sent (or a download that cannot be planned), on the

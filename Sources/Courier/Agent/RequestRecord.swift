@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One row of the agent's record table: a request in flight, as a UI shows it. The progress
 /// is a copy taken when the table was read; the rest is read from the agent's own entry, so a
@@ -52,6 +53,8 @@ final class RecordEntry: Sendable {
     let recovered: Bool
     /// The run's stream, when the request may stream (it does once a response says so).
     let stream: StreamSession?
+    /// The attempt an external transport carries, while it runs.
+    let external = Mutex<ExternalTransfer?>(nil)
 
     var settings: NetworkSettings { _read { yield context.settings } }
     var prepared: PreparedRequest { _read { yield sent.value } }

@@ -9,6 +9,9 @@ protocol TransferDriver: AnyObject, Sendable {
     func submit(_ job: TransferJob)
     /// Drops a job: no completion follows unless it had already ended.
     func cancel(id: Int)
+    /// Ends a running job's transfer here, as if the response had ended: its outcome follows
+    /// with what came (a stream ended by its reader). Nothing for a job not running.
+    func end(id: Int)
     /// Transfers allowed at once.
     func setConcurrencyLimit(_ limit: Int)
     /// Abandons every transfer and frees what the driver holds.
@@ -20,3 +23,8 @@ protocol TransferDriver: AnyObject, Sendable {
 }
 
 extension Transport: TransferDriver {}
+
+extension TransferDriver {
+    /// A driver that cannot end a transfer early drops it.
+    func end(id: Int) { cancel(id: id) }
+}

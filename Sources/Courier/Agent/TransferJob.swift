@@ -66,6 +66,8 @@ struct TransferOutcome: Sendable {
     /// The body was streamed: ``body`` is the newest part of the stream kept, and the events
     /// were delivered as they came (``StreamSession``).
     var streamed = false
+    /// The reader ended the transfer (``Request/endStream()``): what came is the response.
+    var endedByReader = false
     /// The transport's buffer still holding the header lines (``received`` has none yet)
     /// and, when it fitted there, the body; ``settle()`` moves them in. Nil once settled.
     var lent: ResponseBuffer? = nil

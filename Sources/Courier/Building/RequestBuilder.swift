@@ -72,11 +72,13 @@ enum RequestBuilder {
             prepared.credentialHeaderNames.insert(header.name.lowercased())
         }
         prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? snapshot.settings.maximumResponseBodyBytes)
-        if request.streamMode != .off, !prepared.discardsResponseBody, request.resumableDownloadPath == nil {
+        if request.externalTransport != nil {
+            prepared.stream = StreamSettings(mode: .messages, limits: request.streamLimits)
+        } else if request.streamMode != .off, !prepared.discardsResponseBody, request.resumableDownloadPath == nil {
             prepared.stream = StreamSettings(mode: request.streamMode, limits: request.streamLimits, reconnect: request.streamReconnect)
         }
         prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
-        try validate(prepared.url)
+        try validate(prepared.url, schemes: request.externalTransport?.schemes ?? [])
         for header in prepared.headers where !isValidHeader(header) {
             throw RequestError(family: .transport, code: .badURL,
                                message: "The header \"\(header.name)\" has a name or value that cannot be sent.")
@@ -160,11 +162,11 @@ enum RequestBuilder {
         }
     }
 
-    /// Only http(s) URLs with a host are sent; libcurl's own parser rejects what is malformed
-    /// beyond that (as `badURL`).
-    private static func validate(_ url: String) throws(RequestError) {
+    /// Only http(s) URLs with a host are sent — and those of an external transport's
+    /// `schemes`; libcurl's own parser rejects what is malformed beyond that (as `badURL`).
+    private static func validate(_ url: String, schemes: Set<String>) throws(RequestError) {
         guard let parts = URLParts(url) else { throw RequestError.badURL(url) }
-        guard parts.scheme == "http" || parts.scheme == "https" else {
+        guard parts.scheme == "http" || parts.scheme == "https" || schemes.contains(parts.scheme) else {
             throw RequestError(family: .transport, code: .unsupportedURL,
                                message: "The URL \"\(url)\" uses \(parts.scheme):, only http: and https: are sent.")
         }

@@ -57,6 +57,8 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
         public var streamLimits = StreamLimits()
         /// Reconnecting a server-sent event stream; nil: never.
         public var streamReconnect: StreamReconnect?
+        /// Carries the exchange instead of libcurl (a WebSocket session); nil: libcurl.
+        public var externalTransport: (any ExternalTransport)?
         /// Seconds a response stays fresh in the cache; -1 = no cache (the default).
         public var cacheTimeInSeconds = -1
         public var cacheVersion = 0
@@ -137,6 +139,7 @@ open class ConfigurableRequest: CachedRequest, @unchecked Sendable {
     open override var streamMode: StreamMode { definition.streamMode }
     open override var streamLimits: StreamLimits { definition.streamLimits }
     open override var streamReconnect: StreamReconnect? { definition.streamReconnect }
+    open override var externalTransport: (any ExternalTransport)? { definition.externalTransport }
     open override var cacheTimeInSeconds: Int { definition.cacheTimeInSeconds }
     open override var cacheVersion: Int { definition.cacheVersion }
     open override var cacheSensitiveData: JSONValue? { definition.cacheSensitiveData }

@@ -32,6 +32,16 @@ extension Request {
         return StreamEventSequence(base: stream, request: self)
     }
 
+    /// Ends a streaming response here, as if the server had ended it: the run finishes with
+    /// what came — status, headers, the events and text kept — through the usual validation
+    /// and callbacks (a success unless they say otherwise), and a reconnecting stream does not
+    /// reconnect. What a reader calls when it has seen enough (an `until:` condition). False,
+    /// and nothing done, when the response is not streaming (yet); ``stop()`` then ends it.
+    @discardableResult
+    public func endStream() -> Bool {
+        agent.endStream(of: self)
+    }
+
     /// The stream's state: live while the run streams, then as it ended; nil when the
     /// response did not stream.
     public var streamState: StreamState? {

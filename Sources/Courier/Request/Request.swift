@@ -126,6 +126,8 @@ open class Request: @unchecked Sendable {
     open var streamLimits: StreamLimits { StreamLimits() }
     /// Reconnects a server-sent event stream with `Last-Event-ID` when it ends; nil: never.
     open var streamReconnect: StreamReconnect? { nil }
+    /// Carries the exchange instead of libcurl (a WebSocket session); nil: libcurl.
+    open var externalTransport: (any ExternalTransport)? { nil }
 
     // MARK: - Hooks (no-ops by default)
 

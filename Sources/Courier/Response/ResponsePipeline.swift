@@ -30,7 +30,8 @@ enum ResponsePipeline {
             }
             return (content, error)
         }
-        guard request.isValidStatusCode(statusCode) else {
+        // A session's handshake answers 101 Switching Protocols: that is its success.
+        guard request.isValidStatusCode(statusCode) || (statusCode == 101 && request.externalTransport != nil) else {
             return (content, .invalidStatusCode(statusCode))
         }
         // A streamed body is many documents, not one: a template has nothing to match.

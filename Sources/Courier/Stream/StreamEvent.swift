@@ -6,6 +6,13 @@ public struct StreamEvent: Sendable, Hashable {
     /// What kind of item it is.
     public enum Kind: String, Sendable, Codable {
         case event, line, chunk
+        /// A message of a session (a WebSocket's), either way; ``direction`` says which.
+        case message
+    }
+
+    /// Which way a message went.
+    public enum Direction: String, Sendable, Codable {
+        case sent, received
     }
 
     public var kind: Kind
@@ -22,9 +29,12 @@ public struct StreamEvent: Sendable, Hashable {
     public var id: String?
     /// The event's data (`data:` lines joined with LF), the line without its end, or the chunk.
     public var data: Data
+    /// A message's direction; nil for what an HTTP response streams.
+    public var direction: Direction?
 
     public init(kind: Kind, sequence: Int, elapsed: TimeInterval, receivedAt: Date, name: String? = nil, id: String? = nil,
-                data: Data) {
+                data: Data, direction: Direction? = nil) {
+        self.direction = direction
         self.kind = kind
         self.sequence = sequence
         self.elapsed = elapsed
@@ -32,6 +42,12 @@ public struct StreamEvent: Sendable, Hashable {
         self.name = name
         self.id = id
         self.data = data
+    }
+
+    /// A session's message as an ``ExternalTransport`` reports it: `name` says its kind
+    /// (`text`, `binary`, `ping`, `pong`, `close`); numbering and timing are the agent's.
+    public static func message(_ data: Data, direction: Direction, name: String) -> StreamEvent {
+        StreamEvent(kind: .message, sequence: 0, elapsed: 0, receivedAt: Date(), name: name, data: data, direction: direction)
     }
 
     /// The data as UTF-8 text (invalid bytes replaced).

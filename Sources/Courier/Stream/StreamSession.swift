@@ -54,6 +54,47 @@ final class StreamSession: Sendable {
         return true
     }
 
+    /// An external transport's session opened: its messages are the stream.
+    func beginExternal() {
+        state.withLock { state in
+            state.mode = .messages
+            if state.info == nil {
+                state.info = StreamState(mode: .messages)
+                state.windowStart = startedAt
+            }
+            state.info?.ended = false
+        }
+    }
+
+    /// Messages an external transport moved: numbered, timed from the run's start, kept and
+    /// counted, with their data as raw bytes of the transcript.
+    func record(external events: [StreamEvent], at now: UInt64) -> [StreamEvent] {
+        state.withLock { state in
+            var events = events.map { event in
+                var event = event
+                event.elapsed = Double(now &- startedAt) / 1e9
+                return event
+            }
+            var bytes = 0
+            for event in events {
+                bytes += event.data.count
+                let line = "\(event.direction == .sent ? ">" : "<") \(event.name ?? "message") " + event.text + "\n"
+                line.utf8CString.withUnsafeBytes { keepRaw(UnsafeRawBufferPointer(rebasing: $0.dropLast()), in: &state) }
+            }
+            record(&events, bytes: bytes, now: now, in: &state)
+            return events
+        }
+    }
+
+    /// The external session ended.
+    func endExternal() {
+        state.withLock { state in
+            state.mode = nil
+            state.info?.ended = true
+            state.info?.eventsPerSecond = 0
+        }
+    }
+
     /// Reads a chunk of the body; the events it completed, in order (possibly none).
     func consume(_ chunk: UnsafeRawBufferPointer) -> [StreamEvent] {
         let now = DispatchTime.now().uptimeNanoseconds

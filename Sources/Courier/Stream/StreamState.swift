@@ -46,6 +46,7 @@ extension StreamState: CustomStringConvertible {
         switch mode {
         case .lines: "line"
         case .chunks: "chunk"
+        case .messages: "message"
         default: "event"
         }
     }

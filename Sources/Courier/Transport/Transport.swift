@@ -13,6 +13,8 @@ final class Transport: @unchecked Sendable {
     private struct Inbox {
         var pending = PendingJobs()
         var cancellations: Set<Int> = []
+        /// Running transfers to end as if their response had ended (``end(id:)``).
+        var endings: Set<Int> = []
         var limit = 8
         var shuttingDown = false
     }
@@ -78,6 +80,12 @@ final class Transport: @unchecked Sendable {
         if !wasQueued { wake() }
     }
 
+    /// Ends a running transfer on the loop's next pass, its outcome made of what came.
+    func end(id: Int) {
+        inbox.withLock { _ = $0.endings.insert(id) }
+        wake()
+    }
+
     /// Transfers allowed at once; applies from the next pass of the loop.
     func setConcurrencyLimit(_ limit: Int) {
         let changed = inbox.withLock { inbox in
@@ -134,11 +142,24 @@ final class Transport: @unchecked Sendable {
             iterations.add(1, ordering: .relaxed)
             clock.now = EasyTransfer.now()
             wakeupPending.store(false, ordering: .sequentiallyConsistent)
-            let (cancelled, stop, limit) = inbox.withLock { inbox in
-                defer { inbox.cancellations.removeAll() }
-                return (inbox.cancellations, inbox.shuttingDown, inbox.limit)
+            let (cancelled, endings, stop, limit) = inbox.withLock { inbox in
+                defer {
+                    inbox.cancellations.removeAll()
+                    inbox.endings.removeAll()
+                }
+                return (inbox.cancellations, inbox.endings, inbox.shuttingDown, inbox.limit)
             }
             if stop { break }
+            if !endings.isEmpty {
+                for (handle, transfer) in loop.active where endings.contains(transfer.job.id) {
+                    curl_multi_remove_handle(multi, handle)
+                    loop.active[handle] = nil
+                    var outcome = transfer.outcome(result: CURLE_OK, timedOut: false)
+                    outcome.endedByReader = true
+                    loop.ended.append((transfer.job, outcome))
+                    recycle(transfer, completed: false, into: &loop)
+                }
+            }
             if !cancelled.isEmpty {
                 for (handle, transfer) in loop.active where cancelled.contains(transfer.job.id) {
                     curl_multi_remove_handle(multi, handle)

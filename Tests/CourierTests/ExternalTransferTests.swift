@@ -1,0 +1,118 @@
+import Courier
+import Foundation
+import HTTPTypes
+import Synchronization
+import Testing
+
+/// A request carried by an ``ExternalTransport`` (a WebSocket client, in the workbench) is a
+/// request like the others: prepared as usual, in the record table while it runs, its messages
+/// a stream delivered to the handler and kept, its end decided by the same pipeline, and a stop
+/// reaches the transport. A scripted transport here; the real one is tested against servers.
+@Suite struct ExternalTransferTests {
+    /// Connects, sends what the test says, and finishes when told.
+    final class ScriptedSession: ExternalTransport, @unchecked Sendable {
+        let schemes: Set<String> = ["ws", "wss"]
+        let transfers = AwaitableLog<ExternalTransfer>()
+        let cancels = AwaitableLog<Int>()
+
+        func begin(_ transfer: ExternalTransfer) {
+            transfer.onCancel { self.cancels.append(transfer.id) }
+            var headers = HTTPFields()
+            headers[.upgrade] = "websocket"
+            transfer.connected(head: ResponseHead(url: transfer.prepared.url, statusCode: 101, headers: headers, httpVersion: "HTTP/1.1"))
+            transfers.append(transfer)
+        }
+    }
+
+    private func handshake(_ url: String) -> ResponseHead {
+        var headers = HTTPFields()
+        headers[.upgrade] = "websocket"
+        return ResponseHead(url: url, statusCode: 101, headers: headers, httpVersion: "HTTP/1.1")
+    }
+
+    @Test func aSessionIsARequestWithAStreamOfMessages() async throws {
+        let session = ScriptedSession()
+        let agent = NetworkAgent(config: NetworkConfig())
+        let request = ConfigurableRequest("ws://127.0.0.1:9/ws", headers: ["Authorization": "Bearer t0ken"])
+        request.definition.externalTransport = session
+        request.agent = agent
+        let log = AwaitableLog<StreamEvent>()
+        request.streamEventHandler = { _, event in log.append(event) }
+        let run = Task { try await request.run() }
+        let transfer = try #require(await session.transfers.element(1))
+        #expect(transfer.prepared.url == "ws://127.0.0.1:9/ws")
+        #expect(transfer.prepared.header("Authorization") == "Bearer t0ken")
+        #expect(request.phase == .inFlight)
+        transfer.deliver([.message(Data("hello".utf8), direction: .sent, name: "text"),
+                          .message(Data("{\"type\":\"ack\"}".utf8), direction: .received, name: "text")])
+        transfer.moved(sent: 5, received: 14)
+        #expect(await log.wait(for: 2))
+        let record = try #require(agent.records().first)
+        #expect(record.stream?.description.hasPrefix("streaming 2 messages") == true, "\(record)")
+        #expect(record.bytesReceived == 14)
+        transfer.finish(head: handshake(transfer.prepared.url), error: nil)
+        try await run.value
+        #expect(log.entries.map(\.sequence) == [1, 2])
+        #expect(log.entries.map(\.direction) == [.sent, .received])
+        #expect(request.error == nil, "101 is a session's success")
+        #expect(request.responseStatusCode == 101)
+        #expect(request.streamEvents.last?.json?["type"] == "ack")
+        #expect(request.responseString == "> text hello\n< text {\"type\":\"ack\"}\n", "the transcript is the body")
+        #expect(request.streamState?.description == "streamed 2 messages")
+    }
+
+    @Test func aStopReachesTheTransportAndLaterReportsAreIgnored() async throws {
+        let session = ScriptedSession()
+        let agent = NetworkAgent(config: NetworkConfig())
+        let request = ConfigurableRequest("wss://127.0.0.1:9/ws")
+        request.definition.externalTransport = session
+        request.agent = agent
+        let run = Task { try await request.run() }
+        let transfer = try #require(await session.transfers.element(1))
+        request.stop()
+        #expect(session.cancels.entries == [transfer.id])
+        #expect(transfer.isCancelled)
+        transfer.deliver([.message(Data("late".utf8), direction: .received, name: "text")])
+        transfer.finish(head: nil, error: nil)
+        await #expect(throws: RequestError.cancelled) { try await run.value }
+        #expect(request.streamEvents.isEmpty)
+        #expect(agent.inFlightCount == 0)
+    }
+
+    @Test func aFailedSessionFailsTheRequestWithItsError() async throws {
+        let session = ScriptedSession()
+        let agent = NetworkAgent(config: NetworkConfig())
+        let request = ConfigurableRequest("ws://127.0.0.1:9/ws")
+        request.definition.externalTransport = session
+        request.agent = agent
+        let run = Task { try await request.run() }
+        let transfer = try #require(await session.transfers.element(1))
+        transfer.finish(head: nil, error: RequestError(family: .transport, code: .networkConnectionLost, message: "The connection was dropped."))
+        await #expect(throws: RequestError.self) { try await run.value }
+        #expect(request.error?.code == .networkConnectionLost)
+    }
+
+    @Test func withoutAnExternalTransportAWebSocketURLIsRefused() async throws {
+        let request = ConfigurableRequest("ws://127.0.0.1:9/ws")
+        request.agent = NetworkAgent(config: NetworkConfig())
+        await #expect(throws: RequestError.self) { try await request.run() }
+        #expect(request.error?.code == .unsupportedURL)
+    }
+
+    @Test func endStreamFinishesASessionWithItsHandshake() async throws {
+        let session = ScriptedSession()
+        let agent = NetworkAgent(config: NetworkConfig())
+        let request = ConfigurableRequest("ws://127.0.0.1:9/ws")
+        request.definition.externalTransport = session
+        request.agent = agent
+        let run = Task { try await request.run() }
+        let transfer = try #require(await session.transfers.element(1))
+        transfer.deliver([.message(Data("hi".utf8), direction: .received, name: "text")])
+        #expect(request.endStream())
+        try await run.value
+        #expect(session.cancels.entries == [transfer.id], "no clean close offered: the session is dropped")
+        #expect(request.error == nil)
+        #expect(request.streamEvents.map(\.text) == ["hi"])
+    }
+}
+
