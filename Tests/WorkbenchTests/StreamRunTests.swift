@@ -93,6 +93,27 @@ struct StreamRunTests {
         #expect(run.output.last?.hasPrefix("3 requests: 3 ok, 0 failed") == true)
     }
 
+    @Test("a stream ended at until: is a response: its status and checks stand")
+    func untilKeepsTheResponse() async throws {
+        let run = await run("""
+            requests:
+              checked:
+                url: "{{demo}}/sse?count=0&rate=50"
+                deadline: 5
+                stream: {until: $.n >= 3}
+                expect: [status == 200, "contentType contains event-stream", "$.n == 3"]
+              broken:
+                url: "{{demo}}/sse?count=0&rate=50"
+                deadline: 5
+                stream: {maxEvents: 2}
+                expect: [status == 201]
+            """, ["checked", "broken"])
+        #expect(run.status == 1, "\(run.output) \(run.errors)")
+        #expect(run.output.contains { $0.hasPrefix("  ✓ checked  ") && $0.contains("3 checks passed") }, "\(run.output)")
+        #expect(run.output.contains { $0.hasPrefix("  ✗ broken  ") }, "\(run.output)")
+        #expect(!run.output.contains { $0.contains("not checked") })
+    }
+
     @Test("a stream's deadline ends it as a success once events came; with stream: off it times out as before")
     func deadline() async throws {
         let run = await run("""

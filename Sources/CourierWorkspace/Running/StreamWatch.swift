@@ -59,7 +59,8 @@ final class StreamWatch: Sendable {
         continuation.yield(event)
         guard case .end(let reason, let detail) = verdict else { return }
         request.endedStream = EndedStream(end: reason, detail: detail, lastEvent: event)
-        request.stop()
+        // Ended as if the server had ended it: the response, its status and its checks stand.
+        if !request.endStream() { request.stop() }
         continuation.finish()
     }
 

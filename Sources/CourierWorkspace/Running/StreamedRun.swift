@@ -29,10 +29,17 @@ extension WorkspaceRunner {
     }
 
     /// A streamed response's part of `result`: what came and how it ended. A stream ended at
-    /// `until:` or `maxEvents:` succeeded (it was stopped, so it has no response to show); one
-    /// ended by its deadline after it delivered events did too, unless its checks failed.
-    /// One that never started (no event) keeps its failure.
+    /// `until:` or `maxEvents:` is a response like any (``Request/endStream()``): its status
+    /// and checks decide; were it stopped instead, it succeeded without a response to show.
+    /// One ended by its deadline after it delivered events succeeded too, unless its checks
+    /// failed. One that never started (no event) keeps its failure.
     func applyStream(of request: WorkspaceRequest, to result: inout RequestResult) {
+        if let ended = request.endedStream, !request.isCancelled, let state = request.streamState {
+            result.stream = RequestResult.StreamOutcome(
+                mode: state.mode.rawValue, events: ended.lastEvent.sequence, dropped: state.droppedEvents,
+                reconnections: state.reconnections, seconds: ended.lastEvent.elapsed, end: ended.end, endDetail: ended.detail)
+            return
+        }
         if let ended = request.endedStream {
             let state = request.streamState
             result.stream = RequestResult.StreamOutcome(
