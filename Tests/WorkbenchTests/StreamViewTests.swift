@@ -65,6 +65,21 @@ import Testing
         #expect(view.selectedEvent?.sequence == 25)
     }
 
+    @Test func aPausedScreenKeepsItsEventsHoweverManyArriveAndTheNewestJoinWhenItGoesOn() {
+        var view = view(1...10, capacity: 10)
+        view.togglePause()
+        view.append((11...40).map(event))
+        #expect(view.shownCount == 10)
+        #expect(view.event(at: view.firstPosition)?.sequence == 1, "what the paused screen shows is not let go")
+        #expect(text(view).contains("\"n\": 9"))
+        #expect(view.unseenWhilePaused == 30)
+        view.togglePause()
+        #expect(view.keptCount == 10)
+        #expect(view.event(at: view.firstPosition)?.sequence == 31)
+        #expect(view.selectedEvent?.sequence == 40)
+        #expect(view.letGo == 30)
+    }
+
     @Test func longJSONIsFoldedToOneLineAndEnterUnfoldsIt() {
         var view = view(1...2, height: 10)
         // {"n":2,"kind":"tick"} is four lines pretty-printed: folded to one by default.

@@ -38,7 +38,7 @@ extension StreamView {
         var parts = ["Stream", "\(lastSequence.groupedDigits) \(noun(lastSequence))"]
         if let rate, ending == nil { parts.append("\(Self.rateText(rate))/s") }
         if let pausedAt {
-            parts.append("paused" + (lastSequence > pausedAt.sequence ? " (\(unseenWhilePaused.groupedDigits) new)" : ""))
+            parts.append("paused" + (lastSequence > pausedAt ? " (\(unseenWhilePaused.groupedDigits) new)" : ""))
         } else if ending == nil || !isFollowing {
             parts.append(isFollowing ? "following" : "scrolled — G follows")
         }

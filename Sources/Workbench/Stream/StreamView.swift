@@ -4,8 +4,9 @@ import Foundation
 
 /// The stream view's state over a streamed response's events: the newest ``capacity`` events
 /// kept (the rest counted as let go), following the newest (tail) until moved up, paused
-/// (the screen stays, the events go on being counted), each event folded to one line or
-/// unfolded, a search and a JSON path filter across the events.
+/// (the screen and its events stay as they were; new ones are counted and wait, the newest
+/// ``capacity``, until it goes on), each event folded to one line or unfolded, a search and a
+/// JSON path filter across the events.
 ///
 /// Events are known by their position: the number of events appended before them. Positions
 /// stay put as old events are let go, so the cursor, the unfolded events, the search's and the
@@ -26,8 +27,10 @@ public struct StreamView: Sendable {
     public private(set) var lastSequence = 0
     /// Whether the view shows the newest events as they come (tail).
     public private(set) var isFollowing = true
-    /// While paused: the position up to which events are shown, and the sequence then.
-    public private(set) var pausedAt: (position: Int, sequence: Int)?
+    /// While paused: the sequence of the newest event shown.
+    public private(set) var pausedAt: Int?
+    /// Events that arrived while paused (the newest ``capacity``), shown when it goes on.
+    private var waiting: [StreamEvent] = []
     /// The selected event's position (while following, the newest shown).
     private var cursorPosition = 0
     /// The first event drawn while not following.
@@ -61,14 +64,12 @@ public struct StreamView: Sendable {
     /// Events kept.
     public var keptCount: Int { storage.count - head }
     /// Events the stream delivered that are no longer kept.
-    public var letGo: Int { max(0, lastSequence - keptCount) }
+    public var letGo: Int { max(0, lastSequence - keptCount - waiting.count) }
     /// Events delivered since the view was paused.
-    public var unseenWhilePaused: Int { pausedAt.map { lastSequence - $0.sequence } ?? 0 }
+    public var unseenWhilePaused: Int { pausedAt.map { lastSequence - $0 } ?? 0 }
     public var isPaused: Bool { pausedAt != nil }
-    /// The position after the newest event appended.
+    /// The position after the newest event kept.
     var endPosition: Int { firstPosition + keptCount }
-    /// Events after this position are not shown (paused).
-    private var shownEnd: Int { pausedAt?.position ?? endPosition }
 
     /// The event at `position`, while it is kept.
     public func event(at position: Int) -> StreamEvent? {
@@ -78,10 +79,8 @@ public struct StreamView: Sendable {
 
     // MARK: The events shown
 
-    /// How many events are shown: kept, up to the pause, matching the filter.
-    public var shownCount: Int {
-        filterPath == nil ? shownEnd - firstPosition : filtered.partitioningIndex { $0 >= shownEnd }
-    }
+    /// How many events are shown: kept and matching the filter.
+    public var shownCount: Int { filterPath == nil ? keptCount : filtered.count }
 
     /// The position of the `index`th event shown.
     func shownPosition(_ index: Int) -> Int {
@@ -114,15 +113,20 @@ public struct StreamView: Sendable {
     public mutating func append(_ events: some Sequence<StreamEvent>) {
         for event in events where event.sequence > lastSequence {
             lastSequence = event.sequence
-            let position = endPosition
-            storage.append(event)
             kind = kind ?? event.kind
             nameWidth = min(12, max(nameWidth, event.name?.count ?? 0))
             idWidth = min(10, max(idWidth, event.id?.count ?? 0))
-            if let filterPath, StreamEventText.matches(event, filter: filterPath) { filtered.append(position) }
-            if let query = search, query.matches(event) { search?.positions.append(position) }
+            if isPaused { waiting.append(event) } else { keep(event) }
         }
+        if waiting.count > capacity + capacity / 2 { waiting.removeFirst(waiting.count - capacity) }
         letOldestGo()
+    }
+
+    private mutating func keep(_ event: StreamEvent) {
+        let position = endPosition
+        storage.append(event)
+        if let filterPath, StreamEventText.matches(event, filter: filterPath) { filtered.append(position) }
+        if let query = search, query.matches(event) { search?.positions.append(position) }
     }
 
     /// The stream ended: `summary` says how (`ended`, `stopped`, an error).
@@ -150,9 +154,18 @@ public struct StreamView: Sendable {
 
     // MARK: Keys
 
-    /// `p`: stops the screen where it is (events go on being counted and kept), or lets it go on.
+    /// `p`: stops the screen where it is (events go on being counted and wait), or lets it go
+    /// on with the events that waited.
     public mutating func togglePause() {
-        pausedAt = pausedAt == nil ? (endPosition, lastSequence) : nil
+        guard isPaused else {
+            pausedAt = lastSequence
+            return
+        }
+        pausedAt = nil
+        for event in waiting { keep(event) }
+        waiting = []
+        letOldestGo()
+        if !isFollowing { keepCursorInView() }
     }
 
     /// `G`: back to following the newest event.
@@ -253,7 +266,7 @@ public struct StreamView: Sendable {
     var activeFilter: JSONPath? { filterPath }
 
     private func isShown(_ position: Int) -> Bool {
-        guard position >= firstPosition, position < shownEnd else { return false }
+        guard position >= firstPosition, position < endPosition else { return false }
         guard filterPath != nil else { return true }
         let index = filtered.partitioningIndex { $0 >= position }
         return index < filtered.count && filtered[index] == position
