@@ -131,6 +131,21 @@ let package = Package(
                 workbenchOnly("OpenAPIKitCompat", from: "OpenAPIKit"),
             ]
         ),
+        // WebSocket sessions for the engine's requests (an ExternalTransport), on swift-websocket's
+        // client over SwiftNIO: Debian's libcurl 7.88 has no WebSocket support.
+        .target(
+            name: "CourierWebSocket",
+            dependencies: [
+                "Courier",
+                workbenchOnly("WSClient", from: "swift-websocket"),
+                workbenchOnly("NIOCore", from: "swift-nio"),
+                workbenchOnly("NIOPosix", from: "swift-nio"),
+                workbenchOnly("NIOWebSocket", from: "swift-nio"),
+                workbenchOnly("NIOSSL", from: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // JSON Schema (draft 2020-12, and draft-07 / OpenAPI 3.0's dialect) over the engine's JSON values.
         .target(name: "CourierSchema", dependencies: ["Courier"]),
         .target(
@@ -166,6 +181,7 @@ let package = Package(
             dependencies: ["CourierDemoServer", "Courier", .product(name: "WSClient", package: "swift-websocket")]
         ),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
+        .testTarget(name: "CourierWebSocketTests", dependencies: ["CourierWebSocket", "Courier", "CourierDemoServer"]),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace"]),
         // Drives the built `courier` binary in tmux; depends on no module so that it tests

@@ -1,0 +1,172 @@
+import Courier
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOSSL
+import NIOWebSocket
+import Synchronization
+import WSClient
+
+/// Carries `ws://` and `wss://` requests on swift-websocket's client (SwiftNIO): Debian's
+/// libcurl 7.88 has no WebSocket support. A request names one as its
+/// ``Request/externalTransport``; the agent prepares it as any request — its headers
+/// (authorization included) go with the handshake, its TLS settings (CA file,
+/// verification, client certificate) apply to `wss` — keeps it in the record table, and hands
+/// its messages, both ways, to the request's stream handler as ``StreamEvent``s with a
+/// direction. The session runs its ``script``, then stays open for ``send(_:)`` until the
+/// script closes it, the server does, or the request is stopped or ended.
+///
+/// One session at a time: a transport belongs to one request.
+public final class WebSocketTransport: ExternalTransport, Sendable {
+    public let schemes: Set<String> = ["ws", "wss"]
+    /// What the session does once open, in order.
+    public let script: [WebSocketStep]
+    /// Close (1000) after the script instead of staying open for ``send(_:)``.
+    public let closesAfterScript: Bool
+    /// Subprotocols offered in `Sec-WebSocket-Protocol`.
+    public let subprotocols: [String]
+    /// The largest message taken in; a larger one ends the session (1009).
+    public let maximumMessageBytes: Int
+    private let session = Mutex<AsyncStream<WebSocketStep>.Continuation?>(nil)
+
+    public init(script: [WebSocketStep] = [], closesAfterScript: Bool = false, subprotocols: [String] = [],
+                maximumMessageBytes: Int = 1 << 20) {
+        self.script = script
+        self.closesAfterScript = closesAfterScript
+        self.subprotocols = subprotocols
+        self.maximumMessageBytes = maximumMessageBytes
+    }
+
+    /// Queues `step` on the open session (a message typed in the workbench); false when none is open.
+    @discardableResult
+    public func send(_ step: WebSocketStep) -> Bool {
+        session.withLock { continuation in
+            guard let continuation else { return false }
+            if case .enqueued = continuation.yield(step) { return true }
+            return false
+        }
+    }
+
+    public func begin(_ transfer: ExternalTransfer) {
+        let (steps, continuation) = AsyncStream.makeStream(of: WebSocketStep.self)
+        for step in script { continuation.yield(step) }
+        if closesAfterScript { continuation.yield(.close(code: 1000, reason: nil)) }
+        session.withLock { $0 = continuation }
+        let task = Task { await self.run(transfer, steps: steps) }
+        transfer.onCancel { task.cancel() }
+        transfer.onEndRequested { continuation.yield(.close(code: 1000, reason: nil)) }
+    }
+
+    private func run(_ transfer: ExternalTransfer, steps: AsyncStream<WebSocketStep>) async {
+        defer { session.withLock { $0?.finish(); $0 = nil } }
+        let prepared = transfer.prepared
+        let tls: TLSConfiguration?
+        do {
+            tls = prepared.url.lowercased().hasPrefix("wss:") ? try WebSocketTLS.configuration(prepared.tlsPolicy) : nil
+        } catch {
+            return transfer.finish(head: nil, error: RequestError(family: .transport, code: .secureConnectionFailed,
+                                                                   message: "The TLS settings cannot be used: \(error)."))
+        }
+        let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageBytes, additionalHeaders: headers(prepared),
+                                                         closeTimeout: .seconds(5), validateUTF8: true)
+        let maximum = maximumMessageBytes
+        do {
+            let closeFrame = try await WebSocketClient.connect(url: prepared.url, configuration: configuration, tlsConfiguration: tls,
+                                                               logger: Logger(label: "courier.websocket")) { inbound, outbound, _ in
+                transfer.connected(head: Self.handshake(prepared.url))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await step in steps {
+                            guard (try? await Self.perform(step, on: outbound, transfer: transfer)) == true else { break }
+                        }
+                    }
+                    // The session lasts as long as the server's side: until its close (an answer to
+                    // ours or its own) or the connection's end.
+                    for try await message in inbound.messages(maxSize: maximum) {
+                        let (data, name) = Self.payload(message)
+                        transfer.moved(received: data.count)
+                        transfer.deliver([.message(data, direction: .received, name: name)])
+                    }
+                    group.cancelAll()
+                }
+            }
+            if let closeFrame {
+                let reason = closeFrame.reason.map { " " + $0 } ?? ""
+                transfer.deliver([.message(Data("\(Self.number(closeFrame.closeCode))\(reason)".utf8), direction: .received, name: "close")])
+            }
+            guard closeFrame != nil || transfer.isCancelled else {
+                return transfer.finish(head: Self.handshake(prepared.url), error: RequestError(
+                    family: .transport, code: .networkConnectionLost,
+                    message: "The server dropped the connection without a close frame (1006, abnormal closure)."))
+            }
+            transfer.finish(head: Self.handshake(prepared.url), error: nil)
+        } catch is CancellationError {
+            transfer.finish(head: nil, error: .cancelled)
+        } catch {
+            transfer.finish(head: nil, error: WebSocketFailure.error(error, url: prepared.url))
+        }
+    }
+
+    /// Sends one step; false when it closed the session (nothing more is sent).
+    private static func perform(_ step: WebSocketStep, on outbound: WebSocketOutboundWriter, transfer: ExternalTransfer) async throws -> Bool {
+        switch step {
+        case .text(let text):
+            try await outbound.write(.text(text))
+            transfer.moved(sent: text.utf8.count)
+            transfer.deliver([.message(Data(text.utf8), direction: .sent, name: "text")])
+        case .binary(let data):
+            try await outbound.write(.binary(ByteBuffer(bytes: data)))
+            transfer.moved(sent: data.count)
+            transfer.deliver([.message(data, direction: .sent, name: "binary")])
+        case .ping(let data):
+            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer(bytes: data))))
+            transfer.deliver([.message(data, direction: .sent, name: "ping")])
+        case .wait(let seconds):
+            try await Task.sleep(for: .seconds(seconds))
+        case .close(let code, let reason):
+            let closeCode = WebSocketErrorCode(codeNumber: Int(code))
+            try await outbound.close(closeCode, reason: reason)
+            transfer.deliver([.message(Data("\(code)\(reason.map { " " + $0 } ?? "")".utf8), direction: .sent, name: "close")])
+            return false
+        }
+        return true
+    }
+
+    /// The handshake's headers: the request's own (authorization included) and the
+    /// subprotocols offered. (The agent's cookie jar is libcurl's and answers libcurl's
+    /// transfers only: a `Cookie` header the request sets itself goes along.)
+    private func headers(_ prepared: PreparedRequest) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in prepared.headers {
+            guard let field = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: field, value: value))
+        }
+        if !subprotocols.isEmpty, let name = HTTPField.Name("Sec-WebSocket-Protocol") {
+            fields[name] = subprotocols.joined(separator: ", ")
+        }
+        return fields
+    }
+
+    /// What the handshake answered, as far as the client says: 101 and the upgrade.
+    private static func handshake(_ url: String) -> ResponseHead {
+        var headers = HTTPFields()
+        headers[.upgrade] = "websocket"
+        headers[.connection] = "Upgrade"
+        return ResponseHead(url: url, statusCode: 101, headers: headers, httpVersion: "HTTP/1.1")
+    }
+
+    /// A close code's number (NIO keeps it to itself).
+    private static func number(_ code: WebSocketErrorCode) -> UInt16 {
+        var buffer = ByteBuffer()
+        buffer.write(webSocketErrorCode: code)
+        return buffer.readInteger(as: UInt16.self) ?? 0
+    }
+
+    private static func payload(_ message: WebSocketMessage) -> (Data, String) {
+        switch message {
+        case .text(let text): (Data(text.utf8), "text")
+        case .binary(let buffer): (Data(buffer.readableBytesView), "binary")
+        }
+    }
+}
