@@ -70,7 +70,7 @@ extension EndToEndTests {
 
             // x ends the stream; what came stays on screen.
             try session.press("x")
-            let ended = try await session.waitFor(all: ["· stopped", "ended the stream of ticker"])
+            let ended = try await session.waitFor(all: ["· ended", "ended the stream of ticker"])
             #expect(!ended.contains("streaming GET"))
             #expect(Self.newestTick(in: ended) != nil, "the events stay:\n\(ended)")
             #expect((Self.count(in: ended) ?? 0) < 600, "ended before the server's last event")

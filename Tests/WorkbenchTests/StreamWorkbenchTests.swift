@@ -38,12 +38,12 @@ import Testing
             app.press(.character("x"))
             try await app.settle("the stream to stop") { exchange.stoppedAt != nil }
             let view = try #require(exchange.streamView)
-            #expect(view.ending == "stopped")
+            #expect(view.ending == "ended", "ended as if by the server: a response like any")
             #expect(view.keptCount >= 3 && view.keptCount == view.lastSequence)
             let ended = app.screen
-            #expect(ended.contains(" Stream ") && ended.contains("· stopped"), "the Body tab is the stream: \(ended)")
+            #expect(ended.contains(" Stream ") && ended.contains("· ended"), "the Body tab is the stream: \(ended)")
             #expect(ended.contains("ended the stream of view-ticker after"), "the message says what x did")
-            #expect(app.model.lastEvent == "view-ticker cancelled · streamed \(view.lastSequence.groupedDigits) events")
+            #expect(app.model.lastEvent == "view-ticker 200 · streamed \(view.lastSequence.groupedDigits) events", "\(app.model.lastEvent ?? "")")
         }
     }
 

@@ -203,12 +203,14 @@ extension AppModel {
             say("nothing in flight to cancel here", .info)
             return
         }
-        exchange.request.stop()
-        if let view = exchange.streamView {
+        // A stream ends as if the server had ended it: what came is its response (status,
+        // checks, history); anything else is cancelled.
+        if let view = exchange.streamView, exchange.request.endStream() {
             say("ended the stream of \(exchange.name) after \(view.lastSequence.groupedDigits) events", .warning)
-        } else {
-            say("cancelled \(exchange.name)", .warning)
+            return
         }
+        exchange.request.stop()
+        say("cancelled \(exchange.name)", .warning)
     }
 
     /// The tree of the Requests pane, to read.
