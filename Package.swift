@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierSchema",
+                "CourierWebSocket",
                 workbenchOnly("Yams", from: "Yams"),
                 workbenchOnly("GRDB", from: "GRDB.swift"),
                 workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),

@@ -71,6 +71,7 @@ public final class WebSocketTransport: ExternalTransport, Sendable {
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageBytes, additionalHeaders: headers(prepared),
                                                          closeTimeout: .seconds(5), validateUTF8: true)
         let maximum = maximumMessageBytes
+        let received = ReceivedMessages()
         do {
             let closeFrame = try await WebSocketClient.connect(url: prepared.url, configuration: configuration, tlsConfiguration: tls,
                                                                logger: Logger(label: "courier.websocket")) { inbound, outbound, _ in
@@ -78,6 +79,15 @@ public final class WebSocketTransport: ExternalTransport, Sendable {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for await step in steps {
+                            if case .expect(let expectation) = step {
+                                let (match, others) = await received.await(expectation)
+                                guard match == nil else { continue }
+                                let seen = others.isEmpty ? "no message came" : "came: " + others.suffix(3).map { "\"\($0.prefix(120))\"" }.joined(separator: ", ")
+                                received.fail(RequestError(family: .validation, code: .responseRejected,
+                                                                     message: "No message met \(expectation.description) within \(expectation.timeout) s (\(seen))."))
+                                try? await outbound.close(.policyViolation, reason: "expectation not met")
+                                break
+                            }
                             guard (try? await Self.perform(step, on: outbound, transfer: transfer)) == true else { break }
                         }
                     }
@@ -86,14 +96,20 @@ public final class WebSocketTransport: ExternalTransport, Sendable {
                     for try await message in inbound.messages(maxSize: maximum) {
                         let (data, name) = Self.payload(message)
                         transfer.moved(received: data.count)
-                        transfer.deliver([.message(data, direction: .received, name: name)])
+                        let event = StreamEvent.message(data, direction: .received, name: name)
+                        transfer.deliver([event])
+                        received.append(event)
                     }
+                    received.end()
                     group.cancelAll()
                 }
             }
             if let closeFrame {
                 let reason = closeFrame.reason.map { " " + $0 } ?? ""
                 transfer.deliver([.message(Data("\(Self.number(closeFrame.closeCode))\(reason)".utf8), direction: .received, name: "close")])
+            }
+            if let failed = received.failure {
+                return transfer.finish(head: Self.handshake(prepared.url), error: failed)
             }
             guard closeFrame != nil || transfer.isCancelled else {
                 return transfer.finish(head: Self.handshake(prepared.url), error: RequestError(
@@ -124,6 +140,8 @@ public final class WebSocketTransport: ExternalTransport, Sendable {
             transfer.deliver([.message(data, direction: .sent, name: "ping")])
         case .wait(let seconds):
             try await Task.sleep(for: .seconds(seconds))
+        case .expect:
+            break  // waited for by the session, which has the server's messages
         case .close(let code, let reason):
             let closeCode = WebSocketErrorCode(codeNumber: Int(code))
             try await outbound.close(closeCode, reason: reason)

@@ -11,7 +11,7 @@ struct WorkspaceParserTests {
         let demo = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
         #expect(demo.name == "demo")
         #expect(demo.usesDemoServer)
-        #expect(demo.requestNames.count == 82)
+        #expect(demo.requestNames.count == 84)
         #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "http2-together", "load", "downloads",
                                     "cache-states", "types-and-methods", "checks"])
         #expect(demo.chains["checkout"]?.steps.count == 4)
@@ -91,7 +91,7 @@ struct WorkspaceParserTests {
         #expect(error?.description == """
             test.yaml:4:5: error: requests.login: unknown key "hedaers"; did you mean "headers"? \
             (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, \
-            validate, accept, response, download, retry, tls, redirects, sensitive, cookies, expect, paginate, stream, http, resolve, connectTo, unixSocket, hud, \
+            validate, accept, response, download, retry, tls, redirects, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, \
             quietErrors)
             """)
         #expect(parseError("nme: x")?.description

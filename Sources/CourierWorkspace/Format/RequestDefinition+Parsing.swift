@@ -5,7 +5,8 @@ import Yams
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
                        "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "redirects",
-                       "sensitive", "cookies", "expect", "paginate", "stream"] + ConnectionSettings.keys + HUDSettings.keys
+                       "sensitive", "cookies", "expect", "paginate", "stream", "messages", "subprotocols"]
+        + ConnectionSettings.keys + HUDSettings.keys
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -45,6 +46,9 @@ extension RequestDefinition {
         if let value = map["expect"] { expect = try Expectation.list(value) }
         if let value = map["paginate"] { paginate = try Pagination(yaml: value) }
         if let value = map["stream"] { stream = try StreamDefinition(yaml: value) }
+        if map["messages"] != nil || map["subprotocols"] != nil {
+            webSocket = try WebSocketDefinition(messages: map["messages"], subprotocols: map["subprotocols"])
+        }
         if let value = map["accept"] {
             acceptedContentTypes = Set(try value.list(expected: "a list of content types").map { item throws(WorkspaceError) in try item.string() })
         }

@@ -103,6 +103,8 @@ public struct RequestDefinition: Sendable {
     public var paginate: Pagination?
     /// `stream:` — how a streamed response is read and when the runner ends it (``StreamDefinition``).
     public var stream = StreamDefinition()
+    /// `messages:` and `subprotocols:` — a `ws://`/`wss://` session's script (``WebSocketDefinition``).
+    public var webSocket = WebSocketDefinition()
     public var acceptedContentTypes: Set<String>?
     /// `response:` — how the body is read: `auto` when unset (by its content type, never a
     /// content-type failure), `json` (YTK's: anything else fails), `xml` or `raw`.

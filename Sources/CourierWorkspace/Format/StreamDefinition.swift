@@ -51,7 +51,7 @@ public struct StreamDefinition: Sendable, Hashable {
         }
         if let value = map["maxEventBytes"] { limits.maximumEventBytes = try Self.bytes(value, in: 64...(256 << 20)) }
         if let value = map["reconnect"] { reconnect = try Self.reconnect(value) }
-        if let value = map["until"] { until = try Self.until(value) }
+        if let value = map["until"] { until = try Self.eventCondition(value, key: "until") }
         maxEvents = try map["maxEvents"]?.int(in: 1...100_000_000, "a number of events")
         if reconnect != nil, mode != .automatic, mode != .events, let value = map["reconnect"] {
             throw value.error(.invalidValue, "only a server-sent event stream reconnects (mode is \(Self.name(of: mode)))")
@@ -100,11 +100,12 @@ public struct StreamDefinition: Sendable, Hashable {
         return reconnect
     }
 
-    /// A condition that reads only what an event has.
-    private static func until(_ value: YAMLValue) throws(WorkspaceError) -> Condition {
+    /// A condition that reads only what an event (or a session's message) has: `until:`, or
+    /// a WebSocket step's `expect:`.
+    static func eventCondition(_ value: YAMLValue, key: String) throws(WorkspaceError) -> Condition {
         let condition = try Condition(yaml: value)
         for name in condition.variables where !name.hasPrefix("$") && !eventNames.contains(name) {
-            throw value.error(.invalidValue, "until: reads \"\(name)\", which an event does not have"
+            throw value.error(.invalidValue, "\(key): reads \"\(name)\", which an event does not have"
                 + "\(Suggestion.clause(for: name, in: eventNames)) (expected event, id, data, sequence or a JSON path like $.done)")
         }
         return condition

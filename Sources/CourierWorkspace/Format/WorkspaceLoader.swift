@@ -72,7 +72,7 @@ extension Workspace {
         }
         try WorkspaceValidation(workspace: workspace, templates: templates, variableUses: variableUses,
                                 extraVariables: extraVariables).check()
-        let demoNames = DemoTLSVariables.names.union(["demo"])
+        let demoNames = DemoTLSVariables.names.union(["demo", "demoWS"])
         workspace.usesDemoServer = templates.contains { Template.references(in: $0.text).contains(where: demoNames.contains) }
         return workspace
     }

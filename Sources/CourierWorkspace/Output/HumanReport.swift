@@ -42,6 +42,7 @@ public struct HumanReport {
     /// shown as ↵), cut with an ellipsis.
     static func line(for event: StreamEventReport) -> String {
         var parts = ["  \(event.request)", "#\(event.sequence)", String(format: "+%.3f s", event.elapsed)]
+        if let direction = event.direction { parts.append(direction == "sent" ? "→" : "←") }
         if let name = event.name { parts.append(name) }
         if let id = event.id { parts.append("id=\(id)") }
         let data = event.data.replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")

@@ -17,8 +17,10 @@ public struct StreamEventReport: Sendable, Codable, Hashable {
     public var id: String?
     /// The event's data as text, secrets redacted.
     public var data: String
+    /// A session's message: `sent` or `received`; nil for what an HTTP response streams.
+    public var direction: String?
 
-    enum CodingKeys: String, CodingKey { case type, request, sequence, elapsed, name, id, data }
+    enum CodingKeys: String, CodingKey { case type, request, sequence, elapsed, name, id, data, direction }
 
     package init(request: String, sequence: Int, elapsed: Double, name: String?, id: String?, data: String) {
         self.request = request
@@ -33,8 +35,14 @@ public struct StreamEventReport: Sendable, Codable, Hashable {
     /// secret masked, known secrets hidden in any text).
     init(_ event: StreamEvent, of request: WorkspaceRequest) {
         let data = HistoryExchange.redactedBody(event.data, contentType: event.json == nil ? nil : "application/json", scope: request.scope)
+        // A binary message is shown as its size and first bytes in hex, not as mangled text.
+        let text = event.kind == .message && event.name == "binary"
+            ? "\(event.data.count) bytes: " + event.data.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
+                + (event.data.count > 32 ? " …" : "")
+            : String(decoding: data, as: UTF8.self)
         self.init(request: request.source.name, sequence: event.sequence, elapsed: (event.elapsed * 1000).rounded() / 1000,
-                  name: event.name.map(request.scope.redact), id: event.id.map(request.scope.redact), data: String(decoding: data, as: UTF8.self))
+                  name: event.name.map(request.scope.redact), id: event.id.map(request.scope.redact), data: text)
+        direction = event.direction?.rawValue
     }
 
     public init(from decoder: any Decoder) throws {
@@ -45,6 +53,7 @@ public struct StreamEventReport: Sendable, Codable, Hashable {
         name = try container.decodeIfPresent(String.self, forKey: .name)
         id = try container.decodeIfPresent(String.self, forKey: .id)
         data = try container.decode(String.self, forKey: .data)
+        direction = try container.decodeIfPresent(String.self, forKey: .direction)
     }
 
     /// Every field, absent ones as `null`, after `"type": "event"`.
@@ -57,6 +66,7 @@ public struct StreamEventReport: Sendable, Codable, Hashable {
         try container.encode(name, forKey: .name)
         try container.encode(id, forKey: .id)
         try container.encode(data, forKey: .data)
+        try container.encodeIfPresent(direction, forKey: .direction)
     }
 }
 
@@ -82,7 +92,7 @@ extension RequestResult {
 
         /// In words, for the result line: `streamed 25 events in 2.51 s (1 dropped: too large), ended at until: $.n >= 5`.
         public var summary: String {
-            let noun = mode == "lines" ? "line" : mode == "chunks" ? "chunk" : "event"
+            let noun = mode == "lines" ? "line" : mode == "chunks" ? "chunk" : mode == "messages" ? "message" : "event"
             var text = "streamed \(events) \(noun)\(events == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
             var notes: [String] = []
             if dropped > 0 { notes.append("\(dropped) dropped: too large") }

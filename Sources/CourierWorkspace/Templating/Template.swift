@@ -10,7 +10,7 @@ import Foundation
 /// A quoted name is text: `{{"{{"}}` writes a literal `{{` (a lone `}}` needs no escape).
 public enum Template {
     /// The names that always resolve without being declared.
-    public static let builtIns: Set<String> = DemoTLSVariables.names.union(["uuid", "now", "timestamp", "demo"])
+    public static let builtIns: Set<String> = DemoTLSVariables.names.union(["uuid", "now", "timestamp", "demo", "demoWS"])
 
     /// One `{{…}}` in a string: where it is, and the name inside, trimmed.
     public struct Placeholder: Sendable {

@@ -177,6 +177,8 @@ public final class VariableScope: Sendable {
         case "now": return .fresh(Date().formatted(.iso8601))
         case "timestamp": return .fresh(String(Int(Date().timeIntervalSince1970)))
         case "demo": return demoURL.map(TemplateExpansion.Source.value)
+        // The demo server's WebSocket side: its plain listener with the ws scheme.
+        case "demoWS": return demoURL.map { TemplateExpansion.Source.value("ws" + $0.drop { $0 != ":" }) }
         default:
             if FakeValues.isCall(name) {
                 do throws(TemplateError) {
