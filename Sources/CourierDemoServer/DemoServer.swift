@@ -47,15 +47,20 @@ public final class DemoServer: Sendable {
     ///   now; when they cannot start, the server runs without them and ``tlsFailure`` says why
     ///   (as in a build without the DemoTLS trait, which has none).
     /// - Throws: the bind error when the server cannot listen (e.g. the port is taken).
-    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: Bool = false) async throws -> DemoServer {
-        try await start(host: host, port: port, tlsFilesIn: tls ? DemoTLSFiles.temporaryDirectory : nil)
+    /// `webSockets`: the plain listener also upgrades `/ws` to WebSocket (``WebSocketRoutes``);
+    /// off, it is plain HTTP/1.1 and `/ws` answers 426. On for the binary's embedded server and
+    /// the WebSocket tests; off for the rest of the tests, whose many servers in one process
+    /// stopped with connections still open hung the test run with the upgrade channel.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: Bool = false,
+                             webSockets: Bool = false) async throws -> DemoServer {
+        try await start(host: host, port: port, tlsFilesIn: tls ? DemoTLSFiles.temporaryDirectory : nil, webSockets: webSockets)
     }
 
     /// ``start(host:port:tls:)`` with the TLS listeners' files in a new directory under `parent`.
-    static func start(host: String, port: Int, tlsFilesIn parent: String?) async throws -> DemoServer {
+    static func start(host: String, port: Int, tlsFilesIn parent: String?, webSockets: Bool = false) async throws -> DemoServer {
         let state = DemoServerState()
         let group = try await ListeningGroup.start(count: 1, logger: logger) { onListening in
-            [makeApplication(host: host, port: port, state: state) { onListening(0, $0) }]
+            [makeApplication(host: host, port: port, state: state, server: webSockets ? nil : .http1()) { onListening(0, $0) }]
         }
         guard let parent else { return DemoServer(host: host, state: state, group: group, tlsListeners: nil, tlsFailure: nil) }
         do {

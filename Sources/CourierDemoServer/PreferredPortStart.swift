@@ -35,12 +35,13 @@ extension DemoServer {
     /// in ``start(host:port:tls:)``.
     ///
     /// - Throws: the bind error when not even a free port can be had.
-    public static func start(host: String = "127.0.0.1", preferringPort preferredPort: Int, tls: Bool = false) async throws -> PreferredPortStart {
+    public static func start(host: String = "127.0.0.1", preferringPort preferredPort: Int, tls: Bool = false,
+                             webSockets: Bool = false) async throws -> PreferredPortStart {
         do {
-            let server = try await start(host: host, port: preferredPort, tls: tls)
+            let server = try await start(host: host, port: preferredPort, tls: tls, webSockets: webSockets)
             return PreferredPortStart(server: server, preferredPort: preferredPort, fallbackReason: nil)
         } catch {
-            let server = try await start(host: host, port: 0, tls: tls)
+            let server = try await start(host: host, port: 0, tls: tls, webSockets: webSockets)
             return PreferredPortStart(server: server, preferredPort: preferredPort, fallbackReason: reason(error))
         }
     }

@@ -89,9 +89,9 @@ extension DemoServerHandle {
     /// listeners are on free ports; when they cannot start, `tlsFailure` says why.
     @Sendable static func embedded() async throws -> DemoServerHandle {
         guard let preferred = try DemoServer.preferredPort(environment: ProcessInfo.processInfo.environment) else {
-            return DemoServerHandle(try await DemoServer.start(tls: true))
+            return DemoServerHandle(try await DemoServer.start(tls: true, webSockets: true))
         }
-        let start = try await DemoServer.start(preferringPort: preferred, tls: true)
+        let start = try await DemoServer.start(preferringPort: preferred, tls: true, webSockets: true)
         let server = start.server
         let fallback = start.fallbackReason.map { reason in
             "the demo server is on port \(server.port), not \(preferred) (\(reason)): responses cached in this run "

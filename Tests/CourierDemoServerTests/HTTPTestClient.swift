@@ -136,8 +136,8 @@ private final class TransferCollector: NSObject, URLSessionDataDelegate, Sendabl
 
 /// Runs `body` against a fresh demo server on 127.0.0.1 and an ephemeral port, stopping
 /// the server afterwards even when `body` throws.
-func withDemoServer<T>(_ body: (DemoServer, HTTPTestClient) async throws -> T) async throws -> T {
-    let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+func withDemoServer<T>(webSockets: Bool = false, _ body: (DemoServer, HTTPTestClient) async throws -> T) async throws -> T {
+    let server = try await DemoServer.start(host: "127.0.0.1", port: 0, webSockets: webSockets)
     do {
         let result = try await body(server, HTTPTestClient(baseURL: server.baseURL))
         await server.stop()

@@ -12,7 +12,7 @@ import WSClient
     }
 
     @Test func welcomesThenEchoesTextAndBinaryAndAcksJSONObjects() async throws {
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let socket = try await TestWebSocket.connect(url(server))
             var received = socket.messages.makeAsyncIterator()
             #expect(await received.nextText() == #"{"type":"welcome","client":1}"#)
@@ -35,7 +35,7 @@ import WSClient
     }
 
     @Test func broadcastReachesEveryClientTheSenderToo() async throws {
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let first = try await TestWebSocket.connect(url(server))
             var firstReceived = first.messages.makeAsyncIterator()
             #expect(await firstReceived.nextText() == #"{"type":"welcome","client":1}"#)
@@ -55,7 +55,7 @@ import WSClient
     }
 
     @Test func closesWithTheCodeAndReasonAsked() async throws {
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let socket = try await TestWebSocket.connect(url(server))
             var received = socket.messages.makeAsyncIterator()
             _ = await received.next()
@@ -76,7 +76,7 @@ import WSClient
     }
 
     @Test func pingsAtTheIntervalAsked() async throws {
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let socket = try await TestWebSocket.connect(url(server, "?pingEvery=0.05"))
             var pings = socket.pings.makeAsyncIterator()
             #expect(await pings.next() != nil)
@@ -90,7 +90,7 @@ import WSClient
     }
 
     @Test func dropAfterEndsTheConnectionWithoutACloseFrame() async throws {
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let socket = try await TestWebSocket.connect(url(server, "?dropAfter=2"))
             var received = socket.messages.makeAsyncIterator()
             _ = await received.next()
@@ -108,7 +108,7 @@ import WSClient
     }
 
     @Test func aMessageOverOneMebibyteClosesWith1009() async throws {
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let socket = try await TestWebSocket.connect(url(server))
             var received = socket.messages.makeAsyncIterator()
             _ = await received.next()
@@ -120,21 +120,20 @@ import WSClient
     }
 
     @Test func stoppingTheServerClosesTheSessions() async throws {
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let socket = try await TestWebSocket.connect(url(server, "?pingEvery=1"))
             var received = socket.messages.makeAsyncIterator()
             _ = await received.next()
-            let clock = ContinuousClock()
-            let start = clock.now
             await server.stop()
-            #expect(clock.now - start < .seconds(2), "the session answered the close: no cut-off at the grace period")
+            // A close frame with 1000 says the session was closed, not cut off at the grace
+            // period (which sends none); how long the stop took depends on the machine's load.
             let end = try await socket.end()
             #expect(end?.closeCode == .normalClosure)
         }
     }
 
     @Test func refusesABadQueryAndAnswers426WithoutUpgrade() async throws {
-        try await withDemoServer { server, client in
+        try await withDemoServer(webSockets: true) { server, client in
             await #expect(throws: WebSocketClientError.webSocketUpgradeFailed) {
                 try await TestWebSocket.connect(url(server, "?pingEvery=soon"))
             }
@@ -156,7 +155,7 @@ import WSClient
             print("skipping: \(reason)")
             try Test.cancel(Comment(rawValue: reason))
         }
-        try await withDemoServer { server, _ in
+        try await withDemoServer(webSockets: true) { server, _ in
             let script = Self.package.appendingPathComponent("Tests/Fixtures/servers/ws_client.py").path
             let run = try await Self.runOffThePool([python, script, url(server, "?pingEvery=0.05")])
             #expect(run.status == 0, "\(run.output)")

@@ -97,21 +97,6 @@ import Testing
         }
     }
 
-    @Test func theIdleTimeoutAppliesBetweenEventsNotToTheWholeStream() async throws {
-        try await withTestBed { bed in
-            // Six events 0.25 s apart take longer than the 1 s timeout, and succeed.
-            let steady = bed.request("/sse?count=6&rate=4") { $0.timeoutInterval = 1 }
-            try await steady.run()
-            #expect(steady.streamState?.events == 6)
-            // Events 2.5 s apart do not.
-            let (slow, log) = streaming(bed, "/sse?count=3&rate=0.4") { $0.timeoutInterval = 1 }
-            await #expect(throws: RequestError.self) { try await slow.run() }
-            #expect(slow.error?.code == .timedOut)
-            #expect(log.entries.map(\.0.sequence) == [1], "the first event came before the silence")
-            #expect(slow.streamEvents.map(\.sequence) == [1], "what came is kept")
-        }
-    }
-
     @Test func aServerSentEventStreamReconnectsWithLastEventID() async throws {
         try await withTestBed { bed in
             // The demo drops the connection after three events and resumes after Last-Event-ID;

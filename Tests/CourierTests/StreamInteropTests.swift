@@ -65,4 +65,22 @@ import Testing
         #expect(whole.error?.code == .cannotParseResponse)
         #expect(whole.error?.message.contains("5 JSON documents, one per line") == true, "\(whole.error?.message ?? "")")
     }
+
+    /// Against a server in a process of its own: in a full test run the in-process demo
+    /// server's pacing can stall for seconds, which would look like silence.
+    @Test func theIdleTimeoutAppliesBetweenEventsNotToTheWholeStream() async throws {
+        let server = try await sseStarlette()
+        defer { server.stop() }
+        // Twelve events 0.25 s apart take longer than the 1 s timeout, and succeed.
+        let (steady, steadyLog) = request(server.baseURL + "/numbers?count=12&interval=0.25") { $0.timeoutInterval = 1 }
+        try await steady.run()
+        #expect(steadyLog.entries.filter { $0.name == "number" }.count == 12)
+        // Events 3 s apart do not.
+        let (slow, slowLog) = request(server.baseURL + "/numbers?count=3&interval=3") { $0.timeoutInterval = 1 }
+        await #expect(throws: RequestError.self) { try await slow.run() }
+        #expect(slow.error?.code == .timedOut)
+        #expect(slowLog.entries.map(\.id) == ["1"], "the first event came before the silence")
+        #expect(slow.streamEvents.map(\.id) == ["1"], "what came is kept")
+    }
 }
+

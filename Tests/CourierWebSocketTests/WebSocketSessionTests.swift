@@ -31,7 +31,7 @@ import Testing
     }
 
     private func withDemo(_ body: (String, NetworkAgent) async throws -> Void) async throws {
-        let server = try await DemoServer.start()
+        let server = try await DemoServer.start(webSockets: true)
         do {
             let url = server.baseURL.replacingOccurrences(of: "http://", with: "ws://") + "/ws"
             try await body(url, NetworkAgent(config: NetworkConfig()))

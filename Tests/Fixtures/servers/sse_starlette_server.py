@@ -1,8 +1,8 @@
 """Server-sent events from sse-starlette (a server nobody here wrote) on uvicorn, for
 Courier's interop tests: `python sse_starlette_server.py PORT`.
 
-GET /numbers?count=N&drop=K sends events `number` with ids 1..N and JSON data, one every
-20 ms, with sse-starlette's own framing (CRLF line ends, `retry:`), a two-line `note` event
+GET /numbers?count=N&drop=K&interval=S sends events `number` with ids 1..N and JSON data,
+one every S seconds (0.02), with sse-starlette's own framing (CRLF line ends, `retry:`), a two-line `note` event
 after the third, and resumes after `Last-Event-ID`; with `drop=K` it ends the response after
 K events of each connection.
 """
@@ -20,6 +20,7 @@ from starlette.routing import Route
 async def numbers(request):
     count = int(request.query_params.get("count", "5"))
     drop = int(request.query_params.get("drop", "0"))
+    interval = float(request.query_params.get("interval", "0.02"))
     last = request.headers.get("last-event-id")
     start = int(last) + 1 if last else 1
 
@@ -32,7 +33,7 @@ async def numbers(request):
             sent += 1
             if drop and sent >= drop:
                 return
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(interval)
 
     return EventSourceResponse(events())
 
