@@ -30,16 +30,28 @@ import Testing
         return ResponseHead(url: url, statusCode: 101, headers: headers, httpVersion: "HTTP/1.1")
     }
 
-    @Test func aSessionIsARequestWithAStreamOfMessages() async throws {
+    /// A request to `url` carried by a new scripted session, started: the session, agent,
+    /// request, its run and the transfer the session was given.
+    private func started(_ url: String, headers: [String: String]? = nil,
+                         _ prepare: (ConfigurableRequest) -> Void = { _ in }) async throws
+        -> (session: ScriptedSession, agent: NetworkAgent, request: ConfigurableRequest, run: Task<ConfigurableRequest, any Error>,
+            transfer: ExternalTransfer) {
         let session = ScriptedSession()
         let agent = NetworkAgent(config: NetworkConfig())
-        let request = ConfigurableRequest("ws://127.0.0.1:9/ws", headers: ["Authorization": "Bearer t0ken"])
+        let request = ConfigurableRequest(url, headers: headers)
         request.definition.externalTransport = session
         request.agent = agent
-        let log = AwaitableLog<StreamEvent>()
-        request.streamEventHandler = { _, event in log.append(event) }
+        prepare(request)
         let run = Task { try await request.run() }
         let transfer = try #require(await session.transfers.element(1))
+        return (session, agent, request, run, transfer)
+    }
+
+    @Test func aSessionIsARequestWithAStreamOfMessages() async throws {
+        let log = AwaitableLog<StreamEvent>()
+        let (_, agent, request, run, transfer) = try await started("ws://127.0.0.1:9/ws", headers: ["Authorization": "Bearer t0ken"]) {
+            $0.streamEventHandler = { _, event in log.append(event) }
+        }
         #expect(transfer.prepared.url == "ws://127.0.0.1:9/ws")
         #expect(transfer.prepared.header("Authorization") == "Bearer t0ken")
         #expect(request.phase == .inFlight)
@@ -51,7 +63,7 @@ import Testing
         #expect(record.stream?.description.hasPrefix("streaming 2 messages") == true, "\(record)")
         #expect(record.bytesReceived == 14)
         transfer.finish(head: handshake(transfer.prepared.url), error: nil)
-        try await run.value
+        _ = try await run.value
         #expect(log.entries.map(\.sequence) == [1, 2])
         #expect(log.entries.map(\.direction) == [.sent, .received])
         #expect(request.error == nil, "101 is a session's success")
@@ -62,13 +74,7 @@ import Testing
     }
 
     @Test func aStopReachesTheTransportAndLaterReportsAreIgnored() async throws {
-        let session = ScriptedSession()
-        let agent = NetworkAgent(config: NetworkConfig())
-        let request = ConfigurableRequest("wss://127.0.0.1:9/ws")
-        request.definition.externalTransport = session
-        request.agent = agent
-        let run = Task { try await request.run() }
-        let transfer = try #require(await session.transfers.element(1))
+        let (session, agent, request, run, transfer) = try await started("wss://127.0.0.1:9/ws")
         request.stop()
         #expect(session.cancels.entries == [transfer.id])
         #expect(transfer.isCancelled)
@@ -80,13 +86,7 @@ import Testing
     }
 
     @Test func aFailedSessionFailsTheRequestWithItsError() async throws {
-        let session = ScriptedSession()
-        let agent = NetworkAgent(config: NetworkConfig())
-        let request = ConfigurableRequest("ws://127.0.0.1:9/ws")
-        request.definition.externalTransport = session
-        request.agent = agent
-        let run = Task { try await request.run() }
-        let transfer = try #require(await session.transfers.element(1))
+        let (_, _, request, run, transfer) = try await started("ws://127.0.0.1:9/ws")
         transfer.finish(head: nil, error: RequestError(family: .transport, code: .networkConnectionLost, message: "The connection was dropped."))
         await #expect(throws: RequestError.self) { try await run.value }
         #expect(request.error?.code == .networkConnectionLost)
@@ -100,16 +100,10 @@ import Testing
     }
 
     @Test func endStreamFinishesASessionWithItsHandshake() async throws {
-        let session = ScriptedSession()
-        let agent = NetworkAgent(config: NetworkConfig())
-        let request = ConfigurableRequest("ws://127.0.0.1:9/ws")
-        request.definition.externalTransport = session
-        request.agent = agent
-        let run = Task { try await request.run() }
-        let transfer = try #require(await session.transfers.element(1))
+        let (session, _, request, run, transfer) = try await started("ws://127.0.0.1:9/ws")
         transfer.deliver([.message(Data("hi".utf8), direction: .received, name: "text")])
         #expect(request.endStream())
-        try await run.value
+        _ = try await run.value
         #expect(session.cancels.entries == [transfer.id], "no clean close offered: the session is dropped")
         #expect(request.error == nil)
         #expect(request.streamEvents.map(\.text) == ["hi"])
