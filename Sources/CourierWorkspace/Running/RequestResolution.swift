@@ -96,11 +96,13 @@ struct RequestResolution: Sendable {
         settings.streamMode = definition.stream.mode
         settings.streamLimits = definition.stream.limits
         settings.streamReconnect = definition.stream.reconnect
+        #if WebSockets
         if let scheme = URLComponents(string: settings.requestURL)?.scheme?.lowercased(), scheme == "ws" || scheme == "wss" {
             settings.externalTransport = try WebSocketSession.transport(definition.webSocket, render: { text throws(TemplateError) in
                 try scope.render(text)
             }, renderJSON: { value throws(TemplateError) in try scope.render(value) })
         }
+        #endif
         settings.acceptableStatusCodes = definition.validate?.statusCodes
         // `expect: [status == 404]`: the checks judge the status, not the 2xx rule.
         if WorkspaceRequest.expectationsJudgeStatus(definition) { settings.acceptableStatusCodes = Set(100...599) }

@@ -1,3 +1,4 @@
+#if WebSockets
 import Courier
 import CourierWebSocket
 import Foundation
@@ -6,7 +7,8 @@ import Foundation
 /// rendered with the request's variables, an `expect:` evaluated on the server's messages as
 /// `until:` is on events. With a script, the session closes (1000) after its last step unless
 /// a step closed it; without one it stays open until the server closes it, the request is
-/// ended (`x`) or its deadline passes.
+/// ended (`x`) or its deadline passes. Only with the WebSockets trait (on by default); without
+/// it a `ws://` request reaches libcurl, which says it does not support the protocol.
 enum WebSocketSession {
     static func transport(_ definition: WebSocketDefinition, render: (String) throws(TemplateError) -> String,
                           renderJSON: (JSONValue) throws(TemplateError) -> JSONValue) throws(TemplateError) -> WebSocketTransport {
@@ -29,3 +31,4 @@ enum WebSocketSession {
         return WebSocketTransport(script: script, closesAfterScript: closes, subprotocols: definition.subprotocols)
     }
 }
+#endif
