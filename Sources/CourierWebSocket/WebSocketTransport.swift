@@ -18,7 +18,7 @@ import WSClient
 /// script closes it, the server does, or the request is stopped or ended.
 ///
 /// One session at a time: a transport belongs to one request.
-public final class WebSocketTransport: ExternalTransport, Sendable {
+public final class WebSocketTransport: MessageSendingTransport, Sendable {
     public let schemes: Set<String> = ["ws", "wss"]
     /// What the session does once open, in order.
     public let script: [WebSocketStep]
@@ -45,6 +45,13 @@ public final class WebSocketTransport: ExternalTransport, Sendable {
             guard let continuation else { return false }
             if case .enqueued = continuation.yield(step) { return true }
             return false
+        }
+    }
+
+    public func send(_ message: SessionMessage) -> Bool {
+        switch message {
+        case .text(let text): send(WebSocketStep.text(text))
+        case .binary(let data): send(WebSocketStep.binary(data))
         }
     }
 

@@ -97,11 +97,12 @@ import Testing
             #expect(welcome?.json?["type"] == "welcome")
             let record = try #require(agent.records().first)
             #expect(record.stream?.description.hasPrefix("streaming 1 message") == true, "\(record)")
-            #expect(transport.send(.text("typed")))
+            #expect(request.takesMessages)
+            #expect(request.send(.text("typed")))
             #expect(await iterator.next()?.text == "typed")
             request.stop()
             await #expect(throws: RequestError.cancelled) { try await run.value }
-            #expect(!transport.send(.text("after")), "no session once stopped")
+            #expect(!request.send(.text("after")), "no session once stopped")
             #expect(agent.inFlightCount == 0)
         }
     }
