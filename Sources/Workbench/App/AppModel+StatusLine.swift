@@ -64,11 +64,13 @@ extension AppModel {
         let typing: [Action] = switch panes.exchange.typing {
         case .field?: [.commitLine, .nextField, .cancelLine]
         case .bodySearch?, .bodyFilter?: [.commitLine, .cancelLine]
+        case .message?: [.sendMessage, .olderMessage, .cancelLine]
         case nil: focusedComponent.isTyping ? [.commitLine, .cancelLine] : []
         }
         let hints: [(key: String, label: String)]
         if !typing.isEmpty {
-            hints = typing.compactMap { KeyMap.hint($0, in: .typing) }
+            let typingScope: KeyMap.Scope = if case .message? = panes.exchange.typing { .messageLine } else { .typing }
+            hints = typing.compactMap { KeyMap.hint($0, in: typingScope) }
         } else if overlay != nil {
             hints = [KeyMap.hint(.closeWindow, in: .window)].compactMap { $0 }
         } else {

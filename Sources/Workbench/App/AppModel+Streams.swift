@@ -22,7 +22,7 @@ extension AppModel {
         receiveStream(of: exchange)
         let request = exchange.request
         guard var state = request.streamState ?? exchange.streamView.map({ view in
-            var state = StreamState(mode: view.kind == .line ? .lines : view.kind == .chunk ? .chunks : .events)
+            var state = StreamState(mode: view.kind == .line ? .lines : view.kind == .chunk ? .chunks : view.kind == .message ? .messages : .events)
             state.events = view.lastSequence
             return state
         }) else { return nil }

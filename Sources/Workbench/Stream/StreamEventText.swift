@@ -3,8 +3,9 @@ import Courier
 import Foundation
 
 /// One event's data as the stream view draws it: JSON laid out and coloured by the Body
-/// viewer's formatter (with a filter, the value its path leads to), other data as its lines.
-/// Made for the events on screen only.
+/// viewer's formatter (with a filter, the value its path leads to), other data as its lines,
+/// a session's control and binary messages as one line led by their kind. Made for the
+/// events on screen only.
 struct StreamEventText {
     /// One line: its indentation, its UTF-8 content and the content's styles.
     struct Line {
@@ -21,6 +22,12 @@ struct StreamEventText {
     /// The event's data, or with `filter` the value it leads to; nil when the filter leads
     /// nowhere in it (or it is not JSON).
     init?(_ event: StreamEvent, filter: JSONPath?) {
+        if let line = Self.sessionLine(event) {
+            guard filter == nil else { return nil }
+            lines = [line]
+            isJSON = false
+            return
+        }
         let body = Self.json(event.data)
         isJSON = body != nil
         if let body {
@@ -66,6 +73,28 @@ struct StreamEventText {
         }
         return Line(bytes: bytes, runs: runs.runs)
     }
+
+    /// A session's message other than text, as one line led by its kind: `close 1000 bye`,
+    /// `ping ping 1`, `binary 4 bytes · 00 01 02 ff` (its first bytes in hex, not as mangled
+    /// text); nil for a text message and for what an HTTP response streams.
+    private static func sessionLine(_ event: StreamEvent) -> Line? {
+        guard event.kind == .message, let name = event.name, name != "text" else { return nil }
+        let detail: String
+        if name == "binary" {
+            let shown = event.data.prefix(binaryPrefix).map { String(format: "%02x", $0) }.joined(separator: " ")
+            let count = event.data.count
+            detail = "\(count.groupedDigits) byte\(count == 1 ? "" : "s")" + (count == 0 ? "" : " · " + shown + (count > binaryPrefix ? " …" : ""))
+        } else {
+            detail = event.text.replacingOccurrences(of: "\n", with: " ")
+        }
+        let bytes = Array((detail.isEmpty ? name : name + " " + detail).utf8)
+        var runs = [StyleRun(range: 0..<name.utf8.count, style: .accent)]
+        if bytes.count > name.utf8.count { runs.append(StyleRun(range: name.utf8.count..<bytes.count, style: .plain)) }
+        return Line(bytes: bytes, runs: runs)
+    }
+
+    /// The bytes of a binary message shown in hex.
+    static let binaryPrefix = 16
 
     /// Data that is a JSON document, laid out; nil for anything else.
     private static func json(_ data: Data) -> FormattedBody? {

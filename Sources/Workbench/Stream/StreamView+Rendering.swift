@@ -4,7 +4,7 @@ import Foundation
 
 extension StreamView {
     /// The rows to draw, at most `height`, none wider than `width`: per event its time since
-    /// the start, name and id (server-sent events), a fold marker (▸ folded, ▾ unfolded) and
+    /// the start, its direction (a session's messages), name and id (server-sent events), a fold marker (▸ folded, ▾ unfolded) and
     /// its data, search matches marked; the selected event's first row highlighted. Only the
     /// events on screen are laid out.
     public func visibleLines(height: Int, width: Int, focused: Bool) -> [StyledLine] {
@@ -33,7 +33,8 @@ extension StreamView {
         return isFollowing ? Array(lines.suffix(height)) : Array(lines.prefix(height))
     }
 
-    /// `Stream · 1,204 events · 38/s · following` (`rate` while it runs).
+    /// `Stream · 1,204 events · 38/s · following` (`rate` while it runs; a session counts
+    /// its messages both ways).
     public func title(rate: Double?) -> String {
         var parts = ["Stream", "\(lastSequence.groupedDigits) \(noun(lastSequence))"]
         if let rate, ending == nil { parts.append("\(Self.rateText(rate))/s") }
@@ -60,12 +61,21 @@ extension StreamView {
         return parts.joined(separator: " · ")
     }
 
-    /// `+1.234s  tick          17  `: the columns before an event's data.
+    /// `  +1.234s tick          17  `: the columns before an event's data; a session's
+    /// messages have their direction instead, `→` sent and `←` received.
     private func gutter(_ event: StreamEvent) -> StyledLine {
         var line = StyledLine(" ")
-        // Milliseconds for the first 1,000 seconds; tenths after, so the column keeps its width.
+        // Milliseconds for the first 1,000 seconds; tenths after, so the column keeps its width
+        // (right-aligned, its digits line up).
         let time = String(format: event.elapsed < 1000 ? "+%.3fs" : "+%.1fs", event.elapsed)
-        line.append(DisplayWidth.padded(time, to: 9), .dim)
+        line.append(String(repeating: " ", count: max(0, 9 - time.count)) + time + " ", .dim)
+        if showsDirections {
+            switch event.direction {
+            case .sent?: line.append("→ ", .accent)
+            case .received?: line.append("← ", .success)
+            case nil: line.append("  ")
+            }
+        }
         if nameWidth > 0 {
             line.append(DisplayWidth.padded(DisplayWidth.truncated(event.name ?? "", to: nameWidth), to: nameWidth + 1), .accent)
         }
@@ -77,7 +87,7 @@ extension StreamView {
 
     /// Columns before the fold marker.
     private var gutterWidth: Int {
-        10 + (nameWidth > 0 ? nameWidth + 1 : 0) + (idWidth > 0 ? idWidth + 1 : 0)
+        11 + (showsDirections ? 2 : 0) + (nameWidth > 0 ? nameWidth + 1 : 0) + (idWidth > 0 ? idWidth + 1 : 0)
     }
 
     /// A line's content coloured, the search's matches laid over it.
@@ -108,11 +118,12 @@ extension StreamView {
         return ending == nil ? " Waiting for the first \(kindNoun)…" : " The stream ended without \(kindNoun)s."
     }
 
-    /// `event`, `line` or `chunk`.
+    /// `event`, `line`, `chunk` or `message`.
     private var kindNoun: String {
         switch kind {
         case .line?: "line"
         case .chunk?: "chunk"
+        case .message?: "message"
         default: "event"
         }
     }

@@ -47,9 +47,12 @@ public struct StreamView: Sendable {
     private var filtered: [Int] = []
     /// How the stream ended (`ended`, `stopped`, an error), once it did.
     public private(set) var ending: String?
-    /// Widest event name and id seen, for the columns (bounded).
+    /// Widest event name and id seen, for the columns (bounded); a session's messages name
+    /// their kind in their row instead (`close 1000 bye`).
     private(set) var nameWidth = 0
     private(set) var idWidth = 0
+    /// Whether a message with a direction came: the `→` / `←` column.
+    private(set) var showsDirections = false
     /// The kind of the events (the noun of counts).
     public private(set) var kind: StreamEvent.Kind?
     /// Rows of the viewport as last laid out, for paging.
@@ -114,8 +117,9 @@ public struct StreamView: Sendable {
         for event in events where event.sequence > lastSequence {
             lastSequence = event.sequence
             kind = kind ?? event.kind
-            nameWidth = min(12, max(nameWidth, event.name?.count ?? 0))
+            if event.kind != .message { nameWidth = min(12, max(nameWidth, event.name?.count ?? 0)) }
             idWidth = min(10, max(idWidth, event.id?.count ?? 0))
+            showsDirections = showsDirections || event.direction != nil
             if isPaused { waiting.append(event) } else { keep(event) }
         }
         if waiting.count > capacity + capacity / 2 { waiting.removeFirst(waiting.count - capacity) }

@@ -9,11 +9,19 @@ extension KeyMap.Scope {
     public static let composer = KeyMap.Scope("Composer", config: "composer", isPane: true)
     /// The Response part's own keys.
     public static let response = KeyMap.Scope("Response", config: "response", isPane: true)
+    /// The line a message to an open WebSocket session is typed on (`i`).
+    public static let messageLine = KeyMap.Scope("Message line (after i)", config: "message-line", isPane: false)
 }
 
 extension Action {
     /// The stream view's `p`.
     public static let pauseStream = Action("pauseStream", "Pause or resume the stream view")
+    /// `i`: the message line of an open WebSocket session.
+    public static let typeMessage = Action("typeMessage", "Type a message to the open WebSocket session")
+    /// The message line's keys.
+    public static let sendMessage = Action("sendMessage", "Send the message typed")
+    public static let olderMessage = Action("olderMessage", "An earlier message sent")
+    public static let newerMessage = Action("newerMessage", "A later message sent")
 }
 
 extension ExchangePane {
@@ -31,6 +39,7 @@ extension ExchangePane {
         KeyMap.Binding(keys: [.character("[")], action: .previousTab, scope: .composer, hint: nil),
         KeyMap.Binding(keys: [.character("t")], action: .toggleTemplate, scope: .composer, hint: nil),
         KeyMap.Binding(keys: [.character("v")], action: .revealSecrets, scope: .composer, hint: nil),
+        KeyMap.Binding(keys: [.character("i")], action: .typeMessage, scope: .composer, hint: "message"),
         KeyMap.Binding(keys: [.character("/")], action: .search, scope: .response, hint: "search"),
         KeyMap.Binding(keys: [.character("n")], action: .nextMatch, scope: .response, hint: nil),
         KeyMap.Binding(keys: [.character("N")], action: .previousMatch, scope: .response, hint: nil),
@@ -43,5 +52,10 @@ extension ExchangePane {
         KeyMap.Binding(keys: [.character("d")], action: .diffHistory, scope: .response, hint: "diff"),
         KeyMap.Binding(keys: [.character("H")], action: .exportHAR, scope: .response, hint: nil),
         KeyMap.Binding(keys: [.character("v")], action: .revealSecrets, scope: .response, hint: nil),
+        KeyMap.Binding(keys: [.character("i")], action: .typeMessage, scope: .response, hint: "message"),
+        KeyMap.Binding(keys: [.enter], action: .sendMessage, scope: .messageLine, hint: "send"),
+        KeyMap.Binding(keys: [.up], action: .olderMessage, scope: .messageLine, hint: "history"),
+        KeyMap.Binding(keys: [.down], action: .newerMessage, scope: .messageLine, hint: nil),
+        KeyMap.Binding(keys: [.escape], action: .cancelLine, scope: .messageLine, hint: "leave"),
     ]
 }

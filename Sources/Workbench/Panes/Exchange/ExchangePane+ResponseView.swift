@@ -23,9 +23,12 @@ extension ExchangePane {
         }
         let streaming = exchange.isInFlight && exchange.streamView != nil
         if exchange.isInFlight, !streaming {
-            return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
-                             lines: progressLines(exchange, transfer: context.transfer(exchange.request), now: now,
-                                                 width: content.width), joinsAbove: true)
+            var lines = progressLines(exchange, transfer: context.transfer(exchange.request), now: now, width: content.width)
+            if let message = messageLineRow(exchange, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame) {
+                lines = Array(lines.prefix(content.height - 1))
+                lines += Array(repeating: StyledLine(), count: content.height - 1 - lines.count) + [message]
+            }
+            return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused, lines: lines, joinsAbove: true)
         }
         if !responseTabs.contains(responseTab) { responseTab = .body }
         // While it streams, the events show; once it ended, the Body tab is the stream.
@@ -41,6 +44,8 @@ extension ExchangePane {
         } else if case .bodyFilter(var editor)? = typing {
             inputLine = typingLine("$ filter ", &editor, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame)
             typing = .bodyFilter(editor)
+        } else {
+            inputLine = messageLineRow(exchange, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame)
         }
         if inputLine != nil { height -= 1 }
         var footer: StyledLine?
@@ -77,7 +82,7 @@ extension ExchangePane {
                          badge: exchange.origin.map { StyledLine($0, .dim) }, footer: footer, joinsAbove: true)
     }
 
-    private func typingLine(_ prompt: String, _ editor: inout LineEditor, width: Int, row: Int, column: Int,
+    func typingLine(_ prompt: String, _ editor: inout LineEditor, width: Int, row: Int, column: Int,
                             frame: inout Frame) -> StyledLine {
         let view = editor.view(width: width - DisplayWidth.of(prompt))
         frame.cursor = Frame.Cursor(row: row, column: column + DisplayWidth.of(prompt) + view.cursorColumn)

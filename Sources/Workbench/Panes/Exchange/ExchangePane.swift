@@ -43,6 +43,8 @@ final class ExchangePane: Pane {
         case field(FieldEdit)
         case bodySearch(LineEditor)
         case bodyFilter(LineEditor)
+        /// The message line of the named request's open session (``messageLines``).
+        case message(String)
     }
 
     // The state below is the pane's own: it is set only by the pane's files in this folder
@@ -59,6 +61,8 @@ final class ExchangePane: Pane {
     /// The Checks tab's selected row and window.
     var checksCursor = ListCursor()
     var typing: Typing?
+    /// Each request's message line, kept across sessions for its history.
+    var messageLines: [String: MessageLine] = [:]
     unowned let source: any ExchangeSource
     let glyphs: Glyphs
     /// Work gathered while a key is handled, returned with it.
@@ -89,6 +93,7 @@ final class ExchangePane: Pane {
     /// Another request is selected: the composer starts at its URL line.
     func selectionChanged() {
         inspection = nil
+        if case .message? = typing { typing = nil }
         if responseTab == .history { loadHistory() }
         if !responseTabs.contains(responseTab) { responseTab = .body }
         checksCursor = ListCursor()
@@ -132,6 +137,10 @@ final class ExchangePane: Pane {
             let current = streamExchange?.streamView?.filterText ?? source.selectedExchange?.viewer?.filterText
             typing = .bodyFilter(LineEditor(current ?? ""))
         case .pauseStream: updateStream { $0.togglePause() }
+        case .typeMessage, .sendMessage: openMessageLine()
+        case .olderMessage, .newerMessage:
+            openMessageLine()
+            if case .message(let name)? = typing { messageLines[name, default: MessageLine()].recall(older: action == .olderMessage) }
         case .toggleFold:
             if streamExchange != nil {
                 updateStream { $0.toggleFold() }
@@ -185,11 +194,14 @@ final class ExchangePane: Pane {
                 }
             case .cancelled: typing = nil
             }
+        case .message(let name)?:
+            handleMessageKey(key, request: name)
         }
         return takeWork()
     }
 
     func disabledReason(for action: Action) -> String? {
+        if [.typeMessage, .sendMessage, .olderMessage, .newerMessage].contains(action) { return messageLineRefusal }
         guard action == .pauseStream, streamExchange == nil else { return nil }
         return "p pauses a stream's events: this response does not stream"
     }
