@@ -4,7 +4,7 @@ import Testing
 
 /// A workspace run twice, as text and as `--json`, with its history, JUnit and HTML reports,
 /// and every place a secret could land: what was printed, JUnit, the HTML report, HAR, each
-/// history row (headers, URL, response body) and the history files' bytes.
+/// history row (headers, URL, response body, a session's transcript) and the history files' bytes.
 struct SecretSinkRun {
     let state: String
     let printed: String
@@ -35,6 +35,7 @@ struct SecretSinkRun {
         for exchange in exchanges {
             sinks["history row \(exchange.request)"] = "\(exchange.requestHeaders) \(exchange.responseHeaders) \(exchange.url) "
                 + String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
+                + (exchange.transcript?.lines.joined(separator: "\n") ?? "")
         }
         for file in try FileManager.default.contentsOfDirectory(atPath: state) where file.hasPrefix("history") {
             sinks[file] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: state + "/" + file)), as: UTF8.self)

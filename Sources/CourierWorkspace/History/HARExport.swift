@@ -3,7 +3,10 @@ import Foundation
 
 /// Past exchanges as a HAR 1.2 document (`courier history --har FILE`): one page per run,
 /// one entry per exchange with its headers, bodies (already redacted in the history),
-/// timings and checks (`_checks`, the failed ones also in its `comment`), so that the file opens in browser devtools and HAR viewers.
+/// timings and checks (`_checks`, the failed ones also in its `comment`), a WebSocket
+/// session's messages as Chrome exports them (`_resourceType: "websocket"`,
+/// `_webSocketMessages`) and a streamed response's text as its content, so that the file
+/// opens in browser devtools and HAR viewers.
 public enum HARExport {
     /// The HAR document of `exchanges` (oldest first), as JSON.
     public static func document(_ exchanges: [HistoryExchange], creatorVersion: String = "1") -> JSONValue {
@@ -120,6 +123,11 @@ public enum HARExport {
         if let family = exchange.errorFamily, let code = exchange.errorCode {
             entry["_error"] = .string("\(family) \(code): \(exchange.errorMessage ?? "")")
         }
+        if let transcript = exchange.transcript {
+            entry["_resourceType"] = "websocket"
+            entry["_webSocketMessages"] = webSocketMessages(transcript)
+            if transcript.dropped > 0 { entry["comment"] = .string(comment + " · \(transcript.dropped) earlier messages not kept") }
+        }
         return .object(entry)
     }
 
@@ -162,7 +170,10 @@ public enum HARExport {
             "size": .int(exchange.responseBodyBytes),
             "mimeType": .string(exchange.contentType ?? "x-unknown"),
         ]
-        if let body = exchange.responseBody {
+        if exchange.transcript != nil {
+            // A session's messages are in `_webSocketMessages`, as browsers export them.
+            content["size"] = .int(0)
+        } else if let body = exchange.responseBody {
             if let text = String(data: body, encoding: .utf8) {
                 content["text"] = .string(text)
             } else {

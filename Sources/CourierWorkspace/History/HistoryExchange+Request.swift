@@ -14,6 +14,9 @@ struct HistorySnapshot: Sendable {
     var scope: VariableScope
     var warning: String?
     var checks: [CheckResult]?
+    /// A session's messages kept, and how many it had.
+    var events: [StreamEvent]
+    var eventCount: Int
 
     init(request: WorkspaceRequest, result: RequestResult, date: Date = Date()) {
         self.date = date
@@ -29,6 +32,9 @@ struct HistorySnapshot: Sendable {
         scope = request.scope
         warning = request.warning
         checks = request.checkResults
+        let state = request.streamState
+        events = state?.mode == .messages ? request.streamEvents : []
+        eventCount = state?.events ?? 0
     }
 }
 
@@ -38,7 +44,8 @@ extension HistoryExchange {
     /// scope (known secrets, URL passwords, secret query values), and in JSON and form
     /// bodies the values of secret-named keys, and each check as ``CheckResult/redacted(by:)``
     /// says. Bodies over `context.bodyLimit` keep their
-    /// size and the response's SHA-256 only.
+    /// size and the response's SHA-256 only; a session's messages are kept as
+    /// ``HistoryTranscript`` says.
     init(_ snapshot: HistorySnapshot, context: HistoryRecorder.Context) {
         let result = snapshot.result
         let scope = snapshot.scope
@@ -77,6 +84,11 @@ extension HistoryExchange {
         errorMessage = result.error?.message
         warning = snapshot.warning.map(scope.redact)
         checks = snapshot.checks.map { CheckRecord.kept($0, scope: scope) }
+        transcript = HistoryTranscript(events: snapshot.events, total: snapshot.eventCount, messageLimit: context.messageLimit,
+                                       byteLimit: context.bodyLimit, scope: scope)
+        // A session's raw text is its messages one after the other: redacted as a whole, a
+        // secret-named key of a JSON message would show. It is kept as the transcript says.
+        if let transcript { responseBody = transcript.body }
         fromCache = result.fromCache
         batch = result.batch
         chain = result.chain
@@ -115,4 +127,6 @@ extension HistoryExchange {
 public enum HistorySettings {
     /// Bodies are kept whole up to 1 MiB.
     public static let defaultBodyLimit = 1 << 20
+    /// A session's transcript keeps its newest 2,000 messages (as a stream keeps in memory).
+    public static let defaultMessageLimit = 2_000
 }

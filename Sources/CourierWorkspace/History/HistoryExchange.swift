@@ -58,6 +58,7 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
     public var httpVersion: String?
     public var responseHeaders: [Header]
     /// The response body, whole when it is at most the history's body limit; nil otherwise.
+    /// A session's is its transcript's text (``HistoryTranscript/body``).
     public var responseBody: Data?
     public var responseBodyBytes: Int
     /// SHA-256 of the body as received (hex), so that two large bodies can be compared.
@@ -75,6 +76,9 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
     /// The request's `expect:` and contract checks, each passed or failed with expected and
     /// actual (redacted, bounded); nil when the response was not checked.
     public var checks: [CheckRecord]?
+    /// A session's messages both ways (a WebSocket's), bounded and redacted; nil for any
+    /// other exchange (a streamed HTTP response's text is its body).
+    public var transcript: HistoryTranscript?
     public var fromCache: Bool
     public var batch: String?
     public var chain: String?

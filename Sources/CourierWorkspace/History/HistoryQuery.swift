@@ -44,7 +44,7 @@ public struct HistoryQuery: Sendable, Hashable {
         self.request = request
     }
 
-    /// Every column but the two bodies, for lists.
+    /// Every column but the two bodies and a session's transcript, for lists.
     static let listColumns = ["id", "runID", "date", "workspace", "workspacePath", "request", "environment", "method", "url",
                               "requestHeaders", "requestBodyBytes", "status", "httpVersion", "responseHeaders", "responseBodyBytes",
                               "responseBodySHA256", "contentType", "durationMs", "timings", "ok", "errorFamily", "errorCode",

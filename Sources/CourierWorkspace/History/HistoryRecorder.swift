@@ -20,15 +20,20 @@ public final class HistoryRecorder: Sendable {
         /// Response (and request) bodies are kept whole up to this many bytes; a larger one
         /// keeps its size and SHA-256.
         public var bodyLimit: Int
+        /// A session's transcript keeps at most this many messages (the newest), and at most
+        /// `bodyLimit` bytes of their data together.
+        public var messageLimit: Int
         public var retention: HistoryRetention
 
         public init(workspace: Workspace, environment: String?, bodyLimit: Int = HistorySettings.defaultBodyLimit,
+                    messageLimit: Int = HistorySettings.defaultMessageLimit,
                     retention: HistoryRetention = .standard, runID: String = UUID().uuidString) {
             self.runID = runID
             self.workspace = workspace.name
             self.workspacePath = URL(fileURLWithPath: workspace.file).standardizedFileURL.path
             self.environment = environment
             self.bodyLimit = bodyLimit
+            self.messageLimit = messageLimit
             self.retention = retention
         }
     }

@@ -88,14 +88,16 @@ public final class HistoryStore: Sendable {
             // The rows are inserted with every column a record has today.
             try addColumn("warning", .text, db)
             try addColumn("checks", .jsonText, db)
+            try addColumn("transcript", .jsonText, db)
             for var exchange in LegacyHistoryImport.exchanges(in: legacyDirectory) { try exchange.insert(db) }
         }
         migrator.registerMigration("v3-response-warning") { db in try addColumn("warning", .text, db) }
         migrator.registerMigration("v4-check-results") { db in try addColumn("checks", .jsonText, db) }
+        migrator.registerMigration("v5-session-transcript") { db in try addColumn("transcript", .jsonText, db) }
         return migrator
     }
 
-    /// A column of ``HistoryExchange`` (`warning`, `checks`), unless an earlier migration
+    /// A column of ``HistoryExchange`` (`warning`, `checks`, `transcript`), unless an earlier migration
     /// added it.
     private static func addColumn(_ name: String, _ type: Database.ColumnType, _ db: Database) throws {
         guard try !db.columns(in: HistoryExchange.databaseTableName).contains(where: { $0.name == name }) else { return }

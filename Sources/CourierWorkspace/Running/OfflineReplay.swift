@@ -6,7 +6,8 @@ import HTTPTypes
 /// from the response cache or, failing that, from the newest exchange in the history with
 /// the same workspace, request name, method and URL. The network is never touched: a request
 /// with no stored answer fails with a parameter error (-12) that says why — the cache's own
-/// reason and that the history has nothing either.
+/// reason and that the history has nothing either. A WebSocket session is answered with its
+/// recorded transcript: its messages, both ways, are the request's stream events again.
 public final class OfflineReplay: Sendable {
     private let store: HistoryStore?
     private let workspacePath: String
@@ -61,8 +62,25 @@ public final class OfflineReplay: Sendable {
             return
         }
         request.answeredFromHistory = stored.id
-        request.completeWithoutNetwork(content: Self.content(stored, body: body, serializer: request.responseSerializer),
-                                       error: Self.error(stored))
+        var content = Self.content(stored, body: body, serializer: request.responseSerializer)
+        guard let transcript = stored.transcript else {
+            request.completeWithoutNetwork(content: content, error: Self.error(stored))
+            return
+        }
+        let events = transcript.messages.map(\.event)
+        var state = StreamState(mode: .messages)
+        state.events = transcript.dropped + events.count
+        state.evictedEvents = transcript.dropped
+        state.bytes = Int64(events.reduce(0) { $0 + $1.data.count })
+        state.ended = true
+        content.stream = state
+        content.streamEvents = events
+        // The engine replays a stream's raw text, not ready-made messages: they reach the
+        // request's event handler as the run starts, before its callbacks (as replayed text's do).
+        let replay = TranscriptReplay(events: events)
+        request.accessories.append(replay)
+        request.completeWithoutNetwork(content: content, error: Self.error(stored))
+        request.accessories.removeAll { $0 === replay }
     }
 
     private func fail(_ request: WorkspaceRequest, _ reason: String) {
@@ -93,5 +111,19 @@ public final class OfflineReplay: Sendable {
         guard let family = stored.errorFamily.flatMap(RequestError.Family.init(rawValue:)), let code = stored.errorCode else { return nil }
         return RequestError(family: family, code: RequestError.Code(rawValue: code), message: stored.errorMessage ?? "",
                             statusCode: stored.status)
+    }
+}
+
+/// Hands a recorded session's messages to the request's event handler when its replayed run
+/// starts: the run is under way then (a handler that ends the stream at `until:` only stops
+/// reading), and its callbacks have not run yet.
+private final class TranscriptReplay: RequestAccessory {
+    let events: [StreamEvent]
+
+    init(events: [StreamEvent]) { self.events = events }
+
+    func requestWillStart(_ subject: AnyObject) {
+        guard let request = subject as? Request, let handler = request.streamEventHandler else { return }
+        for event in events { handler(request, event) }
     }
 }

@@ -76,8 +76,11 @@ extension ExchangePane {
         })
     }
 
+    /// A session's transcript is shown instead of its raw text: a message a line
+    /// (`→  +0.012 s  text  hello`).
     func historyOpened(_ exchange: HistoryExchange) {
-        let body = exchange.responseBody.map { FormattedBody.format($0, mimeType: exchange.contentType, lineLimit: nil) }
+        let shown = exchange.transcript.map { Data($0.lines.joined(separator: "\n").utf8) } ?? exchange.responseBody
+        let body = shown.map { FormattedBody.format($0, mimeType: exchange.transcript == nil ? exchange.contentType : "text/plain", lineLimit: nil) }
         historyTab.opened = HistoryTab.Opened(exchange: exchange, viewer: body.map(BodyViewer.init))
     }
 
@@ -130,7 +133,8 @@ extension ExchangePane {
             let exchange = opened.exchange
             lines.append(StyledLine.build { line in
                 line.append(" #\(exchange.id ?? 0) \(ClockText.time(exchange.date)) · \(exchange.outcome) · "
-                            + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))",
+                            + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))"
+                            + (exchange.transcript.map { " · \(Self.messageCount($0))" } ?? ""),
                             exchange.ok ? .success : .failure)
                 if let checks = exchange.checks, !checks.isEmpty {
                     line.append("  ")
@@ -216,6 +220,13 @@ extension ExchangePane {
         let stamp = Self.dayAndTime(row.date).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: " ", with: "-")
         work(.prompt(Prompt(title: "Write the run of \(ClockText.time(row.date)) as HAR to",
                             editor: LineEditor("\(source.workspace.name)-\(stamp).har"), purpose: .exportHAR(runID: row.runID))))
+    }
+
+    /// `12 messages (3 sent, 9 received)`.
+    static func messageCount(_ transcript: HistoryTranscript) -> String {
+        let sent = transcript.messages.filter { $0.direction == .sent }.count
+        let total = transcript.messages.count
+        return "\(total) message\(total == 1 ? "" : "s") (\(sent) sent, \(total - sent) received)"
     }
 
     /// `11-23 14:02:07`.

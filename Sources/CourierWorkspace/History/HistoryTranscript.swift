@@ -1,0 +1,129 @@
+import Courier
+import Foundation
+
+/// The messages of a session (a WebSocket's) as the history keeps them, both ways, oldest
+/// first: the newest of them within the history's bounds (a count and the body limit's bytes),
+/// each redacted as a body is, and how many earlier ones were not kept. What a streamed HTTP
+/// response delivered (server-sent events, lines) is not here: its raw text is the body.
+public struct HistoryTranscript: Sendable, Codable, Hashable {
+    /// One message, as it went or came.
+    public struct Message: Sendable, Codable, Hashable {
+        public var direction: StreamEvent.Direction
+        /// Its number in the session, from 1.
+        public var sequence: Int
+        /// Seconds from the start of the request.
+        public var elapsed: Double
+        /// When it went or came, in seconds since 1970 (HAR's `time`).
+        public var time: Double
+        /// `text`, `binary`, `ping`, `pong` or `close`.
+        public var name: String
+        /// The message's data, redacted; a close's is its code and reason.
+        public var data: Data
+
+        public init(direction: StreamEvent.Direction, sequence: Int, elapsed: Double, time: Double, name: String, data: Data) {
+            self.direction = direction
+            self.sequence = sequence
+            self.elapsed = elapsed
+            self.time = time
+            self.name = name
+            self.data = data
+        }
+
+        /// Binary data (or any that is not UTF-8), shown in hex and exported in base64.
+        public var isBinary: Bool { name == "binary" || String(data: data, encoding: .utf8) == nil }
+
+        /// The data on one line: text with its line feeds as `↵`, binary data as its size and
+        /// first bytes in hex (`4 bytes: 00 01 02 ff`).
+        public var shownData: String {
+            guard !isBinary else {
+                return "\(data.count) bytes: " + data.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
+                    + (data.count > 32 ? " …" : "")
+            }
+            return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
+        }
+
+        /// The message as a stream event again (for offline replay).
+        public var event: StreamEvent {
+            StreamEvent(kind: .message, sequence: sequence, elapsed: elapsed, receivedAt: Date(timeIntervalSince1970: time),
+                        name: name, data: data, direction: direction)
+        }
+
+        // The data as text when it is UTF-8 (a database or export stays readable, and a
+        // leak findable), in base64 otherwise.
+        enum CodingKeys: String, CodingKey { case direction, sequence, elapsed, time, name, text, base64 }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            direction = try container.decode(StreamEvent.Direction.self, forKey: .direction)
+            sequence = try container.decode(Int.self, forKey: .sequence)
+            elapsed = try container.decode(Double.self, forKey: .elapsed)
+            time = try container.decode(Double.self, forKey: .time)
+            name = try container.decode(String.self, forKey: .name)
+            if let text = try container.decodeIfPresent(String.self, forKey: .text) {
+                data = Data(text.utf8)
+            } else {
+                data = Data(base64Encoded: try container.decode(String.self, forKey: .base64)) ?? Data()
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(direction, forKey: .direction)
+            try container.encode(sequence, forKey: .sequence)
+            try container.encode(elapsed, forKey: .elapsed)
+            try container.encode(time, forKey: .time)
+            try container.encode(name, forKey: .name)
+            if let text = String(data: data, encoding: .utf8) {
+                try container.encode(text, forKey: .text)
+            } else {
+                try container.encode(data.base64EncodedString(), forKey: .base64)
+            }
+        }
+    }
+
+    /// The messages kept, oldest first.
+    public var messages: [Message]
+    /// Messages of the session before the first one kept: over the history's bounds, or let
+    /// go by the stream's own (``StreamLimits/keptEvents``).
+    public var dropped: Int
+
+    public init(messages: [Message], dropped: Int = 0) {
+        self.messages = messages
+        self.dropped = dropped
+    }
+
+    /// The transcript of a session's `events` (those kept of the `total` it had): the newest
+    /// messages, at most `messageLimit` of them and `byteLimit` bytes of data together, each
+    /// redacted through `scope` as bodies are. Nil when none of the events is a message.
+    init?(events: [StreamEvent], total: Int, messageLimit: Int, byteLimit: Int, scope: VariableScope) {
+        let messages = events.filter { $0.kind == .message }
+        guard !messages.isEmpty else { return nil }
+        var kept: [Message] = []
+        var bytes = 0
+        for event in messages.reversed() {
+            guard kept.count < messageLimit, bytes + event.data.count <= byteLimit else { break }
+            bytes += event.data.count
+            let data = HistoryExchange.redactedBody(event.data, contentType: nil, scope: scope)
+            kept.append(Message(direction: event.direction ?? .received, sequence: event.sequence, elapsed: event.elapsed,
+                                time: event.receivedAt.timeIntervalSince1970, name: event.name ?? "message", data: data))
+        }
+        self.init(messages: kept.reversed(), dropped: max(total, messages.count) - kept.count)
+    }
+
+    /// The messages kept as a session's response body has them (``Request/responseData``:
+    /// `> text hello` and `< text hello`, a line each), but redacted: what the history keeps
+    /// as the body, and what offline replay answers with.
+    public var body: Data {
+        Data(messages.map { "\($0.direction == .sent ? ">" : "<") \($0.name) " + String(decoding: $0.data, as: UTF8.self) + "\n" }.joined().utf8)
+    }
+
+    /// `→  +0.012 s  text  hello` (`←` for what came): one line per message, and first a
+    /// line saying how many earlier ones were not kept.
+    public var lines: [String] {
+        let earlier = dropped == 0 ? [] : ["… \(dropped) earlier message\(dropped == 1 ? " was" : "s were") not kept (the history keeps the newest)"]
+        return earlier + messages.map { message in
+            [message.direction == .sent ? "→" : "←", String(format: "+%.3f s", message.elapsed), message.name, message.shownData]
+                .joined(separator: "  ")
+        }
+    }
+}
