@@ -158,14 +158,20 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
         return true
     }
 
-    /// The handshake's headers: the request's own (authorization included) and the
-    /// subprotocols offered. (The agent's cookie jar is libcurl's and answers libcurl's
-    /// transfers only: a `Cookie` header the request sets itself goes along.)
+    /// The handshake's headers: the request's own (authorization included), the agent's
+    /// cookies for the URL (after a `Cookie` header the request sets itself, as libcurl puts
+    /// them) and the subprotocols offered.
     private func headers(_ prepared: PreparedRequest) -> HTTPFields {
         var fields = HTTPFields()
         for (name, value) in prepared.headers {
             guard let field = HTTPField.Name(name) else { continue }
             fields.append(HTTPField(name: field, value: value))
+        }
+        if let jar = prepared.cookieJar?.cookieHeader(for: prepared.url) {
+            // One field, as RFC 6265 asks of HTTP/1.1 (HTTPFields' subscript would split it in crumbs).
+            let own = fields[values: .cookie]
+            fields[values: .cookie] = []
+            fields.append(HTTPField(name: .cookie, value: (own + [jar]).joined(separator: "; ")))
         }
         if !subprotocols.isEmpty, let name = HTTPField.Name("Sec-WebSocket-Protocol") {
             fields[name] = subprotocols.joined(separator: ", ")

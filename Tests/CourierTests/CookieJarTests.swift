@@ -105,4 +105,22 @@ import Glibc
         #expect(token.domain == "example.org" && token.includesSubdomains && token.isSecure && token.isHTTPOnly)
         #expect(jar.cookies.count == 2)
     }
+
+    /// What a transfer libcurl does not make (a WebSocket handshake) sends: RFC 6265's domain
+    /// and path matching, secure cookies over https/wss only, longer paths first.
+    @Test func cookieHeaderForAURLMatchesDomainPathAndScheme() throws {
+        let jar = CookieJar()
+        try jar.set(Cookie(name: "host", value: "1", domain: "api.example.com"))
+        try jar.set(Cookie(name: "parent", value: "2", domain: "example.com", includesSubdomains: true))
+        try jar.set(Cookie(name: "hostOnlyParent", value: "3", domain: "example.com"))
+        try jar.set(Cookie(name: "docs", value: "4", domain: "api.example.com", path: "/docs"))
+        try jar.set(Cookie(name: "secure", value: "5", domain: "api.example.com", isSecure: true))
+        #expect(jar.cookieHeader(for: "ws://api.example.com/chat") == "host=1; parent=2")
+        #expect(jar.cookieHeader(for: "wss://API.example.com/docs/x") == "docs=4; host=1; parent=2; secure=5")
+        #expect(jar.cookieHeader(for: "https://api.example.com/docs") == "docs=4; host=1; parent=2; secure=5")
+        #expect(jar.cookieHeader(for: "ws://api.example.com/docsmore") == "host=1; parent=2", "a path prefix must end at a /")
+        #expect(jar.cookieHeader(for: "ws://example.com/") == "parent=2; hostOnlyParent=3")
+        #expect(jar.cookieHeader(for: "ws://badexample.com/") == nil, "not a subdomain")
+        #expect(jar.cookieHeader(for: "not a url") == nil)
+    }
 }

@@ -30,11 +30,12 @@ import Testing
         return (request, transcript)
     }
 
-    private func withDemo(_ body: (String, NetworkAgent) async throws -> Void) async throws {
+    private func withDemo(agent: NetworkAgent = NetworkAgent(config: NetworkConfig()),
+                          _ body: (String, NetworkAgent, DemoServer) async throws -> Void) async throws {
         let server = try await DemoServer.start(webSockets: true)
         do {
             let url = server.baseURL.replacingOccurrences(of: "http://", with: "ws://") + "/ws"
-            try await body(url, NetworkAgent(config: NetworkConfig()))
+            try await body(url, agent, server)
             await server.stop()
         } catch {
             await server.stop()
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func aScriptedSessionWithTheDemoServer() async throws {
-        try await withDemo { url, agent in
+        try await withDemo { url, agent, _ in
             let transport = WebSocketTransport(script: [.text("hello"), .text("{\"id\":7,\"type\":\"hi\"}"), .binary(Data([0, 1, 2, 255])),
                                                         .close(code: 4000, reason: "done")])
             let (request, transcript) = session(url, transport, agent: agent)
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func theServerClosingWithACodeEndsTheSession() async throws {
-        try await withDemo { url, agent in
+        try await withDemo { url, agent, _ in
             let transport = WebSocketTransport(script: [.text("{\"type\":\"close\",\"code\":4000,\"reason\":\"asked\"}")])
             let (request, transcript) = session(url, transport, agent: agent)
             try await request.run()
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func aServerThatDropsTheConnectionFailsTheSession() async throws {
-        try await withDemo { url, agent in
+        try await withDemo { url, agent, _ in
             let transport = WebSocketTransport(script: [.text("one"), .text("two")])
             let (request, transcript) = session(url + "?dropAfter=2", transport, agent: agent)
             await #expect(throws: RequestError.self) { try await request.run() }
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func aMessageSentLaterAndAStopWhileOpen() async throws {
-        try await withDemo { url, agent in
+        try await withDemo { url, agent, _ in
             let transport = WebSocketTransport()
             let (request, transcript) = session(url, transport, agent: agent)
             let received = AsyncStream.makeStream(of: StreamEvent.self)
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func endStreamClosesCleanly() async throws {
-        try await withDemo { url, agent in
+        try await withDemo { url, agent, _ in
             let transport = WebSocketTransport()
             let (request, transcript) = session(url, transport, agent: agent)
             request.streamEventHandler = { request, event in
@@ -119,6 +120,25 @@ import Testing
             #expect(request.error == nil)
             #expect(transcript.lines.contains("> close 1000"), "\(transcript.lines)")
             #expect(transcript.lines.last?.hasPrefix("< close 1000") == true, "the server answered the close: \(transcript.lines)")
+        }
+    }
+
+    /// The agent's jar goes with the handshake as libcurl would send it: the cookies of the
+    /// host and path, not a secure one over ws://, not another host's; after the request's own.
+    @Test func theAgentsCookiesGoWithTheHandshake() async throws {
+        let jar = CookieJar()
+        try jar.set(Cookie(name: "session", value: "abc", domain: "127.0.0.1"))
+        try jar.set(Cookie(name: "deeper", value: "d", domain: "127.0.0.1", path: "/ws"))
+        try jar.set(Cookie(name: "elsewhere", value: "e", domain: "127.0.0.1", path: "/other"))
+        try jar.set(Cookie(name: "tls-only", value: "t", domain: "127.0.0.1", isSecure: true))
+        try jar.set(Cookie(name: "other-host", value: "o", domain: "example.com"))
+        try await withDemo(agent: NetworkAgent(config: NetworkConfig(), cookieJar: jar)) { url, agent, server in
+            let (request, _) = session(url, WebSocketTransport(script: [.close(code: 1000, reason: nil)]),
+                                       headers: ["Cookie": "own=1"], agent: agent)
+            try await request.run()
+            let handshake = try #require(server.requestLog.last { $0.path == "/ws" })
+            let cookies = handshake.headers.filter { $0.name.lowercased() == "cookie" }.map(\.value)
+            #expect(cookies == ["own=1; deeper=d; session=abc"], "\(handshake.headers)")
         }
     }
 
