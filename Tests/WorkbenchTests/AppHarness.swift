@@ -25,9 +25,9 @@ final class AppHarness {
     /// Opens a fresh copy of `workspaces/demo.yaml` (with its files and schemas) at `size`.
     /// `editing` changes the copy's text first.
     /// `watchingCache`: whether the Cache pane watches its directory (off: a test's own writes
-    /// would make it read again at unforeseen moments).
+    /// would make it read again at unforeseen moments). `webSockets`: the server serves `/ws`.
     static func start(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
-                      overrides: [String: String] = [:], watchingCache: Bool = false,
+                      overrides: [String: String] = [:], watchingCache: Bool = false, webSockets: Bool = false,
                       editing: (String) -> String = { $0 }) async throws -> AppHarness {
         let directory = temporaryDirectory("courier-app")
         let path = directory + "/demo.yaml"
@@ -35,7 +35,7 @@ final class AppHarness {
         try editing(text).write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/files", toPath: directory + "/files")
         try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/schemas", toPath: directory + "/schemas")
-        let server = try await DemoServer.start()
+        let server = try await DemoServer.start(webSockets: webSockets)
         var settings = WorkbenchSettings()
         settings.demoURL = server.baseURL
         settings.environment = environment
@@ -53,10 +53,10 @@ final class AppHarness {
 
     /// Runs `body` with a fresh harness and stops its server afterwards, whatever happens.
     static func run(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
-                    overrides: [String: String] = [:], watchingCache: Bool = false, editing: (String) -> String = { $0 },
-                    _ body: (AppHarness) async throws -> Void) async throws {
+                    overrides: [String: String] = [:], watchingCache: Bool = false, webSockets: Bool = false,
+                    editing: (String) -> String = { $0 }, _ body: (AppHarness) async throws -> Void) async throws {
         let app = try await start(size: size, environment: environment, overrides: overrides, watchingCache: watchingCache,
-                                  editing: editing)
+                                  webSockets: webSockets, editing: editing)
         do {
             try await body(app)
         } catch {

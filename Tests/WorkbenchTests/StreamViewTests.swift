@@ -141,4 +141,34 @@ import Testing
         #expect(view.selectedEvent?.sequence == 301, "a selection that was let go moves to the oldest kept")
         #expect(view.letGo == 300)
     }
+
+    @Test func aWebSocketTranscriptShowsDirectionsControlMessagesAndBinaryInHex() throws {
+        func message(_ n: Int, _ direction: StreamEvent.Direction, _ name: String, _ data: Data) -> StreamEvent {
+            var event = StreamEvent.message(data, direction: direction, name: name)
+            event.sequence = n
+            event.elapsed = n == 6 ? 123.4567 : Double(n) / 10
+            return event
+        }
+        var view = StreamView()
+        view.resize(height: 10)
+        view.append([message(1, .received, "text", Data(#"{"type":"welcome","client":1}"#.utf8)),
+                     message(2, .sent, "text", Data("hello".utf8)),
+                     message(3, .received, "text", Data("hello".utf8)),
+                     message(4, .sent, "binary", Data([0x00, 0x01, 0x02, 0xFF])),
+                     message(5, .received, "binary", Data(0..<40)),
+                     message(6, .received, "close", Data("1000 bye".utf8))])
+        let rows = view.visibleLines(height: 10, width: 100, focused: false).map(\.text)
+        #expect(rows == [
+            "   +0.100s ← ▸ { \"type\": \"welcome\", \"client\": 1 }",
+            "   +0.200s →   hello",
+            "   +0.300s ←   hello",
+            "   +0.400s →   binary 4 bytes · 00 01 02 ff",
+            "   +0.500s ←   binary 40 bytes · 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f …",
+            " +123.457s ←   close 1000 bye",
+        ], "directions in a column of their own, the kind named in the row instead of a name column")
+        #expect(view.title(rate: 2) == "Stream · 6 messages · 2.0/s · following")
+        #expect(view.positionText == "message 6/6")
+        view.applyFilter("$.type")
+        #expect(view.shownCount == 1, "only the JSON message has a value at the path")
+    }
 }

@@ -52,7 +52,7 @@ struct StreamEventText {
 
     /// Whether `filter` leads somewhere in the event's data.
     static func matches(_ event: StreamEvent, filter: JSONPath) -> Bool {
-        guard let body = json(event.data), case .success = body.filtered(by: filter) else { return false }
+        guard !isSessionMessage(event), let body = json(event.data), case .success = body.filtered(by: filter) else { return false }
         return true
     }
 
@@ -78,7 +78,7 @@ struct StreamEventText {
     /// `ping ping 1`, `binary 4 bytes · 00 01 02 ff` (its first bytes in hex, not as mangled
     /// text); nil for a text message and for what an HTTP response streams.
     private static func sessionLine(_ event: StreamEvent) -> Line? {
-        guard event.kind == .message, let name = event.name, name != "text" else { return nil }
+        guard isSessionMessage(event), let name = event.name else { return nil }
         let detail: String
         if name == "binary" {
             let shown = event.data.prefix(binaryPrefix).map { String(format: "%02x", $0) }.joined(separator: " ")
@@ -91,6 +91,11 @@ struct StreamEventText {
         var runs = [StyleRun(range: 0..<name.utf8.count, style: .accent)]
         if bytes.count > name.utf8.count { runs.append(StyleRun(range: name.utf8.count..<bytes.count, style: .plain)) }
         return Line(bytes: bytes, runs: runs)
+    }
+
+    /// Whether it is a session's message other than text (control or binary).
+    private static func isSessionMessage(_ event: StreamEvent) -> Bool {
+        event.kind == .message && event.name != nil && event.name != "text"
     }
 
     /// The bytes of a binary message shown in hex.
