@@ -228,6 +228,30 @@ import Testing
         }
     }
 
+    @Test func offlineTheWorkbenchShowsTheRecordedSessionAsAStream() async throws {
+        try await withWebSocketServer { server in
+            // The workbench's own demo server has no /ws: the session's URL names this one.
+            let webSocketURL = "ws" + server.baseURL.drop { $0 != ":" }
+            try await AppHarness.run(editing: { $0.replacingOccurrences(of: "{{demoWS}}", with: webSocketURL) }) { app in
+                let done = await run(app.workspacePath, ["ws-echo"], server: server, state: app.directory + "/state")
+                #expect(done.status == 0, "\(done.output) \(done.errors)")
+                let recorded = done.output.filter { $0.hasPrefix("  ws-echo  #") }.count
+                app.select(.request("ws-echo"))
+                app.press(.character("O"))
+                #expect(app.screen.contains("OFFLINE"))
+                app.press(.enter)
+                try await app.settle("replayed") { app.model.exchanges["ws-echo"]?.stoppedAt != nil }
+                let exchange = try #require(app.model.exchanges["ws-echo"])
+                #expect(exchange.request.answeredFromHistory != nil && exchange.request.response?.statusCode == 101,
+                        "\(String(describing: exchange.request.error))")
+                let view = try #require(exchange.streamView, "the replayed messages are a stream")
+                #expect(view.lastSequence == recorded && view.kind == .message)
+                let events = (0..<view.keptCount).compactMap { view.event(at: view.firstPosition + $0) }
+                #expect(events.contains { $0.direction == .sent && $0.text == "hello" } && events.contains { $0.direction == .received && $0.text == "hello" })
+            }
+        }
+    }
+
     @Test func aDatabaseOfTheEarlierSchemaGainsTheTranscriptColumn() throws {
         let path = temporaryDirectory("courier-state") + "/history.sqlite"
         let old = try DatabaseQueue(path: path)
