@@ -8,6 +8,12 @@ import NIOSSL
 enum WebSocketFailure {
     static func error(_ error: any Error, url: String) -> RequestError {
         let text = "\(error)"
+        if text.contains("cannotUseIPAddressInSNI") {
+            // swift-websocket 1.6 names the URL's host in SNI, which TLS forbids for an address.
+            return RequestError(family: .transport, code: .secureConnectionFailed,
+                                message: "wss:// to an IP address is not supported by the WebSocket client (swift-websocket sends the "
+                                    + "host as the TLS server name, which cannot be an address): use a host name, such as localhost, in \(url).")
+        }
         if error is NIOSSLError || text.contains("handshakeFailed") || text.contains("CERTIFICATE") {
             return RequestError(family: .transport, code: .secureConnectionFailed,
                                 message: "The TLS handshake with \(url) failed: \(text).")
