@@ -96,6 +96,31 @@ struct StreamRunTests {
         #expect(run.output.last?.hasPrefix("3 requests: 3 ok, 0 failed") == true)
     }
 
+    /// Each stream ends at its own until:/maxEvents: in a batch (two at once) and in a chain
+    /// (whose next step then runs); the deadlines fail the test in seconds were they ignored.
+    @Test("until: and maxEvents: end streams in a batch and in a chain, whose next step runs")
+    func untilInBatchesAndChains() async throws {
+        let run = await run("""
+            requests:
+              until: {url: "{{demo}}/sse?count=0&rate=50", deadline: 30, stream: {until: $.n >= 4}}
+              capped: {url: "{{demo}}/ndjson?count=0&rate=50", deadline: 30, stream: {maxEvents: 3}}
+              after: {url: "{{demo}}/get"}
+            batches:
+              both: [until, capped]
+            chains:
+              watch:
+                steps: [{request: until}, {request: capped}, {request: after}]
+            """, ["both", "watch"])
+        #expect(run.status == 0, "\(run.output) \(run.errors)")
+        #expect(eventLines(run, of: "until").count == 8, "four in the batch, four in the chain: \(run.output)")
+        #expect(eventLines(run, of: "capped").count == 6)
+        let results = run.output.map { $0.trimmingCharacters(in: .whitespaces) }  // a chain's are indented
+        #expect(results.filter { $0.hasPrefix("✓ until  ") && $0.hasSuffix(", ended at until: $.n >= 4") }.count == 2, "\(run.output)")
+        #expect(results.filter { $0.hasPrefix("✓ capped  ") && $0.hasSuffix(", ended at maxEvents: 3") }.count == 2)
+        #expect(results.contains { $0.hasPrefix("✓ after  GET  ") })
+        #expect(run.output.last?.hasPrefix("5 requests: 5 ok, 0 failed") == true, "\(run.output)")
+    }
+
     @Test("a stream ended at until: is a response: its status and checks stand")
     func untilKeepsTheResponse() async throws {
         let run = await run("""

@@ -90,7 +90,8 @@ package struct ChainRun {
     /// Runs the chain to its end and reports each step and its requests.
     func run(report: (RunEvent) -> Void) async {
         report(.targetStarted(name: label, kind: "chain"))
-        _ = try? await chain.run()
+        let chain = chain
+        await runner.reportingStreams(of: stepRequests.flatMap { $0 }, report: report) { _ = try? await chain.run() }
         self.report(chain.snapshot, report: report)
     }
 

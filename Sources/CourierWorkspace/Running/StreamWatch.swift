@@ -13,20 +13,26 @@ package struct EndedStream: Sendable {
     package var lastEvent: StreamEvent
 }
 
-/// Watches a request's stream for the runner: hands each event on, in order, to be printed,
-/// and stops the request at its `until:` or `maxEvents:` (saying why on the request,
+/// Watches the streams of a run's requests — one request, a batch's, a chain's — for the
+/// runner: hands each event on, in the order they arrive, to be printed, and ends each
+/// request's stream at its own `until:` or `maxEvents:` (saying why on the request,
 /// ``WorkspaceRequest/endedStream``).
 final class StreamWatch: Sendable {
-    /// The events, in order; finished when the stream ends or is ended.
-    let events: AsyncStream<StreamEvent>
-    private let continuation: AsyncStream<StreamEvent>.Continuation
-    private let definition: StreamDefinition
-    private let ended = Mutex(false)
+    /// An event and the request whose stream delivered it.
+    struct Watched: Sendable {
+        let request: WorkspaceRequest
+        let event: StreamEvent
+    }
+
+    /// The events, in order; finished by ``close()``.
+    let events: AsyncStream<Watched>
+    private let continuation: AsyncStream<Watched>.Continuation
+    /// The requests whose stream this watch ended, until their next run.
+    private let ended = Mutex<Set<ObjectIdentifier>>([])
 
     /// Holds at most `buffer` events the printer has not taken yet (the newest).
-    init(_ definition: StreamDefinition, buffer: Int = 100_000) {
-        self.definition = definition
-        (events, continuation) = AsyncStream.makeStream(of: StreamEvent.self, bufferingPolicy: .bufferingNewest(buffer))
+    init(buffer: Int = 100_000) {
+        (events, continuation) = AsyncStream.makeStream(of: Watched.self, bufferingPolicy: .bufferingNewest(buffer))
     }
 
     /// Receives `request`'s events from now on.
@@ -40,11 +46,15 @@ final class StreamWatch: Sendable {
     /// The run is over: the sequence ends after the events it holds.
     func close() { continuation.finish() }
 
-    /// On the callback queue, in order. Events of the same delivery that follow the one
-    /// that ended the stream are not reported.
+    /// On the callback queue, in order for each request. Events of the same delivery that
+    /// follow the one that ended the stream are not reported; a request's next run (a
+    /// repeated step's next try) starts again at event 1.
     private func receive(_ event: StreamEvent, of request: WorkspaceRequest) {
+        let definition = request.source.stream
+        let key = ObjectIdentifier(request)
         let verdict: Verdict = ended.withLock { ended in
-            guard !ended else { return .after }
+            if event.sequence == 1 { ended.remove(key) }
+            guard !ended.contains(key) else { return .after }
             let verdict: Verdict = if definition.ends(at: event) {
                 .end("until", definition.until!.text)
             } else if let limit = definition.maxEvents, event.sequence >= limit {
@@ -52,16 +62,15 @@ final class StreamWatch: Sendable {
             } else {
                 .goesOn
             }
-            if case .end = verdict { ended = true }
+            if case .end = verdict { ended.insert(key) }
             return verdict
         }
         if case .after = verdict { return }
-        continuation.yield(event)
+        continuation.yield(Watched(request: request, event: event))
         guard case .end(let reason, let detail) = verdict else { return }
         request.endedStream = EndedStream(end: reason, detail: detail, lastEvent: event)
         // Ended as if the server had ended it: the response, its status and its checks stand.
         if !request.endStream() { request.stop() }
-        continuation.finish()
     }
 
     private enum Verdict {

@@ -6,26 +6,32 @@ extension WorkspaceRunner {
     /// one by one as they arrive, before it, and the stream ends at the request's `until:`
     /// or `maxEvents:` (``StreamWatch``).
     func runReportingStream(_ request: WorkspaceRequest, report: (RunEvent) -> Void) async {
-        let watch = StreamWatch(request.source.stream)
-        watch.attach(to: request)
-        async let sent: Void = Self.send(request, closing: watch)
-        var lastSequence = 0
-        var notShown = 0
-        for await event in watch.events {
-            notShown += max(0, event.sequence - lastSequence - 1)
-            lastSequence = event.sequence
+        await reportingStreams(of: [request], report: report) { _ = try? await request.run() }
+        finished(request, result(of: request), report: report)
+    }
+
+    /// Runs `work` — which sends `requests`: one, a batch's, a chain's — and reports the
+    /// events of their streams as they arrive, each stream ending at its request's `until:`
+    /// or `maxEvents:`. Events the output could not keep up with are counted on their
+    /// request (``WorkspaceRequest/eventsNotShown``).
+    func reportingStreams(of requests: [WorkspaceRequest], report: (RunEvent) -> Void,
+                          during work: @escaping @Sendable () async -> Void) async {
+        let watch = StreamWatch()
+        for request in requests {
+            request.eventsNotShown = 0
+            watch.attach(to: request)
+        }
+        async let sent: Void = { await work(); watch.close() }()
+        var lastSequence: [ObjectIdentifier: Int] = [:]
+        for await watched in watch.events {
+            let (request, event) = (watched.request, watched.event)
+            let last = event.sequence == 1 ? 0 : lastSequence[ObjectIdentifier(request)] ?? 0
+            if event.sequence - last > 1 { request.eventsNotShown += event.sequence - last - 1 }
+            lastSequence[ObjectIdentifier(request)] = event.sequence
             report(.streamEvent(StreamEventReport(event, of: request)))
         }
         await sent
-        request.streamEventHandler = nil
-        var result = result(of: request)
-        result.stream?.notShown = notShown
-        finished(request, result, report: report)
-    }
-
-    private static func send(_ request: WorkspaceRequest, closing watch: StreamWatch) async {
-        _ = try? await request.run()
-        watch.close()
+        for request in requests { request.streamEventHandler = nil }
     }
 
     /// A streamed response's part of `result`: what came and how it ended. A stream ended at

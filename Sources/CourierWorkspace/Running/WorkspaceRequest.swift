@@ -22,6 +22,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         /// The `expect:` results of the last response; nil before one or without `expect:`.
         var checkResults: [CheckResult]?
         var endedStream: EndedStream?
+        var eventsNotShown = 0
     }
     private let resolutionState = Mutex(State())
 
@@ -152,6 +153,12 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     package var endedStream: EndedStream? {
         get { resolutionState.withLock { $0.endedStream } }
         set { resolutionState.withLock { $0.endedStream = newValue } }
+    }
+
+    /// Events of the last run's stream the runner's output fell too far behind to print.
+    package var eventsNotShown: Int {
+        get { resolutionState.withLock { $0.eventsNotShown } }
+        set { resolutionState.withLock { $0.eventsNotShown = newValue } }
     }
 
     public override func requestCompleteFilter() { markFinished() }

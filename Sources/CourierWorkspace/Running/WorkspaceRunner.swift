@@ -145,7 +145,7 @@ public final class WorkspaceRunner: Sendable {
         let members = workspace.members(ofBatch: definition.name)
         let requests = members.map { member in makeRequest(member.name, scope: member.row.map(scope(for:))) }
         let batch = makeBatch(requests, continueOnFailure: definition.continueOnFailure, hud: definition.hud)
-        _ = try? await batch.run()
+        await reportingStreams(of: requests, report: report) { _ = try? await batch.run() }
         for (member, (request, state)) in zip(members, zip(requests, batch.snapshot.states)) {
             var result = result(of: request)
             result.batch = definition.name
@@ -175,6 +175,7 @@ public final class WorkspaceRunner: Sendable {
     package func result(of request: WorkspaceRequest) -> RequestResult {
         var result = plainResult(of: request)
         applyStream(of: request, to: &result)
+        result.stream?.notShown = request.eventsNotShown
         return result
     }
 
