@@ -166,6 +166,9 @@ import Testing
             "   +0.500s ←   binary 40 bytes · 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f …",
             " +123.457s ←   close 1000 bye",
         ], "directions in a column of their own, the kind named in the row instead of a name column")
+        let ascii = view.visibleLines(height: 10, width: 100, focused: false, glyphs: .ascii).map(\.text)
+        #expect(ascii[1] == "   +0.200s ->   hello" && ascii[2] == "   +0.300s <-   hello",
+                "in ASCII the arrows stay apart from the fold marker's >: \(ascii)")
         #expect(view.title(rate: 2) == "Stream · 6 messages · 2.0/s · following")
         #expect(view.positionText == "message 6/6")
         view.applyFilter("$.type")

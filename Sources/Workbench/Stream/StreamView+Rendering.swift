@@ -6,17 +6,17 @@ extension StreamView {
     /// The rows to draw, at most `height`, none wider than `width`: per event its time since
     /// the start, its direction (a session's messages), name and id (server-sent events), a fold marker (▸ folded, ▾ unfolded) and
     /// its data, search matches marked; the selected event's first row highlighted. Only the
-    /// events on screen are laid out.
-    public func visibleLines(height: Int, width: Int, focused: Bool) -> [StyledLine] {
+    /// events on screen are laid out. `glyphs` draw the directions (`->` without Unicode).
+    public func visibleLines(height: Int, width: Int, focused: Bool, glyphs: Glyphs = .unicode) -> [StyledLine] {
         guard shownCount > 0 else { return [StyledLine(emptyText, .dim)] }
         let selected = cursor
         var lines: [StyledLine] = []
-        let indent = String(repeating: " ", count: gutterWidth)
+        let indent = String(repeating: " ", count: gutterWidth(glyphs))
         for position in positionsOnScreen() {
             guard let event = event(at: position) else { continue }
             guard let text = StreamEventText(event, filter: activeFilter) else { continue }
             let unfolded = isUnfolded(position, lineCount: text.lines.count)
-            var first = gutter(event)
+            var first = gutter(event, glyphs: glyphs)
             first.append(text.lines.count == 1 ? "  " : unfolded ? "▾ " : "▸ ", .dim)
             first.append(styled(unfolded ? text.lines[0] : text.folded))
             first = first.truncated(to: width)
@@ -63,18 +63,15 @@ extension StreamView {
 
     /// `  +1.234s tick          17  `: the columns before an event's data; a session's
     /// messages have their direction instead, `→` sent and `←` received.
-    private func gutter(_ event: StreamEvent) -> StyledLine {
+    private func gutter(_ event: StreamEvent, glyphs: Glyphs) -> StyledLine {
         var line = StyledLine(" ")
         // Milliseconds for the first 1,000 seconds; tenths after, so the column keeps its width
         // (right-aligned, its digits line up).
         let time = String(format: event.elapsed < 1000 ? "+%.3fs" : "+%.1fs", event.elapsed)
         line.append(String(repeating: " ", count: max(0, 9 - time.count)) + time + " ", .dim)
         if showsDirections {
-            switch event.direction {
-            case .sent?: line.append("→ ", .accent)
-            case .received?: line.append("← ", .success)
-            case nil: line.append("  ")
-            }
+            let arrow = event.direction.map { Self.arrow($0, glyphs: glyphs) } ?? ""
+            line.append(DisplayWidth.padded(arrow, to: Self.arrow(.sent, glyphs: glyphs).count + 1), event.direction == .sent ? .accent : .success)
         }
         if nameWidth > 0 {
             line.append(DisplayWidth.padded(DisplayWidth.truncated(event.name ?? "", to: nameWidth), to: nameWidth + 1), .accent)
@@ -85,9 +82,18 @@ extension StreamView {
         return line
     }
 
+    /// A message's direction: `→` sent, `←` received (`->`, `<-` in ASCII, apart from the
+    /// fold marker's `>`).
+    static func arrow(_ direction: StreamEvent.Direction, glyphs: Glyphs) -> String {
+        switch direction {
+        case .sent: glyphs.isUnicode ? "→" : "->"
+        case .received: glyphs.isUnicode ? "←" : "<-"
+        }
+    }
+
     /// Columns before the fold marker.
-    private var gutterWidth: Int {
-        11 + (showsDirections ? 2 : 0) + (nameWidth > 0 ? nameWidth + 1 : 0) + (idWidth > 0 ? idWidth + 1 : 0)
+    private func gutterWidth(_ glyphs: Glyphs) -> Int {
+        11 + (showsDirections ? Self.arrow(.sent, glyphs: glyphs).count + 1 : 0) + (nameWidth > 0 ? nameWidth + 1 : 0) + (idWidth > 0 ? idWidth + 1 : 0)
     }
 
     /// A line's content coloured, the search's matches laid over it.

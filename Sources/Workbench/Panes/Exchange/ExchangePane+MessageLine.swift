@@ -71,7 +71,7 @@ extension ExchangePane {
     /// The response's bottom row for `exchange`: the message line being typed, or while its
     /// session is open, where `i` types one; nil otherwise.
     func messageLineRow(_ exchange: Exchange, width: Int, row: Int, column: Int, frame: inout Frame) -> StyledLine? {
-        let prompt = " → "
+        let prompt = " \(StreamView.arrow(.sent, glyphs: glyphs)) "
         if case .message(let name)? = typing, name == exchange.name {
             var line = messageLines[name, default: MessageLine()]
             defer { messageLines[name] = line }

@@ -53,7 +53,7 @@ extension ExchangePane {
         case .body where exchange.streamView != nil:
             exchange.streamView?.resize(height: height)
             if let view = exchange.streamView {
-                lines += view.visibleLines(height: height, width: content.width, focused: focused)
+                lines += view.visibleLines(height: height, width: content.width, focused: focused, glyphs: glyphs)
                 footer = StyledLine(view.positionText, .dim)
                 title = StyledLine(view.title(rate: context.transfer(exchange.request)?.stream?.eventsPerSecond),
                                    focused ? .titleFocused : .title)
