@@ -17,7 +17,7 @@ extension Action {
     /// The stream view's `p`.
     public static let pauseStream = Action("pauseStream", "Pause or resume the stream view")
     /// `i`: the message line of an open WebSocket session.
-    public static let typeMessage = Action("typeMessage", "Type a message to the open WebSocket session")
+    public static let typeMessage = Action("typeMessage", "Type a message to the WebSocket session")
     /// The message line's keys.
     public static let sendMessage = Action("sendMessage", "Send the message typed")
     public static let olderMessage = Action("olderMessage", "An earlier message sent")
