@@ -76,7 +76,7 @@ struct StreamKeyTests {
     @Test("mistakes are errors at the value's line and column", arguments: [
         ("event", "test.yaml:4:13: error: requests.s.stream: unknown stream mode \"event\"; did you mean \"events\"? (expected one of: auto, events, lines, chunks, off)"),
         ("{mode: events, untill: $.done}",
-         "test.yaml:4:28: error: requests.s.stream: unknown key \"untill\"; did you mean \"until\"? (expected one of: mode, keep, maxEventBytes, reconnect, until, maxEvents)"),
+         "test.yaml:4:28: error: requests.s.stream: unknown key \"untill\"; did you mean \"until\"? (expected one of: mode, keep, maxEventBytes, reconnect, until, maxEvents, expect)"),
         ("{until: n >= 3}",
          "test.yaml:4:21: error: requests.s.stream.until: until: reads \"n\", which an event does not have; did you mean \"id\"? (expected event, id, data, sequence or a JSON path like $.done)"),
         ("{until: $..n == 3}",

@@ -195,6 +195,26 @@ struct StreamRunTests {
         #expect(note.hasSuffix("note 5, line one↵\(Redaction.placeholder)"))
     }
 
+    @Test("stream: {expect: …} checks every event: a failure names the first event that broke it, a pass counts them")
+    func checksOnEveryEvent() async throws {
+        let run = await run("""
+            requests:
+              every: {url: "{{demo}}/ndjson?count=4&rate=200", stream: {expect: [$.n isInteger, $.kind == tick]}}
+              broken: {url: "{{demo}}/ndjson?count=4&rate=200", stream: {expect: [$.n isInteger, $.n < 3]}}
+              none: {url: "{{demo}}/ndjson?count=0&rate=200", deadline: 0.5, stream: {maxEvents: 1, expect: [$.n isInteger]}}
+            """, ["every", "broken"], json: true)
+        #expect(run.status == 1, "\(run.output) \(run.errors)")
+        let results = try jsonLines(run.output).filter { $0["checks"] != nil }
+        let every = try #require(results.first { $0["name"] as? String == "every" })
+        #expect(every["ok"] as? Bool == true, "\(every)")
+        let broken = try #require(results.first { $0["name"] as? String == "broken" })
+        #expect(broken["ok"] as? Bool == false)
+        let checks = try #require(broken["checks"] as? [[String: Any]])
+        #expect(checks.map { $0["passed"] as? Bool } == [true, false], "\(checks)")
+        #expect((checks[1]["summary"] as? String) == "$.n: expected < 3, got 3; event #3", "\(checks[1])")
+        #expect((checks[1]["actual"] as? String) == "3", "\(checks[1])")
+    }
+
     @Test("the history keeps a stream's raw text as its body, one stopped at until: too")
     func history() async throws {
         let state = temporaryDirectory("courier-state")

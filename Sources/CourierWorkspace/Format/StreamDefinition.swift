@@ -13,6 +13,7 @@ import Foundation
 ///   reconnect: {tries: 5, delay: 1}             # or true: Last-Event-ID after the server's retry:
 ///   until: $.n >= 5                             # the `when:` syntax, on each event
 ///   maxEvents: 100
+///   expect: [$.n isInteger, event in [tick, note]]  # checks every event kept (a server's messages)
 /// ```
 ///
 /// `until:` reads `event` (a server-sent event's name), `id` (its last event ID), `data` (the
@@ -26,16 +27,19 @@ public struct StreamDefinition: Sendable, Hashable {
     public var until: Condition?
     /// Ends the stream (as a success) after this many events.
     public var maxEvents: Int?
+    /// Checks every event kept (of a WebSocket session, the server's messages), as `expect:`
+    /// checks a response: `$.` reads the event's data as JSON, `body` its text.
+    public var expect: [Expectation] = []
 
     public init() {}
 
-    static let keys = ["mode", "keep", "maxEventBytes", "reconnect", "until", "maxEvents"]
+    static let keys = ["mode", "keep", "maxEventBytes", "reconnect", "until", "maxEvents", "expect"]
     static let keepKeys = ["events", "bytes"]
     static let reconnectKeys = ["tries", "delay"]
     /// The names `until:` reads besides `$.PATH`.
     static let eventNames = ["event", "id", "data", "sequence"]
     private static let modeNames = ["auto", "events", "lines", "chunks", "off"]
-    private static let form = "auto, events, lines, chunks, off, or {mode, keep, maxEventBytes, reconnect, until, maxEvents}"
+    private static let form = "auto, events, lines, chunks, off, or {mode, keep, maxEventBytes, reconnect, until, maxEvents, expect}"
 
     init(yaml: YAMLValue) throws(WorkspaceError) {
         guard case .mapping = yaml.node else {
@@ -53,6 +57,7 @@ public struct StreamDefinition: Sendable, Hashable {
         if let value = map["reconnect"] { reconnect = try Self.reconnect(value) }
         if let value = map["until"] { until = try Self.eventCondition(value, key: "until") }
         maxEvents = try map["maxEvents"]?.int(in: 1...100_000_000, "a number of events")
+        if let value = map["expect"] { expect = try Expectation.list(value) }
         if reconnect != nil, mode != .automatic, mode != .events, let value = map["reconnect"] {
             throw value.error(.invalidValue, "only a server-sent event stream reconnects (mode is \(Self.name(of: mode)))")
         }

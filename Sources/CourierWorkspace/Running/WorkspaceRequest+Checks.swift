@@ -3,15 +3,70 @@ import Foundation
 import HTTPTypes
 
 extension WorkspaceRequest {
-    /// Whether responses are checked: the request has `expect:` or the workspace a contract.
-    var isChecked: Bool { !source.expect.isEmpty || workspace.config.contract != nil }
+    /// Whether responses are checked: the request has `expect:` (on the response or on every
+    /// event) or the workspace a contract.
+    var isChecked: Bool { !source.expect.isEmpty || !source.stream.expect.isEmpty || workspace.config.contract != nil }
 
     /// Runs the request's `expect:` on `facts` with its scope's variables and captures, then
     /// the workspace's contract, keeps the results (``checkResults``) and returns them.
     func evaluateExpectations(on facts: ResponseFacts) -> [CheckResult] {
+        let load = schemaLoader()
+        let results = Expectation.evaluate(source.expect, on: facts, render: { text throws(TemplateError) in try scope.render(text) },
+                                           loadSchema: load)
+        let eventResults = source.stream.expect.isEmpty ? [] : evaluateOnEveryEvent(facts, loadSchema: load)
+        let contractResults = workspace.config.contract?.results(method: method.rawValue, url: resolvedURL, facts: facts) ?? []
+        checkResults = results + eventResults + contractResults
+        return results + eventResults + contractResults
+    }
+
+    /// `stream: {expect: …}` on each event kept (a session's received messages): one result per
+    /// check — its first failure, marked with the event's number, or a pass over them all.
+    private func evaluateOnEveryEvent(_ facts: ResponseFacts, loadSchema: (String) throws -> (document: JSONValue, uri: String)) -> [CheckResult] {
+        let events = streamEvents.filter { $0.direction != .sent }
+        var outcome: [CheckResult]?
+        for event in events {
+            var eventFacts = facts
+            eventFacts.body = event.data
+            eventFacts.text = event.text
+            eventFacts.json = event.json
+            let results = Expectation.evaluate(source.stream.expect, on: eventFacts,
+                                               render: { text throws(TemplateError) in try scope.render(text) }, loadSchema: loadSchema)
+            guard var kept = outcome else {
+                outcome = results.map { Self.marking($0, event: event) }
+                continue
+            }
+            for (index, result) in results.enumerated() where kept[index].passed {
+                kept[index] = Self.marking(result, event: event)
+            }
+            outcome = kept
+        }
+        let noun = events.count == 1 ? "event" : "events"
+        guard let outcome else {
+            return source.stream.expect.flatMap { expectation -> [CheckResult] in
+                guard case .check(let check) = expectation else { return [] }
+                return [CheckResult(check: check, passed: false, expected: check.text, actual: "nothing", note: "no event to check")]
+            }
+        }
+        return outcome.map { result in
+            var result = result
+            if result.passed { result.note = "on every one of \(events.count) \(noun)" }
+            return result
+        }
+    }
+
+    /// A failed check says which event broke it.
+    private static func marking(_ result: CheckResult, event: StreamEvent) -> CheckResult {
+        guard !result.passed else { return result }
+        var result = result
+        result.note = ["event #\(event.sequence)", result.note].compactMap { $0 }.joined(separator: ": ")
+        return result
+    }
+
+    /// Reads a JSON Schema `expect:` names: inside the workspace's directories, JSON or YAML.
+    private func schemaLoader() -> (String) throws -> (document: JSONValue, uri: String) {
         let workspace = self.workspace
         var confinement: PathConfinement?
-        let results = Expectation.evaluate(source.expect, on: facts, render: { text throws(TemplateError) in try scope.render(text) }) { path in
+        return { path in
             let file = workspace.resolvePath(path)
             if confinement == nil { confinement = PathConfinement(workspaceDirectory: workspace.directory) }
             let checked = try confinement!.check(file, for: "JSON Schema")
@@ -21,9 +76,6 @@ extension WorkspaceRequest {
                 : try JSONValue(parsing: data)
             return (document, URL(fileURLWithPath: checked).absoluteString)
         }
-        let contractResults = workspace.config.contract?.results(method: method.rawValue, url: resolvedURL, facts: facts) ?? []
-        checkResults = results + contractResults
-        return results + contractResults
     }
 
     /// The facts a streamed response's checks see: the body is the stream as kept (many
