@@ -134,17 +134,19 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
     /// Sends one step; false when it closed the session (nothing more is sent).
     private static func perform(_ step: WebSocketStep, on outbound: WebSocketOutboundWriter, transfer: ExternalTransfer) async throws -> Bool {
         switch step {
+        // A message is in the transcript as it goes out, before the write returns: the server's
+        // answer can arrive first otherwise, and the transcript would show the answer before it.
         case .text(let text):
+            transfer.deliver([.message(Data(text.utf8), direction: .sent, name: "text")])
             try await outbound.write(.text(text))
             transfer.moved(sent: text.utf8.count)
-            transfer.deliver([.message(Data(text.utf8), direction: .sent, name: "text")])
         case .binary(let data):
+            transfer.deliver([.message(data, direction: .sent, name: "binary")])
             try await outbound.write(.binary(ByteBuffer(bytes: data)))
             transfer.moved(sent: data.count)
-            transfer.deliver([.message(data, direction: .sent, name: "binary")])
         case .ping(let data):
-            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer(bytes: data))))
             transfer.deliver([.message(data, direction: .sent, name: "ping")])
+            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer(bytes: data))))
         case .wait(let seconds):
             try await Task.sleep(for: .seconds(seconds))
         case .expect:

@@ -41,7 +41,8 @@ extension Request {
     /// Delivers `content` for a claimed run without the network (a cache hit).
     func answerWithoutNetwork(_ context: RunContext, content: ResponseContent, error: RequestError? = nil) {
         var content = content
-        let replayed = error == nil ? replayStream(into: &content) : []
+        // A recorded session's messages replay even when it failed (they are what it did).
+        let replayed = error == nil || content.stream != nil ? replayStream(into: &content) : []
         let stored = move(to: .delivering) { state in
             state.content = content
             state.error = error

@@ -88,10 +88,13 @@ extension Request {
     }
 
     /// A stream answered without the network (offline replay, a cache hit) is a stream
-    /// too: its stored text is read as the network's would be, and its events are delivered
-    /// before the callbacks (their `elapsed` is the replay's, near zero). Returns them.
+    /// too: its stored text is read as the network's would be — or, when the content already
+    /// has its stream and events (a recorded session), those are taken as they are — and its
+    /// events are delivered before the callbacks. Returns them.
     func replayStream(into content: inout ResponseContent) -> [StreamEvent] {
-        guard streamMode != .off, content.stream == nil, let head = content.head, let data = content.data, !data.isEmpty
+        // Ready-made events (a recorded WebSocket session's messages) are delivered as they are.
+        if content.stream != nil { return content.streamEvents }
+        guard streamMode != .off, let head = content.head, let data = content.data, !data.isEmpty
         else { return [] }
         let session = StreamSession(settings: StreamSettings(mode: streamMode, limits: streamLimits))
         guard session.begin(statusCode: head.statusCode, mimeType: head.mimeType) else { return [] }

@@ -75,12 +75,8 @@ public final class OfflineReplay: Sendable {
         state.ended = true
         content.stream = state
         content.streamEvents = events
-        // The engine replays a stream's raw text, not ready-made messages: they reach the
-        // request's event handler as the run starts, before its callbacks (as replayed text's do).
-        let replay = TranscriptReplay(events: events)
-        request.accessories.append(replay)
+        // The engine delivers ready-made events before the callbacks, as it does replayed text's.
         request.completeWithoutNetwork(content: content, error: Self.error(stored))
-        request.accessories.removeAll { $0 === replay }
     }
 
     private func fail(_ request: WorkspaceRequest, _ reason: String) {
@@ -111,19 +107,5 @@ public final class OfflineReplay: Sendable {
         guard let family = stored.errorFamily.flatMap(RequestError.Family.init(rawValue:)), let code = stored.errorCode else { return nil }
         return RequestError(family: family, code: RequestError.Code(rawValue: code), message: stored.errorMessage ?? "",
                             statusCode: stored.status)
-    }
-}
-
-/// Hands a recorded session's messages to the request's event handler when its replayed run
-/// starts: the run is under way then (a handler that ends the stream at `until:` only stops
-/// reading), and its callbacks have not run yet.
-private final class TranscriptReplay: RequestAccessory {
-    let events: [StreamEvent]
-
-    init(events: [StreamEvent]) { self.events = events }
-
-    func requestWillStart(_ subject: AnyObject) {
-        guard let request = subject as? Request, let handler = request.streamEventHandler else { return }
-        for event in events { handler(request, event) }
     }
 }
