@@ -6,8 +6,8 @@ import Workbench
 
 /// The workbench's one input loop: it sleeps in `poll()` on the terminal, the wake-up pipe
 /// (engine news), the signal pipe and the workspace file's watcher; applies keys and news
-/// to the model; and redraws what changed — at once after a key, at most ~15 times a second
-/// for engine news and animation. With nothing in flight no timer runs: idle is asleep.
+/// to the model; and redraws what changed — at once after a key or a stream's first events,
+/// at most ~15 times a second for other engine news and animation. With nothing in flight no timer runs: idle is asleep.
 final class InputLoop {
     private let terminal: Terminal
     private let model: AppModel
@@ -53,6 +53,8 @@ final class InputLoop {
                     drawPending = true
                     trace?.record("news")
                 }
+                // A stream's first events are drawn at once, not at the next paced frame.
+                if model.takeDrawAtOnce() { urgent = true }
             }
             if descriptors.count > 3, descriptors[3].revents != 0, watcher?.fileChanged() == true {
                 model.workspaceFileChanged()

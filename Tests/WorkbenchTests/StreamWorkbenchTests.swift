@@ -26,6 +26,9 @@ import Testing
             app.press(.enter)
             let exchange = try #require(app.model.exchanges["view-ticker"])
             try await app.settle("three events") { (exchange.streamView?.lastSequence ?? 0) >= 3 }
+            #expect(app.model.takeDrawAtOnce(), "a stream's first events do not wait for the next paced frame")
+            try await app.settle("three more events") { (exchange.streamView?.lastSequence ?? 0) >= 6 }
+            #expect(!app.model.takeDrawAtOnce(), "later ones do")
             #expect(exchange.isInFlight)
             #expect(app.model.session.agent.records().contains { $0.request === exchange.request },
                     "the record is still in the agent's table")

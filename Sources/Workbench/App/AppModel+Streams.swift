@@ -11,8 +11,18 @@ extension AppModel {
     func receiveStream(of exchange: Exchange) {
         let events = exchange.streamInbox.take()
         guard exchanges[exchange.name] === exchange, !events.isEmpty else { return }
-        if exchange.streamView == nil { exchange.streamView = StreamView(capacity: exchange.request.streamLimits.keptEvents) }
+        if exchange.streamView == nil {
+            exchange.streamView = StreamView(capacity: exchange.request.streamLimits.keptEvents)
+            drawsAtOnce = true
+        }
         exchange.streamView?.append(events)
+    }
+
+    /// Whether the news just applied should be drawn now rather than at the next paced frame;
+    /// asking clears it.
+    public func takeDrawAtOnce() -> Bool {
+        defer { drawsAtOnce = false }
+        return drawsAtOnce
     }
 
     /// A request stopped: its stream view takes the kept events it has not had yet (those the

@@ -40,6 +40,9 @@ public final class AppModel {
     public internal(set) var effects: [Effect] = []
     /// Set when the user confirmed quitting.
     public internal(set) var wantsToQuit = false
+    /// Engine news that should not wait for the next paced frame (a stream's first events:
+    /// the user is waiting for them); the front takes it with ``takeDrawAtOnce()``.
+    var drawsAtOnce = false
 
     /// Opens `workspace` (read from `workspacePath`); throws for an unknown environment or a
     /// config that cannot be rendered.
