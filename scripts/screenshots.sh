@@ -151,6 +151,26 @@ shot stream
 tui_wait "· ended" 15
 tui_keys Escape 1
 
+# A WebSocket session (the demo's ws-broadcast, which stays open): two messages typed on the
+# message line, a broadcast and plain text, and the server's answers in the transcript.
+tui_keys /
+tui_type ws-broadcast
+tui_keys Enter Enter 2
+sleep 0.2
+if tui_screen | grep -qF "m method"; then tui_keys 2; fi
+tui_wait "welcome"
+tui_keys i
+tui_type '{"type":"broadcast","data":"hello from Courier"}'
+tui_keys Enter
+tui_wait '"from"'
+tui_type 'plain text comes back as it was'
+tui_keys Enter
+tui_wait "message 5/5"
+shot websocket
+tui_keys Escape x
+tui_wait "· ended" 15
+tui_keys Escape 1
+
 # The help overlay: every key, by pane.
 tui_keys "?"
 tui_wait "Esc close"
