@@ -49,8 +49,9 @@ public final class DemoServer: Sendable {
     /// - Throws: the bind error when the server cannot listen (e.g. the port is taken).
     /// `webSockets`: the plain listener also upgrades `/ws` to WebSocket (``WebSocketRoutes``);
     /// off, it is plain HTTP/1.1 and `/ws` answers 426. On for the binary's embedded server and
-    /// the WebSocket tests; off for the rest of the tests, whose many servers in one process
-    /// stopped with connections still open hung the test run with the upgrade channel.
+    /// the WebSocket tests; off for the rest: hummingbird-websocket's upgrade channel neither
+    /// answers nor closes a connection whose first bytes are no request head (a TLS hello, a
+    /// head over the limits), and a stop waits for it forever (the fault tests hung on it).
     public static func start(host: String = "127.0.0.1", port: Int = 0, tls: Bool = false,
                              webSockets: Bool = false) async throws -> DemoServer {
         try await start(host: host, port: port, tlsFilesIn: tls ? DemoTLSFiles.temporaryDirectory : nil, webSockets: webSockets)

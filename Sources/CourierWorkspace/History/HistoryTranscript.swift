@@ -35,10 +35,7 @@ public struct HistoryTranscript: Sendable, Codable, Hashable {
         /// The data on one line: text with its line feeds as `↵`, binary data as its size and
         /// first bytes in hex (`4 bytes: 00 01 02 ff`).
         public var shownData: String {
-            guard !isBinary else {
-                return "\(data.count) bytes: " + data.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
-                    + (data.count > 32 ? " …" : "")
-            }
+            guard !isBinary else { return "\(data.count) bytes: " + data.hexPreview(first: 32) }
             return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
         }
 

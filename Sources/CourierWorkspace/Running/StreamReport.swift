@@ -37,8 +37,7 @@ public struct StreamEventReport: Sendable, Codable, Hashable {
         let data = HistoryExchange.redactedBody(event.data, contentType: event.json == nil ? nil : "application/json", scope: request.scope)
         // A binary message is shown as its size and first bytes in hex, not as mangled text.
         let text = event.kind == .message && event.name == "binary"
-            ? "\(event.data.count) bytes: " + event.data.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
-                + (event.data.count > 32 ? " …" : "")
+            ? "\(event.data.count) bytes: " + event.data.hexPreview(first: 32)
             : String(decoding: data, as: UTF8.self)
         self.init(request: request.source.name, sequence: event.sequence, elapsed: (event.elapsed * 1000).rounded() / 1000,
                   name: event.name.map(request.scope.redact), id: event.id.map(request.scope.redact), data: text)

@@ -81,9 +81,8 @@ struct StreamEventText {
         guard isSessionMessage(event), let name = event.name else { return nil }
         let detail: String
         if name == "binary" {
-            let shown = event.data.prefix(binaryPrefix).map { String(format: "%02x", $0) }.joined(separator: " ")
             let count = event.data.count
-            detail = "\(count.groupedDigits) byte\(count == 1 ? "" : "s")" + (count == 0 ? "" : " · " + shown + (count > binaryPrefix ? " …" : ""))
+            detail = "\(count.groupedDigits) byte\(count == 1 ? "" : "s")" + (count == 0 ? "" : " · " + event.data.hexPreview(first: binaryPrefix))
         } else {
             detail = event.text.replacingOccurrences(of: "\n", with: " ")
         }
