@@ -55,6 +55,7 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),  // no external loading: a faster build
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -108,6 +109,8 @@ let package = Package(
                 workbenchOnly("GRDB", from: "GRDB.swift"),
                 workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),
                 workbenchOnly("OpenAPIKit30", from: "OpenAPIKit"),
+                // Load runs' latency percentiles (HDR histograms).
+                workbenchOnly("Histogram", from: "hdrhistogram-swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -1,0 +1,62 @@
+import Dispatch
+import Synchronization
+
+/// One request of a load run on the driver's own transport: no ``Request``, no record, no
+/// response pipeline — the transfer's outcome goes straight back to the ``LoadDriver``.
+/// `@unchecked` as its superclass: every stored property is a `let` of a `Sendable` type.
+final class LoadJob: TransferJob, @unchecked Sendable {
+    let target: Int
+    let due: UInt64
+    let warmup: Bool
+    /// When the transfer's handle joined the loop (transport thread), for the open model's
+    /// latency: the wait for a slot counts, and so does the transfer.
+    let startedAt = Atomic<UInt64>(0)
+    // Strong: a completion may still be queued when the driver is otherwise gone.
+    private let driver: LoadDriver
+
+    init(id: Int, target: Int, sent: SharedPreparedRequest, progress: ProgressCell, due: UInt64, warmup: Bool, driver: LoadDriver) {
+        self.target = target
+        self.due = due
+        self.warmup = warmup
+        self.driver = driver
+        super.init(id: id, sent: sent, priority: .default, progress: progress)
+    }
+
+    override var wantsProgressTicks: Bool { false }
+
+    override func transferStarted() {
+        startedAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+    }
+
+    override func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {
+        driver.transferEnded(self, outcome: outcome)
+    }
+
+    /// The sample of the ended transfer, read on the driver's queue.
+    func sample(of outcome: TransferOutcome) -> LoadSample {
+        let started = startedAt.load(ordering: .relaxed)
+        let metrics = outcome.metrics
+        let end: UInt64
+        if started > 0, let metrics {
+            end = started + UInt64(max(0, metrics.total) * 1e9)
+        } else {
+            end = DispatchTime.now().uptimeNanoseconds
+        }
+        var sample = LoadSample(target: target, latency: end > due ? end - due : 0)
+        sample.warmup = warmup
+        sample.status = outcome.received?.statusCode ?? 0
+        sample.error = outcome.error
+        if let metrics {
+            sample.total = UInt64(max(0, metrics.total) * 1e9)
+            sample.firstByte = UInt64(max(0, metrics.firstByte) * 1e9)
+            sample.bytesReceived = metrics.bytesReceived + metrics.headerBytes
+            sample.bytesSent = metrics.bytesSent
+            sample.newConnection = outcome.received != nil && !metrics.connectionReused
+            if sample.newConnection {
+                sample.connect = UInt64(max(0, metrics.connect) * 1e9)
+                sample.tlsHandshake = UInt64(max(0, metrics.tlsHandshake) * 1e9)
+            }
+        }
+        return sample
+    }
+}

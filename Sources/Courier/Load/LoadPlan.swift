@@ -1,0 +1,62 @@
+/// How a load run paces its sends, how long it lasts and how it starts.
+///
+/// - The **closed** model keeps `concurrency` iterations in flight: a new one starts when one
+///   ends, so a slow server gets fewer requests (what `wrk` and `hey -c` do).
+/// - The **open** model starts iterations on a schedule, `rate` a second, whatever the server
+///   does; an iteration's latency counts from when it was due, so a stalled server shows as
+///   latency, not as fewer requests (no coordinated omission). At most `maxInFlight` run at
+///   once; iterations due beyond that wait, and their wait counts.
+///
+/// A run lasts `warmup + duration` seconds, or until `requests` measured iterations have
+/// started, whichever comes first; iterations of the warm-up are sent but not measured. A ramp
+/// raises the concurrency or the rate linearly from the start over `ramp` seconds.
+public struct LoadPlan: Sendable, Hashable, Codable {
+    /// The pacing of a run.
+    public enum Model: Sendable, Hashable, Codable {
+        case closed(concurrency: Int)
+        case open(rate: Double, maxInFlight: Int)
+    }
+
+    public var model: Model
+    /// Seconds measured after the warm-up; nil: until `requests` iterations.
+    public var duration: Double?
+    /// Measured iterations to start; nil: until `duration` ends.
+    public var requests: Int?
+    /// Seconds sent but not measured, from the start.
+    public var warmup: Double
+    /// Seconds over which the concurrency or rate rises to its full value, from the start.
+    public var ramp: Double
+
+    public init(model: Model, duration: Double? = nil, requests: Int? = nil, warmup: Double = 0, ramp: Double = 0) {
+        self.model = model
+        self.duration = duration
+        self.requests = requests
+        self.warmup = max(0, warmup)
+        self.ramp = max(0, ramp)
+    }
+
+    /// Transfers that may run at once: the concurrency, or the open model's ceiling.
+    public var maxInFlight: Int {
+        switch model {
+        case .closed(let concurrency): return max(1, concurrency)
+        case .open(_, let maxInFlight): return max(1, maxInFlight)
+        }
+    }
+
+    /// Why the plan cannot run, or nil.
+    public var problem: String? {
+        switch model {
+        case .closed(let concurrency) where concurrency < 1:
+            return "concurrency must be at least 1 (got \(concurrency))"
+        case .open(let rate, _) where !(rate > 0 && rate.isFinite):
+            return "rate must be a positive number of requests a second (got \(rate))"
+        case .open(_, let maxInFlight) where maxInFlight < 1:
+            return "the most requests in flight must be at least 1 (got \(maxInFlight))"
+        default: break
+        }
+        if duration == nil && requests == nil { return "a load run needs a duration or a number of requests" }
+        if let duration, !(duration > 0) { return "duration must be positive (got \(duration))" }
+        if let requests, requests < 1 { return "requests must be at least 1 (got \(requests))" }
+        return nil
+    }
+}

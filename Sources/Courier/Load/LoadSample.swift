@@ -1,0 +1,40 @@
+/// What one sent request of a load run measured. Times are nanoseconds; libcurl's phases are
+/// cumulative from the transfer's start, as `curl -w` prints them (0: not reached, or the
+/// connection was reused).
+public struct LoadSample: Sendable {
+    /// Which target: the request's index in a batch, the step's in a chain (0 for one request).
+    public var target: Int
+    /// From when the iteration was due (open model) or started (closed) to the response's end.
+    public var latency: UInt64
+    public var connect: UInt64 = 0
+    public var tlsHandshake: UInt64 = 0
+    public var firstByte: UInt64 = 0
+    /// libcurl's total time of the transfer.
+    public var total: UInt64 = 0
+    /// The HTTP status; 0 when no response came.
+    public var status: Int = 0
+    /// Why the request failed, when it did (a status of 400 and more is not an error here).
+    public var error: RequestError?
+    public var bytesReceived: Int64 = 0
+    public var bytesSent: Int64 = 0
+    /// The transfer opened a connection instead of reusing one.
+    public var newConnection = false
+    /// Sent during the warm-up: not measured.
+    public var warmup = false
+    /// The last request of its iteration (always, but for a chain's steps before the last).
+    public var endsIteration = true
+    /// For the sample that ends an iteration: the iteration's latency from when it was due.
+    public var iterationLatency: UInt64 = 0
+
+    public init(target: Int, latency: UInt64) {
+        self.target = target
+        self.latency = latency
+        self.iterationLatency = latency
+    }
+}
+
+/// Where a load run's samples go (`CourierWorkspace.LoadRecorder`). Called on the run's
+/// queue, one call at a time: return quickly, the next sends wait.
+public protocol LoadSampleSink: AnyObject, Sendable {
+    func record(_ sample: LoadSample)
+}
