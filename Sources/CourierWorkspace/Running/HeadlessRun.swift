@@ -66,13 +66,12 @@ public struct HeadlessRun: Sendable {
     /// Runs; `output` gets stdout lines, `errors` stderr lines.
     public func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
                     output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
-        var overrides: [String: String] = [:]
-        for pair in variables {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                errors("courier run: --var expects name=value, got \"\(pair)\"")
-                return 2
-            }
-            overrides[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        let overrides: [String: String]
+        do {
+            overrides = try VariableOverrides.parse(variables)
+        } catch {
+            errors("courier run: \(error.message)")
+            return 2
         }
         if names.isEmpty, !checksContract {
             errors("courier run: name at least one request, batch or chain to run")

@@ -1,0 +1,83 @@
+import Courier
+import Foundation
+import Synchronization
+
+/// A chain as a load run's iterations: each iteration runs the whole chain through the
+/// workspace runner (its steps depend on captures), on the `each:` rows in turn; every request
+/// it sent becomes a sample of its step, and the last ends the iteration.
+final class ChainLoadIterations: LoadIterations {
+    private let runner: WorkspaceRunner
+    private let definition: ChainDefinition
+    private let rows: [DataRows.Row?]
+    private let running = Mutex<[Int: ChainRequest]>([:])
+
+    init(runner: WorkspaceRunner, chain definition: ChainDefinition) {
+        self.runner = runner
+        self.definition = definition
+        rows = definition.each?.rows.map(Optional.some) ?? [nil]
+    }
+
+    /// The steps' titles, as the chain names them.
+    var stepNames: [String] {
+        definition.steps.map { $0.title ?? $0.items.map(\.request.name).joined(separator: $0.isParallel ? " ∥ " : " ") }
+    }
+
+    func start(index: Int, due: UInt64, warmup: Bool, done: @escaping @Sendable ([LoadSample]) -> Void) {
+        let run = ChainRun(runner: runner, chain: definition, row: rows[index % rows.count])
+        let chain = run.chain
+        running.withLock { $0[index] = chain }
+        let stepRequests = run.stepRequests
+        Task { [self] in
+            _ = try? await chain.run()
+            self.running.withLock { _ = $0.removeValue(forKey: index) }
+            done(Self.samples(of: stepRequests, due: due, warmup: warmup))
+        }
+    }
+
+    func cancelAll() {
+        let chains = running.withLock { running in
+            defer { running.removeAll() }
+            return Array(running.values)
+        }
+        chains.forEach { $0.stop() }
+    }
+
+    /// A sample for each request the chain sent (a step it skipped sent none).
+    private static func samples(of steps: [[WorkspaceRequest]], due: UInt64, warmup: Bool) -> [LoadSample] {
+        var samples: [LoadSample] = []
+        for (index, requests) in steps.enumerated() {
+            for request in requests {
+                let metrics = request.metrics
+                let status = request.responseStatusCode
+                guard metrics != nil || request.error != nil || status > 0 else { continue }
+                let total = UInt64(max(0, metrics?.total ?? 0) * 1e9)
+                var sample = LoadSample(target: index, latency: total)
+                sample.total = total
+                sample.firstByte = UInt64(max(0, metrics?.firstByte ?? 0) * 1e9)
+                sample.status = status
+                // A bad status counts once, as its status (``LoadRecorder``).
+                sample.error = request.error.flatMap { status >= 400 && $0.code == .invalidStatusCode ? nil : $0 }
+                sample.bytesReceived = (metrics?.bytesReceived ?? 0) + (metrics?.headerBytes ?? 0)
+                sample.bytesSent = metrics?.bytesSent ?? 0
+                if let metrics, status > 0, !metrics.connectionReused {
+                    sample.newConnection = true
+                    sample.connect = UInt64(max(0, metrics.connect) * 1e9)
+                    sample.tlsHandshake = UInt64(max(0, metrics.tlsHandshake) * 1e9)
+                }
+                sample.warmup = warmup
+                sample.endsIteration = false
+                samples.append(sample)
+            }
+        }
+        let now = LoadDriver.now()
+        if samples.isEmpty {
+            var sample = LoadSample(target: 0, latency: now > due ? now - due : 0)
+            sample.warmup = warmup
+            sample.error = RequestError(family: .parameter, code: .invalidParameters, message: "the chain sent no request")
+            samples.append(sample)
+        }
+        samples[samples.count - 1].endsIteration = true
+        samples[samples.count - 1].iterationLatency = now > due ? now - due : 0
+        return samples
+    }
+}

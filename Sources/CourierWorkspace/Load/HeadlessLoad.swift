@@ -1,0 +1,117 @@
+import Courier
+import Foundation
+
+/// `courier load` without the argument parsing: loads the workspace, starts the demo server
+/// when the workspace uses `{{demo}}`, runs the load, prints a line a second while it runs
+/// (to `progress`), then the result (text or `--json`). Returns the exit status: 0 done,
+/// 1 a `--fail-on` rule broken, 2 bad input.
+public struct HeadlessLoad: Sendable {
+    public var workspacePath: String
+    public var name: String
+    public var plan: LoadPlan
+    public var environment: String?
+    /// `name=value` pairs.
+    public var variables: [String] = []
+    public var seed: UInt64?
+    public var json = false
+    /// Where the history goes; nil = `$XDG_STATE_HOME/courier/history`.
+    public var stateDirectory: String?
+    public var recordsHistory = true
+
+    public init(workspacePath: String, name: String, plan: LoadPlan) {
+        self.workspacePath = workspacePath
+        self.name = name
+        self.plan = plan
+    }
+
+    /// Runs; `output` gets stdout lines, `errors` stderr lines, `progress` the live line
+    /// (stderr). `started` hands out the run, so that a signal can stop it.
+    public func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
+                    output: (String) -> Void, errors: (String) -> Void,
+                    progress: @escaping @Sendable (String) -> Void = { _ in },
+                    started: (LoadRun) -> Void = { _ in }) async -> Int32 {
+        let overrides: [String: String]
+        do {
+            overrides = try VariableOverrides.parse(variables)
+        } catch {
+            errors("courier load: \(error.message)")
+            return 2
+        }
+        let workspace: Workspace
+        do {
+            workspace = try Workspace.load(path: workspacePath, extraVariables: Set(overrides.keys))
+        } catch {
+            errors(error.description)
+            return 2
+        }
+        var demo: DemoServerHandle?
+        if workspace.usesDemoServer {
+            do {
+                demo = try await startDemoServer()
+            } catch {
+                errors("courier load: cannot start the demo server: \(error)")
+                return 2
+            }
+        }
+        var options = RunOptions()
+        options.environment = environment
+        options.overrides = overrides
+        options.seed = seed
+        options.demoURL = demo?.baseURL
+        options.demoTLS = demo?.tls
+        options.stateDirectory = stateDirectory
+        let status = await run(workspace, options: options, output: output, errors: errors, progress: progress, started: started)
+        await demo?.stop()
+        return status
+    }
+
+    private func run(_ workspace: Workspace, options: RunOptions, output: (String) -> Void, errors: (String) -> Void,
+                     progress: @escaping @Sendable (String) -> Void, started: (LoadRun) -> Void) async -> Int32 {
+        let load: LoadRun
+        do {
+            let runner = try WorkspaceRunner(workspace: workspace, options: options)
+            load = try LoadRun(runner: runner, name: name, plan: plan)
+        } catch {
+            errors(error.description)
+            return 2
+        }
+        started(load)
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                if Task.isCancelled { break }
+                progress(Self.progressLine(load.snapshot()))
+            }
+        }
+        defer { ticker.cancel() }
+        let result: LoadResult
+        do {
+            result = try await load.run()
+        } catch {
+            errors("courier load: \(error.message)")
+            return 2
+        }
+        if json {
+            output(Self.json(result))
+        } else {
+            LoadSummaryText.lines(result).forEach(output)
+        }
+        return 0
+    }
+
+    /// The live line: elapsed, requests, rate, p50/p99, errors, in flight.
+    static func progressLine(_ result: LoadResult) -> String {
+        String(format: "%6.1f s  %9d req  %9.0f req/s  p50 %8.2f ms  p99 %8.2f ms  errors %5.2f %%  in flight %d",
+               result.seconds, result.requests, result.throughput, result.latency.p50, result.latency.p99,
+               result.errorRate * 100, result.inFlight)
+    }
+
+    /// The result as one JSON object.
+    static func json(_ result: LoadResult) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = (try? encoder.encode(result)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,42 @@
+import Courier
+import Foundation
+
+/// The prepared requests a load run of a request or a batch sends, round-robin: each rendered
+/// once from the workspace (variables, `each:` rows, auth, an oauth2 or command token fetched
+/// now), as `start()` would send it. The agent's cookie jar goes with them (libcurl's engine).
+enum LoadTargets {
+    /// The requests and their names (a batch member with a row is labelled with it).
+    static func prepare(_ requests: [(name: String, request: WorkspaceRequest)]) async throws(LoadRunError) -> [PreparedRequest] {
+        var prepared: [PreparedRequest] = []
+        for (name, request) in requests {
+            if let problem = request.argumentsProblem() { throw LoadRunError("\(name): \(problem)") }
+            var sent: PreparedRequest
+            do {
+                sent = try request.preparedRequest()
+            } catch {
+                throw LoadRunError("\(name): \(error.message)")
+            }
+            if let problem = refusal(of: sent) { throw LoadRunError("\(name): \(problem)") }
+            do {
+                if let token = try await request.fetchedTokenHeader() {
+                    sent.headers.removeAll { $0.name.caseInsensitiveCompare(token.name) == .orderedSame }
+                    sent.headers.append(token)
+                }
+            } catch {
+                throw LoadRunError("\(name): the token could not be fetched: \(error)")
+            }
+            prepared.append(sent)
+        }
+        return prepared
+    }
+
+    /// Why a load run cannot send `request`: it streams, or it is not HTTP.
+    static func refusal(of request: PreparedRequest) -> String? {
+        if request.stream != nil { return "it streams (stream:), and a load run sends requests that end" }
+        let scheme = request.url.prefix { $0 != ":" }.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            return "a load run sends http and https requests, not \(scheme):"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Courier
+import CourierWorkspace
+import Dispatch
+import Foundation
+
+/// `courier load WORKSPACE NAME`: a load run of a request, batch or chain.
+struct LoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Send a request, batch or chain under load and report latency percentiles, throughput and errors.",
+        discussion: """
+            --concurrency N keeps N requests in flight (closed model: a slow server gets fewer \
+            requests). --rate R sends R requests a second on a schedule whatever the server does \
+            (open model), and measures each request's latency from when it was due, so a server \
+            that stalls shows as latency, not as fewer requests; at most --max-in-flight run at \
+            once. The run lasts --duration (default 10s) after --warmup, or until --requests \
+            measured requests. Every request is rendered from the workspace once (variables, \
+            auth, tokens, cookies, each: rows) and sent through libcurl on its own connections; \
+            a batch sends its items in turn, a chain runs whole for each iteration and reports \
+            each step. A line a second goes to standard error while it runs; Ctrl-C stops the \
+            run and reports what completed.
+
+            Exit status: 0 done, 2 bad input (unreadable workspace, unknown name, bad option).
+            """
+    )
+
+    @Argument(help: "The workspace file (YAML).")
+    var workspace: String
+
+    @Argument(help: "The request, batch or chain to load.")
+    var name: String
+
+    @Option(help: ArgumentHelp("Requests in flight (closed model). Default 16 when no --rate.", valueName: "N"))
+    var concurrency: Int?
+
+    @Option(help: ArgumentHelp("Requests a second on a schedule (open model): 2000, 2000/s, 120/m.", valueName: "R"))
+    var rate: String?
+
+    @Option(help: ArgumentHelp("With --rate: the most requests in flight at once (default 256).", valueName: "N"))
+    var maxInFlight: Int?
+
+    @Option(help: ArgumentHelp("Measured time: 30s, 2m, 500ms (default 10s unless --requests).", valueName: "TIME"))
+    var duration: String?
+
+    @Option(help: ArgumentHelp("Measured requests to send (iterations for a chain).", valueName: "N"))
+    var requests: Int?
+
+    @Option(help: ArgumentHelp("Time sent first and not measured.", valueName: "TIME"))
+    var warmup: String?
+
+    @Option(help: ArgumentHelp("Time over which the concurrency or rate rises from nothing to full.", valueName: "TIME"))
+    var ramp: String?
+
+    @Option(help: "The environment whose variables apply.")
+    var env: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    @Flag(help: "Do not save the run in the history.")
+    var noHistory = false
+
+    func run() async throws {
+        let plan: LoadPlan
+        do {
+            plan = try makePlan()
+        } catch {
+            printError("courier load: \(error.message)")
+            throw ExitCode(2)
+        }
+        var load = HeadlessLoad(workspacePath: workspace, name: name, plan: plan)
+        load.environment = env
+        load.variables = variables
+        load.json = json
+        load.recordsHistory = !noHistory
+        let interrupt = LoadInterrupt()
+        let status = await load.run(startDemoServer: DemoServerHandle.embedded,
+                                    output: { [json] line in print(json ? line : TerminalText.neutralized(line)) },
+                                    errors: { printError($0) },
+                                    progress: { printError($0) },
+                                    started: { interrupt.stopOnSignal($0) })
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    private struct PlanProblem: Error {
+        var message: String
+    }
+
+    private func makePlan() throws(PlanProblem) -> LoadPlan {
+        func seconds(_ text: String?, _ option: String) throws(PlanProblem) -> Double? {
+            guard let text else { return nil }
+            guard let value = LoadDurationText.seconds(text) else {
+                throw PlanProblem(message: "\(option) expects a time like 30s, 2m or 500ms, got \"\(text)\"")
+            }
+            return value
+        }
+        let model: LoadPlan.Model
+        if let rate {
+            guard concurrency == nil else { throw PlanProblem(message: "give --concurrency or --rate, not both") }
+            guard let value = LoadDurationText.rate(rate) else {
+                throw PlanProblem(message: "--rate expects requests a second like 2000 or 2000/s, got \"\(rate)\"")
+            }
+            model = .open(rate: value, maxInFlight: maxInFlight ?? 256)
+        } else {
+            guard maxInFlight == nil else { throw PlanProblem(message: "--max-in-flight goes with --rate (--concurrency is the limit otherwise)") }
+            model = .closed(concurrency: concurrency ?? 16)
+        }
+        let measured = try seconds(duration, "--duration")
+        let plan = LoadPlan(model: model, duration: measured ?? (requests == nil ? 10 : nil), requests: requests,
+                            warmup: try seconds(warmup, "--warmup") ?? 0, ramp: try seconds(ramp, "--ramp") ?? 0)
+        if let problem = plan.problem { throw PlanProblem(message: problem) }
+        return plan
+    }
+}
+
+/// Ctrl-C (and SIGTERM) during a load run stops it, and the partial result is reported; a
+/// second one ends the process.
+private final class LoadInterrupt: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+
+    func stopOnSignal(_ run: LoadRun) {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            var seen = false
+            source.setEventHandler {
+                if seen { exit(130) }
+                seen = true
+                printError("courier load: stopping; press Ctrl-C again to quit at once")
+                run.stop()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
