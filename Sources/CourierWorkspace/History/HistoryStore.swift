@@ -12,7 +12,8 @@ import GRDB
 public final class HistoryStore: Sendable {
     /// The database file.
     public let path: String
-    private let queue: DatabaseQueue
+    /// Internal for the extensions that keep other tables (``saveLoadRun(_:workspacePath:)``).
+    let queue: DatabaseQueue
 
     /// Opens (creating when needed) the database at `path` and migrates it; JSON Lines
     /// history files in `legacyDirectory` are imported the first time.
@@ -94,6 +95,7 @@ public final class HistoryStore: Sendable {
         migrator.registerMigration("v3-response-warning") { db in try addColumn("warning", .text, db) }
         migrator.registerMigration("v4-check-results") { db in try addColumn("checks", .jsonText, db) }
         migrator.registerMigration("v5-session-transcript") { db in try addColumn("transcript", .jsonText, db) }
+        migrator.registerMigration("v6-load-runs", migrate: createLoadRunsTable)
         return migrator
     }
 

@@ -1,0 +1,87 @@
+import Courier
+import Foundation
+
+/// How load figures read in text: the report, the comparison, `--fail-on`'s sentences and the
+/// history's headlines all write them alike. Independent of the locale (commas group digits).
+package enum LoadReportFormat {
+    /// `0.25 ms`, `9.8 ms`, `412.0 ms`, `1.25 s`.
+    package static func milliseconds(_ value: Double) -> String {
+        switch value {
+        case ..<1: return String(format: "%.2f ms", value)
+        case ..<1000: return String(format: "%.1f ms", value)
+        default: return String(format: "%.2f s", value / 1000)
+        }
+    }
+
+    /// `18,402`.
+    package static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    /// `18,402 req/s`, or `12.5 req/s` under a hundred.
+    package static func rate(_ perSecond: Double) -> String {
+        perSecond >= 100 ? count(Int(perSecond.rounded())) + " req/s" : String(format: "%.1f req/s", perSecond)
+    }
+
+    /// A ratio as a percentage: `0.19 %`.
+    package static func percent(_ ratio: Double) -> String { String(format: "%.2f %%", ratio * 100) }
+
+    /// `30.0 s`.
+    package static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+
+    /// A signed change in per cent: `+37.5 %`, `-12.0 %`.
+    package static func change(_ percent: Double) -> String { String(format: "%+.1f %%", percent) }
+
+    /// A number as written, without trailing zeros: `10`, `0.5`, `2.25`.
+    package static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
+    }
+
+    /// The pacing in words: `64 connections` or `2,000 req/s`.
+    package static func model(_ plan: LoadPlan) -> String {
+        switch plan.model {
+        case .closed(let concurrency): return "\(count(concurrency)) connection\(concurrency == 1 ? "" : "s")"
+        case .open(let rate, _): return rate >= 100 ? count(Int(rate.rounded())) + " req/s" : plain(rate) + " req/s"
+        }
+    }
+
+    /// The pacing, short, for a headline: `64 conn` or `rate 2,000/s`.
+    package static func shortModel(_ plan: LoadPlan) -> String {
+        switch plan.model {
+        case .closed(let concurrency): return "\(count(concurrency)) conn"
+        case .open(let rate, _): return "rate " + (rate >= 100 ? count(Int(rate.rounded())) : plain(rate)) + "/s"
+        }
+    }
+
+    /// `2026-11-26 21:04` in `timeZone`.
+    package static func minute(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// Rows of cells as aligned columns two spaces apart: the first column (labels) on the
+    /// left, the others on the right; a row's extra trailing cell (a marker) is left as is.
+    package static func table(_ rows: [[String]], columns: Int) -> [String] {
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.prefix(columns).enumerated() { widths[index] = Swift.max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                let padding = index < columns ? String(repeating: " ", count: widths[index] - cell.count) : ""
+                if index > 0 { line += "  " }
+                line += index == 0 ? cell + padding : padding + cell
+            }
+            return line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+    }
+}
