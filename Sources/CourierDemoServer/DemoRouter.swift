@@ -25,6 +25,7 @@ enum DemoRouter {
         addDownloadRoutes(to: router)
         addShopRoutes(to: router, sessions: state.sessions)
         addOAuthRoutes(to: router, store: state.oauth)
+        LoadRoutes.add(to: router)
         // Any other single segment: `/json`, `/xml`, `/html`, `/small.json` or a 404.
         // Constant segments take precedence over this capture.
         router.onAnyMethod("/:document") { exchange in

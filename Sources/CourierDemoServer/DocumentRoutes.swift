@@ -79,6 +79,7 @@ enum DocumentRoutes {
             "/big-json?items=N|bytes=N", "/cjk", "/malformed-json", "/redirect-to-https", "/redirect-to?url=U&status_code=C",
             "/image/png", "/robots.txt", "/cors (OPTIONS: a CORS preflight)",
             "/ws?pingEvery=S&dropAfter=K&subprotocols=a,b (WebSocket: welcome, ack/echo, broadcast, close on request)",
+            "/load/ok", "/load/flaky?every=N&status=S&key=K", "/load/stall?key=K[&after=A&for=F]", "/load/pause?key=K&seconds=S",
         ],
     ]
 

@@ -1,0 +1,105 @@
+import CourierDemoServer
+import Foundation
+import Testing
+
+@Suite("Load endpoints")
+struct LoadRoutesTests {
+    @Test("/load/ok answers a few bytes of JSON to any method")
+    func ok() async throws {
+        try await withDemoServer { _, client in
+            let get = try await client.request("/load/ok")
+            #expect(get.status == 200)
+            #expect(get.text == "{\"ok\":true}\n")
+            #expect(get.header("Content-Type") == "application/json")
+            let post = try await client.request("/load/ok", method: "POST", body: Data("x".utf8))
+            #expect(post.status == 200)
+            let endpoints = try await client.request("/").json["endpoints"] as? [String] ?? []
+            #expect(endpoints.contains("/load/ok"))
+        }
+    }
+
+    @Test("/load/flaky fails every N-th request of its key with the status asked")
+    func flaky() async throws {
+        try await withDemoServer { _, client in
+            let statuses = try await (1...6).asyncMap { _ in
+                try await client.request("/load/flaky?every=3&status=500&key=a").status
+            }
+            #expect(statuses == [200, 200, 500, 200, 200, 500])
+            // Another key counts on its own; the default status is 503.
+            let other = try await (1...2).asyncMap { _ in try await client.request("/load/flaky?every=2&key=b") }
+            #expect(other.map(\.status) == [200, 503])
+            #expect(other[1].json["failed"] as? Bool == true)
+            #expect(other[1].json["count"] as? Int == 2)
+            #expect(try await client.request("/load/flaky?every=0").status == 400)
+        }
+    }
+
+    @Test("/load/pause holds /load/stall of its key until the pause ends, other keys and routes not")
+    func pause() async throws {
+        try await withDemoServer { _, client in
+            #expect(try await client.request("/load/stall?key=p").json["heldMs"] as? Int == 0)
+            let clock = ContinuousClock()
+            let paused = try await client.request("/load/pause?key=p&seconds=0.6")
+            #expect(paused.status == 200)
+            let until = try #require(paused.json["until"] as? Double)
+            let remaining = until - Date().timeIntervalSince1970
+            #expect(remaining > 0.3)
+            let sent = clock.now
+            // Many held at once, and meanwhile the event loop still answers others at once.
+            async let held = (1...16).concurrentMap { _ in try await client.request("/load/stall?key=p") }
+            async let otherKey = client.request("/load/stall?key=q")
+            async let cheap = client.request("/load/ok")
+            #expect(try await otherKey.json["heldMs"] as? Int == 0)
+            _ = try await cheap
+            #expect(clock.now - sent < .seconds(remaining - 0.1))
+            let results = try await held
+            #expect(clock.now - sent >= .seconds(remaining - 0.05))
+            #expect(results.allSatisfy { $0.status == 200 && ($0.json["heldMs"] as? Int ?? 0) > 100 })
+            // The pause is over: no more holding.
+            #expect(try await client.request("/load/stall?key=p").json["heldMs"] as? Int == 0)
+        }
+    }
+
+    @Test("/load/stall?after=A&for=F stalls the window from A to A+F seconds after the key's first request")
+    func scheduledStall() async throws {
+        try await withDemoServer { _, client in
+            let clock = ContinuousClock()
+            let first = clock.now
+            let query = "/load/stall?key=s&after=0.4&for=0.8"
+            #expect(try await client.request(query).json["heldMs"] as? Int == 0)
+            // Time passing is what is tested here: nothing to await but the clock.
+            try await Task.sleep(until: first + .seconds(0.5), clock: .continuous)
+            let inside = try await client.request(query)
+            #expect((inside.json["heldMs"] as? Int ?? 0) > 0)
+            #expect(clock.now - first >= .seconds(1.2))
+            // The window is set once: a later request is not held again.
+            #expect(try await client.request(query).json["heldMs"] as? Int == 0)
+        }
+    }
+
+    @Test("a stall with after=0 holds the first request itself; bad parameters are refused")
+    func immediateStallAndBadParameters() async throws {
+        try await withDemoServer { _, client in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let held = try await client.request("/load/stall?key=now&after=0&for=0.3")
+            #expect(clock.now - start >= .seconds(0.3))
+            #expect((held.json["heldMs"] as? Int ?? 0) >= 250)
+            #expect(try await client.request("/load/stall").status == 400)
+            #expect(try await client.request("/load/pause?key=k&seconds=11").status == 400)
+            #expect(try await client.request("/load/stall?key=k&for=-1").status == 400)
+        }
+    }
+}
+
+extension Sequence where Element: Sendable {
+    /// Maps concurrently with an async transform, results in the sequence's order.
+    func concurrentMap<T: Sendable>(_ transform: @escaping @Sendable (Element) async throws -> T) async throws -> [T] {
+        try await withThrowingTaskGroup(of: (Int, T).self) { group in
+            for (index, element) in enumerated() { group.addTask { (index, try await transform(element)) } }
+            var results: [(Int, T)] = []
+            for try await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+}
