@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run tour serve test test-tsan test-asan fuzz soak bench bench-download bench-tui screenshots clean
+.PHONY: bootstrap build run tour serve test test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -77,6 +77,12 @@ bench: bootstrap
 	rm -f Benchmarks/.build/release/description.json Benchmarks/.build/release.yaml  # plan the path dependency's sources again
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/courier-bench --json bench-results.json $(ARGS)
+
+## courier load beside wrk, hey, ab and raw libcurl against nginx on loopback (concurrency 64,
+## percentiles beside wrk's, --rate 2000, a stall in p99). Installs them when root; LOAD_SECONDS, LOAD_RUNS.
+bench-load: bootstrap
+	@scripts/bench-load-bootstrap.sh
+	scripts/bench-load.sh
 
 ## 1 GiB loopback download: peak RSS under 64 MiB, and a resume after a kill at ~50%.
 bench-download: build

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <time.h>
 
 typedef struct {
     long long bytes;
@@ -33,7 +35,15 @@ static void count_ending(CURL *easy, CURLcode code, raw_result *out) {
     if (code == CURLE_OK && status == 200) out->completed++; else out->failed++;
 }
 
-int raw_small_gets(const char *url, long total, int concurrency, raw_result *out) {
+static double monotonic_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/// GETs of `url`, `concurrency` in flight, until `total` have ended or, when `seconds` > 0,
+/// until that time has passed (then no new one starts and those in flight end).
+static int small_gets(const char *url, long total, double seconds, int concurrency, raw_result *out) {
     static int initialized = 0;
     if (!initialized) { curl_global_init(CURL_GLOBAL_ALL); initialized = 1; }
     CURLM *multi = curl_multi_init();
@@ -53,7 +63,9 @@ int raw_small_gets(const char *url, long total, int concurrency, raw_result *out
     }
     int running = 1;
     long ended = 0;
-    while (ended < total) {
+    double deadline = seconds > 0 ? monotonic_seconds() + seconds : 0;
+    while (ended < started) {
+        if (deadline > 0 && total > started && monotonic_seconds() >= deadline) total = started;
         curl_multi_perform(multi, &running);
         CURLMsg *message;
         int left;
@@ -69,7 +81,7 @@ int raw_small_gets(const char *url, long total, int concurrency, raw_result *out
                 curl_multi_add_handle(multi, easy);
             }
         }
-        if (ended < total) curl_multi_poll(multi, NULL, 0, 1000, NULL);
+        if (ended < started) curl_multi_poll(multi, NULL, 0, 1000, NULL);
     }
     for (int i = 0; i < concurrency; i++) {
         if (!handles[i]) continue;
@@ -80,6 +92,14 @@ int raw_small_gets(const char *url, long total, int concurrency, raw_result *out
     free(handles);
     free(sinks);
     return out->failed == 0 ? 0 : 1;
+}
+
+int raw_small_gets(const char *url, long total, int concurrency, raw_result *out) {
+    return small_gets(url, total, 0, concurrency, out);
+}
+
+int raw_small_gets_for(const char *url, double seconds, int concurrency, raw_result *out) {
+    return small_gets(url, LONG_MAX, seconds, concurrency, out);
 }
 
 int raw_download(const char *url, const char *path, long buffer_size, raw_result *out) {

@@ -13,6 +13,10 @@ typedef struct {
 /// easy handle (and so its connection). Bodies are discarded. Returns 0 on success.
 int raw_small_gets(const char *url, long total, int concurrency, raw_result *out);
 
+/// Like raw_small_gets, for `seconds` instead of a count: no transfer starts after that,
+/// those in flight finish. Returns 0 on success.
+int raw_small_gets_for(const char *url, double seconds, int concurrency, raw_result *out);
+
 /// One GET of `url` into `path` (NULL: discarded) with libcurl's receive buffer set to
 /// `buffer_size` bytes. Returns 0 on success.
 int raw_download(const char *url, const char *path, long buffer_size, raw_result *out);

@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""make bench-load: `courier load` beside wrk, hey, ab and raw libcurl against nginx on loopback.
+
+Usage: scripts/bench-load.py COURIER_BINARY RAW_LOAD_BINARY (scripts/bench-load.sh builds both).
+
+1. Throughput at concurrency 64 on a small GET (nginx's 1 KiB static file): each tool for
+   LOAD_SECONDS (10) per run, LOAD_RUNS (3) runs taken in turn (so the machine's changing
+   load falls on all of them), medians. Client CPU per request is the tool's own process's
+   user + system time (wait4) over the requests it completed.
+2. Percentiles beside wrk's --latency at a fixed rate that both sustain (LATENCY_RATE, 2000/s,
+   16 connections). wrk is a closed-model tool; a Lua delay() between a connection's requests
+   holds it near that rate, far below saturation, where both measure the service time.
+3. `courier load --rate 2000` for RATE_SECONDS (30): the achieved rate, and a coordinated-
+   omission check: an open-model run at 200/s against the demo server's /load/stall, which
+   holds every request from 2 s to 3 s after the run's first one — p99 must show the stall.
+
+nginx runs pinned to the last core and the clients to the others (LOAD_PIN=0: no pinning).
+PARTS=throughput,latency,rate,stall picks parts. Figures go to Benchmarks/bench-load-results.json.
+A tool that is missing is reported and its row skipped; a `courier` without `load` likewise.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COURIER = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/courier")
+RAW_LOAD = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(ROOT, "Benchmarks/.build/raw_load")
+SECONDS = int(os.environ.get("LOAD_SECONDS", "10"))
+RUNS = int(os.environ.get("LOAD_RUNS", "3"))
+CONCURRENCY = int(os.environ.get("LOAD_CONCURRENCY", "64"))
+LATENCY_RATE = int(os.environ.get("LATENCY_RATE", "2000"))
+RATE_SECONDS = int(os.environ.get("RATE_SECONDS", "30"))
+PARTS = set(os.environ.get("PARTS", "throughput,latency,rate,stall").split(","))
+RESULTS = os.path.join(ROOT, "Benchmarks/bench-load-results.json")
+SCRATCH = tempfile.mkdtemp(prefix="courier-bench-load-")
+CORES = os.cpu_count() or 1
+PIN = os.environ.get("LOAD_PIN", "1") != "0" and CORES > 1 and shutil.which("taskset")
+SERVER_CORE = str(CORES - 1)
+CLIENT_CORES = f"0-{CORES - 2}" if CORES > 2 else "0"
+SMALL_JSON = '{"id":1,"name":"Courier","tags":["http","libcurl","swift"],"pad":"'
+
+
+def pinned(command, cores):
+    return ["taskset", "-c", cores, *command] if PIN else command
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port, process, what, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"bench-load: {what} exited with status {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit(f"bench-load: {what} did not listen on port {port}")
+
+
+class Servers:
+    """nginx serving the small file (as `make bench` configures it), and the demo server."""
+
+    def __init__(self):
+        self.processes = []
+
+    def nginx(self):
+        binary = next((path for path in ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]
+                       if os.access(path, os.X_OK)), None)
+        if binary is None:
+            raise SystemExit("bench-load: nginx is not installed (as root: apt-get install -y nginx)")
+        directory = os.path.join(SCRATCH, "nginx")
+        os.makedirs(os.path.join(directory, "www"))
+        os.chmod(SCRATCH, 0o755)
+        with open(os.path.join(directory, "www/small.json"), "w") as handle:
+            handle.write(SMALL_JSON + "x" * (1024 - len(SMALL_JSON) - 2) + '"}')
+        port = free_port()
+        user = "user root root;\n" if os.geteuid() == 0 else ""
+        temp = "".join(f"    {kind}_temp_path {directory}/{kind};\n" for kind in ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"])
+        with open(os.path.join(directory, "nginx.conf"), "w") as handle:
+            handle.write(f"""{user}daemon off;
+worker_processes 1;
+pid {directory}/nginx.pid;
+error_log {directory}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+{temp}    keepalive_requests 100000000;
+    keepalive_timeout 300s;
+    sendfile on;
+    types {{ application/json json; }}
+    server {{ listen 127.0.0.1:{port}; root {directory}/www; }}
+}}
+""")
+        command = [binary, "-p", directory, "-c", directory + "/nginx.conf", "-e", directory + "/error.log"]
+        process = subprocess.Popen(pinned(command, SERVER_CORE), stdout=subprocess.DEVNULL)
+        self.processes.append(process)
+        wait_for_port(port, process, "nginx")
+        version = subprocess.run([binary, "-v"], capture_output=True, text=True).stderr.strip().split("/")[-1]
+        return f"http://127.0.0.1:{port}/small.json", f"nginx {version}, 1 worker" + (f" on core {SERVER_CORE}" if PIN else "")
+
+    def demo(self):
+        port = free_port()
+        process = subprocess.Popen(pinned([COURIER, "serve", "--port", str(port)], SERVER_CORE),
+                                   stdout=subprocess.DEVNULL, env=courier_environment())
+        self.processes.append(process)
+        wait_for_port(port, process, "courier serve")
+        return f"http://127.0.0.1:{port}"
+
+    def stop(self):
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+def courier_environment():
+    """Courier's state (history, tokens) in the scratch directory, not the user's home."""
+    return {**os.environ, "HOME": SCRATCH, "XDG_STATE_HOME": SCRATCH + "/state", "XDG_CONFIG_HOME": SCRATCH + "/config"}
+
+
+def measured(command, environment=None, timeout=None):
+    """Runs `command` on the client cores; returns (stdout, stderr, exit status, CPU seconds, wall seconds)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.monotonic()
+        process = subprocess.Popen(pinned(command, CLIENT_CORES), stdout=out, stderr=err, env=environment)
+        deadline = start + (timeout or SECONDS * 3 + 30)
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                process.kill()
+            time.sleep(0.02)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.monotonic() - start
+        out.seek(0)
+        err.seek(0)
+        return (out.read().decode(errors="replace"), err.read().decode(errors="replace"), process.returncode,
+                usage.ru_utime + usage.ru_stime, wall)
+
+
+def number(pattern, text, what):
+    match = re.search(pattern, text)
+    if not match:
+        raise ValueError(f"no {what} in output:\n{text[-2000:]}")
+    return float(match.group(1))
+
+
+def courier_supports_load():
+    if not os.access(COURIER, os.X_OK):
+        return f"no courier binary at {COURIER}"
+    help_text = subprocess.run([COURIER, "load", "--help"], capture_output=True, text=True, env=courier_environment())
+    return None if help_text.returncode == 0 and "--rate" in help_text.stdout else "this courier has no `load` command"
+
+
+def workspace(url):
+    path = os.path.join(SCRATCH, f"load-{abs(hash(url))}.yaml")
+    with open(path, "w") as handle:
+        # stream: off — a load run sends requests that end, and says so of one that may stream.
+        handle.write(f"name: bench-load\nrequests:\n  target:\n    url: \"{url}\"\n    stream: off\n")
+    return path
+
+
+def courier_load(url, *options, timeout=None):
+    command = [COURIER, "load", workspace(url), "target", "--json", "--no-history", *options]
+    out, err, status, cpu, wall = measured(command, courier_environment(), timeout)
+    if status != 0:
+        raise ValueError(f"courier load exited with {status}: {err[-2000:]}")
+    return json.loads(out), cpu, wall
+
+
+# Part 1: throughput and CPU per request. Each returns (requests/s, requests completed, failures, CPU s).
+
+def run_wrk(url):
+    out, err, status, cpu, _ = measured(["wrk", "-t1", f"-c{CONCURRENCY}", f"-d{SECONDS}s", url])
+    requests = number(r"(\d+) requests in", out, "request count")
+    failures = sum(float(value) for value in re.findall(r"Non-2xx or 3xx responses: (\d+)", out))
+    return number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec"), requests, failures, cpu
+
+
+def run_hey(url):
+    out, err, status, cpu, _ = measured(["hey", "-c", str(CONCURRENCY), "-z", f"{SECONDS}s", url])
+    statuses = {int(code): int(count) for code, count in re.findall(r"\[(\d+)\]\s+(\d+) responses", out)}
+    errors = sum(int(count) for count in re.findall(r"\[(\d+)\]\s+Get", out))
+    return (number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec"), sum(statuses.values()),
+            sum(count for code, count in statuses.items() if code != 200) + errors, cpu)
+
+
+def run_ab(url):
+    # -t alone caps ab at 50,000 requests; a larger -n after it lifts the cap.
+    out, err, status, cpu, _ = measured(["ab", "-q", "-k", "-c", str(CONCURRENCY), "-t", str(SECONDS), "-n", "100000000", url])
+    failures = number(r"Failed requests:\s+(\d+)", out, "failures")
+    non2xx = re.search(r"Non-2xx responses:\s+(\d+)", out)
+    return (number(r"Requests per second:\s+([\d.]+)", out, "Requests per second"),
+            number(r"Complete requests:\s+(\d+)", out, "complete requests"),
+            failures + (float(non2xx.group(1)) if non2xx else 0), cpu)
+
+
+def run_raw(url):
+    out, err, status, cpu, _ = measured([RAW_LOAD, url, str(SECONDS), str(CONCURRENCY)])
+    figures = json.loads(out)
+    return figures["requests"] / figures["seconds"], figures["requests"], figures["failed"], cpu
+
+
+def run_courier(url):
+    result, cpu, _ = courier_load(url, "--concurrency", str(CONCURRENCY), "--duration", f"{SECONDS}s")
+    failures = sum(count for code, count in result.get("statuses", {}).items() if code != "200")
+    failures += sum(error["count"] for error in result.get("errors", []))
+    return result["throughput"], result["requests"], failures, cpu
+
+
+TOOLS = [
+    ("wrk -t1", "wrk", run_wrk),
+    ("hey", "hey", run_hey),
+    ("ab -k", "ab", run_ab),
+    ("raw libcurl", None, run_raw),
+    ("courier load", None, run_courier),
+]
+
+
+def throughput_part(url, missing, figures):
+    rows = {}
+    available = []
+    for name, binary, function in TOOLS:
+        why = missing.get(name) or (binary and not shutil.which(binary) and f"{binary} is not installed")
+        if name == "raw libcurl" and not os.access(RAW_LOAD, os.X_OK):
+            why = f"no raw client at {RAW_LOAD}"
+        if why:
+            print(f"  skipped {name}: {why}")
+            rows[name] = {"skipped": why}
+        else:
+            available.append((name, function))
+            rows[name] = {"runs": []}
+    for run in range(RUNS):
+        for name, function in available:
+            try:
+                rate, requests, failures, cpu = function(url)
+            except ValueError as error:
+                print(f"  {name}, run {run + 1}: {error}")
+                continue
+            rows[name]["runs"].append({"rps": rate, "requests": requests, "failures": failures,
+                                       "cpuMicrosPerRequest": cpu / requests * 1e6 if requests else None})
+            print(f"  run {run + 1} {name}: {rate:,.0f} req/s, {cpu / max(requests, 1) * 1e6:.1f} µs CPU/req"
+                  + (f", {failures:.0f} failed" if failures else ""))
+    for row in rows.values():
+        runs = [run for run in row.get("runs", []) if run["cpuMicrosPerRequest"] is not None]
+        if runs:
+            row["rps"] = statistics.median(run["rps"] for run in runs)
+            row["cpuMicrosPerRequest"] = statistics.median(run["cpuMicrosPerRequest"] for run in runs)
+    raw = rows.get("raw libcurl", {})
+    print(f"\nConcurrency {CONCURRENCY}, small GET, {SECONDS} s a run, median of {RUNS} runs:\n")
+    print("| Tool | req/s | client CPU µs/req | req/s × raw libcurl | CPU × raw libcurl |")
+    print("|---|---:|---:|---:|---:|")
+    for name, _, _ in TOOLS:
+        row = rows[name]
+        if "rps" not in row:
+            print(f"| {name} | skipped: {row.get('skipped', 'no run completed')} | | | |")
+            continue
+        if "rps" in raw:
+            row["rpsTimesRaw"] = row["rps"] / raw["rps"]
+            row["cpuTimesRaw"] = row["cpuMicrosPerRequest"] / raw["cpuMicrosPerRequest"]
+        ratios = (f"{row['rpsTimesRaw']:.2f}× | {row['cpuTimesRaw']:.2f}×" if "rpsTimesRaw" in row else "– | –")
+        print(f"| {name} | {row['rps']:,.0f} | {row['cpuMicrosPerRequest']:.1f} | {ratios} |")
+    courier = rows["courier load"]
+    if "rps" in courier:
+        print()
+        for other, target in [("hey", "≥ 1.8×"), ("wrk -t1", None), ("ab -k", None), ("raw libcurl", "≥ 0.9×")]:
+            if "rps" in rows[other]:
+                ratio = courier["rps"] / rows[other]["rps"]
+                courier[f"rpsOver {other}"] = ratio
+                print(f"courier ÷ {other}: {ratio:.2f}× req/s" + (f" (target {target})" if target else ""))
+        if "cpuTimesRaw" in courier:
+            print(f"courier CPU per request ÷ raw libcurl: {courier['cpuTimesRaw']:.2f}× (target ≤ 1.1×)")
+    figures["throughput"] = rows
+
+
+def wrk_percentiles(text):
+    scale = {"us": 1e-3, "ms": 1.0, "s": 1e3}
+    return {f"p{percent}": float(value) * scale[unit]
+            for percent, value, unit in re.findall(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", text, re.MULTILINE)}
+
+
+def latency_part(url, figures):
+    connections = 16
+    delay = max(1, round(connections * 1000 / LATENCY_RATE))
+    script = os.path.join(SCRATCH, "delay.lua")
+    with open(script, "w") as handle:
+        handle.write(f"function delay()\n  return {delay}\nend\n")
+    out, _, _, _, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency", "-s", script, url])
+    wrk = wrk_percentiles(out)
+    wrk_rate = number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec")
+    result, _, _ = courier_load(url, "--rate", str(LATENCY_RATE), "--duration", f"{SECONDS}s", "--max-in-flight", str(connections))
+    courier = {"p50": result["latency"]["p50"], "p90": result["latency"]["p90"], "p99": result["latency"]["p99"]}
+    print(f"\nLatency at about {LATENCY_RATE}/s, 16 connections (wrk: {wrk_rate:,.0f} req/s with {delay} ms between a "
+          f"connection's requests; courier load --rate {LATENCY_RATE}: {result['throughput']:,.0f} req/s):\n")
+    print("| Percentile | wrk --latency | courier load | difference |")
+    print("|---|---:|---:|---:|")
+    rows = {}
+    for key in ["p50", "p90", "p99"]:
+        if key not in wrk:
+            print(f"| {key} | not reported | {courier[key]:.3f} ms | |")
+            continue
+        difference = (courier[key] - wrk[key]) / wrk[key] * 100
+        rows[key] = {"wrkMs": wrk[key], "courierMs": courier[key], "differencePercent": difference}
+        print(f"| {key} | {wrk[key]:.3f} ms | {courier[key]:.3f} ms | {difference:+.1f} % |")
+    figures["latency"] = {"rate": LATENCY_RATE, "wrkRps": wrk_rate, "courierRps": result["throughput"], "percentiles": rows}
+
+
+def rate_part(url, figures):
+    rate = 2000
+    result, cpu, _ = courier_load(url, "--rate", str(rate), "--duration", f"{RATE_SECONDS}s", timeout=RATE_SECONDS * 2 + 30)
+    achieved = result["requests"] / result["seconds"]
+    off = (achieved - rate) / rate * 100
+    print(f"\ncourier load --rate {rate} for {RATE_SECONDS} s: {achieved:,.1f} req/s ({off:+.2f} %, target ±2 %), "
+          f"p99 {result['latency']['p99']:.3f} ms, {cpu / max(result['requests'], 1) * 1e6:.1f} µs CPU/req")
+    figures["rate"] = {"target": rate, "seconds": result["seconds"], "requests": result["requests"],
+                       "achieved": achieved, "offPercent": off, "p99Ms": result["latency"]["p99"]}
+
+
+def stall_part(base, figures):
+    key = f"bench-load-{os.getpid()}-{time.monotonic_ns()}"
+    url = f"{base}/load/stall?key={key}&after=2&for=1"
+    result, _, _ = courier_load(url, "--rate", "200", "--duration", "5s")
+    latency = result["latency"]
+    print(f"\nCoordinated omission: 200/s for 5 s, the demo server stalls 1 s from 2 s in: "
+          f"p50 {latency['p50']:.1f} ms, p99 {latency['p99']:.1f} ms, max {latency['max']:.1f} ms "
+          f"({result['requests']} requests; target p99 ≥ 800 ms)")
+    figures["stall"] = {"rate": 200, "requests": result["requests"], "p50Ms": latency["p50"],
+                        "p99Ms": latency["p99"], "maxMs": latency["max"]}
+
+
+def main():
+    servers = Servers()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    figures = {"date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "cores": CORES, "pinned": bool(PIN),
+               "seconds": SECONDS, "runs": RUNS, "concurrency": CONCURRENCY}
+    try:
+        url, kind = servers.nginx()
+        figures["server"] = kind
+        print(f"bench-load: {kind}, {url}; clients" + (f" on core(s) {CLIENT_CORES}" if PIN else " unpinned"))
+        no_load = courier_supports_load()
+        if no_load:
+            print(f"bench-load: skipping courier load rows: {no_load}")
+        if "throughput" in PARTS:
+            throughput_part(url, {"courier load": no_load} if no_load else {}, figures)
+        if no_load:
+            return
+        if "latency" in PARTS:
+            if shutil.which("wrk"):
+                latency_part(url, figures)
+            else:
+                print("\nbench-load: wrk is not installed; latency comparison skipped")
+        if "rate" in PARTS:
+            rate_part(url, figures)
+        if "stall" in PARTS:
+            stall_part(servers.demo(), figures)
+    finally:
+        servers.stop()
+        with open(RESULTS, "w") as handle:
+            json.dump(figures, handle, indent=2)
+        shutil.rmtree(SCRATCH, ignore_errors=True)
+        print(f"\nbench-load: figures in {os.path.relpath(RESULTS, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
