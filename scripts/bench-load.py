@@ -9,7 +9,8 @@ Usage: scripts/bench-load.py COURIER_BINARY RAW_LOAD_BINARY (scripts/bench-load.
    user + system time (wait4) over the requests it completed.
 2. Percentiles beside wrk's --latency at a fixed rate that both sustain (LATENCY_RATE, 2000/s,
    16 connections). wrk is a closed-model tool; a Lua delay() between a connection's requests
-   holds it near that rate, far below saturation, where both measure the service time.
+   (random, so the connections do not send in step) holds it near that rate, far below
+   saturation, where both measure the service time.
 3. `courier load --rate 2000` for RATE_SECONDS (30): the achieved rate, and a coordinated-
    omission check: an open-model run at 200/s against the demo server's /load/stall, which
    holds every request from 2 s to 3 s after the run's first one — p99 must show the stall.
@@ -303,24 +304,36 @@ def latency_part(url, figures):
     delay = max(1, round(connections * 1000 / LATENCY_RATE))
     script = os.path.join(SCRATCH, "delay.lua")
     with open(script, "w") as handle:
-        handle.write(f"function delay()\n  return {delay}\nend\n")
-    out, _, _, _, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency", "-s", script, url])
+        # Uniform in 0…2×delay: the connections drift apart instead of sending in bursts of 16.
+        handle.write(f"function delay()\n  return math.random(0, {2 * delay})\nend\n")
+    out, _, _, wrk_cpu, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency", "-s", script, url])
     wrk = wrk_percentiles(out)
     wrk_rate = number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec")
-    result, _, _ = courier_load(url, "--rate", str(LATENCY_RATE), "--duration", f"{SECONDS}s", "--max-in-flight", str(connections))
-    courier = {"p50": result["latency"]["p50"], "p90": result["latency"]["p90"], "p99": result["latency"]["p99"]}
-    print(f"\nLatency at about {LATENCY_RATE}/s, 16 connections (wrk: {wrk_rate:,.0f} req/s with {delay} ms between a "
-          f"connection's requests; courier load --rate {LATENCY_RATE}: {result['throughput']:,.0f} req/s):\n")
-    print("| Percentile | wrk --latency | courier load | difference |")
-    print("|---|---:|---:|---:|")
+    wrk_requests = number(r"(\d+) requests in", out, "request count")
+    result, courier_cpu, _ = courier_load(url, "--rate", str(LATENCY_RATE), "--duration", f"{SECONDS}s",
+                                          "--max-in-flight", str(connections))
+    courier = result["latency"]
+    # libcurl's own total time of a transfer starts when it is sent, as wrk's does; the latency
+    # starts when the request was due, so the difference is the client's own scheduling lag.
+    sent = result.get("phases", {}).get("total", {})
+    print(f"\nLatency at about {LATENCY_RATE}/s, 16 connections (wrk: {wrk_rate:,.0f} req/s, a random 0–{2 * delay} ms "
+          f"between a connection's requests, {wrk_cpu / wrk_requests * 1e6:.1f} µs CPU/req; courier load --rate "
+          f"{LATENCY_RATE}: {result['throughput']:,.0f} req/s, {courier_cpu / max(result['requests'], 1) * 1e6:.1f} µs CPU/req):\n")
+    print("| Percentile | wrk --latency | courier load (from due) | difference | courier, libcurl's total (from sent) | difference |")
+    print("|---|---:|---:|---:|---:|---:|")
     rows = {}
     for key in ["p50", "p90", "p99"]:
         if key not in wrk:
-            print(f"| {key} | not reported | {courier[key]:.3f} ms | |")
+            print(f"| {key} | not reported | {courier[key]:.3f} ms | | | |")
             continue
         difference = (courier[key] - wrk[key]) / wrk[key] * 100
         rows[key] = {"wrkMs": wrk[key], "courierMs": courier[key], "differencePercent": difference}
-        print(f"| {key} | {wrk[key]:.3f} ms | {courier[key]:.3f} ms | {difference:+.1f} % |")
+        sent_cells = "| |"
+        if key in sent:
+            rows[key]["courierSentMs"] = sent[key]
+            rows[key]["sentDifferencePercent"] = (sent[key] - wrk[key]) / wrk[key] * 100
+            sent_cells = f"{sent[key]:.3f} ms | {rows[key]['sentDifferencePercent']:+.1f} % |"
+        print(f"| {key} | {wrk[key]:.3f} ms | {courier[key]:.3f} ms | {difference:+.1f} % | {sent_cells}")
     figures["latency"] = {"rate": LATENCY_RATE, "wrkRps": wrk_rate, "courierRps": result["throughput"], "percentiles": rows}
 
 
