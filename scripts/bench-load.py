@@ -175,7 +175,7 @@ def courier_supports_load():
 def workspace(url):
     path = os.path.join(SCRATCH, f"load-{abs(hash(url))}.yaml")
     with open(path, "w") as handle:
-        # stream: off — a load run sends requests that end, and says so of one that may stream.
+        # stream: off: read whole, as a load run reads every response (older builds refused the default, auto).
         handle.write(f"name: bench-load\nrequests:\n  target:\n    url: \"{url}\"\n    stream: off\n")
     return path
 
