@@ -66,13 +66,15 @@ public enum LoadBaseline: Sendable, Hashable {
         case is String.Type: return "a string"
         case is Double.Type, is Int.Type, is Int64.Type: return "a number"
         case is Bool.Type: return "true or false"
+        case is [String: Any].Type: return "an object"
+        case is [Any].Type: return "a list"
         default: return String(describing: type)
         }
     }
 }
 
 /// Why `--compare` has nothing to compare with.
-public struct LoadBaselineError: Error, CustomStringConvertible, Sendable {
+public struct LoadBaselineError: Error, CustomStringConvertible, Sendable, Hashable {
     public var message: String
 
     init(_ message: String) { self.message = message }

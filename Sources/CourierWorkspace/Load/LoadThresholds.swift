@@ -97,10 +97,12 @@ public struct LoadThresholds: Sendable, Hashable {
                 guard points || before != 0 else { continue }
                 let change = points ? (value - before) * 100 : (value - before) / before * 100
                 let slack = 1e-9
-                guard percent >= 0 ? change > percent + slack : change < percent - slack else { continue }
+                // The sign says the direction, even of a zero (`throughput-0%`: any fall).
+                let rise = percent.sign == .plus
+                guard rise ? change > percent + slack : change < percent - slack else { continue }
                 let unit = points ? " points" : " %"
                 let amount = points ? String(format: "%.2f", abs(change)) : String(format: "%.1f", abs(change))
-                let limit = (percent >= 0 ? "+" : "-") + LoadReportFormat.plain(abs(percent)) + unit
+                let limit = (rise ? "+" : "-") + LoadReportFormat.plain(abs(percent)) + unit
                 breaches.append(LoadThresholdBreach(rule: rule, message:
                     "\(shown) is \(amount)\(unit) \(change > 0 ? "over" : "under") the baseline's "
                     + "\(rule.figure.formatted(before)) (limit \(limit))"))
