@@ -9,7 +9,7 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "List, show, export and prune the recorded exchanges (secrets redacted).",
         discussion: "History lives in $XDG_STATE_HOME/courier/history.sqlite (default ~/.local/state/courier/history.sqlite), 0600 in a 0700 folder. config.history.keep in a workspace sets how much of it is kept.",
-        subcommands: [HistoryList.self, HistoryShow.self, HistoryPrune.self],
+        subcommands: [HistoryList.self, HistoryShow.self, HistoryPrune.self, HistoryLoadRuns.self, HistoryLoadRun.self],
         defaultSubcommand: HistoryList.self
     )
 }

@@ -19,9 +19,12 @@ struct LoadCommand: AsyncParsableCommand {
             auth, tokens, cookies, each: rows) and sent through libcurl on its own connections; \
             a batch sends its items in turn, a chain runs whole for each iteration and reports \
             each step. A line a second goes to standard error while it runs; Ctrl-C stops the \
-            run and reports what completed.
+            run and reports what completed. Each run is saved in the history (aggregate figures \
+            only; courier history load-runs lists them); --compare prints each figure against an \
+            earlier run and --fail-on turns figures into an exit status for CI.
 
-            Exit status: 0 done, 2 bad input (unreadable workspace, unknown name, bad option).
+            Exit status: 0 done, 1 a --fail-on rule broken, 2 bad input (unreadable workspace, \
+            unknown name, bad option, nothing to compare with).
             """
     )
 
@@ -64,6 +67,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Do not save the run in the history.")
     var noHistory = false
 
+    @Option(help: ArgumentHelp("Compare with an earlier run: last (of this request), a history id, or a file --json wrote; each figure's change in %, regressions marked.", valueName: "last|ID|FILE"))
+    var compare: String?
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a rule breaks: p99+10% (against --compare), throughput-5%, p99>250ms, errors>0.1%, errors>5, rps<1000; comma-separated.", valueName: "RULES"))
+    var failOn: String?
+
     func run() async throws {
         let plan: LoadPlan
         do {
@@ -77,6 +86,8 @@ struct LoadCommand: AsyncParsableCommand {
         load.variables = variables
         load.json = json
         load.recordsHistory = !noHistory
+        load.compare = compare
+        load.failOn = failOn
         let interrupt = LoadInterrupt()
         let status = await load.run(startDemoServer: DemoServerHandle.embedded,
                                     output: { [json] line in print(json ? line : TerminalText.neutralized(line)) },

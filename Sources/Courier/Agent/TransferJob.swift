@@ -51,6 +51,13 @@ class TransferJob: @unchecked Sendable {
     /// together with the other transfers that ended in the same pass; callbacks added to
     /// `batch` are sent when all of them have run.
     func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {}
+    /// True for a job whose end is heard on the transport thread itself, in the pass it ended,
+    /// through ``transferEndedOnTransport(_:)`` instead of `transferEnded` on a queue: no
+    /// thread hop (a load run's requests, whose next one starts from there).
+    var endsOnTransport: Bool { false }
+    /// The transfer ended (``endsOnTransport`` jobs). Transport thread: return at once. The
+    /// outcome's header lines and body are not kept.
+    func transferEndedOnTransport(_ outcome: TransferOutcome) {}
 }
 
 /// What a finished transfer produced: a response, or a transport error, or both (a body
@@ -71,6 +78,12 @@ struct TransferOutcome: Sendable {
     /// The transport's buffer still holding the header lines (``received`` has none yet)
     /// and, when it fitted there, the body; ``settle()`` moves them in. Nil once settled.
     var lent: ResponseBuffer? = nil
+
+    /// Gives the lent buffer back without copying what it holds (nobody reads it).
+    mutating func discardLent() {
+        lent?.giveBack()
+        lent = nil
+    }
 
     /// The body's size, wherever it is.
     var bodyByteCount: Int { body.count + (lent?.body.count ?? 0) }

@@ -8,29 +8,48 @@ import Synchronization
 ///
 /// Requests and batches take the fast path: each target is prepared once, and every send is a
 /// ``LoadJob`` on the driver's own libcurl transport (its own thread, connection cache and
-/// slots: `maxInFlight` of them), whose outcome comes straight back here. Nothing per request
-/// beyond what the transfer needs: no ``Request``, no record, no history, no body kept.
-/// Chains go through ``LoadIterations``. Everything here runs on one serial queue.
-/// `@unchecked`: the mutable state is touched only on `queue`.
+/// `maxInFlight` slots). A job's end is heard on the transport thread in the pass it ended,
+/// where its sample is recorded and the next job (closed model) is handed straight back to
+/// the loop: no thread hop per request, no ``Request``, no record, no history, no body kept.
+/// The open model's schedule and a ramp's steps run on a timer on the driver's queue. Chains go
+/// through ``LoadIterations`` on the queue. The schedule and counters sit behind one lock.
+/// `@unchecked`: `timer`, `waiters` and `ending` are touched only on `queue`; the rest is in `state`.
 public final class LoadDriver: @unchecked Sendable {
+    private struct State {
+        var schedule: LoadSchedule
+        var startNanos: UInt64 = 0
+        var lastEnd: UInt64 = 0
+        var running = 0
+        /// Due times waiting for a slot (open model, all `maxInFlight` busy).
+        var backlog = Deque<UInt64>()
+        var nextTarget = 0
+        var nextID = 0
+        /// Set at the end: nothing more is started or recorded.
+        var over = false
+        /// The wake the timer is set for (seconds from the start), so it is re-armed only when it changes.
+        var armedWake: Double?
+    }
+
+    /// One iteration to start, decided under the lock, started outside it.
+    private struct Launch {
+        var id: Int
+        var target: Int
+        var due: UInt64
+        var warmup: Bool
+    }
+
     private let queue = DispatchQueue(label: "courier.load", qos: .userInitiated)
     private let plan: LoadPlan
     private let sink: any LoadSampleSink
     private let targets: [SharedPreparedRequest]
     private let iterations: (any LoadIterations)?
-    private var transport: Transport?
+    private let transport: Transport?
     private let progress = ProgressCell()
-    private var schedule: LoadSchedule
+    private let state: Mutex<State>
     private var timer: DispatchSourceTimer?
-    private var startNanos: UInt64 = 0
-    private var lastEnd: UInt64 = 0
-    private var running = 0
-    /// Due times waiting for a slot (open model, all `maxInFlight` busy).
-    private var backlog = Deque<UInt64>()
-    private var nextTarget = 0
-    private var nextID = 0
     private var waiters: [CheckedContinuation<LoadEnding, Never>] = []
     private var ending: LoadEnding?
+    private var begun = false
     private let inFlightCount = Atomic<Int>(0)
 
     /// A run of prepared requests, round-robin (a batch's items, or one request).
@@ -43,7 +62,10 @@ public final class LoadDriver: @unchecked Sendable {
             return SharedPreparedRequest(prepared)
         }
         iterations = nil
-        schedule = LoadSchedule(plan: plan)
+        let transport = Transport(completionQueue: queue)
+        transport.setConcurrencyLimit(plan.maxInFlight)
+        self.transport = transport
+        state = Mutex(State(schedule: LoadSchedule(plan: plan)))
     }
 
     /// A run of iterations the caller starts (a chain).
@@ -52,8 +74,11 @@ public final class LoadDriver: @unchecked Sendable {
         self.sink = sink
         targets = []
         self.iterations = iterations
-        schedule = LoadSchedule(plan: plan)
+        transport = nil
+        state = Mutex(State(schedule: LoadSchedule(plan: plan)))
     }
+
+    deinit { transport?.shutdown() }
 
     /// The clock due times are on (monotonic nanoseconds).
     public static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -70,7 +95,8 @@ public final class LoadDriver: @unchecked Sendable {
                     return
                 }
                 waiters.append(continuation)
-                guard waiters.count == 1, startNanos == 0 else { return }
+                guard !begun else { return }
+                begun = true
                 begin()
             }
         }
@@ -85,93 +111,124 @@ public final class LoadDriver: @unchecked Sendable {
         }
     }
 
-    // MARK: - On the queue
+    // MARK: - Starting
 
     private func begin() {
-        startNanos = Self.now()
-        lastEnd = startNanos
-        if iterations == nil {
-            let transport = Transport(completionQueue: queue)
-            transport.setConcurrencyLimit(plan.maxInFlight)
-            self.transport = transport
+        let now = Self.now()
+        state.withLock {
+            $0.startNanos = now
+            $0.lastEnd = now
         }
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.pump() }
+        timer.setEventHandler { [weak self] in
+            // Fired: the next wake is armed whatever it is.
+            self?.state.withLock { $0.armedWake = nil }
+            self?.timerFired()
+        }
         timer.resume()
         self.timer = timer
-        pump()
+        timerFired()
     }
 
-    /// Starts what is due and arms the timer for the next look.
-    private func pump() {
+    /// The queue's look at the schedule: starts what is due, re-arms the timer when its wake
+    /// changed, and ends the run when nothing is left.
+    private func timerFired() {
         guard ending == nil else { return }
-        let now = Self.now()
-        let seconds = Double(now - startNanos) / 1e9
-        let start = startNanos
-        schedule.take(at: seconds, inFlight: running + backlog.count) { due in
-            backlog.append(start + UInt64(due * 1e9))
+        pump(onTransport: false)
+        let (wake, rearm, done) = state.withLock { state -> (Double?, Bool, Bool) in
+            let seconds = Double(Self.now() - state.startNanos) / 1e9
+            let wake = state.schedule.nextWake(after: seconds)
+            let rearm = wake != state.armedWake
+            state.armedWake = wake
+            return (wake.map { $0 - seconds }, rearm, isDone(state))
         }
-        while running < plan.maxInFlight, let due = backlog.popFirst() { launch(due: due) }
-        publishInFlight()
-        if let wake = schedule.nextWake(after: seconds) {
-            let delay = max(0, wake - seconds)
-            timer?.schedule(deadline: .now() + delay, leeway: .microseconds(100))
-        } else if schedule.exhausted, running == 0, backlog.isEmpty {
-            finish(stopped: false)
-        }
+        if done { return finish(stopped: false) }
+        guard rearm, let wake else { return }
+        timer?.schedule(deadline: .now() + max(0, wake), leeway: .microseconds(50))
     }
 
-    private func launch(due: UInt64) {
-        let index = nextID
-        nextID += 1
-        running += 1
-        let warmup = schedule.isWarmup(Double(due - startNanos) / 1e9)
+    private func isDone(_ state: State) -> Bool {
+        state.schedule.exhausted && state.running == 0 && state.backlog.isEmpty
+    }
+
+    /// Starts what is due now, from the queue or (after a completion) the transport thread.
+    private func pump(onTransport: Bool) {
+        var launches: [Launch] = []
+        let count = targets.count
+        state.withLock { state in
+            guard !state.over else { return }
+            let start = state.startNanos
+            let seconds = Double(Self.now() - start) / 1e9
+            let waiting = state.running + state.backlog.count
+            state.schedule.take(at: seconds, inFlight: waiting) { due in
+                state.backlog.append(start + UInt64(due * 1e9))
+            }
+            while state.running < plan.maxInFlight, let due = state.backlog.popFirst() {
+                state.running += 1
+                let warmup = state.schedule.isWarmup(Double(due - start) / 1e9)
+                launches.append(Launch(id: state.nextID, target: count > 0 ? state.nextTarget : 0, due: due, warmup: warmup))
+                state.nextID += 1
+                if count > 0 { state.nextTarget = (state.nextTarget + 1) % count }
+            }
+            inFlightCount.store(state.running + state.backlog.count, ordering: .relaxed)
+        }
+        for launch in launches { self.launch(launch, onTransport: onTransport) }
+    }
+
+    private func launch(_ launch: Launch, onTransport: Bool) {
         if let iterations {
-            iterations.start(index: index, due: due, warmup: warmup) { [weak self] samples in
+            iterations.start(index: launch.id, due: launch.due, warmup: launch.warmup) { [weak self] samples in
                 guard let self else { return }
                 self.queue.async { self.iterationEnded(samples) }
             }
             return
         }
-        let target = nextTarget
-        nextTarget = (nextTarget + 1) % targets.count
-        transport?.submit(LoadJob(id: index, target: target, sent: targets[target], progress: progress,
-                                  due: due, warmup: warmup, driver: self))
+        let job = LoadJob(id: launch.id, target: launch.target, sent: targets[launch.target], progress: progress,
+                          due: launch.due, warmup: launch.warmup, driver: self)
+        if onTransport { transport?.submitOnTransport(job) } else { transport?.submit(job) }
     }
 
-    /// A fast-path transfer ended (on the queue: the transport's completion queue).
+    // MARK: - Ends
+
+    /// A fast-path transfer ended: on the transport thread, in the pass it ended.
     func transferEnded(_ job: LoadJob, outcome: TransferOutcome) {
-        guard ending == nil else { return }
-        running -= 1
         let sample = job.sample(of: outcome)
-        lastEnd = max(lastEnd, job.due + sample.latency)
+        let recorded = state.withLock { state -> Bool in
+            guard !state.over else { return false }
+            state.running -= 1
+            state.lastEnd = max(state.lastEnd, job.due + sample.latency)
+            return true
+        }
+        guard recorded else { return }
         sink.record(sample)
-        pump()
+        pump(onTransport: true)
+        if state.withLock({ isDone($0) }) { queue.async { [self] in timerFired() } }
     }
 
     private func iterationEnded(_ samples: [LoadSample]) {
         guard ending == nil else { return }
-        running -= 1
-        lastEnd = Self.now()
+        state.withLock { state in
+            state.running -= 1
+            state.lastEnd = Self.now()
+        }
         for sample in samples { sink.record(sample) }
-        pump()
-    }
-
-    private func publishInFlight() {
-        inFlightCount.store(running + backlog.count, ordering: .relaxed)
+        timerFired()
     }
 
     private func finish(stopped: Bool) {
+        let (start, lastEnd) = state.withLock { state in
+            state.over = true
+            if stopped { state.lastEnd = Self.now() }
+            state.backlog.removeAll()
+            state.running = 0
+            return (state.startNanos, state.lastEnd)
+        }
+        inFlightCount.store(0, ordering: .relaxed)
         timer?.cancel()
         timer = nil
-        if stopped { lastEnd = Self.now() }
         transport?.shutdown()
-        transport = nil
         iterations?.cancelAll()
-        backlog.removeAll()
-        running = 0
-        publishInFlight()
-        let measuredStart = startNanos + UInt64(plan.warmup * 1e9)
+        let measuredStart = start + UInt64(plan.warmup * 1e9)
         let result = LoadEnding(stopped: stopped,
                                 measuredSeconds: lastEnd > measuredStart ? Double(lastEnd - measuredStart) / 1e9 : 0)
         ending = result

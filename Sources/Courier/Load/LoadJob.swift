@@ -2,7 +2,8 @@ import Dispatch
 import Synchronization
 
 /// One request of a load run on the driver's own transport: no ``Request``, no record, no
-/// response pipeline — the transfer's outcome goes straight back to the ``LoadDriver``.
+/// response pipeline — the transfer's outcome goes straight back to the ``LoadDriver``, on the
+/// transport thread, in the pass it ended.
 /// `@unchecked` as its superclass: every stored property is a `let` of a `Sendable` type.
 final class LoadJob: TransferJob, @unchecked Sendable {
     let target: Int
@@ -28,11 +29,13 @@ final class LoadJob: TransferJob, @unchecked Sendable {
         startedAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
     }
 
-    override func transferEnded(_ outcome: TransferOutcome, batch: CallbackBatch) {
+    override var endsOnTransport: Bool { true }
+
+    override func transferEndedOnTransport(_ outcome: TransferOutcome) {
         driver.transferEnded(self, outcome: outcome)
     }
 
-    /// The sample of the ended transfer, read on the driver's queue.
+    /// The sample of the ended transfer.
     func sample(of outcome: TransferOutcome) -> LoadSample {
         let started = startedAt.load(ordering: .relaxed)
         let metrics = outcome.metrics

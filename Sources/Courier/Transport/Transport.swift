@@ -35,6 +35,8 @@ final class Transport: @unchecked Sendable {
     private let wakeupPending = Atomic<Bool>(false)
     /// The thread starts with the first job, so an agent that never sends has none.
     private let threadStarted = Atomic<Bool>(false)
+    /// Jobs handed over by ``submitOnTransport(_:)`` during this pass (loop thread only).
+    private var startingOnTransport: [TransferJob] = []
 
     /// Passes of the transport loop so far; flat while idle.
     var loopIterations: Int { iterations.load(ordering: .relaxed) }
@@ -67,6 +69,13 @@ final class Transport: @unchecked Sendable {
         inbox.withLock { $0.pending.append(job) }
         if !threadStarted.exchange(true, ordering: .acquiringAndReleasing) { thread.start() }
         wake()
+    }
+
+    /// Queues a job from the transport thread itself (an ``TransferJob/endsOnTransport`` job's
+    /// end starting the next): it starts in this pass when a slot is free, without the lock
+    /// and the wake-up of ``submit(_:)``.
+    func submitOnTransport(_ job: TransferJob) {
+        startingOnTransport.append(job)
     }
 
     /// Drops a job: a queued one at once, a running one on the next pass of the loop.
@@ -207,6 +216,16 @@ final class Transport: @unchecked Sendable {
                 freedSlots += 1
             }
             sendCompletions(&loop)
+            if !startingOnTransport.isEmpty {
+                let jobs = startingOnTransport
+                startingOnTransport.removeAll(keepingCapacity: true)
+                let free = loop.pacing.allowed(under: limit) - loop.active.count
+                for job in jobs.prefix(max(0, free)) { start(job, clock: clock, into: &loop) }
+                if jobs.count > free {
+                    inbox.withLock { inbox in for job in jobs.dropFirst(max(0, free)) { inbox.pending.append(job) } }
+                }
+                continue
+            }
             // A freed slot may let a queued job start: go round again instead of sleeping.
             if freedSlots > 0 { continue }
             let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
@@ -309,6 +328,21 @@ final class Transport: @unchecked Sendable {
     /// Runs the pass's completions: on the completion queue, or where their jobs ask.
     private func sendCompletions(_ loop: inout LoopState) {
         guard !loop.ended.isEmpty else { return }
+        if loop.ended.contains(where: { $0.job.endsOnTransport }) {
+            var routed: [(job: TransferJob, outcome: TransferOutcome)] = []
+            for (job, outcome) in loop.ended {
+                guard job.endsOnTransport else {
+                    routed.append((job, outcome))
+                    continue
+                }
+                var outcome = outcome
+                outcome.discardLent()
+                job.transferEndedOnTransport(outcome)
+            }
+            loop.ended.removeAll(keepingCapacity: true)
+            if !routed.isEmpty { CompletionRouting.send(routed, defaultQueue: completionQueue) }
+            return
+        }
         CompletionRouting.send(loop.ended, defaultQueue: completionQueue)
         loop.ended.removeAll(keepingCapacity: true)
     }

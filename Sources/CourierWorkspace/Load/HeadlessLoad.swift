@@ -3,7 +3,8 @@ import Foundation
 
 /// `courier load` without the argument parsing: loads the workspace, starts the demo server
 /// when the workspace uses `{{demo}}`, runs the load, prints a line a second while it runs
-/// (to `progress`), then the result (text or `--json`). Returns the exit status: 0 done,
+/// (to `progress`), then the result (text or `--json`), saves it in the history, compares it
+/// with a baseline (`--compare`) and checks `--fail-on`. Returns the exit status: 0 done,
 /// 1 a `--fail-on` rule broken, 2 bad input.
 public struct HeadlessLoad: Sendable {
     public var workspacePath: String
@@ -17,6 +18,10 @@ public struct HeadlessLoad: Sendable {
     /// Where the history goes; nil = `$XDG_STATE_HOME/courier/history`.
     public var stateDirectory: String?
     public var recordsHistory = true
+    /// `--compare last|ID|FILE` (``LoadBaseline``).
+    public var compare: String?
+    /// `--fail-on p99+10%,errors>0.1%` (``LoadThresholds``).
+    public var failOn: String?
 
     public init(workspacePath: String, name: String, plan: LoadPlan) {
         self.workspacePath = workspacePath
@@ -36,6 +41,19 @@ public struct HeadlessLoad: Sendable {
         } catch {
             errors("courier load: \(error.message)")
             return 2
+        }
+        var thresholds: LoadThresholds?
+        if let failOn {
+            do {
+                thresholds = try LoadThresholds(parsing: failOn)
+            } catch {
+                errors("courier load: --fail-on: \(error)")
+                return 2
+            }
+            if thresholds?.needsBaseline == true, compare == nil {
+                errors("courier load: --fail-on \(failOn) compares with an earlier run: add --compare last, an id or a file")
+                return 2
+            }
         }
         let workspace: Workspace
         do {
@@ -60,12 +78,13 @@ public struct HeadlessLoad: Sendable {
         options.demoURL = demo?.baseURL
         options.demoTLS = demo?.tls
         options.stateDirectory = stateDirectory
-        let status = await run(workspace, options: options, output: output, errors: errors, progress: progress, started: started)
+        let status = await run(workspace, options: options, thresholds: thresholds, output: output, errors: errors,
+                               progress: progress, started: started)
         await demo?.stop()
         return status
     }
 
-    private func run(_ workspace: Workspace, options: RunOptions, output: (String) -> Void, errors: (String) -> Void,
+    private func run(_ workspace: Workspace, options: RunOptions, thresholds: LoadThresholds?, output: (String) -> Void, errors: (String) -> Void,
                      progress: @escaping @Sendable (String) -> Void, started: (LoadRun) -> Void) async -> Int32 {
         let load: LoadRun
         do {
@@ -84,19 +103,56 @@ public struct HeadlessLoad: Sendable {
             }
         }
         defer { ticker.cancel() }
-        let result: LoadResult
+        var result: LoadResult
         do {
             result = try await load.run()
         } catch {
             errors("courier load: \(error.message)")
             return 2
         }
-        if json {
-            output(Self.json(result))
-        } else {
-            LoadSummaryText.lines(result).forEach(output)
+        var history: HistoryStore?
+        if recordsHistory || compare != nil {
+            do {
+                history = try HistoryStore(stateDirectory: stateDirectory)
+            } catch {
+                errors("courier load: warning: the history cannot be opened (\(HistoryRecorder.describe(error))): the run is not saved")
+            }
         }
-        return 0
+        if recordsHistory, let history {
+            do {
+                result.id = try history.saveLoadRun(result, workspacePath: LoadResult.historyPath(of: workspace))
+            } catch {
+                errors("courier load: warning: the run could not be saved in the history: \(HistoryRecorder.describe(error))")
+            }
+        }
+        var baseline: LoadResult?
+        if let compare {
+            do {
+                baseline = try LoadBaseline(compare).resolve(for: result, workspacePath: LoadResult.historyPath(of: workspace), history: history)
+            } catch {
+                errors("courier load: --compare \(compare): \(error.message)")
+                return 2
+            }
+        }
+        if json {
+            output(String(decoding: (try? LoadResult.jsonData(result)) ?? Data("{}".utf8), as: UTF8.self))
+        } else {
+            LoadReport.lines(for: result).forEach(output)
+            if let baseline {
+                output("")
+                LoadReport.lines(for: LoadComparison(result, baseline: baseline)).forEach(output)
+            }
+        }
+        guard let thresholds else { return 0 }
+        let breaches: [LoadThresholdBreach]
+        do {
+            breaches = try thresholds.breaches(of: result, baseline: baseline)
+        } catch {
+            errors("courier load: --fail-on: \(error)")
+            return 2
+        }
+        for breach in breaches { errors("courier load: fail-on: \(breach.message)") }
+        return breaches.isEmpty ? 0 : 1
     }
 
     /// The live line: elapsed, requests, rate, p50/p99, errors, in flight.
@@ -104,14 +160,5 @@ public struct HeadlessLoad: Sendable {
         String(format: "%6.1f s  %9d req  %9.0f req/s  p50 %8.2f ms  p99 %8.2f ms  errors %5.2f %%  in flight %d",
                result.seconds, result.requests, result.throughput, result.latency.p50, result.latency.p99,
                result.errorRate * 100, result.inFlight)
-    }
-
-    /// The result as one JSON object.
-    static func json(_ result: LoadResult) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = (try? encoder.encode(result)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,7 +1,6 @@
 import Courier
 import Foundation
 import Histogram
-import HTTPTypes
 import Synchronization
 
 /// Aggregates a load run's samples into HDR histograms (microseconds, 3 significant digits),
@@ -139,7 +138,7 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
     private static func failure(of sample: LoadSample) -> (family: String, code: Int, message: String)? {
         if let error = sample.error { return (error.family.rawValue, error.code.rawValue, error.message) }
         if sample.status >= 400 {
-            let reason = HTTPResponse.Status(code: sample.status).reasonPhrase
+            let reason = ReasonPhrase.of(sample.status)
             return ("http", sample.status, reason.isEmpty ? "HTTP \(sample.status)" : "HTTP \(sample.status) \(reason)")
         }
         return nil

@@ -16,7 +16,9 @@ enum LoadTargets {
             } catch {
                 throw LoadRunError("\(name): \(error.message)")
             }
-            if let problem = refusal(of: sent) { throw LoadRunError("\(name): \(problem)") }
+            if let problem = refusal(of: sent, definition: request.source) { throw LoadRunError("\(name): \(problem)") }
+            // A response that turns out to stream is read whole (and dropped) like any other.
+            sent.stream = nil
             do {
                 if let token = try await request.fetchedTokenHeader() {
                     sent.headers.removeAll { $0.name.caseInsensitiveCompare(token.name) == .orderedSame }
@@ -30,9 +32,12 @@ enum LoadTargets {
         return prepared
     }
 
-    /// Why a load run cannot send `request`: it streams, or it is not HTTP.
-    static func refusal(of request: PreparedRequest) -> String? {
-        if request.stream != nil { return "it streams (stream:), and a load run sends requests that end" }
+    /// Why a load run cannot send `request`: its definition asks to stream, or it is not HTTP.
+    static func refusal(of request: PreparedRequest, definition: RequestDefinition) -> String? {
+        let stream = definition.stream
+        if (stream.mode != .automatic && stream.mode != .off) || stream.until != nil || stream.maxEvents != nil {
+            return "it streams (stream:), and a load run sends requests that end"
+        }
         let scheme = request.url.prefix { $0 != ":" }.lowercased()
         guard scheme == "http" || scheme == "https" else {
             return "a load run sends http and https requests, not \(scheme):"
