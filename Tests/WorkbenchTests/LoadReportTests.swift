@@ -1,0 +1,106 @@
+import Courier
+import Foundation
+import Testing
+@testable import CourierWorkspace
+
+/// `courier load`'s text: a run's report, a comparison's table and a saved run's headline.
+@Suite struct LoadReportTests {
+    private typealias Fixtures = LoadComparisonFixtures
+    private let utc = TimeZone(identifier: "UTC")!
+
+    /// Where each cell of a table line ends (cells are two or more spaces apart): the label
+    /// column is aligned left, the others right.
+    private func cellEnds(_ line: String) -> [Int] {
+        var ends: [Int] = []
+        let characters = Array(line)
+        for index in characters.indices where characters[index] != " " {
+            let next = index + 1
+            if next == characters.count || (characters[next] == " " && (next + 1 == characters.count || characters[next + 1] == " ")) {
+                ends.append(next)
+            }
+        }
+        return ends
+    }
+
+    @Test func aRunReadsAsHeaderLatencyTableStatusesErrorsAndSteps() throws {
+        var result = Fixtures.baseline()
+        result.errors.append(LoadErrorCount(family: "transport", code: 7, message: "Couldn't connect " + String(repeating: "x", count: 120), count: 2))
+        let lines = LoadReport.lines(for: result)
+        #expect(lines[0] == "load batch get-json in demo.yaml")
+        for line in [
+            "model        64 connections · 30 s · warm-up 5 s",
+            "requests     30,000 in 30.0 s · 1,000 req/s · 4,000 in the warm-up, not measured",
+            "statuses     200 × 29,970 · 503 × 30",
+            "errors       32 (0.10 %)",
+            "bytes        3.0 MiB received · 512.0 KiB sent",
+            "connections  64 new",
+        ] {
+            #expect(lines.contains(line), "\(line)")
+        }
+        #expect(!lines.contains { $0.hasPrefix("stopped early") })
+        #expect(lines.allSatisfy { $0.count <= LoadReport.width })
+
+        // The latency table: a row per measured phase under the iteration latency, each value
+        // ending under its percentile.
+        let header = try #require(lines.firstIndex { $0.hasSuffix("p50      p90      p95      p99    p99.9      max     mean") })
+        let table = Array(lines[header..<(header + 5)])
+        #expect(table.dropFirst().map { $0.prefix(11).trimmingCharacters(in: .whitespaces) } == ["latency", "connect", "first byte", "total"])
+        #expect(table[1].hasSuffix("10.0 ms  20.0 ms  40.0 ms   2.5 ms"))
+        for row in table.dropFirst() { #expect(Array(cellEnds(row).suffix(7)) == cellEnds(table[0]), "\(row)") }
+
+        // Errors by family and code, counts aligned, a long message cut at the width.
+        let http = try #require(lines.first { $0.hasPrefix("  http 503") })
+        let transport = try #require(lines.first { $0.hasPrefix("  transport 7") })
+        #expect(http.hasSuffix("30  Service Unavailable"))
+        #expect(transport.count == LoadReport.width && transport.hasSuffix("x…"))
+        #expect(http.range(of: "30  ")?.lowerBound.utf16Offset(in: http) == transport.range(of: " 2  ")!.lowerBound.utf16Offset(in: transport))
+
+        // The steps.
+        let steps = try #require(lines.firstIndex { $0.hasPrefix("step") })
+        #expect(cellEnds(lines[steps]).count == 7)
+        #expect(lines[steps + 1].hasPrefix("login ") && lines[steps + 2].hasPrefix("orders "))
+        // Names on the left, figures to the right.
+        for row in lines[(steps + 1)...(steps + 2)] { #expect(cellEnds(row).dropFirst() == cellEnds(lines[steps]).dropFirst(), "\(row)") }
+        #expect(lines[steps + 2].contains("15,000      30"))
+
+        result.stopped = true
+        result.steps = []
+        let stopped = LoadReport.lines(for: result)
+        #expect(stopped.contains("stopped early: the figures cover what completed"))
+        #expect(!stopped.contains { $0.hasPrefix("step") })
+    }
+
+    @Test func aComparisonIsATableWithRegressionsMarked() throws {
+        var baseline = Fixtures.baseline()
+        baseline.id = 7
+        let lines = LoadReport.lines(for: LoadComparison(Fixtures.current(), baseline: baseline), timeZone: utc)
+        #expect(lines.first == "compared with #7 of 2026-11-26 21:04 (64 conn, 30.0 s)")
+        #expect(lines.last == "5 regressions (beyond latency +10 %, throughput -10 %, error rate +0.1 point)")
+        let table = Array(lines.dropFirst().dropLast())
+        #expect(cellEnds(table[0]).count == 4 && table[0].hasPrefix("figure"))
+        func row(_ label: String) throws -> String { try #require(table.first { $0.hasPrefix(label + "  ") }) }
+        #expect(try row("throughput").hasSuffix("1,000 req/s  880 req/s   -12.0 %  ▲ regression"))
+        #expect(try row("p99").hasSuffix("10.0 ms    13.8 ms   +37.5 %  ▲ regression"))
+        #expect(try row("p99.9").hasSuffix("▼ better"))
+        #expect(try row("p50").hasSuffix("+5.0 %"))
+        #expect(try row("error rate").hasSuffix("+0.15 pt  ▲ regression"))
+        #expect(try row("step orders p99").hasSuffix("-14.3 %  ▼ better"))
+        // Columns line up: before, after and change end in the same columns on every row.
+        for line in table { #expect(Array(cellEnds(line).prefix(4).dropFirst()) == Array(cellEnds(table[0]).dropFirst()), "\(line)") }
+        #expect(lines.allSatisfy { $0.count <= LoadReport.width })
+    }
+
+    @Test func aSavedRunFitsOnOneLine() {
+        var run = LoadRunSummary(id: 12, workspace: "demo.yaml", workspacePath: "/w/demo.yaml", target: "get-json", kind: "request",
+                                 startedAt: Fixtures.started, plan: LoadPlan(model: .closed(concurrency: 64), duration: 30),
+                                 requests: 552_060, seconds: 30, throughput: 18_402.4, p50: 2.1, p99: 9.8, errorRate: 0, stopped: false)
+        #expect(LoadReport.headline(run, timeZone: utc)
+            == "#12  2026-11-26 21:04  request get-json  64 conn  30.0 s  18,402 req/s  p50 2.1 ms  p99 9.8 ms  0.00 % errors")
+        run.plan = LoadPlan(model: .open(rate: 2_000, maxInFlight: 256), duration: 30)
+        run.stopped = true
+        run.seconds = 12.25
+        run.errorRate = 0.0123
+        #expect(LoadReport.headline(run, timeZone: utc)
+            == "#12  2026-11-26 21:04  request get-json  rate 2,000/s  12.2 s  18,402 req/s  p50 2.1 ms  p99 9.8 ms  1.23 % errors  stopped")
+    }
+}

@@ -1,0 +1,110 @@
+import Courier
+import Foundation
+import GRDB
+import Testing
+@testable import CourierWorkspace
+
+/// Load runs in the history database (one row per run), and `--compare last|ID|FILE`.
+@Suite struct LoadRunHistoryTests {
+    private typealias Fixtures = LoadComparisonFixtures
+    private let workspacePath = "/w/demo.yaml"
+
+    private func mode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    @Test func aRunIsSavedListedLoadedAndFoundAsTheLast() throws {
+        let store = try HistoryStore(stateDirectory: temporaryDirectory("courier-state"))
+        let first = Fixtures.baseline()
+        var second = Fixtures.current()
+        second.stopped = true
+        let firstID = try store.saveLoadRun(first, workspacePath: workspacePath)
+        let otherTarget = try store.saveLoadRun(Fixtures.baseline(target: "orders"), workspacePath: workspacePath)
+        let otherWorkspace = try store.saveLoadRun(first, workspacePath: "/elsewhere/demo.yaml")
+        let secondID = try store.saveLoadRun(second, workspacePath: workspacePath)
+
+        // Listed newest first, with the headline figures as columns.
+        let listed = try store.loadRuns(workspacePath: workspacePath, target: "get-json")
+        #expect(listed.map(\.id) == [secondID, firstID])
+        #expect(listed[0].throughput == 880 && listed[0].p50 == 2.1 && listed[0].p99 == 13.75)
+        #expect(listed[0].errorRate == 0.0025 && listed[0].requests == 26_400 && listed[0].seconds == 30 && listed[0].stopped)
+        #expect(listed[0].workspace == "demo.yaml" && listed[0].kind == "batch" && listed[0].plan == second.plan)
+        #expect(listed[1].startedAt == first.startedAt)
+        #expect(try store.loadRuns().map(\.id) == [secondID, otherWorkspace, otherTarget, firstID])
+        #expect(try store.loadRuns(workspacePath: workspacePath).count == 3)
+        #expect(try store.loadRuns(limit: 1).map(\.id) == [secondID])
+
+        // Loaded whole, with its id.
+        var expected = second
+        expected.id = secondID
+        #expect(try store.loadRun(id: secondID) == expected)
+        #expect(try store.loadRun(id: 999) == nil)
+
+        // The last run of the target, or the one before a given run.
+        #expect(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json")?.id == secondID)
+        #expect(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json", before: secondID)?.id == firstID)
+        #expect(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json", before: firstID) == nil)
+        #expect(try store.lastLoadRun(workspacePath: "/nowhere.yaml", target: "get-json") == nil)
+
+        // The history file stays the owner's alone.
+        #expect(try mode(store.path) == 0o600)
+        // Aggregate only: one row per run, none in the exchanges.
+        #expect(try store.count() == 0)
+        let rows = try DatabaseQueue(path: store.path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM load_runs") }
+        #expect(rows == 4)
+    }
+
+    @Test func compareFindsTheLastRunAnIdOrAFile() throws {
+        let state = temporaryDirectory("courier-state")
+        let store = try HistoryStore(stateDirectory: state)
+        var current = Fixtures.current()
+        #expect(throws: LoadBaselineError("no earlier load run of get-json in demo.yaml")) {
+            try LoadBaseline("last").resolve(for: current, workspacePath: workspacePath, history: store)
+        }
+        let firstID = try store.saveLoadRun(Fixtures.baseline(), workspacePath: workspacePath)
+        current.id = try store.saveLoadRun(current, workspacePath: workspacePath)
+
+        // `last` skips the run itself once it is saved.
+        #expect(try LoadBaseline("last").resolve(for: current, workspacePath: workspacePath, history: store).id == firstID)
+        #expect(LoadBaseline(String(firstID)) == .history(id: firstID))
+        #expect(try LoadBaseline(String(firstID)).resolve(for: current, workspacePath: workspacePath, history: store).throughput == 1_000)
+        #expect(throws: LoadBaselineError("no load run 12 in the history")) {
+            try LoadBaseline("12").resolve(for: current, workspacePath: workspacePath, history: store)
+        }
+        #expect(throws: LoadBaselineError("no load run 12 in the history")) {
+            try LoadBaseline("12").resolve(for: current, workspacePath: workspacePath, history: nil)
+        }
+
+        // A file `--json` wrote, read back whole.
+        let file = state + "/before.json"
+        try LoadResult.jsonData(Fixtures.baseline(), pretty: true).write(to: URL(fileURLWithPath: file))
+        #expect(try LoadBaseline(file).resolve(for: current, workspacePath: workspacePath, history: nil) == Fixtures.baseline())
+        // Anything else says what is wrong with it, and where.
+        let cases = [
+            ("{\"workspace\": \"demo.yaml\"}", "no \"target\""),
+            ("[1, 2]", "expected"),
+            ("not json", "not JSON"),
+        ]
+        for (text, problem) in cases {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            #expect {
+                try LoadBaseline(file).resolve(for: current, workspacePath: workspacePath, history: nil)
+            } throws: { error in
+                (error as? LoadBaselineError)?.message.hasPrefix("\(file): not a load result: \(problem)") == true
+            }
+        }
+        var wrong = try JSONSerialization.jsonObject(with: LoadResult.jsonData(Fixtures.baseline())) as? [String: Any] ?? [:]
+        var latency = wrong["latency"] as? [String: Any] ?? [:]
+        latency["p50"] = "fast"
+        wrong["latency"] = latency
+        try JSONSerialization.data(withJSONObject: wrong).write(to: URL(fileURLWithPath: file))
+        #expect(throws: LoadBaselineError("\(file): not a load result: expected a number at latency.p50")) {
+            try LoadBaseline(file).resolve(for: current, workspacePath: workspacePath, history: nil)
+        }
+        #expect {
+            try LoadBaseline(state + "/missing.json").resolve(for: current, workspacePath: workspacePath, history: nil)
+        } throws: { error in
+            (error as? LoadBaselineError)?.message.hasPrefix("\(state)/missing.json: cannot be read") == true
+        }
+    }
+}
