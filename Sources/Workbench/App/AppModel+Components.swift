@@ -97,8 +97,8 @@ extension AppModel {
 
     /// Brings up to date what changes with time, before a frame: the record table of
     /// requests in flight (at most ten times a second while any run), the cache listing when
-    /// an entry's time ran out or a minute passed, and the Cache pane's verdict when its
-    /// inputs changed. `force` reads the record table now.
+    /// an entry's time ran out or a minute passed, the Cache pane's verdict when its inputs
+    /// changed, and a load run's figures once a second. `force` reads the record table now.
     public func tick(now: Date = Date(), force: Bool = false) {
         expireToasts(now: now)
         let table = panes.inFlight.table
@@ -106,6 +106,7 @@ extension AppModel {
             panes.inFlight.refresh(agents: inFlightAgents, name: requestName(of:), now: now, force: force)
         }
         if panes.cache.nextRefresh <= now { reloadCache(now: now) }
+        panes.load.tick(now: now)
         if cacheVerdictIsStale { judgeSelectedRequestsCache(now: now) }
         for name in panes.requests.visibleRequestNames(context: context(for: .requests, now: now)) where cacheMarkers[name] == nil {
             _ = hasFreshCacheEntry(name)

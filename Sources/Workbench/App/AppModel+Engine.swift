@@ -56,6 +56,8 @@ extension AppModel {
             pagingStopped(paged, name: name)
         case .bodySearched, .historyLoaded, .historyOpened, .historyDiffed:
             break // the Exchange pane's
+        case .loadRunEnded, .loadRunsListed, .loadRunRead:
+            break // the Load pane's
         case .workspaceFileChanged:
             reload()
         case .openAuthorization(let url):

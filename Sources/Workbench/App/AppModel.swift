@@ -122,6 +122,7 @@ public final class AppModel {
         case .send: sendSelected(ignoringCache: false)
         case .importCurl: open(PromptOverlay(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl)))
         case .copyAsCurl: copySelectedAsCurl()
+        case .loadTest: carryOut(panes.load.perform(.loadTest, context: context(for: .load)))
         case .toggleOffline: toggleOffline()
         case .editInEditor: openSelectedInEditor()
         case .cancel: cancelSelected()
@@ -197,6 +198,7 @@ public final class AppModel {
         var deadlines = toasts.map { Date(timeIntervalSinceReferenceDate: $0.expires) }
         if let recent = panes.inFlight.table.nextExpiry { deadlines.append(recent) }
         if let expiry = panes.cache.browser.nextExpiry { deadlines.append(expiry) }
+        if let sample = panes.load.nextWake { deadlines.append(sample) }
         if isBusy { deadlines.append(now.addingTimeInterval(1.0 / 15)) }
         return deadlines.min()
     }

@@ -117,6 +117,7 @@ public enum KeyMap {
         Binding(keys: [.character("V")], action: .showVariables, scope: .global),
         Binding(keys: [.character("I")], action: .importCurl, scope: .global),
         Binding(keys: [.character("C")], action: .copyAsCurl, scope: .global),
+        Binding(keys: [.character("L")], action: .loadTest, scope: .global),
         Binding(keys: [.character("O")], action: .toggleOffline, scope: .global),
         Binding(keys: [.control("l")], action: .redraw, scope: .global),
         Binding(keys: [.control("z")], action: .suspend, scope: .global),

@@ -43,6 +43,14 @@ public enum EngineUpdate: Sendable {
     case historyDiffed(HistoryDiff)
     /// A run's exchanges were written as HAR (how many, where).
     case historyExported(path: String, count: Int)
+    /// A load run the Load pane started (its number there) ended: its final figures, partial
+    /// when stopped, or why it could not start.
+    case loadRunEnded(run: Int, Result<LoadResult, LoadRunError>)
+    /// The history's load runs of a request, batch or chain, newest first; `saved`, the id the
+    /// Load pane's run `run` was saved under, when this listing follows its save.
+    case loadRunsListed(target: String, runs: [LoadRunSummary], saved: (run: Int, id: Int64)?)
+    /// A past load run read whole, to show or to compare the shown one with.
+    case loadRunRead(LoadResult, forComparison: Bool)
 }
 
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their

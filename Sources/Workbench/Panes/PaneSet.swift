@@ -6,7 +6,8 @@ final class PaneSet {
     /// Every kind of pane, in the order of their numbers: a new pane is added here (and
     /// placed in ``ScreenLayout``).
     static var kinds: [any Pane.Type] {
-        [RequestsPane.self, ExchangePane.self, InFlightPane.self, CachePane.self, RunsPane.self, EventsPane.self, CookiesPane.self]
+        [RequestsPane.self, ExchangePane.self, InFlightPane.self, CachePane.self, RunsPane.self, EventsPane.self, CookiesPane.self,
+         LoadPane.self]
     }
 
     /// One of each kind, in order.
@@ -33,4 +34,5 @@ final class PaneSet {
     var cache: CachePane { pane() }
     var runs: RunsPane { pane() }
     var events: EventsPane { pane() }
+    var load: LoadPane { pane() }
 }

@@ -4,7 +4,7 @@ import CourierWorkspace
 /// with a tab bar below that, the focused pane alone when zoomed, and a message below 40×12.
 public struct ScreenLayout: Sendable, Equatable {
     public enum Mode: Sendable, Equatable {
-        /// All six panes.
+        /// Every pane (a focused Load in the Exchange's place).
         case panes
         /// One pane at a time under a tab bar.
         case tabs
@@ -45,23 +45,24 @@ public struct ScreenLayout: Sendable, Equatable {
         }
     }
 
-    /// Requests over Runs, Cache and Cookies on the left; Exchange over In flight beside Events
-    /// on the right. A focused small pane grows, as lazygit's side panes do.
+    /// Requests over Runs, Cache, Cookies and Load on the left; Exchange over In flight beside
+    /// Events on the right. A focused small pane grows, as lazygit's side panes do; a focused
+    /// Load takes the Exchange's place, where its figures have room.
     private static func panes(in body: Rect, focus: PaneID) -> [PaneID: Rect] {
         let leftWidth = min(56, max(32, body.width * 30 / 100))
         let (left, right) = body.splitLeft(leftWidth)
-        let leftWeights: [Int] = switch focus {
-        case .runs: [5, 4, 2, 2]
-        case .cache: [5, 2, 4, 2]
-        case .cookies: [5, 2, 2, 4]
-        default: [7, 2, 2, 2]
-        }
+        let leftPanes: [PaneID] = focus == .load ? [.requests, .runs, .cache, .cookies] : [.requests, .runs, .cache, .cookies, .load]
+        let sideFocused = leftPanes.dropFirst().contains(focus)
+        let leftWeights = leftPanes.map { pane in pane == .requests ? (sideFocused ? 5 : 7) : pane == focus ? 4 : 2 }
         let column = left.splitRows(weights: leftWeights, minimum: 4)
         let bottomShare = focus == .inFlight || focus == .events ? 45 : 28
-        let (exchange, bottom) = right.splitTop(right.height * (100 - bottomShare) / 100)
+        let (top, bottom) = right.splitTop(right.height * (100 - bottomShare) / 100)
         let strip = bottom.splitColumns(weights: [60, 40])
-        return [.requests: column[0], .runs: column[1], .cache: column[2], .cookies: column[3],
-                .exchange: exchange, .inFlight: strip[0], .events: strip[1]]
+        var rects = Dictionary(uniqueKeysWithValues: zip(leftPanes, column))
+        rects[focus == .load ? .load : .exchange] = top
+        rects[.inFlight] = strip[0]
+        rects[.events] = strip[1]
+        return rects
     }
 
     /// The pane at a screen position, for mouse clicks.

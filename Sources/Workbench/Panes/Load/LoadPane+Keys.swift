@@ -1,0 +1,30 @@
+import CourierWorkspace
+
+extension PaneID {
+    public static let load = PaneID(8, "Load")
+}
+
+extension KeyMap.Scope {
+    /// The Load pane's own keys.
+    public static let load = KeyMap.Scope("Load", config: "load", isPane: true)
+}
+
+extension Action {
+    /// `L` anywhere: a load run of the selected request, batch or chain.
+    public static let loadTest = Action("loadTest", "Load-test the request, batch or chain")
+    public static let stopLoad = Action("stopLoad", "Stop the load run, keep what completed")
+    public static let showLoadRun = Action("showLoadRun", "Show the selected past load run")
+    public static let compareLoadRuns = Action("compareLoadRuns", "Compare with the selected past run")
+}
+
+extension LoadPane {
+    static var id: PaneID { .load }
+
+    /// The pane's keys as shipped (a user config may rebind them). `L` itself is the shell's
+    /// (``KeyMap``'s anywhere keys): it starts from wherever a request is selected.
+    static let bindings: [KeyMap.Binding] = [
+        KeyMap.Binding(keys: [.character("x")], action: .stopLoad, scope: .load, hint: "stop"),
+        KeyMap.Binding(keys: [.enter], action: .showLoadRun, scope: .load, hint: "show"),
+        KeyMap.Binding(keys: [.character("c")], action: .compareLoadRuns, scope: .load, hint: "compare"),
+    ]
+}

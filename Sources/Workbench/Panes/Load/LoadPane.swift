@@ -1,0 +1,265 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The Load pane: a load run of a request, batch or chain (`L` asks for its settings, see
+/// ``LoadSettings``), live — requests a second as a sparkline, latency percentiles and their
+/// histogram, errors by code, statuses, connections, in flight, a batch's or chain's steps —
+/// and the past load runs of the selected request, batch or chain from the history. `x` stops
+/// the run, keeping what completed; Enter shows a past run, `c` compares the run shown with the
+/// selected past one.
+///
+/// The run goes on in a task of its own; the view reads its figures once a second in
+/// ``tick(now:)`` (never while drawing), and hears of its end through the mailbox.
+final class LoadPane: Pane {
+    let scope = KeyMap.Scope.load
+
+    /// A run this pane started.
+    struct ActiveRun {
+        var id: Int
+        var run: LoadRun
+        var started: Date
+        /// Its final figures, once it ended.
+        var final: LoadResult?
+        /// Why it could not start.
+        var failure: String?
+        var isRunning: Bool { final == nil && failure == nil }
+    }
+
+    private unowned let source: any RequestsSource & ExchangeSource
+    /// The run going on, or the last one started.
+    private(set) var active: ActiveRun?
+    /// What the view shows: the active run's latest figures, or a past run (``showsLive`` false).
+    private(set) var shown: LoadResult?
+    private(set) var showsLive = false
+    /// The past load runs of ``pastTarget``, newest first, as the history last gave them.
+    private(set) var past: [LoadRunSummary] = []
+    private(set) var pastTarget: String?
+    private(set) var cursor = ListCursor()
+    /// The past run the shown one is compared with (`c`; Esc drops it).
+    private(set) var baseline: LoadResult?
+    /// When ``tick(now:)`` next reads the active run's figures.
+    private(set) var nextSample: Date?
+    /// How many times the figures were read: once a second while a run goes on, never per frame.
+    private(set) var samples = 0
+    /// The settings line last used for each target, offered again.
+    private var lines: [String: String] = [:]
+    /// The target the open settings prompt is for.
+    private var asked: String?
+    private var nextRunID = 1
+
+    init(environment: PaneEnvironment) {
+        source = environment.source
+    }
+
+    /// The name of the request, batch or chain selected in Requests.
+    private var selectedTarget: String? {
+        switch source.tree.selectedNode {
+        case .batch(let name)?, .chain(let name)?: return name
+        case let node?: return node.requestName
+        case nil: return nil
+        }
+    }
+
+    func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
+        switch action {
+        case .loadTest:
+            return askSettings()
+        case .stopLoad:
+            guard let active, active.isRunning else { return [] }
+            active.run.stop()
+            return [.say("stopping the load run of \(active.run.name): the figures keep what completed", .warning)]
+        case .showLoadRun, .compareLoadRuns:
+            guard past.indices.contains(cursor.selection) else { return [] }
+            if action == .compareLoadRuns {
+                guard let shown else { return [.say("nothing shown to compare: Enter shows a past run, L starts one", .info)] }
+                if shown.id == past[cursor.selection].id { return [.say("that is the run shown: select another to compare with", .info)] }
+            }
+            read(past[cursor.selection].id, forComparison: action == .compareLoadRuns)
+        default:
+            _ = cursor.perform(action, height: pastRows(context))
+        }
+        return []
+    }
+
+    func escape() -> Bool {
+        guard baseline != nil else { return false }
+        baseline = nil
+        return true
+    }
+
+    func disabledReason(for action: Action) -> String? {
+        switch action {
+        case .stopLoad: return active?.isRunning == true ? nil : "no load run is going on"
+        case .showLoadRun, .compareLoadRuns: return past.isEmpty ? "no past load run of this one" : nil
+        default: return nil
+        }
+    }
+
+    /// `L`: the prompt for the settings of a run of the selected request, batch or chain.
+    private func askSettings() -> [PaneWork] {
+        guard let target = selectedTarget else { return [.say("L load-tests a request, batch or chain: select one in Requests", .info)] }
+        if let active, active.isRunning {
+            return [.say("a load run of \(active.run.name) is going on: x in Load (8) stops it", .warning)]
+        }
+        asked = target
+        var editor = LineEditor()
+        editor.insert(lines[target] ?? LoadSettings.standard)
+        let kind = source.workspace.batches[target] != nil ? "batch" : source.workspace.chains[target] != nil ? "chain" : "request"
+        return [.prompt(Prompt(title: "Load run of \(kind) \(target) · c= or r=/s, d= or n=, w= warm-up, ramp=",
+                               editor: editor, purpose: .pane(.load, purpose: "start")))]
+    }
+
+    func answer(_ purpose: String, text: String, context: PaneContext) -> PromptAnswer {
+        guard purpose == "start", let target = asked else { return .done([]) }
+        let plan: LoadPlan
+        switch LoadSettings.plan(from: text) {
+        case .success(let parsed): plan = parsed
+        case .failure(let problem): return .refused(problem.message)
+        }
+        let run: LoadRun
+        do throws(WorkspaceError) {
+            run = try LoadRun(runner: source.session.runner, name: target, plan: plan)
+        } catch {
+            return .refused(error.description)
+        }
+        lines[target] = LoadSettings.line(of: plan)
+        start(run, now: context.now)
+        if pastTarget != target { list(target) }
+        var work: [PaneWork] = [.focus(.load)]
+        let edited = ([target] + source.workspace.members(ofBatch: target).map(\.name)).filter(source.hasUnsavedEdit)
+        if !edited.isEmpty {
+            work.append(.say("the load run sends \(edited.joined(separator: ", ")) as saved in the file: w saves the edits", .warning, seconds: 6))
+        }
+        return .done(work)
+    }
+
+    /// Starts `run` in a task of its own; its end comes back through the mailbox.
+    private func start(_ run: LoadRun, now: Date) {
+        let id = nextRunID
+        nextRunID += 1
+        active = ActiveRun(id: id, run: run, started: now)
+        shown = run.snapshot()
+        showsLive = true
+        baseline = nil
+        nextSample = now.addingTimeInterval(1)
+        let mailbox = source.mailbox
+        Task.detached {
+            do throws(LoadRunError) {
+                mailbox.post(.loadRunEnded(run: id, .success(try await run.run())))
+            } catch {
+                mailbox.post(.loadRunEnded(run: id, .failure(error)))
+            }
+        }
+    }
+
+    /// Reads the running run's figures when a second has passed since the last read.
+    func tick(now: Date) {
+        guard let active, active.isRunning, let due = nextSample, due <= now else { return }
+        samples += 1
+        if showsLive { shown = active.run.snapshot() }
+        nextSample = now.addingTimeInterval(1)
+    }
+
+    /// When the loop must wake up for the next read (nil: no run is going on).
+    var nextWake: Date? { active?.isRunning == true ? nextSample : nil }
+
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        switch update {
+        case .loadRunEnded(let id, let outcome):
+            guard var ended = active, ended.id == id else { return [] }
+            nextSample = nil
+            switch outcome {
+            case .success(let result):
+                ended.final = result
+                active = ended
+                if showsLive { shown = result }
+                save(result, run: id)
+                return [.say(LoadPane.summary(of: result), result.errorRate > 0 ? .warning : .success, seconds: 6)]
+            case .failure(let error):
+                ended.failure = error.message
+                active = ended
+                if showsLive { shown = nil }
+                return [.say("the load run of \(ended.run.name) could not start: \(error.message)", .failure, seconds: 8)]
+            }
+        case .loadRunsListed(let target, let runs, let saved):
+            if let saved, saved.run == active?.id {
+                active?.final?.id = saved.id
+                if showsLive { shown?.id = saved.id }
+            }
+            guard target == pastTarget else { return [] }
+            let selected = past.indices.contains(cursor.selection) ? past[cursor.selection].id : nil
+            past = runs
+            cursor.reset(count: runs.count, selecting: runs.firstIndex { $0.id == selected } ?? 0)
+        case .loadRunRead(let result, let forComparison):
+            if forComparison {
+                baseline = result
+            } else {
+                shown = result
+                showsLive = false
+                baseline = nil
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    func selectionChanged(context: PaneContext) -> [PaneWork] {
+        guard active?.isRunning != true, let target = selectedTarget, target != pastTarget else { return [] }
+        if shown?.target != target {
+            shown = nil
+            showsLive = false
+            baseline = nil
+        }
+        list(target)
+        return []
+    }
+
+    // MARK: - History
+
+    /// Reads the past load runs of `target` off the input loop.
+    private func list(_ target: String) {
+        pastTarget = target
+        past = []
+        cursor.reset(count: 0, selecting: 0)
+        guard let history = source.session.history else { return }
+        let path = history.context.workspacePath
+        let mailbox = source.mailbox
+        history.read({ store in try store.loadRuns(workspacePath: path, target: target) }, deliver: { runs in
+            mailbox.post(.loadRunsListed(target: target, runs: runs, saved: nil))
+        })
+    }
+
+    /// Saves a finished run in the history (when something was measured), then lists its
+    /// target's runs again.
+    private func save(_ result: LoadResult, run: Int) {
+        guard result.requests > 0, let history = source.session.history else { return }
+        let path = history.context.workspacePath
+        let mailbox = source.mailbox
+        history.read({ store in
+            let id = try store.saveLoadRun(result, workspacePath: path)
+            return (id, try store.loadRuns(workspacePath: path, target: result.target))
+        }, deliver: { saved in
+            mailbox.post(.loadRunsListed(target: result.target, runs: saved.1, saved: (run, saved.0)))
+        })
+    }
+
+    /// Reads a past run whole, to show it or to compare the shown one with it.
+    private func read(_ id: Int64, forComparison: Bool) {
+        guard let history = source.session.history else { return }
+        let mailbox = source.mailbox
+        history.read({ store in try store.loadRun(id: id) }, deliver: { result in
+            if let result { mailbox.post(.loadRunRead(result, forComparison: forComparison)) }
+        })
+    }
+
+    /// A finished run in a sentence: `load run of orders done: 1,000 requests, 812/s, p99 4.1 ms`.
+    static func summary(of result: LoadResult) -> String {
+        let state = result.stopped ? "stopped" : "done"
+        var parts = ["\(result.requests.groupedDigits) requests", "\(Int(result.throughput.rounded()).groupedDigits)/s",
+                     "p99 \(LoadFigures.milliseconds(result.latency.p99)) ms"]
+        if result.errorRate > 0 { parts.append("errors \(LoadReportFormat.percent(result.errorRate))") }
+        return "load run of \(result.target) \(state): " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,109 @@
+import Courier
+import CourierWorkspace
+
+/// The line `L` asks for: a load run's settings as `key=value` words — `c=16 d=10s` keeps 16
+/// requests in flight for ten seconds, `r=200 d=30s` starts 200 a second for thirty.
+///
+/// `c=` concurrency (closed model) or `r=` rate a second (open model, `max=` in flight at most,
+/// 256 as `courier load --rate` has it); `d=` duration or `n=` requests (ten seconds when
+/// neither); `w=` warm-up and `ramp=`. Durations and rates read as `courier load` reads them
+/// (``LoadDurationText``): `10s`, `500ms`, `2m`, a bare number of seconds; `200`, `200/s`.
+enum LoadSettings {
+    /// What `L` offers the first time.
+    static let standard = "c=16 d=10s"
+    /// The open model's most in flight unless `max=` says.
+    static let standardMaxInFlight = 256
+
+    /// The plan a line asks for, or why it cannot run.
+    static func plan(from line: String) -> Result<LoadPlan, LoadSettingsProblem> {
+        var values: [String: String] = [:]
+        for word in line.split(whereSeparator: \.isWhitespace) {
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else {
+                return .failure(LoadSettingsProblem("\(word): write key=value (\(keys))"))
+            }
+            let key = parts[0].lowercased()
+            guard Self.names[key] != nil else { return .failure(LoadSettingsProblem("\(parts[0])= is not a setting (\(keys))")) }
+            guard values[key] == nil else { return .failure(LoadSettingsProblem("\(key)= is given twice")) }
+            values[key] = parts[1]
+        }
+        do {
+            return .success(try plan(values))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func plan(_ values: [String: String]) throws(LoadSettingsProblem) -> LoadPlan {
+        let model: LoadPlan.Model
+        switch (values["c"], values["r"]) {
+        case (_?, _?):
+            throw LoadSettingsProblem("c= and r= exclude each other: c= keeps N in flight, r= starts N a second")
+        case (nil, let rate?):
+            guard let perSecond = LoadDurationText.rate(rate) else {
+                throw LoadSettingsProblem("r=\(rate): the rate is a positive number of requests a second (200, 200/s, 120/m)")
+            }
+            model = .open(rate: perSecond, maxInFlight: try integer(values["max"], "max") ?? standardMaxInFlight)
+        case (let concurrency, nil):
+            if values["max"] != nil { throw LoadSettingsProblem("max= goes with r=: with c= the concurrency is the most in flight") }
+            model = .closed(concurrency: try integer(concurrency, "c") ?? 16)
+        }
+        let requests = try integer(values["n"], "n")
+        var duration = try seconds(values["d"], "d")
+        if duration == nil, requests == nil { duration = 10 }
+        let plan = LoadPlan(model: model, duration: duration, requests: requests,
+                            warmup: try seconds(values["w"], "w") ?? 0,
+                            ramp: try seconds(values["ramp"], "ramp") ?? 0)
+        if let problem = plan.problem { throw LoadSettingsProblem(problem) }
+        return plan
+    }
+
+    /// A plan as the line that asks for it: `c=16 d=10s`, `r=200 d=30s w=5s`.
+    static func line(of plan: LoadPlan) -> String {
+        var words: [String] = []
+        switch plan.model {
+        case .closed(let concurrency): words.append("c=\(concurrency)")
+        case .open(let rate, let maxInFlight):
+            words.append("r=\(LoadReportFormat.plain(rate))")
+            if maxInFlight != standardMaxInFlight { words.append("max=\(maxInFlight)") }
+        }
+        if let duration = plan.duration { words.append("d=\(Self.duration(duration))") }
+        if let requests = plan.requests { words.append("n=\(requests)") }
+        if plan.warmup > 0 { words.append("w=\(Self.duration(plan.warmup))") }
+        if plan.ramp > 0 { words.append("ramp=\(Self.duration(plan.ramp))") }
+        return words.joined(separator: " ")
+    }
+
+    /// `10s`, `1.5s`, `250ms`, `2m`.
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 1 { return "\(LoadReportFormat.plain(seconds * 1000))ms" }
+        if seconds >= 120, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))m" }
+        return "\(LoadReportFormat.plain(seconds))s"
+    }
+
+    private static let names = ["c": "concurrency", "r": "rate", "max": "most in flight", "d": "duration", "n": "requests",
+                                "w": "warm-up", "ramp": "ramp"]
+    private static let keys = "c= r= max= d= n= w= ramp="
+
+    private static func integer(_ text: String?, _ key: String) throws(LoadSettingsProblem) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), value > 0 else {
+            throw LoadSettingsProblem("\(key)=\(text): the \(names[key]!) is a whole number of at least 1")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String?, _ key: String) throws(LoadSettingsProblem) -> Double? {
+        guard let text else { return nil }
+        guard let seconds = LoadDurationText.seconds(text), key == "w" || key == "ramp" || seconds > 0 else {
+            throw LoadSettingsProblem("\(key)=\(text): the \(names[key]!) is a time such as 10s, 500ms or 2m")
+        }
+        return seconds
+    }
+}
+
+/// Why a settings line cannot run, shown under it in the prompt.
+struct LoadSettingsProblem: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

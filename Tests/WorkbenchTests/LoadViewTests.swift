@@ -1,0 +1,127 @@
+import Courier
+import Foundation
+import Testing
+@testable import CourierWorkspace
+@testable import Workbench
+
+/// The Load view's sections drawn from a made-up ``LoadResult``: aligned percentiles, the
+/// sparkline over the complete seconds (blocks, or ASCII), the histogram's bars, errors by
+/// code and a chain's steps.
+@Suite struct LoadViewTests {
+    private func figures(_ p50: Double, _ p99: Double, max: Double, count: Int) -> LatencyFigures {
+        var figures = LatencyFigures()
+        figures.count = count
+        figures.min = p50 / 2
+        figures.mean = p50 * 1.1
+        figures.p50 = p50
+        figures.p90 = p50 * 1.5
+        figures.p95 = p50 * 2
+        figures.p99 = p99
+        figures.p999 = p99 * 2
+        figures.max = max
+        return figures
+    }
+
+    private func result(running: Bool = false, perSecond: [Int] = [400, 800, 200], seconds: Double = 3.4) -> LoadResult {
+        var result = LoadResult(workspace: "demo.yaml", target: "orders", kind: "request", startedAt: Date(),
+                                plan: LoadPlan(model: .closed(concurrency: 16), duration: 10))
+        result.running = running
+        result.seconds = seconds
+        result.requests = 1_400
+        result.iterations = 1_400
+        result.throughput = 1_400 / seconds
+        result.latency = figures(1.25, 12.5, max: 240, count: 1_400)
+        result.phases = ["firstByte": figures(1, 10, max: 200, count: 1_400), "connect": figures(0.1, 0.3, max: 0.4, count: 16),
+                         "tls": LatencyFigures(), "total": figures(1.2, 12, max: 239, count: 1_400)]
+        result.perSecond = perSecond.map { LoadSecond(requests: $0, errors: 0) }
+        result.histogram = [LoadHistogramBucket(upTo: 0.1, count: 0), LoadHistogramBucket(upTo: 0.2, count: 0),
+                            LoadHistogramBucket(upTo: 0.8, count: 100), LoadHistogramBucket(upTo: 1.6, count: 1_000),
+                            LoadHistogramBucket(upTo: 3.2, count: 250), LoadHistogramBucket(upTo: 6.4, count: 0),
+                            LoadHistogramBucket(upTo: 256, count: 50)]
+        result.statuses = ["200": 1_380, "503": 20]
+        result.errors = [LoadErrorCount(family: "http", code: 503, message: "HTTP 503 Service Unavailable", count: 20)]
+        result.errorRate = 20.0 / 1_400
+        result.newConnections = 16
+        result.inFlight = running ? 16 : 0
+        return result
+    }
+
+    @Test func thePercentilesAreAlignedUnderTheirLabels() {
+        let lines = LoadView.latency(result(), width: 70, phaseRows: 3).map(\.text)
+        #expect(lines.count == 4, "header, request, first byte, connect (tls measured nothing): \(lines)")
+        #expect(lines[0].hasPrefix(" latency ms"))
+        // Where each word ends: every value ends where its label does.
+        func ends(_ line: String) -> [Int] {
+            let characters = Array(line)
+            return characters.indices.filter { characters[$0] != " " && ($0 + 1 == characters.count || characters[$0 + 1] == " ") }
+        }
+        #expect(lines[0].split(separator: " ").dropFirst(2) == ["p50", "p90", "p95", "p99", "p99.9", "max"], "six columns in 70")
+        #expect(Array(ends(lines[0]).dropFirst(2)) == Array(ends(lines[1]).dropFirst(1)), "\(lines[0])\n\(lines[1])")
+        #expect(Array(ends(lines[0]).dropFirst(2)) == Array(ends(lines[2]).dropFirst(2)), "\(lines[0])\n\(lines[2])")
+        #expect(lines[1].split(separator: " ").dropFirst() == ["1.25", "1.88", "2.50", "12.5", "25.0", "240"])
+        #expect(LoadView.latency(result(), width: 78, phaseRows: 0)[0].text.hasSuffix("mean"), "the mean where it fits")
+        #expect(lines[2].hasPrefix(" first byte") && lines[3].hasPrefix(" connect"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 70 })
+        #expect(LoadView.latency(result(), width: 78, phaseRows: 0).count == 2, "no room: the request's row alone")
+    }
+
+    @Test func theSparklineCoversTheCompleteSecondsInBlocksOrASCII() {
+        let running = LoadView.throughput(result(running: true), width: 60, glyphs: .unicode)[0].text
+        #expect(running.contains("▄█▂"), "three complete seconds, scaled to the peak: \(running)")
+        #expect(running.contains("now 200") && running.contains("peak 800"))
+        let cut = LoadView.throughput(result(running: true, perSecond: [400, 800, 200, 30], seconds: 3.1), width: 60, glyphs: .unicode)[0].text
+        #expect(cut.contains("▄█▂ ") && cut.contains("now 200"), "the second in progress is left out: \(cut)")
+        let ascii = LoadView.throughput(result(), width: 60, glyphs: .ascii)[0].text
+        #expect(ascii.contains("-#.") && !ascii.contains("█"), "\(ascii)")
+        #expect(LoadFigures.sparkline(Array(repeating: 5, count: 100) + Array(repeating: 10, count: 100), width: 20, peak: 10, glyphs: .unicode)
+            == String(repeating: "▄", count: 10) + String(repeating: "█", count: 10), "ten seconds a column")
+    }
+
+    @Test func theHistogramDrawsBucketsAsBarsScaledToTheLargest() {
+        let lines = LoadView.histogram(result(), width: 60, rows: 10, glyphs: .unicode).map(\.text)
+        #expect(lines[0].hasPrefix(" latency histogram"))
+        #expect(lines.count == 6, "from the first bucket that counted to the last: \(lines)")
+        let largest = lines.first { $0.contains("≤ 1.60 ms") }!
+        let bar = largest.filter { $0 == "█" }.count
+        #expect(bar == 60 - 11 - 6 - 7, "the largest bucket fills the bar's width: \(largest)")
+        #expect(largest.hasSuffix(" 1,000  71 %"))
+        #expect(lines.contains { $0.contains("≤ 6.40 ms") && !$0.contains("█") }, "an empty bucket in between has no bar")
+        let merged = LoadView.histogram(result(), width: 60, rows: 4, glyphs: .unicode)
+        #expect(merged.count == 4, "pairs merged until they fit")
+        #expect(LoadView.histogram(result(), width: 40, rows: 10, glyphs: .ascii).contains { $0.text.contains("#") })
+    }
+
+    @Test func statusesAndErrorsAreCountedByCode() {
+        let lines = LoadView.outcomes(result(), width: 64, rows: 10).map(\.text)
+        #expect(lines[1].hasPrefix(" 200") && lines[1].hasSuffix("1,380"))
+        #expect(lines.contains { $0.hasPrefix(" http 503") && $0.contains("20") && $0.contains("Service Unavailable") }, "\(lines)")
+        #expect(LoadView.totals(result(), width: 120).text.contains("errors 1.43 % (20)"))
+    }
+
+    @Test func aChainShowsItsStepsAndCountsChains() {
+        var chain = result()
+        chain.kind = "chain"
+        chain.iterations = 700
+        chain.steps = ["login", "orders"].map { name in
+            var step = LoadStepFigures(name: name)
+            step.requests = 700
+            step.latency = figures(2, 8, max: 20, count: 700)
+            return step
+        }
+        let lines = LoadView.steps(chain, width: 78, rows: 5).map(\.text)
+        #expect(lines.count == 3 && lines[0].hasPrefix(" step"))
+        #expect(lines[1].hasPrefix(" login") && lines[1].contains("700") && lines[1].hasSuffix("20.0"))
+        #expect(LoadView.totals(chain, width: 120).text.contains("1,400 requests (700 chains)"))
+        #expect(LoadView.steps(result(), width: 78, rows: 5).isEmpty, "a lone request has no steps to list")
+    }
+
+    @Test func theHeaderSaysTheStateAndHowFarTheRunIs() {
+        let running = LoadView.header(result(running: true), width: 78, glyphs: .unicode, now: Date()).text
+        #expect(running.contains("running  orders · request · c=16 d=10s"))
+        #expect(running.contains("3.4 s of 10 s"))
+        #expect(DisplayWidth.of(running) == 77, "the meter ends a column short of the border: \(running)")
+        var stopped = result()
+        stopped.stopped = true
+        #expect(LoadView.header(stopped, width: 78, glyphs: .ascii, now: Date()).text.contains("/ stopped"))
+    }
+}

@@ -1,0 +1,175 @@
+import Courier
+import Foundation
+import Testing
+@testable import CourierWorkspace
+@testable import Workbench
+
+/// `L` and the Load view through the app model — keys in, screen out — with real load runs
+/// against the in-process demo server: the settings prompt, the live figures read once a
+/// second, `x` keeping a partial result, the history's past runs shown and compared.
+@Suite struct LoadWorkbenchTests {
+    /// The demo workspace with two quick requests and a batch of both.
+    private func withTargets(size: Size = Size(columns: 120, rows: 40), _ body: (AppHarness) async throws -> Void) async throws {
+        try await AppHarness.run(size: size, editing: { text in
+            text.replacingOccurrences(of: "\nrequests:\n", with: """
+
+                requests:
+                  load-target:
+                    url: /get?load=1
+                  load-other:
+                    url: /json
+
+                """).replacingOccurrences(of: "\nbatches:\n", with: """
+
+                batches:
+                  load-pair:
+                    requests: [load-target, load-other]
+
+                """)
+        }, body)
+    }
+
+    /// `L` on `node`, the settings typed over the default, Enter.
+    private func start(_ app: AppHarness, _ node: RequestTree.Node, settings: String) {
+        app.select(node)
+        app.press(.character("L"))
+        app.press(.control("u"))
+        app.type(settings)
+        app.press(.enter)
+    }
+
+    private func finished(_ app: AppHarness) async throws -> LoadResult {
+        try await app.settle("the load run to end", seconds: 30) { app.model.panes.load.active?.final != nil }
+        return try #require(app.model.panes.load.active?.final)
+    }
+
+    /// The latency table's request row: its six numbers or more.
+    private func latencyRow(_ screen: String) -> [Double]? {
+        let line = screen.split(separator: "\n").first { $0.contains("│ request ") }
+        return line.map { $0.split(separator: " ").compactMap { Double($0) } }
+    }
+
+    @Test func lAsksForTheSettingsAndTheViewShowsTheRunsFigures() async throws {
+        try await withTargets { app in
+            app.select(.request("load-target"))
+            app.press(.character("L"))
+            let asked = app.screen
+            #expect(asked.contains("Load run of request load-target"), "\(asked)")
+            #expect(asked.contains("c=16 d=10s"), "the default line")
+            app.press(.control("u"))
+            app.type("c=2 n=50")
+            app.press(.enter)
+            #expect(app.model.focus == .load, "the view is shown when the run starts")
+            let result = try await finished(app)
+            #expect(result.requests == 50 && !result.stopped)
+            #expect(result.statuses == ["200": 50])
+            let screen = app.screen
+            #expect(screen.contains("8 Load · load-target · done"), "\(screen)")
+            #expect(screen.contains("done  load-target · request · c=2 n=50"))
+            #expect(screen.contains("50 requests"))
+            #expect(screen.contains("latency ms") && screen.contains("p50") && screen.contains("p99.9") && screen.contains("max"))
+            let row = try #require(latencyRow(screen), "the request's latency row: \(screen)")
+            #expect(row.count >= 6 && row.allSatisfy { $0 > 0 }, "p50 … max in milliseconds: \(row)")
+            #expect(screen.contains("latency histogram") && screen.contains("█"))
+            #expect(screen.split(separator: "\n").contains { $0.contains(" 200 ") && $0.replacingOccurrences(of: "│", with: " ").contains(" 50 ") },
+                    "the status count")
+            #expect(screen.contains("load run of load-target done: 50 requests"), "the end is told")
+            try await app.settle("the run saved and listed") { app.model.panes.load.past.count == 1 }
+            let listed = app.screen
+            #expect(listed.contains("past load runs of load-target"))
+            #expect(listed.contains("#1") && listed.contains("c=2 n=50"), "\(listed)")
+            #expect(app.model.panes.load.shown?.id == app.model.panes.load.past.first?.id, "the run shown is the one saved")
+        }
+    }
+
+    @Test func theViewUpdatesOnceASecondAndXStopsTheRunKeepingWhatCompleted() async throws {
+        try await withTargets { app in
+            start(app, .request("load-target"), settings: "c=2 d=30s")
+            let load = app.model.panes.load
+            try await app.settle("a second's figures") {
+                app.model.tick()
+                return (load.shown?.requests ?? 0) > 0
+            }
+            let first = try #require(load.shown?.requests)
+            let live = app.screen
+            #expect(live.contains("8 Load · load-target · running"), "\(live)")
+            #expect(live.contains(" s of 30 s") && live.contains("in flight"))
+            let samples = load.samples
+            for _ in 0..<20 { _ = app.screen }
+            #expect(load.samples <= samples + 1, "drawing does not read the run: \(load.samples - samples) reads in 20 frames")
+            try await app.settle("the figures to move on") {
+                app.model.tick()
+                return (load.shown?.requests ?? 0) > first
+            }
+            #expect(app.model.nextDeadline(now: Date()) != nil, "the loop wakes for the next second")
+            app.press(.character("x"))
+            let result = try await finished(app)
+            #expect(result.stopped && result.requests > first)
+            #expect(result.seconds < 30)
+            let stopped = app.screen
+            #expect(stopped.contains("8 Load · load-target · stopped"), "\(stopped)")
+            #expect(stopped.contains("stopped  load-target"))
+            #expect(stopped.contains("\(result.requests.groupedDigits) requests"), "the partial result stays on screen")
+            #expect(app.model.panes.load.nextWake == nil, "nothing to read once it ended")
+        }
+    }
+
+    @Test func aLineThatCannotRunIsRefusedInThePromptAndKept() async throws {
+        try await withTargets { app in
+            start(app, .request("load-target"), settings: "c=2 r=5")
+            let screen = app.screen
+            #expect(screen.contains("exclude each other"), "\(screen)")
+            #expect(screen.contains("c=2 r=5"), "the line is kept to correct")
+            #expect(app.model.panes.load.active == nil)
+            app.press(.escape)
+            #expect(!app.screen.contains("exclude each other"))
+        }
+    }
+
+    @Test func aBatchShowsItsItemsAndPastRunsCompare() async throws {
+        try await withTargets { app in
+            start(app, .batch("load-pair"), settings: "c=2 n=20")
+            var result = try await finished(app)
+            #expect(result.kind == "batch" && result.steps.map(\.name) == ["load-target", "load-other"])
+            #expect(app.screen.contains(" item ") && app.screen.contains(" load-other "), "\(app.screen)")
+            try await app.settle("the first run listed") { app.model.panes.load.past.count == 1 }
+            start(app, .batch("load-pair"), settings: "c=1 n=20")
+            result = try await finished(app)
+            try await app.settle("both runs listed") { app.model.panes.load.past.count == 2 }
+            app.press(.character("8"), .character("j"), .character("c"))
+            try await app.settle("the comparison") { app.model.panes.load.baseline != nil }
+            let compared = app.screen
+            #expect(compared.split(separator: "\n").contains { $0.contains("compared with") && $0.contains("#1 c=2 n=20") && $0.contains("#2 c=1 n=20") },
+                    "\(compared)")
+            #expect(compared.split(separator: "\n").contains { $0.contains(" throughput ") && $0.contains("req/s") && $0.contains("%") })
+            app.press(.escape)
+            #expect(app.model.panes.load.baseline == nil, "Esc leaves the comparison")
+            app.press(.enter)
+            try await app.settle("the past run shown") { app.model.panes.load.showsLive == false }
+            #expect(app.screen.contains("8 Load · load-pair · past run #1"))
+            #expect(app.screen.contains("c=2 n=20"))
+        }
+    }
+
+    @Test func at80x24TheViewIsATabAndKeepsItsFiguresAligned() async throws {
+        try await withTargets(size: Size(columns: 80, rows: 24)) { app in
+            start(app, .request("load-target"), settings: "c=2 n=50")
+            _ = try await finished(app)
+            let screen = app.screen
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines[0].contains("8 Load"), "the tab bar fits eight panes: \(lines[0])")
+            #expect(screen.contains("8 Load · load-target · done"))
+            #expect(lines.contains { $0.contains("p50") && $0.contains("p99.9") && $0.contains("max") }, "\(screen)")
+            #expect((latencyRow(screen)?.count ?? 0) >= 6)
+            #expect(screen.contains("latency histogram"))
+        }
+    }
+
+    @Test func lAnywhereIsTheKeyTablesAndClashesWithNoOtherBinding() {
+        let table = KeyMap.standard
+        let l = table.filter { $0.keys.contains(.character("L")) }
+        #expect(l.map(\.action) == [.loadTest] && l.first?.scope == .global)
+        #expect(KeyMap.action(for: .character("x"), in: .load) == .stopLoad, "x in Load stops the load run, not a request")
+        #expect(PaneID.allCases.last == .load && PaneID.load.rawValue == 8)
+    }
+}
