@@ -57,7 +57,7 @@ import Testing
             #expect(app.model.frame().panes.map(\.pane) == [.requests])
             #expect(app.model.frame().panes.first?.rect.height == 39)
             app.press(.character("z"))
-            #expect(app.model.frame().panes.count == 8, "seven panes, the Exchange pane in two parts")
+            #expect(app.model.frame().panes.count == 9, "eight panes, the Exchange pane in two parts")
         }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 @testable import CourierWorkspace
 
-/// `courier load` headless: the open model's honesty about a stalled server, `--json`, the
-/// history, `--compare` and `--fail-on`, against the demo server.
+/// `courier load` headless: the history, `--compare` and `--fail-on`, against the demo server.
+/// (The stalled server's p99 is an end-to-end test: timing needs a server outside this process.)
 @Suite("courier load")
 struct LoadCommandTests {
     struct Output {
@@ -26,23 +26,6 @@ struct LoadCommandTests {
             return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
         }, output: { lines.append($0) }, errors: { errors.append($0) })
         return Output(status: status, lines: lines, errors: errors)
-    }
-
-    @Test("a server that stalls for a second shows in the open model's p99, not as fewer requests")
-    func stallShowsInP99() async throws {
-        // 200 a second for 3 s; the server holds every request from 1 s to 2 s after the first.
-        let path = writeWorkspace("requests:\n  stalling: {url: \"{{demo}}/load/stall?key=co&after=1&for=1\"}\n")
-        let run = await load(path, "stalling", plan: LoadPlan(model: .open(rate: 200, maxInFlight: 512), duration: 3),
-                             state: temporaryDirectory("courier-state")) { $0.json = true }
-        #expect(run.status == 0, "\(run.errors)")
-        let result = try LoadResult.decoded(Data(try #require(run.lines.first).utf8))
-        // Every scheduled request was sent: the stall did not thin the load out.
-        #expect(result.requests == 600)
-        // A third of the requests were due during the stall: those due at its start waited about
-        // a second, so p99 is near a second while the median stays a fast answer.
-        #expect(result.latency.p99 >= 800, "p99 \(result.latency.p99) ms")
-        #expect(result.latency.p50 < 700, "p50 \(result.latency.p50) ms")
-        #expect(result.latency.max < 2500)
     }
 
     @Test("runs are saved; --compare last prints each figure against the previous; --fail-on breaks with exit 1")

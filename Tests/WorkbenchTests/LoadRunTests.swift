@@ -2,6 +2,7 @@ import Courier
 import CourierDemoServer
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import CourierWorkspace
 
@@ -115,14 +116,15 @@ struct LoadRunTests {
                                     plan: LoadPlan(model: .open(rate: 200, maxInFlight: 32), duration: 1))
         #expect(result.requests == 200)
         #expect(result.iterations == 200)
-        // The last one was due at 0.995 s.
-        #expect(result.seconds >= 0.99 && result.seconds < 3, "\(result.seconds)")
+        // The last one was due at 0.995 s (an upper bound would measure the in-process server,
+        // which a full parallel test run can starve for seconds).
+        #expect(result.seconds >= 0.99, "\(result.seconds)")
     }
 
     @Test("stop ends a run at once with what completed, marked stopped")
     func stop() async throws {
         let clock = ContinuousClock()
-        let started = clock.now
+        let stopped = Mutex<ContinuousClock.Instant?>(nil)
         let result = try await load("requests:\n  one: {url: \"{{demo}}/get\"}\n", "one",
                                     plan: LoadPlan(model: .closed(concurrency: 2), duration: 60)) { run in
             // Bounded wait for the first completions, then stop.
@@ -132,11 +134,14 @@ struct LoadRunTests {
                 try? await Task.sleep(for: .milliseconds(10))
             }
             #expect(run.snapshot().running)
+            stopped.withLock { $0 = clock.now }
             run.stop()
         }
         #expect(result.stopped && !result.running)
         #expect(result.requests >= 20)
-        #expect(started.duration(to: clock.now) < .seconds(30))
+        // Long before the 60 s the plan asked for.
+        let stop = try #require(stopped.withLock { $0 })
+        #expect(stop.duration(to: clock.now) < .seconds(20))
     }
 
     @Test("a streamed request is refused with a reason")

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    /// `courier load` as a user runs it: the binary with its embedded demo server, in a process of
+    /// its own, so that what the open model measures is the server's stall and not this test
+    /// process's busy thread pool.
+    @Suite("courier load, end to end")
+    struct LoadCommandLine {
+        private func courier(_ arguments: [String], sandbox: Sandbox) async throws -> (status: Int32, output: String, errors: String) {
+            try await offThePool {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: EndToEndTests.binary)
+                process.arguments = arguments
+                process.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
+                process.standardInput = FileHandle.nullDevice
+                let errorFile = sandbox.directory + "/stderr"
+                FileManager.default.createFile(atPath: errorFile, contents: nil)
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
+                try process.run()
+                let out = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                let err = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+                return (process.terminationStatus, String(decoding: out, as: UTF8.self), err)
+            }
+        }
+
+        @Test("a server that stalls for a second shows in the open model's p99, with every scheduled request sent")
+        func stallShowsInP99() async throws {
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let path = sandbox.directory + "/stall.yaml"
+            // 200 a second for 3 s; the server holds every request from 1 s to 2 s after the first.
+            try "requests:\n  stalling: {url: \"{{demo}}/load/stall?key=co&after=1&for=1\"}\n"
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let run = try await courier(["load", path, "stalling", "--rate", "200", "--duration", "3s", "--json", "--no-history"],
+                                        sandbox: sandbox)
+            #expect(run.status == 0, "\(run.errors)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            let latency = try #require(object["latency"] as? [String: Any])
+            let p50 = try #require(latency["p50"] as? Double)
+            let p99 = try #require(latency["p99"] as? Double)
+            // Every scheduled request was sent: the stall did not thin the load out.
+            #expect(object["requests"] as? Int == 600)
+            // A third of the requests were due during the stall: those due at its start waited
+            // about a second, so p99 is near a second while the median stays a fast answer.
+            #expect(p99 >= 800, "p99 \(p99) ms")
+            #expect(p50 < 700, "p50 \(p50) ms")
+            // The live line went to standard error while it ran.
+            #expect(run.errors.contains(" req/s  p50 "), "\(run.errors)")
+        }
+    }
+}
