@@ -45,6 +45,19 @@ enum LoadFigures {
         }.joined()
     }
 
+    /// As many of `parts` as fit in `width` (a column spare), in order, after a space and
+    /// parted by `separator`: what does not fit is left out rather than cut.
+    static func fitted(_ parts: [StyledLine], separator: String, width: Int) -> StyledLine {
+        var line = StyledLine(" ")
+        for (index, part) in parts.enumerated() {
+            let gap = index == 0 ? 0 : DisplayWidth.of(separator)
+            guard line.width + gap + part.width < width else { break }
+            if index > 0 { line.append(separator, .dim) }
+            line.append(part)
+        }
+        return line
+    }
+
     /// `text` right-aligned in `width` columns.
     static func right(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
@@ -59,17 +72,17 @@ enum LoadFigures {
         return String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
     }
 
-    /// A latency histogram's buckets from the first to the last that counted anything, merged
-    /// pairwise until at most `rows` are left.
+    /// A latency histogram's buckets from the first to the last that counted anything; while
+    /// there are more than `rows`, the two neighbours with the fewest requests together become
+    /// one, so that the detail stays where the requests are.
     static func buckets(_ buckets: [LoadHistogramBucket], rows: Int) -> [(upTo: Double, count: Int)] {
         guard let first = buckets.firstIndex(where: { $0.count > 0 }), let last = buckets.lastIndex(where: { $0.count > 0 }),
               rows > 0 else { return [] }
         var shown = buckets[first...last].map { (upTo: $0.upTo, count: $0.count) }
-        while shown.count > rows {
-            shown = stride(from: 0, to: shown.count, by: 2).map { index in
-                let pair = shown[index..<min(shown.count, index + 2)]
-                return (upTo: pair.last!.upTo, count: pair.reduce(0) { $0 + $1.count })
-            }
+        while shown.count > max(1, rows) {
+            let pair = shown.indices.dropLast().min { shown[$0].count + shown[$0 + 1].count < shown[$1].count + shown[$1 + 1].count }!
+            shown[pair + 1].count += shown[pair].count
+            shown.remove(at: pair)
         }
         return shown
     }

@@ -16,31 +16,41 @@ extension LoadPane {
         var gaps = false
     }
 
-    func budget(height: Int) -> Budget {
+    func budget(height: Int, width: Int) -> Budget {
         var budget = Budget()
+        let pastWanted = past.isEmpty ? 0 : 1 + past.count
         guard let shown else {
-            budget.past = past.isEmpty ? 0 : min(1 + past.count, max(2, height - 6))
+            budget.past = min(pastWanted, max(2, height - 6))
             return budget
         }
         let fixed = 1 + (shown.perSecond.contains { $0.errors > 0 } ? 2 : 1) + 1 + 2
-        budget.past = past.isEmpty ? 0 : min(1 + past.count, max(2, height / 5))
+        budget.past = min(pastWanted, max(2, height / 5))
         budget.steps = shown.steps.count > 1 ? min(1 + shown.steps.count, max(2, height / 5)) : 0
         var rest = height - fixed - budget.past - budget.steps
         budget.phases = min(LoadView.phaseCount(shown), max(0, rest - 10))
         rest -= budget.phases
         let sections = 2 + (budget.steps > 0 ? 1 : 0) + (budget.past > 0 ? 1 : 0)
         budget.gaps = rest - sections >= 8
-        budget.middle = max(0, rest - (budget.gaps ? sections : 0))
-        if budget.middle < 3 {
-            budget.past += budget.middle
-            budget.middle = 0
-        }
+        if budget.gaps { rest -= sections }
+        budget.middle = min(max(0, rest), middleRows(shown, width: width))
+        if budget.middle < 3 { budget.middle = 0 }
+        // What the middle leaves goes to the past runs.
+        budget.past = min(pastWanted, budget.past + max(0, rest - budget.middle))
         return budget
+    }
+
+    /// The rows the middle section would fill: the comparison's, or the histogram's and the
+    /// statuses and errors beside it.
+    private func middleRows(_ shown: LoadResult, width: Int) -> Int {
+        if let baseline { return 1 + LoadComparison(shown, baseline: baseline).rows.count }
+        let buckets = shown.histogram.lastIndex { $0.count > 0 }.map { last in last - shown.histogram.firstIndex { $0.count > 0 }! + 1 } ?? 1
+        let outcomes = 1 + max(1, shown.statuses.count) + (shown.errors.isEmpty ? 0 : 1 + shown.errors.count)
+        return width >= 70 ? max(1 + buckets, outcomes) : 1 + buckets
     }
 
     /// Rows of the past runs' list on screen (under its title), for moving in it.
     func pastRows(_ context: PaneContext) -> Int {
-        max(1, budget(height: context.content.height).past - 1)
+        max(1, budget(height: context.content.height, width: context.content.width).past - 1)
     }
 
     func render(context: PaneContext) -> PaneRender {
@@ -80,7 +90,7 @@ extension LoadPane {
 
     private func fullLines(_ context: PaneContext) -> [StyledLine] {
         let width = context.content.width
-        let budget = budget(height: context.content.height)
+        let budget = budget(height: context.content.height, width: context.content.width)
         var lines: [StyledLine] = []
         if let shown {
             lines.append(LoadView.header(shown, width: width, glyphs: context.glyphs, now: context.now))
@@ -112,7 +122,7 @@ extension LoadPane {
         guard width >= 70 else { return LoadView.histogram(shown, width: width, rows: rows, glyphs: glyphs) }
         let left = width * 55 / 100
         let histogram = LoadView.histogram(shown, width: left, rows: rows, glyphs: glyphs)
-        let outcomes = LoadView.outcomes(shown, width: width - left - 2, rows: rows)
+        let outcomes = LoadView.outcomes(shown, width: width - left - 3, rows: rows)
         return (0..<max(histogram.count, outcomes.count)).map { index in
             var line = index < histogram.count ? histogram[index].padded(to: left) : StyledLine(String(repeating: " ", count: left))
             line.append("  ")

@@ -71,19 +71,18 @@ extension LoadView {
     /// A past run as a row of the list, marked when it is the one shown:
     /// `● #12  21:04:10  c=16 d=10s    1,180/s  p99   5.60 ms  err 0.00 %  12,340 req`.
     static func pastRow(_ run: LoadRunSummary, shown: Bool, width: Int, now: Date, glyphs: Glyphs) -> StyledLine {
+        let today = Calendar.current.isDate(run.startedAt, inSameDayAs: now)
+        let day = today ? "" : LoadReportFormat.minute(run.startedAt, timeZone: .current).prefix(10) + " "
+        var parts = [StyledLine(LoadFigures.right("#\(run.id)", 4) + "  " + day + ClockText.time(run.startedAt), .dim),
+                     StyledLine(DisplayWidth.padded(LoadSettings.line(of: run.plan), to: 14), .plain),
+                     StyledLine([Span(LoadFigures.right(LoadFigures.rate(run.throughput), 7), .strong), Span("/s", .dim)]),
+                     StyledLine([Span("p99 ", .dim), Span(LoadFigures.right(LoadFigures.milliseconds(run.p99), 5) + " ms", .plain)]),
+                     StyledLine([Span("err ", .dim), Span(LoadReportFormat.percent(run.errorRate), run.errorRate > 0 ? .failure : .dim)])]
+        if run.stopped { parts.insert(StyledLine("stopped", .warning), at: 2) }
+        parts.append(StyledLine(run.requests.groupedDigits + " req", .dim))
         var line = StyledLine(shown ? glyphs.bullet : " ", .accent)
-        line.append(LoadFigures.right("#\(run.id)", 5) + "  ", .dim)
-        let day = Calendar.current.isDate(run.startedAt, inSameDayAs: now) ? "" : LoadReportFormat.minute(run.startedAt, timeZone: .current).prefix(10) + " "
-        line.append(day + ClockText.time(run.startedAt) + "  ", .dim)
-        line.append(DisplayWidth.padded(LoadSettings.line(of: run.plan), to: 16) + " ", .plain)
-        line.append(LoadFigures.right(LoadFigures.rate(run.throughput), 8) + "/s", .strong)
-        line.append("  p99 ", .dim)
-        line.append(LoadFigures.right(LoadFigures.milliseconds(run.p99), 6) + " ms", .plain)
-        line.append("  err ", .dim)
-        line.append(LoadFigures.right(LoadReportFormat.percent(run.errorRate), 7), run.errorRate > 0 ? .failure : .dim)
-        line.append("  " + run.requests.groupedDigits + " req", .dim)
-        if run.stopped { line.append("  stopped", .warning) }
-        return line.truncated(to: width)
+        line.append(LoadFigures.fitted(parts, separator: "  ", width: width - 1))
+        return line
     }
 
     /// The shown run against a past one: each figure before and after, the change, and

@@ -70,46 +70,44 @@ enum LoadView {
         // A peak of one second needs two of them; a run shorter than that has its mean alone.
         let right = "  \(result.running ? "now" : "mean") \(now.groupedDigits)" + (seconds.count >= 2 ? "  peak \(peak.groupedDigits)" : "")
         let sparkWidth = max(0, width - 8 - DisplayWidth.of(right) - 1)
+        // A run of known length spreads its seconds over the width, so that it ends full.
+        let stretch = result.plan.duration.map { max(1, sparkWidth / max(1, Int($0.rounded(.up)))) } ?? 1
+        func sparkline(_ counts: [Int], peak: Int) -> String {
+            String(LoadFigures.sparkline(counts, width: sparkWidth / stretch, peak: peak, glyphs: glyphs)
+                .flatMap { String(repeating: String($0), count: stretch) })
+        }
         var line = StyledLine(" req/s  ", .dim)
-        let spark = LoadFigures.sparkline(counts, width: sparkWidth, peak: peak, glyphs: glyphs)
+        let spark = sparkline(counts, peak: peak)
         line.append(spark.isEmpty ? DisplayWidth.padded("(the first second)", to: sparkWidth) : DisplayWidth.padded(spark, to: sparkWidth), .accent)
         line.append(right, .plain)
         var lines = [line]
         let errors = seconds.map(\.errors)
         if let most = errors.max(), most > 0 {
             var errorLine = StyledLine(" err/s  ", .dim)
-            errorLine.append(DisplayWidth.padded(LoadFigures.sparkline(errors, width: sparkWidth, peak: max(peak, 1), glyphs: glyphs), to: sparkWidth),
-                             .failure)
+            errorLine.append(DisplayWidth.padded(sparkline(errors, peak: max(peak, 1)), to: sparkWidth), .failure)
             errorLine.append("  most \(most.groupedDigits)", .failure)
             lines.append(errorLine)
         }
         return lines.map { $0.truncated(to: width) }
     }
 
-    /// ` 12,340 requests · 1,180/s · errors 0.2 % (24) · in flight 16 · 16 connections · ↓ 1.2 MiB ↑ 310 KiB`
+    /// ` 12,340 requests · 1,180/s · errors 0.2 % (24) · 16 in flight · 16 connections · ↓ 1.2 MiB ↑ 310 KiB`:
+    /// as many of these as fit, in this order.
     static func totals(_ result: LoadResult, width: Int) -> StyledLine {
-        var line = StyledLine(" ")
-        line.append(result.requests.groupedDigits, .strong)
-        line.append(" requests", .dim)
-        if result.kind == "chain" { line.append(" (\(result.iterations.groupedDigits) chains)", .dim) }
-        if result.warmupRequests > 0 { line.append(" +\(result.warmupRequests.groupedDigits) warm-up", .dim) }
-        line.append(" · ", .dim)
-        line.append(LoadFigures.rate(result.throughput), .strong)
-        line.append("/s", .dim)
+        var requests = StyledLine([Span(result.requests.groupedDigits, .strong), Span(" requests", .dim)])
+        if result.kind == "chain" { requests.append(" (\(result.iterations.groupedDigits) chains)", .dim) }
+        if result.warmupRequests > 0 { requests.append(" +\(result.warmupRequests.groupedDigits) warm-up", .dim) }
         let failed = result.errors.reduce(0) { $0 + $1.count }
-        line.append(" · errors ", .dim)
-        line.append(LoadReportFormat.percent(result.errorRate) + (failed > 0 ? " (\(failed.groupedDigits))" : ""), failed > 0 ? .failure : .success)
-        if result.running {
-            line.append(" · in flight ", .dim)
-            line.append("\(result.inFlight)", .plain)
-        }
-        line.append(" · connections ", .dim)
-        line.append(result.newConnections.groupedDigits, .plain)
-        line.append(" · ↓ ", .dim)
-        line.append(LoadFigures.bytes(result.bytesReceived), .plain)
-        line.append(" ↑ ", .dim)
-        line.append(LoadFigures.bytes(result.bytesSent), .plain)
-        return line.truncated(to: width)
+        let errors = LoadReportFormat.percent(result.errorRate) + (failed > 0 ? " (\(failed.groupedDigits))" : "")
+        var parts = [requests, StyledLine([Span(LoadFigures.rate(result.throughput), .strong), Span("/s", .dim)]),
+                     StyledLine([Span("errors ", .dim), Span(errors, failed > 0 ? .failure : .success)])]
+        if result.running { parts.append(StyledLine([Span("\(result.inFlight)", .plain), Span(" in flight", .dim)])) }
+        parts.append(StyledLine([Span(result.newConnections.groupedDigits, .plain),
+                                 Span(result.newConnections == 1 ? " connection" : " connections", .dim)]))
+        var bytes = StyledLine([Span("↓ ", .dim), Span(LoadFigures.bytes(result.bytesReceived), .plain)])
+        if result.bytesSent > 0 { bytes.append(StyledLine([Span(" ↑ ", .dim), Span(LoadFigures.bytes(result.bytesSent), .plain)])) }
+        parts.append(bytes)
+        return LoadFigures.fitted(parts, separator: " · ", width: width)
     }
 
     /// The percentile columns, in order.
