@@ -171,6 +171,25 @@ tui_keys Escape x
 tui_wait "· ended" 15
 tui_keys Escape 1
 
+# A load run (L on get-args): 2,000 requests at 4 in flight, then twenty seconds at 8 in
+# flight, shot while it runs — requests a second, percentiles, the histogram beside the
+# statuses, the first run among the past ones; x stops it.
+tui_keys /
+tui_type get-args
+tui_keys Enter L C-u
+tui_type "c=4 n=2000"
+tui_keys Enter
+tui_wait "load run of get-args done" 60
+tui_keys L C-u
+tui_type "c=8 d=20s"
+tui_keys Enter
+tui_wait "8 Load · get-args · running"
+sleep 8
+shot load
+tui_keys x
+tui_wait "8 Load · get-args · stopped" 15
+tui_keys Escape 1 Escape
+
 # The help overlay: every key, by pane.
 tui_keys "?"
 tui_wait "Esc close"
