@@ -13,7 +13,7 @@ struct HistoryLoadRuns: ParsableCommand {
     @OptionGroup var location: HistoryLocation
 
     func run() throws {
-        let path = workspace.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let path = workspace.map(HistoryStore.workspacePath(ofFile:))
         let runs = try location.open().loadRuns(workspacePath: path, target: name, limit: max(1, last))
         if runs.isEmpty { printLine("no load runs saved" + (name.map { " of \($0)" } ?? "")) }
         runs.forEach { printLine(LoadReport.headline($0)) }

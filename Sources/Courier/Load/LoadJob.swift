@@ -49,17 +49,7 @@ final class LoadJob: TransferJob, @unchecked Sendable {
         sample.warmup = warmup
         sample.status = outcome.received?.statusCode ?? 0
         sample.error = outcome.error
-        if let metrics {
-            sample.total = UInt64(max(0, metrics.total) * 1e9)
-            sample.firstByte = UInt64(max(0, metrics.firstByte) * 1e9)
-            sample.bytesReceived = metrics.bytesReceived + metrics.headerBytes
-            sample.bytesSent = metrics.bytesSent
-            sample.newConnection = outcome.received != nil && !metrics.connectionReused
-            if sample.newConnection {
-                sample.connect = UInt64(max(0, metrics.connect) * 1e9)
-                sample.tlsHandshake = UInt64(max(0, metrics.tlsHandshake) * 1e9)
-            }
-        }
+        if let metrics { sample.take(metrics, responded: outcome.received != nil) }
         return sample
     }
 }

@@ -33,6 +33,23 @@ public struct LoadSample: Sendable {
     }
 }
 
+extension LoadSample {
+    /// Takes libcurl's phases, sizes and connection from `metrics` of a transfer; `responded`:
+    /// a response came (a failed connect opened no connection).
+    public mutating func take(_ metrics: TransferMetrics, responded: Bool) {
+        func nanoseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, seconds) * 1e9) }
+        total = nanoseconds(metrics.total)
+        firstByte = nanoseconds(metrics.firstByte)
+        bytesReceived = metrics.bytesReceived + metrics.headerBytes
+        bytesSent = metrics.bytesSent
+        newConnection = responded && !metrics.connectionReused
+        if newConnection {
+            connect = nanoseconds(metrics.connect)
+            tlsHandshake = nanoseconds(metrics.tlsHandshake)
+        }
+    }
+}
+
 /// Where a load run's samples go (`CourierWorkspace.LoadRecorder`). Called on the run's
 /// queue, one call at a time: return quickly, the next sends wait.
 public protocol LoadSampleSink: AnyObject, Sendable {

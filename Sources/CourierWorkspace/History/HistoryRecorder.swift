@@ -30,7 +30,7 @@ public final class HistoryRecorder: Sendable {
                     retention: HistoryRetention = .standard, runID: String = UUID().uuidString) {
             self.runID = runID
             self.workspace = workspace.name
-            self.workspacePath = URL(fileURLWithPath: workspace.file).standardizedFileURL.path
+            self.workspacePath = HistoryStore.workspacePath(ofFile: workspace.file)
             self.environment = environment
             self.bodyLimit = bodyLimit
             self.messageLimit = messageLimit

@@ -37,6 +37,12 @@ public final class HistoryStore: Sendable {
     /// The history in `stateDirectory` when one is given (tests, `--state-dir`): its
     /// `history.sqlite`, with JSON Lines files imported from the directory itself, as
     /// `HistoryLog(workspacePath:stateDirectory:)` wrote them; the defaults otherwise.
+    /// How the history names a workspace file: its absolute path, so that runs made from
+    /// another directory are found (exchanges, retention, load runs).
+    public static func workspacePath(ofFile path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
     public convenience init(stateDirectory: String?) throws {
         if let stateDirectory {
             try self.init(path: stateDirectory + "/history.sqlite", legacyDirectory: stateDirectory)

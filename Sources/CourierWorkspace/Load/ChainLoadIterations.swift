@@ -50,20 +50,14 @@ final class ChainLoadIterations: LoadIterations {
                 let metrics = request.metrics
                 let status = request.responseStatusCode
                 guard metrics != nil || request.error != nil || status > 0 else { continue }
-                let total = UInt64(max(0, metrics?.total ?? 0) * 1e9)
-                var sample = LoadSample(target: index, latency: total)
-                sample.total = total
-                sample.firstByte = UInt64(max(0, metrics?.firstByte ?? 0) * 1e9)
+                var sample = LoadSample(target: index, latency: 0)
+                if let metrics { sample.take(metrics, responded: status > 0) }
+                // A step's own latency is its transfer's.
+                sample.latency = sample.total
+                sample.iterationLatency = sample.total
                 sample.status = status
                 // A bad status counts once, as its status (``LoadRecorder``).
                 sample.error = request.error.flatMap { status >= 400 && $0.code == .invalidStatusCode ? nil : $0 }
-                sample.bytesReceived = (metrics?.bytesReceived ?? 0) + (metrics?.headerBytes ?? 0)
-                sample.bytesSent = metrics?.bytesSent ?? 0
-                if let metrics, status > 0, !metrics.connectionReused {
-                    sample.newConnection = true
-                    sample.connect = UInt64(max(0, metrics.connect) * 1e9)
-                    sample.tlsHandshake = UInt64(max(0, metrics.tlsHandshake) * 1e9)
-                }
                 sample.warmup = warmup
                 sample.endsIteration = false
                 samples.append(sample)

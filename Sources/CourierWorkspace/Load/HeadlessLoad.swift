@@ -120,7 +120,7 @@ public struct HeadlessLoad: Sendable {
         }
         if recordsHistory, let history {
             do {
-                result.id = try history.saveLoadRun(result, workspacePath: LoadResult.historyPath(of: workspace))
+                result.id = try history.saveLoadRun(result, workspacePath: HistoryStore.workspacePath(ofFile: workspace.file))
             } catch {
                 errors("courier load: warning: the run could not be saved in the history: \(HistoryRecorder.describe(error))")
             }
@@ -128,7 +128,7 @@ public struct HeadlessLoad: Sendable {
         var baseline: LoadResult?
         if let compare {
             do {
-                baseline = try LoadBaseline(compare).resolve(for: result, workspacePath: LoadResult.historyPath(of: workspace), history: history)
+                baseline = try LoadBaseline(compare).resolve(for: result, workspacePath: HistoryStore.workspacePath(ofFile: workspace.file), history: history)
             } catch {
                 errors("courier load: --compare \(compare): \(error.message)")
                 return 2

@@ -60,14 +60,6 @@ public struct LoadResult: Codable, Sendable, Hashable {
     }
 }
 
-extension LoadResult {
-    /// The path load runs of `workspace` are saved and compared under: the file's absolute
-    /// path, so that `--compare last` finds the runs made from another directory.
-    public static func historyPath(of workspace: Workspace) -> String {
-        URL(fileURLWithPath: workspace.file).standardizedFileURL.path
-    }
-}
-
 /// Latency percentiles of one histogram, in milliseconds.
 public struct LatencyFigures: Codable, Sendable, Hashable {
     public var count = 0

@@ -42,7 +42,7 @@ public final class LoadRun: Sendable {
 
     /// Prepares the requests, runs, and returns the final figures (partial when stopped).
     public func run() async throws(LoadRunError) -> LoadResult {
-        let template = LoadResult(workspace: runner.workspace.file, target: name, kind: kind, startedAt: Date(), plan: plan)
+        let template = emptyResult()
         let driver: LoadDriver
         let recorder: LoadRecorder
         switch target {
@@ -92,7 +92,7 @@ public final class LoadRun: Sendable {
         let (recorder, driver, start, final) = state.withLock { ($0.recorder, $0.driver, $0.start, $0.final) }
         if let final { return final }
         guard let recorder, let driver else {
-            var waiting = LoadResult(workspace: runner.workspace.file, target: name, kind: kind, startedAt: Date(), plan: plan)
+            var waiting = emptyResult()
             waiting.running = true
             return waiting
         }
@@ -100,5 +100,10 @@ public final class LoadRun: Sendable {
         let now = LoadDriver.now()
         return recorder.snapshot(seconds: now > measuredStart ? Double(now - measuredStart) / 1e9 : 0,
                                  running: true, inFlight: driver.inFlight)
+    }
+
+    /// The run's figures before anything was measured.
+    private func emptyResult() -> LoadResult {
+        LoadResult(workspace: runner.workspace.file, target: name, kind: kind, startedAt: Date(), plan: plan)
     }
 }
