@@ -41,7 +41,7 @@ struct LoadRoutesTests {
     func pause() async throws {
         try await withDemoServer { _, client in
             #expect(try await client.request("/load/stall?key=p").json["heldMs"] as? Int == 0)
-            let paused = try await client.request("/load/pause?key=p&seconds=3")
+            let paused = try await client.request("/load/pause?key=p&seconds=10")
             #expect(paused.status == 200)
             let until = try #require(paused.json["until"] as? Double)
             #expect(until > Date().timeIntervalSince1970 - 1)

@@ -12,19 +12,24 @@ struct LoadRunTests {
     private func load(_ yaml: String, _ name: String, plan: LoadPlan,
                       during: @Sendable (LoadRun) async -> Void = { _ in }) async throws -> LoadResult {
         let server = try await DemoServer.start()
-        defer { Task { await server.stop() } }
-        let workspace = try Workspace.load(path: writeWorkspace(yaml))
-        var options = RunOptions()
-        options.demoURL = server.baseURL
-        options.stateDirectory = temporaryDirectory("courier-state")
-        options.cacheDirectory = temporaryDirectory("courier-cache")
-        let runner = try WorkspaceRunner(workspace: workspace, options: options)
-        let run = try LoadRun(runner: runner, name: name, plan: plan)
-        async let watching: Void = during(run)
-        let result = try await run.run()
-        await watching
-        await server.stop()
-        return result
+        // Stopped once, awaited, on every path: a second, unawaited stop raced the first.
+        do {
+            let workspace = try Workspace.load(path: writeWorkspace(yaml))
+            var options = RunOptions()
+            options.demoURL = server.baseURL
+            options.stateDirectory = temporaryDirectory("courier-state")
+            options.cacheDirectory = temporaryDirectory("courier-cache")
+            let runner = try WorkspaceRunner(workspace: workspace, options: options)
+            let run = try LoadRun(runner: runner, name: name, plan: plan)
+            async let watching: Void = during(run)
+            let result = try await run.run()
+            await watching
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 
     @Test("a request at a concurrency: every request measured, connections reused, percentiles in order")
