@@ -36,7 +36,9 @@ extension EndToEndTests {
             try session.press("L")
             try await session.waitFor(all: ["Load run of request load-target", "c=16 d=10s"])
             try session.press("C-u")
-            try session.type("c=2 d=30s")
+            // A modest open-model rate: a run at full speed would take both cores from the tests
+            // running beside this one for as long as it lasts.
+            try session.type("r=50 d=30s")
             try session.press("Enter")
 
             // Two reads of the screen a second or more apart: the count has grown, the run still going.
@@ -44,7 +46,7 @@ extension EndToEndTests {
             let seen = try #require(Self.count(in: early))
             #expect(early.contains("8 Load · load-target · running"), "\(early)")
             let later = try await session.waitUntil("more requests than \(seen)") { (Self.count(in: $0) ?? 0) > seen }
-            #expect(later.contains("running  load-target · request · c=2 d=30s"), "\(later)")
+            #expect(later.contains("running  load-target · request · r=50 d=30s"), "\(later)")
             #expect(later.contains("p99.9") && later.contains("latency histogram"))
 
             try session.press("x")

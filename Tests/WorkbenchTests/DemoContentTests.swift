@@ -69,7 +69,7 @@ struct DemoContentTests {
         let path = writeWorkspace(text.replacingOccurrences(
             of: "\nbatches:\n", with: "\nbatches:\n  load-sample: {requests: [\(members.joined(separator: ", "))]}\n"))
         let run = await headlessRun(path, ["load-sample"]) { $0.json = true }
-        #expect(run.status == 0)
+        #expect(run.status == 0, "\(run.output)")
         let results = try jsonLines(run.output).dropLast()
         #expect(results.compactMap { $0["name"] as? String }.sorted() == members.sorted())
         #expect(results.allSatisfy { $0["ok"] as? Bool == true })

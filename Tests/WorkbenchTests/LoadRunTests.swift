@@ -126,12 +126,14 @@ struct LoadRunTests {
         #expect(result.seconds >= 0.99, "\(result.seconds)")
     }
 
+    // At a modest rate, not full speed: a run as fast as the in-process server answers takes
+    // both cores from every test beside it, and would last its minute were this one starved.
     @Test("stop ends a run at once with what completed, marked stopped")
     func stop() async throws {
         let clock = ContinuousClock()
         let stopped = Mutex<ContinuousClock.Instant?>(nil)
         let result = try await load("requests:\n  one: {url: \"{{demo}}/get\"}\n", "one",
-                                    plan: LoadPlan(model: .closed(concurrency: 2), duration: 60)) { run in
+                                    plan: LoadPlan(model: .open(rate: 100, maxInFlight: 4), duration: 60)) { run in
             // Bounded wait for the first completions, then stop.
             var polls = 0
             while run.snapshot().requests < 20, polls < 1000 {
