@@ -4,6 +4,7 @@
 
 #include <curl/curl.h>
 #include <sys/prctl.h>
+#include <sys/timerfd.h>
 #include <pthread.h>
 #include <stdlib.h>
 

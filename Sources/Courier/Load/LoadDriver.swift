@@ -11,8 +11,10 @@ import Synchronization
 /// `maxInFlight` slots). A job's end is heard on the transport thread in the pass it ended,
 /// where its sample is recorded and the next job (closed model) is handed straight back to
 /// the loop: no thread hop per request, no ``Request``, no record, no history, no body kept.
-/// The open model's schedule and a ramp's steps run on a timer on the driver's queue. Chains go
-/// through ``LoadIterations`` on the queue. The schedule and counters sit behind one lock.
+/// The schedule (the open model's due times, a ramp's steps, the duration's end) is paced on
+/// the transport thread too (``TransportPacer``): due requests start there, woken by a timerfd.
+/// Chains go through ``LoadIterations`` on the queue, paced by a timer on it. The schedule and
+/// counters sit behind one lock.
 /// `@unchecked`: `timer`, `waiters` and `ending` are touched only on `queue`; the rest is in `state`.
 public final class LoadDriver: @unchecked Sendable {
     private struct State {
@@ -28,6 +30,8 @@ public final class LoadDriver: @unchecked Sendable {
         var over = false
         /// The wake the timer is set for (seconds from the start), so it is re-armed only when it changes.
         var armedWake: Double?
+        /// The end was seen and the queue told to finish (once).
+        var endNoticed = false
     }
 
     /// One iteration to start, decided under the lock, started outside it.
@@ -119,6 +123,11 @@ public final class LoadDriver: @unchecked Sendable {
             $0.startNanos = now
             $0.lastEnd = now
         }
+        if let transport {
+            // The transport thread starts what is due, in its own passes.
+            transport.setPacer(self)
+            return
+        }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in
             // Fired: the next wake is armed whatever it is.
@@ -202,7 +211,14 @@ public final class LoadDriver: @unchecked Sendable {
         guard recorded else { return }
         sink.record(sample)
         pump(onTransport: true)
-        if state.withLock({ isDone($0) }) { queue.async { [self] in timerFired() } }
+        if state.withLock({ Self.noticeEnd(&$0) }) { queue.async { [self] in timerFired() } }
+    }
+
+    /// Whether the run has just been seen to be over: the first time only.
+    private static func noticeEnd(_ state: inout State) -> Bool {
+        guard !state.endNoticed, state.schedule.exhausted, state.running == 0, state.backlog.isEmpty else { return false }
+        state.endNoticed = true
+        return true
     }
 
     private func iterationEnded(_ samples: [LoadSample]) {
@@ -234,5 +250,20 @@ public final class LoadDriver: @unchecked Sendable {
         ending = result
         for waiter in waiters { waiter.resume(returning: result) }
         waiters.removeAll()
+    }
+}
+
+extension LoadDriver: TransportPacer {
+    /// On the transport thread: starts what is due, and names the schedule's next wake.
+    func pace(now: UInt64) -> UInt64? {
+        pump(onTransport: true)
+        let (wake, ended) = state.withLock { state -> (UInt64?, Bool) in
+            guard !state.over else { return (nil, false) }
+            let seconds = Double(now > state.startNanos ? now - state.startNanos : 0) / 1e9
+            let wake = state.schedule.nextWake(after: seconds).map { state.startNanos + UInt64(max(0, $0) * 1e9) }
+            return (wake, Self.noticeEnd(&state))
+        }
+        if ended { queue.async { [self] in timerFired() } }
+        return wake
     }
 }

@@ -17,6 +17,8 @@ final class Transport: @unchecked Sendable {
         var endings: Set<Int> = []
         var limit = 8
         var shuttingDown = false
+        /// Called on every pass and woken for at the time it names (``setPacer(_:)``).
+        weak var pacer: (any TransportPacer)?
     }
 
     private let multi: UnsafeMutableRawPointer
@@ -76,6 +78,14 @@ final class Transport: @unchecked Sendable {
     /// and the wake-up of ``submit(_:)``.
     func submitOnTransport(_ job: TransferJob) {
         startingOnTransport.append(job)
+    }
+
+    /// Has `pacer` called on the transport thread on every pass of the loop, and the loop woken
+    /// at the time it asks for (to the microsecond, by a `timerfd`). Held weakly.
+    func setPacer(_ pacer: any TransportPacer) {
+        inbox.withLock { $0.pacer = pacer }
+        if !threadStarted.exchange(true, ordering: .acquiringAndReleasing) { thread.start() }
+        wake()
     }
 
     /// Drops a job: a queued one at once, a running one on the next pass of the loop.
@@ -141,6 +151,8 @@ final class Transport: @unchecked Sendable {
         var pacing = DescriptorPacing()
         /// libcurl's connection cache size (CURLMOPT_MAXCONNECTS).
         var connectionsKept = 0
+        /// The pacer's wake-up, made when a pacer is first set.
+        var pacingTimer: PacingTimer?
     }
 
     private func runLoop() {
@@ -151,12 +163,12 @@ final class Transport: @unchecked Sendable {
             iterations.add(1, ordering: .relaxed)
             clock.now = EasyTransfer.now()
             wakeupPending.store(false, ordering: .sequentiallyConsistent)
-            let (cancelled, endings, stop, limit) = inbox.withLock { inbox in
+            let (cancelled, endings, stop, limit, pacer) = inbox.withLock { inbox in
                 defer {
                     inbox.cancellations.removeAll()
                     inbox.endings.removeAll()
                 }
-                return (inbox.cancellations, inbox.endings, inbox.shuttingDown, inbox.limit)
+                return (inbox.cancellations, inbox.endings, inbox.shuttingDown, inbox.limit, inbox.pacer)
             }
             if stop { break }
             if !endings.isEmpty {
@@ -216,6 +228,7 @@ final class Transport: @unchecked Sendable {
                 freedSlots += 1
             }
             sendCompletions(&loop)
+            let paceAt = pacer?.pace(now: EasyTransfer.now())
             if !startingOnTransport.isEmpty {
                 let jobs = startingOnTransport
                 startingOnTransport.removeAll(keepingCapacity: true)
@@ -229,7 +242,11 @@ final class Transport: @unchecked Sendable {
             // A freed slot may let a queued job start: go round again instead of sleeping.
             if freedSlots > 0 { continue }
             let waitMilliseconds = Int32(min(nearest / 1_000_000 + 1, 60_000))
-            curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
+            if let paceAt {
+                wait(until: paceAt, atMost: waitMilliseconds, timer: &loop.pacingTimer)
+            } else {
+                curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
+            }
         }
         // Transfers still running when the agent goes: their handles are freed too (with the
         // last reference to their `CurlHandle`).
@@ -238,6 +255,31 @@ final class Transport: @unchecked Sendable {
         loop.idleHandles.removeAll()
         curl_multi_cleanup(multi)
         finished.signal()
+    }
+
+    /// Polls libcurl's sockets and the pacing timer, armed for `paceAt` less
+    /// ``PacingTimer/spin``; when the timer fires, waits out the rest on the CPU.
+    private func wait(until paceAt: UInt64, atMost milliseconds: Int32, timer: inout PacingTimer?) {
+        if timer == nil { timer = PacingTimer() }
+        let now = EasyTransfer.now()
+        guard paceAt > now else { return }
+        guard let timer else {
+            // No timerfd: the millisecond poll timeout is the pacer's wake-up.
+            curl_multi_poll(multi, nil, 0, min(milliseconds, Int32((paceAt - now) / 1_000_000 + 1)), nil)
+            return
+        }
+        let spin = PacingTimer.spin
+        guard paceAt - now > spin else {
+            while EasyTransfer.now() < paceAt {}
+            return
+        }
+        timer.arm(in: paceAt - now - spin)
+        var fired = curl_waitfd(fd: timer.descriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+        curl_multi_poll(multi, &fired, 1, milliseconds, nil)
+        if fired.revents != 0 {
+            timer.drain()
+            while EasyTransfer.now() < paceAt {}
+        }
     }
 
     private func start(_ job: TransferJob, clock: LoopClock, into loop: inout LoopState) {
