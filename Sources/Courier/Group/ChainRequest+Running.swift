@@ -85,7 +85,10 @@ extension ChainRequest {
             state.steps[index].finishedAt = nil
             return state.steps[index].definition.work
         }
-        publish()
+        // Published once the step's work has started: a watcher that sees the step running and
+        // stops its request reaches a started request (stopped before its start, it would
+        // ignore the stop and then run).
+        defer { publish() }
         switch work {
         case .request(let request):
             request.setGroupObserver { [self] _, error in stepFinished(index, error: error, failed: request) }
