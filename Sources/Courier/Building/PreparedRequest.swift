@@ -25,6 +25,11 @@ public struct PreparedRequest: Sendable {
     public var bodyFile: String?
     /// Drop the response body as it arrives.
     public var discardsResponseBody = false
+    /// A 256 KiB receive buffer instead of libcurl's 16 KiB: large bodies arrive 2.4× faster over
+    /// loopback, but libcurl allocates the buffer for every transfer, and at that size the
+    /// allocator maps and trims it each time (page faults: 8 % of a load run's CPU per small
+    /// response). nil: downloads and discarded bodies have it, the rest not.
+    public var bulkReceiveBuffer: Bool?
     /// The most bytes of response body kept in memory; more fails the transfer.
     public var maximumBodyBytes = Int.max
     /// How the response body is delivered while it arrives; nil: read whole, never streamed.

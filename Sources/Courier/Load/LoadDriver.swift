@@ -63,6 +63,8 @@ public final class LoadDriver: @unchecked Sendable {
         targets = requests.map { prepared in
             var prepared = prepared
             prepared.discardsResponseBody = true
+            // Load runs are mostly small answers: libcurl's own buffer, allocated cheaply per transfer.
+            prepared.bulkReceiveBuffer = false
             return SharedPreparedRequest(prepared)
         }
         iterations = nil

@@ -80,6 +80,7 @@ struct HandleSetup {
     let waitsToMultiplex: Bool
     let proxy: ProxySetting
     let discardsResponseBody: Bool
+    let bulkReceiveBuffer: Bool?
     let credentialHeaderNames: Set<String>
     let keepsCredentialsOnRedirect: Bool
     /// libcurl calls the progress callback (someone listens to the transfer's progress).
@@ -99,6 +100,7 @@ struct HandleSetup {
         waitsToMultiplex = request.waitsToMultiplex
         proxy = request.proxy
         discardsResponseBody = request.discardsResponseBody
+        bulkReceiveBuffer = request.bulkReceiveBuffer
         credentialHeaderNames = request.credentialHeaderNames
         keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
         self.reportsProgress = reportsProgress
@@ -118,7 +120,8 @@ struct HandleSetup {
             && request.method == method && request.userAgent == userAgent
             && request.idleTimeout == idleTimeout && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy
-            && request.discardsResponseBody == discardsResponseBody && reportsProgress == self.reportsProgress
+            && request.discardsResponseBody == discardsResponseBody && request.bulkReceiveBuffer == bulkReceiveBuffer
+            && reportsProgress == self.reportsProgress
             && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect
             && request.credentialHeaderNames == credentialHeaderNames
             && request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }

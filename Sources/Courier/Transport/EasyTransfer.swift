@@ -110,7 +110,7 @@ final class EasyTransfer {
             // Transparent decompression, except for downloads: Range applies to the stored bytes.
             check(setConstant(CURLOPT_ACCEPT_ENCODING, ""))
         }
-        if request.download != nil || request.discardsResponseBody {
+        if request.bulkReceiveBuffer ?? (request.download != nil || request.discardsResponseBody) {
             // Bulk bodies: a 256 KiB receive buffer instead of libcurl's 16 KiB (2.4× faster
             // over loopback); small responses keep the default and its memory.
             check(courier_easy_setopt_long(handle, CURLOPT_BUFFERSIZE, 256 * 1024))
