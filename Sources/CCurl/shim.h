@@ -5,6 +5,9 @@
 #include <curl/curl.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -78,6 +81,11 @@ static inline long courier_max_error_size(void) { return CURL_ERROR_SIZE; }
 /// Names the calling thread for the kernel (top, perf, gdb show it); at most 15 bytes are kept.
 static inline void courier_name_current_thread(const char *name) {
     (void)prctl(PR_SET_NAME, name, 0, 0, 0);
+}
+
+/// Lowers the calling thread's scheduling priority (Linux keeps a nice value per thread).
+static inline void courier_nice_current_thread(int niceness) {
+    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
 
 /// A share handle that keeps one cookie store for the easy handles attached to it, with a

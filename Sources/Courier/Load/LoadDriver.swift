@@ -68,7 +68,10 @@ public final class LoadDriver: @unchecked Sendable {
             return SharedPreparedRequest(prepared)
         }
         iterations = nil
-        let transport = Transport(completionQueue: queue)
+        // A little below the process's other threads: at full speed against the embedded demo
+        // server the run otherwise took the workbench's keys with it (up to 19 ms late in 5
+        // minutes at 38,000 requests a second; at nice 2, 12 ms at 34,000; at 5, 13 ms at 27,000).
+        let transport = Transport(completionQueue: queue, niceness: 2)
         transport.setConcurrencyLimit(plan.maxInFlight)
         self.transport = transport
         state = Mutex(State(schedule: LoadSchedule(plan: plan)))

@@ -45,8 +45,10 @@ final class Transport: @unchecked Sendable {
 
     static let globalInit: Void = { _ = curl_global_init(courier_global_all()) }()
 
-    /// `completionQueue` runs the jobs' completions.
-    init(completionQueue: DispatchQueue) {
+    /// `completionQueue` runs the jobs' completions. A positive `niceness` lowers the thread's
+    /// priority: a load run at full speed then leaves the CPU to the rest of the process first
+    /// (the workbench's keys and screen, measured by `make bench-tui`).
+    init(completionQueue: DispatchQueue, niceness: Int32 = 0) {
         _ = Self.globalInit
         self.completionQueue = completionQueue
         multi = curl_multi_init()
@@ -56,6 +58,7 @@ final class Transport: @unchecked Sendable {
         thread = Thread {
             // The kernel's name for the thread (top, perf, gdb): Foundation's `name` stays its own.
             courier_name_current_thread("courier.io")
+            if niceness != 0 { courier_nice_current_thread(niceness) }
             box.transport?.runLoop()
             box.transport = nil
         }
