@@ -5,7 +5,9 @@ Prints each figure beside its target. The loop's own timings come from COURIER_T
 of `<monotonic ns> key|news|frame` lines the workbench writes when asked); the rest is read
 from tmux (the screen) and /proc (memory, CPU). Usage: scripts/bench-tui.py BINARY
 STREAM_ONLY=1 measures the streams alone (an event's latency to the screen, 10,000 events a
-second for STREAM_SECONDS, 120 by default).
+second for STREAM_SECONDS, 120 by default). LOAD_ONLY=1 measures a load run alone: `courier
+load`'s maximum rate (c=64 against the embedded demo server's /load/ok) for LOAD_TUI_SECONDS
+(300), keys timed and RSS read while it runs.
 """
 import ctypes
 import os
@@ -207,10 +209,66 @@ def stream_figures(seconds):
         session.close()
 
 
+LOAD_WORKSPACE = """config: {baseUrl: "{{demo}}"}
+requests:
+  load-target:
+    description: The demo server's cheapest answer, for a load run at full speed.
+    url: /load/ok
+"""
+
+
+def load_requests(screen):
+    """The measured requests on the Load view's totals line (` 1,204 requests · 601/s · …`), or 0."""
+    match = re.search(r"([\d,]+) requests · ", screen)
+    return int(match.group(1).replace(",", "")) if match else 0
+
+
+def load_figures(seconds):
+    """Issue 29's workbench targets: while a load run goes at its maximum rate (64 in flight
+    against the embedded demo server, both in the workbench's process), keys answer within
+    16 ms and RSS stays flat."""
+    session = Session(workspace=LOAD_WORKSPACE)
+    try:
+        session.wait(full_screen)
+        session.keys("L")
+        session.wait(lambda screen: "Load run of request load-target" in screen)
+        session.keys("C-u")
+        session.type(f"c=64 d={seconds + 5}s")
+        session.keys("Enter")
+        session.wait(lambda screen: load_requests(screen) > 0)
+        start = time.monotonic()
+        cpu_before = process_cpu_ns(session.pid())
+        rss, keys_from = [], time.monotonic_ns()
+        first_count, first_time = load_requests(session.screen()), time.monotonic()
+        while time.monotonic() - start < seconds:
+            for key in ["1", "8"] * 10:  # focus moves between Requests and Load: a frame each
+                session.keys(key)
+                time.sleep(0.05)
+            rss.append(session.status("VmRSS") / 1024)
+        count, now = load_requests(session.screen()), time.monotonic()
+        cpu = (process_cpu_ns(session.pid()) - cpu_before) / 1e9 / (now - start)
+        keys = key_latencies(session.events(), since=keys_from)
+        session.keys("x")
+        rate = (count - first_count) / (now - first_time)
+        row(f"load run at c=64 for {seconds} s: requests a second (the view's count)", f"{rate:,.0f}/s", "its maximum", True)
+        row("  key to screen while it runs (median / max)", f"{statistics.median(keys):.2f} / {max(keys):.2f} ms", "≤ 16 ms",
+            max(keys) <= 16)
+        over = sum(1 for latency in keys if latency > 16)
+        print(f"    {len(keys)} keys, {over} over 16 ms; p99 {sorted(keys)[int(len(keys) * 0.99)]:.2f} ms")
+        row("  RSS after 10 s / at the end", f"{rss[min(len(rss) - 1, 9)]:.1f} / {rss[-1]:.1f} MB", "flat (≤ +10 %)",
+            rss[-1] <= rss[min(len(rss) - 1, 9)] * 1.1)
+        print(f"    the workbench used {cpu * 100:.0f} % of a core (the embedded demo server answering included)")
+    finally:
+        session.close()
+
+
 def main():
     print(f"bench-tui: {BINARY}")
     if os.environ.get("STREAM_ONLY"):
         stream_figures(int(os.environ.get("STREAM_SECONDS", "120")))
+        return
+    if os.environ.get("LOAD_ONLY"):
+        load_figures(int(os.environ.get("LOAD_TUI_SECONDS", "300")))
         return
     launches = []
     for _ in range(5):
@@ -276,6 +334,7 @@ def main():
         session.close()
 
     stream_figures(int(os.environ.get("STREAM_SECONDS", "120")))
+    load_figures(int(os.environ.get("LOAD_TUI_SECONDS", "300")))
 
 
 if __name__ == "__main__":
