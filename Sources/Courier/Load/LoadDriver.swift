@@ -154,14 +154,14 @@ public final class LoadDriver: @unchecked Sendable {
             let wake = state.schedule.nextWake(after: seconds)
             let rearm = wake != state.armedWake
             state.armedWake = wake
-            return (wake.map { $0 - seconds }, rearm, isDone(state))
+            return (wake.map { $0 - seconds }, rearm, Self.isDone(state))
         }
         if done { return finish(stopped: false) }
         guard rearm, let wake else { return }
         timer?.schedule(deadline: .now() + max(0, wake), leeway: .microseconds(50))
     }
 
-    private func isDone(_ state: State) -> Bool {
+    private static func isDone(_ state: State) -> Bool {
         state.schedule.exhausted && state.running == 0 && state.backlog.isEmpty
     }
 
@@ -221,7 +221,7 @@ public final class LoadDriver: @unchecked Sendable {
 
     /// Whether the run has just been seen to be over: the first time only.
     private static func noticeEnd(_ state: inout State) -> Bool {
-        guard !state.endNoticed, state.schedule.exhausted, state.running == 0, state.backlog.isEmpty else { return false }
+        guard !state.endNoticed, isDone(state) else { return false }
         state.endNoticed = true
         return true
     }

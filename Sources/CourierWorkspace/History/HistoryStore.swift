@@ -34,15 +34,15 @@ public final class HistoryStore: Sendable {
     /// `$XDG_STATE_HOME/courier/history.sqlite`, or `~/.local/state/courier/history.sqlite`.
     public static var defaultPath: String { XDGDirectories.stateHome() + "/courier/history.sqlite" }
 
-    /// The history in `stateDirectory` when one is given (tests, `--state-dir`): its
-    /// `history.sqlite`, with JSON Lines files imported from the directory itself, as
-    /// `HistoryLog(workspacePath:stateDirectory:)` wrote them; the defaults otherwise.
     /// How the history names a workspace file: its absolute path, so that runs made from
     /// another directory are found (exchanges, retention, load runs).
     public static func workspacePath(ofFile path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
+    /// The history in `stateDirectory` when one is given (tests, `--state-dir`): its
+    /// `history.sqlite`, with JSON Lines files imported from the directory itself, as
+    /// `HistoryLog(workspacePath:stateDirectory:)` wrote them; the defaults otherwise.
     public convenience init(stateDirectory: String?) throws {
         if let stateDirectory {
             try self.init(path: stateDirectory + "/history.sqlite", legacyDirectory: stateDirectory)

@@ -118,9 +118,10 @@ public struct HeadlessLoad: Sendable {
                 errors("courier load: warning: the history cannot be opened (\(HistoryRecorder.describe(error))): the run is not saved")
             }
         }
+        let historyPath = HistoryStore.workspacePath(ofFile: workspace.file)
         if recordsHistory, let history {
             do {
-                result.id = try history.saveLoadRun(result, workspacePath: HistoryStore.workspacePath(ofFile: workspace.file))
+                result.id = try history.saveLoadRun(result, workspacePath: historyPath)
             } catch {
                 errors("courier load: warning: the run could not be saved in the history: \(HistoryRecorder.describe(error))")
             }
@@ -128,7 +129,7 @@ public struct HeadlessLoad: Sendable {
         var baseline: LoadResult?
         if let compare {
             do {
-                baseline = try LoadBaseline(compare).resolve(for: result, workspacePath: HistoryStore.workspacePath(ofFile: workspace.file), history: history)
+                baseline = try LoadBaseline(compare).resolve(for: result, workspacePath: historyPath, history: history)
             } catch {
                 errors("courier load: --compare \(compare): \(error.message)")
                 return 2
