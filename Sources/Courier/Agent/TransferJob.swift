@@ -30,6 +30,12 @@ class TransferJob: @unchecked Sendable {
     /// Whether ``transferProgressed(_:)`` should hear every change; when false the
     /// progress cell still counts received bytes, and libcurl's progress callback is off.
     var wantsProgressTicks: Bool { true }
+    /// True for a job whose transfer is only measured (a load run's): libcurl hands over no
+    /// header lines (the status comes from libcurl once the transfer ends), and the progress
+    /// cell is left alone (no phase, no connection, no byte count). The idle timeout counts from
+    /// the start and from body bytes only. A request whose redirects the transport follows
+    /// itself still gets its header lines: it needs `Location`.
+    var measuresOnly: Bool { false }
     /// The transfer got a slot and its handle joined the loop. Transport thread: return at once.
     func transferStarted() {}
     /// A download's body began to arrive in its partial file, with these validators.

@@ -166,6 +166,8 @@ public final class LoadDriver: @unchecked Sendable {
     }
 
     /// Starts what is due now, from the queue or (after a completion) the transport thread.
+    /// Requests are handed to the transport under the lock (a job and an append: no array
+    /// per call); a chain's iterations start outside it.
     private func pump(onTransport: Bool) {
         var launches: [Launch] = []
         let count = targets.count
@@ -180,26 +182,29 @@ public final class LoadDriver: @unchecked Sendable {
             while state.running < plan.maxInFlight, let due = state.backlog.popFirst() {
                 state.running += 1
                 let warmup = state.schedule.isWarmup(Double(due - start) / 1e9)
-                launches.append(Launch(id: state.nextID, target: count > 0 ? state.nextTarget : 0, due: due, warmup: warmup))
+                let launch = Launch(id: state.nextID, target: count > 0 ? state.nextTarget : 0, due: due, warmup: warmup)
                 state.nextID += 1
                 if count > 0 { state.nextTarget = (state.nextTarget + 1) % count }
+                if iterations == nil { send(launch, onTransport: onTransport) } else { launches.append(launch) }
             }
             inFlightCount.store(state.running + state.backlog.count, ordering: .relaxed)
         }
-        for launch in launches { self.launch(launch, onTransport: onTransport) }
+        for launch in launches { start(launch) }
     }
 
-    private func launch(_ launch: Launch, onTransport: Bool) {
-        if let iterations {
-            iterations.start(index: launch.id, due: launch.due, warmup: launch.warmup) { [weak self] samples in
-                guard let self else { return }
-                self.queue.async { self.iterationEnded(samples) }
-            }
-            return
-        }
+    /// Hands a request to the transport.
+    private func send(_ launch: Launch, onTransport: Bool) {
         let job = LoadJob(id: launch.id, target: launch.target, sent: targets[launch.target], progress: progress,
                           due: launch.due, warmup: launch.warmup, driver: self)
         if onTransport { transport?.submitOnTransport(job) } else { transport?.submit(job) }
+    }
+
+    /// Starts a chain's iteration.
+    private func start(_ launch: Launch) {
+        iterations?.start(index: launch.id, due: launch.due, warmup: launch.warmup) { [weak self] samples in
+            guard let self else { return }
+            self.queue.async { self.iterationEnded(samples) }
+        }
     }
 
     // MARK: - Ends

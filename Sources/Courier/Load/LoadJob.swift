@@ -25,6 +25,8 @@ final class LoadJob: TransferJob, @unchecked Sendable {
 
     override var wantsProgressTicks: Bool { false }
 
+    override var measuresOnly: Bool { true }
+
     override func transferStarted() {
         startedAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
     }

@@ -85,11 +85,19 @@ struct HandleSetup {
     let keepsCredentialsOnRedirect: Bool
     /// libcurl calls the progress callback (someone listens to the transfer's progress).
     let reportsProgress: Bool
+    /// The callbacks are a measuring job's (``TransferJob/measuresOnly``): no header lines.
+    let measuresOnly: Bool
+    /// The shared request the options were set from: a job sending the same one fits
+    /// without comparing fields (it is immutable; held so that its identity is not reused).
+    private let source: SharedPreparedRequest
 
-    init?(_ request: PreparedRequest, reportsProgress: Bool) {
+    init?(_ job: TransferJob, reportsProgress: Bool) {
+        let request = job.request
         // Authentication and routes always start from a reset handle: they are not compared.
         guard !request.sendsBody, request.download == nil, request.httpAuthentication == nil,
               request.connectionRoute == nil else { return nil }
+        source = job.sent
+        measuresOnly = job.measuresOnly
         method = request.method
         headers = request.headers
         userAgent = request.userAgent
@@ -109,11 +117,12 @@ struct HandleSetup {
     /// Whether `job`'s request has this setup, compared field by field in place (through
     /// one reference to the shared request, not one per field).
     func fits(_ job: TransferJob, reportsProgress: Bool) -> Bool {
+        guard reportsProgress == self.reportsProgress, job.measuresOnly == measuresOnly else { return false }
         let sent = job.sent
-        return fits(sent.value, reportsProgress: reportsProgress)
+        return sent === source || fits(sent.value)
     }
 
-    private func fits(_ request: borrowing PreparedRequest, reportsProgress: Bool) -> Bool {
+    private func fits(_ request: borrowing PreparedRequest) -> Bool {
         !request.sendsBody && request.download == nil
             && request.httpAuthentication == nil && request.connectionRoute == nil && request.httpVersion == httpVersion
             && request.waitsToMultiplex == waitsToMultiplex
@@ -121,7 +130,6 @@ struct HandleSetup {
             && request.idleTimeout == idleTimeout && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy
             && request.discardsResponseBody == discardsResponseBody && request.bulkReceiveBuffer == bulkReceiveBuffer
-            && reportsProgress == self.reportsProgress
             && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect
             && request.credentialHeaderNames == credentialHeaderNames
             && request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }

@@ -59,7 +59,7 @@ extension EasyTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         // The body of a redirect the transport follows itself is not the response's.
         if isRedirecting { return true }
-        if !reportsProgress { countReceived(bytes.count) }
+        if !reportsProgress, !job.measuresOnly { countReceived(bytes.count) }
         guard let plan = job.request.download else {
             guard !job.request.discardsResponseBody else { return true }
             if !bodyStarted {

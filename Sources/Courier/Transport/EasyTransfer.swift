@@ -11,6 +11,8 @@ final class EasyTransfer {
     private(set) var statusLineSeen = false
     /// libcurl calls the progress callback; without it, received bytes are counted as they arrive.
     private(set) var reportsProgress = false
+    /// libcurl hands over the header lines (all but a measuring job's, ``TransferJob/measuresOnly``).
+    private var hearsHeaderLines = true
     /// The header lines and, while it fits, the body (lent to the outcome at the end).
     let buffer: ResponseBuffer
     private var bufferLent = false
@@ -84,6 +86,7 @@ final class EasyTransfer {
         // The request's fields are read in place until the handle needs all its options
         // (a local copy of the request retains everything in it).
         reportsProgress = (redirected?.sendsBody ?? job.request.sendsBody) || job.wantsProgressTicks
+        hearsHeaderLines = !job.measuresOnly || (redirected?.followsRedirectsItself ?? job.request.followsRedirectsItself)
         curl.errorBuffer.pointee = 0
         curl.socketErrno = 0
         if redirected == nil, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
@@ -93,7 +96,7 @@ final class EasyTransfer {
         let request = redirected ?? job.request
 
         // A handle that followed a redirect here is reset before the next transfer.
-        let setup = redirected == nil ? HandleSetup(request, reportsProgress: reportsProgress) : nil
+        let setup = redirected == nil ? HandleSetup(job, reportsProgress: reportsProgress) : nil
         curl.reset()
         var failure = setTransferOptions()
         func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
@@ -143,17 +146,22 @@ final class EasyTransfer {
                 return transfer.receiveBody(UnsafeRawBufferPointer(start: pointer, count: length)) ? length : 0
             }
         })
-        check(courier_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
-            let length = size * count
-            if let pointer { EasyTransfer.lent(context) { $0.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length)) } }
-            return length
-        })
-        check(courier_easy_setopt_prereq_callback(handle) { context, remoteAddress, localAddress, remotePort, localPort in
-            let connection = TransferConnection(localAddress: localAddress.map { String(cString: $0) } ?? "", localPort: Int(localPort),
-                                                remoteAddress: remoteAddress.map { String(cString: $0) } ?? "", remotePort: Int(remotePort))
-            EasyTransfer.lent(context) { $0.requestGoingOut(on: connection) }
-            return 0
-        })
+        if hearsHeaderLines {
+            // Without a header function (and its data), libcurl drops the header lines.
+            check(courier_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
+                let length = size * count
+                if let pointer { EasyTransfer.lent(context) { $0.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length)) } }
+                return length
+            })
+        }
+        if !job.measuresOnly {
+            check(courier_easy_setopt_prereq_callback(handle) { context, remoteAddress, localAddress, remotePort, localPort in
+                let connection = TransferConnection(localAddress: localAddress.map { String(cString: $0) } ?? "", localPort: Int(localPort),
+                                                    remoteAddress: remoteAddress.map { String(cString: $0) } ?? "", remotePort: Int(remotePort))
+                EasyTransfer.lent(context) { $0.requestGoingOut(on: connection) }
+                return 0
+            })
+        }
         if reportsProgress {
             check(courier_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
             check(courier_easy_setopt_xferinfo_callback(handle) { context, downloadTotal, downloaded, uploadTotal, uploaded in
@@ -175,8 +183,9 @@ final class EasyTransfer {
         let context = Unmanaged.passUnretained(self).toOpaque()
         var code = setString(CURLOPT_URL, redirected?.url ?? job.request.url)
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context) }
-        if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context) }
-        if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context) }
+        // Header data without a header function would send the header lines to the write function.
+        if code == CURLE_OK, hearsHeaderLines { code = courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context) }
+        if code == CURLE_OK, !job.measuresOnly { code = courier_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, context) }
         if code == CURLE_OK, reportsProgress { code = courier_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context) }
         if code == CURLE_OK { code = configureCookies() }
         return code
@@ -346,6 +355,10 @@ final class EasyTransfer {
             sink = .closed
         }
         bufferLent = true
+        var status = 0
+        _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        // Without header lines, libcurl's status says whether a response began.
+        if !hearsHeaderLines, status > 0 { statusLineSeen = true }
         let streamed = endStream()
         var outcome = TransferOutcome(received: nil, body: largeBody ?? Data(), metrics: metricsOfAllHops(), error: nil,
                                       download: job.request.download == nil ? nil : download, lent: buffer)
@@ -383,8 +396,6 @@ final class EasyTransfer {
         } else if result != CURLE_OK {
             outcome.error = refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
         }
-        var status = 0
-        _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         if statusLineSeen, status > 0 {
             var effectiveURL: UnsafeMutablePointer<CChar>?
             _ = courier_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)

@@ -297,7 +297,7 @@ final class Transport: @unchecked Sendable {
             recycle(transfer, completed: false, into: &loop)
             return
         }
-        job.progress.update { $0.phase = .connecting }
+        if !job.measuresOnly { job.progress.update { $0.phase = .connecting } }
         transfer.touch()
         let code = curl_multi_add_handle(multi, curl.raw)
         guard code == CURLM_OK else {
