@@ -62,11 +62,15 @@ struct LoadRoutesTests {
     func scheduledStall() async throws {
         try await withDemoServer { _, client in
             let clock = ContinuousClock()
-            let first = clock.now
             let query = "/load/stall?key=s&after=0.2&for=10"
             #expect(try await client.request(query).json["heldMs"] as? Int == 0)
+            // The window opens 0.2 s after the first request arrived, which was before its
+            // answer came back: 0.4 s after the answer is inside it however slow the answer was
+            // (on a busy machine it took longer than 0.2 s, and a sleep timed from before the
+            // first request ended before the window opened).
+            let answered = clock.now
             // Time passing is what is tested here: nothing to await but the clock.
-            try await Task.sleep(until: first + .seconds(0.4), clock: .continuous)
+            try await Task.sleep(until: answered + .seconds(0.4), clock: .continuous)
             let inside = try await client.request(query)
             #expect((inside.json["heldMs"] as? Int ?? 0) > 0)
             // Held until the window closed; the window is set once: a later request is not held.

@@ -82,11 +82,18 @@ import Testing
         try await withTestBed { bed in
             let transport = Transport(completionQueue: DispatchQueue(label: "measuring-redirects"))
             defer { transport.shutdown() }
+            transport.setConcurrencyLimit(1)
             let target = (bed.server.baseURL + "/status/202").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             // libcurl follows this one.
             let plain = Self.prepared(bed.server.baseURL + "/redirect-to?url=\(target)")
             let (followed, _) = await Self.send(plain, measuring: true, id: 1, on: transport)
             #expect(followed.received?.statusCode == 202)
+            #expect(followed.metrics?.redirectCount == 1)
+            // The same request again on the same handle, whose URL is not set again: it starts
+            // from the request's URL, not from where the last transfer was redirected to.
+            let (again, _) = await Self.send(plain, measuring: true, id: 3, on: transport)
+            #expect(again.received?.statusCode == 202)
+            #expect(again.metrics?.redirectCount == 1, "the transfer began at the redirecting URL")
             // A credential header: the transport follows it itself, and needs `Location` for that.
             let secret = Self.prepared(bed.server.baseURL + "/redirect-to?url=\(target)",
                                        headers: [("X-Api-Key", "k")], credentials: ["x-api-key"])

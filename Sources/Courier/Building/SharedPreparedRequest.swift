@@ -3,8 +3,15 @@
 /// string, array and body inside the struct.
 final class SharedPreparedRequest: Sendable {
     let value: PreparedRequest
+    /// `value.sendsBody`, worked out once: the transport asks for every transfer, and a
+    /// computed property of a struct held by a class is read from a copy of the whole struct.
+    let sendsBody: Bool
+    /// `value.followsRedirectsItself`, worked out once (as `sendsBody`).
+    let followsRedirectsItself: Bool
 
     init(_ value: consuming PreparedRequest) {
+        sendsBody = value.sendsBody
+        followsRedirectsItself = value.followsRedirectsItself
         self.value = value
     }
 }

@@ -23,6 +23,10 @@ final class CurlHandle {
     var socketErrno: Int32 = 0
     /// The cookie store the handle is attached to (it survives `curl_easy_reset`), kept alive by the handle.
     var cookieShare: CookieShare?
+    /// The shared request whose URL the handle holds (`CURLOPT_URL`; libcurl goes back to it
+    /// at the start of every transfer, after its own redirects too): the next transfer of the
+    /// same one does not set it again. Nil after a reset.
+    var urlSource: SharedPreparedRequest?
 
     init?() {
         guard let raw = curl_easy_init() else { return nil }
@@ -62,6 +66,7 @@ final class CurlHandle {
         routeLists.forEach { curl_slist_free_all($0) }
         routeLists = []
         setup = nil
+        urlSource = nil
         isClean = true
     }
 }

@@ -13,7 +13,7 @@ extension EasyTransfer {
     ///   keep cookies across a redirect. Detaching therefore also clears the list
     ///   (`CURLOPT_COOKIEFILE` NULL), which drops such a store.
     func configureCookies() -> CURLcode {
-        let wanted = redirected == nil ? job.request.cookieJar?.share : redirected?.cookieJar?.share
+        let wanted = hops == 0 ? job.request.cookieJar?.share : redirected?.cookieJar?.share
         guard wanted !== curl.cookieShare else { return CURLE_OK }
         var code = courier_easy_setopt_pointer(handle, CURLOPT_SHARE, wanted?.handle)
         guard code == CURLE_OK else { return code }

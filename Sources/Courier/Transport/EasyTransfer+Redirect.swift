@@ -21,7 +21,7 @@ extension EasyTransfer {
     /// there when it ends.
     func headerBlockEnded() {
         // Read in place: a copy of the request would retain everything in it, for every response.
-        guard redirected?.followsRedirectsItself ?? job.request.followsRedirectsItself else { return }
+        guard followsRedirectsItself else { return }
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         guard (300..<400).contains(status), status != 304 else { return }

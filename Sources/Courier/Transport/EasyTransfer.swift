@@ -85,18 +85,19 @@ final class EasyTransfer {
     func configure() -> RequestError? {
         // The request's fields are read in place until the handle needs all its options
         // (a local copy of the request retains everything in it).
-        reportsProgress = (redirected?.sendsBody ?? job.request.sendsBody) || job.wantsProgressTicks
-        hearsHeaderLines = !job.measuresOnly || (redirected?.followsRedirectsItself ?? job.request.followsRedirectsItself)
+        let sendsBody = hops == 0 ? job.sent.sendsBody : redirected!.sendsBody
+        reportsProgress = sendsBody || job.wantsProgressTicks
+        hearsHeaderLines = !job.measuresOnly || followsRedirectsItself
         curl.errorBuffer.pointee = 0
         curl.socketErrno = 0
-        if redirected == nil, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
+        if hops == 0, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
             return Self.refused(setTransferOptions())
         }
 
         let request = redirected ?? job.request
 
         // A handle that followed a redirect here is reset before the next transfer.
-        let setup = redirected == nil ? HandleSetup(job, reportsProgress: reportsProgress) : nil
+        let setup = hops == 0 ? HandleSetup(job, reportsProgress: reportsProgress) : nil
         curl.reset()
         var failure = setTransferOptions()
         func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
@@ -177,11 +178,22 @@ final class EasyTransfer {
         return Self.refused(failure)
     }
 
-    /// The options that change with every transfer: the URL, and this object as the context
-    /// of the callbacks.
+    /// Whether the request going out now has its redirects followed here (``RedirectHop``).
+    var followsRedirectsItself: Bool { hops == 0 ? job.sent.followsRedirectsItself : redirected!.followsRedirectsItself }
+
+    /// The URL of the request going out now: the job's, or the redirect's being followed here.
+    var currentURL: String { hops == 0 ? job.request.url : redirected!.url }
+
+    /// The options that change with every transfer: the URL (unless the handle already has
+    /// this shared request's), and this object as the context of the callbacks.
     private func setTransferOptions() -> CURLcode {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        var code = setString(CURLOPT_URL, redirected?.url ?? job.request.url)
+        var code = CURLE_OK
+        if hops > 0 || curl.urlSource !== job.sent {
+            code = setString(CURLOPT_URL, currentURL)
+            // libcurl keeps the URL set through transfers, its own redirects included.
+            curl.urlSource = hops == 0 && code == CURLE_OK ? job.sent : nil
+        }
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context) }
         // Header data without a header function would send the header lines to the write function.
         if code == CURLE_OK, hearsHeaderLines { code = courier_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context) }
@@ -360,50 +372,54 @@ final class EasyTransfer {
         // Without header lines, libcurl's status says whether a response began.
         if !hearsHeaderLines, status > 0 { statusLineSeen = true }
         let streamed = endStream()
-        var outcome = TransferOutcome(received: nil, body: largeBody ?? Data(), metrics: metricsOfAllHops(), error: nil,
-                                      download: job.request.download == nil ? nil : download, lent: buffer)
-        if let streamed {
-            outcome.body = streamed
-            outcome.streamed = true
-        }
-        if timedOut {
-            outcome.error = RequestError(family: .transport, code: .timedOut,
-                                         message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",
-                                         curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
-        } else if result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline,
-                  (outcome.metrics?.total ?? 0) >= deadline * 0.95 {
-            outcome.error = RequestError(family: .transport, code: .timedOut,
-                                         message: "Not finished within \(Self.seconds(deadline)) (the request's deadline).",
-                                         curlCode: Int(result.rawValue))
-        } else if bodyLimitExceeded {
-            outcome.body = Data()
-            buffer.body.removeAll(keepingCapacity: true)
-            outcome.error = RequestError(family: .transport, code: .dataLengthExceedsMaximum,
-                                         message: "The response body is larger than the limit of "
-                                            + "\(job.request.maximumBodyBytes) bytes kept in memory (maximumResponseBodyBytes); "
-                                            + "download it to a file instead, or raise the limit.",
-                                         curlCode: Int(result.rawValue))
-        } else if result == CURLE_OUT_OF_MEMORY, !statusLineSeen {
-            // libcurl 7.88 builds a request in at most 1 MiB (its DYN_HTTP_REQUEST) and says
-            // "out of memory" past it: the request is too large, not a response problem.
-            let url = redirected?.url ?? job.request.url
-            outcome.error = RequestError(family: .transport, code: .badURL,
-                                         message: "The request is larger than libcurl sends (1 MiB for the request line and "
-                                            + "headers); its URL alone is \(url.utf8.count) bytes.",
-                                         curlCode: Int(result.rawValue))
-        } else if ranOutOfDescriptors(result) {
-            outcome.error = DescriptorExhaustion.error(curl.socketErrno, curlCode: result)
-        } else if result != CURLE_OK {
-            outcome.error = refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
-        }
+        let metrics = metricsOfAllHops()
+        let error = failure(result: result, timedOut: timedOut, total: metrics.total)
+        var received: ReceivedHead?
         if statusLineSeen, status > 0 {
             var effectiveURL: UnsafeMutablePointer<CChar>?
             _ = courier_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectiveURL)
-            outcome.received = ReceivedHead(url: Self.urlString(effective: effectiveURL, sent: redirected?.url ?? job.request.url),
-                                            statusCode: status, httpVersion: outcome.metrics?.httpVersion ?? "HTTP/1.1",
-                                            fieldLines: [])
+            received = ReceivedHead(url: Self.urlString(effective: effectiveURL, sent: currentURL),
+                                    statusCode: status, httpVersion: metrics.httpVersion, fieldLines: [])
         }
-        return outcome
+        // Built once, from parts: a local outcome changed field by field was copied whole.
+        let cutOff = error?.code == .dataLengthExceedsMaximum
+        return TransferOutcome(received: received, body: streamed ?? (cutOff ? Data() : largeBody ?? Data()),
+                               metrics: metrics, error: error, download: job.request.download == nil ? nil : download,
+                               streamed: streamed != nil, lent: buffer)
+    }
+
+    /// The error that ended the transfer, if any, given libcurl's result code (or a timeout
+    /// of ours) and the time it took.
+    private func failure(result: CURLcode, timedOut: Bool, total: Double) -> RequestError? {
+        if timedOut {
+            return RequestError(family: .transport, code: .timedOut,
+                                message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",
+                                curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
+        } else if result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline, total >= deadline * 0.95 {
+            return RequestError(family: .transport, code: .timedOut,
+                                message: "Not finished within \(Self.seconds(deadline)) (the request's deadline).",
+                                curlCode: Int(result.rawValue))
+        } else if bodyLimitExceeded {
+            buffer.body.removeAll(keepingCapacity: true)
+            return RequestError(family: .transport, code: .dataLengthExceedsMaximum,
+                                message: "The response body is larger than the limit of "
+                                   + "\(job.request.maximumBodyBytes) bytes kept in memory (maximumResponseBodyBytes); "
+                                   + "download it to a file instead, or raise the limit.",
+                                curlCode: Int(result.rawValue))
+        } else if result == CURLE_OUT_OF_MEMORY, !statusLineSeen {
+            // libcurl 7.88 builds a request in at most 1 MiB (its DYN_HTTP_REQUEST) and says
+            // "out of memory" past it: the request is too large, not a response problem.
+            let url = currentURL
+            return RequestError(family: .transport, code: .badURL,
+                                message: "The request is larger than libcurl sends (1 MiB for the request line and "
+                                   + "headers); its URL alone is \(url.utf8.count) bytes.",
+                                curlCode: Int(result.rawValue))
+        } else if ranOutOfDescriptors(result) {
+            return DescriptorExhaustion.error(curl.socketErrno, curlCode: result)
+        } else if result != CURLE_OK {
+            return refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
+        }
+        return nil
     }
 
     /// Whether the transfer failed because socket(2) found no descriptor left.

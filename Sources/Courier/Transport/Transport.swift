@@ -344,8 +344,16 @@ final class Transport: @unchecked Sendable {
                 continue
             }
             loop.pacing.transferEnded(limit: loop.limit)
-            loop.ended.append((transfer.job, transfer.outcome(result: result, timedOut: false)))
-            recycle(transfer, completed: true, into: &loop)
+            if transfer.job.endsOnTransport {
+                // Heard here and now: no copy of the outcome into the pass's list and out again.
+                var outcome = transfer.outcome(result: result, timedOut: false)
+                outcome.discardLent()
+                recycle(transfer, completed: true, into: &loop)
+                transfer.job.transferEndedOnTransport(outcome)
+            } else {
+                loop.ended.append((transfer.job, transfer.outcome(result: result, timedOut: false)))
+                recycle(transfer, completed: true, into: &loop)
+            }
             finishedCount += 1
         }
         return finishedCount
