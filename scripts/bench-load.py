@@ -15,6 +15,12 @@ Usage: scripts/bench-load.py COURIER_BINARY RAW_LOAD_BINARY (scripts/bench-load.
    omission check: an open-model run at 200/s against the demo server's /load/stall, which
    holds every request from 2 s to 3 s after the run's first one — p99 must show the stall.
 
+Every client sends the same request: Courier's header lines for a request without headers of its
+own (`User-Agent: courier-bench-load`, set in the workspace, and the `Accept-Encoding` line of the
+encodings this libcurl decodes), given to wrk, hey and ab with -H and to the raw client as its
+fourth argument. The table also has raw libcurl's bare GET (no header lines), for reference;
+the ratios are against raw libcurl sending the same request.
+
 nginx runs pinned to the last core and the clients to the others (LOAD_PIN=0: no pinning).
 PARTS=throughput,latency,rate,stall picks parts. Figures go to Benchmarks/bench-load-results.json.
 A tool that is missing is reported and its row skipped; a `courier` without `load` likewise.
@@ -172,11 +178,25 @@ def courier_supports_load():
     return None if help_text.returncode == 0 and "--rate" in help_text.stdout else "this courier has no `load` command"
 
 
+USER_AGENT = "courier-bench-load"
+
+
+def request_lines():
+    """The header lines Courier sends for the bench's request, as the raw client builds them."""
+    encodings = subprocess.run([RAW_LOAD, "--accept-encoding"], capture_output=True, text=True).stdout.strip()
+    return [f"User-Agent: {USER_AGENT}"] + ([encodings] if encodings else [])
+
+
+def header_options(flag="-H"):
+    return [part for line in request_lines() for part in (flag, line)]
+
+
 def workspace(url):
     path = os.path.join(SCRATCH, f"load-{abs(hash(url))}.yaml")
     with open(path, "w") as handle:
         # stream: off: read whole, as a load run reads every response (older builds refused the default, auto).
-        handle.write(f"name: bench-load\nrequests:\n  target:\n    url: \"{url}\"\n    stream: off\n")
+        handle.write(f"name: bench-load\nconfig:\n  userAgent: {USER_AGENT}\n"
+                     f"requests:\n  target:\n    url: \"{url}\"\n    stream: off\n")
     return path
 
 
@@ -191,14 +211,14 @@ def courier_load(url, *options, timeout=None):
 # Part 1: throughput and CPU per request. Each returns (requests/s, requests completed, failures, CPU s).
 
 def run_wrk(url):
-    out, err, status, cpu, _ = measured(["wrk", "-t1", f"-c{CONCURRENCY}", f"-d{SECONDS}s", url])
+    out, err, status, cpu, _ = measured(["wrk", "-t1", f"-c{CONCURRENCY}", f"-d{SECONDS}s", *header_options(), url])
     requests = number(r"(\d+) requests in", out, "request count")
     failures = sum(float(value) for value in re.findall(r"Non-2xx or 3xx responses: (\d+)", out))
     return number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec"), requests, failures, cpu
 
 
 def run_hey(url):
-    out, err, status, cpu, _ = measured(["hey", "-c", str(CONCURRENCY), "-z", f"{SECONDS}s", url])
+    out, err, status, cpu, _ = measured(["hey", "-c", str(CONCURRENCY), "-z", f"{SECONDS}s", *header_options(), url])
     statuses = {int(code): int(count) for code, count in re.findall(r"\[(\d+)\]\s+(\d+) responses", out)}
     errors = sum(int(count) for count in re.findall(r"\[(\d+)\]\s+Get", out))
     return (number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec"), sum(statuses.values()),
@@ -207,7 +227,8 @@ def run_hey(url):
 
 def run_ab(url):
     # -t alone caps ab at 50,000 requests; a larger -n after it lifts the cap.
-    out, err, status, cpu, _ = measured(["ab", "-q", "-k", "-c", str(CONCURRENCY), "-t", str(SECONDS), "-n", "100000000", url])
+    out, err, status, cpu, _ = measured(["ab", "-q", "-k", "-c", str(CONCURRENCY), "-t", str(SECONDS), "-n", "100000000",
+                                         *header_options(), url])
     failures = number(r"Failed requests:\s+(\d+)", out, "failures")
     non2xx = re.search(r"Non-2xx responses:\s+(\d+)", out)
     return (number(r"Requests per second:\s+([\d.]+)", out, "Requests per second"),
@@ -215,10 +236,14 @@ def run_ab(url):
             failures + (float(non2xx.group(1)) if non2xx else 0), cpu)
 
 
-def run_raw(url):
-    out, err, status, cpu, _ = measured([RAW_LOAD, url, str(SECONDS), str(CONCURRENCY)])
+def run_raw(url, *user_agent):
+    out, err, status, cpu, _ = measured([RAW_LOAD, url, str(SECONDS), str(CONCURRENCY), *user_agent])
     figures = json.loads(out)
     return figures["requests"] / figures["seconds"], figures["requests"], figures["failed"], cpu
+
+
+def run_raw_as_courier(url):
+    return run_raw(url, USER_AGENT)
 
 
 def run_courier(url):
@@ -232,7 +257,8 @@ TOOLS = [
     ("wrk -t1", "wrk", run_wrk),
     ("hey", "hey", run_hey),
     ("ab -k", "ab", run_ab),
-    ("raw libcurl", None, run_raw),
+    ("raw libcurl, bare GET", None, run_raw),
+    ("raw libcurl", None, run_raw_as_courier),
     ("courier load", None, run_courier),
 ]
 
@@ -242,7 +268,7 @@ def throughput_part(url, missing, figures):
     available = []
     for name, binary, function in TOOLS:
         why = missing.get(name) or (binary and not shutil.which(binary) and f"{binary} is not installed")
-        if name == "raw libcurl" and not os.access(RAW_LOAD, os.X_OK):
+        if name.startswith("raw libcurl") and not os.access(RAW_LOAD, os.X_OK):
             why = f"no raw client at {RAW_LOAD}"
         if why:
             print(f"  skipped {name}: {why}")
@@ -306,7 +332,7 @@ def latency_part(url, figures):
     with open(script, "w") as handle:
         # Uniform in 0…2×delay: the connections drift apart instead of sending in bursts of 16.
         handle.write(f"function delay()\n  return math.random(0, {2 * delay})\nend\n")
-    out, _, _, wrk_cpu, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency", "-s", script, url])
+    out, _, _, wrk_cpu, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency", "-s", script, *header_options(), url])
     wrk = wrk_percentiles(out)
     wrk_rate = number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec")
     wrk_requests = number(r"(\d+) requests in", out, "request count")

@@ -2,6 +2,7 @@
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -25,6 +26,37 @@ static size_t write_body(char *data, size_t size, size_t count, void *context) {
         }
     }
     return length;
+}
+
+static struct curl_slist *courier_lines = NULL;
+static char accept_encoding[64];
+
+const char *raw_accept_encoding_line(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    // The same names in the same order as Courier's ContentDecoding.acceptEncoding.
+    const char *names[4];
+    int count = 0;
+    if (info->features & CURL_VERSION_LIBZ) { names[count++] = "deflate"; names[count++] = "gzip"; }
+    if (info->features & CURL_VERSION_BROTLI) names[count++] = "br";
+    if (info->features & CURL_VERSION_ZSTD) names[count++] = "zstd";
+    if (count == 0) return NULL;
+    strcpy(accept_encoding, "Accept-Encoding: ");
+    for (int i = 0; i < count; i++) {
+        if (i > 0) strcat(accept_encoding, ", ");
+        strcat(accept_encoding, names[i]);
+    }
+    return accept_encoding;
+}
+
+void raw_send_as_courier(const char *user_agent) {
+    curl_slist_free_all(courier_lines);
+    courier_lines = NULL;
+    if (!user_agent) return;
+    char line[256];
+    snprintf(line, sizeof line, "User-Agent: %s", user_agent);
+    courier_lines = curl_slist_append(courier_lines, line);
+    const char *encodings = raw_accept_encoding_line();
+    if (encodings) courier_lines = curl_slist_append(courier_lines, encodings);
 }
 
 static void count_ending(CURL *easy, CURLcode code, raw_result *out) {
@@ -59,6 +91,10 @@ static int small_gets(const char *url, long total, double seconds, int concurren
         curl_easy_setopt(handles[i], CURLOPT_WRITEDATA, &sinks[i]);
         curl_easy_setopt(handles[i], CURLOPT_PRIVATE, &sinks[i]);
         curl_easy_setopt(handles[i], CURLOPT_NOSIGNAL, 1L);
+        if (courier_lines) {
+            curl_easy_setopt(handles[i], CURLOPT_HTTPHEADER, courier_lines);
+            curl_easy_setopt(handles[i], CURLOPT_ACCEPT_ENCODING, "");
+        }
         curl_multi_add_handle(multi, handles[i]);
     }
     int running = 1;
