@@ -8,7 +8,8 @@ Usage: scripts/bench-load.py COURIER_BINARY RAW_LOAD_BINARY (scripts/bench-load.
    load falls on all of them), medians. Client CPU per request is the tool's own process's
    user + system time (wait4) over the requests it completed.
 2. Percentiles beside wrk's --latency at a fixed rate that both sustain (LATENCY_RATE, 2000/s,
-   16 connections). wrk is a closed-model tool; a Lua delay() between a connection's requests
+   16 connections), on nginx's file (the clients' own time dominates) and on the demo server's
+   /delay/0.002 at SERVICE_RATE (1000/s; a 2 ms service time dominates). wrk is a closed-model tool; a Lua delay() between a connection's requests
    (random, so the connections do not send in step) holds it near that rate, far below
    saturation, where both measure the service time.
 3. `courier load --rate 2000` for RATE_SECONDS (30): the achieved rate, and a coordinated-
@@ -44,6 +45,7 @@ SECONDS = int(os.environ.get("LOAD_SECONDS", "10"))
 RUNS = int(os.environ.get("LOAD_RUNS", "3"))
 CONCURRENCY = int(os.environ.get("LOAD_CONCURRENCY", "64"))
 LATENCY_RATE = int(os.environ.get("LATENCY_RATE", "2000"))
+SERVICE_RATE = int(os.environ.get("SERVICE_RATE", "1000"))
 RATE_SECONDS = int(os.environ.get("RATE_SECONDS", "30"))
 PARTS = set(os.environ.get("PARTS", "throughput,latency,rate,stall").split(","))
 RESULTS = os.path.join(ROOT, "Benchmarks/bench-load-results.json")
@@ -120,12 +122,15 @@ http {{
         return f"http://127.0.0.1:{port}/small.json", f"nginx {version}, 1 worker" + (f" on core {SERVER_CORE}" if PIN else "")
 
     def demo(self):
+        if getattr(self, "demo_url", None):
+            return self.demo_url
         port = free_port()
         process = subprocess.Popen(pinned([COURIER, "serve", "--port", str(port)], SERVER_CORE),
                                    stdout=subprocess.DEVNULL, env=courier_environment())
         self.processes.append(process)
         wait_for_port(port, process, "courier serve")
-        return f"http://127.0.0.1:{port}"
+        self.demo_url = f"http://127.0.0.1:{port}"
+        return self.demo_url
 
     def stop(self):
         for process in self.processes:
@@ -325,9 +330,9 @@ def wrk_percentiles(text):
             for percent, value, unit in re.findall(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", text, re.MULTILINE)}
 
 
-def latency_part(url, figures):
+def latency_part(url, figures, rate=LATENCY_RATE, what="nginx's 1 KiB file", key="latency"):
     connections = 16
-    delay = max(1, round(connections * 1000 / LATENCY_RATE))
+    delay = max(1, round(connections * 1000 / rate))
     script = os.path.join(SCRATCH, "delay.lua")
     with open(script, "w") as handle:
         # Uniform in 0…2×delay: the connections drift apart instead of sending in bursts of 16.
@@ -336,15 +341,15 @@ def latency_part(url, figures):
     wrk = wrk_percentiles(out)
     wrk_rate = number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec")
     wrk_requests = number(r"(\d+) requests in", out, "request count")
-    result, courier_cpu, _ = courier_load(url, "--rate", str(LATENCY_RATE), "--duration", f"{SECONDS}s",
+    result, courier_cpu, _ = courier_load(url, "--rate", str(rate), "--duration", f"{SECONDS}s",
                                           "--max-in-flight", str(connections))
     courier = result["latency"]
     # libcurl's own total time of a transfer starts when it is sent, as wrk's does; the latency
     # starts when the request was due, so the difference is the client's own scheduling lag.
     sent = result.get("phases", {}).get("total", {})
-    print(f"\nLatency at about {LATENCY_RATE}/s, 16 connections (wrk: {wrk_rate:,.0f} req/s, a random 0–{2 * delay} ms "
+    print(f"\nLatency of {what} at about {rate}/s, 16 connections (wrk: {wrk_rate:,.0f} req/s, a random 0–{2 * delay} ms "
           f"between a connection's requests, {wrk_cpu / wrk_requests * 1e6:.1f} µs CPU/req; courier load --rate "
-          f"{LATENCY_RATE}: {result['throughput']:,.0f} req/s, {courier_cpu / max(result['requests'], 1) * 1e6:.1f} µs CPU/req):\n")
+          f"{rate}: {result['throughput']:,.0f} req/s, {courier_cpu / max(result['requests'], 1) * 1e6:.1f} µs CPU/req):\n")
     print("| Percentile | wrk --latency | courier load (from due) | difference | courier, libcurl's total (from sent) | difference |")
     print("|---|---:|---:|---:|---:|---:|")
     rows = {}
@@ -360,7 +365,7 @@ def latency_part(url, figures):
             rows[key]["sentDifferencePercent"] = (sent[key] - wrk[key]) / wrk[key] * 100
             sent_cells = f"{sent[key]:.3f} ms | {rows[key]['sentDifferencePercent']:+.1f} % |"
         print(f"| {key} | {wrk[key]:.3f} ms | {courier[key]:.3f} ms | {difference:+.1f} % | {sent_cells}")
-    figures["latency"] = {"rate": LATENCY_RATE, "wrkRps": wrk_rate, "courierRps": result["throughput"], "percentiles": rows}
+    figures[key] = {"rate": rate, "url": url, "wrkRps": wrk_rate, "courierRps": result["throughput"], "percentiles": rows}
 
 
 def rate_part(url, figures):
@@ -405,6 +410,10 @@ def main():
         if "latency" in PARTS:
             if shutil.which("wrk"):
                 latency_part(url, figures)
+                # A response with a service time of its own (2 ms): what a load run measures
+                # is the server, and both clients should see the same distribution of it.
+                latency_part(servers.demo() + "/delay/0.002", figures, rate=SERVICE_RATE,
+                             what="the demo server's /delay/0.002 (2 ms)", key="serviceLatency")
             else:
                 print("\nbench-load: wrk is not installed; latency comparison skipped")
         if "rate" in PARTS:

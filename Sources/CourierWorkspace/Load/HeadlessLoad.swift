@@ -99,7 +99,7 @@ public struct HeadlessLoad: Sendable {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 if Task.isCancelled { break }
-                progress(Self.progressLine(load.snapshot()))
+                progress(Self.progressLine(load.snapshot(headline: true)))
             }
         }
         defer { ticker.cancel() }

@@ -100,38 +100,64 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
     }
 
     /// The figures so far; `seconds` is the measured time (``LoadEnding/measuredSeconds``, or
-    /// the time since the warm-up for a live snapshot).
-    public func snapshot(seconds: Double, running: Bool, stopped: Bool = false, inFlight: Int = 0) -> LoadResult {
-        state.withLock { state in
-            var result = template
-            result.running = running
-            result.stopped = stopped
-            result.inFlight = inFlight
-            result.seconds = seconds
-            result.requests = state.requests
-            result.iterations = state.iterations
-            result.warmupRequests = state.warmupRequests
-            result.throughput = seconds > 0 ? Double(state.requests) / seconds : 0
-            result.latency = Self.figures(state.latency)
-            result.phases = ["connect": Self.figures(state.connect), "tls": Self.figures(state.tls),
-                             "firstByte": Self.figures(state.firstByte), "total": Self.figures(state.total)]
-            result.errors = state.errors.values.sorted { ($0.count, $1.family, $1.code) > ($1.count, $0.family, $0.code) }
-            result.errorRate = state.requests > 0 ? Double(state.failed) / Double(state.requests) : 0
-            result.statuses = Dictionary(uniqueKeysWithValues: state.statuses.map { (String($0.key), $0.value) })
-            result.bytesReceived = state.bytesReceived
-            result.bytesSent = state.bytesSent
-            result.newConnections = state.newConnections
-            result.steps = state.steps.map { step in
-                var figures = LoadStepFigures(name: step.name)
-                figures.requests = step.requests
-                figures.errors = step.errors
-                figures.latency = Self.figures(step.latency)
-                return figures
-            }
-            result.perSecond = state.perSecond
-            result.histogram = Self.buckets(state.latency)
-            return result
+    /// the time since the warm-up for a live snapshot). `headline`: the counts, the throughput,
+    /// the error rate and the latency's p50 and p99 only (a progress line's).
+    public func snapshot(seconds: Double, running: Bool, stopped: Bool = false, inFlight: Int = 0,
+                         headline: Bool = false) -> LoadResult {
+        // A copy taken under the lock (the histograms' storage is shared until the next
+        // sample writes to it), read outside it: working the percentiles out of the
+        // histograms takes milliseconds, and a transport thread recording a sample waited
+        // for them once a second.
+        if headline { return headlineSnapshot(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight) }
+        let state = self.state.withLock { $0 }
+        var result = template
+        result.running = running
+        result.stopped = stopped
+        result.inFlight = inFlight
+        result.seconds = seconds
+        result.requests = state.requests
+        result.iterations = state.iterations
+        result.warmupRequests = state.warmupRequests
+        result.throughput = seconds > 0 ? Double(state.requests) / seconds : 0
+        result.errorRate = state.requests > 0 ? Double(state.failed) / Double(state.requests) : 0
+        result.latency = Self.figures(state.latency)
+        result.phases = ["connect": Self.figures(state.connect), "tls": Self.figures(state.tls),
+                         "firstByte": Self.figures(state.firstByte), "total": Self.figures(state.total)]
+        result.errors = state.errors.values.sorted { ($0.count, $1.family, $1.code) > ($1.count, $0.family, $0.code) }
+        result.statuses = Dictionary(uniqueKeysWithValues: state.statuses.map { (String($0.key), $0.value) })
+        result.bytesReceived = state.bytesReceived
+        result.bytesSent = state.bytesSent
+        result.newConnections = state.newConnections
+        result.steps = state.steps.map { step in
+            var figures = LoadStepFigures(name: step.name)
+            figures.requests = step.requests
+            figures.errors = step.errors
+            figures.latency = Self.figures(step.latency)
+            return figures
         }
+        result.perSecond = state.perSecond
+        result.histogram = Self.buckets(state.latency)
+        return result
+    }
+
+    /// The headline figures from a copy of the counts and of the latency histogram alone
+    /// (the next sample copies only that one's storage).
+    private func headlineSnapshot(seconds: Double, running: Bool, stopped: Bool, inFlight: Int) -> LoadResult {
+        let (requests, failed, latency) = state.withLock { ($0.requests, $0.failed, $0.latency) }
+        var result = template
+        result.running = running
+        result.stopped = stopped
+        result.inFlight = inFlight
+        result.seconds = seconds
+        result.requests = requests
+        result.throughput = seconds > 0 ? Double(requests) / seconds : 0
+        result.errorRate = requests > 0 ? Double(failed) / Double(requests) : 0
+        result.latency.count = Int(latency.totalCount)
+        if latency.totalCount > 0 {
+            result.latency.p50 = Double(latency.valueAtPercentile(50)) / 1000
+            result.latency.p99 = Double(latency.valueAtPercentile(99)) / 1000
+        }
+        return result
     }
 
     /// What a sample counts as a failure: its transport error, or a status of 400 and more.

@@ -88,7 +88,9 @@ public final class LoadRun: Sendable {
     }
 
     /// The figures so far (the final ones once the run ended); `running` while it runs.
-    public func snapshot() -> LoadResult {
+    /// `headline`: only the counts, the throughput and the latency's p50 and p99 (a progress
+    /// line's; the rest of the figures take milliseconds to work out).
+    public func snapshot(headline: Bool = false) -> LoadResult {
         let (recorder, driver, start, final) = state.withLock { ($0.recorder, $0.driver, $0.start, $0.final) }
         if let final { return final }
         guard let recorder, let driver else {
@@ -99,7 +101,7 @@ public final class LoadRun: Sendable {
         let measuredStart = start + UInt64(plan.warmup * 1e9)
         let now = LoadDriver.now()
         return recorder.snapshot(seconds: now > measuredStart ? Double(now - measuredStart) / 1e9 : 0,
-                                 running: true, inFlight: driver.inFlight)
+                                 running: true, inFlight: driver.inFlight, headline: headline)
     }
 
     /// The run's figures before anything was measured.
