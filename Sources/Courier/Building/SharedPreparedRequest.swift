@@ -8,10 +8,13 @@ final class SharedPreparedRequest: Sendable {
     let sendsBody: Bool
     /// `value.followsRedirectsItself`, worked out once (as `sendsBody`).
     let followsRedirectsItself: Bool
+    /// `value.waitsToMultiplex`, worked out once (as `sendsBody`).
+    let waitsToMultiplex: Bool
 
     init(_ value: consuming PreparedRequest) {
         sendsBody = value.sendsBody
         followsRedirectsItself = value.followsRedirectsItself
+        waitsToMultiplex = value.waitsToMultiplex
         self.value = value
     }
 }

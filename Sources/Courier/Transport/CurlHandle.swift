@@ -74,7 +74,8 @@ final class CurlHandle {
 /// The options of a request without a body other than its URL: a request that
 /// ``fits(_:reportsProgress:)`` a handle's setup leaves its options the same. Nil for
 /// requests that send a body or download to a file; those always start from a reset handle.
-struct HandleSetup {
+/// A class: it is read for every transfer, and a struct in a class property is copied whole to be read.
+final class HandleSetup {
     let method: HTTPMethod
     let headers: [(name: String, value: String)]
     let userAgent: String
@@ -124,13 +125,13 @@ struct HandleSetup {
     func fits(_ job: TransferJob, reportsProgress: Bool) -> Bool {
         guard reportsProgress == self.reportsProgress, job.measuresOnly == measuresOnly else { return false }
         let sent = job.sent
-        return sent === source || fits(sent.value)
+        return sent === source || (!sent.sendsBody && sent.waitsToMultiplex == waitsToMultiplex && fits(sent.value))
     }
 
+    /// The stored fields only: a computed property of the request would be read from a copy of it.
     private func fits(_ request: borrowing PreparedRequest) -> Bool {
-        !request.sendsBody && request.download == nil
+        request.download == nil
             && request.httpAuthentication == nil && request.connectionRoute == nil && request.httpVersion == httpVersion
-            && request.waitsToMultiplex == waitsToMultiplex
             && request.method == method && request.userAgent == userAgent
             && request.idleTimeout == idleTimeout && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy

@@ -11,7 +11,9 @@ extension EasyTransfer {
         guard let session = job.streamSession else { return false }
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        let contentType = ReceivedHead.fields(in: buffer.fieldLines)[.contentType]
+        // Only Content-Type is looked for: parsing the whole block here cost more than the rest
+        // of a small GET's Swift work on the transport thread.
+        let contentType = ReceivedHead.firstValue(named: "content-type", in: buffer.fieldLines)
         let mimeType = contentType.map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
         guard session.begin(statusCode: status, mimeType: mimeType) else { return false }
         streaming = session
