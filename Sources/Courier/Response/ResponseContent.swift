@@ -2,65 +2,126 @@ import Foundation
 import Synchronization
 
 /// What a response left behind: head, body and its serialized forms, metrics.
+///
+/// A value with its fields held by reference and copied on write: a response's content is
+/// handed along the pipeline (the record, the request, the callbacks) by value, and copying a
+/// dozen references at each hand-over cost about 40 retains a small GET.
 public struct ResponseContent: Sendable {
+    /// The fields. `@unchecked`: changed only through ``unique()``, when no other content
+    /// shares it.
+    private final class Storage: @unchecked Sendable {
+        var data: Data?
+        var metrics: TransferMetrics?
+        var bodyWarning: String?
+        var downloadedFile: URL?
+        var stream: StreamState?
+        var streamEvents: [StreamEvent] = []
+        var parsedHead: ResponseHead?
+        var deferredHead: DeferredHead?
+        var parsedJSON: JSONValue?
+        var deferredJSON: DeferredJSON?
+
+        init() {}
+
+        init(copying other: Storage) {
+            data = other.data
+            metrics = other.metrics
+            bodyWarning = other.bodyWarning
+            downloadedFile = other.downloadedFile
+            stream = other.stream
+            streamEvents = other.streamEvents
+            parsedHead = other.parsedHead
+            deferredHead = other.deferredHead
+            parsedJSON = other.parsedJSON
+            deferredJSON = other.deferredJSON
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first when another content shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        return storage
+    }
+
     /// The status line and header fields. A network response's fields are parsed from the
     /// received bytes the first time they are read (most small responses' never are).
     public var head: ResponseHead? {
-        get { parsedHead ?? deferredHead?.value }
+        get { storage.parsedHead ?? storage.deferredHead?.value }
         set {
-            parsedHead = newValue
-            deferredHead = nil
+            let storage = unique()
+            storage.parsedHead = newValue
+            storage.deferredHead = nil
         }
     }
-    public var data: Data?
+    public var data: Data? {
+        get { storage.data }
+        _modify { let storage = unique(); yield &storage.data }
+    }
     /// The body decoded with the response's charset, decoded when asked for (most callers
     /// never read it, and a large raw body should not be turned into text for nothing).
     public var string: String? { data.map { CharsetDecoding.string(from: $0, charset: head?.charset) } }
     /// The body parsed by the JSON serializer. When the serializer only had to check the
     /// body (no JSON template to match), it is parsed the first time it is read.
     public var json: JSONValue? {
-        get { parsedJSON ?? deferredJSON?.value }
+        get { storage.parsedJSON ?? storage.deferredJSON?.value }
         set {
-            parsedJSON = newValue
-            deferredJSON = nil
+            let storage = unique()
+            storage.parsedJSON = newValue
+            storage.deferredJSON = nil
         }
     }
     /// The head's status code (0 without one), read without parsing the header fields.
-    var statusCode: Int { parsedHead?.statusCode ?? deferredHead?.statusCode ?? 0 }
-    public var metrics: TransferMetrics?
+    var statusCode: Int { storage.parsedHead?.statusCode ?? storage.deferredHead?.statusCode ?? 0 }
+    public var metrics: TransferMetrics? {
+        get { storage.metrics }
+        _modify { let storage = unique(); yield &storage.metrics }
+    }
     /// Why the body was kept as it is although its content type names a format (JSON or
     /// XML) it is not in: set under ``ResponseSerializer/auto`` only, which does not fail.
-    public var bodyWarning: String?
+    public var bodyWarning: String? {
+        get { storage.bodyWarning }
+        _modify { let storage = unique(); yield &storage.bodyWarning }
+    }
     /// Where a download's body was saved (the body is then not held in `data`).
-    public var downloadedFile: URL?
+    public var downloadedFile: URL? {
+        get { storage.downloadedFile }
+        _modify { let storage = unique(); yield &storage.downloadedFile }
+    }
     /// How the stream ended, when the body streamed (``data`` is then its newest part kept).
-    public var stream: StreamState?
+    public var stream: StreamState? {
+        get { storage.stream }
+        _modify { let storage = unique(); yield &storage.stream }
+    }
     /// The stream's events kept (the newest ``StreamLimits/keptEvents``), oldest first.
-    public var streamEvents: [StreamEvent] = []
-    private var parsedHead: ResponseHead?
-    private var deferredHead: DeferredHead?
-    private var parsedJSON: JSONValue?
-    private var deferredJSON: DeferredJSON?
+    public var streamEvents: [StreamEvent] {
+        get { storage.streamEvents }
+        _modify { let storage = unique(); yield &storage.streamEvents }
+    }
 
     public init(head: ResponseHead? = nil, data: Data? = nil, json: JSONValue? = nil,
                 metrics: TransferMetrics? = nil, downloadedFile: URL? = nil) {
-        self.parsedHead = head
-        self.data = data
-        self.parsedJSON = json
-        self.metrics = metrics
-        self.downloadedFile = downloadedFile
+        let storage = Storage()
+        storage.parsedHead = head
+        storage.data = data
+        storage.parsedJSON = json
+        storage.metrics = metrics
+        storage.downloadedFile = downloadedFile
+        self.storage = storage
     }
 
     /// A network response's content, its head parsed from `received` when first read.
     init(received: ReceivedHead?, data: Data, metrics: TransferMetrics?) {
         self.init(data: data, metrics: metrics)
-        deferredHead = received.map(DeferredHead.init)
+        storage.deferredHead = received.map(DeferredHead.init)
     }
 
     /// Marks `body`, already checked to be JSON, to be parsed when `json` is first read.
     mutating func deferJSON(of body: Data) {
-        parsedJSON = nil
-        deferredJSON = DeferredJSON(body)
+        let storage = unique()
+        storage.parsedJSON = nil
+        storage.deferredJSON = DeferredJSON(body)
     }
 }
 
