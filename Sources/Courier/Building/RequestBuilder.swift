@@ -79,7 +79,7 @@ enum RequestBuilder {
         }
         prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
         try validate(prepared.url, schemes: request.externalTransport?.schemes ?? [])
-        for header in prepared.headers where !isValidHeader(header) {
+        if let header = prepared.headers.first(where: { !isValidHeader($0) }) {
             throw RequestError(family: .transport, code: .badURL,
                                message: "The header \"\(header.name)\" has a name or value that cannot be sent.")
         }
@@ -185,9 +185,19 @@ enum RequestBuilder {
 
     /// Header names are tokens; neither part may carry a line break (header injection).
     private static func isValidHeader(_ header: (name: String, value: String)) -> Bool {
-        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        return !header.name.isEmpty
-            && header.name.unicodeScalars.allSatisfy { token.contains($0) }
-            && !header.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+        !header.name.isEmpty
+            && header.name.utf8.allSatisfy(isTokenByte)
+            && !header.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
+    /// RFC 9110's `tchar`: the bytes a field name is made of (checked byte by byte, not
+    /// with a Foundation character set made for every request).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 }
