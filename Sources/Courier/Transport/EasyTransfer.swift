@@ -382,7 +382,7 @@ final class EasyTransfer {
                                     statusCode: status, httpVersion: metrics.httpVersion, fieldLines: [])
         }
         // Built once, from parts: a local outcome changed field by field was copied whole.
-        let cutOff = error?.code == .dataLengthExceedsMaximum
+        let cutOff = bodyLimitExceeded && error?.code == .dataLengthExceedsMaximum
         return TransferOutcome(received: received, body: streamed ?? (cutOff ? Data() : largeBody ?? Data()),
                                metrics: metrics, error: error, download: job.request.download == nil ? nil : download,
                                streamed: streamed != nil, lent: buffer)
