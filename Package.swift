@@ -173,24 +173,29 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierTests",
-            dependencies: ["Courier", "CourierDemoServer", .product(name: "Logging", package: "swift-log")]
+            // Every module the tests import is named: one reached only through another target
+            // was sometimes not built yet when the tests' module was ("no such module").
+            dependencies: ["Courier", "CCurl", "CourierDemoServer", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "Courier", "CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Workbench", "CourierWorkspace", "CourierImport", "Courier", "CourierDemoServer",
+                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(
             name: "ImportTests",
-            dependencies: ["CourierImport", "CourierWorkspace", "Courier", "CourierDemoServer"]
+            dependencies: ["CourierImport", "CourierWorkspace", "Courier", "CourierDemoServer", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(
             name: "CourierDemoServerTests",
-            dependencies: ["CourierDemoServer", "Courier", .product(name: "WSClient", package: "swift-websocket")]
+            dependencies: ["CourierDemoServer", "Courier", .product(name: "WSClient", package: "swift-websocket"),
+                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CourierWebSocketTests", dependencies: ["CourierWebSocket", "Courier", "CourierDemoServer"]),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
-        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace"]),
+        .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace", "CNCurses"]),
         // Drives the built `courier` binary in tmux; depends on no module so that it tests
         // only what a user runs.
         .testTarget(name: "EndToEndTests"),
