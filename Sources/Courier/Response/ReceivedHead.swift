@@ -26,42 +26,46 @@ struct ReceivedHead: Sendable {
     /// value; lines without a colon or with an invalid name are skipped.
     static func fields(in block: [UInt8]) -> HTTPFields {
         var fields = HTTPFields()
+        forEachLine(of: block) { line in
+            addField(from: line, to: &fields)
+            return true
+        }
+        return fields
+    }
+
+    /// Calls `body` with each line of a header block, its line ending trimmed, while it returns true.
+    private static func forEachLine(of block: [UInt8], _ body: (Slice<UnsafeRawBufferPointer>) -> Bool) {
         block.withUnsafeBytes { bytes in
             var lineStart = bytes.startIndex
             while lineStart < bytes.endIndex {
                 let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
-                addField(from: trimmed(bytes[lineStart..<newline], of: [0x0D, 0x0A]), to: &fields)
+                guard body(trimmed(bytes[lineStart..<newline], of: [0x0D, 0x0A])) else { return }
                 lineStart = newline + 1
             }
         }
-        return fields
     }
 
     /// The value of the first field named `name` (lowercase ASCII) in a header block, as
     /// ``fields(in:)`` would give it, found by scanning the bytes: no other field is parsed.
     static func firstValue(named name: StaticString, in block: [UInt8]) -> String? {
-        block.withUnsafeBytes { bytes -> String? in
-            let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            var value: String?
-            var lineStart = bytes.startIndex
-            while lineStart < bytes.endIndex {
-                let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
-                let line = trimmed(bytes[lineStart..<newline], of: [0x0D, 0x0A])
-                lineStart = newline + 1
-                if let first = line.first, first == 0x20 || first == 0x09 {
-                    // A folded line continues the value found, if it is the previous field.
-                    if value != nil { value! += " " + String(decoding: trimmed(line, of: [0x20, 0x09]), as: UTF8.self) }
-                    continue
-                }
-                if value != nil { break }
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
-                let fieldName = trimmed(line[..<colon], of: [0x20, 0x09])
-                guard fieldName.count == wanted.count,
-                      zip(fieldName, wanted).allSatisfy({ $0 | 0x20 == $1 || $0 == $1 }) else { continue }
+        let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        var value: String?
+        forEachLine(of: block) { line in
+            if let first = line.first, first == 0x20 || first == 0x09 {
+                // A folded line continues the value found, if it is the previous field.
+                if value != nil { value! += " " + String(decoding: trimmed(line, of: [0x20, 0x09]), as: UTF8.self) }
+                return true
+            }
+            guard value == nil else { return false }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
+            let fieldName = trimmed(line[..<colon], of: [0x20, 0x09])
+            // ASCII letters compared without case (`wanted` is lowercase).
+            if fieldName.count == wanted.count, zip(fieldName, wanted).allSatisfy({ $0 | 0x20 == $1 }) {
                 value = String(decoding: trimmed(line[(colon + 1)...], of: [0x20, 0x09]), as: UTF8.self)
             }
-            return value
+            return true
         }
+        return value
     }
 
     private static func addField(from line: Slice<UnsafeRawBufferPointer>, to fields: inout HTTPFields) {

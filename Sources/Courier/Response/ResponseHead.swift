@@ -26,9 +26,17 @@ public struct ResponseHead: Sendable, Hashable {
 
     /// The media type of the body without parameters, lowercased: "application/json".
     public var mimeType: String? {
-        guard let contentType = header("Content-Type") else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        header("Content-Type").map(Self.mediaType(ofContentType:))
+    }
+
+    /// The media type of a `Content-Type` value: before any parameter, without the spaces and
+    /// tabs around it (HTTP's own whitespace, trimmed in Swift rather than through NSString:
+    /// the transport asks for every response), lowercased.
+    static func mediaType(ofContentType value: String) -> String {
+        var type = value.split(separator: ";", maxSplits: 1).first ?? ""
+        while let first = type.first, first == " " || first == "\t" { type = type.dropFirst() }
+        while let last = type.last, last == " " || last == "\t" { type = type.dropLast() }
+        return type.lowercased()
     }
 
     /// The `charset` parameter of `Content-Type`, lowercased, if any.

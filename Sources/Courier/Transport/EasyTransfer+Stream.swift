@@ -14,13 +14,7 @@ extension EasyTransfer {
         // Only Content-Type is looked for: parsing the whole block here cost more than the rest
         // of a small GET's Swift work on the transport thread.
         let contentType = ReceivedHead.firstValue(named: "content-type", in: buffer.fieldLines)
-        let mimeType = contentType.map { value in
-            // Spaces and tabs, trimmed in Swift: Foundation's trimming bridged through NSString.
-            var type = value.split(separator: ";", maxSplits: 1).first ?? ""
-            while let first = type.first, first == " " || first == "\t" { type = type.dropFirst() }
-            while let last = type.last, last == " " || last == "\t" { type = type.dropLast() }
-            return type.lowercased()
-        }
+        let mimeType = contentType.map(ResponseHead.mediaType(ofContentType:))
         guard session.begin(statusCode: status, mimeType: mimeType) else { return false }
         streaming = session
         return true

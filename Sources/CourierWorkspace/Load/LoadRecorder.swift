@@ -110,16 +110,10 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
         // for them once a second.
         if headline { return headlineSnapshot(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight) }
         let state = self.state.withLock { $0 }
-        var result = template
-        result.running = running
-        result.stopped = stopped
-        result.inFlight = inFlight
-        result.seconds = seconds
-        result.requests = state.requests
+        var result = counted(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight,
+                             requests: state.requests, failed: state.failed)
         result.iterations = state.iterations
         result.warmupRequests = state.warmupRequests
-        result.throughput = seconds > 0 ? Double(state.requests) / seconds : 0
-        result.errorRate = state.requests > 0 ? Double(state.failed) / Double(state.requests) : 0
         result.latency = Self.figures(state.latency)
         result.phases = ["connect": Self.figures(state.connect), "tls": Self.figures(state.tls),
                          "firstByte": Self.figures(state.firstByte), "total": Self.figures(state.total)]
@@ -144,6 +138,18 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
     /// (the next sample copies only that one's storage).
     private func headlineSnapshot(seconds: Double, running: Bool, stopped: Bool, inFlight: Int) -> LoadResult {
         let (requests, failed, latency) = state.withLock { ($0.requests, $0.failed, $0.latency) }
+        var result = counted(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight,
+                             requests: requests, failed: failed)
+        result.latency.count = Int(latency.totalCount)
+        if latency.totalCount > 0 {
+            result.latency.p50 = Double(latency.valueAtPercentile(50)) / 1000
+            result.latency.p99 = Double(latency.valueAtPercentile(99)) / 1000
+        }
+        return result
+    }
+
+    /// The template with the run's state and the figures every snapshot has.
+    private func counted(seconds: Double, running: Bool, stopped: Bool, inFlight: Int, requests: Int, failed: Int) -> LoadResult {
         var result = template
         result.running = running
         result.stopped = stopped
@@ -152,11 +158,6 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
         result.requests = requests
         result.throughput = seconds > 0 ? Double(requests) / seconds : 0
         result.errorRate = requests > 0 ? Double(failed) / Double(requests) : 0
-        result.latency.count = Int(latency.totalCount)
-        if latency.totalCount > 0 {
-            result.latency.p50 = Double(latency.valueAtPercentile(50)) / 1000
-            result.latency.p99 = Double(latency.valueAtPercentile(99)) / 1000
-        }
         return result
     }
 
