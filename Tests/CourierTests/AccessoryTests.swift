@@ -73,6 +73,21 @@ final class SubjectLog: RequestAccessory, Sendable {
         }
     }
 
+    @Test func aRunStartedFromTheOneShotDidStopIsNotHeardByItsClosures() async throws {
+        try await withTestBed { bed in
+            let log = EventLog()
+            let request = bed.request("/get")
+            request.start(willStart: { _ in log.record("willStart") }, willStop: nil,
+                          success: nil, failure: nil,
+                          didStop: { request in
+                              // The next run starts inside the closure, before it returns.
+                              request.start(success: { _ in log.record("second run") }, failure: nil)
+                          })
+            await log.waitForEvents(2)
+            #expect(log.events == ["willStart", "second run"], "the second run is not the one-shot's")
+        }
+    }
+
     @Test func lifecycleEventsStreamStartProgressFinishAndCancel() async throws {
         try await withTestBed { bed in
             let events = bed.agent.events()

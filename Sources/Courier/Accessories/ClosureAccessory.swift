@@ -22,7 +22,9 @@ final class ClosureAccessory: RequestAccessory, Sendable {
 
     func requestDidStop(_ subject: AnyObject) {
         guard let request = subject as? Request else { return }
-        didStop?(request)
+        // Off the request before the closure runs: a closure (or whoever it wakes) may start
+        // the request again at once, and that run is not this one's.
         request.removeAccessory(self)
+        didStop?(request)
     }
 }
