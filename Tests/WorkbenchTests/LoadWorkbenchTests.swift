@@ -105,6 +105,19 @@ import Testing
                 return (load.shown?.requests ?? 0) > first
             }
             #expect(app.model.nextDeadline(now: Date()) != nil, "the loop wakes for the next second")
+            // The figures are worked out off the input loop: a due tick asks for them and
+            // leaves the shown ones as they are until they come back through the mailbox.
+            let run = try #require(load.active?.run)
+            try await app.settle("no read pending, and the run past the figures shown") {
+                !load.reading && run.snapshot(headline: true).requests > (load.shown?.requests ?? 0)
+            }
+            let shownBefore = try #require(load.shown?.requests)
+            load.tick(now: Date().addingTimeInterval(5))
+            #expect(load.shown?.requests == shownBefore, "the tick itself does not read the run")
+            try await app.settle("the figures read off the loop") {
+                app.model.tick()
+                return (load.shown?.requests ?? 0) > shownBefore
+            }
             app.press(.character("x"))
             let result = try await finished(app)
             #expect(result.stopped && result.requests > first)

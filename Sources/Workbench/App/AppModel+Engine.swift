@@ -56,7 +56,7 @@ extension AppModel {
             pagingStopped(paged, name: name)
         case .bodySearched, .historyLoaded, .historyOpened, .historyDiffed:
             break // the Exchange pane's
-        case .loadRunEnded, .loadRunsListed, .loadRunRead:
+        case .loadRunEnded, .loadRunSampled, .loadRunsListed, .loadRunRead:
             break // the Load pane's
         case .workspaceFileChanged:
             reload()

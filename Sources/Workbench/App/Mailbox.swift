@@ -46,6 +46,8 @@ public enum EngineUpdate: Sendable {
     /// A load run the Load pane started (its number there) ended: its final figures, partial
     /// when stopped, or why it could not start.
     case loadRunEnded(run: Int, Result<LoadResult, LoadRunError>)
+    /// The figures of the Load pane's running run `run` so far, read off the input loop.
+    case loadRunSampled(run: Int, LoadResult)
     /// The history's load runs of a request, batch or chain, newest first; `saved`, the id the
     /// Load pane's run `run` was saved under, when this listing follows its save.
     case loadRunsListed(target: String, runs: [LoadRunSummary], saved: (run: Int, id: Int64)?)

@@ -9,8 +9,10 @@ import Foundation
 /// the run, keeping what completed; Enter shows a past run, `c` compares the run shown with the
 /// selected past one.
 ///
-/// The run goes on in a task of its own; the view reads its figures once a second in
-/// ``tick(now:)`` (never while drawing), and hears of its end through the mailbox.
+/// The run goes on in a task of its own. Once a second ``tick(now:)`` asks for its figures,
+/// which are worked out off the input loop (percentiles of several histograms take
+/// milliseconds: a key pressed then would wait for them) and come back through the mailbox,
+/// as does the run's end. Drawing never reads the run.
 final class LoadPane: Pane {
     let scope = KeyMap.Scope.load
 
@@ -40,8 +42,10 @@ final class LoadPane: Pane {
     private(set) var baseline: LoadResult?
     /// When ``tick(now:)`` next reads the active run's figures.
     private(set) var nextSample: Date?
-    /// How many times the figures were read: once a second while a run goes on, never per frame.
+    /// How many times the figures were asked for: once a second while a run goes on, never per frame.
     private(set) var samples = 0
+    /// Whether figures asked for have not come back yet (no second read is asked for meanwhile).
+    private(set) var reading = false
     /// The settings line last used for each target, offered again.
     private var lines: [String: String] = [:]
     /// The target the open settings prompt is for.
@@ -140,6 +144,7 @@ final class LoadPane: Pane {
         nextRunID += 1
         active = ActiveRun(id: id, run: run, started: now)
         shown = run.snapshot()
+        reading = false
         showsLive = true
         baseline = nil
         nextSample = now.addingTimeInterval(1)
@@ -153,12 +158,16 @@ final class LoadPane: Pane {
         }
     }
 
-    /// Reads the running run's figures when a second has passed since the last read.
+    /// Asks for the running run's figures when a second has passed since the last ask; they
+    /// are worked out on another thread and arrive as ``EngineUpdate/loadRunSampled(run:_:)``.
     func tick(now: Date) {
         guard let active, active.isRunning, let due = nextSample, due <= now else { return }
-        samples += 1
-        if showsLive { shown = active.run.snapshot() }
         nextSample = now.addingTimeInterval(1)
+        guard showsLive, !reading else { return }
+        samples += 1
+        reading = true
+        let (run, id, mailbox) = (active.run, active.id, source.mailbox)
+        DispatchQueue.global().async { mailbox.post(.loadRunSampled(run: id, run.snapshot())) }
     }
 
     /// When the loop must wake up for the next read (nil: no run is going on).
@@ -182,6 +191,11 @@ final class LoadPane: Pane {
                 if showsLive { shown = nil }
                 return [.say("the load run of \(ended.run.name) could not start: \(error.message)", .failure, seconds: 8)]
             }
+        case .loadRunSampled(let id, let figures):
+            guard let running = active, running.id == id else { return [] }
+            reading = false
+            // Figures read before the run ended do not replace its final ones.
+            if running.isRunning, showsLive { shown = figures }
         case .loadRunsListed(let target, let runs, let saved):
             if let saved, saved.run == active?.id {
                 active?.final?.id = saved.id
