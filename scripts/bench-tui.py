@@ -123,7 +123,8 @@ def key_latencies(events, since=0):
 
 def slow_key_breakdown(lines, since=0, over_ms=16):
     """For each key that took over `over_ms` to its frame: (total, on a core, waiting for a
-    core, neither, i.e. blocked) in milliseconds, from the trace's thread times."""
+    core, neither, i.e. blocked, and of the total the write to the terminal) in milliseconds,
+    from the trace's thread times."""
     slow = []
     for index, (time_ns, event, ran, waited) in enumerate(lines):
         if event != "key" or time_ns < since:
@@ -131,8 +132,9 @@ def slow_key_breakdown(lines, since=0, over_ms=16):
         frame = next((line for line in lines[index + 1:] if line[1] == "frame"), None)
         if frame is None or (frame[0] - time_ns) / 1e6 <= over_ms:
             continue
+        painted = next((line for line in lines[index + 1:] if line[1] == "painted"), frame)
         total, on_core, queued = (frame[0] - time_ns) / 1e6, (frame[2] - ran) / 1e6, (frame[3] - waited) / 1e6
-        slow.append((total, on_core, queued, total - on_core - queued))
+        slow.append((total, on_core, queued, total - on_core - queued, (frame[0] - painted[0]) / 1e6))
     return slow
 
 
@@ -276,9 +278,9 @@ def load_figures(seconds):
             max(keys) <= 16)
         over = sum(1 for latency in keys if latency > 16)
         print(f"    {len(keys)} keys, {over} over 16 ms; p99 {sorted(keys)[int(len(keys) * 0.99)]:.2f} ms")
-        for total, on_core, queued, blocked in slow_key_breakdown(session.thread_times(), since=keys_from):
+        for total, on_core, queued, blocked, writing in slow_key_breakdown(session.thread_times(), since=keys_from):
             print(f"    a slow key: {total:.2f} ms = {on_core:.2f} on a core + {queued:.2f} waiting for one"
-                  f" + {blocked:.2f} blocked")
+                  f" + {blocked:.2f} blocked; {writing:.2f} of it writing to the terminal")
         row("  RSS after 10 s / at the end", f"{rss[min(len(rss) - 1, 9)]:.1f} / {rss[-1]:.1f} MB", "flat (≤ +10 %)",
             rss[-1] <= rss[min(len(rss) - 1, 9)] * 1.1)
         print(f"    the workbench used {cpu * 100:.0f} % of a core (the embedded demo server answering included)")

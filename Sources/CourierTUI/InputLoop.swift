@@ -152,6 +152,7 @@ final class InputLoop {
         painter.paint(frame, over: previous, on: &canvas)
         terminal.placeCursor(frame.cursor)
         wnoutrefresh(courier_stdscr())
+        trace?.record("painted")
         doupdate()
         trace?.record("frame")
         previous = frame
