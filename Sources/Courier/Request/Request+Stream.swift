@@ -97,7 +97,8 @@ extension Request {
         guard streamMode != .off, let head = content.head, let data = content.data, !data.isEmpty
         else { return [] }
         let session = StreamSession(settings: StreamSettings(mode: streamMode, limits: streamLimits))
-        guard session.begin(statusCode: head.statusCode, mimeType: head.mimeType) else { return [] }
+        guard session.begin(statusCode: head.statusCode, detected: { StreamMode.detected(forMimeType: head.mimeType) })
+        else { return [] }
         var events = data.withUnsafeBytes { session.consume($0) }
         events += session.endAttempt()
         content.stream = session.snapshot

@@ -48,24 +48,35 @@ struct ReceivedHead: Sendable {
     /// The value of the first field named `name` (lowercase ASCII) in a header block, as
     /// ``fields(in:)`` would give it, found by scanning the bytes: no other field is parsed.
     static func firstValue(named name: StaticString, in block: [UInt8]) -> String? {
+        firstValueBytes(named: name, in: block).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``firstValue(named:in:)`` as bytes: a slice of `block` itself (nothing copied) unless
+    /// the value is folded over several lines.
+    static func firstValueBytes(named name: StaticString, in block: [UInt8]) -> ArraySlice<UInt8>? {
         let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        var value: String?
+        var found: Range<Int>?
+        var folded: [UInt8]?
         forEachLine(of: block) { line in
             if let first = line.first, first == 0x20 || first == 0x09 {
                 // A folded line continues the value found, if it is the previous field.
-                if value != nil { value! += " " + String(decoding: trimmed(line, of: [0x20, 0x09]), as: UTF8.self) }
+                guard let value = found else { return true }
+                if folded == nil { folded = Array(block[value]) }
+                folded! += [0x20] + trimmed(line, of: [0x20, 0x09])
                 return true
             }
-            guard value == nil else { return false }
+            guard found == nil else { return false }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
             let fieldName = trimmed(line[..<colon], of: [0x20, 0x09])
             // ASCII letters compared without case (`wanted` is lowercase).
             if fieldName.count == wanted.count, zip(fieldName, wanted).allSatisfy({ $0 | 0x20 == $1 }) {
-                value = String(decoding: trimmed(line[(colon + 1)...], of: [0x20, 0x09]), as: UTF8.self)
+                let value = trimmed(line[(colon + 1)...], of: [0x20, 0x09])
+                found = value.startIndex..<value.endIndex
             }
             return true
         }
-        return value
+        if let folded { return folded[...] }
+        return found.map { block[$0] }
     }
 
     private static func addField(from line: Slice<UnsafeRawBufferPointer>, to fields: inout HTTPFields) {

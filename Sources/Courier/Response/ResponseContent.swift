@@ -39,6 +39,11 @@ public struct ResponseContent: Sendable {
 
     private var storage: Storage
 
+    /// The storage of every empty content: a request's state starts with one and starts each
+    /// run with a fresh one, which cost two allocations a request. Never written: ``unique()``
+    /// copies it first, since this reference keeps it shared.
+    private static let emptyStorage = Storage()
+
     /// The storage, copied first when another content shares it.
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
@@ -102,6 +107,10 @@ public struct ResponseContent: Sendable {
 
     public init(head: ResponseHead? = nil, data: Data? = nil, json: JSONValue? = nil,
                 metrics: TransferMetrics? = nil, downloadedFile: URL? = nil) {
+        if head == nil, data == nil, json == nil, metrics == nil, downloadedFile == nil {
+            storage = Self.emptyStorage
+            return
+        }
         let storage = Storage()
         storage.parsedHead = head
         storage.data = data
@@ -114,7 +123,7 @@ public struct ResponseContent: Sendable {
     /// A network response's content, its head parsed from `received` when first read.
     init(received: ReceivedHead?, data: Data, metrics: TransferMetrics?) {
         self.init(data: data, metrics: metrics)
-        storage.deferredHead = received.map(DeferredHead.init)
+        unique().deferredHead = received.map(DeferredHead.init)
     }
 
     /// Marks `body`, already checked to be JSON, to be parsed when `json` is first read.

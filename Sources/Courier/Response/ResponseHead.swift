@@ -33,10 +33,12 @@ public struct ResponseHead: Sendable, Hashable {
     /// tabs around it (HTTP's own whitespace, trimmed in Swift rather than through NSString:
     /// the transport asks for every response), lowercased.
     static func mediaType(ofContentType value: String) -> String {
-        var type = value.split(separator: ";", maxSplits: 1).first ?? ""
-        while let first = type.first, first == " " || first == "\t" { type = type.dropFirst() }
-        while let last = type.last, last == " " || last == "\t" { type = type.dropLast() }
-        return type.lowercased()
+        // Byte by byte: splitting made an array, and lowercasing a lowercase value a new string.
+        let bytes = value.utf8
+        var type = bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex)]
+        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
+        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
+        return Substring(type).lowercasedIfNeeded
     }
 
     /// The `charset` parameter of `Content-Type`, lowercased, if any.

@@ -20,15 +20,31 @@ public enum StreamMode: String, Sendable, Codable, CaseIterable {
     /// idle timeout or the deadline).
     case off
 
-    /// The mode `.automatic` picks for a response of `mimeType` (lowercased, without
-    /// parameters), or nil when it is not a stream's type.
+    /// The mode `.automatic` picks for a response of `mimeType` (any case, parameters
+    /// allowed), or nil when it is not a stream's type.
     public static func detected(forMimeType mimeType: String?) -> StreamMode? {
-        switch mimeType?.lowercased() {
-        case "text/event-stream": .events
-        case "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
-             "application/jsonlines", "application/stream+json": .lines
-        default: nil
+        mimeType.flatMap { detected(forContentType: $0.utf8) }
+    }
+
+    /// The mode `.automatic` picks for a `Content-Type` value given as bytes: its media type
+    /// (before any parameter, without spaces and tabs around it) compared without case, and
+    /// no string made, since the transport asks this of every successful response.
+    static func detected(forContentType value: some BidirectionalCollection<UInt8>) -> StreamMode? {
+        var type = value[..<(value.firstIndex(of: UInt8(ascii: ";")) ?? value.endIndex)]
+        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
+        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
+        func named(_ name: StaticString) -> Bool {
+            let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            // Lowercase ASCII letters of `type` compared as they are, uppercase ones folded.
+            return type.count == wanted.count
+                && zip(type, wanted).allSatisfy { (0x41...0x5A).contains($0) ? $0 | 0x20 == $1 : $0 == $1 }
         }
+        if named("text/event-stream") { return .events }
+        if named("application/x-ndjson") || named("application/ndjson") || named("application/jsonl")
+            || named("application/x-jsonlines") || named("application/jsonlines") || named("application/stream+json") {
+            return .lines
+        }
+        return nil
     }
 }
 

@@ -30,13 +30,13 @@ final class StreamSession: Sendable {
                             splitter: StreamLineSplitter(maximumLineBytes: settings.limits.maximumEventBytes)))
     }
 
-    /// At an attempt's first body byte: whether this response streams, given its status and
-    /// content type (lowercased, without parameters). Only a 2xx response streams; an error
-    /// page is read whole.
-    func begin(statusCode: Int, mimeType: String?) -> Bool {
+    /// At an attempt's first body byte: whether this response streams, given its status and,
+    /// for `.automatic`, the mode its content type calls for (`detected`, asked only then).
+    /// Only a 2xx response streams; an error page is read whole.
+    func begin(statusCode: Int, detected: () -> StreamMode?) -> Bool {
         guard (200..<300).contains(statusCode) else { return false }
         let mode: StreamMode? = switch settings.mode {
-        case .automatic: StreamMode.detected(forMimeType: mimeType)
+        case .automatic: detected()
         case .off: nil
         case let chosen: chosen
         }

@@ -2,7 +2,7 @@ import CCurl
 import Foundation
 
 /// A streamed body: at its first byte the response's status and content type decide
-/// whether it streams (``StreamSession/begin(statusCode:mimeType:)``); a streaming body
+/// whether it streams (``StreamSession/begin(statusCode:detected:)``); a streaming body
 /// goes to the run's stream chunk by chunk, is not held whole, and is not bounded by
 /// `maximumBodyBytes` — the stream keeps its newest part within ``StreamLimits``.
 extension EasyTransfer {
@@ -11,11 +11,13 @@ extension EasyTransfer {
         guard let session = job.streamSession else { return false }
         var status = 0
         _ = courier_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        // Only Content-Type is looked for: parsing the whole block here cost more than the rest
-        // of a small GET's Swift work on the transport thread.
-        let contentType = ReceivedHead.firstValue(named: "content-type", in: buffer.fieldLines)
-        let mimeType = contentType.map(ResponseHead.mediaType(ofContentType:))
-        guard session.begin(statusCode: status, mimeType: mimeType) else { return false }
+        // Only Content-Type is looked for, as bytes: parsing the whole block here cost more
+        // than the rest of a small GET's Swift work on the transport thread, and making
+        // strings of its value two allocations.
+        let fieldLines = buffer.fieldLines
+        guard session.begin(statusCode: status, detected: {
+            ReceivedHead.firstValueBytes(named: "content-type", in: fieldLines).flatMap(StreamMode.detected(forContentType:))
+        }) else { return false }
         streaming = session
         return true
     }

@@ -50,6 +50,7 @@ final class Transport: @unchecked Sendable {
     /// (the workbench's keys and screen, measured by `make bench-tui`).
     init(completionQueue: DispatchQueue, niceness: Int32 = 0) {
         _ = Self.globalInit
+        _ = HeapThresholds.raised
         self.completionQueue = completionQueue
         multi = curl_multi_init()
         // The thread's closure cannot capture `self` before `thread` is set: it reaches the

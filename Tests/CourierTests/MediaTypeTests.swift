@@ -1,0 +1,55 @@
+import Testing
+@testable import Courier
+
+/// The media type of a `Content-Type` value, read on every response by the stream check.
+struct MediaTypeTests {
+    @Test(arguments: [
+        ("application/json", "application/json"),
+        ("application/json; charset=utf-8", "application/json"),
+        (" \tText/Event-Stream \t;charset=UTF-8", "text/event-stream"),
+        ("APPLICATION/X-NDJSON", "application/x-ndjson"),
+        ("text/plain;", "text/plain"),
+        (";charset=utf-8", ""),
+        ("", ""),
+        ("TEXT/ÉTÉ", "text/été"),
+    ])
+    func theTypeIsCutAtItsParametersTrimmedAndLowercased(value: String, type: String) {
+        #expect(ResponseHead.mediaType(ofContentType: value) == type)
+    }
+
+    @Test func streamsAreDetectedWhateverTheCase() {
+        #expect(StreamMode.detected(forMimeType: "Text/Event-Stream") == .events)
+        #expect(StreamMode.detected(forMimeType: "application/x-ndjson") == .lines)
+        #expect(StreamMode.detected(forMimeType: "application/json") == nil)
+        #expect(StreamMode.detected(forMimeType: nil) == nil)
+    }
+}
+
+/// The transport's stream check reads the Content-Type value's bytes without making strings.
+struct ContentTypeBytesTests {
+    @Test(arguments: [
+        ("text/event-stream", StreamMode?.some(.events)),
+        (" Text/Event-Stream ;charset=utf-8", .events),
+        ("application/x-ndjson", .lines),
+        ("APPLICATION/STREAM+JSON", .lines),
+        ("application/jsonl;", .lines),
+        ("application/json", nil),
+        ("text/event-streams", nil),
+        ("text/event", nil),
+        ("", nil),
+    ])
+    func theSameModeAsFromTheMimeType(value: String, mode: StreamMode?) {
+        #expect(StreamMode.detected(forContentType: Array(value.utf8)[...]) == mode)
+        #expect(StreamMode.detected(forMimeType: value) == mode)
+    }
+
+    @Test func theValueIsASliceOfTheBlockUnlessFolded() throws {
+        let block = Array("Server: x\r\nContent-Type:  text/event-stream \r\nX: y\r\n".utf8)
+        let value = try #require(ReceivedHead.firstValueBytes(named: "content-type", in: block))
+        #expect(String(decoding: value, as: UTF8.self) == "text/event-stream")
+        #expect(value.startIndex == 26, "a slice of the block, at the value's place in it")
+        let folded = Array("Content-Type: text/plain;\r\n charset=utf-8\r\n".utf8)
+        #expect(ReceivedHead.firstValueBytes(named: "content-type", in: folded).map { String(decoding: $0, as: UTF8.self) }
+                == "text/plain; charset=utf-8")
+    }
+}
