@@ -27,6 +27,10 @@ public final class HistoryStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(2)
         configuration.label = "courier.history"
+        // Write-ahead logging: its log and index files are opened with the database and kept
+        // open, where a rollback journal is opened afresh for every write. A run whose
+        // transfers hold every file descriptor the process may have still records them.
+        configuration.journalMode = .wal
         queue = try DatabaseQueue(path: path, configuration: configuration)
         try Self.migrator(legacyDirectory: legacyDirectory).migrate(queue)
     }
