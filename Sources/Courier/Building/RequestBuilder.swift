@@ -37,6 +37,14 @@ enum RequestBuilder {
                                        idleTimeout: idleTimeout(request.timeoutInterval),
                                        tlsPolicy: request.tlsPolicy ?? snapshot.settings.tlsPolicy,
                                        proxy: snapshot.settings.proxy, userAgent: snapshot.settings.userAgent)
+        // Filled in another function: returned from the one that filled it field by field, it
+        // was copied whole and the original destroyed once more (about ten retains and releases).
+        try fill(&prepared, from: request, snapshot: snapshot)
+        return prepared
+    }
+
+    private static func fill(_ prepared: inout PreparedRequest, from request: Request,
+                             snapshot: SettingsSnapshot) throws(RequestError) {
         if let custom = request.buildCustomRequest() {
             prepared.url = custom.url
             prepared.method = custom.method
@@ -83,7 +91,6 @@ enum RequestBuilder {
             throw RequestError(family: .transport, code: .badURL,
                                message: "The header \"\(header.name)\" has a name or value that cannot be sent.")
         }
-        return prepared
     }
 
     /// libcurl answers the challenge or signs; for SigV4 the query is put in AWS's canonical
