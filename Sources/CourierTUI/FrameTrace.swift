@@ -2,10 +2,10 @@ import Glibc
 
 /// Appends `<monotonic ns> <event> <thread CPU ns> <run-queue wait ns>` lines to a file: when
 /// keys arrive, engine news is applied, a frame is ready to write (`painted`) and has reached
-/// the terminal (`frame`), with what the loop's
-/// thread had run and waited for a core so far (from `/proc/thread-self/schedstat`).
-/// `make bench-tui` reads it to time the loop from the inside, without the driving terminal's
-/// latency, and to tell a slow frame that worked from one that waited.
+/// the terminal (`frame`), with how long the thread that made the trace (the input loop's) has
+/// run and has waited for a core so far (`/proc/thread-self/schedstat`, opened on that
+/// thread). `make bench-tui` reads it to time the loop from the inside, without the driving
+/// terminal's latency, and to tell a slow frame that worked from one that waited.
 final class FrameTrace {
     private let descriptor: Int32
     private let schedstat: Int32
