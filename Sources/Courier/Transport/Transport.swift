@@ -397,8 +397,11 @@ final class Transport: @unchecked Sendable {
             if !routed.isEmpty { CompletionRouting.send(routed, defaultQueue: completionQueue) }
             return
         }
-        CompletionRouting.send(loop.ended, defaultQueue: completionQueue)
-        loop.ended.removeAll(keepingCapacity: true)
+        // Handed over, not shared: the deciding queue then owns the array alone.
+        var ended: [(job: TransferJob, outcome: TransferOutcome)] = []
+        swap(&ended, &loop.ended)
+        loop.ended.reserveCapacity(ended.count)
+        CompletionRouting.send(ended, defaultQueue: completionQueue)
     }
 }
 
