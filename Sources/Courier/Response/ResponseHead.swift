@@ -34,11 +34,16 @@ public struct ResponseHead: Sendable, Hashable {
     /// the transport asks for every response), lowercased.
     static func mediaType(ofContentType value: String) -> String {
         // Byte by byte: splitting made an array, and lowercasing a lowercase value a new string.
-        let bytes = value.utf8
-        var type = bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex)]
+        Substring(mediaTypeBytes(ofContentType: value.utf8)).lowercasedIfNeeded
+    }
+
+    /// The bytes of a `Content-Type` value's media type, as they are: before any parameter,
+    /// without HTTP's spaces and tabs around it.
+    static func mediaTypeBytes<Bytes: BidirectionalCollection<UInt8>>(ofContentType value: Bytes) -> Bytes.SubSequence {
+        var type = value[..<(value.firstIndex(of: UInt8(ascii: ";")) ?? value.endIndex)]
         while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
         while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
-        return Substring(type).lowercasedIfNeeded
+        return type
     }
 
     /// The `charset` parameter of `Content-Type`, lowercased, if any.

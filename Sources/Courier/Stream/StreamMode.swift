@@ -30,9 +30,7 @@ public enum StreamMode: String, Sendable, Codable, CaseIterable {
     /// (before any parameter, without spaces and tabs around it) compared without case, and
     /// no string made, since the transport asks this of every successful response.
     static func detected(forContentType value: some BidirectionalCollection<UInt8>) -> StreamMode? {
-        var type = value[..<(value.firstIndex(of: UInt8(ascii: ";")) ?? value.endIndex)]
-        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
-        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
+        let type = ResponseHead.mediaTypeBytes(ofContentType: value)
         func named(_ name: StaticString) -> Bool {
             let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             // Lowercase ASCII letters of `type` compared as they are, uppercase ones folded.

@@ -140,11 +140,7 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
         let (requests, failed, latency) = state.withLock { ($0.requests, $0.failed, $0.latency) }
         var result = counted(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight,
                              requests: requests, failed: failed)
-        result.latency.count = Int(latency.totalCount)
-        if latency.totalCount > 0 {
-            result.latency.p50 = Double(latency.valueAtPercentile(50)) / 1000
-            result.latency.p99 = Double(latency.valueAtPercentile(99)) / 1000
-        }
+        result.latency = Self.figures(latency, headline: true)
         return result
     }
 
@@ -173,17 +169,20 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
 
     private static func micros(_ nanoseconds: UInt64) -> UInt64 { max(1, nanoseconds / 1000) }
 
-    static func figures(_ histogram: Histogram<UInt64>) -> LatencyFigures {
+    /// Latency figures in milliseconds; `headline`: the count, p50 and p99 only.
+    static func figures(_ histogram: Histogram<UInt64>, headline: Bool = false) -> LatencyFigures {
         var figures = LatencyFigures()
         figures.count = Int(histogram.totalCount)
         guard histogram.totalCount > 0 else { return figures }
         func ms(_ micros: UInt64) -> Double { Double(micros) / 1000 }
+        figures.p50 = ms(histogram.valueAtPercentile(50))
+        figures.p99 = ms(histogram.valueAtPercentile(99))
+        // A progress line's count, p50 and p99 only: the rest walks the histogram again and again.
+        guard !headline else { return figures }
         figures.min = ms(histogram.min)
         figures.mean = histogram.mean / 1000
-        figures.p50 = ms(histogram.valueAtPercentile(50))
         figures.p90 = ms(histogram.valueAtPercentile(90))
         figures.p95 = ms(histogram.valueAtPercentile(95))
-        figures.p99 = ms(histogram.valueAtPercentile(99))
         figures.p999 = ms(histogram.valueAtPercentile(99.9))
         figures.max = ms(histogram.max)
         return figures
