@@ -11,7 +11,9 @@ Usage: scripts/bench-load.py COURIER_BINARY RAW_LOAD_BINARY (scripts/bench-load.
    16 connections), on nginx's file (the clients' own time dominates) and on the demo server's
    /delay/0.002 at SERVICE_RATE (1000/s; a 2 ms service time dominates). wrk is a closed-model tool; a Lua delay() between a connection's requests
    (random, so the connections do not send in step) holds it near that rate, far below
-   saturation, where both measure the service time.
+   saturation, where both measure the service time. LATENCY_RUNS (3) runs in turn, medians;
+   the client cores are kept busy at nice 19 meanwhile (LATENCY_AWAKE=0: not), so that neither
+   client's figures carry the VM's wake-up from idle (see AwakeCores).
 3. `courier load --rate 2000` for RATE_SECONDS (30): the achieved rate, and a coordinated-
    omission check: an open-model run at 200/s against the demo server's /load/stall, which
    holds every request from 2 s to 3 s after the run's first one — p99 must show the stall.
@@ -330,42 +332,90 @@ def wrk_percentiles(text):
             for percent, value, unit in re.findall(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", text, re.MULTILINE)}
 
 
-def latency_part(url, figures, rate=LATENCY_RATE, what="nginx's 1 KiB file", key="latency"):
-    connections = 16
-    delay = max(1, round(connections * 1000 / rate))
-    script = os.path.join(SCRATCH, "delay.lua")
-    with open(script, "w") as handle:
-        # Uniform in 0…2×delay: the connections drift apart instead of sending in bursts of 16.
-        handle.write(f"function delay()\n  return math.random(0, {2 * delay})\nend\n")
+class AwakeCores:
+    """Keeps the client cores from going idle while the latency part runs: one busy loop at nice 19
+    pinned to each. On this VM a core that went idle wakes 0.1–0.3 ms late (the hypervisor's
+    halt), and that lands in whichever client slept before a response: wrk sleeps in epoll_wait
+    between requests, courier's pacer spins the last 50 µs before a due time. With both kept
+    awake both measure the server and the loopback, not the wake-up (LATENCY_AWAKE=0: off)."""
+
+    def __init__(self):
+        self.processes = []
+
+    def __enter__(self):
+        if os.environ.get("LATENCY_AWAKE", "1") != "0" and PIN:
+            for core in client_core_list():
+                self.processes.append(subprocess.Popen(
+                    ["taskset", "-c", str(core), "nice", "-n", "19", "sh", "-c", "while :; do :; done"]))
+        return self
+
+    def __exit__(self, *_):
+        for process in self.processes:
+            process.kill()
+            process.wait()
+
+
+def client_core_list():
+    first, _, last = CLIENT_CORES.partition("-")
+    return list(range(int(first), int(last or first) + 1))
+
+
+def latency_once(url, rate, connections, script):
+    """One wrk run and one courier run, in turn: (wrk's percentiles, wrk's rate, wrk's CPU a
+    request, courier's JSON result, courier's CPU a request)."""
     out, _, _, wrk_cpu, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency", "-s", script, *header_options(), url])
     wrk = wrk_percentiles(out)
     wrk_rate = number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec")
     wrk_requests = number(r"(\d+) requests in", out, "request count")
     result, courier_cpu, _ = courier_load(url, "--rate", str(rate), "--duration", f"{SECONDS}s",
                                           "--max-in-flight", str(connections))
-    courier = result["latency"]
-    # libcurl's own total time of a transfer starts when it is sent, as wrk's does; the latency
-    # starts when the request was due, so the difference is the client's own scheduling lag.
-    sent = result.get("phases", {}).get("total", {})
-    print(f"\nLatency of {what} at about {rate}/s, 16 connections (wrk: {wrk_rate:,.0f} req/s, a random 0–{2 * delay} ms "
-          f"between a connection's requests, {wrk_cpu / wrk_requests * 1e6:.1f} µs CPU/req; courier load --rate "
-          f"{rate}: {result['throughput']:,.0f} req/s, {courier_cpu / max(result['requests'], 1) * 1e6:.1f} µs CPU/req):\n")
-    print("| Percentile | wrk --latency | courier load (from due) | difference | courier, libcurl's total (from sent) | difference |")
-    print("|---|---:|---:|---:|---:|---:|")
+    return wrk, wrk_rate, wrk_cpu / wrk_requests, result, courier_cpu / max(result["requests"], 1)
+
+
+def latency_part(url, figures, rate=LATENCY_RATE, what="nginx's 1 KiB file", key="latency"):
+    """wrk --latency and courier load --rate, LATENCY_RUNS (3) times in turn; medians of each percentile."""
+    connections = 16
+    delay = max(1, round(connections * 1000 / rate))
+    script = os.path.join(SCRATCH, "delay.lua")
+    with open(script, "w") as handle:
+        # Uniform in 0…2×delay: the connections drift apart instead of sending in bursts of 16.
+        handle.write(f"function delay()\n  return math.random(0, {2 * delay})\nend\n")
+    runs = max(1, int(os.environ.get("LATENCY_RUNS", "3")))
+    with AwakeCores() as awake:
+        samples = [latency_once(url, rate, connections, script) for _ in range(runs)]
+    median = statistics.median
+    wrk_rate = median(sample[1] for sample in samples)
+    courier_rate = median(sample[3]["throughput"] for sample in samples)
+    print(f"\nLatency of {what} at about {rate}/s, 16 connections, medians of {runs} runs in turn "
+          f"(wrk: {wrk_rate:,.0f} req/s, a random 0–{2 * delay} ms between a connection's requests, "
+          f"{median(sample[2] for sample in samples) * 1e6:.1f} µs CPU/req; courier load --rate {rate}: "
+          f"{courier_rate:,.0f} req/s, {median(sample[4] for sample in samples) * 1e6:.1f} µs CPU/req; client cores "
+          + ("kept awake" if awake.processes else "left to idle") + "):\n")
+    print("| Percentile | wrk --latency | courier load (from due) | difference | runs' differences | courier, libcurl's total (from sent) | difference |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     rows = {}
-    for key in ["p50", "p90", "p99"]:
-        if key not in wrk:
-            print(f"| {key} | not reported | {courier[key]:.3f} ms | | | |")
+    for percentile in ["p50", "p90", "p99"]:
+        pairs = [(sample[0][percentile], sample[3]["latency"][percentile]) for sample in samples if percentile in sample[0]]
+        if not pairs:
+            print(f"| {percentile} | not reported | | | | | |")
             continue
-        difference = (courier[key] - wrk[key]) / wrk[key] * 100
-        rows[key] = {"wrkMs": wrk[key], "courierMs": courier[key], "differencePercent": difference}
+        wrk_ms = median(pair[0] for pair in pairs)
+        courier_ms = median(pair[1] for pair in pairs)
+        difference = (courier_ms - wrk_ms) / wrk_ms * 100
+        each = [(pair[1] - pair[0]) / pair[0] * 100 for pair in pairs]
+        rows[percentile] = {"wrkMs": wrk_ms, "courierMs": courier_ms, "differencePercent": difference,
+                            "runDifferencesPercent": each}
+        sent = [sample[3].get("phases", {}).get("total", {}).get(percentile) for sample in samples]
         sent_cells = "| |"
-        if key in sent:
-            rows[key]["courierSentMs"] = sent[key]
-            rows[key]["sentDifferencePercent"] = (sent[key] - wrk[key]) / wrk[key] * 100
-            sent_cells = f"{sent[key]:.3f} ms | {rows[key]['sentDifferencePercent']:+.1f} % |"
-        print(f"| {key} | {wrk[key]:.3f} ms | {courier[key]:.3f} ms | {difference:+.1f} % | {sent_cells}")
-    figures[key] = {"rate": rate, "url": url, "wrkRps": wrk_rate, "courierRps": result["throughput"], "percentiles": rows}
+        if all(value is not None for value in sent):
+            sent_ms = median(sent)
+            rows[percentile]["courierSentMs"] = sent_ms
+            rows[percentile]["sentDifferencePercent"] = (sent_ms - wrk_ms) / wrk_ms * 100
+            sent_cells = f"{sent_ms:.3f} ms | {rows[percentile]['sentDifferencePercent']:+.1f} % |"
+        spread = f"{min(each):+.1f} … {max(each):+.1f} %"
+        print(f"| {percentile} | {wrk_ms:.3f} ms | {courier_ms:.3f} ms | {difference:+.1f} % | {spread} | {sent_cells}")
+    figures[key] = {"rate": rate, "url": url, "runs": runs, "clientCoresAwake": bool(awake.processes),
+                    "wrkRps": wrk_rate, "courierRps": courier_rate, "percentiles": rows}
 
 
 def rate_part(url, figures):
