@@ -163,11 +163,11 @@ struct HistoryShow: ParsableCommand {
 
 /// `courier history prune [WORKSPACE] [--keep N] [--days D]`.
 struct HistoryPrune: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "prune", abstract: "Delete old exchanges: beyond the newest N per request, or older than D days.")
+    static let configuration = CommandConfiguration(commandName: "prune", abstract: "Delete old exchanges and load runs: beyond the newest N per request (or load target), or older than D days.")
 
     @Argument(help: "The workspace file (its config.history.keep applies); all workspaces when omitted.") var workspace: String?
-    @Option(help: "Keep the newest N exchanges of each request.") var keep: Int?
-    @Option(help: "Delete exchanges older than D days.") var days: Int?
+    @Option(help: "Keep the newest N exchanges of each request, and N load runs of each target.") var keep: Int?
+    @Option(help: "Delete exchanges and load runs older than D days.") var days: Int?
     @OptionGroup var location: HistoryLocation
 
     func run() throws {
@@ -185,7 +185,9 @@ struct HistoryPrune: ParsableCommand {
         if let keep, keep < 1 { printError("courier history prune: --keep must be at least 1"); throw ExitCode(2) }
         if let days, days < 1 { printError("courier history prune: --days must be at least 1"); throw ExitCode(2) }
         let path = workspace.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let deleted = try location.open().prune(retention, workspacePath: path)
-        printLine("deleted \(deleted) exchange\(deleted == 1 ? "" : "s")")
+        let store = try location.open()
+        let deleted = try store.prune(retention, workspacePath: path)
+        let loadRuns = try store.pruneLoadRuns(retention, workspacePath: path)
+        printLine("deleted \(deleted) exchange\(deleted == 1 ? "" : "s") and \(loadRuns) load run\(loadRuns == 1 ? "" : "s")")
     }
 }

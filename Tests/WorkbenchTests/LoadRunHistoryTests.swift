@@ -54,6 +54,41 @@ import Testing
         #expect(rows == 4)
     }
 
+    @Test func pruningKeepsTheNewestRunsOfEachTargetAndDropsOldOnes() throws {
+        let store = try HistoryStore(stateDirectory: temporaryDirectory("courier-state"))
+        let start = Fixtures.baseline().startedAt
+        func run(_ target: String, hoursLater hours: Double) -> LoadResult {
+            var result = Fixtures.baseline(target: target)
+            result.startedAt = start.addingTimeInterval(hours * 3_600)
+            return result
+        }
+        var saved: [String: [Int64]] = [:]
+        for hours in 0..<4 {
+            saved["get-json", default: []].append(try store.saveLoadRun(run("get-json", hoursLater: Double(hours)), workspacePath: workspacePath))
+            saved["orders", default: []].append(try store.saveLoadRun(run("orders", hoursLater: Double(hours)), workspacePath: workspacePath))
+        }
+        let elsewhere = try store.saveLoadRun(run("get-json", hoursLater: 0), workspacePath: "/elsewhere/demo.yaml")
+
+        // The newest two of each target in this workspace; the other workspace's run is left alone.
+        #expect(try store.pruneLoadRuns(HistoryRetention(count: 2), workspacePath: workspacePath) == 4)
+        #expect(try store.loadRuns(workspacePath: workspacePath, target: "get-json").map(\.id) == saved["get-json"]!.suffix(2).reversed())
+        #expect(try store.loadRuns(workspacePath: workspacePath, target: "orders").map(\.id) == saved["orders"]!.suffix(2).reversed())
+        #expect(try store.loadRuns(workspacePath: "/elsewhere/demo.yaml").map(\.id) == [elsewhere])
+
+        // By age, in every workspace: runs started more than a day before `now`.
+        let now = start.addingTimeInterval(86_400 + 2.5 * 3_600)
+        #expect(try store.pruneLoadRuns(HistoryRetention(days: 1), now: now) == 3)
+        #expect(try store.loadRuns().map(\.id) == [saved["orders"]![3], saved["get-json"]![3]])
+
+        // Saving with a retention prunes the target's runs in the same write, keeping the new one.
+        let newest = try store.saveLoadRun(run("orders", hoursLater: 5), workspacePath: workspacePath, retention: HistoryRetention(count: 1))
+        #expect(try store.loadRuns(workspacePath: workspacePath, target: "orders").map(\.id) == [newest])
+        #expect(try store.loadRuns(workspacePath: workspacePath, target: "get-json").map(\.id) == [saved["get-json"]![3]])
+        // Exchanges' pruning leaves load runs alone.
+        #expect(try store.prune(HistoryRetention(count: 1, days: 1), now: now.addingTimeInterval(86_400 * 30)) == 0)
+        #expect(try store.loadRuns().count == 2)
+    }
+
     @Test func compareFindsTheLastRunAnIdOrAFile() throws {
         let state = temporaryDirectory("courier-state")
         let store = try HistoryStore(stateDirectory: state)

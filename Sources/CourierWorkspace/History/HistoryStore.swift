@@ -176,30 +176,39 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Deletes what `retention` does not keep (in one workspace, or in all); returns how many.
+    /// Deletes the exchanges `retention` does not keep (in one workspace, or in all); returns
+    /// how many. Load runs have their own (``pruneLoadRuns(_:workspacePath:now:)``).
     @discardableResult
     public func prune(_ retention: HistoryRetention, workspacePath: String? = nil, now: Date = Date()) throws -> Int {
         try queue.write { db in
-            var deleted = 0
-            let scope = workspacePath.map { _ in " AND workspacePath = ?" } ?? ""
-            let scopeArguments: StatementArguments = workspacePath.map { [$0] } ?? []
-            if let days = retention.days {
-                let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
-                try db.execute(sql: "DELETE FROM exchange WHERE date < ?" + scope, arguments: [cutoff] + scopeArguments)
-                deleted += db.changesCount
-            }
-            if let count = retention.count {
-                try db.execute(sql: """
-                    DELETE FROM exchange WHERE id IN (
-                      SELECT id FROM (
-                        SELECT id, ROW_NUMBER() OVER (PARTITION BY workspacePath, request ORDER BY date DESC, id DESC) AS newer
-                        FROM exchange WHERE 1\(scope))
-                      WHERE newer > ?)
-                    """, arguments: scopeArguments + [count])
-                deleted += db.changesCount
-            }
-            return deleted
+            try Self.prune(HistoryExchange.databaseTableName, dated: "date", per: "request", retention, workspacePath: workspacePath,
+                           now: now, in: db)
         }
+    }
+
+    /// Deletes the rows of `table` that `retention` does not keep: older than its days (by the
+    /// `dated` column), and beyond its newest N of each workspace's `per` column. Returns how many.
+    static func prune(_ table: String, dated: String, per group: String, _ retention: HistoryRetention, workspacePath: String?,
+                      now: Date, in db: Database) throws -> Int {
+        var deleted = 0
+        let scope = workspacePath.map { _ in " AND workspacePath = ?" } ?? ""
+        let scopeArguments: StatementArguments = workspacePath.map { [$0] } ?? []
+        if let days = retention.days {
+            let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(dated) < ?" + scope, arguments: [cutoff] + scopeArguments)
+            deleted += db.changesCount
+        }
+        if let count = retention.count {
+            try db.execute(sql: """
+                DELETE FROM \(table) WHERE id IN (
+                  SELECT id FROM (
+                    SELECT id, ROW_NUMBER() OVER (PARTITION BY workspacePath, \(group) ORDER BY \(dated) DESC, id DESC) AS newer
+                    FROM \(table) WHERE 1\(scope))
+                  WHERE newer > ?)
+                """, arguments: scopeArguments + [count])
+            deleted += db.changesCount
+        }
+        return deleted
     }
 
     /// How many exchanges the database holds.

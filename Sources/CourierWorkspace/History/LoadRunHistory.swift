@@ -82,9 +82,10 @@ extension HistoryStore {
 
     /// Saves a finished (or stopped) run of the workspace at `workspacePath`; returns its id,
     /// which the caller sets as the result's ``LoadResult/id`` (so that `--compare last`
-    /// looks before it).
+    /// looks before it). With a `retention`, the workspace's load runs it does not keep are
+    /// deleted in the same write (the new run is the newest, so it stays).
     @discardableResult
-    public func saveLoadRun(_ result: LoadResult, workspacePath: String) throws -> Int64 {
+    public func saveLoadRun(_ result: LoadResult, workspacePath: String, retention: HistoryRetention? = nil) throws -> Int64 {
         var stored = result
         stored.id = nil
         var row = LoadRunRow(id: nil, workspace: result.workspace, workspacePath: workspacePath, target: result.target, kind: result.kind,
@@ -92,8 +93,24 @@ extension HistoryStore {
                              throughput: result.throughput, p50: result.latency.p50, p99: result.latency.p99,
                              errorRate: result.errorRate, stopped: result.stopped,
                              result: String(decoding: try LoadResult.jsonData(stored), as: UTF8.self))
-        try queue.write { db in try row.insert(db) }
+        try queue.write { db in
+            try row.insert(db)
+            if let retention {
+                _ = try Self.prune(LoadRunSummary.databaseTableName, dated: "startedAt", per: "target", retention,
+                                   workspacePath: workspacePath, now: Date(), in: db)
+            }
+        }
         return row.id ?? 0
+    }
+
+    /// Deletes the load runs `retention` does not keep (in one workspace, or in all): older
+    /// than its days, beyond its newest N of each target. Returns how many.
+    @discardableResult
+    public func pruneLoadRuns(_ retention: HistoryRetention, workspacePath: String? = nil, now: Date = Date()) throws -> Int {
+        try queue.write { db in
+            try Self.prune(LoadRunSummary.databaseTableName, dated: "startedAt", per: "target", retention,
+                           workspacePath: workspacePath, now: now, in: db)
+        }
     }
 
     /// Saved runs, newest first: of one workspace file and one target when given, at most `limit`.

@@ -121,7 +121,7 @@ public struct HeadlessLoad: Sendable {
         let historyPath = HistoryStore.workspacePath(ofFile: workspace.file)
         if recordsHistory, let history {
             do {
-                result.id = try history.saveLoadRun(result, workspacePath: historyPath)
+                result.id = try history.saveLoadRun(result, workspacePath: historyPath, retention: workspace.config.historyRetention)
             } catch {
                 errors("courier load: warning: the run could not be saved in the history: \(HistoryRecorder.describe(error))")
             }

@@ -250,9 +250,10 @@ final class LoadPane: Pane {
     private func save(_ result: LoadResult, run: Int) {
         guard result.requests > 0, let history = source.session.history else { return }
         let path = history.context.workspacePath
+        let retention = history.context.retention
         let mailbox = source.mailbox
         history.read({ store in
-            let id = try store.saveLoadRun(result, workspacePath: path)
+            let id = try store.saveLoadRun(result, workspacePath: path, retention: retention)
             return (id, try store.loadRuns(workspacePath: path, target: result.target))
         }, deliver: { saved in
             mailbox.post(.loadRunsListed(target: result.target, runs: saved.1, saved: (run, saved.0)))
