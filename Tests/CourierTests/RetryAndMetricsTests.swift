@@ -73,6 +73,9 @@ import Testing
             #expect(metrics.total > 0)
             #expect(metrics.httpVersion == "HTTP/1.1")
             #expect(metrics.bytesReceived == 5000)
+            // A GET sends no body, only its request line and headers: "GET /bytes/5000 HTTP/1.1\r\n" and more.
+            #expect(metrics.bytesSent == 0)
+            #expect(metrics.requestHeaderBytes > 40 && metrics.requestHeaderBytes < 2048, "\(metrics.requestHeaderBytes)")
             #expect(metrics.remoteAddress == "127.0.0.1")
             #expect(seen.withLock { $0 } == [metrics])
         }

@@ -49,6 +49,8 @@ struct LoadRunTests {
         #expect(result.phases["connect"]?.count == result.newConnections)
         #expect(result.throughput > 0 && result.seconds > 0)
         #expect(result.bytesReceived > 200 * 100)
+        // GETs: what was sent is their request lines and headers, not 0.
+        #expect(result.bytesSent > 200 * 40, "\(result.bytesSent)")
         #expect(result.histogram.reduce(0) { $0 + $1.count } == 200)
         #expect(!result.stopped && !result.running)
     }

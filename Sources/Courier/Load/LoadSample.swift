@@ -41,7 +41,7 @@ extension LoadSample {
         total = nanoseconds(metrics.total)
         firstByte = nanoseconds(metrics.firstByte)
         bytesReceived = metrics.bytesReceived + metrics.headerBytes
-        bytesSent = metrics.bytesSent
+        bytesSent = metrics.bytesSent + metrics.requestHeaderBytes
         newConnection = responded && !metrics.connectionReused
         if newConnection {
             connect = nanoseconds(metrics.connect)

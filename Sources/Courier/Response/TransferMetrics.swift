@@ -21,6 +21,9 @@ public struct TransferMetrics: Sendable, Hashable, Codable {
     public var httpVersion: String = ""
     /// Request body bytes sent.
     public var bytesSent: Int64 = 0
+    /// Request line and header bytes sent, of every request the transfer issued
+    /// (`CURLINFO_REQUEST_SIZE`).
+    public var requestHeaderBytes: Int64 = 0
     /// Response body bytes received (after decompression).
     public var bytesReceived: Int64 = 0
     /// Response header bytes received.

@@ -17,6 +17,7 @@ extension EasyTransfer {
         metrics.total += earlier.total
         metrics.redirectCount = hops
         metrics.bytesSent += earlier.bytesSent
+        metrics.requestHeaderBytes += earlier.requestHeaderBytes
         metrics.headerBytes += earlier.headerBytes
         return metrics
     }
@@ -49,6 +50,7 @@ extension EasyTransfer {
         metrics.redirectCount = integer(CURLINFO_REDIRECT_COUNT)
         metrics.httpVersion = Self.httpVersionName(integer(CURLINFO_HTTP_VERSION))
         metrics.bytesSent = offset(CURLINFO_SIZE_UPLOAD_T)
+        metrics.requestHeaderBytes = Int64(integer(CURLINFO_REQUEST_SIZE))
         metrics.bytesReceived = offset(CURLINFO_SIZE_DOWNLOAD_T)
         metrics.headerBytes = Int64(integer(CURLINFO_HEADER_SIZE))
         var ip: UnsafeMutablePointer<CChar>?

@@ -64,7 +64,7 @@ public enum TimingWaterfall {
         var facts = [metrics.httpVersion.isEmpty ? nil : metrics.httpVersion,
                      metrics.remoteAddress.map { address in "\(address)\(metrics.remotePort.map { ":\($0)" } ?? "")" },
                      metrics.connectionReused ? "connection reused" : "new connection",
-                     "sent \(ByteCount.text(Int(metrics.bytesSent)))",
+                     "sent \(ByteCount.text(Int(metrics.bytesSent))) + \(ByteCount.text(Int(metrics.requestHeaderBytes))) of headers",
                      "received \(ByteCount.text(Int(metrics.bytesReceived))) + \(ByteCount.text(Int(metrics.headerBytes))) of headers"]
         if metrics.redirectCount > 0 { facts.append("\(metrics.redirectCount) redirect\(metrics.redirectCount == 1 ? "" : "s")") }
         lines += Wrapping.lines(facts.compactMap { $0 }.joined(separator: " · "), width: width - 2).map { StyledLine(" " + $0, .dim) }
