@@ -46,6 +46,18 @@ import Testing
 
     /// A chain paused in step mode waits for the user, which the line says instead of its
     /// text; the text comes back while a step runs.
+    @Test func aMessageTooLongForTheLineLosesItsMiddleNotItsEnd() async throws {
+        try await AppHarness.run { app in
+            let path = "/" + Array(repeating: "a-rather-long-directory", count: 6).joined(separator: "/") + "/demo.yaml"
+            app.model.say("\(path):12:4: error: requests.get-args: unknown key \"urll\"", .failure)
+            let status = app.model.statusLine(now: Date()).text
+            #expect(status.trimmingCharacters(in: .whitespaces).hasSuffix("-directory/demo.yaml:12:4: error: requests.get-args: unknown key \"urll\""),
+                    "\(status)")
+            #expect(status.contains(" …") && !status.contains("/a-rather-long-directory/a-rather"), "the path's head went first")
+            #expect(DisplayWidth.of(status) <= app.model.size.columns)
+        }
+    }
+
     @Test func aPausedChainShowsItsPauseNotItsHUDText() async throws {
         try await AppHarness.run(editing: Self.slower) { app in
             app.select(.chain("drip"))

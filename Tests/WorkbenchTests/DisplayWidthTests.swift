@@ -41,6 +41,20 @@ import Testing
         #expect(DisplayWidth.of(DisplayWidth.truncated("中文字符串", to: 6)) <= 6)
     }
 
+    @Test func aMessageThatDoesNotFitShortensItsPathBeforeItsReason() {
+        let message = "/home/someone/projects/api/config/courier/config.yaml:3:3: error: keys: unknown action \"sned\""
+        #expect(DisplayWidth.fittedShorteningPath(message, to: 200) == message, "one that fits is left alone")
+        // The path loses just enough of its head.
+        #expect(DisplayWidth.fittedShorteningPath(message, to: 80)
+                == "…projects/api/config/courier/config.yaml:3:3: error: keys: unknown action \"sned\"")
+        // Down to its last 24 characters; then the end is cut.
+        #expect(DisplayWidth.fittedShorteningPath(message, to: 50) == "…courier/config.yaml:3:3: error: keys: unknown ac…")
+        // A path after other words; a slash that does not start a path is not one.
+        #expect(DisplayWidth.fittedShorteningPath("cannot read /var/lib/a/b/c/d/e/f/g/file.json: gone", to: 42)
+                == "cannot read …a/b/c/d/e/f/g/file.json: gone")
+        #expect(DisplayWidth.fittedShorteningPath("a and/or b, or c and/or d — none of them fit", to: 20) == "a and/or b, or c an…")
+    }
+
     @Test func middleTruncationKeepsBothEnds() {
         let url = "http://127.0.0.1:8080/a/very/long/path/to/something.json"
         let short = DisplayWidth.middleTruncated(url, to: 24)

@@ -37,16 +37,24 @@ extension AppModel {
         if session.runner.offline != nil { left.append("OFFLINE ", .warning) }
         left.append("env \(environment ?? "none")", .dim)
         left.append("  ")
-        if let toast = toasts.last {
-            left.append(toast.text, toast.style)
-        } else if let reloadError {
-            left.append("\(glyphs.failure) \(reloadError.description)", .failure)
-        } else if !lastEvent.isEmpty {
-            left.append(lastEvent, .dim)
-        }
         // A message takes the whole line while it shows; the hints come back after it.
         let right = toasts.isEmpty ? hintLine() : StyledLine()
         let room = size.columns - right.width - 2
+        // A message too long for the line loses the head of its path first: the line, column
+        // and reason after it stay.
+        let messageRoom = room - left.width
+        func fitted(_ text: String) -> String {
+            messageRoom < 20 ? text : DisplayWidth.fittedShorteningPath(text, to: messageRoom)
+        }
+        if let toast = toasts.last {
+            left.append(fitted(toast.text), toast.style)
+        } else if var reloadError {
+            // The file's name: the line has no room for its directory (Requests shows it whole).
+            if let file = reloadError.location?.file { reloadError.location?.file = (file as NSString).lastPathComponent }
+            left.append(fitted("\(glyphs.failure) \(reloadError.description)"), .failure)
+        } else if !lastEvent.isEmpty {
+            left.append(lastEvent, .dim)
+        }
         if room < 20 { return left.truncated(to: size.columns) }
         var line = left.truncated(to: room).padded(to: room + 2)
         line.append(right)
