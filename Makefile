@@ -31,12 +31,13 @@ serve: build
 ## At most TEST_WIDTH tests run at once (8). Unbounded, Swift Testing starts every test together:
 ## on two cores the in-process servers then answer seconds late and tests that wait on them time
 ## out (CI saw 10 s transfers to a server that answers in milliseconds); 8 is also faster here
-## (67 s against 75 s).
+## (67 s against 75 s). The tests' temporary directories go in one of their own, removed after
+## (scripts/with-test-tmpdir.sh).
 TEST_WIDTH ?= 8
 test: bootstrap
 	@scripts/test-servers-bootstrap.sh
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest --experimental-maximum-parallelization-width $(TEST_WIDTH)
+	scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build --disable-xctest --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	SWIFT=$(SWIFT) scripts/engine-only-check.sh
 
 ## 100,000 GETs through one agent (release build): RSS, descriptors and threads must stay
@@ -61,7 +62,7 @@ fuzz: bootstrap
 ASAN_BUILD ?= .build-asan
 test-asan: bootstrap
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
-	ASAN_OPTIONS="detect_leaks=$(or $(LEAKS),1):fast_unwind_on_malloc=0:malloc_context_size=8" LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0" $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
+	ASAN_OPTIONS="detect_leaks=$(or $(LEAKS),1):fast_unwind_on_malloc=0:malloc_context_size=8" LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0" scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
 		--filter '$(or $(FILTER),CourierTests|CourierDemoServerTests)' --skip TLSTests
 
 ## The engine's and the demo server's tests under ThreadSanitizer, built by the TSan/ package
@@ -73,7 +74,7 @@ TSAN_FLAGS := --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path .build-ts
 test-tsan: bootstrap
 	rm -f TSan/.build-tsan/debug/description.json TSan/.build-tsan/debug.yaml  # plan the path dependency's sources again
 	cd TSan && $(SWIFT) build --build-tests $(TSAN_FLAGS)
-	cd TSan && TSAN_OPTIONS="halt_on_error=0 exitcode=66" $(SWIFT) test --skip-build --disable-xctest $(TSAN_FLAGS) --experimental-maximum-parallelization-width $(TEST_WIDTH) \
+	cd TSan && TSAN_OPTIONS="halt_on_error=0 exitcode=66" ../scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build --disable-xctest $(TSAN_FLAGS) --experimental-maximum-parallelization-width $(TEST_WIDTH) \
 		$(if $(FILTER),--filter '$(FILTER)')
 
 ## Courier against raw libcurl, URLSession, AsyncHTTPClient and curl (Benchmarks/, release build).
