@@ -130,6 +130,33 @@ import Testing
         }
     }
 
+    @Test func aRunIsLoggedInEventsAndCountedInInFlightAndTheStatusLineWhileItRuns() async throws {
+        try await withTargets { app in
+            start(app, .request("load-target"), settings: "r=50 d=30s")
+            try await app.settle("the start logged") {
+                app.model.panes.events.log.entries.contains { $0.subjectKind == "load" && $0.kind == .started }
+            }
+            let started = try #require(app.model.panes.events.log.entries.last)
+            #expect(started.subject == "load-target" && started.note == "request · r=50 d=30s", "\(started)")
+            let status = app.model.statusLine(now: Date()).text
+            #expect(status.contains("load run of load-target:") && status.contains("in flight"), "\(status)")
+            #expect(app.model.isBusy, "the spinner turns while it runs")
+            let screen = app.screen
+            #expect(screen.contains("3 In flight · load load-target:"), "its requests are counted in the title: \(screen)")
+
+            app.press(.character("x"))
+            let result = try await finished(app)
+            let ended = try #require(app.model.panes.events.log.entries.last)
+            #expect(ended.subjectKind == "load" && ended.kind == .cancelled, "a stopped run: \(ended)")
+            #expect(ended.note?.hasPrefix("\(result.requests.groupedDigits) requests · ") == true && ended.note?.contains("p99") == true)
+            #expect(!app.model.isBusy)
+            #expect(!app.screen.contains("In flight · load"), "not once it ended")
+            // Enter on the entry goes to the Load view, not to a response.
+            app.press(.character("6"), .enter)
+            #expect(app.model.focus == .load)
+        }
+    }
+
     @Test func aLineThatCannotRunIsRefusedInThePromptAndKept() async throws {
         try await withTargets { app in
             start(app, .request("load-target"), settings: "c=2 r=5")

@@ -104,6 +104,13 @@ public final class LoadRun: Sendable {
                                  running: true, inFlight: driver.inFlight, headline: headline)
     }
 
+    /// Iterations running now and waiting for a slot; 0 before the run starts and after it
+    /// ends. Cheap: one atomic read, for a view drawn every frame.
+    public var inFlight: Int {
+        let (driver, final) = state.withLock { ($0.driver, $0.final) }
+        return final == nil ? driver?.inFlight ?? 0 : 0
+    }
+
     /// The run's figures before anything was measured.
     private func emptyResult() -> LoadResult {
         LoadResult(workspace: runner.workspace.file, target: name, kind: kind, startedAt: Date(), plan: plan)

@@ -56,6 +56,8 @@ extension AppModel {
             pagingStopped(paged, name: name)
         case .bodySearched, .historyLoaded, .historyOpened, .historyDiffed:
             break // the Exchange pane's
+        case .loadRunStarted(_, let run):
+            lastEvent = "load run of \(run.name) started"
         case .loadRunEnded, .loadRunSampled, .loadRunsListed, .loadRunRead:
             break // the Load pane's
         case .workspaceFileChanged:

@@ -26,6 +26,7 @@ extension AppModel {
                 if requests > 0 { counts.append("\(requests) request\(requests == 1 ? "" : "s")") }
                 if hud.batches > 0 { counts.append("\(hud.batches) batch\(hud.batches == 1 ? "" : "es")") }
                 if hud.chains > 0 { counts.append("\(hud.chains) chain\(hud.chains == 1 ? "" : "s")") }
+                if let load = panes.load.active, load.isRunning { counts.append("load run of \(load.run.name): \(load.run.inFlight) in flight") }
                 left.append(counts.joined(separator: " · "), .strong)
             }
             left.append("  ")

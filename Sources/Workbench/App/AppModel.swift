@@ -205,7 +205,7 @@ public final class AppModel {
 
     /// Whether anything the workbench started is still running.
     public var isBusy: Bool {
-        hud.snapshot.isBusy || exchanges.values.contains { $0.isInFlight }
+        hud.snapshot.isBusy || exchanges.values.contains { $0.isInFlight } || panes.load.active?.isRunning == true
     }
 
     /// Whether there are edits not yet written to the file.

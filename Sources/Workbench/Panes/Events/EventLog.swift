@@ -14,7 +14,7 @@ struct EventLog: FilteredRows {
         var id: Int
         var date: Date
         var kind: Kind
-        /// request, batch or chain.
+        /// request, batch, chain or "load" (a load run of one of them).
         var subjectKind: String
         var subject: String
         /// For progress: the share reached (25, 50, 75).
@@ -22,6 +22,8 @@ struct EventLog: FilteredRows {
         var duration: TimeInterval?
         var status: Int?
         var errorCode: Int?
+        /// What else the entry says (a load run's settings, or its headline figures).
+        var note: String?
     }
 
     /// How many entries are kept.

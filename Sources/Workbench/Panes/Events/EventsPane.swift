@@ -20,6 +20,9 @@ final class EventsPane: FilteringPane {
     private var progressMilestones: [ObjectIdentifier: Int] = [:]
     /// The entry the last stopped request, batch or chain made (toasts link to it).
     private(set) var lastStopEvent: Int?
+    /// The Load pane's runs that started and have not ended, by their number there: what
+    /// their end is logged under.
+    var loadRunsGoing: [Int: String] = [:]
 
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {
@@ -29,6 +32,7 @@ final class EventsPane: FilteringPane {
             log.togglePause()
         case .open:
             guard let entry = log.list.selected else { return [] }
+            if entry.subjectKind == "load" { return [.focus(.load)] }
             guard entry.subjectKind == "request" else {
                 return [.say("\(entry.subject) is a \(entry.subjectKind): its runs are in the Runs pane (5)", .info)]
             }
@@ -59,6 +63,8 @@ final class EventsPane: FilteringPane {
             lastStopEvent = logStop(of: subject, context: context)
         case .progress(let request, let progress):
             logProgress(progress, of: request, context: context)
+        case .loadRunStarted, .loadRunEnded:
+            logLoadRun(update, context: context)
         default:
             break
         }
@@ -140,12 +146,15 @@ final class EventsPane: FilteringPane {
         line.append(ClockText.time(entry.date) + milliseconds + " ", .dim)
         line.append(DisplayWidth.padded(entry.kind.rawValue, to: 11), style)
         if width >= 70 { line.append(DisplayWidth.padded(entry.subjectKind, to: 8), .dim) }
-        line.append(DisplayWidth.padded(DisplayWidth.truncated(entry.subject, to: 17), to: 18), entry.kind == .failed ? .failure : .plain)
+        // Without the kind's column, a load run's entries still say what they are.
+        let subject = width < 70 && entry.subjectKind == "load" ? "load \(entry.subject)" : entry.subject
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(subject, to: 17), to: 18), entry.kind == .failed ? .failure : .plain)
         var details: [String] = []
         if let percent = entry.percent { details.append("\(percent)%") }
         if let status = entry.status { details.append("\(status)") }
         if let code = entry.errorCode { details.append("error \(code)") }
         if let duration = entry.duration { details.append(TimingWaterfall.milliseconds(duration)) }
+        if let note = entry.note { details.append(note) }
         line.append(details.joined(separator: "  "), entry.kind == .failed ? .failure : .dim)
         return line.truncated(to: width)
     }

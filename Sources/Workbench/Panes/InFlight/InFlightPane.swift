@@ -10,6 +10,9 @@ final class InFlightPane: FilteringPane {
 
     init(environment: PaneEnvironment) {}
     private(set) var table = InFlightTable()
+    /// The Load pane's run going on (its number there), whose requests are counted in the
+    /// title instead of listed: thousands a second would flood the table.
+    private var loadRun: (id: Int, run: LoadRun)?
     var filter = TypedFilter()
     /// The list the kit filters, moves and clicks (``FilteringPane``).
     var rows: InFlightTable {
@@ -53,6 +56,16 @@ final class InFlightPane: FilteringPane {
 
     /// A finished request stays in the table with its outcome for a few seconds.
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        switch update {
+        case .loadRunStarted(let id, let run):
+            loadRun = (id, run)
+            return []
+        case .loadRunEnded(let id, _):
+            if loadRun?.id == id { loadRun = nil }
+            return []
+        default:
+            break
+        }
         guard case .stopped(.request(let request)) = update else { return [] }
         let outcome: InFlightTable.Outcome
         if request.isCancelled {
@@ -82,8 +95,7 @@ final class InFlightPane: FilteringPane {
         if !table.rows.isEmpty, let header = Self.header(width: content.width) { lines.append(header) }
         let height = listHeight(context)
         lines += ListView.lines(table.list.cursor, height: height, width: content.width, focused: context.isFocused,
-                                empty: table.isEmpty ? "Nothing in flight. Requests show here while they run, with their progress."
-                                    : "No request matches the filter.") { index in
+                                empty: table.isEmpty ? emptyText : "No request matches the filter.") { index in
             line(table.rows[index], width: content.width, context: context)
         }
         let frame = PaneFrame(pane: .inFlight, rect: context.rect, title: context.title(.inFlight, summary), isFocused: context.isFocused,
@@ -92,11 +104,19 @@ final class InFlightPane: FilteringPane {
         return PaneRender(frame: frame, cursor: cursor)
     }
 
-    /// `12 queued · 3 receiving · 4.1 MB/s`.
+    /// What an empty table says: that a load run's requests are not rows here, when one runs.
+    private var emptyText: String {
+        guard let run = loadRun?.run else { return "Nothing in flight. Requests show here while they run, with their progress." }
+        return "The load run of \(run.name) has \(run.inFlight) in flight on its own connections: "
+            + "they are counted, not listed — its figures are in Load (8)."
+    }
+
+    /// `12 queued · 3 receiving · 4.1 MB/s`, and a load run's count.
     private var summary: String {
         let order: [TransferPhase] = [.queued, .connecting, .sending, .receiving]
         let counts = table.counts
         var parts = order.compactMap { phase in counts[phase].map { "\($0) \(phase.rawValue)" } }
+        if let run = loadRun?.run { parts.append("load \(run.name): \(run.inFlight)") }
         let multiplexed = table.multiplexed
         if multiplexed.rows > 0 {
             parts.append("\(multiplexed.rows) multiplexed on \(multiplexed.connections) connection\(multiplexed.connections == 1 ? "" : "s")")

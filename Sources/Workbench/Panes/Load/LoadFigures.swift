@@ -15,6 +15,14 @@ enum LoadFigures {
         }
     }
 
+    /// A run's headline: `1,000 requests`, `812/s`, `p99 4.1 ms`, and `errors 0.25 %` when any.
+    static func headline(of result: LoadResult) -> [String] {
+        var parts = ["\(result.requests.groupedDigits) requests", "\(Int(result.throughput.rounded()).groupedDigits)/s",
+                     "p99 \(milliseconds(result.latency.p99)) ms"]
+        if result.errorRate > 0 { parts.append("errors \(LoadReportFormat.percent(result.errorRate))") }
+        return parts
+    }
+
     /// `812 B`, `1.2 KiB`, `31.5 MiB`, `2.10 GiB`.
     static func bytes(_ count: Int64) -> String {
         count >= 1 << 30 ? String(format: "%.2f GiB", Double(count) / Double(1 << 30)) : HumanReport.size(Int(count))

@@ -149,6 +149,7 @@ final class LoadPane: Pane {
         baseline = nil
         nextSample = now.addingTimeInterval(1)
         let mailbox = source.mailbox
+        mailbox.post(.loadRunStarted(run: id, run))
         Task.detached {
             do throws(LoadRunError) {
                 mailbox.post(.loadRunEnded(run: id, .success(try await run.run())))
@@ -272,9 +273,6 @@ final class LoadPane: Pane {
     /// A finished run in a sentence: `load run of orders done: 1,000 requests, 812/s, p99 4.1 ms`.
     static func summary(of result: LoadResult) -> String {
         let state = result.stopped ? "stopped" : "done"
-        var parts = ["\(result.requests.groupedDigits) requests", "\(Int(result.throughput.rounded()).groupedDigits)/s",
-                     "p99 \(LoadFigures.milliseconds(result.latency.p99)) ms"]
-        if result.errorRate > 0 { parts.append("errors \(LoadReportFormat.percent(result.errorRate))") }
-        return "load run of \(result.target) \(state): " + parts.joined(separator: ", ")
+        return "load run of \(result.target) \(state): " + LoadFigures.headline(of: result).joined(separator: ", ")
     }
 }
