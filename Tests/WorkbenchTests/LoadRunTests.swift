@@ -108,11 +108,18 @@ struct LoadRunTests {
                   - {request: first, capture: {n: $.args.n}}
                   - second
             """
-        let result = try await load(yaml, "pair", plan: LoadPlan(model: .closed(concurrency: 2), requests: 10))
+        let agent = Mutex<NetworkAgent?>(nil)
+        let result = try await load(yaml, "pair", plan: LoadPlan(model: .closed(concurrency: 20), requests: 40)) { run in
+            agent.withLock { $0 = run.runner.agent }
+        }
+        // The chain's requests go through the runner's agent, whose 8 slots become 20 for the
+        // run (more than 8 connections were opened) and 8 again after it.
+        #expect(result.newConnections > 8, "\(result.newConnections)")
+        #expect(agent.withLock { $0 }?.config.maxConcurrentTransfers == 8)
         #expect(result.kind == "chain")
-        #expect(result.iterations == 10 && result.requests == 20, "\(result.errors)")
-        #expect(result.steps.map(\.requests) == [10, 10])
-        #expect(result.statuses == ["200": 20])
+        #expect(result.iterations == 40 && result.requests == 80, "\(result.errors)")
+        #expect(result.steps.map(\.requests) == [40, 40])
+        #expect(result.statuses == ["200": 80])
         // A chain's latency covers both steps: more than either step's median.
         #expect(result.latency.p50 >= result.steps[1].latency.p50)
     }

@@ -45,6 +45,8 @@ public final class LoadRun: Sendable {
         let template = emptyResult()
         let driver: LoadDriver
         let recorder: LoadRecorder
+        /// The agent's slots before a chain's run raised them, and what it raised them to.
+        var slots: (before: Int, raised: Int)?
         switch target {
         case .request:
             let prepared = try await LoadTargets.prepare([(name, runner.makeRequest(name))])
@@ -60,8 +62,12 @@ public final class LoadRun: Sendable {
             driver = LoadDriver(plan: plan, requests: prepared, sink: recorder)
         case .chain(let definition):
             let iterations = ChainLoadIterations(runner: runner, chain: definition)
-            // The chain's requests go through the runner's agent: as many slots as iterations.
-            runner.agent.config.update { $0.maxConcurrentTransfers = max($0.maxConcurrentTransfers, plan.maxInFlight) }
+            // The chain's requests go through the runner's agent: as many slots as iterations,
+            // given back when the run ends.
+            runner.agent.config.update { settings in
+                slots = (settings.maxConcurrentTransfers, max(settings.maxConcurrentTransfers, plan.maxInFlight))
+                settings.maxConcurrentTransfers = max(settings.maxConcurrentTransfers, plan.maxInFlight)
+            }
             recorder = LoadRecorder(result: template, steps: iterations.stepNames)
             driver = LoadDriver(plan: plan, iterations: iterations, sink: recorder)
         }
@@ -73,6 +79,12 @@ public final class LoadRun: Sendable {
         }
         if stopEarly { driver.stop() }
         let ending = await driver.run()
+        if let slots {
+            // Unless something else changed them meanwhile.
+            runner.agent.config.update { settings in
+                if settings.maxConcurrentTransfers == slots.raised { settings.maxConcurrentTransfers = slots.before }
+            }
+        }
         let final = recorder.snapshot(seconds: ending.measuredSeconds, running: false, stopped: ending.stopped)
         state.withLock { $0.final = final }
         return final
