@@ -14,7 +14,7 @@ struct LoadCommandTests {
         var errors: [String]
     }
 
-    private func load(_ path: String, _ name: String, plan: LoadPlan, state: String,
+    private func load(_ path: String, _ name: String, plan: LoadPlan, state: String, portFallback: String? = nil,
                       _ configure: (inout HeadlessLoad) -> Void = { _ in }) async -> Output {
         var load = HeadlessLoad(workspacePath: path, name: name, plan: plan)
         load.stateDirectory = state
@@ -23,7 +23,7 @@ struct LoadCommandTests {
         var errors: [String] = []
         let status = await load.run(startDemoServer: {
             let server = try await DemoServer.start()
-            return DemoServerHandle(baseURL: server.baseURL, stop: { await server.stop() })
+            return DemoServerHandle(baseURL: server.baseURL, portFallback: portFallback, stop: { await server.stop() })
         }, output: { lines.append($0) }, errors: { errors.append($0) })
         return Output(status: status, lines: lines, errors: errors)
     }
@@ -51,6 +51,15 @@ struct LoadCommandTests {
         let runs = try store.loadRuns(workspacePath: URL(fileURLWithPath: path).standardizedFileURL.path, target: "flaky")
         #expect(runs.count == 2)
         #expect(runs.allSatisfy { abs($0.errorRate - 0.25) < 1e-9 })
+    }
+
+    @Test("the demo server off its usual port is said, as courier run says it")
+    func demoPortFallbackIsSaid() async {
+        let path = writeWorkspace("requests:\n  ok: {url: \"{{demo}}/load/ok\"}\n")
+        let output = await load(path, "ok", plan: LoadPlan(model: .closed(concurrency: 1), requests: 2),
+                                state: temporaryDirectory("courier-state"), portFallback: "the demo server is on port 41234, not 18080")
+        #expect(output.status == 0, "\(output.errors)")
+        #expect(output.errors.first == "courier load: warning: the demo server is on port 41234, not 18080", "\(output.errors)")
     }
 
     @Test("a relative --fail-on without --compare, and a bad rule, are bad input")

@@ -64,12 +64,8 @@ public struct HeadlessLoad: Sendable {
         }
         var demo: DemoServerHandle?
         if workspace.usesDemoServer {
-            do {
-                demo = try await startDemoServer()
-            } catch {
-                errors("courier load: cannot start the demo server: \(error)")
-                return 2
-            }
+            guard let started = await DemoServerHandle.start(for: "courier load", with: startDemoServer, errors: errors) else { return 2 }
+            demo = started
         }
         var options = RunOptions()
         options.environment = environment

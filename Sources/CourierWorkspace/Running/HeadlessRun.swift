@@ -1,31 +1,6 @@
 import Foundation
 import Synchronization
 
-/// A demo server started for a run: its base URL, how to stop it, and whether it had to
-/// leave its preferred port.
-public struct DemoServerHandle: Sendable {
-    public var baseURL: String
-    public var stop: @Sendable () async -> Void
-    /// Set when the server could not have its preferred port and listens on another: a
-    /// sentence saying so and what it means for the cache, e.g. "the demo server is on port
-    /// 41234, not 18080 (it is in use): responses cached in this run are keyed by port 41234".
-    /// Nil when it is on the preferred port, or none was preferred.
-    public var portFallback: String?
-    /// Its TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`…; nil when they did not start.
-    public var tls: DemoTLSVariables?
-    /// Why the TLS listeners did not start, said as a warning: the plain server runs anyway.
-    public var tlsFailure: String?
-
-    public init(baseURL: String, portFallback: String? = nil, tls: DemoTLSVariables? = nil, tlsFailure: String? = nil,
-                stop: @escaping @Sendable () async -> Void) {
-        self.baseURL = baseURL
-        self.portFallback = portFallback
-        self.tls = tls
-        self.tlsFailure = tlsFailure
-        self.stop = stop
-    }
-}
-
 /// `courier run` without the argument parsing: loads the workspace, starts the demo server
 /// when the workspace uses `{{demo}}`, runs the names and writes human, JSON Lines and JUnit
 /// output. Returns the exit status: 0 all ok, 1 a request failed, 2 bad input.
@@ -90,15 +65,9 @@ public struct HeadlessRun: Sendable {
         }
         var demo: DemoServerHandle?
         if workspace.usesDemoServer, !offline {
-            do {
-                demo = try await startDemoServer()
-            } catch {
-                errors("courier run: cannot start the demo server: \(error)")
-                return 2
-            }
+            guard let started = await DemoServerHandle.start(for: "courier run", with: startDemoServer, errors: errors) else { return 2 }
+            demo = started
         }
-        if let fallback = demo?.portFallback { errors("courier run: warning: \(fallback)") }
-        if let failure = demo?.tlsFailure { errors("courier run: warning: the demo server's TLS listeners did not start: \(failure)") }
         var options = RunOptions()
         options.environment = environment
         options.overrides = overrides
