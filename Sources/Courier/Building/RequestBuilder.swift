@@ -184,7 +184,11 @@ enum RequestBuilder {
     /// A control character (a line break above all) has no place in a URL: it could split
     /// the request line. Found by the URL fuzzer (Fuzz/, make fuzz).
     private static func refuseControlCharacters(_ url: String) throws(RequestError) {
-        guard !url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+        func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+        // Over the string's own buffer when it has one: a tight loop, where walking the UTF-8
+        // view checks every index (a tenth of a microsecond a request in a profile).
+        let found = url.utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) } ?? url.utf8.contains(where: isControl)
+        guard !found else {
             throw RequestError(family: .transport, code: .badURL,
                                message: "The URL has a control character (a line break, a tab, …); such a URL is not sent.")
         }

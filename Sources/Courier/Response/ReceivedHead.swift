@@ -99,25 +99,3 @@ struct ReceivedHead: Sendable {
         return bytes[start..<end]
     }
 }
-
-/// A received head parsed at most once, on first use, and shared by every copy of its
-/// content (as ``DeferredJSON`` is for a body).
-final class DeferredHead: Sendable {
-    private let received: ReceivedHead
-    private let parsed = Mutex<ResponseHead?>(nil)
-
-    init(_ received: ReceivedHead) {
-        self.received = received
-    }
-
-    var statusCode: Int { received.statusCode }
-
-    var value: ResponseHead {
-        parsed.withLock { head in
-            if let head { return head }
-            let parsedHead = received.parsed()
-            head = parsedHead
-            return parsedHead
-        }
-    }
-}

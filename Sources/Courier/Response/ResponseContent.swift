@@ -17,11 +17,25 @@ public struct ResponseContent: Sendable {
         var stream: StreamState?
         var streamEvents: [StreamEvent] = []
         var parsedHead: ResponseHead?
-        var deferredHead: DeferredHead?
+        /// A network response's head as received, parsed into `headParsedOnRead` when first
+        /// read (in the storage itself: an object of its own cost an allocation a response).
+        var receivedHead: ReceivedHead?
+        let headParsedOnRead = Mutex<ResponseHead?>(nil)
         var parsedJSON: JSONValue?
         var deferredJSON: DeferredJSON?
 
         init() {}
+
+        /// `receivedHead` parsed, once, under the lock (contents on several threads may read it).
+        var headOnRead: ResponseHead? {
+            guard let receivedHead else { return nil }
+            return headParsedOnRead.withLock { head in
+                if let head { return head }
+                let parsed = receivedHead.parsed()
+                head = parsed
+                return parsed
+            }
+        }
 
         init(copying other: Storage) {
             data = other.data
@@ -31,7 +45,8 @@ public struct ResponseContent: Sendable {
             stream = other.stream
             streamEvents = other.streamEvents
             parsedHead = other.parsedHead
-            deferredHead = other.deferredHead
+            receivedHead = other.receivedHead
+            headParsedOnRead.withLock { $0 = other.headParsedOnRead.withLock { $0 } }
             parsedJSON = other.parsedJSON
             deferredJSON = other.deferredJSON
         }
@@ -53,11 +68,11 @@ public struct ResponseContent: Sendable {
     /// The status line and header fields. A network response's fields are parsed from the
     /// received bytes the first time they are read (most small responses' never are).
     public var head: ResponseHead? {
-        get { storage.parsedHead ?? storage.deferredHead?.value }
+        get { storage.parsedHead ?? storage.headOnRead }
         set {
             let storage = unique()
             storage.parsedHead = newValue
-            storage.deferredHead = nil
+            storage.receivedHead = nil
         }
     }
     public var data: Data? {
@@ -78,7 +93,7 @@ public struct ResponseContent: Sendable {
         }
     }
     /// The head's status code (0 without one), read without parsing the header fields.
-    var statusCode: Int { storage.parsedHead?.statusCode ?? storage.deferredHead?.statusCode ?? 0 }
+    var statusCode: Int { storage.parsedHead?.statusCode ?? storage.receivedHead?.statusCode ?? 0 }
     public var metrics: TransferMetrics? {
         get { storage.metrics }
         _modify { let storage = unique(); yield &storage.metrics }
@@ -123,7 +138,7 @@ public struct ResponseContent: Sendable {
     /// A network response's content, its head parsed from `received` when first read.
     init(received: ReceivedHead?, data: Data, metrics: TransferMetrics?) {
         self.init(data: data, metrics: metrics)
-        unique().deferredHead = received.map(DeferredHead.init)
+        unique().receivedHead = received
     }
 
     /// Marks `body`, already checked to be JSON, to be parsed when `json` is first read.
