@@ -5,7 +5,13 @@ import Dispatch
 /// a thread, and under load those wake-ups cost more than the callbacks themselves.
 /// Used by one thread at a time.
 final class CallbackBatch {
-    private var groups = QueueGroups<@Sendable () -> Void>()
+    /// A callback in a struct: stored in the generic groups as a closure, it was wrapped in a
+    /// reabstraction thunk, one allocation a callback.
+    private struct Work {
+        let run: @Sendable () -> Void
+    }
+
+    private var groups = QueueGroups<Work>()
     /// The queue whose block is collecting the batch: its work runs in that block, in place.
     private let current: DispatchQueue?
 
@@ -16,18 +22,18 @@ final class CallbackBatch {
 
     /// Queues `work` for `queue`, after the work already added for it.
     func add(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
-        groups.add(work, to: queue)
+        groups.add(Work(run: work), to: queue)
     }
 
     /// Sends what was added, in order per queue, and empties the batch.
     func flush() {
         for (queue, work) in groups.groups {
             if queue === current {
-                work.forEach { $0() }
+                work.forEach { $0.run() }
             } else if work.count == 1 {
-                queue.async(execute: work[0])
+                queue.async(execute: work[0].run)
             } else {
-                queue.async { work.forEach { $0() } }
+                queue.async { work.forEach { $0.run() } }
             }
         }
         groups.removeAll()

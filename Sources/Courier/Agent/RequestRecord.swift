@@ -38,8 +38,8 @@ extension RequestRecord: CustomStringConvertible {
     }
 }
 
-/// The agent's bookkeeping for one run of a request.
-final class RecordEntry: Sendable {
+/// The agent's bookkeeping for one run of a request, and the run's progress cell.
+final class RecordEntry: ProgressCell, @unchecked Sendable {
     let id: Int
     let request: Request
     /// What the run sends (a download's attempts each add their plan to a copy).
@@ -48,7 +48,8 @@ final class RecordEntry: Sendable {
     let context: RunContext
     let priority: RequestPriority
     let startedAt = Date()
-    let progress = ProgressCell()
+    /// The run's progress: the entry itself.
+    var progress: ProgressCell { self }
     /// The run's authenticator already recovered from a failure once (``RequestAuthenticator``).
     let recovered: Bool
     /// The run's stream, when the request may stream (it does once a response says so).
@@ -68,6 +69,7 @@ final class RecordEntry: Sendable {
         self.context = context
         self.priority = priority
         stream = sent.value.stream.map(StreamSession.init)
+        super.init()
     }
 
     var record: RequestRecord {

@@ -52,15 +52,19 @@ extension TransferProgress: CustomStringConvertible {
 }
 
 /// A transfer's progress behind its own small lock, so that the transport thread and a UI
-/// polling the record table never wait on each other for more than a copy.
-final class ProgressCell: Sendable {
+/// polling the record table never wait on each other for more than a copy. Not final: a
+/// request's ``RecordEntry`` is its own cell (one object a request instead of two).
+/// `@unchecked`: its one stored property is a `Mutex`; a subclass must keep its own Sendable.
+class ProgressCell: @unchecked Sendable {
     private let value = Mutex(TransferProgress())
 
-    var snapshot: TransferProgress { value.withLock { $0 } }
+    init() {}
+
+    final var snapshot: TransferProgress { value.withLock { $0 } }
 
     /// Applies `change` and returns the result.
     @discardableResult
-    func update(_ change: (inout TransferProgress) -> Void) -> TransferProgress {
+    final func update(_ change: (inout TransferProgress) -> Void) -> TransferProgress {
         value.withLock { progress in
             change(&progress)
             return progress
