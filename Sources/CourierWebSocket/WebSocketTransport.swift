@@ -60,9 +60,12 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
         for step in script { continuation.yield(step) }
         if closesAfterScript { continuation.yield(.close(code: 1000, reason: nil)) }
         session.withLock { $0 = continuation }
+        // Before the session starts: a reader that ends it on its first message (which can
+        // come before the line after `Task`, on a loaded machine) must find the clean close,
+        // or the session is dropped as by a stop, without its close frames.
+        transfer.onEndRequested { continuation.yield(.close(code: 1000, reason: nil)) }
         let task = Task { await self.run(transfer, steps: steps) }
         transfer.onCancel { task.cancel() }
-        transfer.onEndRequested { continuation.yield(.close(code: 1000, reason: nil)) }
     }
 
     private func run(_ transfer: ExternalTransfer, steps: AsyncStream<WebSocketStep>) async {

@@ -49,7 +49,8 @@ public final class ExternalTransfer: Sendable {
 
     /// Called once when the reader ends the session (``Request/endStream()``): close it
     /// cleanly, then ``finish(head:body:metrics:error:)``. Without one, the session is dropped
-    /// as by a stop and finished with what came.
+    /// as by a stop and finished with what came. Set it before the session can deliver
+    /// anything: a reader may end it on its first message.
     public func onEndRequested(_ handler: @escaping @Sendable () -> Void) {
         state.withLock { $0.onEnd = handler }
     }
