@@ -42,14 +42,4 @@ struct ContentTypeBytesTests {
         #expect(StreamMode.detected(forContentType: Array(value.utf8)[...]) == mode)
         #expect(StreamMode.detected(forMimeType: value) == mode)
     }
-
-    @Test func theValueIsASliceOfTheBlockUnlessFolded() throws {
-        let block = Array("Server: x\r\nContent-Type:  text/event-stream \r\nX: y\r\n".utf8)
-        let value = try #require(ReceivedHead.firstValueBytes(named: "content-type", in: block))
-        #expect(String(decoding: value, as: UTF8.self) == "text/event-stream")
-        #expect(value.startIndex == 26, "a slice of the block, at the value's place in it")
-        let folded = Array("Content-Type: text/plain;\r\n charset=utf-8\r\n".utf8)
-        #expect(ReceivedHead.firstValueBytes(named: "content-type", in: folded).map { String(decoding: $0, as: UTF8.self) }
-                == "text/plain; charset=utf-8")
-    }
 }

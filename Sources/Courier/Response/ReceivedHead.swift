@@ -26,57 +26,20 @@ struct ReceivedHead: Sendable {
     /// value; lines without a colon or with an invalid name are skipped.
     static func fields(in block: [UInt8]) -> HTTPFields {
         var fields = HTTPFields()
-        forEachLine(of: block) { line in
-            addField(from: line, to: &fields)
-            return true
-        }
+        forEachLine(of: block) { line in addField(from: line, to: &fields) }
         return fields
     }
 
-    /// Calls `body` with each line of a header block, its line ending trimmed, while it returns true.
-    private static func forEachLine(of block: [UInt8], _ body: (Slice<UnsafeRawBufferPointer>) -> Bool) {
+    /// Calls `body` with each line of a header block, its line ending trimmed.
+    private static func forEachLine(of block: [UInt8], _ body: (Slice<UnsafeRawBufferPointer>) -> Void) {
         block.withUnsafeBytes { bytes in
             var lineStart = bytes.startIndex
             while lineStart < bytes.endIndex {
                 let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
-                guard body(trimmed(bytes[lineStart..<newline], of: [0x0D, 0x0A])) else { return }
+                body(trimmed(bytes[lineStart..<newline], of: [0x0D, 0x0A]))
                 lineStart = newline + 1
             }
         }
-    }
-
-    /// The value of the first field named `name` (lowercase ASCII) in a header block, as
-    /// ``fields(in:)`` would give it, found by scanning the bytes: no other field is parsed.
-    static func firstValue(named name: StaticString, in block: [UInt8]) -> String? {
-        firstValueBytes(named: name, in: block).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// ``firstValue(named:in:)`` as bytes: a slice of `block` itself (nothing copied) unless
-    /// the value is folded over several lines.
-    static func firstValueBytes(named name: StaticString, in block: [UInt8]) -> ArraySlice<UInt8>? {
-        let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        var found: Range<Int>?
-        var folded: [UInt8]?
-        forEachLine(of: block) { line in
-            if let first = line.first, first == 0x20 || first == 0x09 {
-                // A folded line continues the value found, if it is the previous field.
-                guard let value = found else { return true }
-                if folded == nil { folded = Array(block[value]) }
-                folded! += [0x20] + trimmed(line, of: [0x20, 0x09])
-                return true
-            }
-            guard found == nil else { return false }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
-            let fieldName = trimmed(line[..<colon], of: [0x20, 0x09])
-            // ASCII letters compared without case (`wanted` is lowercase).
-            if fieldName.count == wanted.count, zip(fieldName, wanted).allSatisfy({ $0 | 0x20 == $1 }) {
-                let value = trimmed(line[(colon + 1)...], of: [0x20, 0x09])
-                found = value.startIndex..<value.endIndex
-            }
-            return true
-        }
-        if let folded { return folded[...] }
-        return found.map { block[$0] }
     }
 
     private static func addField(from line: Slice<UnsafeRawBufferPointer>, to fields: inout HTTPFields) {
