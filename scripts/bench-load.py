@@ -7,12 +7,13 @@ Usage: scripts/bench-load.py COURIER_BINARY RAW_LOAD_BINARY (scripts/bench-load.
    LOAD_SECONDS (10) per run, LOAD_RUNS (3) runs taken in turn (so the machine's changing
    load falls on all of them), medians. Client CPU per request is the tool's own process's
    user + system time (wait4) over the requests it completed.
-2. Percentiles beside wrk's --latency at a fixed rate that both sustain (LATENCY_RATE, 2000/s,
-   16 connections), on nginx's file (the clients' own time dominates) and on the demo server's
-   /delay/0.002 at SERVICE_RATE (1000/s; a 2 ms service time dominates). wrk is a closed-model tool; a Lua delay() between a connection's requests
-   (random, so the connections do not send in step) holds it near that rate, far below
-   saturation, where both measure the service time. LATENCY_RUNS (3) runs in turn, medians;
-   the client cores are kept busy at nice 19 meanwhile (LATENCY_AWAKE=0: not), so that neither
+2. Percentiles beside wrk's --latency at a fixed rate that both sustain, 16 connections: on the
+   demo server's /delay/0.002 at SERVICE_RATE (1000/s; a 2 ms service time dominates, so both
+   measure the server: the target case), and on nginx's file at LATENCY_RATE (1000/s; there the
+   clients' own tens of microseconds dominate). wrk is a closed-model tool;
+   scripts/wrk-fixed-rate.lua puts its requests on the same fixed schedule as `courier load
+   --rate`, so both send the server the same load. LATENCY_RUNS (5) runs in turn, medians;
+   every core is kept busy at nice 19 meanwhile (LATENCY_AWAKE=0: not), so that neither
    client's figures carry the VM's wake-up from idle (see AwakeCores).
 3. `courier load --rate 2000` for RATE_SECONDS (30): the achieved rate, and a coordinated-
    omission check: an open-model run at 200/s against the demo server's /load/stall, which
@@ -46,7 +47,7 @@ RAW_LOAD = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(R
 SECONDS = int(os.environ.get("LOAD_SECONDS", "10"))
 RUNS = int(os.environ.get("LOAD_RUNS", "3"))
 CONCURRENCY = int(os.environ.get("LOAD_CONCURRENCY", "64"))
-LATENCY_RATE = int(os.environ.get("LATENCY_RATE", "2000"))
+LATENCY_RATE = int(os.environ.get("LATENCY_RATE", "1000"))
 SERVICE_RATE = int(os.environ.get("SERVICE_RATE", "1000"))
 RATE_SECONDS = int(os.environ.get("RATE_SECONDS", "30"))
 PARTS = set(os.environ.get("PARTS", "throughput,latency,rate,stall").split(","))
@@ -333,18 +334,20 @@ def wrk_percentiles(text):
 
 
 class AwakeCores:
-    """Keeps the client cores from going idle while the latency part runs: one busy loop at nice 19
-    pinned to each. On this VM a core that went idle wakes 0.1–0.3 ms late (the hypervisor's
-    halt), and that lands in whichever client slept before a response: wrk sleeps in epoll_wait
-    between requests, courier's pacer spins the last 50 µs before a due time. With both kept
-    awake both measure the server and the loopback, not the wake-up (LATENCY_AWAKE=0: off)."""
+    """Keeps every core from going idle while the latency part runs: one busy loop at nice 19
+    pinned to each, the server's too. On this VM a core that went idle wakes 0.1–0.3 ms late (the
+    hypervisor's halt), and that lands in whichever process slept before a message: wrk sleeps in
+    epoll_wait between requests, courier's pacer spins the last 50 µs before a due time, and the
+    server sleeps between requests at these rates. With the cores kept awake both clients measure
+    the server and the loopback, not the wake-up (LATENCY_AWAKE=0: off). The loops take almost
+    nothing from the clients and the server: at nice 19 a runnable process at nice 0 preempts them."""
 
     def __init__(self):
         self.processes = []
 
     def __enter__(self):
         if os.environ.get("LATENCY_AWAKE", "1") != "0" and PIN:
-            for core in client_core_list():
+            for core in client_core_list() + [int(SERVER_CORE)]:
                 self.processes.append(subprocess.Popen(
                     ["taskset", "-c", str(core), "nice", "-n", "19", "sh", "-c", "while :; do :; done"]))
         return self
@@ -360,10 +363,16 @@ def client_core_list():
     return list(range(int(first), int(last or first) + 1))
 
 
-def latency_once(url, rate, connections, script):
-    """One wrk run and one courier run, in turn: (wrk's percentiles, wrk's rate, wrk's CPU a
-    request, courier's JSON result, courier's CPU a request)."""
-    out, _, _, wrk_cpu, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency", "-s", script, *header_options(), url])
+WRK_FIXED_RATE = os.path.join(ROOT, "scripts/wrk-fixed-rate.lua")
+
+
+def latency_once(url, rate, connections):
+    """One wrk run and one courier run, in turn, on the same schedule: (wrk's percentiles, wrk's
+    rate, wrk's CPU a request, courier's JSON result, courier's CPU a request)."""
+    out, err, status, wrk_cpu, _ = measured(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--latency",
+                                             "-s", WRK_FIXED_RATE, *header_options(), url, "--", str(rate)])
+    if status != 0:
+        raise ValueError(f"wrk exited with {status}: {err[-2000:]}")
     wrk = wrk_percentiles(out)
     wrk_rate = number(r"Requests/sec:\s+([\d.]+)", out, "Requests/sec")
     wrk_requests = number(r"(\d+) requests in", out, "request count")
@@ -373,23 +382,18 @@ def latency_once(url, rate, connections, script):
 
 
 def latency_part(url, figures, rate=LATENCY_RATE, what="nginx's 1 KiB file", key="latency"):
-    """wrk --latency and courier load --rate, LATENCY_RUNS (3) times in turn; medians of each percentile."""
+    """wrk --latency and courier load --rate, LATENCY_RUNS (5) times in turn; medians of each percentile."""
     connections = 16
-    delay = max(1, round(connections * 1000 / rate))
-    script = os.path.join(SCRATCH, "delay.lua")
-    with open(script, "w") as handle:
-        # Uniform in 0…2×delay: the connections drift apart instead of sending in bursts of 16.
-        handle.write(f"function delay()\n  return math.random(0, {2 * delay})\nend\n")
-    runs = max(1, int(os.environ.get("LATENCY_RUNS", "3")))
+    runs = max(1, int(os.environ.get("LATENCY_RUNS", "5")))
     with AwakeCores() as awake:
-        samples = [latency_once(url, rate, connections, script) for _ in range(runs)]
+        samples = [latency_once(url, rate, connections) for _ in range(runs)]
     median = statistics.median
     wrk_rate = median(sample[1] for sample in samples)
     courier_rate = median(sample[3]["throughput"] for sample in samples)
     print(f"\nLatency of {what} at about {rate}/s, 16 connections, medians of {runs} runs in turn "
-          f"(wrk: {wrk_rate:,.0f} req/s, a random 0–{2 * delay} ms between a connection's requests, "
+          f"(wrk: {wrk_rate:,.0f} req/s on the same schedule, wrk-fixed-rate.lua, "
           f"{median(sample[2] for sample in samples) * 1e6:.1f} µs CPU/req; courier load --rate {rate}: "
-          f"{courier_rate:,.0f} req/s, {median(sample[4] for sample in samples) * 1e6:.1f} µs CPU/req; client cores "
+          f"{courier_rate:,.0f} req/s, {median(sample[4] for sample in samples) * 1e6:.1f} µs CPU/req; cores "
           + ("kept awake" if awake.processes else "left to idle") + "):\n")
     print("| Percentile | wrk --latency | courier load (from due) | difference | runs' differences | courier, libcurl's total (from sent) | difference |")
     print("|---|---:|---:|---:|---:|---:|---:|")
@@ -414,7 +418,7 @@ def latency_part(url, figures, rate=LATENCY_RATE, what="nginx's 1 KiB file", key
             sent_cells = f"{sent_ms:.3f} ms | {rows[percentile]['sentDifferencePercent']:+.1f} % |"
         spread = f"{min(each):+.1f} … {max(each):+.1f} %"
         print(f"| {percentile} | {wrk_ms:.3f} ms | {courier_ms:.3f} ms | {difference:+.1f} % | {spread} | {sent_cells}")
-    figures[key] = {"rate": rate, "url": url, "runs": runs, "clientCoresAwake": bool(awake.processes),
+    figures[key] = {"rate": rate, "url": url, "runs": runs, "coresAwake": bool(awake.processes),
                     "wrkRps": wrk_rate, "courierRps": courier_rate, "percentiles": rows}
 
 
