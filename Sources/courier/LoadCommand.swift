@@ -16,7 +16,9 @@ struct LoadCommand: AsyncParsableCommand {
             that stalls shows as latency, not as fewer requests; at most --max-in-flight run at \
             once. The run lasts --duration (default 10s) after --warmup, or until --requests \
             measured requests. Every request is rendered from the workspace once (variables, \
-            auth, tokens, cookies, each: rows) and sent through libcurl on its own connections; \
+            auth, tokens, cookies, each: rows) and sent through libcurl on its own connections \
+            (over HTTP/2, the requests in flight are streams of one connection; http: 1.1 on the \
+            request gives a connection each); \
             a batch sends its items in turn, a chain runs whole for each iteration and reports \
             each step. A line a second goes to standard error while it runs; Ctrl-C stops the \
             run and reports what completed. Each run is saved in the history (aggregate figures \

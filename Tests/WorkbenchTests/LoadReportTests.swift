@@ -28,7 +28,7 @@ import Testing
         let lines = LoadReport.lines(for: result)
         #expect(lines[0] == "load batch get-json in demo.yaml")
         for line in [
-            "model        64 connections · 30 s · warm-up 5 s",
+            "model        concurrency 64 · 30 s · warm-up 5 s",
             "requests     30,000 in 30.0 s · 1,000 req/s · 4,000 in the warm-up, not measured",
             "statuses     200 × 29,970 · 503 × 30",
             "errors       32 (0.10 %)",
@@ -74,7 +74,7 @@ import Testing
         var baseline = Fixtures.baseline()
         baseline.id = 7
         let lines = LoadReport.lines(for: LoadComparison(Fixtures.current(), baseline: baseline), timeZone: utc)
-        #expect(lines.first == "compared with #7 of 2026-11-26 21:04 (64 conn, 30.0 s)")
+        #expect(lines.first == "compared with #7 of 2026-11-26 21:04 (c=64, 30.0 s)")
         #expect(lines.last == "5 regressions (beyond latency +10 %, throughput -10 %, error rate +0.1 point)")
         let table = Array(lines.dropFirst().dropLast())
         #expect(cellEnds(table[0]).count == 4 && table[0].hasPrefix("figure"))
@@ -95,7 +95,7 @@ import Testing
                                  startedAt: Fixtures.started, plan: LoadPlan(model: .closed(concurrency: 64), duration: 30),
                                  requests: 552_060, seconds: 30, throughput: 18_402.4, p50: 2.1, p99: 9.8, errorRate: 0, stopped: false)
         #expect(LoadReport.headline(run, timeZone: utc)
-            == "#12  2026-11-26 21:04  request get-json  64 conn  30.0 s  18,402 req/s  p50 2.1 ms  p99 9.8 ms  0.00 % errors")
+            == "#12  2026-11-26 21:04  request get-json  c=64  30.0 s  18,402 req/s  p50 2.1 ms  p99 9.8 ms  0.00 % errors")
         run.plan = LoadPlan(model: .open(rate: 2_000, maxInFlight: 256), duration: 30)
         run.stopped = true
         run.seconds = 12.25

@@ -66,7 +66,7 @@ public enum LoadReport {
         return ["compared with " + named] + LoadReportFormat.table(rows, columns: 4) + [verdict]
     }
 
-    /// `#12  2026-11-26 21:04  request get-json  64 conn  30.0 s  18,402 req/s  p50 2.1 ms
+    /// `#12  2026-11-26 21:04  request get-json  c=64  30.0 s  18,402 req/s  p50 2.1 ms
     /// p99 9.8 ms  0.00 % errors`, and `stopped` when it was.
     public static func headline(_ run: LoadRunSummary, timeZone: TimeZone = .current) -> String {
         var parts = ["#\(run.id)", LoadReportFormat.minute(run.startedAt, timeZone: timeZone), "\(run.kind) \(run.target)",
@@ -77,7 +77,7 @@ public enum LoadReport {
         return parts.joined(separator: "  ")
     }
 
-    /// `64 connections · 30 s · warm-up 5 s · ramp 10 s`.
+    /// `concurrency 64 · 30 s · warm-up 5 s · ramp 10 s`.
     static func plan(_ plan: LoadPlan) -> String {
         var parts = [LoadReportFormat.model(plan)]
         if case .open(_, let maxInFlight) = plan.model { parts[0] += " (at most \(LoadReportFormat.count(maxInFlight)) in flight)" }

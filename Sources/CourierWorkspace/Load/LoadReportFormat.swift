@@ -43,18 +43,19 @@ package enum LoadReportFormat {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
     }
 
-    /// The pacing in words: `64 connections` or `2,000 req/s`.
+    /// The pacing in words: `concurrency 64` or `2,000 req/s`. A concurrency, not connections:
+    /// over HTTP/2 libcurl runs the requests as streams of one connection.
     package static func model(_ plan: LoadPlan) -> String {
         switch plan.model {
-        case .closed(let concurrency): return "\(count(concurrency)) connection\(concurrency == 1 ? "" : "s")"
+        case .closed(let concurrency): return "concurrency \(count(concurrency))"
         case .open(let rate, _): return rate >= 100 ? count(Int(rate.rounded())) + " req/s" : plain(rate) + " req/s"
         }
     }
 
-    /// The pacing, short, for a headline: `64 conn` or `rate 2,000/s`.
+    /// The pacing, short, for a headline: `c=64` or `rate 2,000/s`.
     package static func shortModel(_ plan: LoadPlan) -> String {
         switch plan.model {
-        case .closed(let concurrency): return "\(count(concurrency)) conn"
+        case .closed(let concurrency): return "c=\(count(concurrency))"
         case .open(let rate, _): return "rate " + (rate >= 100 ? count(Int(rate.rounded())) : plain(rate)) + "/s"
         }
     }
