@@ -37,6 +37,13 @@ import Testing
         ] {
             #expect(lines.contains(line), "\(line)")
         }
+        // A run saved before versions were counted has no protocol line; one version is named
+        // alone, several with their counts.
+        #expect(!lines.contains { $0.hasPrefix("protocol") })
+        result.protocols = ["HTTP/2": 30_000]
+        #expect(LoadReport.lines(for: result).contains("protocol     HTTP/2"))
+        result.protocols = ["HTTP/2": 29_000, "HTTP/1.1": 1_000]
+        #expect(LoadReport.lines(for: result).contains("protocol     HTTP/1.1 × 1,000 · HTTP/2 × 29,000"))
         #expect(!lines.contains { $0.hasPrefix("stopped early") })
         #expect(lines.allSatisfy { $0.count <= LoadReport.width })
 

@@ -47,6 +47,7 @@ struct LoadRunTests {
         // Four slots: at most four connections, each reused for the rest.
         #expect(result.newConnections >= 1 && result.newConnections <= 4, "\(result.newConnections)")
         #expect(result.phases["connect"]?.count == result.newConnections)
+        #expect(result.protocols == ["HTTP/1.1": 200])
         #expect(result.throughput > 0 && result.seconds > 0)
         #expect(result.bytesReceived > 200 * 100)
         // GETs: what was sent is their request lines and headers, not 0.

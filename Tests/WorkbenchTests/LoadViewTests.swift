@@ -99,6 +99,14 @@ import Testing
         #expect(LoadView.totals(result(), width: 120).text.contains("errors 1.43 % (20)"))
     }
 
+    @Test func theConnectionsSayTheirHTTPVersion() {
+        var run = result()
+        #expect(LoadView.totals(run, width: 120).text.contains("16 connections · "), "no version counted: none said")
+        run.newConnections = 1
+        run.protocols = ["HTTP/2": 1_400]
+        #expect(LoadView.totals(run, width: 120).text.contains("1 connection HTTP/2 · "))
+    }
+
     @Test func aChainShowsItsStepsAndCountsChains() {
         var chain = result()
         chain.kind = "chain"

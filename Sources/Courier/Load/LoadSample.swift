@@ -19,6 +19,8 @@ public struct LoadSample: Sendable {
     public var bytesSent: Int64 = 0
     /// The transfer opened a connection instead of reusing one.
     public var newConnection = false
+    /// The response's HTTP version (`HTTP/1.1`, `HTTP/2`); empty when no response came.
+    public var httpVersion = ""
     /// Sent during the warm-up: not measured.
     public var warmup = false
     /// The last request of its iteration (always, but for a chain's steps before the last).
@@ -43,6 +45,7 @@ extension LoadSample {
         bytesReceived = metrics.bytesReceived + metrics.headerBytes
         bytesSent = metrics.bytesSent + metrics.requestHeaderBytes
         newConnection = responded && !metrics.connectionReused
+        httpVersion = responded ? metrics.httpVersion : ""
         if newConnection {
             connect = nanoseconds(metrics.connect)
             tlsHandshake = nanoseconds(metrics.tlsHandshake)

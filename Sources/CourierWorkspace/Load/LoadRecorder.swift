@@ -31,6 +31,8 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
         var bytesReceived: Int64 = 0
         var bytesSent: Int64 = 0
         var newConnections = 0
+        /// Responses by HTTP version, in the order first seen: one or two entries, scanned.
+        var protocols: [(version: String, count: Int)] = []
         var perSecond: [LoadSecond] = []
     }
 
@@ -78,6 +80,13 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
             state.bytesReceived += sample.bytesReceived
             state.bytesSent += sample.bytesSent
             if sample.status > 0 { state.statuses[sample.status, default: 0] += 1 }
+            if !sample.httpVersion.isEmpty {
+                if let index = state.protocols.firstIndex(where: { $0.version == sample.httpVersion }) {
+                    state.protocols[index].count += 1
+                } else {
+                    state.protocols.append((sample.httpVersion, 1))
+                }
+            }
             let failure = Self.failure(of: sample)
             if let failure {
                 state.failed += 1
@@ -122,6 +131,7 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
         result.bytesReceived = state.bytesReceived
         result.bytesSent = state.bytesSent
         result.newConnections = state.newConnections
+        result.protocols = Dictionary(state.protocols.map { ($0.version, $0.count) }, uniquingKeysWith: +)
         result.steps = state.steps.map { step in
             var figures = LoadStepFigures(name: step.name)
             figures.requests = step.requests

@@ -29,6 +29,9 @@ public enum LoadReport {
         lines += wrapped("statuses", statuses.isEmpty ? ["none"] : statuses)
         lines += errors(result)
         lines.append(labelled("bytes", "\(size(result.bytesReceived)) received · \(size(result.bytesSent)) sent"))
+        if let protocols = result.protocols, !protocols.isEmpty {
+            lines.append(labelled("protocol", LoadReportFormat.protocols(protocols)))
+        }
         lines.append(labelled("connections", "\(LoadReportFormat.count(result.newConnections)) new"))
         if result.steps.count > 1 {
             lines.append("")

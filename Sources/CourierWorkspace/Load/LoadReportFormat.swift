@@ -52,6 +52,13 @@ package enum LoadReportFormat {
         }
     }
 
+    /// The HTTP versions of the responses: `HTTP/2` when all had one, `HTTP/1.1 × 3 · HTTP/2 × 97`
+    /// when they differed.
+    package static func protocols(_ counts: [String: Int]) -> String {
+        if counts.count == 1, let only = counts.keys.first { return only }
+        return counts.sorted { $0.key < $1.key }.map { "\($0.key) × \(count($0.value))" }.joined(separator: " · ")
+    }
+
     /// The pacing, short, for a headline: `c=64` or `rate 2,000/s`.
     package static func shortModel(_ plan: LoadPlan) -> String {
         switch plan.model {

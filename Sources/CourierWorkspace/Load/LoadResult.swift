@@ -42,6 +42,8 @@ public struct LoadResult: Codable, Sendable, Hashable {
     public var bytesSent: Int64 = 0
     /// Connections opened (each request that did not reuse one).
     public var newConnections = 0
+    /// Responses by HTTP version ("HTTP/2": n). Nil in runs saved before versions were counted.
+    public var protocols: [String: Int]?
     /// Iterations running or waiting for a slot (live snapshots).
     public var inFlight = 0
     /// A batch's items or a chain's steps, in order (one entry for a single request).

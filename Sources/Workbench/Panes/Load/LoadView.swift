@@ -91,7 +91,7 @@ enum LoadView {
         return lines.map { $0.truncated(to: width) }
     }
 
-    /// ` 12,340 requests · 1,180/s · errors 0.2 % (24) · 16 in flight · 16 connections · ↓ 1.2 MiB ↑ 310 KiB`:
+    /// ` 12,340 requests · 1,180/s · errors 0.2 % (24) · 16 in flight · 1 connection HTTP/2 · ↓ 1.2 MiB ↑ 310 KiB`:
     /// as many of these as fit, in this order.
     static func totals(_ result: LoadResult, width: Int) -> StyledLine {
         var requests = StyledLine([Span(result.requests.groupedDigits, .strong), Span(" requests", .dim)])
@@ -102,8 +102,10 @@ enum LoadView {
         var parts = [requests, StyledLine([Span(LoadFigures.rate(result.throughput), .strong), Span("/s", .dim)]),
                      StyledLine([Span("errors ", .dim), Span(errors, failed > 0 ? .failure : .success)])]
         if result.running { parts.append(StyledLine([Span("\(result.inFlight)", .plain), Span(" in flight", .dim)])) }
-        parts.append(StyledLine([Span(result.newConnections.groupedDigits, .plain),
-                                 Span(result.newConnections == 1 ? " connection" : " connections", .dim)]))
+        var connections = StyledLine([Span(result.newConnections.groupedDigits, .plain),
+                                      Span(result.newConnections == 1 ? " connection" : " connections", .dim)])
+        if let protocols = result.protocols, !protocols.isEmpty { connections.append(" " + LoadReportFormat.protocols(protocols), .dim) }
+        parts.append(connections)
         var bytes = StyledLine([Span("↓ ", .dim), Span(LoadFigures.bytes(result.bytesReceived), .plain)])
         if result.bytesSent > 0 { bytes.append(StyledLine([Span(" ↑ ", .dim), Span(LoadFigures.bytes(result.bytesSent), .plain)])) }
         parts.append(bytes)
