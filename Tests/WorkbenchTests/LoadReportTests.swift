@@ -46,6 +46,8 @@ import Testing
         #expect(LoadReport.lines(for: result).contains("protocol     HTTP/1.1 × 1,000 · HTTP/2 × 29,000"))
         #expect(!lines.contains { $0.hasPrefix("stopped early") })
         #expect(lines.allSatisfy { $0.count <= LoadReport.width })
+        // A short run's time in milliseconds, not `0.0 s`.
+        #expect([0.047, 0.0042, 0.96, 12.34].map(LoadReportFormat.seconds) == ["47 ms", "4.2 ms", "1.0 s", "12.3 s"])
 
         // The latency table: a row per measured phase under the iteration latency, each value
         // ending under its percentile.

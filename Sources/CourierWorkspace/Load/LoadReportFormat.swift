@@ -32,8 +32,12 @@ package enum LoadReportFormat {
     /// A ratio as a percentage: `0.19 %`.
     package static func percent(_ ratio: Double) -> String { String(format: "%.2f %%", ratio * 100) }
 
-    /// `30.0 s`.
-    package static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+    /// `30.0 s`; under a second in milliseconds (`47 ms`, `4.2 ms`): a run of a few hundred
+    /// requests read `0.0 s`.
+    package static func seconds(_ value: Double) -> String {
+        guard value < 0.95 else { return String(format: "%.1f s", value) }
+        return String(format: value < 0.01 ? "%.1f ms" : "%.0f ms", value * 1000)
+    }
 
     /// A signed change in per cent: `+37.5 %`, `-12.0 %`.
     package static func change(_ percent: Double) -> String { String(format: "%+.1f %%", percent) }
