@@ -69,5 +69,12 @@ import Testing
         // A phase neither run measured (no TLS on plain HTTP) has no row either.
         #expect(!comparison.rows.contains { $0.label == "phase tls p99" })
         #expect(comparison.rows.contains { $0.label == "phase connect p99" })
+
+        // A step that did not run in one of the runs (a chain's conditional step) has no row.
+        var skipped = Fixtures.current()
+        skipped.steps[1].requests = 0
+        skipped.steps[1].latency = LatencyFigures()
+        let rows = LoadComparison(skipped, baseline: Fixtures.baseline()).rows.map(\.label)
+        #expect(rows.contains("step login p99") && !rows.contains("step orders p99"))
     }
 }

@@ -46,6 +46,15 @@ import Testing
         #expect(LoadReport.lines(for: result).contains("protocol     HTTP/1.1 × 1,000 · HTTP/2 × 29,000"))
         #expect(!lines.contains { $0.hasPrefix("stopped early") })
         #expect(lines.allSatisfy { $0.count <= LoadReport.width })
+        // A step that never ran shows dashes, not 0 ms; a chain's rate is of chains.
+        var conditional = result
+        conditional.steps[1].requests = 0
+        conditional.steps[1].latency = LatencyFigures()
+        let orders = try #require(LoadReport.lines(for: conditional).first { $0.hasPrefix("orders") })
+        #expect(orders.split(separator: " ").suffix(4) == ["–", "–", "–", "–"], "\(orders)")
+        conditional.kind = "chain"
+        conditional.plan = LoadPlan(model: .open(rate: 50, maxInFlight: 256), duration: 2)
+        #expect(LoadReport.lines(for: conditional).contains("model        50 chains/s (at most 256 in flight) · 2 s"))
         // A short run's time in milliseconds, not `0.0 s`.
         #expect([0.047, 0.0042, 0.96, 12.34].map(LoadReportFormat.seconds) == ["47 ms", "4.2 ms", "1.0 s", "12.3 s"])
 

@@ -71,7 +71,8 @@ public struct LoadComparison: Sendable, Hashable {
             add("phase \(Self.phaseName(phase)) p99", .p99, before.p99, after.p99)
         }
         if baseline.steps.count > 1, baseline.steps.map(\.name) == result.steps.map(\.name) {
-            for (before, after) in zip(baseline.steps, result.steps) {
+            // A step that did not run in one of them (a chain's conditional step) has nothing to compare.
+            for (before, after) in zip(baseline.steps, result.steps) where before.requests > 0 && after.requests > 0 {
                 add("step \(before.name) p99", .p99, before.latency.p99, after.latency.p99)
             }
         }

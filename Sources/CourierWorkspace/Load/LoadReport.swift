@@ -15,7 +15,7 @@ public enum LoadReport {
     /// phases, statuses, errors by family and code, bytes, connections and each step.
     public static func lines(for result: LoadResult) -> [String] {
         var lines = ["load \(result.kind) \(result.target) in \(result.workspace)"]
-        lines.append(labelled("model", plan(result.plan)))
+        lines.append(labelled("model", plan(result.plan, kind: result.kind)))
         var measured = "\(LoadReportFormat.count(result.requests)) in \(LoadReportFormat.seconds(result.seconds))"
             + " · \(LoadReportFormat.rate(result.throughput))"
         if result.kind == "chain" { measured += " · \(LoadReportFormat.count(result.iterations)) iterations" }
@@ -80,9 +80,10 @@ public enum LoadReport {
         return parts.joined(separator: "  ")
     }
 
-    /// `concurrency 64 · 30 s · warm-up 5 s · ramp 10 s`.
-    static func plan(_ plan: LoadPlan) -> String {
-        var parts = [LoadReportFormat.model(plan)]
+    /// `concurrency 64 · 30 s · warm-up 5 s · ramp 10 s`; a chain's rate is of chains
+    /// (`50 chains/s`), each of several requests.
+    static func plan(_ plan: LoadPlan, kind: String = "request") -> String {
+        var parts = [LoadReportFormat.model(plan, unit: kind == "chain" ? "chains/s" : "req/s")]
         if case .open(_, let maxInFlight) = plan.model { parts[0] += " (at most \(LoadReportFormat.count(maxInFlight)) in flight)" }
         if let duration = plan.duration { parts.append(LoadReportFormat.plain(duration) + " s") }
         if let requests = plan.requests { parts.append("\(LoadReportFormat.count(requests)) requests") }
@@ -126,8 +127,9 @@ public enum LoadReport {
         let figures: [LoadFigure] = [.p50, .p90, .p99, .max]
         var rows = [["step", "requests", "errors"] + figures.map(\.rawValue)]
         for step in steps {
+            // A step that never ran (a chain's conditional one) has no latency, not 0 ms.
             rows.append([clipped(step.name), LoadReportFormat.count(step.requests), LoadReportFormat.count(step.errors)]
-                        + figures.map { LoadReportFormat.milliseconds($0.latency(in: step.latency)) })
+                        + figures.map { step.requests > 0 ? LoadReportFormat.milliseconds($0.latency(in: step.latency)) : "–" })
         }
         return LoadReportFormat.table(rows, columns: rows[0].count)
     }

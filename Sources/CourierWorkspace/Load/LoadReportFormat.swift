@@ -49,10 +49,10 @@ package enum LoadReportFormat {
 
     /// The pacing in words: `concurrency 64` or `2,000 req/s`. A concurrency, not connections:
     /// over HTTP/2 libcurl runs the requests as streams of one connection.
-    package static func model(_ plan: LoadPlan) -> String {
+    package static func model(_ plan: LoadPlan, unit: String = "req/s") -> String {
         switch plan.model {
         case .closed(let concurrency): return "concurrency \(count(concurrency))"
-        case .open(let rate, _): return rate >= 100 ? count(Int(rate.rounded())) + " req/s" : plain(rate) + " req/s"
+        case .open(let rate, _): return (rate >= 100 ? count(Int(rate.rounded())) : plain(rate)) + " " + unit
         }
     }
 
