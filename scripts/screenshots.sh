@@ -211,3 +211,9 @@ browser=$(command -v chromium-headless-shell || command -v chromium)
 timeout 60 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,1260 \
     --screenshot="$PWD/screenshots/report.png" "file://$work/report.html" >/dev/null 2>&1
 echo "screenshots/report.png"
+
+# The HTML report of a load run (`courier load --report`): the demo's flaky endpoint, a tenth failing.
+"$bin" load workspaces/demo.yaml load-flaky --concurrency 8 --duration 4s --no-history --report "$work/load.html" >/dev/null 2>&1 || true
+timeout 60 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,1000 \
+    --screenshot="$PWD/screenshots/load-report.png" "file://$work/load.html" >/dev/null 2>&1
+echo "screenshots/load-report.png"

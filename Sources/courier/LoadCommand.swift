@@ -75,6 +75,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a rule breaks: p99+10% (against --compare), throughput-5%, p99>250ms, errors>0.1%, errors>5, rps<1000; comma-separated.", valueName: "RULES"))
     var failOn: String?
 
+    @Option(help: ArgumentHelp("Write the run as a self-contained HTML page: figures, requests a second, latency, errors, steps, the comparison.", valueName: "FILE"))
+    var report: String?
+
     func run() async throws {
         let plan: LoadPlan
         do {
@@ -90,6 +93,7 @@ struct LoadCommand: AsyncParsableCommand {
         load.recordsHistory = !noHistory
         load.compare = compare
         load.failOn = failOn
+        load.reportPath = report
         let interrupt = LoadInterrupt()
         let status = await load.run(startDemoServer: DemoServerHandle.embedded,
                                     output: { [json] line in print(json ? line : TerminalText.neutralized(line)) },

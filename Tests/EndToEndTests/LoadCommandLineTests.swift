@@ -51,5 +51,26 @@ extension EndToEndTests {
             // The live line went to standard error while it ran.
             #expect(run.errors.contains(" req/s  p50 "), "\(run.errors)")
         }
+
+        @Test("--report writes the run as an HTML page, --fail-on's broken rule in it, and the exit status says so")
+        func htmlReport() async throws {
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let path = sandbox.directory + "/flaky.yaml"
+            try "requests:\n  flaky: {url: \"{{demo}}/load/flaky?every=4&key=r\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let report = sandbox.directory + "/load.html"
+            let run = try await courier(["load", path, "flaky", "--concurrency", "2", "--requests", "200", "--no-history",
+                                         "--report", report, "--fail-on", "errors>10%"], sandbox: sandbox)
+            #expect(run.status == 1, "a quarter failed: the rule breaks\n\(run.errors)")
+            let html = try String(contentsOfFile: report, encoding: .utf8)
+            #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("default-src 'none'"))
+            #expect(html.contains("fail-on broken") && html.contains("error rate 25.00 % is over 10.00 %"), "\(html.prefix(3000))")
+            #expect(html.contains(">200</td><td class=\"num\">150<") && html.contains(">503</td><td class=\"num\">50<"))
+            #expect(html.contains("<svg class=\"chart\""))
+            // Nowhere it cannot write: said, exit 2.
+            let refused = try await courier(["load", path, "flaky", "--requests", "10", "--no-history",
+                                             "--report", sandbox.directory + "/missing/dir/load.html"], sandbox: sandbox)
+            #expect(refused.status == 2 && refused.errors.contains("cannot write"), "\(refused.errors)")
+        }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// `courier load` without the argument parsing: loads the workspace, starts the demo server
 /// when the workspace uses `{{demo}}`, runs the load, prints a line a second while it runs
 /// (to `progress`), then the result (text or `--json`), saves it in the history, compares it
-/// with a baseline (`--compare`) and checks `--fail-on`. Returns the exit status: 0 done,
-/// 1 a `--fail-on` rule broken, 2 bad input.
+/// with a baseline (`--compare`), checks `--fail-on` and writes `--report`'s page. Returns the
+/// exit status: 0 done, 1 a `--fail-on` rule broken, 2 bad input (or a report it cannot write).
 public struct HeadlessLoad: Sendable {
     public var workspacePath: String
     public var name: String
@@ -22,6 +22,8 @@ public struct HeadlessLoad: Sendable {
     public var compare: String?
     /// `--fail-on p99+10%,errors>0.1%` (``LoadThresholds``).
     public var failOn: String?
+    /// `--report FILE`: the run as a self-contained HTML page (``LoadHTMLReport``).
+    public var reportPath: String?
 
     public init(workspacePath: String, name: String, plan: LoadPlan) {
         self.workspacePath = workspacePath
@@ -140,15 +142,27 @@ public struct HeadlessLoad: Sendable {
                 LoadReport.lines(for: LoadComparison(result, baseline: baseline)).forEach(output)
             }
         }
-        guard let thresholds else { return 0 }
-        let breaches: [LoadThresholdBreach]
-        do {
-            breaches = try thresholds.breaches(of: result, baseline: baseline)
-        } catch {
-            errors("courier load: --fail-on: \(error)")
-            return 2
+        var breaches: [LoadThresholdBreach] = []
+        if let thresholds {
+            do {
+                breaches = try thresholds.breaches(of: result, baseline: baseline)
+            } catch {
+                errors("courier load: --fail-on: \(error)")
+                return 2
+            }
+            for breach in breaches { errors("courier load: fail-on: \(breach.message)") }
         }
-        for breach in breaches { errors("courier load: fail-on: \(breach.message)") }
+        if let reportPath {
+            var report = LoadHTMLReport(result: result, workspacePath: workspacePath,
+                                        comparison: baseline.map { LoadComparison(result, baseline: $0) })
+            report.breaches = breaches.map(\.message)
+            do {
+                try report.html.write(toFile: reportPath, atomically: true, encoding: .utf8)
+            } catch {
+                errors("courier load: cannot write \(reportPath): \(error.localizedDescription)")
+                return 2
+            }
+        }
         return breaches.isEmpty ? 0 : 1
     }
 
