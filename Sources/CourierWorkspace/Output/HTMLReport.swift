@@ -90,22 +90,8 @@ public struct HTMLReport {
 
     /// The page.
     public var html: String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-            <meta name="color-scheme" content="light dark">
-            <meta name="generator" content="Courier">
-            <title>\(Self.escape(title))</title>
-            <style>\(HTMLReportStyle.css)</style>
-            </head>
-            <body>
-            <main>
-
-            """
+        var page = HTMLReportStyle.pageStart(title: title, css: HTMLReportStyle.css,
+                                             policy: "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:")
         page += header + summarySection + HTMLReportWaterfall(entries: entries).section
         page += "<section class=\"targets\" aria-label=\"Requests\">\n"
         page += HTMLReportStyle.filterBar

@@ -2,6 +2,27 @@
 /// for light and dark (`prefers-color-scheme`), and filter buttons that the script shows —
 /// without it every request is listed and `<details>` still open and close.
 enum HTMLReportStyle {
+    /// A page's start, up to its `<main>`: `title` escaped, `css` inline, and `policy` as its
+    /// Content-Security-Policy (no fetches in any report).
+    static func pageStart(title: String, css: String, policy: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="\(policy)">
+        <meta name="color-scheme" content="light dark">
+        <meta name="generator" content="Courier">
+        <title>\(HTMLReport.escape(title))</title>
+        <style>\(css)</style>
+        </head>
+        <body>
+        <main>
+
+        """
+    }
+
     /// Hidden until the script shows it: without the script, it would do nothing.
     static let filterBar = """
         <div class="filters" id="filters" hidden>

@@ -25,22 +25,8 @@ public struct LoadHTMLReport {
 
     /// The page.
     public var html: String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-            <meta name="color-scheme" content="light dark">
-            <meta name="generator" content="Courier">
-            <title>\(Self.escape("\(failed ? "✗" : "✓") load \(result.kind) \(result.target) — \(result.workspace)"))</title>
-            <style>\(HTMLReportStyle.css)\(Self.css)</style>
-            </head>
-            <body>
-            <main>
-
-            """
+        var page = HTMLReportStyle.pageStart(title: "\(failed ? "✗" : "✓") load \(result.kind) \(result.target) — \(result.workspace)",
+                                             css: HTMLReportStyle.css + Self.css, policy: "default-src 'none'; style-src 'unsafe-inline'")
         page += header + cards + perSecondSection + latencySection + outcomesSection + stepsSection + comparisonSection
         page += "<footer>Made by Courier's load mode. Latency counts from when each request was due "
             + "(open model) or started (closed model).</footer>\n</main>\n</body>\n</html>\n"
