@@ -43,6 +43,17 @@ public enum LoadReport {
     /// A comparison: a line naming the baseline, a table of figure, before, after, change and
     /// a marker (`▲ regression`, `▼ better`), and a line counting the regressions.
     public static func lines(for comparison: LoadComparison, timeZone: TimeZone = .current) -> [String] {
+        var rows = [["figure", "before", "after", "change"]]
+        for row in comparison.rows {
+            let cells = [clipped(row.label), row.figure.formatted(row.before), row.figure.formatted(row.after), change(row)]
+            rows.append(cells + (marker(row.verdict).map { [$0] } ?? []))
+        }
+        return [baselineLine(for: comparison, timeZone: timeZone)] + LoadReportFormat.table(rows, columns: 4) + [verdictLine(for: comparison)]
+    }
+
+    /// `compared with #7 of 2026-11-26 21:04 (c=64, 30.0 s)`, and the baseline's target when
+    /// it is another.
+    static func baselineLine(for comparison: LoadComparison, timeZone: TimeZone = .current) -> String {
         let baseline = comparison.baseline
         var named = baseline.id.map { "#\($0) of " } ?? "the run of "
         named += LoadReportFormat.minute(baseline.startedAt, timeZone: timeZone)
@@ -50,23 +61,26 @@ public enum LoadReport {
         if baseline.target != comparison.result.target || baseline.kind != comparison.result.kind {
             named += ": \(baseline.kind) \(baseline.target)"
         }
-        var rows = [["figure", "before", "after", "change"]]
-        for row in comparison.rows {
-            var cells = [clipped(row.label), row.figure.formatted(row.before), row.figure.formatted(row.after), change(row)]
-            switch row.verdict {
-            case .regression: cells.append("▲ regression")
-            case .better: cells.append("▼ better")
-            case .unchanged: break
-            }
-            rows.append(cells)
+        return "compared with " + named
+    }
+
+    /// `▲ regression`, `▼ better`, or nil for a figure that held.
+    static func marker(_ verdict: LoadComparison.Verdict) -> String? {
+        switch verdict {
+        case .regression: return "▲ regression"
+        case .better: return "▼ better"
+        case .unchanged: return nil
         }
+    }
+
+    /// `2 regressions (beyond latency +10 %, throughput -10 %, error rate +0.1 point)`.
+    static func verdictLine(for comparison: LoadComparison) -> String {
         let thresholds = comparison.thresholds
         let count = comparison.regressions.count
-        let verdict = (count == 0 ? "no regression" : "\(count) regression\(count == 1 ? "" : "s")")
+        return (count == 0 ? "no regression" : "\(count) regression\(count == 1 ? "" : "s")")
             + " (beyond latency +\(LoadReportFormat.plain(thresholds.latency * 100)) %,"
             + " throughput -\(LoadReportFormat.plain(thresholds.throughput * 100)) %,"
             + " error rate +\(LoadReportFormat.plain(thresholds.errorRate * 100)) point)"
-        return ["compared with " + named] + LoadReportFormat.table(rows, columns: 4) + [verdict]
     }
 
     /// `#12  2026-11-26 21:04  request get-json  c=64  30.0 s  18,402 req/s  p50 2.1 ms
@@ -92,17 +106,23 @@ public enum LoadReport {
         return parts.joined(separator: " · ")
     }
 
+    /// The percentiles a latency table has, in its order.
+    static let latencyColumns: [LoadFigure] = [.p50, .p90, .p95, .p99, .p999, .max, .mean]
+
+    /// The iteration latency, then each phase libcurl measured (a phase nothing reached is left out).
+    static func latencyRows(_ result: LoadResult) -> [(name: String, figures: LatencyFigures)] {
+        [("latency", result.latency)] + LoadComparison.phases.compactMap { phase in
+            guard let figures = result.phases[phase], figures.count > 0 else { return nil }
+            return (LoadComparison.phaseName(phase), figures)
+        }
+    }
+
     /// The iteration latency and each phase libcurl measured, by percentile.
     static func latencyTable(_ result: LoadResult) -> [String] {
-        let figures: [LoadFigure] = [.p50, .p90, .p95, .p99, .p999, .max, .mean]
+        let figures = latencyColumns
         var rows = [[""] + figures.map(\.rawValue)]
-        func add(_ label: String, _ latency: LatencyFigures) {
+        for (label, latency) in latencyRows(result) {
             rows.append([label] + figures.map { LoadReportFormat.milliseconds($0.latency(in: latency)) })
-        }
-        add("latency", result.latency)
-        for phase in LoadComparison.phases {
-            guard let figures = result.phases[phase], figures.count > 0 else { continue }
-            add(LoadComparison.phaseName(phase), figures)
         }
         return LoadReportFormat.table(rows.map { [$0[0].padding(toLength: labelWidth - 2, withPad: " ", startingAt: 0)] + $0.dropFirst() },
                                       columns: figures.count + 1)

@@ -65,8 +65,9 @@ public final class LoadRun: Sendable {
             // The chain's requests go through the runner's agent: as many slots as iterations,
             // given back when the run ends.
             runner.agent.config.update { settings in
-                slots = (settings.maxConcurrentTransfers, max(settings.maxConcurrentTransfers, plan.maxInFlight))
-                settings.maxConcurrentTransfers = max(settings.maxConcurrentTransfers, plan.maxInFlight)
+                let before = settings.maxConcurrentTransfers
+                settings.maxConcurrentTransfers = max(before, plan.maxInFlight)
+                slots = (before, settings.maxConcurrentTransfers)
             }
             recorder = LoadRecorder(result: template, steps: iterations.stepNames)
             driver = LoadDriver(plan: plan, iterations: iterations, sink: recorder)

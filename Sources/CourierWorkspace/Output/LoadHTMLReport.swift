@@ -103,14 +103,10 @@ public struct LoadHTMLReport {
     }
 
     private var latencySection: String {
-        let figures: [LoadFigure] = [.p50, .p90, .p95, .p99, .p999, .max, .mean]
+        let figures = LoadReport.latencyColumns
         var html = "<section class=\"panel\"><h2>Latency<span class=\"subtitle\">milliseconds</span></h2>\n<div class=\"table-wrap\"><table>\n"
         html += "<thead><tr><th></th>" + figures.map { "<th class=\"num\">\($0.rawValue)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
-        var rows = [("latency", result.latency)]
-        for phase in LoadComparison.phases {
-            if let phaseFigures = result.phases[phase], phaseFigures.count > 0 { rows.append((LoadComparison.phaseName(phase), phaseFigures)) }
-        }
-        for (name, values) in rows {
+        for (name, values) in LoadReport.latencyRows(result) {
             html += "<tr><th>\(Self.escape(name))</th>"
                 + figures.map { "<td class=\"num\">\(LoadReportFormat.milliseconds($0.latency(in: values)))</td>" }.joined() + "</tr>\n"
         }
@@ -173,18 +169,18 @@ public struct LoadHTMLReport {
 
     private var comparisonSection: String {
         guard let comparison else { return "" }
-        let lines = LoadReport.lines(for: comparison)
-        var html = "<section class=\"panel\"><h2>Compared\(lines.first.map { "<span class=\"subtitle\">\(Self.escape($0))</span>" } ?? "")</h2>\n"
+        var html = "<section class=\"panel\"><h2>Compared<span class=\"subtitle\">"
+            + "\(Self.escape(LoadReport.baselineLine(for: comparison)))</span></h2>\n"
         html += "<div class=\"table-wrap\"><table>\n<thead><tr><th>figure</th><th class=\"num\">before</th><th class=\"num\">after</th>"
             + "<th class=\"num\">change</th><th></th></tr></thead>\n<tbody>\n"
         for row in comparison.rows {
-            let mark = row.verdict == .regression ? "▲ regression" : row.verdict == .better ? "▼ better" : ""
+            let mark = LoadReport.marker(row.verdict) ?? ""
             html += "<tr class=\"verdict-\(row.verdict.rawValue)\"><th>\(Self.escape(row.label))</th>"
                 + "<td class=\"num\">\(Self.escape(row.figure.formatted(row.before)))</td><td class=\"num\">\(Self.escape(row.figure.formatted(row.after)))</td>"
                 + "<td class=\"num\">\(Self.escape(LoadReport.change(row)))</td><td>\(mark)</td></tr>\n"
         }
         html += "</tbody></table></div>\n"
-        if let verdict = lines.last { html += "<p class=\"muted\">\(Self.escape(verdict))</p>\n" }
+        html += "<p class=\"muted\">\(Self.escape(LoadReport.verdictLine(for: comparison)))</p>\n"
         return html + "</section>\n"
     }
 
