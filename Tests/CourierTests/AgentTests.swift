@@ -96,22 +96,64 @@ import Testing
         }
     }
 
+    /// Which request reached the server first is told by the server (one shared counter), not
+    /// by the order of the callbacks: outcomes are decided on a concurrent queue, so a callback
+    /// says when a decision ended, not when a transfer started (see the next test). The blocker
+    /// holds the only slot until every other request is queued, then is stopped: no delay has
+    /// to outlast the test's own starts (a fixed 0.5 s one did not, on a loaded machine).
     @Test func queuedRequestsStartInPriorityOrder() async throws {
         try await withTestBed({ $0.maxConcurrentTransfers = 1 }) { bed in
             let log = EventLog()
-            let blocker = bed.request("/delay/0.5")
+            let counter = bed.uniqueName("priority")
+            let blocker = bed.request("/delay/30")
             blocker.priority = RequestPriority(rawValue: 100)
-            var requests = [(blocker, "blocker")]
+            blocker.start(success: { _ in log.record("blocker") }, failure: { _ in log.record("failed blocker") })
+            var queued: [(ConfigurableRequest, String)] = []
             for (name, priority) in [("low", RequestPriority.low), ("default", .default), ("high", .high)] {
-                let request = bed.request("/get", arguments: ["name": .string(name)])
+                let request = bed.request("/counter/\(counter)")
                 request.priority = priority
-                requests.append((request, name))
-            }
-            for (request, name) in requests {
                 request.start(success: { _ in log.record(name) }, failure: { _ in log.record("failed \(name)") })
+                queued.append((request, name))
             }
-            await log.waitForEvents(4)
-            #expect(log.events == ["blocker", "high", "default", "low"])
+            blocker.stop()
+            await log.waitForEvents(3)
+            #expect(Set(log.events) == ["high", "default", "low"], "the blocker was stopped: no callback of its own")
+            let arrivals = Dictionary(uniqueKeysWithValues: queued.map { request, name in
+                (name, request.responseJSON?["count"]?.intValue ?? -1)
+            })
+            #expect(arrivals == ["high": 1, "default": 2, "low": 3])
+        }
+    }
+
+    /// A request whose outcome takes long to decide (a slow preprocessor here; a big body, a
+    /// cache write or a descheduled thread elsewhere) does not hold back the callbacks of
+    /// requests that ended after it: outcomes are decided concurrently, as AFNetworking's
+    /// processing queue does for YTKNetwork. This is how `queuedRequestsStartInPriorityOrder`
+    /// once saw its blocker's callback last on a loaded machine (#41).
+    @Test func aSlowDecisionDoesNotHoldBackLaterRequestsCallbacks() async throws {
+        final class SlowToDecide: ConfigurableRequest, @unchecked Sendable {
+            let release = DispatchSemaphore(value: 0)
+            let released = Atomic<Bool>(false)
+            override func requestCompletePreprocessor() {
+                // Bounded: when the property breaks, the test fails instead of hanging.
+                released.store(release.wait(timeout: .now() + 30) == .success, ordering: .relaxed)
+            }
+        }
+        try await withTestBed({ $0.maxConcurrentTransfers = 1 }) { bed in
+            let log = EventLog()
+            let slow = SlowToDecide("/get")
+            slow.agent = bed.agent
+            slow.start(success: { _ in log.record("slow") }, failure: { _ in log.record("failed slow") })
+            for name in ["second", "third"] {
+                bed.request("/get").start(success: { _ in log.record(name) }, failure: { _ in log.record("failed \(name)") })
+            }
+            await log.waitForEvents(2)
+            #expect(Set(log.events) == ["second", "third"])
+            slow.release.signal()
+            await log.waitForEvents(3)
+            #expect(log.events.last == "slow")
+            let released = slow.released.load(ordering: .relaxed)
+            #expect(released, "the slow decision was released by the test, not by its timeout")
         }
     }
 
