@@ -87,10 +87,7 @@ enum RequestBuilder {
         }
         prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
         try validate(prepared.url, schemes: request.externalTransport?.schemes ?? [])
-        if let header = prepared.headers.first(where: { !isValidHeader($0) }) {
-            throw RequestError(family: .transport, code: .badURL,
-                               message: "The header \"\(header.name)\" has a name or value that cannot be sent.")
-        }
+        if let error = HeaderFieldCheck.error(in: prepared.headers) { throw error }
     }
 
     /// libcurl answers the challenge or signs; for SigV4 the query is put in AWS's canonical
@@ -191,24 +188,6 @@ enum RequestBuilder {
         guard !found else {
             throw RequestError(family: .transport, code: .badURL,
                                message: "The URL has a control character (a line break, a tab, …); such a URL is not sent.")
-        }
-    }
-
-    /// Header names are tokens; neither part may carry a line break (header injection).
-    private static func isValidHeader(_ header: (name: String, value: String)) -> Bool {
-        !header.name.isEmpty
-            && header.name.utf8.allSatisfy(isTokenByte)
-            && !header.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
-    }
-
-    /// RFC 9110's `tchar`: the bytes a field name is made of (checked byte by byte, not
-    /// with a Foundation character set made for every request).
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 }

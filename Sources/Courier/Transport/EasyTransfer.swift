@@ -95,6 +95,9 @@ final class EasyTransfer {
         }
 
         let request = redirected ?? job.request
+        // The last gate before libcurl: an authenticator's fields and a load run's token are
+        // set after the builder checked the request's own (a reused setup had these checked).
+        if let refused = HeaderFieldCheck.error(in: request.headers) { return refused }
 
         // A handle that followed a redirect here is reset before the next transfer.
         let setup = hops == 0 ? HandleSetup(job, reportsProgress: reportsProgress) : nil
