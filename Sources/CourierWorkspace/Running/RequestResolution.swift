@@ -31,14 +31,14 @@ struct RequestResolution: Sendable {
         settings.useCDN = definition.useCDN
         settings.arguments = try definition.args.map { value throws(TemplateError) in try scope.render(value) }
         var headers: [String: String] = [:]
-        for header in definition.headers { headers[header.name] = try scope.render(header.value) }
+        for header in definition.headers { headers[header.name] = try scope.renderHeaderValue(header.value) }
         switch definition.auth {
         case .basic(let user, let password)?:
             let password = try scope.render(password)
             settings.basicAuthorization = (try scope.render(user), password)
             secrets.append(password)
         case .bearer(let token)?:
-            let token = try scope.render(token)
+            let token = try scope.renderHeaderValue(token)
             headers["Authorization"] = "Bearer \(token)"
             secrets.append(token)
         case .scheme(let scheme)?:

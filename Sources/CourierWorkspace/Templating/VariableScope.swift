@@ -161,7 +161,7 @@ public final class VariableScope: Sendable {
     }
 
     /// What `name` stands for, most specific first.
-    private func source(of name: String) -> TemplateExpansion.Source? {
+    func source(of name: String) -> TemplateExpansion.Source? {
         if name.hasPrefix("env.") {
             let variable = String(name.dropFirst(4))
             guard let value = environment[variable] else { return nil }
