@@ -35,60 +35,36 @@ actor CommandTokenSource {
         if token?.value == stale { token = nil }
     }
 
-    /// Runs the command with its timeout; its trimmed output, or a parameter error that says
-    /// why not (exit status and the first line of standard error, a timeout, no output).
+    /// Runs the command with its timeout, to the shell's exit (``ShellCommand``); its
+    /// trimmed output, or a parameter error that says why not (exit status and the first
+    /// line of standard error, a timeout, no output, a token too long or with a control
+    /// character: ``TokenValue``).
     private static func run(_ command: TokenCommand) throws -> String {
         func failure(_ reason: String) -> RequestError {
             RequestError(family: .parameter, code: .invalidParameters,
                          message: "Invalid parameters: \(command.location): auth.command `\(command.command)` \(reason)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command.command]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        let outcome: ShellCommand.Outcome
         do {
-            try process.run()
+            // Room for the longest token and the whitespace around it.
+            outcome = try ShellCommand.run(command.command, timeout: command.timeout, outputLimit: TokenValue.maximumBytes + 4096)
+        } catch .couldNotStart(let reason) {
+            throw failure("could not start: \(reason)")
         } catch {
-            throw failure("could not start: \(error.localizedDescription)")
-        }
-        // Read while it runs, so a command printing more than a pipe holds is not stuck.
-        let outputData = ReadAll(output.fileHandleForReading), errorData = ReadAll(errors.fileHandleForReading)
-        if finished.wait(timeout: .now() + command.timeout) == .timedOut {
-            // Not waiting for the end: Foundation reports it only once every process holding the
-            // output pipe has exited (a child of the shell's may go on).
-            kill(process.processIdentifier, SIGKILL)
             throw failure("did not finish within \(YAMLScalar.seconds(command.timeout)) s")
         }
-        let stdout = String(decoding: outputData.wait(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let stderr = String(decoding: errorData.wait(), as: UTF8.self)
-        let firstError = stderr.split(whereSeparator: \.isNewline).first.map { ": " + $0 } ?? ""
-        guard process.terminationStatus == 0 else {
-            throw failure("failed with exit status \(process.terminationStatus)\(firstError)")
+        let stdout = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let stderr = String(decoding: outcome.errors, as: UTF8.self)
+        let firstError = stderr.split(whereSeparator: \.isNewline).first.map { ": " + TokenValue.printable($0.prefix(300)) } ?? ""
+        guard outcome.status == 0 else {
+            throw failure("failed with exit status \(outcome.status)\(firstError)")
+        }
+        guard !outcome.outputOverflowed else {
+            throw failure("printed a token that is too long: more than the \(TokenValue.maximumBytes) bytes (64 KiB) a token may have; "
+                + "it is not used or kept")
         }
         guard !stdout.isEmpty else { throw failure("printed no token\(firstError)") }
+        if let problem = TokenValue.problem(stdout) { throw failure("printed a token that " + problem) }
         return stdout
-    }
-}
-
-/// Everything a file handle gives until its end, read on a thread of its own.
-private final class ReadAll: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

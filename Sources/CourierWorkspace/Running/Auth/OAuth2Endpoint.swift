@@ -7,8 +7,17 @@ import Foundation
 struct OAuth2Endpoint: Sendable {
     let settings: OAuth2Settings
 
-    /// Exchanges `parameters` (the grant's) for a token through `agent`.
-    func requestToken(_ parameters: [(String, String)], previous: OAuth2Token?, agent: NetworkAgent) async throws(RequestError) -> OAuth2Token {
+    /// Seconds a token request may take in all when the request it is for has no deadline
+    /// (the idle timeout alone let an endpoint trickling a byte now and then hold it for ever).
+    static let defaultDeadline: TimeInterval = 60
+    /// The most bytes of a token endpoint's answer read: a token is at most 64 KiB
+    /// (``TokenValue``), and an answer far larger is no token.
+    static let maximumAnswerBytes = 1 << 20
+
+    /// Exchanges `parameters` (the grant's) for a token through `agent`, within `deadline`
+    /// seconds (the request's own; nil: ``defaultDeadline``).
+    func requestToken(_ parameters: [(String, String)], previous: OAuth2Token?, agent: NetworkAgent,
+                      deadline: TimeInterval? = nil) async throws(RequestError) -> OAuth2Token {
         var fields = parameters
         if let scope = settings.scope, !fields.contains(where: { $0.0 == "scope" }) { fields.append(("scope", scope)) }
         if let audience = settings.audience { fields.append(("audience", audience)) }
@@ -30,27 +39,28 @@ struct OAuth2Endpoint: Sendable {
         definition.acceptableStatusCodes = Set(100...599)
         definition.sendsCookies = false
         definition.timeoutInterval = 30
+        definition.deadline = deadline.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? Self.defaultDeadline
+        definition.maximumResponseBodySize = Self.maximumAnswerBytes
         let request = ConfigurableRequest(definition)
         request.agent = agent
         do {
             try await request.run()
+        } catch let error as RequestError where error.code == .dataLengthExceedsMaximum {
+            throw failure("the token endpoint \(settings.tokenURL) answered with more than \(Self.maximumAnswerBytes) bytes (1 MiB): "
+                + "the access token is too long (a token may have \(TokenValue.maximumBytes) bytes, 64 KiB); it is not used or kept")
         } catch {
             let reason = (error as? RequestError)?.message ?? "\(error)"
             throw failure("the token request to \(settings.tokenURL) failed: \(reason)")
         }
-        let status = request.responseStatusCode
-        let json = request.responseData.flatMap { try? JSONSerialization.jsonObject(with: $0) }
-        if (200...299).contains(status), let json, let token = OAuth2Token(response: json, previous: previous) {
+        let grant = parameters.first { $0.0 == "grant_type" }?.1 ?? ""
+        switch OAuth2TokenResponse.read(status: request.responseStatusCode, body: request.responseData, previous: previous) {
+        case .success(let token):
             return token
+        case .failure(.refused(let reason)):
+            throw failure("the token endpoint \(settings.tokenURL) refused the \(grant) grant: \(reason)")
+        case .failure(.unusableToken(let reason)):
+            throw failure("the access token from the token endpoint \(settings.tokenURL) (\(grant) grant) \(reason)")
         }
-        var reason = "HTTP \(status)"
-        if let object = json as? [String: Any], let code = object["error"] as? String {
-            reason += " \(code)"
-            if let description = object["error_description"] as? String { reason += ": \(description)" }
-        } else if (200...299).contains(status) {
-            reason += ", but no access_token in the answer"
-        }
-        throw failure("the token endpoint \(settings.tokenURL) refused the \(parameters.first { $0.0 == "grant_type" }?.1 ?? "") grant: \(reason)")
     }
 
     /// A parameter error that names where the auth is written.

@@ -22,27 +22,28 @@ actor OAuth2TokenSource {
 
     private var settings: OAuth2Settings { endpoint.settings }
 
-    /// A fresh access token, fetched or refreshed through `agent` when needed.
-    func accessToken(agent: NetworkAgent) async throws -> String {
+    /// A fresh access token, fetched or refreshed through `agent` when needed, the token
+    /// request within `deadline` seconds (the request's; nil: the endpoint's default).
+    func accessToken(agent: NetworkAgent, deadline: TimeInterval? = nil) async throws -> String {
         if !loadedFile {
             loadedFile = true
             token = token ?? file.load()
         }
         if let token, token.isFresh() { return token.accessToken }
-        return try await renew(agent: agent).accessToken
+        return try await renew(agent: agent, deadline: deadline).accessToken
     }
 
     /// After the server refused `stale`: a new token, unless another request renewed it
     /// already. False when none can be had.
-    func recover(from stale: String, agent: NetworkAgent) async -> Bool {
+    func recover(from stale: String, agent: NetworkAgent, deadline: TimeInterval? = nil) async -> Bool {
         if let token, token.accessToken != stale { return true }
         token?.expiresAt = .distantPast
-        return (try? await renew(agent: agent)) != nil
+        return (try? await renew(agent: agent, deadline: deadline)) != nil
     }
 
-    private func renew(agent: NetworkAgent) async throws -> OAuth2Token {
+    private func renew(agent: NetworkAgent, deadline: TimeInterval?) async throws -> OAuth2Token {
         if let pending { return try await pending.value }
-        let task = Task { try await self.fetch(agent: agent) }
+        let task = Task { try await self.fetch(agent: agent, deadline: deadline) }
         pending = task
         defer { pending = nil }
         let fresh = try await task.value
@@ -51,10 +52,10 @@ actor OAuth2TokenSource {
         return fresh
     }
 
-    private func fetch(agent: NetworkAgent) async throws -> OAuth2Token {
+    private func fetch(agent: NetworkAgent, deadline: TimeInterval?) async throws -> OAuth2Token {
         if let refresh = token?.refreshToken {
             if let renewed = try? await endpoint.requestToken([("grant_type", "refresh_token"), ("refresh_token", refresh)],
-                                                              previous: token, agent: agent) {
+                                                              previous: token, agent: agent, deadline: deadline) {
                 return renewed
             }
             token = nil
@@ -62,13 +63,13 @@ actor OAuth2TokenSource {
         }
         switch settings.grant {
         case .clientCredentials:
-            return try await endpoint.requestToken([("grant_type", "client_credentials")], previous: nil, agent: agent)
+            return try await endpoint.requestToken([("grant_type", "client_credentials")], previous: nil, agent: agent, deadline: deadline)
         case .password:
             return try await endpoint.requestToken([("grant_type", "password"), ("username", settings.username ?? ""),
-                                                    ("password", settings.password ?? "")], previous: nil, agent: agent)
+                                                    ("password", settings.password ?? "")], previous: nil, agent: agent, deadline: deadline)
         case .refreshToken:
             return try await endpoint.requestToken([("grant_type", "refresh_token"), ("refresh_token", settings.refreshToken ?? "")],
-                                                   previous: nil, agent: agent)
+                                                   previous: nil, agent: agent, deadline: deadline)
         case .authorizationCode:
             return try await authorizationCode(agent: agent)
         }

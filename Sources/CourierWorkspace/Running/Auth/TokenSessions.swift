@@ -31,8 +31,10 @@ public final class TokenSessions: Sendable {
                 OAuth2TokenSource(settings: settings, file: file, openURL: openURL ?? Self.printURL)
             }
             return WorkspaceAuthenticator(scope: scope, header: "Authorization", prefix: "Bearer ",
-                                          token: { try await source.accessToken(agent: $0.agent) },
-                                          recover: { request, stale in await source.recover(from: stale, agent: request.agent) })
+                                          token: { try await source.accessToken(agent: $0.agent, deadline: $0.deadline) },
+                                          recover: { request, stale in
+                                              await source.recover(from: stale, agent: request.agent, deadline: request.deadline)
+                                          })
         case .command(let command):
             let source: CommandTokenSource = source(for: "command \(workspaceFile)\u{0}\(command.command)\u{0}\(command.ttl ?? -1)") {
                 CommandTokenSource(command: command)
