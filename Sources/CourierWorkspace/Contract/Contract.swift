@@ -18,6 +18,8 @@ public final class Contract: Sendable {
     /// Stripped from a request's path before matching: the `servers`' paths, longest first.
     let basePaths: [String]
     let operations: [ContractOperation]
+    /// The operations by path template, for ``operation(method:path:)``.
+    let index: ContractIndex
     /// The document and the files its `$ref`s name.
     let registry: SchemaRegistry
     /// Where `paths` is written, for a request that matches none.
@@ -32,27 +34,38 @@ public final class Contract: Sendable {
         self.dialect = dialect
         self.basePaths = basePaths
         self.operations = operations
+        self.index = ContractIndex(operations)
         self.registry = registry
         self.pathsLocation = pathsLocation
     }
 
     /// The operation for `method` on `path` (a URL's path, not decoded): the servers' base
     /// path stripped, the most specific template that fits and has the method. HEAD falls
-    /// back to GET. Nil, with the methods the path does have, when there is none.
+    /// back to GET. Nil, with the methods the path does have, when there is none. The
+    /// templates that fit are looked up in ``index``, not tried one by one.
     func operation(method: String, path: String) -> (operation: ContractOperation?, otherMethods: [String]) {
+        let (operation, otherMethods, _) = lookUp(method: method, path: path)
+        return (operation, otherMethods)
+    }
+
+    /// ``operation(method:path:)`` and how many index entries it examined (for tests of the index).
+    func lookUp(method: String, path: String) -> (operation: ContractOperation?, otherMethods: [String], examined: Int) {
+        var examined = 0
         var candidates = basePaths.compactMap { base -> String? in
             guard path == base || path.hasPrefix(base + "/") else { return nil }
             return String(path.dropFirst(base.count))
         }
         if candidates.isEmpty { candidates = [path] }
         for candidate in candidates {
-            let fitting = operations.filter { $0.template.matches(candidate) }
+            let found = index.fitting(candidate)
+            examined += found.examined
+            let fitting = found.operations.map { operations[$0] }
             guard !fitting.isEmpty else { continue }
             let methods = method == "HEAD" && !fitting.contains { $0.method == "HEAD" } ? ["GET"] : [method]
             let best = fitting.filter { methods.contains($0.method) }.min { $0.template.isMoreSpecific(than: $1.template) }
-            return (best, Array(Set(fitting.map(\.method))).sorted())
+            return (best, Array(Set(fitting.map(\.method))).sorted(), examined)
         }
-        return (nil, [])
+        return (nil, [], examined)
     }
 
     /// The compiled schema at `reference` (an absolute URI with a pointer), compiled once.

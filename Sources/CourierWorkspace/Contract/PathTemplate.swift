@@ -66,13 +66,18 @@ struct PathTemplate: Sendable, Hashable {
         specificity.lexicographicallyPrecedes(other.specificity, by: >)
     }
 
+    /// A literal segment as the index keys it: percent-decoded when it decodes.
+    static func decoded(_ segment: String) -> String {
+        segment.removingPercentEncoding ?? segment
+    }
+
     /// Segments without the empty ones a leading or trailing `/` gives.
-    private static func split(_ path: String) -> [String] {
+    static func split(_ path: String) -> [String] {
         path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init).filter { !$0.isEmpty }
     }
 
     /// Whether `text` is the literal pieces with one or more characters in each gap.
-    private static func fits(_ text: Substring, _ pieces: ArraySlice<String>) -> Bool {
+    static func fits(_ text: Substring, _ pieces: ArraySlice<String>) -> Bool {
         guard let first = pieces.first, text.hasPrefix(first) else { return false }
         let rest = text.dropFirst(first.count)
         let remaining = pieces.dropFirst()
