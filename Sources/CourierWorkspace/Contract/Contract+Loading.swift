@@ -7,12 +7,26 @@ extension Contract {
     /// workspace may use): an OpenAPI 3.0 or 3.1 document, YAML or JSON, decoded and validated
     /// by OpenAPIKit, and the files its `$ref`s name. Every mistake names its file:line:column —
     /// the `contract:` line for a file that cannot be read, the document's own place (or the
-    /// referenced file's) for one that OpenAPIKit refuses.
-    package static func load(_ value: YAMLValue) throws(WorkspaceError) -> Contract {
+    /// referenced file's) for one that OpenAPIKit refuses. The same files with the same bytes
+    /// give back the contract `cache` already holds (``ContractCache``).
+    package static func load(_ value: YAMLValue, cache: ContractCache = .shared) throws(WorkspaceError) -> Contract {
         let written = try value.string(expected: "an OpenAPI document (.yaml or .json), relative to the workspace")
         let directory = URL(fileURLWithPath: value.file).deletingLastPathComponent().path
         let files = ContractFiles(directory: directory)
-        let root = try files.root(written, relativeTo: directory, at: value, purpose: "contract")
+        let file = ContractFiles.path(written, relativeTo: directory)
+        let data = try files.read(file, at: value, purpose: "contract")
+        let key = ContractCache.Key(file: file, written: written, roots: files.confinement.roots, isLifted: files.confinement.isLifted)
+        if let digest = files.digests.first?.digest, let cached = cache.contract(for: key, digest: digest) { return cached }
+        cache.countParse(of: file)
+        let contract = try parse(written, data: data, files: files, at: value)
+        cache.store(contract, for: key, digests: files.digests)
+        return contract
+    }
+
+    /// The contract read from `data`, the document `written` names, and the files its `$ref`s name.
+    private static func parse(_ written: String, data: Data, files: ContractFiles, at value: YAMLValue) throws(WorkspaceError) -> Contract {
+        let directory = URL(fileURLWithPath: value.file).deletingLastPathComponent().path
+        let root = try files.root(written, relativeTo: directory, at: value, purpose: "contract", data: data)
         let map = try root.mapping(expected: "an OpenAPI document (a mapping with openapi, info, paths)")
         let model = try Self.model(map)
         let (servers, operations) = try read(root, files: files, model: model)

@@ -1,0 +1,83 @@
+import Courier
+import Foundation
+import Synchronization
+
+/// The contracts this process has loaded, each kept with the SHA-256 of every file it was
+/// read from (the document and the files its `$ref`s name). A workspace names its contract
+/// again each time it is read — `courier run` once, but the workbench on every edit it saves
+/// and every change the file watcher sees —, and a contract of 2,000 operations took seconds
+/// to decode, validate and index. Loading the same files with the same bytes, from the same
+/// folder under the same path rules, gives back the contract already built (its compiled
+/// schemas too); a file that changed, appeared or went is read again from scratch.
+///
+/// Memory only: a contract on disk would have to be serialised with its registry (the whole
+/// document as JSON), and reading that back is most of what parsing the YAML costs.
+package final class ContractCache: Sendable {
+    /// The process's cache, which `contract:` uses.
+    package static let shared = ContractCache()
+
+    /// How many contracts are kept; the one used longest ago goes first.
+    static let capacity = 4
+
+    /// What makes two loads the same apart from the bytes: the document, how the workspace
+    /// wrote it, and the folders its files may come from.
+    struct Key: Hashable {
+        let file: String
+        let written: String
+        let roots: [String]
+        let isLifted: Bool
+    }
+
+    private struct Entry {
+        let key: Key
+        /// Every file read, the document first, with its content's SHA-256.
+        let digests: [ContractFiles.Digest]
+        let contract: Contract
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        /// Full loads (read, decoded, validated, indexed) by document path, for tests.
+        var parses: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// The contract loaded from `key`'s files when the document's digest is `digest` and every
+    /// other file it read still has the digest it had (each read again and hashed here).
+    func contract(for key: Key, digest: String) -> Contract? {
+        guard let entry = state.withLock({ state in state.entries.last { $0.key == key && $0.digests.first?.digest == digest } }) else {
+            return nil
+        }
+        for file in entry.digests.dropFirst() {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: file.path)), SHA256Hex.of(data) == file.digest else { return nil }
+        }
+        state.withLock { state in
+            if let index = state.entries.lastIndex(where: { $0.contract === entry.contract }) {
+                state.entries.append(state.entries.remove(at: index))
+            }
+        }
+        return entry.contract
+    }
+
+    /// Notes a full load of `file` (``parses(of:)``).
+    func countParse(of file: String) {
+        state.withLock { $0.parses[file, default: 0] += 1 }
+    }
+
+    /// Keeps `contract`, read from the files of `digests`, in place of any other for `key`.
+    func store(_ contract: Contract, for key: Key, digests: [ContractFiles.Digest]) {
+        state.withLock { state in
+            state.entries.removeAll { $0.key == key }
+            state.entries.append(Entry(key: key, digests: digests, contract: contract))
+            if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
+        }
+    }
+
+    /// How many times the document at `file` (absolute) was read and decoded in full, not taken from the cache.
+    package func parses(of file: String) -> Int {
+        state.withLock { $0.parses[file] ?? 0 }
+    }
+}
