@@ -19,6 +19,8 @@ public struct SchemaCheck: Sendable, Hashable {
     /// Whether `format` is asserted (`date-time`, `email`, `uuid`, …) rather than an annotation.
     public var assertsFormats: Bool
     public var location: SourceLocation
+    /// Where the `schema:` key is written: errors about the schema itself point there.
+    public var schemaLocation: SourceLocation
 
     static let keys = ["schema", "at", "formats"]
 
@@ -33,6 +35,7 @@ public struct SchemaCheck: Sendable, Hashable {
     package init(yaml: YAMLValue) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys, expected: "a schema check: {schema: FILE or {…}, at: $.path, formats: true}")
         let schema = try map.required("schema", hint: "a JSON Schema file or an inline schema")
+        schemaLocation = map.entries.first { $0.name == "schema" }?.key.location ?? schema.location
         if case .mapping = schema.node {
             source = .inline(try schema.json())
         } else {
@@ -48,6 +51,35 @@ public struct SchemaCheck: Sendable, Hashable {
         }
         assertsFormats = try map["formats"]?.bool() ?? false
         location = yaml.location
+    }
+
+    /// Reads and compiles the schema as ``results(on:render:load:)`` will, from `workspace`'s
+    /// folder: a file that is missing, outside the folders a workspace may use, unreadable,
+    /// not JSON (or YAML), or not a valid schema is an error at the `schema:` key saying what
+    /// is wrong (a parse error at the file's own line and column). A file named with
+    /// `{{placeholders}}` is left for when a response is checked.
+    func compile(workspace: Workspace) throws(WorkspaceError) {
+        var registry = SchemaRegistry()
+        var reference: String?
+        if case .file(let path) = source {
+            guard !path.contains("{{") else { return }
+            do throws(SchemaFile.Failure) {
+                let (document, uri) = try SchemaFile.read(path, workspace: workspace)
+                registry.add(document, uri: uri)
+                reference = uri
+            } catch {
+                throw WorkspaceError(error.kind, at: schemaLocation, "expect: \(text) cannot be used: \(error.description)")
+            }
+        }
+        do throws(SchemaCompileError) {
+            if let reference {
+                _ = try JSONSchema(reference: reference, registry: registry, options: options)
+            } else if case .inline(let schema) = source {
+                _ = try JSONSchema(schema, registry: registry, options: options)
+            }
+        } catch {
+            throw WorkspaceError(.invalidValue, at: schemaLocation, "expect: \(text) cannot be used: \(SchemaFile.explain(error))")
+        }
     }
 
     /// The check on `facts`: `load` reads a schema file (a path as written, placeholders

@@ -4,7 +4,8 @@ import Yams
 extension Workspace {
     static let keys = ["name", "config", "variables", "environments", "requests", "batches", "chains"]
 
-    /// Reads and checks a workspace file.
+    /// Reads and checks a workspace file, and the JSON Schema files its `expect:` names
+    /// (``checkSchemas()``): each must be there and be a schema before anything is sent.
     ///
     /// - Parameter extraVariables: names that will be given with `--var`, so that templates
     ///   using them are not reported as undefined.
@@ -16,7 +17,9 @@ extension Workspace {
             throw WorkspaceError(.unreadable, at: nil, "\(path): cannot read the workspace (\(error.localizedDescription))")
         }
         try WorkspaceCharacters.check(bytes, file: path)
-        return try parse(yaml: String(decoding: bytes, as: UTF8.self), file: path, extraVariables: extraVariables)
+        let workspace = try parse(yaml: String(decoding: bytes, as: UTF8.self), file: path, extraVariables: extraVariables)
+        try workspace.checkSchemas()
+        return workspace
     }
 
     /// Reads and checks workspace text; `file` names it in errors.

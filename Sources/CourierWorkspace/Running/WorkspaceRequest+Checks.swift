@@ -62,20 +62,11 @@ extension WorkspaceRequest {
         return result
     }
 
-    /// Reads a JSON Schema `expect:` names: inside the workspace's directories, JSON or YAML.
+    /// Reads a JSON Schema `expect:` names: inside the workspace's directories, JSON or YAML
+    /// (``SchemaFile``; what is wrong said in plain words, not as Foundation's error dump).
     private func schemaLoader() -> (String) throws -> (document: JSONValue, uri: String) {
         let workspace = self.workspace
-        var confinement: PathConfinement?
-        return { path in
-            let file = workspace.resolvePath(path)
-            if confinement == nil { confinement = PathConfinement(workspaceDirectory: workspace.directory) }
-            let checked = try confinement!.check(file, for: "JSON Schema")
-            let data = try Data(contentsOf: URL(fileURLWithPath: checked))
-            let document = checked.hasSuffix(".yaml") || checked.hasSuffix(".yml")
-                ? try YAMLValue.document(yaml: String(decoding: data, as: UTF8.self), file: checked, subject: "the schema")?.json() ?? .null
-                : try JSONValue(parsing: data)
-            return (document, URL(fileURLWithPath: checked).absoluteString)
-        }
+        return { path in try SchemaFile.read(path, workspace: workspace) }
     }
 
     /// The facts a streamed response's checks see: the body is the stream as kept (many
