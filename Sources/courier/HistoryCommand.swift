@@ -66,6 +66,10 @@ struct HistoryList: ParsableCommand {
             let count: Int
             do {
                 count = try HARExport.write(from: store, query: query, to: har, creatorVersion: courierVersion)
+            } catch let error as OutputFileError {
+                // Where it was to go cannot take it (a directory, a link, a full device): bad input.
+                printError("courier history: \(error)")
+                throw ExitCode(2)
             } catch {
                 printError("courier history: \(error)")
                 throw ExitCode(1)

@@ -43,15 +43,16 @@ struct ImportOutput: ParsableArguments {
         }
         let yaml = result.workspace.yaml()
         if let output {
-            if FileManager.default.fileExists(atPath: output), !force {
+            // A device or a FIFO (/dev/stdout) is written through, not overwritten.
+            if OutputFile.replacesAFile(at: output), !force {
                 printError("courier import: \(output) exists; pass --force to overwrite it")
                 throw ExitCode(2)
             }
             do {
-                try yaml.write(toFile: output, atomically: true, encoding: .utf8)
+                try OutputFile.write(yaml, to: output)
             } catch {
-                printError("courier import: cannot write \(output): \(error.localizedDescription)")
-                throw ExitCode(1)
+                printError("courier import: \(error)")
+                throw ExitCode(2)
             }
         } else {
             print(yaml, terminator: "")

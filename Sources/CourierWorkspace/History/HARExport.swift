@@ -28,24 +28,23 @@ public enum HARExport {
     }
 
     /// Writes the HAR document of what `query` selects from `store` to `path` as it reads
-    /// it, one exchange at a time — memory stays flat however many there are — into a 0600
-    /// file moved into place when whole. Returns how many exchanges it holds.
+    /// it, one exchange at a time — memory stays flat however many there are — through an
+    /// ``OutputFile``: a 0600 file moved into place when whole (it holds bodies), or
+    /// written through to a device or a FIFO. Returns how many exchanges it holds.
     @discardableResult
     public static func write(from store: HistoryStore, query: HistoryQuery, to path: String,
                              creatorVersion: String = "1") throws -> Int {
-        let temporary = path + ".\(UUID().uuidString.prefix(8)).part"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0, let file = fdopen(descriptor, "w") else {
-            let reason = String(cString: strerror(errno))
-            if descriptor >= 0 { close(descriptor) }
-            throw HARWriteError(path: path, reason: reason)
-        }
+        let file = try OutputFile(path, privacy: .ownerOnly)
         var count = 0
-        var failed = false
-        func put(_ text: String) { if fputs(text, file) < 0 { failed = true } }
+        // The first failure is kept and thrown once the store stops calling back.
+        var failure: OutputFileError?
+        func put(_ text: String) {
+            guard failure == nil else { return }
+            do throws(OutputFileError) { try file.write(text) } catch { failure = error }
+        }
         func put(_ value: JSONValue) {
-            let data = value.serialized(prettyPrinted: false)
-            if data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) != data.count { failed = true }
+            guard failure == nil else { return }
+            do throws(OutputFileError) { try file.write(value.serialized(prettyPrinted: false)) } catch { failure = error }
         }
         do {
             put("{\"log\":{\"version\":\"1.2\",\"creator\":")
@@ -62,16 +61,11 @@ public enum HARExport {
                 count += 1
             })
             put("\n]}}\n")
+            if let failure { throw failure }
+            try file.commit()
         } catch {
-            fclose(file)
-            unlink(temporary)
+            file.discard()
             throw error
-        }
-        if fclose(file) != 0 { failed = true }
-        guard !failed, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw HARWriteError(path: path, reason: reason)
         }
         return count
     }
@@ -218,11 +212,4 @@ public enum HARExport {
     private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     static func timestamp(_ date: Date) -> String { timestampStyle.format(date) }
-}
-
-/// A HAR file that could not be written.
-public struct HARWriteError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot write \(path): \(reason)" }
 }

@@ -137,17 +137,17 @@ public struct HeadlessRun: Sendable {
         }
         if let junitPath {
             do {
-                try junit.xml.write(toFile: junitPath, atomically: true, encoding: .utf8)
+                try OutputFile.write(junit.xml, to: junitPath)
             } catch {
-                errors("courier run: cannot write \(junitPath): \(error.localizedDescription)")
+                errors("courier run: \(error)")
                 return 2
             }
         }
         if let reportPath {
             do {
-                try report.html.write(toFile: reportPath, atomically: true, encoding: .utf8)
+                try OutputFile.write(report.html, to: reportPath)
             } catch {
-                errors("courier run: cannot write \(reportPath): \(error.localizedDescription)")
+                errors("courier run: \(error)")
                 return 2
             }
         }
