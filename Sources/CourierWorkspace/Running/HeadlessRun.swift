@@ -117,7 +117,7 @@ public struct HeadlessRun: Sendable {
             let runner = try WorkspaceRunner(workspace: workspace, options: options)
             let cacheFailures = SentenceList()
             runner.agent.config.cacheWriteFailureHandler = { cacheFailures.append($0) }
-            defer { cacheFailures.sentences.forEach { errors("courier run: warning: \($0)") } }
+            defer { CacheWriteWarnings.lines(for: cacheFailures.sentences).forEach { errors("courier run: warning: \($0)") } }
             summary = try await runner.run(names.isEmpty && checksContract ? workspace.requestNames : names) { event in
                 junit.record(event)
                 if reportPath != nil { report.record(event) }
@@ -160,4 +160,17 @@ private final class SentenceList: Sendable {
     private let list = Mutex<[String]>([])
     func append(_ sentence: String) { list.withLock { $0.append(sentence) } }
     var sentences: [String] { list.withLock { $0 } }
+}
+
+/// The cache-write failures of a run as one warning: the first in full, and how many more
+/// responses were not cached. Under descriptor exhaustion or with the cache folder blocked,
+/// every cached response fails alike, and a line per response was dozens of copies of one
+/// sentence (each naming its own entry's file, so they cannot be told apart by their text).
+package enum CacheWriteWarnings {
+    /// `sentences` in the order they came, as at most one line.
+    package static func lines(for sentences: [String]) -> [String] {
+        guard let first = sentences.first else { return [] }
+        let more = sentences.count - 1
+        return [more == 0 ? first : first + " (and \(more) more response\(more == 1 ? "" : "s") not cached)"]
+    }
 }
