@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc  // stdout, before any module that imports it
+#endif
 import ArgumentParser
 import Courier
+import Foundation
 
 /// `courier`: the terminal request workbench and its tools.
 @main
@@ -11,4 +15,22 @@ struct CourierCommand: AsyncParsableCommand {
         subcommands: [WorkbenchCommand.self, RunCommand.self, CheckCommand.self, CacheCommand.self, HistoryCommand.self, ImportCommand.self, ExportCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self, ServeCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self],
         defaultSubcommand: WorkbenchCommand.self
     )
+
+    /// ArgumentParser's own `main`, after making standard output line-buffered: into a pipe
+    /// or a file the C library buffers 4 KiB at a time, so `courier run … --json | jq` saw
+    /// a stream's events only when the run ended. Each printed line now reaches the pipe as
+    /// it is printed, as on a terminal.
+    static func main() async {
+        setvbuf(stdout, nil, _IOLBF, 0)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -81,8 +81,8 @@ extension RequestResult {
         public var reconnections: Int
         /// Seconds from the start to the end of the stream.
         public var seconds: Double
-        /// Why it ended: `ended` (the server closed it), `until`, `maxEvents`, `deadline`, or
-        /// `failed`.
+        /// Why it ended: `ended` (the server closed it), `until`, `maxEvents`, `deadline`,
+        /// `failed`, or `cancelled` (stopped from outside: Ctrl-C).
         public var end: String
         /// The condition that ended it, for `until`; the limit, for `maxEvents` and `deadline`.
         public var endDetail: String?
@@ -102,6 +102,7 @@ extension RequestResult {
             case "until": text += ", ended at until: \(endDetail ?? "")"
             case "maxEvents": text += ", ended at maxEvents: \(endDetail ?? "")"
             case "deadline": text += ", ended at its deadline (\(endDetail ?? "") s)"
+            case "cancelled": text += ", cancelled"
             default: break
             }
             return text

@@ -38,7 +38,9 @@ extension WorkspaceRunner {
     /// `until:` or `maxEvents:` is a response like any (``Request/endStream()``): its status
     /// and checks decide; were it stopped instead, it succeeded without a response to show.
     /// One ended by its deadline after it delivered events succeeded too, unless its checks
-    /// failed. One that never started (no event) keeps its failure.
+    /// failed. One that never started (no event) keeps its failure. One stopped from outside
+    /// (Ctrl-C) failed as cancelled, with what it received (it read as skipped, and went
+    /// unrecorded).
     func applyStream(of request: WorkspaceRequest, to result: inout RequestResult) {
         if let ended = request.endedStream, !request.isCancelled, let state = request.streamState {
             result.stream = RequestResult.StreamOutcome(
@@ -62,6 +64,20 @@ extension WorkspaceRunner {
             return
         }
         guard let state = request.streamState else { return }
+        if request.isCancelled {
+            // Stopped from outside (Ctrl-C): not a skip. What arrived is reported and recorded.
+            let seconds = request.streamEvents.last?.elapsed ?? request.duration ?? 0
+            result.stream = RequestResult.StreamOutcome(mode: state.mode.rawValue, events: state.events, dropped: state.droppedEvents,
+                                                        reconnections: state.reconnections, seconds: seconds, end: "cancelled")
+            result.ok = false
+            result.skipped = false
+            result.bytes = Int(state.bytes)
+            result.durationMs = Self.milliseconds(seconds)
+            result.error = RequestResult.Failure(family: RequestError.Family.transport.rawValue, code: RequestError.Code.cancelled.rawValue,
+                                                 message: "Cancelled after \(state.events) event\(state.events == 1 ? "" : "s") "
+                                                    + "(\(state.bytes) bytes) had arrived.")
+            return
+        }
         let seconds = request.duration ?? request.metrics?.total ?? 0
         var outcome = RequestResult.StreamOutcome(mode: state.mode.rawValue, events: state.events, dropped: state.droppedEvents,
                                                   reconnections: state.reconnections, seconds: seconds,
