@@ -20,7 +20,9 @@ struct CookiesCommand: ParsableCommand {
 
         func jar(_ path: String) throws -> CookieJar {
             do {
-                return try WorkspaceCookies.savedJar(for: try Workspace.load(path: path), stateDirectory: stateDir)
+                let jar = try WorkspaceCookies.savedJar(for: try Workspace.load(path: path), stateDirectory: stateDir)
+                for problem in jar.loadProblems { printError("courier cookies: warning: \(problem)") }
+                return jar
             } catch {
                 printError(error.description)
                 throw ExitCode(2)
@@ -133,9 +135,13 @@ struct CookiesCommand: ParsableCommand {
         }
     }
 
-    /// An ISO 8601 date or time, or seconds from now.
+    /// An ISO 8601 date or time, or seconds from now (a finite number; past year 9999 it is
+    /// kept as ``Cookie/latestExpiry``, never trapping).
     static func date(_ text: String) -> Date? {
-        if let seconds = Double(text) { return Date(timeIntervalSinceNow: seconds) }
+        if let seconds = Double(text) {
+            guard seconds.isFinite else { return nil }
+            return seconds > 0 ? Cookie.expiry(maxAge: seconds, from: Date()) : Cookie.representable(Date(timeIntervalSinceNow: seconds))
+        }
         let full = ISO8601DateFormatter()
         if let date = full.date(from: text) { return date }
         let day = ISO8601DateFormatter()

@@ -49,17 +49,46 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
         let fields = text.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
         guard fields.count >= 6, !fields[0].isEmpty, let seconds = Int64(fields[4]) else { return nil }
         let domain = fields[0].hasPrefix(".") ? fields[0].dropFirst() : fields[0]
+        // libcurl writes a `Max-Age` of 2^63 − 1 seconds as it is: kept as the latest expiry.
         self.init(name: String(fields[5]), value: fields.count > 6 ? String(fields[6]) : "", domain: String(domain),
                   path: String(fields[2]), includesSubdomains: fields[1].uppercased() == "TRUE",
                   isSecure: fields[3].uppercased() == "TRUE", isHTTPOnly: httpOnly,
-                  expires: seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds)))
+                  expires: seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(min(max(seconds, 1), Self.latestExpirySeconds))))
     }
 
     /// The cookie as a line of the Netscape format, which libcurl reads back exactly
-    /// (`CURLOPT_COOKIELIST`, a cookie file).
+    /// (`CURLOPT_COOKIELIST`, a cookie file). An expiry past ``latestExpiry`` is written as it;
+    /// one before 1970, or not a number, as expired.
     public var netscapeLine: String {
-        let seconds = expires.map { max(1, Int64($0.timeIntervalSince1970.rounded(.down))) } ?? 0
-        return netscapeLine(expiresAt: seconds)
+        netscapeLine(expiresAt: expires.map(Self.expirySeconds) ?? 0)
+    }
+
+    /// The latest expiry a cookie keeps, 9999-12-31T23:59:59Z: a later one (a server's
+    /// `Max-Age=9223372036854775807`, `--expires 1e300`) is kept as this. Dates are shown as
+    /// ISO 8601 and HTTP dates, which stop at year 9999.
+    public static let latestExpiry = Date(timeIntervalSince1970: TimeInterval(latestExpirySeconds))
+    static let latestExpirySeconds: Int64 = 253_402_300_799
+
+    /// `date` as a cookie keeps it: at most ``latestExpiry``; before 1970, or not a number, the
+    /// first second of 1970 (expired).
+    public static func representable(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(expirySeconds(date)))
+    }
+
+    /// The expiry `seconds` (a `Max-Age`) after `now`, kept within ``latestExpiry``; zero or
+    /// fewer: expired (RFC 6265 §5.2.2).
+    public static func expiry(maxAge seconds: Double, from now: Date) -> Date {
+        guard !seconds.isNaN, seconds > 0 else { return Date(timeIntervalSince1970: 1) }
+        return representable(now.addingTimeInterval(min(seconds, TimeInterval(latestExpirySeconds))))
+    }
+
+    /// Seconds since 1970 for a Netscape line, from 1 (expired; 0 means a session cookie) to
+    /// ``latestExpiry``: never a conversion that traps (NaN, infinities, 1e300).
+    static func expirySeconds(_ date: Date) -> Int64 {
+        let seconds = date.timeIntervalSince1970
+        guard seconds >= 1 else { return 1 }   // NaN too
+        guard seconds < TimeInterval(latestExpirySeconds) else { return latestExpirySeconds }
+        return Int64(seconds.rounded(.down))
     }
 
     /// The line with its expiry replaced: libcurl replaces the cookie of the same domain,

@@ -33,12 +33,29 @@ final class CookieAutosave: Sendable {
         }
     }
 
-    /// Writes `jar` now if its cookies changed since the last write, after any write due.
+    /// Writes `jar` now if its cookies changed since the last write, after any write due:
+    /// merged with what other jars wrote to the file meanwhile (``CookieFile/merge(_:since:into:)``).
+    /// A jar grown past ``CookieLimits`` (a server setting cookies of new names on every
+    /// response) first drops those expiring soonest, and says so.
     func writeIfChanged(_ jar: CookieJar) throws(CookieJarError) {
-        let cookies = Set(jar.cookies)
-        guard state.withLock({ $0.written != cookies }) else { return }
-        try jar.save(to: path)
-        state.withLock { $0.written = cookies }
+        var cookies = jar.cookies
+        var problems: [CookieJarError] = []
+        if cookies.count > CookieLimits.perDomain {
+            var selection = CookieSelection()
+            for cookie in cookies { selection.insert(cookie) }
+            let kept = selection.finish()
+            if selection.dropped > 0 {
+                let keys = Set(kept.map(Cookie.Key.init))
+                jar.drop(cookies.filter { !keys.contains(Cookie.Key($0)) })
+                cookies = kept
+                problems.append(CookieFile.droppedProblem(selection.dropped, in: path))
+            }
+        }
+        defer { for problem in problems { onFailure?(problem) } }
+        let current = Set(cookies)
+        guard let base = state.withLock({ $0.written == current ? nil : $0.written ?? [] }) else { return }
+        problems += try CookieFile.merge(cookies, since: base, into: path)
+        state.withLock { $0.written = current }
     }
 
     /// Returns once the writes scheduled so far are done.

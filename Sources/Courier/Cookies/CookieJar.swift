@@ -27,6 +27,8 @@ public final class CookieJar: Sendable {
     private let control: Mutex<ControlHandle>
     /// Writes the jar to its file after transfers; nil for a jar without one.
     private let autosave: CookieAutosave?
+    /// What the last file read left out (``loadProblems``).
+    private let problems = Mutex<[CookieJarError]>([])
 
     /// An empty jar.
     public init() {
@@ -38,18 +40,29 @@ public final class CookieJar: Sendable {
     /// A jar kept in a file: the cookies there now (none when it does not exist yet), and
     /// written back (0600) whenever a transfer using the jar, or a change through this API,
     /// leaves its cookies changed — on a queue of its own; `onSaveFailure` hears when that
-    /// fails (a full disk). ``saveToFile()`` writes at once, and throws.
+    /// fails (a full disk) or drops cookies past ``CookieLimits``. ``saveToFile()`` writes at
+    /// once, and throws. Each write merges with what other jars on the file (another process)
+    /// wrote since this one read it, under a lock (`<file>.lock`). Lines of the file it cannot
+    /// read are skipped, kept in the file, and said in ``loadProblems``; a path that is not a
+    /// regular file (a FIFO, a directory) throws, saying what it is.
     public init(file path: String, onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(CookieJarError) {
-        var loaded: [Cookie] = []
-        if FileManager.default.fileExists(atPath: path) {
+        var loaded = CookieFileContents()
+        var info = stat()
+        if stat(path, &info) == 0 || errno != ENOENT {
+            loaded = try CookieFile.read(path)
             OwnerOnly.tighten(path)
-            loaded = try Self.read(path)
         }
         share = CookieShare()
         control = Mutex(ControlHandle(share: share))
-        autosave = CookieAutosave(path: path, written: Set(loaded), onFailure: onSaveFailure)
-        for cookie in loaded { give(cookie.netscapeLine) }
+        autosave = CookieAutosave(path: path, written: Set(loaded.cookies), onFailure: onSaveFailure)
+        problems.withLock { $0 = loaded.problems }
+        for cookie in loaded.cookies { give(cookie.netscapeLine) }
     }
+
+    /// What the last read of a file (``init(file:onSaveFailure:)``, ``load(from:)``) left out:
+    /// each skipped line with its number and why (not UTF-8, not a cookie line), and the
+    /// cookies dropped past ``CookieLimits``. Empty when every line was read.
+    public var loadProblems: [CookieJarError] { problems.withLock { $0 } }
 
     /// The file the jar is kept in (``init(file:onSaveFailure:)``); nil for a jar in memory only.
     public var file: String? { autosave?.path }
@@ -82,7 +95,8 @@ public final class CookieJar: Sendable {
         return lines().compactMap { Cookie(netscapeLine: $0) }.filter { !$0.isExpired(at: now) }
     }
 
-    /// Adds `cookie`, or replaces the one of the same domain, path and name.
+    /// Adds `cookie`, or replaces the one of the same domain, path and name. An expiry past
+    /// ``Cookie/latestExpiry`` is kept as it.
     public func set(_ cookie: Cookie) throws(CookieJarError) {
         if let problem = Self.problem(with: cookie) { throw CookieJarError(problem) }
         give(cookie.netscapeLine)
@@ -112,60 +126,43 @@ public final class CookieJar: Sendable {
     }
 
     /// Adds the cookies of a Netscape-format file (curl's `-c` files, browsers' exports);
-    /// expired ones and other lines are skipped. Returns how many were added.
+    /// expired ones and comments are skipped, and so are lines it cannot read (said in
+    /// ``loadProblems``), and cookies past ``CookieLimits``. Returns how many were added.
     @discardableResult
     public func load(from path: String) throws(CookieJarError) -> Int {
-        let loaded = try Self.read(path)
-        for cookie in loaded { give(cookie.netscapeLine) }
+        let loaded = try CookieFile.read(path)
+        problems.withLock { $0 = loaded.problems }
+        for cookie in loaded.cookies { give(cookie.netscapeLine) }
         autosave?.schedule(self)
-        return loaded.count
+        return loaded.cookies.count
     }
 
-    /// The cookies of a Netscape-format file that have not expired and that libcurl reads as written.
-    private static func read(_ path: String) throws(CookieJarError) -> [Cookie] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw CookieJarError("cannot read the cookie file \(path): \(error.localizedDescription)")
+    /// Adds what a response's `Set-Cookie` field (`name=value; Max-Age=60; Domain=example.com`)
+    /// says, as libcurl's cookie engine reads it for a transfer: without a request, a cookie
+    /// with no `Domain` is for no host libcurl knows. A field with a line break or a NUL byte
+    /// is refused.
+    public func add(setCookieField field: String) throws(CookieJarError) {
+        guard !field.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }) else {
+            throw CookieJarError("a Set-Cookie field is one line without NUL bytes")
         }
-        let now = Date()
-        return text.split(whereSeparator: \.isNewline).compactMap { Cookie(netscapeLine: $0) }
-            .filter { !$0.isExpired(at: now) && problem(with: $0) == nil }
+        give("Set-Cookie: " + field)
+        autosave?.schedule(self)
     }
 
     /// Writes the cookies that have not expired to `path` in the Netscape format, as a file
     /// of the user's alone (0600, its directory 0700): their values are secrets. The file is
     /// replaced at once (written beside it, then renamed).
     public func save(to path: String) throws(CookieJarError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        do {
-            // A folder made here is the user's alone; one already there (`/tmp`) is left as it is.
-            if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) { try OwnerOnly.makeDirectory(directory) }
-        } catch {
-            throw CookieJarError("cannot make the directory \(directory): \(error.localizedDescription)")
-        }
-        let text = Self.fileHeader + cookies.map { $0.netscapeLine + "\n" }.joined()
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CookieJarError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let failure = Array(text.utf8).withUnsafeBytes { writeAll($0, to: descriptor) }
-        close(descriptor)
-        if let failure {
-            unlink(temporary)
-            throw CookieJarError("cannot write \(temporary): \(String(cString: strerror(failure)))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CookieJarError("cannot replace \(path): \(reason)")
-        }
+        try CookieFile.write(cookies, to: path)
     }
 
-    static let fileHeader = "# Netscape HTTP Cookie File\n# Kept by Courier; cookie values are secrets (this file is 0600).\n\n"
+    /// Removes `cookies` from the store (each replaced by an expired line).
+    func drop(_ cookies: some Sequence<Cookie>) {
+        for cookie in cookies { give(cookie.netscapeLine(expiresAt: 1)) }
+    }
 
     /// What libcurl would misread in `cookie`'s line, or nil.
-    private static func problem(with cookie: Cookie) -> String? {
+    static func problem(with cookie: Cookie) -> String? {
         func has(_ text: String, _ characters: String) -> Bool {
             text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || characters.unicodeScalars.contains($0) }
         }
@@ -175,15 +172,21 @@ public final class CookieJar: Sendable {
         if has(cookie.value, ";") { return "the value of cookie \(cookie.name) has a ';' or a control character" }
         if cookie.domain.isEmpty || has(cookie.domain, " ;/") { return "the cookie domain \"\(cookie.domain)\" is not a host name" }
         if !cookie.path.hasPrefix("/") || has(cookie.path, ";") { return "the cookie path \"\(cookie.path)\" does not start with /" }
+        if let expires = cookie.expires, expires.timeIntervalSince1970.isNaN { return "the expiry of cookie \(cookie.name) is not a date" }
         return nil
     }
 
     /// Hands one `CURLOPT_COOKIELIST` string to libcurl (a Netscape line, or a command such as `ALL`).
     private func give(_ text: String) {
         control.withLock { control in
+            control.given += 1
             _ = text.withCString { courier_easy_setopt_string(control.raw, CURLOPT_COOKIELIST, $0) }
         }
     }
+
+    /// Lines handed to libcurl's store so far. Each costs a walk of its domain's bucket in the
+    /// store, so a load costs about this times the cookies held: what the complexity test counts.
+    var linesGiven: Int { control.withLock { $0.given } }
 
     /// The store's lines (`CURLINFO_COOKIELIST`), expired cookies included.
     private func lines() -> [String] {
@@ -208,6 +211,8 @@ public final class CookieJar: Sendable {
 private final class ControlHandle {
     let raw: UnsafeMutableRawPointer
     private let share: CookieShare
+    /// Lines handed to the store (``CookieJar/linesGiven``).
+    var given = 0
 
     init(share: CookieShare) {
         guard let raw = curl_easy_init() else { fatalError("libcurl could not make an easy handle (out of memory)") }

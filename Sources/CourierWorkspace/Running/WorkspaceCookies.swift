@@ -27,7 +27,9 @@ public enum WorkspaceCookies {
 
     /// The jar for a new run or session of `workspace`: nil for `none`; for `session`,
     /// `session` (a jar kept across reloads) or a new one; for `persist`, the file's cookies,
-    /// written back as they change (failures told to `onSaveFailure`).
+    /// written back as they change (failures told to `onSaveFailure`, and so are the file's
+    /// lines that could not be read and cookies dropped past ``CookieLimits``: the run goes on
+    /// with the rest).
     public static func jar(for workspace: Workspace, stateDirectory: String? = nil, session: CookieJar? = nil,
                            onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(WorkspaceError) -> CookieJar? {
         switch workspace.config.cookies {
@@ -36,7 +38,9 @@ public enum WorkspaceCookies {
         case .persist:
             let path = file(for: workspace, stateDirectory: stateDirectory)
             do throws(CookieJarError) {
-                return try CookieJar(file: path, onSaveFailure: onSaveFailure)
+                let jar = try CookieJar(file: path, onSaveFailure: onSaveFailure)
+                for problem in jar.loadProblems { onSaveFailure?(problem) }
+                return jar
             } catch {
                 throw WorkspaceError(.unreadable, at: nil, "\(workspace.file): config.cookies is persist, but \(error)")
             }

@@ -28,13 +28,18 @@ enum CookieLine {
                 guard argument.hasPrefix("/") else { return .failure(CookieLineProblem("Path starts with /")) }
                 cookie.path = argument
             case "max-age":
-                guard let seconds = Int(argument) else { return .failure(CookieLineProblem("Max-Age is a number of seconds")) }
-                cookie.expires = now.addingTimeInterval(TimeInterval(seconds))
+                // Digits, perhaps after a '-' (RFC 6265 §5.2.2); however many, the expiry stays
+                // within Cookie.latestExpiry, and none or fewer expire the cookie.
+                let digits = argument.hasPrefix("-") ? argument.dropFirst() : Substring(argument)
+                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Double(argument) else {
+                    return .failure(CookieLineProblem("Max-Age is a number of seconds"))
+                }
+                cookie.expires = Cookie.expiry(maxAge: seconds, from: now)
             case "expires":
                 guard let date = httpDate.date(from: argument) else {
                     return .failure(CookieLineProblem("Expires is an HTTP date: Thu, 26 Nov 2026 10:00:00 GMT"))
                 }
-                cookie.expires = date
+                cookie.expires = Cookie.representable(date)
             case "secure": cookie.isSecure = true
             case "httponly": cookie.isHTTPOnly = true
             default: return .failure(CookieLineProblem("unknown attribute \(key): Domain, Path, Max-Age, Expires, Secure, HttpOnly"))

@@ -1,0 +1,107 @@
+import Foundation
+
+extension Cookie {
+    /// What makes two cookies the same cookie to libcurl: a later one of the same domain (and
+    /// subdomain flag), path and name replaces the earlier.
+    struct Key: Hashable {
+        var domain: String
+        var includesSubdomains: Bool
+        var path: String
+        var name: String
+
+        init(_ cookie: Cookie) {
+            domain = cookie.domain.lowercased()
+            includesSubdomains = cookie.includesSubdomains
+            path = cookie.path
+            name = cookie.name
+        }
+    }
+}
+
+/// How many cookies a jar keeps, as browsers bound theirs (Firefox: 180 a host, 3,000 in all;
+/// RFC 6265 §6.1 asks for at least 50 and 3,000). Past either, the cookies that expire
+/// soonest are dropped first (session cookies last, as they live as long as the jar), and the
+/// caller says how many. libcurl's store finds a cookie by walking every cookie of its
+/// domain's bucket, and lists the store by appending to a list from its head, so a jar of
+/// 40,000 took half a minute to load: the limit keeps every such walk short.
+public enum CookieLimits {
+    /// Cookies a jar keeps in all.
+    public static let maximum = 3000
+    /// Cookies a jar keeps for one domain.
+    public static let perDomain = 180
+}
+
+/// Cookies chosen under ``CookieLimits`` in one pass, holding at most twice the limits at any
+/// time: a file of millions of lines is read in memory bounded by the limits, and in time
+/// linear in its lines (each pruning sorts at most twice a limit, and comes after at least a
+/// limit's worth of insertions).
+struct CookieSelection {
+    private struct Entry {
+        var cookie: Cookie
+        /// Its order of arrival: the oldest goes first among equal expiries, and the result
+        /// keeps the file's order.
+        var order: Int
+    }
+
+    private let maximum: Int
+    private let perDomain: Int
+    private var domains: [String: [Cookie.Key: Entry]] = [:]
+    private var count = 0
+    private var arrivals = 0
+    /// Cookies left out so far.
+    private(set) var dropped = 0
+    /// Steps taken: one per cookie offered, one per cookie sorted when pruning — what the
+    /// complexity tests count.
+    private(set) var work = 0
+
+    init(maximum: Int = CookieLimits.maximum, perDomain: Int = CookieLimits.perDomain) {
+        self.maximum = maximum
+        self.perDomain = perDomain
+    }
+
+    /// Adds `cookie`, replacing the one of its key.
+    mutating func insert(_ cookie: Cookie) {
+        work += 1
+        arrivals += 1
+        let key = Cookie.Key(cookie)
+        let previous = domains[key.domain, default: [:]].updateValue(Entry(cookie: cookie, order: arrivals), forKey: key)
+        guard previous == nil else { return }
+        count += 1
+        if domains[key.domain, default: [:]].count > 2 * perDomain { prune(domain: key.domain, to: perDomain) }
+        if count > 2 * maximum { pruneAll(to: maximum) }
+    }
+
+    /// The cookies kept, in the order they came, and how many were dropped.
+    mutating func finish() -> [Cookie] {
+        for (domain, entries) in domains where entries.count > perDomain { prune(domain: domain, to: perDomain) }
+        if count > maximum { pruneAll(to: maximum) }
+        let entries = domains.values.flatMap(\.values).sorted { $0.order < $1.order }
+        work += entries.count
+        return entries.map(\.cookie)
+    }
+
+    /// Whether `a` goes before `b`: the sooner expiry, then the older.
+    private static func goesFirst(_ a: Entry, _ b: Entry) -> Bool {
+        let (left, right) = (a.cookie.expires ?? .distantFuture, b.cookie.expires ?? .distantFuture)
+        return left != right ? left < right : a.order < b.order
+    }
+
+    private mutating func prune(domain: String, to limit: Int) {
+        guard let entries = domains[domain], entries.count > limit else { return }
+        let doomed = entries.sorted { Self.goesFirst($0.value, $1.value) }.prefix(entries.count - limit)
+        work += entries.count
+        for (key, _) in doomed { domains[domain]?[key] = nil }
+        count -= doomed.count
+        dropped += doomed.count
+    }
+
+    private mutating func pruneAll(to limit: Int) {
+        let all = domains.flatMap { domain, entries in entries.map { (domain, $0.key, $0.value) } }
+        guard all.count > limit else { return }
+        let doomed = all.sorted { Self.goesFirst($0.2, $1.2) }.prefix(all.count - limit)
+        work += all.count
+        for (domain, key, _) in doomed { domains[domain]?[key] = nil }
+        count -= doomed.count
+        dropped += doomed.count
+    }
+}
