@@ -25,6 +25,12 @@ struct LoadCommand: AsyncParsableCommand {
             only; courier history load-runs lists them); --compare prints each figure against an \
             earlier run and --fail-on turns figures into an exit status for CI.
 
+            Limits, checked before the run: --rate up to 1,000,000 a second; --concurrency and \
+            --max-in-flight up to what `ulimit -n` allows (each request in flight needs a \
+            descriptor); times up to a week. The run ends at its end time whatever the server \
+            does: requests still running 2 s after it are abandoned, and sends the schedule had \
+            due that the client could not make are counted as not sent, not queued.
+
             Exit status: 0 done, 1 a --fail-on rule broken, 2 bad input (unreadable workspace, \
             unknown name, bad option, nothing to compare with).
             """
@@ -79,9 +85,12 @@ struct LoadCommand: AsyncParsableCommand {
     var report: String?
 
     func run() async throws {
+        let options = LoadOptions(concurrency: concurrency.map(String.init), rate: rate, maxInFlight: maxInFlight.map(String.init),
+                                  duration: duration, requests: requests.map(String.init), warmup: warmup, ramp: ramp,
+                                  failOn: failOn)
         let plan: LoadPlan
         do {
-            plan = try makePlan()
+            plan = try options.plan()
         } catch {
             printError("courier load: \(error.message)")
             throw ExitCode(2)
@@ -101,36 +110,6 @@ struct LoadCommand: AsyncParsableCommand {
                                     progress: { printError($0) },
                                     started: { interrupt.stopOnSignal($0) })
         if status != 0 { throw ExitCode(status) }
-    }
-
-    private struct PlanProblem: Error {
-        var message: String
-    }
-
-    private func makePlan() throws(PlanProblem) -> LoadPlan {
-        func seconds(_ text: String?, _ option: String) throws(PlanProblem) -> Double? {
-            guard let text else { return nil }
-            guard let value = LoadDurationText.seconds(text) else {
-                throw PlanProblem(message: "\(option) expects a time like 30s, 2m or 500ms, got \"\(text)\"")
-            }
-            return value
-        }
-        let model: LoadPlan.Model
-        if let rate {
-            guard concurrency == nil else { throw PlanProblem(message: "give --concurrency or --rate, not both") }
-            guard let value = LoadDurationText.rate(rate) else {
-                throw PlanProblem(message: "--rate expects requests a second like 2000 or 2000/s, got \"\(rate)\"")
-            }
-            model = .open(rate: value, maxInFlight: maxInFlight ?? 256)
-        } else {
-            guard maxInFlight == nil else { throw PlanProblem(message: "--max-in-flight goes with --rate (--concurrency is the limit otherwise)") }
-            model = .closed(concurrency: concurrency ?? 16)
-        }
-        let measured = try seconds(duration, "--duration")
-        let plan = LoadPlan(model: model, duration: measured ?? (requests == nil ? 10 : nil), requests: requests,
-                            warmup: try seconds(warmup, "--warmup") ?? 0, ramp: try seconds(ramp, "--ramp") ?? 0)
-        if let problem = plan.problem { throw PlanProblem(message: problem) }
-        return plan
     }
 }
 

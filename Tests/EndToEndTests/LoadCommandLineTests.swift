@@ -72,5 +72,30 @@ extension EndToEndTests {
                                              "--report", sandbox.directory + "/missing/dir/load.html"], sandbox: sandbox)
             #expect(refused.status == 2 && refused.errors.contains("cannot write"), "\(refused.errors)")
         }
+
+        @Test("absurd options are refused at once with exit 2, and a missing --compare file before the run")
+        func absurdOptionsAndAMissingBaselineAreRefusedAtOnce() async throws {
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let path = sandbox.directory + "/ok.yaml"
+            try "requests:\n  ok: {url: \"{{demo}}/load/ok\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            // Each of these ran without end, trapped or sent nothing for a minute.
+            let refusals: [([String], String)] = [
+                (["--rate", "1e9", "--duration", "2s"], "rate must be at most 1,000,000 requests a second"),
+                (["--rate", "1e300", "--duration", "2s"], "got 1e+300"),
+                (["--rate", "10", "--duration", "1e300s"], "duration must be at most a week"),
+                (["--concurrency", "100000000", "--duration", "3s"], "ulimit -n"),
+            ]
+            for (options, said) in refusals {
+                let run = try await courier(["load", path, "ok", "--no-history"] + options, sandbox: sandbox)
+                #expect(run.status == 2 && run.errors.contains("courier load: ") && run.errors.contains(said), "\(options): \(run.errors)")
+                #expect(run.output.isEmpty)
+            }
+            // Five seconds of load if it ran: the live line would say so.
+            let missing = try await courier(["load", path, "ok", "--no-history", "--duration", "5s",
+                                             "--compare", sandbox.directory + "/missing.json"], sandbox: sandbox)
+            #expect(missing.status == 2 && missing.errors.contains("missing.json: cannot be read"), "\(missing.errors)")
+            #expect(!missing.errors.contains(" req/s  p50 ") && missing.output.isEmpty, "the run started: \(missing.errors)")
+        }
     }
 }

@@ -73,4 +73,43 @@ struct LoadCommandTests {
         let unknown = await load(path, "nope", plan: plan, state: temporaryDirectory("courier-state"))
         #expect(unknown.status == 2 && unknown.errors.first?.contains("no request, batch or chain named \"nope\"") == true)
     }
+
+    @Test("a --compare file that is missing, not a result or not a regular file is said before the run starts")
+    func aBadBaselineFileIsSaidBeforeTheRun() async throws {
+        let path = writeWorkspace("requests:\n  ok: {url: \"{{demo}}/load/ok\"}\n")
+        let directory = temporaryDirectory("courier-baseline")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let notAResult = directory + "/notes.json"
+        try Data("{\"hello\": 1}".utf8).write(to: URL(fileURLWithPath: notAResult))
+        let fifo = directory + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases = [(directory + "/missing.json", "missing.json: cannot be read"), (notAResult, "not a load result"),
+                     (fifo, "not a regular file")]
+        for (baseline, said) in cases {
+            // Three seconds of load if it ran: it must not start at all.
+            var load = HeadlessLoad(workspacePath: path, name: "ok", plan: LoadPlan(model: .closed(concurrency: 1), duration: 3))
+            load.stateDirectory = temporaryDirectory("courier-state")
+            load.compare = baseline
+            var started = false
+            var lines: [String] = []
+            var errors: [String] = []
+            let status = await load.run(startDemoServer: {
+                let server = try await DemoServer.start()
+                return DemoServerHandle(baseURL: server.baseURL, portFallback: nil, stop: { await server.stop() })
+            }, output: { lines.append($0) }, errors: { errors.append($0) }, started: { _ in started = true })
+            #expect(status == 2 && !started && lines.isEmpty, "\(baseline): \(status) \(lines)")
+            #expect(errors.contains { $0.hasPrefix("courier load: --compare \(baseline): ") && $0.contains(said) }, "\(errors)")
+        }
+    }
+
+    @Test("--compare last with no earlier run still prints the run's figures, and exits 2")
+    func noEarlierRunStillPrintsTheFigures() async {
+        let path = writeWorkspace("requests:\n  ok: {url: \"{{demo}}/load/ok\"}\n")
+        let output = await load(path, "ok", plan: LoadPlan(model: .closed(concurrency: 1), requests: 5),
+                                state: temporaryDirectory("courier-state")) { $0.compare = "last" }
+        #expect(output.status == 2)
+        #expect(output.lines.first?.hasPrefix("load request ok") == true, "the figures were thrown away: \(output.lines)")
+        #expect(output.lines.contains { $0.contains("200 × 5") }, "\(output.lines)")
+        #expect(output.errors.contains { $0.contains("--compare last: no earlier load run of ok") }, "\(output.errors)")
+    }
 }

@@ -15,6 +15,13 @@ import Synchronization
 /// the transport thread too (``TransportPacer``): due requests start there, woken by a timerfd.
 /// Chains go through ``LoadIterations`` on the queue, paced by a timer on it. The schedule and
 /// counters sit behind one lock.
+///
+/// The end time and ``stop()`` hold whatever the plan asks: due iterations wait for a slot in
+/// a backlog of at most one second of the schedule (``backlogLimit``); what is due beyond it is
+/// skipped and counted (``LoadEnding/unsent``), as is what still waits at the end time; and
+/// iterations still running ``LoadPlan/endGrace`` seconds after the end are abandoned
+/// (``LoadEnding/abandoned``). At 10^9 a second the backlog grew without end (1.7 GiB), the
+/// lock was held while it grew, and neither the end nor Ctrl-C could end the run.
 /// `@unchecked`: `timer`, `waiters` and `ending` are touched only on `queue`; the rest is in `state`.
 public final class LoadDriver: @unchecked Sendable {
     private struct State {
@@ -22,8 +29,10 @@ public final class LoadDriver: @unchecked Sendable {
         var startNanos: UInt64 = 0
         var lastEnd: UInt64 = 0
         var running = 0
-        /// Due times waiting for a slot (open model, all `maxInFlight` busy).
+        /// Due times waiting for a slot (open model, all `maxInFlight` busy); at most `backlogLimit`.
         var backlog = Deque<UInt64>()
+        /// Measured iterations dropped from the backlog at the end time.
+        var droppedAtEnd = 0
         var nextTarget = 0
         var nextID = 0
         /// Set at the end: nothing more is started or recorded.
@@ -55,6 +64,11 @@ public final class LoadDriver: @unchecked Sendable {
     private var ending: LoadEnding?
     private var begun = false
     private let inFlightCount = Atomic<Int>(0)
+    /// The most due iterations that wait for a slot: one second of the open model's schedule,
+    /// at least `maxInFlight`, at most 100,000 (the closed model never has more than its slots).
+    let backlogLimit: Int
+    /// Slots and backlog together: what may be started or waiting at once.
+    private let capacity: Int
 
     /// A run of prepared requests, round-robin (a batch's items, or one request).
     public init(plan: LoadPlan, requests: [PreparedRequest], sink: any LoadSampleSink) {
@@ -68,6 +82,7 @@ public final class LoadDriver: @unchecked Sendable {
             return SharedPreparedRequest(prepared)
         }
         iterations = nil
+        (backlogLimit, capacity) = Self.limits(plan)
         // A little below the process's other threads: at full speed against the embedded demo
         // server the run otherwise took the workbench's keys with it (up to 19 ms late in 5
         // minutes at 38,000 requests a second; at nice 2, 12 ms at 34,000; at 5, 13 ms at 27,000).
@@ -84,10 +99,19 @@ public final class LoadDriver: @unchecked Sendable {
         targets = []
         self.iterations = iterations
         transport = nil
+        (backlogLimit, capacity) = Self.limits(plan)
         state = Mutex(State(schedule: LoadSchedule(plan: plan)))
     }
 
     deinit { transport?.shutdown() }
+
+    private static func limits(_ plan: LoadPlan) -> (backlog: Int, capacity: Int) {
+        let slots = min(plan.maxInFlight, 1 << 40)
+        guard case .open(let rate, _) = plan.model else { return (slots, slots) }
+        let second = rate > 0 ? Int(min(rate, 100_000)) : 0
+        let backlog = min(100_000, max(slots, second))
+        return (backlog, slots + backlog)
+    }
 
     /// The clock due times are on (monotonic nanoseconds).
     public static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -151,10 +175,10 @@ public final class LoadDriver: @unchecked Sendable {
         pump(onTransport: false)
         let (wake, rearm, done) = state.withLock { state -> (Double?, Bool, Bool) in
             let seconds = Double(Self.now() - state.startNanos) / 1e9
-            let wake = state.schedule.nextWake(after: seconds)
+            let wake = Self.nextWake(state, after: seconds)
             let rearm = wake != state.armedWake
             state.armedWake = wake
-            return (wake.map { $0 - seconds }, rearm, Self.isDone(state))
+            return (wake.map { $0 - seconds }, rearm, Self.isDone(state) || Self.isPastCutOff(state, at: seconds))
         }
         if done { return finish(stopped: false) }
         guard rearm, let wake else { return }
@@ -163,6 +187,21 @@ public final class LoadDriver: @unchecked Sendable {
 
     private static func isDone(_ state: State) -> Bool {
         state.schedule.exhausted && state.running == 0 && state.backlog.isEmpty
+    }
+
+    /// Whether the end time's grace is over with iterations still running: the run ends there.
+    private static func isPastCutOff(_ state: State, at seconds: Double) -> Bool {
+        guard let end = state.schedule.endTime else { return false }
+        return seconds >= end + LoadPlan.endGrace && !isDone(state)
+    }
+
+    /// When the run next needs a look (seconds from the start): the schedule's next wake; once
+    /// it has none, the end time while iterations wait for a slot (they are dropped there),
+    /// then the end of the grace while anything still runs.
+    private static func nextWake(_ state: State, after seconds: Double) -> Double? {
+        if let wake = state.schedule.nextWake(after: seconds) { return wake }
+        guard let end = state.schedule.endTime, !isDone(state) else { return nil }
+        return !state.backlog.isEmpty && seconds < end ? end : end + LoadPlan.endGrace
     }
 
     /// Starts what is due now, from the queue or (after a completion) the transport thread.
@@ -176,8 +215,8 @@ public final class LoadDriver: @unchecked Sendable {
             let start = state.startNanos
             let seconds = Double(Self.now() - start) / 1e9
             let waiting = state.running + state.backlog.count
-            state.schedule.take(at: seconds, inFlight: waiting) { due in
-                state.backlog.append(start + UInt64(due * 1e9))
+            state.schedule.take(at: seconds, inFlight: waiting, room: max(0, capacity - waiting)) { due in
+                state.backlog.append(start + LoadNanoseconds.from(due))
             }
             while state.running < plan.maxInFlight, let due = state.backlog.popFirst() {
                 state.running += 1
@@ -186,6 +225,12 @@ public final class LoadDriver: @unchecked Sendable {
                 state.nextID += 1
                 if count > 0 { state.nextTarget = (state.nextTarget + 1) % count }
                 if iterations == nil { send(launch, onTransport: onTransport) } else { launches.append(launch) }
+            }
+            if !state.backlog.isEmpty, let end = state.schedule.endTime, seconds >= end {
+                // The end came while these waited for a slot: they are not sent.
+                let measuredFrom = start + LoadNanoseconds.from(plan.warmup)
+                state.droppedAtEnd += state.backlog.count { $0 >= measuredFrom }
+                state.backlog.removeAll()
             }
             inFlightCount.store(state.running + state.backlog.count, ordering: .relaxed)
         }
@@ -221,12 +266,14 @@ public final class LoadDriver: @unchecked Sendable {
         guard recorded else { return }
         sink.record(sample)
         pump(onTransport: true)
-        if state.withLock({ Self.noticeEnd(&$0) }) { queue.async { [self] in timerFired() } }
+        if state.withLock({ Self.noticeEnd(&$0, at: Self.now()) }) { queue.async { [self] in timerFired() } }
     }
 
-    /// Whether the run has just been seen to be over: the first time only.
-    private static func noticeEnd(_ state: inout State) -> Bool {
-        guard !state.endNoticed, isDone(state) else { return false }
+    /// Whether the run has just been seen to be over, or past its cut-off: the first time only.
+    private static func noticeEnd(_ state: inout State, at now: UInt64) -> Bool {
+        guard !state.endNoticed else { return false }
+        let seconds = Double(now > state.startNanos ? now - state.startNanos : 0) / 1e9
+        guard isDone(state) || isPastCutOff(state, at: seconds) else { return false }
         state.endNoticed = true
         return true
     }
@@ -242,21 +289,25 @@ public final class LoadDriver: @unchecked Sendable {
     }
 
     private func finish(stopped: Bool) {
-        let (start, lastEnd) = state.withLock { state in
+        let (start, lastEnd, unsent, abandoned) = state.withLock { state in
             state.over = true
             if stopped { state.lastEnd = Self.now() }
+            // A stop abandons what runs by request; only the cut-off's are counted.
+            let abandoned = stopped ? 0 : state.running + state.backlog.count
             state.backlog.removeAll()
             state.running = 0
-            return (state.startNanos, state.lastEnd)
+            return (state.startNanos, state.lastEnd, state.schedule.measuredSkipped + state.droppedAtEnd, abandoned)
         }
         inFlightCount.store(0, ordering: .relaxed)
         timer?.cancel()
         timer = nil
         transport?.shutdown()
         iterations?.cancelAll()
-        let measuredStart = start + UInt64(plan.warmup * 1e9)
-        let result = LoadEnding(stopped: stopped,
+        let measuredStart = start + LoadNanoseconds.from(plan.warmup)
+        var result = LoadEnding(stopped: stopped,
                                 measuredSeconds: lastEnd > measuredStart ? Double(lastEnd - measuredStart) / 1e9 : 0)
+        result.unsent = unsent
+        result.abandoned = abandoned
         ending = result
         for waiter in waiters { waiter.resume(returning: result) }
         waiters.removeAll()
@@ -270,8 +321,8 @@ extension LoadDriver: TransportPacer {
         let (wake, ended) = state.withLock { state -> (UInt64?, Bool) in
             guard !state.over else { return (nil, false) }
             let seconds = Double(now > state.startNanos ? now - state.startNanos : 0) / 1e9
-            let wake = state.schedule.nextWake(after: seconds).map { state.startNanos + UInt64(max(0, $0) * 1e9) }
-            return (wake, Self.noticeEnd(&state))
+            let wake = Self.nextWake(state, after: seconds).map { state.startNanos + LoadNanoseconds.from($0) }
+            return (wake, Self.noticeEnd(&state, at: now))
         }
         if ended { queue.async { [self] in timerFired() } }
         return wake

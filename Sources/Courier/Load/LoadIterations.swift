@@ -14,4 +14,11 @@ public struct LoadEnding: Sendable, Hashable {
     public var stopped: Bool
     /// Seconds from the end of the warm-up to the last completion (or the stop).
     public var measuredSeconds: Double
+    /// Measured iterations the open model's schedule had due but that were never started: the
+    /// client could not keep up (every slot busy and the backlog full), or the end time came
+    /// while they waited for a slot.
+    public var unsent = 0
+    /// Iterations still running ``LoadPlan/endGrace`` seconds after the end time, left
+    /// unfinished when the run ended there.
+    public var abandoned = 0
 }

@@ -5,11 +5,15 @@
 /// - The **open** model starts iterations on a schedule, `rate` a second, whatever the server
 ///   does; an iteration's latency counts from when it was due, so a stalled server shows as
 ///   latency, not as fewer requests (no coordinated omission). At most `maxInFlight` run at
-///   once; iterations due beyond that wait, and their wait counts.
+///   once; iterations due beyond that wait, and their wait counts — up to a second of the
+///   schedule: what is due beyond it is not sent, and is counted as unsent (the client could
+///   not keep up).
 ///
 /// A run lasts `warmup + duration` seconds, or until `requests` measured iterations have
 /// started, whichever comes first; iterations of the warm-up are sent but not measured. A ramp
 /// raises the concurrency or the rate linearly from the start over `ramp` seconds.
+/// The end time is kept whatever the schedule: iterations still running ``endGrace`` seconds
+/// after it are abandoned. ``problem`` says when a value is out of its range.
 public struct LoadPlan: Sendable, Hashable, Codable {
     /// The pacing of a run.
     public enum Model: Sendable, Hashable, Codable {
@@ -43,20 +47,8 @@ public struct LoadPlan: Sendable, Hashable, Codable {
         }
     }
 
-    /// Why the plan cannot run, or nil.
-    public var problem: String? {
-        switch model {
-        case .closed(let concurrency) where concurrency < 1:
-            return "concurrency must be at least 1 (got \(concurrency))"
-        case .open(let rate, _) where !(rate > 0 && rate.isFinite):
-            return "rate must be a positive number of requests a second (got \(rate))"
-        case .open(_, let maxInFlight) where maxInFlight < 1:
-            return "the most requests in flight must be at least 1 (got \(maxInFlight))"
-        default: break
-        }
-        if duration == nil && requests == nil { return "a load run needs a duration or a number of requests" }
-        if let duration, !(duration > 0) { return "duration must be positive (got \(duration))" }
-        if let requests, requests < 1 { return "requests must be at least 1 (got \(requests))" }
-        return nil
-    }
+    /// Why the plan cannot run, or nil: a value out of its range (``LoadPlan/maximumRate``,
+    /// ``LoadPlan/maximumSeconds``, ``LoadPlan/maximumRequests``), or more in flight than the
+    /// process's descriptors allow (``LoadPlan/maximumInFlight(descriptorLimit:)``).
+    public var problem: String? { problem(descriptorLimit: Self.processDescriptorLimit) }
 }

@@ -6,6 +6,10 @@
 ///   `sqrt(2·k·r / rate)` during the ramp, `r/2 + k/rate` after it.
 /// - Closed model: the target concurrency is `concurrency`, or during a ramp
 ///   `ceil(concurrency · t / r)` (at least 1).
+///
+/// The open model hands out at most the room its caller has (``take(at:inFlight:room:_:)``):
+/// iterations due beyond it are skipped in one step, counted (``skipped``) and never started,
+/// so a rate the client cannot keep up with costs neither memory nor a loop per iteration.
 struct LoadSchedule {
     let plan: LoadPlan
     /// Iterations handed out so far.
@@ -14,6 +18,9 @@ struct LoadSchedule {
     private(set) var measuredIssued = 0
     /// Set when no more iterations will be due (the end passed, or the count was reached).
     private(set) var exhausted = false
+    /// Of the issued, those skipped for want of room (open model), and of those the measured.
+    private(set) var skipped = 0
+    private(set) var measuredSkipped = 0
 
     init(plan: LoadPlan) {
         self.plan = plan
@@ -43,15 +50,22 @@ struct LoadSchedule {
 
     /// Hands out the iterations to start at `now` with `inFlight` running (closed model) as
     /// their due times, calling `start` for each; marks the schedule exhausted when the run's
-    /// end or count is reached.
-    mutating func take(at now: Double, inFlight: Int, _ start: (Double) -> Void) {
+    /// end or count is reached. The open model calls `start` at most `room` times and skips
+    /// the rest of what is due by `now`.
+    mutating func take(at now: Double, inFlight: Int, room: Int = .max, _ start: (Double) -> Void) {
         guard !exhausted else { return }
         switch plan.model {
         case .open:
+            var taken = 0
             while !exhausted {
                 let due = dueTime(of: issued)
                 guard due <= now else { break }
+                guard taken < room else {
+                    skip(through: now)
+                    break
+                }
                 issue(due, start)
+                taken += 1
             }
             if let end = endTime, dueTime(of: issued) >= end { exhausted = true }
         case .closed:
@@ -66,6 +80,46 @@ struct LoadSchedule {
                 running += 1
             }
         }
+    }
+
+    /// Skips every iteration due by `now` (up to the end or the count) without starting it.
+    private mutating func skip(through now: Double) {
+        var next = firstIndex(dueAfter: now, strictly: true)
+        if let end = endTime { next = min(next, firstIndex(dueAfter: end, strictly: false)) }
+        let firstMeasured = max(issued, firstIndex(dueAfter: plan.warmup, strictly: false))
+        var measured = max(0, next - firstMeasured)
+        if let count = plan.requests, measuredIssued + measured >= count {
+            measured = count - measuredIssued
+            next = firstMeasured + measured
+            exhausted = true
+        }
+        guard next > issued else { return }
+        skipped += next - issued
+        measuredSkipped += measured
+        measuredIssued += measured
+        issued = next
+    }
+
+    /// The open model's first iteration due after `time` (`strictly`) or at or after it. The
+    /// inverse of ``dueTime(of:)``, then a step or two to make up for rounding; at most 2^52.
+    func firstIndex(dueAfter time: Double, strictly: Bool) -> Int {
+        guard case .open(let rate, _) = plan.model else { return 0 }
+        let ramp = plan.ramp
+        let estimate = time <= 0 ? 0 : ramp > 0 && time < ramp ? rate * time * time / (2 * ramp) : (time - ramp / 2) * rate
+        let ceiling = 1 << 52
+        var k = estimate >= 0 ? (estimate < Double(ceiling) ? Int(estimate) : ceiling) : 0
+        func before(_ k: Int) -> Bool { strictly ? dueTime(of: k) <= time : dueTime(of: k) < time }
+        var steps = 0
+        while k > 0, !before(k - 1), steps < 8 {
+            k -= 1
+            steps += 1
+        }
+        steps = 0
+        while k < ceiling, before(k), steps < 8 {
+            k += 1
+            steps += 1
+        }
+        return k
     }
 
     private mutating func issue(_ due: Double, _ start: (Double) -> Void) {
@@ -95,5 +149,23 @@ struct LoadSchedule {
             }
         }
         return wake
+    }
+}
+
+extension LoadPlan {
+    /// Walks the plan's schedule at each of `times` (seconds from the start, in any order),
+    /// handing out at most `room` iterations a step as the driver would, and asks for the next
+    /// wake each time; returns the iterations handed out. For a fuzzer over load options: the
+    /// due times, skips and wakes of any plan that passed ``problem`` must never trap, and the
+    /// work is bounded by `times.count × room` whatever the rate.
+    package func walkSchedule(at times: [Double], room: Int) -> Int {
+        var schedule = LoadSchedule(plan: self)
+        var handedOut = 0
+        for time in times {
+            schedule.take(at: time, inFlight: 0, room: room) { _ in handedOut += 1 }
+            _ = schedule.nextWake(after: time)
+            _ = schedule.firstIndex(dueAfter: time, strictly: true)
+        }
+        return handedOut
     }
 }

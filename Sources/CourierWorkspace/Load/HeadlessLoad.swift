@@ -92,6 +92,32 @@ public struct HeadlessLoad: Sendable {
             errors(error.description)
             return 2
         }
+        // The history, and a baseline file or id, before the run: a --compare that cannot work
+        // is said at once, not after a minute of load whose figures were then thrown away.
+        let baselineSource = compare.map(LoadBaseline.init)
+        var history: HistoryStore?
+        if recordsHistory || baselineSource?.needsHistory == true {
+            do {
+                history = try HistoryStore(stateDirectory: stateDirectory)
+            } catch {
+                if let compare, baselineSource?.needsHistory == true {
+                    errors("courier load: --compare \(compare): the history cannot be opened (\(HistoryRecorder.describe(error)))")
+                    return 2
+                }
+                errors("courier load: warning: the history cannot be opened (\(HistoryRecorder.describe(error))): the run is not saved")
+            }
+        }
+        let historyPath = HistoryStore.workspacePath(ofFile: workspace.file)
+        var baseline: LoadResult?
+        if let compare, let baselineSource, baselineSource != .last {
+            do {
+                baseline = try baselineSource.resolve(target: name, workspace: workspace.file, workspacePath: historyPath,
+                                                      before: nil, history: history)
+            } catch {
+                errors("courier load: --compare \(compare): \(error.message)")
+                return 2
+            }
+        }
         started(load)
         let ticker = Task {
             while !Task.isCancelled {
@@ -108,15 +134,6 @@ public struct HeadlessLoad: Sendable {
             errors("courier load: \(error.message)")
             return 2
         }
-        var history: HistoryStore?
-        if recordsHistory || compare != nil {
-            do {
-                history = try HistoryStore(stateDirectory: stateDirectory)
-            } catch {
-                errors("courier load: warning: the history cannot be opened (\(HistoryRecorder.describe(error))): the run is not saved")
-            }
-        }
-        let historyPath = HistoryStore.workspacePath(ofFile: workspace.file)
         if recordsHistory, let history {
             do {
                 result.id = try history.saveLoadRun(result, workspacePath: historyPath, retention: workspace.config.historyRetention)
@@ -124,13 +141,14 @@ public struct HeadlessLoad: Sendable {
                 errors("courier load: warning: the run could not be saved in the history: \(HistoryRecorder.describe(error))")
             }
         }
-        var baseline: LoadResult?
-        if let compare {
+        // `last` is the run saved before this one; when there is none, the figures are still
+        // printed, and the exit status says the comparison could not be made.
+        var comparisonProblem: String?
+        if let compare, baselineSource == .last {
             do {
-                baseline = try LoadBaseline(compare).resolve(for: result, workspacePath: historyPath, history: history)
+                baseline = try LoadBaseline.last.resolve(for: result, workspacePath: historyPath, history: history)
             } catch {
-                errors("courier load: --compare \(compare): \(error.message)")
-                return 2
+                comparisonProblem = "courier load: --compare \(compare): \(error.message)"
             }
         }
         if json {
@@ -142,8 +160,9 @@ public struct HeadlessLoad: Sendable {
                 LoadReport.lines(for: LoadComparison(result, baseline: baseline)).forEach(output)
             }
         }
+        if let comparisonProblem { errors(comparisonProblem) }
         var breaches: [LoadThresholdBreach] = []
-        if let thresholds {
+        if let thresholds, comparisonProblem == nil {
             do {
                 breaches = try thresholds.breaches(of: result, baseline: baseline)
             } catch {
@@ -163,6 +182,7 @@ public struct HeadlessLoad: Sendable {
                 return 2
             }
         }
+        if comparisonProblem != nil { return 2 }
         return breaches.isEmpty ? 0 : 1
     }
 

@@ -22,12 +22,26 @@ public enum LoadBaseline: Sendable, Hashable {
     /// before `result`'s id when it has been saved already. `history` is nil when there is
     /// none to read (`last` and an id then fail).
     public func resolve(for result: LoadResult, workspacePath: String, history: HistoryStore?) throws(LoadBaselineError) -> LoadResult {
+        try resolve(target: result.target, workspace: result.workspace, workspacePath: workspacePath, before: result.id, history: history)
+    }
+
+    /// Whether the baseline is read from the history (`last` or an id), not a file.
+    public var needsHistory: Bool {
+        if case .file = self { return false }
+        return true
+    }
+
+    /// The baseline for a run of `target` in the workspace named `workspace` at
+    /// `workspacePath`; `last` looks before the run saved as `id` (nil: before any). A file
+    /// or an id can be read before the run starts, so that a wrong one is said at once.
+    public func resolve(target: String, workspace: String, workspacePath: String, before id: Int64?,
+                        history: HistoryStore?) throws(LoadBaselineError) -> LoadResult {
         switch self {
         case .last:
             let found: LoadResult?
-            do { found = try history?.lastLoadRun(workspacePath: workspacePath, target: result.target, before: result.id) }
+            do { found = try history?.lastLoadRun(workspacePath: workspacePath, target: target, before: id) }
             catch { throw LoadBaselineError("the history cannot be read: \(error)") }
-            guard let found else { throw LoadBaselineError("no earlier load run of \(result.target) in \(result.workspace)") }
+            guard let found else { throw LoadBaselineError("no earlier load run of \(target) in \(workspace)") }
             return found
         case .history(let id):
             let found: LoadResult?
@@ -36,6 +50,14 @@ public enum LoadBaseline: Sendable, Hashable {
             guard let found else { throw LoadBaselineError("no load run \(id) in the history") }
             return found
         case .file(let path):
+            var info = stat()
+            if stat(path, &info) == 0 {
+                // A FIFO or a device would be read without end (`--compare /dev/zero`).
+                guard info.st_mode & S_IFMT == S_IFREG else { throw LoadBaselineError("\(path): not a regular file") }
+                guard info.st_size <= Self.largestFile else {
+                    throw LoadBaselineError("\(path): \(info.st_size) bytes, larger than a load result (at most 64 MiB)")
+                }
+            }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
             catch { throw LoadBaselineError("\(path): cannot be read: \((error as NSError).localizedDescription)") }
@@ -43,6 +65,9 @@ public enum LoadBaseline: Sendable, Hashable {
             catch { throw LoadBaselineError("\(path): not a load result: \(Self.describe(error))") }
         }
     }
+
+    /// The largest baseline file read: a load result is kilobytes.
+    static let largestFile = 64 << 20
 
     /// A decoding error in a sentence: what is wrong and where (`at latency.p99: …`).
     static func describe(_ error: any Error) -> String {

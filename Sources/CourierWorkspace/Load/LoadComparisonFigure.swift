@@ -47,7 +47,7 @@ public enum LoadFigure: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .throughput: return LoadReportFormat.rate(value)
         case .errorRate: return LoadReportFormat.percent(value)
-        case .errors: return LoadReportFormat.count(Int(value.rounded()))
+        case .errors: return LoadReportFormat.count(value)
         default: return LoadReportFormat.milliseconds(value)
         }
     }

@@ -49,7 +49,7 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
     /// ``LoadDriver/now()``'s clock, for the per-second buckets.
     public init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now()) {
         self.template = template
-        measuredStart = start + UInt64(template.plan.warmup * 1e9)
+        measuredStart = start + LoadNanoseconds.from(template.plan.warmup)
         state = Mutex(State(steps: steps.map { Step(name: $0) }))
     }
 

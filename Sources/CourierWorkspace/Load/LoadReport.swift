@@ -22,6 +22,14 @@ public enum LoadReport {
         if result.warmupRequests > 0 { measured += " · \(LoadReportFormat.count(result.warmupRequests)) in the warm-up, not measured" }
         lines.append(labelled("requests", measured))
         if result.stopped { lines.append("stopped early: the figures cover what completed") }
+        if let unsent = result.unsent, unsent > 0 {
+            lines.append("not sent: \(LoadReportFormat.count(unsent)) due on the schedule: the client could not keep up, "
+                         + "or the end came first")
+        }
+        if let abandoned = result.abandoned, abandoned > 0 {
+            lines.append("abandoned: \(LoadReportFormat.count(abandoned)) still running \(LoadReportFormat.plain(LoadPlan.endGrace)) s "
+                         + "after the end time")
+        }
         lines.append("")
         lines += latencyTable(result)
         lines.append("")

@@ -3,13 +3,16 @@ import Foundation
 
 /// How load figures read in text: the report, the comparison, `--fail-on`'s sentences and the
 /// history's headlines all write them alike. Independent of the locale (commas group digits).
+/// Any value reads as something, never a trap: a figure from a baseline file or a `--fail-on`
+/// rule may be 1e300, infinite or NaN (`Int(1e300)` stopped the process with SIGILL).
 package enum LoadReportFormat {
     /// `0.25 ms`, `9.8 ms`, `412.0 ms`, `1.25 s`.
     package static func milliseconds(_ value: Double) -> String {
         switch value {
         case ..<1: return String(format: "%.2f ms", value)
         case ..<1000: return String(format: "%.1f ms", value)
-        default: return String(format: "%.2f s", value / 1000)
+        case ..<1e15: return String(format: "%.2f s", value / 1000)
+        default: return String(format: "%g s", value / 1000)
         }
     }
 
@@ -24,23 +27,33 @@ package enum LoadReportFormat {
         return (value < 0 ? "-" : "") + grouped
     }
 
+    /// A whole number as `count(_:)` writes it, rounded; past 10^15 (or infinite, or NaN) in
+    /// `%g`'s form (`1e+300`, `inf`, `nan`).
+    package static func count(_ value: Double) -> String {
+        abs(value) < 1e15 ? count(Int(value.rounded())) : String(format: "%g", value)
+    }
+
     /// `18,402 req/s`, or `12.5 req/s` under a hundred.
     package static func rate(_ perSecond: Double) -> String {
-        perSecond >= 100 ? count(Int(perSecond.rounded())) + " req/s" : String(format: "%.1f req/s", perSecond)
+        perSecond >= 100 ? count(perSecond) + " req/s" : String(format: "%.1f req/s", perSecond)
     }
 
     /// A ratio as a percentage: `0.19 %`.
-    package static func percent(_ ratio: Double) -> String { String(format: "%.2f %%", ratio * 100) }
+    package static func percent(_ ratio: Double) -> String {
+        String(format: abs(ratio) < 1e13 ? "%.2f %%" : "%g %%", ratio * 100)
+    }
 
     /// `30.0 s`; under a second in milliseconds (`47 ms`, `4.2 ms`): a run of a few hundred
     /// requests read `0.0 s`.
     package static func seconds(_ value: Double) -> String {
-        guard value < 0.95 else { return String(format: "%.1f s", value) }
+        guard value < 0.95 else { return String(format: value < 1e15 ? "%.1f s" : "%g s", value) }
         return String(format: value < 0.01 ? "%.1f ms" : "%.0f ms", value * 1000)
     }
 
     /// A signed change in per cent: `+37.5 %`, `-12.0 %`.
-    package static func change(_ percent: Double) -> String { String(format: "%+.1f %%", percent) }
+    package static func change(_ percent: Double) -> String {
+        String(format: abs(percent) < 1e15 ? "%+.1f %%" : "%+g %%", percent)
+    }
 
     /// A number as written, without trailing zeros: `10`, `0.5`, `2.25`.
     package static func plain(_ value: Double) -> String {
@@ -52,7 +65,7 @@ package enum LoadReportFormat {
     package static func model(_ plan: LoadPlan, unit: String = "req/s") -> String {
         switch plan.model {
         case .closed(let concurrency): return "concurrency \(count(concurrency))"
-        case .open(let rate, _): return (rate >= 100 ? count(Int(rate.rounded())) : plain(rate)) + " " + unit
+        case .open(let rate, _): return (rate >= 100 ? count(rate) : plain(rate)) + " " + unit
         }
     }
 
@@ -67,7 +80,7 @@ package enum LoadReportFormat {
     package static func shortModel(_ plan: LoadPlan) -> String {
         switch plan.model {
         case .closed(let concurrency): return "c=\(count(concurrency))"
-        case .open(let rate, _): return "rate " + (rate >= 100 ? count(Int(rate.rounded())) : plain(rate)) + "/s"
+        case .open(let rate, _): return "rate " + (rate >= 100 ? count(rate) : plain(rate)) + "/s"
         }
     }
 

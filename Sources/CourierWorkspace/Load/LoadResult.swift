@@ -44,6 +44,13 @@ public struct LoadResult: Codable, Sendable, Hashable {
     public var newConnections = 0
     /// Responses by HTTP version ("HTTP/2": n). Nil in runs saved before versions were counted.
     public var protocols: [String: Int]?
+    /// Measured iterations the open model had due but never sent: the client could not keep up
+    /// (every slot busy and a second of the schedule waiting), or the end came while they
+    /// waited. Nil in runs saved before they were counted.
+    public var unsent: Int?
+    /// Iterations still running ``LoadPlan/endGrace`` seconds after the end time, left
+    /// unfinished when the run ended there. Nil in runs saved before they were counted.
+    public var abandoned: Int?
     /// Iterations running or waiting for a slot (live snapshots).
     public var inFlight = 0
     /// A batch's items or a chain's steps, in order (one entry for a single request).

@@ -86,7 +86,9 @@ public final class LoadRun: Sendable {
                 if settings.maxConcurrentTransfers == slots.raised { settings.maxConcurrentTransfers = slots.before }
             }
         }
-        let final = recorder.snapshot(seconds: ending.measuredSeconds, running: false, stopped: ending.stopped)
+        var final = recorder.snapshot(seconds: ending.measuredSeconds, running: false, stopped: ending.stopped)
+        final.unsent = ending.unsent
+        final.abandoned = ending.abandoned
         state.withLock { $0.final = final }
         return final
     }
@@ -111,7 +113,7 @@ public final class LoadRun: Sendable {
             waiting.running = true
             return waiting
         }
-        let measuredStart = start + UInt64(plan.warmup * 1e9)
+        let measuredStart = start + LoadNanoseconds.from(plan.warmup)
         let now = LoadDriver.now()
         return recorder.snapshot(seconds: now > measuredStart ? Double(now - measuredStart) / 1e9 : 0,
                                  running: true, inFlight: driver.inFlight, headline: headline)

@@ -1,0 +1,93 @@
+import Courier
+import Foundation
+
+/// `courier load`'s pacing options as typed — `--concurrency`, `--rate`, `--max-in-flight`,
+/// `--duration`, `--requests`, `--warmup`, `--ramp` and `--fail-on` — read into a ``LoadPlan``
+/// and ``LoadThresholds``, every value checked against its range (``LoadPlan/problem``) before
+/// anything runs. No input traps: ``exercise(_:)`` runs it all over arbitrary text for a fuzzer.
+public struct LoadOptions: Sendable, Hashable {
+    public var concurrency: String?
+    public var rate: String?
+    public var maxInFlight: String?
+    public var duration: String?
+    public var requests: String?
+    public var warmup: String?
+    public var ramp: String?
+    public var failOn: String?
+
+    /// The open model's most in flight unless `--max-in-flight` says.
+    public static let standardMaxInFlight = 256
+    /// The closed model's concurrency unless `--concurrency` says.
+    public static let standardConcurrency = 16
+
+    public init(concurrency: String? = nil, rate: String? = nil, maxInFlight: String? = nil, duration: String? = nil,
+                requests: String? = nil, warmup: String? = nil, ramp: String? = nil, failOn: String? = nil) {
+        self.concurrency = concurrency
+        self.rate = rate
+        self.maxInFlight = maxInFlight
+        self.duration = duration
+        self.requests = requests
+        self.warmup = warmup
+        self.ramp = ramp
+        self.failOn = failOn
+    }
+
+    /// The plan the options ask for, or the first problem as a sentence naming the option.
+    /// `descriptorLimit` bounds the requests in flight (``LoadPlan/maximumInFlight(descriptorLimit:)``).
+    public func plan(descriptorLimit: Int? = LoadPlan.processDescriptorLimit) throws(LoadOptionsError) -> LoadPlan {
+        let model: LoadPlan.Model
+        if let rate {
+            guard concurrency == nil else { throw LoadOptionsError("give --concurrency or --rate, not both") }
+            guard let value = LoadDurationText.rate(rate) else {
+                throw LoadOptionsError("--rate expects requests a second like 2000 or 2000/s, got \"\(rate)\"")
+            }
+            model = .open(rate: value, maxInFlight: try Self.count(maxInFlight, "--max-in-flight") ?? Self.standardMaxInFlight)
+        } else {
+            guard maxInFlight == nil else {
+                throw LoadOptionsError("--max-in-flight goes with --rate (--concurrency is the limit otherwise)")
+            }
+            model = .closed(concurrency: try Self.count(concurrency, "--concurrency") ?? Self.standardConcurrency)
+        }
+        let count = try Self.count(requests, "--requests")
+        let measured = try Self.seconds(duration, "--duration")
+        let plan = LoadPlan(model: model, duration: measured ?? (count == nil ? 10 : nil), requests: count,
+                            warmup: try Self.seconds(warmup, "--warmup") ?? 0, ramp: try Self.seconds(ramp, "--ramp") ?? 0)
+        if let problem = plan.problem(descriptorLimit: descriptorLimit) { throw LoadOptionsError(problem) }
+        return plan
+    }
+
+    /// `--fail-on`'s rules, nil without it; an error names the column.
+    public func thresholds() throws(LoadOptionsError) -> LoadThresholds? {
+        guard let failOn else { return nil }
+        do {
+            return try LoadThresholds(parsing: failOn)
+        } catch {
+            throw LoadOptionsError("--fail-on: \(error)")
+        }
+    }
+
+    private static func count(_ text: String?, _ option: String) throws(LoadOptionsError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw LoadOptionsError("\(option) expects a whole number, got \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String?, _ option: String) throws(LoadOptionsError) -> Double? {
+        guard let text else { return nil }
+        guard let value = LoadDurationText.seconds(text) else {
+            throw LoadOptionsError("\(option) expects a time like 30s, 2m or 500ms, got \"\(text)\"")
+        }
+        return value
+    }
+}
+
+/// Options that cannot make a load run, in a sentence (`courier load: …`, exit status 2).
+public struct LoadOptionsError: Error, CustomStringConvertible, Sendable, Hashable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
