@@ -34,6 +34,11 @@ public struct DataRows: Sendable, Hashable {
     /// The most rows one `each:` may have.
     public static let maximumRows = 10_000
 
+    /// The most bytes of values one `each:` holds: a CSV file's fields together, or a JSON
+    /// file's size. Rows are read when the workspace loads and kept for the run, so this and
+    /// ``maximumRows`` are what a big file can cost; past either, loading stops there.
+    public static let maximumBytes = 64 << 20
+
     init(yaml: YAMLValue) throws(WorkspaceError) {
         location = yaml.location
         let objects: [JSONValue]
@@ -47,21 +52,22 @@ public struct DataRows: Sendable, Hashable {
             let name = try yaml.string(expected: "a .csv or .json file, or a list of rows")
             file = name
             let path = try Self.readablePath(name, at: yaml)
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw yaml.error(.unreadable, "cannot read \(name) for each: (\(error.localizedDescription))")
-            }
             let origin = "(rows for each: at \(yaml.location.shortDescription))"
             if name.lowercased().hasSuffix(".csv") {
-                rows = try Self.rows(csv: data, path: path, origin: origin)
+                let reader: CSVReader
+                do {
+                    reader = try CSVReader(path: path)
+                } catch {
+                    throw yaml.error(.unreadable, "cannot read \(name) for each: (\(error.reason))")
+                }
+                rows = try Self.rows(csv: reader, path: path, origin: origin)
                 try Self.checkCount(rows.count, at: yaml)
                 return
             }
             guard name.lowercased().hasSuffix(".json") else {
                 throw yaml.error(.invalidValue, "each: reads a .csv or a .json file, not \(name)")
             }
+            let data = try Self.contents(ofJSON: path, name: name, origin: origin, at: yaml)
             objects = try Self.objects(json: data, path: path, origin: origin)
         }
         rows = try objects.enumerated().map { index, object throws(WorkspaceError) in
@@ -88,15 +94,70 @@ public struct DataRows: Sendable, Hashable {
         if count > maximumRows { throw yaml.error(.invalidValue, "\(count) rows; at most \(maximumRows) may run") }
     }
 
-    private static func rows(csv data: Data, path: String, origin: String) throws(WorkspaceError) -> [Row] {
-        let table: CSVTable
-        do {
-            table = try CSVTable(parsing: data)
-        } catch {
-            throw WorkspaceError(.syntax, at: SourceLocation(file: path, line: error.line, column: error.column), "\(error.reason) \(origin)")
+    /// The rows of a CSV file, read record by record (``CSVReader``): a file of more than
+    /// ``maximumRows`` rows or ``maximumBytes`` of values fails at the line where it passes
+    /// that, without reading the rest.
+    static func rows(csv reader: consuming CSVReader, path: String, origin: String,
+                     maximumRows: Int = maximumRows, maximumBytes: Int = maximumBytes) throws(WorkspaceError) -> [Row] {
+        func failure(_ error: CSVReader.ParseError) -> WorkspaceError {
+            WorkspaceError(.syntax, at: SourceLocation(file: path, line: error.line, column: error.column), "\(error.reason) \(origin)")
         }
-        return table.records.enumerated().map { index, record in
-            Row(number: index + 1, values: Dictionary(zip(table.header, record.fields)) { first, _ in first })
+        do throws(CSVReader.ParseError) {
+            var reader = reader
+            guard let head = try reader.next() else {
+                throw CSVReader.ParseError(line: 1, column: 1, reason: "the file is empty: the first line names the columns")
+            }
+            try checkHeader(head)
+            var rows: [Row] = []
+            var bytes = 0
+            while let record = try reader.next() {
+                guard record.fields.count == head.fields.count else {
+                    throw CSVReader.ParseError(line: record.line, column: 1, reason: "this record has \(record.fields.count) "
+                        + "field\(record.fields.count == 1 ? "" : "s"), the header \(head.fields.count)")
+                }
+                guard rows.count < maximumRows else {
+                    throw CSVReader.ParseError(line: record.line, column: 1, reason: "more than \(maximumRows) rows; at most \(maximumRows) may run")
+                }
+                bytes += record.fields.reduce(0) { $0 + $1.utf8.count }
+                guard bytes <= maximumBytes else {
+                    throw CSVReader.ParseError(line: record.line, column: 1,
+                                               reason: "the rows up to this one hold more than \(Self.size(maximumBytes)); each: holds at most that")
+                }
+                rows.append(Row(number: rows.count + 1, values: Dictionary(zip(head.fields, record.fields)) { first, _ in first }))
+            }
+            return rows
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// `64 MiB`, or bytes when less than a MiB.
+    private static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    /// Every column of the header has a name, and no name twice.
+    private static func checkHeader(_ head: CSVReader.Record) throws(CSVReader.ParseError) {
+        for (index, name) in head.fields.enumerated() where name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw CSVReader.ParseError(line: head.line, column: head.columns[index], reason: "column \(index + 1) of the header has no name")
+        }
+        var seen: Set<String> = []
+        for (index, name) in head.fields.enumerated() where !seen.insert(name).inserted {
+            throw CSVReader.ParseError(line: head.line, column: head.columns[index], reason: "the header names \"\(name)\" twice")
+        }
+    }
+
+    /// A JSON file's bytes, refused unread when it is larger than ``maximumBytes``.
+    private static func contents(ofJSON path: String, name: String, origin: String, at yaml: YAMLValue) throws(WorkspaceError) -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumBytes else {
+            throw WorkspaceError(.invalidValue, at: SourceLocation(file: path, line: 1, column: 1),
+                                 "the file has \(size) bytes; each: reads at most \(Self.size(maximumBytes)) \(origin)")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw yaml.error(.unreadable, "cannot read \(name) for each: (\(error.localizedDescription))")
         }
     }
 
