@@ -8,7 +8,7 @@ public enum RequestYAML {
     /// nested values and lists are flow collections. Defaults (GET, `useCDN: false`, …) are
     /// left out. Parsing the result gives back an equal definition.
     public static func block(for definition: RequestDefinition, name: String) -> String {
-        var lines = [YAMLScalar.string(name, at: .blockKey) + ":"]
+        var lines = [YAMLScalar.blockKey(name, indentation: 0) + ":"]
         func add(_ key: String, _ value: String, level: Int = 1) {
             lines.append(String(repeating: "  ", count: level) + key + (value.isEmpty ? ":" : ": " + value))
         }
@@ -20,7 +20,7 @@ public enum RequestYAML {
         if !definition.headers.isEmpty || !definition.removedHeaders.isEmpty {
             add("headers", "")
             for row in RequestDraft.headerRows(definition) {
-                add(YAMLScalar.string(row.name, at: .blockKey), row.type == .null ? "null" : text(row.value), level: 2)
+                add(YAMLScalar.blockKey(row.name, indentation: 4), row.type == .null ? "null" : text(row.value), level: 2)
             }
         }
         switch definition.auth {
@@ -95,7 +95,7 @@ public enum RequestYAML {
         }
         let names = order.filter { members[$0] != nil } + members.keys.filter { !order.contains($0) }.sorted()
         return [indent + key + ":"] + names.map {
-            indent + "  " + YAMLScalar.string($0, at: .blockKey) + ": " + YAMLScalar.json(members[$0]!, at: .blockValue)
+            indent + "  " + YAMLScalar.blockKey($0, indentation: indent.count + 2) + ": " + YAMLScalar.json(members[$0]!, at: .blockValue)
         }
     }
 

@@ -14,12 +14,40 @@ enum YAMLScalar {
     /// A string, plain when YAML reads that back as the same string, else double-quoted. With
     /// the style of the scalar it replaces, it keeps that style where it can: a quoted scalar
     /// stays quoted the same way, a plain one stays plain while that is safe.
+    /// A key in a flow mapping longer than an implicit key may be is made explicit (`? "…"`);
+    /// a block mapping's key needs its line's indentation for that: ``blockKey(_:indentation:keeping:)``.
     static func string(_ text: String, at position: Position, keeping style: Node.Scalar.Style? = nil) -> String {
+        let written: String
         switch style {
-        case .doubleQuoted?: return doubleQuoted(text)
-        case .singleQuoted?: return singleQuoted(text) ?? doubleQuoted(text)
-        default: return isPlainSafe(text, at: position) ? text : doubleQuoted(text)
+        case .doubleQuoted?: written = doubleQuoted(text)
+        case .singleQuoted?: written = singleQuoted(text) ?? doubleQuoted(text)
+        default: written = isPlainSafe(text, at: position) ? text : doubleQuoted(text)
         }
+        return position == .flowKey && isTooLongForAnImplicitKey(written) ? "? " + written : written
+    }
+
+    /// A block mapping's key, for a line indented by `indentation` spaces: as
+    /// ``string(_:at:keeping:)`` writes it, or, when longer than libyaml (and so Yams) reads as
+    /// an implicit key, as an explicit one: `? "…"`, a line break and the indentation, so that
+    /// the `:` written next starts the value's line at the key's column.
+    ///
+    /// ```yaml
+    /// headers:
+    ///   ? "X-2000-characters…"
+    ///   : value
+    /// ```
+    static func blockKey(_ text: String, indentation: Int, keeping style: Node.Scalar.Style? = nil) -> String {
+        let written = string(text, at: .blockKey, keeping: style)
+        guard isTooLongForAnImplicitKey(written) else { return written }
+        return "? " + written + "\n" + String(repeating: " ", count: indentation)
+    }
+
+    /// The most characters libyaml reads between an implicit key's start and its `:` is 1,024
+    /// ("could not find expected ':'" past that); keys are made explicit a little earlier.
+    static let implicitKeyLimit = 1_000
+
+    private static func isTooLongForAnImplicitKey(_ written: String) -> Bool {
+        written.unicodeScalars.count > implicitKeyLimit
     }
 
     /// A JSON value: scalars as above, arrays and objects in flow style (members sorted, as

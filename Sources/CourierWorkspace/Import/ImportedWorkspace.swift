@@ -122,7 +122,7 @@ public struct ImportedWorkspace: Sendable {
         if !environments.isEmpty {
             lines.append("environments:")
             for environment in environments {
-                let key = "  " + YAMLScalar.string(environment.name, at: .blockKey) + ":"
+                let key = "  " + YAMLScalar.blockKey(environment.name, indentation: 2) + ":"
                 lines.append(environment.variables.isEmpty ? key + " {}" : key)
                 lines += pairs(environment.variables, level: 2)
             }
@@ -138,7 +138,7 @@ public struct ImportedWorkspace: Sendable {
             lines.append("batches:")
             for batch in batches {
                 lines += batch.comments.map { Self.comment($0, indent: "  ") }
-                lines.append("  " + YAMLScalar.string(batch.name, at: .blockKey) + ":")
+                lines.append("  " + YAMLScalar.blockKey(batch.name, indentation: 2) + ":")
                 lines.append("    continueOnFailure: \(batch.continueOnFailure)")
                 lines.append("    requests:")
                 lines += batch.requests.map { "      - " + YAMLScalar.string($0, at: .blockValue) }
@@ -148,14 +148,14 @@ public struct ImportedWorkspace: Sendable {
             lines.append("chains:")
             for chain in chains {
                 lines += chain.comments.map { Self.comment($0, indent: "  ") }
-                lines.append("  " + YAMLScalar.string(chain.name, at: .blockKey) + ":")
+                lines.append("  " + YAMLScalar.blockKey(chain.name, indentation: 2) + ":")
                 lines.append("    steps:")
                 for step in chain.steps {
                     lines.append("      - request: " + YAMLScalar.string(step.request, at: .blockValue))
                     guard !step.captures.isEmpty else { continue }
                     lines.append("        capture:")
                     for capture in step.captures {
-                        lines.append("          " + YAMLScalar.string(capture.variable, at: .blockKey) + ": "
+                        lines.append("          " + YAMLScalar.blockKey(capture.variable, indentation: 10) + ": "
                                      + YAMLScalar.string(capture.source, at: .blockValue))
                     }
                 }
@@ -198,7 +198,7 @@ public struct ImportedWorkspace: Sendable {
 
     private func pairs(_ pairs: [(name: String, value: String)], level: Int) -> [String] {
         let indent = String(repeating: "  ", count: level)
-        return pairs.map { indent + YAMLScalar.string($0.name, at: .blockKey) + ": " + YAMLScalar.string($0.value, at: .blockValue) }
+        return pairs.map { indent + YAMLScalar.blockKey($0.name, indentation: indent.count) + ": " + YAMLScalar.string($0.value, at: .blockValue) }
     }
 }
 
