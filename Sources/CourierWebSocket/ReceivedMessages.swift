@@ -26,7 +26,8 @@ final class ReceivedMessages: Sendable {
     /// Why the script failed (an expectation not met), once it did.
     var failure: RequestError? { state.withLock { $0.failure } }
 
-    func fail(_ error: RequestError) { state.withLock { $0.failure = error } }
+    /// The first failure stays: a close sent because of it can fail the session again.
+    func fail(_ error: RequestError) { state.withLock { $0.failure = $0.failure ?? error } }
 
     /// The session's inbound side ended: a waiting expectation stops waiting.
     func end() {

@@ -28,4 +28,22 @@ enum WebSocketFailure {
         }
         return RequestError(family: .transport, code: .networkConnectionLost, message: "The WebSocket session was lost: \(text).")
     }
+
+    /// A message the client refused and closed the session for, with the close's code: text
+    /// that is not UTF-8 (1007), a message over the limit (1009). nil for another failure.
+    static func refusal(_ error: any Error, maximumMessageBytes: Int) -> (code: UInt16, error: RequestError)? {
+        let text = "\(error)"
+        if text.contains("dataInconsistentWithMessage") {
+            return (1007, RequestError(
+                family: .transport, code: .badServerResponse,
+                message: "The server sent a text message that is not valid UTF-8: the session was closed with 1007 (invalid frame payload data)."))
+        }
+        if text.contains("messageTooLarge") {
+            return (1009, RequestError(
+                family: .transport, code: .dataLengthExceedsMaximum,
+                message: "The server sent a message larger than the limit of \(maximumMessageBytes) bytes: the session was closed "
+                    + "with 1009 (message too big)."))
+        }
+        return nil
+    }
 }

@@ -15,7 +15,9 @@ import WSClient
 /// verification, client certificate) apply to `wss` — keeps it in the record table, and hands
 /// its messages, both ways, to the request's stream handler as ``StreamEvent``s with a
 /// direction. The session runs its ``script``, then stays open for ``send(_:)`` until the
-/// script closes it, the server does, or the request is stopped or ended.
+/// script closes it, the server does, or the request is stopped or ended. The request's
+/// ``Request/deadline`` bounds the whole session, the close handshake included, and a close
+/// the server leaves unanswered is given up after ``closeTimeout`` (``SessionLimits``).
 ///
 /// One session at a time: a transport belongs to one request.
 public final class WebSocketTransport: MessageSendingTransport, Sendable {
@@ -28,11 +30,14 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
     public let subprotocols: [String]
     /// The largest message taken in; a larger one ends the session (1009).
     public let maximumMessageBytes: Int
+    /// Seconds a close sent is waited for the server's answer before the connection is dropped.
+    public let closeTimeout: Double
     private let session = Mutex<AsyncStream<WebSocketStep>.Continuation?>(nil)
 
     public init(script: [WebSocketStep] = [], closesAfterScript: Bool = false, subprotocols: [String] = [],
-                maximumMessageBytes: Int = 1 << 20) {
+                maximumMessageBytes: Int = 1 << 20, closeTimeout: Double = 5) {
         self.script = script
+        self.closeTimeout = closeTimeout
         self.closesAfterScript = closesAfterScript
         self.subprotocols = subprotocols
         self.maximumMessageBytes = maximumMessageBytes
@@ -64,12 +69,17 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
         // come before the line after `Task`, on a loaded machine) must find the clean close,
         // or the session is dropped as by a stop, without its close frames.
         transfer.onEndRequested { continuation.yield(.close(code: 1000, reason: nil)) }
-        let task = Task { await self.run(transfer, steps: steps) }
+        let limits = SessionLimits(transfer: transfer)
+        let task = Task { await self.run(transfer, steps: steps, limits: limits) }
         transfer.onCancel { task.cancel() }
+        limits.attach(task, deadline: transfer.prepared.deadline)
     }
 
-    private func run(_ transfer: ExternalTransfer, steps: AsyncStream<WebSocketStep>) async {
-        defer { session.withLock { $0?.finish(); $0 = nil } }
+    private func run(_ transfer: ExternalTransfer, steps: AsyncStream<WebSocketStep>, limits: SessionLimits) async {
+        defer {
+            limits.sessionEnded()
+            session.withLock { $0?.finish(); $0 = nil }
+        }
         let prepared = transfer.prepared
         let tls: TLSConfiguration?
         do {
@@ -79,8 +89,9 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
                                                                    message: "The TLS settings cannot be used: \(error)."))
         }
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageBytes, additionalHeaders: headers(prepared),
-                                                         closeTimeout: .seconds(5), validateUTF8: true)
+                                                         closeTimeout: .milliseconds(Int64(closeTimeout * 1000)), validateUTF8: true)
         let maximum = maximumMessageBytes
+        let closeTimeout = closeTimeout
         let received = ReceivedMessages()
         do {
             let closeFrame = try await WebSocketClient.connect(url: prepared.url, configuration: configuration, tlsConfiguration: tls,
@@ -95,20 +106,37 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
                                 let seen = others.isEmpty ? "no message came" : "came: " + others.suffix(3).map { "\"\($0.prefix(120))\"" }.joined(separator: ", ")
                                 received.fail(RequestError(family: .validation, code: .responseRejected,
                                                                      message: "No message met \(expectation.description) within \(expectation.timeout) s (\(seen))."))
+                                limits.closeSent(code: 1008, timeout: closeTimeout)
                                 try? await outbound.close(.policyViolation, reason: "expectation not met")
                                 break
                             }
-                            guard (try? await Self.perform(step, on: outbound, transfer: transfer)) == true else { break }
+                            let sent = try? await Self.perform(step, on: outbound, transfer: transfer) { code in
+                                limits.closeSent(code: code, timeout: closeTimeout)
+                            }
+                            guard sent == true else { break }
                         }
                     }
                     // The session lasts as long as the server's side: until its close (an answer to
                     // ours or its own) or the connection's end.
-                    for try await message in inbound.messages(maxSize: maximum) {
-                        let (data, name) = Self.payload(message)
-                        transfer.moved(received: data.count)
-                        let event = StreamEvent.message(data, direction: .received, name: name)
-                        transfer.deliver([event])
-                        received.append(event)
+                    do {
+                        for try await message in inbound.messages(maxSize: maximum) {
+                            let (data, name) = Self.payload(message)
+                            transfer.moved(received: data.count)
+                            let event = StreamEvent.message(data, direction: .received, name: name)
+                            transfer.deliver([event])
+                            received.append(event)
+                        }
+                    } catch {
+                        // A message the client refuses (not UTF-8, too large): the client's close
+                        // goes out with its code when this handler throws; say so now.
+                        if let refusal = WebSocketFailure.refusal(error, maximumMessageBytes: maximum) {
+                            received.fail(refusal.error)
+                            transfer.deliver([.message(Data("\(refusal.code)".utf8), direction: .sent, name: "close")])
+                            limits.closeSent(code: refusal.code, timeout: closeTimeout)
+                        }
+                        received.end()
+                        group.cancelAll()
+                        throw error
                     }
                     received.end()
                     group.cancelAll()
@@ -130,12 +158,14 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
         } catch is CancellationError {
             transfer.finish(head: nil, error: .cancelled)
         } catch {
-            transfer.finish(head: nil, error: WebSocketFailure.error(error, url: prepared.url))
+            transfer.finish(head: nil, error: received.failure ?? WebSocketFailure.error(error, url: prepared.url))
         }
     }
 
     /// Sends one step; false when it closed the session (nothing more is sent).
-    private static func perform(_ step: WebSocketStep, on outbound: WebSocketOutboundWriter, transfer: ExternalTransfer) async throws -> Bool {
+    /// `closing` hears a close's code before it goes out (its answer is waited for from then).
+    private static func perform(_ step: WebSocketStep, on outbound: WebSocketOutboundWriter, transfer: ExternalTransfer,
+                                closing: (UInt16) -> Void) async throws -> Bool {
         switch step {
         // A message is in the transcript as it goes out, before the write returns: the server's
         // answer can arrive first otherwise, and the transcript would show the answer before it.
@@ -156,6 +186,7 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
             break  // waited for by the session, which has the server's messages
         case .close(let code, let reason):
             let closeCode = WebSocketErrorCode(codeNumber: Int(code))
+            closing(code)
             try await outbound.close(closeCode, reason: reason)
             transfer.deliver([.message(Data("\(code)\(reason.map { " " + $0 } ?? "")".utf8), direction: .sent, name: "close")])
             return false
@@ -185,7 +216,7 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
     }
 
     /// What the handshake answered, as far as the client says: 101 and the upgrade.
-    private static func handshake(_ url: String) -> ResponseHead {
+    static func handshake(_ url: String) -> ResponseHead {
         var headers = HTTPFields()
         headers[.upgrade] = "websocket"
         headers[.connection] = "Upgrade"
