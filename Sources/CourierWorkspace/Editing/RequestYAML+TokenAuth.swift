@@ -23,6 +23,7 @@ extension RequestYAML {
             add("refreshToken", settings.refreshToken, level: 3)
             if settings.clientAuth != .basic { add("clientAuth", settings.clientAuth.rawValue, level: 3) }
             if settings.redirectTimeout != 120 { lines.append("      redirectTimeout: " + YAMLScalar.seconds(settings.redirectTimeout)) }
+            if let port = settings.redirectPort { lines.append("      redirectPort: \(port)") }
         case .command(let command):
             add("command", command.command, level: 2)
             if let ttl = command.ttl { lines.append("    ttl: \(ttl)") }

@@ -30,6 +30,8 @@ public struct OAuth2Settings: Sendable, Hashable {
     public var clientAuth = ClientAuth.basic
     /// Seconds the code grant waits for the browser's redirect.
     public var redirectTimeout: Double = 120
+    /// The code grant's loopback port, as registered with the provider; nil: a free one.
+    public var redirectPort: UInt16?
     /// Where `auth` is written, for errors; not part of equality (a definition written back
     /// and read again is the same).
     public var location: SourceLocation
@@ -46,7 +48,7 @@ public struct OAuth2Settings: Sendable, Hashable {
             && lhs.clientID == rhs.clientID && lhs.clientSecret == rhs.clientSecret && lhs.scope == rhs.scope
             && lhs.audience == rhs.audience && lhs.username == rhs.username && lhs.password == rhs.password
             && lhs.refreshToken == rhs.refreshToken && lhs.clientAuth == rhs.clientAuth
-            && lhs.redirectTimeout == rhs.redirectTimeout
+            && lhs.redirectTimeout == rhs.redirectTimeout && lhs.redirectPort == rhs.redirectPort
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -110,7 +112,7 @@ extension RequestDefinition {
 
     private static func oauth2(_ value: YAMLValue, text: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> OAuth2Settings {
         let keys = ["grant", "tokenUrl", "authUrl", "clientId", "clientSecret", "scope", "audience", "username", "password",
-                    "refreshToken", "clientAuth", "redirectTimeout"]
+                    "refreshToken", "clientAuth", "redirectTimeout", "redirectPort"]
         let map = try value.mapping(allowed: keys, expected: "oauth2 settings: grant, tokenUrl, clientId, …")
         let grantNode = try map.required("grant", hint: OAuth2Settings.Grant.allCases.map(\.rawValue).joined(separator: ", "))
         let grantName = try grantNode.string()
@@ -136,6 +138,7 @@ extension RequestDefinition {
             settings.clientAuth = clientAuth
         }
         settings.redirectTimeout = try map["redirectTimeout"]?.double(in: 1...3600, "a number of seconds") ?? settings.redirectTimeout
+        settings.redirectPort = (try map["redirectPort"]?.int(in: 1...65_535, "a port number")).map { UInt16($0) }
         switch grant {
         case .password where settings.username == nil || settings.password == nil:
             throw value.error(.missingKey, "the password grant needs username and password")

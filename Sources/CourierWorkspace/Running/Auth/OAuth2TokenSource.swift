@@ -78,7 +78,7 @@ actor OAuth2TokenSource {
     /// The code grant with PKCE: the URL to open is told, the loopback listener waits for the
     /// redirect, and the code is exchanged.
     private func authorizationCode(agent: NetworkAgent) async throws -> OAuth2Token {
-        let listener = try LoopbackRedirect()
+        let listener = try LoopbackRedirect(port: settings.redirectPort)
         let pkce = PKCE()
         let state = PKCE().verifier
         guard var url = URLComponents(string: settings.authURL ?? "") else {
@@ -92,11 +92,9 @@ actor OAuth2TokenSource {
         url.percentEncodedQuery = url.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         openURL(url.string ?? "")
         let timeout = settings.redirectTimeout
-        let query = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: listener.waitForCallback(timeout: timeout)) }
-        }
-        guard let query else {
-            throw endpoint.failure("no authorization code came back to \(listener.redirectURI) within \(Int(timeout)) s")
+        let outcome = await listener.callback(state: state, timeout: timeout)
+        guard case .callback(let query) = outcome else {
+            throw endpoint.failure(outcome.failure(redirectURI: listener.redirectURI, timeout: timeout))
         }
         if let error = query["error"] {
             throw endpoint.failure("the authorization was refused: \(error)" + (query["error_description"].map { ": \($0)" } ?? ""))
