@@ -1,4 +1,8 @@
 import CCurl
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Maps libcurl's result codes onto the transport family of ``RequestError``.
 enum CurlError {
@@ -37,6 +41,32 @@ enum CurlError {
             break
         }
         return RequestError(family: .transport, code: mapped, message: text, curlCode: Int(code.rawValue))
+    }
+
+    /// As ``requestError(_:detail:)``, for a transfer over the Unix socket `unixSocket` (nil:
+    /// none). libcurl names such a connection by the URL's host and port ("Failed to connect
+    /// to localhost port 80 after 0 ms: Couldn't connect to server"): the message names the
+    /// socket instead, and for a failed connection says why it could not be used.
+    static func requestError(_ code: CURLcode, detail: String, unixSocket: String?) -> RequestError {
+        var error = requestError(code, detail: detail)
+        guard let unixSocket else { return error }
+        if code == CURLE_COULDNT_CONNECT {
+            error.message = "Could not connect to the Unix socket \(unixSocket): \(unixSocketProblem(unixSocket))."
+        } else if let named = error.message.range(of: #"[^\s]+ port [0-9]+"#, options: .regularExpression) {
+            error.message.replaceSubrange(named, with: "the Unix socket \(unixSocket)")
+        }
+        return error
+    }
+
+    /// Why a connection to the socket at `path` failed, as far as the file says.
+    static func unixSocketProblem(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? "there is no such file (is the server running?)" : String(cString: strerror(errno))
+        }
+        guard info.st_mode & S_IFMT == S_IFSOCK else { return "the file is not a socket" }
+        guard access(path, W_OK) == 0 else { return "permission denied (the socket is not writable by this user)" }
+        return "nothing accepts connections on it (connection refused)"
     }
 
     private static func mapped(_ code: CURLcode) -> RequestError.Code {

@@ -420,7 +420,8 @@ final class EasyTransfer {
         } else if ranOutOfDescriptors(result) {
             return DescriptorExhaustion.error(curl.socketErrno, curlCode: result)
         } else if result != CURLE_OK {
-            return refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer))
+            return refusedRedirect(result) ?? CurlError.requestError(result, detail: String(cString: curl.errorBuffer),
+                                                                      unixSocket: job.request.connectionRoute?.unixSocket)
         }
         return nil
     }

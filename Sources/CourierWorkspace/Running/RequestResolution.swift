@@ -118,7 +118,15 @@ struct RequestResolution: Sendable {
         }
         let connection = definition.connection.over(workspace.config.connection)
         settings.httpVersion = connection.http
-        settings.connectionRoute = connection.route.isEmpty ? nil : connection.route
+        var route = connection.route
+        if let socket = route.unixSocket {
+            // Relative: the workspace folder's, as a body file's is, and inside it; `/…` and `~/…` as written.
+            let resolved = workspace.resolvePath(socket)
+            let relative = !socket.hasPrefix("/") && !socket.hasPrefix("~/")
+            route.unixSocket = relative ? try PathConfinement(workspaceDirectory: workspace.directory).check(resolved, for: "unix socket")
+                : resolved
+        }
+        settings.connectionRoute = route.isEmpty ? nil : route
         settings.keepsCredentialsOnRedirect = definition.keepsCredentialsOnRedirect
         settings.sendsCookies = definition.sendsCookies
         settings.retryPolicy = definition.retry
