@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension EndToEndTests {
     /// `courier load` as a user runs it: the binary with its embedded demo server, in a process of
@@ -71,6 +74,14 @@ extension EndToEndTests {
             let refused = try await courier(["load", path, "flaky", "--requests", "10", "--no-history",
                                              "--report", sandbox.directory + "/missing/dir/load.html"], sandbox: sandbox)
             #expect(refused.status == 2 && refused.errors.contains("cannot write"), "\(refused.errors)")
+            // A full device (a node of the sandbox's own, never /dev/full): an error, exit 2, and
+            // the device is still a device (#41: as root the report replaced it with a file).
+            let full = sandbox.directory + "/full"
+            #expect(mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0)
+            let filled = try await courier(["load", path, "flaky", "--requests", "10", "--no-history", "--report", full], sandbox: sandbox)
+            #expect(filled.status == 2 && filled.errors.contains("cannot write \(full): No space left on device"), "\(filled.errors)")
+            var info = stat()
+            #expect(lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "the device was replaced")
         }
 
         @Test("absurd options are refused at once with exit 2, and a missing --compare file before the run")

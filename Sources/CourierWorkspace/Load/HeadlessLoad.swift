@@ -176,9 +176,9 @@ public struct HeadlessLoad: Sendable {
                                         comparison: baseline.map { LoadComparison(result, baseline: $0) })
             report.breaches = breaches.map(\.message)
             do {
-                try report.html.write(toFile: reportPath, atomically: true, encoding: .utf8)
+                try OutputFile.write(report.html, to: reportPath)
             } catch {
-                errors("courier load: cannot write \(reportPath): \(error.localizedDescription)")
+                errors("courier load: \(error)")
                 return 2
             }
         }
