@@ -72,6 +72,8 @@ extension AppModel {
             break // the Cache pane's: it asks for the read, and shows what was read
         case .cacheWriteFailed(let sentence):
             say(sentence, .warning, seconds: 8)
+        case .authorizationNotice(let sentence):
+            say(sentence, .warning, seconds: 10)
         case .historyFailed(let sentence):
             say("history: " + sentence, .warning, seconds: 10)
         case .historyExported(let path, let count):

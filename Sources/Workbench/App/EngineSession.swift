@@ -22,7 +22,8 @@ final class EngineSession {
         options.cookieJar = previous?.agent.cookieJar
         // An OAuth2 sign-in's URL is shown in a window, not printed under the screen.
         options.tokenSessions = previous?.runner.tokenSessions
-            ?? TokenSessions(stateDirectory: settings.stateDirectory, openURL: { mailbox.post(.openAuthorization(url: $0)) })
+            ?? TokenSessions(stateDirectory: settings.stateDirectory, openURL: { mailbox.post(.openAuthorization(url: $0)) },
+                                 tell: { mailbox.post(.authorizationNotice($0)) })
         options.environment = environment
         options.overrides = settings.overrides
         options.demoURL = settings.demoURL

@@ -31,6 +31,8 @@ public enum EngineUpdate: Sendable {
     case cacheListed(CacheListingRead)
     /// An OAuth2 authorization-code grant waits for the user to sign in at `url`.
     case openAuthorization(url: String)
+    /// Something the user should know while an authorization waits (a forged redirect refused).
+    case authorizationNotice(String)
     /// A response could not be written to the cache (why, in a sentence).
     case cacheWriteFailed(String)
     /// The history database could not be opened or written; recording stopped (why).

@@ -110,12 +110,13 @@ final class LoopbackRedirect: @unchecked Sendable {
     }
 
     /// ``waitForCallback(state:timeout:refused:)`` on a thread of its own, each refusal told
-    /// on standard error.
-    func callback(state: String, timeout: TimeInterval) async -> Outcome {
+    /// through `tell` (standard error for the CLI; the workbench's status line, where a write
+    /// to standard error would scribble over the screen).
+    func callback(state: String, timeout: TimeInterval, tell: @escaping @Sendable (String) -> Void) async -> Outcome {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: self.waitForCallback(state: state, timeout: timeout) { _ in
-                    Self.tellRefused(self.redirectURI)
+                    tell(Self.refusedSentence(self.redirectURI))
                 })
             }
         }
@@ -151,10 +152,10 @@ final class LoopbackRedirect: @unchecked Sendable {
         return nil
     }
 
-    /// Tells standard error that a callback was refused (as the URL to open is told there).
-    static func tellRefused(_ redirectURI: String) {
-        FileHandle.standardError.write(Data(("A redirect to \(redirectURI) came with a state that does not match the authorization "
-            + "request's (forged by another program, or from an older attempt): it was refused; still waiting for yours.\n").utf8))
+    /// What the user is told when a callback was refused.
+    static func refusedSentence(_ redirectURI: String) -> String {
+        "A redirect to \(redirectURI) came with a state that does not match the authorization "
+            + "request's (forged by another program, or from an older attempt): it was refused; still waiting for yours."
     }
 }
 

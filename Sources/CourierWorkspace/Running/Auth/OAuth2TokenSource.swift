@@ -10,14 +10,17 @@ actor OAuth2TokenSource {
     private let file: TokenFile
     /// Told the URL to open for the code grant (printed to standard error unless set).
     private let openURL: @Sendable (String) -> Void
+    private let tell: @Sendable (String) -> Void
     private var token: OAuth2Token?
     private var loadedFile = false
     private var pending: Task<OAuth2Token, any Error>?
 
-    init(settings: OAuth2Settings, file: TokenFile, openURL: @escaping @Sendable (String) -> Void) {
+    init(settings: OAuth2Settings, file: TokenFile, openURL: @escaping @Sendable (String) -> Void,
+         tell: @escaping @Sendable (String) -> Void) {
         endpoint = OAuth2Endpoint(settings: settings)
         self.file = file
         self.openURL = openURL
+        self.tell = tell
     }
 
     private var settings: OAuth2Settings { endpoint.settings }
@@ -92,7 +95,7 @@ actor OAuth2TokenSource {
         url.percentEncodedQuery = url.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         openURL(url.string ?? "")
         let timeout = settings.redirectTimeout
-        let outcome = await listener.callback(state: state, timeout: timeout)
+        let outcome = await listener.callback(state: state, timeout: timeout, tell: tell)
         guard case .callback(let query) = outcome else {
             throw endpoint.failure(outcome.failure(redirectURI: listener.redirectURI, timeout: timeout))
         }

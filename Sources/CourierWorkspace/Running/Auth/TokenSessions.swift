@@ -13,11 +13,16 @@ public final class TokenSessions: Sendable {
     public let stateDirectory: String?
     /// Told the URL to open for an authorization-code grant; nil prints it to standard error.
     public let openURL: (@Sendable (String) -> Void)?
+    /// Told what the user should know while a grant waits (a forged redirect was refused); nil
+    /// prints it to standard error.
+    public let tell: (@Sendable (String) -> Void)?
     private let sources = Mutex<[String: any Sendable]>([:])
 
-    public init(stateDirectory: String? = nil, openURL: (@Sendable (String) -> Void)? = nil) {
+    public init(stateDirectory: String? = nil, openURL: (@Sendable (String) -> Void)? = nil,
+                tell: (@Sendable (String) -> Void)? = nil) {
         self.stateDirectory = stateDirectory
         self.openURL = openURL
+        self.tell = tell
     }
 
     /// The authenticator of a request whose `auth` (placeholders filled in) is oauth2 or a
@@ -28,7 +33,8 @@ public final class TokenSessions: Sendable {
             let key = Self.key(of: settings)
             let file = TokenFile(stateDirectory: stateDirectory, workspaceFile: workspaceFile, key: key)
             let source: OAuth2TokenSource = source(for: "oauth2 " + file.path) {
-                OAuth2TokenSource(settings: settings, file: file, openURL: openURL ?? Self.printURL)
+                OAuth2TokenSource(settings: settings, file: file, openURL: openURL ?? Self.printURL,
+                                  tell: tell ?? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             }
             return WorkspaceAuthenticator(scope: scope, header: "Authorization", prefix: "Bearer ",
                                           token: { try await source.accessToken(agent: $0.agent, deadline: $0.deadline) },
