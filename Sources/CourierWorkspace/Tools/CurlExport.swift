@@ -11,6 +11,11 @@ public enum CurlExport {
     /// of secret headers (authorization, cookies, API keys) are replaced, for the screen.
     public static func command(for request: Request, hidingSecrets: Bool = false,
                                token: (name: String, value: String)? = nil) throws(RequestError) -> String {
+        // A request that could not be filled in (a placeholder's value that cannot go in a
+        // header, say) is refused as its send would be, not exported without the part.
+        if let problem = request.argumentsProblem() {
+            throw RequestError(family: .parameter, code: .invalidParameters, message: problem)
+        }
         var prepared = try request.preparedRequest()
         if let header = token ?? (request as? WorkspaceRequest)?.tokenHeader, prepared.header(header.name) == nil {
             prepared.headers.append(header)
