@@ -68,6 +68,9 @@ struct DemoContentTests {
         try #require(members.count == 8)
         let path = writeWorkspace(text.replacingOccurrences(
             of: "\nbatches:\n", with: "\nbatches:\n  load-sample: {requests: [\(members.joined(separator: ", "))]}\n"))
+        // The demo's `expect: {schema: FILE}` files are read when the workspace loads.
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/schemas",
+                                         toPath: (path as NSString).deletingLastPathComponent + "/schemas")
         let run = await headlessRun(path, ["load-sample"]) { $0.json = true }
         #expect(run.status == 0, "\(run.output)")
         let results = try jsonLines(run.output).dropLast()

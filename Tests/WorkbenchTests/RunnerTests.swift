@@ -118,6 +118,8 @@ struct RunnerTests {
         let folder = temporaryDirectory("courier-demo")
         try FileManager.default.copyItem(atPath: demo, toPath: folder + "/demo.yaml")
         try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/files", toPath: folder + "/files")
+        // Its `expect: {schema: FILE}` files are read when the workspace loads.
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/schemas", toPath: folder + "/schemas")
         let downloads = folder + "/downloads/"
         let run = await headlessRun(folder + "/demo.yaml", ["everything", "checkout", "cities"]) {
             $0.json = true
