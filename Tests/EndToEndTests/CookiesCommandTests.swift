@@ -76,21 +76,23 @@ extension CommandLineTests {
         return String(try #require(first.range(of: ": ").map { first[..<$0.lowerBound] }))
     }
 
-    /// Two `courier run`s of one persist workspace at once, each setting a cookie of its own:
-    /// both are in the jar afterwards. Each run wrote its whole jar, so the second to finish
-    /// replaced the first's cookie (lost 3 times of 3); a write now reads, merges and writes
-    /// the file under a `flock` of `<jar>.lock`.
+    /// Two `courier run`s of one persist workspace at once, each setting a cookie of its own
+    /// after a second's wait (so both have read the jar before either writes): both are in
+    /// the jar afterwards. Each run wrote its whole jar, so the second to finish replaced the
+    /// first's cookie (lost 3 times of 3); a write now reads, merges and writes the file under
+    /// a `flock` of `<jar>.lock`.
     @Test func twoRunsAtOnceKeepBothTheirCookies() async throws {
         let (path, environment) = try cookieWorkspace()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         try """
         config: {baseUrl: "{{demo}}", cookies: persist}
         requests:
+          wait: {url: /delay/1}
           first: {url: "/cookies/set?first=1"}
           second: {url: "/cookies/set?second=2"}
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        async let first = courier(["run", path, "first", "--no-history"], environment: environment)
-        async let second = courier(["run", path, "second", "--no-history"], environment: environment)
+        async let first = courier(["run", path, "wait", "first", "--no-history"], environment: environment)
+        async let second = courier(["run", path, "wait", "second", "--no-history"], environment: environment)
         let (one, two) = try await (first, second)
         #expect(one.status == 0 && two.status == 0, "\(one.errors) \(two.errors)")
         let list = try await courier(["cookies", "list", path, "--reveal"], environment: environment)
