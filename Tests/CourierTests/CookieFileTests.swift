@@ -57,4 +57,15 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect { try CookieJar(file: path) } throws: { "\($0)".contains(path) }
     }
+
+    /// Found by the cookie fuzz target (#41): a line whose domain is "." alone made a cookie of
+    /// no domain, whose own line did not read back. Every cookie a line gives must.
+    @Test func aLineWhoseDomainIsADotAloneIsNotACookie() {
+        #expect(Cookie(netscapeLine: ".\tTRUE\t/\tFALSE\t2000000000\tsid\tabc") == nil)
+        let lines = [".example.com\tTRUE\t/\tFALSE\t2000000000\tsid\tabc", "#HttpOnly_localhost\tFALSE\t/api\tTRUE\t0\ttoken\tx\ty"]
+        for line in lines {
+            let cookie = Cookie(netscapeLine: line)
+            #expect(cookie != nil && cookie.flatMap { Cookie(netscapeLine: $0.netscapeLine) } == cookie, "\(line)")
+        }
+    }
 }

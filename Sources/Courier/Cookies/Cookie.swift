@@ -49,6 +49,8 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
         let fields = text.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
         guard fields.count >= 6, !fields[0].isEmpty, let seconds = Int64(fields[4]) else { return nil }
         let domain = fields[0].hasPrefix(".") ? fields[0].dropFirst() : fields[0]
+        // A domain of "." alone is no domain: its cookie would write a line that does not read back.
+        guard !domain.isEmpty else { return nil }
         // libcurl writes a `Max-Age` of 2^63 − 1 seconds as it is: kept as the latest expiry.
         self.init(name: String(fields[5]), value: fields.count > 6 ? String(fields[6]) : "", domain: String(domain),
                   path: String(fields[2]), includesSubdomains: fields[1].uppercased() == "TRUE",

@@ -2,14 +2,14 @@ import Foundation
 
 extension Cookie {
     /// What makes two cookies the same cookie to libcurl: a later one of the same domain (and
-    /// subdomain flag), path and name replaces the earlier.
-    struct Key: Hashable {
-        var domain: String
-        var includesSubdomains: Bool
-        var path: String
-        var name: String
+    /// subdomain flag), path and name replaces the earlier. A jar's rows are told apart by it.
+    public struct Key: Hashable, Sendable {
+        public var domain: String
+        public var includesSubdomains: Bool
+        public var path: String
+        public var name: String
 
-        init(_ cookie: Cookie) {
+        public init(_ cookie: Cookie) {
             domain = cookie.domain.lowercased()
             includesSubdomains = cookie.includesSubdomains
             path = cookie.path

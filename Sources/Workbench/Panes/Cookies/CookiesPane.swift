@@ -16,7 +16,7 @@ final class CookiesPane: FilteringPane {
         _modify { yield &list }
     }
     private unowned let source: any ExchangeSource
-    private(set) var list = FilteredList<Cookie>(id: { CookieKey($0) }, matches: { cookie, needle in
+    private(set) var list = FilteredList<Cookie>(id: { Cookie.Key($0) }, matches: { cookie, needle in
         cookie.domain.lowercased().contains(needle) || cookie.name.lowercased().contains(needle) || cookie.path.lowercased().contains(needle)
     })
     /// The cookies the selected exchange's response set (`Set-Cookie`), by name.
@@ -80,7 +80,7 @@ final class CookiesPane: FilteringPane {
         case .failure(let problem): return .refused(problem.message)
         }
         // An edit that renames the cookie or moves it replaces the one edited.
-        if let edited, CookieKey(edited) != CookieKey(cookie) {
+        if let edited, Cookie.Key(edited) != Cookie.Key(cookie) {
             jar.remove(name: edited.name, domain: edited.domain, path: edited.path)
         }
         do {
@@ -89,7 +89,7 @@ final class CookiesPane: FilteringPane {
             return .refused(error.description)
         }
         let work = saved("\(purpose == "add" ? "added" : "changed") the cookie \(cookie.name) of \(cookie.domain)")
-        _ = list.select(id: CookieKey(cookie), height: listHeight(context))
+        _ = list.select(id: Cookie.Key(cookie), height: listHeight(context))
         return .done(work)
     }
 
@@ -143,20 +143,5 @@ final class CookiesPane: FilteringPane {
         guard let request = exchange?.request else { return [] }
         let fields = request.responseHeaders.filter { $0.name.canonicalName == "set-cookie" }
         return Set(fields.compactMap { $0.value.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } })
-    }
-}
-
-/// A cookie's identity in a jar: domain (and whether its subdomains share it), path and name.
-struct CookieKey: Hashable {
-    var domain: String
-    var includesSubdomains: Bool
-    var path: String
-    var name: String
-
-    init(_ cookie: Cookie) {
-        domain = cookie.domain.lowercased()
-        includesSubdomains = cookie.includesSubdomains
-        path = cookie.path
-        name = cookie.name
     }
 }
