@@ -59,9 +59,16 @@ import Glibc
     }
 
     /// Found by the cookie fuzz target (#41): a line whose domain is "." alone made a cookie of
-    /// no domain, whose own line did not read back. Every cookie a line gives must.
+    /// no domain, one starting with two dots a cookie whose line lost a dot each time it was
+    /// read back, and one starting ".#" a line read back as a comment. Every cookie a line
+    /// gives must read back as itself.
     @Test func aLineWhoseDomainIsADotAloneIsNotACookie() {
         #expect(Cookie(netscapeLine: ".\tTRUE\t/\tFALSE\t2000000000\tsid\tabc") == nil)
+        #expect(Cookie(netscapeLine: "..10.; Pst\tFALSE\t/api\tTRUE\t0\ttoken\txyz") == nil)
+        #expect(Cookie(netscapeLine: ".#example.com\tTRUE\t/\tFALSE\t0\tsid\tabc") == nil, "its line would be a comment")
+        #expect(Cookie(netscapeLine: "example.com\tFALSE\t/\tFALSE\t0\tsid\tabc\r\r") == nil, "a carriage return in its value")
+        #expect(Cookie(netscapeLine: "\u{59A}x.com\tTRUE\t/\tFALSE\t0\tsid\tabc") == nil,
+                "not ASCII: written after a dot, the combining mark made one character of the two")
         let lines = [".example.com\tTRUE\t/\tFALSE\t2000000000\tsid\tabc", "#HttpOnly_localhost\tFALSE\t/api\tTRUE\t0\ttoken\tx\ty"]
         for line in lines {
             let cookie = Cookie(netscapeLine: line)

@@ -49,8 +49,13 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
         let fields = text.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
         guard fields.count >= 6, !fields[0].isEmpty, let seconds = Int64(fields[4]) else { return nil }
         let domain = fields[0].hasPrefix(".") ? fields[0].dropFirst() : fields[0]
-        // A domain of "." alone is no domain: its cookie would write a line that does not read back.
-        guard !domain.isEmpty else { return nil }
+        // A domain of "." alone is no domain, one of two leading dots or a leading "#" none either,
+        // nor one that is not ASCII (libcurl writes a name as punycode; a combining mark after
+        // the dot made one grapheme of the two), and a control character (a carriage return left
+        // at the end, say) is no part of a cookie: such a cookie would write a line that does not
+        // read back as itself.
+        guard !domain.isEmpty, !domain.hasPrefix("."), !domain.hasPrefix("#"), domain.utf8.allSatisfy({ $0 < 0x80 }),
+              !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return nil }
         // libcurl writes a `Max-Age` of 2^63 − 1 seconds as it is: kept as the latest expiry.
         self.init(name: String(fields[5]), value: fields.count > 6 ? String(fields[6]) : "", domain: String(domain),
                   path: String(fields[2]), includesSubdomains: fields[1].uppercased() == "TRUE",
