@@ -9,7 +9,7 @@ let courier = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// libFuzzer targets over Courier's parsers, built by `make fuzz` (scripts/fuzz.sh) with
 /// `-sanitize=fuzzer,address -parse-as-library`; each enters libFuzzer's driver from the
 /// `<target>_main` SwiftPM links as `main` (FuzzSupport).
-let names = ["workspace", "template", "condition", "capture", "curl", "url", "json"]
+let names = ["workspace", "template", "condition", "capture", "curl", "url", "json", "cookie", "token", "load"]
 
 let package = Package(
     name: "CourierFuzz",

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"workspace template condition capture curl url json"}
+targets=${FUZZ_TARGETS:-"workspace template condition capture curl url json cookie token load"}
 scratch=.build-fuzz
 # Plan the path dependency's sources again (SwiftPM keeps the old file list otherwise).
 rm -f "$scratch/debug/description.json" "$scratch/debug.yaml"
