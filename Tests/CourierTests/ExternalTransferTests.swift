@@ -73,6 +73,27 @@ import Testing
         #expect(request.streamState?.description == "streamed 2 messages")
     }
 
+    /// A session delivers from two tasks at once (what it sends, what it receives): the handler
+    /// hears every event in the order it was numbered. Numbering and queueing were two steps,
+    /// and a WebSocket transcript once read 1, 2, 4, 5, 6, 3 on a loaded machine (#41).
+    @Test func eventsDeliveredFromTwoThreadsArriveInTheirNumbersOrder() async throws {
+        let log = AwaitableLog<StreamEvent>()
+        let (_, _, _, run, transfer) = try await started("ws://127.0.0.1:9/ws") {
+            $0.streamEventHandler = { _, event in log.append(event) }
+        }
+        let perThread = 10_000
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for index in 0..<perThread {
+                transfer.deliver([.message(Data("\(thread)-\(index)".utf8), direction: thread == 0 ? .sent : .received, name: "text")])
+            }
+        }
+        #expect(await log.wait(for: 2 * perThread))
+        let numbers = log.entries.map(\.sequence)
+        #expect(numbers == Array(1...(2 * perThread)), "first out of order at \(zip(numbers, 1...).first { $0 != $1 }.map { "\($0)" } ?? "-")")
+        transfer.finish(head: handshake(transfer.prepared.url), error: nil)
+        _ = try await run.value
+    }
+
     @Test func aStopReachesTheTransportAndLaterReportsAreIgnored() async throws {
         let (session, agent, request, run, transfer) = try await started("wss://127.0.0.1:9/ws")
         request.stop()

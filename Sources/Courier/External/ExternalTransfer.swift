@@ -15,6 +15,11 @@ public final class ExternalTransfer: Sendable {
     private let attempt: TransferAttempt
     private let completionQueue: DispatchQueue
     private let state = Mutex(State())
+    /// Held from numbering a batch of events to queueing it for the callback queue: a session
+    /// delivers from two tasks at once (what it sends, what it receives), and a batch numbered
+    /// first could otherwise be queued second (a transcript read 1, 2, 4, 5, 6, 3 on a loaded
+    /// machine).
+    private let delivery = Mutex(())
 
     private struct State {
         var ended = false
@@ -86,8 +91,10 @@ public final class ExternalTransfer: Sendable {
     /// are filled in here.
     public func deliver(_ events: [StreamEvent]) {
         guard !events.isEmpty, !state.withLock({ $0.ended || $0.cancelled }), let session = attempt.entry.stream else { return }
-        let numbered = session.record(external: events, at: DispatchTime.now().uptimeNanoseconds)
-        attempt.streamDelivered(numbered)
+        delivery.withLock { _ in
+            let numbered = session.record(external: events, at: DispatchTime.now().uptimeNanoseconds)
+            attempt.streamDelivered(numbered)
+        }
     }
 
     /// The exchange ended: `head` is the handshake's response (nil: the one given to
