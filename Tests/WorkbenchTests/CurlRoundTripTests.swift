@@ -39,11 +39,22 @@ struct CurlRoundTripTests {
         options.demoURL = "http://127.0.0.1:8080"
         options.overrides = ["token": "t-123", "orderId": "101"]
         let runner = try WorkspaceRunner(workspace: workspace, options: options)
+        var unfilled: [String] = []
         for name in workspace.requestNames {
             let original = runner.makeRequest(name)
+            // Without the demo server's TLS listeners their variables are undefined (and one request
+            // is meant to miss an environment variable): such a
+            // request cannot be filled in, and export-curl refuses it as its send would (#41).
+            if let problem = original.argumentsProblem() {
+                #expect(problem.contains("undefined"), "\(name): \(problem)")
+                #expect(throws: RequestError.self) { try CurlExport.command(for: original) }
+                unfilled.append(name)
+                continue
+            }
             let (copy, command, yaml) = try Self.copy(of: original, runner: runner)
             #expect(try Self.summary(of: copy) == Self.summary(of: original), "\(name): \(command)\n\(yaml)")
         }
+        #expect(unfilled.count <= 8 && workspace.requestNames.count - unfilled.count >= 40, "\(unfilled)")
     }
 
     @Test("import reads headers, data, JSON, forms, files and -u")
