@@ -32,6 +32,14 @@ final class LoopbackListener {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Whether a connection waits to be accepted: nothing accepts here, so a connection the
+    /// binary made stays in the backlog (read once the run has ended).
+    var wasConnected: Bool {
+        guard descriptor >= 0 else { return false }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
     /// Stops listening; the port is free again.
     func close() {
         guard descriptor >= 0 else { return }

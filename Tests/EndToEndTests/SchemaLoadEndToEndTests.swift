@@ -9,42 +9,6 @@ import Glibc
 /// own place for a parse error), exit status 2, and no request is sent — the target's
 /// listener never sees a connection.
 @Suite struct SchemaLoadEndToEndTests {
-    /// A socket listening on 127.0.0.1 that accepts nothing: a connection the binary makes
-    /// waits in its backlog, where ``wasConnected`` sees it.
-    private final class Target {
-        let port: Int
-        private let descriptor: Int32
-
-        init() throws {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 8) == 0
-                        && getsockname(descriptor, socketAddress, &length) == 0
-                }
-            }
-            guard bound else {
-                Glibc.close(descriptor)
-                throw POSIXError(.EADDRINUSE)
-            }
-            self.descriptor = descriptor
-            port = Int(UInt16(bigEndian: address.sin_port))
-        }
-
-        /// Whether a connection is waiting to be accepted (no waiting: the run has ended).
-        var wasConnected: Bool {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            return poll(&entry, 1, 0) > 0
-        }
-
-        deinit { Glibc.close(descriptor) }
-    }
-
     private func run(_ arguments: [String], in directory: String) throws -> (status: Int32, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: EndToEndTests.binary)
@@ -71,7 +35,7 @@ import Glibc
         if kind == "broken" {
             try "{\n  \"type\": \"object\",\n  \"properties\": {\"id\": }\n}\n".write(toFile: directory + "/schemas/pet.json", atomically: true, encoding: .utf8)
         }
-        let target = try Target()
+        let target = try LoopbackListener()  // accepts nothing: a connection waits in its backlog
         let workspace = directory + "/ws.yaml"
         try """
             requests:
