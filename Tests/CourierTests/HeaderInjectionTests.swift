@@ -111,22 +111,8 @@ final class ArrivalRecorder: @unchecked Sendable {
     var heads: [String] { received.withLock { $0 } }
 
     init() throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        (listener, port) = try listeningLoopbackSocket()
         let listener = listener
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, socketAddress, &length) == 0
-            }
-        }
-        guard listening else {
-            close(listener)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
         Thread { [self, listener] in
             while case let connection = accept(listener, nil, nil), connection >= 0 {
                 let head = Self.readHead(connection)
