@@ -64,6 +64,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
             name: "CNCurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
@@ -104,6 +109,7 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierSchema",
+                "CLibXML2",  // xpath checks: libxml2's HTML parser, XPath and streaming patterns
                 // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
                 .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
                 workbenchOnly("Yams", from: "Yams"),

@@ -122,10 +122,19 @@ private final class CheckEvaluation {
     }
 
     /// One node reads as its text, several as a list of texts; counting, the nodes are a list.
+    /// A body over ``MarkupDocument/largestParsed`` is streamed for a path or its count, and
+    /// anything else on it fails saying so (its document would cost twenty times its size).
     private func xpath(_ expression: String, counting: Bool) -> Reading {
         let result: MarkupDocument.Value
         do throws(MarkupDocument.Failure) {
-            result = try document.get().evaluate(expression)
+            if facts.body.count <= MarkupDocument.largestParsed {
+                result = try document.get().evaluate(expression)
+            } else if let query = MarkupStream.Query(expression) {
+                result = try MarkupStream.evaluate(query, body: facts.body, html: facts.isHTML)
+            } else {
+                return .unreadable("the body is \(HumanReport.size(facts.body.count)): over \(MarkupDocument.largestParsed >> 20) MiB only a path "
+                    + "(//tr, /html/head/title, //a/@href) or its count(…) is evaluated, not \(expression)")
+            }
         } catch {
             return .unreadable(error.reason)
         }

@@ -49,7 +49,7 @@ struct CheckParser {
             skipSpaces()
             let at = offset
             let expression = rest.first == "\"" || rest.first == "'" ? try quoted() : String(try operand("an XPath expression: xpath //title"))
-            if let library = LibXML2.shared, !library.isValidXPath(expression) {
+            if !LibXML2.isValidXPath(expression) {
                 throw CheckSyntaxError(reason: "\"\(expression)\" is not a valid XPath 1.0 expression", offset: at)
             }
             return .xpath(expression)
