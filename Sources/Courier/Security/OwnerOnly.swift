@@ -54,6 +54,27 @@ public enum OwnerOnly {
     }
 }
 
+extension OwnerOnly {
+    /// Replaces `path` with `data`: a new 0600 sibling, written whole, renamed over it. A link
+    /// at `path` is replaced, never followed (its target is left as it was).
+    public static func replaceFile(_ path: String, with data: Data) throws(OwnerOnlyError) {
+        let temporary = path + ".\(UUID().uuidString).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw OwnerOnlyError(path: temporary, "cannot be created: \(String(cString: strerror(errno)))") }
+        let failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw OwnerOnlyError(path: path, "cannot be written: \(String(cString: strerror(failure)))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw OwnerOnlyError(path: path, "cannot be replaced: \(reason)")
+        }
+    }
+}
+
 /// A file Courier keeps (history, cache, cookies) that it will not use as it is.
 public struct OwnerOnlyError: Error, CustomStringConvertible, Sendable {
     public var path: String

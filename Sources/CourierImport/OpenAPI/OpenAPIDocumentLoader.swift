@@ -55,10 +55,10 @@ enum OpenAPIDocumentLoader {
         do {
             let document: OpenAPIKit.OpenAPI.Document
             if normalized.hasPrefix("3.0.") {
-                let older = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: decodable)
+                let older = try YAMLNodeDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: decodable)
                 document = older.convert(to: .v3_1_1)
             } else {
-                document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: decodable)
+                document = try YAMLNodeDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: decodable)
             }
             return Loaded(document: document, version: version, notes: notes, dropped: dropped)
         } catch {

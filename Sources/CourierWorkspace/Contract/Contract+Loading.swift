@@ -17,21 +17,31 @@ extension Contract {
         let data = try files.read(file, at: value, purpose: "contract")
         let key = ContractCache.Key(file: file, written: written, roots: files.confinement.roots, isLifted: files.confinement.isLifted)
         if let digest = files.digests.first?.digest, let cached = cache.contract(for: key, digest: digest) { return cached }
-        cache.countParse(of: file)
-        let contract = try parse(written, data: data, files: files, at: value)
+        let contract = try parse(written, data: data, files: files, at: value, cache: cache)
         cache.store(contract, for: key, digests: files.digests)
         return contract
     }
 
-    /// The contract read from `data`, the document `written` names, and the files its `$ref`s name.
-    private static func parse(_ written: String, data: Data, files: ContractFiles, at value: YAMLValue) throws(WorkspaceError) -> Contract {
+    /// The contract read from `data`, the document `written` names, and the files its `$ref`s
+    /// name; its operations from `cache`'s disk when the same files were read before.
+    private static func parse(_ written: String, data: Data, files: ContractFiles, at value: YAMLValue,
+                              cache: ContractCache) throws(WorkspaceError) -> Contract {
         let directory = URL(fileURLWithPath: value.file).deletingLastPathComponent().path
         let root = try files.root(written, relativeTo: directory, at: value, purpose: "contract", data: data)
         let map = try root.mapping(expected: "an OpenAPI document (a mapping with openapi, info, paths)")
         let model = try Self.model(map)
-        let (servers, operations) = try read(root, files: files, model: model)
-        var registry = SchemaRegistry()
         try addReferencedFiles(of: root, files: files)
+        let diskKey = ContractDiskCache.key(written: written, model: String(describing: model), digests: files.digests)
+        let servers: [String], operations: [ContractOperation]
+        if let entry = cache.disk?.read(diskKey) {
+            cache.countDiskHit(of: root.file)
+            (servers, operations) = (entry.servers, entry.contractOperations)
+        } else {
+            cache.countParse(of: root.file)
+            (servers, operations) = try read(root, files: files, model: model)
+            cache.disk?.write(ContractDiskCache.Entry(servers: servers, operations: operations), key: diskKey)
+        }
+        var registry = SchemaRegistry()
         for (file, fileRoot) in files.roots { registry.add(try fileRoot.json(), uri: URL(fileURLWithPath: file).absoluteString) }
         return Contract(file: root.file, written: written, dialect: model.dialect, basePaths: basePaths(servers), operations: operations,
                         registry: registry, pathsLocation: (try? map["paths"]?.mapping().owner.location) ?? root.location)

@@ -10,11 +10,15 @@ import Synchronization
 /// folder under the same path rules, gives back the contract already built (its compiled
 /// schemas too); a file that changed, appeared or went is read again from scratch.
 ///
-/// Memory only: a contract on disk would have to be serialised with its registry (the whole
-/// document as JSON), and reading that back is most of what parsing the YAML costs.
+/// Across processes, ``disk`` keeps what OpenAPIKit read (the operations), by the digests of
+/// the files: the next `courier run` reads the document's YAML for its schemas but does not
+/// decode and validate it again.
 package final class ContractCache: Sendable {
-    /// The process's cache, which `contract:` uses.
-    package static let shared = ContractCache()
+    /// The process's cache, which `contract:` uses, with the user's disk cache.
+    package static let shared = ContractCache(disk: .standard)
+
+    /// Where operations are kept between processes; nil keeps nothing on disk.
+    let disk: ContractDiskCache?
 
     /// How many contracts are kept; the one used longest ago goes first.
     static let capacity = 4
@@ -39,11 +43,15 @@ package final class ContractCache: Sendable {
         var entries: [Entry] = []
         /// Full loads (read, decoded, validated, indexed) by document path, for tests.
         var parses: [String: Int] = [:]
+        /// Loads whose operations came from ``disk``, by document path, for tests.
+        var diskHits: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
 
-    package init() {}
+    package init(disk: ContractDiskCache? = nil) {
+        self.disk = disk
+    }
 
     /// The contract loaded from `key`'s files when the document's digest is `digest` and every
     /// other file it read still has the digest it had (each read again and hashed here).
@@ -79,5 +87,15 @@ package final class ContractCache: Sendable {
     /// How many times the document at `file` (absolute) was read and decoded in full, not taken from the cache.
     package func parses(of file: String) -> Int {
         state.withLock { $0.parses[file] ?? 0 }
+    }
+
+    /// Notes a load of `file` whose operations came from the disk cache.
+    func countDiskHit(of file: String) {
+        state.withLock { $0.diskHits[file, default: 0] += 1 }
+    }
+
+    /// How many loads of the document at `file` took its operations from ``disk`` instead of decoding it.
+    package func diskHits(of file: String) -> Int {
+        state.withLock { $0.diskHits[file] ?? 0 }
     }
 }

@@ -7,7 +7,7 @@ import Yams
 enum ContractDecoding {
     static func decode<Value: Decodable>(_ type: Value.Type, from node: YAMLValue) throws(WorkspaceError) -> Value {
         do {
-            return try YAMLDecoder().decode(type, from: node.node.withPlainKeys)
+            return try YAMLNodeDecoder(userInfo: [VendorExtensionsConfiguration.enabledKey: false]).decode(type, from: node.node)
         } catch {
             let readable = OpenAPI.Error(from: error)
             throw failure(readable.localizedDescription, at: readable.codingPath, in: node, prefix: "not valid OpenAPI")

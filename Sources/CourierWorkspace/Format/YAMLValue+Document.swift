@@ -7,7 +7,7 @@ extension YAMLValue {
     package static func document(yaml text: String, file: String, subject: String) throws(WorkspaceError) -> YAMLValue? {
         // libyaml, told that its input is UTF-8, reads a byte-order mark as content.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-        try WorkspaceCharacters.check(text.utf8, file: file)
+        try WorkspaceCharacters.check(text, file: file)
         try AliasExpansion.check(text, file: file, subject: subject)
         let root: Node?
         do {

@@ -53,15 +53,10 @@ struct TokenFile: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         let data = try encoder.encode(token)
-        let temporary = path + ".tmp"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw TokenFileError(description: "\(temporary) cannot be created: \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == data.count, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw TokenFileError(description: "\(path) cannot be written")
+        do throws(OwnerOnlyError) {
+            try OwnerOnly.replaceFile(path, with: data)
+        } catch {
+            throw TokenFileError(description: error.description)
         }
     }
 
