@@ -58,6 +58,7 @@ extension AppModel {
             case .refreshCache:
                 cacheMarkers.removeAll()
                 reloadCache()
+            case .reloadCache(let now): reloadCache(now: now)
             case .selectionChanged: selectionChanged()
             case .workspace(let action): performInShell(action)
             case .close: if let source { close(source) }
@@ -101,12 +102,11 @@ extension AppModel {
     /// changed, and a load run's figures once a second. `force` reads the record table now.
     public func tick(now: Date = Date(), force: Bool = false) {
         expireToasts(now: now)
-        let table = panes.inFlight.table
-        if force || isBusy || !table.live.isEmpty || table.nextExpiry.map({ $0 <= now }) == true {
-            panes.inFlight.refresh(agents: inFlightAgents, name: requestName(of:), now: now, force: force)
-        }
-        if panes.cache.nextRefresh <= now { reloadCache(now: now) }
-        panes.load.tick(now: now)
+        let agents = inFlightAgents
+        let tick = PaneTick(isBusy: isBusy, force: force,
+                            records: { agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() } },
+                            requestName: { [unowned self] in requestName(of: $0) })
+        for pane in panes.all { carryOut(pane.tick(tick, context: context(for: pane.id, now: now))) }
         if cacheVerdictIsStale { judgeSelectedRequestsCache(now: now) }
         for name in panes.requests.visibleRequestNames(context: context(for: .requests, now: now)) where cacheMarkers[name] == nil {
             _ = hasFreshCacheEntry(name)

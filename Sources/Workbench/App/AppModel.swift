@@ -196,16 +196,14 @@ public final class AppModel {
     /// anything is in flight, or the next message to expire. Nil: sleep until a key or news.
     public func nextDeadline(now: Date) -> Date? {
         var deadlines = toasts.map { Date(timeIntervalSinceReferenceDate: $0.expires) }
-        if let recent = panes.inFlight.table.nextExpiry { deadlines.append(recent) }
-        if let expiry = panes.cache.browser.nextExpiry { deadlines.append(expiry) }
-        if let sample = panes.load.nextWake { deadlines.append(sample) }
+        deadlines += panes.all.compactMap(\.nextWake)
         if isBusy { deadlines.append(now.addingTimeInterval(1.0 / 15)) }
         return deadlines.min()
     }
 
     /// Whether anything the workbench started is still running.
     public var isBusy: Bool {
-        hud.snapshot.isBusy || exchanges.values.contains { $0.isInFlight } || panes.load.active?.isRunning == true
+        hud.snapshot.isBusy || exchanges.values.contains { $0.isInFlight } || panes.all.contains { $0.isWorking }
     }
 
     /// Whether there are edits not yet written to the file.

@@ -33,6 +33,26 @@ protocol Pane: Component {
     func confirmed(_ question: String, context: PaneContext) -> [PaneWork]
     /// Another request, batch or chain was selected in Requests.
     func selectionChanged(context: PaneContext) -> [PaneWork]
+    /// Brings what changes with time up to date, before a frame (a record table read, a
+    /// listing whose entries expired, a run's figures asked for).
+    func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork]
+    /// When the loop must wake for this pane though nothing arrives (an entry's expiry, a
+    /// run's next sample); nil: not for this pane.
+    var nextWake: Date? { get }
+    /// Whether work the pane started itself is still going (a load run): the workbench is busy.
+    var isWorking: Bool { get }
+}
+
+/// What a pane's ``Pane/tick(_:context:)`` reads of the shell besides its context.
+struct PaneTick {
+    /// Whether anything the workbench started is running.
+    var isBusy: Bool
+    /// Read now, whatever the pane's interval (a test, or a frame that must be exact).
+    var force: Bool
+    /// The record tables of the agents that may have requests in flight.
+    var records: () -> [RequestRecord]
+    /// The workspace name a request was sent for.
+    var requestName: (Request) -> String
 }
 
 /// A pane's answer to a line typed in its prompt.
@@ -52,6 +72,9 @@ extension Pane {
     func answer(_ purpose: String, text: String, context: PaneContext) -> PromptAnswer { .done([]) }
     func confirmed(_ question: String, context: PaneContext) -> [PaneWork] { [] }
     func selectionChanged(context: PaneContext) -> [PaneWork] { [] }
+    func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] { [] }
+    var nextWake: Date? { nil }
+    var isWorking: Bool { false }
 }
 
 /// What a pane is made with: where the workspace panes read their data, and how the
@@ -140,6 +163,8 @@ enum PaneWork {
     case rerun(RunRecord)
     /// The cache changed on disk: judge its entries again.
     case refreshCache
+    /// Read the cache listing again as of `now` (an entry's time ran out, or a minute passed).
+    case reloadCache(now: Date)
     /// The selection in Requests moved: the Exchange pane follows it.
     case selectionChanged
     /// An action on the workspace — send, run, step, new, duplicate, delete, rename: sending

@@ -66,6 +66,12 @@ final class CachePane: FilteringPane {
         isReading ? .distantFuture : min(browser.nextExpiry ?? .distantFuture, browser.loadedAt.addingTimeInterval(60))
     }
 
+    func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] {
+        nextRefresh <= context.now ? [.reloadCache(now: context.now)] : []
+    }
+
+    var nextWake: Date? { browser.nextExpiry }
+
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {
         case .filter:

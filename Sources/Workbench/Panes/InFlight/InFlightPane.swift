@@ -21,10 +21,16 @@ final class InFlightPane: FilteringPane {
     }
 
     /// Reads the agents' record tables again: at most ten times a second unless `force`.
-    func refresh(agents: [NetworkAgent], name: (Request) -> String, now: Date, force: Bool = false) {
-        table.refresh(records: { agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() } },
-                      name: name, now: now, force: force)
+    /// The record table read again (at most ten times a second) while anything runs, while
+    /// rows are live, or when a finished row's time to stay ran out.
+    func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] {
+        if tick.force || tick.isBusy || !table.live.isEmpty || table.nextExpiry.map({ $0 <= context.now }) == true {
+            table.refresh(records: tick.records, name: tick.requestName, now: context.now, force: tick.force)
+        }
+        return []
     }
+
+    var nextWake: Date? { table.nextExpiry }
 
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {

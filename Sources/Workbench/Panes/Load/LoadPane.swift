@@ -9,7 +9,7 @@ import Foundation
 /// the run, keeping what completed; Enter shows a past run, `c` compares the run shown with the
 /// selected past one.
 ///
-/// The run goes on in a task of its own. Once a second ``tick(now:)`` asks for its figures,
+/// The run goes on in a task of its own. Once a second ``tick(_:context:)`` asks for its figures,
 /// which are worked out off the input loop (percentiles of several histograms take
 /// milliseconds: a key pressed then would wait for them) and come back through the mailbox,
 /// as does the run's end. Drawing never reads the run.
@@ -40,7 +40,7 @@ final class LoadPane: Pane {
     private(set) var cursor = ListCursor()
     /// The past run the shown one is compared with (`c`; Esc drops it).
     private(set) var baseline: LoadResult?
-    /// When ``tick(now:)`` next reads the active run's figures.
+    /// When ``tick(_:context:)`` next reads the active run's figures.
     private(set) var nextSample: Date?
     /// How many times the figures were asked for: once a second while a run goes on, never per frame.
     private(set) var samples = 0
@@ -161,7 +161,12 @@ final class LoadPane: Pane {
 
     /// Asks for the running run's figures when a second has passed since the last ask; they
     /// are worked out on another thread and arrive as ``EngineUpdate/loadRunSampled(run:_:)``.
-    func tick(now: Date) {
+    func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] {
+        sampleIfDue(now: context.now)
+        return []
+    }
+
+    private func sampleIfDue(now: Date) {
         guard let active, active.isRunning, let due = nextSample, due <= now else { return }
         nextSample = now.addingTimeInterval(1)
         guard showsLive, !reading else { return }
@@ -173,6 +178,8 @@ final class LoadPane: Pane {
 
     /// When the loop must wake up for the next read (nil: no run is going on).
     var nextWake: Date? { active?.isRunning == true ? nextSample : nil }
+
+    var isWorking: Bool { active?.isRunning == true }
 
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
