@@ -36,3 +36,23 @@ import Testing
         }
     }
 }
+
+/// A token fetch is no workspace request, but In flight and Events name it (#42: it was a
+/// nameless row, `—`).
+@Suite struct TokenFetchNamingTests {
+    @Test func aTokenFetchIsNamedInEvents() async throws {
+        try await AppHarness.run { app in
+            app.select(.request("oauth2-protected"))
+            app.press(.enter)
+            try await app.settle("oauth2-protected answered") { app.model.exchanges["oauth2-protected"]?.stoppedAt != nil }
+            #expect(app.model.exchanges["oauth2-protected"]?.request.responseStatusCode == 200)
+            app.press(.character("6"))
+            app.press(.character("z"))  // Events alone, wide enough for the whole name
+            try await app.settle("the token fetch named in Events") {
+                app.model.tick()
+                return app.screen.contains("request oauth2 token from 127.0.0.1")
+            }
+            #expect(!app.screen.contains("started    —"), "no nameless row")
+        }
+    }
+}

@@ -24,7 +24,7 @@ extension AppModel {
         switch subject {
         case .request(let request):
             let exchange = exchangesByRequest[ObjectIdentifier(request)]
-            return SubjectDescription(kind: "request", name: exchange?.name ?? "—", startedAt: exchange?.startedAt,
+            return SubjectDescription(kind: "request", name: exchange?.name ?? request.hudText ?? "—", startedAt: exchange?.startedAt,
                                       duration: exchange?.elapsed(now: now))
         case .batch, .chain:
             let run = panes.runs.history.run(of: subject)
@@ -123,12 +123,13 @@ extension AppModel {
         return agents
     }
 
-    /// The workspace name a request was sent for.
+    /// The workspace name a request was sent for; for one that is no workspace request (a
+    /// token fetch), what it calls itself (its `hudText`).
     func requestName(of request: Request) -> String {
         if let exchange = exchangesByRequest[ObjectIdentifier(request)] {
             return exchange.page.map { "\(exchange.name) [page \($0)]" } ?? exchange.name
         }
         // Seen before its exchange was registered (a page made off the input loop).
-        return (request as? WorkspaceRequest)?.source.name ?? "—"
+        return (request as? WorkspaceRequest)?.source.name ?? request.hudText ?? "—"
     }
 }

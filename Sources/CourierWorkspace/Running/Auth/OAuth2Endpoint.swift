@@ -43,6 +43,8 @@ struct OAuth2Endpoint: Sendable {
         definition.maximumResponseBodySize = Self.maximumAnswerBytes
         let request = ConfigurableRequest(definition)
         request.agent = agent
+        // What In flight, Events and a loading indicator call it: it is no workspace request.
+        request.hudText = "oauth2 token from \(URL(string: settings.tokenURL)?.host ?? settings.tokenURL)"
         do {
             try await request.run()
         } catch let error as RequestError where error.code == .dataLengthExceedsMaximum {

@@ -148,7 +148,10 @@ final class EventsPane: FilteringPane {
         if width >= 70 { line.append(DisplayWidth.padded(entry.subjectKind, to: 8), .dim) }
         // Without the kind's column, a load run's entries still say what they are.
         let subject = width < 70 && entry.subjectKind == "load" ? "load \(entry.subject)" : entry.subject
-        line.append(DisplayWidth.padded(DisplayWidth.truncated(subject, to: 17), to: 18), entry.kind == .failed ? .failure : .plain)
+        // A wide pane (zoomed, or a wide screen) gives names room: `oauth2 token from auth.example`.
+        let subjectWidth = width >= 100 ? 30 : 17
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(subject, to: subjectWidth), to: subjectWidth + 1),
+                    entry.kind == .failed ? .failure : .plain)
         var details: [String] = []
         if let percent = entry.percent { details.append("\(percent)%") }
         if let status = entry.status { details.append("\(status)") }
