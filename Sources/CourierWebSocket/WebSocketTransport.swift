@@ -88,8 +88,12 @@ public final class WebSocketTransport: MessageSendingTransport, Sendable {
             return transfer.finish(head: nil, error: RequestError(family: .transport, code: .secureConnectionFailed,
                                                                    message: "The TLS settings cannot be used: \(error)."))
         }
+        // The client's own wait for a close's answer is bounded by the deadline too: a session
+        // cancelled at its deadline while connecting (a loaded machine) could otherwise send
+        // its close afterwards and keep the connection for the whole close timeout.
+        let clientCloseTimeout = min(closeTimeout, prepared.deadline.flatMap { $0 > 0 ? $0 : nil } ?? closeTimeout)
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageBytes, additionalHeaders: headers(prepared),
-                                                         closeTimeout: .milliseconds(Int64(closeTimeout * 1000)), validateUTF8: true)
+                                                         closeTimeout: .milliseconds(Int64(clientCloseTimeout * 1000)), validateUTF8: true)
         let maximum = maximumMessageBytes
         let closeTimeout = closeTimeout
         let received = ReceivedMessages()
