@@ -25,6 +25,7 @@ public enum WorkbenchTerminal {
         defer { SignalRelay.uninstall() }
         var settings = settings
         settings.glyphs = terminal.glyphs
+        settings.layout = config.layout
         let wakeup = try WakeupPipe()
         let mailbox = Mailbox(wake: { [wakeup] in wakeup.wake() })
         try terminal.start()

@@ -95,4 +95,32 @@ import Testing
         #expect(runs.rects[.runs]!.height > normal.rects[.runs]!.height)
         #expect(normal.pane(atRow: 1, column: 1) == .requests)
     }
+
+    /// #42: with eight panes, the left column is an accordion — a focused side pane takes it
+    /// but for a third for Requests, the others are their title line; with Requests focused, the
+    /// side panes with nothing to show are a line each. `layout: grid` keeps fixed shares.
+    @Test func theLeftColumnIsAnAccordion() {
+        let size = Size(columns: 120, rows: 40)
+        let sides: [PaneID] = [.runs, .cache, .cookies, .load]
+        for focus in sides {
+            let layout = ScreenLayout(size: size, focus: focus, zoomed: false)
+            let column = [.requests] + sides.filter { layout.rects[$0]?.column == 0 }
+            #expect(column.map { layout.rects[$0]!.height }.reduce(0, +) == 39, "\(focus): the column is tiled")
+            // A focused Load takes the Exchange's place; the column is then as when Requests is focused.
+            for other in sides where focus != .load && other != focus {
+                #expect(layout.rects[other]!.height == ScreenLayout.collapsedHeight, "\(other) collapsed while \(focus) is focused")
+            }
+            #expect(layout.rects[.requests]!.height >= 11)
+        }
+        // Runs focused has room for a twelve-step chain's run (its content is the height less two).
+        let runs = ScreenLayout(size: size, focus: .runs, zoomed: false)
+        #expect(runs.rects[.runs]!.height - 2 >= 20, "\(runs.rects[.runs]!)")
+        #expect(ScreenLayout(size: size, focus: .runs, zoomed: false, style: .grid).rects[.runs]!.height - 2 < 12, "the grid had no such room")
+        // Requests focused: empty side panes are a line, the others share what is left.
+        let quiet = ScreenLayout(size: size, focus: .requests, zoomed: false, empty: [.runs, .cookies, .load])
+        #expect(quiet.rects[.runs]!.height == 1 && quiet.rects[.cookies]!.height == 1 && quiet.rects[.load]!.height == 1)
+        #expect(quiet.rects[.cache]!.height >= 4)
+        #expect(quiet.rects[.requests]!.height > ScreenLayout(size: size, focus: .requests, zoomed: false).rects[.requests]!.height)
+        #expect(quiet.pane(atRow: quiet.rects[.load]!.row, column: 3) == .load, "a title line is clicked to focus it")
+    }
 }

@@ -41,7 +41,11 @@ import Testing
             workspace: api/shop.yaml
             ascii: true
             history: false
+            layout: grid
             """)
+        #expect(read.layout == .grid)
+        #expect(try config("").layout == .accordion, "the accordion unless the config says grid")
+        #expect(throws: ConfigProblems.self) { try config("layout: gird") }
         #expect(read.editor == "code -w")
         #expect(read.workspace == "/home/u/.config/courier/api/shop.yaml", "relative to the config's folder")
         #expect(read.ascii)
@@ -74,7 +78,7 @@ import Testing
             "config.yaml:3:3: error: keys: unknown action \"sned\"; did you mean \"send\"? (`courier config show` lists every scope.action)",
             "config.yaml:4:16: error: keys.global.quit: unknown key \"ctlr-q\"; did you mean \"ctrl-q\"? (a character, space, ctrl-a…z, "
                 + "f1…f12, enter, esc, tab, shift-tab, backspace, delete, up, down, left, right, home, end, pgup, pgdn)",
-            "config.yaml:5:1: error: unknown setting \"editr\"; did you mean \"editor\"? (expected one of: theme, keys, editor, workspace, ascii, history)",
+            "config.yaml:5:1: error: unknown setting \"editr\"; did you mean \"editor\"? (expected one of: theme, keys, editor, workspace, ascii, history, layout)",
             "config.yaml:6:10: error: history: expected true or false, found the string \"maybe\"",
         ])
     }

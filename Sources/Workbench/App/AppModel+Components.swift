@@ -11,7 +11,10 @@ extension AppModel {
 
     /// What `pane` may read of the workbench, at `now`.
     func context(for pane: PaneID, now: Date = Date()) -> PaneContext {
-        let rect = ScreenLayout(size: size, focus: focus, zoomed: isZoomed).rects[pane] ?? Rect(row: 0, column: 0, width: 0, height: 0)
+        var rect = layout.rects[pane] ?? Rect(row: 0, column: 0, width: 0, height: 0)
+        // A pane shrunk to its title line works with room for a row, as if open: no pane's
+        // arithmetic meets a negative content height.
+        if rect.height == ScreenLayout.collapsedHeight { rect.height = 3 }
         return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.agent.config.baseURL,
                            revealsSecrets: revealsSecrets, describe: { [unowned self] in describe($0, now: now) },
                            transfer: { [unowned self] in panes.inFlight.table.liveRow(for: $0) },

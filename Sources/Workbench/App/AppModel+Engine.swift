@@ -97,7 +97,7 @@ extension AppModel {
             if let error = request.error {
                 lastEvent = "\(glyphs.failure) \(exchange.name): \(error.family) \(error.code.rawValue)\(streamed)"
                 let onScreen = selectedRequestName == exchange.name
-                    && (ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode == .panes || focus == .exchange)
+                    && (layout.mode == .panes || focus == .exchange)
                 if exchanges[exchange.name] === exchange, !onScreen, !request.quietErrors {
                     say("\(glyphs.failure) \(exchange.name) \(error.code.rawValue) (! shows it in Events): \(error.message)", .failure,
                         seconds: 5, event: eventID)

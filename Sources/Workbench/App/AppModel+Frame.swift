@@ -2,19 +2,32 @@ import CourierWorkspace
 import Foundation
 
 extension AppModel {
+    /// Where each pane goes now: the size, the focus, zoom, the user's layout, and which panes
+    /// have nothing to show (the accordion gives them a line).
+    var layout: ScreenLayout {
+        ScreenLayout(size: size, focus: focus, zoomed: isZoomed, style: settings.layout, empty: Set(panes.all.filter(\.isEmpty).map(\.id)))
+    }
+
     /// What the screen shows now: drawn from state only (``tick(now:)`` reads what changes
     /// with time first).
     public func frame(now: Date = Date()) -> Frame {
         var frame = Frame(size: size)
-        let layout = ScreenLayout(size: size, focus: focus, zoomed: isZoomed)
+        let layout = self.layout
         guard layout.mode != .tooSmall else {
             frame.tooSmallMessage = DisplayWidth.truncated(
                 "Courier needs \(ScreenLayout.minimum.columns)×\(ScreenLayout.minimum.rows) at least (this is \(size))", to: size.columns)
             return frame
         }
         if layout.mode == .tabs { frame.tabBar = tabBar() }
-        for pane in PaneID.allCases where layout.rects[pane] != nil {
+        for pane in PaneID.allCases {
+            guard let rect = layout.rects[pane] else { continue }
             let render = panes.component(pane).render(context: context(for: pane, now: now))
+            guard rect.height > ScreenLayout.collapsedHeight else {
+                // Shrunk to its title line: the pane's title and badge, no content.
+                frame.panes += render.frames.prefix(1).map { PaneFrame(pane: pane, rect: rect, title: $0.title, isFocused: false, lines: [],
+                                                                          badge: $0.badge) }
+                continue
+            }
             frame.panes += render.frames
             if let cursor = render.cursor { frame.cursor = cursor }
         }

@@ -29,7 +29,7 @@ extension AppModel {
 
     /// A click focuses the pane under it and selects the row; the wheel scrolls.
     func handleMouse(_ event: MouseEvent) {
-        let layout = ScreenLayout(size: size, focus: focus, zoomed: isZoomed)
+        let layout = self.layout
         if layout.mode == .tabs, event.row == 0, event.kind == .press {
             if let pane = tabHits.first(where: { $0.columns.contains(event.column) })?.pane { focus = pane }
             return

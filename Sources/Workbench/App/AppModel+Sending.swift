@@ -60,7 +60,7 @@ extension AppModel {
 
     /// Keeps the response in sight: in the one-pane layout, sending switches to it.
     func revealExchange() {
-        if ScreenLayout(size: size, focus: focus, zoomed: isZoomed).mode != .panes, focus == .requests {
+        if layout.mode != .panes, focus == .requests {
             focus = .exchange
             panes.exchange.show(.response)
         }

@@ -85,6 +85,8 @@ public struct WorkbenchSettings: Sendable {
     public var watchesCacheDirectory = true
     /// Where a `persist` cookie jar and OAuth2 tokens are kept (nil: `$XDG_STATE_HOME/courier`).
     public var stateDirectory: String?
+    /// How the side panes share the left column (`layout:` in the user config).
+    public var layout: ScreenLayout.Style = .accordion
 
     public init() {}
 }

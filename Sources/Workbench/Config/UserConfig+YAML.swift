@@ -23,6 +23,7 @@ extension UserConfig {
         lines.append("workspace: \(workspace.map(Self.quoted) ?? "null  # workspaces/demo.yaml when there is one")")
         lines.append("ascii: \(ascii)")
         lines.append("history: \(history)")
+        lines.append("layout: \(layout.rawValue)  # accordion: the focused side pane takes the column; grid: fixed shares")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -15,9 +15,11 @@ public struct UserConfig: Sendable {
     public var workspace: String?
     public var ascii = false
     public var history = true
+    /// How the side panes share the left column: `accordion` (the focused one takes it) or `grid`.
+    public var layout: ScreenLayout.Style = .accordion
 
     /// The sections of the file.
-    static let sections = ["theme", "keys", "editor", "workspace", "ascii", "history"]
+    static let sections = ["theme", "keys", "editor", "workspace", "ascii", "history", "layout"]
 
     public init() {}
 
@@ -91,6 +93,16 @@ public struct UserConfig: Sendable {
                 problems.collect { () throws(WorkspaceError) in config.ascii = try entry.value.bool() }
             case "history":
                 problems.collect { () throws(WorkspaceError) in config.history = try entry.value.bool() }
+            case "layout":
+                problems.collect { () throws(WorkspaceError) in
+                    let names = ScreenLayout.Style.allCases.map(\.rawValue)
+                    let text = try entry.value.string(expected: "one of: \(names.joined(separator: ", "))")
+                    guard let style = ScreenLayout.Style(rawValue: text) else {
+                        throw entry.value.error(.invalidValue, "unknown layout \"\(text)\"\(Suggestion.clause(for: text, in: names)) "
+                            + "(expected one of: \(names.joined(separator: ", ")))")
+                    }
+                    config.layout = style
+                }
             default:
                 problems.append(entry.key.error(.unknownKey, "unknown setting \"\(entry.name)\"\(Suggestion.clause(for: entry.name, in: sections)) "
                     + "(expected one of: \(sections.joined(separator: ", ")))"))

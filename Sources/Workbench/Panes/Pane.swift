@@ -41,6 +41,9 @@ protocol Pane: Component {
     var nextWake: Date? { get }
     /// Whether work the pane started itself is still going (a load run): the workbench is busy.
     var isWorking: Bool { get }
+    /// Whether the pane has nothing to show (no runs, an empty jar): the accordion layout
+    /// gives it its title line alone while another pane is focused.
+    var isEmpty: Bool { get }
 }
 
 /// What a pane's ``Pane/tick(_:context:)`` reads of the shell besides its context.
@@ -75,6 +78,7 @@ extension Pane {
     func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] { [] }
     var nextWake: Date? { nil }
     var isWorking: Bool { false }
+    var isEmpty: Bool { false }
 }
 
 /// What a pane is made with: where the workspace panes read their data, and how the

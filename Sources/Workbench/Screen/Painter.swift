@@ -52,6 +52,12 @@ public struct Painter: Sendable {
     /// A pane: border, title, badge, footer and content.
     public func draw(_ pane: PaneFrame, on canvas: inout some Canvas) {
         let rect = pane.rect
+        if rect.height == ScreenLayout.collapsedHeight, rect.width >= 2 {
+            // A pane shrunk to its title line: the title and badge on a rule, no box.
+            edge(row: rect.row, rect: rect, left: glyphs.horizontal, right: glyphs.horizontal, style: .border, label: pane.title,
+                 badge: pane.badge, on: &canvas)
+            return
+        }
         guard rect.width >= 2, rect.height >= 2 else { return }
         let border: Style = pane.isFocused ? .borderFocused : .border
         let left = pane.joinsAbove ? glyphs.teeLeft : glyphs.topLeft

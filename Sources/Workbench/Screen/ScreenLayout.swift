@@ -19,13 +19,23 @@ public struct ScreenLayout: Sendable, Equatable {
     /// From this size up, every pane is on screen.
     public static let allPanes = Size(columns: 120, rows: 35)
 
+    /// How the left column's side panes share it when every pane is on screen (`layout:` in
+    /// the user config).
+    public enum Style: String, Sendable, Equatable, CaseIterable {
+        /// lazygit's accordion: the focused side pane takes the column but for Requests, the
+        /// others shrink to their title line; a side pane with nothing to show is one line.
+        case accordion
+        /// Fixed shares: Requests most, each side pane a few lines, the focused one a few more.
+        case grid
+    }
+
     public var mode: Mode
     /// The outer rectangle of each pane on screen.
     public var rects: [PaneID: Rect]
     public var size: Size
 
-    /// The layout for `size` with `focus` focused.
-    public init(size: Size, focus: PaneID, zoomed: Bool) {
+    /// The layout for `size` with `focus` focused; `empty` are the panes with nothing to show.
+    public init(size: Size, focus: PaneID, zoomed: Bool, style: Style = .accordion, empty: Set<PaneID> = []) {
         self.size = size
         rects = [:]
         if size.columns < Self.minimum.columns || size.rows < Self.minimum.rows {
@@ -41,20 +51,21 @@ public struct ScreenLayout: Sendable, Equatable {
             rects[focus] = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 2)
         } else {
             mode = .panes
-            rects = Self.panes(in: body, focus: focus)
+            rects = Self.panes(in: body, focus: focus, style: style, empty: empty)
         }
     }
 
-    /// Requests over Runs, Cache, Cookies and Load on the left; Exchange over In flight beside
-    /// Events on the right. A focused small pane grows, as lazygit's side panes do; a focused
-    /// Load takes the Exchange's place, where its figures have room.
-    private static func panes(in body: Rect, focus: PaneID) -> [PaneID: Rect] {
+    /// A side pane shrunk to its title line.
+    public static let collapsedHeight = 1
+
+    /// Requests over Runs, Cache, Cookies and Load on the left (as an accordion or a grid);
+    /// Exchange over In flight beside Events on the right. A focused Load takes the Exchange's
+    /// place, where its figures have room.
+    private static func panes(in body: Rect, focus: PaneID, style: Style, empty: Set<PaneID>) -> [PaneID: Rect] {
         let leftWidth = min(56, max(32, body.width * 30 / 100))
         let (left, right) = body.splitLeft(leftWidth)
         let leftPanes: [PaneID] = focus == .load ? [.requests, .runs, .cache, .cookies] : [.requests, .runs, .cache, .cookies, .load]
-        let sideFocused = leftPanes.dropFirst().contains(focus)
-        let leftWeights = leftPanes.map { pane in pane == .requests ? (sideFocused ? 5 : 7) : pane == focus ? 4 : 2 }
-        let column = left.splitRows(weights: leftWeights, minimum: 4)
+        let column = style == .accordion ? accordion(left, panes: leftPanes, focus: focus, empty: empty) : grid(left, panes: leftPanes, focus: focus)
         let bottomShare = focus == .inFlight || focus == .events ? 45 : 28
         let (top, bottom) = right.splitTop(right.height * (100 - bottomShare) / 100)
         let strip = bottom.splitColumns(weights: [60, 40])
@@ -63,6 +74,39 @@ public struct ScreenLayout: Sendable, Equatable {
         rects[.inFlight] = strip[0]
         rects[.events] = strip[1]
         return rects
+    }
+
+    /// The left column in fixed shares.
+    private static func grid(_ left: Rect, panes: [PaneID], focus: PaneID) -> [Rect] {
+        let sideFocused = panes.dropFirst().contains(focus)
+        return left.splitRows(weights: panes.map { pane in pane == .requests ? (sideFocused ? 5 : 7) : pane == focus ? 4 : 2 }, minimum: 4)
+    }
+
+    /// The left column as an accordion: a focused side pane gets all but Requests' third and a
+    /// title line for each other side pane; otherwise side panes with nothing to show are a
+    /// title line and the rest share as in the grid.
+    private static func accordion(_ left: Rect, panes: [PaneID], focus: PaneID, empty: Set<PaneID>) -> [Rect] {
+        let sides = Array(panes.dropFirst())
+        var heights: [Int]
+        if sides.contains(focus) {
+            let requests = max(6, left.height * 30 / 100)
+            let focused = max(3, left.height - requests - (sides.count - 1) * collapsedHeight)
+            heights = [requests] + sides.map { $0 == focus ? focused : collapsedHeight }
+        } else {
+            let open = panes.filter { $0 == .requests || !empty.contains($0) }
+            let room = left.height - (panes.count - open.count) * collapsedHeight
+            let shares = Rect(row: 0, column: 0, width: 1, height: room).splitRows(weights: open.map { $0 == .requests ? 7 : 2 }, minimum: 4)
+            var next = shares.makeIterator()
+            heights = panes.map { open.contains($0) ? next.next()?.height ?? 0 : collapsedHeight }
+        }
+        // Rounding's remainder to the focused side pane, else to the last pane that is open.
+        let grows = panes.firstIndex(of: focus) ?? panes.lastIndex { heights[panes.firstIndex(of: $0)!] > collapsedHeight } ?? 0
+        heights[grows] += left.height - heights.reduce(0, +)
+        var row = left.row
+        return heights.map { height in
+            defer { row += height }
+            return Rect(row: row, column: left.column, width: left.width, height: height)
+        }
     }
 
     /// The pane at a screen position, for mouse clicks.

@@ -11,6 +11,12 @@ final class CachePane: FilteringPane {
     let scope = KeyMap.Scope.cache
     private(set) var browser = CacheBrowser()
     private(set) var verdict: CacheVerdict?
+    /// No entries, and nothing to say of the selected request but that it has no cache policy.
+    var isEmpty: Bool {
+        guard browser.rows.isEmpty else { return false }
+        if case .noPolicy? = verdict { return true }
+        return verdict == nil
+    }
     /// How many times the verdict was judged: on events, never per frame.
     private(set) var judgements = 0
     var filter = TypedFilter()

@@ -34,6 +34,8 @@ final class CookiesPane: FilteringPane {
     /// The jar of the session's agent (nil: the workspace keeps no cookies).
     private var jar: CookieJar? { source.session.agent.cookieJar }
 
+    var isEmpty: Bool { list.all.isEmpty }
+
     /// Reads the jar again. (Not the selection: the pane is made while the shell is.)
     func reload() {
         reads += 1

@@ -181,6 +181,8 @@ final class LoadPane: Pane {
 
     var isWorking: Bool { active?.isRunning == true }
 
+    var isEmpty: Bool { active == nil && past.isEmpty }
+
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
         case .loadRunEnded(let id, let outcome):

@@ -10,6 +10,7 @@ final class RunsPane: Pane {
 
     init(environment: PaneEnvironment) {}
     private(set) var history = RunHistory()
+    var isEmpty: Bool { history.runs.isEmpty }
     /// Response bytes the finished runs may hold besides the newest run's.
     var keptResponseBytes = 256 << 20
 
