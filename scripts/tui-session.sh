@@ -5,7 +5,7 @@
 socket=${socket:-courier-script-$$}
 work=$(mktemp -d)
 cp workspaces/demo.yaml "$work/"
-cp -r workspaces/files "$work/"
+cp -r workspaces/files workspaces/schemas "$work/"  # schemas: expect: {schema: FILE} is read at load
 
 tui_cleanup() {
     tmux -L "$socket" kill-server 2>/dev/null || true
