@@ -30,7 +30,7 @@ enum ForegroundJob {
         var shellModes = termios()
         let hasModes = tcgetattr(terminal, &shellModes) == 0
         let pid: pid_t
-        switch spawn(arguments) {
+        switch GroupLeaderSpawn.spawn(arguments) {
         case .success(let spawned): pid = spawned
         case .failure(let reason): return (.notStarted(reason: reason.description), [])
         }
@@ -66,32 +66,6 @@ enum ForegroundJob {
             meanwhile += SignalRelay.take(from: signals).filter { $0 != SIGINT && $0 != SIGTSTP }
             return (low == 0 ? .exited(status: (status >> 8) & 0xFF) : .killed(signal: low), meanwhile)
         }
-    }
-
-    /// Starts `arguments` in a new process group, with default signal actions and nothing
-    /// blocked (Courier blocks and catches signals the program must not inherit).
-    private static func spawn(_ arguments: [String]) -> Result<pid_t, SpawnFailure> {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        var all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], nil, &attributes, argv, environ)
-        guard result == 0 else { return .failure(SpawnFailure(description: String(cString: strerror(result)))) }
-        return .success(pid)
-    }
-
-    private struct SpawnFailure: Error, CustomStringConvertible {
-        let description: String
     }
 
     /// The program stopped itself: Courier takes the terminal, puts the shell's modes back

@@ -85,30 +85,15 @@ enum ShellCommand {
     /// write ends, standard input from /dev/null, signals at their defaults.
     private static func spawn(_ command: String, output: Int32, errors: Int32) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
+        defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let words: [String] = ["/bin/sh", "-c", command]
-        let arguments = words.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
-        guard result == 0 else { throw .couldNotStart(String(cString: strerror(result))) }
-        return pid
+        switch GroupLeaderSpawn.spawn(["/bin/sh", "-c", command], actions: &actions) {
+        case .success(let pid): return pid
+        case .failure(let failure): throw .couldNotStart(failure.description)
+        }
     }
 
     /// A pipe whose ends are closed on exec (the spawned shell gets its copies by dup2).
