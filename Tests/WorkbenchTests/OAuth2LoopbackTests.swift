@@ -17,19 +17,9 @@ import Glibc
         private let descriptor: Int32
 
         init() throws {
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let fd = descriptor
-            let ok = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
-                }
-            }
-            guard ok else { throw POSIXError(.EADDRINUSE) }
-            port = UInt16(bigEndian: address.sin_port)
+            let (descriptor, port) = try listeningLoopbackSocket(backlog: 1)
+            self.descriptor = descriptor
+            self.port = UInt16(port)
         }
 
         deinit { close(descriptor) }

@@ -27,22 +27,8 @@ final class TokenEndpointStub: @unchecked Sendable {
 
     init(token reply: TokenReply) throws {
         self.reply = reply
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        (listener, port) = try listeningLoopbackSocket(backlog: 16)
         let listener = listener
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, socketAddress, &length) == 0
-            }
-        }
-        guard listening else {
-            close(listener)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
         Thread { [self, listener] in
             while case let connection = accept(listener, nil, nil), connection >= 0 {
                 Thread { self.serve(connection) }.start()
@@ -114,4 +100,24 @@ final class TokenEndpointStub: @unchecked Sendable {
         }
         return true
     }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a port the system picked, and that port.
+func listeningLoopbackSocket(backlog: Int32) throws -> (descriptor: Int32, port: Int) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let listening = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+            bind(descriptor, socketAddress, length) == 0 && listen(descriptor, backlog) == 0
+                && getsockname(descriptor, socketAddress, &length) == 0
+        }
+    }
+    guard listening else {
+        close(descriptor)
+        throw POSIXError(.EADDRNOTAVAIL)
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
 }
