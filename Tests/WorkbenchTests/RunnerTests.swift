@@ -127,7 +127,7 @@ struct RunnerTests {
         }
         let objects = try Workbench_jsonLines(run.output).dropLast()
         let failed = objects.filter { $0["ok"] as? Bool == false && $0["skipped"] as? Bool == false }
-        #expect(failed.compactMap { $0["name"] as? String } == ["json-invalid"])
+        #expect(failed.compactMap { $0["name"] as? String } == ["json-invalid"], "\(failed)")
         #expect(objects.count == 32)
         #expect(objects.filter { $0["skipped"] as? Bool == true }.compactMap { $0["name"] as? String } == ["vip-offer"])
         #expect(objects.filter { $0["name"] as? String == "cities" }.map { $0["fromCache"] as? Bool } == [false, true])
