@@ -11,8 +11,8 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("html-page"))
             app.press(.enter)
-            try await app.settle("html-page to finish") { app.model.exchanges["html-page"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["html-page"]?.request.error == nil)
+            try await app.settle("html-page to finish") { app.model.session.exchanges["html-page"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["html-page"]?.request.error == nil)
             var screen = app.screen
             #expect(screen.contains("200 OK"))
             #expect(screen.contains("Courier demo server"), "the HTML is shown")
@@ -20,8 +20,8 @@ import Testing
 
             app.select(.request("png-image"))
             app.press(.enter)
-            try await app.settle("png-image to finish") { app.model.exchanges["png-image"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["png-image"]?.request.error == nil)
+            try await app.settle("png-image to finish") { app.model.session.exchanges["png-image"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["png-image"]?.request.error == nil)
             screen = app.screen
             #expect(screen.contains("200 OK"))
             #expect(!screen.contains("✗"))
@@ -32,8 +32,8 @@ import Testing
         try await AppHarness.run(editing: { $0.replacingOccurrences(of: "    response: json\n", with: "") }) { app in
             app.select(.request("bad-json"))
             app.press(.enter)
-            try await app.settle("bad-json to finish") { app.model.exchanges["bad-json"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["bad-json"]?.request.error == nil)
+            try await app.settle("bad-json to finish") { app.model.session.exchanges["bad-json"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["bad-json"]?.request.error == nil)
             #expect(app.screen.contains("200 OK  "))
             #expect(app.screen.contains("the body is not valid JSON"))
         }

@@ -74,7 +74,7 @@ final class AppHarness {
     /// Another model on the same workspace file and demo server, with other `--var`s: how
     /// another user would see the same cache.
     func reopened(overrides: [String: String]) throws -> AppModel {
-        var settings = model.settings
+        var settings = model.session.settings
         settings.overrides = overrides
         let workspace = try Workspace.load(path: workspacePath, extraVariables: Set(overrides.keys))
         return try AppModel(workspacePath: workspacePath, workspace: workspace, settings: settings, size: model.size,

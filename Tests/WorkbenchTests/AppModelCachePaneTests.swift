@@ -43,7 +43,7 @@ import Testing
             app.press(.character("d"))
             try await listed(app)
             #expect(app.model.panes.cache.browser.rows.isEmpty)
-            #expect(!app.model.hasFreshCacheEntry("cities"))
+            #expect(!app.model.session.hasFreshCacheEntry("cities"))
         }
     }
 
@@ -100,7 +100,7 @@ import Testing
             try await listed(app)
             #expect(app.model.panes.cache.browser.rows.first?.state == "versionMismatch")
             #expect(app.screen.contains("-2"), "why-miss names the cache error code")
-            let body = app.model.workspaceCache.directory + "/" + key
+            let body = app.model.session.workspaceCache.directory + "/" + key
             try Data("tampered".utf8).write(to: URL(fileURLWithPath: body))
             app.model.reloadCache()
             try await listed(app)
@@ -145,7 +145,7 @@ import Testing
             #expect(whyMiss().contains("cities: from the cache now"))
             #expect(whyMiss(at: Date().addingTimeInterval(700)).contains("cities: miss — -1 Cache expired"))
             let key = try #require(app.model.panes.cache.browser.rows.first?.listing.key)
-            let metadataPath = app.model.workspaceCache.directory + "/" + key + ".metadata"
+            let metadataPath = app.model.session.workspaceCache.directory + "/" + key + ".metadata"
             let metadata = try String(contentsOfFile: metadataPath, encoding: .utf8)
             let reasons: [(metadata: String, expected: String)] = [
                 (metadata.replacingOccurrences(of: "\"version\" : 2", with: "\"version\" : 1"), "-2 Cache version mismatch"),
@@ -166,7 +166,7 @@ import Testing
             try metadata.write(toFile: metadataPath, atomically: true, encoding: .utf8)
             app.select(.request("cities"))
             #expect(whyMiss().contains("cities: from the cache now"))
-            try Data("tampered".utf8).write(to: URL(fileURLWithPath: app.model.workspaceCache.directory + "/" + key))
+            try Data("tampered".utf8).write(to: URL(fileURLWithPath: app.model.session.workspaceCache.directory + "/" + key))
             app.select(.request("cities"))
             #expect(whyMiss().contains("cities: miss — -7 "), "\(whyMiss())")
             try app.fileText.replacingOccurrences(of: "seconds: 600", with: "seconds: 0")
@@ -221,7 +221,7 @@ import Testing
     @Test func changesMadeByOthersShowWithoutAnEventHere() async throws {
         try await AppHarness.run(watchingCache: true) { app in
             try await cacheCities(app)
-            let directory = app.model.workspaceCache.directory
+            let directory = app.model.session.workspaceCache.directory
             let key = try #require(app.model.panes.cache.browser.rows.first?.listing.key)
             let copy = String(repeating: "0", count: key.count)
             let files = FileManager.default

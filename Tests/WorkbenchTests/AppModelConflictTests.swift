@@ -51,9 +51,9 @@ import Testing
     @Test func aRequestDeletedOutsideKeepsItsDraftMarkedAndListed() async throws {
         try await AppHarness.run { app in
             try deletedUnderTheDraft(app)
-            #expect(app.model.workspace.requests["slow-body"] == nil)
-            #expect(app.model.drafts["slow-body"]?.url == "/anything/mine", "the draft is kept")
-            #expect(app.model.draftOrigins["slow-body"]?.conflict == .deleted)
+            #expect(app.model.session.workspace.requests["slow-body"] == nil)
+            #expect(app.model.session.drafts["slow-body"]?.url == "/anything/mine", "the draft is kept")
+            #expect(app.model.session.draftOrigins["slow-body"]?.conflict == .deleted)
             #expect(app.model.tree.rows.contains { $0.node == .request("slow-body") }, "still listed")
             #expect(app.model.tree.selectedNode == .request("slow-body"))
             let screen = app.screen
@@ -66,8 +66,8 @@ import Testing
             #expect(app.fileText == before)
             #expect(app.screen.contains("m keep mine · t take theirs · b show both · Esc later"))
             app.press(.escape, .character("g"))
-            let inFile = app.model.workspace.requestNames.count
-            #expect(!app.model.workspace.requestNames.contains("slow-body"))
+            let inFile = app.model.session.workspace.requestNames.count
+            #expect(!app.model.session.workspace.requestNames.contains("slow-body"))
             #expect(app.screen.contains("REQUESTS  \(inFile + 1)"), "the kept request still counts")
         }
     }
@@ -75,16 +75,16 @@ import Testing
     @Test func wDoesNotOverwriteAChangeMadeOutside() async throws {
         try await AppHarness.run { app in
             try changedUnderTheDraft(app)
-            #expect(app.model.draftOrigins["get-args"]?.conflict == .changed)
-            #expect(app.model.workspace.requests["get-args"]?.url == "/anything/theirs")
-            #expect(app.model.drafts["get-args"]?.url == "/anything/mine")
+            #expect(app.model.session.draftOrigins["get-args"]?.conflict == .changed)
+            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/theirs")
+            #expect(app.model.session.drafts["get-args"]?.url == "/anything/mine")
             #expect(app.screen.contains("get-args ✎ conflict"))
             let before = app.fileText
             app.press(.character("w"))
             #expect(conflictPanel(app) == "get-args")
             #expect(app.fileText == before, "nothing written before the choice")
             app.press(.escape)
-            #expect(app.model.drafts["get-args"]?.url == "/anything/mine", "Esc decides later")
+            #expect(app.model.session.drafts["get-args"]?.url == "/anything/mine", "Esc decides later")
         }
     }
 
@@ -96,8 +96,8 @@ import Testing
             app.press(.character("m"))
             #expect(app.fileText.contains("    url: /anything/mine\n"))
             #expect(!app.fileText.contains("/anything/theirs"))
-            #expect(app.model.drafts.isEmpty && app.model.overlay == nil)
-            #expect(app.model.workspace.requests["get-args"]?.url == "/anything/mine")
+            #expect(app.model.session.drafts.isEmpty && app.model.overlay == nil)
+            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/mine")
         }
     }
 
@@ -105,11 +105,11 @@ import Testing
         try await AppHarness.run { app in
             try deletedUnderTheDraft(app)
             app.press(.character("w"), .character("m"))
-            let written = try #require(app.model.workspace.requests["slow-body"])
+            let written = try #require(app.model.session.workspace.requests["slow-body"])
             #expect(written.url == "/anything/mine")
             #expect(written.description == "2 MB that drips in over four seconds — progress and elapsed time while it arrives.",
                     "the rest comes back as it was")
-            #expect(app.model.drafts.isEmpty)
+            #expect(app.model.session.drafts.isEmpty)
         }
     }
 
@@ -119,13 +119,13 @@ import Testing
             let before = app.fileText
             app.press(.character("w"), .character("t"))
             #expect(app.fileText == before)
-            #expect(app.model.drafts.isEmpty && app.model.overlay == nil)
-            #expect(app.model.workspace.requests["get-args"]?.url == "/anything/theirs")
+            #expect(app.model.session.drafts.isEmpty && app.model.overlay == nil)
+            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/theirs")
         }
         try await AppHarness.run { app in
             try deletedUnderTheDraft(app)
             app.press(.character("w"), .character("t"))
-            #expect(app.model.drafts.isEmpty)
+            #expect(app.model.session.drafts.isEmpty)
             #expect(!app.model.tree.rows.contains { $0.node == .request("slow-body") }, "gone with the draft")
         }
     }
@@ -149,7 +149,7 @@ import Testing
             try changeOutside(app) {
                 $0.replacingOccurrences(of: "Query arguments, a generated header and a URL filter's parameter.", with: "Described elsewhere.")
             }
-            #expect(app.model.draftOrigins["get-args"]?.conflict == nil)
+            #expect(app.model.session.draftOrigins["get-args"]?.conflict == nil)
             app.press(.character("w"))
             #expect(app.model.overlay == nil)
             #expect(app.fileText.contains("  get-args:\n    description: Described elsewhere.\n    url: /anything/mine\n"))

@@ -21,7 +21,7 @@ import Testing
             #expect(edit.editor.text == "/getq?:1zEx")
             #expect(app.model.frame().cursor != nil, "the cursor shows in the field")
             app.press(.escape)
-            #expect(app.model.drafts.isEmpty, "Esc drops the change")
+            #expect(app.model.session.drafts.isEmpty, "Esc drops the change")
             #expect(app.model.frame().cursor == nil)
         }
     }
@@ -31,13 +31,13 @@ import Testing
             app.press(.character("2"), .character("u"), .control("u"))
             app.type("/anything/edited")
             app.press(.enter)
-            #expect(app.model.drafts["get-args"]?.url == "/anything/edited")
+            #expect(app.model.session.drafts["get-args"]?.url == "/anything/edited")
             #expect(app.screen.contains("✎ unsaved"))
             app.press(.character("1"))
             #expect(app.screen.contains("get-args ✎"))
             app.press(.enter)
-            try await app.settle("the edited request") { app.model.exchanges["get-args"]?.stoppedAt != nil }
-            let url = app.model.exchanges["get-args"]?.request.responseJSON?["url"]?.stringValue ?? ""
+            try await app.settle("the edited request") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
+            let url = app.model.session.exchanges["get-args"]?.request.responseJSON?["url"]?.stringValue ?? ""
             #expect(url.contains("/anything/edited?"))
             #expect(url.contains("lang=swift"), "the arguments still go along")
         }
@@ -51,21 +51,21 @@ import Testing
             app.press(.tab)
             app.type("yes")
             app.press(.enter)
-            #expect(app.model.drafts["get-args"]?.headers.map(\.name) == ["X-Request-Id", "X-Added"])
+            #expect(app.model.session.drafts["get-args"]?.headers.map(\.name) == ["X-Request-Id", "X-Added"])
             #expect(app.screen.contains("X-Added"))
             app.press(.character("["), .character("g"), .down)
             #expect(app.model.panes.exchange.composer.row == 1)
             app.press(.character(" "))
-            #expect(app.model.drafts["get-args"]?.args?.first { $0.name == "lang" }?.isEnabled == false)
+            #expect(app.model.session.drafts["get-args"]?.args?.first { $0.name == "lang" }?.isEnabled == false)
             app.press(.character("1"), .enter)
-            try await app.settle("the edited request") { app.model.exchanges["get-args"]?.stoppedAt != nil }
-            let echo = try #require(app.model.exchanges["get-args"]?.request.responseJSON)
+            try await app.settle("the edited request") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
+            let echo = try #require(app.model.session.exchanges["get-args"]?.request.responseJSON)
             #expect(echo["headers"]?["X-Added"] == "yes")
             #expect(echo["args"]?["lang"] == nil, "a row switched off is not sent")
             #expect(echo["args"]?["page"] == "1")
             app.press(.character("2"), .character("g"), .down)
             app.press(.character("d"))
-            #expect(app.model.drafts["get-args"]?.args?.map(\.name) == ["page"])
+            #expect(app.model.session.drafts["get-args"]?.args?.map(\.name) == ["page"])
         }
     }
 
@@ -74,22 +74,22 @@ import Testing
             app.press(.character("2"), .character("a"))
             app.type("temp")
             app.press(.escape)
-            #expect(app.model.drafts["get-args"] == nil)
+            #expect(app.model.session.drafts["get-args"] == nil)
         }
     }
 
     @Test func theMethodCyclesAndEditsAreKeptWhenTheSelectionMoves() async throws {
         try await AppHarness.run { app in
             app.press(.character("2"), .character("m"))
-            #expect(app.model.drafts["get-args"]?.method == .post)
+            #expect(app.model.session.drafts["get-args"]?.method == .post)
             app.press(.character("1"), .down, .down, .up, .up)
             #expect(app.model.tree.selectedNode == .request("get-args"))
-            #expect(app.model.drafts["get-args"]?.method == .post, "moving away never drops an edit")
+            #expect(app.model.session.drafts["get-args"]?.method == .post, "moving away never drops an edit")
             app.press(.character("2"))
             for _ in 0..<5 { app.press(.character("m")) }
-            #expect(app.model.drafts["get-args"]?.method == .options, "m cycles GET POST PUT PATCH DELETE HEAD OPTIONS")
+            #expect(app.model.session.drafts["get-args"]?.method == .options, "m cycles GET POST PUT PATCH DELETE HEAD OPTIONS")
             app.press(.character("m"))
-            #expect(app.model.drafts["get-args"] == nil, "back to GET: nothing unsaved")
+            #expect(app.model.session.drafts["get-args"] == nil, "back to GET: nothing unsaved")
         }
     }
 
@@ -98,13 +98,13 @@ import Testing
             app.press(.character("2"), .character("u"), .control("u"))
             app.type("PROPFIND /anything/files")
             app.press(.enter)
-            #expect(app.model.drafts["get-args"]?.method == .propfind)
-            #expect(app.model.drafts["get-args"]?.url == "/anything/files")
+            #expect(app.model.session.drafts["get-args"]?.method == .propfind)
+            #expect(app.model.session.drafts["get-args"]?.url == "/anything/files")
             app.press(.character("u"), .control("u"))
             app.type("/anything/plain words")                        // no method word: all of it is the URL
             app.press(.enter)
-            #expect(app.model.drafts["get-args"]?.method == .propfind)
-            #expect(app.model.drafts["get-args"]?.url == "/anything/plain words")
+            #expect(app.model.session.drafts["get-args"]?.method == .propfind)
+            #expect(app.model.session.drafts["get-args"]?.url == "/anything/plain words")
         }
         #expect(ExchangePane.leadingMethod(of: "M-SEARCH *") == (HTTPMethod("M-SEARCH"), "*"))
         #expect(ExchangePane.leadingMethod(of: "health check") == (nil, "health check"))   // lower case: a URL
@@ -141,9 +141,9 @@ import Testing
             let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }
             #expect(changed.count == 1)
             #expect(changed.first?.element.1 == "    url: /anything/saved")
-            #expect(app.model.drafts.isEmpty)
+            #expect(app.model.session.drafts.isEmpty)
             #expect(!app.model.hasUnsavedEdits)
-            #expect(app.model.workspace.requests["get-args"]?.url == "/anything/saved")
+            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/saved")
             #expect(app.model.statusLine(now: Date()).text.contains("saved get-args to demo.yaml"))
         }
     }
@@ -153,22 +153,22 @@ import Testing
             app.press(.character("n"))
             app.type("brand-new")
             app.press(.enter)
-            #expect(app.model.workspace.requests["brand-new"]?.url == "/get")
+            #expect(app.model.session.workspace.requests["brand-new"]?.url == "/get")
             #expect(app.model.tree.selectedNode == .request("brand-new"))
             app.press(.character("D"), .enter)
-            #expect(app.model.workspace.requests["brand-new-copy"] != nil)
+            #expect(app.model.session.workspace.requests["brand-new-copy"] != nil)
             app.select(.request("brand-new-copy"))
             app.press(.character("r"), .control("u"))
             app.type("renamed")
             app.press(.enter)
-            #expect(app.model.workspace.requests["renamed"] != nil)
-            #expect(app.model.workspace.requests["brand-new-copy"] == nil)
+            #expect(app.model.session.workspace.requests["renamed"] != nil)
+            #expect(app.model.session.workspace.requests["brand-new-copy"] == nil)
             app.press(.character("d"), .character("y"))
-            #expect(app.model.workspace.requests["renamed"] == nil)
+            #expect(app.model.session.workspace.requests["renamed"] == nil)
             #expect(!app.fileText.contains("renamed:"))
             app.select(.request("login"))
             app.press(.character("d"), .character("y"))
-            #expect(app.model.workspace.requests["login"] != nil, "a request a chain uses is not deleted")
+            #expect(app.model.session.workspace.requests["login"] != nil, "a request a chain uses is not deleted")
             #expect(app.model.statusLine(now: Date()).text.contains("cannot delete"))
         }
     }
@@ -176,7 +176,7 @@ import Testing
     @Test func aPastedCurlCommandBecomesARequest() async throws {
         try await AppHarness.run { app in
             app.press(.paste("curl -X POST -H 'X-From: paste' https://example.org/api/items -d 'a=1'"))
-            let imported = try #require(app.model.workspace.requests["imported"])
+            let imported = try #require(app.model.session.workspace.requests["imported"])
             #expect(imported.method == .post)
             #expect(imported.url == "https://example.org/api/items")
             #expect(app.model.tree.selectedNode == .request("imported"))

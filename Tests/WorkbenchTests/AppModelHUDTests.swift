@@ -28,18 +28,18 @@ import Testing
             #expect(status.contains("Dripping for demo… +1 more"), "the newest, its {{user}} filled in, and a count: \(status)")
             #expect(!status.contains("Waiting for the slow answer…"))
 
-            let slow = try #require(app.model.exchanges["slow"]?.request)
+            let slow = try #require(app.model.session.exchanges["slow"]?.request)
             slow.stop()
-            try await app.settle("slow to stop") { app.model.exchanges["slow"]?.stoppedAt != nil }
+            try await app.settle("slow to stop") { app.model.session.exchanges["slow"]?.stoppedAt != nil }
             status = app.model.statusLine(now: Date()).text
             #expect(status.contains("Dripping for demo…") && !status.contains("more"), "the text leaves with its request: \(status)")
 
-            guard case .chain(let chain, _, _)? = app.model.panes.runs.history.runs.first?.kind else {
+            guard case .chain(let chain, _, _)? = app.model.session.runs.runs.first?.kind else {
                 Issue.record("no chain run")
                 return
             }
             chain.stop()
-            try await app.settle("the chain to stop") { !app.model.hud.snapshot.isBusy }
+            try await app.settle("the chain to stop") { !app.model.session.hud.snapshot.isBusy }
             #expect(!app.model.statusLine(now: Date()).text.contains("Dripping"), "and with its chain")
         }
     }
@@ -62,20 +62,20 @@ import Testing
         try await AppHarness.run(editing: Self.slower) { app in
             app.select(.chain("drip"))
             app.press(.character("S"))
-            try await app.settle("the chain to pause") { app.model.panes.runs.history.runs.first?.pausedStep != nil }
+            try await app.settle("the chain to pause") { app.model.session.runs.runs.first?.pausedStep != nil }
             var status = app.model.statusLine(now: Date()).text
             #expect(status.contains("1 chain") && status.contains("drip paused before step 1"), "\(status)")
             #expect(!status.contains("Dripping"), "\(status)")
             app.press(.character("S"))
-            try await app.settle("the step to run") { app.model.panes.runs.history.runs.first?.pausedStep == nil }
+            try await app.settle("the step to run") { app.model.session.runs.runs.first?.pausedStep == nil }
             status = app.model.statusLine(now: Date()).text
             #expect(status.contains("Dripping for demo…"), "running its step: \(status)")
-            guard case .chain(let chain, _, _)? = app.model.panes.runs.history.runs.first?.kind else {
+            guard case .chain(let chain, _, _)? = app.model.session.runs.runs.first?.kind else {
                 Issue.record("no chain run")
                 return
             }
             chain.stop()
-            try await app.settle("the chain to stop") { !app.model.hud.snapshot.isBusy }
+            try await app.settle("the chain to stop") { !app.model.session.hud.snapshot.isBusy }
         }
     }
 
@@ -87,8 +87,8 @@ import Testing
             app.select(.request("server-error"))
             app.press(.character("6"))
             app.model.perform(.send)
-            try await app.settle("server-error") { app.model.exchanges["server-error"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["server-error"]?.request.error?.code.rawValue == -8)
+            try await app.settle("server-error") { app.model.session.exchanges["server-error"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["server-error"]?.request.error?.code.rawValue == -8)
             #expect(!app.model.toasts.contains { $0.style == .failure }, "\(app.model.toasts)")
             #expect(!app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
             #expect(app.model.panes.events.log.entries.contains { $0.subject == "server-error" && $0.kind == .failed })
@@ -96,7 +96,7 @@ import Testing
             app.select(.request("not-json"))
             app.press(.character("6"))
             app.model.perform(.send)
-            try await app.settle("not-json") { app.model.exchanges["not-json"]?.stoppedAt != nil }
+            try await app.settle("not-json") { app.model.session.exchanges["not-json"]?.stoppedAt != nil }
             #expect(app.model.toasts.filter { $0.style == .failure }.map(\.text).count == 1, "\(app.model.toasts)")
             #expect(app.model.toasts.last?.text.contains("not-json") == true)
         }

@@ -87,7 +87,7 @@ import Testing
             #expect(app.model.panes.inFlight.table.sort == .name)
             #expect(app.model.panes.inFlight.table.rows.map(\.name) == ["slow", "slow-body"])
             app.press(.character("X"), .character("y"))
-            try await app.settle("everything cancelled") { app.model.exchanges.values.allSatisfy { !$0.isInFlight } }
+            try await app.settle("everything cancelled") { app.model.session.exchanges.values.allSatisfy { !$0.isInFlight } }
         }
     }
 
@@ -98,7 +98,7 @@ import Testing
             try await app.settle("get-args done") { app.model.panes.inFlight.table.recent.count == 1 }
             app.select(.batch("basics"))
             app.press(.enter)
-            try await app.settle("basics done") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
+            try await app.settle("basics done") { app.model.session.runs.runs.first?.finishedAt != nil }
             app.model.tick(now: Date(), force: true)
             #expect(app.model.panes.inFlight.table.rows.count == 9)
             #expect(app.model.panes.inFlight.table.selection == 0, "at the top, the selection stays there as rows come")
@@ -115,17 +115,17 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("paused before step 1") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 0 }
+            try await app.settle("paused before step 1") { app.model.session.runs.runs.first?.pausedStep?.index == 0 }
             app.press(.character("5"), .character("z"))
             #expect(app.screen.contains("paused before step 1"))
             #expect(app.screen.contains("next: POST"), "the pane says what the next step will send")
             app.press(.character("r"))
             #expect(app.model.statusLine(now: Date()).text.contains("nothing to retry"))
             app.press(.character(" "))
-            try await app.settle("paused before step 2") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 1 }
+            try await app.settle("paused before step 2") { app.model.session.runs.runs.first?.pausedStep?.index == 1 }
             #expect(app.screen.contains("token=‹redacted›"), "a secret capture is masked")
             app.press(.character("s"))
-            try await app.settle("paused before step 3") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 2 }
+            try await app.settle("paused before step 3") { app.model.session.runs.runs.first?.pausedStep?.index == 2 }
             let screen = app.screen
             #expect(screen.contains("┬"))
             #expect(screen.contains("└"))
@@ -133,8 +133,8 @@ import Testing
             #expect(screen.contains("when orderId exists"))
             app.press(.character(">"))
             // Step 4's condition is false: it is skipped without a pause, and the chain ends.
-            try await app.settle("the end") { app.model.panes.runs.history.runs.first?.isRunning == false }
-            let states = app.model.panes.runs.history.runs.first?.chainSnapshot?.steps.map(\.state)
+            try await app.settle("the end") { app.model.session.runs.runs.first?.isRunning == false }
+            let states = app.model.session.runs.runs.first?.chainSnapshot?.steps.map(\.state)
             #expect(states == [.succeeded, .succeeded, .skipped, .skipped])
             #expect(app.screen.contains("when tier == \"platinum\" → false"))
             app.press(.character(" "))
@@ -146,10 +146,10 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("paused before step 1") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 0 }
+            try await app.settle("paused before step 1") { app.model.session.runs.runs.first?.pausedStep?.index == 0 }
             app.press(.character("5"), .character("c"))
-            try await app.settle("the end") { app.model.panes.runs.history.runs.first?.isRunning == false }
-            let states = app.model.panes.runs.history.runs.first?.chainSnapshot?.steps.map(\.state)
+            try await app.settle("the end") { app.model.session.runs.runs.first?.isRunning == false }
+            let states = app.model.session.runs.runs.first?.chainSnapshot?.steps.map(\.state)
             #expect(states == [.succeeded, .succeeded, .succeeded, .skipped])
         }
     }
@@ -158,10 +158,10 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("paused") { app.model.panes.runs.history.runs.first?.pausedStep != nil }
+            try await app.settle("paused") { app.model.session.runs.runs.first?.pausedStep != nil }
             app.press(.character("5"), .character("x"))
-            try await app.settle("stopped") { app.model.panes.runs.history.runs.first?.isRunning == false }
-            #expect(app.model.panes.runs.history.runs.first?.chainSnapshot?.steps.first?.state == .cancelled)
+            try await app.settle("stopped") { app.model.session.runs.runs.first?.isRunning == false }
+            #expect(app.model.session.runs.runs.first?.chainSnapshot?.steps.first?.state == .cancelled)
             app.press(.character("x"))
             #expect(app.model.statusLine(now: Date()).text.contains("is not running"))
         }
@@ -171,7 +171,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.batch("basics"))
             app.press(.enter)
-            try await app.settle("basics done") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
+            try await app.settle("basics done") { app.model.session.runs.runs.first?.finishedAt != nil }
             app.press(.character("5"), .character("z"))
             let screen = app.screen
             #expect(screen.contains("basics"))
@@ -190,7 +190,7 @@ import Testing
             app.select(.batch("load"))
             app.press(.enter)
             try await app.settle("the 60 tiny requests") {
-                guard case .batch(let batch, _)? = app.model.panes.runs.history.runs.first?.kind else { return false }
+                guard case .batch(let batch, _)? = app.model.session.runs.runs.first?.kind else { return false }
                 return batch.snapshot.states.prefix(60).allSatisfy { $0 == .succeeded }
             }
             app.press(.character("5"), .character("z"))
@@ -201,7 +201,7 @@ import Testing
             #expect(app.model.statusLine(now: Date()).text.contains("x stop"))
             #expect(!app.model.statusLine(now: Date()).text.contains("continue"), "no step keys for a batch")
             app.press(.character("x"))
-            try await app.settle("stopped") { app.model.panes.runs.history.runs.first?.isRunning == false }
+            try await app.settle("stopped") { app.model.session.runs.runs.first?.isRunning == false }
             #expect(app.screen.contains("16 stopped"))
         }
     }
@@ -212,7 +212,7 @@ import Testing
             app.press(.enter)
             app.select(.request("xml"))
             app.press(.enter)
-            try await app.settle("both done") { ["refused", "xml"].allSatisfy { app.model.exchanges[$0]?.stoppedAt != nil } }
+            try await app.settle("both done") { ["refused", "xml"].allSatisfy { app.model.session.exchanges[$0]?.stoppedAt != nil } }
             let kinds = app.model.panes.events.log.entries.map { "\($0.subject) \($0.kind.rawValue)" }
             #expect(kinds.contains("refused failed"))
             #expect(kinds.contains("xml finished"))
@@ -224,7 +224,7 @@ import Testing
             app.press(.enter, .character("p"))
             app.select(.request("created"))
             app.press(.enter)
-            try await app.settle("created done") { app.model.exchanges["created"]?.stoppedAt != nil }
+            try await app.settle("created done") { app.model.session.exchanges["created"]?.stoppedAt != nil }
             #expect(!app.model.panes.events.log.entries.contains { $0.subject == "created" }, "a paused log holds new events back")
             app.press(.character("6"), .character("p"))
             #expect(app.model.panes.events.log.entries.contains { $0.subject == "created" })
@@ -237,7 +237,7 @@ import Testing
             app.select(.request("refused"))
             app.press(.character("6"))
             app.model.perform(.send)
-            try await app.settle("refused") { app.model.exchanges["refused"]?.stoppedAt != nil }
+            try await app.settle("refused") { app.model.session.exchanges["refused"]?.stoppedAt != nil }
             #expect(app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
             app.press(.character("1"), .character("!"))
             #expect(app.model.focus == .events)
@@ -251,23 +251,23 @@ import Testing
 @Suite struct AppModelRetentionTests {
     @Test func onlyTheLatestExchangeKeepsALayoutAndOldOnesAreLetGo() async throws {
         try await AppHarness.run { app in
-            app.model.keptFinishedExchanges = 2
+            app.model.session.keptFinishedExchanges = 2
             app.select(.request("get-args"))
             var sent: [Exchange] = []
             for round in 1...5 {
                 app.press(.enter)
-                let exchange = try #require(app.model.exchanges["get-args"])
+                let exchange = try #require(app.model.session.exchanges["get-args"])
                 try await app.settle("send \(round)") { exchange.stoppedAt != nil }
                 #expect(exchange.body != nil, "the latest is laid out")
                 sent.append(exchange)
             }
             #expect(sent.dropLast().allSatisfy { $0.body == nil && $0.viewer == nil }, "a replaced exchange gives up its layout")
-            #expect(app.model.exchangesByRequest.count == 3, "the latest and the two newest before it")
-            #expect(app.model.exchangesByRequest[ObjectIdentifier(sent[0].request)] == nil)
-            #expect(app.model.exchangesByRequest[ObjectIdentifier(sent[2].request)] === sent[2])
+            #expect(app.model.session.exchangesByRequest.count == 3, "the latest and the two newest before it")
+            #expect(app.model.session.exchangesByRequest[ObjectIdentifier(sent[0].request)] == nil)
+            #expect(app.model.session.exchangesByRequest[ObjectIdentifier(sent[2].request)] === sent[2])
 
             app.model.showResponse(of: "get-args", exchange: sent[2])
-            #expect(app.model.exchanges["get-args"] === sent[2])
+            #expect(app.model.session.exchanges["get-args"] === sent[2])
             #expect(sent[2].body != nil, "an older exchange opened again is laid out again")
             #expect(sent[4].body == nil)
             #expect(app.screen.contains("200 OK"))
@@ -276,20 +276,20 @@ import Testing
 
     @Test func finishedRunsAreLetGoOnceTheirResponsesPassTheBudget() async throws {
         try await AppHarness.run { app in
-            app.model.panes.runs.keptResponseBytes = 1
+            app.model.session.runs.keptResponseBytes = 1
             for round in 1...3 {
                 app.select(.batch("routing"))
                 app.press(.enter)
-                try await app.settle("run \(round)") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
+                try await app.settle("run \(round)") { app.model.session.runs.runs.first?.finishedAt != nil }
             }
-            let runs = app.model.panes.runs.history.runs
+            let runs = app.model.session.runs.runs
             #expect(runs.count == 1, "only the newest run stays when the older ones hold more than the budget")
             #expect(runs.first?.id == 3)
             #expect((runs.first?.responseBytes ?? 0) > 0)
-            app.model.panes.runs.keptResponseBytes = 256 << 20
+            app.model.session.runs.keptResponseBytes = 256 << 20
             app.press(.enter)
-            try await app.settle("run 4") { app.model.panes.runs.history.runs.first?.finishedAt != nil }
-            #expect(app.model.panes.runs.history.runs.map(\.id) == [4, 3], "within the budget, runs stay")
+            try await app.settle("run 4") { app.model.session.runs.runs.first?.finishedAt != nil }
+            #expect(app.model.session.runs.runs.map(\.id) == [4, 3], "within the budget, runs stay")
         }
     }
 }

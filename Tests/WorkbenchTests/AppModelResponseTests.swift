@@ -9,7 +9,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("json-valid"))
             app.press(.enter)
-            try await app.settle("json-valid") { app.model.exchanges["json-valid"]?.viewer != nil }
+            try await app.settle("json-valid") { app.model.session.exchanges["json-valid"]?.viewer != nil }
             app.press(.character("2"), .character("2"))
             #expect(app.model.scope == .response)
             app.press(.character("/"))
@@ -36,14 +36,14 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("xml"))
             app.press(.enter)
-            try await app.settle("xml") { app.model.exchanges["xml"]?.stoppedAt != nil }
+            try await app.settle("xml") { app.model.session.exchanges["xml"]?.stoppedAt != nil }
             app.press(.character("2"), .character("2"), .character("s"), .control("u"))
             let path = app.directory + "/saved.xml"
             app.type(path)
             app.press(.enter)
             #expect(app.model.overlay == nil)
             let saved = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(saved == app.model.exchanges["xml"]?.request.responseData)
+            #expect(saved == app.model.session.exchanges["xml"]?.request.responseData)
             app.press(.character("s"), .control("u"))
             app.type(path)
             app.press(.enter)

@@ -110,14 +110,14 @@ import Testing
             let good = app.fileText
             try (good + "\n  broken: [\n").write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
             app.model.workspaceFileChanged()
-            #expect(app.model.reloadError != nil)
+            #expect(app.model.session.reloadError != nil)
             #expect(app.model.statusLine(now: Date()).text.contains("demo.yaml:"))
-            #expect(app.model.workspace.requests["get-args"] != nil)
+            #expect(app.model.session.workspace.requests["get-args"] != nil)
             app.press(.enter)
-            try await app.settle("a send with the last good definitions") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            try await app.settle("a send with the last good definitions") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             try good.write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
             app.model.workspaceFileChanged()
-            #expect(app.model.reloadError == nil)
+            #expect(app.model.session.reloadError == nil)
         }
     }
 
@@ -125,7 +125,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("xml"))
             app.press(.character("e"))
-            let line = app.model.workspace.requests["xml"]!.location.line
+            let line = app.model.session.workspace.requests["xml"]!.location.line
             #expect(app.model.takeEffects() == [.openEditor(path: app.workspacePath, line: line)])
             let good = app.fileText
             try "requests: [".write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
@@ -133,7 +133,7 @@ import Testing
             #expect(app.screen.contains("is not valid"))
             app.press(.character("d"))
             #expect(app.fileText == good)
-            #expect(app.model.reloadError == nil)
+            #expect(app.model.session.reloadError == nil)
         }
     }
 }

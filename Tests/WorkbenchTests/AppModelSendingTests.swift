@@ -11,12 +11,12 @@ import Testing
             #expect(app.model.tree.selectedNode == .request("get-args"))
             #expect(app.screen.contains("Not sent yet"))
             app.press(.enter)
-            try await app.settle("get-args to finish") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            try await app.settle("get-args to finish") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             let screen = app.screen
             #expect(screen.contains("200 OK"))
             #expect(screen.contains("Body"))
             #expect(screen.contains("courier-demo"), "the echoed query shows in the body")
-            #expect(app.model.exchanges["get-args"]?.request.error == nil)
+            #expect(app.model.session.exchanges["get-args"]?.request.error == nil)
         }
     }
 
@@ -24,7 +24,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("refused"))
             app.press(.enter)
-            try await app.settle("refused to fail") { app.model.exchanges["refused"]?.stoppedAt != nil }
+            try await app.settle("refused to fail") { app.model.session.exchanges["refused"]?.stoppedAt != nil }
             let screen = app.screen
             #expect(screen.contains("transport error -1004"))
             #expect(screen.contains("Nothing listens on 127.0.0.1:9"))
@@ -37,15 +37,15 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("cities"))
             app.press(.character("R"))
-            try await app.settle("cities from the network") { app.model.exchanges["cities"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["cities"]?.request.isDataFromCache == false)
-            await app.model.exchanges["cities"]?.request.agent.waitForCacheWrites()
+            try await app.settle("cities from the network") { app.model.session.exchanges["cities"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["cities"]?.request.isDataFromCache == false)
+            await app.model.session.exchanges["cities"]?.request.agent.waitForCacheWrites()
             app.press(.enter)
             try await app.settle("cities from the cache") {
-                app.model.exchanges["cities"]?.stoppedAt != nil && app.model.exchanges["cities"]?.request.isDataFromCache == true
+                app.model.session.exchanges["cities"]?.stoppedAt != nil && app.model.session.exchanges["cities"]?.request.isDataFromCache == true
             }
             #expect(app.screen.contains("● from cache"))
-            #expect(app.model.hasFreshCacheEntry("cities"))
+            #expect(app.model.session.hasFreshCacheEntry("cities"))
         }
     }
 
@@ -54,7 +54,7 @@ import Testing
             app.select(.request("slow-body"))
             app.press(.enter)
             try await app.settle("slow-body to be receiving") {
-                guard let request = app.model.exchanges["slow-body"]?.request else { return false }
+                guard let request = app.model.session.exchanges["slow-body"]?.request else { return false }
                 return request.agent.records().contains { $0.request === request && $0.bytesReceived > 0 }
             }
             let screen = app.screen
@@ -63,8 +63,8 @@ import Testing
             #expect(app.model.isBusy)
             #expect(app.model.statusLine(now: Date()).text.contains("1 request"))
             app.press(.character("x"))
-            try await app.settle("the cancel to arrive") { app.model.exchanges["slow-body"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["slow-body"]?.isCancelled == true)
+            try await app.settle("the cancel to arrive") { app.model.session.exchanges["slow-body"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["slow-body"]?.isCancelled == true)
             #expect(app.screen.contains("cancelled"))
         }
     }
@@ -78,10 +78,10 @@ import Testing
             #expect(app.model.tree.marks == ["xml", "created"])
             app.press(.enter)
             try await app.settle("both marked requests") {
-                ["xml", "created"].allSatisfy { app.model.exchanges[$0]?.stoppedAt != nil }
+                ["xml", "created"].allSatisfy { app.model.session.exchanges[$0]?.stoppedAt != nil }
             }
-            #expect(app.model.exchanges["xml"]?.origin == "marked batch")
-            #expect(app.model.exchanges["created"]?.request.responseStatusCode == 201)
+            #expect(app.model.session.exchanges["xml"]?.origin == "marked batch")
+            #expect(app.model.session.exchanges["created"]?.request.responseStatusCode == 201)
             #expect(app.model.tree.marks.isEmpty)
         }
     }
@@ -90,27 +90,27 @@ import Testing
         try await AppHarness.run { app in
             app.select(.chain("checkout"))
             app.press(.character("S"))
-            try await app.settle("the chain to pause before step 1") { app.model.panes.runs.history.runs.first?.pausedStep?.index == 0 }
+            try await app.settle("the chain to pause before step 1") { app.model.session.runs.runs.first?.pausedStep?.index == 0 }
             #expect(app.model.statusLine(now: Date()).text.contains("checkout paused before step 1"))
-            #expect(app.model.exchanges["login"] == nil, "nothing is sent before the step is advanced")
+            #expect(app.model.session.exchanges["login"] == nil, "nothing is sent before the step is advanced")
             for step in 1...2 {
                 app.press(.character("S"))
-                try await app.settle("step \(step) to pause") { app.model.panes.runs.history.runs.first?.pausedStep?.index == step }
+                try await app.settle("step \(step) to pause") { app.model.session.runs.runs.first?.pausedStep?.index == step }
             }
-            #expect(app.model.exchanges["login"]?.request.responseStatusCode == 200)
-            #expect(app.model.exchanges["orders"]?.request.responseStatusCode == 200)
-            #expect(app.model.exchanges["orders"]?.origin == "chain checkout, step 2")
+            #expect(app.model.session.exchanges["login"]?.request.responseStatusCode == 200)
+            #expect(app.model.session.exchanges["orders"]?.request.responseStatusCode == 200)
+            #expect(app.model.session.exchanges["orders"]?.origin == "chain checkout, step 2")
             if case .stepMember(let chain, let step, _, _)? = app.model.tree.selectedNode {
                 #expect(chain == "checkout" && step == 1, "the selection follows the chain to the step that ran")
             } else {
                 Issue.record("the selection did not follow the chain: \(String(describing: app.model.tree.selectedNode))")
             }
-            while app.model.panes.runs.history.runs.first?.isRunning == true {
+            while app.model.session.runs.runs.first?.isRunning == true {
                 app.press(.character("S"))
-                try await app.settle("the next step") { app.model.panes.runs.history.runs.first?.pausedStep != nil || app.model.panes.runs.history.runs.first?.isRunning == false }
+                try await app.settle("the next step") { app.model.session.runs.runs.first?.pausedStep != nil || app.model.session.runs.runs.first?.isRunning == false }
             }
-            #expect(app.model.exchanges["checkout-order"]?.request.responseStatusCode == 200)
-            #expect(app.model.exchanges["vip-offer"] == nil || app.model.exchanges["vip-offer"]?.startedAt == nil)
+            #expect(app.model.session.exchanges["checkout-order"]?.request.responseStatusCode == 200)
+            #expect(app.model.session.exchanges["vip-offer"] == nil || app.model.session.exchanges["vip-offer"]?.startedAt == nil)
         }
     }
 
@@ -126,8 +126,8 @@ import Testing
             #expect(app.screen.contains("env french"))
             app.select(.request("get-args"))
             app.press(.enter)
-            try await app.settle("get-args in french") { app.model.exchanges["get-args"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["get-args"]?.request.responseJSON?["args"]?["lang"] == "fr")
+            try await app.settle("get-args in french") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["get-args"]?.request.responseJSON?["args"]?["lang"] == "fr")
         }
     }
 
@@ -135,8 +135,8 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("basic-auth"))
             app.press(.enter)
-            try await app.settle("basic-auth") { app.model.exchanges["basic-auth"]?.stoppedAt != nil }
-            await app.model.session.history?.finish()
+            try await app.settle("basic-auth") { app.model.session.exchanges["basic-auth"]?.stoppedAt != nil }
+            await app.model.session.engine.history?.finish()
             let rows = try HistoryStore(stateDirectory: app.directory + "/state").exchangesWithBodies()
             #expect(rows.map(\.request) == ["basic-auth"])
             #expect(rows.first?.status == 200)
@@ -152,7 +152,7 @@ import Testing
             app.select(.request("get-args"))
             for round in 1...2 {
                 app.press(.enter)
-                try await app.settle("get-args #\(round)") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+                try await app.settle("get-args #\(round)") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             }
             app.model.focus(.exchange)
             app.model.panes.exchange.show(.response)
@@ -182,17 +182,17 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("get-args"))
             app.press(.enter)
-            try await app.settle("online") { app.model.exchanges["get-args"]?.stoppedAt != nil }
-            await app.model.session.history?.finish()
+            try await app.settle("online") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
+            await app.model.session.engine.history?.finish()
             app.press(.character("O"))
             #expect(app.screen.contains("OFFLINE"))
             app.press(.enter)
-            try await app.settle("offline") { app.model.exchanges["get-args"]?.request.answeredFromHistory != nil }
-            #expect(app.model.exchanges["get-args"]?.request.response?.statusCode == 200)
+            try await app.settle("offline") { app.model.session.exchanges["get-args"]?.request.answeredFromHistory != nil }
+            #expect(app.model.session.exchanges["get-args"]?.request.response?.statusCode == 200)
             app.select(.request("created"))
             app.press(.enter)
-            try await app.settle("no answer") { app.model.exchanges["created"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["created"]?.request.error?.code.rawValue == -12)
+            try await app.settle("no answer") { app.model.session.exchanges["created"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["created"]?.request.error?.code.rawValue == -12)
             app.press(.character("O"))
             #expect(!app.screen.contains("OFFLINE"))
         }

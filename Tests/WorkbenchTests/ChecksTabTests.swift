@@ -12,8 +12,8 @@ import Testing
     private func send(_ name: String, _ app: AppHarness) async throws -> Exchange {
         app.select(.request(name))
         app.press(.enter)
-        try await app.settle("\(name) laid out") { app.model.exchanges[name]?.viewer?.body.isComplete == true }
-        return try #require(app.model.exchanges[name])
+        try await app.settle("\(name) laid out") { app.model.session.exchanges[name]?.viewer?.body.isComplete == true }
+        return try #require(app.model.session.exchanges[name])
     }
 
     /// The screen's rows holding `text`.

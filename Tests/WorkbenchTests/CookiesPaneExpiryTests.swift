@@ -14,7 +14,7 @@ import Testing
             app.type("forever=1; Max-Age=9223372036854775807")
             app.press(.enter)
             #expect(app.model.overlay == nil)
-            let jar = try #require(app.model.session.agent.cookieJar)
+            let jar = try #require(app.model.session.engine.agent.cookieJar)
             #expect(jar.cookies.map(\.name) == ["forever"] && jar.cookies.first?.expires == Cookie.latestExpiry)
             #expect(app.screen.contains("forever"))
         }

@@ -11,11 +11,11 @@ import Testing
     private func logIn(_ app: AppHarness) async throws {
         app.select(.request("session-login"))
         app.press(.enter)
-        try await app.settle("session-login") { app.model.exchanges["session-login"]?.stoppedAt != nil }
+        try await app.settle("session-login") { app.model.session.exchanges["session-login"]?.stoppedAt != nil }
     }
 
     private func jar(_ app: AppHarness) throws -> CookieJar {
-        try #require(app.model.session.agent.cookieJar)
+        try #require(app.model.session.engine.agent.cookieJar)
     }
 
     @Test func aCookieSetByASendIsListedMarkedAndHiddenUntilRevealed() async throws {
@@ -59,8 +59,8 @@ import Testing
             // The next send carries the jar's cookie: the demo server echoes what it received.
             app.select(.request("cookies"))
             app.press(.enter)
-            try await app.settle("cookies") { app.model.exchanges["cookies"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["cookies"]?.request.responseJSON?["cookies"]?["flavour"] == "ginger")
+            try await app.settle("cookies") { app.model.session.exchanges["cookies"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["cookies"]?.request.responseJSON?["cookies"]?["flavour"] == "ginger")
             app.press(.character("7"), .character("d"))
             #expect(try jar(app).cookies.isEmpty)
             #expect(app.screen.contains("The jar is empty"))
@@ -101,10 +101,10 @@ import Testing
             try await logIn(app)
             let jar = try jar(app)
             app.press(.character("E"), .down, .enter)
-            #expect(app.model.environment != nil)
-            #expect(app.model.session.agent.cookieJar === jar)
+            #expect(app.model.session.environment != nil)
+            #expect(app.model.session.engine.agent.cookieJar === jar)
             app.model.workspaceFileChanged()
-            #expect(app.model.session.agent.cookieJar === jar)
+            #expect(app.model.session.engine.agent.cookieJar === jar)
             #expect(jar.cookies.map(\.name) == ["session"])
         }
     }

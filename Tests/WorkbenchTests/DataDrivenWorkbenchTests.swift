@@ -25,11 +25,11 @@ import Testing
 
     @Test func aBatchItemWithRowsSendsEachRowsValues() async throws {
         try await AppHarness.run(editing: Self.editing) { app in
-            app.model.runBatch("per-city")
+            app.model.session.runBatch("per-city")
             try await app.settle("both rows answered") {
-                app.model.exchangesByRequest.values.filter { $0.name == "city-echo" && !$0.isInFlight && $0.request.response != nil }.count == 2
+                app.model.session.exchangesByRequest.values.filter { $0.name == "city-echo" && !$0.isInFlight && $0.request.response != nil }.count == 2
             }
-            let cities = Set(app.model.exchangesByRequest.values.filter { $0.name == "city-echo" }
+            let cities = Set(app.model.session.exchangesByRequest.values.filter { $0.name == "city-echo" }
                 .compactMap { $0.request.responseJSON?["args"]?["city"]?.stringValue })
             #expect(cities == ["Oslo", "São Paulo"])
         }

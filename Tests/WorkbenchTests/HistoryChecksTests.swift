@@ -124,7 +124,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("checks-fail"))
             app.press(.enter)
-            try await app.settle("checks-fail") { app.model.exchanges["checks-fail"]?.stoppedAt != nil }
+            try await app.settle("checks-fail") { app.model.session.exchanges["checks-fail"]?.stoppedAt != nil }
             app.model.focus(.exchange)
             app.model.panes.exchange.show(.response)
             while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }

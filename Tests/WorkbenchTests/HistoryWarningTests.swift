@@ -40,7 +40,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("graphql-errors"))
             app.press(.enter)
-            try await app.settle("the GraphQL request") { app.model.exchanges["graphql-errors"]?.stoppedAt != nil }
+            try await app.settle("the GraphQL request") { app.model.session.exchanges["graphql-errors"]?.stoppedAt != nil }
             app.model.focus(.exchange)
             app.model.panes.exchange.show(.response)
             while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }

@@ -19,7 +19,7 @@ import Testing
         try await KeyMap.$bindings.withValue(rebound) {
             try await AppHarness.run { app in
                 app.press(.enter)
-                #expect(app.model.exchanges.isEmpty, "Enter no longer sends")
+                #expect(app.model.session.exchanges.isEmpty, "Enter no longer sends")
                 app.press(.control("r"))
                 try await app.settle("the response") { app.screen.contains("200 OK") }
                 app.press(.character("q"))

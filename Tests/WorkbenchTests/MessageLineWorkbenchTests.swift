@@ -15,7 +15,7 @@ import Testing
     private func openSession(_ app: AppHarness) async throws -> Exchange {
         app.select(.request(request))
         app.press(.enter)
-        let exchange = try #require(app.model.exchanges[request])
+        let exchange = try #require(app.model.session.exchanges[request])
         try await app.settle("the welcome") { (exchange.streamView?.lastSequence ?? 0) >= 1 }
         return exchange
     }
@@ -105,7 +105,7 @@ import Testing
         try await AppHarness.run(webSockets: true) { app in
             app.select(.request("json-valid"))
             app.press(.enter)
-            try await app.settle("the response") { app.model.exchanges["json-valid"]?.stoppedAt != nil }
+            try await app.settle("the response") { app.model.session.exchanges["json-valid"]?.stoppedAt != nil }
             app.press(.character("2"), .character("i"))
             #expect(app.model.panes.exchange.typing == nil)
             #expect(app.screen.contains("i types a message to a WebSocket session: json-valid is not one"))

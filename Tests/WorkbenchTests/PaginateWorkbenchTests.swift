@@ -11,10 +11,10 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("paged-numbers"))
             app.press(.enter)
-            try await app.settle("the listing gathered") { app.model.exchanges["paged-numbers"]?.gathered != nil }
-            let pages = app.model.exchangesByRequest.values.filter { $0.name == "paged-numbers" }.compactMap(\.page).sorted()
+            try await app.settle("the listing gathered") { app.model.session.exchanges["paged-numbers"]?.gathered != nil }
+            let pages = app.model.session.exchangesByRequest.values.filter { $0.name == "paged-numbers" }.compactMap(\.page).sorted()
             #expect(pages == [1, 2, 3])
-            let last = try #require(app.model.exchanges["paged-numbers"])
+            let last = try #require(app.model.session.exchanges["paged-numbers"])
             #expect(last.page == 3)
             #expect(last.gathered?.items.count == 25)
             try await app.settle("the items laid out") { last.body != nil }
@@ -24,7 +24,7 @@ import Testing
             // The Body is the gathered array, not the last page's object with its `total`.
             #expect(screen.contains("\"name\": \"item 1\""))
             #expect(!screen.contains("\"total\""))
-            #expect(app.model.requestName(of: last.request) == "paged-numbers [page 3]")
+            #expect(app.model.session.requestName(of: last.request) == "paged-numbers [page 3]")
         }
     }
 
@@ -42,14 +42,14 @@ import Testing
             app.select(.request("slow-listing"))
             app.press(.enter)
             try await app.settle("the second page in flight") {
-                app.model.exchanges["slow-listing"].map { $0.page == 2 && $0.isInFlight } == true
+                app.model.session.exchanges["slow-listing"].map { $0.page == 2 && $0.isInFlight } == true
             }
             app.press(.character("x"))
-            try await app.settle("the second page cancelled") { app.model.exchanges["slow-listing"]?.isCancelled == true }
-            let latest = try #require(app.model.exchanges["slow-listing"])
+            try await app.settle("the second page cancelled") { app.model.session.exchanges["slow-listing"]?.isCancelled == true }
+            let latest = try #require(app.model.session.exchanges["slow-listing"])
             #expect(latest.gathered?.pages == 1)
             #expect(latest.gathered?.endDescription == "stopped")
-            #expect(app.model.pagedSends.isEmpty)
+            #expect(app.model.session.pagedSends.isEmpty)
             #expect(app.screen.contains("slow-listing: 0 items from 1 page (stopped)"))
         }
     }
@@ -67,8 +67,8 @@ import Testing
         }) { app in
             app.select(.request("broken-listing"))
             app.press(.enter)
-            try await app.settle("the listing stopped") { app.model.exchanges["broken-listing"]?.gathered != nil }
-            let gathered = try #require(app.model.exchanges["broken-listing"]?.gathered)
+            try await app.settle("the listing stopped") { app.model.session.exchanges["broken-listing"]?.gathered != nil }
+            let gathered = try #require(app.model.session.exchanges["broken-listing"]?.gathered)
             #expect(gathered.failed)
             #expect(gathered.items.count == 10)
             #expect(gathered.endDescription == "page 2 failed")

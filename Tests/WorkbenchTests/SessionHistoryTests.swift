@@ -240,8 +240,8 @@ import Testing
                 app.press(.character("O"))
                 #expect(app.screen.contains("OFFLINE"))
                 app.press(.enter)
-                try await app.settle("replayed") { app.model.exchanges["ws-echo"]?.stoppedAt != nil }
-                let exchange = try #require(app.model.exchanges["ws-echo"])
+                try await app.settle("replayed") { app.model.session.exchanges["ws-echo"]?.stoppedAt != nil }
+                let exchange = try #require(app.model.session.exchanges["ws-echo"])
                 #expect(exchange.request.answeredFromHistory != nil && exchange.request.response?.statusCode == 101,
                         "\(String(describing: exchange.request.error))")
                 let view = try #require(exchange.streamView, "the replayed messages are a stream")

@@ -23,7 +23,7 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("get-args"))
             app.press(.enter)
-            try await app.settle("get-args") { app.model.exchanges["get-args"]?.stoppedAt != nil }
+            try await app.settle("get-args") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             app.model.tick()
             let spans = app.model.frame().panes.flatMap { $0.lines.flatMap(\.spans) }
             #expect(spans.contains { $0.text == "200" && $0.style == .status2xx }, "the tree's badge")

@@ -24,13 +24,13 @@ import Testing
         try await withTicker(count: 10_000, rate: 20) { app in
             app.select(.request("view-ticker"))
             app.press(.enter)
-            let exchange = try #require(app.model.exchanges["view-ticker"])
+            let exchange = try #require(app.model.session.exchanges["view-ticker"])
             try await app.settle("three events") { (exchange.streamView?.lastSequence ?? 0) >= 3 }
             #expect(app.model.takeDrawAtOnce(), "a stream's first events do not wait for the next paced frame")
             try await app.settle("three more events") { (exchange.streamView?.lastSequence ?? 0) >= 6 }
             #expect(!app.model.takeDrawAtOnce(), "later ones do")
             #expect(exchange.isInFlight)
-            #expect(app.model.session.agent.records().contains { $0.request === exchange.request },
+            #expect(app.model.session.engine.agent.records().contains { $0.request === exchange.request },
                     "the record is still in the agent's table")
             let live = app.screen
             #expect(live.contains("Stream · ") && live.contains("following"))
@@ -61,8 +61,8 @@ import Testing
             let row = try #require(app.screen.split(separator: "\n").first { $0.contains("view-ticker") })
             #expect(row.contains("/s"), "the rate beside the count: \(row)")
             #expect(!row.contains(" B "), "events instead of bytes: \(row)")
-            app.model.exchanges["view-ticker"]?.request.stop()
-            try await app.settle("the stream to stop") { app.model.exchanges["view-ticker"]?.stoppedAt != nil }
+            app.model.session.exchanges["view-ticker"]?.request.stop()
+            try await app.settle("the stream to stop") { app.model.session.exchanges["view-ticker"]?.stoppedAt != nil }
         }
     }
 
@@ -70,7 +70,7 @@ import Testing
         try await withTicker(count: 25, rate: 1_000) { app in
             app.select(.request("view-ticker"))
             app.press(.enter)
-            let exchange = try #require(app.model.exchanges["view-ticker"])
+            let exchange = try #require(app.model.session.exchanges["view-ticker"])
             try await app.settle("the stream to end") { exchange.stoppedAt != nil }
             #expect(exchange.streamView?.lastSequence == 25)
             #expect(exchange.streamView?.keptCount == 25)

@@ -23,14 +23,14 @@ import Testing
                 app.press(.character("1"), .character("n"))
                 app.type("doomed")
                 app.press(.enter)
-                #expect(app.model.workspace.requests["doomed"] != nil)
+                #expect(app.model.session.workspace.requests["doomed"] != nil)
                 app.press(.character("d"))
                 #expect(app.screen.contains("o yes"), "the question says its rebound key")
                 app.press(.character("y"))
                 #expect(app.model.overlay != nil, "y no longer answers yes")
                 app.press(.character("o"))
                 #expect(app.model.overlay == nil)
-                #expect(app.model.workspace.requests["doomed"] == nil, "o answered yes: the request is deleted")
+                #expect(app.model.session.workspace.requests["doomed"] == nil, "o answered yes: the request is deleted")
             }
         }
     }
@@ -85,7 +85,7 @@ import Testing
             }
             #expect(question.consequence == .cancelAll)
             app.press(.character("y"))
-            try await app.settle("the cancel") { app.model.exchanges["slow"]?.isCancelled == true }
+            try await app.settle("the cancel") { app.model.session.exchanges["slow"]?.isCancelled == true }
         }
     }
 }

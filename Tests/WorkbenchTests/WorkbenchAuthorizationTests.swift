@@ -31,8 +31,8 @@ import Testing
             visit.agent = NetworkAgent(config: NetworkConfig())
             visit.definition.responseSerializer = .raw
             _ = try? await visit.run()
-            try await app.settle("signed-in answered") { app.model.exchanges["signed-in"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["signed-in"]?.request.responseStatusCode == 200)
+            try await app.settle("signed-in answered") { app.model.session.exchanges["signed-in"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["signed-in"]?.request.responseStatusCode == 200)
         }
     }
 }
@@ -44,8 +44,8 @@ import Testing
         try await AppHarness.run { app in
             app.select(.request("oauth2-protected"))
             app.press(.enter)
-            try await app.settle("oauth2-protected answered") { app.model.exchanges["oauth2-protected"]?.stoppedAt != nil }
-            #expect(app.model.exchanges["oauth2-protected"]?.request.responseStatusCode == 200)
+            try await app.settle("oauth2-protected answered") { app.model.session.exchanges["oauth2-protected"]?.stoppedAt != nil }
+            #expect(app.model.session.exchanges["oauth2-protected"]?.request.responseStatusCode == 200)
             app.press(.character("6"))
             app.press(.character("z"))  // Events alone, wide enough for the whole name
             try await app.settle("the token fetch named in Events") {

@@ -15,33 +15,11 @@ extension AppModel {
         // A pane shrunk to its title line works with room for a row, as if open: no pane's
         // arithmetic meets a negative content height.
         if rect.height == ScreenLayout.collapsedHeight { rect.height = 3 }
-        return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.agent.config.baseURL,
-                           revealsSecrets: revealsSecrets, describe: { [unowned self] in describe($0, now: now) },
+        let session = self.session
+        return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.engine.agent.config.baseURL,
+                           revealsSecrets: session.revealsSecrets, describe: { [unowned session] in session.describe($0, now: now) },
                            transfer: { [unowned self] in panes.inFlight.table.liveRow(for: $0) },
-                           preview: { [unowned self] name, scope in preview(of: name, scope: scope) })
-    }
-
-    /// A request, batch or chain as the workbench names it: a request's workspace name, a
-    /// batch's or chain's run name, with its start and duration.
-    func describe(_ subject: LifecycleSubject, now: Date) -> SubjectDescription {
-        switch subject {
-        case .request(let request):
-            let exchange = exchangesByRequest[ObjectIdentifier(request)]
-            return SubjectDescription(kind: "request", name: exchange?.name ?? request.hudText ?? "—", startedAt: exchange?.startedAt,
-                                      duration: exchange?.elapsed(now: now))
-        case .batch, .chain:
-            let run = panes.runs.history.run(of: subject)
-            let kind = if case .batch = subject { "batch" } else { "chain" }
-            return SubjectDescription(kind: kind, name: run?.name ?? kind, startedAt: run?.startedAt, duration: run?.duration(now: now))
-        }
-    }
-
-    /// What a workspace request would send with `scope`'s values: `GET https://…`.
-    private func preview(of name: String, scope: VariableScope) -> String? {
-        guard let base = effectiveDefinition(of: name) else { return nil }
-        let request = session.makeRequest(base, scope: scope)
-        guard let prepared = try? request.preparedRequest() else { return "\(base.method.rawValue) \(base.url)" }
-        return "\(prepared.method.rawValue) \(revealsSecrets ? prepared.url : scope.redact(prepared.url))"
+                           preview: { [unowned session] name, scope in session.preview(of: name, scope: scope) })
     }
 
     /// Carries out what a pane, or the window `source`, asked for.
@@ -51,15 +29,17 @@ extension AppModel {
             case .say(let text, let style, let seconds, let event): say(text, style, seconds: seconds, event: event)
             case .focus(let pane): focus = pane
             case .showResponse(let name, let sent):
-                showResponse(of: name, exchange: sent.flatMap { exchangesByRequest[ObjectIdentifier($0)] })
+                showResponse(of: name, exchange: sent.flatMap { session.exchangesByRequest[ObjectIdentifier($0)] })
             case .inspect(let inspection):
                 panes.exchange.inspect(inspection)
                 focus = .exchange
             case .confirm(let confirmation): open(ConfirmOverlay(confirmation))
             case .prompt(let prompt): open(PromptOverlay(prompt))
-            case .rerun(let run): rerun(run)
+            case .rerun(let run):
+                session.rerun(run)
+                takeSessionNotices()
             case .refreshCache:
-                cacheMarkers.removeAll()
+                session.cacheMarkers.removeAll()
                 reloadCache()
             case .reloadCache(let now): reloadCache(now: now)
             case .selectionChanged: selectionChanged()
@@ -70,7 +50,9 @@ extension AppModel {
                 panes.requests.reveal(node)
                 focus = .requests
                 selectionChanged()
-            case .switchEnvironment(let name): switchEnvironment(to: name)
+            case .switchEnvironment(let name):
+                session.switchEnvironment(to: name)
+                takeSessionNotices()
             case .confirmed(let consequence): confirmed(consequence)
             case .submit(let purpose, let text):
                 switch answer(purpose, text: text) {
@@ -79,23 +61,9 @@ extension AppModel {
                     if let source { close(source) }
                     carryOut(work)
                 }
-            case .editWorkspaceFile: effects.append(.openEditor(path: workspacePath, line: reloadError?.location?.line ?? 1))
+            case .editWorkspaceFile: effects.append(.openEditor(path: session.workspacePath, line: session.reloadError?.location?.line ?? 1))
             case .resolveConflict(let action, let name): resolveConflict(action, of: name)
             }
-        }
-    }
-
-    /// Enter on a run in Runs: runs it again.
-    private func rerun(_ run: RunRecord) {
-        switch run.kind {
-        case .batch(let batch, let names):
-            if workspace.batches[run.name] != nil {
-                runBatch(run.name)
-            } else {
-                startBatch(names, continueOnFailure: batch.continueOnFailure, name: run.name, ignoringCache: false)
-            }
-        case .chain(let chain, _, _):
-            runChain(run.name, stepMode: chain.stepMode)
         }
     }
 
@@ -105,34 +73,14 @@ extension AppModel {
     /// changed, and a load run's figures once a second. `force` reads the record table now.
     public func tick(now: Date = Date(), force: Bool = false) {
         expireToasts(now: now)
-        let agents = inFlightAgents
+        let agents = session.inFlightAgents
         let tick = PaneTick(isBusy: isBusy, force: force,
                             records: { agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() } },
-                            requestName: { [unowned self] in requestName(of: $0) })
+                            requestName: { [unowned session] in session.requestName(of: $0) })
         for pane in panes.all { carryOut(pane.tick(tick, context: context(for: pane.id, now: now))) }
-        if cacheVerdictIsStale { judgeSelectedRequestsCache(now: now) }
-        for name in panes.requests.visibleRequestNames(context: context(for: .requests, now: now)) where cacheMarkers[name] == nil {
-            _ = hasFreshCacheEntry(name)
+        if session.judgementsAreStale { judgeSelectedRequestsCache(now: now) }
+        for name in panes.requests.visibleRequestNames(context: context(for: .requests, now: now)) where session.cacheMarkers[name] == nil {
+            session.hasFreshCacheEntry(name)
         }
-    }
-
-    /// The agents that may have requests in flight: this session's and earlier ones' (an
-    /// environment switch or a reload leaves their requests running).
-    var inFlightAgents: [NetworkAgent] {
-        var agents = [session.agent]
-        for exchange in exchanges.values where exchange.isInFlight && !agents.contains(where: { $0 === exchange.request.agent }) {
-            agents.append(exchange.request.agent)
-        }
-        return agents
-    }
-
-    /// The workspace name a request was sent for; for one that is no workspace request (a
-    /// token fetch), what it calls itself (its `hudText`).
-    func requestName(of request: Request) -> String {
-        if let exchange = exchangesByRequest[ObjectIdentifier(request)] {
-            return exchange.page.map { "\(exchange.name) [page \($0)]" } ?? exchange.name
-        }
-        // Seen before its exchange was registered (a page made off the input loop).
-        return (request as? WorkspaceRequest)?.source.name ?? request.hudText ?? "—"
     }
 }

@@ -5,7 +5,7 @@ extension AppModel {
     /// Where each pane goes now: the size, the focus, zoom, the user's layout, and which panes
     /// have nothing to show (the accordion gives them a line).
     var layout: ScreenLayout {
-        ScreenLayout(size: size, focus: focus, zoomed: isZoomed, style: settings.layout, empty: Set(panes.all.filter(\.isEmpty).map(\.id)))
+        ScreenLayout(size: size, focus: focus, zoomed: isZoomed, style: session.settings.layout, empty: Set(panes.all.filter(\.isEmpty).map(\.id)))
     }
 
     /// What the screen shows now: drawn from state only (``tick(now:)`` reads what changes

@@ -9,7 +9,9 @@ extension AppModel {
             say("paste a curl command to make a request of it, or edit a field first (Enter)", .info)
             return
         }
-        guard let problem = importCurl(trimmed) else { return }
+        let problem = session.importCurl(trimmed)
+        takeSessionNotices()
+        guard let problem else { return }
         var editor = LineEditor()
         editor.insert(trimmed)
         open(PromptOverlay(Prompt(title: "Paste a curl command", editor: editor, purpose: .importCurl, error: problem)))
@@ -22,7 +24,7 @@ extension AppModel {
 
     /// Another request is selected: the composer starts at its URL line.
     func selectionChanged() {
-        cacheVerdictIsStale = true
+        session.judgementsAreStale = true
         panes.exchange.selectionChanged()
         for pane in panes.all { carryOut(pane.selectionChanged(context: context(for: pane.id))) }
     }

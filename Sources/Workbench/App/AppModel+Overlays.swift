@@ -43,59 +43,19 @@ extension AppModel {
         case .quit:
             wantsToQuit = true
         case .delete(let name):
-            if write([.delete(name: name)], done: "deleted \(name) from \(fileName)") { drafts[name] = nil }
+            session.delete(name)
+            takeSessionNotices()
         case .cancelAll:
             let count = panes.inFlight.table.live.count
-            inFlightAgents.forEach { $0.cancelAll() }
+            session.inFlightAgents.forEach { $0.cancelAll() }
             say("cancelled \(count) request\(count == 1 ? "" : "s")", .warning)
         case .purgeCache:
             carryOut(panes.cache.purge(all: true))
         case .pane(let id, let question):
             carryOut(panes.component(id).confirmed(question, context: context(for: id)))
         case .restoreFile(let text):
-            do {
-                try WorkspaceWriter.write(text, to: workspacePath)
-                reload()
-                say("restored \(fileName) as it was before the editor", .success)
-            } catch {
-                say("cannot restore \(fileName): \(error.localizedDescription)", .failure)
-            }
-        }
-    }
-
-    /// Every variable: its value now, whether it is a secret, and where it comes from.
-    func variableRows() -> [VariableRow] {
-        var sources: [(name: String, source: String)] = []
-        for name in settings.overrides.keys.sorted() { sources.append((name, "--var")) }
-        var captured: Set<String> = []
-        for run in panes.runs.history.runs {
-            for (name, _) in run.chainSnapshot?.values ?? [:] where !name.hasPrefix("status.") && !captured.contains(name) {
-                captured.insert(name)
-                sources.append((name, "capture (\(run.name))"))
-            }
-        }
-        let environmentValues = environment.flatMap { workspace.environments[$0] } ?? [:]
-        for name in environmentValues.keys.sorted() where settings.overrides[name] == nil {
-            sources.append((name, "environment \(environment!)"))
-        }
-        for name in workspace.variables.keys.sorted() where settings.overrides[name] == nil && environmentValues[name] == nil {
-            sources.append((name, "file"))
-        }
-        for name in Template.builtIns.sorted() { sources.append((name, "built-in")) }
-        for name in FakeValues.names { sources.append((name, "built-in")) }
-        let secrets = session.scope.secrets
-        return sources.map { entry in
-            let value: String
-            if entry.source.hasPrefix("capture"),
-               let captured = panes.runs.history.runs.lazy.compactMap({ $0.chainSnapshot?.values[entry.name] }).first {
-                value = captured
-            } else if ["uuid", "now", "timestamp"].contains(entry.name) || FakeValues.isCall(entry.name) {
-                value = "(new on every send)"
-            } else {
-                value = ((try? session.scope.value(of: entry.name)) ?? nil) ?? "(none)"
-            }
-            return VariableRow(name: entry.name, value: value, source: entry.source,
-                               isSecret: secrets.contains(value) || Redaction.isSensitiveKey(entry.name))
+            session.restoreFile(text)
+            takeSessionNotices()
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension AppModel {
     /// Selects a request in the tree and shows `exchange` (or its latest) in the response.
     func showResponse(of name: String, exchange: Exchange?) {
-        if let exchange, exchange.startedAt != nil { makeLatest(exchange) }
+        if let exchange, exchange.startedAt != nil { session.makeLatest(exchange) }
         panes.requests.reveal(.request(name))
         selectionChanged()
         focus = .exchange

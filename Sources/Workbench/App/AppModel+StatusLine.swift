@@ -7,12 +7,12 @@ extension AppModel {
     /// file's error), and key hints for the focused pane.
     func statusLine(now: Date) -> StyledLine {
         var left = StyledLine(" ")
-        let hud = self.hud.snapshot
-        let inFlight = exchanges.values.filter(\.isInFlight).count
+        let hud = session.hud.snapshot
+        let inFlight = session.exchanges.values.filter(\.isInFlight).count
         if isBusy {
             left.append(glyphs.spinner(at: now) + " ", .accent)
             // A paused chain is not loading: it waits for the user, as the line says further on.
-            let paused = Set(panes.runs.history.runs.compactMap { run -> ObjectIdentifier? in
+            let paused = Set(session.runs.runs.compactMap { run -> ObjectIdentifier? in
                 guard run.pausedStep != nil, case .chain(let chain, _, _) = run.kind else { return nil }
                 return ObjectIdentifier(chain)
             })
@@ -26,17 +26,17 @@ extension AppModel {
                 if requests > 0 { counts.append("\(requests) request\(requests == 1 ? "" : "s")") }
                 if hud.batches > 0 { counts.append("\(hud.batches) batch\(hud.batches == 1 ? "" : "es")") }
                 if hud.chains > 0 { counts.append("\(hud.chains) chain\(hud.chains == 1 ? "" : "s")") }
-                if let load = panes.load.active, load.isRunning { counts.append("load run of \(load.run.name): \(load.run.inFlight) in flight") }
+                counts += panes.all.compactMap(\.busySummary)
                 left.append(counts.joined(separator: " · "), .strong)
             }
             left.append("  ")
         }
-        if let paused = panes.runs.history.runs.first(where: { $0.pausedStep != nil }), let step = paused.pausedStep {
+        if let paused = session.runs.runs.first(where: { $0.pausedStep != nil }), let step = paused.pausedStep {
             let what = step.state == .failed ? "failed at" : "paused before"
             left.append("\(glyphs.paused) \(paused.name) \(what) step \(step.index + 1) — S next, x stop  ", .warning)
         }
-        if session.runner.offline != nil { left.append("OFFLINE ", .warning) }
-        left.append("env \(environment ?? "none")", .dim)
+        if session.engine.runner.offline != nil { left.append("OFFLINE ", .warning) }
+        left.append("env \(session.environment ?? "none")", .dim)
         left.append("  ")
         // A message takes the whole line while it shows; the hints come back after it.
         let right = toasts.isEmpty ? hintLine() : StyledLine()
@@ -49,7 +49,7 @@ extension AppModel {
         }
         if let toast = toasts.last {
             left.append(fitted(toast.text), toast.style)
-        } else if var reloadError {
+        } else if var reloadError = session.reloadError {
             // The file's name: the line has no room for its directory (Requests shows it whole).
             if let file = reloadError.location?.file { reloadError.location?.file = (file as NSString).lastPathComponent }
             left.append(fitted("\(glyphs.failure) \(reloadError.description)"), .failure)

@@ -20,15 +20,15 @@ public final class AppModel {
         case redraw
     }
 
-    /// The workspace, its edits, the engine session and the exchanges: the panes read it
-    /// through the shell (``RequestsSource``, ``ExchangeSource``).
-    let shared: WorkbenchSession
+    /// The work on the workspace: its edits, the engine session, sending, the exchanges and
+    /// runs. The panes read it directly (``RequestsSource``, ``ExchangeSource``).
+    let session: WorkbenchSession
     public let glyphs: Glyphs
     public var size: Size
     public internal(set) var focus: PaneID = .requests
     public internal(set) var isZoomed = false
     /// Every pane, each a component.
-    lazy var panes = PaneSet(source: self, settings: settings)
+    lazy var panes = PaneSet(source: session, selection: self, settings: session.settings)
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
     /// The windows open over the panes, the top one last (``overlay``).
@@ -48,7 +48,7 @@ public final class AppModel {
     /// config that cannot be rendered.
     public init(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings, size: Size,
                 mailbox: Mailbox) throws(WorkspaceError) {
-        shared = try WorkbenchSession(workspacePath: workspacePath, workspace: workspace, settings: settings, mailbox: mailbox)
+        session = try WorkbenchSession(workspacePath: workspacePath, workspace: workspace, settings: settings, mailbox: mailbox)
         glyphs = settings.glyphs
         self.size = size
         reloadCache()
@@ -110,20 +110,23 @@ public final class AppModel {
         switch action {
         case .quit: requestQuit()
         case .help: open(HelpOverlay())
-        case .palette: open(PaletteOverlay(workspace: workspace))
+        case .palette: open(PaletteOverlay(workspace: session.workspace))
         case .focusNext: cycleFocus(by: 1)
         case .focusPrevious: cycleFocus(by: -1)
         case .zoom: isZoomed.toggle()
         case .redraw: effects.append(.redraw)
         case .suspend: effects.append(.suspend)
-        case .save: saveDrafts()
+        case .save:
+            session.saveDrafts()
+            takeSessionNotices()
         case .pickEnvironment: openEnvironmentPicker()
-        case .showVariables: open(VariablesOverlay(rows: variableRows()))
+        case .showVariables: open(VariablesOverlay(rows: session.variableRows()))
         case .send: sendSelected(ignoringCache: false)
         case .importCurl: open(PromptOverlay(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl)))
         case .copyAsCurl: copySelectedAsCurl()
-        case .loadTest: carryOut(panes.load.perform(.loadTest, context: context(for: .load)))
-        case .toggleOffline: toggleOffline()
+        case .toggleOffline:
+            session.toggleOffline()
+            takeSessionNotices()
         case .editInEditor: openSelectedInEditor()
         case .cancel: cancelSelected()
         case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:
@@ -137,8 +140,8 @@ public final class AppModel {
         case .rename: promptRename()
         case .saveBody: promptSaveBody()
         case .revealSecrets:
-            revealsSecrets.toggle()
-            say(revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
+            session.revealsSecrets.toggle()
+            say(session.revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
         case .open:
             say("Enter opens the selected row of Cache, Runs or Events: go to one first (4, 5, 6)", .info)
         case .showFailure: showLastFailure()
@@ -148,9 +151,12 @@ public final class AppModel {
             if let pane = action.focusTarget {
                 focus(pane)
             } else if let owner = panes.all.first(where: { type(of: $0).bindings.contains { $0.action == action } }) {
-                // A pane's own action asked for from elsewhere (the palette): its pane does it.
+                // A pane's own action asked for from elsewhere (the palette), or a key a pane
+                // declares for anywhere (Load's `L`): its pane does it — focused, unless the
+                // key is meant for anywhere.
                 if let reason = owner.disabledReason(for: action) { return say(reason, .info) }
-                focus = owner.id
+                let anywhere = type(of: owner).bindings.contains { $0.action == action && $0.scope == .global }
+                if !anywhere { focus = owner.id }
                 carryOut(owner.perform(action, context: context(for: owner.id)))
             }
             // Otherwise a key of windows or of typing, handled where it applies.
@@ -203,15 +209,11 @@ public final class AppModel {
 
     /// Whether anything the workbench started is still running.
     public var isBusy: Bool {
-        hud.snapshot.isBusy || exchanges.values.contains { $0.isInFlight } || panes.all.contains { $0.isWorking }
+        session.hud.snapshot.isBusy || session.exchanges.values.contains { $0.isInFlight } || panes.all.contains { $0.isWorking }
     }
 
     /// Whether there are edits not yet written to the file.
-    public var hasUnsavedEdits: Bool { !dirtyDraftNames.isEmpty }
-
-    var dirtyDraftNames: [String] {
-        drafts.keys.filter(hasUnsavedEdit).sorted()
-    }
+    public var hasUnsavedEdits: Bool { !session.dirtyDraftNames.isEmpty }
 
     /// Quits without asking (SIGTERM, SIGHUP).
     public func forceQuit() {
@@ -219,8 +221,8 @@ public final class AppModel {
     }
 
     private func requestQuit() {
-        let inFlight = exchanges.values.filter(\.isInFlight).count
-        let unsaved = dirtyDraftNames
+        let inFlight = session.exchanges.values.filter(\.isInFlight).count
+        let unsaved = session.dirtyDraftNames
         guard inFlight > 0 || !unsaved.isEmpty else {
             wantsToQuit = true
             return

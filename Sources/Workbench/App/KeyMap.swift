@@ -21,11 +21,13 @@ public enum KeyMap {
             self.isPane = isPane
         }
 
-        /// Every scope: the panes' in their order, then the shell's.
+        /// Every scope: the panes' in their order, then the shell's (a pane's key for
+        /// anywhere, like Load's `L`, is in the shell's `global`).
         public static var allCases: [Scope] {
-            var seen: Set<Scope> = []
+            let shell: [Scope] = [.conflict, .list, .global, .window, .question, .picker, .typing]
+            var seen = Set(shell)
             let panes = PaneSet.kinds.flatMap { $0.bindings.map(\.scope) }.filter { seen.insert($0).inserted }
-            return panes + [.conflict, .list, .global, .window, .question, .picker, .typing]
+            return panes + shell
         }
 
         public var description: String { rawValue }
@@ -117,7 +119,6 @@ public enum KeyMap {
         Binding(keys: [.character("V")], action: .showVariables, scope: .global),
         Binding(keys: [.character("I")], action: .importCurl, scope: .global),
         Binding(keys: [.character("C")], action: .copyAsCurl, scope: .global),
-        Binding(keys: [.character("L")], action: .loadTest, scope: .global),
         Binding(keys: [.character("O")], action: .toggleOffline, scope: .global),
         Binding(keys: [.control("l")], action: .redraw, scope: .global),
         Binding(keys: [.control("z")], action: .suspend, scope: .global),

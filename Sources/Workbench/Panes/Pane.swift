@@ -41,6 +41,9 @@ protocol Pane: Component {
     var nextWake: Date? { get }
     /// Whether work the pane started itself is still going (a load run): the workbench is busy.
     var isWorking: Bool { get }
+    /// That work in a few words for the status line's counts while busy
+    /// (`load run of orders: 8 in flight`); nil when there is none.
+    var busySummary: String? { get }
     /// Whether the pane has nothing to show (no runs, an empty jar): the accordion layout
     /// gives it its title line alone while another pane is focused.
     var isEmpty: Bool { get }
@@ -78,13 +81,16 @@ extension Pane {
     func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] { [] }
     var nextWake: Date? { nil }
     var isWorking: Bool { false }
+    var busySummary: String? { nil }
     var isEmpty: Bool { false }
 }
 
-/// What a pane is made with: where the workspace panes read their data, and how the
-/// workbench was opened (glyphs, whether the cache directory is watched).
+/// What a pane is made with: where the workspace panes read their data (the session), what
+/// the user selected (the shell), and how the workbench was opened (glyphs, whether the cache
+/// directory is watched).
 struct PaneEnvironment {
     var source: any RequestsSource & ExchangeSource
+    var selection: any SelectionSource
     var settings: WorkbenchSettings
     var glyphs: Glyphs { settings.glyphs }
 }

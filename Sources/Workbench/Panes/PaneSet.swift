@@ -13,8 +13,8 @@ final class PaneSet {
     /// One of each kind, in order.
     let all: [any Pane]
 
-    init(source: any RequestsSource & ExchangeSource, settings: WorkbenchSettings) {
-        let environment = PaneEnvironment(source: source, settings: settings)
+    init(source: any RequestsSource & ExchangeSource, selection: any SelectionSource, settings: WorkbenchSettings) {
+        let environment = PaneEnvironment(source: source, selection: selection, settings: settings)
         all = Self.kinds.map { $0.init(environment: environment) }
     }
 

@@ -16,6 +16,8 @@ final class CookiesPane: FilteringPane {
         _modify { yield &list }
     }
     private unowned let source: any ExchangeSource
+    /// What the user selected in Requests.
+    private unowned let selection: any SelectionSource
     private(set) var list = FilteredList<Cookie>(id: { Cookie.Key($0) }, matches: { cookie, needle in
         cookie.domain.lowercased().contains(needle) || cookie.name.lowercased().contains(needle) || cookie.path.lowercased().contains(needle)
     })
@@ -28,11 +30,12 @@ final class CookiesPane: FilteringPane {
 
     init(environment: PaneEnvironment) {
         source = environment.source
+        selection = environment.selection
         reload()
     }
 
     /// The jar of the session's agent (nil: the workspace keeps no cookies).
-    private var jar: CookieJar? { source.session.agent.cookieJar }
+    private var jar: CookieJar? { source.engine.agent.cookieJar }
 
     var isEmpty: Bool { list.all.isEmpty }
 
@@ -117,14 +120,14 @@ final class CookiesPane: FilteringPane {
         switch update {
         case .stopped(.request), .workspaceFileChanged:
             reload()
-            setBySelection = Self.namesSet(by: source.selectedExchange)
+            setBySelection = Self.namesSet(by: selection.selectedExchange)
         default: break
         }
         return []
     }
 
     func selectionChanged(context: PaneContext) -> [PaneWork] {
-        setBySelection = Self.namesSet(by: source.selectedExchange)
+        setBySelection = Self.namesSet(by: selection.selectedExchange)
         return []
     }
 

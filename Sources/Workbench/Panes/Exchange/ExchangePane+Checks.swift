@@ -36,8 +36,8 @@ extension ExchangePane {
     /// The response's tabs for what is shown: Checks for a request with `expect:` (or a
     /// response that has check results), never for a cache entry.
     var responseTabs: [ResponseTab] {
-        let hasChecks = inspection == nil && (source.selectedExchange?.request.checkResults != nil
-            || source.selectedRequestName.flatMap { source.effectiveDefinition(of: $0) }?.expect.isEmpty == false)
+        let hasChecks = inspection == nil && (selection.selectedExchange?.request.checkResults != nil
+            || selection.selectedRequestName.flatMap { source.effectiveDefinition(of: $0) }?.expect.isEmpty == false)
         return ResponseTab.allCases.filter { $0 != .checks || hasChecks }
     }
 
@@ -123,7 +123,7 @@ extension ExchangePane {
 
     /// Moves the Checks tab's selection in a list of `height` rows.
     func moveCheckSelection(_ action: Action, height: Int) {
-        guard let count = source.selectedExchange?.request.checkResults?.count else { return }
+        guard let count = selection.selectedExchange?.request.checkResults?.count else { return }
         if checksCursor.count != count { checksCursor.reset(count: count, selecting: 0) }
         _ = checksCursor.perform(action, height: height)
     }
@@ -131,7 +131,7 @@ extension ExchangePane {
     /// Enter on a check: its JSON path in the Body tab, the cursor on the value (on the
     /// nearest part of the path the body has, when the value is missing).
     func showCheckedPath() {
-        guard let exchange = source.selectedExchange, let results = exchange.request.checkResults,
+        guard let exchange = selection.selectedExchange, let results = exchange.request.checkResults,
               results.indices.contains(checksCursor.selection) else { return }
         let result = results[checksCursor.selection]
         guard let path = result.jsonPath else {

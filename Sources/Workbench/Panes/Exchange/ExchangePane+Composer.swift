@@ -23,7 +23,7 @@ extension ExchangePane {
 
     /// Applies a change to the rows of the current tab of the selected request.
     private func updateRows(_ change: (inout [KeyValueRow]) -> Void) {
-        guard let name = source.selectedRequestName else { return }
+        guard let name = selection.selectedRequestName else { return }
         let tab = composer.tab
         source.updateDraft(name) { draft in
             guard var rows = rows(of: draft, tab: tab) else { return }
@@ -34,20 +34,20 @@ extension ExchangePane {
 
     /// The selected row of the tab (composer row 1 is the tab's first row).
     private var selectedRowIndex: Int? {
-        guard composer.row > 0, let name = source.selectedRequestName, let draft = source.draft(of: name),
+        guard composer.row > 0, let name = selection.selectedRequestName, let draft = source.draft(of: name),
               let rows = rows(of: draft, tab: composer.tab), composer.row - 1 < rows.count else { return nil }
         return composer.row - 1
     }
 
     /// How many rows the composer can select: the URL line, the tab's rows and its "add" row.
     var composerRowCount: Int {
-        guard let name = source.selectedRequestName, let draft = source.draft(of: name),
+        guard let name = selection.selectedRequestName, let draft = source.draft(of: name),
               let rows = rows(of: draft, tab: composer.tab) else { return 1 }
         return rows.count + 2
     }
 
     func cycleMethod() {
-        guard let name = source.selectedRequestName else { return }
+        guard let name = selection.selectedRequestName else { return }
         let order = HTTPMethod.common
         source.updateDraft(name) { draft in
             draft.method = order[((order.firstIndex(of: draft.method) ?? 0) + 1) % order.count]
@@ -56,7 +56,7 @@ extension ExchangePane {
     }
 
     func beginEditing(_ target: FieldEdit.Target, isNewRow: Bool = false) {
-        guard let name = source.selectedRequestName, let draft = source.draft(of: name) else {
+        guard let name = selection.selectedRequestName, let draft = source.draft(of: name) else {
             say("select a request to edit it", .warning)
             return
         }
@@ -86,7 +86,7 @@ extension ExchangePane {
     }
 
     func addComposerRow() {
-        guard let name = source.selectedRequestName, let draft = source.draft(of: name), let rows = rows(of: draft, tab: composer.tab) else {
+        guard let name = selection.selectedRequestName, let draft = source.draft(of: name), let rows = rows(of: draft, tab: composer.tab) else {
             say("\(composer.tab.title) has no rows to add here — e edits the request in $EDITOR", .info)
             return
         }

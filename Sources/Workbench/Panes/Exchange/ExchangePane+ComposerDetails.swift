@@ -107,7 +107,7 @@ extension ExchangePane {
 
     /// The Exchange pane when a section, batch or chain is selected.
     func groupSummary(width: Int, now: Date) -> [StyledLine] {
-        switch source.tree.selectedNode {
+        switch selection.tree.selectedNode {
         case .batch(let name)?:
             let members = source.workspace.requestNames(inBatch: name)
             var lines = [StyledLine(" Batch \(name): \(members.count) requests sent together — Enter runs it", .dim)]

@@ -7,11 +7,11 @@ extension ExchangePane {
     func composerPane(in rect: Rect, paneFocused: Bool, now: Date, frame: inout Frame) -> PaneFrame {
         let focused = paneFocused && section == .composer
         let content = rect.inner
-        guard let name = source.selectedRequestName, let draft = source.draft(of: name) else {
+        guard let name = selection.selectedRequestName, let draft = source.draft(of: name) else {
             return PaneFrame(pane: .exchange, rect: rect, title: PaneTitle.line(.exchange, focused: focused), isFocused: focused,
                              lines: groupSummary(width: content.width, now: now))
         }
-        let request = source.effectiveDefinition(of: name).map { source.session.makeRequest($0) }
+        let request = source.effectiveDefinition(of: name).map { source.engine.makeRequest($0) }
         var lines = [urlLine(draft, request: request, width: content.width, focused: focused, origin: content, frame: &frame)]
         lines.append(tabsLine(draft))
         let height = max(0, content.height - 2)
@@ -41,9 +41,9 @@ extension ExchangePane {
 
     /// The number of content lines of the composer's tab, for sizing the composer.
     var composerLineCount: Int {
-        guard let name = source.selectedRequestName, let draft = source.draft(of: name) else { return 4 }
+        guard let name = selection.selectedRequestName, let draft = source.draft(of: name) else { return 4 }
         if let rows = rows(of: draft, tab: composer.tab) {
-            let request = source.effectiveDefinition(of: name).map { source.session.makeRequest($0) }
+            let request = source.effectiveDefinition(of: name).map { source.engine.makeRequest($0) }
             return rows.count + 2 + (request.map { addedLines(draft, request: $0).count } ?? 0)
         }
         var ignored = Frame(size: Size(columns: 0, rows: 0))
@@ -67,7 +67,7 @@ extension ExchangePane {
             line.append(draft.url, .plain)
             line.append("  \(problem)", .failure)
         } else if let request, let prepared = try? request.preparedRequest() {
-            line.append(source.revealsSecrets ? prepared.url : source.session.scope.redact(prepared.url), .plain)
+            line.append(source.revealsSecrets ? prepared.url : source.engine.scope.redact(prepared.url), .plain)
         } else {
             line.append(draft.url, .plain)
         }
@@ -145,7 +145,7 @@ extension ExchangePane {
     /// The config's or environment's arguments (`config.args`) this request sends too,
     /// marked "from config" as the Headers tab marks `config.headers`.
     private func inheritedArgLines(_ request: WorkspaceRequest) -> [StyledLine] {
-        let defaults = source.workspace.serviceDefaults(environment: source.session.scope.environmentName)
+        let defaults = source.workspace.serviceDefaults(environment: source.engine.scope.environmentName)
         let inherited = request.source.inheritedArgs(defaults)
         guard !inherited.isEmpty else { return [] }
         return [StyledLine(" added when sent:", .dim)] + inherited.map { arg in
@@ -162,7 +162,7 @@ extension ExchangePane {
         let own = Set(draft.headers.map { $0.name.lowercased() })
         let added = prepared.headers.filter { !own.contains($0.name.lowercased()) }
         guard !added.isEmpty else { return [] }
-        let defaults = source.workspace.serviceDefaults(environment: source.session.scope.environmentName)
+        let defaults = source.workspace.serviceDefaults(environment: source.engine.scope.environmentName)
         let inherited = Set(request.source.inheritedHeaderNames(defaults).map { $0.lowercased() })
         return [StyledLine(" added when sent:", .dim)] + added.map { header in
             let value = Redaction.isSensitiveHeader(header.name) && !source.revealsSecrets ? Redaction.placeholder : header.value
@@ -182,6 +182,6 @@ extension ExchangePane {
     private func renderedValue(_ row: KeyValueRow) -> String? {
         let references = Template.references(in: row.value)
         guard !references.isEmpty, !references.contains(where: { ["uuid", "now", "timestamp"].contains($0) }) else { return nil }
-        return try? source.session.scope.render(row.value)
+        return try? source.engine.scope.render(row.value)
     }
 }

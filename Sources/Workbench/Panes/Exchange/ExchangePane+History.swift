@@ -32,8 +32,8 @@ struct HistoryTab {
 extension ExchangePane {
     /// Reads the selected request's past exchanges off the input loop.
     func loadHistory() {
-        guard let name = source.selectedRequestName else { return }
-        guard let history = source.session.history else {
+        guard let name = selection.selectedRequestName else { return }
+        guard let history = source.engine.history else {
             historyTab = HistoryTab()
             historyTab.request = name
             return
@@ -68,7 +68,7 @@ extension ExchangePane {
 
     /// Enter: the selected past exchange, read whole, in the response viewer.
     func openHistoryRow() {
-        guard let history = source.session.history, historyTab.rows.indices.contains(historyTab.selection),
+        guard let history = source.engine.history, historyTab.rows.indices.contains(historyTab.selection),
               let id = historyTab.rows[historyTab.selection].id else { return }
         let mailbox = source.mailbox
         history.read({ store in try store.exchange(id: id) }, deliver: { exchange in
@@ -86,7 +86,7 @@ extension ExchangePane {
 
     /// `d`: marks the selected row; on a second row, compares the two (older → newer).
     func diffHistory() {
-        guard responseTab == .history, let history = source.session.history, historyTab.opened == nil,
+        guard responseTab == .history, let history = source.engine.history, historyTab.opened == nil,
               historyTab.rows.indices.contains(historyTab.selection), let id = historyTab.rows[historyTab.selection].id else {
             if responseTab != .history { say("d compares past exchanges in the History tab (] to reach it)", .info) }
             return
@@ -113,7 +113,7 @@ extension ExchangePane {
         var lines = [responseTabsLine()]
         let height = max(0, content.height - 1)
         var footer: StyledLine?
-        if source.session.history == nil {
+        if source.engine.history == nil {
             lines.append(StyledLine(" History is off (the workbench was opened with --no-history).", .dim))
         } else if let diff = historyTab.diff {
             let all = diff.lines.map { line -> StyledLine in

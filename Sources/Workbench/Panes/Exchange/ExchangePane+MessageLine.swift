@@ -8,7 +8,7 @@ import Foundation
 extension ExchangePane {
     /// The selected exchange while it is a session that takes messages and is in flight.
     var messageSession: Exchange? {
-        guard let exchange = source.selectedExchange, exchange.isInFlight, exchange.request.takesMessages else { return nil }
+        guard let exchange = selection.selectedExchange, exchange.isInFlight, exchange.request.takesMessages else { return nil }
         return exchange
     }
 
@@ -16,7 +16,7 @@ extension ExchangePane {
     var messageLineRefusal: String? {
         guard messageSession == nil else { return nil }
         let key = KeyMap.keys(for: .typeMessage, in: scope).first.map(KeyMap.label(of:)) ?? "i"
-        guard let exchange = source.selectedExchange else {
+        guard let exchange = selection.selectedExchange else {
             return "\(key) types a message to an open WebSocket session: send a ws:// request first"
         }
         guard exchange.request.takesMessages else {

@@ -16,8 +16,8 @@ extension ExchangePane {
         if let inspection {
             return inspectionPane(inspection, in: rect, focused: focused, frame: &frame)
         }
-        guard let exchange = source.selectedExchange else {
-            let hint = source.selectedRequestName == nil ? "" : " Not sent yet — Enter (in Requests) or Ctrl-G sends it; R ignores the cache."
+        guard let exchange = selection.selectedExchange else {
+            let hint = selection.selectedRequestName == nil ? "" : " Not sent yet — Enter (in Requests) or Ctrl-G sends it; R ignores the cache."
             return PaneFrame(pane: .exchange, rect: rect, title: titleLine, isFocused: focused,
                              lines: [StyledLine(hint, .dim)], joinsAbove: true)
         }
@@ -139,7 +139,7 @@ extension ExchangePane {
         StyledLine.build { line in
             line.append(" \(glyphs.spinner(at: now)) ", .accent)
             line.append("streaming ", .strong)
-            let url = source.session.scope.redact(exchange.request.requestURL)
+            let url = source.engine.scope.redact(exchange.request.requestURL)
             line.append("\(exchange.request.method.rawValue) \(DisplayWidth.middleTruncated(url, to: max(8, width - 36)))", .plain)
             let keys = [(Action.cancel, "ends it"), (.pauseStream, "pauses"), (.bottom, "follows")].compactMap { action, text in
                 KeyMap.keys(for: action, in: .response).first.map { "\(KeyMap.label(of: $0)) \(text)" }
@@ -153,7 +153,7 @@ extension ExchangePane {
     func responseTabsLine(renamed: [ResponseTab: String] = [:]) -> StyledLine {
         var line = StyledLine()
         for tab in responseTabs {
-            let title = renamed[tab] ?? (tab == .checks ? checksTitle(source.selectedExchange?.request.checkResults) : tab.title)
+            let title = renamed[tab] ?? (tab == .checks ? checksTitle(selection.selectedExchange?.request.checkResults) : tab.title)
             line.append(" \(title) ", tab == responseTab ? .tabActive : .tabInactive)
             line.append(" ")
         }
@@ -199,7 +199,7 @@ extension ExchangePane {
         }
         var lines: [StyledLine] = []
         if let prepared = try? exchange.request.preparedRequest() {
-            lines.append(StyledLine.build { $0.append(" Request  ", .strong); $0.append("\(prepared.method.rawValue) \(source.session.scope.redact(prepared.url))", .dim) }.truncated(to: width))
+            lines.append(StyledLine.build { $0.append(" Request  ", .strong); $0.append("\(prepared.method.rawValue) \(source.engine.scope.redact(prepared.url))", .dim) }.truncated(to: width))
             lines += prepared.headers.map { header($0.name, $0.value) }
             lines.append(header("User-Agent", prepared.userAgent))
         }
@@ -221,7 +221,7 @@ extension ExchangePane {
         var lines = [StyledLine.build { line in
             line.append(" \(glyphs.spinner(at: now)) ", .accent)
             line.append("\(record?.phase.rawValue ?? "starting") ", .strong)
-            let url = source.session.scope.redact(record?.url ?? request.requestURL)
+            let url = source.engine.scope.redact(record?.url ?? request.requestURL)
             line.append("\(request.method.rawValue) \(DisplayWidth.middleTruncated(url, to: max(8, width - 24)))", .plain)
         }.truncated(to: width)]
         var facts = "   \(TimingWaterfall.milliseconds(elapsed)) elapsed"

@@ -20,7 +20,7 @@ extension ExchangePane {
             inspection?.viewer = viewer
             return
         }
-        guard let exchange = source.selectedExchange, var viewer = exchange.viewer else { return }
+        guard let exchange = selection.selectedExchange, var viewer = exchange.viewer else { return }
         change(&viewer)
         exchange.viewer = viewer
     }
@@ -28,7 +28,7 @@ extension ExchangePane {
     /// The selected exchange when the response shows its stream view: while it streams, or
     /// on its Body (Stream) tab.
     var streamExchange: Exchange? {
-        guard section == .response, inspection == nil, let exchange = source.selectedExchange, exchange.streamView != nil,
+        guard section == .response, inspection == nil, let exchange = selection.selectedExchange, exchange.streamView != nil,
               exchange.isInFlight || responseTab == .body else { return nil }
         return exchange
     }
@@ -46,7 +46,7 @@ extension ExchangePane {
             updateStream { $0.search(query) }
             return
         }
-        guard inspection == nil, let exchange = source.selectedExchange, let body = exchange.viewer?.shownBody else {
+        guard inspection == nil, let exchange = selection.selectedExchange, let body = exchange.viewer?.shownBody else {
             updateViewer { $0.search(query) }
             return
         }

@@ -2,18 +2,15 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-/// What the Exchange pane reads of the session, and the session services it uses: the
-/// selected request, its draft (which the composer edits through ``updateDraft(_:_:)``), its
-/// exchanges, the history. The shell provides it.
+/// What the Exchange pane reads of the session, and the session services it uses: a
+/// request's draft (which the composer edits through ``updateDraft(_:_:)``), its exchanges,
+/// the history. ``WorkbenchSession`` provides it.
 protocol ExchangeSource: AnyObject {
     var workspace: Workspace { get }
-    var selectedRequestName: String? { get }
-    var selectedExchange: Exchange? { get }
-    var tree: RequestTree { get }
     var exchanges: [String: Exchange] { get }
     var revealsSecrets: Bool { get }
-    /// The session: its variables (to hide secrets in URLs), its requests, its history.
-    var session: EngineSession { get }
+    /// The engine session: its variables (to hide secrets in URLs), its requests, its history.
+    var engine: EngineSession { get }
     var mailbox: Mailbox { get }
     func draft(of name: String) -> RequestDraft?
     func updateDraft(_ name: String, _ change: (inout RequestDraft) -> Void)
@@ -64,12 +61,15 @@ final class ExchangePane: Pane {
     /// Each request's message line, kept across sessions for its history.
     var messageLines: [String: MessageLine] = [:]
     unowned let source: any ExchangeSource
+    /// What the user selected in Requests.
+    unowned let selection: any SelectionSource
     let glyphs: Glyphs
     /// Work gathered while a key is handled, returned with it.
     private var pending: [PaneWork] = []
 
     init(environment: PaneEnvironment) {
         source = environment.source
+        selection = environment.selection
         glyphs = environment.glyphs
     }
 
@@ -134,7 +134,7 @@ final class ExchangePane: Pane {
         case .nextMatch: updateViewer { $0.nextMatch() }
         case .previousMatch: updateViewer { $0.previousMatch() }
         case .jsonFilter:
-            let current = streamExchange?.streamView?.filterText ?? source.selectedExchange?.viewer?.filterText
+            let current = streamExchange?.streamView?.filterText ?? selection.selectedExchange?.viewer?.filterText
             typing = .bodyFilter(LineEditor(current ?? ""))
         case .pauseStream: updateStream { $0.togglePause() }
         case .typeMessage, .sendMessage: openMessageLine()
@@ -251,7 +251,7 @@ final class ExchangePane: Pane {
             say(diff.bodyChanges == 0 ? "the bodies are the same" : "\(diff.bodyChanges) difference\(diff.bodyChanges == 1 ? "" : "s") in the body — Esc back to the list", .info)
         case .stopped(.request(let request)):
             if responseTab == .history, let exchange = source.exchanges.values.first(where: { $0.request === request }),
-               source.selectedRequestName == exchange.name {
+               selection.selectedRequestName == exchange.name {
                 loadHistory()
             }
         default:

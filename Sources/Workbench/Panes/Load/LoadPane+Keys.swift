@@ -20,9 +20,10 @@ extension Action {
 extension LoadPane {
     static var id: PaneID { .load }
 
-    /// The pane's keys as shipped (a user config may rebind them). `L` itself is the shell's
-    /// (``KeyMap``'s anywhere keys): it starts from wherever a request is selected.
+    /// The pane's keys as shipped (a user config may rebind them). `L` works anywhere: it
+    /// starts from wherever a request is selected, and the shell hands it to this pane.
     static let bindings: [KeyMap.Binding] = [
+        KeyMap.Binding(keys: [.character("L")], action: .loadTest, scope: .global),
         KeyMap.Binding(keys: [.character("x")], action: .stopLoad, scope: .load, hint: "stop"),
         KeyMap.Binding(keys: [.enter], action: .showLoadRun, scope: .load, hint: "show"),
         KeyMap.Binding(keys: [.character("c")], action: .compareLoadRuns, scope: .load, hint: "compare"),

@@ -29,6 +29,8 @@ final class LoadPane: Pane {
     }
 
     private unowned let source: any RequestsSource & ExchangeSource
+    /// What the user selected in Requests.
+    private unowned let selection: any SelectionSource
     /// The run going on, or the last one started.
     private(set) var active: ActiveRun?
     /// What the view shows: the active run's latest figures, or a past run (``showsLive`` false).
@@ -54,11 +56,12 @@ final class LoadPane: Pane {
 
     init(environment: PaneEnvironment) {
         source = environment.source
+        selection = environment.selection
     }
 
     /// The name of the request, batch or chain selected in Requests.
     private var selectedTarget: String? {
-        switch source.tree.selectedNode {
+        switch selection.tree.selectedNode {
         case .batch(let name)?, .chain(let name)?: return name
         case let node?: return node.requestName
         case nil: return nil
@@ -123,7 +126,7 @@ final class LoadPane: Pane {
         }
         let run: LoadRun
         do throws(WorkspaceError) {
-            run = try LoadRun(runner: source.session.runner, name: target, plan: plan)
+            run = try LoadRun(runner: source.engine.runner, name: target, plan: plan)
         } catch {
             return .refused(error.description)
         }
@@ -180,6 +183,11 @@ final class LoadPane: Pane {
     var nextWake: Date? { active?.isRunning == true ? nextSample : nil }
 
     var isWorking: Bool { active?.isRunning == true }
+
+    var busySummary: String? {
+        guard let active, active.isRunning else { return nil }
+        return "load run of \(active.run.name): \(active.run.inFlight) in flight"
+    }
 
     var isEmpty: Bool { active == nil && past.isEmpty }
 
@@ -247,7 +255,7 @@ final class LoadPane: Pane {
         pastTarget = target
         past = []
         cursor.reset(count: 0, selecting: 0)
-        guard let history = source.session.history else { return }
+        guard let history = source.engine.history else { return }
         let path = history.context.workspacePath
         let mailbox = source.mailbox
         history.read({ store in try store.loadRuns(workspacePath: path, target: target) }, deliver: { runs in
@@ -258,7 +266,7 @@ final class LoadPane: Pane {
     /// Saves a finished run in the history (when something was measured), then lists its
     /// target's runs again.
     private func save(_ result: LoadResult, run: Int) {
-        guard result.requests > 0, let history = source.session.history else { return }
+        guard result.requests > 0, let history = source.engine.history else { return }
         let path = history.context.workspacePath
         let retention = history.context.retention
         let mailbox = source.mailbox
@@ -272,7 +280,7 @@ final class LoadPane: Pane {
 
     /// Reads a past run whole, to show it or to compare the shown one with it.
     private func read(_ id: Int64, forComparison: Bool) {
-        guard let history = source.session.history else { return }
+        guard let history = source.engine.history else { return }
         let mailbox = source.mailbox
         history.read({ store in try store.loadRun(id: id) }, deliver: { result in
             if let result { mailbox.post(.loadRunRead(result, forComparison: forComparison)) }

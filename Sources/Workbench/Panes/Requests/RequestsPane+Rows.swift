@@ -35,7 +35,7 @@ extension RequestsPane {
             left.append(FuzzyMatch.highlighted(name, positions: row.matched, style: .plain))
             let steps = workspace.chains[name]?.steps.count ?? 0
             left.append("  chain · \(steps) steps", .dim)
-            if let run = source.latestChainRun(named: name) { right = Self.chainStatus(run, glyphs: glyphs, now: now) }
+            if let run = source.runs.latestChain(named: name) { right = Self.chainStatus(run, glyphs: glyphs, now: now) }
         case .stepMember(let chain, let step, let member, let name):
             let definition = workspace.chains[chain]?.steps[step]
             let parallel = definition?.isParallel == true

@@ -3,7 +3,8 @@ import Courier
 import Foundation
 
 /// What the Requests pane reads of the workbench to draw its rows: the workspace and the
-/// session's state of each request. The shell provides it; the pane never writes through it.
+/// session's state of each request. ``WorkbenchSession`` provides it; the pane never writes
+/// through it.
 protocol RequestsSource: AnyObject {
     var workspace: Workspace { get }
     var environment: String? { get }
@@ -17,7 +18,8 @@ protocol RequestsSource: AnyObject {
     /// Whether the cache would answer the request now, as last judged (nil: not judged yet).
     func cacheMarker(_ name: String) -> Bool?
     func latestExchange(of name: String) -> Exchange?
-    func latestChainRun(named name: String) -> RunRecord?
+    /// The batches and chains started, newest first.
+    var runs: RunLog { get }
 }
 
 /// The Requests pane: the workspace's requests, batches and chains as a tree — folding, a

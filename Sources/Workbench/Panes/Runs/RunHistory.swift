@@ -88,23 +88,34 @@ struct RunHistory {
         case members(run: Int, first: Int, count: Int)
     }
 
-    private(set) var runs: [RunRecord] = []
+    /// The runs, from the session's log.
+    let log: RunLog
+    var runs: [RunRecord] { log.runs }
     private(set) var rows: [Row] = []
     private(set) var cursor = ListCursor()
     private var open: Set<Int> = []
-    private var nextID = 1
+    /// The log's version the rows were built from, and the newest run then.
+    private var seenVersion = -1
+    private var seenNewest = 0
 
-    /// Adds a run at the top, opened, and selects it.
-    @discardableResult
-    mutating func add(name: String, kind: RunRecord.Kind, now: Date) -> RunRecord {
-        let run = RunRecord(id: nextID, name: name, kind: kind, startedAt: now)
-        nextID += 1
-        runs.insert(run, at: 0)
-        if runs.count > 100 { runs.removeLast(runs.count - 100) }
-        open = [run.id]
-        rebuild()
-        cursor.reset(count: rows.count, selecting: 0)
-        return run
+    init(log: RunLog) {
+        self.log = log
+    }
+
+    /// Follows the log: a run added at the top is opened and selected; runs let go of are
+    /// closed. Call before reading the rows.
+    mutating func sync() {
+        guard seenVersion != log.version else { return }
+        seenVersion = log.version
+        open = open.filter { id in runs.contains { $0.id == id } }
+        if let newest = runs.first, newest.id > seenNewest {
+            seenNewest = newest.id
+            open = [newest.id]
+            rebuild()
+            cursor.reset(count: rows.count, selecting: 0)
+        } else {
+            rebuild()
+        }
     }
 
     func run(_ id: Int) -> RunRecord? { runs.first { $0.id == id } }
@@ -112,15 +123,7 @@ struct RunHistory {
     var selection: Int { cursor.selection }
 
     /// The run of a batch or chain the engine tells of.
-    func run(of subject: LifecycleSubject) -> RunRecord? {
-        runs.first { run in
-            switch (subject, run.kind) {
-            case (.batch(let batch), .batch(let b, _)): return b === batch
-            case (.chain(let chain), .chain(let c, _, _)): return c === chain
-            default: return false
-            }
-        }
-    }
+    func run(of subject: LifecycleSubject) -> RunRecord? { log.run(of: subject) }
 
     /// The run the selection is in.
     var selectedRun: RunRecord? {
@@ -165,22 +168,6 @@ struct RunHistory {
             first = end
         }
         return runs
-    }
-
-    /// Lets go of the oldest finished runs once the responses they hold pass `budget` bytes
-    /// (the newest run and running ones always stay), so running a large batch again and
-    /// again does not grow the session without bound.
-    mutating func trim(responseBudget budget: Int) {
-        var held = 0
-        let kept = runs.enumerated().filter { index, run in
-            guard index > 0, run.finishedAt != nil else { return true }
-            held += run.responseBytes
-            return held <= budget
-        }.map(\.element)
-        guard kept.count < runs.count else { return }
-        runs = kept
-        open = open.filter { id in runs.contains { $0.id == id } }
-        rebuild()
     }
 
     /// Moves the selection; left and right close and open the selected run.

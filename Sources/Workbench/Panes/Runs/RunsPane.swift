@@ -8,17 +8,24 @@ import Foundation
 final class RunsPane: Pane {
     let scope = KeyMap.Scope.runs
 
-    init(environment: PaneEnvironment) {}
-    private(set) var history = RunHistory()
-    var isEmpty: Bool { history.runs.isEmpty }
-    /// Response bytes the finished runs may hold besides the newest run's.
-    var keptResponseBytes = 256 << 20
-
-    /// Adds a run at the top, opened and selected.
-    @discardableResult
-    func add(name: String, kind: RunRecord.Kind, now: Date) -> RunRecord {
-        history.add(name: name, kind: kind, now: now)
+    init(environment: PaneEnvironment) {
+        synced = RunHistory(log: environment.source.runs)
     }
+
+    private var synced: RunHistory
+    /// The session's runs as this pane's tree, brought up to date with the log when read: a
+    /// run just started is opened and selected.
+    var history: RunHistory {
+        get {
+            synced.sync()
+            return synced
+        }
+        _modify {
+            synced.sync()
+            yield &synced
+        }
+    }
+    var isEmpty: Bool { history.runs.isEmpty }
 
     func perform(_ action: Action, context: PaneContext) -> [PaneWork] {
         switch action {
@@ -32,21 +39,6 @@ final class RunsPane: Pane {
 
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] {
         history.click(windowRow: row, height: listHeight(context))
-        return []
-    }
-
-    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
-        switch update {
-        case .stopped(let subject):
-            guard let run = history.run(of: subject) else { return [] }
-            run.finish(at: context.now)
-            if case .chain(let chain) = subject { run.chainSnapshot = chain.snapshot }
-            history.trim(responseBudget: keptResponseBytes)
-        case .chainProgress(let chain, let snapshot):
-            history.run(of: .chain(chain))?.chainSnapshot = snapshot
-        default:
-            break
-        }
         return []
     }
 

@@ -2,14 +2,14 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-extension AppModel {
+extension WorkbenchSession {
     /// Sends a `paginate:` request: every page through the engine's `PagedRequest`, each an
     /// exchange of its own (`page 2 of NAME`) that becomes the request's latest as it starts,
     /// so the Exchange pane follows the listing; when it stops, the last page's Body shows
     /// every item gathered.
     func sendPages(_ name: String, definition: RequestDefinition, ignoringCache: Bool) {
         let mailbox = self.mailbox
-        guard let paged = session.runner.makePagedRequest(definition: definition, prepare: { request, address in
+        guard let paged = engine.runner.makePagedRequest(definition: definition, prepare: { request, address in
             request.ignoreCache = ignoringCache
             mailbox.post(.pageRequested(request: request, name: name, page: address.ordinal))
         }) else { return }
@@ -33,7 +33,7 @@ extension AppModel {
         if pagedSends[name] === paged { pagedSends[name] = nil }
         let gathered = GatheredPages(paged)
         let outcome = "\(name): \(gathered.summary) (\(gathered.endDescription))"
-        lastEvent = outcome
+        notify(.lastEvent(outcome))
         say(outcome, gathered.failed || paged.end == nil ? .warning : .success)
         guard let exchange = exchanges[name], exchange.page != nil else { return }
         exchange.gathered = gathered

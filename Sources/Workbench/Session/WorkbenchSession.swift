@@ -2,9 +2,13 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-/// The shared workspace session the shell keeps for the panes: the workspace file and what
-/// was read of it, the engine session for the chosen environment, the unsaved edits and the
-/// exchanges sent. It lives on the input loop's thread, like the shell.
+/// The workbench's work on a workspace, without a shell or a pane: the file and what was read
+/// of it, the engine session for the chosen environment, the unsaved edits and their
+/// conflicts, sending (requests, `paginate:` listings, batches, chains), streams, the
+/// exchanges kept and the bodies laid out, the runs started, and the engine's news about all
+/// of them. What the user must be told, and what the panes must hear at once, it queues as
+/// ``SessionNotice``s; the shell takes them (``takeNotices()``) after each call. It lives on
+/// the input loop's thread, like the shell.
 final class WorkbenchSession {
     let workspacePath: String
     var workspace: Workspace {
@@ -15,6 +19,7 @@ final class WorkbenchSession {
     let settings: WorkbenchSettings
     let mailbox: Mailbox
     let hud = HUDAccessory()
+    let glyphs: Glyphs
     /// The engine for the current environment: agent, runner, history.
     var engine: EngineSession {
         didSet { judgementsAreStale = true }
@@ -37,6 +42,8 @@ final class WorkbenchSession {
     var nextExchangeID = 1
     /// Finished exchanges kept besides each request's latest, so Runs and Events can open them.
     var keptFinishedExchanges = 500
+    /// The batches and chains started, newest first.
+    let runs = RunLog()
     /// Whether secrets show (`v`), everywhere at once.
     var revealsSecrets = false
     /// Whether the cache would answer each request now, judged for the rows on screen.
@@ -46,14 +53,36 @@ final class WorkbenchSession {
     /// The workspace, its edits or the engine changed: what was judged of them (the Cache
     /// pane's verdict) must be judged again.
     var judgementsAreStale = true
+    /// What the shell must carry out, oldest first (``takeNotices()``).
+    private(set) var notices: [SessionNotice] = []
 
     init(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings, mailbox: Mailbox) throws(WorkspaceError) {
         self.workspacePath = workspacePath
         self.workspace = workspace
         self.settings = settings
         self.mailbox = mailbox
+        glyphs = settings.glyphs
         environment = settings.environment
         engine = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
                                    hud: hud, mailbox: mailbox)
     }
+
+    /// The notices queued since the last call.
+    func takeNotices() -> [SessionNotice] {
+        defer { notices.removeAll() }
+        return notices
+    }
+
+    /// Queues a notice for the shell.
+    func notify(_ notice: SessionNotice) {
+        notices.append(notice)
+    }
+
+    /// Queues a message for the status line.
+    func say(_ text: String, _ style: Style = .info, seconds: Double = 4, event: Int? = nil) {
+        notices.append(.say(text, style, seconds: seconds, event: event))
+    }
+
+    /// The workspace file's name, for messages.
+    var fileName: String { (workspacePath as NSString).lastPathComponent }
 }

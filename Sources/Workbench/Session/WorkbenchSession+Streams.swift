@@ -4,7 +4,7 @@ import Foundation
 
 /// Streamed responses: their events reach the exchange's stream view in batches, one per
 /// turn of the input loop however many arrived, and stay there when the stream ends.
-extension AppModel {
+extension WorkbenchSession {
     /// Moves the events waiting in an exchange's inbox to its stream view (made at the first
     /// event). Only a request's latest exchange shows a stream; an older one's events are dropped
     /// here (the request keeps its own).
@@ -13,16 +13,9 @@ extension AppModel {
         guard exchanges[exchange.name] === exchange, !events.isEmpty else { return }
         if exchange.streamView == nil {
             exchange.streamView = StreamView(capacity: exchange.request.streamLimits.keptEvents)
-            drawsAtOnce = true
+            notify(.drawAtOnce)
         }
         exchange.streamView?.append(events)
-    }
-
-    /// Whether the news just applied should be drawn now rather than at the next paced frame;
-    /// asking clears it.
-    public func takeDrawAtOnce() -> Bool {
-        defer { drawsAtOnce = false }
-        return drawsAtOnce
     }
 
     /// A request stopped: its stream view takes the kept events it has not had yet (those the

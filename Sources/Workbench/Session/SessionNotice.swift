@@ -1,0 +1,33 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// What the session asks of the shell after its work: a message, a word for the status line,
+/// something only the terminal front can do, a window only the shell opens, or a
+/// change of what the panes show (the tree, the selection).
+enum SessionNotice {
+    /// A message in the status line; `event` links it to an Events entry (`!`).
+    case say(String, Style, seconds: Double = 4, event: Int? = nil)
+    /// The last event in words, for the status line.
+    case lastEvent(String)
+    /// For the terminal front (the editor, the clipboard).
+    case effect(AppModel.Effect)
+    /// A stream's first events arrived: draw now, not at the next paced frame.
+    case drawAtOnce
+    /// The file was read again: the tree shows what it has now, and the drafts it lost.
+    case workspaceReloaded(Workspace, orphans: [String])
+    /// A send is under way: in the one-pane layout the response comes into view.
+    case revealExchange
+    /// A chain the selection is in started a step: the selection follows it.
+    case chainStepStarted(RequestTree.Node)
+    /// Select this request (one just added, imported or renamed).
+    case select(RequestTree.Node)
+    /// The file changed under an unsaved edit: ask what to keep.
+    case conflict(request: String)
+    /// The editor left the file invalid: offer to edit again or put it back.
+    case invalidEdit(WorkspaceError, backup: String)
+    /// An OAuth2 sign-in waits for the user in a browser.
+    case authorization(url: String)
+    /// A request as a curl command, to show (`hidden`) and copy (`command`).
+    case curl(request: String, command: String, hidden: String)
+}

@@ -1,0 +1,42 @@
+import CourierWorkspace
+import Courier
+import Foundation
+
+/// The variables window's rows (`V`).
+extension WorkbenchSession {
+    /// Every variable: its value now, whether it is a secret, and where it comes from.
+    func variableRows() -> [VariableRow] {
+        var sources: [(name: String, source: String)] = []
+        for name in settings.overrides.keys.sorted() { sources.append((name, "--var")) }
+        var captured: Set<String> = []
+        for run in runs.runs {
+            for (name, _) in run.chainSnapshot?.values ?? [:] where !name.hasPrefix("status.") && !captured.contains(name) {
+                captured.insert(name)
+                sources.append((name, "capture (\(run.name))"))
+            }
+        }
+        let environmentValues = environment.flatMap { workspace.environments[$0] } ?? [:]
+        for name in environmentValues.keys.sorted() where settings.overrides[name] == nil {
+            sources.append((name, "environment \(environment!)"))
+        }
+        for name in workspace.variables.keys.sorted() where settings.overrides[name] == nil && environmentValues[name] == nil {
+            sources.append((name, "file"))
+        }
+        for name in Template.builtIns.sorted() { sources.append((name, "built-in")) }
+        for name in FakeValues.names { sources.append((name, "built-in")) }
+        let secrets = engine.scope.secrets
+        return sources.map { entry in
+            let value: String
+            if entry.source.hasPrefix("capture"),
+               let captured = runs.runs.lazy.compactMap({ $0.chainSnapshot?.values[entry.name] }).first {
+                value = captured
+            } else if ["uuid", "now", "timestamp"].contains(entry.name) || FakeValues.isCall(entry.name) {
+                value = "(new on every send)"
+            } else {
+                value = ((try? engine.scope.value(of: entry.name)) ?? nil) ?? "(none)"
+            }
+            return VariableRow(name: entry.name, value: value, source: entry.source,
+                               isSecret: secrets.contains(value) || Redaction.isSensitiveKey(entry.name))
+        }
+    }
+}
