@@ -25,6 +25,8 @@ import Synchronization
 open class CachedRequest: Request, @unchecked Sendable {
     private let cacheState = Mutex(CacheRequestState())
 
+    /// A request with every overridable at its default; subclasses add their own stored properties
+    /// and initialisers.
     public override init() {
         super.init()
     }
