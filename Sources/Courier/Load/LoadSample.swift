@@ -60,9 +60,11 @@ extension LoadSample {
     }
 }
 
-/// Where a load run's samples go (`CourierWorkspace.LoadRecorder`). Called on the run's
-/// queue, one call at a time: return quickly, the next sends wait.
+/// Where a load run's samples go (`CourierWorkspace.LoadRecorder`). Called one sample at a
+/// time: return quickly, the next sends wait.
 public protocol LoadSampleSink: AnyObject, Sendable {
-    /// Records one sample; called on the run's queue, one call at a time.
+    /// Records one sample. For requests and batches it is called on the driver's transport
+    /// thread, in the pass the transfer ended (nothing else is sent meanwhile); for a chain's
+    /// iterations, on the driver's queue.
     func record(_ sample: LoadSample)
 }

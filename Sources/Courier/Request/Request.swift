@@ -121,9 +121,10 @@ open class Request: @unchecked Sendable {
     /// The most bytes this request's body may have in memory; nil uses the config's
     /// ``NetworkSettings/maximumResponseBodyBytes``.
     open var maximumResponseBodySize: Int? { nil }
-    /// Whether the body is delivered as it arrives (``streamEventHandler``, ``events(bufferingNewest:)``):
-    /// by default when the response's content type is a stream's (server-sent events, NDJSON).
-    /// A streamed body is not serialized and not bounded by ``maximumResponseBodySize``.
+    /// Whether the body is delivered as it arrives (``Request/streamEventHandler``,
+    /// ``Request/events(bufferingNewest:)``): by default when the response's content type is a
+    /// stream's (server-sent events, NDJSON). A streamed body is not serialized and not bounded
+    /// by ``Request/maximumResponseBodySize``.
     open var streamMode: StreamMode { .automatic }
     /// What a stream keeps in memory, however long it runs.
     open var streamLimits: StreamLimits { StreamLimits() }
