@@ -3,8 +3,11 @@ import Synchronization
 
 /// What a lifecycle event is about.
 public enum LifecycleSubject: Sendable {
+    /// A single request.
     case request(Request)
+    /// A batch; its requests report events of their own.
     case batch(BatchRequest)
+    /// A chain; its steps' requests report events of their own.
     case chain(ChainRequest)
 
     /// The object accessories receive as `subject`.
@@ -19,7 +22,9 @@ public enum LifecycleSubject: Sendable {
 
 /// One moment in the life of a request, batch or chain, for UIs and logs.
 public struct LifecycleEvent: Sendable {
+    /// What happened.
     public enum Kind: Sendable {
+        /// Started: reported after the accessories' `requestWillStart`, before anything is sent.
         case started
         /// A transfer moved (at most about ten times a second per request).
         case progress(TransferProgress)
@@ -31,8 +36,11 @@ public struct LifecycleEvent: Sendable {
         case cancelled
     }
 
+    /// What happened.
     public let kind: Kind
+    /// The request, batch or chain it happened to.
     public let subject: LifecycleSubject
+    /// When the event was reported (the wall clock).
     public let date: Date
 }
 

@@ -11,6 +11,8 @@ public final class NetworkAgent: Sendable {
     /// The agent `Request.start()` uses unless a request names another.
     public static let shared = NetworkAgent(config: .shared)
 
+    /// The settings the agent reads for each request it starts; a change applies to requests
+    /// started after it.
     public let config: NetworkConfig
     /// Where the agent's transfers keep cookies and take them from: its own jar by default, one
     /// shared with other agents, or nil for none (no cookie is sent or kept).

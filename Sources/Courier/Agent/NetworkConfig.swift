@@ -79,6 +79,9 @@ public struct NetworkSettings: Sendable {
     /// it is logged as a warning.
     public var cacheWriteFailureHandler: (@Sendable (String) -> Void)?
 
+    /// Settings with each field's default: no base URL, eight transfers at once, callbacks on
+    /// a serial queue (`courier.callbacks`), TLS verified, no retries, the proxy from the
+    /// environment.
     public init() {}
 }
 
@@ -95,6 +98,8 @@ public final class NetworkConfig: Sendable {
     /// one retain instead of copying (and retaining) every field.
     private let storage: Mutex<SettingsSnapshot>
 
+    /// A config that starts with `settings` (the defaults unless given); tests and tools make one
+    /// per agent.
     public init(_ settings: NetworkSettings = NetworkSettings()) {
         storage = Mutex(SettingsSnapshot(settings))
     }
@@ -105,6 +110,8 @@ public final class NetworkConfig: Sendable {
     /// The current settings, shared.
     var snapshot: SettingsSnapshot { storage.withLock { $0 } }
 
+    /// Reads or writes one of ``NetworkSettings``' fields under the config's lock:
+    /// `config.baseURL = "https://api.example.com"`. ``update(_:)`` changes several at once.
     public subscript<Value: Sendable>(dynamicMember keyPath: WritableKeyPath<NetworkSettings, Value>) -> Value {
         get { storage.withLock { $0.settings[keyPath: keyPath] } }
         set { update { $0[keyPath: keyPath] = newValue } }
@@ -119,10 +126,18 @@ public final class NetworkConfig: Sendable {
         }
     }
 
+    /// Adds an accessory that sees every request, batch and chain of the agents using this config,
+    /// before each one's own accessories (as Moya's plugins do).
     public func addAccessory(_ accessory: any RequestAccessory) { update { $0.accessories.append(accessory) } }
+    /// Appends a filter every request's URL passes through, in the order added (YTKNetworkConfig's
+    /// `addUrlFilter:`). Absolute request URLs skip the filters.
     public func addURLFilter(_ filter: any URLFilter) { update { $0.urlFilters.append(filter) } }
+    /// Removes every URL filter (YTKNetworkConfig's `clearUrlFilter`).
     public func clearURLFilters() { update { $0.urlFilters.removeAll() } }
+    /// Appends a filter the cache directory's path passes through, in the order added
+    /// (YTKNetworkConfig's `addCacheDirPathFilter:`).
     public func addCacheDirPathFilter(_ filter: any CacheDirPathFilter) { update { $0.cacheDirPathFilters.append(filter) } }
+    /// Removes every cache directory path filter (YTKNetworkConfig's `clearCacheDirPathFilter`).
     public func clearCacheDirPathFilters() { update { $0.cacheDirPathFilters.removeAll() } }
 }
 

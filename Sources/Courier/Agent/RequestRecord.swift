@@ -6,6 +6,7 @@ import Synchronization
 /// record costs one reference to copy (a UI reads 10,000 of them ten times a second).
 public struct RequestRecord: Sendable {
     private let entry: RecordEntry
+    /// The transfer's counters, copied when the table was read.
     public let progress: TransferProgress
 
     init(entry: RecordEntry, progress: TransferProgress) {
@@ -15,16 +16,27 @@ public struct RequestRecord: Sendable {
 
     /// The agent's task id (YTK's record key).
     public var id: Int { entry.id }
+    /// The request object that runs.
     public var request: Request { entry.request }
+    /// The method as sent.
     public var method: HTTPMethod { entry.prepared.method }
+    /// The URL as sent: joined with the base URL, through the URL filters, with the query. It may
+    /// hold secrets: show it through the request's ``Request/redactedForDisplay(_:)``.
     public var url: String { entry.prepared.url }
+    /// The priority the run started with; waiting runs start by priority, then in order.
     public var priority: RequestPriority { entry.priority }
+    /// When the run was handed to the agent.
     public var startedAt: Date { entry.startedAt }
 
+    /// Where the transfer stands: queued, connecting, sending, receiving.
     public var phase: TransferPhase { progress.phase }
+    /// Request body bytes sent so far (libcurl's upload count; header lines are not counted).
     public var bytesSent: Int64 { progress.bytesSent }
+    /// Response body bytes received so far (header lines are not counted).
     public var bytesReceived: Int64 { progress.bytesReceived }
+    /// The response body's length from `Content-Length`, when the server sent one.
     public var expectedBytesToReceive: Int64? { progress.expectedBytesToReceive }
+    /// The connection the transfer runs on, once the request went out on one.
     public var connection: TransferConnection? { progress.connection }
     /// The stream's events, rate and state while the response streams; nil otherwise.
     public var stream: StreamState? { entry.stream?.snapshot }

@@ -6,13 +6,18 @@
 /// is its two ends: live transfers with equal ends share one connection, which under HTTP/2
 /// means they are multiplexed on it.
 public struct TransferConnection: Sendable, Hashable {
+    /// The local end's IP address, as text.
     public var localAddress: String
+    /// The local end's port; 0 on a Unix socket.
     public var localPort: Int
+    /// The remote end's IP address, as text: the proxy's when the request goes through one.
     public var remoteAddress: String
+    /// The remote end's port; 0 on a Unix socket.
     public var remotePort: Int
     /// "HTTP/1.1", "HTTP/2", … from the first status line; nil until it arrives.
     public var httpVersion: String?
 
+    /// A connection with the given ends, and the HTTP version when it is known.
     public init(localAddress: String, localPort: Int, remoteAddress: String, remotePort: Int, httpVersion: String? = nil) {
         self.localAddress = localAddress
         self.localPort = localPort

@@ -15,8 +15,12 @@ public enum TransferPhase: String, Sendable, Codable, CaseIterable {
 
 /// Live counters of one transfer; written by the transport thread, read by anyone.
 public struct TransferProgress: Sendable, Hashable {
+    /// Where the transfer stands; ``TransferPhase/queued`` until it has a slot.
     public var phase: TransferPhase = .queued
+    /// Request body bytes sent so far.
     public var bytesSent: Int64 = 0
+    /// Response body bytes received so far, as libcurl counts them (header lines are not
+    /// counted).
     public var bytesReceived: Int64 = 0
     /// Total request body size, when known.
     public var expectedBytesToSend: Int64?

@@ -4,7 +4,7 @@
 /// second request on the connection (request smuggling); ESC, BEL and the like have no place
 /// in a field either.
 ///
-/// ``RequestBuilder`` applies it to what a request writes, and the transport once more to
+/// `RequestBuilder` applies it to what a request writes, and the transport once more to
 /// what it is about to hand libcurl — an authenticator's credentials and a load run's token
 /// are added after the builder — so that no path can bypass it. Callers that know where a
 /// value came from (a token endpoint, a command, a capture) check it first with

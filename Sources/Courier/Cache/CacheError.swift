@@ -27,10 +27,13 @@ public struct CacheError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidCacheData = Code(rawValue: -7)
     }
 
+    /// Which check failed: YTKNetwork's code, -1 to -7.
     public var code: Code
     /// A sentence saying why the cache was not used, fit to show a user.
     public var message: String
 
+    /// An error with `code` and a sentence for people. The engine makes its own; tests and cache
+    /// browsers may make one.
     public init(code: Code, message: String) {
         self.code = code
         self.message = message

@@ -6,6 +6,7 @@ import Foundation
 /// sorted, so the same request gets the same name in every run and for any argument order
 /// (YTKNetwork hashed the arguments' description, whose order could vary: its issue #484).
 public struct CacheIdentity: Sendable, Hashable {
+    /// The method's name as sent, e.g. `GET`.
     public var method: String
     /// The request's own base URL when it sets one, else the config's.
     public var baseURL: String
@@ -14,6 +15,7 @@ public struct CacheIdentity: Sendable, Hashable {
     /// The arguments after ``CachedRequest/cacheFileNameFilter(for:)``.
     public var arguments: JSONValue?
 
+    /// An identity from its four parts; a ``CachedRequest`` makes its own from its overridables.
     public init(method: String, baseURL: String, requestURL: String, arguments: JSONValue?) {
         self.method = method
         self.baseURL = baseURL

@@ -14,14 +14,17 @@ public struct CacheMetadata: Sendable, Hashable, Codable {
     public var sensitiveDataDigest: String?
     /// The charset the body is decoded with (the response's `Content-Type` charset), nil = UTF-8.
     public var stringEncoding: String?
+    /// When the entry was written; its age is measured from it.
     public var creationDate: Date
     /// The config's `appVersion` when the entry was written.
     public var appVersion: String
+    /// The method's name as sent, e.g. `GET`.
     public var method: String
     /// The URL that answered, with the values of secret query parameters masked.
     public var url: String
     /// The request's arguments with secret values masked; for display only.
     public var arguments: JSONValue?
+    /// The response's HTTP status code.
     public var statusCode: Int
     /// The response's full `Content-Type` header, nil when it had none.
     public var contentType: String?
@@ -32,6 +35,7 @@ public struct CacheMetadata: Sendable, Hashable, Codable {
     /// Hex SHA-256 of the data file.
     public var bodyDigest: String
 
+    /// Metadata from every field; the agent writes it with each entry, and tests make their own.
     public init(version: Int, sensitiveDataDigest: String?, stringEncoding: String?, creationDate: Date,
                 appVersion: String, method: String, url: String, arguments: JSONValue?, statusCode: Int,
                 contentType: String?, httpVersion: String, bodySize: Int, bodyDigest: String) {

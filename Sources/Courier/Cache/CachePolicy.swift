@@ -19,6 +19,8 @@ public struct CachePolicy: Sendable, Hashable {
         case expected(digest: String?)
     }
 
+    /// A policy that keeps entries fresh for `cacheTimeInSeconds` and, when given, checks their
+    /// version and app version.
     public init(cacheTimeInSeconds: Int, version: Int? = nil, appVersion: String? = nil) {
         self.cacheTimeInSeconds = cacheTimeInSeconds
         self.version = version
@@ -51,8 +53,11 @@ public enum CacheFreshness: Sendable, Hashable {
     case fresh
     /// Older than the cache time (or the policy does not read the cache).
     case expired
+    /// Written with another `cacheVersion` than the policy's.
     case versionMismatch
+    /// Written for other `cacheSensitiveData` (another user, say).
     case sensitiveDataMismatch
+    /// Written by another app version than the policy's.
     case appVersionMismatch
     /// Missing half, unreadable metadata, or a body that does not match its metadata.
     case corrupt(reason: String)
@@ -68,8 +73,11 @@ public enum CacheFreshness: Sendable, Hashable {
         }
     }
 
+    /// Whether a request with the policy would be answered from the entry.
     public var isFresh: Bool { self == .fresh }
 
+    /// Whether the entry is damaged (``corrupt(reason:)``) rather than merely stale or of another
+    /// version: ``ResponseCache`` purges such entries.
     public var isCorrupt: Bool {
         if case .corrupt = self { return true }
         return false

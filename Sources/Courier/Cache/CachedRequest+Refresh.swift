@@ -9,9 +9,13 @@ public struct CacheDelivery: Sendable {
     /// The entry's metadata, for the cached response.
     public var metadata: CacheMetadata?
 
+    /// The response's status code.
     public var statusCode: Int { content.statusCode }
+    /// The response body, nil when there was none.
     public var data: Data? { content.data }
+    /// The body as text, decoded with the response's charset.
     public var string: String? { content.string }
+    /// The body parsed by the JSON serializer; nil when another serializer read it.
     public var json: JSONValue? { content.json }
 }
 

@@ -21,10 +21,12 @@ import Synchronization
 /// to the network. A hit runs the usual callbacks (preprocessor, filter, delegate, closures)
 /// and, unlike YTKNetwork, the accessories too, with ``isDataFromCache`` true. The agent
 /// writes a successful network response to the cache when the cache time is above zero,
-/// before ``requestCompletePreprocessor()`` runs (no `super` call needed).
+/// before ``Request/requestCompletePreprocessor()`` runs (no `super` call needed).
 open class CachedRequest: Request, @unchecked Sendable {
     private let cacheState = Mutex(CacheRequestState())
 
+    /// A request with every overridable at its default; subclasses add their own stored properties
+    /// and initialisers.
     public override init() {
         super.init()
     }

@@ -19,6 +19,7 @@ public struct ResponseCache: Sendable {
     public let directory: String
     let files: CacheFiles
 
+    /// The cache in `directory`; nothing is read or made until a method asks.
     public init(directory: String) {
         self.directory = directory
         files = CacheFiles(directory: directory)

@@ -16,11 +16,15 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
     public var isSecure: Bool
     /// When the cookie expires; nil: a session cookie (kept as long as its jar).
     public var expires: Date?
+    /// The cookie's name.
     public var name: String
+    /// The cookie's value, as the server set it (not decoded).
     public var value: String
     /// Not for scripts (`HttpOnly`); libcurl sends it like any other.
     public var isHTTPOnly: Bool
 
+    /// A cookie for `domain`: by default for that host only, on every path, sent over HTTP and
+    /// HTTPS, a session cookie. Put it in a jar with ``CookieJar/set(_:)``.
     public init(name: String, value: String, domain: String, path: String = "/", includesSubdomains: Bool = false,
                 isSecure: Bool = false, isHTTPOnly: Bool = false, expires: Date? = nil) {
         self.name = name

@@ -4,11 +4,16 @@ extension Cookie {
     /// What makes two cookies the same cookie to libcurl: a later one of the same domain (and
     /// subdomain flag), path and name replaces the earlier. A jar's rows are told apart by it.
     public struct Key: Hashable, Sendable {
+        /// The cookie's domain, lowercased.
         public var domain: String
+        /// Whether the cookie is sent to subdomains: two cookies that differ only in this are two.
         public var includesSubdomains: Bool
+        /// The cookie's path, as written (paths are case-sensitive).
         public var path: String
+        /// The cookie's name, as written.
         public var name: String
 
+        /// The key of `cookie`.
         public init(_ cookie: Cookie) {
             domain = cookie.domain.lowercased()
             includesSubdomains = cookie.includesSubdomains

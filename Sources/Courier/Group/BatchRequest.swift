@@ -3,21 +3,33 @@ import Synchronization
 
 /// Told when a batch finishes (YTKBatchRequestDelegate). Held weakly.
 public protocol BatchRequestDelegate: AnyObject, Sendable {
+    /// Called on the callback queue when every request succeeded — or, with `continueOnFailure`,
+    /// when every request ran and none failed (YTKBatchRequestDelegate's `batchRequestFinished:`).
     func batchRequestFinished(_ batch: BatchRequest)
+    /// Called on the callback queue when the batch failed: at the first failure, or with
+    /// `continueOnFailure` once every request ran and any failed (YTK's `batchRequestFailed:`).
+    /// ``BatchRequest/failedRequest`` and ``BatchRequest/failedRequests`` say which.
     func batchRequestFailed(_ batch: BatchRequest)
 }
 
 extension BatchRequestDelegate {
+    /// Does nothing: a delegate implements what it cares about.
     public func batchRequestFinished(_ batch: BatchRequest) {}
+    /// Does nothing: a delegate implements what it cares about.
     public func batchRequestFailed(_ batch: BatchRequest) {}
 }
 
 /// Where a batch stands: what a UI shows while it runs.
 public struct BatchSnapshot: Sendable {
+    /// Each request's state, in the batch's order.
     public let states: [GroupItemState]
+    /// How many requests the batch has.
     public var total: Int { states.count }
+    /// How many have finished: succeeded, failed or cancelled.
     public var finished: Int { states.filter(\.isFinished).count }
+    /// How many succeeded.
     public var succeeded: Int { states.filter { $0 == .succeeded }.count }
+    /// How many failed (cancelled ones are not counted).
     public var failed: Int { states.filter { $0 == .failed }.count }
 }
 
@@ -28,7 +40,10 @@ public struct BatchSnapshot: Sendable {
 /// `failedRequests` lists the failures — unless `requireAll` asks it to throw. Its failure
 /// callbacks and delegate still say that something failed, as YTK's do.
 open class BatchRequest: RequestGroup, @unchecked Sendable {
+    /// The requests, in the order given; they start in this order, at once.
     public let requests: [Request]
+    /// Every request runs whatever the others do, and the batch reports each failure (YTK #421);
+    /// false (the default): the first failure stops the others and fails the batch.
     public let continueOnFailure: Bool
     /// With `continueOnFailure`: `run()` throws when any request failed, as without it.
     public let requireAll: Bool
@@ -42,6 +57,8 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
     let state = Mutex(State())
     private let watchers = SnapshotWatchers<BatchSnapshot>()
 
+    /// A batch of `requests`, not started. Fail-fast unless `continueOnFailure`; `requireAll` makes
+    /// a partial success throw from `run()`.
     public init(requests: [Request], continueOnFailure: Bool = false, requireAll: Bool = false) {
         self.requests = requests
         self.continueOnFailure = continueOnFailure
@@ -58,6 +75,7 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }
     }
+    /// Whether the batch runs: from ``start()`` until its completion is delivered or it is stopped.
     public var isRunning: Bool { state.withLock { $0.isRunning } }
     /// The first request that failed.
     public var failedRequest: Request? { state.withLock { $0.failedRequest } }

@@ -3,12 +3,20 @@ import Synchronization
 
 /// Told when a chain finishes (YTKChainRequestDelegate). Held weakly.
 public protocol ChainRequestDelegate: AnyObject, Sendable {
+    /// Called on the callback queue when every step succeeded or was skipped
+    /// (YTKChainRequestDelegate's `chainRequestFinished:`).
     func chainRequestFinished(_ chain: ChainRequest)
+    /// Called on the callback queue when a step failed, with the request that failed
+    /// (YTKChainRequestDelegate's `chainRequestFailed:failedBaseRequest:`). In step mode a
+    /// failed step pauses the chain instead (``ChainRequest/retry()``, ``ChainRequest/skip()``
+    /// or ``RequestGroup/stop()``), and a stop calls no delegate.
     func chainRequestFailed(_ chain: ChainRequest, failedRequest: Request)
 }
 
 extension ChainRequestDelegate {
+    /// Does nothing: a delegate implements what it cares about.
     public func chainRequestFinished(_ chain: ChainRequest) {}
+    /// Does nothing: a delegate implements what it cares about.
     public func chainRequestFailed(_ chain: ChainRequest, failedRequest: Request) {}
 }
 
@@ -41,6 +49,9 @@ open class ChainRequest: RequestGroup, @unchecked Sendable {
     let state = Mutex(State())
     private let watchers = SnapshotWatchers<ChainSnapshot>()
 
+    /// An empty chain; add steps with ``addRequest(_:title:callback:when:)``,
+    /// ``addGroup(_:title:callback:when:)`` or ``addStep(_:)``. With `stepMode` it pauses before
+    /// each step until ``advance()``.
     public init(stepMode: Bool = false) {
         super.init()
         state.withLock { $0.stepMode = stepMode }
@@ -125,6 +136,8 @@ open class ChainRequest: RequestGroup, @unchecked Sendable {
                           work: .group(requests), condition: condition, callback: callback))
     }
 
+    /// Adds a step made by hand, after the others; a running chain takes it when it gets there (a
+    /// step's callback may add the next).
     public func addStep(_ step: ChainStep) {
         state.withLock { $0.steps.append(Step(definition: step)) }
         publish()
@@ -142,9 +155,11 @@ open class ChainRequest: RequestGroup, @unchecked Sendable {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }
     }
+    /// Whether the chain runs: from ``start()`` until it finishes or is stopped, paused or not.
     public var isRunning: Bool { state.withLock { $0.isRunning } }
     /// The request that failed the chain.
     public var failedRequest: Request? { state.withLock { $0.failedRequest } }
+    /// Every step's requests, in step order.
     public var requests: [Request] { state.withLock { $0.steps.flatMap(\.definition.work.requests) } }
 
     /// Records a value for later steps' conditions, against the step running now.
@@ -155,6 +170,7 @@ open class ChainRequest: RequestGroup, @unchecked Sendable {
         }
     }
 
+    /// The value last recorded for `key` with ``setValue(_:forKey:)`` in this run, or nil.
     public func value(forKey key: String) -> String? { state.withLock { $0.values[key] } }
 
     /// A cheap copy of every step's state.

@@ -39,6 +39,7 @@ open class RequestGroup: @unchecked Sendable {
         get { handlers.withLock { $0.agent } ?? defaultAgent }
         set { handlers.withLock { $0.agent = newValue } }
     }
+    /// The caller's number for the group (YTK's `tag`); the engine does not read it. 0 unless set.
     public var tag: Int {
         get { handlers.withLock { $0.tag } }
         set { handlers.withLock { $0.tag = newValue } }
@@ -55,10 +56,13 @@ open class RequestGroup: @unchecked Sendable {
         get { handlers.withLock { $0.quietErrors } }
         set { handlers.withLock { $0.quietErrors = newValue } }
     }
+    /// The group's own accessories, called after the config's for the group's start and stop (its
+    /// requests' moments go to their own accessories, not these). Set before starting.
     public var accessories: [any RequestAccessory] {
         get { handlers.withLock { $0.accessories } }
         set { handlers.withLock { $0.accessories = newValue } }
     }
+    /// Appends an accessory to ``accessories`` (YTK's `addAccessory:`).
     public func addAccessory(_ accessory: any RequestAccessory) {
         handlers.withLock { $0.accessories.append(accessory) }
     }

@@ -5,6 +5,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// What was wrong, in a few words.
     public let reason: String
 
+    /// An error at byte `offset` of the input, for `reason`.
     public init(offset: Int, reason: String) {
         self.offset = offset
         self.reason = reason

@@ -5,22 +5,30 @@ import Foundation
 /// Integers and floating-point numbers stay distinct so that `2` is sent as `2`, and so that
 /// a JSON template can tell an `int` from a `number`.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits in `Int`, e.g. `2` or `-40`.
     case int(Int)
+    /// Any other number, e.g. `2.5`, `1e3` or an integer too large for `Int`.
     case double(Double)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object. A key that appears twice keeps its last value, as `JSONSerialization` does;
+    /// the order of members is not kept (they are written with keys sorted).
     case object([String: JSONValue])
 
-    /// Parses UTF-8 JSON text (RFC 8259, strictly; see `JSONParser`); throws `JSONParseError`, which
-    /// gives the byte offset and the reason, when it is not JSON.
     /// Any `Encodable` value as JSON, through `JSONEncoder`: for arguments built from a
     /// model type instead of literal JSON.
     public init(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {
         try self.init(parsing: encoder.encode(value))
     }
 
+    /// Parses UTF-8 JSON text (RFC 8259, strictly; see `JSONParser`); throws ``JSONParseError``,
+    /// which gives the byte offset and the reason, when it is not JSON.
     public init(parsing data: Data) throws {
         self = try JSONParser.parse(data)
     }
@@ -53,7 +61,10 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// The string, or nil for any other value (a number is not converted).
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    /// The integer: an `int`, or a `double` with no fraction below 9×10¹⁵ in magnitude (exact
+    /// in a `Double`); nil otherwise.
     public var intValue: Int? {
         switch self {
         case .int(let i): return i
@@ -61,6 +72,7 @@ public enum JSONValue: Sendable, Hashable {
         default: return nil
         }
     }
+    /// The number, an `int` converted to `Double`; nil for any other value.
     public var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
@@ -68,9 +80,13 @@ public enum JSONValue: Sendable, Hashable {
         default: return nil
         }
     }
+    /// The Boolean, or nil for any other value.
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    /// The elements, or nil when the value is not an array.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    /// The members, or nil when the value is not an object.
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o }; return nil }
+    /// Whether the value is `null` (not whether a member is missing: `json["x"]` is then nil).
     public var isNull: Bool { self == .null }
 }
 

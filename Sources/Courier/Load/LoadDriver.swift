@@ -7,17 +7,17 @@ import Synchronization
 /// a ``LoadSampleSink``.
 ///
 /// Requests and batches take the fast path: each target is prepared once, and every send is a
-/// ``LoadJob`` on the driver's own libcurl transport (its own thread, connection cache and
+/// `LoadJob` on the driver's own libcurl transport (its own thread, connection cache and
 /// `maxInFlight` slots). A job's end is heard on the transport thread in the pass it ended,
 /// where its sample is recorded and the next job (closed model) is handed straight back to
 /// the loop: no thread hop per request, no ``Request``, no record, no history, no body kept.
 /// The schedule (the open model's due times, a ramp's steps, the duration's end) is paced on
-/// the transport thread too (``TransportPacer``): due requests start there, woken by a timerfd.
+/// the transport thread too (`TransportPacer`): due requests start there, woken by a timerfd.
 /// Chains go through ``LoadIterations`` on the queue, paced by a timer on it. The schedule and
 /// counters sit behind one lock.
 ///
 /// The end time and ``stop()`` hold whatever the plan asks: due iterations wait for a slot in
-/// a backlog of at most one second of the schedule (``backlogLimit``); what is due beyond it is
+/// a backlog of at most one second of the schedule (`backlogLimit`); what is due beyond it is
 /// skipped and counted (``LoadEnding/unsent``), as is what still waits at the end time; and
 /// iterations still running ``LoadPlan/endGrace`` seconds after the end are abandoned
 /// (``LoadEnding/abandoned``). At 10^9 a second the backlog grew without end (1.7 GiB), the

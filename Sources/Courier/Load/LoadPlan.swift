@@ -17,10 +17,13 @@
 public struct LoadPlan: Sendable, Hashable, Codable {
     /// The pacing of a run.
     public enum Model: Sendable, Hashable, Codable {
+        /// Keep `concurrency` iterations in flight; the next starts when one ends.
         case closed(concurrency: Int)
+        /// Start `rate` iterations a second on a fixed schedule, at most `maxInFlight` at once.
         case open(rate: Double, maxInFlight: Int)
     }
 
+    /// How sends are paced: closed (a concurrency) or open (a rate).
     public var model: Model
     /// Seconds measured after the warm-up; nil: until `requests` iterations.
     public var duration: Double?
@@ -31,6 +34,8 @@ public struct LoadPlan: Sendable, Hashable, Codable {
     /// Seconds over which the concurrency or rate rises to its full value, from the start.
     public var ramp: Double
 
+    /// A plan; give `duration`, `requests` or both (the first reached ends the run). Negative
+    /// `warmup` and `ramp` count as 0; check ``problem`` before running it.
     public init(model: Model, duration: Double? = nil, requests: Int? = nil, warmup: Double = 0, ramp: Double = 0) {
         self.model = model
         self.duration = duration

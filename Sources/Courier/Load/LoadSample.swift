@@ -6,8 +6,11 @@ public struct LoadSample: Sendable {
     public var target: Int
     /// From when the iteration was due (open model) or started (closed) to the response's end.
     public var latency: UInt64
+    /// TCP connection established, for a new connection; 0 on a reused one.
     public var connect: UInt64 = 0
+    /// TLS handshake done, for a new connection; 0 for plain HTTP or a reused connection.
     public var tlsHandshake: UInt64 = 0
+    /// First response byte received.
     public var firstByte: UInt64 = 0
     /// libcurl's total time of the transfer.
     public var total: UInt64 = 0
@@ -15,7 +18,9 @@ public struct LoadSample: Sendable {
     public var status: Int = 0
     /// Why the request failed, when it did (a status of 400 and more is not an error here).
     public var error: RequestError?
+    /// Bytes received: response header lines and body.
     public var bytesReceived: Int64 = 0
+    /// Bytes sent: request line, header lines and body.
     public var bytesSent: Int64 = 0
     /// The transfer opened a connection instead of reusing one.
     public var newConnection = false
@@ -28,6 +33,8 @@ public struct LoadSample: Sendable {
     /// For the sample that ends an iteration: the iteration's latency from when it was due.
     public var iterationLatency: UInt64 = 0
 
+    /// A sample of `target` with its latency in nanoseconds; the rest is filled in after, mostly by
+    /// ``take(_:responded:)``.
     public init(target: Int, latency: UInt64) {
         self.target = target
         self.latency = latency
@@ -53,8 +60,11 @@ extension LoadSample {
     }
 }
 
-/// Where a load run's samples go (`CourierWorkspace.LoadRecorder`). Called on the run's
-/// queue, one call at a time: return quickly, the next sends wait.
+/// Where a load run's samples go (`CourierWorkspace.LoadRecorder`). Called one sample at a
+/// time: return quickly, the next sends wait.
 public protocol LoadSampleSink: AnyObject, Sendable {
+    /// Records one sample. For requests and batches it is called on the driver's transport
+    /// thread, in the pass the transfer ended (nothing else is sent meanwhile); for a chain's
+    /// iterations, on the driver's queue.
     func record(_ sample: LoadSample)
 }

@@ -5,8 +5,12 @@ import Foundation
 public struct PageReader<Value: Sendable>: Sendable {
     /// What it reads, for messages: `$.data`, `the Link header`.
     public let name: String
+    /// Reads the value from a finished page request; nil when it is not there. Called on the
+    /// callback queue of the page's agent.
     public let read: @Sendable (Request) -> Value?
 
+    /// A reader named `name` (for messages) that reads with `read`; `.json(name) { select }` reads
+    /// the page's JSON body instead.
     public init(_ name: String, read: @escaping @Sendable (Request) -> Value?) {
         self.name = name
         self.read = read

@@ -39,6 +39,7 @@ extension PagedRequestDelegate {
 /// call resumes. A failed page ends the load with a ``PageFailure`` naming the page; the
 /// next load tries that page again.
 open class PagedRequest: @unchecked Sendable {
+    /// Where the next page is: page numbers, a cursor or the next page's URL.
     public let mode: PagingMode
     /// Picks each page's items; without it pages give none (and a page-number listing ends
     /// at its first page). A page whose items are not there fails (-13).
@@ -114,6 +115,8 @@ open class PagedRequest: @unchecked Sendable {
     public var end: PagingEnd? { state.withLock { $0.end } }
     /// The page that failed the last load; nil after a load without failure.
     public var failure: PageFailure? { state.withLock { $0.failure } }
+    /// Whether a load (one page, every page or a reload) is under way; another one started now is
+    /// ignored.
     public var isLoading: Bool { state.withLock { $0.isLoading } }
     /// The page the next load asks for.
     public var nextAddress: PageAddress? { state.withLock { $0.end == nil ? $0.next : nil } }

@@ -30,8 +30,10 @@ public enum PagePosition: Sendable, Hashable {
 public struct PageAddress: Sendable, Hashable, CustomStringConvertible {
     /// 1 for the first page loaded since the start or the last reload.
     public let ordinal: Int
+    /// What to ask the server for: the first page, a page number, a cursor or a URL.
     public let position: PagePosition
 
+    /// An address; the paged request makes them, tests and page factories may too.
     public init(ordinal: Int, position: PagePosition) {
         self.ordinal = ordinal
         self.position = position

@@ -8,11 +8,13 @@ public struct ClientCertificate: Sendable, Hashable, Codable {
         case pkcs12 = "P12"
     }
 
+    /// The certificate's file (PEM, or PKCS#12 holding the key too).
     public var certificateFile: String
     /// The private key's file; nil: in the certificate's file.
     public var keyFile: String?
     /// The passphrase of an encrypted key or PKCS#12 file; never shown in clear.
     public var keyPassword: String?
+    /// The certificate file's format; by default from its name (`.p12`, `.pfx`: PKCS#12).
     public var format: Format
 
     /// `format` defaults to PKCS#12 for a `.p12`/`.pfx` file, PEM otherwise.

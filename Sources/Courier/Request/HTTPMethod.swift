@@ -34,14 +34,23 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, Codable, CustomS
         rawValue = known
     }
 
+    /// `GET`: arguments go in the query; idempotent, so the default retry policy retries it.
     public static let get = HTTPMethod(known: "GET")
+    /// `POST`: arguments go in the body; not idempotent, so never retried by default.
     public static let post = HTTPMethod(known: "POST")
+    /// `HEAD`: a GET whose response has no body; arguments go in the query.
     public static let head = HTTPMethod(known: "HEAD")
+    /// `PUT`: arguments go in the body; idempotent.
     public static let put = HTTPMethod(known: "PUT")
+    /// `DELETE`: arguments go in the query, as in YTKNetwork; idempotent.
     public static let delete = HTTPMethod(known: "DELETE")
+    /// `PATCH`: arguments go in the body; not idempotent.
     public static let patch = HTTPMethod(known: "PATCH")
+    /// `OPTIONS`: arguments go in the query; idempotent.
     public static let options = HTTPMethod(known: "OPTIONS")
+    /// `TRACE`: arguments go in the query; idempotent.
     public static let trace = HTTPMethod(known: "TRACE")
+    /// `CONNECT`: asks a proxy for a tunnel; not idempotent here, so never retried by default.
     public static let connect = HTTPMethod(known: "CONNECT")
     /// A safe request with a body that says what to return (draft-ietf-httpbis-safe-method-w-body).
     public static let query = HTTPMethod(known: "QUERY")

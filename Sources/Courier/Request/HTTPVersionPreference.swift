@@ -22,6 +22,7 @@ public struct ConnectionRoute: Sendable, Hashable {
     /// A Unix domain socket to talk HTTP over instead of TCP (`CURLOPT_UNIX_SOCKET_PATH`).
     public var unixSocket: String?
 
+    /// A route; with no arguments, none (the URL's host is resolved and connected to as usual).
     public init(resolve: [String] = [], connectTo: [String] = [], unixSocket: String? = nil) {
         self.resolve = resolve
         self.connectTo = connectTo

@@ -19,6 +19,8 @@ import Synchronization
 open class Request: @unchecked Sendable {
     let state = Mutex(RequestState())
 
+    /// A request with every overridable at its default. Subclasses add their own stored properties
+    /// and initialisers; the request is not sent until it is started.
     public init() {}
 
     // MARK: - What to send (override these)
@@ -31,6 +33,7 @@ open class Request: @unchecked Sendable {
     open var cdnURL: String { "" }
     /// Join with the CDN URL instead of the base URL.
     open var useCDN: Bool { false }
+    /// The HTTP method (YTK `requestMethod`); GET by default.
     open var method: HTTPMethod { .get }
     /// Sent in the query for GET/HEAD/DELETE, in the body otherwise (YTK `requestArgument`).
     open var arguments: JSONValue? { nil }
@@ -118,9 +121,10 @@ open class Request: @unchecked Sendable {
     /// The most bytes this request's body may have in memory; nil uses the config's
     /// ``NetworkSettings/maximumResponseBodyBytes``.
     open var maximumResponseBodySize: Int? { nil }
-    /// Whether the body is delivered as it arrives (``streamEventHandler``, ``events(bufferingNewest:)``):
-    /// by default when the response's content type is a stream's (server-sent events, NDJSON).
-    /// A streamed body is not serialized and not bounded by ``maximumResponseBodySize``.
+    /// Whether the body is delivered as it arrives (``Request/streamEventHandler``,
+    /// ``Request/events(bufferingNewest:)``): by default when the response's content type is a
+    /// stream's (server-sent events, NDJSON). A streamed body is not serialized and not bounded
+    /// by ``Request/maximumResponseBodySize``.
     open var streamMode: StreamMode { .automatic }
     /// What a stream keeps in memory, however long it runs.
     open var streamLimits: StreamLimits { StreamLimits() }
@@ -173,6 +177,8 @@ open class Request: @unchecked Sendable {
         get { state.withLock { $0.tag } }
         set { state.withLock { $0.tag = newValue } }
     }
+    /// Anything the caller wants to keep with the request (YTK `userInfo`); the engine does not
+    /// read it. Nil unless set.
     public var userInfo: [String: any Sendable]? {
         get { state.withLock { $0.userInfo } }
         set { state.withLock { $0.userInfo = newValue } }
@@ -189,6 +195,9 @@ open class Request: @unchecked Sendable {
         get { state.withLock { $0.quietErrors } }
         set { state.withLock { $0.quietErrors = newValue } }
     }
+    /// Where the request goes in the agent's queue when more requests wait than there are transfer
+    /// slots (YTK `requestPriority`): higher first, then in order. Read at start;
+    /// ``RequestPriority/default`` unless set.
     public var priority: RequestPriority {
         get { state.withLock { $0.priority } }
         set { state.withLock { $0.priority = newValue } }
@@ -198,10 +207,13 @@ open class Request: @unchecked Sendable {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }
     }
+    /// The request's own accessories, called after the config's (YTK `requestAccessories`). Set
+    /// before starting.
     public var accessories: [any RequestAccessory] {
         get { state.withLock { $0.accessories } }
         set { state.withLock { $0.accessories = newValue } }
     }
+    /// Appends an accessory to ``accessories`` (YTK `addAccessory:`).
     public func addAccessory(_ accessory: any RequestAccessory) {
         state.withLock { $0.accessories.append(accessory) }
     }
@@ -240,9 +252,16 @@ open class Request: @unchecked Sendable {
     public var isExecuting: Bool { phase.isActive }
     /// Whether the last run was stopped.
     public var isCancelled: Bool { phase == .cancelled }
+    /// The response's status line and header fields; nil until a response arrives (and when
+    /// none did). For a cache hit, the stored ones.
     public var response: ResponseHead? { state.withLock { $0.content }.head }
+    /// The response's status code; 0 without a response.
     public var responseStatusCode: Int { state.withLock { $0.content.statusCode } }
+    /// The response's header fields; empty without a response.
     public var responseHeaders: HTTPFields { response?.headers ?? HTTPFields() }
+    /// The response body as received (for a stream, its newest bytes: ``streamLimits``); nil
+    /// without a body, for a download saved to disk (``downloadedFileURL``), and when the body
+    /// passed the size limit (-1103).
     public var responseData: Data? { state.withLock { $0.content.data } }
     /// The body decoded with the response's charset (UTF-8 when unnamed, Latin-1 as last resort).
     public var responseString: String? { state.withLock { $0.content }.string }
@@ -262,9 +281,12 @@ open class Request: @unchecked Sendable {
     /// Why a body was kept as text although its content type says JSON or XML, under
     /// ``ResponseSerializer/auto`` (which shows it rather than failing); nil otherwise.
     public var responseWarning: String? { state.withLock { $0.content.bodyWarning } }
+    /// Why the last run failed; nil while it runs and after a success.
     public var error: RequestError? { state.withLock { $0.error } }
     /// Where a finished download was saved.
     public var downloadedFileURL: URL? { state.withLock { $0.content.downloadedFile } }
+    /// libcurl's timings and sizes of the last transfer; nil before one finished and for a cache
+    /// hit.
     public var metrics: TransferMetrics? { state.withLock { $0.content.metrics } }
     /// How many times the request was sent again by its retry policy in the current run.
     public var retryCount: Int { state.withLock { $0.retryCount } }

@@ -23,48 +23,85 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         public var description: String { String(rawValue) }
 
         // Validation (YTKRequestValidationErrorDomain).
+        /// The status code failed ``Request/isValidStatusCode(_:)`` (by default: not 200–299).
+        /// YTKRequestValidationErrorInvalidStatusCode.
         public static let invalidStatusCode = Code(rawValue: -8)
+        /// The JSON body does not match ``Request/jsonValidator``; the message names the path.
+        /// YTKRequestValidationErrorInvalidJSONFormat.
         public static let invalidJSONFormat = Code(rawValue: -9)
         /// The response broke a rule of ``Request/responseViolations(in:)`` (a business rule,
         /// a workspace's `expect:` checks); ``RequestError/violations`` lists every one.
         public static let responseRejected = Code(rawValue: -13)
         // Parameter (before any network use).
+        /// The request cannot be sent as it is: a validator's objection
+        /// (``Request/argumentsProblem()``, a ``ParameterValidator``), a multipart form on GET, a
+        /// resumable download that is not a GET, `run()` on a request already running.
         public static let invalidParameters = Code(rawValue: -10)
+        /// ``Request/shouldStart()`` or a config ``RequestInterceptor`` refused the start.
         public static let vetoed = Code(rawValue: -11)
         /// Offline replay had no stored answer for the request (parameter family).
         public static let notAvailableOffline = Code(rawValue: -12)
         // Serialization.
         /// The body is JSON but does not map to the model type asked of ``Request/decode(_:decoder:)``.
         public static let cannotMapModel = Code(rawValue: -1015)
+        /// The response's content type is not one the serializer accepts
+        /// (``Request/acceptableContentTypes``, or the config's).
         public static let unacceptableContentType = Code(rawValue: -1016)
+        /// The body is not what the serializer reads: not JSON under ``ResponseSerializer/json``,
+        /// not XML under ``ResponseSerializer/xml``.
         public static let cannotParseResponse = Code(rawValue: -1017)
         // Transport.
+        /// A libcurl failure with no closer code; ``RequestError/curlCode`` and the message say
+        /// which.
         public static let unknown = Code(rawValue: -1)
+        /// Stopped: ``Request/stop()``, an agent's cancel, or the awaiting task cancelled.
         public static let cancelled = Code(rawValue: -999)
+        /// The URL cannot be sent: not a URL, no host, a control character in it, or a request line
+        /// and header fields past libcurl's 1 MiB.
         public static let badURL = Code(rawValue: -1000)
+        /// Nothing moved for ``Request/timeoutInterval`` seconds, or the whole transfer passed
+        /// ``Request/deadline`` (the message says which).
         public static let timedOut = Code(rawValue: -1001)
+        /// A scheme other than `http:` and `https:` (or an external transport's).
         public static let unsupportedURL = Code(rawValue: -1002)
+        /// The host (or the proxy) name could not be resolved.
         public static let cannotFindHost = Code(rawValue: -1003)
+        /// The connection was refused or could not be made.
         public static let cannotConnectToHost = Code(rawValue: -1004)
+        /// The connection broke while sending or receiving, or the server closed it without an
+        /// answer.
         public static let networkConnectionLost = Code(rawValue: -1005)
+        /// More than 16 redirects.
         public static let tooManyRedirects = Code(rawValue: -1007)
         /// A redirect Courier does not follow: to a scheme other than http: and https:.
         public static let redirectRefused = Code(rawValue: -1010)
+        /// The server's answer is not valid HTTP: a malformed reply, a bad content encoding, header
+        /// fields past libcurl's limits.
         public static let badServerResponse = Code(rawValue: -1011)
         /// NSURLErrorResourceUnavailable; here: the process ran out of file descriptors for a
         /// connection (`ulimit -n`).
         public static let resourceUnavailable = Code(rawValue: -1008)
         /// The response body passed the in-memory limit (NSURLErrorDataLengthExceedsMaximum).
         public static let dataLengthExceedsMaximum = Code(rawValue: -1103)
+        /// A download's body could not be written to its file.
         public static let cannotWriteToFile = Code(rawValue: -3003)
+        /// A download's Incomplete directory could not be made, or the finished file could not be
+        /// moved into place.
         public static let cannotCreateFile = Code(rawValue: -3000)
+        /// A file the request sends (``Request/bodyFilePath``, a multipart file) could not be read.
         public static let cannotOpenFile = Code(rawValue: -3001)
+        /// The TLS handshake failed for another reason than the server's certificate.
         public static let secureConnectionFailed = Code(rawValue: -1200)
+        /// The server's certificate was not trusted: unknown issuer, expired, for another host
+        /// name, or not the pinned key.
         public static let serverCertificateUntrusted = Code(rawValue: -1202)
+        /// The client certificate could not be used, or the server refused it.
         public static let clientCertificateRejected = Code(rawValue: -1205)
     }
 
+    /// Which of the four families the failure belongs to.
     public var family: Family
+    /// The numeric code: NSURLError's for transport, YTKNetwork's for validation.
     public var code: Code
     /// A sentence saying what went wrong, fit to show a user.
     public var message: String
@@ -82,6 +119,8 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Every rule the response broke, for ``Code/responseRejected``; empty otherwise.
     public var violations: [ResponseViolation] = []
 
+    /// An error of `family` with `code` and a sentence for people. The engine makes its own; a
+    /// ``RequestAuthenticator`` or an external transport may throw one.
     public init(family: Family, code: Code, message: String, curlCode: Int? = nil, statusCode: Int? = nil,
                 cause: RequestError? = nil) {
         self.family = family

@@ -12,6 +12,7 @@ public struct TLSPolicy: Sendable, Hashable, Codable {
     /// The certificate this side presents when the server asks for one (mutual TLS).
     public var clientCertificate: ClientCertificate?
 
+    /// A policy; with no arguments, full verification against the system's CAs (``default``).
     public init(verifyPeer: Bool = true, verifyHost: Bool = true, caFile: String? = nil, pinnedPublicKey: String? = nil,
                 clientCertificate: ClientCertificate? = nil) {
         self.verifyPeer = verifyPeer

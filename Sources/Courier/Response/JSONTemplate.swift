@@ -5,13 +5,18 @@
 /// element template to every element, and an array template with no element template passes
 /// any array; a leaf template requires a value of its type.
 public indirect enum JSONTemplate: Sendable, Hashable {
+    /// Any value, `null` included.
     case any
+    /// A JSON string.
     case string
     /// An integer (a JSON number without a fractional part).
     case int
     /// Any JSON number.
     case number
+    /// `true` or `false`.
     case bool
+    /// An object that has every listed key, each matching its template (a `null` member matches
+    /// any); other keys are allowed.
     case object([String: JSONTemplate])
     /// An array whose elements all match the template; `nil` accepts any array.
     case array(JSONTemplate?)

@@ -75,6 +75,8 @@ public struct ResponseContent: Sendable {
             storage.receivedHead = nil
         }
     }
+    /// The body as received; nil without one, for a download saved to disk (``downloadedFile``),
+    /// and when it passed the size limit.
     public var data: Data? {
         get { storage.data }
         _modify { let storage = unique(); yield &storage.data }
@@ -94,6 +96,7 @@ public struct ResponseContent: Sendable {
     }
     /// The head's status code (0 without one), read without parsing the header fields.
     var statusCode: Int { storage.parsedHead?.statusCode ?? storage.receivedHead?.statusCode ?? 0 }
+    /// libcurl's timings and sizes of the transfer; nil for an answer from the cache.
     public var metrics: TransferMetrics? {
         get { storage.metrics }
         _modify { let storage = unique(); yield &storage.metrics }
@@ -120,6 +123,8 @@ public struct ResponseContent: Sendable {
         _modify { let storage = unique(); yield &storage.streamEvents }
     }
 
+    /// Content from its parts, for answers that did not come from the network
+    /// (``Request/completeWithoutNetwork(content:error:)``, tests); every part nil by default.
     public init(head: ResponseHead? = nil, data: Data? = nil, json: JSONValue? = nil,
                 metrics: TransferMetrics? = nil, downloadedFile: URL? = nil) {
         if head == nil, data == nil, json == nil, metrics == nil, downloadedFile == nil {

@@ -5,11 +5,14 @@ import HTTPTypes
 public struct ResponseHead: Sendable, Hashable {
     /// The URL that answered, after redirects.
     public var url: String
+    /// The status code of the final response, after redirects.
     public var statusCode: Int
+    /// The header fields of the final response, in the order received.
     public var headers: HTTPFields
     /// "HTTP/1.1", "HTTP/2", …
     public var httpVersion: String
 
+    /// A head from its parts; the transport makes one from the status line and header lines.
     public init(url: String, statusCode: Int, headers: HTTPFields, httpVersion: String) {
         self.url = url
         self.statusCode = statusCode

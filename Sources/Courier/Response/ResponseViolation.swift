@@ -8,6 +8,7 @@ public struct ResponseViolation: Sendable, Hashable, Codable, CustomStringConver
     /// Where in the JSON body, as `$.items[3].price`, when the rule looked at one place.
     public var path: String?
 
+    /// A violation saying `message`, at `path` in the JSON body when the rule looked at one place.
     public init(_ message: String, path: String? = nil) {
         self.message = message
         self.path = path

@@ -16,6 +16,7 @@ public struct TransferMetrics: Sendable, Hashable, Codable {
     public var total: Double = 0
     /// Time spent in redirects before the final exchange.
     public var redirect: Double = 0
+    /// Redirects followed before the final exchange.
     public var redirectCount: Int = 0
     /// "HTTP/1.1", "HTTP/2", …
     public var httpVersion: String = ""
@@ -28,10 +29,15 @@ public struct TransferMetrics: Sendable, Hashable, Codable {
     public var bytesReceived: Int64 = 0
     /// Response header bytes received.
     public var headerBytes: Int64 = 0
+    /// The IP address the transfer connected to (the proxy's through a proxy); nil when none was
+    /// reached.
     public var remoteAddress: String?
+    /// The port the transfer connected to; nil when none was reached.
     public var remotePort: Int?
     /// True when an existing connection was reused (no new connect).
     public var connectionReused: Bool = false
 
+    /// Metrics with every field at zero, to be filled in: the transport fills them from
+    /// libcurl, an external transport (a WebSocket session) from its own counts.
     public init() {}
 }

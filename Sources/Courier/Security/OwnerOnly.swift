@@ -77,7 +77,10 @@ extension OwnerOnly {
 
 /// A file Courier keeps (history, cache, cookies) that it will not use as it is.
 public struct OwnerOnlyError: Error, CustomStringConvertible, Sendable {
+    /// The file or directory.
     public var path: String
+    /// What is wrong with it, as the rest of a sentence that starts with the path: `is a
+    /// symbolic link; Courier does not follow it`, `is not a regular file`.
     public var reason: String
 
     init(path: String, _ reason: String) {

@@ -36,6 +36,7 @@ public struct SecretMatcher: Sendable {
         }.sorted { $0.length > $1.length }
     }
 
+    /// Whether the matcher knows no secret: then it changes no text.
     public var isEmpty: Bool { groups.isEmpty }
 
     /// `text` with every occurrence of a secret replaced by ``Redaction/placeholder``; where

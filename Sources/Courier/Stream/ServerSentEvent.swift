@@ -9,6 +9,7 @@ public struct ServerSentEvent: Sendable, Hashable {
     /// reconnection sends as `Last-Event-ID`); empty when none was given yet.
     public var lastEventID: String
 
+    /// An event; the parser makes them, tests may too. `type` is `message` unless given.
     public init(type: String = "message", data: String, lastEventID: String = "") {
         self.type = type
         self.data = data

@@ -5,16 +5,25 @@ import Foundation
 public struct StreamEvent: Sendable, Hashable {
     /// What kind of item it is.
     public enum Kind: String, Sendable, Codable {
-        case event, line, chunk
+        /// A server-sent event (``StreamMode/events``).
+        case event
+        /// A line of NDJSON / JSON Lines, without its line end (``StreamMode/lines``).
+        case line
+        /// A chunk of the body as libcurl handed it over (``StreamMode/chunks``).
+        case chunk
         /// A message of a session (a WebSocket's), either way; ``direction`` says which.
         case message
     }
 
     /// Which way a message went.
     public enum Direction: String, Sendable, Codable {
-        case sent, received
+        /// What this side sent (``Request/send(_:)``).
+        case sent
+        /// What the server sent.
+        case received
     }
 
+    /// What kind of item it is.
     public var kind: Kind
     /// Its number in the run, from 1 (counting across reconnections).
     public var sequence: Int
@@ -32,6 +41,8 @@ public struct StreamEvent: Sendable, Hashable {
     /// A message's direction; nil for what an HTTP response streams.
     public var direction: Direction?
 
+    /// An item; the engine makes them as a stream arrives, tests and external transports may
+    /// too.
     public init(kind: Kind, sequence: Int, elapsed: TimeInterval, receivedAt: Date, name: String? = nil, id: String? = nil,
                 data: Data, direction: Direction? = nil) {
         self.direction = direction

@@ -14,6 +14,7 @@ public struct StreamEventSequence: AsyncSequence, Sendable {
         Iterator(base: base.makeAsyncIterator(), end: EndOfIteration(request))
     }
 
+    /// The sequence's iterator: letting it go before the end stops the request.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<StreamEvent, any Error>.Iterator
         let end: EndOfIteration

@@ -57,6 +57,8 @@ public struct StreamLimits: Sendable, Hashable, Codable {
     /// (``StreamState/droppedEvents``).
     public var maximumEventBytes: Int
 
+    /// Limits; with no arguments, 2,000 events, 4 MiB of raw stream and 1 MiB an event. Values
+    /// below 1 event, 1 KiB and 16 bytes are raised to those.
     public init(keptEvents: Int = 2_000, keptBytes: Int = 4 << 20, maximumEventBytes: Int = 1 << 20) {
         self.keptEvents = max(1, keptEvents)
         self.keptBytes = max(1024, keptBytes)
@@ -73,6 +75,8 @@ public struct StreamReconnect: Sendable, Hashable, Codable {
     /// Seconds to wait when the server sent no `retry:`.
     public var delay: TimeInterval
 
+    /// Reconnection settings; with no arguments, at most 5 reconnections, 1 s apart when the server
+    /// gave no `retry:`. Negative values count as 0.
     public init(maximumAttempts: Int = 5, delay: TimeInterval = 1) {
         self.maximumAttempts = max(0, maximumAttempts)
         self.delay = max(0, delay)
@@ -81,10 +85,15 @@ public struct StreamReconnect: Sendable, Hashable, Codable {
 
 /// What the transport needs to stream a request's body, resolved when it starts.
 public struct StreamSettings: Sendable, Hashable {
+    /// Whether and how the body is delivered as it arrives.
     public var mode: StreamMode
+    /// What the stream keeps in memory.
     public var limits: StreamLimits
+    /// Reconnecting a server-sent event stream; nil: never.
     public var reconnect: StreamReconnect?
 
+    /// Settings from a request's ``Request/streamMode``, ``Request/streamLimits`` and
+    /// ``Request/streamReconnect``; with no arguments, their defaults.
     public init(mode: StreamMode = .automatic, limits: StreamLimits = StreamLimits(), reconnect: StreamReconnect? = nil) {
         self.mode = mode
         self.limits = limits

@@ -26,6 +26,7 @@ public struct StreamState: Sendable, Hashable {
     /// Whether the stream has ended (the transfer finished, failed or was stopped).
     public var ended = false
 
+    /// The state of a stream read in `mode` that has not received anything yet.
     public init(mode: StreamMode) {
         self.mode = mode
     }

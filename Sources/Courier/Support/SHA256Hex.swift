@@ -4,6 +4,7 @@ import Foundation
 /// SHA-256 as 64 lowercase hex digits: cache entry names and body digests, resume keys, and
 /// the history's body hashes.
 public enum SHA256Hex {
+    /// The SHA-256 of `data`, as 64 lowercase hex digits.
     public static func of(_ data: Data) -> String {
         hex(SHA256.hash(data: data))
     }

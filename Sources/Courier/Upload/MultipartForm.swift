@@ -12,6 +12,7 @@ public struct MultipartForm: Sendable {
         /// A file read from disk while sending; its size is not held in memory.
         case file(name: String, path: String, filename: String?, contentType: String?)
 
+        /// The part's field name (the `name` of its `Content-Disposition`).
         public var name: String {
             switch self {
             case .field(let name, _), .data(let name, _, _, _), .file(let name, _, _, _): return name
@@ -19,16 +20,24 @@ public struct MultipartForm: Sendable {
         }
     }
 
+    /// The parts, in the order they are sent.
     public var parts: [Part]
 
+    /// A form with `parts`; empty unless given.
     public init(_ parts: [Part] = []) { self.parts = parts }
 
+    /// Appends a text field `name` = `value`.
     public mutating func addField(_ name: String, _ value: String) { parts.append(.field(name: name, value: value)) }
 
+    /// Appends the file at `path`, read while the request is sent. `filename` defaults to the
+    /// path's last component, `contentType` to `application/octet-stream`. A file that cannot be
+    /// read fails the request before any network use.
     public mutating func addFile(_ name: String, path: String, filename: String? = nil, contentType: String? = nil) {
         parts.append(.file(name: name, path: path, filename: filename, contentType: contentType))
     }
 
+    /// Appends `data` as a file part. `filename` defaults to `name`; without a `contentType`,
+    /// libcurl names one from a known extension of the filename (`.png`, `.txt`, …) or sends none.
     public mutating func addData(_ name: String, _ data: Data, filename: String? = nil, contentType: String? = nil) {
         parts.append(.data(name: name, data: data, filename: filename, contentType: contentType))
     }
@@ -51,6 +60,7 @@ public struct ProgressReport: Sendable, Hashable {
     /// Average rate of this attempt, bytes per second.
     public var bytesPerSecond: Double
 
+    /// `completed` over `expected`, from 0 to 1; nil when the total is not known.
     public var fraction: Double? {
         guard let expected, expected > 0 else { return nil }
         return min(1, Double(completed) / Double(expected))

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""make docs-check: how much of the engine's public API has a doc comment.
+
+Usage: scripts/doc-coverage.py [THRESHOLD] [--all] [--no-build] [--quiet]
+
+Builds the `Courier` target (`swift build --target Courier`; --no-build uses the module
+already built), extracts its symbol graph with `swift symbolgraph-extract` at the public
+access level, with the compiler flags the build used for the module (read from the build's
+llbuild manifest, `.build/debug.yaml`), and prints every public or open symbol without a doc
+comment as `file:line: kind name`, then the percentage documented: for the whole engine, and
+for the engine without the files in UNDER_REWRITE.
+
+Exit status 1 when the percentage is below THRESHOLD (default 100): the figure without the
+files under rewrite, or with --all the whole engine's. 2 when the graph cannot be made.
+
+What counts:
+- A symbol counts when it is public or open and the graph places it in a file under
+  Sources/Courier. Symbols with no location are the compiler's, not ours: synthesized members
+  (Equatable's `!=`, `hashValue`) and default implementations a type gets from a protocol
+  extension (the standard library's or our own, whose one declaration is counted where it is
+  written). They are left out.
+- A counted symbol is documented when it has a doc comment of its own, or inherits one: a
+  member that implements a protocol requirement or overrides a superclass member without a
+  comment of its own shows the requirement's or the superclass member's documentation in DocC
+  (`description` of CustomStringConvertible, `hash(into:)`, `requestURL` in a Request
+  subclass). The graph is extracted twice, with and without -skip-inherited-docs, to tell the
+  two apart; inherited ones are counted as documented and their number is printed.
+- Underscored names are not in the graph (symbolgraph-extract leaves them out), nor `package`
+  or `internal` ones.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODULE = "Courier"
+SOURCES = os.path.join(ROOT, "Sources", MODULE) + os.sep
+
+# Temporary, for issue #42's auth rewrite: these files are being rewritten on another branch and
+# are documented after it lands. Paths relative to the repository; a trailing / is a directory.
+# Empty this list (and the option) when the rewrite is merged.
+UNDER_REWRITE = [
+    "Sources/Courier/Auth/",
+    "Sources/Courier/Request/HTTPAuthentication.swift",
+    "Sources/Courier/Building/RequestBuilder.swift",
+    "Sources/Courier/Building/PreparedRequest.swift",
+    "Sources/Courier/Building/AWSCanonicalQuery.swift",
+    "Sources/Courier/Transport/EasyTransfer+Options.swift",
+    "Sources/Courier/Transport/EasyTransfer.swift",
+]
+
+
+def fail(message):
+    print(f"doc-coverage: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def swift():
+    return os.environ.get("SWIFT", "swift")
+
+
+def module_flags(bin_path):
+    """The search paths and Clang module maps the build compiled the module with."""
+    manifest = os.path.join(os.path.dirname(os.path.dirname(bin_path)), os.path.basename(bin_path) + ".yaml")
+    try:
+        with open(manifest, encoding="utf-8") as file:
+            lines = file.read().splitlines()
+    except OSError as error:
+        fail(f"cannot read the build manifest {manifest} ({error.strerror}): build the {MODULE} target first")
+    key = f'"C.{MODULE}-'
+    args = None
+    for index, line in enumerate(lines):
+        if line.strip().startswith(key) and line.strip().endswith('.module":'):
+            for following in lines[index + 1:index + 10]:
+                stripped = following.strip()
+                if stripped.startswith("args: "):
+                    args = json.loads(stripped[len("args: "):])
+                    break
+            break
+    if args is None:
+        fail(f"no compile command for module {MODULE} in {manifest}")
+    flags = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg in ("-I", "-F", "-target", "-sdk", "-Xcc", "-module-cache-path") and index + 1 < len(args):
+            flags += [arg, args[index + 1]]
+            index += 2
+            continue
+        if arg.startswith("-I") or arg.startswith("-F"):
+            flags.append(arg)
+        index += 1
+    return flags
+
+
+def extract(flags, output, inherited_docs):
+    command = [swift(), "symbolgraph-extract", "-module-name", MODULE, "-minimum-access-level", "public",
+               "-output-dir", output] + flags
+    if not inherited_docs:
+        command.append("-skip-inherited-docs")
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        fail("swift symbolgraph-extract failed:\n" + result.stdout + result.stderr)
+    with open(os.path.join(output, f"{MODULE}.symbols.json"), encoding="utf-8") as file:
+        symbols = json.load(file)["symbols"]
+    # Members of extensions to other modules' types go to Courier@Other.symbols.json.
+    for name in sorted(os.listdir(output)):
+        if name.startswith(f"{MODULE}@") and name.endswith(".symbols.json"):
+            with open(os.path.join(output, name), encoding="utf-8") as file:
+                symbols += json.load(file)["symbols"]
+    return symbols
+
+
+def has_doc(symbol):
+    lines = symbol.get("docComment", {}).get("lines", [])
+    return any(line.get("text", "").strip() for line in lines)
+
+
+def source_file(symbol):
+    uri = symbol.get("location", {}).get("uri", "")
+    path = uri[len("file://"):] if uri.startswith("file://") else uri
+    path = os.path.realpath(path) if path else ""
+    return path if path.startswith(os.path.realpath(SOURCES)) else None
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Doc-comment coverage of the Courier engine's public API.")
+    parser.add_argument("threshold", nargs="?", type=float, default=100.0,
+                        help="the lowest percentage that passes (default 100)")
+    parser.add_argument("--all", action="store_true",
+                        help="apply the threshold to the whole engine, the files under rewrite included")
+    parser.add_argument("--no-build", action="store_true", help="use the module already built")
+    parser.add_argument("--quiet", action="store_true", help="print only the figures")
+    options = parser.parse_args()
+
+    os.chdir(ROOT)
+    if not options.no_build:
+        build = subprocess.run([swift(), "build", "--target", MODULE], capture_output=True, text=True)
+        if build.returncode != 0:
+            fail("swift build --target Courier failed:\n" + build.stdout[-4000:] + build.stderr[-4000:])
+    bin_path = subprocess.run([swift(), "build", "--show-bin-path"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    flags = module_flags(bin_path)
+    with tempfile.TemporaryDirectory() as own_dir, tempfile.TemporaryDirectory() as inherited_dir:
+        own = extract(flags, own_dir, inherited_docs=False)
+        with_inherited = extract(flags, inherited_dir, inherited_docs=True)
+    inherited_ids = {symbol["identifier"]["precise"] for symbol in with_inherited if has_doc(symbol)}
+
+    rows = []  # (relative path, line, kind, name, documented, inherited)
+    seen = set()
+    for symbol in own:
+        path = source_file(symbol)
+        if path is None:
+            continue
+        precise = symbol["identifier"]["precise"]
+        if precise in seen:
+            continue
+        seen.add(precise)
+        documented = has_doc(symbol)
+        inherited = not documented and precise in inherited_ids
+        relative = os.path.relpath(path, ROOT)
+        line = symbol["location"]["position"]["line"] + 1
+        kind = symbol["kind"]["identifier"].removeprefix("swift.")
+        name = ".".join(symbol["pathComponents"])
+        rows.append((relative, line, kind, name, documented or inherited, inherited))
+    rows.sort()
+
+    def under_rewrite(relative):
+        return any(relative.startswith(entry) if entry.endswith("/") else relative == entry
+                   for entry in UNDER_REWRITE)
+
+    def figure(selection):
+        documented = sum(1 for row in selection if row[4])
+        percent = 100.0 * documented / len(selection) if selection else 100.0
+        return documented, len(selection), percent
+
+    mine = [row for row in rows if not under_rewrite(row[0])]
+    missing = [row for row in (rows if options.all else mine) if not row[4]]
+    if not options.quiet:
+        for relative, line, kind, name, _, _ in missing:
+            print(f"{relative}:{line}: {kind} {name}")
+        if missing:
+            print()
+    whole = figure(rows)
+    part = figure(mine)
+    inherited_count = sum(1 for row in rows if row[5])
+    print(f"whole engine: {whole[0]} of {whole[1]} public symbols documented, {whole[2]:.1f} %"
+          f" ({inherited_count} by an inherited doc comment)")
+    print(f"excluding files under rewrite (issue #42): {part[0]} of {part[1]}, {part[2]:.1f} %")
+    checked = whole if options.all else part
+    # Exact: 1,152 of 1,153 (99.96 %, printed as 100.0) does not pass a threshold of 100.
+    if checked[0] * 100.0 < options.threshold * checked[1]:
+        print(f"doc-coverage: {checked[2]:.1f} % is below the threshold of {options.threshold:g} %", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
