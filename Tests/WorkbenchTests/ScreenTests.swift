@@ -122,5 +122,13 @@ import Testing
         #expect(quiet.rects[.cache]!.height >= 4)
         #expect(quiet.rects[.requests]!.height > ScreenLayout(size: size, focus: .requests, zoomed: false).rects[.requests]!.height)
         #expect(quiet.pane(atRow: quiet.rects[.load]!.row, column: 3) == .load, "a title line is clicked to focus it")
+        // Requests (or the Exchange, In flight, Events) focused: In flight and Events span the
+        // width, so that both have room for 24-character names at 120×40.
+        let strip = ScreenLayout(size: size, focus: .requests, zoomed: false)
+        #expect(strip.rects[.inFlight]!.column == 0 && strip.rects[.inFlight]!.width >= 24 + 40, "\(strip.rects[.inFlight]!)")
+        #expect(strip.rects[.events]!.width - 2 >= 40, "\(strip.rects[.events]!)")
+        #expect(strip.rects[.requests]!.row + strip.rects[.requests]!.height <= strip.rects[.inFlight]!.row, "the column ends above the strip")
+        let grid = ScreenLayout(size: size, focus: .requests, zoomed: false, style: .grid)
+        #expect(grid.rects[.inFlight]!.column > 0, "the grid keeps the strip under the Exchange")
     }
 }

@@ -55,4 +55,32 @@ import Testing
             #expect(!app.screen.contains("started    —"), "no nameless row")
         }
     }
+
+    /// #42: at 120×40, in the default layout, In flight and Events show names to 24 characters:
+    /// a request of 24 whole, a token fetch's longer name in 24 columns.
+    @Test func inFlightAndEventsShowNamesTo24CharactersAt120x40() async throws {
+        try await AppHarness.run { app in
+            #expect(app.model.size == Size(columns: 120, rows: 40))
+            let name = "slow-answer-with-24-char"
+            #expect(name.count == 24)
+            #expect(app.model.session.addRequest(named: name, definition: app.model.session.effectiveDefinition(of: "slow")) == nil)
+            app.model.session.send(name, ignoringCache: true)
+            app.select(.request("oauth2-protected"))
+            app.press(.enter)
+            let layout = app.model.layout
+            func shows(_ text: String, in pane: PaneID) -> Bool {
+                guard let rect = layout.rects[pane] else { return false }
+                let lines = app.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                return lines[rect.row..<(rect.row + rect.height)].contains { String($0.dropFirst(rect.column).prefix(rect.width)).contains(text) }
+            }
+            try await app.settle("In flight names the slow request whole") {
+                app.model.tick(force: true)
+                return shows(name, in: .inFlight)
+            }
+            try await app.settle("Events names both, the token fetch in 24 columns") {
+                app.model.tick(force: true)
+                return shows(name, in: .events) && shows("oauth2 token from 127.0…", in: .events)
+            }
+        }
+    }
 }

@@ -59,15 +59,21 @@ public struct ScreenLayout: Sendable, Equatable {
     public static let collapsedHeight = 1
 
     /// Requests over Runs, Cache, Cookies and Load on the left (as an accordion or a grid);
-    /// Exchange over In flight beside Events on the right. A focused Load takes the Exchange's
-    /// place, where its figures have room.
+    /// Exchange on the right; In flight beside Events at the bottom. With the accordion, the
+    /// bottom strip spans the whole width (names to 24 characters at 120 columns) unless a side
+    /// pane of the left column is focused, which then takes the column's whole height (a long
+    /// chain's run); with the grid it is under the Exchange. A focused Load takes the
+    /// Exchange's place, where its figures have room.
     private static func panes(in body: Rect, focus: PaneID, style: Style, empty: Set<PaneID>) -> [PaneID: Rect] {
         let leftWidth = min(56, max(32, body.width * 30 / 100))
-        let (left, right) = body.splitLeft(leftWidth)
+        let bottomShare = focus == .inFlight || focus == .events ? 45 : 28
+        let sideFocused = [.runs, .cache, .cookies, .load].contains(focus)
+        let across = style == .accordion && !sideFocused
+        let (above, below) = body.splitTop(body.height * (100 - bottomShare) / 100)
+        let (left, right) = (across ? above : body).splitLeft(leftWidth)
         let leftPanes: [PaneID] = focus == .load ? [.requests, .runs, .cache, .cookies] : [.requests, .runs, .cache, .cookies, .load]
         let column = style == .accordion ? accordion(left, panes: leftPanes, focus: focus, empty: empty) : grid(left, panes: leftPanes, focus: focus)
-        let bottomShare = focus == .inFlight || focus == .events ? 45 : 28
-        let (top, bottom) = right.splitTop(right.height * (100 - bottomShare) / 100)
+        let (top, bottom) = across ? (right, below) : right.splitTop(right.height * (100 - bottomShare) / 100)
         let strip = bottom.splitColumns(weights: [60, 40])
         var rects = Dictionary(uniqueKeysWithValues: zip(leftPanes, column))
         rects[focus == .load ? .load : .exchange] = top

@@ -121,10 +121,15 @@ final class EventsPane: FilteringPane {
         var lines: [StyledLine] = []
         let cursor = appendFilterRow(to: &lines, in: content)
         let log = self.log
-        lines += ListView.lines(log.list.cursor, height: listHeight(context), width: content.width, focused: context.isFocused,
+        let height = listHeight(context)
+        // The names' column is as wide as the longest name on screen needs, up to its cap: the
+        // status and the time stay in sight beside short names.
+        let longest = log.list.cursor.window(height: height).map { DisplayWidth.of(Self.subject(of: log.list.shown[$0], width: content.width)) }.max() ?? 0
+        let subjectWidth = min(Self.subjectWidth(content.width), longest)
+        lines += ListView.lines(log.list.cursor, height: height, width: content.width, focused: context.isFocused,
                                 empty: log.entries.isEmpty ? "No events yet: every request, batch and chain you start is logged here."
                                     : "No event matches the filter.") { index in
-            Self.line(log.list.shown[index], width: content.width)
+            Self.line(log.list.shown[index], width: content.width, subjectWidth: subjectWidth, glyphs: context.glyphs)
         }
         var extra = log.entries.isEmpty ? "" : "· \(log.entries.count)"
         if log.isPaused { extra += " · paused" + (log.held.isEmpty ? "" : ", \(log.held.count) new") }
@@ -133,7 +138,19 @@ final class EventsPane: FilteringPane {
         return PaneRender(frame: frame, cursor: cursor)
     }
 
-    private static func line(_ entry: EventLog.Entry, width: Int) -> StyledLine {
+    /// Names to 24 characters from a 40-column pane (the default layout at 120×40); a wide
+    /// pane (zoomed, or a wide screen) gives them 30: `oauth2 token from auth.example`.
+    private static func subjectWidth(_ width: Int) -> Int {
+        width >= 100 ? 30 : width >= 40 ? 24 : 17
+    }
+
+    /// What an entry is about; without the kind's column, a load run's entries still say what
+    /// they are.
+    private static func subject(of entry: EventLog.Entry, width: Int) -> String {
+        width < 70 && entry.subjectKind == "load" ? "load \(entry.subject)" : entry.subject
+    }
+
+    private static func line(_ entry: EventLog.Entry, width: Int, subjectWidth: Int, glyphs: Glyphs) -> StyledLine {
         let style: Style = switch entry.kind {
         case .failed: .failure
         case .cancelled: .warning
@@ -144,13 +161,14 @@ final class EventsPane: FilteringPane {
         var line = StyledLine(" ")
         let milliseconds = width >= 60 ? String(format: ".%03d", Int(entry.date.timeIntervalSince1970 * 1000) % 1000) : ""
         line.append(ClockText.time(entry.date) + milliseconds + " ", .dim)
-        line.append(DisplayWidth.padded(entry.kind.rawValue, to: 11), style)
+        // A narrow pane says what happened with a mark, so that names keep their room.
+        if width >= 60 {
+            line.append(DisplayWidth.padded(entry.kind.rawValue, to: 11), style)
+        } else {
+            line.append(Self.mark(of: entry.kind, glyphs: glyphs) + " ", style)
+        }
         if width >= 70 { line.append(DisplayWidth.padded(entry.subjectKind, to: 8), .dim) }
-        // Without the kind's column, a load run's entries still say what they are.
-        let subject = width < 70 && entry.subjectKind == "load" ? "load \(entry.subject)" : entry.subject
-        // A wide pane (zoomed, or a wide screen) gives names room: `oauth2 token from auth.example`.
-        let subjectWidth = width >= 100 ? 30 : 17
-        line.append(DisplayWidth.padded(DisplayWidth.truncated(subject, to: subjectWidth), to: subjectWidth + 1),
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(Self.subject(of: entry, width: width), to: subjectWidth), to: subjectWidth + 1),
                     entry.kind == .failed ? .failure : .plain)
         var details: [String] = []
         if let percent = entry.percent { details.append("\(percent)%") }
@@ -160,5 +178,17 @@ final class EventsPane: FilteringPane {
         if let note = entry.note { details.append(note) }
         line.append(details.joined(separator: "  "), entry.kind == .failed ? .failure : .dim)
         return line.truncated(to: width)
+    }
+
+    /// One column for what happened, in a narrow pane.
+    private static func mark(of kind: EventLog.Entry.Kind, glyphs: Glyphs) -> String {
+        switch kind {
+        case .started: glyphs.collapsed
+        case .progress: glyphs.pending
+        case .finished: glyphs.success
+        case .fromCache: glyphs.bullet
+        case .failed: glyphs.failure
+        case .cancelled: glyphs.cancelled
+        }
     }
 }

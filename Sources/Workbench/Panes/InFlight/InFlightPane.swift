@@ -153,7 +153,7 @@ final class InFlightPane: FilteringPane {
     private func line(_ row: InFlightTable.Row, width: Int, context: PaneContext) -> StyledLine {
         let now = context.now
         let (wide, medium, showsRate, room) = Self.columns(width: width)
-        guard medium else { return compactLine(row, context: context).truncated(to: width) }
+        guard medium else { return compactLine(row, width: width, context: context).truncated(to: width) }
         var line = StyledLine(" ")
         if wide { line.append(DisplayWidth.padded("#\(row.id)", to: 6), .dim) }
         line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 15), to: 16), row.outcome == nil ? .plain : .dim)
@@ -180,11 +180,13 @@ final class InFlightPane: FilteringPane {
         return line.truncated(to: width)
     }
 
-    /// For a narrow pane: name, state, bar, bytes so far, time.
-    private func compactLine(_ row: InFlightTable.Row, context: PaneContext) -> StyledLine {
+    /// For a narrow pane: name (13 to 24 characters, as the width allows), state, bar, bytes
+    /// so far, time.
+    private func compactLine(_ row: InFlightTable.Row, width: Int, context: PaneContext) -> StyledLine {
         let now = context.now
+        let nameWidth = min(24, max(13, width - 36))
         var line = StyledLine(" ")
-        line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: 13), to: 14), row.outcome == nil ? .plain : .dim)
+        line.append(DisplayWidth.padded(DisplayWidth.truncated(row.name, to: nameWidth), to: nameWidth + 1), row.outcome == nil ? .plain : .dim)
         let state = row.stream != nil && row.outcome == nil ? ("streaming", Style.accent) : Self.stateText(row, glyphs: context.glyphs)
         line.append(DisplayWidth.padded(DisplayWidth.truncated(state.0, to: 9), to: 10), state.1)
         if let stream = row.stream, row.outcome == nil {
