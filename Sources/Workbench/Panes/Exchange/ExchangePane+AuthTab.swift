@@ -11,7 +11,7 @@ extension ExchangePane {
         func row(_ name: String, _ value: String, _ style: Style = .plain) -> StyledLine {
             StyledLine.build { $0.append(" " + DisplayWidth.padded(name, to: 14), .syntaxKey); $0.append(value, style) }
         }
-        var lines = [row(description.title, description.summary, .dim)]
+        var lines = [StyledLine.build { $0.append(" " + description.title + "  ", .syntaxKey); $0.append(description.summary, .dim) }]
         for field in description.fields {
             guard let value = values.value(of: field) else { continue }
             let shown = field.isSensitive && !reveal ? Redaction.placeholder
