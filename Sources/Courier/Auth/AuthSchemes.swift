@@ -11,6 +11,7 @@ public enum AuthSchemes {
         AWSCredentials.self,
         OAuth2Auth.self,
         CommandAuth.self,
+        MessageSignatureAuth.self,
     ]
 
     /// The scheme written under `key` in `auth:`.
