@@ -2,7 +2,8 @@
 # Installs the servers nobody here wrote that the tests talk to: nginx (HTTP/2, TLS, client
 # certificates; from Debian's packages when root, never started as a service), headless Chromium
 # (renders the HTML report; from Debian's packages when root), and httpbin with
-# botocore (an independent SigV4 signer), sse-starlette on uvicorn (server-sent events) and
+# botocore (an independent SigV4 signer), http-message-signatures (an independent RFC 9421
+# verifier), sse-starlette on uvicorn (server-sent events) and
 # websockets in a venv at .build/test-venv: `python -m gunicorn -b
 # 127.0.0.1:PORT httpbin:app` is what the tests start (Tests/CourierTests/HTTPBinServer.swift).
 # Idempotent and quick when present; when it cannot install (not root, no python3 venv, no pip,
@@ -39,7 +40,7 @@ if ! command -v chromium-headless-shell >/dev/null && ! command -v chromium >/de
     fi
 fi
 
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, sse_starlette, uvicorn, websockets' 2>/dev/null; then
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets' 2>/dev/null; then
     exit 0
 fi
 if ! command -v "$python" >/dev/null; then
@@ -53,9 +54,9 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 0
     fi
 fi
-echo "test-servers: installing httpbin, gunicorn, botocore, sse-starlette, uvicorn and websockets into .build/test-venv"
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore sse-starlette uvicorn websockets; then
-    echo "test-servers: pip could not install httpbin/gunicorn/botocore/sse-starlette/uvicorn/websockets (no network or no index?); their tests will skip" >&2
+echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn and websockets into .build/test-venv"
+if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets; then
+    echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets (no network or no index?); their tests will skip" >&2
     exit 0
 fi
 "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null || echo "test-servers: httpbin installed but does not import; the httpbin tests will skip" >&2

@@ -16,7 +16,7 @@ struct CurlRoundTripTests {
             + prepared.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
             + [prepared.body.map { String(decoding: $0, as: UTF8.self) } ?? "no body",
                prepared.bodyFile ?? "no body file", String(describing: prepared.multipart?.parts),
-               String(describing: prepared.httpAuthentication), String(describing: prepared.tlsPolicy.clientCertificate),
+               String(describing: prepared.libcurlAuthentication), String(describing: prepared.tlsPolicy.clientCertificate),
                prepared.httpVersion.rawValue, String(describing: prepared.connectionRoute)]
     }
 

@@ -13,8 +13,12 @@ public struct PreparedRequest: Sendable {
     /// Seconds the whole transfer may take; nil: no limit.
     public var deadline: TimeInterval?
     public var tlsPolicy: TLSPolicy
-    /// Authentication libcurl performs (digest, NTLM, Negotiate, AWS SigV4).
+    /// The request's auth scheme, applied by the builder (``AuthScheme/authorize(_:)``).
     public var httpAuthentication: HTTPAuthentication?
+    /// Authentication libcurl performs (digest, NTLM, Negotiate, AWS SigV4), as the scheme set it.
+    public var libcurlAuthentication: LibcurlAuthentication?
+    /// The scheme that signs the request as it goes out (``AuthScheme/sign(_:)``); nil: none.
+    public var signer: HTTPAuthentication?
     public var httpVersion: HTTPVersionPreference = .auto
     public var connectionRoute: ConnectionRoute?
     public var proxy: ProxySetting

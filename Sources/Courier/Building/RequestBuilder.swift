@@ -90,17 +90,12 @@ enum RequestBuilder {
         if let error = HeaderFieldCheck.error(in: prepared.headers) { throw error }
     }
 
-    /// libcurl answers the challenge or signs; for SigV4 the query is put in AWS's canonical
-    /// form first, since libcurl 7.88 signs it as written while AWS sorts it, and a session
-    /// token becomes the header AWS expects (signed with the rest).
+    /// The scheme applies itself (a header, libcurl's authentication, the URL in the form a
+    /// signature needs); one that signs the outgoing request is kept to sign each transfer.
     private static func authenticate(_ prepared: inout PreparedRequest, with authentication: HTTPAuthentication) throws(RequestError) {
         prepared.httpAuthentication = authentication
-        guard case .aws(let credentials) = authentication else { return }
-        prepared.url = AWSCanonicalQuery.canonicalizing(prepared.url)
-        if let token = credentials.sessionToken {
-            prepared.headers.removeAll { $0.name.caseInsensitiveCompare("x-amz-security-token") == .orderedSame }
-            prepared.headers.append((name: "X-Amz-Security-Token", value: token))
-        }
+        try authentication.scheme.authorize(&prepared)
+        if authentication.scheme.signsOutgoingRequest { prepared.signer = authentication }
     }
 
     /// A timeout of zero or less means none (a year); tiny ones are raised to a millisecond.

@@ -73,7 +73,8 @@ open class Request: @unchecked Sendable {
     open var acceptableContentTypes: Set<String>? { nil }
     /// TLS verification for this request; nil = the config's.
     open var tlsPolicy: TLSPolicy? { nil }
-    /// Digest, NTLM, Negotiate or AWS SigV4, done by libcurl; nil = none of these.
+    /// The auth scheme (``AuthSchemes/all``): basic or bearer headers, digest, NTLM, Negotiate
+    /// or AWS SigV4 done by libcurl, a message signature; nil = none of these.
     open var httpAuthentication: HTTPAuthentication? { nil }
     /// The HTTP version to ask for; nil = the config's.
     open var httpVersion: HTTPVersionPreference? { nil }

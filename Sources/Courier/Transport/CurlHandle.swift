@@ -100,7 +100,7 @@ final class HandleSetup {
     init?(_ job: TransferJob, reportsProgress: Bool) {
         let request = job.request
         // Authentication and routes always start from a reset handle: they are not compared.
-        guard !request.sendsBody, request.download == nil, request.httpAuthentication == nil,
+        guard !request.sendsBody, request.download == nil, request.libcurlAuthentication == nil, request.signer == nil,
               request.connectionRoute == nil else { return nil }
         source = job.sent
         measuresOnly = job.measuresOnly
@@ -131,7 +131,7 @@ final class HandleSetup {
     /// The stored fields only: a computed property of the request would be read from a copy of it.
     private func fits(_ request: borrowing PreparedRequest) -> Bool {
         request.download == nil
-            && request.httpAuthentication == nil && request.connectionRoute == nil && request.httpVersion == httpVersion
+            && request.libcurlAuthentication == nil && request.signer == nil && request.connectionRoute == nil && request.httpVersion == httpVersion
             && request.method == method && request.userAgent == userAgent
             && request.idleTimeout == idleTimeout && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy

@@ -4,26 +4,26 @@ import CCurl
 /// and where to connect.
 extension EasyTransfer {
     func configureAuthentication(_ request: PreparedRequest) -> CURLcode {
-        guard let authentication = request.httpAuthentication else { return CURLE_OK }
+        guard let authentication = request.libcurlAuthentication else { return CURLE_OK }
         var code = CURLE_OK
-        func credentials(_ user: String, _ password: String) {
-            code = setString(CURLOPT_USERNAME, user)
-            if code == CURLE_OK { code = setString(CURLOPT_PASSWORD, password) }
+        func credentials() {
+            code = setString(CURLOPT_USERNAME, authentication.user)
+            if code == CURLE_OK { code = setString(CURLOPT_PASSWORD, authentication.password) }
         }
-        switch authentication {
-        case .digest(let user, let password):
-            credentials(user, password)
+        switch authentication.method {
+        case .digest:
+            credentials()
             if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_HTTPAUTH, courier_auth_digest()) }
-        case .ntlm(let user, let password):
-            credentials(user, password)
+        case .ntlm:
+            credentials()
             if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_HTTPAUTH, courier_auth_ntlm()) }
         case .negotiate:
             // libcurl needs a user name set to try Negotiate; the ticket cache supplies the rest.
             code = setConstant(CURLOPT_USERPWD, ":")
             if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_HTTPAUTH, courier_auth_negotiate()) }
-        case .aws(let aws):
-            credentials(aws.accessKey, aws.secretKey)
-            if code == CURLE_OK { code = setString(CURLOPT_AWS_SIGV4, "aws:amz:\(aws.region):\(aws.service)") }
+        case .awsSigV4(let region, let service):
+            credentials()
+            if code == CURLE_OK { code = setString(CURLOPT_AWS_SIGV4, "aws:amz:\(region):\(service)") }
         }
         if code == CURLE_OK, request.keepsCredentialsOnRedirect {
             code = courier_easy_setopt_long(handle, CURLOPT_UNRESTRICTED_AUTH, 1)

@@ -94,7 +94,12 @@ final class EasyTransfer {
             return Self.refused(setTransferOptions())
         }
 
-        let request = redirected ?? job.request
+        var request = redirected ?? job.request
+        // Signed here, as libcurl signs SigV4: over the final method, URL and header fields
+        // (an authenticator's too), anew for each transfer and redirect followed.
+        if let signer = request.signer {
+            do throws(RequestError) { try signer.scheme.sign(&request) } catch { return error }
+        }
         // The last gate before libcurl: an authenticator's fields and a load run's token are
         // set after the builder checked the request's own (a reused setup had these checked).
         if let refused = HeaderFieldCheck.error(in: request.headers) { return refused }
@@ -225,7 +230,7 @@ final class EasyTransfer {
     private func configureHeaders(_ request: PreparedRequest) -> CURLcode {
         var list: UnsafeMutablePointer<curl_slist>?
         var signsHeaderLines = false
-        if case .aws = request.httpAuthentication {
+        if request.libcurlAuthentication?.signsHeaderLines == true {
             signsHeaderLines = true
             // libcurl's SigV4 signs every line of the list, removals included: the user agent
             // and encodings go as options instead, unsigned, as AWS's own SDKs leave them.

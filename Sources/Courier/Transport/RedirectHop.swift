@@ -41,6 +41,8 @@ enum RedirectHop {
             return (sameOrigin || !original.credentialHeaderNames.contains(name)) && !(droppedBody && bodyHeaderNames.contains(name))
         }
         next.httpAuthentication = sameOrigin ? original.httpAuthentication : nil
+        next.libcurlAuthentication = sameOrigin ? original.libcurlAuthentication : nil
+        next.signer = sameOrigin ? original.signer : nil
         return .success(next)
     }
 

@@ -73,15 +73,9 @@ enum HTTPFileExportRequest {
         var url = urls.url(for: definition)
         var headers = definition.headers.map { ($0.name, client($0.value)) }
         func hasHeader(_ name: String) -> Bool { headers.contains { $0.0.caseInsensitiveCompare(name) == .orderedSame } }
-        switch definition.auth {
-        case .bearer(let token)? where !hasHeader("Authorization"):
-            headers.append(("Authorization", "Bearer " + client(token)))
-        case .basic(let user, let password)? where !hasHeader("Authorization"):
-            headers.append(("Authorization", "Basic " + client(basicCredentials(user: user, password: password))))
-        case .scheme(let scheme)? where !hasHeader("Authorization"):
-            if let value = HTTPFileSchemeAuth.header(for: scheme, client: client) { headers.append(("Authorization", value)) }
-        default:
-            break
+        if case .scheme(let scheme)? = definition.auth, !hasHeader("Authorization"),
+           let value = HTTPFileSchemeAuth.header(for: scheme, client: client) {
+            headers.append(("Authorization", value))
         }
         // Arguments travel as the engine sends them (keys sorted): in the query, as a form
         // body, or as a multipart body's leading fields; a JSON or form body replaces them.
@@ -90,7 +84,7 @@ enum HTTPFileExportRequest {
         var notCarried: [String] = []
         switch definition.auth {
         case .scheme(let scheme)? where HTTPFileSchemeAuth.header(for: scheme, client: client) == nil:
-            notCarried.append("auth (NTLM and Negotiate have no .http form)")
+            notCarried.append("auth (\(scheme.schemeDescription.title) has no .http form)")
         case .oauth2?, .command?:
             notCarried.append("auth (a token fetched when sending: OAuth2 and command tokens have no .http form)")
         default:

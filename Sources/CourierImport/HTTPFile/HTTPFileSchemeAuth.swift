@@ -1,8 +1,10 @@
 import Courier
 import CourierWorkspace
 
-/// REST Client's `Authorization` forms for the schemes libcurl performs:
-/// `Digest user password` and `AWS accessKey secretKey [token:T] [region:R] [service:S]`.
+/// REST Client's `Authorization` forms of the engine's schemes: `Bearer token`, `Basic …`,
+/// and for those libcurl performs `Digest user password` and
+/// `AWS accessKey secretKey [token:T] [region:R] [service:S]`. The `.http` format's own
+/// spelling of the fields, mapped to and from the schemes' values.
 enum HTTPFileSchemeAuth {
     /// The scheme an `Authorization: Digest …` or `AWS …` value names; nil when it is not one.
     static func read(scheme: String, credentials: String) -> HTTPAuthentication? {
@@ -23,15 +25,21 @@ enum HTTPFileSchemeAuth {
         }
     }
 
-    /// The header value for `scheme`, its parts passed through `client`; nil for NTLM and
-    /// Negotiate, which the `.http` clients have no such form for.
-    static func header(for scheme: HTTPAuthentication, client: (String) -> String) -> String? {
-        switch scheme {
-        case .digest(let user, let password): "Digest \(client(user)) \(client(password))"
-        case .aws(let aws):
+    /// The header value for `authentication`, its parts passed through `client`; nil for a
+    /// scheme the `.http` clients have no such form for (NTLM, Negotiate, …).
+    static func header(for authentication: HTTPAuthentication, client: (String) -> String) -> String? {
+        switch authentication.scheme {
+        case let bearer as BearerAuth:
+            "Bearer " + client(bearer.token)
+        case let basic as BasicAuth:
+            "Basic " + client(HTTPFileExportRequest.basicCredentials(user: basic.user, password: basic.password))
+        case let digest as DigestAuth:
+            "Digest \(client(digest.user)) \(client(digest.password))"
+        case let aws as AWSCredentials:
             "AWS \(client(aws.accessKey)) \(client(aws.secretKey))" + (aws.sessionToken.map { " token:" + client($0) } ?? "")
                 + " region:\(client(aws.region)) service:\(client(aws.service))"
-        case .ntlm, .negotiate: nil
+        default:
+            nil
         }
     }
 }

@@ -23,22 +23,7 @@ public enum RequestYAML {
                 add(YAMLScalar.blockKey(row.name, indentation: 4), row.type == .null ? "null" : text(row.value), level: 2)
             }
         }
-        switch definition.auth {
-        case .bearer(let token)?:
-            add("auth", "")
-            add("bearer", text(token), level: 2)
-        case .basic(let user, let password)?:
-            add("auth", "")
-            add("basic", "", level: 2)
-            add("user", text(user), level: 3)
-            add("password", text(password), level: 3)
-        case .scheme(let scheme)?:
-            lines += schemeAuthLines(scheme)
-        case let auth?:
-            lines += tokenAuthLines(auth)
-        case nil:
-            break
-        }
+        if let auth = definition.auth { lines += authLines(auth.authentication) }
         if let body = definition.body {
             add("body", "")
             lines += self.body(body)

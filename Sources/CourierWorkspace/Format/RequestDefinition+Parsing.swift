@@ -111,20 +111,6 @@ extension RequestDefinition {
         }
     }
 
-    private static func auth(_ value: YAMLValue, text: (YAMLValue) throws(WorkspaceError) -> String) throws(WorkspaceError) -> Auth {
-        let map = try value.mapping(allowed: ["basic", "bearer"] + tokenAuthKeys + schemeAuthKeys,
-                                    expected: "basic: {user, password}, bearer: TOKEN, oauth2: {…}, command: COMMAND, "
-                                        + "digest, ntlm, negotiate or aws")
-        if let auth = try tokenAuth(map, text: text) { return auth }
-        if let auth = try schemeAuth(map, text: text) { return auth }
-        if let basic = map["basic"] {
-            let fields = try basic.mapping(allowed: ["user", "password"])
-            return .basic(user: try text(fields.required("user")), password: try text(fields.required("password")))
-        }
-        if let bearer = map["bearer"] { return .bearer(token: try text(bearer)) }
-        throw value.error(.missingKey, "auth needs basic, bearer, oauth2 or command")
-    }
-
     private static func body(_ value: YAMLValue) throws(WorkspaceError) -> Body {
         let kinds = ["json", "form", "text", "file", "multipart", "graphql"]
         let map = try value.mapping(allowed: kinds + ["contentType"], expected: "a body: json, form, text, file, multipart or graphql")

@@ -4,15 +4,15 @@ import Foundation
 /// One request of a workspace, as written: strings may still hold `{{placeholders}}`,
 /// which are filled in each time the request is sent.
 public struct RequestDefinition: Sendable {
-    /// How the request authenticates.
+    /// How the request authenticates: one of the engine's schemes (``AuthSchemes/all``),
+    /// strings still templates.
     public enum Auth: Sendable, Hashable {
-        case basic(user: String, password: String)
-        case bearer(token: String)
         /// A token from an OAuth2 token endpoint, cached and refreshed (``OAuth2Settings``).
         case oauth2(OAuth2Settings)
         /// A token a shell command prints, cached for its TTL (``TokenCommand``).
         case command(TokenCommand)
-        /// Digest, NTLM, Negotiate or AWS SigV4, performed by libcurl; strings are templates.
+        /// Any other scheme — basic, bearer, digest, NTLM, Negotiate, AWS SigV4, … — which
+        /// the engine applies itself.
         case scheme(HTTPAuthentication)
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// send (cache settings included), and the secrets to hide.
 struct RequestResolution: Sendable {
     var settings = ConfigurableRequest.Definition()
-    /// Values to hide in output: `sensitive`, passwords, tokens, secret header values.
+    /// Values to hide in output: `sensitive`, the auth's sensitive fields, secret header values.
     var secrets: [String] = []
     /// An oauth2 or command auth, filled in: the request's authenticator gets its token.
     var tokenAuth: RequestDefinition.Auth?
@@ -32,26 +32,14 @@ struct RequestResolution: Sendable {
         settings.arguments = try definition.args.map { value throws(TemplateError) in try scope.render(value) }
         var headers: [String: String] = [:]
         for header in definition.headers { headers[header.name] = try scope.renderHeaderValue(header.value) }
-        switch definition.auth {
-        case .basic(let user, let password)?:
-            let password = try scope.render(password)
-            settings.basicAuthorization = (try scope.render(user), password)
-            secrets.append(password)
-        case .bearer(let token)?:
-            let token = try scope.renderHeaderValue(token)
-            headers["Authorization"] = "Bearer \(token)"
-            secrets.append(token)
-        case .scheme(let scheme)?:
-            let rendered = try scheme.rendered { text throws(TemplateError) in try scope.render(text) }
-            settings.httpAuthentication = rendered
-            secrets += rendered.secrets
-        case let auth?:
-            if let (rendered, authSecrets) = try auth.renderedTokenAuth(in: scope) {
+        if let auth = definition.auth {
+            let (rendered, authSecrets) = try auth.rendered(in: scope, workspace: workspace)
+            secrets += authSecrets
+            if case .scheme(let authentication) = rendered {
+                settings.httpAuthentication = authentication
+            } else {
                 tokenAuth = rendered
-                secrets += authSecrets
             }
-        case nil:
-            break
         }
         switch definition.body {
         case .json(let value)?:

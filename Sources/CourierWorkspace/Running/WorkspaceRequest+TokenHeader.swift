@@ -5,11 +5,9 @@ extension WorkspaceRequest {
     /// at send time: its name, and its value with the token shown as where it comes from
     /// (`Bearer <token from oauth2>`). Nil for other auth.
     public var tokenHeader: (name: String, value: String)? {
-        switch source.auth {
-        case .oauth2?: ("Authorization", "Bearer <token from oauth2>")
-        case .command(let command)?: (command.header, command.prefix + "<token from command>")
-        default: nil
-        }
+        guard let authentication = source.auth?.authentication, let scheme = authentication.scheme as? any TokenScheme else { return nil }
+        let header = scheme.tokenHeader
+        return (header.name, header.prefix + "<token from \(authentication.schemeDescription.key)>")
     }
 
     /// The header ``tokenHeader`` names with the token the authenticator gives now (fetched,

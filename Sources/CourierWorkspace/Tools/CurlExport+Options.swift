@@ -6,14 +6,15 @@ extension CurlExport {
     static func optionWords(_ prepared: PreparedRequest, hidingSecrets: Bool) -> [String] {
         func secret(_ text: String) -> String { hidingSecrets ? Redaction.placeholder : text }
         var words: [String] = []
-        switch prepared.httpAuthentication {
-        case .digest(let user, let password)?: words += ["--digest", "-u", ShellWords.quote(user + ":" + secret(password))]
-        case .ntlm(let user, let password)?: words += ["--ntlm", "-u", ShellWords.quote(user + ":" + secret(password))]
-        case .negotiate?: words += ["--negotiate", "-u", ":"]
-        case .aws(let aws)?:
-            words += ["--aws-sigv4", ShellWords.quote("aws:amz:\(aws.region):\(aws.service)"),
-                      "-u", ShellWords.quote(aws.accessKey + ":" + secret(aws.secretKey))]
-        case nil: break
+        if let authentication = prepared.libcurlAuthentication {
+            let user = ShellWords.quote(authentication.user + ":" + secret(authentication.password))
+            switch authentication.method {
+            case .digest: words += ["--digest", "-u", user]
+            case .ntlm: words += ["--ntlm", "-u", user]
+            case .negotiate: words += ["--negotiate", "-u", ":"]
+            case .awsSigV4(let region, let service):
+                words += ["--aws-sigv4", ShellWords.quote("aws:amz:\(region):\(service)"), "-u", user]
+            }
         }
         if let certificate = prepared.tlsPolicy.clientCertificate {
             words += ["--cert", ShellWords.quote(certificateName(certificate.certificateFile))]

@@ -49,14 +49,14 @@ extension CurlImport {
                 guard user != nil else { throw Failure(description: "--aws-sigv4 needs -u ACCESS_KEY:SECRET_KEY") }
                 let token = headers.firstIndex { $0.0.caseInsensitiveCompare("x-amz-security-token") == .orderedSame }
                 let sessionToken = token.map { headers.remove(at: $0).1 }
-                return RequestYAML.schemeAuthLines(.aws(AWSCredentials(accessKey: name, secretKey: password, sessionToken: sessionToken,
+                return RequestYAML.authLines(.aws(AWSCredentials(accessKey: name, secretKey: password, sessionToken: sessionToken,
                                                                        region: fields[2], service: fields[3])))
             }
             switch scheme {
-            case "--digest": return RequestYAML.schemeAuthLines(.digest(user: name, password: password))
-            case "--ntlm": return RequestYAML.schemeAuthLines(.ntlm(user: name, password: password))
+            case "--digest": return RequestYAML.authLines(.digest(user: name, password: password))
+            case "--ntlm": return RequestYAML.authLines(.ntlm(user: name, password: password))
             // curl uses neither the user nor the password for Negotiate (`-u :` only turns it on).
-            case "--negotiate": return RequestYAML.schemeAuthLines(.negotiate)
+            case "--negotiate": return RequestYAML.authLines(.negotiate)
             default: return nil
             }
         }

@@ -36,7 +36,7 @@ public final class TokenSessions: Sendable {
                 OAuth2TokenSource(settings: settings, file: file, openURL: openURL ?? Self.printURL,
                                   tell: tell ?? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             }
-            return WorkspaceAuthenticator(scope: scope, header: "Authorization", prefix: "Bearer ",
+            return WorkspaceAuthenticator(scope: scope, header: settings.tokenHeader.name, prefix: settings.tokenHeader.prefix,
                                           token: { try await source.accessToken(agent: $0.agent, deadline: $0.deadline) },
                                           recover: { request, stale in
                                               await source.recover(from: stale, agent: request.agent, deadline: request.deadline)
@@ -45,7 +45,7 @@ public final class TokenSessions: Sendable {
             let source: CommandTokenSource = source(for: "command \(workspaceFile)\u{0}\(command.command)\u{0}\(command.ttl ?? -1)") {
                 CommandTokenSource(command: command)
             }
-            return WorkspaceAuthenticator(scope: scope, header: command.header, prefix: command.prefix,
+            return WorkspaceAuthenticator(scope: scope, header: command.tokenHeader.name, prefix: command.tokenHeader.prefix,
                                           token: { _ in try await source.token() },
                                           recover: { _, stale in await source.forget(stale); return true })
         default:

@@ -55,21 +55,8 @@ extension ExchangePane {
     }
 
     private func authLines(_ definition: RequestDefinition) -> [StyledLine] {
-        func secret(_ text: String) -> String { source.revealsSecrets ? text : Redaction.placeholder }
-        switch definition.auth {
-        case .basic(let user, let password)?:
-            return [StyledLine.build { $0.append(" Basic  ", .syntaxKey); $0.append("user \(user)  password \(secret(password))") },
-                    StyledLine(" v shows or hides secrets", .dim)]
-        case .bearer(let token)?:
-            return [StyledLine.build { $0.append(" Bearer  ", .syntaxKey); $0.append(secret(token)) },
-                    StyledLine(" v shows or hides secrets", .dim)]
-        case .scheme(let scheme)?:
-            return Self.schemeAuthLines(scheme, reveal: source.revealsSecrets)
-        case let auth?:
-            return Self.tokenAuthLines(auth, reveal: source.revealsSecrets)
-        case nil:
-            return [StyledLine(" No authorization.", .dim)]
-        }
+        guard let auth = definition.auth else { return [StyledLine(" No authorization.", .dim)] }
+        return Self.authLines(auth.authentication, reveal: source.revealsSecrets)
     }
 
     private func optionLines(_ definition: RequestDefinition, request: WorkspaceRequest?, width: Int) -> [StyledLine] {

@@ -1,31 +1,6 @@
 import Courier
 
 extension RequestYAML {
-    /// `auth:` lines of a digest, NTLM, Negotiate or AWS auth, two spaces in.
-    static func schemeAuthLines(_ scheme: HTTPAuthentication) -> [String] {
-        var lines = ["  auth:"]
-        func add(_ key: String, _ value: String?) {
-            guard let value else { return }
-            lines.append("      " + key + ": " + YAMLScalar.string(value, at: .blockValue))
-        }
-        switch scheme {
-        case .digest(let user, let password), .ntlm(let user, let password):
-            lines.append(scheme == .digest(user: user, password: password) ? "    digest:" : "    ntlm:")
-            add("user", user)
-            add("password", password)
-        case .negotiate:
-            lines.append("    negotiate: {}")
-        case .aws(let aws):
-            lines.append("    aws:")
-            add("accessKey", aws.accessKey)
-            add("secretKey", aws.secretKey)
-            add("sessionToken", aws.sessionToken)
-            add("region", aws.region)
-            add("service", aws.service)
-        }
-        return lines
-    }
-
     /// `tls:`'s client certificate lines, four spaces in.
     static func clientCertificateLines(_ certificate: ClientCertificate?) -> [String] {
         guard let certificate else { return [] }

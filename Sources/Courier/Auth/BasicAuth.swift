@@ -1,0 +1,29 @@
+import Foundation
+
+/// HTTP Basic (RFC 7617): `Authorization: Basic base64(user:password)`.
+/// Written `auth: {basic: {user, password}}`.
+public struct BasicAuth: AuthScheme {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    public static let schemeDescription = AuthSchemeDescription(
+        key: "basic", title: "Basic", summary: "user and password in the Authorization header, base64-encoded",
+        fields: [AuthField("user", required: true), AuthField("password", kind: .secret, required: true)])
+
+    public init(values: AuthValues) throws(AuthValueError) {
+        let values = try values.checked(against: Self.schemeDescription)
+        self.init(user: Self.text(values, "user"), password: Self.text(values, "password"))
+    }
+
+    public var values: AuthValues { AuthValues(["user": user, "password": password]) }
+
+    /// The header replaces any `Authorization` the request has.
+    public func authorize(_ request: inout PreparedRequest) throws(RequestError) {
+        request.replaceHeader("Authorization", with: "Basic " + Data("\(user):\(password)".utf8).base64EncodedString())
+    }
+}

@@ -1,0 +1,26 @@
+/// A bearer token (RFC 6750): `Authorization: Bearer TOKEN`. Written `auth: {bearer: TOKEN}`.
+public struct BearerAuth: AuthScheme {
+    public var token: String
+
+    public init(token: String) {
+        self.token = token
+    }
+
+    public static let schemeDescription = AuthSchemeDescription(
+        key: "bearer", title: "Bearer", summary: "the token in the Authorization header", shape: .value,
+        fields: [AuthField("token", kind: .secret, required: true, headerValue: true)])
+
+    public init(values: AuthValues) throws(AuthValueError) {
+        self.init(token: Self.text(try values.checked(against: Self.schemeDescription), "token"))
+    }
+
+    public var values: AuthValues { AuthValues(["token": token]) }
+
+    /// The token, and the header value that holds it.
+    public var secrets: [String] { token.isEmpty ? [] : [token, "Bearer \(token)"] }
+
+    /// The header replaces any `Authorization` the request has.
+    public func authorize(_ request: inout PreparedRequest) throws(RequestError) {
+        request.replaceHeader("Authorization", with: "Bearer \(token)")
+    }
+}

@@ -1,0 +1,26 @@
+/// HTTP Digest (RFC 7616): libcurl answers the server's challenge (MD5 or SHA-256).
+/// Written `auth: {digest: {user, password}}`.
+public struct DigestAuth: AuthScheme {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    public static let schemeDescription = AuthSchemeDescription(
+        key: "digest", title: "Digest", summary: "libcurl answers the server's challenge (MD5 or SHA-256)",
+        fields: [AuthField("user", required: true), AuthField("password", kind: .secret, required: true)])
+
+    public init(values: AuthValues) throws(AuthValueError) {
+        let values = try values.checked(against: Self.schemeDescription)
+        self.init(user: Self.text(values, "user"), password: Self.text(values, "password"))
+    }
+
+    public var values: AuthValues { AuthValues(["user": user, "password": password]) }
+
+    public func authorize(_ request: inout PreparedRequest) throws(RequestError) {
+        request.libcurlAuthentication = LibcurlAuthentication(.digest, user: user, password: password)
+    }
+}
