@@ -48,3 +48,17 @@ import Testing
         #expect(wrong.responseStatusCode == 401)
     }
 }
+
+/// Which Authorization header goes out when a request has both a scheme and its own header.
+@Suite struct AuthorizationHeaderPrecedenceTests {
+    @Test func theRequestsOwnHeaderWinsOverItsSchemes() throws {
+        let request = ConfigurableRequest("http://127.0.0.1:9/get")
+        request.definition.httpAuthentication = HTTPAuthentication(BasicAuth(user: "ada", password: "l0velace"))
+        request.definition.headers = ["authorization": "Token written-by-hand"]
+        let sent = try request.preparedRequest().headers.filter { $0.name.caseInsensitiveCompare("Authorization") == .orderedSame }
+        #expect(sent.map(\.value) == ["Token written-by-hand"])
+        let schemeOnly = ConfigurableRequest("http://127.0.0.1:9/get")
+        schemeOnly.definition.httpAuthentication = HTTPAuthentication(BearerAuth(token: "t0ken"))
+        #expect(try schemeOnly.preparedRequest().headers.contains { $0.name == "Authorization" && $0.value == "Bearer t0ken" })
+    }
+}

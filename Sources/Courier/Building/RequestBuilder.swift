@@ -45,7 +45,8 @@ enum RequestBuilder {
 
     private static func fill(_ prepared: inout PreparedRequest, from request: Request,
                              snapshot: SettingsSnapshot) throws(RequestError) {
-        if let custom = request.buildCustomRequest() {
+        let custom = request.buildCustomRequest()
+        if let custom {
             prepared.url = custom.url
             prepared.method = custom.method
             prepared.headers = custom.headers
@@ -74,7 +75,14 @@ enum RequestBuilder {
         }
         prepared.httpVersion = request.httpVersion ?? snapshot.settings.httpVersion
         prepared.connectionRoute = request.connectionRoute.flatMap { $0.isEmpty ? nil : $0 }
-        if let authentication = request.httpAuthentication { try authenticate(&prepared, with: authentication) }
+        if let authentication = request.httpAuthentication {
+            try authenticate(&prepared, with: authentication)
+            // A header the request writes itself wins over the one its scheme sets, as it did
+            // when basic and bearer were headers (the scheme still signs what goes out).
+            if custom == nil {
+                for (name, value) in request.headers ?? [:] { prepared.replaceHeader(name, with: value) }
+            }
+        }
         prepared.keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
         for header in prepared.headers where request.isCredentialHeader(name: header.name, value: header.value) {
             prepared.credentialHeaderNames.insert(header.name.lowercased())
