@@ -11,6 +11,10 @@ extension AppModel {
     public func applyUpdates(now: Date = Date()) -> Bool {
         let updates = session.mailbox.drain()
         for update in updates {
+            if case .paneResult(let id, let result) = update {
+                carryOut(panes.component(id).receive(result, context: context(for: id, now: now)))
+                continue
+            }
             session.record(update, now: now)
             // The panes next: Events logs a stop before the session's message links to it.
             for pane in panes.all { carryOut(pane.apply(update, context: context(for: pane.id, now: now))) }

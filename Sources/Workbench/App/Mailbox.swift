@@ -21,14 +21,10 @@ public enum EngineUpdate: Sendable {
     case pagingStopped(PagedRequest, name: String)
     /// A response body was laid out off the input loop; `complete` false for the first screen only.
     case bodyFormatted(exchange: Int, body: FormattedBody)
-    /// A search over a large body finished (`body` is the body searched).
-    case bodySearched(exchange: Int, body: FormattedBody, query: String, matches: [BodyMatch])
     /// The workspace file changed on disk.
     case workspaceFileChanged
     /// Cache entries written in the background are on disk.
     case cacheWritten
-    /// The cache directory was read for the Cache pane, off the input loop.
-    case cacheListed(CacheListingRead)
     /// An OAuth2 authorization-code grant waits for the user to sign in at `url`.
     case openAuthorization(url: String)
     /// Something the user should know while an authorization waits (a forged redirect refused).
@@ -37,12 +33,6 @@ public enum EngineUpdate: Sendable {
     case cacheWriteFailed(String)
     /// The history database could not be opened or written; recording stopped (why).
     case historyFailed(String)
-    /// History rows read off the input loop for the History tab of `request`.
-    case historyLoaded(request: String, exchanges: [HistoryExchange])
-    /// A past exchange read whole (with its body), to open in the History tab.
-    case historyOpened(HistoryExchange)
-    /// Two past exchanges compared.
-    case historyDiffed(HistoryDiff)
     /// A run's exchanges were written as HAR (how many, where).
     case historyExported(path: String, count: Int)
     /// The Load pane started a load run (its number there): Events logs it, In flight and
@@ -51,13 +41,10 @@ public enum EngineUpdate: Sendable {
     /// A load run the Load pane started (its number there) ended: its final figures, partial
     /// when stopped, or why it could not start.
     case loadRunEnded(run: Int, Result<LoadResult, LoadRunError>)
-    /// The figures of the Load pane's running run `run` so far, read off the input loop.
-    case loadRunSampled(run: Int, LoadResult)
-    /// The history's load runs of a request, batch or chain, newest first; `saved`, the id the
-    /// Load pane's run `run` was saved under, when this listing follows its save.
-    case loadRunsListed(target: String, runs: [LoadRunSummary], saved: (run: Int, id: Int64)?)
-    /// A past load run read whole, to show or to compare the shown one with.
-    case loadRunRead(LoadResult, forComparison: Bool)
+    /// What a pane's own background work found (a search, a listing, a run's figures), for
+    /// that pane alone: the shell hands it to the pane's ``Pane/receive(_:context:)``, and the
+    /// type of `result` is the pane's own.
+    case paneResult(PaneID, any Sendable)
 }
 
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their

@@ -23,6 +23,9 @@ protocol Pane: Component {
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork]
     /// News from the engine.
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork]
+    /// What the pane's own background work posted for it (``EngineUpdate/paneResult(_:_:)``),
+    /// of a type the pane defines.
+    func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork]
     /// Why `action` does not apply to what is selected now (lazygit's "disabled because"),
     /// or nil when it does: the status line leaves its hint out, and the key says why.
     func disabledReason(for action: Action) -> String?
@@ -74,6 +77,7 @@ extension Pane {
     func escape() -> Bool { false }
     func click(contentRow row: Int, context: PaneContext) -> [PaneWork] { [] }
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] { [] }
+    func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork] { [] }
     func disabledReason(for action: Action) -> String? { nil }
     func answer(_ purpose: String, text: String, context: PaneContext) -> PromptAnswer { .done([]) }
     func confirmed(_ question: String, context: PaneContext) -> [PaneWork] { [] }

@@ -20,7 +20,7 @@ public struct CacheListingRead: Sendable {
     static func start(generation: Int, cache: WorkspaceCache, judged: [String: CacheBrowser.Judgement], now: Date, mailbox: Mailbox) {
         reader.async {
             let listings = cache.list(now: now)
-            mailbox.post(.cacheListed(CacheListingRead(generation: generation, directory: cache.directory, listings: listings,
+            mailbox.post(.paneResult(.cache, CacheListingRead(generation: generation, directory: cache.directory, listings: listings,
                                                        judged: judged, now: now)))
         }
     }

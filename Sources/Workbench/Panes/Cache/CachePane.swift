@@ -129,14 +129,19 @@ final class CachePane: FilteringPane {
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
         case .cacheWritten: return [.refreshCache]
-        case .cacheListed(let read) where read.generation == generation:
-            isReading = false
-            browser.show(read)
-            if let next = queued {
-                queued = nil
-                reload(next.cache, judged: next.judged, now: next.now)
-            }
         default: break
+        }
+        return []
+    }
+
+    /// A read of the directory this pane asked for (``CacheListingRead``).
+    func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork] {
+        guard let read = result as? CacheListingRead, read.generation == generation else { return [] }
+        isReading = false
+        browser.show(read)
+        if let next = queued {
+            queued = nil
+            reload(next.cache, judged: next.judged, now: next.now)
         }
         return []
     }

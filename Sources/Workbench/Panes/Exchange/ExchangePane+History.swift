@@ -48,7 +48,7 @@ extension ExchangePane {
         let query = filter
         let mailbox = source.mailbox
         history.read({ store in try store.exchanges(query) }, deliver: { rows in
-            mailbox.post(.historyLoaded(request: name, exchanges: rows.reversed()))
+            mailbox.post(.paneResult(.exchange, BackgroundResult.historyLoaded(request: name, exchanges: rows.reversed())))
         })
     }
 
@@ -72,7 +72,7 @@ extension ExchangePane {
               let id = historyTab.rows[historyTab.selection].id else { return }
         let mailbox = source.mailbox
         history.read({ store in try store.exchange(id: id) }, deliver: { exchange in
-            if let exchange { mailbox.post(.historyOpened(exchange)) }
+            if let exchange { mailbox.post(.paneResult(.exchange, BackgroundResult.historyOpened(exchange))) }
         })
     }
 
@@ -103,7 +103,7 @@ extension ExchangePane {
             guard let old = try store.exchange(id: pair[0]), let new = try store.exchange(id: pair[1]) else { return nil }
             return HistoryDiff(old: old, new: new)
         }, deliver: { diff in
-            if let diff { mailbox.post(.historyDiffed(diff)) }
+            if let diff { mailbox.post(.paneResult(.exchange, BackgroundResult.historyDiffed(diff))) }
         })
     }
 

@@ -59,7 +59,7 @@ extension ExchangePane {
         say("searching \(body.byteCount / 1_048_576) MB for \"\(query)\"…", .info)
         DispatchQueue.global(qos: .userInitiated).async {
             let matches = body.matches(of: query, caseInsensitive: BodyViewer.ignoresCase(query), limit: BodyViewer.matchLimit)
-            mailbox.post(.bodySearched(exchange: id, body: body, query: query, matches: matches))
+            mailbox.post(.paneResult(.exchange, BackgroundResult.searched(exchange: id, body: body, query: query, matches: matches)))
         }
     }
 

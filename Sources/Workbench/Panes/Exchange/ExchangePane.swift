@@ -234,21 +234,41 @@ final class ExchangePane: Pane {
         section = section == .composer ? .response : .composer
     }
 
-    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
-        switch update {
-        case .bodySearched(let id, let searched, let query, let matches):
+    /// What the pane's work off the input loop found.
+    enum BackgroundResult: Sendable {
+        /// A search over a large body finished (`body` is the body searched).
+        case searched(exchange: Int, body: FormattedBody, query: String, matches: [BodyMatch])
+        /// History rows for the History tab of `request`.
+        case historyLoaded(request: String, exchanges: [HistoryExchange])
+        /// A past exchange read whole (with its body), to open in the History tab.
+        case historyOpened(HistoryExchange)
+        /// Two past exchanges compared.
+        case historyDiffed(HistoryDiff)
+    }
+
+    func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork] {
+        switch result as? BackgroundResult {
+        case .searched(let id, let searched, let query, let matches)?:
             guard let exchange = source.exchanges.values.first(where: { $0.id == id }),
                   exchange.viewer?.shownBody === searched else { break }
             exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
             say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
-        case .historyLoaded(let request, let exchanges):
+        case .historyLoaded(let request, let exchanges)?:
             historyLoaded(request: request, exchanges: exchanges)
-        case .historyOpened(let exchange):
+        case .historyOpened(let exchange)?:
             historyOpened(exchange)
-        case .historyDiffed(let diff):
+        case .historyDiffed(let diff)?:
             historyTab.diff = diff
             responseScroll = 0
             say(diff.bodyChanges == 0 ? "the bodies are the same" : "\(diff.bodyChanges) difference\(diff.bodyChanges == 1 ? "" : "s") in the body — Esc back to the list", .info)
+        case nil:
+            break
+        }
+        return takeWork()
+    }
+
+    func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
+        switch update {
         case .stopped(.request(let request)):
             if responseTab == .history, let exchange = source.exchanges.values.first(where: { $0.request === request }),
                selection.selectedRequestName == exchange.name {

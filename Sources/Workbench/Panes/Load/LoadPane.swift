@@ -176,7 +176,7 @@ final class LoadPane: Pane {
         samples += 1
         reading = true
         let (run, id, mailbox) = (active.run, active.id, source.mailbox)
-        DispatchQueue.global().async { mailbox.post(.loadRunSampled(run: id, run.snapshot())) }
+        DispatchQueue.global().async { mailbox.post(.paneResult(.load, BackgroundResult.sampled(run: id, run.snapshot()))) }
     }
 
     /// When the loop must wake up for the next read (nil: no run is going on).
@@ -209,12 +209,31 @@ final class LoadPane: Pane {
                 if showsLive { shown = nil }
                 return [.say("the load run of \(ended.run.name) could not start: \(error.message)", .failure, seconds: 8)]
             }
-        case .loadRunSampled(let id, let figures):
+        default:
+            break
+        }
+        return []
+    }
+
+    /// What the pane's work off the input loop found.
+    enum BackgroundResult: Sendable {
+        /// The figures of run `run` so far.
+        case sampled(run: Int, LoadResult)
+        /// The history's load runs of a target, newest first; `saved`, the id run `run` was
+        /// saved under, when this listing follows its save.
+        case listed(target: String, runs: [LoadRunSummary], saved: (run: Int, id: Int64)?)
+        /// A past load run read whole, to show or to compare the shown one with.
+        case read(LoadResult, forComparison: Bool)
+    }
+
+    func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork] {
+        switch result as? BackgroundResult {
+        case .sampled(let id, let figures)?:
             guard let running = active, running.id == id else { return [] }
             reading = false
             // Figures read before the run ended do not replace its final ones.
             if running.isRunning, showsLive { shown = figures }
-        case .loadRunsListed(let target, let runs, let saved):
+        case .listed(let target, let runs, let saved)?:
             if let saved, saved.run == active?.id {
                 active?.final?.id = saved.id
                 if showsLive { shown?.id = saved.id }
@@ -223,7 +242,7 @@ final class LoadPane: Pane {
             let selected = past.indices.contains(cursor.selection) ? past[cursor.selection].id : nil
             past = runs
             cursor.reset(count: runs.count, selecting: runs.firstIndex { $0.id == selected } ?? 0)
-        case .loadRunRead(let result, let forComparison):
+        case .read(let result, let forComparison)?:
             if forComparison {
                 baseline = result
             } else {
@@ -259,7 +278,7 @@ final class LoadPane: Pane {
         let path = history.context.workspacePath
         let mailbox = source.mailbox
         history.read({ store in try store.loadRuns(workspacePath: path, target: target) }, deliver: { runs in
-            mailbox.post(.loadRunsListed(target: target, runs: runs, saved: nil))
+            mailbox.post(.paneResult(.load, BackgroundResult.listed(target: target, runs: runs, saved: nil)))
         })
     }
 
@@ -274,7 +293,7 @@ final class LoadPane: Pane {
             let id = try store.saveLoadRun(result, workspacePath: path, retention: retention)
             return (id, try store.loadRuns(workspacePath: path, target: result.target))
         }, deliver: { saved in
-            mailbox.post(.loadRunsListed(target: result.target, runs: saved.1, saved: (run, saved.0)))
+            mailbox.post(.paneResult(.load, BackgroundResult.listed(target: result.target, runs: saved.1, saved: (run, saved.0))))
         })
     }
 
@@ -283,7 +302,7 @@ final class LoadPane: Pane {
         guard let history = source.engine.history else { return }
         let mailbox = source.mailbox
         history.read({ store in try store.loadRun(id: id) }, deliver: { result in
-            if let result { mailbox.post(.loadRunRead(result, forComparison: forComparison)) }
+            if let result { mailbox.post(.paneResult(.load, BackgroundResult.read(result, forComparison: forComparison))) }
         })
     }
 
