@@ -58,7 +58,11 @@ public struct PreparedRequest: Sendable {
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
     /// The names (lowercased) of the headers that carry credentials: a redirect to another
-    /// origin (scheme, host, port) does not take them along (``RedirectHop``).
+    /// origin (scheme, host, port) does not take them along. While there are any, the
+    /// transport follows redirects itself instead of libcurl (which would drop only
+    /// `Authorization` and `Cookie`), unless ``keepsCredentialsOnRedirect``. The request's
+    /// ``Request/isCredentialHeader(name:value:)`` fills it; an auth scheme may add names
+    /// (a message signature's `signature` and `signature-input`).
     public var credentialHeaderNames: Set<String> = []
     /// Credentials go along on redirects to other origins too (the request opted in).
     public var keepsCredentialsOnRedirect = false
