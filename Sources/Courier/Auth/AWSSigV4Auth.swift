@@ -1,7 +1,11 @@
 /// AWS Signature Version 4 over the method, URL, signed headers and body, signed by libcurl
 /// (`CURLOPT_AWS_SIGV4`). Written `auth: {aws: {accessKey, secretKey, sessionToken, region, service}}`.
 public struct AWSCredentials: AuthScheme {
+    /// The access key ID (`AKIA…`; `ASIA…` for a temporary one), written `accessKey`:
+    /// libcurl's user (`CURLOPT_USERNAME`), named in the signature's `Credential=`. Not a secret.
     public var accessKey: String
+    /// The secret access key, written `secretKey`: libcurl's password (`CURLOPT_PASSWORD`),
+    /// from which it derives the signing key. Never sent; a secret, redacted wherever shown.
     public var secretKey: String
     /// A temporary credential's token, sent as `x-amz-security-token` (and signed).
     public var sessionToken: String?
@@ -10,6 +14,8 @@ public struct AWSCredentials: AuthScheme {
     /// The service's signing name, e.g. `s3`, `execute-api`, `sts`.
     public var service: String
 
+    /// Credentials for one region and service; `sessionToken` only for temporary credentials
+    /// (STS, an assumed role).
     public init(accessKey: String, secretKey: String, sessionToken: String? = nil, region: String, service: String) {
         self.accessKey = accessKey
         self.secretKey = secretKey

@@ -27,6 +27,7 @@ public struct AuthField: Sendable, Hashable {
     public let key: String
     /// What the composer calls it (`access key`).
     public let label: String
+    /// What the value is (``Kind``): how it is checked, shown and whether it is a secret.
     public let kind: Kind
     /// The field must be given (or have a default).
     public let isRequired: Bool
@@ -39,6 +40,9 @@ public struct AuthField: Sendable, Hashable {
     /// control character is refused, named, before the request is built.
     public let isHeaderValue: Bool
 
+    /// A field written under `key`. `label` defaults to the key; `template` defaults to true
+    /// for text, secrets, keys, files and lists and to false for choices and numbers;
+    /// `headerValue` marks a value that goes into a header field as it is (a bearer token).
     public init(_ key: String, label: String? = nil, kind: Kind = .text, required: Bool = false,
                 default defaultValue: String? = nil, template: Bool? = nil, headerValue: Bool = false) {
         self.key = key

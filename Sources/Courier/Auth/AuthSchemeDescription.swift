@@ -22,11 +22,16 @@ public struct AuthSchemeDescription: Sendable {
     public let title: String
     /// One line on how it works, for the composer.
     public let summary: String
+    /// How the scheme is written under `auth:` (``Shape``).
     public let shape: Shape
+    /// The scheme's fields in the order they are written and shown; empty for a
+    /// ``Shape/flag`` scheme.
     public let fields: [AuthField]
     /// Said with a missing required field (`SigV4 signs with accessKey, secretKey, region and service`).
     public let requiredHint: String?
 
+    /// A description; by default the scheme is written as a mapping of its fields
+    /// (``Shape/fields``), and a missing required field is reported by its key.
     public init(key: String, title: String, summary: String, shape: Shape = .fields, fields: [AuthField],
                 requiredHint: String? = nil) {
         self.key = key

@@ -2,6 +2,8 @@
 /// parser, the YAML writer, the composer and redaction find schemes here. A new scheme is its
 /// file and a line here.
 public enum AuthSchemes {
+    /// The schemes' types, in the order `auth:` is read: basic, bearer, digest, NTLM,
+    /// Negotiate, AWS SigV4, OAuth2, command, message signature.
     public static let all: [any AuthScheme.Type] = [
         BasicAuth.self,
         BearerAuth.self,

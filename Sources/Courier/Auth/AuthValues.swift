@@ -2,12 +2,17 @@
 /// workspace writes, with `{{placeholders}}` until the request is sent. Fields not given are
 /// absent.
 public struct AuthValues: Sendable, Hashable {
+    /// The values given, by field key; defaults are not filled in (``value(of:)`` does).
+    /// Secrets are held in clear: ``secrets(_:)`` lists them for redaction.
     public private(set) var fields: [String: String]
 
+    /// Values by field key (`["user": "ada", "password": "{{password}}"]`); not checked until
+    /// ``checked(against:)`` or a scheme's ``AuthScheme/init(values:)``.
     public init(_ fields: [String: String] = [:]) {
         self.fields = fields
     }
 
+    /// The value given for `key`, without the field's default; setting nil removes it.
     public subscript(key: String) -> String? {
         get { fields[key] }
         set { fields[key] = newValue }
@@ -68,13 +73,22 @@ public struct AuthValues: Sendable, Hashable {
 /// A scheme's values that do not make a scheme: a required field missing, or a value that
 /// does not fit. Names the field when one is to blame.
 public struct AuthValueError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable { case missing, invalid }
+    /// What is wrong with the values.
+    public enum Kind: Sendable {
+        /// `missing`: a required field is not given (nor defaulted), or a combination the
+        /// scheme needs is incomplete (a signature's `key` or `keyFile`). `invalid`: a key the
+        /// scheme has no field for, or a value its field does not take.
+        case missing, invalid
+    }
 
+    /// Whether a value is missing or does not fit.
     public let kind: Kind
     /// The field's key; nil when the values as a whole are wrong.
     public let field: String?
+    /// What is wrong, for people: names the field and what it takes.
     public let message: String
 
+    /// An error of `kind` about `field` (nil: the values as a whole), saying `message`.
     public init(_ kind: Kind, field: String?, _ message: String) {
         self.kind = kind
         self.field = field

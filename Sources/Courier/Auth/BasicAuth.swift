@@ -3,9 +3,13 @@ import Foundation
 /// HTTP Basic (RFC 7617): `Authorization: Basic base64(user:password)`.
 /// Written `auth: {basic: {user, password}}`.
 public struct BasicAuth: AuthScheme {
+    /// The user name, written `user`; it may not contain a colon (RFC 7617 §2).
     public var user: String
+    /// The password, written `password`: a secret, redacted wherever shown (the header that
+    /// carries it too, since `Authorization` is a credential header).
     public var password: String
 
+    /// Basic with `user` and `password`, sent with every request (no challenge first).
     public init(user: String, password: String) {
         self.user = user
         self.password = password

@@ -1,7 +1,11 @@
 /// A bearer token (RFC 6750): `Authorization: Bearer TOKEN`. Written `auth: {bearer: TOKEN}`.
 public struct BearerAuth: AuthScheme {
+    /// The token as issued, without the `Bearer ` prefix: a secret, redacted wherever shown.
+    /// It goes into the header as it is, so a placeholder whose value holds a control
+    /// character is refused before the request is built.
     public var token: String
 
+    /// A bearer token, sent with every request.
     public init(token: String) {
         self.token = token
     }

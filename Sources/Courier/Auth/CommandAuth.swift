@@ -3,6 +3,9 @@
 /// `CommandTokenSource`); this is what runs and where the token goes.
 /// Written `auth: {command: "gh auth token", ttl: 300, header:, prefix:, timeout:}`.
 public struct CommandAuth: TokenScheme {
+    /// The command line, written `command`, run with `/bin/sh -c`; its standard output, with
+    /// the whitespace around it trimmed, is the token (a secret once printed). The command
+    /// itself is not a secret: keep credentials in the tool it runs, not in its arguments.
     public var command: String
     /// Seconds the output is reused; nil: for the whole session.
     public var ttl: Int?
@@ -13,6 +16,8 @@ public struct CommandAuth: TokenScheme {
     /// Seconds the command may run.
     public var timeout: Double = 30
 
+    /// A token printed by `command`, kept for the whole session (no TTL), sent as
+    /// `Authorization: Bearer TOKEN`, the command given 30 seconds.
     public init(command: String) {
         self.command = command
     }

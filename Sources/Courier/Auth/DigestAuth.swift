@@ -1,9 +1,14 @@
 /// HTTP Digest (RFC 7616): libcurl answers the server's challenge (MD5 or SHA-256).
 /// Written `auth: {digest: {user, password}}`.
 public struct DigestAuth: AuthScheme {
+    /// The user name, written `user` (libcurl's `CURLOPT_USERNAME`).
     public var user: String
+    /// The password, written `password` (libcurl's `CURLOPT_PASSWORD`): a secret, redacted
+    /// wherever shown. Never sent itself, only the digest libcurl makes of it.
     public var password: String
 
+    /// Digest with `user` and `password`: the first request goes without credentials, and
+    /// libcurl answers the server's 401 challenge (`CURLOPT_HTTPAUTH` `CURLAUTH_DIGEST`).
     public init(user: String, password: String) {
         self.user = user
         self.password = password

@@ -21,6 +21,8 @@ public struct HTTPAuthentication: Sendable, Hashable, CustomStringConvertible {
         init(_ scheme: any AuthScheme) { self.scheme = scheme }
     }
 
+    /// Wraps `scheme`, one of ``AuthSchemes/all`` or a scheme of one's own, for
+    /// ``Request/httpAuthentication``: `HTTPAuthentication(DigestAuth(user: "ada", password: p))`.
     public init(_ scheme: some AuthScheme) {
         storage = Storage(scheme)
     }

@@ -2,6 +2,7 @@
 /// schemes (`CURLOPT_HTTPAUTH`) and AWS Signature Version 4 (`CURLOPT_AWS_SIGV4`). The
 /// transport sets these options and `courier export-curl` writes the same as curl's flags.
 public struct LibcurlAuthentication: Sendable, Hashable {
+    /// Which authentication libcurl performs, by the curl flag that asks for the same.
     public enum Method: Sendable, Hashable {
         /// `--digest`
         case digest
@@ -13,10 +14,16 @@ public struct LibcurlAuthentication: Sendable, Hashable {
         case awsSigV4(region: String, service: String)
     }
 
+    /// The authentication libcurl performs: on the request's own origin only, unless the
+    /// request keeps credentials on redirects (`CURLOPT_UNRESTRICTED_AUTH`).
     public var method: Method
+    /// The user name (`CURLOPT_USERNAME`); for SigV4 the access key ID. Unused by Negotiate.
     public var user: String
+    /// The password (`CURLOPT_PASSWORD`); for SigV4 the secret access key. Unused by
+    /// Negotiate. A secret: a curl export that hides secrets writes ``Redaction/placeholder``.
     public var password: String
 
+    /// libcurl's `method` with `user` and `password` (empty by default, as Negotiate has them).
     public init(_ method: Method, user: String = "", password: String = "") {
         self.method = method
         self.user = user

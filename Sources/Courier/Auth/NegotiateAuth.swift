@@ -1,6 +1,9 @@
 /// SPNEGO/Kerberos with the credentials of the user's ticket cache (`kinit`); libcurl
 /// answers the challenge. Written `auth: {negotiate: {}}` (or `negotiate: true`).
 public struct NegotiateAuth: AuthScheme {
+    /// Negotiate with the ticket cache's credentials (`CURLOPT_HTTPAUTH` `CURLAUTH_NEGOTIATE`);
+    /// it has no fields. Run `kinit` first: without a ticket libcurl cannot answer the
+    /// server's challenge.
     public init() {}
 
     public static let schemeDescription = AuthSchemeDescription(

@@ -52,6 +52,8 @@ public struct AuthenticationFailure: Sendable {
     /// What the attempt sent, credentials included: tells which token the server refused.
     public let sent: PreparedRequest
 
+    /// A failure with the response's status (nil: none arrived), the attempt's error, and
+    /// what the attempt sent; the agent makes these, a test of an authenticator may too.
     public init(statusCode: Int?, error: RequestError?, sent: PreparedRequest) {
         self.statusCode = statusCode
         self.error = error

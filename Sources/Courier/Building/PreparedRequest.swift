@@ -3,15 +3,24 @@ import Foundation
 /// Everything the transport needs to send one request: the request object's answers,
 /// resolved once at start so that later changes to the request or config cannot tear it.
 public struct PreparedRequest: Sendable {
+    /// The absolute URL sent (`CURLOPT_URL`): joined with the base URL, the query arguments
+    /// appended, and as an auth scheme put it (SigV4 sorts the query). It may hold
+    /// credentials (a token in the query); show it through ``Request/redactedForDisplay(_:)``.
     public var url: String
+    /// The method sent; a redirect may turn it into GET, as libcurl does (303, and 301 or
+    /// 302 after a POST).
     public var method: HTTPMethod
     /// Header fields in the order they are sent.
     public var headers: [(name: String, value: String)]
+    /// The body's bytes: the arguments encoded (form or JSON), or ``Request/rawBody``; nil
+    /// for none, or when ``multipart`` or ``bodyFile`` is the body.
     public var body: Data?
     /// Seconds without any progress after which the transfer fails with `timedOut`.
     public var idleTimeout: TimeInterval
     /// Seconds the whole transfer may take; nil: no limit.
     public var deadline: TimeInterval?
+    /// How the server's certificate is checked and which client certificate is presented:
+    /// the request's ``Request/tlsPolicy``, else the config's.
     public var tlsPolicy: TLSPolicy
     /// The request's auth scheme, applied by the builder (``AuthScheme/authorize(_:)``).
     public var httpAuthentication: HTTPAuthentication?
@@ -19,9 +28,17 @@ public struct PreparedRequest: Sendable {
     public var libcurlAuthentication: LibcurlAuthentication?
     /// The scheme that signs the request as it goes out (``AuthScheme/sign(_:)``); nil: none.
     public var signer: HTTPAuthentication?
+    /// The HTTP version asked for (`CURLOPT_HTTP_VERSION`): the request's, else the
+    /// config's; ``HTTPVersionPreference/auto`` by default.
     public var httpVersion: HTTPVersionPreference = .auto
+    /// Where to connect instead of the URL's host (`CURLOPT_RESOLVE`, `CURLOPT_CONNECT_TO`,
+    /// `CURLOPT_UNIX_SOCKET_PATH`); nil: the URL's host.
     public var connectionRoute: ConnectionRoute?
+    /// Which proxy the transfer uses (`CURLOPT_PROXY`): the config's
+    /// ``NetworkSettings/proxy``.
     public var proxy: ProxySetting
+    /// The `User-Agent` sent when ``headers`` has none: the config's
+    /// ``NetworkSettings/userAgent`` (`Courier/` and the version by default).
     public var userAgent: String
     /// A multipart body; replaces `body`.
     public var multipart: MultipartForm?
@@ -41,7 +58,11 @@ public struct PreparedRequest: Sendable {
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
     /// The names (lowercased) of the headers that carry credentials: a redirect to another
-    /// origin (scheme, host, port) does not take them along (``RedirectHop``).
+    /// origin (scheme, host, port) does not take them along. While there are any, the
+    /// transport follows redirects itself instead of libcurl (which would drop only
+    /// `Authorization` and `Cookie`), unless ``keepsCredentialsOnRedirect``. The request's
+    /// ``Request/isCredentialHeader(name:value:)`` fills it; an auth scheme may add names
+    /// (a message signature's `signature` and `signature-input`).
     public var credentialHeaderNames: Set<String> = []
     /// Credentials go along on redirects to other origins too (the request opted in).
     public var keepsCredentialsOnRedirect = false

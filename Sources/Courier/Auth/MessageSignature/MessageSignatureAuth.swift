@@ -13,10 +13,13 @@ import Foundation
 /// `content-length`, `user-agent` or `host` the request lacks is added, so that what is
 /// signed is what is sent.
 public struct MessageSignatureAuth: AuthScheme {
+    /// The key's name as the verifier knows it, written `keyId`; required. Sent as the
+    /// `keyid` parameter (RFC 9421 §2.3); not a secret.
     public var keyID: String
     /// `ed25519`, `hmac-sha256` or `ecdsa-p256-sha256`.
     public var algorithm: String
-    /// The key inline: PEM, or base64 of its bytes (an hmac secret, a raw 32-byte key).
+    /// The key inline: PEM, or base64 of its bytes (an hmac secret, a raw 32-byte key). A
+    /// secret, redacted wherever shown.
     public var key: String?
     /// A file with the key: PEM, or its bytes.
     public var keyFile: String?
@@ -26,11 +29,22 @@ public struct MessageSignatureAuth: AuthScheme {
     public var created = "now"
     /// Seconds after `created` when the signature expires; nil: no `expires`.
     public var expires: Int?
+    /// A value the verifier can use to refuse a replay, written `nonce`: sent as the `nonce`
+    /// parameter (RFC 9421 §2.3) as it is — the same for every request unless a
+    /// `{{placeholder}}` makes it new. Nil: no `nonce`.
     public var nonce: String?
+    /// What the signature is for, in the verifier's terms (an application or profile name),
+    /// written `tag`: the `tag` parameter (RFC 9421 §2.3). Nil: no `tag`.
     public var tag: String?
     /// The name of the signature in both header fields.
     public var label = "sig1"
 
+    /// A signature with `keyID` and `algorithm` and the key inline (`key`) or in a file
+    /// (`keyFile`): give one (with both, the file is used); the key is a secret, the file's
+    /// path is not. The rest at their defaults: the default components, `created` now, no
+    /// `expires`, label `sig1`. Checked when the request is signed, not here: an unknown
+    /// algorithm or a key that does not fit fails the request with
+    /// ``RequestError/Code/invalidParameters``.
     public init(keyID: String, algorithm: String, key: String? = nil, keyFile: String? = nil) {
         self.keyID = keyID
         self.algorithm = algorithm
