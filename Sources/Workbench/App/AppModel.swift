@@ -8,17 +8,7 @@ import Foundation
 /// and ``frame(now:)`` says what the screen shows. It lives on the input loop's thread.
 public final class AppModel {
     /// Something only the terminal front can do, queued for it to carry out.
-    public enum Effect: Sendable, Equatable {
-        /// Suspend the screen and edit `path` at `line` in `$VISUAL`/`$EDITOR`, then call
-        /// ``AppModel/editorFinished(_:)``.
-        case openEditor(path: String, line: Int)
-        /// Put text on the clipboard (OSC 52).
-        case copyToClipboard(String)
-        /// Stop like Ctrl-Z in a shell; redraw on `fg`.
-        case suspend
-        /// Repaint every cell.
-        case redraw
-    }
+    public typealias Effect = WorkbenchEffect
 
     /// The work on the workspace: its edits, the engine session, sending, the exchanges and
     /// runs. The panes read it directly (``RequestsSource``, ``ExchangeSource``).

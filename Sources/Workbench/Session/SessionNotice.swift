@@ -11,7 +11,7 @@ enum SessionNotice {
     /// The last event in words, for the status line.
     case lastEvent(String)
     /// For the terminal front (the editor, the clipboard).
-    case effect(AppModel.Effect)
+    case effect(WorkbenchEffect)
     /// A stream's first events arrived: draw now, not at the next paced frame.
     case drawAtOnce
     /// The file was read again: the tree shows what it has now, and the drafts it lost.
