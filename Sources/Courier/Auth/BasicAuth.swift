@@ -2,7 +2,7 @@ import Foundation
 
 /// HTTP Basic (RFC 7617): `Authorization: Basic base64(user:password)`.
 /// Written `auth: {basic: {user, password}}`.
-public struct BasicAuth: AuthScheme {
+public struct BasicAuth: UserPasswordScheme {
     /// The user name, written `user`; it may not contain a colon (RFC 7617 §2).
     public var user: String
     /// The password, written `password`: a secret, redacted wherever shown (the header that
@@ -17,16 +17,10 @@ public struct BasicAuth: AuthScheme {
 
     public static let schemeDescription = AuthSchemeDescription(
         key: "basic", title: "Basic", summary: "user and password in the Authorization header, base64-encoded",
-        fields: [AuthField("user", required: true), AuthField("password", kind: .secret, required: true)])
+        fields: userPasswordFields)
 
-    public init(values: AuthValues) throws(AuthValueError) {
-        let values = try values.checked(against: Self.schemeDescription)
-        self.init(user: Self.text(values, "user"), password: Self.text(values, "password"))
-    }
-
-    public var values: AuthValues { AuthValues(["user": user, "password": password]) }
-
-    /// The header replaces any `Authorization` the request has.
+    /// The header replaces one the scheme finds; one the request writes itself wins (the
+    /// request builder puts it back).
     public func authorize(_ request: inout PreparedRequest) throws(RequestError) {
         request.replaceHeader("Authorization", with: "Basic " + Data("\(user):\(password)".utf8).base64EncodedString())
     }

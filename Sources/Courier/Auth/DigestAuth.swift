@@ -1,6 +1,6 @@
 /// HTTP Digest (RFC 7616): libcurl answers the server's challenge (MD5 or SHA-256).
 /// Written `auth: {digest: {user, password}}`.
-public struct DigestAuth: AuthScheme {
+public struct DigestAuth: UserPasswordScheme {
     /// The user name, written `user` (libcurl's `CURLOPT_USERNAME`).
     public var user: String
     /// The password, written `password` (libcurl's `CURLOPT_PASSWORD`): a secret, redacted
@@ -16,14 +16,7 @@ public struct DigestAuth: AuthScheme {
 
     public static let schemeDescription = AuthSchemeDescription(
         key: "digest", title: "Digest", summary: "libcurl answers the server's challenge (MD5 or SHA-256)",
-        fields: [AuthField("user", required: true), AuthField("password", kind: .secret, required: true)])
-
-    public init(values: AuthValues) throws(AuthValueError) {
-        let values = try values.checked(against: Self.schemeDescription)
-        self.init(user: Self.text(values, "user"), password: Self.text(values, "password"))
-    }
-
-    public var values: AuthValues { AuthValues(["user": user, "password": password]) }
+        fields: userPasswordFields)
 
     public func authorize(_ request: inout PreparedRequest) throws(RequestError) {
         request.libcurlAuthentication = LibcurlAuthentication(.digest, user: user, password: password)

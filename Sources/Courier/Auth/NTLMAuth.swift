@@ -1,6 +1,6 @@
 /// NTLM, as Windows servers ask for it; libcurl answers the challenge. The user may name its
 /// domain (`DOMAIN\user`). Written `auth: {ntlm: {user, password}}`.
-public struct NTLMAuth: AuthScheme {
+public struct NTLMAuth: UserPasswordScheme {
     /// The user name, written `user`, with its domain when the server wants one
     /// (`DOMAIN\user`); libcurl's `CURLOPT_USERNAME`.
     public var user: String
@@ -17,14 +17,7 @@ public struct NTLMAuth: AuthScheme {
 
     public static let schemeDescription = AuthSchemeDescription(
         key: "ntlm", title: "NTLM", summary: "libcurl answers the server's challenge",
-        fields: [AuthField("user", required: true), AuthField("password", kind: .secret, required: true)])
-
-    public init(values: AuthValues) throws(AuthValueError) {
-        let values = try values.checked(against: Self.schemeDescription)
-        self.init(user: Self.text(values, "user"), password: Self.text(values, "password"))
-    }
-
-    public var values: AuthValues { AuthValues(["user": user, "password": password]) }
+        fields: userPasswordFields)
 
     public func authorize(_ request: inout PreparedRequest) throws(RequestError) {
         request.libcurlAuthentication = LibcurlAuthentication(.ntlm, user: user, password: password)
