@@ -51,4 +51,16 @@ import Testing
         #expect(run.name == "basics" && !run.isRunning)
         await server.stop()
     }
+
+    /// A chain's parallel step runs as a batch of its own; Events names it after its step.
+    @Test func aChainsParallelStepIsNamedAfterItsStep() async throws {
+        try await AppHarness.run { app in
+            app.select(.chain("checkout"))
+            app.press(.enter)
+            try await app.settle("checkout ran") { app.model.session.runs.runs.first?.finishedAt != nil }
+            let subjects = app.model.panes.events.log.entries.map(\.subject)
+            #expect(subjects.contains("checkout step 2"), "\(subjects)")
+            #expect(!subjects.contains("batch"), "no nameless batch: \(subjects)")
+        }
+    }
 }
