@@ -32,18 +32,22 @@ extension WorkbenchSession: RequestsSource, ExchangeSource {
             let exchange = exchangesByRequest[ObjectIdentifier(request)]
             return SubjectDescription(kind: "request", name: exchange?.name ?? request.hudText ?? "—", startedAt: exchange?.startedAt,
                                       duration: exchange?.elapsed(now: now))
-        case .batch(let batch) where runs.run(of: subject) == nil:
-            // A chain's parallel step runs as a batch of its own: it is named after its step.
-            let step = batch.requests.lazy.compactMap { self.exchangesByRequest[ObjectIdentifier($0)]?.step }.first
-            guard case .stepMember(let chain, let index, _, _)? = step else {
-                return SubjectDescription(kind: "batch", name: "batch", startedAt: nil, duration: nil)
-            }
-            return SubjectDescription(kind: "batch", name: "\(chain) step \(index + 1)", startedAt: nil, duration: nil)
         case .batch, .chain:
             let run = runs.run(of: subject)
+            if run == nil, case .batch(let batch) = subject { return parallelStep(batch) }
             let kind = if case .batch = subject { "batch" } else { "chain" }
             return SubjectDescription(kind: kind, name: run?.name ?? kind, startedAt: run?.startedAt, duration: run?.duration(now: now))
         }
+    }
+
+    /// A chain's parallel step runs as a batch of its own, with no run: it is named after its
+    /// step (`checkout step 2`), which its members' exchanges know.
+    private func parallelStep(_ batch: BatchRequest) -> SubjectDescription {
+        let step = batch.requests.lazy.compactMap { self.exchangesByRequest[ObjectIdentifier($0)]?.step }.first
+        guard case .stepMember(let chain, let index, _, _)? = step else {
+            return SubjectDescription(kind: "batch", name: "batch", startedAt: nil, duration: nil)
+        }
+        return SubjectDescription(kind: "batch", name: "\(chain) step \(index + 1)", startedAt: nil, duration: nil)
     }
 
     /// What a workspace request would send with `scope`'s values: `GET https://…`.

@@ -19,7 +19,7 @@ final class WorkbenchSession {
     let settings: WorkbenchSettings
     let mailbox: Mailbox
     let hud = HUDAccessory()
-    let glyphs: Glyphs
+    var glyphs: Glyphs { settings.glyphs }
     /// The engine for the current environment: agent, runner, history.
     var engine: EngineSession {
         didSet { judgementsAreStale = true }
@@ -61,7 +61,6 @@ final class WorkbenchSession {
         self.workspace = workspace
         self.settings = settings
         self.mailbox = mailbox
-        glyphs = settings.glyphs
         environment = settings.environment
         engine = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
                                    hud: hud, mailbox: mailbox)
