@@ -135,11 +135,11 @@ extension EndToEndTests {
                 // line scrolls it off until the next full redraw.
                 try await session.waitFor("get-args")
                 try session.press("2", "m")
-                let pkill = Process()
-                pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-                pkill.arguments = ["-TERM", "-f", "tui \(sandbox.workspace)"]
-                try pkill.run()
-                pkill.waitUntilExit()
+                let pattern = "tui \(sandbox.workspace)"
+                #expect(try ChildProcess.run(["pkill", "-TERM", "-f", pattern]).status == 0, "pkill found the workbench")
+                // The old prompt line is back as soon as the alternate screen is left, before the
+                // process has ended: wait for its end, so that what is typed next goes to the shell.
+                try await Self.waitUntilGone(pattern, seconds: 15)
                 try await session.waitFor("prompt$")
                 try session.type("stty -a | tr ' ' '\\n' | grep -E '^-?icanon$'; echo done-$((40+2))")
                 try session.press("Enter")
@@ -147,6 +147,22 @@ extension EndToEndTests {
                 #expect(!screen.contains("-icanon"), "SIGTERM left the terminal raw")
                 #expect(!screen.contains("1 Requests"), "the alternate screen is gone")
             }
+        }
+
+        /// Waits until no process's command line matches `pattern` (`pgrep -f`), checking every
+        /// 50 ms; throws saying so when one still runs after `seconds`.
+        private static func waitUntilGone(_ pattern: String, seconds: Double) async throws {
+            let deadline = Date().addingTimeInterval(seconds)
+            while try ChildProcess.run(["pgrep", "-f", pattern]).status == 0 {
+                guard Date() < deadline else { throw StillRunning(pattern: pattern, seconds: seconds) }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
+        struct StillRunning: Error, CustomStringConvertible {
+            let pattern: String
+            let seconds: Double
+            var description: String { "a process matching \"\(pattern)\" still ran \(seconds) s after SIGTERM" }
         }
 
         @Test func ctrlZSuspendsToTheShellAndFgBringsItBack() async throws {

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs a test command, passing its output through, and when it fails prints again, at the very
+# end, every issue a test recorded with the lines that follow it (a screen the end-to-end tests
+# dumped, an error's description): a CI log that keeps only its tail still says what failed.
+set -uo pipefail
+log=$(mktemp /tmp/courier-test-log.XXXXXX) || exit 1
+trap 'rm -f "$log"' EXIT
+"$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+if [ "$status" -ne 0 ]; then
+    echo
+    echo "==== The tests failed (exit $status). Every issue recorded, with what followed it (at most 60 lines each):"
+    awk '
+        /recorded an issue/ { printing = 1; lines = 0; print; next }
+        printing && /^(◇|✔|✘ (Test|Suite)|􀟈|􁁛|􀢄)/ { printing = 0; print "----" }
+        printing { if (++lines <= 60) print }
+    ' "$log"
+fi
+exit "$status"
