@@ -94,7 +94,7 @@ final class AppHarness {
     /// Selects a node of the Requests tree, unfolding what hides it.
     func select(_ node: RequestTree.Node) {
         model.handle(.character("1"))
-        model.panes.requests.reveal(node)
+        model.tell(.reveal(node))
         model.selectionChanged()
     }
 

@@ -117,7 +117,7 @@ import Testing
             let other = try app.reopened(overrides: ["user": "someone-else"])
             try await listed(app, in: other)
             #expect(other.panes.cache.browser.rows.first?.state == "sensitiveDataMismatch")
-            other.panes.requests.reveal(.request("cities"))
+            other.tell(.reveal(.request("cities")))
             other.selectionChanged()
             other.tick()
             var buffer = CellBuffer(size: other.size)

@@ -155,7 +155,7 @@ import Testing
                 try await app.settle("get-args #\(round)") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             }
             app.model.focus(.exchange)
-            app.model.panes.exchange.show(.response)
+            app.model.tell(.showResponse)
             while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }
             try await app.settle("two rows") { app.model.panes.exchange.historyTab.rows.count == 2 }
             #expect(app.screen.contains("2 past · Enter opens"))

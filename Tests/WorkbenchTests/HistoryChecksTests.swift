@@ -129,7 +129,7 @@ import Testing
             app.press(.enter)
             try await app.settle("checks-fail") { app.model.session.exchanges["checks-fail"]?.stoppedAt != nil }
             app.model.focus(.exchange)
-            app.model.panes.exchange.show(.response)
+            app.model.tell(.showResponse)
             while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }
             try await app.settle("the history row") { !app.model.panes.exchange.historyTab.rows.isEmpty }
             var screen = app.screen

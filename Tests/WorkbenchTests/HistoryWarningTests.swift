@@ -42,7 +42,7 @@ import Testing
             app.press(.enter)
             try await app.settle("the GraphQL request") { app.model.session.exchanges["graphql-errors"]?.stoppedAt != nil }
             app.model.focus(.exchange)
-            app.model.panes.exchange.show(.response)
+            app.model.tell(.showResponse)
             while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }
             try await app.settle("the history row") { !app.model.panes.exchange.historyTab.rows.isEmpty }
             #expect(app.screen.contains("warning  "), "the row says so: \(app.screen)")

@@ -215,7 +215,7 @@ import Testing
                 #expect(done.status == 0, "\(done.output) \(done.errors)")
                 app.select(.request("ws-echo"))
                 app.model.focus(.exchange)
-                app.model.panes.exchange.show(.response)
+                app.model.tell(.showResponse)
                 while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }
                 try await app.settle("the history row") { !app.model.panes.exchange.historyTab.rows.isEmpty }
                 app.press(.enter)

@@ -2,17 +2,17 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-/// The shell reads the cache for the Cache pane on the events that change it — a write or
-/// delete, an entry's expiry, the file, the selection — and hands the pane the result.
+/// The shell reads the cache on the events that change it — a write or delete, an entry's
+/// expiry, the file, the selection — and tells the panes the result (the Cache pane lists it).
 extension AppModel {
-    /// Whether the Cache pane waits for a read of the directory (made off the input loop; it
+    /// Whether the cache's pane waits for a read of the directory (made off the input loop; it
     /// arrives through the mailbox).
-    public var isReadingCache: Bool { panes.cache.isReading }
+    public var isReadingCache: Bool { panes.role(CacheBrowsing.self).isReading }
 
     /// Reads the cache directory again (off the input loop), judging each entry as the request
     /// that would read it now judges it.
     func reloadCache(now: Date = Date()) {
-        panes.cache.reload(session.workspaceCache, judged: session.cacheJudgements(now: now), now: now)
+        tell(.cacheListing(session.workspaceCache, judged: session.cacheJudgements(now: now), now: now), now: now)
         session.judgementsAreStale = true
     }
 
@@ -20,6 +20,6 @@ extension AppModel {
     /// cache now.
     func judgeSelectedRequestsCache(now: Date) {
         session.judgementsAreStale = false
-        panes.cache.show(session.cacheVerdict(of: selectedRequestName, now: now))
+        tell(.cacheVerdict(session.cacheVerdict(of: selectedRequestName, now: now)), now: now)
     }
 }

@@ -18,8 +18,13 @@ extension AppModel {
         let session = self.session
         return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.engine.agent.config.baseURL,
                            revealsSecrets: session.revealsSecrets, describe: { [unowned session] in session.describe($0, now: now) },
-                           transfer: { [unowned self] in panes.inFlight.table.liveRow(for: $0) },
+                           transfer: { [unowned self] in panes.role(TransferTabling.self).liveRow(for: $0) },
                            preview: { [unowned session] name, scope in session.preview(of: name, scope: scope) })
+    }
+
+    /// Tells every pane `message` (each acts on what concerns it) and carries out what they ask.
+    func tell(_ message: PaneMessage, now: Date = Date()) {
+        for pane in panes.all { carryOut(pane.hear(message, context: context(for: pane.id, now: now))) }
     }
 
     /// Carries out what a pane, or the window `source`, asked for.
@@ -31,7 +36,7 @@ extension AppModel {
             case .showResponse(let name, let sent):
                 showResponse(of: name, exchange: sent.flatMap { session.exchangesByRequest[ObjectIdentifier($0)] })
             case .inspect(let inspection):
-                panes.exchange.inspect(inspection)
+                tell(.inspect(inspection))
                 focus = .exchange
             case .confirm(let confirmation): open(ConfirmOverlay(confirmation))
             case .prompt(let prompt): open(PromptOverlay(prompt))
@@ -47,7 +52,7 @@ extension AppModel {
             case .close: if let source { close(source) }
             case .perform(let action): perform(action)
             case .reveal(let node):
-                panes.requests.reveal(node)
+                tell(.reveal(node))
                 focus = .requests
                 selectionChanged()
             case .switchEnvironment(let name):
@@ -79,7 +84,8 @@ extension AppModel {
                             requestName: { [unowned session] in session.requestName(of: $0) })
         for pane in panes.all { carryOut(pane.tick(tick, context: context(for: pane.id, now: now))) }
         if session.judgementsAreStale { judgeSelectedRequestsCache(now: now) }
-        for name in panes.requests.visibleRequestNames(context: context(for: .requests, now: now)) where session.cacheMarkers[name] == nil {
+        let holder = panes.role(SelectionHolding.self)
+        for name in holder.visibleRequestNames(context: context(for: holder.id, now: now)) where session.cacheMarkers[name] == nil {
             session.hasFreshCacheEntry(name)
         }
     }

@@ -28,7 +28,7 @@ extension AppModel {
     }
 
     /// The Events entry the last stop was logged as.
-    private var lastStopEvent: Int? { panes.events.lastStopEvent }
+    private var lastStopEvent: Int? { panes.role(EventLogging.self).lastStopEvent }
 
     /// Carries out what the session asked for since the last call.
     func takeSessionNotices() {
@@ -39,15 +39,15 @@ extension AppModel {
             case .effect(let effect): effects.append(effect)
             case .drawAtOnce: drawsAtOnce = true
             case .workspaceReloaded(let workspace, let orphans):
-                panes.requests.update(workspace: workspace, orphans: orphans)
+                tell(.workspaceReloaded(workspace, orphans: orphans))
             case .revealExchange: revealExchange()
             case .chainStepStarted(let node):
                 // While the selection is in a running chain, it moves to the step that starts,
                 // so the Exchange pane shows each step's request and then its response.
                 guard case .stepMember(let chain, _, _, _) = node, selectedChainName == chain, tree.selectedNode != node else { break }
-                if panes.requests.select(node) { selectionChanged() }
+                tell(.select(node))
             case .select(let node):
-                if panes.requests.select(node) { selectionChanged() }
+                tell(.select(node))
             case .conflict(let name): openConflict(name)
             case .invalidEdit(let error, let backup): openInvalidEdit(error, backup: backup)
             case .authorization(let url):

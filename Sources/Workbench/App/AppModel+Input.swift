@@ -25,7 +25,6 @@ extension AppModel {
     /// Another request is selected: the composer starts at its URL line.
     func selectionChanged() {
         session.judgementsAreStale = true
-        panes.exchange.selectionChanged()
         for pane in panes.all { carryOut(pane.selectionChanged(context: context(for: pane.id))) }
     }
 
@@ -38,8 +37,8 @@ extension AppModel {
         }
         guard let pane = layout.pane(atRow: event.row, column: event.column), let rect = layout.rects[pane] else { return }
         focus = pane
-        // The wheel scrolls the part of the Exchange pane it is over.
-        if pane == .exchange { panes.exchange.focusPart(atRow: event.row, in: rect) }
+        // The wheel scrolls the part of a pane it is over (Exchange's composer or response).
+        panes.component(pane).pointer(atRow: event.row, context: context(for: pane))
         switch event.kind {
         case .wheelUp: move(.up); move(.up); move(.up)
         case .wheelDown: move(.down); move(.down); move(.down)

@@ -46,11 +46,8 @@ extension AppModel {
             session.delete(name)
             takeSessionNotices()
         case .cancelAll:
-            let count = panes.inFlight.table.live.count
-            session.inFlightAgents.forEach { $0.cancelAll() }
+            let count = session.cancelEverything()
             say("cancelled \(count) request\(count == 1 ? "" : "s")", .warning)
-        case .purgeCache:
-            carryOut(panes.cache.purge(all: true))
         case .pane(let id, let question):
             carryOut(panes.component(id).confirmed(question, context: context(for: id)))
         case .restoreFile(let text):

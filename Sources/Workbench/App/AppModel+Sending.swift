@@ -13,7 +13,7 @@ extension AppModel {
             return
         }
         switch tree.selectedNode {
-        case .section?: panes.requests.toggleSection()
+        case .section?: tell(.foldSelectedSection)
         case .batch(let name)?: session.runBatch(name)
         case .chain(let name)?:
             if !session.advanceChain(name) { session.runChain(name, stepMode: false) }
@@ -40,13 +40,13 @@ extension AppModel {
     func revealExchange() {
         if layout.mode != .panes, focus == .requests {
             focus = .exchange
-            panes.exchange.show(.response)
+            tell(.showResponse)
         }
     }
 
     /// Space-marked requests, sent together as a batch that runs them all.
     private func runMarked() {
-        let names = panes.requests.takeMarks()
+        let names = panes.role(SelectionHolding.self).takeMarks()
         session.startBatch(names, continueOnFailure: true, name: "marked", ignoringCache: false)
         takeSessionNotices()
         say("sending \(names.count) marked requests together", .info)
@@ -78,8 +78,8 @@ extension AppModel {
 }
 
 extension AppModel: SelectionSource {
-    /// The tree of the Requests pane, to read.
-    var tree: RequestTree { panes.requests.tree }
+    /// The tree of the pane that holds the selection (Requests), to read.
+    var tree: RequestTree { panes.role(SelectionHolding.self).tree }
 
     /// The request the selection shows in the Exchange pane.
     var selectedRequestName: String? { tree.selectedNode?.requestName }

@@ -70,16 +70,9 @@ extension AppModel {
     /// Key hints for what the keys do now, lazygit style.
     private func hintLine() -> StyledLine {
         // Every hint comes from the key table, rebound keys included.
-        let typing: [Action] = switch panes.exchange.typing {
-        case .field?: [.commitLine, .nextField, .cancelLine]
-        case .bodySearch?, .bodyFilter?: [.commitLine, .cancelLine]
-        case .message?: [.sendMessage, .olderMessage, .cancelLine]
-        case nil: focusedComponent.isTyping ? [.commitLine, .cancelLine] : []
-        }
         let hints: [(key: String, label: String)]
-        if !typing.isEmpty {
-            let typingScope: KeyMap.Scope = if case .message? = panes.exchange.typing { .messageLine } else { .typing }
-            hints = typing.compactMap { KeyMap.hint($0, in: typingScope) }
+        if let typing = focusedComponent.typingHints {
+            hints = typing.actions.compactMap { KeyMap.hint($0, in: typing.scope) }
         } else if overlay != nil {
             hints = [KeyMap.hint(.closeWindow, in: .window)].compactMap { $0 }
         } else {

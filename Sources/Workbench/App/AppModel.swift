@@ -156,20 +156,18 @@ public final class AppModel {
     // MARK: - Focus
 
     func focus(_ pane: PaneID) {
-        if pane == .exchange, focus == .exchange { panes.exchange.toggleSection() }
+        if pane == focus { panes.component(pane).focusedAgain() }
         focus = pane
     }
 
+    /// Tab and Shift-Tab: through a pane's own parts first (Exchange's composer and response),
+    /// then to the next pane.
     private func cycleFocus(by step: Int) {
-        // Composer and response are stops of their own, between Requests and In flight.
-        typealias Section = ExchangePane.Section
-        let stops: [(PaneID, Section)] = PaneID.allCases.flatMap { pane in
-            pane == .exchange ? [(pane, Section.composer), (pane, .response)] : [(pane, .composer)]
-        }
-        let current = stops.firstIndex { $0.0 == focus && ($0.0 != .exchange || $0.1 == panes.exchange.section) } ?? 0
-        let next = stops[(current + step + stops.count) % stops.count]
-        focus = next.0
-        if next.0 == .exchange { panes.exchange.show(next.1) }
+        if panes.component(focus).cycle(by: step) { return }
+        let all = PaneID.allCases
+        let current = all.firstIndex(of: focus) ?? 0
+        focus = all[(current + step + all.count) % all.count]
+        panes.component(focus).entered(by: step)
     }
 
     // MARK: - Messages

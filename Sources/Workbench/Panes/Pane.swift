@@ -50,6 +50,20 @@ protocol Pane: Component {
     /// Whether the pane has nothing to show (no runs, an empty jar): the accordion layout
     /// gives it its title line alone while another pane is focused.
     var isEmpty: Bool { get }
+
+    /// What the shell tells every pane (``PaneMessage``); the pane acts on what concerns it.
+    func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork]
+    /// Tab (`step` 1) or Shift-Tab (-1) while focused: moves between the pane's own parts
+    /// (Exchange's composer and response) and returns true, or false to let the focus go on.
+    func cycle(by step: Int) -> Bool
+    /// The focus arrived by Tab (`step` 1) or Shift-Tab (-1): the pane shows its first or last part.
+    func entered(by step: Int)
+    /// The pane's own number key, pressed while it is focused.
+    func focusedAgain()
+    /// The pointer is over screen row `row` (the wheel scrolls what is there).
+    func pointer(atRow row: Int, context: PaneContext)
+    /// While the pane takes typed text: the keys the hint line shows and their scope.
+    var typingHints: (actions: [Action], scope: KeyMap.Scope)? { get }
 }
 
 /// What a pane's ``Pane/tick(_:context:)`` reads of the shell besides its context.
@@ -87,6 +101,12 @@ extension Pane {
     var isWorking: Bool { false }
     var busySummary: String? { nil }
     var isEmpty: Bool { false }
+    func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] { [] }
+    func cycle(by step: Int) -> Bool { false }
+    func entered(by step: Int) {}
+    func focusedAgain() {}
+    func pointer(atRow row: Int, context: PaneContext) {}
+    var typingHints: (actions: [Action], scope: KeyMap.Scope)? { isTyping ? ([.commitLine, .cancelLine], .typing) : nil }
 }
 
 /// What a pane is made with: where the workspace panes read their data (the session), what

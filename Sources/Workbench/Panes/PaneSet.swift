@@ -23,16 +23,9 @@ final class PaneSet {
         all.first { $0.id == id }!
     }
 
-    /// The one pane of type `P`, for the shell's work that is that pane's.
-    private func pane<P: Pane>() -> P {
-        all.lazy.compactMap { $0 as? P }.first!
+    /// The pane that plays `role` (``SelectionHolding``, ``EventLogging``…): the shell reads
+    /// a pane by what it does, never by its name.
+    func role<Role>(_ role: Role.Type) -> Role {
+        all.lazy.compactMap { $0 as? Role }.first!
     }
-
-    var requests: RequestsPane { pane() }
-    var exchange: ExchangePane { pane() }
-    var inFlight: InFlightPane { pane() }
-    var cache: CachePane { pane() }
-    var runs: RunsPane { pane() }
-    var events: EventsPane { pane() }
-    var load: LoadPane { pane() }
 }

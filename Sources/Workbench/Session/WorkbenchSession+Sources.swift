@@ -68,6 +68,16 @@ extension WorkbenchSession: RequestsSource, ExchangeSource {
         return agents
     }
 
+    /// Cancels every request in flight, on every agent that may have one; returns how many
+    /// there were.
+    @discardableResult
+    func cancelEverything() -> Int {
+        let agents = inFlightAgents
+        let count = agents.reduce(0) { $0 + $1.records().count }
+        agents.forEach { $0.cancelAll() }
+        return count
+    }
+
     /// The workspace name a request was sent for; for one that is no workspace request (a
     /// token fetch), what it calls itself (its `hudText`).
     func requestName(of request: Request) -> String {

@@ -5,8 +5,6 @@ public struct Confirmation: Sendable {
         case delete(request: String)
         /// Cancel every request in flight.
         case cancelAll
-        /// Delete every cache entry.
-        case purgeCache
         /// The editor left the file invalid: write back what it was before.
         case restoreFile(text: String)
         /// A question a pane asked: it hears the yes (``Pane/confirmed(_:context:)``), `question` saying which.

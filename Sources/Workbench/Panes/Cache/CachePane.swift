@@ -7,7 +7,7 @@ import Foundation
 /// shows an entry, `d` deletes one, `p` purges the expired, `P` everything. What it shows is
 /// read on the events that change it (``reload(_:judged:now:)``, ``show(_:)``), never while
 /// drawing.
-final class CachePane: FilteringPane {
+final class CachePane: FilteringPane, CacheBrowsing {
     let scope = KeyMap.Scope.cache
     private(set) var browser = CacheBrowser()
     private(set) var verdict: CacheVerdict?
@@ -92,11 +92,27 @@ final class CachePane: FilteringPane {
             return purge(all: false)
         case .purgeAll:
             return [.confirm(Confirmation(message: "Delete all \(browser.rows.count) cache entries in \(browser.directory)?",
-                                          consequence: .purgeCache))]
+                                          consequence: .pane(Self.id, question: Self.purgeAllQuestion)))]
         default:
             moveList(action, context: context)
         }
         return []
+    }
+
+    /// What the shell tells it: the listing to read again, the selected request's verdict.
+    func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
+        switch message {
+        case .cacheListing(let cache, let judged, let now): reload(cache, judged: judged, now: now)
+        case .cacheVerdict(let verdict): show(verdict)
+        default: break
+        }
+        return []
+    }
+
+    private static let purgeAllQuestion = "purge all"
+
+    func confirmed(_ question: String, context: PaneContext) -> [PaneWork] {
+        question == Self.purgeAllQuestion ? purge(all: true) : []
     }
 
     /// Deletes every entry, or those expired or corrupt as their requests judge them now

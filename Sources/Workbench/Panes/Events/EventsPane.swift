@@ -5,7 +5,7 @@ import Foundation
 /// The Events pane: the lifecycle log of every request, batch and chain — started, progress
 /// at each quarter, from cache, finished, failed, cancelled — newest at the bottom, failures
 /// highlighted; a filter (`f`) and pause (`p`).
-final class EventsPane: FilteringPane {
+final class EventsPane: FilteringPane, EventLogging {
     let scope = KeyMap.Scope.events
 
     init(environment: PaneEnvironment) {}
@@ -43,14 +43,16 @@ final class EventsPane: FilteringPane {
         return []
     }
 
-    /// Selects the entry `id` (`!` on a failure toast); false when it is no longer kept.
-    func select(event id: Int, context: PaneContext) -> Bool {
+    /// `!`: selects the entry `id` (a failure toast's), or the newest failure's, and takes the
+    /// focus; says so when there is none or it is no longer kept.
+    func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
+        guard case .showEvent(let wanted) = message else { return [] }
+        guard let id = wanted ?? log.entries.last(where: { $0.kind == .failed })?.id else {
+            return [.say("no failure to show", .info)]
+        }
         _ = filter.clear()
-        return log.select(id: id, height: listHeight(context))
+        return log.select(id: id, height: listHeight(context)) ? [.focus(Self.id)] : [.say("that event is no longer in the log", .warning)]
     }
-
-    /// The newest failure's entry.
-    var lastFailure: Int? { log.entries.last { $0.kind == .failed }?.id }
 
     // MARK: - News
 

@@ -76,22 +76,24 @@ final class ExchangePane: Pane {
     var scope: KeyMap.Scope { section == .composer ? .composer : .response }
     var isTyping: Bool { typing != nil }
 
-    // MARK: - What the shell asks of it
+    // MARK: - What the shell tells it
 
-    /// Shows the composer or the response.
-    func show(_ section: Section) {
-        self.section = section
-    }
-
-    /// Shows a cache entry in the response viewer.
-    func inspect(_ inspection: CacheInspection) {
-        self.inspection = inspection
-        section = .response
-        responseTab = .body
+    func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
+        switch message {
+        case .showResponse:
+            section = .response
+        case .inspect(let inspection):
+            self.inspection = inspection
+            section = .response
+            responseTab = .body
+        default:
+            break
+        }
+        return []
     }
 
     /// Another request is selected: the composer starts at its URL line.
-    func selectionChanged() {
+    func selectionChanged(context: PaneContext) -> [PaneWork] {
         inspection = nil
         if case .message? = typing { typing = nil }
         if responseTab == .history { loadHistory() }
@@ -100,6 +102,41 @@ final class ExchangePane: Pane {
         composer.row = min(composer.row, composerRowCount - 1)
         composer.scroll = 0
         responseScroll = 0
+        return takeWork()
+    }
+
+    /// Tab from the composer goes to the response, Shift-Tab back; past them the focus moves on.
+    func cycle(by step: Int) -> Bool {
+        switch (section, step > 0) {
+        case (.composer, true): section = .response
+        case (.response, false): section = .composer
+        default: return false
+        }
+        return true
+    }
+
+    /// Tab arrives at the composer, Shift-Tab at the response.
+    func entered(by step: Int) {
+        section = step > 0 ? .composer : .response
+    }
+
+    /// `2` on the focused pane: composer ⇄ response.
+    func focusedAgain() {
+        section = section == .composer ? .response : .composer
+    }
+
+    /// The wheel scrolls the part it is over.
+    func pointer(atRow row: Int, context: PaneContext) {
+        focusPart(atRow: row, in: context.rect)
+    }
+
+    var typingHints: (actions: [Action], scope: KeyMap.Scope)? {
+        switch typing {
+        case .field?: ([.commitLine, .nextField, .cancelLine], .typing)
+        case .bodySearch?, .bodyFilter?: ([.commitLine, .cancelLine], .typing)
+        case .message?: ([.sendMessage, .olderMessage, .cancelLine], .messageLine)
+        case nil: nil
+        }
     }
 
     /// Adds work for the shell to the key being handled.
@@ -229,10 +266,6 @@ final class ExchangePane: Pane {
         section = row >= Self.parts(of: rect, composerLines: composerLineCount).response.row ? .response : .composer
     }
 
-    /// `2` on the focused pane: composer ⇄ response.
-    func toggleSection() {
-        section = section == .composer ? .response : .composer
-    }
 
     /// What the pane's work off the input loop found.
     enum BackgroundResult: Sendable {

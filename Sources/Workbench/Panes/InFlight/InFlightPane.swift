@@ -5,7 +5,7 @@ import Foundation
 /// The In flight pane: the agent's record table, live — state, priority, progress, bytes,
 /// rate and time of each request — and what just finished, with its outcome, for a few
 /// seconds; a filter (`f`), a sort (`o`), cancel one (`x`) or all (`X`).
-final class InFlightPane: FilteringPane {
+final class InFlightPane: FilteringPane, TransferTabling {
     let scope = KeyMap.Scope.inFlight
 
     init(environment: PaneEnvironment) {}
@@ -50,6 +50,11 @@ final class InFlightPane: FilteringPane {
             moveList(action, context: context)
         }
         return []
+    }
+
+    /// The live row of `request`, for the Exchange pane's progress.
+    func liveRow(for request: Request) -> InFlightTable.Row? {
+        table.liveRow(for: request)
     }
 
     func disabledReason(for action: Action) -> String? {

@@ -25,7 +25,7 @@ protocol RequestsSource: AnyObject {
 /// The Requests pane: the workspace's requests, batches and chains as a tree — folding, a
 /// fuzzy filter (`/`), marks for an ad-hoc batch (Space) — and what each one's last send did.
 /// Sending and editing the file are the session's: the pane asks for them as ``PaneWork``.
-final class RequestsPane: Pane {
+final class RequestsPane: Pane, SelectionHolding {
     let scope = KeyMap.Scope.requests
     private(set) var tree: RequestTree
     private var filter = TypedFilter(mark: "/")
@@ -39,21 +39,27 @@ final class RequestsPane: Pane {
         tree.move(by: 1)
     }
 
-    // MARK: - What the shell asks of it
+    // MARK: - What the shell tells it
 
-    /// A reloaded workspace; `orphans` stay listed. The selection stays on its node.
-    func update(workspace: Workspace, orphans: [String]) {
-        tree.update(workspace: workspace, orphans: orphans)
-    }
-
-    /// Selects `node` when it is listed; false when the filter or a fold hides it.
-    @discardableResult
-    func select(_ node: RequestTree.Node, context: PaneContext? = nil) -> Bool {
-        tree.select(node, height: context.map(listHeight) ?? 0)
+    func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
+        switch message {
+        case .workspaceReloaded(let workspace, let orphans):
+            tree.update(workspace: workspace, orphans: orphans)
+        case .select(let node):
+            // Only where the filter and folds let it show.
+            return tree.select(node) ? [.selectionChanged] : []
+        case .reveal(let node):
+            reveal(node)
+        case .foldSelectedSection:
+            toggleSection()
+        default:
+            break
+        }
+        return []
     }
 
     /// Selects `node` whatever the filter and the folds: clears the one, opens the others.
-    func reveal(_ node: RequestTree.Node) {
+    private func reveal(_ node: RequestTree.Node) {
         if !tree.filter.isEmpty {
             _ = filter.clear()
             tree.setFilter("")
@@ -71,7 +77,7 @@ final class RequestsPane: Pane {
     }
 
     /// Enter on a section row: folds or unfolds it.
-    func toggleSection() {
+    private func toggleSection() {
         if tree.selectedRow?.isFolded == true { tree.expand() } else { tree.collapse() }
     }
 
