@@ -25,8 +25,6 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierWorkspace", targets: ["CourierWorkspace"]),
-        .library(name: "Workbench", targets: ["Workbench"]),
-        .library(name: "CourierTUI", targets: ["CourierTUI"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
@@ -167,6 +165,12 @@ let package = Package(
         .target(
             name: "CourierTUI",
             dependencies: ["CNCurses", "Workbench", "CourierWorkspace", "Courier"]
+        ),
+        // make bench-tui: the workbench's frame cost, laying out and painting into an off-screen
+        // buffer. In this package, not Benchmarks/: it reads Workbench's `package` API.
+        .executableTarget(
+            name: "courier-render-bench",
+            dependencies: ["Courier", "CourierWorkspace", "Workbench"]
         ),
         .executableTarget(
             name: "courier",

@@ -36,12 +36,6 @@ let package = Package(
                 .product(name: "CourierDemoServer", package: courier),
             ]
         ),
-        // The workbench's frame cost: laying out and painting into an off-screen buffer.
-        .executableTarget(
-            name: "courier-render-bench",
-            dependencies: [.product(name: "Workbench", package: courier), .product(name: "CourierWorkspace", package: courier),
-                           .product(name: "Courier", package: courier)]
-        ),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -48,8 +48,8 @@ final class WakeupPipe: Sendable {
 }
 
 /// Why the terminal could not be used.
-public struct TerminalError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct TerminalError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 
     init(_ description: String) {
         self.description = description

@@ -4,14 +4,14 @@ import CourierWorkspace
 import Workbench
 
 /// `courier tui` on a terminal: the model, curses and the input loop put together.
-public enum WorkbenchTerminal {
+package enum WorkbenchTerminal {
     /// Whether standard input and output are a terminal (not a pipe, not CI).
-    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    package static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// Runs the workbench on this terminal until the user quits, with the user config's theme,
     /// keys, editor and ASCII choice. The terminal is restored on every way out: quitting,
     /// SIGTERM/SIGHUP/SIGINT, a thrown error, a crash.
-    public static func run(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings,
+    package static func run(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings,
                            config: UserConfig) throws {
         try KeyMap.$bindings.withValue(config.bindings) {
             try run(workspacePath: workspacePath, workspace: workspace, settings: settings, config: config,

@@ -7,7 +7,7 @@ import Foundation
 extension AppModel {
     /// Whether the cache's pane waits for a read of the directory (made off the input loop; it
     /// arrives through the mailbox).
-    public var isReadingCache: Bool { panes.role(CacheBrowsing.self).isReading }
+    package var isReadingCache: Bool { panes.role(CacheBrowsing.self).isReading }
 
     /// Reads the cache directory again (off the input loop), judging each entry as the request
     /// that would read it now judges it.

@@ -76,7 +76,7 @@ extension AppModel {
     /// requests in flight (at most ten times a second while any run), the cache listing when
     /// an entry's time ran out or a minute passed, the Cache pane's verdict when its inputs
     /// changed, and a load run's figures once a second. `force` reads the record table now.
-    public func tick(now: Date = Date(), force: Bool = false) {
+    package func tick(now: Date = Date(), force: Bool = false) {
         expireToasts(now: now)
         let agents = session.inFlightAgents
         let tick = PaneTick(isBusy: isBusy, force: force,

@@ -8,7 +8,7 @@ import Foundation
 extension AppModel {
     /// Applies what the engine and background work posted; returns whether anything changed.
     @discardableResult
-    public func applyUpdates(now: Date = Date()) -> Bool {
+    package func applyUpdates(now: Date = Date()) -> Bool {
         let updates = session.mailbox.drain()
         for update in updates {
             if case .paneResult(let id, let result) = update {
@@ -66,7 +66,7 @@ extension AppModel {
 extension AppModel {
     /// Whether the news just applied should be drawn now rather than at the next paced frame
     /// (a stream's first events: the user is waiting for them); asking clears it.
-    public func takeDrawAtOnce() -> Bool {
+    package func takeDrawAtOnce() -> Bool {
         defer { drawsAtOnce = false }
         return drawsAtOnce
     }

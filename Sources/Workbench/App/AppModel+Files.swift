@@ -6,7 +6,7 @@ import Foundation
 /// environment picker. The session reads and writes the file.
 extension AppModel {
     /// The workspace file changed on disk (the front watches it): read it again.
-    public func workspaceFileChanged() {
+    package func workspaceFileChanged() {
         session.workspaceFileChanged()
         takeSessionNotices()
     }
@@ -28,7 +28,7 @@ extension AppModel {
     }
 
     /// The editor ended: the session reads the file again, or says why it did not.
-    public func editorFinished(_ outcome: EditorOutcome) {
+    package func editorFinished(_ outcome: EditorOutcome) {
         session.editorFinished(outcome)
         takeSessionNotices()
     }

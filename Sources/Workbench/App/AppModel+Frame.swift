@@ -10,7 +10,7 @@ extension AppModel {
 
     /// What the screen shows now: drawn from state only (``tick(now:)`` reads what changes
     /// with time first).
-    public func frame(now: Date = Date()) -> Frame {
+    package func frame(now: Date = Date()) -> Frame {
         var frame = Frame(size: size)
         let layout = self.layout
         guard layout.mode != .tooSmall else {

@@ -6,17 +6,17 @@ import Foundation
 /// focus, the exchanges fired and their responses, overlays and messages. Keys come in as
 /// ``Key``s (``handle(_:now:)``), engine news through the ``Mailbox`` (``applyUpdates(now:)``),
 /// and ``frame(now:)`` says what the screen shows. It lives on the input loop's thread.
-public final class AppModel {
+package final class AppModel {
     /// Something only the terminal front can do, queued for it to carry out.
-    public typealias Effect = WorkbenchEffect
+    package typealias Effect = WorkbenchEffect
 
     /// The work on the workspace: its edits, the engine session, sending, the exchanges and
     /// runs. The panes read it directly (``RequestsSource``, ``ExchangeSource``).
     let session: WorkbenchSession
-    public let glyphs: Glyphs
-    public var size: Size
-    public internal(set) var focus: PaneID = .requests
-    public internal(set) var isZoomed = false
+    package let glyphs: Glyphs
+    package var size: Size
+    package internal(set) var focus: PaneID = .requests
+    package internal(set) var isZoomed = false
     /// Every pane, each a component.
     lazy var panes = PaneSet(source: session, selection: self, settings: session.settings)
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
@@ -27,16 +27,16 @@ public final class AppModel {
     /// The last event in words, for the status line.
     var lastEvent = ""
     /// Queued for the terminal front: take them with ``takeEffects()``.
-    public internal(set) var effects: [Effect] = []
+    package internal(set) var effects: [Effect] = []
     /// Set when the user confirmed quitting.
-    public internal(set) var wantsToQuit = false
+    package internal(set) var wantsToQuit = false
     /// Engine news that should not wait for the next paced frame (a stream's first events:
     /// the user is waiting for them); the front takes it with ``takeDrawAtOnce()``.
     var drawsAtOnce = false
 
     /// Opens `workspace` (read from `workspacePath`); throws for an unknown environment or a
     /// config that cannot be rendered.
-    public init(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings, size: Size,
+    package init(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings, size: Size,
                 mailbox: Mailbox) throws(WorkspaceError) {
         session = try WorkbenchSession(workspacePath: workspacePath, workspace: workspace, settings: settings, mailbox: mailbox)
         glyphs = settings.glyphs
@@ -46,7 +46,7 @@ public final class AppModel {
     }
 
     /// The effects queued since the last call.
-    public func takeEffects() -> [Effect] {
+    package func takeEffects() -> [Effect] {
         defer { effects.removeAll() }
         return effects
     }
@@ -57,7 +57,7 @@ public final class AppModel {
     var scope: KeyMap.Scope { focusedComponent.scope }
 
     /// Applies one key. While a line is being typed every key goes to it.
-    public func handle(_ key: Key, now: Date = Date()) {
+    package func handle(_ key: Key, now: Date = Date()) {
         if case .resize = key { return }
         if case .mouse(let event) = key {
             handleMouse(event)
@@ -81,7 +81,7 @@ public final class AppModel {
 
     /// Carries out an action, from a key or the palette: the focused component's own and
     /// moving actions go to it, the rest to the shell.
-    public func perform(_ action: Action) {
+    package func perform(_ action: Action) {
         let component = focusedComponent
         if KeyMap.scope(component.scope, has: action) || KeyMap.isMoving(action) {
             if let reason = component.disabledReason(for: action) {
@@ -188,7 +188,7 @@ public final class AppModel {
 
     /// When the loop must wake up even if nothing arrives: the next animation frame while
     /// anything is in flight, or the next message to expire. Nil: sleep until a key or news.
-    public func nextDeadline(now: Date) -> Date? {
+    package func nextDeadline(now: Date) -> Date? {
         var deadlines = toasts.map { Date(timeIntervalSinceReferenceDate: $0.expires) }
         deadlines += panes.all.compactMap(\.nextWake)
         if isBusy { deadlines.append(now.addingTimeInterval(1.0 / 15)) }
@@ -196,15 +196,15 @@ public final class AppModel {
     }
 
     /// Whether anything the workbench started is still running.
-    public var isBusy: Bool {
+    package var isBusy: Bool {
         session.hud.snapshot.isBusy || session.exchanges.values.contains { $0.isInFlight } || panes.all.contains { $0.isWorking }
     }
 
     /// Whether there are edits not yet written to the file.
-    public var hasUnsavedEdits: Bool { !session.dirtyDraftNames.isEmpty }
+    package var hasUnsavedEdits: Bool { !session.dirtyDraftNames.isEmpty }
 
     /// Quits without asking (SIGTERM, SIGHUP).
-    public func forceQuit() {
+    package func forceQuit() {
         wantsToQuit = true
     }
 

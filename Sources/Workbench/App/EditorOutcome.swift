@@ -3,7 +3,7 @@ import Glibc
 
 /// How the external editor ended, as the terminal front reports it to
 /// ``AppModel/editorFinished(_:)``. Only an exit status of 0 is a finished edit.
-public enum EditorOutcome: Sendable, Equatable {
+package enum EditorOutcome: Sendable, Equatable {
     /// It exited with this status.
     case exited(status: Int32)
     /// A signal ended it (SIGINT when Ctrl-C was typed in it).

@@ -64,29 +64,29 @@ final class EngineSession {
 }
 
 /// How the workbench was opened: `courier tui [WORKSPACE] [--env E] [--var k=v]…`.
-public struct WorkbenchSettings: Sendable {
-    public var environment: String?
-    public var overrides: [String: String] = [:]
+package struct WorkbenchSettings: Sendable {
+    package var environment: String?
+    package var overrides: [String: String] = [:]
     /// What `{{demo}}` is: the embedded demo server's URL.
-    public var demoURL: String?
+    package var demoURL: String?
     /// What `{{demoTLS}}`, `{{demoCA}}`… are: the demo server's TLS listeners.
-    public var demoTLS: DemoTLSVariables?
+    package var demoTLS: DemoTLSVariables?
     /// Instead of the workspace's cache directory.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// Opens the history database that sent requests are recorded in; nil = no history.
-    public var history: (@Sendable () throws -> HistoryStore)?
-    public var glyphs: Glyphs = .unicode
+    package var history: (@Sendable () throws -> HistoryStore)?
+    package var glyphs: Glyphs = .unicode
     /// Said in the status line when the workbench opens, e.g. that the demo server is not on
     /// its usual port.
-    public var openingNotice: String?
+    package var openingNotice: String?
     /// Whether the Cache pane watches its directory for changes other processes make (on by
     /// default; tests that judge entries at a time of their choosing turn it off, since a
     /// change would make the pane read and judge again at the real time).
-    public var watchesCacheDirectory = true
+    package var watchesCacheDirectory = true
     /// Where a `persist` cookie jar and OAuth2 tokens are kept (nil: `$XDG_STATE_HOME/courier`).
-    public var stateDirectory: String?
+    package var stateDirectory: String?
     /// How the side panes share the left column (`layout:` in the user config).
-    public var layout: ScreenLayout.Style = .accordion
+    package var layout: ScreenLayout.Style = .accordion
 
-    public init() {}
+    package init() {}
 }

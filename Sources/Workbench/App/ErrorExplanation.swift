@@ -3,16 +3,16 @@ import Courier
 import Foundation
 
 /// A failure in plain words: its family and code, libcurl's own message, and what to check.
-public struct ErrorExplanation: Sendable, Equatable {
+package struct ErrorExplanation: Sendable, Equatable {
     /// `transport error -1004 (curl 7)`.
-    public var heading: String
+    package var heading: String
     /// The engine's message.
-    public var message: String
+    package var message: String
     /// What to check, in a sentence or two.
-    public var advice: String
+    package var advice: String
 
     /// Explains `error`, which `request` (sent with `definition`) failed with.
-    public init(_ error: RequestError, request: Request, definition: RequestDefinition?) {
+    package init(_ error: RequestError, request: Request, definition: RequestDefinition?) {
         heading = "\(error.family) error \(error.code.rawValue)" + (error.curlCode.map { " (curl \($0))" } ?? "")
         message = error.message
         advice = Self.advice(error, request: request, definition: definition)
@@ -82,7 +82,7 @@ public struct ErrorExplanation: Sendable, Equatable {
     }
 
     /// The explanation as pane lines, wrapped to `width`.
-    public func lines(width: Int) -> [StyledLine] {
+    package func lines(width: Int) -> [StyledLine] {
         var lines = [StyledLine.build { $0.append(" ✗ ", .failure); $0.append(heading, .failure) }]
         lines += Wrapping.lines(message, width: width - 3).map { StyledLine("   " + $0, .strong) }
         lines += Wrapping.lines(advice, width: width - 3).map { StyledLine("   " + $0, .plain) }
@@ -91,8 +91,8 @@ public struct ErrorExplanation: Sendable, Equatable {
 }
 
 /// Breaking text into lines of at most a given width, at spaces where possible.
-public enum Wrapping {
-    public static func lines(_ text: String, width: Int) -> [String] {
+package enum Wrapping {
+    package static func lines(_ text: String, width: Int) -> [String] {
         guard width > 4 else { return [text] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -4,15 +4,15 @@ import Foundation
 
 /// What a `paginate:` send gathered, kept on the exchange of its last page: the Body tab shows
 /// the items as one JSON array and the response line counts them.
-public struct GatheredPages: Sendable {
+package struct GatheredPages: Sendable {
     /// Pages loaded (a failed one not counted).
-    public var pages: Int
+    package var pages: Int
     /// Every item gathered, in order.
-    public var items: [JSONValue]
+    package var items: [JSONValue]
     /// Why it stopped: the listing ended, `until` held, `max` was reached, a page failed.
-    public var endDescription: String
+    package var endDescription: String
     /// Whether a page failed.
-    public var failed: Bool
+    package var failed: Bool
 
     init(_ paged: PagedRequest) {
         pages = paged.pages.count
@@ -22,7 +22,7 @@ public struct GatheredPages: Sendable {
     }
 
     /// `25 items from 3 pages`.
-    public var summary: String {
+    package var summary: String {
         "\(items.count) item\(items.count == 1 ? "" : "s") from \(pages) page\(pages == 1 ? "" : "s")"
     }
 

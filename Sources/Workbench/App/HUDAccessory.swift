@@ -5,25 +5,25 @@ import Synchronization
 
 /// What a loading indicator shows: requests, batches and chains in flight, the HUD texts of
 /// those that carry one, the last event and a spinner frame.
-public struct HUDSnapshot: Sendable, Equatable {
-    public var requests = 0
-    public var batches = 0
-    public var chains = 0
-    public var lastEvent = ""
+package struct HUDSnapshot: Sendable, Equatable {
+    package var requests = 0
+    package var batches = 0
+    package var chains = 0
+    package var lastEvent = ""
     /// The spinner glyph to draw now; advances with every event, blank when idle.
-    public var spinner: Character = " "
+    package var spinner: Character = " "
     /// The `hudText` of each request, batch or chain in flight that has one, in the order
     /// they started: the last is the newest.
-    public var texts: [HUDText] = []
+    package var texts: [HUDText] = []
 
-    public var isBusy: Bool { requests + batches + chains > 0 }
+    package var isBusy: Bool { requests + batches + chains > 0 }
 }
 
 /// A request's, batch's or chain's `hudText`, shown while it runs.
-public struct HUDText: Sendable, Equatable {
+package struct HUDText: Sendable, Equatable {
     /// The request, batch or chain.
-    public let subject: ObjectIdentifier
-    public let text: String
+    package let subject: ObjectIdentifier
+    package let text: String
 }
 
 /// The workbench's HUD: a thread-safe accessory (YTK's official "loading" plugin, with the
@@ -31,7 +31,7 @@ public struct HUDText: Sendable, Equatable {
 /// on the config's `accessories`, it sees everything an agent runs. It raises no toasts: the
 /// workbench's one path for them is `AppModel.say`, which hears stops through the mailbox and
 /// leaves out failures whose subject has `quietErrors`.
-public final class HUDAccessory: RequestAccessory, Sendable {
+package final class HUDAccessory: RequestAccessory, Sendable {
     private struct State {
         var snapshot = HUDSnapshot()
         var frame = 0
@@ -40,15 +40,15 @@ public final class HUDAccessory: RequestAccessory, Sendable {
     private static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public var snapshot: HUDSnapshot { state.withLock { $0.snapshot } }
+    package var snapshot: HUDSnapshot { state.withLock { $0.snapshot } }
 
-    public func requestWillStart(_ subject: AnyObject) {
+    package func requestWillStart(_ subject: AnyObject) {
         update(subject, delta: 1, verb: "started", failure: nil, text: (subject as? any HUDSubject)?.hudText)
     }
 
-    public func requestDidStop(_ subject: AnyObject) {
+    package func requestDidStop(_ subject: AnyObject) {
         update(subject, delta: -1, verb: "finished", failure: Self.failureMessage(of: subject), text: nil)
     }
 

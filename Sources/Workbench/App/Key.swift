@@ -2,7 +2,7 @@ import CourierWorkspace
 
 /// A key press or mouse event, as the curses front decodes it. The workbench decides what
 /// it means (``KeyMap``), so that key handling is tested without a terminal.
-public enum Key: Sendable, Hashable, CustomStringConvertible {
+package enum Key: Sendable, Hashable, CustomStringConvertible {
     /// A printable character.
     case character(Character)
     /// Ctrl plus a letter: `.control("s")` is Ctrl-S.
@@ -18,7 +18,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// The terminal changed size.
     case resize
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .character(" "): return "Space"
         case .character(let character): return String(character)
@@ -46,16 +46,16 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A mouse event at a screen cell.
-public struct MouseEvent: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MouseEvent: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case press, wheelUp, wheelDown
     }
 
-    public var kind: Kind
-    public var row: Int
-    public var column: Int
+    package var kind: Kind
+    package var row: Int
+    package var column: Int
 
-    public init(_ kind: Kind, row: Int, column: Int) {
+    package init(_ kind: Kind, row: Int, column: Int) {
         self.kind = kind
         self.row = row
         self.column = column

@@ -4,18 +4,18 @@ import CourierWorkspace
 /// lists in general, then of the whole workbench; dispatch, the help overlay, the status
 /// line's hints and the palette all read ``bindings``, so they cannot drift from what the
 /// keys do — rebound keys included.
-public enum KeyMap {
+package enum KeyMap {
     /// Where a binding applies: a pane's own keys (declared beside the pane), or the
     /// shell's — lists, anywhere, windows, questions, pickers, a line being typed.
-    public struct Scope: Sendable, Hashable, CustomStringConvertible {
+    package struct Scope: Sendable, Hashable, CustomStringConvertible {
         /// Its name in help: `In flight`.
-        public let rawValue: String
+        package let rawValue: String
         /// Its name in the user config: `in-flight`.
-        public let configName: String
+        package let configName: String
         /// A pane's scope: its keys come before those of lists and of the whole workbench.
-        public let isPane: Bool
+        package let isPane: Bool
 
-        public init(_ name: String, config: String, isPane: Bool) {
+        package init(_ name: String, config: String, isPane: Bool) {
             rawValue = name
             configName = config
             self.isPane = isPane
@@ -23,30 +23,30 @@ public enum KeyMap {
 
         /// Every scope: the panes' in their order, then the shell's (a pane's key for
         /// anywhere, like Load's `L`, is in the shell's `global`).
-        public static var allCases: [Scope] {
+        package static var allCases: [Scope] {
             let shell: [Scope] = [.conflict, .list, .global, .window, .question, .picker, .typing]
             var seen = Set(shell)
             let panes = PaneSet.kinds.flatMap { $0.bindings.map(\.scope) }.filter { seen.insert($0).inserted }
             return panes + shell
         }
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
-        public static func == (lhs: Scope, rhs: Scope) -> Bool { lhs.configName == rhs.configName }
-        public func hash(into hasher: inout Hasher) { hasher.combine(configName) }
+        package static func == (lhs: Scope, rhs: Scope) -> Bool { lhs.configName == rhs.configName }
+        package func hash(into hasher: inout Hasher) { hasher.combine(configName) }
     }
 
     /// Keys for an action in a scope, and the short label the status line shows.
-    public struct Binding: Sendable {
-        public var keys: [Key]
-        public var action: Action
-        public var scope: Scope
+    package struct Binding: Sendable {
+        package var keys: [Key]
+        package var action: Action
+        package var scope: Scope
         /// Shown among the status line's hints for the scope when set.
-        public var hint: String?
+        package var hint: String?
     }
 
     /// The keys as shipped, before a user config rebinds any.
-    public static let standard: [Binding] = global + focusBindings + list + PaneSet.kinds.flatMap { $0.bindings } + conflict
+    package static let standard: [Binding] = global + focusBindings + list + PaneSet.kinds.flatMap { $0.bindings } + conflict
         + window + question + picker + typing
 
     /// `1`–`9` go to the panes by number.
@@ -57,7 +57,7 @@ public enum KeyMap {
     /// The table in effect: ``standard``, or the user config's (``UserConfig/bindings``) for
     /// the workbench run inside `KeyMap.$bindings.withValue(_:operation:)`. A task-local value,
     /// so that a test rebinding keys changes no other test's table.
-    @TaskLocal public static var bindings: [Binding] = standard
+    @TaskLocal package static var bindings: [Binding] = standard
 
     private static let conflict: [Binding] = [
         Binding(keys: [.character("m")], action: .keepMine, scope: .conflict, hint: "keep mine"),
@@ -125,7 +125,7 @@ public enum KeyMap {
     ]
 
     /// The action `key` means in `scope`, falling back to lists and then the whole workbench.
-    public static func action(for key: Key, in scope: Scope) -> Action? {
+    package static func action(for key: Key, in scope: Scope) -> Action? {
         for candidate in [scope, .list, .global] {
             if let binding = bindings.first(where: { $0.scope == candidate && $0.keys.contains(key) }) {
                 return binding.action
@@ -135,26 +135,26 @@ public enum KeyMap {
     }
 
     /// The action `key` means in `scope` itself, with no fallback: an overlay's own keys.
-    public static func ownAction(for key: Key, in scope: Scope) -> Action? {
+    package static func ownAction(for key: Key, in scope: Scope) -> Action? {
         bindings.first { $0.scope == scope && $0.keys.contains(key) }?.action
     }
 
     /// The keys of an action in a scope (or, without one, where it applies everywhere), for
     /// labels: "j ↓". A scope's own binding comes before the general ones.
-    public static func keys(for action: Action, in scope: Scope? = nil) -> [Key] {
+    package static func keys(for action: Action, in scope: Scope? = nil) -> [Key] {
         let table = bindings.filter { $0.action == action && !$0.keys.isEmpty }
         let general = table.first { $0.scope == .global || $0.scope == .list }
         return (table.first { $0.scope == scope } ?? general ?? (scope == nil ? table.first : nil))?.keys ?? []
     }
 
     /// The status line's hints for a scope: key and label pairs.
-    public static func hints(for scope: Scope, where applies: (Action) -> Bool = { _ in true }) -> [(key: String, label: String)] {
+    package static func hints(for scope: Scope, where applies: (Action) -> Bool = { _ in true }) -> [(key: String, label: String)] {
         bindings.filter { ($0.scope == scope || $0.scope == .global) && $0.hint != nil && !$0.keys.isEmpty && applies($0.action) }
             .map { (key: label(of: $0.keys[0]), label: $0.hint!) }
     }
 
     /// A key as the help overlay and hints write it.
-    public static func label(of key: Key) -> String {
+    package static func label(of key: Key) -> String {
         switch key {
         case .enter: return "↵"
         default: return key.description
@@ -164,15 +164,15 @@ public enum KeyMap {
 
 extension KeyMap.Scope {
     /// The choice `w` offers when the file changed under an unsaved edit.
-    public static let conflict = KeyMap.Scope("Edit conflict (after w)", config: "conflict", isPane: false)
-    public static let list = KeyMap.Scope("Moving around", config: "list", isPane: false)
-    public static let global = KeyMap.Scope("Anywhere", config: "global", isPane: false)
+    package static let conflict = KeyMap.Scope("Edit conflict (after w)", config: "conflict", isPane: false)
+    package static let list = KeyMap.Scope("Moving around", config: "list", isPane: false)
+    package static let global = KeyMap.Scope("Anywhere", config: "global", isPane: false)
     /// Help, variables, curl, messages: what every window over the panes takes.
-    public static let window = KeyMap.Scope("Windows", config: "window", isPane: false)
+    package static let window = KeyMap.Scope("Windows", config: "window", isPane: false)
     /// A yes/no question.
-    public static let question = KeyMap.Scope("Questions", config: "question", isPane: false)
+    package static let question = KeyMap.Scope("Questions", config: "question", isPane: false)
     /// The command palette and the environment picker.
-    public static let picker = KeyMap.Scope("Palette and pickers", config: "picker", isPane: false)
+    package static let picker = KeyMap.Scope("Palette and pickers", config: "picker", isPane: false)
     /// A line being typed: a filter, a field, a search, a prompt.
-    public static let typing = KeyMap.Scope("Typing a line", config: "typing", isPane: false)
+    package static let typing = KeyMap.Scope("Typing a line", config: "typing", isPane: false)
 }

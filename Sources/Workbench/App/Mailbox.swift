@@ -3,7 +3,7 @@ import Courier
 import Synchronization
 
 /// What the engine and background work tell the workbench; delivered through the ``Mailbox``.
-public enum EngineUpdate: Sendable {
+package enum EngineUpdate: Sendable {
     /// A request, batch or chain started.
     case started(LifecycleSubject)
     /// It finished, failed or was cancelled.
@@ -50,22 +50,22 @@ public enum EngineUpdate: Sendable {
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their
 /// news for the input loop: a lock-guarded queue plus a wake-up, so that the loop sleeps
 /// until something arrives and never polls.
-public final class Mailbox: Sendable {
+package final class Mailbox: Sendable {
     private let updates = Mutex<[EngineUpdate]>([])
     private let wake: @Sendable () -> Void
 
     /// `wake` is called after each post (the terminal front writes a byte to its wake-up pipe).
-    public init(wake: @escaping @Sendable () -> Void) {
+    package init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
     }
 
-    public func post(_ update: EngineUpdate) {
+    package func post(_ update: EngineUpdate) {
         updates.withLock { $0.append(update) }
         wake()
     }
 
     /// Everything posted since the last call, oldest first.
-    public func drain() -> [EngineUpdate] {
+    package func drain() -> [EngineUpdate] {
         updates.withLock { updates in
             defer { updates.removeAll(keepingCapacity: true) }
             return updates

@@ -3,18 +3,18 @@ import Courier
 
 /// libcurl's phases of one transfer as a waterfall: each phase a bar placed where it fell
 /// between the start and the end, with its duration, then the transfer's facts.
-public enum TimingWaterfall {
+package enum TimingWaterfall {
     /// One phase: its name and when it started and ended, in seconds from the start.
-    public struct Phase: Sendable, Equatable {
-        public var name: String
-        public var start: Double
-        public var end: Double
-        public var duration: Double { max(0, end - start) }
+    package struct Phase: Sendable, Equatable {
+        package var name: String
+        package var start: Double
+        package var end: Double
+        package var duration: Double { max(0, end - start) }
     }
 
     /// The phases in order; those that took no time (TLS over plain HTTP, DNS for an IP
     /// address) are kept with zero length so the rows stay in the same places.
-    public static func phases(_ metrics: TransferMetrics) -> [Phase] {
+    package static func phases(_ metrics: TransferMetrics) -> [Phase] {
         let dns = metrics.nameLookup
         let connect = max(dns, metrics.connect)
         let tls = metrics.tlsHandshake > 0 ? max(connect, metrics.tlsHandshake) : connect
@@ -36,7 +36,7 @@ public enum TimingWaterfall {
     }
 
     /// The waterfall as pane lines of `width` columns.
-    public static func lines(_ metrics: TransferMetrics, width: Int, glyphs: Glyphs) -> [StyledLine] {
+    package static func lines(_ metrics: TransferMetrics, width: Int, glyphs: Glyphs) -> [StyledLine] {
         let phases = phases(metrics)
         let total = max(metrics.total, phases.last?.end ?? 0, 0.000_001)
         let labelWidth = 15
@@ -73,7 +73,7 @@ public enum TimingWaterfall {
     }
 
     /// `0.42 ms`, `12.3 ms`, `1.52 s`.
-    public static func milliseconds(_ seconds: Double) -> String {
+    package static func milliseconds(_ seconds: Double) -> String {
         let ms = seconds * 1000
         if ms >= 1000 { return String(format: "%.2f s", seconds) }
         if ms >= 10 { return String(format: "%.1f ms", ms) }

@@ -1,6 +1,6 @@
 /// Something only the terminal front can do, queued for it to carry out (the shell's
 /// ``AppModel/takeEffects()``); the session asks for one through ``SessionNotice/effect(_:)``.
-public enum WorkbenchEffect: Sendable, Equatable {
+package enum WorkbenchEffect: Sendable, Equatable {
     /// Suspend the screen and edit `path` at `line` in `$VISUAL`/`$EDITOR`, then call
     /// ``AppModel/editorFinished(_:)``.
     case openEditor(path: String, line: Int)

@@ -1,7 +1,7 @@
 import CourierWorkspace
 
 /// Why a JSON path filter over a body found nothing, saying which step failed.
-public enum BodyFilterError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum BodyFilterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body is not JSON, or did not parse as JSON.
     case notJSON
     /// Only part of the body is formatted yet.
@@ -13,7 +13,7 @@ public enum BodyFilterError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The value at `path` is `found` (`a string`), not `expected` (`an object`).
     case wrongType(path: String, found: String, expected: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notJSON:
             return "the body is not JSON"

@@ -4,7 +4,7 @@ extension BodyViewer {
     /// The rows to draw, at most `height`, none wider than `width` columns: a gutter of line
     /// numbers and fold markers (▾ open, ▸ closed, with a count of the lines it hides), then
     /// the content scrolled by ``horizontalOffset``, matches marked; the cursor row highlighted.
-    public func visibleLines(height: Int, width: Int, focused: Bool) -> [StyledLine] {
+    package func visibleLines(height: Int, width: Int, focused: Bool) -> [StyledLine] {
         let body = shownBody
         let firstRow = topRow(height: height)
         let rows = firstRow..<min(firstRow + max(height, 0), rowCount)
@@ -25,7 +25,7 @@ extension BodyViewer {
 
     /// `line 120/45,210 · match 3/17`: where the cursor is, and the search's state; `line
     /// 200/200+ · to the end when laid out` after `G` in a body still being laid out.
-    public var positionText: String {
+    package var positionText: String {
         let body = shownBody
         var text = "line \((cursor + 1).groupedDigits)/\(body.lineCount.groupedDigits)\(body.isComplete ? "" : "+")"
         if followsEnd { text += " · to the end when laid out" }

@@ -4,63 +4,63 @@ import Foundation
 /// The Body tab's state over a ``FormattedBody``: a cursor line, the scroll position, folded
 /// objects, arrays and elements, a search and a JSON path filter. Every operation keeps the
 /// cursor on a visible line and in view of the last known viewport.
-public struct BodyViewer: Sendable {
+package struct BodyViewer: Sendable {
     /// Searches stop counting here.
-    public static let matchLimit = 100_000
+    package static let matchLimit = 100_000
 
     /// A search and where it is.
-    public struct Search: Sendable {
-        public let query: String
+    package struct Search: Sendable {
+        package let query: String
         /// Whether ASCII letters match either case.
-        public let caseInsensitive: Bool
+        package let caseInsensitive: Bool
         /// In body order, at most ``BodyViewer/matchLimit``.
-        public let matches: [BodyMatch]
+        package let matches: [BodyMatch]
         /// The match the cursor was moved to last.
-        public internal(set) var current: Int?
+        package internal(set) var current: Int?
 
         /// Whether the search stopped at the limit, with more matches left uncounted.
-        public var isTruncated: Bool { matches.count >= BodyViewer.matchLimit }
+        package var isTruncated: Bool { matches.count >= BodyViewer.matchLimit }
     }
 
     /// The body as formatted, unfiltered.
-    public private(set) var body: FormattedBody
+    package private(set) var body: FormattedBody
     /// The filter's path as typed; empty without a filter.
-    public private(set) var filterText = ""
+    package private(set) var filterText = ""
     /// Why the filter shows nothing: a path that does not parse, or a step that failed.
-    public private(set) var filterError: String?
+    package private(set) var filterError: String?
     private var filteredBody: FormattedBody?
     /// The line the cursor is on, in ``shownBody``.
-    public private(set) var cursor = 0
+    package private(set) var cursor = 0
     /// The first line on the screen.
-    public private(set) var top = 0
+    package private(set) var top = 0
     /// Columns of content scrolled off to the left.
-    public private(set) var horizontalOffset = 0
+    package private(set) var horizontalOffset = 0
     /// Lines whose fold is closed, ascending.
-    public private(set) var folded: [Int] = []
-    public private(set) var search: Search?
+    package private(set) var folded: [Int] = []
+    package private(set) var search: Search?
     /// Whether the cursor was sent to the bottom of a body still being laid out: it goes on to
     /// the true bottom when the rest of the body arrives, unless it is moved elsewhere first.
-    public private(set) var followsEnd = false
+    package private(set) var followsEnd = false
     /// The viewport's rows as last set, to keep the cursor in view.
-    public private(set) var viewportHeight = 24
+    package private(set) var viewportHeight = 24
     /// The viewport's columns as last set, to scroll a match into view sideways.
-    public private(set) var viewportWidth = 80
+    package private(set) var viewportWidth = 80
     private(set) var folds = FoldMap()
 
     /// A viewer at the top of `body`, every fold open.
-    public init(body: FormattedBody) {
+    package init(body: FormattedBody) {
         self.body = body
     }
 
     /// What is on the screen: the filter's result while it has one, else the body.
-    public var shownBody: FormattedBody { filteredBody ?? body }
+    package var shownBody: FormattedBody { filteredBody ?? body }
 
     /// Rows on the screen with the folds closed.
-    public var rowCount: Int { shownBody.lineCount - folds.hiddenLineCount }
+    package var rowCount: Int { shownBody.lineCount - folds.hiddenLineCount }
 
     /// Takes the complete formatting of the same body after a partial one: the view stays where
     /// it is, the search and the filter are run again.
-    public mutating func replaceBody(_ newBody: FormattedBody) {
+    package mutating func replaceBody(_ newBody: FormattedBody) {
         let wasFiltered = filteredBody != nil
         body = newBody
         filteredBody = nil
@@ -80,7 +80,7 @@ public struct BodyViewer: Sendable {
     }
 
     /// Takes the viewport's new size, scrolling to keep the cursor in it.
-    public mutating func resize(height: Int, width: Int) {
+    package mutating func resize(height: Int, width: Int) {
         viewportHeight = max(height, 1)
         viewportWidth = max(width, 1)
         keepCursorInView()
@@ -89,7 +89,7 @@ public struct BodyViewer: Sendable {
     // MARK: Moving
 
     /// Moves the cursor by `rows` visible rows (negative is up).
-    public mutating func moveCursor(by rows: Int) {
+    package mutating func moveCursor(by rows: Int) {
         followsEnd = false
         let row = min(max(folds.row(of: cursor) + rows, 0), rowCount - 1)
         cursor = folds.line(atRow: row)
@@ -97,7 +97,7 @@ public struct BodyViewer: Sendable {
     }
 
     /// Scrolls a page down, the cursor with it.
-    public mutating func pageDown(height: Int) {
+    package mutating func pageDown(height: Int) {
         followsEnd = false
         viewportHeight = max(height, 1)
         let topRow = min(folds.row(of: top) + viewportHeight, max(rowCount - viewportHeight, 0))
@@ -107,7 +107,7 @@ public struct BodyViewer: Sendable {
     }
 
     /// Scrolls a page up, the cursor with it.
-    public mutating func pageUp(height: Int) {
+    package mutating func pageUp(height: Int) {
         followsEnd = false
         viewportHeight = max(height, 1)
         top = folds.line(atRow: max(folds.row(of: top) - viewportHeight, 0))
@@ -116,7 +116,7 @@ public struct BodyViewer: Sendable {
     }
 
     /// Moves the cursor to the first line.
-    public mutating func moveToTop() {
+    package mutating func moveToTop() {
         followsEnd = false
         cursor = 0
         keepCursorInView()
@@ -124,14 +124,14 @@ public struct BodyViewer: Sendable {
 
     /// Moves the cursor to the last visible line; in a body still being laid out, to the last
     /// line once it is (see ``followsEnd``).
-    public mutating func moveToBottom() {
+    package mutating func moveToBottom() {
         followsEnd = !shownBody.isComplete
         cursor = folds.line(atRow: rowCount - 1)
         keepCursorInView()
     }
 
     /// Scrolls the content sideways by `columns` (negative is left), not past the left edge.
-    public mutating func scrollHorizontally(by columns: Int) {
+    package mutating func scrollHorizontally(by columns: Int) {
         horizontalOffset = max(horizontalOffset + columns, 0)
     }
 
@@ -139,7 +139,7 @@ public struct BodyViewer: Sendable {
 
     /// Opens or closes the fold the cursor line opens; on a line opening none, closes the
     /// innermost fold around it and moves the cursor to its first line.
-    public mutating func toggleFold() {
+    package mutating func toggleFold() {
         if shownBody.foldEnd(of: cursor) == nil {
             guard let opener = shownBody.store.enclosingFold(of: cursor) else { return }
             cursor = opener
@@ -155,19 +155,19 @@ public struct BodyViewer: Sendable {
     }
 
     /// Whether `line` opens a closed fold.
-    public func isFolded(_ line: Int) -> Bool {
+    package func isFolded(_ line: Int) -> Bool {
         let index = folded.partitioningIndex { $0 >= line }
         return index < folded.count && folded[index] == line
     }
 
     /// Closes every fold.
-    public mutating func foldAll() {
+    package mutating func foldAll() {
         folded = shownBody.store.foldableLines
         foldsChanged()
     }
 
     /// Opens every fold.
-    public mutating func unfoldAll() {
+    package mutating func unfoldAll() {
         folded = []
         foldsChanged()
     }
@@ -176,7 +176,7 @@ public struct BodyViewer: Sendable {
 
     /// Searches the shown body and moves to the first match at or after the cursor. Without
     /// `caseInsensitive`, the case matters only when the query has a capital letter.
-    public mutating func search(_ query: String, caseInsensitive: Bool? = nil) {
+    package mutating func search(_ query: String, caseInsensitive: Bool? = nil) {
         guard !query.isEmpty else {
             clearSearch()
             return
@@ -187,13 +187,13 @@ public struct BodyViewer: Sendable {
     }
 
     /// Smart case: a query without capitals matches either case.
-    public static func ignoresCase(_ query: String) -> Bool {
+    package static func ignoresCase(_ query: String) -> Bool {
         !query.contains(where: \.isUppercase)
     }
 
     /// Shows matches found elsewhere (a large body is searched off the input loop) and
     /// moves to the first one at or after the cursor.
-    public mutating func show(_ matches: [BodyMatch], for query: String, caseInsensitive: Bool) {
+    package mutating func show(_ matches: [BodyMatch], for query: String, caseInsensitive: Bool) {
         search = Search(query: query, caseInsensitive: caseInsensitive, matches: matches)
         if !matches.isEmpty {
             moveToMatch(matches.partitioningIndex { $0.line >= cursor } % matches.count)
@@ -201,13 +201,13 @@ public struct BodyViewer: Sendable {
     }
 
     /// Forgets the search and its marks.
-    public mutating func clearSearch() {
+    package mutating func clearSearch() {
         search = nil
     }
 
     /// Moves to the match after the current one (after the cursor when it moved away),
     /// wrapping around to the first.
-    public mutating func nextMatch() {
+    package mutating func nextMatch() {
         guard let search, !search.matches.isEmpty else { return }
         let next: Int
         if let current = search.current, search.matches[current].line == cursor {
@@ -220,7 +220,7 @@ public struct BodyViewer: Sendable {
 
     /// Moves to the match before the current one (before the cursor when it moved away),
     /// wrapping around to the last.
-    public mutating func previousMatch() {
+    package mutating func previousMatch() {
         guard let search, !search.matches.isEmpty else { return }
         let previous: Int
         if let current = search.current, search.matches[current].line == cursor {
@@ -236,7 +236,7 @@ public struct BodyViewer: Sendable {
     /// Shows only the value `text` (a JSON path, `$.orders[0]`) leads to; empty text clears the
     /// filter. When the path does not parse or leads nowhere, ``filterError`` says why and the
     /// whole body stays shown.
-    public mutating func applyFilter(_ text: String) {
+    package mutating func applyFilter(_ text: String) {
         let path = text.trimmingCharacters(in: .whitespaces)
         guard !path.isEmpty else {
             clearFilter()
@@ -249,7 +249,7 @@ public struct BodyViewer: Sendable {
     }
 
     /// Shows the whole body again.
-    public mutating func clearFilter() {
+    package mutating func clearFilter() {
         let wasFiltered = filteredBody != nil
         filterText = ""
         filterError = nil

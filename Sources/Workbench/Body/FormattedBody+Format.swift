@@ -10,7 +10,7 @@ extension FormattedBody {
     ///
     /// With a `lineLimit`, formatting stops after about that many lines, at a cost that grows
     /// with them rather than with the body: a quick first screen while the whole is formatted.
-    public static func format(_ data: Data, mimeType: String?, lineLimit: Int? = nil) -> FormattedBody {
+    package static func format(_ data: Data, mimeType: String?, lineLimit: Int? = nil) -> FormattedBody {
         let type = BodyMediaType(mimeType)
         let lineLimit = lineLimit.map { max($0, 1) }
         if !data.isEmpty, type.declared != .binary, let encoding = type.foreignEncoding, let text = String(data: data, encoding: encoding) {

@@ -1,18 +1,18 @@
 import CourierWorkspace
 
 /// Where a search query occurs in a formatted body.
-public struct BodyMatch: Sendable, Hashable {
+package struct BodyMatch: Sendable, Hashable {
     /// The line, as an index into the body.
-    public let line: Int
+    package let line: Int
     /// The match within the line's content, indentation excluded, in UTF-8 bytes.
-    public let range: Range<Int>
+    package let range: Range<Int>
 }
 
 extension FormattedBody {
     /// The first `limit` occurrences of `query` in the lines' text, in order, not overlapping
     /// and each within one line. `caseInsensitive` folds ASCII letters only. A byte search over
     /// the whole body at once: no line is made into a string.
-    public func matches(of query: String, caseInsensitive: Bool, limit: Int) -> [BodyMatch] {
+    package func matches(of query: String, caseInsensitive: Bool, limit: Int) -> [BodyMatch] {
         let needle = Array(query.utf8)
         guard !needle.isEmpty, limit > 0 else { return [] }
         return store.text.withUnsafeBufferPointer { text in

@@ -1,7 +1,7 @@
 import CourierWorkspace
 
 /// What a response body is shown as.
-public enum BodyKind: String, Sendable, Hashable {
+package enum BodyKind: String, Sendable, Hashable {
     case json, xml, html, text, binary, empty
 }
 
@@ -13,18 +13,18 @@ public enum BodyKind: String, Sendable, Hashable {
 /// of tens of megabytes costs little more than its size; a line is styled only when asked for,
 /// which the screen does for the few lines it shows. Make one with
 /// ``format(_:mimeType:lineLimit:)``.
-public final class FormattedBody: Sendable {
+package final class FormattedBody: Sendable {
     /// Columns of indentation per level of nesting.
     static let indentWidth = 2
 
-    public let kind: BodyKind
+    package let kind: BodyKind
     /// Why the body is shown otherwise than its type says, e.g. `not valid JSON at byte 1234
     /// (line 3): expected ',' or '}'; shown as text`.
-    public let notice: String?
+    package let notice: String?
     /// The size of the body as received.
-    public let byteCount: Int
+    package let byteCount: Int
     /// False when a line limit cut the formatting short: the lines there are right, more follow.
-    public let isComplete: Bool
+    package let isComplete: Bool
     let store: LineStore
 
     init(kind: BodyKind, store: LineStore, notice: String? = nil, byteCount: Int, isComplete: Bool) {
@@ -36,11 +36,11 @@ public final class FormattedBody: Sendable {
     }
 
     /// At least one.
-    public var lineCount: Int { store.lineCount }
+    package var lineCount: Int { store.lineCount }
 
     /// Line `index`, indented and coloured. Cost grows with the line's length: the viewer asks
     /// for only what fits on the screen.
-    public func line(_ index: Int) -> StyledLine {
+    package func line(_ index: Int) -> StyledLine {
         let content = self.content(of: index)
         var line = StyledLine()
         line.append(indentation(of: index))
@@ -49,18 +49,18 @@ public final class FormattedBody: Sendable {
     }
 
     /// Line `index` as text, indented, its bytes as they are (not sanitized for the screen).
-    public func plainText(_ index: Int) -> String {
+    package func plainText(_ index: Int) -> String {
         indentation(of: index) + String(decoding: store.text[store.contentRange(of: index)], as: UTF8.self)
     }
 
     /// For a line opening a JSON object or array or an XML element that spans several lines, the
     /// line closing it; nil for other lines.
-    public func foldEnd(of line: Int) -> Int? {
+    package func foldEnd(of line: Int) -> Int? {
         store.foldEnd(of: line)
     }
 
     /// How deeply line `index` is nested.
-    public func depth(of index: Int) -> Int {
+    package func depth(of index: Int) -> Int {
         store.depth(of: index)
     }
 

@@ -142,7 +142,7 @@ struct JSONPathWalker {
 extension FormattedBody {
     /// The value `path` leads to, formatted as a body of its own; or which step failed.
     /// Walks the formatted JSON's bytes: nothing is parsed into values.
-    public func filtered(by path: JSONPath) -> Result<FormattedBody, BodyFilterError> {
+    package func filtered(by path: JSONPath) -> Result<FormattedBody, BodyFilterError> {
         guard kind == .json else { return .failure(.notJSON) }
         guard isComplete else { return .failure(.incomplete) }
         return store.text.withUnsafeBufferPointer { text in

@@ -1,12 +1,12 @@
 /// Where the user config is: `--config PATH`, else `$COURIER_CONFIG`, else
 /// `$XDG_CONFIG_HOME/courier/config.yaml`, else `~/.config/courier/config.yaml`.
-public struct ConfigLocation: Sendable, Equatable {
-    public var path: String
+package struct ConfigLocation: Sendable, Equatable {
+    package var path: String
     /// Named by `--config` or `COURIER_CONFIG`: it must exist, where the usual place may not.
-    public var isExplicit: Bool
+    package var isExplicit: Bool
 
     /// The location for these arguments and environment variables.
-    public init(option: String? = nil, environment: [String: String]) {
+    package init(option: String? = nil, environment: [String: String]) {
         if let option, !option.isEmpty {
             self.init(path: option, isExplicit: true)
         } else if let named = environment["COURIER_CONFIG"], !named.isEmpty {

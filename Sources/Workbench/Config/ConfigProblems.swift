@@ -2,12 +2,12 @@ import CourierWorkspace
 
 /// What is wrong with a config file, each at its `file:line:column`, in file order. Reading
 /// goes on past a problem, so `courier config check` reports all of them at once.
-public struct ConfigProblems: Error, Sendable {
-    public private(set) var errors: [WorkspaceError] = []
+package struct ConfigProblems: Error, Sendable {
+    package private(set) var errors: [WorkspaceError] = []
 
-    public var isEmpty: Bool { errors.isEmpty }
+    package var isEmpty: Bool { errors.isEmpty }
 
-    public init() {}
+    package init() {}
 
     mutating func append(_ error: WorkspaceError) {
         errors.append(error)

@@ -12,7 +12,7 @@ extension KeyMap {
 
     /// An action's name in the config: `sendIgnoringCache` is `send-ignoring-cache`, `editURL`
     /// is `edit-url`.
-    public static func configName(of action: Action) -> String {
+    package static func configName(of action: Action) -> String {
         var name = ""
         var previous: Character?
         for character in action.rawValue {
@@ -25,7 +25,7 @@ extension KeyMap {
 
     /// The scopes where an action may be bound: those it has in ``standard``, and every pane's
     /// for one that applies anywhere (a pane's own key for it comes first there).
-    public static func scopes(for action: Action) -> [Scope] {
+    package static func scopes(for action: Action) -> [Scope] {
         let home = Scope.allCases.filter { scope in standard.contains { $0.scope == scope && $0.action == action } }
         guard home.contains(.global) || home.contains(.list) else { return home }
         return home + Scope.allCases.filter { $0.isPane && !home.contains($0) }

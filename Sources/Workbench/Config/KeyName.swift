@@ -3,7 +3,7 @@ import CourierWorkspace
 /// How the user config writes a key: `q`, `G`, `space`, `ctrl-r`, `f5`, `enter`, `esc`, `tab`,
 /// `shift-tab`, `backspace`, `delete`, `up`, `down`, `left`, `right`, `home`, `end`, `pgup`,
 /// `pgdn`. Names are case-insensitive; a single character is itself (`G` is Shift-G).
-public enum KeyName {
+package enum KeyName {
     /// The named keys, each with its canonical spelling first.
     static let named: [(names: [String], key: Key)] = [
         (["space"], .character(" ")), (["enter", "return"], .enter), (["esc", "escape"], .escape),
@@ -22,7 +22,7 @@ public enum KeyName {
     }
 
     /// The key `name` stands for, or why there is none.
-    public static func key(_ name: String) -> Result<Key, KeyNameError> {
+    package static func key(_ name: String) -> Result<Key, KeyNameError> {
         if name.count == 1, let character = name.first, !character.isWhitespace, !character.isNewline,
            character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
             return .success(.character(character))
@@ -42,7 +42,7 @@ public enum KeyName {
     }
 
     /// How `key` is written in the config: the inverse of ``key(_:)``.
-    public static func name(of key: Key) -> String {
+    package static func name(of key: Key) -> String {
         switch key {
         case .control(let letter): return "ctrl-\(letter)"
         case .function(let number): return "f\(number)"
@@ -53,8 +53,8 @@ public enum KeyName {
 }
 
 /// Why a key name in the config names no key.
-public struct KeyNameError: Error, Sendable, Equatable {
-    public var message: String
+package struct KeyNameError: Error, Sendable, Equatable {
+    package var message: String
 
     init(_ message: String) {
         self.message = message

@@ -1,6 +1,6 @@
 extension Theme {
     /// The look the workbench has always had: light text on the terminal's dark background.
-    public static let dark = Theme(name: "dark", selection: ThemeColor(238, 4), selectionUnfocused: ThemeColor(236, 8)) { style in
+    package static let dark = Theme(name: "dark", selection: ThemeColor(238, 4), selectionUnfocused: ThemeColor(236, 8)) { style in
         switch style {
         case .plain: look(-1, -1)
         case .dim: look(244, 8)
@@ -43,7 +43,7 @@ extension Theme {
     }
 
     /// Dark text on a white screen, for light terminals and bright rooms.
-    public static let light = Theme(name: "light", selection: ThemeColor(153, 14), selectionUnfocused: ThemeColor(254, 7),
+    package static let light = Theme(name: "light", selection: ThemeColor(153, 14), selectionUnfocused: ThemeColor(254, 7),
                                     background: ThemeColor(231, 15)) { style in
         switch style {
         case .plain: look(235, 0)
@@ -87,7 +87,7 @@ extension Theme {
     }
 
     /// Bright text and bold colours on black, for low vision and washed-out screens.
-    public static let highContrast = Theme(name: "high-contrast", selection: ThemeColor(21, 4), selectionUnfocused: ThemeColor(238, 8),
+    package static let highContrast = Theme(name: "high-contrast", selection: ThemeColor(21, 4), selectionUnfocused: ThemeColor(238, 8),
                                            background: ThemeColor(16, 0)) { style in
         switch style {
         case .plain: look(231, 15)
@@ -130,7 +130,7 @@ extension Theme {
     }
 
     /// No colours at all: bold, dim, underline and reverse, as `NO_COLOR` gives.
-    public static let mono = Theme(name: "mono", usesColor: false, selection: .terminal, selectionUnfocused: .terminal) { _ in ThemeLook() }
+    package static let mono = Theme(name: "mono", usesColor: false, selection: .terminal, selectionUnfocused: .terminal) { _ in ThemeLook() }
 
     private static func look(_ extended: Int16, _ basic: Int16, _ attributes: TextAttributes = [],
                              on background: (Int16, Int16)? = nil) -> ThemeLook {

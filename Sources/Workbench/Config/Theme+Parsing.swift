@@ -2,7 +2,7 @@ import CourierWorkspace
 
 extension Theme {
     /// A built-in theme by name.
-    public static func named(_ name: String) -> Theme? {
+    package static func named(_ name: String) -> Theme? {
         builtIn.first { $0.name == name }
     }
 

@@ -1,25 +1,25 @@
 /// A colour of a theme: an entry of the 256-colour palette and the basic colour (0–15) that
 /// stands in for it on terminals with 16 or 8; -1 is the terminal's own colour.
-public struct ThemeColor: Sendable, Hashable {
-    public var extended: Int16
-    public var basic: Int16
+package struct ThemeColor: Sendable, Hashable {
+    package var extended: Int16
+    package var basic: Int16
 
     /// The terminal's own foreground or background.
-    public static let terminal = ThemeColor(-1, -1)
+    package static let terminal = ThemeColor(-1, -1)
 
     /// Built-in themes choose both by hand, so that each depth looks its best.
-    public init(_ extended: Int16, _ basic: Int16) {
+    package init(_ extended: Int16, _ basic: Int16) {
         self.extended = extended
         self.basic = basic
     }
 
     /// A palette entry; its basic stand-in is the nearest of the 16 (itself below 16).
-    public init(index: Int) {
+    package init(index: Int) {
         self.init(Int16(index), Int16(index < 16 ? index : Self.nearestBasic(Self.rgb(ofIndex: index))))
     }
 
     /// A 24-bit colour, as near as the palettes get.
-    public init(red: Int, green: Int, blue: Int) {
+    package init(red: Int, green: Int, blue: Int) {
         let rgb = (red, green, blue)
         self.init(Int16(Self.nearestExtended(rgb)), Int16(Self.nearestBasic(rgb)))
     }
@@ -29,7 +29,7 @@ public struct ThemeColor: Sendable, Hashable {
 
     /// A colour as the config writes it: `default`, a name (`red`, `bright-red`, `gray`), a
     /// palette number 0–255, or `#rrggbb` / `#rgb`. Nil when it is none of these.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let text = text.lowercased()
         if text == "default" {
             self = .terminal
@@ -49,7 +49,7 @@ public struct ThemeColor: Sendable, Hashable {
     }
 
     /// How `courier config show` writes it: `default` or the palette number.
-    public var configText: String { extended < 0 ? "default" : "\(extended)" }
+    package var configText: String { extended < 0 ? "default" : "\(extended)" }
 
     private static func hex(_ digits: Substring) -> (Int, Int, Int)? {
         guard digits.count == 6 || digits.count == 3, let value = Int(digits, radix: 16) else { return nil }

@@ -1,15 +1,15 @@
 /// A part of a theme the config can colour: one per ``Style``, the selected rows and the
 /// screen's background. Its name is what the config writes under `theme.colors`.
-public enum ThemeRole: Sendable, Hashable {
+package enum ThemeRole: Sendable, Hashable {
     case style(Style)
     case selection, selectionUnfocused, background
 
     /// Every role by name, in the order `courier config show` lists them.
-    public static let all: [(name: String, role: ThemeRole)] = Style.allCases.map { (name(of: $0), .style($0)) }
+    package static let all: [(name: String, role: ThemeRole)] = Style.allCases.map { (name(of: $0), .style($0)) }
         + [("selection", .selection), ("selection.unfocused", .selectionUnfocused), ("background", .background)]
 
     /// The role `name` stands for.
-    public static func named(_ name: String) -> ThemeRole? {
+    package static func named(_ name: String) -> ThemeRole? {
         all.first { $0.name == name }?.role
     }
 

@@ -1,7 +1,7 @@
 extension UserConfig {
     /// The config in effect as a config file, defaults included: every role's colour and every
     /// binding, under the names the file uses, so any part can be copied into one.
-    public var yaml: String {
+    package var yaml: String {
         var lines: [String] = []
         if theme.usesColor {
             lines += ["theme:", "  base: \(theme.name)", "  colors:"]

@@ -5,28 +5,28 @@ import Foundation
 /// theme, rebound keys, the editor, the workspace `courier tui` opens without one, ASCII
 /// drawing and whether sent requests are recorded. Every setting has a default, and a file
 /// with any problem is not applied at all: the workbench opens with the defaults and says why.
-public struct UserConfig: Sendable {
-    public var theme: Theme = .dark
+package struct UserConfig: Sendable {
+    package var theme: Theme = .dark
     /// The key table (``KeyMap/bindings``) with the config's rebindings.
-    public var bindings: [KeyMap.Binding] = KeyMap.standard
+    package var bindings: [KeyMap.Binding] = KeyMap.standard
     /// A shell command run on the file, instead of `$VISUAL` / `$EDITOR`.
-    public var editor: String?
+    package var editor: String?
     /// Opened by `courier tui` without a workspace argument (absolute).
-    public var workspace: String?
-    public var ascii = false
-    public var history = true
+    package var workspace: String?
+    package var ascii = false
+    package var history = true
     /// How the side panes share the left column: `accordion` (the focused one takes it) or `grid`.
-    public var layout: ScreenLayout.Style = .accordion
+    package var layout: ScreenLayout.Style = .accordion
 
     /// The sections of the file.
     static let sections = ["theme", "keys", "editor", "workspace", "ascii", "history", "layout"]
 
-    public init() {}
+    package init() {}
 
     /// Reads the config at `location`: no file at the usual place is the defaults, at a place
     /// named by `--config` or `COURIER_CONFIG` a problem. Relative paths in it (`workspace:`)
     /// are taken from the file's folder; `~/` is the home folder.
-    public static func read(_ location: ConfigLocation) -> Result<UserConfig, ConfigProblems> {
+    package static func read(_ location: ConfigLocation) -> Result<UserConfig, ConfigProblems> {
         let path = location.path
         var problems = ConfigProblems()
         guard FileManager.default.fileExists(atPath: path) else {
@@ -49,7 +49,7 @@ public struct UserConfig: Sendable {
     }
 
     /// Reads config text; `file` names it in errors and anchors relative paths.
-    public static func parse(yaml text: String, file: String) -> Result<UserConfig, ConfigProblems> {
+    package static func parse(yaml text: String, file: String) -> Result<UserConfig, ConfigProblems> {
         var problems = ConfigProblems()
         let root: YAMLValue?
         do {

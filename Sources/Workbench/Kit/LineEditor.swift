@@ -4,30 +4,30 @@ import CourierWorkspace
 /// Backspace/Delete, Ctrl-D, Ctrl-U/K (kill to start/end), Ctrl-W (kill a word), Ctrl-Y
 /// (yank the last kill) and pasted text. While a field is being edited every key goes to
 /// it: ``handle(_:)`` says whether the edit goes on, is committed (Enter) or cancelled (Esc).
-public struct LineEditor: Sendable, Hashable {
+package struct LineEditor: Sendable, Hashable {
     /// What a key did to the field.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case editing, committed, cancelled
         /// Keys the field leaves to its owner (Tab between the fields of a row).
         case passed(Key)
     }
 
-    public private(set) var characters: [Character]
+    package private(set) var characters: [Character]
     /// The cursor, before `characters[cursor]`.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     private var killRing = ""
     /// The first column shown when the text is wider than the field.
     private var scroll = 0
 
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         characters = Array(text)
         cursor = characters.count
     }
 
-    public var text: String { String(characters) }
+    package var text: String { String(characters) }
 
     /// A key: the typing scope's bindings (apply, cancel) first, then readline's keys.
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         switch KeyMap.ownAction(for: key, in: .typing) {
         case .commitLine?: return .committed
         case .cancelLine?: return .cancelled
@@ -70,7 +70,7 @@ public struct LineEditor: Sendable, Hashable {
     }
 
     /// Inserts text at the cursor; line breaks in pasted text become spaces.
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         let clean = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }.filter { !$0.isASCII || $0.asciiValue! >= 0x20 }
         characters.insert(contentsOf: clean, at: cursor)
         cursor += clean.count
@@ -78,7 +78,7 @@ public struct LineEditor: Sendable, Hashable {
 
     /// The field as it shows in `width` columns, scrolled so that the cursor is visible,
     /// and the cursor's column within it.
-    public mutating func view(width: Int) -> (line: StyledLine, cursorColumn: Int) {
+    package mutating func view(width: Int) -> (line: StyledLine, cursorColumn: Int) {
         guard width > 1 else { return (StyledLine(), 0) }
         let cursorColumn = DisplayWidth.of(String(characters[..<cursor]))
         if cursorColumn < scroll { scroll = cursorColumn }

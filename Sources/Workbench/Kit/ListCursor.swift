@@ -2,25 +2,25 @@
 /// selected and which row the window starts at, kept between frames so the list does not
 /// jump. Moving takes the window's height (the shell knows it from the layout), so drawing
 /// only reads ``window(height:)`` and never writes.
-public struct ListCursor: Sendable, Equatable {
+package struct ListCursor: Sendable, Equatable {
     /// Which end, if any, the selection sticks to as rows come and go while it sits there:
     /// the newest activity, as `tail -f` follows a file.
-    public enum Follow: Sendable, Equatable {
+    package enum Follow: Sendable, Equatable {
         case none, top, bottom
     }
 
-    public private(set) var selection = 0
+    package private(set) var selection = 0
     /// The first row of the window.
-    public private(set) var top = 0
-    public private(set) var count = 0
-    public let follow: Follow
+    package private(set) var top = 0
+    package private(set) var count = 0
+    package let follow: Follow
 
-    public init(follow: Follow = .none) {
+    package init(follow: Follow = .none) {
         self.follow = follow
     }
 
     /// Whether the selection sits at the end it follows.
-    public var isFollowing: Bool {
+    package var isFollowing: Bool {
         switch follow {
         case .none: return false
         case .top: return selection == 0
@@ -31,7 +31,7 @@ public struct ListCursor: Sendable, Equatable {
     /// The rows changed: `count` of them now, the selected one at `index` when it is still
     /// there (else the selection stays where it was, within the rows). A following
     /// selection stays at its end.
-    public mutating func reset(count: Int, selecting index: Int?) {
+    package mutating func reset(count: Int, selecting index: Int?) {
         let following = isFollowing
         self.count = count
         if following, follow == .bottom {
@@ -45,19 +45,19 @@ public struct ListCursor: Sendable, Equatable {
     }
 
     /// Moves by `offset` rows (negative: up), keeping the selection in a window of `height`.
-    public mutating func move(by offset: Int, height: Int) {
+    package mutating func move(by offset: Int, height: Int) {
         select(selection + offset, height: height)
     }
 
     /// Selects row `index` (clamped) and brings it into a window of `height`.
-    public mutating func select(_ index: Int, height: Int) {
+    package mutating func select(_ index: Int, height: Int) {
         selection = min(max(0, count - 1), max(0, index))
         top = Self.top(selection: selection, scroll: top, height: height, count: count)
     }
 
     /// A click on the `row`-th row of the window; false when no row is there.
     @discardableResult
-    public mutating func click(windowRow row: Int, height: Int) -> Bool {
+    package mutating func click(windowRow row: Int, height: Int) -> Bool {
         let index = window(height: height).lowerBound + row
         guard row >= 0, index < count else { return false }
         select(index, height: height)
@@ -65,7 +65,7 @@ public struct ListCursor: Sendable, Equatable {
     }
 
     /// Carries out a moving action (up, down, pages, top, bottom); false for any other.
-    public mutating func perform(_ action: Action, height: Int) -> Bool {
+    package mutating func perform(_ action: Action, height: Int) -> Bool {
         let page = max(1, height - 1)
         switch action {
         case .up: move(by: -1, height: height)
@@ -83,7 +83,7 @@ public struct ListCursor: Sendable, Equatable {
 
     /// The rows a window of `height` shows: from where it was, moved as little as keeps the
     /// selection in it.
-    public func window(height: Int) -> Range<Int> {
+    package func window(height: Int) -> Range<Int> {
         let first = Self.top(selection: selection, scroll: top, height: height, count: count)
         return first..<min(count, first + max(0, height))
     }

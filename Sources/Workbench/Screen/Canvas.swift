@@ -2,7 +2,7 @@ import CourierWorkspace
 
 /// Where a ``Painter`` draws: the curses screen, or a ``CellBuffer`` in tests and benchmarks.
 /// The painter clips everything it writes to the canvas and to the cells it means to fill.
-public protocol Canvas {
+package protocol Canvas {
     var size: Size { get }
     /// Writes sanitized, measured text at a position; it fits in the row.
     mutating func write(_ text: String, row: Int, column: Int, style: Style, highlight: RowHighlight)
@@ -11,29 +11,29 @@ public protocol Canvas {
 }
 
 /// An off-screen grid of cells: what a frame looks like without a terminal.
-public struct CellBuffer: Canvas {
+package struct CellBuffer: Canvas {
     /// One cell: a character (empty for the right half of a wide one) and how it is drawn.
-    public struct Cell: Sendable, Hashable {
-        public var text: String
-        public var style: Style
-        public var highlight: RowHighlight
+    package struct Cell: Sendable, Hashable {
+        package var text: String
+        package var style: Style
+        package var highlight: RowHighlight
 
         static let blank = Cell(text: " ", style: .plain, highlight: .none)
     }
 
-    public let size: Size
-    public private(set) var cells: [Cell]
+    package let size: Size
+    package private(set) var cells: [Cell]
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.size = size
         cells = Array(repeating: .blank, count: max(0, size.columns * size.rows))
     }
 
-    public subscript(row: Int, column: Int) -> Cell {
+    package subscript(row: Int, column: Int) -> Cell {
         cells[row * size.columns + column]
     }
 
-    public mutating func write(_ text: String, row: Int, column: Int, style: Style, highlight: RowHighlight) {
+    package mutating func write(_ text: String, row: Int, column: Int, style: Style, highlight: RowHighlight) {
         guard row >= 0, row < size.rows else { return }
         var column = column
         for scalar in text.unicodeScalars {
@@ -49,7 +49,7 @@ public struct CellBuffer: Canvas {
         }
     }
 
-    public mutating func clear(row: Int, column: Int, width: Int, highlight: RowHighlight) {
+    package mutating func clear(row: Int, column: Int, width: Int, highlight: RowHighlight) {
         guard row >= 0, row < size.rows else { return }
         for column in max(0, column)..<min(size.columns, column + width) {
             cells[row * size.columns + column] = Cell(text: " ", style: .plain, highlight: highlight)
@@ -57,12 +57,12 @@ public struct CellBuffer: Canvas {
     }
 
     /// A row as text (the right halves of wide characters add nothing).
-    public func text(row: Int) -> String {
+    package func text(row: Int) -> String {
         (0..<size.columns).map { self[row, $0].text }.joined()
     }
 
     /// Every row, joined with newlines, trailing spaces kept.
-    public var text: String {
+    package var text: String {
         (0..<size.rows).map { text(row: $0) }.joined(separator: "\n")
     }
 }

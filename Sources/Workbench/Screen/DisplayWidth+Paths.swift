@@ -4,7 +4,7 @@ extension DisplayWidth {
     /// down to its last 24 characters, and only then is the message cut at its end. A
     /// message says where and then what: a long directory should not push the reason off
     /// the line.
-    public static func fittedShorteningPath(_ text: String, to columns: Int) -> String {
+    package static func fittedShorteningPath(_ text: String, to columns: Int) -> String {
         let excess = of(text) - columns
         guard excess > 0 else { return text }
         guard let start = pathStart(in: text) else { return truncated(text, to: columns) }

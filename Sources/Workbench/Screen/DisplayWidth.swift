@@ -3,11 +3,11 @@ import CourierWorkspace
 /// How many terminal columns text takes, as ncursesw will draw it: measured per Unicode
 /// scalar with the C library's `wcwidth` table (``DisplayWidthTable``), so that a layout made
 /// here lines up with the screen even for CJK text and emoji.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// 0, 1 or 2 columns. Control characters count as one: ``sanitized(_:)`` replaces them
     /// before text reaches the screen.
     @inline(__always)
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return 1 }
         if contains(DisplayWidthTable.doubleWidth, value) { return 2 }
@@ -16,7 +16,7 @@ public enum DisplayWidth {
     }
 
     /// The columns of a whole string.
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         var ascii = true
         for byte in text.utf8 where byte >= 0x80 {
@@ -30,7 +30,7 @@ public enum DisplayWidth {
 
     /// The longest prefix of `text` that fits in `columns`, and its width. A wide character
     /// that would straddle the edge is left out (the caller pads the gap).
-    public static func prefix(of text: Substring, fitting columns: Int) -> (text: Substring, width: Int) {
+    package static func prefix(of text: Substring, fitting columns: Int) -> (text: Substring, width: Int) {
         guard columns > 0 else { return (text[text.startIndex..<text.startIndex], 0) }
         var width = 0
         var end = text.unicodeScalars.startIndex
@@ -44,7 +44,7 @@ public enum DisplayWidth {
     }
 
     /// `text` cut to `columns`, ending in `…` when something was cut.
-    public static func truncated(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
+    package static func truncated(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
         guard of(text) > columns else { return text }
         guard columns > 0 else { return "" }
         let room = columns - of(ellipsis)
@@ -53,7 +53,7 @@ public enum DisplayWidth {
     }
 
     /// `text` cut in the middle to `columns` (`http://host/…/end`), for URLs and paths.
-    public static func middleTruncated(_ text: String, to columns: Int) -> String {
+    package static func middleTruncated(_ text: String, to columns: Int) -> String {
         guard of(text) > columns else { return text }
         guard columns > 2 else { return truncated(text, to: columns) }
         let tail = (columns - 1) / 2
@@ -65,7 +65,7 @@ public enum DisplayWidth {
     }
 
     /// `text` padded with spaces to `columns`, or cut to it with an ellipsis.
-    public static func padded(_ text: String, to columns: Int) -> String {
+    package static func padded(_ text: String, to columns: Int) -> String {
         let width = of(text)
         // A value cut to fit its column says so.
         if width > columns { return truncated(text, to: columns) }
@@ -74,7 +74,7 @@ public enum DisplayWidth {
 
     /// Whether the terminal can show `scalar` as it is: not a control character and not a
     /// scalar the C library calls unprintable.
-    public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
         if value < 0x300 { return true }
@@ -84,7 +84,7 @@ public enum DisplayWidth {
     /// `text` safe to hand to the screen: tabs become `tabWidth` spaces, line breaks and
     /// other control characters (escape sequences from a server included) and unprintable
     /// scalars become `�`.
-    public static func sanitized(_ text: some StringProtocol, tabWidth: Int = 4) -> String {
+    package static func sanitized(_ text: some StringProtocol, tabWidth: Int = 4) -> String {
         var clean = true
         for scalar in text.unicodeScalars where !isPrintable(scalar) {
             clean = false

@@ -3,15 +3,15 @@ import CourierWorkspace
 /// Draws a ``Frame`` on a ``Canvas``: pane borders and titles, content lines clipped to
 /// their panes, the tab bar, the status line and an overlay. Parts equal to those of the
 /// previous frame are skipped, so a keypress that moves a selection redraws one pane.
-public struct Painter: Sendable {
-    public var glyphs: Glyphs
+package struct Painter: Sendable {
+    package var glyphs: Glyphs
 
-    public init(glyphs: Glyphs) {
+    package init(glyphs: Glyphs) {
         self.glyphs = glyphs
     }
 
     /// Draws `frame`, skipping what is unchanged since `previous` (nil: draw everything).
-    public func paint(_ frame: Frame, over previous: Frame?, on canvas: inout some Canvas) {
+    package func paint(_ frame: Frame, over previous: Frame?, on canvas: inout some Canvas) {
         let everything = previous == nil || previous?.size != frame.size || previous?.overlay?.rect != frame.overlay?.rect
             || previous?.tabBar != frame.tabBar || previous?.tooSmallMessage != frame.tooSmallMessage
             || previous?.panes.map(\.rect) != frame.panes.map(\.rect)
@@ -50,7 +50,7 @@ public struct Painter: Sendable {
     }
 
     /// A pane: border, title, badge, footer and content.
-    public func draw(_ pane: PaneFrame, on canvas: inout some Canvas) {
+    package func draw(_ pane: PaneFrame, on canvas: inout some Canvas) {
         let rect = pane.rect
         if rect.height == ScreenLayout.collapsedHeight, rect.width >= 2 {
             // A pane shrunk to its title line: the title and badge on a rule, no box.
@@ -105,7 +105,7 @@ public struct Painter: Sendable {
     }
 
     /// One line, cut to `width` columns.
-    public func draw(_ line: StyledLine, row: Int, column: Int, width: Int, on canvas: inout some Canvas) {
+    package func draw(_ line: StyledLine, row: Int, column: Int, width: Int, on canvas: inout some Canvas) {
         guard width > 0 else { return }
         var column = column
         for span in line.truncated(to: width).spans {

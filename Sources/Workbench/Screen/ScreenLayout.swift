@@ -2,8 +2,8 @@ import CourierWorkspace
 
 /// Where each pane goes for a terminal size: every pane at once from 120×35 up, one pane
 /// with a tab bar below that, the focused pane alone when zoomed, and a message below 40×12.
-public struct ScreenLayout: Sendable, Equatable {
-    public enum Mode: Sendable, Equatable {
+package struct ScreenLayout: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         /// Every pane (a focused Load in the Exchange's place).
         case panes
         /// One pane at a time under a tab bar.
@@ -15,13 +15,13 @@ public struct ScreenLayout: Sendable, Equatable {
     }
 
     /// Below this nothing but a message fits.
-    public static let minimum = Size(columns: 40, rows: 12)
+    package static let minimum = Size(columns: 40, rows: 12)
     /// From this size up, every pane is on screen.
-    public static let allPanes = Size(columns: 120, rows: 35)
+    package static let allPanes = Size(columns: 120, rows: 35)
 
     /// How the left column's side panes share it when every pane is on screen (`layout:` in
     /// the user config).
-    public enum Style: String, Sendable, Equatable, CaseIterable {
+    package enum Style: String, Sendable, Equatable, CaseIterable {
         /// lazygit's accordion: the focused side pane takes the column but for Requests, the
         /// others shrink to their title line; a side pane with nothing to show is one line.
         case accordion
@@ -29,13 +29,13 @@ public struct ScreenLayout: Sendable, Equatable {
         case grid
     }
 
-    public var mode: Mode
+    package var mode: Mode
     /// The outer rectangle of each pane on screen.
-    public var rects: [PaneID: Rect]
-    public var size: Size
+    package var rects: [PaneID: Rect]
+    package var size: Size
 
     /// The layout for `size` with `focus` focused; `empty` are the panes with nothing to show.
-    public init(size: Size, focus: PaneID, zoomed: Bool, style: Style = .accordion, empty: Set<PaneID> = []) {
+    package init(size: Size, focus: PaneID, zoomed: Bool, style: Style = .accordion, empty: Set<PaneID> = []) {
         self.size = size
         rects = [:]
         if size.columns < Self.minimum.columns || size.rows < Self.minimum.rows {
@@ -56,7 +56,7 @@ public struct ScreenLayout: Sendable, Equatable {
     }
 
     /// A side pane shrunk to its title line.
-    public static let collapsedHeight = 1
+    package static let collapsedHeight = 1
 
     /// Requests over Runs, Cache, Cookies and Load on the left (as an accordion or a grid);
     /// Exchange on the right; In flight beside Events at the bottom. With the accordion, the
@@ -116,7 +116,7 @@ public struct ScreenLayout: Sendable, Equatable {
     }
 
     /// The pane at a screen position, for mouse clicks.
-    public func pane(atRow row: Int, column: Int) -> PaneID? {
+    package func pane(atRow row: Int, column: Int) -> PaneID? {
         rects.first { $0.value.contains(row: row, column: column) }?.key
     }
 }

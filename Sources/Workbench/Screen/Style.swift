@@ -2,7 +2,7 @@ import CourierWorkspace
 
 /// What a piece of text is, for the screen to colour: the workbench says what, the curses
 /// front decides how (256 colours, 16, or none with `NO_COLOR`).
-public enum Style: UInt8, Sendable, Hashable, CaseIterable {
+package enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case plain, dim, strong
     /// Pane frames and titles; the focused pane's are brighter.
     case border, borderFocused, title, titleFocused
@@ -25,7 +25,7 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case status2xx, status3xx, status4xx, status5xx
 
     /// The style of an accepted response status, by its class.
-    public static func status(_ code: Int) -> Style {
+    package static func status(_ code: Int) -> Style {
         switch code {
         case 500...: return .status5xx
         case 400..<500: return .status4xx
@@ -35,7 +35,7 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     }
 
     /// The badge style of an HTTP method.
-    public static func method(_ name: String) -> Style {
+    package static func method(_ name: String) -> Style {
         switch name.uppercased() {
         case "GET": return .methodGet
         case "POST": return .methodPost
@@ -48,6 +48,6 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// A whole row's background: the selected row of the focused pane, or of another pane.
-public enum RowHighlight: UInt8, Sendable, Hashable {
+package enum RowHighlight: UInt8, Sendable, Hashable {
     case none, selected, selectedUnfocused
 }

@@ -7,7 +7,7 @@ extension StreamView {
     /// the start, its direction (a session's messages), name and id (server-sent events), a fold marker (▸ folded, ▾ unfolded) and
     /// its data, search matches marked; the selected event's first row highlighted. Only the
     /// events on screen are laid out. `glyphs` draw the directions (`->` without Unicode).
-    public func visibleLines(height: Int, width: Int, focused: Bool, glyphs: Glyphs = .unicode) -> [StyledLine] {
+    package func visibleLines(height: Int, width: Int, focused: Bool, glyphs: Glyphs = .unicode) -> [StyledLine] {
         guard shownCount > 0 else { return [StyledLine(emptyText, .dim)] }
         let selected = cursor
         var lines: [StyledLine] = []
@@ -35,7 +35,7 @@ extension StreamView {
 
     /// `Stream · 1,204 events · 38/s · following` (`rate` while it runs; a session counts
     /// its messages both ways).
-    public func title(rate: Double?) -> String {
+    package func title(rate: Double?) -> String {
         var parts = ["Stream", "\(lastSequence.groupedDigits) \(noun(lastSequence))"]
         if let rate, ending == nil { parts.append("\(Self.rateText(rate))/s") }
         if let pausedAt {
@@ -48,7 +48,7 @@ extension StreamView {
     }
 
     /// `event 1,180/1,204 · 3,010 earlier let go (keeps 2,000) · $.n · match 2/17`.
-    public var positionText: String {
+    package var positionText: String {
         var parts: [String] = []
         if let cursorIndex { parts.append("\(kindNoun) \((cursorIndex + 1).groupedDigits)/\(shownCount.groupedDigits)") }
         if letGo > 0 { parts.append("\(letGo.groupedDigits) earlier let go (keeps \(capacity.groupedDigits))") }

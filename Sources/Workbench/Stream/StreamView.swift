@@ -11,24 +11,24 @@ import Foundation
 /// Events are known by their position: the number of events appended before them. Positions
 /// stay put as old events are let go, so the cursor, the unfolded events, the search's and the
 /// filter's results are kept as positions.
-public struct StreamView: Sendable {
+package struct StreamView: Sendable {
     /// Events whose data has more lines than this are folded to one line until unfolded.
-    public static let foldLimit = 3
+    package static let foldLimit = 3
 
     /// The most events kept.
-    public let capacity: Int
+    package let capacity: Int
     /// The kept events are `storage[head...]`; the storage is compacted now and then, so that
     /// letting an event go costs nothing per event.
     private var storage: [StreamEvent] = []
     private var head = 0
     /// The position of `storage[head]`.
-    public private(set) var firstPosition = 0
+    package private(set) var firstPosition = 0
     /// The engine's number of the newest event appended: how many the stream delivered.
-    public private(set) var lastSequence = 0
+    package private(set) var lastSequence = 0
     /// Whether the view shows the newest events as they come (tail).
-    public private(set) var isFollowing = true
+    package private(set) var isFollowing = true
     /// While paused: the sequence of the newest event shown.
-    public private(set) var pausedAt: Int?
+    package private(set) var pausedAt: Int?
     /// Events that arrived while paused (the newest ``capacity``), shown when it goes on.
     private var waiting: [StreamEvent] = []
     /// The selected event's position (while following, the newest shown).
@@ -37,16 +37,16 @@ public struct StreamView: Sendable {
     private(set) var topPosition = 0
     /// Events whose fold is the other way than their default (see ``foldLimit``).
     private var toggled: Set<Int> = []
-    public private(set) var search: StreamSearch?
+    package private(set) var search: StreamSearch?
     /// The filter's JSON path as typed; empty without one.
-    public private(set) var filterText = ""
+    package private(set) var filterText = ""
     /// Why the filter's path does not parse.
-    public private(set) var filterError: String?
+    package private(set) var filterError: String?
     private var filterPath: JSONPath?
     /// With a filter: the positions of the events it matches, ascending.
     private var filtered: [Int] = []
     /// How the stream ended (`ended`, `stopped`, an error), once it did.
-    public private(set) var ending: String?
+    package private(set) var ending: String?
     /// Widest event name and id seen, for the columns (bounded); a session's messages name
     /// their kind in their row instead (`close 1000 bye`).
     private(set) var nameWidth = 0
@@ -54,28 +54,28 @@ public struct StreamView: Sendable {
     /// Whether a message with a direction came: the `→` / `←` column.
     private(set) var showsDirections = false
     /// The kind of the events (the noun of counts).
-    public private(set) var kind: StreamEvent.Kind?
+    package private(set) var kind: StreamEvent.Kind?
     /// Rows of the viewport as last laid out, for paging.
-    public private(set) var viewportHeight = 20
+    package private(set) var viewportHeight = 20
 
-    public init(capacity: Int = StreamLimits().keptEvents) {
+    package init(capacity: Int = StreamLimits().keptEvents) {
         self.capacity = max(1, capacity)
     }
 
     // MARK: Counts
 
     /// Events kept.
-    public var keptCount: Int { storage.count - head }
+    package var keptCount: Int { storage.count - head }
     /// Events the stream delivered that are no longer kept.
-    public var letGo: Int { max(0, lastSequence - keptCount - waiting.count) }
+    package var letGo: Int { max(0, lastSequence - keptCount - waiting.count) }
     /// Events delivered since the view was paused.
-    public var unseenWhilePaused: Int { pausedAt.map { lastSequence - $0 } ?? 0 }
-    public var isPaused: Bool { pausedAt != nil }
+    package var unseenWhilePaused: Int { pausedAt.map { lastSequence - $0 } ?? 0 }
+    package var isPaused: Bool { pausedAt != nil }
     /// The position after the newest event kept.
     var endPosition: Int { firstPosition + keptCount }
 
     /// The event at `position`, while it is kept.
-    public func event(at position: Int) -> StreamEvent? {
+    package func event(at position: Int) -> StreamEvent? {
         guard position >= firstPosition, position < endPosition else { return nil }
         return storage[head + position - firstPosition]
     }
@@ -83,7 +83,7 @@ public struct StreamView: Sendable {
     // MARK: The events shown
 
     /// How many events are shown: kept and matching the filter.
-    public var shownCount: Int { filterPath == nil ? keptCount : filtered.count }
+    package var shownCount: Int { filterPath == nil ? keptCount : filtered.count }
 
     /// The position of the `index`th event shown.
     func shownPosition(_ index: Int) -> Int {
@@ -96,7 +96,7 @@ public struct StreamView: Sendable {
     }
 
     /// The selected event's index among those shown; nil when none is shown.
-    public var cursorIndex: Int? {
+    package var cursorIndex: Int? {
         let count = shownCount
         guard count > 0 else { return nil }
         return isFollowing ? count - 1 : min(shownIndex(atOrAfter: cursorPosition), count - 1)
@@ -106,14 +106,14 @@ public struct StreamView: Sendable {
     var cursor: Int? { cursorIndex.map(shownPosition) }
 
     /// The selected event.
-    public var selectedEvent: StreamEvent? { cursor.flatMap(event(at:)) }
+    package var selectedEvent: StreamEvent? { cursor.flatMap(event(at:)) }
 
     // MARK: Events arriving
 
     /// Appends events in order; those already appended (by sequence) are skipped, so the
     /// request's kept events can be appended again when it stops. Lets the oldest go past
     /// ``capacity``.
-    public mutating func append(_ events: some Sequence<StreamEvent>) {
+    package mutating func append(_ events: some Sequence<StreamEvent>) {
         for event in events where event.sequence > lastSequence {
             lastSequence = event.sequence
             kind = kind ?? event.kind
@@ -134,7 +134,7 @@ public struct StreamView: Sendable {
     }
 
     /// The stream ended: `summary` says how (`ended`, `stopped`, an error).
-    public mutating func finish(_ summary: String) {
+    package mutating func finish(_ summary: String) {
         ending = summary
     }
 
@@ -160,7 +160,7 @@ public struct StreamView: Sendable {
 
     /// `p`: stops the screen where it is (events go on being counted and wait), or lets it go
     /// on with the events that waited.
-    public mutating func togglePause() {
+    package mutating func togglePause() {
         guard isPaused else {
             pausedAt = lastSequence
             return
@@ -173,12 +173,12 @@ public struct StreamView: Sendable {
     }
 
     /// `G`: back to following the newest event.
-    public mutating func follow() {
+    package mutating func follow() {
         isFollowing = true
     }
 
     /// Moves the selection by `rows` events (negative is up); moving stops following.
-    public mutating func moveCursor(by rows: Int) {
+    package mutating func moveCursor(by rows: Int) {
         guard let index = cursorIndex else { return }
         if rows == 0 { return }
         stopFollowing()
@@ -187,7 +187,7 @@ public struct StreamView: Sendable {
     }
 
     /// `g`: the oldest event kept.
-    public mutating func moveToTop() {
+    package mutating func moveToTop() {
         guard shownCount > 0 else { return }
         stopFollowing()
         cursorPosition = shownPosition(0)
@@ -195,7 +195,7 @@ public struct StreamView: Sendable {
     }
 
     /// Enter: unfolds or folds the selected event.
-    public mutating func toggleFold() {
+    package mutating func toggleFold() {
         guard let cursor else { return }
         if toggled.remove(cursor) == nil { toggled.insert(cursor) }
         if !isFollowing { keepCursorInView() }
@@ -217,7 +217,7 @@ public struct StreamView: Sendable {
 
     /// `/`: marks the events whose data, name or id contain `query` and selects the first at
     /// or after the selection; an empty query clears the search. Smart case, as in the body.
-    public mutating func search(_ query: String) {
+    package mutating func search(_ query: String) {
         guard !query.isEmpty else {
             search = nil
             return
@@ -231,7 +231,7 @@ public struct StreamView: Sendable {
     }
 
     /// `n` / `N`: the next or previous matching event, wrapping around.
-    public mutating func nextMatch(forward: Bool = true) {
+    package mutating func nextMatch(forward: Bool = true) {
         guard let search, let cursor else { return }
         let shown = search.positions.filter(isShown)
         guard !shown.isEmpty else { return }
@@ -240,11 +240,11 @@ public struct StreamView: Sendable {
     }
 
     /// The search's matches among the events shown.
-    public var shownMatchCount: Int { search?.positions.filter(isShown).count ?? 0 }
+    package var shownMatchCount: Int { search?.positions.filter(isShown).count ?? 0 }
 
     /// `f`: shows only the events the JSON path leads somewhere in, and of each only the value
     /// it leads to; empty text clears the filter.
-    public mutating func applyFilter(_ text: String) {
+    package mutating func applyFilter(_ text: String) {
         let path = text.trimmingCharacters(in: .whitespaces)
         filterError = nil
         guard !path.isEmpty else {
@@ -285,7 +285,7 @@ public struct StreamView: Sendable {
     // MARK: The viewport
 
     /// Takes the viewport's height, scrolling to keep the selected event on screen.
-    public mutating func resize(height: Int) {
+    package mutating func resize(height: Int) {
         viewportHeight = max(1, height)
         keepCursorInView()
     }
@@ -341,11 +341,11 @@ public struct StreamView: Sendable {
 }
 
 /// A search across a stream's events: the query and the positions of the events it matches.
-public struct StreamSearch: Sendable {
-    public let query: String
-    public let caseInsensitive: Bool
+package struct StreamSearch: Sendable {
+    package let query: String
+    package let caseInsensitive: Bool
     /// Ascending.
-    public internal(set) var positions: [Int] = []
+    package internal(set) var positions: [Int] = []
 
     /// Whether the event's data, name or id contain the query.
     func matches(_ event: StreamEvent) -> Bool {

@@ -1,6 +1,6 @@
 /// A question that `y` answers yes; `n` or Esc, no.
-public struct Confirmation: Sendable {
-    public enum Consequence: Sendable, Equatable {
+package struct Confirmation: Sendable {
+    package enum Consequence: Sendable, Equatable {
         case quit
         case delete(request: String)
         /// Cancel every request in flight.
@@ -11,6 +11,6 @@ public struct Confirmation: Sendable {
         case pane(PaneID, question: String)
     }
 
-    public var message: String
-    public var consequence: Consequence
+    package var message: String
+    package var consequence: Consequence
 }

@@ -2,15 +2,15 @@ import CourierWorkspace
 
 /// Fuzzy matching as in fzf and lazygit: the query's characters appear in order in the
 /// candidate, case-insensitively; consecutive characters and word starts score higher.
-public enum FuzzyMatch {
+package enum FuzzyMatch {
     /// A match: its score (higher is better) and the matched character offsets.
-    public struct Result: Sendable, Hashable {
-        public var score: Int
-        public var positions: [Int]
+    package struct Result: Sendable, Hashable {
+        package var score: Int
+        package var positions: [Int]
     }
 
     /// Nil when `candidate` does not contain the query's characters in order.
-    public static func match(_ query: String, in candidate: String) -> Result? {
+    package static func match(_ query: String, in candidate: String) -> Result? {
         let needle = Array(query.lowercased().filter { $0 != " " })
         guard !needle.isEmpty else { return Result(score: 0, positions: []) }
         let hay = Array(candidate)
@@ -49,7 +49,7 @@ public enum FuzzyMatch {
     }
 
     /// `text` with the matched positions in `matched` style and the rest in `style`.
-    public static func highlighted(_ text: String, positions: [Int], style: Style, matched: Style = .accent) -> StyledLine {
+    package static func highlighted(_ text: String, positions: [Int], style: Style, matched: Style = .accent) -> StyledLine {
         guard !positions.isEmpty else { return StyledLine(text, style) }
         let marked = Set(positions)
         var line = StyledLine()

@@ -1,16 +1,16 @@
 import CourierWorkspace
 
 /// One entry of the command palette: an action, or a request, batch or chain to go to.
-public struct PaletteItem: Sendable, Hashable {
-    public enum Target: Sendable, Hashable {
+package struct PaletteItem: Sendable, Hashable {
+    package enum Target: Sendable, Hashable {
         case action(Action)
         case node(RequestTree.Node)
     }
 
-    public var title: String
-    public var detail: String
-    public var target: Target
-    public var matched: [Int] = []
+    package var title: String
+    package var detail: String
+    package var target: Target
+    package var matched: [Int] = []
 
     /// Actions that make sense from the palette: not the moves of a list, nor the keys of a
     /// window, a question, a picker or a line being typed.

@@ -1,6 +1,6 @@
 /// A one-line question: a path, a name, a curl command.
-public struct Prompt: Sendable {
-    public enum Purpose: Sendable, Equatable {
+package struct Prompt: Sendable {
+    package enum Purpose: Sendable, Equatable {
         case saveBody(exchange: Int)
         case exportHAR(runID: String)
         case rename(request: String)
@@ -11,9 +11,9 @@ public struct Prompt: Sendable {
         case pane(PaneID, purpose: String)
     }
 
-    public var title: String
-    public var editor: LineEditor
-    public var purpose: Purpose
+    package var title: String
+    package var editor: LineEditor
+    package var purpose: Purpose
     /// Why the last answer was refused.
-    public var error: String?
+    package var error: String?
 }

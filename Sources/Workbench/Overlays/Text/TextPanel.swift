@@ -1,6 +1,6 @@
 /// Lines to read, scrollable, with keys of its own in the footer.
-public struct TextPanel: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct TextPanel: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// A curl command: `v` reveals its secrets on screen.
         case curl(command: String, hidden: String)
         /// The editor left the workspace invalid: `e` reopens it, `d` restores the file.
@@ -12,8 +12,8 @@ public struct TextPanel: Sendable {
         case authorization
     }
 
-    public var title: String
+    package var title: String
     /// What it says (a curl command's lines come from the command, as secrets show or not).
-    public var lines: [StyledLine]
-    public var kind: Kind
+    package var lines: [StyledLine]
+    package var kind: Kind
 }

@@ -4,7 +4,7 @@ import Foundation
 /// One read of the cache directory for the Cache pane, done off the input loop (10,000
 /// entries take about a second) and handed back through the mailbox
 /// (``EngineUpdate/cacheListed(_:)``); a read started later makes an earlier one stale.
-public struct CacheListingRead: Sendable {
+package struct CacheListingRead: Sendable {
     /// Which read this is: only the latest is shown.
     var generation: Int
     var directory: String

@@ -1,12 +1,12 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let cache = PaneID(4, "Cache")
+    package static let cache = PaneID(4, "Cache")
 }
 
 extension KeyMap.Scope {
     /// The Cache pane's own keys.
-    public static let cache = KeyMap.Scope("Cache", config: "cache", isPane: true)
+    package static let cache = KeyMap.Scope("Cache", config: "cache", isPane: true)
 }
 
 extension CachePane {

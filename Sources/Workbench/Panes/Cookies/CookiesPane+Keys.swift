@@ -1,19 +1,19 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let cookies = PaneID(7, "Cookies")
+    package static let cookies = PaneID(7, "Cookies")
 }
 
 extension KeyMap.Scope {
     /// The Cookies pane's own keys.
-    public static let cookies = KeyMap.Scope("Cookies", config: "cookies", isPane: true)
+    package static let cookies = KeyMap.Scope("Cookies", config: "cookies", isPane: true)
 }
 
 extension Action {
-    public static let addCookie = Action("addCookie", "Add a cookie to the jar")
-    public static let editCookie = Action("editCookie", "Edit the cookie")
-    public static let deleteCookie = Action("deleteCookie", "Delete the cookie")
-    public static let clearCookies = Action("clearCookies", "Delete every cookie in the jar")
+    package static let addCookie = Action("addCookie", "Add a cookie to the jar")
+    package static let editCookie = Action("editCookie", "Edit the cookie")
+    package static let deleteCookie = Action("deleteCookie", "Delete the cookie")
+    package static let clearCookies = Action("clearCookies", "Delete every cookie in the jar")
 }
 
 extension CookiesPane {

@@ -1,12 +1,12 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let events = PaneID(6, "Events")
+    package static let events = PaneID(6, "Events")
 }
 
 extension KeyMap.Scope {
     /// The Events pane's own keys.
-    public static let events = KeyMap.Scope("Events", config: "events", isPane: true)
+    package static let events = KeyMap.Scope("Events", config: "events", isPane: true)
 }
 
 extension EventsPane {

@@ -1,27 +1,27 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let exchange = PaneID(2, "Exchange", focusNote: "again: ⇄ response")
+    package static let exchange = PaneID(2, "Exchange", focusNote: "again: ⇄ response")
 }
 
 extension KeyMap.Scope {
     /// The Composer part's own keys.
-    public static let composer = KeyMap.Scope("Composer", config: "composer", isPane: true)
+    package static let composer = KeyMap.Scope("Composer", config: "composer", isPane: true)
     /// The Response part's own keys.
-    public static let response = KeyMap.Scope("Response", config: "response", isPane: true)
+    package static let response = KeyMap.Scope("Response", config: "response", isPane: true)
     /// The line a message to an open WebSocket session is typed on (`i`).
-    public static let messageLine = KeyMap.Scope("Message line (after i)", config: "message-line", isPane: false)
+    package static let messageLine = KeyMap.Scope("Message line (after i)", config: "message-line", isPane: false)
 }
 
 extension Action {
     /// The stream view's `p`.
-    public static let pauseStream = Action("pauseStream", "Pause or resume the stream view")
+    package static let pauseStream = Action("pauseStream", "Pause or resume the stream view")
     /// `i`: the message line of an open WebSocket session.
-    public static let typeMessage = Action("typeMessage", "Type a message to the WebSocket session")
+    package static let typeMessage = Action("typeMessage", "Type a message to the WebSocket session")
     /// The message line's keys.
-    public static let sendMessage = Action("sendMessage", "Send the message typed")
-    public static let olderMessage = Action("olderMessage", "An earlier message sent")
-    public static let newerMessage = Action("newerMessage", "A later message sent")
+    package static let sendMessage = Action("sendMessage", "Send the message typed")
+    package static let olderMessage = Action("olderMessage", "An earlier message sent")
+    package static let newerMessage = Action("newerMessage", "A later message sent")
 }
 
 extension ExchangePane {

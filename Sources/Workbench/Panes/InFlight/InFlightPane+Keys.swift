@@ -1,12 +1,12 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let inFlight = PaneID(3, "In flight")
+    package static let inFlight = PaneID(3, "In flight")
 }
 
 extension KeyMap.Scope {
     /// The In flight pane's own keys.
-    public static let inFlight = KeyMap.Scope("In flight", config: "in-flight", isPane: true)
+    package static let inFlight = KeyMap.Scope("In flight", config: "in-flight", isPane: true)
 }
 
 extension InFlightPane {

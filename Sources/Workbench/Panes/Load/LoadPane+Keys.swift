@@ -1,20 +1,20 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let load = PaneID(8, "Load")
+    package static let load = PaneID(8, "Load")
 }
 
 extension KeyMap.Scope {
     /// The Load pane's own keys.
-    public static let load = KeyMap.Scope("Load", config: "load", isPane: true)
+    package static let load = KeyMap.Scope("Load", config: "load", isPane: true)
 }
 
 extension Action {
     /// `L` anywhere: a load run of the selected request, batch or chain.
-    public static let loadTest = Action("loadTest", "Load-test the request, batch or chain")
-    public static let stopLoad = Action("stopLoad", "Stop the load run, keep what completed")
-    public static let showLoadRun = Action("showLoadRun", "Show the selected past load run")
-    public static let compareLoadRuns = Action("compareLoadRuns", "Compare with the selected past run")
+    package static let loadTest = Action("loadTest", "Load-test the request, batch or chain")
+    package static let stopLoad = Action("stopLoad", "Stop the load run, keep what completed")
+    package static let showLoadRun = Action("showLoadRun", "Show the selected past load run")
+    package static let compareLoadRuns = Action("compareLoadRuns", "Compare with the selected past run")
 }
 
 extension LoadPane {

@@ -3,14 +3,14 @@ import CourierWorkspace
 /// The Requests pane's tree: the workspace's requests, then its batches with their members,
 /// then its chains with their steps; folding, a fuzzy filter, the selection and marks.
 /// The visible rows are flattened once per change, so drawing touches only the rows on screen.
-public struct RequestTree: Sendable {
+package struct RequestTree: Sendable {
     /// The three groups of the tree.
-    public enum Section: String, Sendable, Hashable, CaseIterable {
+    package enum Section: String, Sendable, Hashable, CaseIterable {
         case requests = "Requests", batches = "Batches", chains = "Chains"
     }
 
     /// What a row stands for.
-    public enum Node: Sendable, Hashable {
+    package enum Node: Sendable, Hashable {
         case section(Section)
         case request(String)
         case batch(String)
@@ -21,7 +21,7 @@ public struct RequestTree: Sendable {
         case stepMember(chain: String, step: Int, member: Int, request: String)
 
         /// The request the row sends, when it is one.
-        public var requestName: String? {
+        package var requestName: String? {
             switch self {
             case .request(let name), .batchMember(_, _, let name), .stepMember(_, _, _, let name): return name
             default: return nil
@@ -40,52 +40,52 @@ public struct RequestTree: Sendable {
     }
 
     /// A visible row.
-    public struct Row: Sendable, Hashable {
-        public var node: Node
-        public var depth: Int
-        public var isFoldable: Bool
-        public var isFolded: Bool
+    package struct Row: Sendable, Hashable {
+        package var node: Node
+        package var depth: Int
+        package var isFoldable: Bool
+        package var isFolded: Bool
         /// Characters of the name matched by the filter.
-        public var matched: [Int] = []
+        package var matched: [Int] = []
         /// The filter matched the URL rather than the name.
-        public var matchedURL = false
+        package var matchedURL = false
     }
 
-    public private(set) var rows: [Row] = []
+    package private(set) var rows: [Row] = []
     /// The selection and the window on screen: moves take the window's height (0 when it is
     /// not known: the window then only keeps the selection in view when drawn).
-    public private(set) var cursor = ListCursor()
-    public var selection: Int { cursor.selection }
+    package private(set) var cursor = ListCursor()
+    package var selection: Int { cursor.selection }
     /// The fuzzy filter; empty shows the whole tree.
-    public private(set) var filter = ""
+    package private(set) var filter = ""
     /// Requests marked with Space for an ad-hoc batch, in marking order.
-    public private(set) var marks: [String] = []
+    package private(set) var marks: [String] = []
     private var folded: Set<String> = ["section:Batches"]
     private var workspace: Workspace
     /// Requests gone from the file whose unsaved edits are kept: listed after the others.
     private var orphans: [String] = []
     private var requestNames: [String] { workspace.requestNames + orphans }
 
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         self.workspace = workspace
         rebuild()
     }
 
-    public var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
-    public var selectedNode: Node? { selectedRow?.node }
+    package var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
+    package var selectedNode: Node? { selectedRow?.node }
 
     // MARK: - Changes
 
     /// A reloaded workspace, and the requests to keep listed though it lacks them: the
     /// selection stays on the same node when it still exists.
-    public mutating func update(workspace: Workspace, orphans: [String] = []) {
+    package mutating func update(workspace: Workspace, orphans: [String] = []) {
         self.workspace = workspace
         self.orphans = orphans
         marks.removeAll { workspace.requests[$0] == nil }
         rebuild()
     }
 
-    public mutating func setFilter(_ text: String) {
+    package mutating func setFilter(_ text: String) {
         filter = text
         rebuild()
         if !text.isEmpty {
@@ -93,29 +93,29 @@ public struct RequestTree: Sendable {
         }
     }
 
-    public mutating func move(by offset: Int, height: Int = 0) {
+    package mutating func move(by offset: Int, height: Int = 0) {
         guard !rows.isEmpty else { return }
         cursor.move(by: offset, height: height)
     }
 
-    public mutating func moveToTop(height: Int = 0) { cursor.select(0, height: height) }
-    public mutating func moveToBottom(height: Int = 0) { cursor.select(rows.count - 1, height: height) }
+    package mutating func moveToTop(height: Int = 0) { cursor.select(0, height: height) }
+    package mutating func moveToBottom(height: Int = 0) { cursor.select(rows.count - 1, height: height) }
 
     /// Selects a node when it is visible; returns whether it was.
     @discardableResult
-    public mutating func select(_ node: Node, height: Int = 0) -> Bool {
+    package mutating func select(_ node: Node, height: Int = 0) -> Bool {
         guard let index = rows.firstIndex(where: { $0.node == node }) else { return false }
         cursor.select(index, height: height)
         return true
     }
 
     /// A click on the `row`-th row of a window of `height`.
-    public mutating func click(windowRow row: Int, height: Int) {
+    package mutating func click(windowRow row: Int, height: Int) {
         cursor.click(windowRow: row, height: height)
     }
 
     /// `h`/←: folds the selected node, or moves to its parent.
-    public mutating func collapse(height: Int = 0) {
+    package mutating func collapse(height: Int = 0) {
         guard let row = selectedRow else { return }
         if row.isFoldable, !row.isFolded, let key = row.node.foldKey {
             folded.insert(key)
@@ -126,7 +126,7 @@ public struct RequestTree: Sendable {
     }
 
     /// `l`/→: unfolds the selected node, or moves into it.
-    public mutating func expand(height: Int = 0) {
+    package mutating func expand(height: Int = 0) {
         guard let row = selectedRow, row.isFoldable else { return }
         if row.isFolded, let key = row.node.foldKey {
             folded.remove(key)
@@ -137,20 +137,20 @@ public struct RequestTree: Sendable {
     }
 
     /// Unfolds everything, so that any node can be selected.
-    public mutating func expandAll() {
+    package mutating func expandAll() {
         folded.removeAll()
         rebuild()
     }
 
     /// Marks or unmarks the selected request; returns the request's name.
     @discardableResult
-    public mutating func toggleMark() -> String? {
+    package mutating func toggleMark() -> String? {
         guard let name = selectedNode?.requestName else { return nil }
         if let index = marks.firstIndex(of: name) { marks.remove(at: index) } else { marks.append(name) }
         return name
     }
 
-    public mutating func clearMarks() { marks.removeAll() }
+    package mutating func clearMarks() { marks.removeAll() }
 
     // MARK: - Flattening
 

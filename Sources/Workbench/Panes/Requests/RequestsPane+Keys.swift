@@ -1,12 +1,12 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let requests = PaneID(1, "Requests")
+    package static let requests = PaneID(1, "Requests")
 }
 
 extension KeyMap.Scope {
     /// The Requests pane's own keys.
-    public static let requests = KeyMap.Scope("Requests", config: "requests", isPane: true)
+    package static let requests = KeyMap.Scope("Requests", config: "requests", isPane: true)
 }
 
 extension RequestsPane {

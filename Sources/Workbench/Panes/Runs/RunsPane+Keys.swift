@@ -1,12 +1,12 @@
 import CourierWorkspace
 
 extension PaneID {
-    public static let runs = PaneID(5, "Runs")
+    package static let runs = PaneID(5, "Runs")
 }
 
 extension KeyMap.Scope {
     /// The Runs pane's own keys.
-    public static let runs = KeyMap.Scope("Runs", config: "runs", isPane: true)
+    package static let runs = KeyMap.Scope("Runs", config: "runs", isPane: true)
 }
 
 extension RunsPane {

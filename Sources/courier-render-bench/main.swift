@@ -1,3 +1,4 @@
+@preconcurrency import Glibc  // stdout, before any module that imports it
 import Courier
 import Foundation
 import CourierWorkspace
