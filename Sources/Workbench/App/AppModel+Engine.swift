@@ -51,10 +51,7 @@ extension AppModel {
             case .conflict(let name): openConflict(name)
             case .invalidEdit(let error, let backup): openInvalidEdit(error, backup: backup)
             case .authorization(let url):
-                open(TextOverlay(TextPanel(title: "Sign in to get a token — the URL is on the clipboard", lines: [
-                    StyledLine(url, .plain), "",
-                    StyledLine("Open it in a browser; Courier waits for the redirect on 127.0.0.1 and sends the request then.", .dim),
-                ], kind: .authorization)))
+                open(TextOverlay(.authorization(url: url)))
             case .curl(let name, let command, let hidden):
                 open(TextOverlay(TextPanel(title: "\(name) as curl — copied to the clipboard", lines: [],
                                            kind: .curl(command: command, hidden: hidden))))

@@ -35,13 +35,7 @@ extension AppModel {
 
     /// The editor left the file invalid: edit it again, or put back what it was.
     func openInvalidEdit(_ error: WorkspaceError, backup: String) {
-        var lines: [StyledLine] = [StyledLine(error.description, .failure), ""]
-        lines.append(StyledLine("The last good definitions stay in use until the file is fixed.", .dim))
-        lines.append("")
-        lines.append(StyledLine.build { $0.append("e    ", .hintKey); $0.append("edit the file again") })
-        lines.append(StyledLine.build { $0.append("d    ", .hintKey); $0.append("discard your changes: restore the file as it was") })
-        lines.append(StyledLine.build { $0.append("Esc  ", .hintKey); $0.append("keep the file as it is") })
-        open(TextOverlay(TextPanel(title: "\(session.fileName) is not valid", lines: lines, kind: .invalidEdit(previousText: backup))))
+        open(TextOverlay(.invalidEdit(error, backup: backup, fileName: session.fileName)))
     }
 
     /// `C`: the selected request as a curl command, shown (secrets hidden) and copied.

@@ -18,7 +18,11 @@ extension AppModel {
                 "Courier needs \(ScreenLayout.minimum.columns)×\(ScreenLayout.minimum.rows) at least (this is \(size))", to: size.columns)
             return frame
         }
-        if layout.mode == .tabs { frame.tabBar = tabBar() }
+        if layout.mode == .tabs {
+            let bar = TabBar(focus: focus, width: size.columns)
+            frame.tabBar = bar.line
+            tabHits = bar.hits
+        }
         for pane in PaneID.allCases {
             guard let rect = layout.rects[pane] else { continue }
             let render = panes.component(pane).render(context: context(for: pane, now: now))
@@ -38,24 +42,5 @@ extension AppModel {
             if let cursor = render.cursor { frame.cursor = cursor }
         }
         return frame
-    }
-
-    /// The one-pane layout's tab bar: every pane by number, the focused one highlighted (the
-    /// labels' own spaces part them; one space each when they would not fit otherwise, as eight
-    /// in 80 columns).
-    private func tabBar() -> StyledLine {
-        var line = StyledLine()
-        var column = 0
-        var hits: [(pane: PaneID, columns: Range<Int>)] = []
-        let roomy = PaneID.allCases.reduce(0) { $0 + DisplayWidth.of(" \($1.rawValue) \($1.title) ") } <= size.columns
-        for pane in PaneID.allCases {
-            let label = " \(pane.rawValue) \(pane.title)" + (roomy ? " " : "")
-            line.append(label, pane == focus ? .tabActive : .tabInactive)
-            let width = DisplayWidth.of(label)
-            hits.append((pane, column..<column + width))
-            column += width
-        }
-        tabHits = hits
-        return line
     }
 }

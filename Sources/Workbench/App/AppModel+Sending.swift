@@ -14,11 +14,7 @@ extension AppModel {
         }
         switch tree.selectedNode {
         case .section?: tell(.foldSelectedSection)
-        case .batch(let name)?: session.runBatch(name)
-        case .chain(let name)?:
-            if !session.advanceChain(name) { session.runChain(name, stepMode: false) }
-        case let node?:
-            if let name = node.requestName { session.send(name, ignoringCache: false) }
+        case let node?: session.send(node, activating: true, ignoringCache: false)
         case nil: break
         }
         takeSessionNotices()
@@ -26,13 +22,8 @@ extension AppModel {
 
     /// `Ctrl-G`/`F5` anywhere, `R` in the Requests pane (ignoring the cache).
     func sendSelected(ignoringCache: Bool) {
-        switch tree.selectedNode {
-        case .batch(let name)?: session.runBatch(name, ignoringCache: ignoringCache)
-        case .chain(let name)?: session.runChain(name, stepMode: false)
-        case let node?:
-            if let name = node.requestName { session.send(name, ignoringCache: ignoringCache) }
-        case nil: break
-        }
+        guard let node = tree.selectedNode else { return }
+        session.send(node, activating: false, ignoringCache: ignoringCache)
         takeSessionNotices()
     }
 

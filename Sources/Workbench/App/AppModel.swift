@@ -125,10 +125,6 @@ package final class AppModel {
         case .sendIgnoringCache: sendSelected(ignoringCache: true)
         case .stepChain: stepSelectedChain()
         case .newRequest: open(PromptOverlay(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest)))
-        case .duplicate: promptDuplicate()
-        case .delete: confirmDelete()
-        case .rename: promptRename()
-        case .saveBody: promptSaveBody()
         case .revealSecrets:
             session.revealsSecrets.toggle()
             say(session.revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)

@@ -5,6 +5,19 @@ import Foundation
 /// Sending: a request (each send an ``Exchange`` that becomes the request's latest), a batch,
 /// a chain (in step mode or not, once per `each:` row), and stopping them.
 extension WorkbenchSession {
+    /// What Enter (`activating`) or Ctrl-G/`R` on a row of the tree does: sends its request
+    /// (`ignoringCache` or not), runs its batch or chain — Enter on a chain paused in step mode
+    /// runs its next step instead.
+    func send(_ node: RequestTree.Node, activating: Bool, ignoringCache: Bool) {
+        switch node {
+        case .batch(let name): runBatch(name, ignoringCache: ignoringCache)
+        case .chain(let name):
+            if !activating || !advanceChain(name) { runChain(name, stepMode: false) }
+        default:
+            if let name = node.requestName { send(name, ignoringCache: ignoringCache) }
+        }
+    }
+
     /// Sends one request now; its exchange becomes the request's latest. A `paginate:`
     /// request fetches its pages instead (nil).
     @discardableResult

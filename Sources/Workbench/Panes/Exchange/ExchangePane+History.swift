@@ -222,6 +222,24 @@ extension ExchangePane {
                             editor: LineEditor("\(source.workspace.name)-\(stamp).har"), purpose: .exportHAR(runID: row.runID))))
     }
 
+    /// `s`: where to save the selected response's body (named after the request, with the
+    /// suffix of its kind).
+    func promptSaveBody() {
+        guard let exchange = selection.selectedExchange, exchange.request.responseData != nil else {
+            say("no response body to save", .warning)
+            return
+        }
+        let suffix: String = switch exchange.body?.kind {
+        case .json?: ".json"
+        case .xml?: ".xml"
+        case .html?: ".html"
+        case .text?: ".txt"
+        default: ".bin"
+        }
+        work(.prompt(Prompt(title: "Save the body of \(exchange.name) to", editor: LineEditor(exchange.name + suffix),
+                            purpose: .saveBody(exchange: exchange.id))))
+    }
+
     /// `12 messages (3 sent, 9 received)`.
     static func messageCount(_ transcript: HistoryTranscript) -> String {
         let sent = transcript.messages.filter { $0.direction == .sent }.count

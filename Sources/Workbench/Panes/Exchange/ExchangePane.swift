@@ -190,10 +190,11 @@ final class ExchangePane: Pane {
             }
         case .diffHistory: diffHistory()
         case .exportHAR: promptExportHAR()
+        case .saveBody: promptSaveBody()
         case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:
             move(action, page: max(1, contentHeight(context) - 1))
         default:
-            // Sending, saving the body, revealing secrets: the session's.
+            // Sending, revealing secrets: the session's.
             work(.workspace(action))
         }
         return takeWork()

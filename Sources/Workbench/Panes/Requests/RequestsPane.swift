@@ -20,6 +20,10 @@ protocol RequestsSource: AnyObject {
     func latestExchange(of name: String) -> Exchange?
     /// The batches and chains started, newest first.
     var runs: RunLog { get }
+    /// The workspace file's name.
+    var fileName: String { get }
+    /// `base`, or `base-2`, `base-3`… when a request has that name.
+    func uniqueName(_ base: String) -> String
 }
 
 /// The Requests pane: the workspace's requests, batches and chains as a tree — folding, a
@@ -105,11 +109,30 @@ final class RequestsPane: Pane, SelectionHolding {
             tree.move(by: 1, height: height)
             let text = tree.marks.contains(name) ? "\(tree.marks.count) marked — Enter sends them together, Esc clears" : "unmarked \(name)"
             return [.say(text, .info)] + selectionWork(before)
+        case .duplicate, .rename, .delete:
+            return ask(action)
         default:
             // Sending, running and editing the file: the session carries them out.
             return [.workspace(action)]
         }
         return selectionWork(before)
+    }
+
+    /// `D`, `r`, `d` on a request: a name for its copy, its new name, a yes to deleting it.
+    private func ask(_ action: Action) -> [PaneWork] {
+        guard case .request(let name)? = tree.selectedNode else {
+            let what = action == .duplicate ? "D duplicates" : action == .rename ? "r renames" : "d deletes"
+            return [.say("\(what) a request: select one in the Requests list", .warning)]
+        }
+        return switch action {
+        case .duplicate:
+            [.prompt(Prompt(title: "Name of the copy of \(name)", editor: LineEditor(source.uniqueName("\(name)-copy")),
+                            purpose: .duplicate(request: name)))]
+        case .rename:
+            [.prompt(Prompt(title: "New name for \(name)", editor: LineEditor(name), purpose: .rename(request: name)))]
+        default:
+            [.confirm(Confirmation(message: "Delete \(name) from \(source.fileName)?", consequence: .delete(request: name)))]
+        }
     }
 
     private func selectionWork(_ before: RequestTree.Node?) -> [PaneWork] {
