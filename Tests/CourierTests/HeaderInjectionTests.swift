@@ -74,7 +74,7 @@ import Glibc
         defer { server.stop() }
         let request = PreparedRequest(url: "http://127.0.0.1:\(server.port)/get", method: .get,
                                       headers: [("Authorization", "Bearer abc\r\nX-Injected: yes")], body: nil,
-                                      idleTimeout: 10, tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
+                                      timeoutInterval: 10, tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
         let samples = Samples()
         let driver = LoadDriver(plan: LoadPlan(model: .closed(concurrency: 1), requests: 3), requests: [request], sink: samples)
         _ = await driver.run()

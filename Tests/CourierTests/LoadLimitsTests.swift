@@ -105,7 +105,7 @@ struct LoadLimitsTests {
     func aRateTheClientCannotKeepUpWithEndsAtItsEnd() async throws {
         let server = try FaultServer(.silent)
         defer { server.stop() }
-        let request = PreparedRequest(url: server.url + "/", method: .get, headers: [], body: nil, idleTimeout: 60,
+        let request = PreparedRequest(url: server.url + "/", method: .get, headers: [], body: nil, timeoutInterval: 60,
                                       tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
         let sink = Count()
         // Unchecked: the driver runs what it is given (`problem` refuses 10^7 before a CLI run).
@@ -127,7 +127,7 @@ struct LoadLimitsTests {
     func aClosedRunEndsAtItsEnd() async throws {
         let server = try FaultServer(.silent)
         defer { server.stop() }
-        let request = PreparedRequest(url: server.url + "/", method: .get, headers: [], body: nil, idleTimeout: 60,
+        let request = PreparedRequest(url: server.url + "/", method: .get, headers: [], body: nil, timeoutInterval: 60,
                                       tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
         let driver = LoadDriver(plan: LoadPlan(model: .closed(concurrency: 4), duration: 0.3), requests: [request], sink: Count())
         let (ending, seconds, _, watchdog) = await run(driver, watchdog: 15)
@@ -140,7 +140,7 @@ struct LoadLimitsTests {
     func stopEndsASaturatedRun() async throws {
         let server = try FaultServer(.silent)
         defer { server.stop() }
-        let request = PreparedRequest(url: server.url + "/", method: .get, headers: [], body: nil, idleTimeout: 60,
+        let request = PreparedRequest(url: server.url + "/", method: .get, headers: [], body: nil, timeoutInterval: 60,
                                       tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
         let driver = LoadDriver(plan: LoadPlan(model: .open(rate: 1e9, maxInFlight: 8), duration: 600), requests: [request], sink: Count())
         let stopper = Task {

@@ -14,7 +14,7 @@ import Testing
     }
 
     private static func run(_ url: String, caFile: String, version: HTTPVersionPreference) async -> [LoadSample] {
-        var request = PreparedRequest(url: url, method: .get, headers: [], body: nil, idleTimeout: 15,
+        var request = PreparedRequest(url: url, method: .get, headers: [], body: nil, timeoutInterval: 15,
                                       tlsPolicy: TLSPolicy(caFile: caFile), proxy: .none, userAgent: "courier-test")
         request.httpVersion = version
         let samples = Samples()

@@ -30,7 +30,7 @@ import Testing
 
     private static func prepared(_ url: String, headers: [(name: String, value: String)] = [],
                                  credentials: Set<String> = []) -> SharedPreparedRequest {
-        var request = PreparedRequest(url: url, method: .get, headers: headers, body: nil, idleTimeout: 15,
+        var request = PreparedRequest(url: url, method: .get, headers: headers, body: nil, timeoutInterval: 15,
                                       tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
         request.discardsResponseBody = true
         request.credentialHeaderNames = credentials

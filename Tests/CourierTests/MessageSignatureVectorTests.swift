@@ -136,7 +136,7 @@ import Testing
     func schemeWritesTheRFCsFields() throws {
         func signed(_ scheme: MessageSignatureAuth) throws -> PreparedRequest {
             var request = PreparedRequest(url: Self.testRequest.url, method: .post, headers: Self.testRequest.headers,
-                                          body: Data(#"{"hello": "world"}"#.utf8), idleTimeout: 10, tlsPolicy: TLSPolicy(),
+                                          body: Data(#"{"hello": "world"}"#.utf8), timeoutInterval: 10, tlsPolicy: TLSPolicy(),
                                           proxy: .none, userAgent: "Courier")
             try scheme.sign(&request, at: Date())
             return request
@@ -156,7 +156,7 @@ import Testing
     @Test("Content-Digest is RFC 9530's sha-256 of the body")
     func contentDigest() throws {
         var request = PreparedRequest(url: "https://example.com/foo", method: .post, headers: [], body: Data(#"{"hello": "world"}"#.utf8),
-                                      idleTimeout: 10, tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "Courier")
+                                      timeoutInterval: 10, tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "Courier")
         try MessageSignatureAuth(keyID: "k", algorithm: "hmac-sha256", key: Self.sharedSecret).sign(&request, at: Date())
         #expect(request.header("Content-Digest") == "sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:")
         #expect(request.header("Signature-Input")?.hasPrefix(#"sig1=("@method" "@authority" "@path" "content-digest");created="#) == true)

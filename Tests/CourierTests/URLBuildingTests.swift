@@ -85,12 +85,12 @@ import Testing
 @Suite struct TimeoutClampTests {
     @Test func zeroOrNegativeMeansNoTimeoutAndHugeValuesAreClamped() {
         let year: Double = 365 * 24 * 3600
-        #expect(RequestBuilder.idleTimeout(0) == year)
-        #expect(RequestBuilder.idleTimeout(-5) == year)
-        #expect(RequestBuilder.idleTimeout(.infinity) == year)
-        #expect(RequestBuilder.idleTimeout(1e300) == year)
-        #expect(RequestBuilder.idleTimeout(0.0000001) == 0.001)
-        #expect(RequestBuilder.idleTimeout(2.5) == 2.5)
+        #expect(RequestBuilder.timeoutInterval(0) == year)
+        #expect(RequestBuilder.timeoutInterval(-5) == year)
+        #expect(RequestBuilder.timeoutInterval(.infinity) == year)
+        #expect(RequestBuilder.timeoutInterval(1e300) == year)
+        #expect(RequestBuilder.timeoutInterval(0.0000001) == 0.001)
+        #expect(RequestBuilder.timeoutInterval(2.5) == 2.5)
     }
 }
 

@@ -123,7 +123,7 @@ public final class NetworkAgent: Sendable {
         } catch {
             buildError = error
             sent = SharedPreparedRequest(PreparedRequest(url: request.requestURL, method: request.method, headers: [], body: nil,
-                                                         idleTimeout: RequestBuilder.idleTimeout(request.timeoutInterval),
+                                                         timeoutInterval: RequestBuilder.timeoutInterval(request.timeoutInterval),
                                                          tlsPolicy: context.settings.tlsPolicy, proxy: context.settings.proxy,
                                                          userAgent: context.settings.userAgent))
         }

@@ -1,7 +1,7 @@
 /// Prepares a request's credentials before it is sent and may recover from a failure once:
 /// the seam CTNetworking's service failure hook (`shouldCallBackByFailedOnCallingAPI`) and
 /// Alamofire's `AuthenticationInterceptor` share. Set it on a request
-/// (``Request/authenticator``, ``ConfigurableRequest/Definition/authenticator``) or for every
+/// (``Request/authenticator``, ``RequestSettings/authenticator``) or for every
 /// request of an agent (``NetworkSettings/authenticator``).
 ///
 /// For one run of a request the agent asks ``credentials(for:)`` before the transfer (the

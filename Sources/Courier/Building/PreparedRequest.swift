@@ -16,7 +16,7 @@ public struct PreparedRequest: Sendable {
     /// for none, or when ``multipart`` or ``bodyFile`` is the body.
     public var body: Data?
     /// Seconds without any progress after which the transfer fails with `timedOut`.
-    public var idleTimeout: TimeInterval
+    public var timeoutInterval: TimeInterval
     /// Seconds the whole transfer may take; nil: no limit.
     public var deadline: TimeInterval?
     /// How the server's certificate is checked and which client certificate is presented:

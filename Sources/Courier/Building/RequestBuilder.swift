@@ -34,7 +34,7 @@ enum RequestBuilder {
     /// `snapshot` rather than `NetworkSettings`: passing the struct would copy it whole.
     static func prepare(_ request: Request, snapshot: SettingsSnapshot) throws(RequestError) -> PreparedRequest {
         var prepared = PreparedRequest(url: "", method: request.method, headers: [], body: nil,
-                                       idleTimeout: idleTimeout(request.timeoutInterval),
+                                       timeoutInterval: timeoutInterval(request.timeoutInterval),
                                        tlsPolicy: request.tlsPolicy ?? snapshot.settings.tlsPolicy,
                                        proxy: snapshot.settings.proxy, userAgent: snapshot.settings.userAgent)
         // Filled in another function: returned from the one that filled it field by field, it
@@ -107,7 +107,7 @@ enum RequestBuilder {
     }
 
     /// A timeout of zero or less means none (a year); tiny ones are raised to a millisecond.
-    static func idleTimeout(_ interval: TimeInterval) -> TimeInterval {
+    static func timeoutInterval(_ interval: TimeInterval) -> TimeInterval {
         let year: TimeInterval = 365 * 24 * 3600
         guard interval > 0, interval.isFinite else { return year }
         return min(max(interval, 0.001), year)

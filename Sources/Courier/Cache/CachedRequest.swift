@@ -34,14 +34,14 @@ open class CachedRequest: Request, @unchecked Sendable {
     // MARK: - Cache policy (override these)
 
     /// Seconds a stored response stays fresh. -1 (the default) = no cache; 0 = never written.
-    open var cacheTimeInSeconds: Int { -1 }
+    open var cacheTimeInSeconds: Int { requestSettings.cacheTimeInSeconds }
     /// Change it to invalidate entries written by older code.
-    open var cacheVersion: Int { 0 }
+    open var cacheVersion: Int { requestSettings.cacheVersion }
     /// Data the entry belongs to, e.g. the user id: an entry written for other data is not
     /// served. Only its SHA-256 is stored. A string works too: `.string("user-42")`.
-    open var cacheSensitiveData: JSONValue? { nil }
+    open var cacheSensitiveData: JSONValue? { requestSettings.cacheSensitiveData }
     /// Write the cache on a background queue (true) or before the callbacks run (false).
-    open var writeCacheAsynchronously: Bool { true }
+    open var writeCacheAsynchronously: Bool { requestSettings.writeCacheAsynchronously }
     /// Whether `start()` always goes to the network and never reads the cache: true for a
     /// resumable download, as in YTKNetwork. Responses are still written (but a download's
     /// body, which is on disk, never is).

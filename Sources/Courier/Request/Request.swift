@@ -18,44 +18,57 @@ import Synchronization
 /// ```
 open class Request: @unchecked Sendable {
     let state = Mutex(RequestState())
+    private let settingsStore: Mutex<RequestSettings>
 
     /// A request with every overridable at its default. Subclasses add their own stored properties
-    /// and initialisers; the request is not sent until it is started.
-    public init() {}
+    /// and initialisers; the request is not sent until it is started. (The one designated
+    /// initialiser: a subclass's initialiser calls it without writing `super.init()`.)
+    public init() {
+        settingsStore = Mutex(RequestSettings())
+    }
+
+    /// What the overridable properties below return unless a subclass overrides them: every
+    /// setting in one value, declared once with its default. Changes apply from the next start.
+    public var requestSettings: RequestSettings {
+        get { settingsStore.withLock { $0 } }
+        set { settingsStore.withLock { $0 = newValue } }
+    }
 
     // MARK: - What to send (override these)
 
     /// The path relative to the base URL, or an absolute URL (YTK `requestUrl`).
-    open var requestURL: String { "" }
+    open var requestURL: String { requestSettings.requestURL }
     /// Overrides the config's base URL for this request.
-    open var baseURL: String { "" }
+    open var baseURL: String { requestSettings.baseURL }
     /// Overrides the config's CDN URL for this request.
-    open var cdnURL: String { "" }
+    open var cdnURL: String { requestSettings.cdnURL }
     /// Join with the CDN URL instead of the base URL.
-    open var useCDN: Bool { false }
+    open var useCDN: Bool { requestSettings.useCDN }
     /// The HTTP method (YTK `requestMethod`); GET by default.
-    open var method: HTTPMethod { .get }
+    open var method: HTTPMethod { requestSettings.method }
     /// Sent in the query for GET/HEAD/DELETE, in the body otherwise (YTK `requestArgument`).
-    open var arguments: JSONValue? { nil }
+    open var arguments: JSONValue? { requestSettings.arguments }
     /// How arguments are written into a body.
-    open var requestSerializer: RequestSerializer { .http }
+    open var requestSerializer: RequestSerializer { requestSettings.requestSerializer }
     /// How the response body is read. JSON by default, as in YTKNetwork (a response that is
     /// not JSON fails); ``ResponseSerializer/auto`` takes any response, as workspaces do.
-    open var responseSerializer: ResponseSerializer { .json }
+    open var responseSerializer: ResponseSerializer { requestSettings.responseSerializer }
     /// Extra header fields (YTK `requestHeaderFieldValueDictionary`).
-    open var headers: [String: String]? { nil }
+    open var headers: [String: String]? { requestSettings.headers }
     /// User and password for HTTP Basic authorization (YTK `requestAuthorizationHeaderFieldArray`).
-    open var basicAuthorization: (user: String, password: String)? { nil }
+    open var basicAuthorization: (user: String, password: String)? { requestSettings.basicAuthorization }
     /// Seconds without progress before the request fails with `timedOut`. 60 by default;
     /// zero or less means no timeout.
-    open var timeoutInterval: TimeInterval { 60 }
+    open var timeoutInterval: TimeInterval { requestSettings.timeoutInterval }
     /// Seconds the whole transfer may take, however steadily bytes arrive; past it the request
     /// fails with `timedOut` saying so. Nil (the default): no deadline, only the idle timeout.
-    open var deadline: TimeInterval? { nil }
+    open var deadline: TimeInterval? { requestSettings.deadline }
     /// Whether a status code counts as success (YTK `statusCodeValidator`). 200–299 by default.
-    open func isValidStatusCode(_ statusCode: Int) -> Bool { (200...299).contains(statusCode) }
+    open func isValidStatusCode(_ statusCode: Int) -> Bool {
+        requestSettings.acceptableStatusCodes.map { $0.contains(statusCode) } ?? (200...299).contains(statusCode)
+    }
     /// The shape the JSON response must have; nil = any.
-    open var jsonValidator: JSONTemplate? { nil }
+    open var jsonValidator: JSONTemplate? { requestSettings.jsonValidator }
     /// Rules the response must meet beyond its status and JSON template, checked after both
     /// pass (CTNetworking's `isCorrectWithCallBackData`): return what it broke, and the request
     /// fails with ``RequestError/Code/responseRejected`` (validation family, like -8 and -9:
@@ -68,23 +81,23 @@ open class Request: @unchecked Sendable {
     ///     return [ResponseViolation("the API says \(body["message"] ?? .null)", path: "$.code")]
     /// }
     /// ```
-    open func responseViolations(in content: ResponseContent) -> [ResponseViolation] { [] }
+    open func responseViolations(in content: ResponseContent) -> [ResponseViolation] { requestSettings.responseRules?(content) ?? [] }
     /// Content types the response serializer accepts; nil = the config's.
-    open var acceptableContentTypes: Set<String>? { nil }
+    open var acceptableContentTypes: Set<String>? { requestSettings.acceptableContentTypes }
     /// TLS verification for this request; nil = the config's.
-    open var tlsPolicy: TLSPolicy? { nil }
+    open var tlsPolicy: TLSPolicy? { requestSettings.tlsPolicy }
     /// The auth scheme (``AuthSchemes/all``): basic or bearer headers, digest, NTLM, Negotiate
     /// or AWS SigV4 done by libcurl, a message signature; nil = none of these.
-    open var httpAuthentication: HTTPAuthentication? { nil }
+    open var httpAuthentication: HTTPAuthentication? { requestSettings.httpAuthentication }
     /// The HTTP version to ask for; nil = the config's.
-    open var httpVersion: HTTPVersionPreference? { nil }
+    open var httpVersion: HTTPVersionPreference? { requestSettings.httpVersion }
     /// Where to connect instead of the URL's host (resolve, connect-to, a Unix socket).
-    open var connectionRoute: ConnectionRoute? { nil }
+    open var connectionRoute: ConnectionRoute? { requestSettings.connectionRoute }
     /// Retry for this request; nil = the config's.
-    open var retryPolicy: RetryPolicy? { nil }
+    open var retryPolicy: RetryPolicy? { requestSettings.retryPolicy }
     /// Prepares credentials before each attempt and may recover once from a failure (a 401);
     /// nil = the config's (``NetworkSettings/authenticator``).
-    open var authenticator: (any RequestAuthenticator)? { nil }
+    open var authenticator: (any RequestAuthenticator)? { requestSettings.authenticator }
     /// False vetoes the start: the request fails with ``RequestError/Code/vetoed`` before any
     /// network use (CTNetworking's interceptor).
     open func shouldStart() -> Bool { true }
@@ -92,19 +105,19 @@ open class Request: @unchecked Sendable {
     /// ``RequestError/Code/invalidParameters`` before any network use.
     open func argumentsProblem() -> String? { nil }
     /// A hand-built request that replaces URL building, arguments and headers.
-    open func buildCustomRequest() -> CustomRequest? { nil }
+    open func buildCustomRequest() -> CustomRequest? { requestSettings.customRequest }
     /// Streams the body to this file (or into this directory, named after the URL), resuming
     /// an interrupted attempt with Range and If-Range. GET only (YTK `resumableDownloadPath`).
-    open var resumableDownloadPath: String? { nil }
+    open var resumableDownloadPath: String? { requestSettings.resumableDownloadPath }
     /// A multipart/form-data body with fields and files streamed from disk; POST, PUT or PATCH.
-    open var multipartForm: MultipartForm? { nil }
+    open var multipartForm: MultipartForm? { requestSettings.multipartForm }
     /// A raw body streamed from this file instead of the arguments.
-    open var bodyFilePath: String? { nil }
+    open var bodyFilePath: String? { requestSettings.bodyFilePath }
     /// A raw body sent as it is instead of the arguments (which then go in the query).
-    open var rawBody: Data? { nil }
+    open var rawBody: Data? { requestSettings.rawBody }
     /// Drop the response body as it arrives (only its size is counted, in `metrics`): for
     /// checks and measurements that need the status and headers but not the bytes.
-    open var discardsResponseBody: Bool { false }
+    open var discardsResponseBody: Bool { requestSettings.discardsResponseBody }
     /// Text about this request as it may be shown or stored (cache metadata, logs): by
     /// default ``Redaction/redact(_:secrets:)`` without known secrets. Override to hide values
     /// only the subclass knows are secret (a token placed in the URL's path).
@@ -115,24 +128,24 @@ open class Request: @unchecked Sendable {
     open func isCredentialHeader(name: String, value: String) -> Bool { Redaction.isSensitiveHeader(name) }
     /// Sends credential headers (and libcurl's own authorization) on redirects to other
     /// origins too. Off by default: they go to the request's own origin only.
-    open var keepsCredentialsOnRedirect: Bool { false }
+    open var keepsCredentialsOnRedirect: Bool { requestSettings.keepsCredentialsOnRedirect }
     /// Sends the agent's cookies and keeps those the response sets (``NetworkAgent/cookieJar``).
     /// False: this request's transfer neither sends nor stores a cookie.
-    open var sendsCookies: Bool { true }
+    open var sendsCookies: Bool { requestSettings.sendsCookies }
     /// The most bytes this request's body may have in memory; nil uses the config's
     /// ``NetworkSettings/maximumResponseBodyBytes``.
-    open var maximumResponseBodySize: Int? { nil }
+    open var maximumResponseBodySize: Int? { requestSettings.maximumResponseBodySize }
     /// Whether the body is delivered as it arrives (``Request/streamEventHandler``,
     /// ``Request/events(bufferingNewest:)``): by default when the response's content type is a
     /// stream's (server-sent events, NDJSON). A streamed body is not serialized and not bounded
     /// by ``Request/maximumResponseBodySize``.
-    open var streamMode: StreamMode { .automatic }
+    open var streamMode: StreamMode { requestSettings.streamMode }
     /// What a stream keeps in memory, however long it runs.
-    open var streamLimits: StreamLimits { StreamLimits() }
+    open var streamLimits: StreamLimits { requestSettings.streamLimits }
     /// Reconnects a server-sent event stream with `Last-Event-ID` when it ends; nil: never.
-    open var streamReconnect: StreamReconnect? { nil }
+    open var streamReconnect: StreamReconnect? { requestSettings.streamReconnect }
     /// Carries the exchange instead of libcurl (a WebSocket session); nil: libcurl.
-    open var externalTransport: (any ExternalTransport)? { nil }
+    open var externalTransport: (any ExternalTransport)? { requestSettings.externalTransport }
 
     // MARK: - Hooks (no-ops by default)
 

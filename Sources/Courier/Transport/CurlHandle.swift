@@ -79,7 +79,7 @@ final class HandleSetup {
     let method: HTTPMethod
     let headers: [(name: String, value: String)]
     let userAgent: String
-    let idleTimeout: Double
+    let timeoutInterval: Double
     let deadline: Double?
     let tlsPolicy: TLSPolicy
     let httpVersion: HTTPVersionPreference
@@ -107,7 +107,7 @@ final class HandleSetup {
         method = request.method
         headers = request.headers
         userAgent = request.userAgent
-        idleTimeout = request.idleTimeout
+        timeoutInterval = request.timeoutInterval
         deadline = request.deadline
         tlsPolicy = request.tlsPolicy
         httpVersion = request.httpVersion
@@ -133,7 +133,7 @@ final class HandleSetup {
         request.download == nil
             && request.libcurlAuthentication == nil && request.signer == nil && request.connectionRoute == nil && request.httpVersion == httpVersion
             && request.method == method && request.userAgent == userAgent
-            && request.idleTimeout == idleTimeout && request.deadline == deadline
+            && request.timeoutInterval == timeoutInterval && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy
             && request.discardsResponseBody == discardsResponseBody && request.bulkReceiveBuffer == bulkReceiveBuffer
             && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect

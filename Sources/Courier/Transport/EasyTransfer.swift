@@ -65,12 +65,12 @@ final class EasyTransfer {
 
     /// Seconds since anything moved, compared with the request's idle timeout.
     func isIdle(at now: UInt64) -> Bool {
-        now > lastActivity && Double(now - lastActivity) / 1e9 >= job.request.idleTimeout
+        now > lastActivity && Double(now - lastActivity) / 1e9 >= job.request.timeoutInterval
     }
 
     /// Nanoseconds until `isIdle` turns true.
     func nanosecondsUntilIdle(at now: UInt64) -> UInt64 {
-        let deadline = lastActivity + UInt64(job.request.idleTimeout * 1e9)
+        let deadline = lastActivity + UInt64(job.request.timeoutInterval * 1e9)
         return deadline > now ? deadline - now : 0
     }
 
@@ -128,7 +128,7 @@ final class EasyTransfer {
             check(courier_easy_setopt_long(handle, CURLOPT_BUFFERSIZE, 256 * 1024))
         }
         check(courier_easy_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1))
-        check(courier_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.idleTimeout * 1000)))
+        check(courier_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.timeoutInterval * 1000)))
         if let deadline = request.deadline {
             // Redirects followed here share the deadline with the transfers before them.
             let left = max(0.001, deadline - (earlierHops?.total ?? 0))
@@ -401,7 +401,7 @@ final class EasyTransfer {
     private func failure(result: CURLcode, timedOut: Bool, total: Double) -> RequestError? {
         if timedOut {
             return RequestError(family: .transport, code: .timedOut,
-                                message: "No data for \(Self.seconds(job.request.idleTimeout)) (the request's timeout).",
+                                message: "No data for \(Self.seconds(job.request.timeoutInterval)) (the request's timeout).",
                                 curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
         } else if result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline, total >= deadline * 0.95 {
             return RequestError(family: .transport, code: .timedOut,

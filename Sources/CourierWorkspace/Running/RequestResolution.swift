@@ -78,7 +78,8 @@ struct RequestResolution: Sendable {
             break
         }
         settings.headers = headers.isEmpty ? nil : headers
-        settings.timeoutInterval = definition.timeout ?? workspace.config.timeout ?? 60
+        // Unset, the engine's default stands (``RequestSettings/timeoutInterval``).
+        if let timeout = definition.timeout ?? workspace.config.timeout { settings.timeoutInterval = timeout }
         settings.deadline = definition.deadline
         settings.maximumResponseBodySize = definition.maxBodyBytes
         settings.streamMode = definition.stream.mode

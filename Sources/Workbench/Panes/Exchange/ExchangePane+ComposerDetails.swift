@@ -80,7 +80,7 @@ extension ExchangePane {
         let statuses = definition.validate?.statusCodes.map(DefinitionText.statusCodes) ?? "200-299"
         lines.append(row("status", "accepted: \(statuses)"))
         if let template = definition.validate?.json { lines.append(row("json", DefinitionText.template(template))) }
-        lines.append(row("timeout", "\(definition.timeout ?? source.workspace.config.timeout ?? 60) s without progress"))
+        lines.append(row("timeout", "\(definition.timeout ?? source.workspace.config.timeout ?? RequestSettings().timeoutInterval) s without progress"))
         let retry = definition.retry ?? source.workspace.config.retry
         lines.append(row("retry", retry.map(DefinitionText.retry) ?? "none", retry == nil ? .dim : .plain))
         lines.append(row("tls", DefinitionText.tls(definition.tls ?? source.workspace.config.tls ?? .default)))
