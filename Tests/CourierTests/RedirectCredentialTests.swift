@@ -140,6 +140,28 @@ import Testing
         }
     }
 
+    /// `maxRedirects` (``RequestSettings/maxRedirects``) bounds both ways of following: libcurl's
+    /// (no credential header) and the transport's own (a secret header); 0 follows none.
+    @Test(arguments: [false, true])
+    func maxRedirectsBoundsTheRedirectsFollowed(withSecrets: Bool) async throws {
+        try await withTestBed { bed in
+            let headers = withSecrets ? Self.secrets : Self.plain
+            let within = bed.request("/redirect/3", headers: headers)
+            within.requestSettings.maxRedirects = 3
+            try await within.run()
+            #expect(within.responseStatusCode == 200)
+            let beyond = bed.request("/redirect/3", headers: headers)
+            beyond.requestSettings.maxRedirects = 2
+            await #expect(throws: RequestError.self) { try await beyond.run() }
+            #expect(beyond.error?.code == .tooManyRedirects, "\(String(describing: beyond.error))")
+            let none = bed.request("/redirect/3", headers: headers)
+            none.requestSettings.maxRedirects = 0
+            none.requestSettings.acceptableStatusCodes = [302]
+            try await none.run()
+            #expect(none.responseStatusCode == 302, "the redirect is the response")
+        }
+    }
+
     @Test func redirectsFollowedHereStopAtSixteen() async throws {
         try await withTestBed { bed in
             let request = bed.request("/redirect/20", headers: Self.secrets)

@@ -66,13 +66,15 @@ public struct PreparedRequest: Sendable {
     public var credentialHeaderNames: Set<String> = []
     /// Credentials go along on redirects to other origins too (the request opted in).
     public var keepsCredentialsOnRedirect = false
+    /// Redirects followed before the transfer fails (``RequestSettings/maxRedirects``); 0: none.
+    public var maxRedirects = 16
     /// The jar whose cookies the transfer sends and into which it stores those it receives;
     /// nil: none sent, none kept (the agent has no jar, or the request opted out).
     public var cookieJar: CookieJar?
 
     /// The transport follows redirects itself instead of libcurl, which drops only
     /// `Authorization` and `Cookie` on the way to another host.
-    var followsRedirectsItself: Bool { !keepsCredentialsOnRedirect && !credentialHeaderNames.isEmpty }
+    var followsRedirectsItself: Bool { !keepsCredentialsOnRedirect && !credentialHeaderNames.isEmpty && maxRedirects > 0 }
 
     /// Whether a body goes out: a raw, multipart or file body, or any method but GET and HEAD.
     var sendsBody: Bool {

@@ -84,6 +84,7 @@ enum RequestBuilder {
             }
         }
         prepared.keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
+        prepared.maxRedirects = max(0, request.requestSettings.maxRedirects)
         for header in prepared.headers where request.isCredentialHeader(name: header.name, value: header.value) {
             prepared.credentialHeaderNames.insert(header.name.lowercased())
         }

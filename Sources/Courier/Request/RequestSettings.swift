@@ -67,6 +67,10 @@ public struct RequestSettings: Sendable {
     public var discardsResponseBody = false
     /// See ``Request/keepsCredentialsOnRedirect``.
     public var keepsCredentialsOnRedirect = false
+    /// Redirects followed before the transfer fails with ``RequestError/Code/tooManyRedirects``;
+    /// 0: none is followed, and the 3xx is the response. 16 by default. A setting with no
+    /// overridable of its own: a subclass sets it (``Request/requestSettings``).
+    public var maxRedirects = 16
     /// See ``Request/sendsCookies``.
     public var sendsCookies = true
     /// Seconds the whole transfer may take; nil: no deadline.

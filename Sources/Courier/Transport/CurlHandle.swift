@@ -89,6 +89,7 @@ final class HandleSetup {
     let bulkReceiveBuffer: Bool?
     let credentialHeaderNames: Set<String>
     let keepsCredentialsOnRedirect: Bool
+    let maxRedirects: Int
     /// libcurl calls the progress callback (someone listens to the transfer's progress).
     let reportsProgress: Bool
     /// The callbacks are a measuring job's (``TransferJob/measuresOnly``): no header lines.
@@ -117,6 +118,7 @@ final class HandleSetup {
         bulkReceiveBuffer = request.bulkReceiveBuffer
         credentialHeaderNames = request.credentialHeaderNames
         keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
+        maxRedirects = request.maxRedirects
         self.reportsProgress = reportsProgress
     }
 
@@ -136,7 +138,7 @@ final class HandleSetup {
             && request.timeoutInterval == timeoutInterval && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy
             && request.discardsResponseBody == discardsResponseBody && request.bulkReceiveBuffer == bulkReceiveBuffer
-            && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect
+            && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect && request.maxRedirects == maxRedirects
             && request.credentialHeaderNames == credentialHeaderNames
             && request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }
     }

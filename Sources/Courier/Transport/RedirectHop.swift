@@ -7,17 +7,15 @@ import CCurl
 /// the method and body, and sends the credential headers only to the origin (scheme, host,
 /// port) of the request as written.
 enum RedirectHop {
-    /// Redirects followed before the transfer fails, as libcurl's `CURLOPT_MAXREDIRS` is set.
-    static let maximumHops = 16
-
     /// The request to send to `location` (absolute, as libcurl resolved it) after a `status`
     /// response to `current`, or the error that ends the transfer. `original` is the request
     /// as written; `hops` counts the redirects already followed.
     static func next(after current: PreparedRequest, original: PreparedRequest, status: Int, location: String,
                      hops: Int) -> Result<PreparedRequest, RequestError> {
-        guard hops < maximumHops else {
+        // As many as libcurl's `CURLOPT_MAXREDIRS` allows for the others.
+        guard hops < original.maxRedirects else {
             return .failure(RequestError(family: .transport, code: .tooManyRedirects,
-                                         message: "Followed \(maximumHops) redirects without reaching a response (a redirect loop?)."))
+                                         message: "Followed \(hops) redirects without reaching a response (a redirect loop?)."))
         }
         guard let target = Origin(location), target.scheme == "http" || target.scheme == "https" else {
             return .failure(refused(location))

@@ -17,6 +17,8 @@ enum NumberRanges {
     static let longestRetryWait: Double = 3_600
     /// `config.maxConcurrent`: transfers at once.
     static let maxConcurrent = 1...1_000
+    /// `redirects: {max:}`: 0 (none followed) to 50.
+    static let maxRedirects = 0...50
     /// A numeric `priority` (`low` is -4, `high` 4).
     static let priority = -100...100
     /// `cache` / `cache.seconds`: up to a year; 0 neither writes nor reads the cache.

@@ -64,8 +64,9 @@ extension RequestDefinition {
         if let value = map["tls"] { tls = try PolicyParsing.tls(value, template: text) }
         connection = try ConnectionSettings(map)
         if let value = map["redirects"] {
-            let redirects = try value.mapping(allowed: ["keepCredentials"], expected: "a mapping with keepCredentials")
+            let redirects = try value.mapping(allowed: ["keepCredentials", "max"], expected: "a mapping with keepCredentials, max")
             keepsCredentialsOnRedirect = try redirects["keepCredentials"]?.bool() ?? false
+            maxRedirects = try redirects["max"]?.int(in: NumberRanges.maxRedirects, "a number of redirects")
         }
         sendsCookies = try map["cookies"]?.bool() ?? true
         for item in try map["sensitive"]?.list(expected: "a list of values to hide") ?? [] {

@@ -117,6 +117,9 @@ public struct RequestDefinition: Sendable {
     /// `redirects: {keepCredentials: true}`: secret headers go along on redirects to other
     /// origins too (by default they go to the request's own origin only).
     public var keepsCredentialsOnRedirect = false
+    /// `redirects: {max: 5}`: redirects followed before the request fails; 0: none is
+    /// followed and the 3xx is the response. Nil: the engine's default (16).
+    public var maxRedirects: Int?
     /// `cookies: false`: the request neither sends the session's cookies nor keeps those it is sent.
     public var sendsCookies = true
     /// Values (templates allowed) hidden in output and history.
