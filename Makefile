@@ -38,6 +38,7 @@ test: bootstrap
 	@scripts/test-servers-bootstrap.sh
 	$(SWIFT) build --build-tests
 	scripts/with-test-tmpdir.sh scripts/test-failure-summary.sh $(SWIFT) test --skip-build --disable-xctest --experimental-maximum-parallelization-width $(TEST_WIDTH)
+	python3 scripts/check-doc-links.py
 	SWIFT=$(SWIFT) scripts/engine-only-check.sh
 
 ## The engine's DocC documentation (Sources/Courier/Courier.docc and every public declaration's

@@ -3,7 +3,7 @@ import Testing
 
 /// The examples' copies in ReadmeExampleTests are the documents' text.
 @Suite struct DocumentExampleCopyTests {
-    static let documents = ["README.md", "docs/engine.md"]
+    static let documents = ["docs/library.md", "docs/engine.md"]
 
     @Test func everyExampleHasACopyAndEveryCopyIsAnExample() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

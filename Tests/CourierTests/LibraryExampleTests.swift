@@ -2,13 +2,13 @@ import Courier
 import Foundation
 import Testing
 
-/// The README's library examples that take the server's URL, run against a demo server of
-/// their own (`DocumentExampleCopyTests` checks these copies against the README; the
+/// The library examples of docs/library.md that take the server's URL, run against a demo server
+/// of their own (`DocumentExampleCopyTests` checks these copies against the page; the
 /// engine-only package, Tests/EngineOnlyPackage, compiles them against the engine alone).
 @Suite struct LibraryExampleTests {
     @Test func ordersClientSendsThroughAnAgentOfItsOwn() async throws {
         try await withTestBed { bed in
-            // begin README.md
+            // begin docs/library.md
             /// An API client with an agent of its own: its own settings, transport thread, response
             /// cache and record table, whatever the rest of the program does with `NetworkAgent.shared`.
             final class OrdersClient: Sendable {
@@ -27,7 +27,7 @@ import Testing
                     return try await request.run()
                 }
             }
-            // end README.md
+            // end docs/library.md
             let client = OrdersClient(baseURL: bed.server.baseURL)
             let order = try await client.order(7)
             #expect(order.responseJSON?["url"]?.stringValue == "\(bed.server.baseURL)/anything/orders/7")
@@ -38,7 +38,7 @@ import Testing
 
     @Test func sendSaysWhatHappenedByFamilyAndCode() async throws {
         try await withTestBed { bed in
-            // begin README.md
+            // begin docs/library.md
             /// Sends `request` and says what happened, by the error's family and code.
             func send(_ request: Request) async -> String {
                 do {
@@ -56,7 +56,7 @@ import Testing
                     return "\(error)"                           // run() throws RequestError only
                 }
             }
-            // end README.md
+            // end docs/library.md
             #expect(await send(bed.request("/get")) == "200")
             #expect(await send(bed.request("/status/404")) == "the server answered 404")
             let closed = try FaultServer(.silent)

@@ -3,7 +3,7 @@ import CourierDemoServer
 import Foundation
 import Testing
 
-/// Every Swift example of README.md and docs/engine.md, run as written. Each copy sits between
+/// Every Swift example of docs/library.md and docs/engine.md, run as written. Each copy sits between
 /// `// begin <file>` and `// end <file>`; `DocumentExampleCopyTests` checks that every example
 /// has a copy and that every copy is an example's text. The examples use the shared config and
 /// agent as a reader would: this suite alone touches them, one test at a time, pointing the
@@ -12,7 +12,7 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func readmeSubclassRunsWithAsync() async throws {
         try await withSharedConfig { server in
             NetworkConfig.shared.addURLFilter(ToServer(server))
-            // begin README.md
+            // begin docs/library.md
             final class UserRequest: Request, @unchecked Sendable {
                 let id: Int
                 init(id: Int) { self.id = id }
@@ -22,7 +22,7 @@ import Testing
             NetworkConfig.shared.baseURL = "http://127.0.0.1:8080"
             let user = try await UserRequest(id: 2).run()   // the finished request, or throws its RequestError
             print(user.responseStatusCode)
-            // end README.md
+            // end docs/library.md
             #expect(user.responseStatusCode == 200)
             #expect(user.responseJSON?["url"]?.stringValue == "\(server.baseURL)/anything/users/2")
         }

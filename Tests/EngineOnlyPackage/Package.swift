@@ -1,9 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The README's manifest for a library user, as written: scripts/engine-only-check.sh builds
+// The manifest for a library user in docs/library.md, as written: scripts/engine-only-check.sh builds
 // it beside a link named courier to this repository and checks what it resolved.
-// begin README.md
+// begin docs/library.md
 let package = Package(
     name: "MyTool",
     platforms: [.macOS(.v15)],
@@ -15,4 +15,4 @@ let package = Package(
         .executableTarget(name: "MyTool", dependencies: [.product(name: "Courier", package: "courier")]),
     ]
 )
-// end README.md
+// end docs/library.md

@@ -3,16 +3,16 @@ import Testing
 @testable import CourierWorkspace
 @testable import Workbench
 
-/// The README's config example is a config the workbench accepts, with what it says it sets.
+/// The config example of docs/workbench.md is a config the workbench accepts, with what it says it sets.
 struct ReadmeConfigExampleTests {
     @Test func theReadmesConfigExampleIsValid() throws {
-        let readme = try String(contentsOfFile: #filePath.components(separatedBy: "/Tests/")[0] + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: #filePath.components(separatedBy: "/Tests/")[0] + "/docs/workbench.md", encoding: .utf8)
         let section = try #require(readme.range(of: "**Your config: themes, keys, editor.**"))
         let rest = readme[section.upperBound...]
         let open = try #require(rest.range(of: "```yaml\n"))
         let close = try #require(rest[open.upperBound...].range(of: "```"))
         let yaml = String(rest[open.upperBound..<close.lowerBound])
-        let config = try UserConfig.parse(yaml: yaml, file: "README.md").get()
+        let config = try UserConfig.parse(yaml: yaml, file: "docs/workbench.md").get()
         #expect(config.bindings.contains { $0.scope == .requests && $0.action == .activate && $0.keys == [.control("r")] })
         #expect(config.editor == "nvim")
     }

@@ -1,6 +1,6 @@
 import Courier
 
-// begin README.md
+// begin docs/library.md
 /// An API client with an agent of its own: its own settings, transport thread, response
 /// cache and record table, whatever the rest of the program does with `NetworkAgent.shared`.
 final class OrdersClient: Sendable {
@@ -19,4 +19,4 @@ final class OrdersClient: Sendable {
         return try await request.run()
     }
 }
-// end README.md
+// end docs/library.md

@@ -1,6 +1,6 @@
 import Courier
 
-// begin README.md
+// begin docs/library.md
 /// Sends `request` and says what happened, by the error's family and code.
 func send(_ request: Request) async -> String {
     do {
@@ -18,4 +18,4 @@ func send(_ request: Request) async -> String {
         return "\(error)"                           // run() throws RequestError only
     }
 }
-// end README.md
+// end docs/library.md

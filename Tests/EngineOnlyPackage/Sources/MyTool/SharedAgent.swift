@@ -1,8 +1,8 @@
 import Courier
 
-/// The README's first example: a request subclass sent by the shared agent.
+/// docs/library.md's first example: a request subclass sent by the shared agent.
 func sendThroughTheSharedAgent() async throws {
-    // begin README.md
+    // begin docs/library.md
     final class UserRequest: Request, @unchecked Sendable {
         let id: Int
         init(id: Int) { self.id = id }
@@ -12,5 +12,5 @@ func sendThroughTheSharedAgent() async throws {
     NetworkConfig.shared.baseURL = "http://127.0.0.1:8080"
     let user = try await UserRequest(id: 2).run()   // the finished request, or throws its RequestError
     print(user.responseStatusCode)
-    // end README.md
+    // end docs/library.md
 }

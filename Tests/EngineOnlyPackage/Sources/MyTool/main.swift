@@ -1,5 +1,5 @@
 import Courier
 
-// The README's library examples are compiled here against the engine alone (the other files);
+// docs/library.md's examples are compiled here against the engine alone (the other files);
 // Tests/CourierTests runs them against the demo server.
 print("Courier \(courierVersion), engine only")
