@@ -32,8 +32,8 @@ def documents():
     return [name for name in names if os.path.isfile(os.path.join(ROOT, name))]
 
 
-def lines_outside_code(text):
-    """(line number, line) for each line not in a fenced block, inline code blanked out."""
+def lines_outside_fences(text):
+    """(line number, line) for each line not in a fenced block (nor a fence itself)."""
     fenced = None
     for number, line in enumerate(text.split("\n"), 1):
         match = FENCE.match(line)
@@ -44,7 +44,13 @@ def lines_outside_code(text):
                 fenced = None
             continue
         if fenced is None:
-            yield number, INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
+            yield number, line
+
+
+def lines_outside_code(text):
+    """(line number, line) for each line not in a fenced block, inline code blanked out."""
+    for number, line in lines_outside_fences(text):
+        yield number, INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
 
 
 def slug(heading):
@@ -75,16 +81,8 @@ def anchors(path):
             text = file.read()
         for _, line in lines_outside_code(text):
             found.update(HTML_ANCHOR.findall(line))
-        fenced = None
-        for line in text.split("\n"):
-            match = FENCE.match(line)
-            if match:
-                if fenced is None:
-                    fenced = match.group(1)
-                elif line.strip().startswith(fenced):
-                    fenced = None
-                continue
-            heading = HEADING.match(line) if fenced is None else None
+        for _, line in lines_outside_fences(text):
+            heading = HEADING.match(line)
             if heading:
                 base = slug(heading.group(2))
                 count = seen.get(base, 0)
