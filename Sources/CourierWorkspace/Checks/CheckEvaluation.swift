@@ -132,7 +132,7 @@ private final class CheckEvaluation {
             } else if let query = MarkupStream.Query(expression) {
                 result = try MarkupStream.evaluate(query, body: facts.body, html: facts.isHTML)
             } else {
-                return .unreadable("the body is \(HumanReport.size(facts.body.count)): over \(MarkupDocument.largestParsed >> 20) MiB only a path "
+                return .unreadable("the body is \(ByteCountText.size(facts.body.count)): over \(MarkupDocument.largestParsed >> 20) MiB only a path "
                     + "(//tr, /html/head/title, //a/@href) or its count(…) is evaluated, not \(expression)")
             }
         } catch {

@@ -4,7 +4,7 @@ import Foundation
 
 /// The JSON Schema file an `expect: {schema: FILE}` names: inside the folders a workspace may
 /// use (``PathConfinement``), JSON — or YAML for `.yaml`/`.yml` —, compiled with its `$ref`s.
-/// Read when the workspace loads (``Workspace/checkSchemas()``), so that a missing, unreadable
+/// Read when the workspace loads (`Workspace.checkSchemas()`), so that a missing, unreadable
 /// or broken file is a load error at the `schema:` key, before anything is sent; and again
 /// when a response is checked (the file may have changed since), with the same plain words.
 enum SchemaFile {
@@ -17,7 +17,7 @@ enum SchemaFile {
 
     /// The document at `path` (as written, placeholders filled in, relative to the
     /// workspace's folder) and the URI its `$ref`s resolve against.
-    static func read(_ path: String, workspace: Workspace) throws(Failure) -> (document: JSONValue, uri: String) {
+    static func read(_ path: String, workspace: some WorkspaceFileResolving) throws(Failure) -> (document: JSONValue, uri: String) {
         let file = workspace.resolvePath(path)
         do {
             _ = try PathConfinement(workspaceDirectory: workspace.directory).check(file, for: "JSON Schema")
@@ -92,27 +92,5 @@ extension SourceLocation {
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
         let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
         return SourceLocation(file: file, line: line, column: column)
-    }
-}
-
-extension Workspace {
-    /// Reads and compiles every `expect: {schema: …}` of the requests (`expect:` and
-    /// `stream: {expect:}`) and of the chains' steps, so that a schema file that is missing,
-    /// outside the workspace's folders, unreadable, not JSON or YAML, or not a valid schema is
-    /// an error at its `schema:` key now, not a failed check after the request was sent. A file
-    /// named with `{{placeholders}}` is read when its response is checked.
-    func checkSchemas() throws(WorkspaceError) {
-        var expectations: [Expectation] = []
-        for name in requestNames {
-            guard let definition = requests[name] else { continue }
-            expectations += definition.expect + definition.stream.expect
-        }
-        for name in chainNames {
-            expectations += chains[name]?.steps.flatMap { $0.items.flatMap(\.expectations) } ?? []
-        }
-        var checked: Set<SchemaCheck> = []
-        for case .schema(let check) in expectations where checked.insert(check).inserted {
-            try check.compile(workspace: self)
-        }
     }
 }

@@ -13,7 +13,7 @@ extension YAMLValue {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw Workspace.syntaxError(error, file: file)
+            throw WorkspaceError.syntaxError(error, file: file)
         }
         return root.map { YAMLValue(node: $0, file: file, path: "") }
     }

@@ -192,5 +192,5 @@ public enum LoadReport {
         return name.count > nameWidth ? name.prefix(nameWidth - 1) + "…" : name
     }
 
-    private static func size(_ bytes: Int64) -> String { HumanReport.size(Int(clamping: bytes)) }
+    private static func size(_ bytes: Int64) -> String { ByteCountText.size(Int(clamping: bytes)) }
 }

@@ -16,7 +16,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var problem: String?
         var startedAt: Date?
         var finishedAt: Date?
-        var offline: OfflineReplay?
+        var offline: (any OfflineAnswering)?
         var answeredFromHistory: Int64?
         var tokenSessions: TokenSessions?
         /// The `expect:` results of the last response; nil before one or without `expect:`.
@@ -46,7 +46,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             $0.checkResults = nil
             $0.endedStream = nil
         }
-        if let offline = resolutionState.withLock({ state -> OfflineReplay? in
+        if let offline = resolutionState.withLock({ state -> (any OfflineAnswering)? in
             state.answeredFromHistory = nil
             return state.offline
         }) {
@@ -66,7 +66,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     }
 
     /// Set: every start is answered from the cache or the history, never the network.
-    public var offline: OfflineReplay? {
+    public var offline: (any OfflineAnswering)? {
         get { resolutionState.withLock { $0.offline } }
         set { resolutionState.withLock { $0.offline = newValue } }
     }

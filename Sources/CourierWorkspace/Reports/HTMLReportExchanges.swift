@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// The runner hands it each finished request just before it reports the request's result;
 /// ``HTMLReport`` takes the exchange when that result arrives.
-public final class HTMLReportExchanges: Sendable {
+public final class HTMLReportExchanges: ExchangeRecording {
     /// How much of each body a report keeps.
     public static let excerptBytes = 4096
 
@@ -22,7 +22,7 @@ public final class HTMLReportExchanges: Sendable {
     }
 
     /// Keeps the redacted exchange of a finished request until ``take()``.
-    func record(_ request: WorkspaceRequest, result: RequestResult) {
+    public func record(_ request: WorkspaceRequest, result: RequestResult) {
         var exchange = HistoryExchange(HistorySnapshot(request: request, result: result), context: context)
         exchange.responseBody = exchange.responseBody.map(Self.excerpt)
         exchange.requestBody = exchange.requestBody.map(Self.excerpt)

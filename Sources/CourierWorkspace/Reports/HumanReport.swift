@@ -78,13 +78,8 @@ public struct HumanReport {
         return parts.joined(separator: "  ")
     }
 
-    package static func size(_ bytes: Int) -> String {
-        switch bytes {
-        case ..<1024: return "\(bytes) B"
-        case ..<(1024 * 1024): return String(format: "%.1f KiB", Double(bytes) / 1024)
-        default: return String(format: "%.1f MiB", Double(bytes) / 1_048_576)
-        }
-    }
+    /// A byte count as ``ByteCountText/size(_:)`` writes it (the reports' and the workbench's name for it).
+    package static func size(_ bytes: Int) -> String { ByteCountText.size(bytes) }
 
     static func summaryLine(_ summary: RunSummary) -> String {
         "\(summary.total) request\(summary.total == 1 ? "" : "s"): \(summary.ok) ok, \(summary.failed) failed, "

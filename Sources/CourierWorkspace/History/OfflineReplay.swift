@@ -8,7 +8,7 @@ import HTTPTypes
 /// with no stored answer fails with a parameter error (-12) that says why — the cache's own
 /// reason and that the history has nothing either. A WebSocket session is answered with its
 /// recorded transcript: its messages, both ways, are the request's stream events again.
-public final class OfflineReplay: Sendable {
+public final class OfflineReplay: OfflineAnswering {
     private let store: HistoryStore?
     private let workspacePath: String
 
@@ -19,7 +19,7 @@ public final class OfflineReplay: Sendable {
     }
 
     /// Answers `request` without the network; called instead of starting it.
-    func answer(_ request: WorkspaceRequest) {
+    public func answer(_ request: WorkspaceRequest) {
         if let problem = request.argumentsProblem() {
             request.completeWithoutNetwork(content: ResponseContent(),
                                            error: RequestError(family: .parameter, code: .invalidParameters, message: "Invalid parameters: \(problem)"))

@@ -25,7 +25,7 @@ struct WorkspaceDocument {
         do {
             node = try Yams.compose(yaml: text)
         } catch {
-            throw Workspace.syntaxError(error, file: file)
+            throw WorkspaceError.syntaxError(error, file: file)
         }
         guard let mapping = node?.mapping else {
             throw WorkspaceError(.wrongType, at: SourceLocation(file: file, line: 1, column: 1),

@@ -19,11 +19,11 @@ public struct RunOptions: Sendable {
     /// Instead of the workspace's proxy setting.
     public var proxy: ProxySetting?
     /// Where every sent request is recorded; nil = no history.
-    public var history: HistoryRecorder?
+    public var history: (any ExchangeRecording)?
     /// Where every sent request's exchange goes for `--report`; nil = no report.
-    public var reportExchanges: HTMLReportExchanges?
+    public var reportExchanges: (any ExchangeRecording)?
     /// Set: requests are answered from the cache or the history, never the network.
-    public var offline: OfflineReplay?
+    public var offline: (any OfflineAnswering)?
     /// The process environment for `{{env.NAME}}`.
     public var processEnvironment: [String: String]?
     /// Where persisted cookies are kept (in `cookies/`); nil = `$XDG_STATE_HOME/courier`.

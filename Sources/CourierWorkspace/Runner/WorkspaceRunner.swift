@@ -15,11 +15,11 @@ public final class WorkspaceRunner: Sendable {
     /// The run's oauth2 and command tokens.
     public let tokenSessions: TokenSessions
     /// Offline replay for the requests made from now on (the workbench's `O` switches it).
-    public var offline: OfflineReplay? {
+    public var offline: (any OfflineAnswering)? {
         get { offlineReplay.withLock { $0 } }
         set { offlineReplay.withLock { $0 = newValue } }
     }
-    private let offlineReplay: Mutex<OfflineReplay?>
+    private let offlineReplay: Mutex<(any OfflineAnswering)?>
 
     /// Checks the environment and renders the config; throws for bad input.
     public init(workspace: Workspace, options: RunOptions = RunOptions()) throws(WorkspaceError) {

@@ -77,7 +77,10 @@ public struct HeadlessRun: Sendable {
         options.ignoreCache = ignoreCache
         options.cacheDirectory = cacheDirectory
         options.stateDirectory = stateDirectory
-        if reportPath != nil { options.reportExchanges = HTMLReportExchanges(workspace: workspace, environment: environment) }
+        // Kept typed here: the runner sees them only as what they are to it (``RunOptions``).
+        let reportExchanges = reportPath == nil ? nil : HTMLReportExchanges(workspace: workspace, environment: environment)
+        options.reportExchanges = reportExchanges
+        var history: HistoryRecorder?
         let historyFailures = SentenceList()
         if offline {
             let store: HistoryStore?
@@ -90,28 +93,31 @@ public struct HeadlessRun: Sendable {
             options.offline = OfflineReplay(store: store, workspacePath: workspacePath)
         } else if recordsHistory {
             let stateDirectory = self.stateDirectory
-            options.history = HistoryRecorder(context: HistoryRecorder.Context(workspace: workspace, environment: environment,
-                                                                               bodyLimit: workspace.config.historyBodyLimit,
-                                                                               retention: workspace.config.historyRetention),
-                                              open: { try HistoryStore(stateDirectory: stateDirectory) },
-                                              onFailure: { historyFailures.append($0) })
+            let recorder = HistoryRecorder(context: HistoryRecorder.Context(workspace: workspace, environment: environment,
+                                                                            bodyLimit: workspace.config.historyBodyLimit,
+                                                                            retention: workspace.config.historyRetention),
+                                           open: { try HistoryStore(stateDirectory: stateDirectory) },
+                                           onFailure: { historyFailures.append($0) })
+            options.history = recorder
+            history = recorder
             // Opened at the first exchange, it could find every descriptor taken by the run.
-            await options.history?.openNow()
+            await recorder.openNow()
         }
-        let status = await run(workspace, options: options, output: output, errors: errors)
-        await options.history?.finish()
+        let status = await run(workspace, options: options, reportExchanges: reportExchanges, output: output, errors: errors)
+        await history?.finish()
         historyFailures.sentences.forEach { errors("courier run: warning: history: \($0)") }
         await demo?.stop()
         return status
     }
 
-    private func run(_ workspace: Workspace, options: RunOptions, output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
+    private func run(_ workspace: Workspace, options: RunOptions, reportExchanges: HTMLReportExchanges?,
+                     output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
         let human = HumanReport(quiet: quiet)
         var drift = ContractDriftReport()
         var junit = JUnitReport(workspace: workspace.name)
         var report = HTMLReport(HTMLReport.Context(workspace: workspace.name, workspacePath: workspacePath, environment: environment,
                                                    command: checksContract ? "courier check" : "courier run", names: names),
-                                exchanges: options.reportExchanges)
+                                exchanges: reportExchanges)
         let summary: RunSummary
         do {
             let runner = try WorkspaceRunner(workspace: workspace, options: options)

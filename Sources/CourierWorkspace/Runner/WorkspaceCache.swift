@@ -66,7 +66,7 @@ public struct WorkspaceCache: Sendable {
         guard let entry = cache.entry(named: key, judgedBy: CachePolicy(cacheTimeInSeconds: Int.max), now: now) else { return nil }
         let listing = listing(of: entry, owners: owners, now: now)
         let body = cache.body(of: key).map { data in
-            revealingSecrets ? data : HistoryExchange.redactedBody(data, contentType: listing.contentType, scope: scope)
+            revealingSecrets ? data : scope.redactedBody(data, contentType: listing.contentType)
         }
         return (listing, body)
     }

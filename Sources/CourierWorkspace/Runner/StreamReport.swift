@@ -34,7 +34,7 @@ public struct StreamEventReport: Sendable, Codable, Hashable {
     /// `event` of `request`, its data redacted by the request's scope (JSON keys that name a
     /// secret masked, known secrets hidden in any text).
     init(_ event: StreamEvent, of request: WorkspaceRequest) {
-        let data = HistoryExchange.redactedBody(event.data, contentType: event.json == nil ? nil : "application/json", scope: request.scope)
+        let data = request.scope.redactedBody(event.data, contentType: event.json == nil ? nil : "application/json")
         // A binary message is shown as its size and first bytes in hex, not as mangled text.
         let text = event.kind == .message && event.name == "binary"
             ? "\(event.data.count) bytes: " + event.data.hexPreview(first: 32)

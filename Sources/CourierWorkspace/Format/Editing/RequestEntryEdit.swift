@@ -11,7 +11,7 @@ enum RequestEntryEdit {
         do {
             snippet = try Yams.compose(yaml: yaml)
         } catch {
-            throw Workspace.syntaxError(error, file: "\(document.file) (new request \"\(name)\")")
+            throw WorkspaceError.syntaxError(error, file: "\(document.file) (new request \"\(name)\")")
         }
         guard let entries = snippet?.mapping, entries.count == 1, entries.first?.key.string == name else {
             throw WorkspaceError(.invalidValue, at: nil, "\(document.file): the YAML of a new request must be one key, "
