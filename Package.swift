@@ -103,13 +103,26 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        // The workspace domain: the format and loader, templating, captures and conditions, the
-        // YAML splice and edits, running (runner, headless output), history, curl tools and the
-        // cache listing. Nothing terminal-related: `courier run` and the importers use it alone.
+        // The workspace format's building blocks: YAML values with their source locations, workspace
+        // errors and suggestions, JSON paths and captures, templating and secrets, path confinement,
+        // and the small text and file helpers (terminal-safe text, byte counts, output files).
+        .target(
+            name: "CourierFormatCore",
+            dependencies: [
+                "Courier",
+                workbenchOnly("Yams", from: "Yams"),
+            ]
+        ),
+        // The workspace domain: the format and loader, conditions, checks and contracts, the YAML
+        // splice and edits, running (runner, headless output), history, curl tools and the cache
+        // listing, on the modules split out of it, which it re-exports (Exports.swift; the split:
+        // docs/design/workspace-module-split.md). Nothing terminal-related: `courier run` and the
+        // importers use it alone.
         .target(
             name: "CourierWorkspace",
             dependencies: [
                 "Courier",
+                "CourierFormatCore",
                 "CourierSchema",
                 "CLibXML2",  // xpath checks: libxml2's HTML parser, XPath and streaming patterns
                 // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
@@ -189,9 +202,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierImport", "Courier", "CourierDemoServer",
+            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierImport", "Courier", "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
+        .testTarget(name: "CourierFormatCoreTests", dependencies: ["CourierFormatCore", "Courier", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "Courier", "CourierDemoServer", .product(name: "Yams", package: "Yams")]

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Yams
 
 /// One item of `expect:` — a test of a response, written as one line

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 extension CheckResult {
     /// Whether the subject's value is a secret wherever it is shown or kept: a secret header

@@ -1,3 +1,4 @@
+import CourierFormatCore
 /// How one check went on one response: expected against actual, and why when it failed.
 public struct CheckResult: Sendable, Hashable, CustomStringConvertible {
     public var check: Check

@@ -1,3 +1,4 @@
+import CourierFormatCore
 /// What a check looks at in a response.
 public enum CheckSubject: Sendable, Hashable, CustomStringConvertible {
     /// The status code, a number.

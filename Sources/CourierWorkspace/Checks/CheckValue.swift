@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// The value a check compares with, as written: JSON-ish literals whose text may hold

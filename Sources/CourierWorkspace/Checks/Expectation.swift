@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// One item of `expect:`: a check of one subject (``Check``), or a JSON Schema the body must

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `paginate:` on a request: `courier run` fetches every page of the listing through the

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// One request of a workspace, as written: strings may still hold `{{placeholders}}`,

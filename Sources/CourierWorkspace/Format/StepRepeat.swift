@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// `repeat: {until: CONDITION, max: N, delay: 0.5}` on a chain step: its request is sent

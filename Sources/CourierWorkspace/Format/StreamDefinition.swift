@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `stream:` on a request: how a streamed response (server-sent events, NDJSON, chunks) is

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `messages:` and `subprotocols:` on a `ws://` or `wss://` request: what the session does

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 import Yams
 

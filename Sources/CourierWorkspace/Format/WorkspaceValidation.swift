@@ -1,3 +1,4 @@
+import CourierFormatCore
 /// The checks that need the whole file: references, cycles and undefined variables.
 struct WorkspaceValidation {
     let workspace: Workspace

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// One check of a recorded exchange (``HistoryExchange/checks``): a ``CheckResult`` as plain

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// What a finished request was, taken on the caller's thread in a few cheap copies, so that

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// The messages of a session (a WebSocket's) as the history keeps them, both ways, oldest

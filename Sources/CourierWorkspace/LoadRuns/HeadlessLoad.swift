@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `courier load` without the argument parsing: loads the workspace, starts the demo server

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `courier load`'s text: a finished run's figures, a comparison with a baseline, and a saved

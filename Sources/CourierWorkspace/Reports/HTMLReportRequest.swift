@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// One request of an ``HTMLReport``: a `<details>` whose summary line says the outcome,

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `courier run`'s terminal output: a line per request (status, time, size, from cache),

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// One run of a workspace chain as an engine `ChainRequest`: each step's requests are

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// A demo server started for a run: its base URL, how to stop it, and whether it had to

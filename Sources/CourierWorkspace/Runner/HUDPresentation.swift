@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 extension HUDSettings {
     /// The text as a status line may show it: placeholders filled in from `scope` (left as

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 extension WorkspaceRunner {

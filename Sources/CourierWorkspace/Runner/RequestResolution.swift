@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// A ``RequestDefinition`` with its placeholders filled in: the engine's settings for one

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 /// How `courier run` runs a workspace.
 public struct RunOptions: Sendable {

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// One event of a streamed response as `courier run` reports it while the stream runs: a

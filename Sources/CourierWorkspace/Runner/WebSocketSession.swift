@@ -1,5 +1,6 @@
 #if WebSockets
 import Courier
+import CourierFormatCore
 import CourierWebSocket
 import Foundation
 

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// The response cache of a workspace, as `courier cache` browses it: its entries with the

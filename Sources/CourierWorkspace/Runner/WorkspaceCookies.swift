@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// The cookie jar a workspace's run or workbench session sends through, as `config.cookies`

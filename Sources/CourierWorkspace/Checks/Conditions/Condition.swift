@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// `when: "orderId exists"` or `when: "status.login == 200"` — a test over a chain's

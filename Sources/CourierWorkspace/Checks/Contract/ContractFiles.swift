@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// The contract's document and the files its `$ref`s name, each read once, and none outside

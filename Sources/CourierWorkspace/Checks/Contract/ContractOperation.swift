@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 /// One operation of a contract: a method on a path template, and the responses it
 /// documents by status key (`200`, `2XX`, `default`).

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import CourierSchema
 import OpenAPIKit
 

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Yams
 
 /// Why an edit's splices could not be made.

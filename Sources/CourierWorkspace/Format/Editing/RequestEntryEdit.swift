@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Yams
 
 /// Adding a request at the end of `requests:` and deleting one, lines and all.

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Yams
 
 /// The splices that rename a request: its key, every batch and chain step naming it, and

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Yams
 
 /// Saving a composer draft into its request's block: the method, URL, arguments, headers and

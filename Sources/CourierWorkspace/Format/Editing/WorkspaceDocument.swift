@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Yams
 
 /// A workspace file's text with its composed YAML: where requests, batches and chains are,

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// Saves edits into a workspace file's text, changing only what was edited: comments, blank

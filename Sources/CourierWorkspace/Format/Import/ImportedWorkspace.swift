@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 /// A workspace built by an importer (Postman, OpenAPI, `.http`, HAR), written out as YAML
 /// that `courier run` loads as is.

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 extension RequestDefinition.Auth {
     /// The auth with its placeholders filled in from `scope` — every templated field its

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import CourierWorkspace
+@testable import CourierFormatCore
 #if canImport(Glibc)
 import Glibc
 #endif

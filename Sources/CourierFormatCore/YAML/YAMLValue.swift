@@ -23,16 +23,16 @@ package struct YAMLValue {
         WorkspaceError(kind, at: location, path.isEmpty ? message : "\(path): \(message)")
     }
 
-    func wrongType(expected: String) -> WorkspaceError {
+    package func wrongType(expected: String) -> WorkspaceError {
         error(.wrongType, "expected \(expected), found \(summary)")
     }
 
-    func child(_ node: Node, _ component: String) -> YAMLValue {
+    package func child(_ node: Node, _ component: String) -> YAMLValue {
         YAMLValue(node: node, file: file, path: path.isEmpty ? component : "\(path).\(component)")
     }
 
     /// The resolved YAML tag: `str`, `int`, `float`, `bool`, `null`, …
-    var tagName: Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
+    package var tagName: Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
 
     package var isNull: Bool {
         if case .scalar = node { return tagName == .null }
@@ -40,7 +40,7 @@ package struct YAMLValue {
     }
 
     /// What the node is, for "found …" in errors.
-    var summary: String {
+    package var summary: String {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -63,12 +63,12 @@ package struct YAMLValue {
         return scalar.string
     }
 
-    func int(expected: String = "a whole number") throws(WorkspaceError) -> Int {
+    package func int(expected: String = "a whole number") throws(WorkspaceError) -> Int {
         guard case .scalar = node, tagName == .int, let value = node.int else { throw wrongType(expected: expected) }
         return value
     }
 
-    func double(expected: String = "a number") throws(WorkspaceError) -> Double {
+    package func double(expected: String = "a number") throws(WorkspaceError) -> Double {
         guard case .scalar = node, tagName == .int || tagName == .float, let value = node.float else {
             throw wrongType(expected: expected)
         }
@@ -108,14 +108,14 @@ package struct YAMLValue {
     }
 
     /// A mapping of names to strings (headers, variables, form fields).
-    func stringMap(expected: String = "a mapping of names to strings") throws(WorkspaceError) -> [(String, String)] {
+    package func stringMap(expected: String = "a mapping of names to strings") throws(WorkspaceError) -> [(String, String)] {
         try mapping(expected: expected).entries.map { entry throws(WorkspaceError) in
             (entry.name, try entry.value.string())
         }
     }
 
     /// The node as JSON: YAML's typed scalars become JSON numbers, booleans and null.
-    func json() throws(WorkspaceError) -> JSONValue {
+    package func json() throws(WorkspaceError) -> JSONValue {
         switch node {
         case .scalar(let scalar):
             switch tagName {
@@ -154,7 +154,7 @@ package struct YAMLMapping {
         entries.first { $0.name == name }.map(\.value)
     }
 
-    func required(_ name: String, hint: String = "") throws(WorkspaceError) -> YAMLValue {
+    package func required(_ name: String, hint: String = "") throws(WorkspaceError) -> YAMLValue {
         guard let value = self[name] else {
             throw owner.error(.missingKey, "missing key \"\(name)\"\(hint.isEmpty ? "" : " (\(hint))")")
         }

@@ -18,10 +18,10 @@ public struct DemoTLSVariables: Sendable, Hashable {
     }
 
     /// The built-in names these values answer.
-    static let names: Set<String> = ["demoTLS", "demoMTLS", "demoCA", "demoClientCert", "demoClientKey"]
+    package static let names: Set<String> = ["demoTLS", "demoMTLS", "demoCA", "demoClientCert", "demoClientKey"]
 
     /// The value of one of ``names``; nil for any other name.
-    func value(of name: String) -> String? {
+    package func value(of name: String) -> String? {
         switch name {
         case "demoTLS": baseURL
         case "demoMTLS": clientCertificateBaseURL

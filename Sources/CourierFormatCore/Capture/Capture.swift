@@ -40,7 +40,7 @@ public struct Capture: Sendable, Hashable {
     }
 
     /// Reads `status`, `body`, `header:NAME` or a JSON path.
-    static func source(_ value: YAMLValue) throws(WorkspaceError) -> Source {
+    package static func source(_ value: YAMLValue) throws(WorkspaceError) -> Source {
         let text = try value.string(expected: "status, body, header:NAME or a JSON path like $.items[0].id")
         if text == "status" { return .status }
         if text == "body" { return .body }
@@ -69,7 +69,7 @@ public struct Capture: Sendable, Hashable {
     }
 
     /// A JSON value as a variable holds it: a string as it is, null as nothing, else as JSON.
-    static func text(of value: JSONValue) -> String? {
+    package static func text(of value: JSONValue) -> String? {
         if case .string(let text) = value { return text }
         if case .null = value { return nil }
         return value.description
