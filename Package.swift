@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierWorkspace", targets: ["CourierWorkspace"]),
+        // For Fuzz/'s fuzz-condition, which reaches `Condition`'s parser through `@testable`.
+        .library(name: "CourierChecks", targets: ["CourierChecks"]),
         .library(name: "Workbench", targets: ["Workbench"]),
         .library(name: "CourierTUI", targets: ["CourierTUI"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
@@ -113,24 +115,35 @@ let package = Package(
                 workbenchOnly("Yams", from: "Yams"),
             ]
         ),
-        // The workspace domain: the format and loader, conditions, checks and contracts, the YAML
-        // splice and edits, running (runner, headless output), history, curl tools and the cache
-        // listing, on the modules split out of it, which it re-exports (Exports.swift; the split:
-        // docs/design/workspace-module-split.md). Nothing terminal-related: `courier run` and the
-        // importers use it alone.
+        // `expect:` checks (status, headers, JSON paths, xpath on libxml2, JSON Schema), `when:`/`until:`
+        // conditions, and contracts (OpenAPI documents, their index and the drift of a response).
         .target(
-            name: "CourierWorkspace",
+            name: "CourierChecks",
             dependencies: [
                 "Courier",
                 "CourierFormatCore",
                 "CourierSchema",
                 "CLibXML2",  // xpath checks: libxml2's HTML parser, XPath and streaming patterns
+                workbenchOnly("Yams", from: "Yams"),
+                workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),
+                workbenchOnly("OpenAPIKit30", from: "OpenAPIKit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The workspace domain: the format and loader, the YAML splice and edits, running (runner,
+        // headless output), history, curl tools and the cache listing, on the modules split out of
+        // it, which it re-exports (Exports.swift; the split: docs/design/workspace-module-split.md).
+        // Nothing terminal-related: `courier run` and the importers use it alone.
+        .target(
+            name: "CourierWorkspace",
+            dependencies: [
+                "Courier",
+                "CourierFormatCore",
+                "CourierChecks",
                 // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
                 .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
                 workbenchOnly("Yams", from: "Yams"),
                 workbenchOnly("GRDB", from: "GRDB.swift"),
-                workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),
-                workbenchOnly("OpenAPIKit30", from: "OpenAPIKit"),
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -202,10 +215,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierImport", "Courier", "CourierDemoServer",
+            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierImport", "Courier", "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(name: "CourierFormatCoreTests", dependencies: ["CourierFormatCore", "Courier", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CourierChecksTests", dependencies: ["CourierChecks", "CourierFormatCore", "Courier", "CourierSchema", "CLibXML2",
+                                                              .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "Courier", "CourierDemoServer", .product(name: "Yams", package: "Yams")]

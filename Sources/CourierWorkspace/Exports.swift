@@ -3,3 +3,4 @@
 // executable and the Fuzz and Benchmarks packages build against `CourierWorkspace` unchanged.
 
 @_exported import CourierFormatCore
+@_exported import CourierChecks

@@ -1,4 +1,5 @@
 import Courier
+import CourierChecks
 import CourierFormatCore
 import Foundation
 

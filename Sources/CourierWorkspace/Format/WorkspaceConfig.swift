@@ -1,4 +1,5 @@
 import Courier
+import CourierChecks
 import CourierFormatCore
 
 /// `config:` — what the workspace's agent applies to every request (``NetworkSettings``).

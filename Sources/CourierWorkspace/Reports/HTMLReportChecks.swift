@@ -1,3 +1,4 @@
+import CourierChecks
 /// A request's `expect:` checks (and contract verdicts) in an ``HTMLReport``: a table with
 /// ✓/✗, the check as written, expected, actual, and where it is written; a failure also
 /// names the JSON path it read and the schema keyword it broke. Failures come first.

@@ -1,3 +1,4 @@
+import CourierChecks
 import CourierFormatCore
 import Yams
 

@@ -1,7 +1,7 @@
 import Courier
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierChecks
+@testable import CourierFormatCore
 
 @Suite("Captures and conditions")
 struct CaptureAndConditionTests {

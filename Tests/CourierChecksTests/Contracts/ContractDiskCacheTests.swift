@@ -2,7 +2,8 @@ import Courier
 import CourierSchema
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierChecks
+@testable import CourierFormatCore
 
 /// #41 11c: a 2,000-operation contract cost every `courier run` its full decoding and
 /// validation by OpenAPIKit. What OpenAPIKit read is kept on disk by the files' digests, so
@@ -26,7 +27,7 @@ struct ContractDiskCacheTests {
     @Test func anotherProcessTakesTheOperationsFromDiskAndChecksAlike() throws {
         let directory = temporaryDirectory("courier-contract-disk")
         let disk = ContractDiskCache(directory: directory + "/cache/courier/contracts")
-        try ContractIndexTests.document(operations: 40).write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
+        try contractDocument(operations: 40).write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
         let first = ContractCache(disk: disk)
         let read = try load(in: directory, cache: first)
         #expect(first.parses(of: directory + "/api.yaml") == 1 && first.diskHits(of: directory + "/api.yaml") == 0)
@@ -67,7 +68,7 @@ struct ContractDiskCacheTests {
     @Test func aCorruptEntryOrALinkIsReadAgainAndReplaced() throws {
         let directory = temporaryDirectory("courier-contract-disk")
         let disk = ContractDiskCache(directory: directory + "/cache")
-        try ContractIndexTests.document(operations: 4).write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
+        try contractDocument(operations: 4).write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
         _ = try load(in: directory, cache: ContractCache(disk: disk))
         let entry = disk.directory + "/" + (try #require(entries(disk).first))
         let decoy = directory + "/decoy.json"
@@ -95,7 +96,7 @@ struct ContractDiskCacheTests {
         let directory = temporaryDirectory("courier-contract-disk")
         let disk = ContractDiskCache(directory: directory + "/cache")
         for version in 0..<(ContractDiskCache.capacity + 3) {
-            try ContractIndexTests.document(operations: 2, title: "v\(version)").write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
+            try contractDocument(operations: 2, title: "v\(version)").write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
             _ = try load(in: directory, cache: ContractCache(disk: disk))
         }
         #expect(entries(disk).count == ContractDiskCache.capacity)

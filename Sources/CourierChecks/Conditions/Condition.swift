@@ -36,10 +36,11 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
-    struct ParseError: Error { let reason: String }
+    /// Why a condition's text does not parse, in words for the error at its key.
+    package struct ParseError: Error { package let reason: String }
 
     /// A condition written in the file (`when:`, `repeat: {until:}`); a mistake is an error at it.
-    init(yaml: YAMLValue) throws(WorkspaceError) {
+    package init(yaml: YAMLValue) throws(WorkspaceError) {
         let text = try yaml.string(expected: "a condition like \"token exists\"")
         do {
             try self.init(parsing: text, location: yaml.location)
@@ -48,7 +49,7 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    init(parsing text: String, location: SourceLocation) throws(ParseError) {
+    package init(parsing text: String, location: SourceLocation) throws(ParseError) {
         self.text = text
         self.location = location
         let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -1,6 +1,7 @@
 import Courier
 import Testing
-@testable import CourierWorkspace
+@testable import CourierChecks
+@testable import CourierFormatCore
 
 /// `expect:` items read into checks: every subject and predicate, the map form, and
 /// mistakes reported at the file, line and column of the offending text.

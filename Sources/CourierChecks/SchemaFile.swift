@@ -8,17 +8,17 @@ import Foundation
 /// Read when the workspace loads (`Workspace.checkSchemas()`), so that a missing, unreadable
 /// or broken file is a load error at the `schema:` key, before anything is sent; and again
 /// when a response is checked (the file may have changed since), with the same plain words.
-enum SchemaFile {
+package enum SchemaFile {
     /// Why a schema file cannot be used, in one line: what is wrong, and for a file that does
     /// not parse, the file's own `file:line:column`.
-    struct Failure: Error, CustomStringConvertible {
-        let kind: WorkspaceError.Kind
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let kind: WorkspaceError.Kind
+        package let description: String
     }
 
     /// The document at `path` (as written, placeholders filled in, relative to the
     /// workspace's folder) and the URI its `$ref`s resolve against.
-    static func read(_ path: String, workspace: some WorkspaceFileResolving) throws(Failure) -> (document: JSONValue, uri: String) {
+    package static func read(_ path: String, workspace: some WorkspaceFileResolving) throws(Failure) -> (document: JSONValue, uri: String) {
         let file = workspace.resolvePath(path)
         do {
             _ = try PathConfinement(workspaceDirectory: workspace.directory).check(file, for: "JSON Schema")

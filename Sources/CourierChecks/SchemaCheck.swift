@@ -59,7 +59,7 @@ public struct SchemaCheck: Sendable, Hashable {
     /// not JSON (or YAML), or not a valid schema is an error at the `schema:` key saying what
     /// is wrong (a parse error at the file's own line and column). A file named with
     /// `{{placeholders}}` is left for when a response is checked.
-    func compile(workspace: some WorkspaceFileResolving) throws(WorkspaceError) {
+    package func compile(workspace: some WorkspaceFileResolving) throws(WorkspaceError) {
         var registry = SchemaRegistry()
         var reference: String?
         if case .file(let path) = source {
