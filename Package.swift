@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierWorkspace", targets: ["CourierWorkspace"]),
+        // For Fuzz/'s fuzz-condition, which reaches `Condition`'s parser through `@testable`.
+        .library(name: "CourierChecks", targets: ["CourierChecks"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
@@ -101,21 +103,45 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        // The workspace domain: the format and loader, templating, captures and conditions, the
-        // YAML splice and edits, running (runner, headless output), history, curl tools and the
-        // cache listing. Nothing terminal-related: `courier run` and the importers use it alone.
+        // The workspace format's building blocks: YAML values with their source locations, workspace
+        // errors and suggestions, JSON paths and captures, templating and secrets, path confinement,
+        // and the small text and file helpers (terminal-safe text, byte counts, output files).
+        .target(
+            name: "CourierFormatCore",
+            dependencies: [
+                "Courier",
+                workbenchOnly("Yams", from: "Yams"),
+            ]
+        ),
+        // `expect:` checks (status, headers, JSON paths, xpath on libxml2, JSON Schema), `when:`/`until:`
+        // conditions, and contracts (OpenAPI documents, their index and the drift of a response).
+        .target(
+            name: "CourierChecks",
+            dependencies: [
+                "Courier",
+                "CourierFormatCore",
+                "CourierSchema",
+                "CLibXML2",  // xpath checks: libxml2's HTML parser, XPath and streaming patterns
+                workbenchOnly("Yams", from: "Yams"),
+                workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),
+                workbenchOnly("OpenAPIKit30", from: "OpenAPIKit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The workspace domain: the format and loader, the YAML splice and edits, running (runner,
+        // headless output), history, curl tools and the cache listing, on the modules split out of
+        // it, which it re-exports (Exports.swift; the split: docs/design/workspace-module-split.md).
+        // Nothing terminal-related: `courier run` and the importers use it alone.
         .target(
             name: "CourierWorkspace",
             dependencies: [
                 "Courier",
-                "CourierSchema",
-                "CLibXML2",  // xpath checks: libxml2's HTML parser, XPath and streaming patterns
+                "CourierFormatCore",
+                "CourierChecks",
                 // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
                 .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
                 workbenchOnly("Yams", from: "Yams"),
                 workbenchOnly("GRDB", from: "GRDB.swift"),
-                workbenchOnly("OpenAPIKit", from: "OpenAPIKit"),
-                workbenchOnly("OpenAPIKit30", from: "OpenAPIKit"),
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -193,9 +219,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierImport", "Courier", "CourierDemoServer",
+            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierImport", "Courier", "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
+        .testTarget(name: "CourierFormatCoreTests", dependencies: ["CourierFormatCore", "Courier", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CourierChecksTests", dependencies: ["CourierChecks", "CourierFormatCore", "Courier", "CourierSchema", "CLibXML2",
+                                                              .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "Courier", "CourierDemoServer", .product(name: "Yams", package: "Yams")]

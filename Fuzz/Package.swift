@@ -23,7 +23,7 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "Courier", package: courier),
                 .product(name: "CourierWorkspace", package: courier),
-            ],
+            ] + (name == "condition" ? [.product(name: "CourierChecks", package: courier)] : []),
             path: "Sources/fuzz-\(name)"
         )
     }

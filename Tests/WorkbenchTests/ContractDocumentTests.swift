@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierChecks
 @testable import CourierWorkspace
 
 /// `config.contract:` read through OpenAPIKit: its decoding and validation errors at the

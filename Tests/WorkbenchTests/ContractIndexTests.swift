@@ -2,6 +2,7 @@ import Courier
 import CourierSchema
 import Foundation
 import Testing
+@testable import CourierChecks
 @testable import CourierWorkspace
 
 /// A large contract: its operations indexed by path template (matching a request is a lookup,
@@ -10,19 +11,6 @@ import Testing
 /// whose bytes changed is read again.
 @Suite("contract: indexed once, kept by content")
 struct ContractIndexTests {
-    /// An OpenAPI 3.1 document under `servers: /api` with `count` operations: GET
-    /// `/things{i}` and GET `/things{i}/{id}` for each i, each 200 with a schema of its own.
-    static func document(operations count: Int, title: String = "big") -> String {
-        var lines = ["openapi: 3.1.0", "info: {title: \(title), version: \"1\"}", "servers: [{url: 'http://127.0.0.1:1/api'}]", "paths:"]
-        for i in 0..<count / 2 {
-            let response = "{get: {responses: {\"200\": {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/T\(i)'}}}}}}}"
-            lines += ["  /things\(i): \(response)", "  /things\(i)/{id}: \(response)"]
-        }
-        lines += ["components:", "  schemas:"]
-        lines += (0..<count / 2).map { "    T\($0): {type: object, required: [id], properties: {id: {type: integer}}}" }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     private func contract(in directory: String) throws -> Contract {
         try #require(try Workspace.parse(yaml: "config: {contract: api.yaml}\n", file: directory + "/ws.yaml").config.contract)
     }
@@ -54,7 +42,7 @@ struct ContractIndexTests {
     @Test func aContractIsReadOncePerContentAndAgainWhenItChanges() throws {
         let directory = temporaryDirectory("courier-contract-index")
         let file = directory + "/api.yaml"
-        try Self.document(operations: 200).write(toFile: file, atomically: true, encoding: .utf8)
+        try contractDocument(operations: 200).write(toFile: file, atomically: true, encoding: .utf8)
         let contract = try contract(in: directory)
         #expect(contract.operations.count == 200)
         for i in 0..<100 {
@@ -65,7 +53,7 @@ struct ContractIndexTests {
         for _ in 0..<3 { #expect(try self.contract(in: directory) === contract) }
         #expect(ContractCache.shared.parses(of: file) == 1)
         // Changed bytes (another hash): read again, and what changed is seen.
-        try Self.document(operations: 200, title: "changed").replacingOccurrences(of: "/things5:", with: "/renamed5:")
+        try contractDocument(operations: 200, title: "changed").replacingOccurrences(of: "/things5:", with: "/renamed5:")
             .write(toFile: file, atomically: true, encoding: .utf8)
         let changed = try self.contract(in: directory)
         #expect(changed !== contract)

@@ -2,6 +2,7 @@ import Courier
 import CourierDemoServer
 import Foundation
 import Testing
+@testable import CourierChecks
 @testable import CourierWorkspace
 
 /// `config.contract`: every response checked against workspaces/demo-openapi.yaml (OpenAPI

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierFormatCore
 @testable import CourierWorkspace
 
 /// `{{random.…}}` and `{{fake.…}}`: fresh at each use, in range, reproducible with a seed,

@@ -1,6 +1,8 @@
 import Foundation
 import FuzzSupport
-@testable import CourierWorkspace
+import CourierWorkspace
+// `Condition`'s parser is `package` in CourierChecks: reached through `@testable` (a debug build).
+@testable import CourierChecks
 
 /// A chain step's `when:` text: it parses or fails with a ParseError.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 extension RequestDefinition {
     /// `auth:` — one scheme of ``AuthSchemes/all``, written as its description says

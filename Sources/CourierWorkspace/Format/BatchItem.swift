@@ -1,3 +1,4 @@
+import CourierFormatCore
 /// One entry of a batch's `requests:` list: a request or batch name, a request sent
 /// several times, `{request: NAME, times: N}` — a load batch of hundreds of requests in a
 /// few lines — or once per row of data, `{request: NAME, each: users.csv}` (``DataRows``).

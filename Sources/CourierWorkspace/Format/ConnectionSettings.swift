@@ -1,5 +1,6 @@
 import Courier
 #if canImport(Glibc)
+import CourierFormatCore
 import Glibc
 #endif
 

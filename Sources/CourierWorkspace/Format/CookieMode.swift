@@ -1,3 +1,4 @@
+import CourierFormatCore
 /// `config.cookies:` — how long a workspace keeps the cookies its responses set.
 public enum CookieMode: String, Sendable, CaseIterable {
     /// One jar for a `courier run`, a workbench session, a chain: kept in memory, gone after.

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `each:` on a batch item or a chain: rows of variables, one run per row — a CSV file (the

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// `body: {graphql: {query, variables, operationName}}` — sent as GraphQL over HTTP: a JSON

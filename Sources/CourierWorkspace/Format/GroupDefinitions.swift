@@ -1,3 +1,5 @@
+import CourierChecks
+import CourierFormatCore
 /// A name written in the file that refers to a request or a batch.
 public struct Reference: Sendable, Hashable {
     public var name: String

@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// `hud:` and `quietErrors:` — how the workbench presents a request, batch or chain while it

@@ -1,3 +1,4 @@
+import CourierFormatCore
 /// The documented range of every number in the workspace format (`workspaces/README.md`,
 /// "Numbers"). A value outside its range, NaN or an infinity is an error at the value: a
 /// timeout of 0 or `.inf` would never time out, a negative or `.nan` backoff would never retry.

@@ -1,4 +1,6 @@
 import Courier
+import CourierChecks
+import CourierFormatCore
 import Foundation
 
 /// `paginate:` on a request: `courier run` fetches every page of the listing through the

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 /// Reading the retry and TLS settings that both `config` and a request may carry.
 enum PolicyParsing {

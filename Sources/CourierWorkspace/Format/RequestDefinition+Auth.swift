@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 extension RequestDefinition.Auth {
     /// HTTP Basic.

@@ -1,4 +1,6 @@
 import Courier
+import CourierChecks
+import CourierFormatCore
 import Foundation
 import Yams
 

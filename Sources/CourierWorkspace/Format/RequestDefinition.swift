@@ -1,4 +1,6 @@
 import Courier
+import CourierChecks
+import CourierFormatCore
 import Foundation
 
 /// One request of a workspace, as written: strings may still hold `{{placeholders}}`,

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 /// Headers and arguments sent with every request — CTNetworking's service-wide headers and
 /// parameters: `config: {headers: {…}, args: {…}}`, and an environment's own

@@ -1,3 +1,5 @@
+import CourierChecks
+import CourierFormatCore
 import Foundation
 
 /// `repeat: {until: CONDITION, max: N, delay: 0.5}` on a chain step: its request is sent

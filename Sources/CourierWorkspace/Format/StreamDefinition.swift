@@ -1,4 +1,6 @@
 import Courier
+import CourierChecks
+import CourierFormatCore
 import Foundation
 
 /// `stream:` on a request: how a streamed response (server-sent events, NDJSON, chunks) is
@@ -77,7 +79,7 @@ public struct StreamDefinition: Sendable, Hashable {
 
     /// A number of bytes, or a size like `4MiB`, `512 KiB`, `1GiB`.
     private static func bytes(_ value: YAMLValue, in range: ClosedRange<Int>) throws(WorkspaceError) -> Int {
-        let expected = "a number of bytes or a size like 4MiB, from \(HumanReport.size(range.lowerBound)) to \(HumanReport.size(range.upperBound))"
+        let expected = "a number of bytes or a size like 4MiB, from \(ByteCountText.size(range.lowerBound)) to \(ByteCountText.size(range.upperBound))"
         if value.tagName == .int {
             let number = try value.int(expected: expected)
             guard range.contains(number) else { throw value.outOfRange(expected: expected) }

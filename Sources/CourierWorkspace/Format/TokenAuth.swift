@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 
 /// An engine auth scheme as a workspace writes it: the scheme (its fields read through this
 /// value: `settings.grant`, `command.ttl`, …) and where `auth` is written, for errors — not

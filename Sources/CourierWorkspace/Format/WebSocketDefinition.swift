@@ -1,4 +1,6 @@
 import Courier
+import CourierChecks
+import CourierFormatCore
 import Foundation
 
 /// `messages:` and `subprotocols:` on a `ws://` or `wss://` request: what the session does

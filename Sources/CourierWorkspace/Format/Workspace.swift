@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 
 /// A user's collection of request definitions, read from a YAML file: configuration,

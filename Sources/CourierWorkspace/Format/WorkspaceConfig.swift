@@ -1,4 +1,6 @@
 import Courier
+import CourierChecks
+import CourierFormatCore
 
 /// `config:` — what the workspace's agent applies to every request (``NetworkSettings``).
 /// Strings may hold `{{placeholders}}`, so an environment can choose the base URL.

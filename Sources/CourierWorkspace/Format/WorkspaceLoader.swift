@@ -1,3 +1,4 @@
+import CourierFormatCore
 import Foundation
 import Yams
 
@@ -78,24 +79,5 @@ extension Workspace {
         let demoNames = DemoTLSVariables.names.union(["demo", "demoWS"])
         workspace.usesDemoServer = templates.contains { Template.references(in: $0.text).contains(where: demoNames.contains) }
         return workspace
-    }
-
-    /// A Yams error as `file:line:column: error: …`.
-    package static func syntaxError(_ error: any Error, file: String) -> WorkspaceError {
-        guard let yamlError = error as? YamlError else {
-            return WorkspaceError(.syntax, at: nil, "\(file): \(error)")
-        }
-        switch yamlError {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-            return WorkspaceError(.syntax, at: SourceLocation(file: file, line: mark.line, column: mark.column),
-                                  "invalid YAML: \(problem)\(detail)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return WorkspaceError(.syntax, at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column),
-                                  "duplicate key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) in one mapping")
-        default:
-            return WorkspaceError(.syntax, at: SourceLocation(file: file, line: 1, column: 1), "invalid YAML: \(yamlError)")
-        }
     }
 }

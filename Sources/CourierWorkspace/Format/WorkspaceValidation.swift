@@ -1,3 +1,5 @@
+import CourierChecks
+import CourierFormatCore
 /// The checks that need the whole file: references, cycles and undefined variables.
 struct WorkspaceValidation {
     let workspace: Workspace

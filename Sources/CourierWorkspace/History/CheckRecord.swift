@@ -1,3 +1,5 @@
+import CourierChecks
+import CourierFormatCore
 import Foundation
 
 /// One check of a recorded exchange (``HistoryExchange/checks``): a ``CheckResult`` as plain

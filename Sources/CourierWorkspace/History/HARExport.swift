@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// Past exchanges as a HAR 1.2 document (`courier history --har FILE`): one page per run,

@@ -1,4 +1,6 @@
 import Courier
+import CourierChecks
+import CourierFormatCore
 import Foundation
 
 /// What a finished request was, taken on the caller's thread in a few cheap copies, so that
@@ -57,7 +59,7 @@ extension HistoryExchange {
             if let body = prepared.body {
                 requestBodyBytes = body.count
                 if body.count <= context.bodyLimit {
-                    requestBody = Self.redactedBody(body, contentType: prepared.header("Content-Type"), scope: scope)
+                    requestBody = scope.redactedBody(body, contentType: prepared.header("Content-Type"))
                 }
             } else if let metrics = snapshot.metrics {
                 requestBodyBytes = Int(metrics.bytesSent)
@@ -72,7 +74,7 @@ extension HistoryExchange {
         if let data = snapshot.data {
             responseBodyBytes = data.count
             responseBodySHA256 = SHA256Hex.of(data)
-            if data.count <= context.bodyLimit { responseBody = Self.redactedBody(data, contentType: contentType, scope: scope) }
+            if data.count <= context.bodyLimit { responseBody = scope.redactedBody(data, contentType: contentType) }
         } else {
             responseBodyBytes = result.bytes
         }
@@ -99,34 +101,4 @@ extension HistoryExchange {
     static func header(_ name: String, _ value: String, scope: VariableScope) -> Header {
         Header(name: name, value: Redaction.isSensitiveHeader(name) ? Redaction.placeholder : scope.redact(value))
     }
-
-    /// A body with its secrets masked: JSON with secret-named keys masked (re-serialized only
-    /// when one was), form bodies likewise, any UTF-8 text through the scope; other bytes as
-    /// they are.
-    static func redactedBody(_ data: Data, contentType: String?, scope: VariableScope) -> Data {
-        guard let text = String(data: data, encoding: .utf8) else { return data }
-        let type = contentType?.lowercased() ?? ""
-        if type.contains("json") || text.first == "{" || text.first == "[" , let value = try? JSONValue(parsing: data) {
-            let masked = Redaction.json(value)
-            if masked != value { return Redaction.json(value, strings: scope.redact).serialized(prettyPrinted: false) }
-        }
-        if type.contains("x-www-form-urlencoded") {
-            let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                let key = parts.first.map(String.init) ?? ""
-                let decodedKey = key.removingPercentEncoding ?? key
-                return Redaction.isSensitiveKey(decodedKey) ? key + "=" + Redaction.placeholder : scope.redact(String(pair))
-            }
-            return Data(pairs.joined(separator: "&").utf8)
-        }
-        return Data(scope.redact(text).utf8)
-    }
-}
-
-/// The `config.history` settings of a workspace.
-public enum HistorySettings {
-    /// Bodies are kept whole up to 1 MiB.
-    public static let defaultBodyLimit = 1 << 20
-    /// A session's transcript keeps its newest 2,000 messages (as a stream keeps in memory).
-    public static let defaultMessageLimit = 2_000
 }

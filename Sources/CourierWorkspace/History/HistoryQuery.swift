@@ -108,18 +108,3 @@ public struct HistoryQuery: Sendable, Hashable {
         return iso.date(from: text)
     }
 }
-
-/// How much history to keep: per request (the newest `count` exchanges of each) and/or by
-/// age (`days`). Workspace `config.history.keep`; `courier history prune --keep N --days D`.
-public struct HistoryRetention: Sendable, Hashable {
-    public var count: Int?
-    public var days: Int?
-
-    public init(count: Int? = nil, days: Int? = nil) {
-        self.count = count
-        self.days = days
-    }
-
-    /// 500 exchanges per request, any age.
-    public static let standard = HistoryRetention(count: 500)
-}

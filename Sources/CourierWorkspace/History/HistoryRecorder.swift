@@ -10,7 +10,7 @@ import Synchronization
 /// written (locked past the busy timeout, corrupt, a full disk), the problem is reported once
 /// through `onFailure` and the recorder stops recording: the run goes on, and its own output
 /// loses nothing.
-public final class HistoryRecorder: Sendable {
+public final class HistoryRecorder: ExchangeRecording {
     /// What every exchange of this run shares.
     public struct Context: Sendable {
         public var runID: String

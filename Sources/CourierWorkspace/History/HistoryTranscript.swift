@@ -1,4 +1,5 @@
 import Courier
+import CourierFormatCore
 import Foundation
 
 /// The messages of a session (a WebSocket's) as the history keeps them, both ways, oldest
@@ -100,7 +101,7 @@ public struct HistoryTranscript: Sendable, Codable, Hashable {
         for event in messages.reversed() {
             guard kept.count < messageLimit, bytes + event.data.count <= byteLimit else { break }
             bytes += event.data.count
-            let data = HistoryExchange.redactedBody(event.data, contentType: nil, scope: scope)
+            let data = scope.redactedBody(event.data, contentType: nil)
             kept.append(Message(direction: event.direction ?? .received, sequence: event.sequence, elapsed: event.elapsed,
                                 time: event.receivedAt.timeIntervalSince1970, name: event.name ?? "message", data: data))
         }

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A saved load run as a list shows it: its headline figures, without the whole result
-/// (``HistoryStore/loadRun(id:)`` has that). A row of the `load_runs` table.
+/// (`HistoryStore.loadRun(id:)` has that). A row of the `load_runs` table.
 public struct LoadRunSummary: Sendable, Codable, Hashable, Identifiable, FetchableRecord, TableRecord {
     public static let databaseTableName = "load_runs"
     public static var databaseSelection: [any SQLSelectable] {
@@ -31,6 +31,17 @@ public struct LoadRunSummary: Sendable, Codable, Hashable, Identifiable, Fetchab
     public var stopped: Bool
 }
 
+extension LoadRunSummary {
+    /// A summary to save (``HistoryStore/insertLoadRun(_:resultJSON:retention:)``); its id is
+    /// the row's, given when it is inserted.
+    package init(workspace: String, workspacePath: String, target: String, kind: String, startedAt: Date, plan: LoadPlan,
+                 requests: Int, seconds: Double, throughput: Double, p50: Double, p99: Double, errorRate: Double, stopped: Bool) {
+        self.init(id: 0, workspace: workspace, workspacePath: workspacePath, target: target, kind: kind, startedAt: startedAt,
+                  plan: plan, requests: requests, seconds: seconds, throughput: throughput, p50: p50, p99: p99,
+                  errorRate: errorRate, stopped: stopped)
+    }
+}
+
 /// A `load_runs` row as written: the summary's columns and the whole result as JSON.
 private struct LoadRunRow: Codable, MutablePersistableRecord {
     static let databaseTableName = LoadRunSummary.databaseTableName
@@ -49,7 +60,7 @@ private struct LoadRunRow: Codable, MutablePersistableRecord {
     var p99: Double
     var errorRate: Double
     var stopped: Bool
-    /// ``LoadResult/jsonData(_:)`` of the run.
+    /// The whole run as JSON (`LoadResult.jsonData(_:)`).
     var result: String
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -80,24 +91,19 @@ extension HistoryStore {
         try db.create(index: "load_run_by_target", on: LoadRunSummary.databaseTableName, columns: ["workspacePath", "target"])
     }
 
-    /// Saves a finished (or stopped) run of the workspace at `workspacePath`; returns its id,
-    /// which the caller sets as the result's ``LoadResult/id`` (so that `--compare last`
-    /// looks before it). With a `retention`, the workspace's load runs it does not keep are
-    /// deleted in the same write (the new run is the newest, so it stays).
-    @discardableResult
-    public func saveLoadRun(_ result: LoadResult, workspacePath: String, retention: HistoryRetention? = nil) throws -> Int64 {
-        var stored = result
-        stored.id = nil
-        var row = LoadRunRow(id: nil, workspace: result.workspace, workspacePath: workspacePath, target: result.target, kind: result.kind,
-                             startedAt: result.startedAt, plan: result.plan, requests: result.requests, seconds: result.seconds,
-                             throughput: result.throughput, p50: result.latency.p50, p99: result.latency.p99,
-                             errorRate: result.errorRate, stopped: result.stopped,
-                             result: String(decoding: try LoadResult.jsonData(stored), as: UTF8.self))
+    /// Inserts a run's row: its `summary`'s columns (its id is ignored) and the whole run as
+    /// `resultJSON`; returns the new id. With a `retention`, the workspace's load runs it does
+    /// not keep are deleted in the same write (the new run is the newest, so it stays).
+    package func insertLoadRun(_ summary: LoadRunSummary, resultJSON: String, retention: HistoryRetention? = nil) throws -> Int64 {
+        var row = LoadRunRow(id: nil, workspace: summary.workspace, workspacePath: summary.workspacePath, target: summary.target,
+                             kind: summary.kind, startedAt: summary.startedAt, plan: summary.plan, requests: summary.requests,
+                             seconds: summary.seconds, throughput: summary.throughput, p50: summary.p50, p99: summary.p99,
+                             errorRate: summary.errorRate, stopped: summary.stopped, result: resultJSON)
         try queue.write { db in
             try row.insert(db)
             if let retention {
                 _ = try Self.prune(LoadRunSummary.databaseTableName, dated: "startedAt", per: "target", retention,
-                                   workspacePath: workspacePath, now: Date(), in: db)
+                                   workspacePath: summary.workspacePath, now: Date(), in: db)
             }
         }
         return row.id ?? 0
@@ -123,55 +129,21 @@ extension HistoryStore {
         }
     }
 
-    /// A saved run, whole, with its id; nil when there is none of that id.
-    public func loadRun(id: Int64) throws -> LoadResult? {
-        let json = try queue.read { db in
+    /// A saved run's whole result as it was inserted (JSON); nil when there is none of that id.
+    package func loadRunJSON(id: Int64) throws -> String? {
+        try queue.read { db in
             try String.fetchOne(db, sql: "SELECT result FROM \(LoadRunSummary.databaseTableName) WHERE id = ?", arguments: [id])
         }
-        guard let json else { return nil }
-        var result = try LoadResult.decoded(Data(json.utf8))
-        result.id = id
-        return result
     }
 
-    /// The newest saved run of `target` in the workspace at `workspacePath`, before the run
-    /// of id `before` when given (the run just saved, to compare it with its predecessor).
-    public func lastLoadRun(workspacePath: String, target: String, before: Int64? = nil) throws -> LoadResult? {
-        let id = try queue.read { db in
+    /// The id of the newest saved run of `target` in the workspace at `workspacePath`, before
+    /// the run of id `before` when given; nil when there is none.
+    package func lastLoadRunID(workspacePath: String, target: String, before: Int64? = nil) throws -> Int64? {
+        try queue.read { db in
             var request = LoadRunSummary.select(Column("id"), as: Int64.self)
                 .filter(Column("workspacePath") == workspacePath && Column("target") == target)
             if let before { request = request.filter(Column("id") < before) }
             return try request.order(Column("id").desc).fetchOne(db)
         }
-        return try id.flatMap(loadRun(id:))
-    }
-}
-
-extension LoadResult {
-    /// A result as `--json` writes it and the history keeps it: sorted keys, dates in ISO 8601
-    /// with milliseconds.
-    public static func jsonData(_ result: LoadResult, pretty: Bool = false) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-        }
-        return try encoder.encode(result)
-    }
-
-    /// A result from JSON: dates in ISO 8601 (with or without fractions of a second) or as a
-    /// plain `JSONEncoder` writes them (seconds since 2001).
-    public static func decoded(_ data: Data) throws -> LoadResult {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
-            let text = try container.decode(String.self)
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
-        }
-        return try decoder.decode(LoadResult.self, from: data)
     }
 }

@@ -1,0 +1,217 @@
+import Courier
+import CourierFormatCore
+import Foundation
+
+extension Check {
+    /// Every check run on `facts` (all of them: a failure does not stop the rest), with
+    /// values' placeholders filled in by `render`, such as a ``VariableScope``'s `render`.
+    public static func evaluate(_ checks: [Check], on facts: ResponseFacts,
+                                render: (String) throws(TemplateError) -> String) -> [CheckResult] {
+        let evaluation = CheckEvaluation(facts: facts)
+        return checks.map { evaluation.result(of: $0, render: render) }
+    }
+
+    /// This check run on `facts`.
+    public func evaluate(on facts: ResponseFacts, render: (String) throws(TemplateError) -> String) -> CheckResult {
+        CheckEvaluation(facts: facts).result(of: self, render: render)
+    }
+}
+
+/// Checks run on one response, which parses the body (JSON, HTML or XML) at most once.
+private final class CheckEvaluation {
+    /// A subject's value, or why there is none.
+    enum Reading {
+        case value(JSONValue)
+        /// Not there (a header not sent, a path that leads nowhere): only `exists` can pass.
+        case missing(String)
+        /// The test cannot be made (the body is not JSON): the check fails, negated or not.
+        case unreadable(String)
+    }
+
+    private let facts: ResponseFacts
+    private lazy var json: Result<JSONValue, MarkupDocument.Failure> = {
+        if let json = facts.json { return .success(json) }
+        guard let parsed = try? JSONValue(parsing: facts.body) else { return .failure(.init(reason: "the body is not JSON")) }
+        return .success(parsed)
+    }()
+    private lazy var document: Result<MarkupDocument, MarkupDocument.Failure> = {
+        do throws(MarkupDocument.Failure) {
+            return .success(try MarkupDocument(body: facts.body, html: facts.isHTML))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    init(facts: ResponseFacts) {
+        self.facts = facts
+    }
+
+    func result(of check: Check, render: (String) throws(TemplateError) -> String) -> CheckResult {
+        let predicate = check.predicate
+        var expected: JSONValue?
+        do throws(TemplateError) {
+            expected = try predicate.value?.resolved(render)
+        } catch {
+            return CheckResult(check: check, passed: false, expected: predicate.text(), actual: "nothing", note: error.description)
+        }
+        if check.subject == .sha256, case .string(let digest)? = expected { expected = .string(digest.lowercased()) }
+        let expectedText = expected.map { value in
+            if predicate.op == .matches, case .string(let pattern) = value { return predicate.text(value: "/\(pattern)/") }
+            return predicate.text(value: value.checkText)
+        } ?? predicate.text()
+        let actual: JSONValue
+        switch reading(check) {
+        case .unreadable(let reason):
+            return CheckResult(check: check, passed: false, expected: expectedText, actual: "nothing", note: reason)
+        case .missing(let reason):
+            let passed = predicate.op == .exists && predicate.isNegated
+            return CheckResult(check: check, passed: passed, expected: expectedText, actual: "nothing", note: passed ? nil : reason)
+        case .value(let value):
+            actual = value
+        }
+        let outcome = holds(predicate.op, actual, expected, loose: check.subject.isText && !check.counts)
+        let passed = outcome.reason == nil && outcome.holds != predicate.isNegated
+        return CheckResult(check: check, passed: passed, expected: expectedText, actual: Self.short(actual),
+                           actualKind: actual.kindName, expectedKind: expected?.kindName, note: outcome.reason)
+    }
+
+    // MARK: - Subjects
+
+    private func reading(_ check: Check) -> Reading {
+        let reading = value(of: check.subject, counting: check.counts)
+        guard check.counts, case .value(let value) = reading else { return reading }
+        switch value {
+        case .array(let items): return .value(.int(items.count))
+        case .object(let members): return .value(.int(members.count))
+        case .string(let text): return .value(.int(text.count))
+        default: return .unreadable("count needs a list, an object or text, not \(Self.short(value)) (\(value.kindName))")
+        }
+    }
+
+    private func value(of subject: CheckSubject, counting: Bool) -> Reading {
+        switch subject {
+        case .status:
+            return .value(.int(facts.status))
+        case .header(let name):
+            return facts.header(name).map { .value(.string($0)) } ?? .missing("no header \(name)")
+        case .cookie(let name, let attribute):
+            guard let cookie = facts.setCookies.last(where: { $0.name == name }) else { return .missing("the response set no cookie \(name)") }
+            guard let attribute else { return .value(.string(cookie.value)) }
+            return cookie.attribute(attribute).map { .value(.string($0)) } ?? .missing("cookie \(name) has no \(attribute) attribute")
+        case .json(let path):
+            switch json {
+            case .failure(let failure): return .unreadable(failure.reason)
+            case .success(let json): return path.evaluate(in: json).map(Reading.value) ?? .missing("nothing at \(path) in the body")
+            }
+        case .xpath(let expression):
+            return xpath(expression, counting: counting)
+        case .body:
+            return .value(.string(facts.text))
+        case .bytes:
+            return .value(.int(facts.body.count))
+        case .sha256:
+            return .value(.string(SHA256Hex.of(facts.body)))
+        case .duration:
+            return .value(.int(Int(facts.durationMilliseconds.rounded())))
+        case .contentType:
+            return facts.contentType.map { .value(.string($0)) } ?? .missing("no Content-Type header")
+        case .url:
+            return .value(.string(facts.url))
+        case .redirects:
+            return .value(.int(facts.redirects))
+        }
+    }
+
+    /// One node reads as its text, several as a list of texts; counting, the nodes are a list.
+    /// A body over ``MarkupDocument/largestParsed`` is streamed for a path or its count, and
+    /// anything else on it fails saying so (its document would cost twenty times its size).
+    private func xpath(_ expression: String, counting: Bool) -> Reading {
+        let result: MarkupDocument.Value
+        do throws(MarkupDocument.Failure) {
+            if facts.body.count <= MarkupDocument.largestParsed {
+                result = try document.get().evaluate(expression)
+            } else if let query = MarkupStream.Query(expression) {
+                result = try MarkupStream.evaluate(query, body: facts.body, html: facts.isHTML)
+            } else {
+                return .unreadable("the body is \(ByteCountText.size(facts.body.count)): over \(MarkupDocument.largestParsed >> 20) MiB only a path "
+                    + "(//tr, /html/head/title, //a/@href) or its count(…) is evaluated, not \(expression)")
+            }
+        } catch {
+            return .unreadable(error.reason)
+        }
+        switch result {
+        case .nodes(let texts) where counting: return .value(.array(texts.map(JSONValue.string)))
+        case .nodes(let texts) where texts.isEmpty: return .missing("\(expression) selects nothing")
+        case .nodes(let texts): return .value(texts.count == 1 ? .string(texts[0]) : .array(texts.map(JSONValue.string)))
+        case .number(let number): return .value(number.isFinite && number == number.rounded() && abs(number) < 1e15 ? .int(Int(number)) : .double(number))
+        case .string(let text): return .value(.string(text))
+        case .boolean(let flag): return .value(.bool(flag))
+        }
+    }
+
+    // MARK: - Predicates
+
+    /// Whether `op` holds of `actual`, or why it cannot be tested.
+    private func holds(_ op: CheckPredicate.Operator, _ actual: JSONValue, _ expected: JSONValue?,
+                       loose: Bool) -> (holds: Bool, reason: String?) {
+        let expected = expected ?? .null
+        switch op {
+        case .equal: return (CheckComparison.equal(actual, expected, loose: loose), nil)
+        case .notEqual: return (!CheckComparison.equal(actual, expected, loose: loose), nil)
+        case .greater, .greaterOrEqual, .less, .lessOrEqual:
+            guard let order = CheckComparison.order(actual, expected, loose: loose) else {
+                return (false, "\(actual.kindName) and \(expected.kindName) cannot be ordered")
+            }
+            switch op {
+            case .greater: return (order == .orderedDescending, nil)
+            case .greaterOrEqual: return (order != .orderedAscending, nil)
+            case .less: return (order == .orderedAscending, nil)
+            default: return (order != .orderedDescending, nil)
+            }
+        case .contains, .startsWith, .endsWith, .matches:
+            if op == .contains, case .array = actual { return holds(.includes, actual, expected, loose: loose) }
+            guard let text = CheckComparison.text(actual), let part = CheckComparison.text(expected) else {
+                return (false, "\(op.rawValue) needs text, not \(actual.kindName)")
+            }
+            switch op {
+            case .contains: return (text.contains(part), nil)
+            case .startsWith: return (text.hasPrefix(part), nil)
+            case .endsWith: return (text.hasSuffix(part), nil)
+            default:
+                guard let regex = try? NSRegularExpression(pattern: part) else { return (false, "/\(part)/ is not a valid regular expression") }
+                return (regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, nil)
+            }
+        case .includes:
+            guard case .array(let items) = actual else { return (false, "includes needs a list, not \(actual.kindName)") }
+            return (items.contains { CheckComparison.equal($0, expected, loose: false) }, nil)
+        case .in:
+            guard case .array(let items) = expected else { return (false, "in needs a list to look in") }
+            return (items.contains { CheckComparison.equal(actual, $0, loose: loose) }, nil)
+        case .exists:
+            return (true, nil)
+        case .isEmpty:
+            switch actual {
+            case .string(let text): return (text.isEmpty, nil)
+            case .array(let items): return (items.isEmpty, nil)
+            case .object(let members): return (members.isEmpty, nil)
+            default: return (false, "isEmpty needs text, a list or an object, not \(actual.kindName)")
+            }
+        default:
+            return (CheckComparison.isKind(actual, op, loose: loose), nil)
+        }
+    }
+
+    /// The value as JSON, cut to 80 characters.
+    static func short(_ value: JSONValue) -> String {
+        let text = value.checkText
+        guard text.count > 80 else { return text }
+        let count: String
+        switch value {
+        case .string(let string): count = "\(string.count) characters"
+        case .array(let items): count = "\(items.count) items"
+        case .object(let members): count = "\(members.count) members"
+        default: count = "\(text.count) characters"
+        }
+        return "\(text.prefix(72))… (\(count))"
+    }
+}

@@ -1,0 +1,6 @@
+// The workspace domain is split by concept into modules (docs/design/workspace-module-split.md);
+// this module re-exports them, so that the workbench, the TUI, the importers, the `courier`
+// executable and the Fuzz and Benchmarks packages build against `CourierWorkspace` unchanged.
+
+@_exported import CourierFormatCore
+@_exported import CourierChecks

@@ -1,0 +1,209 @@
+import Courier
+import CourierFormatCore
+import Foundation
+import Histogram
+import Synchronization
+
+/// Aggregates a load run's samples into HDR histograms (microseconds, 3 significant digits),
+/// counts and per-second buckets: one lock, a few histogram increments a sample, nothing kept
+/// per request. ``snapshot()`` turns it into a ``LoadResult`` — once a second for the view,
+/// once at the end.
+public final class LoadRecorder: LoadSampleSink, Sendable {
+    private struct Step {
+        var name: String
+        var requests = 0
+        var errors = 0
+        var latency = LoadRecorder.histogram()
+    }
+
+    private struct State {
+        var latency = LoadRecorder.histogram()
+        var connect = LoadRecorder.histogram()
+        var tls = LoadRecorder.histogram()
+        var firstByte = LoadRecorder.histogram()
+        var total = LoadRecorder.histogram()
+        var steps: [Step]
+        var requests = 0
+        var iterations = 0
+        var warmupRequests = 0
+        var failed = 0
+        var errors: [ErrorKey: LoadErrorCount] = [:]
+        var statuses: [Int: Int] = [:]
+        var bytesReceived: Int64 = 0
+        var bytesSent: Int64 = 0
+        var newConnections = 0
+        /// Responses by HTTP version, in the order first seen: one or two entries, scanned.
+        var protocols: [(version: String, count: Int)] = []
+        var perSecond: [LoadSecond] = []
+    }
+
+    private struct ErrorKey: Hashable {
+        var family: String
+        var code: Int
+    }
+
+    private let state: Mutex<State>
+    private let measuredStart: UInt64
+    private let template: LoadResult
+
+    /// `steps` names the targets (batch items, chain steps); `start` is the run's start on
+    /// ``LoadDriver/now()``'s clock, for the per-second buckets.
+    public init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now()) {
+        self.template = template
+        measuredStart = start + LoadNanoseconds.from(template.plan.warmup)
+        state = Mutex(State(steps: steps.map { Step(name: $0) }))
+    }
+
+    /// 1 µs to 1 hour at 3 significant digits (about 0.1 % error).
+    static func histogram() -> Histogram<UInt64> {
+        Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    }
+
+    public func record(_ sample: LoadSample) {
+        let now = LoadDriver.now()
+        state.withLock { state in
+            if sample.warmup {
+                state.warmupRequests += 1
+                return
+            }
+            state.requests += 1
+            if sample.endsIteration {
+                state.iterations += 1
+                _ = state.latency.record(Self.micros(sample.iterationLatency))
+            }
+            if sample.newConnection {
+                state.newConnections += 1
+                if sample.connect > 0 { _ = state.connect.record(Self.micros(sample.connect)) }
+                if sample.tlsHandshake > 0 { _ = state.tls.record(Self.micros(sample.tlsHandshake)) }
+            }
+            if sample.firstByte > 0 { _ = state.firstByte.record(Self.micros(sample.firstByte)) }
+            if sample.total > 0 { _ = state.total.record(Self.micros(sample.total)) }
+            state.bytesReceived += sample.bytesReceived
+            state.bytesSent += sample.bytesSent
+            if sample.status > 0 { state.statuses[sample.status, default: 0] += 1 }
+            if !sample.httpVersion.isEmpty {
+                if let index = state.protocols.firstIndex(where: { $0.version == sample.httpVersion }) {
+                    state.protocols[index].count += 1
+                } else {
+                    state.protocols.append((sample.httpVersion, 1))
+                }
+            }
+            let failure = Self.failure(of: sample)
+            if let failure {
+                state.failed += 1
+                let key = ErrorKey(family: failure.family, code: failure.code)
+                state.errors[key, default: LoadErrorCount(family: failure.family, code: failure.code,
+                                                          message: failure.message, count: 0)].count += 1
+            }
+            if state.steps.indices.contains(sample.target) {
+                state.steps[sample.target].requests += 1
+                if failure != nil { state.steps[sample.target].errors += 1 }
+                _ = state.steps[sample.target].latency.record(Self.micros(sample.total > 0 ? sample.total : sample.latency))
+            }
+            let second = now > measuredStart ? Int((now - measuredStart) / 1_000_000_000) : 0
+            if second < 86_400 {
+                while state.perSecond.count <= second { state.perSecond.append(LoadSecond()) }
+                state.perSecond[second].requests += 1
+                if failure != nil { state.perSecond[second].errors += 1 }
+            }
+        }
+    }
+
+    /// The figures so far; `seconds` is the measured time (``LoadEnding/measuredSeconds``, or
+    /// the time since the warm-up for a live snapshot). `headline`: the counts, the throughput,
+    /// the error rate and the latency's p50 and p99 only (a progress line's).
+    public func snapshot(seconds: Double, running: Bool, stopped: Bool = false, inFlight: Int = 0,
+                         headline: Bool = false) -> LoadResult {
+        // A copy taken under the lock (the histograms' storage is shared until the next
+        // sample writes to it), read outside it: working the percentiles out of the
+        // histograms takes milliseconds, and a transport thread recording a sample waited
+        // for them once a second.
+        if headline { return headlineSnapshot(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight) }
+        let state = self.state.withLock { $0 }
+        var result = counted(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight,
+                             requests: state.requests, failed: state.failed)
+        result.iterations = state.iterations
+        result.warmupRequests = state.warmupRequests
+        result.latency = Self.figures(state.latency)
+        result.phases = ["connect": Self.figures(state.connect), "tls": Self.figures(state.tls),
+                         "firstByte": Self.figures(state.firstByte), "total": Self.figures(state.total)]
+        result.errors = state.errors.values.sorted { ($0.count, $1.family, $1.code) > ($1.count, $0.family, $0.code) }
+        result.statuses = Dictionary(uniqueKeysWithValues: state.statuses.map { (String($0.key), $0.value) })
+        result.bytesReceived = state.bytesReceived
+        result.bytesSent = state.bytesSent
+        result.newConnections = state.newConnections
+        result.protocols = Dictionary(state.protocols.map { ($0.version, $0.count) }, uniquingKeysWith: +)
+        result.steps = state.steps.map { step in
+            var figures = LoadStepFigures(name: step.name)
+            figures.requests = step.requests
+            figures.errors = step.errors
+            figures.latency = Self.figures(step.latency)
+            return figures
+        }
+        result.perSecond = state.perSecond
+        result.histogram = Self.buckets(state.latency)
+        return result
+    }
+
+    /// The headline figures from a copy of the counts and of the latency histogram alone
+    /// (the next sample copies only that one's storage).
+    private func headlineSnapshot(seconds: Double, running: Bool, stopped: Bool, inFlight: Int) -> LoadResult {
+        let (requests, failed, latency) = state.withLock { ($0.requests, $0.failed, $0.latency) }
+        var result = counted(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight,
+                             requests: requests, failed: failed)
+        result.latency = Self.figures(latency, headline: true)
+        return result
+    }
+
+    /// The template with the run's state and the figures every snapshot has.
+    private func counted(seconds: Double, running: Bool, stopped: Bool, inFlight: Int, requests: Int, failed: Int) -> LoadResult {
+        var result = template
+        result.running = running
+        result.stopped = stopped
+        result.inFlight = inFlight
+        result.seconds = seconds
+        result.requests = requests
+        result.throughput = seconds > 0 ? Double(requests) / seconds : 0
+        result.errorRate = requests > 0 ? Double(failed) / Double(requests) : 0
+        return result
+    }
+
+    /// What a sample counts as a failure: its transport error, or a status of 400 and more.
+    private static func failure(of sample: LoadSample) -> (family: String, code: Int, message: String)? {
+        if let error = sample.error { return (error.family.rawValue, error.code.rawValue, error.message) }
+        if sample.status >= 400 {
+            let reason = ReasonPhrase.of(sample.status)
+            return ("http", sample.status, reason.isEmpty ? "HTTP \(sample.status)" : "HTTP \(sample.status) \(reason)")
+        }
+        return nil
+    }
+
+    private static func micros(_ nanoseconds: UInt64) -> UInt64 { max(1, nanoseconds / 1000) }
+
+    /// Latency figures in milliseconds; `headline`: the count, p50 and p99 only.
+    static func figures(_ histogram: Histogram<UInt64>, headline: Bool = false) -> LatencyFigures {
+        var figures = LatencyFigures()
+        figures.count = Int(histogram.totalCount)
+        guard histogram.totalCount > 0 else { return figures }
+        func ms(_ micros: UInt64) -> Double { Double(micros) / 1000 }
+        figures.p50 = ms(histogram.valueAtPercentile(50))
+        figures.p99 = ms(histogram.valueAtPercentile(99))
+        // A progress line's count, p50 and p99 only: the rest walks the histogram again and again.
+        guard !headline else { return figures }
+        figures.min = ms(histogram.min)
+        figures.mean = histogram.mean / 1000
+        figures.p90 = ms(histogram.valueAtPercentile(90))
+        figures.p95 = ms(histogram.valueAtPercentile(95))
+        figures.p999 = ms(histogram.valueAtPercentile(99.9))
+        figures.max = ms(histogram.max)
+        return figures
+    }
+
+    /// Buckets doubling from 0.1 ms, up to the largest value recorded.
+    static func buckets(_ histogram: Histogram<UInt64>) -> [LoadHistogramBucket] {
+        guard histogram.totalCount > 0 else { return [] }
+        return histogram.logarithmicBucketValues(valueUnitsInFirstBucket: 100, logBase: 2).map {
+            LoadHistogramBucket(upTo: Double($0.value) / 1000, count: Int($0.countAddedInThisIterationStep))
+        }
+    }
+}

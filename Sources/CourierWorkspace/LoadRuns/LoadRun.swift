@@ -1,0 +1,134 @@
+import Courier
+import CourierFormatCore
+import Foundation
+import Synchronization
+
+/// A load run of a workspace's request, batch or chain, as `courier load` and the workbench's
+/// `L` start it. A request or a batch is rendered once (``LoadTargets``) and sent on the
+/// ``LoadDriver``'s fast path; a chain runs whole for each iteration (``ChainLoadIterations``).
+/// ``snapshot()`` gives the live figures from any thread; ``stop()`` ends the run with what
+/// completed.
+public final class LoadRun: Sendable {
+    public let runner: WorkspaceRunner
+    public let name: String
+    public let plan: LoadPlan
+    /// "request", "batch" or "chain".
+    public let kind: String
+    private let target: Workspace.Target
+
+    private struct State {
+        var recorder: LoadRecorder?
+        var driver: LoadDriver?
+        var start: UInt64 = 0
+        var stopRequested = false
+        var final: LoadResult?
+    }
+
+    private let state = Mutex(State())
+
+    /// Throws for a name that is not a request, batch or chain, and for a plan that cannot run.
+    public init(runner: WorkspaceRunner, name: String, plan: LoadPlan) throws(WorkspaceError) {
+        guard let target = runner.workspace.target(named: name) else { throw runner.workspace.unknownTargetError(name) }
+        if let problem = plan.problem { throw WorkspaceError(.invalidValue, at: nil, "load \(name): \(problem)") }
+        self.runner = runner
+        self.name = name
+        self.plan = plan
+        self.target = target
+        switch target {
+        case .request: kind = "request"
+        case .batch: kind = "batch"
+        case .chain: kind = "chain"
+        }
+    }
+
+    /// Prepares the requests, runs, and returns the final figures (partial when stopped).
+    public func run() async throws(LoadRunError) -> LoadResult {
+        let template = emptyResult()
+        let driver: LoadDriver
+        let recorder: LoadRecorder
+        /// The agent's slots before a chain's run raised them, and what it raised them to.
+        var slots: (before: Int, raised: Int)?
+        switch target {
+        case .request:
+            let prepared = try await LoadTargets.prepare([(name, runner.makeRequest(name))])
+            recorder = LoadRecorder(result: template, steps: [name])
+            driver = LoadDriver(plan: plan, requests: prepared, sink: recorder)
+        case .batch:
+            let members = runner.workspace.members(ofBatch: name)
+            let named = members.map { member in
+                (member.row?.label(member.name) ?? member.name, runner.makeRequest(member.name, scope: member.row.map(runner.scope(for:))))
+            }
+            let prepared = try await LoadTargets.prepare(named)
+            recorder = LoadRecorder(result: template, steps: named.map(\.0))
+            driver = LoadDriver(plan: plan, requests: prepared, sink: recorder)
+        case .chain(let definition):
+            let iterations = ChainLoadIterations(runner: runner, chain: definition)
+            // The chain's requests go through the runner's agent: as many slots as iterations,
+            // given back when the run ends.
+            runner.agent.config.update { settings in
+                let before = settings.maxConcurrentTransfers
+                settings.maxConcurrentTransfers = max(before, plan.maxInFlight)
+                slots = (before, settings.maxConcurrentTransfers)
+            }
+            recorder = LoadRecorder(result: template, steps: iterations.stepNames)
+            driver = LoadDriver(plan: plan, iterations: iterations, sink: recorder)
+        }
+        let stopEarly = state.withLock { state in
+            state.recorder = recorder
+            state.driver = driver
+            state.start = LoadDriver.now()
+            return state.stopRequested
+        }
+        if stopEarly { driver.stop() }
+        let ending = await driver.run()
+        if let slots {
+            // Unless something else changed them meanwhile.
+            runner.agent.config.update { settings in
+                if settings.maxConcurrentTransfers == slots.raised { settings.maxConcurrentTransfers = slots.before }
+            }
+        }
+        var final = recorder.snapshot(seconds: ending.measuredSeconds, running: false, stopped: ending.stopped)
+        final.unsent = ending.unsent
+        final.abandoned = ending.abandoned
+        state.withLock { $0.final = final }
+        return final
+    }
+
+    /// Ends the run: nothing more is sent, and the result covers what completed.
+    public func stop() {
+        let driver = state.withLock { state in
+            state.stopRequested = true
+            return state.driver
+        }
+        driver?.stop()
+    }
+
+    /// The figures so far (the final ones once the run ended); `running` while it runs.
+    /// `headline`: only the counts, the throughput and the latency's p50 and p99 (a progress
+    /// line's; the rest of the figures take milliseconds to work out).
+    public func snapshot(headline: Bool = false) -> LoadResult {
+        let (recorder, driver, start, final) = state.withLock { ($0.recorder, $0.driver, $0.start, $0.final) }
+        if let final { return final }
+        guard let recorder, let driver else {
+            var waiting = emptyResult()
+            waiting.running = true
+            return waiting
+        }
+        let measuredStart = start + LoadNanoseconds.from(plan.warmup)
+        let now = LoadDriver.now()
+        return recorder.snapshot(seconds: now > measuredStart ? Double(now - measuredStart) / 1e9 : 0,
+                                 running: true, inFlight: driver.inFlight, headline: headline)
+    }
+
+    /// Iterations running now and waiting for a slot; 0 before the run starts and after it
+    /// ends. Cheap: one atomic read, for a view drawn every frame.
+    public var inFlight: Int {
+        let (driver, final) = state.withLock { ($0.driver, $0.final) }
+        return final == nil ? driver?.inFlight ?? 0 : 0
+    }
+
+    /// The run's figures before anything was measured.
+    private func emptyResult() -> LoadResult {
+        LoadResult(workspace: runner.workspace.file, target: name, kind: kind, startedAt: Date(), plan: plan)
+    }
+}

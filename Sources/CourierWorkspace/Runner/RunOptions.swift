@@ -1,0 +1,40 @@
+import Courier
+import CourierFormatCore
+
+/// How `courier run` runs a workspace.
+public struct RunOptions: Sendable {
+    /// The environment whose variables apply (`--env`).
+    public var environment: String?
+    /// `--var name=value`, over everything else.
+    public var overrides: [String: String] = [:]
+    /// `--seed N`: `{{random.…}}` and `{{fake.…}}` give the same values run after run.
+    public var seed: UInt64?
+    /// The embedded demo server's base URL, for `{{demo}}`.
+    public var demoURL: String?
+    /// The demo server's TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`….
+    public var demoTLS: DemoTLSVariables?
+    /// Go to the network even when a fresh cache entry exists (`--ignore-cache`).
+    public var ignoreCache = false
+    /// Instead of the workspace's cache directory.
+    public var cacheDirectory: String?
+    /// Instead of the workspace's proxy setting.
+    public var proxy: ProxySetting?
+    /// Where every sent request is recorded; nil = no history.
+    public var history: (any ExchangeRecording)?
+    /// Where every sent request's exchange goes for `--report`; nil = no report.
+    public var reportExchanges: (any ExchangeRecording)?
+    /// Set: requests are answered from the cache or the history, never the network.
+    public var offline: (any OfflineAnswering)?
+    /// The process environment for `{{env.NAME}}`.
+    public var processEnvironment: [String: String]?
+    /// Where persisted cookies are kept (in `cookies/`); nil = `$XDG_STATE_HOME/courier`.
+    public var stateDirectory: String?
+    /// The jar a `config.cookies: session` run sends through instead of a new one (the
+    /// workbench keeps its session's across reloads); persist and none do not use it.
+    public var cookieJar: CookieJar?
+    /// Where oauth2 and command tokens come from; nil: a new ``TokenSessions`` for the run,
+    /// keeping OAuth2 tokens under ``stateDirectory``.
+    public var tokenSessions: TokenSessions?
+
+    public init() {}
+}

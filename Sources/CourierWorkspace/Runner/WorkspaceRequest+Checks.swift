@@ -1,0 +1,98 @@
+import Courier
+import CourierChecks
+import CourierFormatCore
+import Foundation
+import HTTPTypes
+
+extension WorkspaceRequest {
+    /// Whether responses are checked: the request has `expect:` (on the response or on every
+    /// event) or the workspace a contract.
+    var isChecked: Bool { !source.expect.isEmpty || !source.stream.expect.isEmpty || workspace.config.contract != nil }
+
+    /// Runs the request's `expect:` on `facts` with its scope's variables and captures, then
+    /// the workspace's contract, keeps the results (``checkResults``) and returns them.
+    func evaluateExpectations(on facts: ResponseFacts) -> [CheckResult] {
+        let load = schemaLoader()
+        let results = Expectation.evaluate(source.expect, on: facts, render: { text throws(TemplateError) in try scope.render(text) },
+                                           loadSchema: load)
+        let eventResults = source.stream.expect.isEmpty ? [] : evaluateOnEveryEvent(facts, loadSchema: load)
+        let contractResults = workspace.config.contract?.results(method: method.rawValue, url: resolvedURL, facts: facts) ?? []
+        checkResults = results + eventResults + contractResults
+        return results + eventResults + contractResults
+    }
+
+    /// `stream: {expect: …}` on each event kept (a session's received messages): one result per
+    /// check — its first failure, marked with the event's number, or a pass over them all.
+    private func evaluateOnEveryEvent(_ facts: ResponseFacts, loadSchema: (String) throws -> (document: JSONValue, uri: String)) -> [CheckResult] {
+        let events = streamEvents.filter { $0.direction != .sent }
+        var outcome: [CheckResult]?
+        for event in events {
+            var eventFacts = facts
+            eventFacts.body = event.data
+            eventFacts.text = event.text
+            eventFacts.json = event.json
+            let results = Expectation.evaluate(source.stream.expect, on: eventFacts,
+                                               render: { text throws(TemplateError) in try scope.render(text) }, loadSchema: loadSchema)
+            guard var kept = outcome else {
+                outcome = results.map { Self.marking($0, event: event) }
+                continue
+            }
+            for (index, result) in results.enumerated() where kept[index].passed {
+                kept[index] = Self.marking(result, event: event)
+            }
+            outcome = kept
+        }
+        let noun = events.count == 1 ? "event" : "events"
+        guard let outcome else {
+            return source.stream.expect.flatMap { expectation -> [CheckResult] in
+                guard case .check(let check) = expectation else { return [] }
+                return [CheckResult(check: check, passed: false, expected: check.text, actual: "nothing", note: "no event to check")]
+            }
+        }
+        return outcome.map { result in
+            var result = result
+            if result.passed { result.note = "on every one of \(events.count) \(noun)" }
+            return result
+        }
+    }
+
+    /// A failed check says which event broke it.
+    private static func marking(_ result: CheckResult, event: StreamEvent) -> CheckResult {
+        guard !result.passed else { return result }
+        var result = result
+        result.note = ["event #\(event.sequence)", result.note].compactMap { $0 }.joined(separator: ": ")
+        return result
+    }
+
+    /// Reads a JSON Schema `expect:` names: inside the workspace's directories, JSON or YAML
+    /// (``SchemaFile``; what is wrong said in plain words, not as Foundation's error dump).
+    private func schemaLoader() -> (String) throws -> (document: JSONValue, uri: String) {
+        let workspace = self.workspace
+        return { path in try SchemaFile.read(path, workspace: workspace) }
+    }
+
+    /// The facts a streamed response's checks see: the body is the stream as kept (many
+    /// documents, or none), so `$.` reads the last event whose data is JSON.
+    func readingLastEvent(_ facts: ResponseFacts) -> ResponseFacts {
+        guard streamState != nil else { return facts }
+        var facts = facts
+        facts.json = streamEvents.lazy.reversed().compactMap(\.json).first
+        return facts
+    }
+
+    /// Whether the status is for `expect:` to judge: it checks the status itself and the
+    /// request names no `validate.status`.
+    static func expectationsJudgeStatus(_ definition: RequestDefinition) -> Bool {
+        definition.validate?.statusCodes == nil && definition.expect.contains(where: \.checksStatus)
+    }
+}
+
+extension ResponseFacts {
+    /// The facts of a response the engine is still judging (``Request/responseViolations(in:)``).
+    init(content: ResponseContent) {
+        let metrics = content.metrics
+        self.init(status: content.head?.statusCode ?? 0, headers: content.head?.headers ?? HTTPFields(), body: content.data ?? Data(),
+                  text: content.string, json: content.json, url: content.head?.url ?? "", redirects: metrics?.redirectCount ?? 0,
+                  durationMilliseconds: (metrics?.total ?? 0) * 1000)
+    }
+}

@@ -1,0 +1,178 @@
+import Courier
+import CourierChecks
+import CourierFormatCore
+import Foundation
+import Synchronization
+
+/// A workspace request as an engine request — what the runner and the workbench send.
+/// Its placeholders are filled in from its ``VariableScope`` each time it starts, so a chain
+/// step sees the values captured by the steps before it. A placeholder with no value fails
+/// the request before any network use with a parameter error (-10) naming it.
+public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
+    /// The workspace's definition this request was made from.
+    public let source: RequestDefinition
+    public let scope: VariableScope
+    let workspace: Workspace
+
+    private struct State {
+        var problem: String?
+        var startedAt: Date?
+        var finishedAt: Date?
+        var offline: (any OfflineAnswering)?
+        var answeredFromHistory: Int64?
+        var tokenSessions: TokenSessions?
+        /// The `expect:` results of the last response; nil before one or without `expect:`.
+        var checkResults: [CheckResult]?
+        var endedStream: EndedStream?
+        var eventsNotShown = 0
+    }
+    private let resolutionState = Mutex(State())
+
+    public init(_ definition: RequestDefinition, scope: VariableScope, workspace: Workspace) {
+        self.source = definition
+        self.scope = scope
+        self.workspace = workspace
+        super.init(Definition())
+        if let priority = definition.priority { self.priority = priority }
+        quietErrors = definition.hud.quietErrors
+        resolve()
+    }
+
+    /// Fills in the placeholders again, then starts (from the cache when fresh).
+    public override func start() {
+        guard !isExecuting else { return }
+        resolve()
+        resolutionState.withLock {
+            $0.startedAt = Date()
+            $0.finishedAt = nil
+            $0.checkResults = nil
+            $0.endedStream = nil
+        }
+        if let offline = resolutionState.withLock({ state -> (any OfflineAnswering)? in
+            state.answeredFromHistory = nil
+            return state.offline
+        }) {
+            offline.answer(self)
+        } else if resolutionState.withLock({ $0.problem }) != nil {
+            startWithoutCache()
+        } else {
+            super.start()
+        }
+    }
+
+    /// Where oauth2 and command tokens come from; nil: ``TokenSessions/shared``. Applies from
+    /// the next start.
+    public var tokenSessions: TokenSessions? {
+        get { resolutionState.withLock { $0.tokenSessions } }
+        set { resolutionState.withLock { $0.tokenSessions = newValue } }
+    }
+
+    /// Set: every start is answered from the cache or the history, never the network.
+    public var offline: (any OfflineAnswering)? {
+        get { resolutionState.withLock { $0.offline } }
+        set { resolutionState.withLock { $0.offline = newValue } }
+    }
+
+    /// The history exchange that answered the last start offline; nil otherwise.
+    public internal(set) var answeredFromHistory: Int64? {
+        get { resolutionState.withLock { $0.answeredFromHistory } }
+        set { resolutionState.withLock { $0.answeredFromHistory = newValue } }
+    }
+
+    private func resolve() {
+        do {
+            let resolution = try RequestResolution(source, scope: scope, workspace: workspace)
+            scope.setSecrets(resolution.secrets, for: source.name)
+            self.definition = resolution.settings
+            self.definition.authenticator = resolution.tokenAuth.flatMap {
+                (tokenSessions ?? .shared).authenticator(for: $0, workspaceFile: workspace.file, scope: scope)
+            }
+            resolutionState.withLock { $0.problem = nil }
+        } catch {
+            // It fails before sending, but as the method it was written with (reports said GET).
+            var unresolved = ConfigurableRequest.Definition()
+            unresolved.method = source.method
+            self.definition = unresolved
+            resolutionState.withLock { $0.problem = "\(source.name): \(error)" }
+        }
+        // After the resolution's secrets are known, so that the text cannot show them.
+        hudText = source.hud.shownText(in: scope)
+    }
+
+    /// Seconds from `start()` to the last callback; nil until it finished.
+    public var duration: TimeInterval? {
+        resolutionState.withLock { state in
+            guard let start = state.startedAt, let end = state.finishedAt else { return nil }
+            return end.timeIntervalSince(start)
+        }
+    }
+
+    /// The URL as it was sent (or would be): the response's when there is one, else what the
+    /// engine's builder makes of it (URL filters, base or CDN URL, the arguments' query).
+    public var displayURL: String {
+        if let url = response?.url, !url.isEmpty { return url }
+        if definition.requestURL.isEmpty { return source.url }
+        return (try? preparedRequest())?.url ?? resolvedURL
+    }
+
+    // MARK: - Beyond the resolved definition
+
+    /// A placeholder without a value, found when resolving: fails the request before any network use.
+    public override func argumentsProblem() -> String? { resolutionState.withLock { $0.problem } }
+
+    /// Cache metadata and logs hide this workspace's secrets too: a token in the URL's path,
+    /// a password, `sensitive` values.
+    public override func redactedForDisplay(_ text: String) -> String { scope.redact(text) }
+
+    /// A header also carries a credential when its value holds one of the workspace's known
+    /// secrets (`sensitive`, auth, a secret `{{env.NAME}}`, a secret capture): a redirect to
+    /// another origin does not take it along.
+    public override func isCredentialHeader(name: String, value: String) -> Bool {
+        super.isCredentialHeader(name: name, value: value) || scope.redact(value) != value
+    }
+
+    /// The `expect:` checks and the contract (`config.contract`), run once the status and
+    /// template checks passed; those that fail fail the request (-13) together.
+    public override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
+        guard isChecked else { return [] }
+        let results = evaluateExpectations(on: readingLastEvent(ResponseFacts(content: content)))
+        return results.filter { !$0.passed }.map { result in
+            // The summary starts with the path when there is one (`$.price: expected …`).
+            guard let path = result.jsonPath?.description, result.summary.hasPrefix(path + ": ") else { return ResponseViolation(result.summary) }
+            return ResponseViolation(String(result.summary.dropFirst(path.count + 2)), path: path)
+        }
+    }
+
+    /// The `expect:` results of the last response, then the contract's, each check passed or
+    /// failed with expected and actual; nil before a response or without `expect:` and contract. A response the status check
+    /// refused (-8) still gets its checks run, for the user to read.
+    public var checkResults: [CheckResult]? {
+        get { resolutionState.withLock { $0.checkResults } }
+        set { resolutionState.withLock { $0.checkResults = newValue } }
+    }
+
+    /// The stream of the last start, when the runner ended it at `until:` or `maxEvents:`.
+    package var endedStream: EndedStream? {
+        get { resolutionState.withLock { $0.endedStream } }
+        set { resolutionState.withLock { $0.endedStream = newValue } }
+    }
+
+    /// Events of the last run's stream the runner's output fell too far behind to print.
+    package var eventsNotShown: Int {
+        get { resolutionState.withLock { $0.eventsNotShown } }
+        set { resolutionState.withLock { $0.eventsNotShown = newValue } }
+    }
+
+    public override func requestCompleteFilter() { markFinished() }
+    public override func requestFailedFilter() { markFinished() }
+
+    private func markFinished() {
+        resolutionState.withLock { $0.finishedAt = Date() }
+        if isChecked, checkResults == nil, let facts = ResponseFacts(request: self) {
+            _ = evaluateExpectations(on: readingLastEvent(facts))
+        }
+        // Cookie values are secrets wherever they show up again: a capture, a report, a body
+        // that echoes them. The jar's, after this response stored its own.
+        if let jar = agent.cookieJar { scope.setSecrets(jar.cookies.map(\.value), for: "cookies") }
+    }
+}
