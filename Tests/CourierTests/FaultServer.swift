@@ -29,7 +29,7 @@ final class FaultServer: @unchecked Sendable {
 
     let port: Int
     var url: String { "http://127.0.0.1:\(port)" }
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let behaviour: Behaviour
     private let lock = NSLock()
     private var connections: [Int32] = []
@@ -41,42 +41,26 @@ final class FaultServer: @unchecked Sendable {
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, socketAddress, &length) == 0
-            }
-        }
-        guard listening else {
-            close(listener)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = try LoopbackListener()
+        port = listener.port
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
-    /// Closes the listener and every connection; the accept thread ends.
+    /// Ends every connection and the listener; their threads close them (a descriptor closed
+    /// here could be reused by another test's socket while a thread still reads or writes it).
     func stop() {
         lock.withLock {
             stopped = true
-            connections.forEach { shutdown($0, Int32(SHUT_RDWR)); close($0) }
-            connections.removeAll()
+            connections.forEach { shutdown($0, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.stop()
     }
 
     private func acceptLoop() {
+        defer { listener.closeWhenDone() }
         while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard let connection = listener.accept() else { return }
             let keep = lock.withLock { () -> Bool in
                 guard !stopped else { return false }
                 accepted += 1
@@ -87,7 +71,15 @@ final class FaultServer: @unchecked Sendable {
                 close(connection)
                 return
             }
-            Thread { [self] in serve(connection) }.start()
+            Thread { [self] in
+                serve(connection)
+                // Not closed by its answer (silent, or cut off): held until the client or
+                // stop() ends it. Only this thread closes it, so the number is still ours.
+                guard lock.withLock({ connections.contains(connection) }) else { return }
+                var byte: UInt8 = 0
+                while recv(connection, &byte, 1, 0) > 0 {}
+                finish(connection)
+            }.start()
         }
     }
 
@@ -147,7 +139,7 @@ final class FaultServer: @unchecked Sendable {
         }
     }
 
-    /// Closes a connection unless `stop()` already did (its number may have been reused since).
+    /// Closes a connection once (an answer that ends by closing, then the thread's end).
     private func finish(_ connection: Int32) {
         let owned = lock.withLock { () -> Bool in
             guard let index = connections.firstIndex(of: connection) else { return false }

@@ -104,29 +104,30 @@ import Glibc
 /// the connection. `stop()` ends it.
 final class ArrivalRecorder: @unchecked Sendable {
     let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let received = Mutex<[String]>([])
 
     /// What arrived, one entry per connection.
     var heads: [String] { received.withLock { $0 } }
 
     init() throws {
-        (listener, port) = try listeningLoopbackSocket()
+        listener = try LoopbackListener()
+        port = listener.port
         let listener = listener
         Thread { [self, listener] in
-            while case let connection = accept(listener, nil, nil), connection >= 0 {
+            while let connection = listener.accept() {
                 let head = Self.readHead(connection)
                 received.withLock { $0.append(head) }
                 let reply = Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
                 _ = reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(connection)
             }
+            listener.closeWhenDone()
         }.start()
     }
 
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.stop()
     }
 
     /// Up to the head's end, and whatever came with it (a smuggled request, say).

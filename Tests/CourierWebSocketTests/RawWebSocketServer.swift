@@ -107,34 +107,21 @@ final class RawWebSocketServer: @unchecked Sendable {
 
     /// `ws://127.0.0.1:PORT/`.
     let url: String
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let finished = Mutex<CheckedContinuation<Void, Never>?>(nil)
     private let isFinished = Mutex(false)
 
     /// Listens, and serves one connection with `behave` on a thread of its own.
     init(behave: @escaping @Sendable (Connection) -> Void) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard listener >= 0, listening else {
-            if listener >= 0 { close(listener) }
-            throw POSIXError(.EADDRINUSE)
-        }
+        let listener = try LoopbackListener(backlog: 4)
         self.listener = listener
-        url = "ws://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/"
+        url = "ws://127.0.0.1:\(listener.port)/"
         Thread.detachNewThread { [self] in
             defer { markFinished() }
-            var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&waiting, 1, 20_000) > 0 else { return }
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
+            // One connection: the listener closes once it came, or after 20 s, or at stop().
+            let client = listener.waitForConnection(milliseconds: 20_000) ? listener.accept() : nil
+            listener.closeWhenDone()
+            guard let client else { return }
             defer { close(client) }
             guard let pending = Self.handshake(client) else { return }
             behave(Connection(descriptor: client, pending: pending))
@@ -153,7 +140,7 @@ final class RawWebSocketServer: @unchecked Sendable {
         }
     }
 
-    func stop() { close(listener) }
+    func stop() { listener.stop() }
 
     private func markFinished() {
         let waiter = isFinished.withLock { done -> CheckedContinuation<Void, Never>? in

@@ -14,15 +14,14 @@ import Glibc
     /// A socket listening on 127.0.0.1 at a free port, as another program's would be.
     final class HeldPort {
         let port: UInt16
-        private let descriptor: Int32
+        private let listener: LoopbackListener
 
         init() throws {
-            let (descriptor, port) = try listeningLoopbackSocket(backlog: 1)
-            self.descriptor = descriptor
-            self.port = UInt16(port)
+            listener = try LoopbackListener(backlog: 1)
+            port = UInt16(listener.port)
         }
 
-        deinit { close(descriptor) }
+        deinit { listener.closeWhenDone() }
     }
 
     private static func grant(_ server: DemoServer, extra: String) -> String {

@@ -74,7 +74,7 @@ import Testing
 /// each to `upstreamPort` (closing it when the upstream is gone).
 final class CountingProxy: @unchecked Sendable {
     let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let count = Counter()
 
     /// A count shared by threads (an NSLock: with -DCOURIER_TSAN, `@testable import
@@ -90,37 +90,22 @@ final class CountingProxy: @unchecked Sendable {
     }
 
     init(upstreamPort: Int) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = Self.loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(listener, 64) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let count = self.count
+        listener = try LoopbackListener(backlog: 64)
+        port = listener.port
+        let (listener, count) = (listener, count)
         Thread {
-            while true {
-                let client = accept(listener, nil, nil)
-                if client < 0 { return }
+            while let client = listener.accept() {
                 count.increment()
                 Self.forward(client, to: upstreamPort)
             }
+            listener.closeWhenDone()
         }.start()
     }
 
     var accepted: Int { count.value }
 
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.stop()
     }
 
     private static func loopback(port: Int) -> sockaddr_in {

@@ -16,7 +16,7 @@ final class TokenEndpointStub: @unchecked Sendable {
 
     let port: Int
     var baseURL: String { "http://127.0.0.1:\(port)" }
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let reply: TokenReply
     private let state = Mutex<(paths: [String], heads: [String], stopped: Bool)>(([], [], false))
 
@@ -27,19 +27,20 @@ final class TokenEndpointStub: @unchecked Sendable {
 
     init(token reply: TokenReply) throws {
         self.reply = reply
-        (listener, port) = try listeningLoopbackSocket(backlog: 16)
+        listener = try LoopbackListener(backlog: 16)
+        port = listener.port
         let listener = listener
         Thread { [self, listener] in
-            while case let connection = accept(listener, nil, nil), connection >= 0 {
+            while let connection = listener.accept() {
                 Thread { self.serve(connection) }.start()
             }
+            listener.closeWhenDone()
         }.start()
     }
 
     func stop() {
         state.withLock { $0.stopped = true }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.stop()
     }
 
     private func serve(_ connection: Int32) {
@@ -100,24 +101,4 @@ final class TokenEndpointStub: @unchecked Sendable {
         }
         return true
     }
-}
-
-/// A TCP socket listening on 127.0.0.1 at a port the system picked, and that port.
-func listeningLoopbackSocket(backlog: Int32) throws -> (descriptor: Int32, port: Int) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let listening = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-            bind(descriptor, socketAddress, length) == 0 && listen(descriptor, backlog) == 0
-                && getsockname(descriptor, socketAddress, &length) == 0
-        }
-    }
-    guard listening else {
-        close(descriptor)
-        throw POSIXError(.EADDRNOTAVAIL)
-    }
-    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
 }
