@@ -12,7 +12,7 @@ import GRDB
 public final class HistoryStore: Sendable {
     /// The database file.
     public let path: String
-    /// Internal for the extensions that keep other tables (``saveLoadRun(_:workspacePath:)``).
+    /// Internal for the extensions that keep other tables (the load runs' `insertLoadRun(_:resultJSON:retention:)`).
     let queue: DatabaseQueue
 
     /// Opens (creating when needed) the database at `path` and migrates it; JSON Lines
