@@ -1,6 +1,5 @@
 import CourierFormatCore
 import Foundation
-import Yams
 
 extension Workspace {
     static let keys = ["name", "config", "variables", "environments", "requests", "batches", "chains"]
