@@ -67,7 +67,7 @@ public struct PreparedRequest: Sendable {
     /// Credentials go along on redirects to other origins too (the request opted in).
     public var keepsCredentialsOnRedirect = false
     /// Redirects followed before the transfer fails (``RequestSettings/maxRedirects``); 0: none.
-    public var maxRedirects = 16
+    public var maxRedirects = RequestSettings.standardMaxRedirects
     /// The jar whose cookies the transfer sends and into which it stores those it receives;
     /// nil: none sent, none kept (the agent has no jar, or the request opted out).
     public var cookieJar: CookieJar?

@@ -30,7 +30,9 @@ public struct RequestSettings: Sendable {
     /// ``Request/basicAuthorization``; nil by default.
     public var basicAuthorization: (user: String, password: String)?
     /// ``Request/timeoutInterval``: seconds without progress; 60 by default.
-    public var timeoutInterval: TimeInterval = 60
+    public var timeoutInterval = RequestSettings.standardTimeoutInterval
+    /// The default of ``timeoutInterval``: 60 s.
+    public static let standardTimeoutInterval: TimeInterval = 60
     /// Status codes that count as success; nil = 200–299.
     public var acceptableStatusCodes: Set<Int>?
     /// ``Request/jsonValidator``; nil: any JSON.
@@ -70,7 +72,10 @@ public struct RequestSettings: Sendable {
     /// Redirects followed before the transfer fails with ``RequestError/Code/tooManyRedirects``;
     /// 0: none is followed, and the 3xx is the response. 16 by default. A setting with no
     /// overridable of its own: a subclass sets it (``Request/requestSettings``).
-    public var maxRedirects = 16
+    public var maxRedirects = RequestSettings.standardMaxRedirects
+    /// The default of ``maxRedirects``, which a prepared request made without a
+    /// ``Request`` (a load run's) has too.
+    public static let standardMaxRedirects = 16
     /// See ``Request/sendsCookies``.
     public var sendsCookies = true
     /// Seconds the whole transfer may take; nil: no deadline.

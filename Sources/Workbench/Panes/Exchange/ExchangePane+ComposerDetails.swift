@@ -80,8 +80,8 @@ extension ExchangePane {
         let statuses = definition.validate?.statusCodes.map(DefinitionText.statusCodes) ?? "200-299"
         lines.append(row("status", "accepted: \(statuses)"))
         if let template = definition.validate?.json { lines.append(row("json", DefinitionText.template(template))) }
-        lines.append(row("timeout", "\(definition.timeout ?? source.workspace.config.timeout ?? RequestSettings().timeoutInterval) s without progress"))
-        let redirects = definition.maxRedirects ?? RequestSettings().maxRedirects
+        lines.append(row("timeout", "\(definition.timeout ?? source.workspace.config.timeout ?? RequestSettings.standardTimeoutInterval) s without progress"))
+        let redirects = definition.maxRedirects ?? RequestSettings.standardMaxRedirects
         let credentials = definition.keepsCredentialsOnRedirect ? ", credentials to any origin" : ""
         lines.append(row("redirects", redirects == 0 ? "not followed" : "up to \(redirects)\(credentials)"))
         let retry = definition.retry ?? source.workspace.config.retry
