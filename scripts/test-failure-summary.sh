@@ -15,5 +15,13 @@ if [ "$status" -ne 0 ]; then
         printing && /^(◇|✔|✘ (Test|Suite))/ { printing = 0; print "----" }
         printing { if (++lines <= 60) print }
     ' "$log"
+    # Last, one line an issue (a CI log that keeps only its last lines still names them all),
+    # and the tests that failed without an issue line (a crash, a time limit).
+    echo "==== In short:"
+    grep -a "recorded an issue" "$log" | awk '!seen[$0]++' | cut -c1-400
+    grep -a -E "^✘ Test .* failed after" "$log" | grep -a -v "^✘ Test run with" | sed -E 's/^✘ Test (.*) failed after.*/\1/' | awk '!seen[$0]++' \
+        | while IFS= read -r name; do
+            grep -a -F -q "✘ Test $name recorded" "$log" || echo "✘ $name failed with no issue line above: see its output"
+        done
 fi
 exit "$status"

@@ -7,7 +7,8 @@ import Glibc
 /// `Process`: its `run()` scans the descriptor table and read past a buffer in a test process
 /// with many descriptors open (a crash seen in CI while the nginx tests ran beside the rest).
 /// The child gets an empty signal mask and default handlers: the test runner's threads block
-/// most signals, and a child that inherits that never stops on SIGTERM.
+/// most signals, and a child that inherits that never stops on SIGTERM. It inherits no
+/// descriptor past 2 (``InheritedDescriptors``).
 final class ChildProcess: @unchecked Sendable {
     let pid: pid_t
     private var status: Int32?
@@ -41,6 +42,7 @@ final class ChildProcess: @unchecked Sendable {
         } else {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
+        InheritedDescriptors.closeAllButStandard(&actions)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

@@ -67,17 +67,17 @@ final class TmuxSession {
         }
     }
 
-    /// Waits until the screen satisfies `condition`, checking every 50 ms up to a deadline.
+    /// Waits until the screen satisfies `condition`, checking every 50 ms up to a deadline —
+    /// and once more after a sleep that woke past it (a busy test process can be late).
     @discardableResult
     func waitUntil(_ what: String, seconds: Double = 15, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
+        while true {
+            let last = try screen()
             if condition(last) { return last }
+            guard Date() < deadline else { throw ScreenTimeout(what: what, screen: last) }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw ScreenTimeout(what: what, screen: last)
     }
 
     /// Resizes the window, as a terminal emulator's window resize does.

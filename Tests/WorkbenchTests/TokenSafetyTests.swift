@@ -183,6 +183,19 @@ import Testing
         #expect(stub.resourceHeads.first?.contains("\r\nAuthorization: Bearer BGTOK") == true, "\(stub.resourceHeads)")
     }
 
+    /// A descriptor Courier holds open without close-on-exec (here one end of a pipe) is not
+    /// the command's: a child it leaves running would otherwise hold Courier's pipe or socket,
+    /// and a read waiting for that pipe's end would wait as long as the child lives.
+    @Test func aCommandInheritsNoDescriptorPastTheStandardThree() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let check = "for fd in \(ends[0]) \(ends[1]); do [ -e /proc/$$/fd/$fd ] && echo leaked $fd; done; echo checked"
+        let outcome = try ShellCommand.run(check, timeout: 10, outputLimit: 4096)
+        #expect(String(decoding: outcome.output, as: UTF8.self) == "checked\n")
+        #expect(outcome.status == 0)
+    }
+
     @Test func theExpiryMarginIsATenthOfAShortLife() throws {
         let issued = Date(timeIntervalSince1970: 1_000_000)
         let short = try #require(OAuth2Token(response: ["access_token": "a", "expires_in": 5], previous: nil, now: issued))

@@ -84,13 +84,12 @@ enum ShellCommand {
     /// Starts the shell in a process group of its own, its output and errors on the pipes'
     /// write ends, standard input from /dev/null, signals at their defaults.
     private static func spawn(_ command: String, output: Int32, errors: Int32) throws(Failure) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, errors, 2)
-        switch GroupLeaderSpawn.spawn(["/bin/sh", "-c", command], actions: &actions) {
+        let started = GroupLeaderSpawn.spawn(["/bin/sh", "-c", command]) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        }
+        switch started {
         case .success(let pid): return pid
         case .failure(let failure): throw .couldNotStart(failure.description)
         }
