@@ -17,6 +17,17 @@ import Testing
             app.press(.enter)
             #expect(app.model.selectedExchange?.viewer?.search?.matches.count == 1)
             #expect(app.buffer.cells.contains { $0.style == .currentMatch })
+            // n and N move between the matches of a plain body (not only of a stream's).
+            app.press(.character("/"), .control("u"))
+            app.type("title")
+            app.press(.enter)
+            let titles = app.model.selectedExchange?.viewer?.search?.matches.count ?? 0
+            let first = try #require(app.model.selectedExchange?.viewer?.search?.current)
+            #expect(titles >= 2, "\(titles) matches")
+            app.press(.character("n"))
+            #expect(app.model.selectedExchange?.viewer?.search?.current == (first + 1) % titles)
+            app.press(.character("N"))
+            #expect(app.model.selectedExchange?.viewer?.search?.current == first)
             app.press(.character("f"))
             app.type("$.slideshow.title")
             app.press(.enter)

@@ -167,7 +167,8 @@ final class ExchangePane: Pane {
         case .previousTab: switchTab(by: -1)
         case .toggleTemplate: composer.showsTemplate.toggle()
         case .search: typing = .bodySearch(LineEditor())
-        case .nextMatch, .previousMatch where streamExchange != nil: updateStream { $0.nextMatch(forward: action == .nextMatch) }
+        case .nextMatch where streamExchange != nil, .previousMatch where streamExchange != nil:
+            updateStream { $0.nextMatch(forward: action == .nextMatch) }
         case .nextMatch: updateViewer { $0.nextMatch() }
         case .previousMatch: updateViewer { $0.previousMatch() }
         case .jsonFilter:
