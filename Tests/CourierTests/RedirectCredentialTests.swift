@@ -82,7 +82,7 @@ import Testing
         try await withTestBed { bed in
             try await withOtherServer { other in
                 let request = redirecting(bed, to: "http://localhost:\(other.port)/anything")
-                request.definition.keepsCredentialsOnRedirect = true
+                request.definition.transferOptions.keepsCredentialsOnRedirect = true
                 try await request.run()
                 let seen = try #require(received(other, path: "/anything"))
                 for (name, value) in Self.secrets { #expect(seen.header(name) == value, "\(name) kept on request") }
@@ -140,22 +140,22 @@ import Testing
         }
     }
 
-    /// `maxRedirects` (``RequestSettings/maxRedirects``) bounds both ways of following: libcurl's
+    /// `maxRedirects` (``TransferOptions/maxRedirects``) bounds both ways of following: libcurl's
     /// (no credential header) and the transport's own (a secret header); 0 follows none.
     @Test(arguments: [false, true])
     func maxRedirectsBoundsTheRedirectsFollowed(withSecrets: Bool) async throws {
         try await withTestBed { bed in
             let headers = withSecrets ? Self.secrets : Self.plain
             let within = bed.request("/redirect/3", headers: headers)
-            within.requestSettings.maxRedirects = 3
+            within.requestSettings.transferOptions.maxRedirects = 3
             try await within.run()
             #expect(within.responseStatusCode == 200)
             let beyond = bed.request("/redirect/3", headers: headers)
-            beyond.requestSettings.maxRedirects = 2
+            beyond.requestSettings.transferOptions.maxRedirects = 2
             await #expect(throws: RequestError.self) { try await beyond.run() }
             #expect(beyond.error?.code == .tooManyRedirects, "\(String(describing: beyond.error))")
             let none = bed.request("/redirect/3", headers: headers)
-            none.requestSettings.maxRedirects = 0
+            none.requestSettings.transferOptions.maxRedirects = 0
             none.requestSettings.acceptableStatusCodes = [302]
             try await none.run()
             #expect(none.responseStatusCode == 302, "the redirect is the response")

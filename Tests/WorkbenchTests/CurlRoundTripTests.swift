@@ -7,7 +7,7 @@ import Testing
 @Suite("curl import and export")
 struct CurlRoundTripTests {
     /// Method, URL, headers, body and body sources of what a request would send, and the
-    /// authentication libcurl performs, the client certificate, HTTP version and route.
+    /// authentication libcurl performs, the client certificate, HTTP version, route and transfer options.
     /// An oauth2 or command token's header counts as its placeholder (it is set at send time).
     static func summary(of request: Request) throws -> [String] {
         var prepared = try request.preparedRequest()
@@ -17,7 +17,8 @@ struct CurlRoundTripTests {
             + [prepared.body.map { String(decoding: $0, as: UTF8.self) } ?? "no body",
                prepared.bodyFile ?? "no body file", String(describing: prepared.multipart?.parts),
                String(describing: prepared.libcurlAuthentication), String(describing: prepared.tlsPolicy.clientCertificate),
-               prepared.httpVersion.rawValue, String(describing: prepared.connectionRoute)]
+               prepared.httpVersion.rawValue, String(describing: prepared.connectionRoute),
+               String(describing: prepared.transferOptions)]
     }
 
     /// `original` exported with export-curl and imported back with import-curl as a request of

@@ -60,21 +60,24 @@ public struct PreparedRequest: Sendable {
     /// The names (lowercased) of the headers that carry credentials: a redirect to another
     /// origin (scheme, host, port) does not take them along. While there are any, the
     /// transport follows redirects itself instead of libcurl (which would drop only
-    /// `Authorization` and `Cookie`), unless ``keepsCredentialsOnRedirect``. The request's
+    /// `Authorization` and `Cookie`), unless ``TransferOptions/keepsCredentialsOnRedirect``. The request's
     /// ``Request/isCredentialHeader(name:value:)`` fills it; an auth scheme may add names
     /// (a message signature's `signature` and `signature-input`).
     public var credentialHeaderNames: Set<String> = []
-    /// Credentials go along on redirects to other origins too (the request opted in).
-    public var keepsCredentialsOnRedirect = false
-    /// Redirects followed before the transfer fails (``RequestSettings/maxRedirects``); 0: none.
-    public var maxRedirects = RequestSettings.standardMaxRedirects
+    /// How libcurl carries out the transfer: the request's ``RequestSettings/transferOptions``,
+    /// with ``TransferOptions/keepsCredentialsOnRedirect`` as ``Request/keepsCredentialsOnRedirect``
+    /// answered.
+    public var transferOptions = TransferOptions()
     /// The jar whose cookies the transfer sends and into which it stores those it receives;
     /// nil: none sent, none kept (the agent has no jar, or the request opted out).
     public var cookieJar: CookieJar?
 
     /// The transport follows redirects itself instead of libcurl, which drops only
     /// `Authorization` and `Cookie` on the way to another host.
-    var followsRedirectsItself: Bool { !keepsCredentialsOnRedirect && !credentialHeaderNames.isEmpty && maxRedirects > 0 }
+    var followsRedirectsItself: Bool { !keepsCredentialsOnRedirect && !credentialHeaderNames.isEmpty && transferOptions.redirectLimit > 0 }
+
+    /// Credentials go along on redirects to other origins too (the request opted in).
+    var keepsCredentialsOnRedirect: Bool { transferOptions.keepsCredentialsOnRedirect == true }
 
     /// Whether a body goes out: a raw, multipart or file body, or any method but GET and HEAD.
     var sendsBody: Bool {

@@ -83,8 +83,8 @@ enum RequestBuilder {
                 for (name, value) in request.headers ?? [:] { prepared.replaceHeader(name, with: value) }
             }
         }
-        prepared.keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
-        prepared.maxRedirects = max(0, request.requestSettings.maxRedirects)
+        prepared.transferOptions = request.requestSettings.transferOptions
+        prepared.transferOptions.keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
         for header in prepared.headers where request.isCredentialHeader(name: header.name, value: header.value) {
             prepared.credentialHeaderNames.insert(header.name.lowercased())
         }

@@ -128,7 +128,7 @@ open class Request: @unchecked Sendable {
     open func isCredentialHeader(name: String, value: String) -> Bool { Redaction.isSensitiveHeader(name) }
     /// Sends credential headers (and libcurl's own authorization) on redirects to other
     /// origins too. Off by default: they go to the request's own origin only.
-    open var keepsCredentialsOnRedirect: Bool { requestSettings.keepsCredentialsOnRedirect }
+    open var keepsCredentialsOnRedirect: Bool { requestSettings.transferOptions.keepsCredentialsOnRedirect ?? false }
     /// Sends the agent's cookies and keeps those the response sets (``NetworkAgent/cookieJar``).
     /// False: this request's transfer neither sends nor stores a cookie.
     open var sendsCookies: Bool { requestSettings.sendsCookies }

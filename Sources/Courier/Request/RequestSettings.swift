@@ -67,15 +67,9 @@ public struct RequestSettings: Sendable {
     public var rawBody: Data?
     /// ``Request/discardsResponseBody``; false by default.
     public var discardsResponseBody = false
-    /// See ``Request/keepsCredentialsOnRedirect``.
-    public var keepsCredentialsOnRedirect = false
-    /// Redirects followed before the transfer fails with ``RequestError/Code/tooManyRedirects``;
-    /// 0: none is followed, and the 3xx is the response. 16 by default. A setting with no
-    /// overridable of its own: a subclass sets it (``Request/requestSettings``).
-    public var maxRedirects = RequestSettings.standardMaxRedirects
-    /// The default of ``maxRedirects``, which a prepared request made without a
-    /// ``Request`` (a load run's) has too.
-    public static let standardMaxRedirects = 16
+    /// How libcurl carries out the transfer (redirects, `Expect: 100-continue`…), handed to
+    /// the transport as they are; each at its default. A subclass sets them here.
+    public var transferOptions = TransferOptions()
     /// See ``Request/sendsCookies``.
     public var sendsCookies = true
     /// Seconds the whole transfer may take; nil: no deadline.

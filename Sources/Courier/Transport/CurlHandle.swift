@@ -88,8 +88,7 @@ final class HandleSetup {
     let discardsResponseBody: Bool
     let bulkReceiveBuffer: Bool?
     let credentialHeaderNames: Set<String>
-    let keepsCredentialsOnRedirect: Bool
-    let maxRedirects: Int
+    let transferOptions: TransferOptions
     /// libcurl calls the progress callback (someone listens to the transfer's progress).
     let reportsProgress: Bool
     /// The callbacks are a measuring job's (``TransferJob/measuresOnly``): no header lines.
@@ -117,8 +116,7 @@ final class HandleSetup {
         discardsResponseBody = request.discardsResponseBody
         bulkReceiveBuffer = request.bulkReceiveBuffer
         credentialHeaderNames = request.credentialHeaderNames
-        keepsCredentialsOnRedirect = request.keepsCredentialsOnRedirect
-        maxRedirects = request.maxRedirects
+        transferOptions = request.transferOptions
         self.reportsProgress = reportsProgress
     }
 
@@ -138,7 +136,7 @@ final class HandleSetup {
             && request.timeoutInterval == timeoutInterval && request.deadline == deadline
             && request.tlsPolicy == tlsPolicy && request.proxy == proxy
             && request.discardsResponseBody == discardsResponseBody && request.bulkReceiveBuffer == bulkReceiveBuffer
-            && request.keepsCredentialsOnRedirect == keepsCredentialsOnRedirect && request.maxRedirects == maxRedirects
+            && request.transferOptions == transferOptions
             && request.credentialHeaderNames == credentialHeaderNames
             && request.headers.elementsEqual(headers) { $0.name == $1.name && $0.value == $1.value }
     }

@@ -1,8 +1,18 @@
 import CCurl
 
-/// The options for authentication libcurl performs, client certificates, the HTTP version
-/// and where to connect.
+/// The options for authentication libcurl performs, client certificates, the HTTP version,
+/// where to connect, and the request's ``TransferOptions``.
 extension EasyTransfer {
+    /// The ``TransferOptions`` libcurl takes as they are; one left nil keeps libcurl's
+    /// default (the handle was reset). Redirects: ``configureRedirects(_:)``.
+    func configureTransferOptions(_ options: TransferOptions) -> CURLcode {
+        var code = CURLE_OK
+        if let seconds = options.expect100Timeout {
+            code = courier_easy_setopt_long(handle, CURLOPT_EXPECT_100_TIMEOUT_MS, Int((seconds * 1000).rounded()))
+        }
+        return code
+    }
+
     func configureAuthentication(_ request: PreparedRequest) -> CURLcode {
         guard let authentication = request.libcurlAuthentication else { return CURLE_OK }
         var code = CURLE_OK

@@ -6,9 +6,9 @@ import Foundation
 extension EasyTransfer {
     /// libcurl's redirect options for `request`.
     func configureRedirects(_ request: PreparedRequest) -> CURLcode {
-        if request.followsRedirectsItself || request.maxRedirects == 0 { return courier_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0) }
+        if request.followsRedirectsItself || request.transferOptions.redirectLimit == 0 { return courier_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0) }
         var code = courier_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-        if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_MAXREDIRS, request.maxRedirects) }
+        if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_MAXREDIRS, request.transferOptions.redirectLimit) }
         if code == CURLE_OK { code = setConstant(CURLOPT_REDIR_PROTOCOLS_STR, "http,https") }
         if code == CURLE_OK, request.keepsCredentialsOnRedirect {
             code = courier_easy_setopt_long(handle, CURLOPT_UNRESTRICTED_AUTH, 1)

@@ -114,6 +114,7 @@ final class EasyTransfer {
         check(DescriptorExhaustion.configure(curl))
         check(setConstant(CURLOPT_PROTOCOLS_STR, "http,https"))
         check(configureRedirects(request))
+        check(configureTransferOptions(request.transferOptions))
         check(configureVersion(request.httpVersion))
         // Concurrent requests to one HTTPS origin share its HTTP/2 connection from the start
         // instead of each opening one before the first handshake says h2.

@@ -13,7 +13,7 @@ enum RedirectHop {
     static func next(after current: PreparedRequest, original: PreparedRequest, status: Int, location: String,
                      hops: Int) -> Result<PreparedRequest, RequestError> {
         // As many as libcurl's `CURLOPT_MAXREDIRS` allows for the others.
-        guard hops < original.maxRedirects else {
+        guard hops < original.transferOptions.redirectLimit else {
             return .failure(RequestError(family: .transport, code: .tooManyRedirects,
                                          message: "Followed \(hops) redirects without reaching a response (a redirect loop?)."))
         }

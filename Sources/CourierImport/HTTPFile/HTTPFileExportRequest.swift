@@ -178,9 +178,8 @@ enum HTTPFileExportRequest {
             ("validate", definition.validate != nil), ("accept", definition.acceptedContentTypes != nil),
             ("response", definition.response != nil), ("download", definition.download != nil),
             ("retry", definition.retry != nil), ("tls", definition.tls != nil), ("sensitive", !definition.sensitive.isEmpty),
-            ("redirects", definition.keepsCredentialsOnRedirect), ("hud", definition.hud.text != nil),
-            ("quietErrors", definition.hud.quietErrors),
+            ("hud", definition.hud.text != nil), ("quietErrors", definition.hud.quietErrors),
         ]
-        return settings.filter(\.1).map(\.0)
+        return settings.filter(\.1).map(\.0) + TransferOptionFields.writtenKeys(definition.transferOptions)
     }
 }

@@ -1,7 +1,8 @@
 import CourierFormatCore
-/// The documented range of every number in the workspace format (`workspaces/README.md`,
-/// "Numbers"). A value outside its range, NaN or an infinity is an error at the value: a
-/// timeout of 0 or `.inf` would never time out, a negative or `.nan` backoff would never retry.
+/// The documented range of every number in the workspace format (`docs/workspaces.md`,
+/// "Numbers"; the transfer options' are in ``TransferOptionFields``). A value outside its
+/// range, NaN or an infinity is an error at the value: a timeout of 0 or `.inf` would never
+/// time out, a negative or `.nan` backoff would never retry.
 enum NumberRanges {
     /// `timeout` (config and requests), seconds without progress: up to a day.
     static let timeout: ClosedRange<Double> = 0.001...86_400
@@ -18,8 +19,6 @@ enum NumberRanges {
     static let longestRetryWait: Double = 3_600
     /// `config.maxConcurrent`: transfers at once.
     static let maxConcurrent = 1...1_000
-    /// `redirects: {max:}`: 0 (none followed) to 50.
-    static let maxRedirects = 0...50
     /// A numeric `priority` (`low` is -4, `high` 4).
     static let priority = -100...100
     /// `cache` / `cache.seconds`: up to a year; 0 neither writes nor reads the cache.

@@ -6,9 +6,9 @@ import Yams
 
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
-                       "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls", "redirects",
+                       "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls",
                        "sensitive", "cookies", "expect", "paginate", "stream", "messages", "subprotocols"]
-        + ConnectionSettings.keys + HUDSettings.keys
+        + ConnectionSettings.keys + HUDSettings.keys + TransferOptionFields.keys
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -65,11 +65,7 @@ extension RequestDefinition {
         if let value = map["retry"] { retry = try PolicyParsing.retry(value) }
         if let value = map["tls"] { tls = try PolicyParsing.tls(value, template: text) }
         connection = try ConnectionSettings(map)
-        if let value = map["redirects"] {
-            let redirects = try value.mapping(allowed: ["keepCredentials", "max"], expected: "a mapping with keepCredentials, max")
-            keepsCredentialsOnRedirect = try redirects["keepCredentials"]?.bool() ?? false
-            maxRedirects = try redirects["max"]?.int(in: NumberRanges.maxRedirects, "a number of redirects")
-        }
+        transferOptions = try TransferOptionFields.read(map)
         sendsCookies = try map["cookies"]?.bool() ?? true
         for item in try map["sensitive"]?.list(expected: "a list of values to hide") ?? [] {
             sensitive.append(try text(item))

@@ -116,12 +116,9 @@ public struct RequestDefinition: Sendable {
     public var tls: TLSPolicy?
     /// `http:`, `resolve:`, `connectTo:`, `unixSocket:` (over the config's).
     public var connection = ConnectionSettings()
-    /// `redirects: {keepCredentials: true}`: secret headers go along on redirects to other
-    /// origins too (by default they go to the request's own origin only).
-    public var keepsCredentialsOnRedirect = false
-    /// `redirects: {max: 5}`: redirects followed before the request fails; 0: none is
-    /// followed and the 3xx is the response. Nil: the engine's default (16).
-    public var maxRedirects: Int?
+    /// `redirects: {max:, keepCredentials:}`, `expect100Timeout:` — how libcurl carries out the
+    /// transfer, each nil unless written (``TransferOptionFields``).
+    public var transferOptions = TransferOptions()
     /// `cookies: false`: the request neither sends the session's cookies nor keeps those it is sent.
     public var sendsCookies = true
     /// Values (templates allowed) hidden in output and history.

@@ -117,8 +117,7 @@ struct RequestResolution: Sendable {
                 : resolved
         }
         settings.connectionRoute = route.isEmpty ? nil : route
-        settings.keepsCredentialsOnRedirect = definition.keepsCredentialsOnRedirect
-        if let max = definition.maxRedirects { settings.maxRedirects = max }
+        settings.transferOptions = definition.transferOptions
         settings.sendsCookies = definition.sendsCookies
         settings.retryPolicy = definition.retry
         if let download = definition.download {

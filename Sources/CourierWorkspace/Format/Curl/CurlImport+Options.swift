@@ -14,6 +14,8 @@ extension CurlImport {
         var keyPassword: String?
         var certificateType: String?
         var connection = ConnectionSettings()
+        /// `--max-redirs`, `--location-trusted`, `--expect100-timeout` (``TransferOptionFields``).
+        var transfer = TransferOptions()
 
         /// Takes `flag` (and its value from `value`) when it is one of these options.
         mutating func read(_ flag: String, value: () throws(Failure) -> String) throws(Failure) -> Bool {
@@ -32,7 +34,7 @@ extension CurlImport {
             case "--resolve": connection.route.resolve.append(try value())
             case "--connect-to": connection.route.connectTo.append(try value())
             case "--unix-socket": connection.route.unixSocket = try value()
-            default: return false
+            default: return try TransferOptionFields.readCurl(flag, value: value, into: &transfer)
             }
             return true
         }

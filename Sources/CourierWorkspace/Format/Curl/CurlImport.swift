@@ -156,6 +156,7 @@ public enum CurlImport {
             lines += tls.map { "    " + $0 } + RequestYAML.clientCertificateLines(certificate)
         }
         lines += RequestYAML.connectionLines(options.connection)
+        lines += TransferOptionFields.yamlLines(options.transfer)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -57,11 +57,7 @@ public enum RequestYAML {
         if let retry = definition.retry { lines += self.retry(retry) }
         if let tls = definition.tls { lines += self.tls(tls) }
         lines += connectionLines(definition.connection)
-        if definition.keepsCredentialsOnRedirect || definition.maxRedirects != nil {
-            lines.append("  redirects:")
-            if definition.keepsCredentialsOnRedirect { lines.append("    keepCredentials: true") }
-            if let max = definition.maxRedirects { lines.append("    max: \(max)") }
-        }
+        lines += TransferOptionFields.yamlLines(definition.transferOptions)
         if !definition.sendsCookies { add("cookies", "false") }
         if !definition.sensitive.isEmpty { add("sensitive", list(definition.sensitive)) }
         if let hud = definition.hud.text { add("hud", text(hud)) }

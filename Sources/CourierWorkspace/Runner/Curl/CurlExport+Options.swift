@@ -2,7 +2,7 @@ import Courier
 
 extension CurlExport {
     /// curl's options for the authentication libcurl performs, a client certificate, the HTTP
-    /// version and the route; passwords and secret keys replaced when `hidingSecrets`.
+    /// version, the route and the transfer options; passwords and secret keys replaced when `hidingSecrets`.
     static func optionWords(_ prepared: PreparedRequest, hidingSecrets: Bool) -> [String] {
         func secret(_ text: String) -> String { hidingSecrets ? Redaction.placeholder : text }
         var words: [String] = []
@@ -31,7 +31,7 @@ extension CurlExport {
         for entry in prepared.connectionRoute?.resolve ?? [] { words += ["--resolve", ShellWords.quote(entry)] }
         for entry in prepared.connectionRoute?.connectTo ?? [] { words += ["--connect-to", ShellWords.quote(entry)] }
         if let socket = prepared.connectionRoute?.unixSocket { words += ["--unix-socket", ShellWords.quote(socket)] }
-        return words
+        return words + TransferOptionFields.curlWords(prepared.transferOptions)
     }
 
     /// A file's name as curl's `--cert file[:password]` reads it: a colon would start the

@@ -81,9 +81,7 @@ extension ExchangePane {
         lines.append(row("status", "accepted: \(statuses)"))
         if let template = definition.validate?.json { lines.append(row("json", DefinitionText.template(template))) }
         lines.append(row("timeout", "\(definition.timeout ?? source.workspace.config.timeout ?? RequestSettings.standardTimeoutInterval) s without progress"))
-        let redirects = definition.maxRedirects ?? RequestSettings.standardMaxRedirects
-        let credentials = definition.keepsCredentialsOnRedirect ? ", credentials to any origin" : ""
-        lines.append(row("redirects", redirects == 0 ? "not followed" : "up to \(redirects)\(credentials)"))
+        for option in TransferOptionFields.rows(definition.transferOptions) { lines.append(row(option.label, option.text)) }
         let retry = definition.retry ?? source.workspace.config.retry
         lines.append(row("retry", retry.map(DefinitionText.retry) ?? "none", retry == nil ? .dim : .plain))
         lines.append(row("tls", DefinitionText.tls(definition.tls ?? source.workspace.config.tls ?? .default)))
