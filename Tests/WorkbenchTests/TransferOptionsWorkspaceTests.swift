@@ -36,9 +36,9 @@ import Testing
 
     @Test func theComposerShowsEachSectionAndTheDefaults() {
         let rows = TransferOptionFields.rows(TransferOptions(maxRedirects: 0, keepsCredentialsOnRedirect: true))
-        #expect(rows.map(\.label) == ["redirects", "expect100Timeout"])
+        #expect(rows.map(\.label) == ["redirects", "continue"])
         #expect(rows.first?.text == "not followed, credentials to any origin")
-        #expect(rows.last?.text == "1 s for a 100 Continue before a body")
+        #expect(rows.last?.text == "a body waits 1 s for 100 Continue")
         #expect(TransferOptionFields.rows(TransferOptions()).first?.text == "up to 16")
     }
 

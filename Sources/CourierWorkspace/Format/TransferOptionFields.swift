@@ -8,6 +8,8 @@ struct TransferOptionField {
     /// The section it is written under (`redirects`), or nil for a key of the request itself.
     let section: String?
     let key: String
+    /// Its row's label in the composer (a section's is the section's name); nil: the key.
+    var label: String?
     /// Reads the value at `section.key`.
     let read: (YAMLValue, inout TransferOptions) throws(WorkspaceError) -> Void
     /// The value as YAML when set; nil: unset (not written).
@@ -33,8 +35,8 @@ package enum TransferOptionFields {
                    describe: { $0.redirectLimit == 0 ? "not followed" : "up to \($0.redirectLimit)" }),
             .flag("redirects", "keepCredentials", \.keepsCredentialsOnRedirect, curl: "--location-trusted",
                   describe: { $0.keepsCredentialsOnRedirect == true ? "credentials to any origin" : nil }),
-            .seconds(nil, "expect100Timeout", \.expect100Timeout, in: 0...600, curl: "--expect100-timeout",
-                     describe: { "\($0.expect100Timeout.map(YAMLScalar.seconds) ?? "1") s for a 100 Continue before a body" }),
+            .seconds(nil, "expect100Timeout", \.expect100Timeout, in: 0...600, curl: "--expect100-timeout", label: "continue",
+                     describe: { "a body waits \($0.expect100Timeout.map(YAMLScalar.seconds) ?? "1") s for 100 Continue" }),
         ]
     }
 
@@ -84,8 +86,10 @@ package enum TransferOptionFields {
     /// The composer's rows: a section's words joined, and each lone key's.
     package static func rows(_ options: TransferOptions) -> [(label: String, text: String)] {
         keys.compactMap { name in
-            let words = all.filter { ($0.section ?? $0.key) == name }.compactMap { $0.describe(options) }
-            return words.isEmpty ? nil : (name, words.joined(separator: ", "))
+            let fields = all.filter { ($0.section ?? $0.key) == name }
+            let words = fields.compactMap { $0.describe(options) }
+            let label = fields.first?.section == nil ? fields.first?.label ?? name : name
+            return words.isEmpty ? nil : (label, words.joined(separator: ", "))
         }
     }
 
@@ -130,8 +134,8 @@ extension TransferOptionField {
 
     /// Seconds in `range`.
     static func seconds(_ section: String?, _ key: String, _ path: WritableKeyPath<TransferOptions, Double?>, in range: ClosedRange<Double>,
-                        curl: String, describe: @escaping (TransferOptions) -> String?) -> TransferOptionField {
-        TransferOptionField(section: section, key: key,
+                        curl: String, label: String? = nil, describe: @escaping (TransferOptions) -> String?) -> TransferOptionField {
+        TransferOptionField(section: section, key: key, label: label,
                             read: { value, options throws(WorkspaceError) in options[keyPath: path] = try value.double(in: range, "a number of seconds") },
                             yaml: { $0[keyPath: path].map(YAMLScalar.seconds) }, describe: describe, curlFlag: curl, curlFlagTakesValue: true,
                             readCurl: { text, options in
