@@ -89,7 +89,7 @@ import Testing
             app.model.perform(.send)
             try await app.settle("server-error") { app.model.session.exchanges["server-error"]?.stoppedAt != nil }
             #expect(app.model.session.exchanges["server-error"]?.request.error?.code.rawValue == -8)
-            #expect(!app.model.toasts.contains { $0.style == .failure }, "\(app.model.toasts)")
+            #expect(!app.model.toasts.shown.contains { $0.style == .failure }, "\(app.model.toasts.shown)")
             #expect(!app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
             #expect(app.model.panes.events.log.entries.contains { $0.subject == "server-error" && $0.kind == .failed })
 
@@ -97,8 +97,8 @@ import Testing
             app.press(.character("6"))
             app.model.perform(.send)
             try await app.settle("not-json") { app.model.session.exchanges["not-json"]?.stoppedAt != nil }
-            #expect(app.model.toasts.filter { $0.style == .failure }.map(\.text).count == 1, "\(app.model.toasts)")
-            #expect(app.model.toasts.last?.text.contains("not-json") == true)
+            #expect(app.model.toasts.shown.filter { $0.style == .failure }.map(\.text).count == 1, "\(app.model.toasts.shown)")
+            #expect(app.model.toasts.shown.last?.text.contains("not-json") == true)
         }
     }
 
@@ -112,7 +112,7 @@ import Testing
             app.select(.batch("quiet-pair"))
             app.press(.enter)
             try await app.settle("the batch's stop") { app.model.lastEvent == "quiet-pair: 0 of 2 ok" }
-            #expect(app.model.toasts.isEmpty, "\(app.model.toasts)")
+            #expect(app.model.toasts.shown.isEmpty, "\(app.model.toasts.shown)")
             let failed = app.model.panes.events.log.entries.filter { $0.kind == .failed }.map(\.subject)
             #expect(failed.contains("not-json") && failed.contains("bad-json"), "\(failed)")
         }

@@ -24,7 +24,7 @@ import Testing
             app.select(.request("many-headers"))
             app.press(.character("C"))
             #expect(app.model.takeEffects().isEmpty, "nothing is copied")
-            let said = app.model.toasts.map(\.text).joined(separator: "\n")
+            let said = app.model.toasts.shown.map(\.text).joined(separator: "\n")
             #expect(said.contains("cannot export many-headers") && said.contains("lang") && said.contains("ESC (0x1B)"), "\(said)")
             #expect(!Self.obeyable(said), "\(said.debugDescription)")
         }

@@ -91,7 +91,7 @@ struct WorkspaceParserTests {
         #expect(error?.description == """
             test.yaml:4:5: error: requests.login: unknown key "hedaers"; did you mean "headers"? \
             (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, \
-            validate, accept, response, download, retry, tls, redirects, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, \
+            validate, accept, response, download, retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, \
             quietErrors)
             """)
         #expect(parseError("nme: x")?.description

@@ -6,9 +6,9 @@ import Yams
 
 extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
-                       "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls",
-                       "sensitive", "cookies", "expect", "paginate", "stream", "messages", "subprotocols"]
-        + ConnectionSettings.keys + HUDSettings.keys + TransferOptionFields.keys
+                       "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls"]
+        + TransferOptionFields.keys + ["sensitive", "cookies", "expect", "paginate", "stream", "messages", "subprotocols"]
+        + ConnectionSettings.keys + HUDSettings.keys
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {

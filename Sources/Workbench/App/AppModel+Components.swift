@@ -27,8 +27,10 @@ extension AppModel {
         for pane in panes.all { carryOut(pane.hear(message, context: context(for: pane.id, now: now))) }
     }
 
-    /// Carries out what a pane, or the window `source`, asked for.
+    /// Carries out what a pane, or the window `source`, asked for, then what the session
+    /// asked for meanwhile.
     func carryOut(_ work: [PaneWork], from source: (any Overlay)? = nil) {
+        defer { takeSessionNotices() }
         for item in work {
             switch item {
             case .say(let text, let style, let seconds, let event): say(text, style, seconds: seconds, event: event)
@@ -40,9 +42,7 @@ extension AppModel {
                 focus = .exchange
             case .confirm(let confirmation): open(ConfirmOverlay(confirmation))
             case .prompt(let prompt): open(PromptOverlay(prompt))
-            case .rerun(let run):
-                session.rerun(run)
-                takeSessionNotices()
+            case .rerun(let run): session.rerun(run)
             case .refreshCache:
                 session.cacheMarkers.removeAll()
                 reloadCache()
@@ -55,9 +55,7 @@ extension AppModel {
                 tell(.reveal(node))
                 focus = .requests
                 selectionChanged()
-            case .switchEnvironment(let name):
-                session.switchEnvironment(to: name)
-                takeSessionNotices()
+            case .switchEnvironment(let name): session.switchEnvironment(to: name)
             case .confirmed(let consequence): confirmed(consequence)
             case .submit(let purpose, let text):
                 switch answer(purpose, text: text) {
@@ -77,7 +75,7 @@ extension AppModel {
     /// an entry's time ran out or a minute passed, the Cache pane's verdict when its inputs
     /// changed, and a load run's figures once a second. `force` reads the record table now.
     package func tick(now: Date = Date(), force: Bool = false) {
-        expireToasts(now: now)
+        toasts.expire(now: now)
         let agents = session.inFlightAgents
         let tick = PaneTick(isBusy: isBusy, force: force,
                             records: { agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() } },

@@ -20,9 +20,7 @@ extension AppModel {
             return
         }
         switch action {
-        case .keepMine, .takeTheirs:
-            session.resolveConflict(of: name, keepingMine: action == .keepMine)
-            takeSessionNotices()
+        case .keepMine, .takeTheirs: session.resolveConflict(of: name, keepingMine: action == .keepMine)
         case .showBoth:
             let theirs = session.workspace.requests[name]
             open(TextOverlay(.bothVersions(name, theirs: theirs, mine: draft.applied(to: theirs ?? origin.base), fileName: session.fileName)))

@@ -44,7 +44,7 @@ extension AppModel {
             case .chainStepStarted(let node):
                 // While the selection is in a running chain, it moves to the step that starts,
                 // so the Exchange pane shows each step's request and then its response.
-                guard case .stepMember(let chain, _, _, _) = node, selectedChainName == chain, tree.selectedNode != node else { break }
+                guard case .stepMember(let chain, _, _, _) = node, tree.selectedNode?.chainName == chain, tree.selectedNode != node else { break }
                 tell(.select(node))
             case .select(let node):
                 tell(.select(node))

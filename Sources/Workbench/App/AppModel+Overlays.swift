@@ -38,21 +38,19 @@ extension AppModel {
         }
     }
 
+    /// A window's question was answered yes (called while its work is carried out, which
+    /// takes the session's notices after).
     func confirmed(_ consequence: Confirmation.Consequence) {
         switch consequence {
         case .quit:
             wantsToQuit = true
-        case .delete(let name):
-            session.delete(name)
-            takeSessionNotices()
+        case .delete(let name): session.delete(name)
         case .cancelAll:
             let count = session.cancelEverything()
             say("cancelled \(count) request\(count == 1 ? "" : "s")", .warning)
         case .pane(let id, let question):
             carryOut(panes.component(id).confirmed(question, context: context(for: id)))
-        case .restoreFile(let text):
-            session.restoreFile(text)
-            takeSessionNotices()
+        case .restoreFile(let text): session.restoreFile(text)
         }
     }
 }

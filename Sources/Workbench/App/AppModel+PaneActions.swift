@@ -14,6 +14,6 @@ extension AppModel {
 
     /// `!`: the newest failure toast's event, in the Events pane.
     func showLastFailure() {
-        tell(.showEvent(toasts.last { $0.event != nil && $0.style == .failure }?.event))
+        tell(.showEvent(toasts.lastFailureEvent))
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// ask: a copy's name, a new name, where to save a body), a pane's own by that pane.
 extension AppModel {
     /// Enter in a prompt: does what it asked for — the shell's own prompts by the session, a
-    /// pane's by that pane — or says why it cannot.
+    /// pane's by that pane — or says why it cannot (called while the prompt's work is carried
+    /// out, which takes the session's notices after).
     func answer(_ purpose: Prompt.Purpose, text: String) -> PromptAnswer {
         let problem: String?
         switch purpose {
@@ -18,7 +19,6 @@ extension AppModel {
         case .saveBody(let id): problem = session.saveBody(of: id, to: text)
         case .exportHAR(let runID): problem = session.exportHAR(runID: runID, to: text)
         }
-        takeSessionNotices()
         return problem.map(PromptAnswer.refused) ?? .done([])
     }
 }

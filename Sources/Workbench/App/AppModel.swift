@@ -23,7 +23,7 @@ package final class AppModel {
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
     /// The windows open over the panes, the top one last (``overlay``).
     var overlays: [any Overlay] = []
-    var toasts: [Toast] = []
+    package internal(set) var toasts = Toasts()
     /// The last event in words, for the status line.
     var lastEvent = ""
     /// Queued for the terminal front: take them with ``takeEffects()``.
@@ -95,8 +95,11 @@ package final class AppModel {
     }
 
     /// The actions the shell itself carries out: focus and layout, overlays, and the
-    /// session's work on the workspace (sending, running, editing).
+    /// session's work on the workspace (sending, running, editing), whose notices it then
+    /// carries out.
     func performInShell(_ action: Action) {
+        defer { takeSessionNotices() }
+        let selected = tree.selectedNode
         switch action {
         case .quit: requestQuit()
         case .help: open(HelpOverlay())
@@ -106,24 +109,20 @@ package final class AppModel {
         case .zoom: isZoomed.toggle()
         case .redraw: effects.append(.redraw)
         case .suspend: effects.append(.suspend)
-        case .save:
-            session.saveDrafts()
-            takeSessionNotices()
+        case .save: session.saveDrafts()
         case .pickEnvironment: openEnvironmentPicker()
         case .showVariables: open(VariablesOverlay(rows: session.variableRows()))
-        case .send: sendSelected(ignoringCache: false)
+        case .send, .sendIgnoringCache:
+            if let selected { session.send(selected, activating: false, ignoringCache: action == .sendIgnoringCache) }
         case .importCurl: open(PromptOverlay(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl)))
-        case .copyAsCurl: copySelectedAsCurl()
-        case .toggleOffline:
-            session.toggleOffline()
-            takeSessionNotices()
-        case .editInEditor: openSelectedInEditor()
-        case .cancel: cancelSelected()
+        case .copyAsCurl: session.copyAsCurl(selected: selected?.requestName)
+        case .toggleOffline: session.toggleOffline()
+        case .editInEditor: session.openInEditor(selected: selected)
+        case .cancel: session.cancel(selected: selected)
         case .up, .down, .left, .right, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .top, .bottom:
             move(action)
         case .activate: activateSelection()
-        case .sendIgnoringCache: sendSelected(ignoringCache: true)
-        case .stepChain: stepSelectedChain()
+        case .stepChain: session.stepChain(of: selected)
         case .newRequest: open(PromptOverlay(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest)))
         case .revealSecrets:
             session.revealsSecrets.toggle()
@@ -170,23 +169,13 @@ package final class AppModel {
 
     /// Shows a message in the status line for a few seconds.
     func say(_ text: String, _ style: Style = .info, seconds: Double = 4, event: Int? = nil) {
-        toasts.append(Toast(text: text, style: style, expires: Date().timeIntervalSinceReferenceDate + seconds, event: event))
-        if toasts.count > 3 { toasts.removeFirst(toasts.count - 3) }
-    }
-
-    /// Drops messages whose time is up; returns whether any was dropped.
-    @discardableResult
-    func expireToasts(now: Date) -> Bool {
-        let before = toasts.count
-        toasts.removeAll { $0.expires <= now.timeIntervalSinceReferenceDate }
-        return toasts.count != before
+        toasts.say(text, style, seconds: seconds, event: event)
     }
 
     /// When the loop must wake up even if nothing arrives: the next animation frame while
     /// anything is in flight, or the next message to expire. Nil: sleep until a key or news.
     package func nextDeadline(now: Date) -> Date? {
-        var deadlines = toasts.map { Date(timeIntervalSinceReferenceDate: $0.expires) }
-        deadlines += panes.all.compactMap(\.nextWake)
+        var deadlines = panes.all.compactMap(\.nextWake) + [toasts.nextExpiry].compactMap { $0 }
         if isBusy { deadlines.append(now.addingTimeInterval(1.0 / 15)) }
         return deadlines.min()
     }
@@ -223,7 +212,7 @@ package final class AppModel {
         } else if isZoomed {
             isZoomed = false
         } else {
-            toasts.removeAll()
+            toasts.clear()
         }
     }
 }

@@ -28,6 +28,14 @@ package struct RequestTree: Sendable {
             }
         }
 
+        /// The chain the row belongs to: the chain's own row or one of its steps.
+        package var chainName: String? {
+            switch self {
+            case .chain(let name), .stepMember(let name, _, _, _): return name
+            default: return nil
+            }
+        }
+
         /// The key folding remembers this node by, when it folds.
         var foldKey: String? {
             switch self {
