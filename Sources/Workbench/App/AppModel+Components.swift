@@ -65,7 +65,7 @@ extension AppModel {
                     carryOut(work)
                 }
             case .editWorkspaceFile: effects.append(.openEditor(path: session.workspacePath, line: session.reloadError?.location?.line ?? 1))
-            case .resolveConflict(let action, let name): resolveConflict(action, of: name)
+            case .resolveConflict(let action, let name): session.resolveConflict(action, of: name)
             }
         }
     }

@@ -48,13 +48,7 @@ extension AppModel {
                 tell(.select(node))
             case .select(let node):
                 tell(.select(node))
-            case .conflict(let name): openConflict(name)
-            case .invalidEdit(let error, let backup): openInvalidEdit(error, backup: backup)
-            case .authorization(let url):
-                open(TextOverlay(.authorization(url: url)))
-            case .curl(let name, let command, let hidden):
-                open(TextOverlay(TextPanel(title: "\(name) as curl — copied to the clipboard", lines: [],
-                                           kind: .curl(command: command, hidden: hidden))))
+            case .window(let panel): open(TextOverlay(panel))
             }
         }
     }

@@ -2,8 +2,8 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-/// The shell's side of the file: its changes and the editor's end (news from the front), the
-/// invalid edit's window, the environment picker. The session reads and writes the file.
+/// The shell's side of the file: its changes and the editor's end (news from the front), and
+/// the environment picker. The session reads and writes the file.
 extension AppModel {
     /// The workspace file changed on disk (the front watches it): read it again.
     package func workspaceFileChanged() {
@@ -15,11 +15,6 @@ extension AppModel {
     package func editorFinished(_ outcome: EditorOutcome) {
         session.editorFinished(outcome)
         takeSessionNotices()
-    }
-
-    /// The editor left the file invalid: edit it again, or put back what it was.
-    func openInvalidEdit(_ error: WorkspaceError, backup: String) {
-        open(TextOverlay(.invalidEdit(error, backup: backup, fileName: session.fileName)))
     }
 
     func openEnvironmentPicker() {

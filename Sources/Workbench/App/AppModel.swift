@@ -130,7 +130,7 @@ package final class AppModel {
         case .open:
             say("Enter opens the selected row of Cache, Runs or Events: go to one first (4, 5, 6)", .info)
         case .showFailure: showLastFailure()
-        case .keepMine, .takeTheirs, .showBoth: resolveConflict(action)
+        case .keepMine, .takeTheirs, .showBoth: session.resolveConflict(action, of: selected?.requestName)
         case .back: handleEscape()
         default:
             if let pane = action.focusTarget {

@@ -22,12 +22,7 @@ enum SessionNotice {
     case chainStepStarted(RequestTree.Node)
     /// Select this request (one just added, imported or renamed).
     case select(RequestTree.Node)
-    /// The file changed under an unsaved edit: ask what to keep.
-    case conflict(request: String)
-    /// The editor left the file invalid: offer to edit again or put it back.
-    case invalidEdit(WorkspaceError, backup: String)
-    /// An OAuth2 sign-in waits for the user in a browser.
-    case authorization(url: String)
-    /// A request as a curl command, to show (`hidden`) and copy (`command`).
-    case curl(request: String, command: String, hidden: String)
+    /// A window to open over the panes: the choice for an edit the file changed under, both
+    /// versions of it, an invalid edit's, an OAuth2 sign-in waiting in a browser, a request as curl.
+    case window(TextPanel)
 }

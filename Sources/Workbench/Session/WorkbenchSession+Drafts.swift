@@ -93,7 +93,7 @@ extension WorkbenchSession {
         if !edits.isEmpty, write(edits, done: "saved \(names.joined(separator: ", ")) to \(fileName)") {
             for name in names { drafts[name] = nil }
         }
-        if let first = conflicted.first { notify(.conflict(request: first)) }
+        if let first = conflicted.first { offerConflictChoice(first) }
     }
 
     /// Keep mine (written to the file) or take theirs (the draft dropped) for `name`'s
@@ -112,7 +112,26 @@ extension WorkbenchSession {
             notify(.workspaceReloaded(workspace, orphans: orphanedDraftNames))
             say("dropped your edits of \(name): \(fileName) stays as it is", .success, seconds: 6)
         }
-        if let next = conflictedDraftNames.first { notify(.conflict(request: next)) }
+        if let next = conflictedDraftNames.first { offerConflictChoice(next) }
         return true
+    }
+
+    /// Opens the choice for `name`'s conflict: keep mine, take theirs or show both.
+    func offerConflictChoice(_ name: String) {
+        guard let note = conflictNote(of: name) else { return }
+        notify(.window(.editConflict(name, note: note, deleted: draftOrigins[name]?.conflict == .deleted, fileName: fileName)))
+    }
+
+    /// Keep mine, take theirs or show both (`action`) for `name`'s conflict, or says there is none.
+    func resolveConflict(_ action: Action, of name: String?) {
+        guard let name, let draft = drafts[name], let origin = draftOrigins[name], origin.conflict != nil else {
+            return say("no edit conflict here: w offers the choice when the file changes under unsaved edits", .info)
+        }
+        if action == .showBoth {
+            let theirs = workspace.requests[name]
+            notify(.window(.bothVersions(name, theirs: theirs, mine: draft.applied(to: theirs ?? origin.base), fileName: fileName)))
+        } else {
+            resolveConflict(of: name, keepingMine: action == .keepMine)
+        }
     }
 }

@@ -68,7 +68,8 @@ extension WorkbenchSession {
             let command = try CurlExport.command(for: request)
             let hidden = engine.scope.redact(try CurlExport.command(for: request, hidingSecrets: true))
             notify(.effect(.copyToClipboard(command)))
-            notify(.curl(request: name, command: command, hidden: hidden))
+            notify(.window(TextPanel(title: "\(name) as curl — copied to the clipboard", lines: [],
+                                     kind: .curl(command: command, hidden: hidden))))
         } catch {
             say("cannot export \(name): \(error.message)", .failure)
         }

@@ -91,7 +91,7 @@ extension WorkbenchSession {
             }
             return
         }
-        notify(.invalidEdit(error, backup: backup))
+        notify(.window(.invalidEdit(error, backup: backup, fileName: fileName)))
     }
 
     // MARK: - Requests added, renamed, deleted

@@ -56,7 +56,7 @@ extension WorkbenchSession {
             reload()
         case .openAuthorization(let url):
             notify(.effect(.copyToClipboard(url)))
-            notify(.authorization(url: url))
+            notify(.window(.authorization(url: url)))
         case .cacheWriteFailed(let sentence):
             say(sentence, .warning, seconds: 8)
         case .authorizationNotice(let sentence):
