@@ -128,19 +128,31 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // The workspace domain: the format and loader, the YAML splice and edits, running (runner,
-        // headless output), history, curl tools and the cache listing, on the modules split out of
-        // it, which it re-exports (Exports.swift; the split: docs/design/workspace-module-split.md).
-        // Nothing terminal-related: `courier run` and the importers use it alone.
+        // The workspace format: the model (workspace, requests, groups, paging, streams, auth
+        // settings), the loader and its validation, the YAML splice and edits, the importers'
+        // `ImportedWorkspace`, and the curl import.
+        .target(
+            name: "CourierFormat",
+            dependencies: [
+                "Courier",
+                "CourierFormatCore",
+                "CourierChecks",
+                workbenchOnly("Yams", from: "Yams"),
+            ]
+        ),
+        // The workspace domain: running (runner, headless output), history, reports, load runs,
+        // curl export and the cache listing, on the modules split out of it, which it re-exports
+        // (Exports.swift; the split: docs/design/workspace-module-split.md). Nothing
+        // terminal-related: `courier run` and the importers use it alone.
         .target(
             name: "CourierWorkspace",
             dependencies: [
                 "Courier",
                 "CourierFormatCore",
                 "CourierChecks",
+                "CourierFormat",
                 // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
                 .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
-                workbenchOnly("Yams", from: "Yams"),
                 workbenchOnly("GRDB", from: "GRDB.swift"),
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
@@ -159,7 +171,8 @@ let package = Package(
             ]
         ),
         // Postman, OpenAPI, .http and HAR importers and the .http exporter: each turns a
-        // document into an `ImportedWorkspace` (CourierWorkspace) and says what it dropped.
+        // document into an `ImportedWorkspace` (CourierFormat, re-exported by CourierWorkspace) and
+        // says what it dropped.
         .target(
             name: "CourierImport",
             dependencies: [
@@ -219,15 +232,18 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierImport", "Courier", "CourierDemoServer",
+            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierImport", "Courier",
+                           "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(name: "CourierFormatCoreTests", dependencies: ["CourierFormatCore", "Courier", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CourierChecksTests", dependencies: ["CourierChecks", "CourierFormatCore", "Courier", "CourierSchema", "CLibXML2",
                                                               .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .testTarget(name: "CourierFormatTests", dependencies: ["CourierFormat", "CourierFormatCore", "CourierChecks", "Courier", "CourierSchema"]),
         .testTarget(
             name: "ImportTests",
-            dependencies: ["CourierImport", "CourierWorkspace", "Courier", "CourierDemoServer", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CourierImport", "CourierWorkspace", "CourierFormat", "Courier", "CourierDemoServer",
+                           .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(
             name: "CourierDemoServerTests",

@@ -4,3 +4,4 @@
 
 @_exported import CourierFormatCore
 @_exported import CourierChecks
+@_exported import CourierFormat

@@ -1,3 +1,4 @@
+import CourierFormat
 import CourierFormatCore
 import Foundation
 import Synchronization

@@ -3,6 +3,7 @@ import CourierImport
 import Foundation
 import Testing
 import Yams
+@testable import CourierFormat
 @testable import CourierWorkspace
 
 /// A header name of 2,000 characters from a HAR file, a Postman collection or a `.http` file.

@@ -2,6 +2,7 @@ import Courier
 import CourierImport
 import Foundation
 import Testing
+@testable import CourierFormat
 @testable import CourierWorkspace
 
 /// What the importers and the workspace saver write, read by a second parser, PyYAML (YAML

@@ -1,7 +1,7 @@
 import Foundation
 
 // Contract documents for tests (Foundation alone): symlinked into the test targets that load
-// contracts, the checks' own (the disk cache) and the workspace's (the index).
+// contracts, the checks' own (the disk cache) and the format's (the index).
 
 /// An OpenAPI 3.1 document under `servers: /api` with `count` operations: GET
 /// `/things{i}` and GET `/things{i}/{id}` for each i, each 200 with a schema of its own.

@@ -1,5 +1,6 @@
 import Courier
 import Testing
+@testable import CourierFormat
 @testable import CourierWorkspace
 @testable import Workbench
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CourierFormat
 @testable import CourierWorkspace
 @testable import Workbench
 

@@ -4,7 +4,8 @@ import Testing
 @testable import CourierWorkspace
 @testable import Workbench
 
-/// The composer shows what `config.args` add to a request, as it marks `config.headers`.
+/// The composer shows what `config.args` add to a request, as it marks `config.headers` (which
+/// arguments a request inherits is tested in CourierFormatTests).
 @Suite(.serialized) struct ServiceDefaultsComposerTests {
     /// The demo workspace with `config.args` beside its `config.headers`.
     private static func withConfigArgs(_ text: String) -> String {
@@ -22,18 +23,5 @@ import Testing
             #expect(!screen.contains("k-991"))
             #expect(!screen.contains("lang=swift  (from config)"), "the request's own arguments are not marked")
         }
-    }
-
-    @Test func inheritedArgumentsAreThoseTheRequestDoesNotWrite() throws {
-        let path = writeWorkspace("""
-        config: {args: {client: courier, version: 1, gone: x}}
-        requests:
-          own: {url: /a, args: {version: 9, gone: null}}
-          posted: {method: POST, url: /b, body: {json: {name: Rex}}}
-        """)
-        let workspace = try Workspace.load(path: path)
-        let defaults = workspace.serviceDefaults(environment: nil)
-        #expect(workspace.requests["own"]!.inheritedArgs(defaults).map(\.name) == ["client"])
-        #expect(workspace.requests["posted"]!.inheritedArgs(defaults).map(\.name) == ["client", "version", "gone"])
     }
 }

@@ -3,21 +3,6 @@ import Foundation
 @testable import CourierWorkspace
 @testable import Workbench
 
-/// Parses YAML text as a workspace named `test.yaml`.
-func parseWorkspace(_ yaml: String, extraVariables: Set<String> = []) throws -> Workspace {
-    try Workspace.parse(yaml: yaml, file: "test.yaml", extraVariables: extraVariables)
-}
-
-/// The description of the error parsing `yaml` throws, or nil when it parses.
-func parseError(_ yaml: String) -> WorkspaceError? {
-    do {
-        _ = try parseWorkspace(yaml)
-        return nil
-    } catch {
-        return error as? WorkspaceError
-    }
-}
-
 /// What a headless run printed and returned.
 struct RunCapture {
     var status: Int32

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// The history of earlier versions: every request sent for one workspace, as JSON Lines in

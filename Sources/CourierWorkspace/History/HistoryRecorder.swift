@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 import GRDB
 

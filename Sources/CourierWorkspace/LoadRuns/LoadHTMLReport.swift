@@ -1,3 +1,4 @@
+import CourierFormat
 import Foundation
 
 /// `courier load --report FILE`: a load run as one self-contained HTML page to share — what

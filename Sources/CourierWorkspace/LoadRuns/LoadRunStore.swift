@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// Load runs saved in the history database and read back whole. The table and its SQL are the

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// The prepared requests a load run of a request or a batch sends, round-robin: each rendered

@@ -1,3 +1,4 @@
+import CourierFormat
 import Foundation
 
 extension HTMLReport {

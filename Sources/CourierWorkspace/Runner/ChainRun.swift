@@ -1,5 +1,6 @@
 import Courier
 import CourierChecks
+import CourierFormat
 import CourierFormatCore
 import Foundation
 

@@ -1,5 +1,6 @@
 #if WebSockets
 import Courier
+import CourierFormat
 import CourierFormatCore
 import CourierWebSocket
 import Foundation

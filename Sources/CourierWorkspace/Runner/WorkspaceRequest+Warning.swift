@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 
 extension WorkspaceRequest {
     /// What the runner and the workbench print beside a finished request: the engine's

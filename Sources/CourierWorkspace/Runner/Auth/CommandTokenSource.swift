@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// A token a shell command prints (`/bin/sh -c`), its standard output trimmed, reused for the

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// Requests to an OAuth2 token endpoint (RFC 6749 §4 and §6), sent through the engine: a form

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// One OAuth2 client's token for a workspace: taken from memory, else from its 0600 file,

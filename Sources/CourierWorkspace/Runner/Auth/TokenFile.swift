@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// The file an OAuth2 token is kept in between runs: `<state>/tokens/<workspace>-<key>.json`,

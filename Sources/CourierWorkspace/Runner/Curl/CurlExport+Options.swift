@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 
 extension CurlExport {
     /// curl's options for the authentication libcurl performs, a client certificate, the HTTP

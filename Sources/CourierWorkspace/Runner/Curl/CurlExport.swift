@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// `courier export-curl`: a curl command that sends the same request as a workspace

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierFormat
 
 /// Saving a request whose headers or args remove an inherited default with `null`: the
 /// `null` stays where it was written and still removes the default when read back.

@@ -1,7 +1,6 @@
 import Courier
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierFormat
 
 /// Every number in the workspace format has a documented range; NaN, infinities and values
 /// outside it are errors at the value, naming the key, the range and what was found.

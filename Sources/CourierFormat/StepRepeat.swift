@@ -31,7 +31,7 @@ public struct StepRepeat: Sendable, Hashable {
     }
 
     /// Why the step failed after its last try.
-    func failure(tries: Int, lastError: String?) -> String {
+    package func failure(tries: Int, lastError: String?) -> String {
         "repeat: `\(until.text)` did not hold after \(tries) tr\(tries == 1 ? "y" : "ies")" + (lastError.map { " (last try: \($0))" } ?? "")
     }
 }

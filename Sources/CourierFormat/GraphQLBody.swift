@@ -37,7 +37,7 @@ public struct GraphQLBody: Sendable, Hashable {
     }
 
     /// The JSON body, filled in: `query` from the file when it is one (read by `readFile`).
-    func document(render: (String) throws -> String, renderJSON: (JSONValue) throws -> JSONValue,
+    package func document(render: (String) throws -> String, renderJSON: (JSONValue) throws -> JSONValue,
                   readFile: (String) throws -> String) throws -> JSONValue {
         var members: [String: JSONValue] = ["query": .string(try render(isFile ? try readFile(query) : query))]
         if let variables { members["variables"] = try renderJSON(variables) }
@@ -66,8 +66,13 @@ public struct GraphQLBody: Sendable, Hashable {
 }
 
 /// A GraphQL query file that cannot be read.
-struct GraphQLFileError: Error, CustomStringConvertible {
+package struct GraphQLFileError: Error, CustomStringConvertible {
     let path: String
     let reason: String
-    var description: String { "cannot read the GraphQL query file \(path) (\(reason))" }
+    package var description: String { "cannot read the GraphQL query file \(path) (\(reason))" }
+
+    package init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }

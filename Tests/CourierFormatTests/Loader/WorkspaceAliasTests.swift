@@ -1,6 +1,5 @@
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierFormat
 
 /// YAML aliases are bounded: a few lines that repeat anchors through aliases of aliases are
 /// refused at the alias that goes over the bound, before anything walks the expansion.

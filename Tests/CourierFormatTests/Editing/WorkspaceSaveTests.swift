@@ -1,25 +1,7 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
-
-/// Saves the composer's draft of request `name`, changed by `change`, into `text`.
-func saveDraft(_ text: String, _ name: String, _ change: (inout RequestDraft) -> Void) throws -> WorkspaceSaveResult {
-    var draft = RequestDraft(try #require(try parseWorkspace(text).requests[name]))
-    change(&draft)
-    return try WorkspaceWriter.apply([.update(original: name, draft: draft)], to: text, file: "test.yaml")
-}
-
-/// The error saving throws, or nil when it saves.
-func saveError(_ text: String, _ edits: [WorkspaceEdit]) -> WorkspaceError? {
-    do {
-        _ = try WorkspaceWriter.apply(edits, to: text, file: "test.yaml")
-        return nil
-    } catch {
-        return error
-    }
-}
+@testable import CourierFormat
 
 @Suite("Workspace save: editing a request")
 struct WorkspaceSaveTests {

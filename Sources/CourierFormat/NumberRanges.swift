@@ -67,7 +67,7 @@ extension YAMLValue {
     }
 
     /// `0.001`, `60` — a bound as the documentation writes it.
-    static func text(_ number: Double) -> String {
+    package static func text(_ number: Double) -> String {
         number.rounded() == number ? String(Int(number)) : String(number)
     }
 }

@@ -1,5 +1,5 @@
 /// Splitting and quoting shell words, as a POSIX shell does for `curl …` lines.
-enum ShellWords {
+package enum ShellWords {
     struct UnterminatedQuote: Error {}
 
     /// The words of `line`: single quotes are literal, double quotes honour `\"`, `\\`, `\$`
@@ -61,7 +61,7 @@ enum ShellWords {
 
     /// `word` quoted for a POSIX shell (single quotes unless it is plainly safe; `$'…'` when
     /// it holds control characters a terminal would obey).
-    static func quote(_ word: String) -> String {
+    package static func quote(_ word: String) -> String {
         if ANSICQuoting.isNeeded(for: word) { return ANSICQuoting.quote(word) }
         let safe = !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0)) }
         return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"

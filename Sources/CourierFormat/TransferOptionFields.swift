@@ -110,7 +110,7 @@ package enum TransferOptionFields {
     }
 
     /// curl's words for the options set (`--max-redirs 5`).
-    static func curlWords(_ options: TransferOptions) -> [String] {
+    package static func curlWords(_ options: TransferOptions) -> [String] {
         all.flatMap { field -> [String] in
             guard let text = field.yaml(options) else { return [] }
             return field.curlFlagTakesValue ? [field.curlFlag, text] : [field.curlFlag]

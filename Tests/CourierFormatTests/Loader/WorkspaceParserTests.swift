@@ -1,8 +1,8 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierFormat
+@testable import CourierFormatCore
 
 @Suite("Workspace parser")
 struct WorkspaceParserTests {

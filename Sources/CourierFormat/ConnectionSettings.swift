@@ -30,7 +30,7 @@ public struct ConnectionSettings: Sendable, Hashable {
     }
 
     /// A request's settings over the config's: each one the request sets wins.
-    func over(_ config: ConnectionSettings) -> ConnectionSettings {
+    package func over(_ config: ConnectionSettings) -> ConnectionSettings {
         var merged = self
         merged.http = http ?? config.http
         if route.resolve.isEmpty { merged.route.resolve = config.route.resolve }

@@ -30,7 +30,7 @@ extension RequestDefinition.Auth {
     }
 
     /// The same auth with `values` (its templates filled in, say).
-    func with(values: AuthValues) throws(AuthValueError) -> Self {
+    package func with(values: AuthValues) throws(AuthValueError) -> Self {
         switch self {
         case .oauth2(let settings): .oauth2(OAuth2Settings(try OAuth2Auth(values: values), location: settings.location))
         case .command(let command): .command(TokenCommand(try CommandAuth(values: values), location: command.location))

@@ -2,8 +2,8 @@ import Foundation
 
 /// The name a workspace file's own state files share (its history log, its cookie jar): the
 /// file's name and a hash of its absolute path, so two `api.yaml` in different folders differ.
-enum WorkspaceStateName {
-    static func of(workspacePath: String) -> String {
+package enum WorkspaceStateName {
+    package static func of(workspacePath: String) -> String {
         let absolute = URL(fileURLWithPath: workspacePath).standardizedFileURL.path
         let stem = URL(fileURLWithPath: absolute).deletingPathExtension().lastPathComponent
         let hash = absolute.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierFormat
+@testable import CourierFormatCore
 
 /// Invalid UTF-8 and control characters are reported at their line and column, before YAML
 /// reads the file (libyaml gave no place for them).

@@ -1,8 +1,7 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierFormat
 
 @Suite("Workspace save: renaming, adding and deleting requests")
 struct WorkspaceSaveEntryTests {

@@ -3,7 +3,8 @@ import CourierSchema
 import Foundation
 import Testing
 @testable import CourierChecks
-@testable import CourierWorkspace
+@testable import CourierFormat
+@testable import CourierFormatCore
 
 /// A large contract: its operations indexed by path template (matching a request is a lookup,
 /// not a try of every template), and the contract read once per content — the workspace read

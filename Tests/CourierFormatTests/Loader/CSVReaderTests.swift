@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierFormat
+@testable import CourierFormatCore
 
 /// `each:` over a big CSV file: it is read record by record, a chunk at a time (a 1 GB file
 /// used to be turned whole into an array of `Character`s, 19.8 GiB, for 300 s), and loading

@@ -119,7 +119,7 @@ public struct StreamDefinition: Sendable, Hashable {
     }
 
     /// What `name` in `until:` stands for in `event`; nil when the event has none.
-    static func value(of name: String, in event: StreamEvent) -> String? {
+    package static func value(of name: String, in event: StreamEvent) -> String? {
         switch name {
         case "event": return event.name
         case "id": return event.id
@@ -132,7 +132,7 @@ public struct StreamDefinition: Sendable, Hashable {
     }
 
     /// Whether `until:` holds for `event`.
-    func ends(at event: StreamEvent) -> Bool {
+    package func ends(at event: StreamEvent) -> Bool {
         until?.holds { Self.value(of: $0, in: event) } ?? false
     }
 }

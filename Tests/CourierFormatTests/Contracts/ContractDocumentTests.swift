@@ -2,7 +2,7 @@ import Courier
 import Foundation
 import Testing
 @testable import CourierChecks
-@testable import CourierWorkspace
+@testable import CourierFormat
 
 /// `config.contract:` read through OpenAPIKit: its decoding and validation errors at the
 /// document's file:line:column, `$ref`s followed into files beside the contract (and never

@@ -5,7 +5,7 @@ import Yams
 /// Values written as YAML that reads them back as they were, in YAML 1.1 parsers (PyYAML, Yams)
 /// and YAML 1.2 ones alike: a string stays a string (so `"1"`, `"true"`, `"yes"`, `""` and
 /// `"{{x}}"` are quoted), numbers, booleans and null are plain.
-enum YAMLScalar {
+package enum YAMLScalar {
     /// Where a scalar is written; a plain scalar may hold less in a flow collection.
     enum Position {
         case blockKey, blockValue, flowKey, flowValue
@@ -75,7 +75,7 @@ enum YAMLScalar {
     }
 
     /// Seconds and other doubles where a whole number may be written as one (`5`, `0.5`).
-    static func seconds(_ value: Double) -> String {
+    package static func seconds(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : number(value)
     }
 
