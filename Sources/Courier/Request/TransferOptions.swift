@@ -16,8 +16,8 @@ public struct TransferOptions: Sendable, Equatable {
     /// ``Request/keepsCredentialsOnRedirect``, which a subclass may override.
     public var keepsCredentialsOnRedirect: Bool?
     /// Seconds a request with a body waits for the server's `100 Continue` before it sends
-    /// the body anyway (`CURLOPT_EXPECT_100_TIMEOUT_MS`; libcurl asks for it on bodies over
-    /// 1 MiB). Nil: libcurl's 1 s.
+    /// the body anyway (`CURLOPT_EXPECT_100_TIMEOUT_MS`; libcurl asks for one before a large
+    /// body, and whenever the request sets `Expect: 100-continue`). Nil: libcurl's 1 s.
     public var expect100Timeout: Double?
 
     /// The default of ``maxRedirects``.
