@@ -28,6 +28,17 @@ import Testing
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
+    /// `--version` says Courier's version and the libcurl it runs on, with the features a
+    /// bug report needs (this machine's libcurl speaks HTTP/2 and decodes gzip).
+    @Test func versionNamesCourierAndTheLibcurlItRunsOn() async throws {
+        let result = try await courier(["--version"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("courier 0.") == true, "\(result.output)")
+        #expect(lines.count == 2 && lines[1].hasPrefix("libcurl ") && lines[1].contains("HTTP/2") && lines[1].contains("gzip"),
+                "\(result.output)")
+    }
+
     @Test func withoutATerminalTheWorkbenchExitsTwoWithOneLine() async throws {
         let result = try await courier(["tui", EndToEndTests.root + "/workspaces/demo.yaml"])
         #expect(result.status == 2)
