@@ -8,6 +8,9 @@ trap 'rm -f "$log"' EXIT
 "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 if [ "$status" -ne 0 ]; then
+    # Without colours (Swift Testing writes them when it believes a terminal is there), so
+    # that the patterns below match whatever the runner decided.
+    sed -i 's/\x1b\[[0-9;]*m//g' "$log"
     echo
     echo "==== The tests failed (exit $status). Every issue recorded, with what followed it (at most 60 lines each):"
     awk '

@@ -100,6 +100,10 @@ final class InputLoop {
                 suspend()
                 redraw = true
             case SIGCONT:
+                // Continued (`fg`, even when the process was never stopped): the shell has
+                // written its job line over the screen, and the window may have been resized
+                // meanwhile — curses must repaint every cell, not only what it believes changed.
+                model.size = terminal.resize()
                 previous = nil
                 redraw = true
             default:
