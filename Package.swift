@@ -140,8 +140,23 @@ let package = Package(
                 workbenchOnly("Yams", from: "Yams"),
             ]
         ),
-        // The workspace domain: running (runner, headless output), history, reports, load runs,
-        // curl export and the cache listing, on the modules split out of it, which it re-exports
+        // Running a workspace's requests: the runner, batches, chains, `each:`, paging, `repeat`,
+        // streams and WebSocket sessions, token sources and cookies, the run's results and events,
+        // curl export and the cache listing.
+        .target(
+            name: "CourierRunner",
+            dependencies: [
+                "Courier",
+                "CourierFormatCore",
+                "CourierChecks",
+                "CourierFormat",
+                // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
+                .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The workspace domain's top: headless runs (`courier run`/`check`), history, reports and
+        // load runs, on the modules split out of it, which it re-exports
         // (Exports.swift; the split: docs/design/workspace-module-split.md). Nothing
         // terminal-related: `courier run` and the importers use it alone.
         .target(
@@ -151,8 +166,7 @@ let package = Package(
                 "CourierFormatCore",
                 "CourierChecks",
                 "CourierFormat",
-                // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
-                .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
+                "CourierRunner",
                 workbenchOnly("GRDB", from: "GRDB.swift"),
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
@@ -232,7 +246,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierImport", "Courier",
+            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner", "CourierImport", "Courier",
                            "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
@@ -240,6 +254,8 @@ let package = Package(
         .testTarget(name: "CourierChecksTests", dependencies: ["CourierChecks", "CourierFormatCore", "Courier", "CourierSchema", "CLibXML2",
                                                               .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "CourierFormatTests", dependencies: ["CourierFormat", "CourierFormatCore", "CourierChecks", "Courier", "CourierSchema"]),
+        .testTarget(name: "CourierRunnerTests", dependencies: ["CourierRunner", "CourierFormat", "CourierFormatCore", "CourierChecks", "Courier",
+                                                              "CourierDemoServer", "CourierImport"]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "CourierFormat", "Courier", "CourierDemoServer",

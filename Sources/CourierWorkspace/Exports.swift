@@ -5,3 +5,4 @@
 @_exported import CourierFormatCore
 @_exported import CourierChecks
 @_exported import CourierFormat
+@_exported import CourierRunner

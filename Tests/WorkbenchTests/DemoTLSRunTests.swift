@@ -1,6 +1,7 @@
 import CourierDemoServer
 import Foundation
 import Testing
+@testable import CourierRunner
 @testable import CourierWorkspace
 
 /// demo.yaml's TLS requests through `courier run`'s code (``HeadlessRun``): `{{demoTLS}}`,

@@ -1,9 +1,10 @@
 import Courier
+import CourierFormat
 import CourierDemoServer
 import CourierImport
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 /// `body: {graphql: …}`: sent as GraphQL over HTTP, its errors shown, its query from a file
 /// inside the workspace's folder, imported from Postman and .http files, written back.

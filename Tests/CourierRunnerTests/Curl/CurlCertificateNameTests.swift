@@ -1,7 +1,8 @@
 import Courier
+import CourierFormat
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 /// curl reads `--cert file[:password]`: a colon in the certificate's file name must be
 /// written `\:` (and a backslash `\\`), or curl takes what follows as the password.

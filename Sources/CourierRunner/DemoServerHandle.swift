@@ -30,8 +30,8 @@ extension DemoServerHandle {
     /// Starts the demo server for a command (`courier run`, `courier load`) and says what
     /// the user must know on `errors`: that it could not start (then nil), that it is not on
     /// its usual port, or that its TLS listeners did not start.
-    static func start(for command: String, with start: @Sendable () async throws -> DemoServerHandle,
-                      errors: (String) -> Void) async -> DemoServerHandle? {
+    package static func start(for command: String, with start: @Sendable () async throws -> DemoServerHandle,
+                              errors: (String) -> Void) async -> DemoServerHandle? {
         let demo: DemoServerHandle
         do {
             demo = try await start()

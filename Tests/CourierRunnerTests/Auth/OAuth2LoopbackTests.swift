@@ -1,8 +1,9 @@
 import Courier
+import CourierFormat
 import CourierDemoServer
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,9 +1,10 @@
 import Courier
+import CourierFormat
 import CourierDemoServer
 import CourierImport
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 /// `config.headers` and `config.args` (CTNetworking's service-wide headers and parameters),
 /// an environment's own, and a request's override or `null`: what reaches the server.

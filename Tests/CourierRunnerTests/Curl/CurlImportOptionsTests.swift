@@ -1,7 +1,7 @@
 import Courier
+import CourierFormat
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierRunner
 
 /// import-curl of the options export-curl writes for libcurl's auth schemes, a client
 /// certificate, the HTTP version and the route.

@@ -1,7 +1,9 @@
 import Courier
+import CourierFormatCore
+import CourierFormat
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 /// `hud:` and `quietErrors:` on requests, batches and chains: read and checked like every
 /// other key, and carried to the engine's objects with placeholders filled in and secrets

@@ -1,7 +1,7 @@
 import Courier
+import CourierFormatCore
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierRunner
 
 /// Templates are bounded: each variable is rendered once per value, a value may expand to
 /// 1 MiB, variables may nest 32 deep, and cycles are named.

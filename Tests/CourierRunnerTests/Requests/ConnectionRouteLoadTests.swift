@@ -1,7 +1,8 @@
 import Courier
+import CourierFormat
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 #if canImport(Glibc)
 import Glibc
 #endif

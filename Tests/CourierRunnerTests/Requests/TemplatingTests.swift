@@ -1,8 +1,8 @@
 import Courier
+import CourierFormatCore
 import Foundation
 import Testing
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierRunner
 
 @Suite("Templating and environments")
 struct TemplatingTests {

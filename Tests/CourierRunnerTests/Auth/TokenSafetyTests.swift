@@ -1,8 +1,9 @@
 import Courier
+import CourierFormat
 import CourierDemoServer
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 /// Tokens from outside the workspace file: one with a control character or of absurd length is
 /// refused where it comes from (the token endpoint, the command), with the place and the source

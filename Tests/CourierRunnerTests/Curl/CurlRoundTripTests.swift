@@ -2,8 +2,7 @@ import Courier
 import Foundation
 import Testing
 @testable import CourierFormat
-@testable import CourierWorkspace
-@testable import Workbench
+@testable import CourierRunner
 
 @Suite("curl import and export")
 struct CurlRoundTripTests {

@@ -75,7 +75,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     }
 
     /// The history exchange that answered the last start offline; nil otherwise.
-    public internal(set) var answeredFromHistory: Int64? {
+    public package(set) var answeredFromHistory: Int64? {
         get { resolutionState.withLock { $0.answeredFromHistory } }
         set { resolutionState.withLock { $0.answeredFromHistory = newValue } }
     }

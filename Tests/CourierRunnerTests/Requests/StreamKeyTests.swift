@@ -1,7 +1,8 @@
 import Courier
+import CourierFormat
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 @Suite("stream: key")
 struct StreamKeyTests {

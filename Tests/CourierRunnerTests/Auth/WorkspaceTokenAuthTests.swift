@@ -1,9 +1,10 @@
 import Courier
+import CourierFormat
 import CourierDemoServer
 import Foundation
 import Synchronization
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 /// `auth: {oauth2: …}` and `auth: {command: …}` through the runner, against the demo server's
 /// OAuth2 endpoints: tokens fetched once and reused, refreshed, recovered once after a 401,

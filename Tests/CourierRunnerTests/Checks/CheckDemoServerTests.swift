@@ -1,8 +1,11 @@
 import Courier
+import CourierFormatCore
+import CourierFormat
+import CourierChecks
 import CourierDemoServer
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierRunner
 
 /// Checks on real exchanges: requests sent through libcurl to the demo server, their
 /// facts read from the engine's `Request`.
