@@ -155,6 +155,20 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The history: exchanges and load runs kept in SQLite (GRDB), their queries and retention,
+        // diffs, transcripts, HAR export, and answering a run from the history (offline replay).
+        .target(
+            name: "CourierHistory",
+            dependencies: [
+                "Courier",
+                "CourierFormatCore",
+                "CourierChecks",
+                "CourierFormat",
+                "CourierRunner",
+                workbenchOnly("GRDB", from: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The workspace domain's top: headless runs (`courier run`/`check`), history, reports and
         // load runs, on the modules split out of it, which it re-exports
         // (Exports.swift; the split: docs/design/workspace-module-split.md). Nothing
@@ -167,7 +181,7 @@ let package = Package(
                 "CourierChecks",
                 "CourierFormat",
                 "CourierRunner",
-                workbenchOnly("GRDB", from: "GRDB.swift"),
+                "CourierHistory",
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -246,7 +260,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner", "CourierImport", "Courier",
+            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner", "CourierHistory", "CourierImport", "Courier",
                            "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
@@ -256,6 +270,8 @@ let package = Package(
         .testTarget(name: "CourierFormatTests", dependencies: ["CourierFormat", "CourierFormatCore", "CourierChecks", "Courier", "CourierSchema"]),
         .testTarget(name: "CourierRunnerTests", dependencies: ["CourierRunner", "CourierFormat", "CourierFormatCore", "CourierChecks", "Courier",
                                                               "CourierDemoServer", "CourierImport"]),
+        .testTarget(name: "CourierHistoryTests", dependencies: ["CourierHistory", "CourierRunner", "CourierFormat", "CourierFormatCore",
+                                                               "CourierChecks", "Courier"]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "CourierFormat", "Courier", "CourierDemoServer",

@@ -6,3 +6,4 @@
 @_exported import CourierChecks
 @_exported import CourierFormat
 @_exported import CourierRunner
+@_exported import CourierHistory

@@ -3,6 +3,7 @@ import CourierDemoServer
 import Foundation
 import GRDB
 import Testing
+@testable import CourierHistory
 @testable import CourierWorkspace
 @testable import Workbench
 

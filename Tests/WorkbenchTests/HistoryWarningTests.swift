@@ -2,6 +2,7 @@ import Courier
 import Foundation
 import GRDB
 import Testing
+@testable import CourierHistory
 @testable import CourierWorkspace
 @testable import Workbench
 

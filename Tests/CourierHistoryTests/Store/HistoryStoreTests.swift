@@ -1,9 +1,9 @@
 import Courier
+import CourierFormat
 import Foundation
 import Testing
+@testable import CourierHistory
 @testable import CourierRunner
-@testable import CourierWorkspace
-@testable import Workbench
 
 /// The history database: migrations (including the one-time import of the JSON Lines
 /// files), queries, retention and the diff of two exchanges.

@@ -1,12 +1,13 @@
 import Courier
 import CourierChecks
 import CourierFormatCore
+import CourierRunner
 import Foundation
 
 /// What a finished request was, taken on the caller's thread in a few cheap copies, so that
 /// the costly part — redacting and hashing bodies of up to many megabytes — happens on the
 /// history's writer queue, never on the transport thread or the input loop.
-struct HistorySnapshot: Sendable {
+package struct HistorySnapshot: Sendable {
     var date: Date
     var result: RequestResult
     var prepared: PreparedRequest?
@@ -20,7 +21,7 @@ struct HistorySnapshot: Sendable {
     var events: [StreamEvent]
     var eventCount: Int
 
-    init(request: WorkspaceRequest, result: RequestResult, date: Date = Date()) {
+    package init(request: WorkspaceRequest, result: RequestResult, date: Date = Date()) {
         self.date = date
         self.result = result
         prepared = try? request.preparedRequest()
@@ -48,7 +49,7 @@ extension HistoryExchange {
     /// says. Bodies over `context.bodyLimit` keep their
     /// size and the response's SHA-256 only; a session's messages are kept as
     /// ``HistoryTranscript`` says.
-    init(_ snapshot: HistorySnapshot, context: HistoryRecorder.Context) {
+    package init(_ snapshot: HistorySnapshot, context: HistoryRecorder.Context) {
         let result = snapshot.result
         let scope = snapshot.scope
         self.init(runID: context.runID, date: snapshot.date, workspace: context.workspace, workspacePath: context.workspacePath,

@@ -1,3 +1,4 @@
+import CourierRunner
 import Foundation
 
 /// The JSON Lines history of earlier versions (one `NAME-HASH.jsonl` per workspace, outcomes

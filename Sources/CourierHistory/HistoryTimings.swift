@@ -1,4 +1,5 @@
 import Courier
+import CourierRunner
 
 extension HistoryExchange.Timings {
     /// Phases from libcurl's cumulative times, HAR's way: `connect` includes `ssl`; a phase
@@ -10,7 +11,7 @@ extension HistoryExchange.Timings {
     }
 
     /// Phases from a run result's timings (no pre-transfer time: sending counts as 0).
-    init(milliseconds timings: RequestResult.Timings) {
+    package init(milliseconds timings: RequestResult.Timings) {
         let connectEnd = max(timings.connectMs, timings.tlsMs)
         self.init(cumulative: timings.dnsMs, connect: timings.connectMs, tls: timings.tlsMs, preTransfer: connectEnd,
                   firstByte: timings.firstByteMs, total: timings.totalMs, reused: false)

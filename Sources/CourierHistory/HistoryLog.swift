@@ -1,5 +1,6 @@
 import Courier
 import CourierFormat
+import CourierRunner
 import Foundation
 
 /// The history of earlier versions: every request sent for one workspace, as JSON Lines in

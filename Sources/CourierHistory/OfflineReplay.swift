@@ -1,4 +1,5 @@
 import Courier
+import CourierRunner
 import Foundation
 import HTTPTypes
 

@@ -1,5 +1,6 @@
 import Courier
 import CourierFormat
+import CourierRunner
 import Dispatch
 import Foundation
 import Synchronization
@@ -94,7 +95,10 @@ public final class HistoryRecorder: ExchangeRecording {
     public var hasFailed: Bool { state.withLock { $0.failed } }
 
     /// Waits until every exchange recorded so far is written, then prunes this workspace's
-    /// history as `context.retention` says.
+    /// history as `context.retention` says and closes the database: when it returns, the
+    /// database is checkpointed and its write-ahead log and index are gone (SQLite removes
+    /// them as the last connection closes), not left to close whenever the recorder is freed.
+    /// A later write opens it again.
     public func finish() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
@@ -105,6 +109,8 @@ public final class HistoryRecorder: ExchangeRecording {
                         self.fail("cannot prune the history in \(store.path): \(Self.describe(error))")
                     }
                 }
+                // The last reference: the database closes here, before the resume.
+                self.state.withLock { $0.store = nil }
                 continuation.resume()
             }
         }
