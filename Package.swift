@@ -169,6 +169,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // Reports of runs: human text, JSON Lines, JUnit, the HTML report, the contract drift report.
+        .target(
+            name: "CourierReports",
+            dependencies: [
+                "Courier",
+                "CourierFormatCore",
+                "CourierChecks",
+                "CourierFormat",
+                "CourierRunner",
+                "CourierHistory",
+            ]
+        ),
         // The workspace domain's top: headless runs (`courier run`/`check`), history, reports and
         // load runs, on the modules split out of it, which it re-exports
         // (Exports.swift; the split: docs/design/workspace-module-split.md). Nothing
@@ -182,6 +194,7 @@ let package = Package(
                 "CourierFormat",
                 "CourierRunner",
                 "CourierHistory",
+                "CourierReports",
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -260,8 +273,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner", "CourierHistory", "CourierImport", "Courier",
-                           "CourierDemoServer",
+            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner",
+                           "CourierHistory", "CourierReports", "CourierImport", "Courier", "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(name: "CourierFormatCoreTests", dependencies: ["CourierFormatCore", "Courier", .product(name: "Yams", package: "Yams")]),

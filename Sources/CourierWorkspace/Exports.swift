@@ -7,3 +7,4 @@
 @_exported import CourierFormat
 @_exported import CourierRunner
 @_exported import CourierHistory
+@_exported import CourierReports

@@ -1,4 +1,6 @@
+import Courier
 import CourierChecks
+import CourierRunner
 /// A request's `expect:` checks (and contract verdicts) in an ``HTMLReport``: a table with
 /// ✓/✗, the check as written, expected, actual, and where it is written; a failure also
 /// names the JSON path it read and the schema keyword it broke. Failures come first.

@@ -1,4 +1,7 @@
+import Courier
 import CourierFormatCore
+import CourierHistory
+import CourierRunner
 import Foundation
 
 /// One request of an ``HTMLReport``: a `<details>` whose summary line says the outcome,

@@ -1,3 +1,5 @@
+import Courier
+import CourierRunner
 import Foundation
 
 /// `courier run --junit FILE`: a JUnit XML report with one test suite per name run and one

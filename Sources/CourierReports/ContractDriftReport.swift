@@ -1,4 +1,6 @@
+import Courier
 import CourierChecks
+import CourierRunner
 /// `courier check`'s output: for each request, ✓ and the operation its response matched, or
 /// ✗ and each way it drifts from the contract; then a count. A request without a response
 /// to check counts as unchecked, and fails the check like drift.

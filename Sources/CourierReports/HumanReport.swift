@@ -1,5 +1,6 @@
 import Courier
 import CourierFormatCore
+import CourierRunner
 import Foundation
 
 /// `courier run`'s terminal output: a line per request (status, time, size, from cache),

@@ -1,3 +1,5 @@
+import Courier
+import CourierRunner
 import Foundation
 
 /// `courier run --json`: one JSON object per executed or skipped request (each event of a

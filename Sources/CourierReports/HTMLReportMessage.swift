@@ -1,3 +1,6 @@
+import Courier
+import CourierFormat
+import CourierHistory
 import Foundation
 
 /// An exchange's request and response in an ``HTMLReport``, as the history keeps them

@@ -1,5 +1,7 @@
 import Courier
 import CourierFormat
+import CourierHistory
+import CourierRunner
 import Foundation
 import Synchronization
 

@@ -1,3 +1,8 @@
+import Courier
+import CourierFormat
+import CourierFormatCore
+import CourierHistory
+import CourierRunner
 import Foundation
 
 /// `courier run --report FILE` (and `courier check --report FILE`): one self-contained HTML
@@ -161,7 +166,7 @@ public struct HTMLReport {
 
     /// Text for HTML content and attribute values: markup characters as entities, and no
     /// control characters but tab and newline (as JUnit's XML has them).
-    static func escape(_ text: String) -> String { JUnitReport.escape(text) }
+    package static func escape(_ text: String) -> String { JUnitReport.escape(text) }
 
     static func milliseconds(_ value: Double) -> String {
         value >= 1000 ? String(format: "%.2f s", value / 1000) : String(format: "%.1f ms", value)

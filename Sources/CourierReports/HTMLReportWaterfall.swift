@@ -1,3 +1,7 @@
+import Courier
+import CourierFormatCore
+import CourierHistory
+import CourierRunner
 import Foundation
 
 /// The timings of an ``HTMLReport``: a waterfall of every request that went to the network —

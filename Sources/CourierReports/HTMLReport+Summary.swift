@@ -1,3 +1,4 @@
+import Courier
 import CourierFormat
 import Foundation
 
@@ -65,7 +66,7 @@ extension HTMLReport {
     }
 
     /// `2026-11-26 10:31:07 +0100`: local time, with its offset.
-    static func dateText(_ date: Date) -> String {
+    package static func dateText(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss xx"

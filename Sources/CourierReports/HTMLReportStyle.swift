@@ -1,10 +1,10 @@
 /// The stylesheet and the little script of an ``HTMLReport``, inline: system fonts, colours
 /// for light and dark (`prefers-color-scheme`), and filter buttons that the script shows —
 /// without it every request is listed and `<details>` still open and close.
-enum HTMLReportStyle {
+package enum HTMLReportStyle {
     /// A page's start, up to its `<main>`: `title` escaped, `css` inline, and `policy` as its
     /// Content-Security-Policy (no fetches in any report).
-    static func pageStart(title: String, css: String, policy: String) -> String {
+    package static func pageStart(title: String, css: String, policy: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -61,7 +61,7 @@ enum HTMLReportStyle {
         })();
         """
 
-    static let css = """
+    package static let css = """
         :root {
           color-scheme: light dark;
           --bg: #f6f7f9; --panel: #ffffff; --panel-2: #f0f2f5; --text: #1d2330; --muted: #667085; --border: #dde1e7;
