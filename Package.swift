@@ -181,12 +181,10 @@ let package = Package(
                 "CourierHistory",
             ]
         ),
-        // The workspace domain's top: headless runs (`courier run`/`check`), history, reports and
-        // load runs, on the modules split out of it, which it re-exports
-        // (Exports.swift; the split: docs/design/workspace-module-split.md). Nothing
-        // terminal-related: `courier run` and the importers use it alone.
+        // The workspace side of load runs: targets (a request or a chain), the run and its
+        // recorder, options and thresholds, comparison with a baseline, saved runs, reports.
         .target(
-            name: "CourierWorkspace",
+            name: "CourierLoadRuns",
             dependencies: [
                 "Courier",
                 "CourierFormatCore",
@@ -197,7 +195,23 @@ let package = Package(
                 "CourierReports",
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The workspace domain's top: headless runs (`courier run`/`check`), on the modules split
+        // out of it, which it re-exports (Exports.swift; the split:
+        // docs/design/workspace-module-split.md). Nothing terminal-related: `courier run` and the
+        // importers use it alone.
+        .target(
+            name: "CourierWorkspace",
+            dependencies: [
+                "Courier",
+                "CourierFormatCore",
+                "CourierChecks",
+                "CourierFormat",
+                "CourierRunner",
+                "CourierHistory",
+                "CourierReports",
+                "CourierLoadRuns",
             ]
         ),
         // The workbench's UI model: shell, panes, overlays, screen and body viewer, as data a
@@ -274,7 +288,7 @@ let package = Package(
         .testTarget(
             name: "WorkbenchTests",
             dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner",
-                           "CourierHistory", "CourierReports", "CourierImport", "Courier", "CourierDemoServer",
+                           "CourierHistory", "CourierReports", "CourierLoadRuns", "CourierImport", "Courier", "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(name: "CourierFormatCoreTests", dependencies: ["CourierFormatCore", "Courier", .product(name: "Yams", package: "Yams")]),
@@ -285,6 +299,9 @@ let package = Package(
                                                               "CourierDemoServer", "CourierImport"]),
         .testTarget(name: "CourierHistoryTests", dependencies: ["CourierHistory", "CourierRunner", "CourierFormat", "CourierFormatCore",
                                                                "CourierChecks", "Courier"]),
+        .testTarget(name: "CourierLoadRunsTests", dependencies: ["CourierLoadRuns", "CourierReports", "CourierHistory", "CourierRunner",
+                                                                "CourierFormat", "CourierFormatCore", "CourierChecks", "Courier",
+                                                                "CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "CourierFormat", "Courier", "CourierDemoServer",

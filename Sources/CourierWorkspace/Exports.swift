@@ -8,3 +8,4 @@
 @_exported import CourierRunner
 @_exported import CourierHistory
 @_exported import CourierReports
+@_exported import CourierLoadRuns

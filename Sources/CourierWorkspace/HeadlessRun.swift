@@ -1,5 +1,8 @@
 import CourierFormat
 import CourierFormatCore
+import CourierHistory
+import CourierReports
+import CourierRunner
 import Foundation
 import Synchronization
 

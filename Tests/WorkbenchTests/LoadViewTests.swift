@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierLoadRuns
 @testable import CourierWorkspace
 @testable import Workbench
 

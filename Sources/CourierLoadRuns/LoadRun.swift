@@ -1,6 +1,7 @@
 import Courier
 import CourierFormat
 import CourierFormatCore
+import CourierRunner
 import Foundation
 import Synchronization
 

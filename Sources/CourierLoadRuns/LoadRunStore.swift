@@ -1,5 +1,6 @@
 import Courier
 import CourierFormat
+import CourierHistory
 import Foundation
 
 /// Load runs saved in the history database and read back whole. The table and its SQL are the

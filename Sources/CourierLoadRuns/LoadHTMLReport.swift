@@ -1,4 +1,5 @@
 import CourierFormat
+import CourierReports
 import Foundation
 
 /// `courier load --report FILE`: a load run as one self-contained HTML page to share — what

@@ -1,6 +1,8 @@
 import Courier
 import CourierFormat
 import CourierFormatCore
+import CourierHistory
+import CourierRunner
 import Foundation
 
 /// `courier load` without the argument parsing: loads the workspace, starts the demo server

@@ -1,5 +1,6 @@
 import Courier
 import CourierFormat
+import CourierRunner
 import Foundation
 import Synchronization
 

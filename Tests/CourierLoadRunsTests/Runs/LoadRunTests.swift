@@ -1,10 +1,12 @@
 import Courier
 import CourierDemoServer
+import CourierFormat
+import CourierRunner
 import Foundation
 import Glibc
 import Synchronization
 import Testing
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// Load runs of a request, a batch and a chain against the in-process demo server.
 @Suite("Load runs against the demo server")

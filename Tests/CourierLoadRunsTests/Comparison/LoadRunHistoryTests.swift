@@ -1,8 +1,10 @@
 import Courier
+import CourierFormat
+import CourierHistory
 import Foundation
 import GRDB
 import Testing
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// Load runs in the history database (one row per run), and `--compare last|ID|FILE`.
 @Suite struct LoadRunHistoryTests {

@@ -1,3 +1,4 @@
+import CourierHistory
 import Foundation
 
 /// The run `--compare last|ID|FILE` names: the previous saved run of the same workspace file

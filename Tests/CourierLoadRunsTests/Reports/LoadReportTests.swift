@@ -2,7 +2,7 @@ import Courier
 import Foundation
 import Testing
 @testable import CourierHistory
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// `courier load`'s text: a run's report, a comparison's table and a saved run's headline.
 @Suite struct LoadReportTests {

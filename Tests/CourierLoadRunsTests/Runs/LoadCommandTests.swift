@@ -1,8 +1,10 @@
 import Courier
 import CourierDemoServer
+import CourierHistory
+import CourierRunner
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// `courier load` headless: the history, `--compare` and `--fail-on`, against the demo server.
 /// (The stalled server's p99 is an end-to-end test: timing needs a server outside this process.)

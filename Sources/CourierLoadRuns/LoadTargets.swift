@@ -1,5 +1,6 @@
 import Courier
 import CourierFormat
+import CourierRunner
 import Foundation
 
 /// The prepared requests a load run of a request or a batch sends, round-robin: each rendered

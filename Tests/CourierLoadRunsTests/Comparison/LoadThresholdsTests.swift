@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// `--fail-on`: the rules' grammar, errors that point at a column, and which rules a run breaks.
 @Suite struct LoadThresholdsTests {

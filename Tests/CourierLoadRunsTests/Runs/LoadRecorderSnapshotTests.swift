@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// A recorder's snapshots are worked out from a copy taken under its lock: the figures are the
 /// recorded ones, samples recorded meanwhile are all kept, and a progress line's headline

@@ -1,5 +1,6 @@
 import Courier
 import CourierFormatCore
+import CourierHistory
 import Foundation
 
 /// `courier load`'s text: a finished run's figures, a comparison with a baseline, and a saved

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// `--compare`: each figure of a run against a baseline's, with the change and a verdict.
 @Suite struct LoadComparisonTests {

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 import Testing
-@testable import CourierWorkspace
+@testable import CourierLoadRuns
 
 /// `courier load --report FILE`'s page: the figures of the run, names shown as text, a chart
 /// bar a second, the steps, the comparison, and nothing it would fetch or run.

@@ -1,0 +1,1 @@
+../Courier/Support/TSanMutex.swift
