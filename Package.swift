@@ -302,6 +302,11 @@ let package = Package(
         .testTarget(name: "CourierLoadRunsTests", dependencies: ["CourierLoadRuns", "CourierReports", "CourierHistory", "CourierRunner",
                                                                 "CourierFormat", "CourierFormatCore", "CourierChecks", "Courier",
                                                                 "CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CourierWorkspaceTests", dependencies: ["CourierWorkspace", "CourierLoadRuns", "CourierReports", "CourierHistory",
+                                                                 "CourierRunner", "CourierFormat", "CourierFormatCore", "CourierChecks",
+                                                                 "Courier", "CourierDemoServer", "CourierImport",
+                                                                 .product(name: "GRDB", package: "GRDB.swift"),
+                                                                 .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "CourierFormat", "Courier", "CourierDemoServer",

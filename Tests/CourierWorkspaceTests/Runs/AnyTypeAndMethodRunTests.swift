@@ -3,7 +3,6 @@ import CourierDemoServer
 import Foundation
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// `courier run` with responses of any type (`response: auto`, the workspace default) and
 /// any method, against httpbin and the demo server; export-curl and HAR with such methods.

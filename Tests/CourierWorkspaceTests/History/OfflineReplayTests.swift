@@ -3,7 +3,6 @@ import Foundation
 import Glibc
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// `courier run --offline`: a run answered from the cache and the history while a listener on
 /// the demo server's port counts every connection — and sees none.

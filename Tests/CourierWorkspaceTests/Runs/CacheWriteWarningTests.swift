@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// A response that cannot be cached is said, and the run goes on.
 @Suite struct CacheWriteWarningTests {

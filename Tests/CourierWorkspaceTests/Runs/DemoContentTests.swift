@@ -3,7 +3,6 @@ import CourierDemoServer
 import Foundation
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 @Suite("Demo workspace content")
 struct DemoContentTests {

@@ -4,7 +4,6 @@ import FoundationXML
 #endif
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// `{request: NAME, times: N}` in a batch: parsed, checked, expanded, run, renamed and
 /// guarded against deletion.

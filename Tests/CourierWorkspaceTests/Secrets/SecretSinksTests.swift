@@ -2,7 +2,6 @@ import Courier
 import Foundation
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// A secret written into a URL — a password, a token in the path, a secret query value — is
 /// hidden the same way in every sink: text and JSON output, JUnit, history and cache metadata.

@@ -3,7 +3,6 @@ import Foundation
 import Testing
 @testable import CourierRunner
 @testable import CourierWorkspace
-@testable import Workbench
 
 @Suite("Workspace cache browsing")
 struct WorkspaceCacheTests {

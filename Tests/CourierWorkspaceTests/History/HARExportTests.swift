@@ -2,7 +2,6 @@ import Courier
 import Foundation
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// `courier history --har`: the recorded exchanges of real runs against the demo server, as
 /// HAR 1.2, checked field by field against the specification's required members.

@@ -2,7 +2,6 @@ import CourierDemoServer
 import Foundation
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// A workspace's known secrets are credentials wherever they are placed: a `sensitive`
 /// value or a secret `{{env.NAME}}` under an innocent header name does not follow a redirect

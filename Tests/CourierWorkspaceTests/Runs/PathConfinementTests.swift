@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// Files a workspace reads and writes stay inside its folder, or a directory the user allowed.
 @Suite struct PathConfinementTests {

@@ -6,7 +6,6 @@ import FoundationXML
 #endif
 import Testing
 @testable import CourierWorkspace
-@testable import Workbench
 
 @Suite("Headless runner")
 struct RunnerTests {

@@ -1,7 +1,6 @@
 import CourierDemoServer
 import Foundation
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// What a headless run printed and returned.
 struct RunCapture {

@@ -1,1 +1,0 @@
-../CourierTests/HTTPBinServer.swift
