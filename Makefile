@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run tour serve test test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
+.PHONY: bootstrap build run tour serve test test-domain test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -81,6 +81,17 @@ test-asan: bootstrap
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
 	ASAN_OPTIONS="detect_leaks=$(or $(LEAKS),1):fast_unwind_on_malloc=0:malloc_context_size=8" LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0" scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
 		--filter '$(or $(FILTER),CourierTests|CourierDemoServerTests)' --skip TLSTests
+
+## The workspace domain's tests alone — each module's target (Tests/Courier*Tests: format,
+## checks, runner, history, load runs, headless runs) — built by the DomainTests/ package, which
+## depends on the domain's products and so compiles no Workbench, CourierTUI or demo-server TLS:
+## the quick loop while working on the domain. `make test` runs them too. FILTER= narrows it.
+test-domain: bootstrap
+	@scripts/test-servers-bootstrap.sh
+	rm -f DomainTests/.build-domain/debug/description.json DomainTests/.build-domain/debug.yaml  # plan the path dependency's sources again
+	cd DomainTests && $(SWIFT) build --build-tests --scratch-path .build-domain
+	cd DomainTests && ../scripts/with-test-tmpdir.sh ../scripts/test-failure-summary.sh $(SWIFT) test --skip-build --disable-xctest \
+		--scratch-path .build-domain --experimental-maximum-parallelization-width $(TEST_WIDTH) $(if $(FILTER),--filter '$(FILTER)')
 
 ## The engine's and the demo server's tests under ThreadSanitizer, built by the TSan/ package
 ## (which links Tests/CourierTests and Tests/CourierDemoServerTests) so that only what they use

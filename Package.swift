@@ -25,8 +25,17 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierWorkspace", targets: ["CourierWorkspace"]),
-        // For Fuzz/'s fuzz-condition, which reaches `Condition`'s parser through `@testable`.
+        // The workspace domain's modules, one by one: for Fuzz/'s fuzz-condition (which reaches
+        // `Condition`'s parser through `@testable`) and DomainTests/ (each module's tests without
+        // the workbench).
+        .library(name: "CourierFormatCore", targets: ["CourierFormatCore"]),
         .library(name: "CourierChecks", targets: ["CourierChecks"]),
+        .library(name: "CourierFormat", targets: ["CourierFormat"]),
+        .library(name: "CourierRunner", targets: ["CourierRunner"]),
+        .library(name: "CourierHistory", targets: ["CourierHistory"]),
+        .library(name: "CourierReports", targets: ["CourierReports"]),
+        .library(name: "CourierLoadRuns", targets: ["CourierLoadRuns"]),
+        .library(name: "CourierImport", targets: ["CourierImport"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .executable(name: "courier", targets: ["courier"]),
     ],

@@ -26,8 +26,10 @@ struct CurlRoundTripTests {
     static func copy(of original: Request, runner: WorkspaceRunner) throws -> (copy: Request, command: String, yaml: String) {
         let command = try CurlExport.command(for: original)
         let yaml = try CurlImport.yaml(from: command, name: "copy")
+        // Beside the demo workspace, as an import into the user's folder would be: its files
+        // (the upload's) are inside the workspace's folder, whatever the current directory.
         let imported = try Workspace.parse(yaml: "requests:\n" + yaml.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"),
-                                           file: "imported.yaml")
+                                           file: repositoryRoot + "/workspaces/imported.yaml")
         let copy = WorkspaceRequest(try #require(imported.requests["copy"]), scope: runner.scope, workspace: imported)
         copy.agent = runner.agent
         return (copy, command, yaml)

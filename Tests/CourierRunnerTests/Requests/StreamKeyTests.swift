@@ -1,7 +1,7 @@
 import Courier
-import CourierFormat
 import Foundation
 import Testing
+@testable import CourierFormat
 @testable import CourierRunner
 
 @Suite("stream: key")

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+@testable import CourierFormat
 @testable import CourierReports
 @testable import CourierRunner
 @testable import CourierWorkspace
