@@ -18,6 +18,21 @@ func demoTLSOnly(_ product: String, from package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["DemoTLS"]))
 }
 
+/// The workspace domain's modules, lowest first: each is built on the engine and on every one
+/// before it (docs/design/workspace-module-split.md), so a module's own dependencies are
+/// `domain(below: "CourierRunner")` and what is its alone.
+let domainModules = ["CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner", "CourierHistory",
+                     "CourierReports", "CourierLoadRuns"]
+
+func domain(below module: String) -> [Target.Dependency] {
+    ["Courier"] + domainModules.prefix { $0 != module }.map { .target(name: $0) }
+}
+
+/// A domain module and everything it is built on: what its test target depends on.
+func domain(through module: String) -> [Target.Dependency] {
+    domain(below: module) + [.target(name: module)]
+}
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v15)],
@@ -142,10 +157,7 @@ let package = Package(
         // `ImportedWorkspace`, and the curl import.
         .target(
             name: "CourierFormat",
-            dependencies: [
-                "Courier",
-                "CourierFormatCore",
-                "CourierChecks",
+            dependencies: domain(below: "CourierFormat") + [
                 workbenchOnly("Yams", from: "Yams"),
             ]
         ),
@@ -154,11 +166,7 @@ let package = Package(
         // curl export and the cache listing.
         .target(
             name: "CourierRunner",
-            dependencies: [
-                "Courier",
-                "CourierFormatCore",
-                "CourierChecks",
-                "CourierFormat",
+            dependencies: domain(below: "CourierRunner") + [
                 // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
                 .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -168,12 +176,7 @@ let package = Package(
         // diffs, transcripts, HAR export, and answering a run from the history (offline replay).
         .target(
             name: "CourierHistory",
-            dependencies: [
-                "Courier",
-                "CourierFormatCore",
-                "CourierChecks",
-                "CourierFormat",
-                "CourierRunner",
+            dependencies: domain(below: "CourierHistory") + [
                 workbenchOnly("GRDB", from: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -181,27 +184,13 @@ let package = Package(
         // Reports of runs: human text, JSON Lines, JUnit, the HTML report, the contract drift report.
         .target(
             name: "CourierReports",
-            dependencies: [
-                "Courier",
-                "CourierFormatCore",
-                "CourierChecks",
-                "CourierFormat",
-                "CourierRunner",
-                "CourierHistory",
-            ]
+            dependencies: domain(below: "CourierReports")
         ),
         // The workspace side of load runs: targets (a request or a chain), the run and its
         // recorder, options and thresholds, comparison with a baseline, saved runs, reports.
         .target(
             name: "CourierLoadRuns",
-            dependencies: [
-                "Courier",
-                "CourierFormatCore",
-                "CourierChecks",
-                "CourierFormat",
-                "CourierRunner",
-                "CourierHistory",
-                "CourierReports",
+            dependencies: domain(below: "CourierLoadRuns") + [
                 // Load runs' latency percentiles (HDR histograms).
                 workbenchOnly("Histogram", from: "hdrhistogram-swift"),
             ]
@@ -212,16 +201,7 @@ let package = Package(
         // importers use it alone.
         .target(
             name: "CourierWorkspace",
-            dependencies: [
-                "Courier",
-                "CourierFormatCore",
-                "CourierChecks",
-                "CourierFormat",
-                "CourierRunner",
-                "CourierHistory",
-                "CourierReports",
-                "CourierLoadRuns",
-            ]
+            dependencies: domain(below: "CourierWorkspace")
         ),
         // The workbench's UI model: shell, panes, overlays, screen and body viewer, as data a
         // painter (CourierTUI) draws. Built on the workspace domain.
@@ -296,26 +276,24 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "CourierWorkspace", "CourierFormatCore", "CourierChecks", "CourierFormat", "CourierRunner",
-                           "CourierHistory", "CourierReports", "CourierLoadRuns", "CourierImport", "Courier", "CourierDemoServer",
+            dependencies: ["Workbench"] + domain(through: "CourierWorkspace") + ["CourierImport", "CourierDemoServer",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        .testTarget(name: "CourierFormatCoreTests", dependencies: ["CourierFormatCore", "Courier", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "CourierChecksTests", dependencies: ["CourierChecks", "CourierFormatCore", "Courier", "CourierSchema", "CLibXML2",
-                                                              .product(name: "HTTPTypes", package: "swift-http-types")]),
-        .testTarget(name: "CourierFormatTests", dependencies: ["CourierFormat", "CourierFormatCore", "CourierChecks", "Courier", "CourierSchema"]),
-        .testTarget(name: "CourierRunnerTests", dependencies: ["CourierRunner", "CourierFormat", "CourierFormatCore", "CourierChecks", "Courier",
-                                                              "CourierDemoServer", "CourierImport"]),
-        .testTarget(name: "CourierHistoryTests", dependencies: ["CourierHistory", "CourierRunner", "CourierFormat", "CourierFormatCore",
-                                                               "CourierChecks", "Courier"]),
-        .testTarget(name: "CourierLoadRunsTests", dependencies: ["CourierLoadRuns", "CourierReports", "CourierHistory", "CourierRunner",
-                                                                "CourierFormat", "CourierFormatCore", "CourierChecks", "Courier",
-                                                                "CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CourierWorkspaceTests", dependencies: ["CourierWorkspace", "CourierLoadRuns", "CourierReports", "CourierHistory",
-                                                                 "CourierRunner", "CourierFormat", "CourierFormatCore", "CourierChecks",
-                                                                 "Courier", "CourierDemoServer", "CourierImport",
-                                                                 .product(name: "GRDB", package: "GRDB.swift"),
-                                                                 .product(name: "HTTPTypes", package: "swift-http-types")]),
+        // The workspace domain's test targets (also run without the workbench: DomainTests/).
+        .testTarget(name: "CourierFormatCoreTests",
+                    dependencies: domain(through: "CourierFormatCore") + [.product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CourierChecksTests",
+                    dependencies: domain(through: "CourierChecks") + ["CourierSchema", "CLibXML2",
+                                                                      .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .testTarget(name: "CourierFormatTests", dependencies: domain(through: "CourierFormat") + ["CourierSchema"]),
+        .testTarget(name: "CourierRunnerTests", dependencies: domain(through: "CourierRunner") + ["CourierDemoServer", "CourierImport"]),
+        .testTarget(name: "CourierHistoryTests", dependencies: domain(through: "CourierHistory")),
+        .testTarget(name: "CourierLoadRunsTests",
+                    dependencies: domain(through: "CourierLoadRuns") + ["CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CourierWorkspaceTests",
+                    dependencies: domain(through: "CourierWorkspace") + ["CourierDemoServer", "CourierImport",
+                                                                         .product(name: "GRDB", package: "GRDB.swift"),
+                                                                         .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(
             name: "ImportTests",
             dependencies: ["CourierImport", "CourierWorkspace", "CourierFormat", "Courier", "CourierDemoServer",
