@@ -90,7 +90,10 @@ final class InputLoop {
         var redraw = false
         for signal in arrived {
             switch signal {
-            case SIGWINCH:
+            case SIGWINCH, SIGCONT:
+                // A resize, or a continue (`fg`, even when the process was never stopped: the
+                // shell has written its job line over the screen, and the window may have been
+                // resized meanwhile): curses repaints every cell, not only what it believes changed.
                 model.size = terminal.resize()
                 previous = nil
                 redraw = true
@@ -98,13 +101,6 @@ final class InputLoop {
                 model.forceQuit()
             case SIGTSTP:
                 suspend()
-                redraw = true
-            case SIGCONT:
-                // Continued (`fg`, even when the process was never stopped): the shell has
-                // written its job line over the screen, and the window may have been resized
-                // meanwhile — curses must repaint every cell, not only what it believes changed.
-                model.size = terminal.resize()
-                previous = nil
                 redraw = true
             default:
                 break
