@@ -94,7 +94,7 @@ import Workbench
     /// `quietErrors`); the HUD keeps no queue of its own that nobody reads.
     @Test func theHUDKeepsNoToastsOfItsOwn() async throws {
         let hud = HUDAccessory()
-        try await withEngineBed({ $0.addAccessory(hud) }) { bed in
+        _ = try await withEngineBed({ $0.addAccessory(hud) }) { bed in
             await #expect(throws: RequestError.self) { try await bed.request("/status/500").run() }
         }
         let labels = Mirror(reflecting: hud).children.compactMap(\.label) + Mirror(reflecting: hud.snapshot).children.compactMap(\.label)

@@ -40,8 +40,8 @@ extension AppModel {
             case .inspect(let inspection):
                 tell(.inspect(inspection))
                 focus = .exchange
-            case .confirm(let confirmation): open(ConfirmOverlay(confirmation))
-            case .prompt(let prompt): open(PromptOverlay(prompt))
+            case .confirm(let confirmation): overlays.open(ConfirmOverlay(confirmation))
+            case .prompt(let prompt): overlays.open(PromptOverlay(prompt))
             case .rerun(let run): session.rerun(run)
             case .refreshCache:
                 session.cacheMarkers.removeAll()
@@ -49,7 +49,7 @@ extension AppModel {
             case .reloadCache(let now): reloadCache(now: now)
             case .selectionChanged: selectionChanged()
             case .workspace(let action): performInShell(action)
-            case .close: if let source { close(source) }
+            case .close: if let source { overlays.close(source) }
             case .perform(let action): perform(action)
             case .reveal(let node):
                 tell(.reveal(node))
@@ -61,7 +61,7 @@ extension AppModel {
                 switch answer(purpose, text: text) {
                 case .refused(let reason): (source as? PromptOverlay)?.refuse(reason)
                 case .done(let work):
-                    if let source { close(source) }
+                    if let source { overlays.close(source) }
                     carryOut(work)
                 }
             case .editWorkspaceFile: effects.append(.openEditor(path: session.workspacePath, line: session.reloadError?.location?.line ?? 1))
@@ -70,21 +70,26 @@ extension AppModel {
         }
     }
 
+    /// Selects a request in the tree and shows `exchange` (or its latest) in the response.
+    func showResponse(of name: String, exchange: Exchange?) {
+        if let exchange, exchange.startedAt != nil { session.makeLatest(exchange) }
+        tell(.reveal(.request(name)))
+        selectionChanged()
+        focus = .exchange
+        tell(.showResponse)
+    }
+
     /// Brings up to date what changes with time, before a frame: the record table of
     /// requests in flight (at most ten times a second while any run), the cache listing when
     /// an entry's time ran out or a minute passed, the Cache pane's verdict when its inputs
     /// changed, and a load run's figures once a second. `force` reads the record table now.
     package func tick(now: Date = Date(), force: Bool = false) {
         toasts.expire(now: now)
-        let agents = session.inFlightAgents
-        let tick = PaneTick(isBusy: isBusy, force: force,
-                            records: { agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() } },
+        let tick = PaneTick(isBusy: isBusy, force: force, records: { [unowned session] in session.inFlightRecords() },
                             requestName: { [unowned session] in session.requestName(of: $0) })
         for pane in panes.all { carryOut(pane.tick(tick, context: context(for: pane.id, now: now))) }
         if session.judgementsAreStale { judgeSelectedRequestsCache(now: now) }
         let holder = panes.role(SelectionHolding.self)
-        for name in holder.visibleRequestNames(context: context(for: holder.id, now: now)) where session.cacheMarkers[name] == nil {
-            session.hasFreshCacheEntry(name)
-        }
+        session.judgeCacheMarkers(of: holder.visibleRequestNames(context: context(for: holder.id, now: now)))
     }
 }

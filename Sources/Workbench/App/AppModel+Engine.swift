@@ -41,20 +41,14 @@ extension AppModel {
             case .workspaceReloaded(let workspace, let orphans):
                 tell(.workspaceReloaded(workspace, orphans: orphans))
             case .revealExchange: revealExchange()
-            case .chainStepStarted(let node):
-                // While the selection is in a running chain, it moves to the step that starts,
-                // so the Exchange pane shows each step's request and then its response.
-                guard case .stepMember(let chain, _, _, _) = node, tree.selectedNode?.chainName == chain, tree.selectedNode != node else { break }
-                tell(.select(node))
+            case .chainStepStarted(let node): tell(.chainStepStarted(node))
             case .select(let node):
                 tell(.select(node))
-            case .window(let panel): open(TextOverlay(panel))
+            case .window(let panel): overlays.open(TextOverlay(panel))
             }
         }
     }
-}
 
-extension AppModel {
     /// Whether the news just applied should be drawn now rather than at the next paced frame
     /// (a stream's first events: the user is waiting for them); asking clears it.
     package func takeDrawAtOnce() -> Bool {

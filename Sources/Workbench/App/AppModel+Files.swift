@@ -22,6 +22,6 @@ extension AppModel {
             say("\(session.fileName) defines no environments", .info)
             return
         }
-        open(EnvironmentPicker(names: session.workspace.environmentNames, current: session.environment))
+        overlays.open(EnvironmentPicker(names: session.workspace.environmentNames, current: session.environment))
     }
 }

@@ -27,9 +27,7 @@ extension AppModel {
             guard let rect = layout.rects[pane] else { continue }
             let render = panes.component(pane).render(context: context(for: pane, now: now))
             guard rect.height > ScreenLayout.collapsedHeight else {
-                // Shrunk to its title line: the pane's title and badge, no content.
-                frame.panes += render.frames.prefix(1).map { PaneFrame(pane: pane, rect: rect, title: $0.title, isFocused: false, lines: [],
-                                                                          badge: $0.badge) }
+                frame.panes += render.frames.prefix(1).map { $0.titleOnly(in: rect) }
                 continue
             }
             frame.panes += render.frames
@@ -42,5 +40,15 @@ extension AppModel {
             if let cursor = render.cursor { frame.cursor = cursor }
         }
         return frame
+    }
+
+    /// The status line now (``StatusLine``): what the shell and the session know of it, and
+    /// the keys' hints (``KeyHints``) while no message is shown.
+    func statusLine(now: Date) -> StyledLine {
+        StatusLine(isBusy: isBusy, hud: session.hud.snapshot, exchangesInFlight: session.exchanges.values.filter(\.isInFlight).count,
+                   runs: session.runs.runs, paneWork: panes.all.compactMap(\.busySummary), isOffline: session.engine.runner.offline != nil,
+                   environment: session.environment, toast: toasts.shown.last, reloadError: session.reloadError, lastEvent: lastEvent,
+                   hints: toasts.shown.isEmpty ? KeyHints.line(focused: focusedComponent, overlayOpen: overlay != nil) : StyledLine(),
+                   glyphs: glyphs, width: size.columns).render(now: now)
     }
 }

@@ -4,17 +4,8 @@ import Foundation
 extension AppModel {
     /// Text pasted while nothing is being typed: a curl command becomes a new request.
     func handlePaste(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("curl ") else {
-            say("paste a curl command to make a request of it, or edit a field first (Enter)", .info)
-            return
-        }
-        let problem = session.importCurl(trimmed)
-        takeSessionNotices()
-        guard let problem else { return }
-        var editor = LineEditor()
-        editor.insert(trimmed)
-        open(PromptOverlay(Prompt(title: "Paste a curl command", editor: editor, purpose: .importCurl, error: problem)))
+        defer { takeSessionNotices() }
+        if let mend = session.pasted(text) { overlays.open(PromptOverlay(mend)) }
     }
 
     /// Arrows, pages, top and bottom in the focused pane (the wheel, a typed filter's moves).

@@ -6,17 +6,7 @@ import Foundation
 /// keys they take, and what their answers do.
 extension AppModel {
     /// The window on top, which takes every key.
-    var overlay: (any Overlay)? { overlays.last }
-
-    /// Opens a window over the panes (and over any window already open).
-    func open(_ overlay: any Overlay) {
-        overlays.append(overlay)
-    }
-
-    /// Closes `overlay`, wherever it is on the stack.
-    func close(_ overlay: any Overlay) {
-        overlays.removeAll { $0 === overlay }
-    }
+    var overlay: (any Overlay)? { overlays.top }
 
     /// What an overlay reads of the workbench: the whole screen is its room.
     func overlayContext(now: Date = Date()) -> PaneContext {
@@ -45,9 +35,7 @@ extension AppModel {
         case .quit:
             wantsToQuit = true
         case .delete(let name): session.delete(name)
-        case .cancelAll:
-            let count = session.cancelEverything()
-            say("cancelled \(count) request\(count == 1 ? "" : "s")", .warning)
+        case .cancelAll: session.cancelAllConfirmed()
         case .pane(let id, let question):
             carryOut(panes.component(id).confirmed(question, context: context(for: id)))
         case .restoreFile(let text): session.restoreFile(text)

@@ -9,16 +9,7 @@ extension AppModel {
     /// pane's by that pane — or says why it cannot (called while the prompt's work is carried
     /// out, which takes the session's notices after).
     func answer(_ purpose: Prompt.Purpose, text: String) -> PromptAnswer {
-        let problem: String?
-        switch purpose {
-        case .pane(let id, let purpose): return panes.component(id).answer(purpose, text: text, context: context(for: id))
-        case .importCurl: problem = session.importCurl(text)
-        case .newRequest: problem = session.addRequest(named: text, definition: nil)
-        case .duplicate(let original): problem = session.addRequest(named: text, definition: session.effectiveDefinition(of: original))
-        case .rename(let original): problem = session.rename(original, to: text)
-        case .saveBody(let id): problem = session.saveBody(of: id, to: text)
-        case .exportHAR(let runID): problem = session.exportHAR(runID: runID, to: text)
-        }
-        return problem.map(PromptAnswer.refused) ?? .done([])
+        if case .pane(let id, let purpose) = purpose { return panes.component(id).answer(purpose, text: text, context: context(for: id)) }
+        return session.answer(purpose, text: text).map(PromptAnswer.refused) ?? .done([])
     }
 }

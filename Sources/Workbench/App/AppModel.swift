@@ -21,8 +21,8 @@ package final class AppModel {
     lazy var panes = PaneSet(source: session, selection: self, settings: session.settings)
     /// Where each tab of the one-pane layout's tab bar is, for clicks.
     var tabHits: [(pane: PaneID, columns: Range<Int>)] = []
-    /// The windows open over the panes, the top one last (``overlay``).
-    var overlays: [any Overlay] = []
+    /// The windows open over the panes.
+    var overlays = OverlayStack()
     package internal(set) var toasts = Toasts()
     /// The last event in words, for the status line.
     var lastEvent = ""
@@ -102,8 +102,8 @@ package final class AppModel {
         let selected = tree.selectedNode
         switch action {
         case .quit: requestQuit()
-        case .help: open(HelpOverlay())
-        case .palette: open(PaletteOverlay(workspace: session.workspace))
+        case .help: overlays.open(HelpOverlay())
+        case .palette: overlays.open(PaletteOverlay(workspace: session.workspace))
         case .focusNext: cycleFocus(by: 1)
         case .focusPrevious: cycleFocus(by: -1)
         case .zoom: isZoomed.toggle()
@@ -111,10 +111,10 @@ package final class AppModel {
         case .suspend: effects.append(.suspend)
         case .save: session.saveDrafts()
         case .pickEnvironment: openEnvironmentPicker()
-        case .showVariables: open(VariablesOverlay(rows: session.variableRows()))
+        case .showVariables: overlays.open(VariablesOverlay(rows: session.variableRows()))
         case .send, .sendIgnoringCache:
             if let selected { session.send(selected, activating: false, ignoringCache: action == .sendIgnoringCache) }
-        case .importCurl: open(PromptOverlay(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl)))
+        case .importCurl: overlays.open(PromptOverlay(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl)))
         case .copyAsCurl: session.copyAsCurl(selected: selected?.requestName)
         case .toggleOffline: session.toggleOffline()
         case .editInEditor: session.openInEditor(selected: selected)
@@ -123,24 +123,19 @@ package final class AppModel {
             move(action)
         case .activate: activateSelection()
         case .stepChain: session.stepChain(of: selected)
-        case .newRequest: open(PromptOverlay(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest)))
-        case .revealSecrets:
-            session.revealsSecrets.toggle()
-            say(session.revealsSecrets ? "secrets shown — v hides them" : "secrets hidden", .warning)
+        case .newRequest: overlays.open(PromptOverlay(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest)))
+        case .revealSecrets: session.toggleSecrets()
         case .open:
             say("Enter opens the selected row of Cache, Runs or Events: go to one first (4, 5, 6)", .info)
-        case .showFailure: showLastFailure()
+        case .showFailure: tell(.showEvent(toasts.lastFailureEvent))
         case .keepMine, .takeTheirs, .showBoth: session.resolveConflict(action, of: selected?.requestName)
         case .back: handleEscape()
         default:
             if let pane = action.focusTarget {
                 focus(pane)
-            } else if let owner = panes.all.first(where: { type(of: $0).bindings.contains { $0.action == action } }) {
-                // A pane's own action asked for from elsewhere (the palette), or a key a pane
-                // declares for anywhere (Load's `L`): its pane does it — focused, unless the
-                // key is meant for anywhere.
+            } else if let (owner, anywhere) = panes.owner(of: action) {
+                // A pane's own action: its pane does it.
                 if let reason = owner.disabledReason(for: action) { return say(reason, .info) }
-                let anywhere = type(of: owner).bindings.contains { $0.action == action && $0.scope == .global }
                 if !anywhere { focus = owner.id }
                 carryOut(owner.perform(action, context: context(for: owner.id)))
             }
@@ -193,17 +188,9 @@ package final class AppModel {
         wantsToQuit = true
     }
 
+    /// `q`: quits, or first asks when requests are in flight or edits unsaved.
     private func requestQuit() {
-        let inFlight = session.exchanges.values.filter(\.isInFlight).count
-        let unsaved = session.dirtyDraftNames
-        guard inFlight > 0 || !unsaved.isEmpty else {
-            wantsToQuit = true
-            return
-        }
-        var reasons: [String] = []
-        if inFlight > 0 { reasons.append("\(inFlight) request\(inFlight == 1 ? "" : "s") in flight") }
-        if !unsaved.isEmpty { reasons.append("unsaved edits (\(unsaved.joined(separator: ", ")))") }
-        open(ConfirmOverlay(Confirmation(message: "\(reasons.joined(separator: " and ")). Quit anyway?", consequence: .quit)))
+        if let question = session.quitQuestion() { overlays.open(ConfirmOverlay(question)) } else { wantsToQuit = true }
     }
 
     private func handleEscape() {

@@ -12,6 +12,9 @@ enum PaneMessage {
     /// Select `node` in the tree, where the filter and folds let it show (a chain's running
     /// step); the pane answers ``PaneWork/selectionChanged`` when the selection moved.
     case select(RequestTree.Node)
+    /// A chain started the step `node`: while the selection is in that chain it moves to the
+    /// step, so the Exchange pane shows each step's request and then its response.
+    case chainStepStarted(RequestTree.Node)
     /// Select `node` whatever the filter and folds (the palette, a response asked for).
     case reveal(RequestTree.Node)
     /// Enter on a section row of the tree: fold or unfold it.

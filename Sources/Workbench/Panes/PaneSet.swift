@@ -23,6 +23,13 @@ final class PaneSet {
         all.first { $0.id == id }!
     }
 
+    /// The pane whose own action `action` is, asked for from elsewhere (the palette), and
+    /// whether its key is meant for anywhere (Load's `L`): if not, the pane takes the focus.
+    func owner(of action: Action) -> (pane: any Pane, anywhere: Bool)? {
+        guard let pane = all.first(where: { type(of: $0).bindings.contains { $0.action == action } }) else { return nil }
+        return (pane, type(of: pane).bindings.contains { $0.action == action && $0.scope == .global })
+    }
+
     /// The pane that plays `role` (``SelectionHolding``, ``EventLogging``…): the shell reads
     /// a pane by what it does, never by its name.
     func role<Role>(_ role: Role.Type) -> Role {

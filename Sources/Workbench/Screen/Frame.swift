@@ -62,4 +62,10 @@ package struct PaneFrame: Sendable, Equatable {
 
     /// The rectangle inside the border.
     package var content: Rect { rect.inner }
+
+    /// This pane shrunk to its title line in `rect` (the accordion): its title and badge, no
+    /// content, never focused.
+    func titleOnly(in rect: Rect) -> PaneFrame {
+        PaneFrame(pane: pane, rect: rect, title: title, isFocused: false, lines: [], badge: badge)
+    }
 }

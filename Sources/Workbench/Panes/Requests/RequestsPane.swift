@@ -52,6 +52,9 @@ final class RequestsPane: Pane, SelectionHolding {
         case .select(let node):
             // Only where the filter and folds let it show.
             return tree.select(node) ? [.selectionChanged] : []
+        case .chainStepStarted(let node):
+            guard case .stepMember(let chain, _, _, _) = node, tree.selectedNode?.chainName == chain, tree.selectedNode != node else { break }
+            return tree.select(node) ? [.selectionChanged] : []
         case .reveal(let node):
             reveal(node)
         case .foldSelectedSection:
