@@ -8,16 +8,16 @@ import Yams
 /// A line is `SUBJECT [count] [not] PREDICATE [VALUE]`; the workspaces README lists every
 /// subject and predicate.
 public struct Check: Sendable, Hashable, CustomStringConvertible {
-    public var subject: CheckSubject
+    package var subject: CheckSubject
     /// `count` after the subject: the number of items of a list, members of an object,
     /// characters of text, or nodes an XPath selects.
     public var counts: Bool
-    public var predicate: CheckPredicate
+    package var predicate: CheckPredicate
     /// The check as written (for the map form, as the line would read).
     public var text: String
     public var location: SourceLocation
 
-    public init(subject: CheckSubject, counts: Bool = false, predicate: CheckPredicate, text: String? = nil, location: SourceLocation) {
+    package init(subject: CheckSubject, counts: Bool = false, predicate: CheckPredicate, text: String? = nil, location: SourceLocation) {
         self.subject = subject
         self.counts = counts
         self.predicate = predicate

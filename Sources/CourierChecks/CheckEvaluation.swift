@@ -5,14 +5,14 @@ import Foundation
 extension Check {
     /// Every check run on `facts` (all of them: a failure does not stop the rest), with
     /// values' placeholders filled in by `render`, such as a ``VariableScope``'s `render`.
-    public static func evaluate(_ checks: [Check], on facts: ResponseFacts,
+    package static func evaluate(_ checks: [Check], on facts: ResponseFacts,
                                 render: (String) throws(TemplateError) -> String) -> [CheckResult] {
         let evaluation = CheckEvaluation(facts: facts)
         return checks.map { evaluation.result(of: $0, render: render) }
     }
 
     /// This check run on `facts`.
-    public func evaluate(on facts: ResponseFacts, render: (String) throws(TemplateError) -> String) -> CheckResult {
+    package func evaluate(on facts: ResponseFacts, render: (String) throws(TemplateError) -> String) -> CheckResult {
         CheckEvaluation(facts: facts).result(of: self, render: render)
     }
 }

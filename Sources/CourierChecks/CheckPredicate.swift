@@ -1,7 +1,7 @@
 /// What a check requires of its subject's value: an operator, the value it takes, and
 /// whether it is negated (`not contains "error"`).
-public struct CheckPredicate: Sendable, Hashable, CustomStringConvertible {
-    public enum Operator: String, Sendable, Hashable, CaseIterable {
+package struct CheckPredicate: Sendable, Hashable, CustomStringConvertible {
+    package enum Operator: String, Sendable, Hashable, CaseIterable {
         case equal = "==", notEqual = "!=", greaterOrEqual = ">=", lessOrEqual = "<=", greater = ">", less = "<"
         case contains, startsWith, endsWith, matches, includes, `in`
         case exists, isEmpty
@@ -13,7 +13,7 @@ public struct CheckPredicate: Sendable, Hashable, CustomStringConvertible {
         static let symbols: [Operator] = [.equal, .notEqual, .greaterOrEqual, .lessOrEqual, .greater, .less]
 
         /// Whether a value follows it.
-        public var takesValue: Bool {
+        package var takesValue: Bool {
             switch self {
             case .exists, .isEmpty, .isString, .isInteger, .isNumber, .isBoolean, .isNull, .isObject, .isArray, .isDate, .isIsoDate, .isUuid:
                 return false
@@ -26,13 +26,13 @@ public struct CheckPredicate: Sendable, Hashable, CustomStringConvertible {
         var isKindTest: Bool { rawValue.hasPrefix("is") && self != .isEmpty }
     }
 
-    public var op: Operator
+    package var op: Operator
     /// Nil exactly when the operator takes none. For `matches`, the regular expression's
     /// text (flags written `/re/i` become `(?i)re`).
-    public var value: CheckValue?
-    public var isNegated: Bool
+    package var value: CheckValue?
+    package var isNegated: Bool
 
-    public init(_ op: Operator, _ value: CheckValue? = nil, negated: Bool = false) {
+    package init(_ op: Operator, _ value: CheckValue? = nil, negated: Bool = false) {
         self.op = op
         self.value = value
         isNegated = negated
@@ -47,5 +47,5 @@ public struct CheckPredicate: Sendable, Hashable, CustomStringConvertible {
         return "\(negation)\(op.rawValue) \(shown ?? value.description)"
     }
 
-    public var description: String { text() }
+    package var description: String { text() }
 }

@@ -1,6 +1,6 @@
 import CourierFormatCore
 /// What a check looks at in a response.
-public enum CheckSubject: Sendable, Hashable, CustomStringConvertible {
+package enum CheckSubject: Sendable, Hashable, CustomStringConvertible {
     /// The status code, a number.
     case status
     /// A response header, case-insensitive; repeated fields joined by ", ".
@@ -47,7 +47,7 @@ public enum CheckSubject: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .status: return "status"
         case .header(let name): return "header \(name)"

@@ -4,7 +4,7 @@ import Foundation
 
 /// One item of `expect:`: a check of one subject (``Check``), or a JSON Schema the body must
 /// match (``SchemaCheck``).
-public enum Expectation: Sendable, Hashable {
+package enum Expectation: Sendable, Hashable {
     case check(Check)
     case schema(SchemaCheck)
 
@@ -32,7 +32,7 @@ public enum Expectation: Sendable, Hashable {
 
     /// Every expectation run on `facts` (all of them, whatever fails), in order; a schema
     /// check gives one result per violation.
-    public static func evaluate(_ expectations: [Expectation], on facts: ResponseFacts,
+    package static func evaluate(_ expectations: [Expectation], on facts: ResponseFacts,
                                 render: (String) throws(TemplateError) -> String,
                                 loadSchema: (String) throws -> (document: JSONValue, uri: String)) -> [CheckResult] {
         let checks = expectations.compactMap { if case .check(let check) = $0 { check } else { nil } }

@@ -4,22 +4,22 @@ import HTTPTypes
 
 /// What checks can see of one response: everything a subject reads, as plain values, so
 /// that checks run the same on a live request, a history entry or a test's fixed response.
-public struct ResponseFacts: Sendable {
-    public var status: Int
-    public var headers: HTTPFields
-    public var body: Data
+package struct ResponseFacts: Sendable {
+    package var status: Int
+    package var headers: HTTPFields
+    package var body: Data
     /// The body as text, decoded with the response's charset.
-    public var text: String
+    package var text: String
     /// The body parsed as JSON when the request did so; otherwise a `$.` check parses it.
-    public var json: JSONValue?
+    package var json: JSONValue?
     /// The URL that answered, after redirects.
-    public var url: String
-    public var redirects: Int
+    package var url: String
+    package var redirects: Int
     /// The whole exchange, redirects included (libcurl's total time), in milliseconds.
-    public var durationMilliseconds: Double
+    package var durationMilliseconds: Double
 
     /// `text` defaults to the body as UTF-8 (invalid bytes replaced).
-    public init(status: Int, headers: HTTPFields = HTTPFields(), body: Data = Data(), text: String? = nil, json: JSONValue? = nil,
+    package init(status: Int, headers: HTTPFields = HTTPFields(), body: Data = Data(), text: String? = nil, json: JSONValue? = nil,
                 url: String = "", redirects: Int = 0, durationMilliseconds: Double = 0) {
         self.status = status
         self.headers = headers
@@ -32,7 +32,7 @@ public struct ResponseFacts: Sendable {
     }
 
     /// The facts of a finished request; nil when no response arrived.
-    public init?(request: Request) {
+    package init?(request: Request) {
         guard let head = request.response else { return nil }
         let metrics = request.metrics
         let body = request.responseData ?? Data()
@@ -41,14 +41,14 @@ public struct ResponseFacts: Sendable {
     }
 
     /// The value of a header, case-insensitively; repeated fields joined by ", ".
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         guard let fieldName = HTTPField.Name(name) else { return nil }
         let values = headers[values: fieldName]
         return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     /// The `Content-Type` header as sent.
-    public var contentType: String? { header("Content-Type") }
+    package var contentType: String? { header("Content-Type") }
 
     /// Whether the body is HTML (by its content type, or by how it starts when it has none).
     var isHTML: Bool {
@@ -58,25 +58,25 @@ public struct ResponseFacts: Sendable {
     }
 
     /// The cookies the response set, in order; a later one of the same name wins.
-    public var setCookies: [SetCookie] {
+    package var setCookies: [SetCookie] {
         headers[values: .setCookie].compactMap(SetCookie.init(field:))
     }
 }
 
 /// One `Set-Cookie` field: the name, the value and the attributes (`Path`, `HttpOnly`…).
-public struct SetCookie: Sendable, Hashable {
-    public var name: String
-    public var value: String
+package struct SetCookie: Sendable, Hashable {
+    package var name: String
+    package var value: String
     /// An attribute as written; a flag such as `HttpOnly` has the value "".
-    public struct Attribute: Sendable, Hashable {
-        public var name: String
-        public var value: String
+    package struct Attribute: Sendable, Hashable {
+        package var name: String
+        package var value: String
     }
 
-    public var attributes: [Attribute]
+    package var attributes: [Attribute]
 
     /// Reads `name=value; Attr=x; Flag`; nil without a name.
-    public init?(field: String) {
+    package init?(field: String) {
         let parts = field.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let first = parts.first, let equals = first.firstIndex(of: "="), equals > first.startIndex else { return nil }
         name = String(first[..<equals])
@@ -88,7 +88,7 @@ public struct SetCookie: Sendable, Hashable {
     }
 
     /// An attribute's value, its name case-insensitive.
-    public func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         attributes.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }

@@ -7,26 +7,26 @@ import Foundation
 /// (or the part at `at`) must match a JSON Schema, draft 2020-12 unless the schema's
 /// `$schema` says otherwise. Each violation is a failed ``CheckResult`` with the instance
 /// path and the schema location; a match is one passed result.
-public struct SchemaCheck: Sendable, Hashable {
-    public enum Source: Sendable, Hashable {
+package struct SchemaCheck: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
         /// A file, relative to the workspace's folder; `{{variables}}` allowed.
         case file(String)
         case inline(JSONValue)
     }
 
-    public var source: Source
+    package var source: Source
     /// Where in the body the instance is; nil: the whole body.
-    public var at: JSONPath?
+    package var at: JSONPath?
     /// Whether `format` is asserted (`date-time`, `email`, `uuid`, …) rather than an annotation.
-    public var assertsFormats: Bool
-    public var location: SourceLocation
+    package var assertsFormats: Bool
+    package var location: SourceLocation
     /// Where the `schema:` key is written: errors about the schema itself point there.
-    public var schemaLocation: SourceLocation
+    package var schemaLocation: SourceLocation
 
     static let keys = ["schema", "at", "formats"]
 
     /// How results name the schema: `schema schemas/pet.json` or `schema (inline)`.
-    public var text: String {
+    package var text: String {
         switch source {
         case .file(let path): return "schema \(path)"
         case .inline: return "schema (inline)"
@@ -85,7 +85,7 @@ public struct SchemaCheck: Sendable, Hashable {
 
     /// The check on `facts`: `load` reads a schema file (a path as written, placeholders
     /// filled in) as JSON and returns it with the URI its `$ref`s resolve against.
-    public func results(on facts: ResponseFacts, render: (String) throws(TemplateError) -> String,
+    package func results(on facts: ResponseFacts, render: (String) throws(TemplateError) -> String,
                         load: (String) throws -> (document: JSONValue, uri: String)) -> [CheckResult] {
         let check = Check(subject: .json(at ?? JSONPath(components: [])), predicate: CheckPredicate(.matchesSchema, .text(schemaName)),
                           text: text, location: location)

@@ -9,7 +9,7 @@ public struct BatchItem: Sendable, Hashable {
     /// name (a request sent once, or a batch's requests).
     public var times: Int?
     /// `each:`: the request is sent once per row, with the row's values as variables.
-    public var each: DataRows?
+    package var each: DataRows?
 
     /// The most `times` may be.
     public static let maximumTimes = 10_000

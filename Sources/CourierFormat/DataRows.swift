@@ -13,32 +13,32 @@ import Foundation
 /// chains:
 ///   per-city: {each: [{city: Paris}, {city: 東京}], steps: [weather]}
 /// ```
-public struct DataRows: Sendable, Hashable {
+package struct DataRows: Sendable, Hashable {
     /// One row: its values by column, plain text (not templates).
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// 1-based, in the file's or the list's order (a CSV's header is not a row).
-        public var number: Int
-        public var values: [String: String]
+        package var number: Int
+        package var values: [String: String]
 
         /// How outputs name a run of `name` for this row: `signup [row 3]`.
-        public func label(_ name: String) -> String { "\(name) [row \(number)]" }
+        package func label(_ name: String) -> String { "\(name) [row \(number)]" }
     }
 
     /// The file as written (`users.csv`), or nil for an inline list.
-    public var file: String?
-    public var rows: [Row]
-    public var location: SourceLocation
+    package var file: String?
+    package var rows: [Row]
+    package var location: SourceLocation
 
     /// Every name a row gives a value.
-    public var columns: Set<String> { Set(rows.flatMap(\.values.keys)) }
+    package var columns: Set<String> { Set(rows.flatMap(\.values.keys)) }
 
     /// The most rows one `each:` may have.
-    public static let maximumRows = 10_000
+    package static let maximumRows = 10_000
 
     /// The most bytes of values one `each:` holds: a CSV file's fields together, or a JSON
     /// file's size. Rows are read when the workspace loads and kept for the run, so this and
     /// ``maximumRows`` are what a big file can cost; past either, loading stops there.
-    public static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
     init(yaml: YAMLValue) throws(WorkspaceError) {
         location = yaml.location

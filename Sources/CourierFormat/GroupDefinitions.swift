@@ -16,7 +16,7 @@ public struct BatchDefinition: Sendable {
     /// Run every request even after one fails, and report each failure.
     public var continueOnFailure: Bool
     /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
-    public var hud = HUDSettings()
+    package var hud = HUDSettings()
 
     static let keys = ["requests", "continueOnFailure", "description"] + HUDSettings.keys
 
@@ -44,11 +44,11 @@ public struct ChainDefinition: Sendable {
     public var location: SourceLocation
     public var steps: [ChainStepDefinition]
     /// `each:`: one run of the chain per row.
-    public var each: DataRows?
+    package var each: DataRows?
     /// The TUI pauses before each step by default.
     public var stepMode: Bool
     /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
-    public var hud = HUDSettings()
+    package var hud = HUDSettings()
 
     static let keys = ["steps", "stepMode", "each", "description"] + HUDSettings.keys
 
@@ -65,7 +65,7 @@ public struct ChainDefinition: Sendable {
     }
 
     /// Every capture the chain declares.
-    public var captures: [Capture] { steps.flatMap { $0.items.flatMap(\.captures) } }
+    package var captures: [Capture] { steps.flatMap { $0.items.flatMap(\.captures) } }
 }
 
 /// One step of a chain: a request, or a `parallel` group of requests, each with optional
@@ -84,13 +84,13 @@ public struct ChainStepDefinition: Sendable {
     /// of it (besides the request's own `expect:`).
     public struct Item: Sendable {
         public var request: Reference
-        public var captures: [Capture]
-        public var expectations: [Expectation] = []
+        package var captures: [Capture]
+        package var expectations: [Expectation] = []
     }
 
     public var items: [Item]
     public var isParallel: Bool
-    public var conditions: [Condition]
+    package var conditions: [Condition]
     /// `repeat:`, on a step with one request.
     public var repetition: StepRepeat?
     public var title: String?

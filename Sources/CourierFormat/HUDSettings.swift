@@ -4,15 +4,15 @@ import Foundation
 /// `hud:` and `quietErrors:` — how the workbench presents a request, batch or chain while it
 /// runs and when it fails (YTK's HUD plugin: `animatingText`, `isHideErrorToast`). `courier
 /// run` ignores both.
-public struct HUDSettings: Sendable, Hashable {
+package struct HUDSettings: Sendable, Hashable {
     /// Shown in the status line (with the spinner) while it runs, instead of the counts;
     /// `{{variables}}` are filled in when it starts and secrets hidden.
-    public var text: String?
+    package var text: String?
     /// Its failure makes no toast; the Events and In flight panes still show it. A batch's
     /// or chain's requests are quiet too.
-    public var quietErrors = false
+    package var quietErrors = false
 
-    public init(text: String? = nil, quietErrors: Bool = false) {
+    package init(text: String? = nil, quietErrors: Bool = false) {
         self.text = text
         self.quietErrors = quietErrors
     }

@@ -21,7 +21,7 @@ import Foundation
 /// `until` ends the listing after a page (the `when:` syntax over `page`, `items`,
 /// `pageItems`, `status`, `body.PATH` and the variables), `max` bounds the pages (100).
 public struct Pagination: Sendable, Hashable {
-    public enum Next: Sendable, Hashable {
+    package enum Next: Sendable, Hashable {
         /// The next page's URL, read from each page (a JSON path or `header:NAME`).
         case url(Capture.Source)
         /// The `Link` header's `rel="next"` URL.
@@ -33,10 +33,10 @@ public struct Pagination: Sendable, Hashable {
         case page(parameter: String, size: Int, sizeParameter: String?, start: Int)
     }
 
-    public var next: Next
+    package var next: Next
     /// Where each page's items are; nil: pages give none.
     public var items: JSONPath?
-    public var until: Condition?
+    package var until: Condition?
     /// The most pages fetched.
     public var maxPages: Int
     public var location: SourceLocation

@@ -8,7 +8,7 @@ import Foundation
 public struct RequestDefinition: Sendable {
     /// How the request authenticates: one of the engine's schemes (``AuthSchemes/all``),
     /// strings still templates.
-    public enum Auth: Sendable, Hashable {
+    package enum Auth: Sendable, Hashable {
         /// A token from an OAuth2 token endpoint, cached and refreshed (``OAuth2Settings``).
         case oauth2(OAuth2Settings)
         /// A token a shell command prints, cached for its TTL (``TokenCommand``).
@@ -88,7 +88,7 @@ public struct RequestDefinition: Sendable {
     public var removedHeaders: [String] = []
     /// The names under `headers:` in file order, `null` ones included, for the composer.
     public var headerOrder: [String] = []
-    public var auth: Auth?
+    package var auth: Auth?
     public var body: Body?
     public var timeout: Double?
     /// `deadline:` — seconds the whole transfer may take, however steadily bytes arrive.
@@ -100,7 +100,7 @@ public struct RequestDefinition: Sendable {
     public var validate: Validation?
     /// `expect:` — checks of the response (``Check``) and JSON Schemas it must match
     /// (``SchemaCheck``); any that fails fails the request (-13) after all of them ran.
-    public var expect: [Expectation] = []
+    package var expect: [Expectation] = []
     /// `paginate:` — every page of a listing is fetched and its items gathered (``Pagination``).
     public var paginate: Pagination?
     /// `stream:` — how a streamed response is read and when the runner ends it (``StreamDefinition``).
@@ -124,7 +124,7 @@ public struct RequestDefinition: Sendable {
     /// Values (templates allowed) hidden in output and history.
     public var sensitive: [String] = []
     /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
-    public var hud = HUDSettings()
+    package var hud = HUDSettings()
 
     public init(name: String, location: SourceLocation) {
         self.name = name

@@ -13,7 +13,7 @@ import Foundation
 ///   repeat: {until: state == "done", max: 20, delay: 0.5}
 /// ```
 public struct StepRepeat: Sendable, Hashable {
-    public var until: Condition
+    package var until: Condition
     /// Tries in all, the first included.
     public var maxTries: Int
     /// Seconds between an answer and the next try.

@@ -26,12 +26,12 @@ public struct StreamDefinition: Sendable, Hashable {
     public var limits = StreamLimits()
     public var reconnect: StreamReconnect?
     /// Ends the stream (as a success) at the first event it holds for.
-    public var until: Condition?
+    package var until: Condition?
     /// Ends the stream (as a success) after this many events.
     public var maxEvents: Int?
     /// Checks every event kept (of a WebSocket session, the server's messages), as `expect:`
     /// checks a response: `$.` reads the event's data as JSON, `body` its text.
-    public var expect: [Expectation] = []
+    package var expect: [Expectation] = []
 
     public init() {}
 

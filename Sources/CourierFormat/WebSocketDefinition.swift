@@ -26,7 +26,7 @@ import Foundation
 /// `$.PATH` (the message parsed as JSON); it waits up to `timeout` seconds (5) for a message
 /// since the previous `expect:`, and the run fails when none meets it.
 public struct WebSocketDefinition: Sendable, Hashable {
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         case send(String)
         case sendJSON(JSONValue)
         case binary(Data)
@@ -36,7 +36,7 @@ public struct WebSocketDefinition: Sendable, Hashable {
         case close(code: Int, reason: String?)
     }
 
-    public var steps: [Step] = []
+    package var steps: [Step] = []
     public var subprotocols: [String] = []
 
     public init() {}

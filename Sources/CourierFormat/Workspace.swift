@@ -69,9 +69,9 @@ public struct Workspace: Sendable {
     /// A request a batch sends, with the `each:` row it is sent for.
     public struct BatchMember: Sendable {
         public var name: String
-        public var row: DataRows.Row?
+        package var row: DataRows.Row?
 
-        public init(name: String, row: DataRows.Row? = nil) {
+        package init(name: String, row: DataRows.Row? = nil) {
             self.name = name
             self.row = row
         }

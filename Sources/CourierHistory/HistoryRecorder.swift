@@ -12,22 +12,22 @@ import Synchronization
 /// written (locked past the busy timeout, corrupt, a full disk), the problem is reported once
 /// through `onFailure` and the recorder stops recording: the run goes on, and its own output
 /// loses nothing.
-public final class HistoryRecorder: ExchangeRecording {
+package final class HistoryRecorder: ExchangeRecording {
     /// What every exchange of this run shares.
-    public struct Context: Sendable {
-        public var runID: String
-        public var workspace: String
-        public var workspacePath: String
-        public var environment: String?
+    package struct Context: Sendable {
+        package var runID: String
+        package var workspace: String
+        package var workspacePath: String
+        package var environment: String?
         /// Response (and request) bodies are kept whole up to this many bytes; a larger one
         /// keeps its size and SHA-256.
-        public var bodyLimit: Int
+        package var bodyLimit: Int
         /// A session's transcript keeps at most this many messages (the newest), and at most
         /// `bodyLimit` bytes of their data together.
-        public var messageLimit: Int
-        public var retention: HistoryRetention
+        package var messageLimit: Int
+        package var retention: HistoryRetention
 
-        public init(workspace: Workspace, environment: String?, bodyLimit: Int = HistorySettings.defaultBodyLimit,
+        package init(workspace: Workspace, environment: String?, bodyLimit: Int = HistorySettings.defaultBodyLimit,
                     messageLimit: Int = HistorySettings.defaultMessageLimit,
                     retention: HistoryRetention = .standard, runID: String = UUID().uuidString) {
             self.runID = runID
@@ -40,7 +40,7 @@ public final class HistoryRecorder: ExchangeRecording {
         }
     }
 
-    public let context: Context
+    package let context: Context
     private let open: @Sendable () throws -> HistoryStore
     private let onFailure: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "courier.history.writer")
@@ -53,7 +53,7 @@ public final class HistoryRecorder: ExchangeRecording {
     }
 
     /// A recorder for one run; `open` is called once, on the writer's queue.
-    public init(context: Context, open: @escaping @Sendable () throws -> HistoryStore,
+    package init(context: Context, open: @escaping @Sendable () throws -> HistoryStore,
                 onFailure: @escaping @Sendable (String) -> Void = { _ in }) {
         self.context = context
         self.open = open
@@ -62,7 +62,7 @@ public final class HistoryRecorder: ExchangeRecording {
 
     /// Records a finished request: a few cheap copies here, the redaction, hashing and
     /// writing on the writer's queue.
-    public func record(_ request: WorkspaceRequest, result: RequestResult) {
+    package func record(_ request: WorkspaceRequest, result: RequestResult) {
         // A parameter error stops a request before any network use: nothing was exchanged.
         if result.error?.family == RequestError.Family.parameter.rawValue, request.response == nil { return }
         guard !state.withLock({ $0.failed }) else { return }
@@ -74,7 +74,7 @@ public final class HistoryRecorder: ExchangeRecording {
     /// Opens the database now, on the writer's queue, instead of at the first exchange, and
     /// returns once it is open (or its failure reported): a run opens it before its transfers
     /// take the process's file descriptors.
-    public func openNow() async {
+    package func openNow() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
                 _ = self.openedStore()
@@ -84,22 +84,22 @@ public final class HistoryRecorder: ExchangeRecording {
     }
 
     /// Records an exchange built elsewhere.
-    public func record(_ exchange: HistoryExchange) {
+    package func record(_ exchange: HistoryExchange) {
         queue.async { self.write(exchange) }
     }
 
     /// How many exchanges were written so far.
-    public var recordedCount: Int { state.withLock { $0.recorded } }
+    package var recordedCount: Int { state.withLock { $0.recorded } }
 
     /// Whether recording stopped after a failure.
-    public var hasFailed: Bool { state.withLock { $0.failed } }
+    package var hasFailed: Bool { state.withLock { $0.failed } }
 
     /// Waits until every exchange recorded so far is written, then prunes this workspace's
     /// history as `context.retention` says and closes the database: when it returns, the
     /// database is checkpointed and its write-ahead log and index are gone (SQLite removes
     /// them as the last connection closes), not left to close whenever the recorder is freed.
     /// A later write opens it again.
-    public func finish() async {
+    package func finish() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
                 if let store = self.state.withLock({ $0.failed ? nil : $0.store }) {
@@ -120,7 +120,7 @@ public final class HistoryRecorder: ExchangeRecording {
     /// so far is written — and hands its result to `deliver` there; nothing when the
     /// database cannot be opened (that is reported once, as for writes). An error `body`
     /// throws goes to `onFailure` without stopping the recording.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T, deliver: @escaping @Sendable (T) -> Void) {
+    package func read<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T, deliver: @escaping @Sendable (T) -> Void) {
         queue.async {
             guard let store = self.openedStore() else { return }
             do {

@@ -139,7 +139,7 @@ public final class HistoryStore: Sendable {
     /// Where each run starts and what its workspace is, and then every exchange `query`
     /// selects with its bodies, oldest first, one at a time: for exports of any size (only
     /// the runs and one exchange are in memory at once).
-    public func streamExchangesWithBodies(_ query: HistoryQuery = HistoryQuery(),
+    package func streamExchangesWithBodies(_ query: HistoryQuery = HistoryQuery(),
                                           runs: ([HistoryRunStart]) throws -> Void,
                                           exchange: (HistoryExchange) throws -> Void) throws {
         try queue.read { db in
@@ -219,8 +219,8 @@ public final class HistoryStore: Sendable {
 }
 
 /// The first exchange of a run, as an export lists the runs.
-public struct HistoryRunStart: Sendable {
-    public var runID: String
-    public var date: Date
-    public var workspace: String
+package struct HistoryRunStart: Sendable {
+    package var runID: String
+    package var date: Date
+    package var workspace: String
 }

@@ -9,18 +9,18 @@ import HTTPTypes
 /// with no stored answer fails with a parameter error (-12) that says why — the cache's own
 /// reason and that the history has nothing either. A WebSocket session is answered with its
 /// recorded transcript: its messages, both ways, are the request's stream events again.
-public final class OfflineReplay: OfflineAnswering {
+package final class OfflineReplay: OfflineAnswering {
     private let store: HistoryStore?
     private let workspacePath: String
 
     /// `store` nil: the cache only (history off or not readable).
-    public init(store: HistoryStore?, workspacePath: String) {
+    package init(store: HistoryStore?, workspacePath: String) {
         self.store = store
         self.workspacePath = URL(fileURLWithPath: workspacePath).standardizedFileURL.path
     }
 
     /// Answers `request` without the network; called instead of starting it.
-    public func answer(_ request: WorkspaceRequest) {
+    package func answer(_ request: WorkspaceRequest) {
         if let problem = request.argumentsProblem() {
             request.completeWithoutNetwork(content: ResponseContent(),
                                            error: RequestError(family: .parameter, code: .invalidParameters, message: "Invalid parameters: \(problem)"))

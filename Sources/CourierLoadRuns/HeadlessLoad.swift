@@ -37,7 +37,7 @@ public struct HeadlessLoad: Sendable {
 
     /// Runs; `output` gets stdout lines, `errors` stderr lines, `progress` the live line
     /// (stderr). `started` hands out the run, so that a signal can stop it.
-    public func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
+    package func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
                     output: (String) -> Void, errors: (String) -> Void,
                     progress: @escaping @Sendable (String) -> Void = { _ in },
                     started: (LoadRun) -> Void = { _ in }) async -> Int32 {

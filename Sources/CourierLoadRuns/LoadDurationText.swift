@@ -2,9 +2,9 @@ import Foundation
 
 /// Durations and rates as `courier load` and the workbench's `L` take them: `30s`, `2m`,
 /// `500ms`, `1.5s`, `1h`, or plain seconds; `2000`, `2000/s`, `120/m`.
-public enum LoadDurationText {
+package enum LoadDurationText {
     /// Seconds, or nil when `text` is not a duration.
-    public static func seconds(_ text: String) -> Double? {
+    package static func seconds(_ text: String) -> Double? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         for (suffix, factor) in units where text.hasSuffix(suffix) {
@@ -16,7 +16,7 @@ public enum LoadDurationText {
     }
 
     /// Requests a second, or nil when `text` is not a rate.
-    public static func rate(_ text: String) -> Double? {
+    package static func rate(_ text: String) -> Double? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(String, Double)] = [("/s", 1), ("/m", 1.0 / 60), ("/min", 1.0 / 60)]
         for (suffix, factor) in units where text.hasSuffix(suffix) {

@@ -8,7 +8,7 @@ import Synchronization
 /// counts and per-second buckets: one lock, a few histogram increments a sample, nothing kept
 /// per request. ``snapshot()`` turns it into a ``LoadResult`` — once a second for the view,
 /// once at the end.
-public final class LoadRecorder: LoadSampleSink, Sendable {
+package final class LoadRecorder: LoadSampleSink, Sendable {
     private struct Step {
         var name: String
         var requests = 0
@@ -48,7 +48,7 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
 
     /// `steps` names the targets (batch items, chain steps); `start` is the run's start on
     /// ``LoadDriver/now()``'s clock, for the per-second buckets.
-    public init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now()) {
+    package init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now()) {
         self.template = template
         measuredStart = start + LoadNanoseconds.from(template.plan.warmup)
         state = Mutex(State(steps: steps.map { Step(name: $0) }))
@@ -59,7 +59,7 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
         Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
     }
 
-    public func record(_ sample: LoadSample) {
+    package func record(_ sample: LoadSample) {
         let now = LoadDriver.now()
         state.withLock { state in
             if sample.warmup {
@@ -112,7 +112,7 @@ public final class LoadRecorder: LoadSampleSink, Sendable {
     /// The figures so far; `seconds` is the measured time (``LoadEnding/measuredSeconds``, or
     /// the time since the warm-up for a live snapshot). `headline`: the counts, the throughput,
     /// the error rate and the latency's p50 and p99 only (a progress line's).
-    public func snapshot(seconds: Double, running: Bool, stopped: Bool = false, inFlight: Int = 0,
+    package func snapshot(seconds: Double, running: Bool, stopped: Bool = false, inFlight: Int = 0,
                          headline: Bool = false) -> LoadResult {
         // A copy taken under the lock (the histograms' storage is shared until the next
         // sample writes to it), read outside it: working the percentiles out of the

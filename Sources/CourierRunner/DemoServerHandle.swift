@@ -3,20 +3,20 @@ import Foundation
 
 /// A demo server started for a run: its base URL, how to stop it, and whether it had to
 /// leave its preferred port.
-public struct DemoServerHandle: Sendable {
-    public var baseURL: String
-    public var stop: @Sendable () async -> Void
+package struct DemoServerHandle: Sendable {
+    package var baseURL: String
+    package var stop: @Sendable () async -> Void
     /// Set when the server could not have its preferred port and listens on another: a
     /// sentence saying so and what it means for the cache, e.g. "the demo server is on port
     /// 41234, not 18080 (it is in use): responses cached in this run are keyed by port 41234".
     /// Nil when it is on the preferred port, or none was preferred.
-    public var portFallback: String?
+    package var portFallback: String?
     /// Its TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`…; nil when they did not start.
-    public var tls: DemoTLSVariables?
+    package var tls: DemoTLSVariables?
     /// Why the TLS listeners did not start, said as a warning: the plain server runs anyway.
-    public var tlsFailure: String?
+    package var tlsFailure: String?
 
-    public init(baseURL: String, portFallback: String? = nil, tls: DemoTLSVariables? = nil, tlsFailure: String? = nil,
+    package init(baseURL: String, portFallback: String? = nil, tls: DemoTLSVariables? = nil, tlsFailure: String? = nil,
                 stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
         self.portFallback = portFallback

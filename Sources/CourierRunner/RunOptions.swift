@@ -12,7 +12,7 @@ public struct RunOptions: Sendable {
     /// The embedded demo server's base URL, for `{{demo}}`.
     public var demoURL: String?
     /// The demo server's TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`….
-    public var demoTLS: DemoTLSVariables?
+    package var demoTLS: DemoTLSVariables?
     /// Go to the network even when a fresh cache entry exists (`--ignore-cache`).
     public var ignoreCache = false
     /// Instead of the workspace's cache directory.
@@ -20,11 +20,11 @@ public struct RunOptions: Sendable {
     /// Instead of the workspace's proxy setting.
     public var proxy: ProxySetting?
     /// Where every sent request is recorded; nil = no history.
-    public var history: (any ExchangeRecording)?
+    package var history: (any ExchangeRecording)?
     /// Where every sent request's exchange goes for `--report`; nil = no report.
-    public var reportExchanges: (any ExchangeRecording)?
+    package var reportExchanges: (any ExchangeRecording)?
     /// Set: requests are answered from the cache or the history, never the network.
-    public var offline: (any OfflineAnswering)?
+    package var offline: (any OfflineAnswering)?
     /// The process environment for `{{env.NAME}}`.
     public var processEnvironment: [String: String]?
     /// Where persisted cookies are kept (in `cookies/`); nil = `$XDG_STATE_HOME/courier`.
@@ -34,7 +34,7 @@ public struct RunOptions: Sendable {
     public var cookieJar: CookieJar?
     /// Where oauth2 and command tokens come from; nil: a new ``TokenSessions`` for the run,
     /// keeping OAuth2 tokens under ``stateDirectory``.
-    public var tokenSessions: TokenSessions?
+    package var tokenSessions: TokenSessions?
 
     public init() {}
 }

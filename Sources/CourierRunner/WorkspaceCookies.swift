@@ -6,11 +6,11 @@ import Foundation
 /// The cookie jar a workspace's run or workbench session sends through, as `config.cookies`
 /// says: one in memory (`session`), one kept in a 0600 file of the state directory
 /// (`persist`), or none.
-public enum WorkspaceCookies {
+package enum WorkspaceCookies {
     /// Where `persist` keeps the workspace's cookies: `cookies/<name>-<hash>.txt` in the state
     /// directory (`$XDG_STATE_HOME/courier` unless given), one file per workspace file, named
     /// as its history is.
-    public static func file(for workspace: Workspace, stateDirectory: String? = nil) -> String {
+    package static func file(for workspace: Workspace, stateDirectory: String? = nil) -> String {
         let directory = stateDirectory ?? XDGDirectories.stateHome() + "/courier"
         return "\(directory)/cookies/\(WorkspaceStateName.of(workspacePath: workspace.file)).txt"
     }
@@ -18,7 +18,7 @@ public enum WorkspaceCookies {
     /// The workspace's saved jar, to list and edit (`courier cookies`); changes are written
     /// with ``CookieJar/saveToFile()``. Throws, saying how to get one, unless `config.cookies`
     /// is persist.
-    public static func savedJar(for workspace: Workspace, stateDirectory: String? = nil) throws(WorkspaceError) -> CookieJar {
+    package static func savedJar(for workspace: Workspace, stateDirectory: String? = nil) throws(WorkspaceError) -> CookieJar {
         guard workspace.config.cookies == .persist else {
             throw WorkspaceError(.invalidValue, at: nil, "\(workspace.file): config.cookies is \(workspace.config.cookies.rawValue): "
                                     + "cookies are kept only for one run or workbench session, so there is no saved jar. "
@@ -32,7 +32,7 @@ public enum WorkspaceCookies {
     /// written back as they change (failures told to `onSaveFailure`, and so are the file's
     /// lines that could not be read and cookies dropped past ``CookieLimits``: the run goes on
     /// with the rest).
-    public static func jar(for workspace: Workspace, stateDirectory: String? = nil, session: CookieJar? = nil,
+    package static func jar(for workspace: Workspace, stateDirectory: String? = nil, session: CookieJar? = nil,
                            onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(WorkspaceError) -> CookieJar? {
         switch workspace.config.cookies {
         case .none: return nil

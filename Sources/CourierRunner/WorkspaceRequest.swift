@@ -63,13 +63,13 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
 
     /// Where oauth2 and command tokens come from; nil: ``TokenSessions/shared``. Applies from
     /// the next start.
-    public var tokenSessions: TokenSessions? {
+    package var tokenSessions: TokenSessions? {
         get { resolutionState.withLock { $0.tokenSessions } }
         set { resolutionState.withLock { $0.tokenSessions = newValue } }
     }
 
     /// Set: every start is answered from the cache or the history, never the network.
-    public var offline: (any OfflineAnswering)? {
+    package var offline: (any OfflineAnswering)? {
         get { resolutionState.withLock { $0.offline } }
         set { resolutionState.withLock { $0.offline = newValue } }
     }

@@ -15,9 +15,9 @@ public final class WorkspaceRunner: Sendable {
     /// Variables of the run: the workspace's, the environment's and the overrides.
     public let scope: VariableScope
     /// The run's oauth2 and command tokens.
-    public let tokenSessions: TokenSessions
+    package let tokenSessions: TokenSessions
     /// Offline replay for the requests made from now on (the workbench's `O` switches it).
-    public var offline: (any OfflineAnswering)? {
+    package var offline: (any OfflineAnswering)? {
         get { offlineReplay.withLock { $0 } }
         set { offlineReplay.withLock { $0 = newValue } }
     }
@@ -92,7 +92,7 @@ public final class WorkspaceRunner: Sendable {
     }
 
     /// A batch of `requests` sent by this run's agent, presented as `hud` says.
-    public func makeBatch(_ requests: [WorkspaceRequest], continueOnFailure: Bool, hud: HUDSettings = HUDSettings()) -> BatchRequest {
+    package func makeBatch(_ requests: [WorkspaceRequest], continueOnFailure: Bool, hud: HUDSettings = HUDSettings()) -> BatchRequest {
         let batch = BatchRequest(requests: requests, continueOnFailure: continueOnFailure)
         batch.agent = agent
         hud.present(batch, of: requests, scope: scope)

@@ -44,7 +44,7 @@ public struct HeadlessRun: Sendable {
     }
 
     /// Runs; `output` gets stdout lines, `errors` stderr lines.
-    public func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
+    package func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
                     output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
         let overrides: [String: String]
         do {

@@ -61,7 +61,7 @@ final class ChildProcess: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: base + ".in")
             try? FileManager.default.removeItem(atPath: base + ".out")
         }
-        if let input { FileManager.default.createFile(atPath: base + ".in", contents: input, attributes: [.posixPermissions: 0o600]) }
+        if let input { _ = FileManager.default.createFile(atPath: base + ".in", contents: input, attributes: [.posixPermissions: 0o600]) }
         let child = try start(arguments, input: input == nil ? nil : base + ".in", output: base + ".out", discardingErrors: discardingErrors)
         let status = child.wait()
         return (status, (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? "")

@@ -1,6 +1,13 @@
+@testable import CourierChecks
 import CourierDemoServer
-import Foundation
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 @testable import CourierWorkspace
+import Foundation
 
 /// What a headless run printed and returned.
 struct RunCapture {

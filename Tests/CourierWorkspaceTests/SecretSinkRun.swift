@@ -1,6 +1,13 @@
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// A workspace run twice, as text and as `--json`, with its history, JUnit and HTML reports,
 /// and every place a secret could land: what was printed, JUnit, the HTML report, HAR, each

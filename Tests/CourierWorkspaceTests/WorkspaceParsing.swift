@@ -1,7 +1,13 @@
-import Foundation
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
 @testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
+import Foundation
+import Testing
 
 // Parsing and saving workspaces for tests: symlinked into each test target that reads or edits
 // workspace text (test targets cannot import one another).

@@ -8,33 +8,33 @@ import Foundation
 /// the chain has finished), JSON paths (`$.done`, where the context has a document: a
 /// stream's event, a page), numbers, `true` and `false`, and quoted strings. Operators: `==`, `!=`, `<`, `>`,
 /// `<=`, `>=`, and the postfix `exists` / `not exists`. Two numbers compare as numbers.
-public struct Condition: Sendable, Hashable, CustomStringConvertible {
-    public enum Operand: Sendable, Hashable {
+package struct Condition: Sendable, Hashable, CustomStringConvertible {
+    package enum Operand: Sendable, Hashable {
         case variable(String)
         case number(Double)
         case string(String)
     }
 
-    public enum Operator: String, Sendable, Hashable, CaseIterable {
+    package enum Operator: String, Sendable, Hashable, CaseIterable {
         case equal = "==", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">"
         case exists = "exists", notExists = "not exists"
     }
 
-    public var left: Operand
-    public var op: Operator
-    public var right: Operand?
-    public var text: String
-    public var location: SourceLocation
+    package var left: Operand
+    package var op: Operator
+    package var right: Operand?
+    package var text: String
+    package var location: SourceLocation
 
     /// The variables the condition reads.
-    public var variables: [String] {
+    package var variables: [String] {
         [left, right].compactMap { operand in
             if case .variable(let name)? = operand { return name }
             return nil
         }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Why a condition's text does not parse, in words for the error at its key.
     package struct ParseError: Error { package let reason: String }
@@ -96,7 +96,7 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the condition holds, looking variables up with `lookup`.
-    public func holds(_ lookup: (String) -> String?) -> Bool {
+    package func holds(_ lookup: (String) -> String?) -> Bool {
         func resolve(_ operand: Operand?) -> String? {
             switch operand {
             case .variable(let name)?: return lookup(name)

@@ -12,7 +12,7 @@ extension Contract {
     /// failed one for each violation — a request that matches no operation, an undocumented
     /// status or content type, a body that is not JSON, and each way the body fails the
     /// response's schema (with the instance path and the schema location).
-    public func results(method: String, url: String, facts: ResponseFacts) -> [CheckResult] {
+    package func results(method: String, url: String, facts: ResponseFacts) -> [CheckResult] {
         let path = URLComponents(string: url)?.percentEncodedPath ?? url
         let shownPath = path.isEmpty ? "/" : path
         let (found, otherMethods) = operation(method: method, path: shownPath)

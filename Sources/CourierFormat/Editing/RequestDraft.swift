@@ -2,19 +2,19 @@ import Courier
 
 /// One editable row of the composer: an argument, a header or a form field. A row switched
 /// off is kept (and shown) but not sent.
-public struct KeyValueRow: Sendable, Hashable {
+package struct KeyValueRow: Sendable, Hashable {
     /// What YAML type a value has, so that an edited `page: 1` stays a number.
-    public enum ValueType: Sendable, Hashable {
+    package enum ValueType: Sendable, Hashable {
         case string, int, double, bool, null
     }
 
-    public var name: String
+    package var name: String
     /// As the user sees and types it: `{{lang}}`, `1`, `true`.
-    public var value: String
-    public var type: ValueType
-    public var isEnabled: Bool
+    package var value: String
+    package var type: ValueType
+    package var isEnabled: Bool
 
-    public init(name: String, value: String, type: ValueType = .string, isEnabled: Bool = true) {
+    package init(name: String, value: String, type: ValueType = .string, isEnabled: Bool = true) {
         self.name = name
         self.value = value
         self.type = type
@@ -35,7 +35,7 @@ public struct KeyValueRow: Sendable, Hashable {
 
     /// The type a freshly typed value gets: a number, a boolean or null when it reads as
     /// one, else a string.
-    public static func inferredType(of text: String) -> ValueType {
+    package static func inferredType(of text: String) -> ValueType {
         if Int(text) != nil { return .int }
         if Double(text) != nil, text.contains(".") { return .double }
         if text == "true" || text == "false" { return .bool }
@@ -45,7 +45,7 @@ public struct KeyValueRow: Sendable, Hashable {
 
     /// The value as JSON: its type kept while the text still reads as that type, a string
     /// otherwise.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch type {
         case .int: if let number = Int(value) { return .int(number) }
         case .double: if let number = Double(value) { return .double(number) }
@@ -59,19 +59,19 @@ public struct KeyValueRow: Sendable, Hashable {
 
 /// The part of a request definition the composer edits in place: method, URL, arguments,
 /// headers and form fields. Everything else is edited in `$EDITOR` (`e`).
-public struct RequestDraft: Sendable, Hashable {
+package struct RequestDraft: Sendable, Hashable {
     /// The request's name now (a rename changes it).
-    public var name: String
-    public var method: HTTPMethod
-    public var url: String
+    package var name: String
+    package var method: HTTPMethod
+    package var url: String
     /// Nil when the arguments are not a flat mapping of scalars (nested JSON is read-only here).
-    public var args: [KeyValueRow]?
-    public var headers: [KeyValueRow]
+    package var args: [KeyValueRow]?
+    package var headers: [KeyValueRow]
     /// The fields of a `body: {form: …}`; nil for other bodies.
-    public var form: [KeyValueRow]?
+    package var form: [KeyValueRow]?
 
     /// The draft of a definition as it is in the file.
-    public init(_ definition: RequestDefinition) {
+    package init(_ definition: RequestDefinition) {
         name = definition.name
         method = definition.method
         url = definition.url
@@ -123,7 +123,7 @@ public struct RequestDraft: Sendable, Hashable {
 
     /// `definition` with this draft's method, URL, arguments, headers and form fields: what
     /// the workbench sends. Rows switched off are left out.
-    public func applied(to definition: RequestDefinition) -> RequestDefinition {
+    package func applied(to definition: RequestDefinition) -> RequestDefinition {
         var result = definition
         result.name = name
         result.method = method

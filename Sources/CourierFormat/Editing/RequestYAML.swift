@@ -1,13 +1,13 @@
 import Courier
 
 /// A request definition written as workspace YAML (see `workspaces/README.md`).
-public enum RequestYAML {
+package enum RequestYAML {
     /// `name:` at the first column and the definition's keys under it, two spaces in, in the
     /// README's order, ending with a newline. Arguments, headers and form fields are block
     /// mappings, one per line, so that the workspace writer can later edit them in place;
     /// nested values and lists are flow collections. Defaults (GET, `useCDN: false`, …) are
     /// left out. Parsing the result gives back an equal definition.
-    public static func block(for definition: RequestDefinition, name: String) -> String {
+    package static func block(for definition: RequestDefinition, name: String) -> String {
         var lines = [YAMLScalar.blockKey(name, indentation: 0) + ":"]
         func add(_ key: String, _ value: String, level: Int = 1) {
             lines.append(String(repeating: "  ", count: level) + key + (value.isEmpty ? ":" : ": " + value))

@@ -1,5 +1,5 @@
 /// One change the workbench saves into a workspace file; see ``WorkspaceWriter``.
-public enum WorkspaceEdit: Sendable {
+package enum WorkspaceEdit: Sendable {
     /// The composer's draft of request `original` (its name in the file). A draft whose
     /// name differs renames the request, and every batch and chain that names it.
     case update(original: String, draft: RequestDraft)
@@ -11,12 +11,12 @@ public enum WorkspaceEdit: Sendable {
 }
 
 /// A workspace file's new text, and what the writer did beyond the edits themselves.
-public struct WorkspaceSaveResult: Sendable {
-    public var text: String
+package struct WorkspaceSaveResult: Sendable {
+    package var text: String
     /// For the user, e.g. `orders: written in flow style; its block was rewritten`.
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(text: String, notes: [String]) {
+    package init(text: String, notes: [String]) {
         self.text = text
         self.notes = notes
     }

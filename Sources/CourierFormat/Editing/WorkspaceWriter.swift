@@ -11,13 +11,13 @@ import Foundation
 /// back (a draft made from the saved file lacks the row); a row of that name added later
 /// takes its line again. Flow collections are not spliced: a request whose edit touches one
 /// has its block rewritten (``RequestYAML``), and a note says so.
-public enum WorkspaceWriter {
+package enum WorkspaceWriter {
     /// `text` with `edits` made in order. Refuses (and changes nothing) when an edit cannot be
     /// made — an unknown request, a name already used, a request still referred to — or when
     /// the result would not load as a workspace (`Workspace.parse`'s error).
     ///
     /// - Parameter extraVariables: names given with `--var`, as for `Workspace.parse`.
-    public static func apply(_ edits: [WorkspaceEdit], to text: String, file: String,
+    package static func apply(_ edits: [WorkspaceEdit], to text: String, file: String,
                              extraVariables: Set<String> = []) throws(WorkspaceError) -> WorkspaceSaveResult {
         var text = text
         var notes: [String] = []
@@ -41,7 +41,7 @@ public enum WorkspaceWriter {
     /// Replaces the file at `path` (through a symbolic link) with `text` atomically: the text
     /// goes to a temporary file in the same directory, which is synced and renamed over the
     /// old one, with the old file's permissions (new files get 0644 less the umask).
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let attributes = try? FileManager.default.attributesOfItem(atPath: target.path)
         let permissions = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value

@@ -221,13 +221,13 @@ public struct ImportReport: Sendable, Hashable {
 
 /// Names for imported requests, batches, chains and variables: lower-case words joined by
 /// `-` (`List pets` → `list-pets`), unique within one namer (`list-pets-2`).
-public struct ImportNaming: Sendable {
+package struct ImportNaming: Sendable {
     private var used: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     /// A safe, unused name made from `text` (or `fallback` when nothing is left of it).
-    public mutating func unique(_ text: String, fallback: String = "request") -> String {
+    package mutating func unique(_ text: String, fallback: String = "request") -> String {
         let base = Self.slug(text).isEmpty ? fallback : Self.slug(text)
         var name = base
         var counter = 2
@@ -240,10 +240,10 @@ public struct ImportNaming: Sendable {
     }
 
     /// Marks a name as taken without changing it.
-    public mutating func reserve(_ name: String) { used.insert(name) }
+    package mutating func reserve(_ name: String) { used.insert(name) }
 
     /// Letters and digits kept (lower-cased), `_` and `.` kept, everything else a single `-`.
-    public static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         var result = ""
         var pendingDash = false
         for character in text {

@@ -3,9 +3,9 @@ import Foundation
 
 /// `capture: {token: $.token}` — a value taken from a chain step's response into a
 /// variable that later steps use as `{{token}}` and conditions compare.
-public struct Capture: Sendable, Hashable {
+package struct Capture: Sendable, Hashable {
     /// Where the value comes from.
-    public enum Source: Sendable, Hashable, CustomStringConvertible {
+    package enum Source: Sendable, Hashable, CustomStringConvertible {
         /// The HTTP status code.
         case status
         /// A response header, case-insensitive: `header:X-Request-Id`.
@@ -15,7 +15,7 @@ public struct Capture: Sendable, Hashable {
         /// The whole body as text.
         case body
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .status: return "status"
             case .header(let name): return "header:\(name)"
@@ -25,14 +25,14 @@ public struct Capture: Sendable, Hashable {
         }
     }
 
-    public var variable: String
-    public var source: Source
+    package var variable: String
+    package var source: Source
     /// Hidden in output and history: a name that says secret (token, password, apiKey,
     /// session…), by the one rule every sink uses (``Redaction/isSensitiveKey(_:)``).
-    public var isSecret: Bool
-    public var location: SourceLocation
+    package var isSecret: Bool
+    package var location: SourceLocation
 
-    public init(variable: String, source: Source, location: SourceLocation) {
+    package init(variable: String, source: Source, location: SourceLocation) {
         self.variable = variable
         self.source = source
         self.location = location
@@ -53,7 +53,7 @@ public struct Capture: Sendable, Hashable {
     }
 
     /// The captured text from a finished request, or nil when it is not there.
-    public func value(from request: Request) -> String? {
+    package func value(from request: Request) -> String? {
         switch source {
         case .status:
             return request.response.map { String($0.statusCode) }

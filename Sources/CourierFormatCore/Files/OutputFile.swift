@@ -22,9 +22,9 @@ import Glibc
 ///
 /// Write with ``write(_:)-(Data)`` (buffered: a streamed export never holds the whole
 /// file), then ``commit()``; a file dropped without committing leaves nothing behind.
-public final class OutputFile {
+package final class OutputFile {
     /// Who may read a file Courier creates or replaces.
-    public enum Privacy: Sendable {
+    package enum Privacy: Sendable {
         /// A replaced file keeps its mode; a new one is 0666 less the umask (reports).
         case shared
         /// Always 0600 (exports that hold response bodies).
@@ -32,7 +32,7 @@ public final class OutputFile {
     }
 
     /// The path as the user gave it (every message names it).
-    public let path: String
+    package let path: String
     private let descriptor: Int32
     /// The temporary sibling and where it goes; nil when written through.
     private let replacement: (temporary: String, destination: String, mode: mode_t)?
@@ -41,7 +41,7 @@ public final class OutputFile {
     private static let bufferSize = 1 << 16
 
     /// Opens `path` for writing as the type's summary says, or throws why not.
-    public init(_ path: String, privacy: Privacy = .shared) throws(OutputFileError) {
+    package init(_ path: String, privacy: Privacy = .shared) throws(OutputFileError) {
         self.path = path
         switch try Self.target(of: path) {
         case .throughDevice:
@@ -73,26 +73,26 @@ public final class OutputFile {
     }
 
     /// Writes `data` to a new file at `path` (or through a device) in one go.
-    public static func write(_ data: Data, to path: String, privacy: Privacy = .shared) throws(OutputFileError) {
+    package static func write(_ data: Data, to path: String, privacy: Privacy = .shared) throws(OutputFileError) {
         let file = try OutputFile(path, privacy: privacy)
         try file.write(data)
         try file.commit()
     }
 
     /// Writes `text` as UTF-8, as ``write(_:to:privacy:)-(Data,_,_)``.
-    public static func write(_ text: String, to path: String, privacy: Privacy = .shared) throws(OutputFileError) {
+    package static func write(_ text: String, to path: String, privacy: Privacy = .shared) throws(OutputFileError) {
         try write(Data(text.utf8), to: path, privacy: privacy)
     }
 
     /// Whether writing `path` would replace a regular file (itself, or a link's target):
     /// what an importer's "exists; pass --force" guards. A device or a FIFO is not replaced.
-    public static func replacesAFile(at path: String) -> Bool {
+    package static func replacesAFile(at path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Appends `data` (buffered).
-    public func write(_ data: Data) throws(OutputFileError) {
+    package func write(_ data: Data) throws(OutputFileError) {
         var failure: OutputFileError?
         data.withUnsafeBytes { bytes in
             do throws(OutputFileError) { try write(bytes) } catch { failure = error }
@@ -101,7 +101,7 @@ public final class OutputFile {
     }
 
     /// Appends `text` as UTF-8 (buffered).
-    public func write(_ text: String) throws(OutputFileError) {
+    package func write(_ text: String) throws(OutputFileError) {
         var text = text
         var failure: OutputFileError?
         text.withUTF8 { bytes in
@@ -111,7 +111,7 @@ public final class OutputFile {
     }
 
     /// Appends `bytes` (buffered).
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
         guard !closed else { throw OutputFileError(path: path, "already closed") }
         if buffer.count + bytes.count > Self.bufferSize { try flush() }
         if bytes.count >= Self.bufferSize {
@@ -123,7 +123,7 @@ public final class OutputFile {
 
     /// Finishes the file: the rest written, a temporary sibling synced, given its mode and
     /// renamed into place. Throws (and leaves the old file as it was) when any of it fails.
-    public func commit() throws(OutputFileError) {
+    package func commit() throws(OutputFileError) {
         guard !closed else { return }
         do throws(OutputFileError) {
             try flush()
@@ -151,7 +151,7 @@ public final class OutputFile {
     }
 
     /// Drops what was written: a temporary sibling is removed, the path left as it was.
-    public func discard() {
+    package func discard() {
         guard !closed else { return }
         closed = true
         close(descriptor)
@@ -261,9 +261,9 @@ public final class OutputFile {
 }
 
 /// An output file that could not be written: the path as given and why.
-public struct OutputFileError: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var reason: String
+package struct OutputFileError: Error, CustomStringConvertible, Sendable {
+    package var path: String
+    package var reason: String
 
     init(path: String, _ reason: String) {
         self.path = path
@@ -271,5 +271,5 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
     }
 
     /// `cannot write PATH: REASON`.
-    public var description: String { "cannot write \(path): \(reason)" }
+    package var description: String { "cannot write \(path): \(reason)" }
 }

@@ -5,15 +5,15 @@ import Foundation
 /// a body file and a multipart file are checked after their placeholders are filled in — a
 /// value captured from a server cannot point them at `~/.ssh` or `/etc`. Paths are compared
 /// after `..` and symbolic links are resolved, so neither is a way out.
-public struct PathConfinement: Sendable {
+package struct PathConfinement: Sendable {
     /// The directories files may be in, resolved.
-    public let roots: [String]
+    package let roots: [String]
     /// `COURIER_ALLOW_PATHS=*`: no rule.
-    public let isLifted: Bool
+    package let isLifted: Bool
 
-    public static let environmentVariable = "COURIER_ALLOW_PATHS"
+    package static let environmentVariable = "COURIER_ALLOW_PATHS"
 
-    public init(workspaceDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(workspaceDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let extra = environment[Self.environmentVariable] ?? ""
         isLifted = extra.split(separator: ":").contains("*")
         roots = ([workspaceDirectory] + extra.split(separator: ":").map(String.init).filter { $0 != "*" && $0.hasPrefix("/") })
@@ -21,7 +21,7 @@ public struct PathConfinement: Sendable {
     }
 
     /// `path` (absolute), or an error naming it, what it is for and the way to allow it.
-    public func check(_ path: String, for purpose: String) throws(PathOutsideError) -> String {
+    package func check(_ path: String, for purpose: String) throws(PathOutsideError) -> String {
         guard !isLifted else { return path }
         let real = Self.resolved(path)
         guard roots.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
@@ -49,12 +49,12 @@ public struct PathConfinement: Sendable {
 }
 
 /// A file path outside the directories a workspace may use.
-public struct PathOutsideError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var purpose: String
-    public var roots: [String]
+package struct PathOutsideError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var purpose: String
+    package var roots: [String]
 
-    public var description: String {
+    package var description: String {
         "the \(purpose) \(path) is outside the workspace folder\(roots.count > 1 ? " and the allowed directories" : "") "
             + "(\(roots.joined(separator: ", "))); allow its directory with "
             + "\(PathConfinement.environmentVariable)=DIR[:DIR…], or every path with \(PathConfinement.environmentVariable)=*"

@@ -3,10 +3,10 @@
 /// screen, or answer back on the terminal's input — become visible and inert. (The
 /// workbench's screen gets the same from ``DisplayWidth/sanitized(_:tabWidth:)``, which every
 /// styled span goes through.)
-public enum TerminalText {
+package enum TerminalText {
     /// `cat -v` style: C0 controls as `^[`, `^M`…, DEL as `^?`, C1 controls as `?`. Newlines
     /// and tabs stay when `keepingLayout` (a body printed whole), else they are shown too.
-    public static func neutralized(_ text: String, keepingLayout: Bool = false) -> String {
+    package static func neutralized(_ text: String, keepingLayout: Bool = false) -> String {
         guard needsWork(text) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

@@ -12,24 +12,24 @@ import CYaml
 ///
 /// Workspaces are checked by the loader; importers that read YAML (OpenAPI) call
 /// ``excess(in:limit:)`` on the text before handing it to Yams.
-public enum AliasExpansion {
+package enum AliasExpansion {
     /// The most values a workspace may expand to once its aliases are: generous for any file
     /// a person writes, small enough to read in well under a second.
-    public static let maximumValues = 1_000_000
+    package static let maximumValues = 1_000_000
 
     /// The alias that takes a document past its bound: its place (both from 1), its anchor
     /// and how many values that anchor holds.
-    public struct Excess: Sendable, Hashable {
-        public let line: Int
-        public let column: Int
-        public let anchor: String
-        public let size: Int
+    package struct Excess: Sendable, Hashable {
+        package let line: Int
+        package let column: Int
+        package let anchor: String
+        package let size: Int
         /// The bound that was passed.
-        public let limit: Int
+        package let limit: Int
 
         /// `SUBJECT expands to more than LIMIT values through aliases (here *a repeats &a, …)`,
         /// with `subject` such as "the workspace" or "the document".
-        public func message(subject: String) -> String {
+        package func message(subject: String) -> String {
             "\(subject) expands to more than \(limit) values through aliases (here *\(anchor) repeats &\(anchor), which holds \(size))"
         }
     }
@@ -37,7 +37,7 @@ public enum AliasExpansion {
     /// The first alias that takes `text` past `limit` values, or nil when it stays within it.
     /// Syntax errors are not reported here (nil): they are left to Yams, which reports them
     /// with their place.
-    public static func excess(in text: String, limit: Int = maximumValues) -> Excess? {
+    package static func excess(in text: String, limit: Int = maximumValues) -> Excess? {
         var text = text
         return text.withUTF8 { bytes in count(bytes, limit: limit) }
     }

@@ -7,20 +7,20 @@ import Synchronization
 /// The token sources of a session (a `courier run`, the workbench): one per OAuth2 client
 /// and one per token command, so that requests share their tokens and each is fetched once.
 /// OAuth2 tokens also go to files under the state directory and outlive the session.
-public final class TokenSessions: Sendable {
+package final class TokenSessions: Sendable {
     /// The workbench's, and any request not made by a ``WorkspaceRunner``.
-    public static let shared = TokenSessions()
+    package static let shared = TokenSessions()
 
     /// Where OAuth2 tokens are kept (in `tokens/`); nil = `$XDG_STATE_HOME/courier`.
-    public let stateDirectory: String?
+    package let stateDirectory: String?
     /// Told the URL to open for an authorization-code grant; nil prints it to standard error.
-    public let openURL: (@Sendable (String) -> Void)?
+    package let openURL: (@Sendable (String) -> Void)?
     /// Told what the user should know while a grant waits (a forged redirect was refused); nil
     /// prints it to standard error.
-    public let tell: (@Sendable (String) -> Void)?
+    package let tell: (@Sendable (String) -> Void)?
     private let sources = Mutex<[String: any Sendable]>([:])
 
-    public init(stateDirectory: String? = nil, openURL: (@Sendable (String) -> Void)? = nil,
+    package init(stateDirectory: String? = nil, openURL: (@Sendable (String) -> Void)? = nil,
                 tell: (@Sendable (String) -> Void)? = nil) {
         self.stateDirectory = stateDirectory
         self.openURL = openURL

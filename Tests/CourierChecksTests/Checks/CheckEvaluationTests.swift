@@ -1,9 +1,9 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormatCore
 import Foundation
 import HTTPTypes
 import Testing
-@testable import CourierChecks
-@testable import CourierFormatCore
 
 /// Checks evaluated on fixed responses: every subject and predicate passing and failing,
 /// with the expected and actual values and the one-line summary a failure shows.

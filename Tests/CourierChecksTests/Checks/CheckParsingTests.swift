@@ -1,7 +1,7 @@
 import Courier
-import Testing
 @testable import CourierChecks
 @testable import CourierFormatCore
+import Testing
 
 /// `expect:` items read into checks: every subject and predicate, the map form, and
 /// mistakes reported at the file, line and column of the offending text.

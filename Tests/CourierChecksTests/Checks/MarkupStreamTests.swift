@@ -1,10 +1,10 @@
+import CLibXML2
 import Courier
+@testable import CourierChecks
+@testable import CourierFormatCore
 import Foundation
 import HTTPTypes
 import Testing
-import CLibXML2
-@testable import CourierChecks
-@testable import CourierFormatCore
 
 /// `xpath` checks on bodies too big for a document (#41 11b: XPath on a 100 MB page took
 /// 3.15 GiB): a streamed path must answer exactly what the document would.

@@ -1,7 +1,7 @@
 import Courier
-import Testing
 @testable import CourierChecks
 @testable import CourierFormatCore
+import Testing
 
 @Suite("Captures and conditions")
 struct CaptureAndConditionTests {

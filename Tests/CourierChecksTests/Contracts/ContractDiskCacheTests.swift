@@ -1,9 +1,9 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormatCore
 import CourierSchema
 import Foundation
 import Testing
-@testable import CourierChecks
-@testable import CourierFormatCore
 
 /// #41 11c: a 2,000-operation contract cost every `courier run` its full decoding and
 /// validation by OpenAPIKit. What OpenAPIKit read is kept on disk by the files' digests, so

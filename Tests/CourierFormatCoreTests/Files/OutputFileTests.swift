@@ -1,9 +1,9 @@
+@testable import CourierFormatCore
 import Foundation
+import Glibc
 import Synchronization
 import Testing
-@testable import CourierFormatCore
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The files commands write where the user says (`--report`, `--junit`, `--har`, `-o`):

@@ -1,5 +1,5 @@
-import Testing
 @testable import CourierFormatCore
+import Testing
 
 /// Server data never drives the terminal: escape sequences are shown, not obeyed.
 @Suite struct TerminalTextTests {

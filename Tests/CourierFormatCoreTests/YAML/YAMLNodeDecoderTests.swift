@@ -1,7 +1,7 @@
+@testable import CourierFormatCore
 import Foundation
 import Testing
 import Yams
-@testable import CourierFormatCore
 
 /// The decoder contracts and OpenAPI imports go through (#41 11c): what Yams' `YAMLDecoder`
 /// decodes, with keys found by their text through a dictionary instead of a scan per key.

@@ -1,9 +1,9 @@
 import Courier
-import Foundation
-import Testing
 @testable import CourierChecks
 @testable import CourierFormat
 @testable import CourierFormatCore
+import Foundation
+import Testing
 
 /// `expect: {schema: FILE}` checked when the workspace loads: a file that is missing, outside
 /// the workspace's folder, not JSON or YAML, or not a schema is an error at the `schema:` key

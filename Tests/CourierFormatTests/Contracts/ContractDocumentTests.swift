@@ -1,8 +1,9 @@
 import Courier
-import Foundation
-import Testing
 @testable import CourierChecks
 @testable import CourierFormat
+@testable import CourierFormatCore
+import Foundation
+import Testing
 
 /// `config.contract:` read through OpenAPIKit: its decoding and validation errors at the
 /// document's file:line:column, `$ref`s followed into files beside the contract (and never

@@ -1,10 +1,10 @@
 import Courier
-import CourierSchema
-import Foundation
-import Testing
 @testable import CourierChecks
 @testable import CourierFormat
 @testable import CourierFormatCore
+import CourierSchema
+import Foundation
+import Testing
 
 /// A large contract: its operations indexed by path template (matching a request is a lookup,
 /// not a try of every template), and the contract read once per content — the workspace read

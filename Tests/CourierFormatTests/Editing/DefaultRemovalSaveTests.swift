@@ -1,7 +1,9 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 import Foundation
 import Testing
-@testable import CourierFormat
 
 /// Saving a request whose headers or args remove an inherited default with `null`: the
 /// `null` stays where it was written and still removes the default when read back.

@@ -1,8 +1,9 @@
 import Courier
-import Foundation
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
 @testable import CourierFormatCore
+import Foundation
+import Testing
 
 @Suite("RequestYAML")
 struct RequestYAMLTests {

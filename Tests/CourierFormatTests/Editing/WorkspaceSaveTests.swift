@@ -1,7 +1,9 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 import Foundation
 import Testing
-@testable import CourierFormat
 
 @Suite("Workspace save: editing a request")
 struct WorkspaceSaveTests {

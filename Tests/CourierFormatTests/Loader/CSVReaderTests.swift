@@ -1,7 +1,8 @@
-import Foundation
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
 @testable import CourierFormatCore
+import Foundation
+import Testing
 
 /// `each:` over a big CSV file: it is read record by record, a chunk at a time (a 1 GB file
 /// used to be turned whole into an array of `Character`s, 19.8 GiB, for 300 s), and loading

@@ -1,5 +1,7 @@
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
+@testable import CourierFormatCore
+import Testing
 
 /// What `config.args` add to a request: the arguments the request does not write itself (the
 /// composer's marks are tested in WorkbenchTests).

@@ -1,5 +1,7 @@
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
+@testable import CourierFormatCore
+import Testing
 
 /// YAML aliases are bounded: a few lines that repeat anchors through aliases of aliases are
 /// refused at the alias that goes over the bound, before anything walks the expansion.

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
 @testable import CourierFormatCore
+import Foundation
+import Testing
 
 /// Invalid UTF-8 and control characters are reported at their line and column, before YAML
 /// reads the file (libyaml gave no place for them).

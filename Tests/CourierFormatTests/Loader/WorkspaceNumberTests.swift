@@ -1,6 +1,8 @@
 import Courier
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
+@testable import CourierFormatCore
+import Testing
 
 /// Every number in the workspace format has a documented range; NaN, infinities and values
 /// outside it are errors at the value, naming the key, the range and what was found.

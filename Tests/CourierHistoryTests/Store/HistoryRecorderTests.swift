@@ -1,8 +1,11 @@
 import Courier
-import CourierFormat
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierHistory
 
 /// The recorder a run writes its exchanges through.
 @Suite struct HistoryRecorderTests {

@@ -1,9 +1,11 @@
 import Courier
-import CourierFormat
-import Foundation
-import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 @testable import CourierHistory
 @testable import CourierRunner
+import Foundation
+import Testing
 
 /// The history database: migrations (including the one-time import of the JSON Lines
 /// files), queries, retention and the diff of two exchanges.

@@ -1,7 +1,13 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierLoadRuns
 
 /// `--compare`: each figure of a run against a baseline's, with the change and a verdict.
 @Suite struct LoadComparisonTests {

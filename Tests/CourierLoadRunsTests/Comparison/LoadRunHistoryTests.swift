@@ -1,10 +1,14 @@
 import Courier
-import CourierFormat
-import CourierHistory
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 import Foundation
 import GRDB
 import Testing
-@testable import CourierLoadRuns
 
 /// Load runs in the history database (one row per run), and `--compare last|ID|FILE`.
 @Suite struct LoadRunHistoryTests {

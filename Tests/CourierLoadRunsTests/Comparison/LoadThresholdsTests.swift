@@ -1,7 +1,13 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierLoadRuns
 
 /// `--fail-on`: the rules' grammar, errors that point at a column, and which rules a run breaks.
 @Suite struct LoadThresholdsTests {

@@ -1,7 +1,13 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierLoadRuns
 
 /// `courier load --report FILE`'s page: the figures of the run, names shown as text, a chart
 /// bar a second, the steps, the comparison, and nothing it would fetch or run.

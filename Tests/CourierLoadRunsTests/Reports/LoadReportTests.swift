@@ -1,8 +1,13 @@
 import Courier
-import Foundation
-import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 @testable import CourierHistory
 @testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+import Foundation
+import Testing
 
 /// `courier load`'s text: a run's report, a comparison's table and a saved run's headline.
 @Suite struct LoadReportTests {

@@ -1,10 +1,14 @@
 import Courier
+@testable import CourierChecks
 import CourierDemoServer
-import CourierHistory
-import CourierRunner
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierLoadRuns
 
 /// `courier load` headless: the history, `--compare` and `--fail-on`, against the demo server.
 /// (The stalled server's p99 is an end-to-end test: timing needs a server outside this process.)

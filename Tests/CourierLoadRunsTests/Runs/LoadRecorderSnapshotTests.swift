@@ -1,7 +1,13 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierLoadRuns
 
 /// A recorder's snapshots are worked out from a copy taken under its lock: the figures are the
 /// recorded ones, samples recorded meanwhile are all kept, and a progress line's headline

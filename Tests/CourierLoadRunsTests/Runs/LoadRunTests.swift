@@ -1,12 +1,16 @@
 import Courier
+@testable import CourierChecks
 import CourierDemoServer
-import CourierFormat
-import CourierRunner
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 import Foundation
 import Glibc
 import Synchronization
 import Testing
-@testable import CourierLoadRuns
 
 /// Load runs of a request, a batch and a chain against the in-process demo server.
 @Suite("Load runs against the demo server")

@@ -1,11 +1,13 @@
 import Courier
-import CourierFormat
+@testable import CourierChecks
 import CourierDemoServer
-import Foundation
-import Testing
+@testable import CourierFormat
+@testable import CourierFormatCore
 @testable import CourierRunner
-#if canImport(Glibc)
+import Foundation
 import Glibc
+import Testing
+#if canImport(Glibc)
 #endif
 
 /// The code grant's loopback listener against other local programs: a `redirectPort` another

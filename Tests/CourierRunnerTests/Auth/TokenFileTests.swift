@@ -1,6 +1,9 @@
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 /// The OAuth2 token file is used only when it is this user's own regular file, 0600, in a
 /// tokens directory that is not a link: a 0666 file (anyone could have written the token, or

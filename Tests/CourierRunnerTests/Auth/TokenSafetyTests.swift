@@ -1,9 +1,11 @@
 import Courier
-import CourierFormat
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 /// Tokens from outside the workspace file: one with a control character or of absurd length is
 /// refused where it comes from (the token endpoint, the command), with the place and the source

@@ -1,10 +1,12 @@
 import Courier
-import CourierFormat
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Synchronization
 import Testing
-@testable import CourierRunner
 
 /// `auth: {oauth2: …}` and `auth: {command: …}` through the runner, against the demo server's
 /// OAuth2 endpoints: tokens fetched once and reused, refreshed, recovered once after a 401,

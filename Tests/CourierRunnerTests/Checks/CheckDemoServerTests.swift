@@ -1,11 +1,11 @@
 import Courier
-import CourierFormatCore
-import CourierFormat
-import CourierChecks
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 /// Checks on real exchanges: requests sent through libcurl to the demo server, their
 /// facts read from the engine's `Request`.

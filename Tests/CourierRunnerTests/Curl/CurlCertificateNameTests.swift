@@ -1,8 +1,10 @@
 import Courier
-import CourierFormat
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 /// curl reads `--cert file[:password]`: a colon in the certificate's file name must be
 /// written `\:` (and a backslash `\\`), or curl takes what follows as the password.

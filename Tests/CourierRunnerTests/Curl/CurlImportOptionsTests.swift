@@ -1,7 +1,9 @@
 import Courier
-import CourierFormat
-import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 @testable import CourierRunner
+import Testing
 
 /// import-curl of the options export-curl writes for libcurl's auth schemes, a client
 /// certificate, the HTTP version and the route.

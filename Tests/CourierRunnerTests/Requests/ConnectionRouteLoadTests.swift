@@ -1,10 +1,12 @@
 import Courier
-import CourierFormat
-import Foundation
-import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 @testable import CourierRunner
-#if canImport(Glibc)
+import Foundation
 import Glibc
+import Testing
+#if canImport(Glibc)
 #endif
 
 /// `unixSocket:` and `resolve:` as a workspace gives them: a relative socket path is the

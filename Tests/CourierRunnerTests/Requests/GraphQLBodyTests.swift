@@ -1,10 +1,12 @@
 import Courier
-import CourierFormat
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
 import CourierImport
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 /// `body: {graphql: …}`: sent as GraphQL over HTTP, its errors shown, its query from a file
 /// inside the workspace's folder, imported from Postman and .http files, written back.

@@ -1,10 +1,12 @@
 import Courier
-import CourierFormat
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
 import CourierImport
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 /// `config.headers` and `config.args` (CTNetworking's service-wide headers and parameters),
 /// an environment's own, and a request's override or `null`: what reaches the server.

@@ -1,8 +1,10 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierFormat
-@testable import CourierRunner
 
 @Suite("stream: key")
 struct StreamKeyTests {

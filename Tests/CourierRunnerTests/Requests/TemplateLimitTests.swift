@@ -1,7 +1,9 @@
 import Courier
-import CourierFormatCore
-import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 @testable import CourierRunner
+import Testing
 
 /// Templates are bounded: each variable is rendered once per value, a value may expand to
 /// 1 MiB, variables may nest 32 deep, and cycles are named.

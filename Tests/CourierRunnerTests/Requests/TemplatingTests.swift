@@ -1,8 +1,10 @@
 import Courier
-import CourierFormatCore
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 @Suite("Templating and environments")
 struct TemplatingTests {

@@ -1,9 +1,10 @@
 import Courier
-import CourierFormatCore
-import CourierFormat
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierRunner
 import Foundation
 import Testing
-@testable import CourierRunner
 
 /// `hud:` and `quietErrors:` on requests, batches and chains: read and checked like every
 /// other key, and carried to the engine's objects with placeholders filled in and secrets

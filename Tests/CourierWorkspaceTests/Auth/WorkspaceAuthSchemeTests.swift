@@ -1,10 +1,14 @@
 import Courier
-import Foundation
-import Testing
+@testable import CourierChecks
 @testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
 @testable import CourierReports
 @testable import CourierRunner
 @testable import CourierWorkspace
+import Foundation
+import Testing
 
 /// `auth: {digest|ntlm|negotiate|aws}`, `tls: {clientCert, clientKey, keyPassword}` and `http:`,
 /// `resolve:`, `connectTo:`, `unixSocket:` in a workspace: read, written back, sent.

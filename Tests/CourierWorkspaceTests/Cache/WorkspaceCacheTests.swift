@@ -1,8 +1,14 @@
+@testable import CourierChecks
 import CourierDemoServer
-import Foundation
-import Testing
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
 @testable import CourierRunner
 @testable import CourierWorkspace
+import Foundation
+import Testing
 
 @Suite("Workspace cache browsing")
 struct WorkspaceCacheTests {

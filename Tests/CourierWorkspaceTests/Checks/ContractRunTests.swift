@@ -1,9 +1,15 @@
 import Courier
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierChecks
-@testable import CourierWorkspace
 
 /// `config.contract`: every response checked against workspaces/demo-openapi.yaml (OpenAPI
 /// 3.0) with the in-process demo server, whose `/contract/pets/2` drifts from it on purpose.

@@ -1,8 +1,15 @@
 import Courier
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// `expect:` in `courier run`: every check runs and reports expected and actual; a failed
 /// check fails the request with -13 and its chain step; a JSON Schema file's violations name

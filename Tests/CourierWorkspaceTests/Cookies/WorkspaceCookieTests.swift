@@ -1,10 +1,17 @@
 import Courier
+@testable import CourierChecks
 import CourierDemoServer
-import Foundation
-import Testing
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 @testable import CourierWorkspace
-#if canImport(Glibc)
+import Foundation
 import Glibc
+import Testing
+#if canImport(Glibc)
 #endif
 
 /// `config.cookies` (session, persist, none) and a request's `cookies: false`, through the

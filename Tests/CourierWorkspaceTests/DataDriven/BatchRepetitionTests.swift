@@ -1,9 +1,16 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 @testable import CourierWorkspace
+import Foundation
+import FoundationXML
+import Testing
+#if canImport(FoundationXML)
+#endif
 
 /// `{request: NAME, times: N}` in a batch: parsed, checked, expanded, run, renamed and
 /// guarded against deletion.

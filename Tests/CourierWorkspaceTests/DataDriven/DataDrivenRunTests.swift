@@ -1,7 +1,14 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// `each:` runs a batch item or a chain once per row of a CSV file, a JSON file or an inline
 /// list, each run named `NAME [row N]`; `repeat:` sends a chain step's request again until a

@@ -1,7 +1,14 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// `courier history --har`: the recorded exchanges of real runs against the demo server, as
 /// HAR 1.2, checked field by field against the specification's required members.

@@ -1,8 +1,15 @@
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Glibc
 import Testing
-@testable import CourierWorkspace
 
 /// `courier run --offline`: a run answered from the cache and the history while a listener on
 /// the demo server's port counts every connection — and sees none.

@@ -1,6 +1,13 @@
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// `--report FILE`'s HTML against the demo server: what a server sends is shown as text,
 /// never as markup; secrets are hidden as in the other outputs; the page fetches nothing.

@@ -1,8 +1,15 @@
 import Courier
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// `courier run` with responses of any type (`response: auto`, the workspace default) and
 /// any method, against httpbin and the demo server; export-curl and HAR with such methods.

@@ -1,6 +1,13 @@
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// A response that cannot be cached is said, and the run goes on.
 @Suite struct CacheWriteWarningTests {

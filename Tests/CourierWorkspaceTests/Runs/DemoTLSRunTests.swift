@@ -1,8 +1,14 @@
+@testable import CourierChecks
 import CourierDemoServer
-import Foundation
-import Testing
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
 @testable import CourierRunner
 @testable import CourierWorkspace
+import Foundation
+import Testing
 
 /// demo.yaml's TLS requests through `courier run`'s code (``HeadlessRun``): `{{demoTLS}}`,
 /// `{{demoMTLS}}` and the demo CA and client certificate in `tls:` reach libcurl, which

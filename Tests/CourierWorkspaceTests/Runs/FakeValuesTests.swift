@@ -1,8 +1,14 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierFormatCore
-@testable import CourierWorkspace
 
 /// `{{random.…}}` and `{{fake.…}}`: fresh at each use, in range, reproducible with a seed,
 /// wrong arguments said, accepted by the workspace's validation, sent by `courier run`.

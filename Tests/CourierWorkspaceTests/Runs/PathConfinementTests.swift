@@ -1,6 +1,13 @@
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// Files a workspace reads and writes stay inside its folder, or a directory the user allowed.
 @Suite struct PathConfinementTests {

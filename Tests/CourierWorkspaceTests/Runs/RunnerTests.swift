@@ -1,11 +1,18 @@
 import Courier
-import Foundation
-import GRDB
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
 @testable import CourierWorkspace
+import Foundation
+import FoundationXML
+import GRDB
+import Testing
+#if canImport(FoundationXML)
+#endif
 
 @Suite("Headless runner")
 struct RunnerTests {

@@ -1,7 +1,14 @@
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// A workspace's known secrets are credentials wherever they are placed: a `sensitive`
 /// value or a secret `{{env.NAME}}` under an innocent header name does not follow a redirect

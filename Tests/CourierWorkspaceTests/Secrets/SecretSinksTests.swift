@@ -1,7 +1,14 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// A secret written into a URL — a password, a token in the path, a secret query value — is
 /// hidden the same way in every sink: text and JSON output, JUnit, history and cache metadata.

@@ -1,7 +1,14 @@
 import Courier
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// The header an oauth2 or command authenticator adds at send time shows in export-curl (a
 /// placeholder unless the token is fetched) and in the history (redacted).

@@ -1,8 +1,15 @@
 import Courier
+@testable import CourierChecks
 import CourierDemoServer
+@testable import CourierFormat
+@testable import CourierFormatCore
+@testable import CourierHistory
+@testable import CourierLoadRuns
+@testable import CourierReports
+@testable import CourierRunner
+@testable import CourierWorkspace
 import Foundation
 import Testing
-@testable import CourierWorkspace
 
 /// `courier run` on streamed responses, against the demo server's `/sse` and `/ndjson` and
 /// httpbin's `/stream/N`.
