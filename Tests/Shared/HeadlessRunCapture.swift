@@ -1,5 +1,6 @@
 import CourierDemoServer
 import Foundation
+@testable import CourierRunner
 @testable import CourierWorkspace
 
 /// What a headless run printed and returned.

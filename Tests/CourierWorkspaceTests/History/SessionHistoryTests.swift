@@ -1,45 +1,17 @@
 import Courier
 import CourierDemoServer
 import Foundation
-import GRDB
 import Testing
 @testable import CourierHistory
+@testable import CourierRunner
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// Streams in the history, against the demo server's `/ws` and `/sse`: a WebSocket session's
 /// transcript is recorded both ways (bounded, redacted), exported to HAR as Chrome exports
-/// one, shown by the History tab and replayed by `courier run --offline`; a server-sent event
-/// stream keeps its text, exported as HAR content and replayed as events.
+/// one and replayed by `courier run --offline`; a server-sent event stream keeps its text,
+/// exported as HAR content and replayed as events. (The History tab's view of them is
+/// WorkbenchTests' SessionHistoryTests.)
 @Suite struct SessionHistoryTests {
-    /// Runs `names` of `path` against `server` (started with WebSockets), recording into `state`.
-    private func run(_ path: String, _ names: [String], server: DemoServer, state: String, offline: Bool = false,
-                     json: Bool = false) async -> RunCapture {
-        var run = HeadlessRun(workspacePath: path, names: names)
-        run.cacheDirectory = temporaryDirectory("courier-cache")
-        run.stateDirectory = state
-        run.offline = offline
-        run.offlineDemoURL = server.baseURL
-        run.json = json
-        var output: [String] = []
-        var errors: [String] = []
-        let status = await run.run(startDemoServer: { DemoServerHandle(baseURL: server.baseURL, stop: {}) },
-                                   output: { output.append($0) }, errors: { errors.append($0) })
-        return RunCapture(status: status, output: output, errors: errors)
-    }
-
-    /// Runs `body` with a demo server that serves `/ws`, stopped afterwards whatever happens.
-    private func withWebSocketServer(_ body: (DemoServer) async throws -> Void) async throws {
-        let server = try await DemoServer.start(webSockets: true)
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     private static let secretSession = """
         variables: {apiKey: ws-key-5521}
         requests:
@@ -59,9 +31,9 @@ import Testing
         """
 
     @Test func aWebSocketSessionIsRecordedBothWaysAndRedacted() async throws {
-        try await withWebSocketServer { server in
+        try await withWebSocketDemoServer { server in
             let state = temporaryDirectory("courier-state")
-            let done = await run(writeWorkspace(Self.secretSession), ["echo"], server: server, state: state)
+            let done = await recordedRun(writeWorkspace(Self.secretSession), ["echo"], server: server, state: state)
             #expect(done.status == 0, "\(done.output) \(done.errors)")
             let exchange = try #require(try HistoryStore(stateDirectory: state).exchangesWithBodies().first)
             let transcript = try #require(exchange.transcript, "the session's messages are recorded")
@@ -100,7 +72,7 @@ import Testing
     }
 
     @Test func aLongSessionKeepsItsNewestMessagesWithinTheBodyLimitAndSaysHowManyWentBefore() async throws {
-        try await withWebSocketServer { server in
+        try await withWebSocketDemoServer { server in
             let state = temporaryDirectory("courier-state")
             let chunk = String(repeating: "x", count: 60)
             let steps = (1...6).map { "      - send: \"\($0)\(chunk)\"\n      - expect: 'data == \"\($0)\(chunk)\"'" }.joined(separator: "\n")
@@ -112,7 +84,7 @@ import Testing
                     messages:
                 \(steps)
                 """)
-            let done = await run(path, ["long"], server: server, state: state)
+            let done = await recordedRun(path, ["long"], server: server, state: state)
             #expect(done.status == 0, "\(done.output) \(done.errors)")
             let transcript = try #require(try HistoryStore(stateDirectory: state).exchangesWithBodies().first?.transcript)
             // welcome + 6 sent + 6 echoed + the closes: only the newest that fit in 200 bytes.
@@ -142,9 +114,9 @@ import Testing
     }
 
     @Test func harCarriesTheMessagesAsChromeExportsThem() async throws {
-        try await withWebSocketServer { server in
+        try await withWebSocketDemoServer { server in
             let state = temporaryDirectory("courier-state")
-            let done = await run(repositoryRoot + "/workspaces/demo.yaml", ["ws-echo", "ticker"], server: server, state: state)
+            let done = await recordedRun(repositoryRoot + "/workspaces/demo.yaml", ["ws-echo", "ticker"], server: server, state: state)
             #expect(done.status == 0, "\(done.output) \(done.errors)")
             let file = state + "/run.har"
             try HARExport.write(from: try HistoryStore(stateDirectory: state), query: HistoryQuery(), to: file)
@@ -178,12 +150,12 @@ import Testing
 
     /// The offline run prints the live run's transcript line for line, from the history.
     @Test func offlineReplayPrintsTheRecordedTranscript() async throws {
-        try await withWebSocketServer { server in
+        try await withWebSocketDemoServer { server in
             let state = temporaryDirectory("courier-state")
             let demo = repositoryRoot + "/workspaces/demo.yaml"
-            let live = await run(demo, ["ws-echo", "ticker"], server: server, state: state)
+            let live = await recordedRun(demo, ["ws-echo", "ticker"], server: server, state: state)
             #expect(live.status == 0, "\(live.output) \(live.errors)")
-            let offline = await run(demo, ["ws-echo", "ticker"], server: server, state: state, offline: true)
+            let offline = await recordedRun(demo, ["ws-echo", "ticker"], server: server, state: state, offline: true)
             #expect(offline.status == 0, "\(offline.output) \(offline.errors)")
             let liveSession = live.output.filter { $0.hasPrefix("  ws-echo  #") }
             let replayedSession = offline.output.filter { $0.hasPrefix("  ws-echo  #") }
@@ -197,7 +169,7 @@ import Testing
             #expect(liveTicks.count == 20 && replayedTicks == liveTicks, "\(replayedTicks)")
             #expect(offline.output.contains { $0.hasPrefix("  ✓ ticker  ") && $0.contains("(from history #") })
             // --json: each replayed message with its direction.
-            let json = await run(demo, ["ws-echo"], server: server, state: state, offline: true, json: true)
+            let json = await recordedRun(demo, ["ws-echo"], server: server, state: state, offline: true, json: true)
             let events = try jsonLines(json.output).filter { $0["type"] as? String == "event" }
             #expect(events.count == liveSession.count)
             #expect(Set(events.compactMap { $0["direction"] as? String }) == ["sent", "received"])
@@ -206,70 +178,5 @@ import Testing
 
     private static func withoutTime(_ line: String) -> String {
         line.components(separatedBy: "  ").enumerated().filter { $0.offset != 3 }.map(\.element).joined(separator: "  ")
-    }
-
-    @Test func theHistoryTabShowsAPastSessionsTranscript() async throws {
-        try await withWebSocketServer { server in
-            try await AppHarness.run(size: Size(columns: 140, rows: 40)) { app in
-                // The session is recorded by a run of the same file into the workbench's history.
-                let done = await run(app.workspacePath, ["ws-echo"], server: server, state: app.directory + "/state")
-                #expect(done.status == 0, "\(done.output) \(done.errors)")
-                app.select(.request("ws-echo"))
-                app.model.focus(.exchange)
-                app.model.tell(.showResponse)
-                while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }
-                try await app.settle("the history row") { !app.model.panes.exchange.historyTab.rows.isEmpty }
-                app.press(.enter)
-                try await app.settle("opened") { app.model.panes.exchange.historyTab.opened != nil }
-                let rows = app.screen.split(separator: "\n").map(String.init)
-                #expect(rows.contains { $0.contains("101 · ") && $0.contains(" messages (4 sent, ") }, "\(app.screen)")
-                #expect(rows.contains { $0.contains("←  +") && $0.contains("  text  {\"type\":\"welcome\"") }, "\(app.screen)")
-                #expect(rows.contains { $0.contains("→  +") && $0.contains("  text  hello") }, "\(app.screen)")
-                #expect(rows.contains { $0.contains("←  +") && $0.contains("  binary  4 bytes: 00 01 02 ff") }, "\(app.screen)")
-                #expect(rows.contains { $0.contains("→  +") && $0.contains("  close  4000 done") }, "\(app.screen)")
-                #expect(!app.screen.contains("> text hello"), "the transcript, not the raw text")
-            }
-        }
-    }
-
-    @Test func offlineTheWorkbenchShowsTheRecordedSessionAsAStream() async throws {
-        try await withWebSocketServer { server in
-            // The workbench's own demo server has no /ws: the session's URL names this one.
-            let webSocketURL = "ws" + server.baseURL.drop { $0 != ":" }
-            try await AppHarness.run(editing: { $0.replacingOccurrences(of: "{{demoWS}}", with: webSocketURL) }) { app in
-                let done = await run(app.workspacePath, ["ws-echo"], server: server, state: app.directory + "/state")
-                #expect(done.status == 0, "\(done.output) \(done.errors)")
-                let recorded = done.output.filter { $0.hasPrefix("  ws-echo  #") }.count
-                app.select(.request("ws-echo"))
-                app.press(.character("O"))
-                #expect(app.screen.contains("OFFLINE"))
-                app.press(.enter)
-                try await app.settle("replayed") { app.model.session.exchanges["ws-echo"]?.stoppedAt != nil }
-                let exchange = try #require(app.model.session.exchanges["ws-echo"])
-                #expect(exchange.request.answeredFromHistory != nil && exchange.request.response?.statusCode == 101,
-                        "\(String(describing: exchange.request.error))")
-                let view = try #require(exchange.streamView, "the replayed messages are a stream")
-                #expect(view.lastSequence == recorded && view.kind == .message)
-                let events = (0..<view.keptCount).compactMap { view.event(at: view.firstPosition + $0) }
-                #expect(events.contains { $0.direction == .sent && $0.text == "hello" } && events.contains { $0.direction == .received && $0.text == "hello" })
-            }
-        }
-    }
-
-    @Test func aDatabaseOfTheEarlierSchemaGainsTheTranscriptColumn() throws {
-        let path = temporaryDirectory("courier-state") + "/history.sqlite"
-        let old = try DatabaseQueue(path: path)
-        try HistoryStore.migrator(legacyDirectory: nil).migrate(old, upTo: "v4-check-results")
-        #expect(try old.read { try $0.columns(in: "exchange") }.contains { $0.name == "transcript" } == false)
-        try old.close()
-        let store = try HistoryStore(path: path, legacyDirectory: nil)
-        var exchange = HistoryExchange(runID: "r", date: Date(), workspace: "w", workspacePath: "/w.yaml", request: "q",
-                                       method: "GET", url: "ws://127.0.0.1:9/ws")
-        exchange.transcript = HistoryTranscript(messages: [
-            .init(direction: .sent, sequence: 1, elapsed: 0.1, time: 1_700_000_000.5, name: "binary", data: Data([0xff, 0])),
-        ], dropped: 3)
-        let id = try #require(try store.insert(exchange).id)
-        #expect(try store.exchange(id: id)?.transcript == exchange.transcript)
-        #expect(try store.exchanges().first?.transcript == nil, "lists leave it out")
     }
 }

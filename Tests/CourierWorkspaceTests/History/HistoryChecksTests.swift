@@ -3,13 +3,16 @@ import CourierDemoServer
 import Foundation
 import GRDB
 import Testing
+@testable import CourierChecks
+@testable import CourierFormat
+@testable import CourierFormatCore
 @testable import CourierHistory
+@testable import CourierRunner
 @testable import CourierWorkspace
-@testable import Workbench
 
 /// A response's `expect:` checks are kept by the history — each passed or failed, with
-/// expected and actual, secrets redacted — exported to HAR, listed by the History tab, and
-/// every try of a `repeat:` step is recorded.
+/// expected and actual, secrets redacted — exported to HAR, replayed offline, and every try
+/// of a `repeat:` step is recorded.
 @Suite struct HistoryChecksTests {
     /// The one exchange of `request` that `state`'s history holds, listed without bodies.
     private func recorded(_ request: String, in state: String) throws -> HistoryExchange {
@@ -124,33 +127,6 @@ import Testing
         #expect(try store.exchanges(HistoryQuery(request: "pol")).isEmpty)
     }
 
-    @Test func theHistoryTabListsAPastExchangesChecks() async throws {
-        try await AppHarness.run { app in
-            app.select(.request("checks-fail"))
-            app.press(.enter)
-            try await app.settle("checks-fail") { app.model.session.exchanges["checks-fail"]?.stoppedAt != nil }
-            app.model.focus(.exchange)
-            app.model.tell(.showResponse)
-            while app.model.panes.exchange.responseTab != .history { app.press(.character("]")) }
-            try await app.settle("the history row") { !app.model.panes.exchange.historyTab.rows.isEmpty }
-            var screen = app.screen
-            #expect(screen.split(separator: "\n").contains { $0.contains("validation -13") && $0.contains("✗ checks") }, "the row: \(screen)")
-            app.press(.enter)
-            try await app.settle("opened") { app.model.panes.exchange.historyTab.opened != nil }
-            screen = app.screen
-            let rows = screen.split(separator: "\n").map(String.init)
-            #expect(rows.contains { $0.contains("validation -13") && $0.contains("✗ 3/5 checks failed") }, "\(screen)")
-            #expect(rows.contains { $0.contains("✓ status == 200") }, "\(screen)")
-            let count = try #require(rows.first { $0.contains("✗ $.slideshow.slides count >= 3") }, "\(screen)")
-            #expect(count.contains("expected >= 3") && count.contains("got 2"), "\(count)")
-            let missing = try #require(rows.first { $0.contains("✗ $.slideshow.publisher exists") }, "\(screen)")
-            #expect(count.range(of: "expected")?.lowerBound.utf16Offset(in: count) == missing.range(of: "expected")?.lowerBound.utf16Offset(in: missing),
-                    "aligned as in the Checks tab:\n\(count)\n\(missing)")
-            #expect(rows.contains { $0.contains("✗ schema (inline)") && $0.contains("$.slideshow.date: expected integer") }, "\(screen)")
-            #expect(screen.contains("\"slideshow\""), "the body below: \(screen)")
-        }
-    }
-
     @Test func offlineReplayChecksTheRecordedResponseAgain() async throws {
         let state = temporaryDirectory("courier-state")
         let server = try await DemoServer.start()
@@ -174,31 +150,5 @@ import Testing
         let checks = try #require(line["checks"] as? [[String: Any]], "\(line)")
         #expect(checks.map { $0["passed"] as? Bool } == [true, true, false, false, false])
         #expect(line["fromHistory"] as? Int != nil, "answered from the history: \(line)")
-    }
-
-    @Test func aDatabaseOfTheEarlierSchemaGainsTheChecksColumn() throws {
-        let path = temporaryDirectory("courier-state") + "/history.sqlite"
-        let old = try DatabaseQueue(path: path)
-        try HistoryStore.migrator(legacyDirectory: nil).migrate(old, upTo: "v3-response-warning")
-        #expect(try old.read { try $0.columns(in: "exchange") }.contains { $0.name == "checks" } == false)
-        try old.write { db in
-            try db.execute(sql: """
-                INSERT INTO exchange (runID, date, workspace, workspacePath, request, method, url, requestHeaders, requestBodyBytes,
-                                      responseHeaders, responseBodyBytes, durationMs, ok, fromCache)
-                VALUES ('r', '2026-11-01 10:00:00.000', 'w', '/w.yaml', 'old', 'GET', 'http://127.0.0.1:9/old', '[]', 0, '[]', 0, 1, 1, 0)
-                """)
-        }
-        try old.close()
-        let store = try HistoryStore(path: path, legacyDirectory: nil)
-        #expect(try store.exchanges().map(\.request) == ["old"])
-        #expect(try store.exchanges().first?.checks == nil, "an exchange of before has no checks")
-        var exchange = HistoryExchange(runID: "r", date: Date(), workspace: "w", workspacePath: "/w.yaml", request: "q",
-                                       method: "GET", url: "http://127.0.0.1:9/q")
-        let check = try Check(parsing: "status == 201", location: SourceLocation(file: "/w.yaml", line: 4, column: 9))
-        exchange.checks = [CheckRecord(CheckResult(check: check, passed: false, expected: "== 201", actual: "200", actualKind: "integer",
-                                                   expectedKind: "integer"))]
-        let id = try #require(try store.insert(exchange).id)
-        let read = try #require(try store.exchange(id: id)?.checks?.first)
-        #expect(read.summary == "status: expected == 201, got 200" && read.shortLocation == "w.yaml:4:9", "\(read)")
     }
 }
