@@ -19,6 +19,8 @@ public final class Contract: Sendable {
     /// Stripped from a request's path before matching: the `servers`' paths, longest first.
     let basePaths: [String]
     let operations: [ContractOperation]
+    /// How many operations the document declares.
+    package var operationCount: Int { operations.count }
     /// The operations by path template, for ``operation(method:path:)``.
     let index: ContractIndex
     /// The document and the files its `$ref`s name.

@@ -94,6 +94,12 @@ package final class ContractCache: Sendable {
         state.withLock { $0.diskHits[file, default: 0] += 1 }
     }
 
+    /// How many documents were decoded in full, and how many loads took their operations from
+    /// ``disk``, over every file: read before and after a load, they say what it did.
+    package var workDone: (parses: Int, diskHits: Int) {
+        state.withLock { ($0.parses.values.reduce(0, +), $0.diskHits.values.reduce(0, +)) }
+    }
+
     /// How many loads of the document at `file` took its operations from ``disk`` instead of decoding it.
     package func diskHits(of file: String) -> Int {
         state.withLock { $0.diskHits[file] ?? 0 }

@@ -42,8 +42,8 @@ extension AppModel {
                 tell(.workspaceReloaded(workspace, orphans: orphans))
             case .revealExchange: revealExchange()
             case .chainStepStarted(let node): tell(.chainStepStarted(node))
-            case .select(let node):
-                tell(.select(node))
+            case .select(let node): tell(.select(node))
+            case .contractRead(let read): tell(.contractRead(read))
             case .window(let panel): overlays.open(TextOverlay(panel))
             }
         }

@@ -43,6 +43,7 @@ package final class AppModel {
         self.size = size
         reloadCache()
         if let notice = settings.openingNotice { say(notice, .warning, seconds: 12) }
+        takeSessionNotices()
     }
 
     /// The effects queued since the last call.

@@ -79,6 +79,9 @@ package struct WorkbenchSettings: Sendable {
     /// Said in the status line when the workbench opens, e.g. that the demo server is not on
     /// its usual port.
     package var openingNotice: String?
+    /// What reading the workspace at the start did to its contract (``ContractRead``), for the
+    /// Events log; set by whoever read it.
+    package var openingContractRead: ContractRead?
     /// Whether the Cache pane watches its directory for changes other processes make (on by
     /// default; tests that judge entries at a time of their choosing turn it off, since a
     /// change would make the pane read and judge again at the real time).

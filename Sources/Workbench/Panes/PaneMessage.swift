@@ -27,6 +27,9 @@ enum PaneMessage {
     case cacheListing(WorkspaceCache, judged: [String: CacheBrowser.Judgement], now: Date)
     /// Whether the selected request would be answered from the cache now.
     case cacheVerdict(CacheVerdict?)
+    /// The workspace just read decoded its `contract:` (or took it from the disk cache): work
+    /// with no request of its own, which Events logs.
+    case contractRead(ContractRead)
     /// Select the Events entry `id`, or the newest failure when nil (`!`); the pane says when
     /// there is none.
     case showEvent(Int?)

@@ -22,6 +22,8 @@ enum SessionNotice {
     case chainStepStarted(RequestTree.Node)
     /// Select this request (one just added, imported or renamed).
     case select(RequestTree.Node)
+    /// Reading the workspace decoded its contract, or read it from the disk cache: Events logs it.
+    case contractRead(ContractRead)
     /// A window to open over the panes: the choice for an edit the file changed under, both
     /// versions of it, an invalid edit's, an OAuth2 sign-in waiting in a browser, a request as curl.
     case window(TextPanel)

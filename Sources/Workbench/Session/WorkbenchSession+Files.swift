@@ -36,7 +36,9 @@ extension WorkbenchSession {
     /// and its error in the status line until it is fixed.
     func reload() {
         do {
-            let loaded = try Workspace.load(path: workspacePath, extraVariables: Set(settings.overrides.keys))
+            let (loaded, contractRead) = try ContractRead.reading { () throws(WorkspaceError) in
+                try Workspace.load(path: workspacePath, extraVariables: Set(settings.overrides.keys))
+            }
             let engine = try EngineSession(workspace: loaded, environment: environment, settings: settings, hud: hud, mailbox: mailbox,
                                            replacing: self.engine)
             let conflicts = checkDrafts(against: loaded)
@@ -45,6 +47,7 @@ extension WorkbenchSession {
             notify(.workspaceReloaded(loaded, orphans: orphanedDraftNames))
             reloadError = nil
             cacheMarkers.removeAll()
+            if let contractRead { notify(.contractRead(contractRead)) }
             for name in conflicts {
                 say("\(name) \(conflictNote(of: name) ?? "changed") meanwhile: edits kept, w to choose", .warning, seconds: 10)
             }

@@ -64,6 +64,7 @@ final class WorkbenchSession {
         environment = settings.environment
         engine = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
                                    hud: hud, mailbox: mailbox)
+        if let read = settings.openingContractRead { notify(.contractRead(read)) }
     }
 
     /// The notices queued since the last call.

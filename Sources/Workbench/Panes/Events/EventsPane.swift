@@ -44,8 +44,14 @@ final class EventsPane: FilteringPane, EventLogging {
     }
 
     /// `!`: selects the entry `id` (a failure toast's), or the newest failure's, and takes the
-    /// focus; says so when there is none or it is no longer kept.
+    /// focus; says so when there is none or it is no longer kept. A contract read when the
+    /// workspace was: logged, with what it took.
     func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
+        if case .contractRead(let read) = message {
+            log.append(EventLog.Entry(id: 0, date: context.now, kind: .finished, subjectKind: "contract", subject: "contract \(read.file)",
+                                      duration: read.seconds, note: read.note))
+            return []
+        }
         guard case .showEvent(let wanted) = message else { return [] }
         guard let id = wanted ?? log.entries.last(where: { $0.kind == .failed })?.id else {
             return [.say("no failure to show", .info)]

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import CourierWorkspace
+@testable import Workbench
+
+/// Reading a workspace's `contract:` is work with no request of its own: Events names it, with
+/// what it did (decoded, or from the disk cache) and how long the read took — and says nothing
+/// when the contract came from memory.
+@Suite struct ContractReadEventTests {
+    @Test func aReadDecodesOnceThenFindsTheContractInMemory() throws {
+        let directory = temporaryDirectory("courier-contract-read")
+        try contractDocument(operations: 6, title: "read-\(UUID().uuidString)").write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
+        let path = directory + "/w.yaml"
+        try "config: {baseUrl: 'http://127.0.0.1:1', contract: api.yaml}\nrequests:\n  r: {url: /api/things0}\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let (_, first) = try ContractRead.reading { () throws(WorkspaceError) in try Workspace.load(path: path) }
+        let read = try #require(first, "a new document is decoded")
+        #expect(read.file == "api.yaml" && read.operations == 6 && !read.fromDiskCache && read.seconds > 0, "\(read)")
+        #expect(read.note == "6 operations · decoded")
+        let (_, again) = try ContractRead.reading { () throws(WorkspaceError) in try Workspace.load(path: path) }
+        #expect(again == nil, "the same bytes come from memory: no work to report")
+        let (_, none) = try ContractRead.reading { () throws(WorkspaceError) in try Workspace.parse(yaml: "requests: {r: {url: /}}", file: path) }
+        #expect(none == nil)
+    }
+
+    @Test func theWorkbenchLogsAContractItReadsInEvents() async throws {
+        try await AppHarness.run { app in
+            try contractDocument(operations: 4, title: "tui-\(UUID().uuidString)").write(toFile: app.directory + "/api.yaml", atomically: true, encoding: .utf8)
+            let text = try String(contentsOfFile: app.workspacePath, encoding: .utf8)
+            try text.replacingOccurrences(of: "config:\n", with: "config:\n  contract: api.yaml\n")
+                .write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
+            app.model.workspaceFileChanged()
+            app.model.focus(.events)
+            app.model.perform(.zoom)
+            let rows = app.screen.split(separator: "\n").filter { $0.contains("api.yaml") }
+            #expect(rows.count == 1 && rows[0].contains("contract api.yaml") && rows[0].contains("4 operations · decoded"), "\(app.screen)")
+            app.model.workspaceFileChanged()
+            #expect(app.screen.split(separator: "\n").filter { $0.contains("api.yaml") }.count == 1, "read from memory: nothing new")
+        }
+    }
+}
