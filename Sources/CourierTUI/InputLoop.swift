@@ -21,6 +21,9 @@ final class InputLoop {
     private var previous: Frame?
     private var lastDraw = Date.distantPast
     private var drawPending = true
+    /// Set when the terminal said readable while another job was its foreground; cleared by
+    /// SIGCONT (`fg`).
+    private var isInBackground = false
     static let frameInterval: TimeInterval = 1.0 / 15
     /// `COURIER_TRACE=FILE`: when keys were read and frames drawn, for `make bench-tui`.
     private let trace = FrameTrace(path: ProcessInfo.processInfo.environment["COURIER_TRACE"])
@@ -38,7 +41,9 @@ final class InputLoop {
     func run() {
         draw(now: Date())
         while !model.wantsToQuit {
-            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            // In the background the terminal is not polled (a negative descriptor is skipped):
+            // a key meant for the foreground job would say readable forever, and every read fail.
+            var descriptors = [pollfd(fd: isInBackground ? -1 : STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             if let watcher { descriptors.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)) }
@@ -60,7 +65,12 @@ final class InputLoop {
                 model.workspaceFileChanged()
                 urgent = true
             }
-            while let key = reader.next() {
+            if descriptors[0].revents != 0, Self.isBackgroundJob() {
+                // Until `fg` (its SIGCONT) the keys are not ours to read.
+                isInBackground = true
+                trace?.record("background")
+            }
+            while !isInBackground, let key = reader.next() {
                 trace?.record("key")
                 if key == .resize { model.size = terminal.size }
                 model.handle(key, now: now)
@@ -70,6 +80,14 @@ final class InputLoop {
             if model.nextDeadline(now: now).map({ $0 <= now }) == true { drawPending = true }
             if urgent || (drawPending && now.timeIntervalSince(lastDraw) >= Self.frameInterval) { draw(now: now) }
         }
+    }
+
+    /// Whether this process runs in the background of its terminal (`courier tui &`): another
+    /// process group is the terminal's foreground, and reading it fails (EIO, as SIGTTIN is
+    /// blocked here). False when the terminal cannot say (it hung up): the read then says why.
+    private static func isBackgroundJob() -> Bool {
+        let foreground = tcgetpgrp(STDIN_FILENO)
+        return foreground > 0 && foreground != getpgrp()
     }
 
     /// Milliseconds to sleep: until the next animation frame or message expiry, or forever.
@@ -94,6 +112,7 @@ final class InputLoop {
                 // A resize, or a continue (`fg`, even when the process was never stopped: the
                 // shell has written its job line over the screen, and the window may have been
                 // resized meanwhile): curses repaints every cell, not only what it believes changed.
+                if signal == SIGCONT { isInBackground = false }
                 model.size = terminal.resize()
                 previous = nil
                 redraw = true

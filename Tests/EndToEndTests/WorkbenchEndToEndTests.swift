@@ -179,6 +179,38 @@ extension EndToEndTests {
             }
         }
 
+        /// In the background with a key waiting that the foreground job does not read, the
+        /// workbench sleeps instead of polling the terminal again and again; `fg` gives it the key.
+        @Test func inTheBackgroundAWaitingKeyDoesNotSpin() async throws {
+            try await withShell { session, sandbox in
+                let pidFile = sandbox.directory + "/pid", go = sandbox.directory + "/go"
+                try session.type("c=\(EndToEndTests.binary); w=\(sandbox.workspace); $c tui $w & echo $! > \(pidFile); until [ -e \(go) ]; do sleep 0.05; done; fg")
+                try session.press("Enter")
+                try await session.waitFor(all: ["1 Requests", "get-args"])
+                let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+                try session.press("/")  // waits in the terminal: the shell's loop reads nothing
+                // A window of wall time to measure the CPU it takes, not a wait for an event.
+                let before = try Self.cpuSeconds(of: pid)
+                try await Task.sleep(for: .seconds(1.5))
+                let spent = try Self.cpuSeconds(of: pid) - before
+                #expect(spent < 0.3, "\(spent) s of CPU in 1.5 s in the background")
+                #expect(FileManager.default.createFile(atPath: go, contents: nil))
+                try session.type("xml")
+                _ = try await session.waitUntil("the key typed in the background, then the rest") { $0.contains("/ xml") && !$0.contains("post-json") }
+                try session.press("Escape", "Escape", "q")
+                try await session.waitFor("prompt$")
+            }
+        }
+
+        /// User and system CPU time of `pid` so far, from `/proc/PID/stat`.
+        private static func cpuSeconds(of pid: Int32) throws -> Double {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+            let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+            return (Double(fields[11])! + Double(fields[12])!) / ticks
+        }
+
         /// Waits until no process's command line matches `pattern` (`pgrep -f`), checking every
         /// 50 ms; throws saying so when one still runs after `seconds`.
         private static func waitUntilGone(_ pattern: String, seconds: Double) async throws {
