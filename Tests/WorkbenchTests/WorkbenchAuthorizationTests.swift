@@ -50,7 +50,7 @@ import Testing
             app.press(.character("z"))  // Events alone, wide enough for the whole name
             try await app.settle("the token fetch named in Events") {
                 app.model.tick()
-                return app.screen.contains("request oauth2 token from 127.0.0.1")
+                return app.screen.contains("request  oauth2 token from 127.0.0.1")
             }
             #expect(!app.screen.contains("started    —"), "no nameless row")
         }

@@ -14,7 +14,7 @@ struct EventLog: FilteredRows {
         var id: Int
         var date: Date
         var kind: Kind
-        /// request, batch, chain or "load" (a load run of one of them).
+        /// request, batch, chain, "load" (a load run of one of them) or "contract" (a contract read).
         var subjectKind: String
         var subject: String
         /// For progress: the share reached (25, 50, 75).

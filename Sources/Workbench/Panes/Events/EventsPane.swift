@@ -48,7 +48,7 @@ final class EventsPane: FilteringPane, EventLogging {
     /// workspace was: logged, with what it took.
     func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
         if case .contractRead(let read) = message {
-            log.append(EventLog.Entry(id: 0, date: context.now, kind: .finished, subjectKind: "contract", subject: "contract \(read.file)",
+            log.append(EventLog.Entry(id: 0, date: context.now, kind: .finished, subjectKind: "contract", subject: read.file,
                                       duration: read.seconds, note: read.note))
             return []
         }
@@ -152,10 +152,10 @@ final class EventsPane: FilteringPane, EventLogging {
         width >= 100 ? 30 : width >= 40 ? 24 : 17
     }
 
-    /// What an entry is about; without the kind's column, a load run's entries still say what
-    /// they are.
+    /// What an entry is about; without the kind's column, a load run's and a contract's
+    /// entries still say what they are.
     private static func subject(of entry: EventLog.Entry, width: Int) -> String {
-        width < 70 && entry.subjectKind == "load" ? "load \(entry.subject)" : entry.subject
+        width < 70 && ["load", "contract"].contains(entry.subjectKind) ? "\(entry.subjectKind) \(entry.subject)" : entry.subject
     }
 
     private static func line(_ entry: EventLog.Entry, width: Int, subjectWidth: Int, glyphs: Glyphs) -> StyledLine {
@@ -175,7 +175,7 @@ final class EventsPane: FilteringPane, EventLogging {
         } else {
             line.append(Self.mark(of: entry.kind, glyphs: glyphs) + " ", style)
         }
-        if width >= 70 { line.append(DisplayWidth.padded(entry.subjectKind, to: 8), .dim) }
+        if width >= 70 { line.append(DisplayWidth.padded(entry.subjectKind, to: 9), .dim) }
         line.append(DisplayWidth.padded(DisplayWidth.truncated(Self.subject(of: entry, width: width), to: subjectWidth), to: subjectWidth + 1),
                     entry.kind == .failed ? .failure : .plain)
         var details: [String] = []
