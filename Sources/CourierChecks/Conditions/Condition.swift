@@ -1,13 +1,20 @@
+import Courier
 import CourierFormatCore
 import Foundation
 
 /// `when: "orderId exists"` or `when: "status.login == 200"` — a test over a chain's
-/// captures and statuses, evaluated just before the step would run; false skips the step.
+/// captures and statuses (and, for `until:`, a page's or an event's JSON), in the predicate
+/// language of `expect:` checks: `NAME [not] PREDICATE [VALUE]`.
 ///
-/// Operands are variable names (captures, variables, and `status.REQUEST` for every request
-/// the chain has finished), JSON paths (`$.done`, where the context has a document: a
-/// stream's event, a page), numbers, `true` and `false`, and quoted strings. Operators: `==`, `!=`, `<`, `>`,
-/// `<=`, `>=`, and the postfix `exists` / `not exists`. Two numbers compare as numbers.
+/// The subject is a variable name (captures, variables, and `status.REQUEST` for every request
+/// the chain has finished), `{{name}}`, or a JSON path (`$.done`, where the context has a
+/// document: a stream's event, a page). The predicates are the checks' own: `==`, `!=`, `<`,
+/// `>`, `<=`, `>=`, `exists`, `contains`, `startsWith`, `endsWith`, `matches /re/`,
+/// `in [a, b]`, `isEmpty`, the `is<Kind>` tests, each after an optional `not`. A value is a
+/// number, `true`/`false`/`null`, a quoted string, a list, `{{name}}` (another variable), or a
+/// bare word: after a comparison sign a bare name is another variable (`a == b`), after a word
+/// predicate it is text (`tier startsWith gold`). Variables are text: two that read as numbers compare as
+/// numbers, anything else as text; a missing variable holds only `!=` and the negated predicates.
 package struct Condition: Sendable, Hashable, CustomStringConvertible {
     package enum Operand: Sendable, Hashable {
         case variable(String)
@@ -15,23 +22,17 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
         case string(String)
     }
 
-    package enum Operator: String, Sendable, Hashable, CaseIterable {
-        case equal = "==", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">"
-        case exists = "exists", notExists = "not exists"
-    }
-
     package var left: Operand
-    package var op: Operator
-    package var right: Operand?
+    package var predicate: CheckPredicate
     package var text: String
     package var location: SourceLocation
 
     /// The variables the condition reads.
     package var variables: [String] {
-        [left, right].compactMap { operand in
-            if case .variable(let name)? = operand { return name }
-            return nil
-        }
+        var names: [String] = []
+        if case .variable(let name) = left { names.append(name) }
+        if let value = predicate.value { names += Self.placeholders(in: value) }
+        return names
     }
 
     package var description: String { text }
@@ -53,21 +54,40 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
         self.text = text
         self.location = location
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        for postfix in [Operator.notExists, .exists] where trimmed.hasSuffix(" " + postfix.rawValue) {
-            left = try Self.operand(String(trimmed.dropLast(postfix.rawValue.count + 1)))
-            op = postfix
-            right = nil
-            return
+        let subject = Self.subjectText(of: trimmed)
+        left = try Self.operand(String(subject))
+        var parser = CheckParser(String(trimmed[subject.endIndex...]))
+        do {
+            predicate = try parser.predicate()
+        } catch {
+            throw ParseError(reason: "\(error.reason) — a condition is NAME [not] PREDICATE [VALUE], like count >= 3 or token exists")
         }
-        for candidate in Operator.allCases where candidate != .exists && candidate != .notExists {
-            if let range = trimmed.range(of: candidate.rawValue) {
-                left = try Self.operand(String(trimmed[..<range.lowerBound]))
-                op = candidate
-                right = try Self.operand(String(trimmed[range.upperBound...]))
-                return
+        // A bare name after a comparison sign is another variable, as `{{name}}` is (as it
+        // always was in conditions); after a word predicate (`contains`) it is text, as in checks.
+        if CheckPredicate.Operator.symbols.contains(predicate.op), case .text(let word)? = predicate.value, !(trimmed.last.map { "\"'".contains($0) } ?? false),
+           case .variable(let name) = try Self.operand(word) {
+            predicate.value = .placeholder(name)
+        }
+    }
+
+    /// The subject at the start of `text`: up to a space or a comparison sign outside quotes
+    /// and brackets (`count>=3`, `$['a b'] exists`).
+    private static func subjectText(of text: String) -> Substring {
+        var depth = 0
+        var quote: Character?
+        return text.prefix { character in
+            if let open = quote {
+                if character == open { quote = nil }
+                return true
             }
+            switch character {
+            case "'", "\"": quote = character
+            case "[": depth += 1
+            case "]": depth -= 1
+            default: if depth <= 0, character.isWhitespace || "=!<>".contains(character) { return false }
+            }
+            return true
         }
-        throw ParseError(reason: "expected NAME exists, NAME not exists, or A OP B with OP one of ==, !=, <, >, <=, >=")
     }
 
     private static func operand(_ raw: String) throws(ParseError) -> Operand {
@@ -95,36 +115,12 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
         return .variable(text)
     }
 
-    /// Whether the condition holds, looking variables up with `lookup`.
-    package func holds(_ lookup: (String) -> String?) -> Bool {
-        func resolve(_ operand: Operand?) -> String? {
-            switch operand {
-            case .variable(let name)?: return lookup(name)
-            case .number(let number)?: return number == number.rounded() ? String(Int(number)) : String(number)
-            case .string(let text)?: return text
-            case nil: return nil
-            }
-        }
-        let lhs = resolve(left)
-        switch op {
-        case .exists: return lhs != nil
-        case .notExists: return lhs == nil
-        default: break
-        }
-        guard let lhs, let rhs = resolve(right) else { return op == .notEqual }
-        if let a = Double(lhs), let b = Double(rhs) { return Self.compare(a, b, op) }
-        return Self.compare(lhs, rhs, op)
-    }
-
-    private static func compare<T: Comparable>(_ a: T, _ b: T, _ op: Operator) -> Bool {
-        switch op {
-        case .equal: return a == b
-        case .notEqual: return a != b
-        case .less: return a < b
-        case .greater: return a > b
-        case .lessOrEqual: return a <= b
-        case .greaterOrEqual: return a >= b
-        case .exists, .notExists: return false
+    private static func placeholders(in value: CheckValue) -> [String] {
+        switch value {
+        case .placeholder(let name): [name]
+        case .list(let items): items.flatMap(placeholders)
+        case .object(let members): members.values.flatMap(placeholders)
+        case .literal, .text: []
         }
     }
 }

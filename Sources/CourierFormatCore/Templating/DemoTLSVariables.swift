@@ -2,14 +2,14 @@
 /// `{{demoTLS}}` (HTTPS with HTTP/2 by ALPN), `{{demoMTLS}}` (the same, requiring a client
 /// certificate), `{{demoCA}}` (the CA file to verify both with), `{{demoClientCert}}` and
 /// `{{demoClientKey}}` (a client certificate of that CA and its key).
-package struct DemoTLSVariables: Sendable, Hashable {
-    package var baseURL: String
-    package var clientCertificateBaseURL: String
-    package var caFile: String
-    package var clientCertificateFile: String
-    package var clientKeyFile: String
+public struct DemoTLSVariables: Sendable, Hashable {
+    public var baseURL: String
+    public var clientCertificateBaseURL: String
+    public var caFile: String
+    public var clientCertificateFile: String
+    public var clientKeyFile: String
 
-    package init(baseURL: String, clientCertificateBaseURL: String, caFile: String, clientCertificateFile: String, clientKeyFile: String) {
+    public init(baseURL: String, clientCertificateBaseURL: String, caFile: String, clientCertificateFile: String, clientKeyFile: String) {
         self.baseURL = baseURL
         self.clientCertificateBaseURL = clientCertificateBaseURL
         self.caFile = caFile

@@ -6,7 +6,7 @@ import Synchronization
 /// `{{fake.lastName}}`, `{{fake.email}}`, `{{fake.date}}` — a new value at each use, from one
 /// generator per run, so a run given the same `--seed` fills in the same values in the same
 /// order.
-package final class FakeValues: Sendable {
+public final class FakeValues: Sendable {
     /// The functions and how many arguments each takes.
     static let functions: [String: Int] = [
         "random.int": 2, "random.uuid": 0, "random.word": 0, "random.hex": 1,
@@ -14,17 +14,17 @@ package final class FakeValues: Sendable {
     ]
 
     /// Every function, for the variables window and suggestions.
-    package static let names: [String] = functions.keys.sorted()
+    public static let names: [String] = functions.keys.sorted()
 
     private let state: Mutex<UInt64>
 
     /// `seed` makes the values reproducible; nil: seeded from the system's random source.
-    package init(seed: UInt64? = nil) {
+    public init(seed: UInt64? = nil) {
         state = Mutex(seed ?? UInt64.random(in: .min ... .max))
     }
 
     /// Whether `name` (a placeholder's text, `random.int 1 6`) calls one of these functions.
-    package static func isCall(_ name: String) -> Bool {
+    public static func isCall(_ name: String) -> Bool {
         functions[String(name.split(separator: " ").first ?? "")] != nil
     }
 

@@ -14,7 +14,7 @@ public final class VariableScope: Sendable {
     private let demoURL: String?
     private let demoTLS: DemoTLSVariables?
     /// `{{random.…}}` and `{{fake.…}}`: one generator for the root scope and its children.
-    package let fakeValues: FakeValues
+    public let fakeValues: FakeValues
     private let environment: [String: String]
     private let parent: VariableScope?
     /// An `each:` row's values: plain text, not templates.
@@ -33,7 +33,7 @@ public final class VariableScope: Sendable {
     ///   - environment: the process environment for `{{env.NAME}}`.
     ///   - environmentName: the workspace environment the variables come from.
     ///   - fakeValues: the generator of `{{random.…}}` and `{{fake.…}}` (seeded for `--seed`).
-    package init(variables: [String: String], demoURL: String? = nil, demoTLS: DemoTLSVariables? = nil,
+    public init(variables: [String: String], demoURL: String? = nil, demoTLS: DemoTLSVariables? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil,
                 fakeValues: FakeValues = FakeValues()) {
         self.fakeValues = fakeValues

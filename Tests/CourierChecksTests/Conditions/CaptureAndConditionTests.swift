@@ -44,6 +44,30 @@ struct CaptureAndConditionTests {
         #expect(throws: Condition.ParseError.self) { try Condition(parsing: "== 3", location: here) }
     }
 
+    @Test("conditions read the checks' predicates: text tests, lists, kinds, not, and another variable")
+    func checkPredicates() throws {
+        let values = ["tier": "gold-plus", "count": "10", "empty": "", "other": "gold-plus", "id": "a1b2", "$.done": "true"]
+        func holds(_ text: String) throws -> Bool {
+            try Condition(parsing: text, location: here).holds { values[$0] }
+        }
+        #expect(try holds("tier contains \"plus\"") && holds("tier startsWith gold") && holds("tier endsWith '-plus'"))
+        #expect(try holds("tier not contains silver") && !holds("tier not contains gold"))
+        #expect(try holds("id matches /^[a-z][0-9]/") && !holds("id matches /^[0-9]/"))
+        #expect(try holds("count in [5, 10, 15]") && !holds("count in [1, 2]") && holds("tier in [silver, 'gold-plus']"))
+        #expect(try holds("empty isEmpty") && !holds("tier isEmpty"))
+        #expect(try holds("count isNumber") && !holds("tier isNumber") && holds("tier isString"))
+        #expect(try holds("count>=10") && holds("count!=9"), "no spaces needed around a sign")
+        #expect(try holds("tier == other") && holds("tier == {{other}}"), "after a sign, a bare name is another variable")
+        #expect(try !holds("tier contains other") && holds("tier contains {{other}}"), "after a word, a bare word is text")
+        #expect(try holds("$.done == true") && holds("$.done != false"))
+        // A missing variable: only != and the negated predicates hold.
+        #expect(try !holds("missing contains x") && holds("missing not contains x") && holds("missing != 3") && !holds("tier == missing"))
+        #expect(try Condition(parsing: "tier == other", location: here).variables == ["tier", "other"])
+        #expect(throws: Condition.ParseError.self) { try Condition(parsing: "count >> 3", location: here) }
+        #expect(throws: Condition.ParseError.self) { try Condition(parsing: "tier contains", location: here) }
+        #expect(throws: Condition.ParseError.self) { try Condition(parsing: "count in 3", location: here) }
+    }
+
     @Test("capture names that look like secrets are secret")
     func secretCaptures() {
         #expect(Capture(variable: "token", source: .status, location: here).isSecret)
