@@ -2,12 +2,22 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build run tour serve test test-domain test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
+.PHONY: bootstrap version-header build run tour serve test test-domain test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
 
 bootstrap:
 	@scripts/bootstrap.sh
 
-build: bootstrap
+## The version stamped into the executable: written only when it changed, so that an unchanged
+## version recompiles nothing (touching build_info.c: a header new since the last compile is in
+## no dependency list).
+VERSION ?= $(shell scripts/version.sh)
+version-header:
+	@printf '#define COURIER_BUILD_VERSION "%s"\n' "$(VERSION)" > .build-version.h.tmp
+	@if ! cmp -s .build-version.h.tmp Sources/CourierBuildInfo/version.generated.h; then \
+		mv .build-version.h.tmp Sources/CourierBuildInfo/version.generated.h; touch Sources/CourierBuildInfo/build_info.c; \
+	else rm -f .build-version.h.tmp; fi
+
+build: bootstrap version-header
 	$(SWIFT) build --product courier
 
 ## Opens the workbench on workspaces/demo.yaml, with the embedded demo server on loopback.
@@ -34,7 +44,7 @@ serve: build
 ## (67 s against 75 s). The tests' temporary directories go in one of their own, removed after
 ## (scripts/with-test-tmpdir.sh).
 TEST_WIDTH ?= 8
-test: bootstrap
+test: bootstrap version-header
 	@scripts/test-servers-bootstrap.sh
 	$(SWIFT) build --build-tests
 	scripts/with-test-tmpdir.sh scripts/test-failure-summary.sh $(SWIFT) test --skip-build --disable-xctest --experimental-maximum-parallelization-width $(TEST_WIDTH)

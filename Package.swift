@@ -255,9 +255,13 @@ let package = Package(
             name: "courier-render-bench",
             dependencies: ["Courier", "CourierWorkspace", "Workbench"]
         ),
+        // The version `make` stamps into the executable (scripts/version.sh, a generated header):
+        // a C target so that changing it recompiles one file, not every module.
+        .target(name: "CourierBuildInfo"),
         .executableTarget(
             name: "courier",
             dependencies: [
+                "CourierBuildInfo",
                 "Courier",
                 "CourierDemoServer",
                 "CourierWorkspace",

@@ -3,6 +3,7 @@
 #endif
 import ArgumentParser
 import Courier
+import CourierBuildInfo
 import Foundation
 
 /// `courier`: the terminal request workbench and its tools.
@@ -11,10 +12,16 @@ struct CourierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "courier",
         abstract: "A terminal request workbench on a YTKNetwork-style engine over libcurl.",
-        version: "courier \(courierVersion)\n\(LibcurlBuild.description)",
+        version: "courier \(buildVersion)\n\(LibcurlBuild.description)",
         subcommands: [WorkbenchCommand.self, RunCommand.self, CheckCommand.self, CacheCommand.self, HistoryCommand.self, ImportCommand.self, ExportCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self, ServeCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self],
         defaultSubcommand: WorkbenchCommand.self
     )
+
+    /// The version `make` stamped in (from `git describe`), or the engine's when built without it.
+    static var buildVersion: String {
+        let stamped = String(cString: courier_build_version())
+        return stamped.isEmpty ? "\(courierVersion) (built without make: no git version)" : stamped
+    }
 
     /// ArgumentParser's own `main`, after making standard output line-buffered: into a pipe
     /// or a file the C library buffers 4 KiB at a time, so `courier run … --json | jq` saw
