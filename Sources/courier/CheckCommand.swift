@@ -21,13 +21,13 @@ struct CheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The workspace file (YAML) with config.contract.")
+    @Argument(help: "The workspace file (YAML) with config.contract.", completion: Completions.workspaceFiles)
     var workspace: String
 
-    @Argument(help: "Requests, batches or chains to run (default: every request).")
+    @Argument(help: "Requests, batches or chains to run (default: every request).", completion: Completions.targets)
     var names: [String] = []
 
-    @Option(help: "The environment whose variables apply.")
+    @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))

@@ -36,9 +36,9 @@ struct ExportCurlCommand: AsyncParsableCommand {
         discussion: "{{demo}} becomes --demo-url (the URL `courier serve --port 8080` prints by default). Secrets are included: the command is meant to be run. An oauth2 or command token is a placeholder (<token from oauth2>) unless --fetch-token gets it."
     )
 
-    @Argument(help: "The workspace file.") var workspace: String
+    @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
     @Argument(help: "The request's name.") var name: String
-    @Option(help: "The environment whose variables apply.") var env: String?
+    @Option(help: "The environment whose variables apply.", completion: Completions.environments) var env: String?
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable.", valueName: "name=value")) var variables: [String] = []
     @Option(help: "What {{demo}} stands for.") var demoURL = "http://127.0.0.1:8080"
     @Flag(help: "Get the request's oauth2 or command token (cached, fetched or the command run) and write it instead of a placeholder.")

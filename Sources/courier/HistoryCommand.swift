@@ -33,7 +33,7 @@ struct HistoryLocation: ParsableArguments {
 struct HistoryList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded exchanges, oldest first (the default).")
 
-    @Argument(help: "The workspace file; all workspaces when omitted.") var workspace: String?
+    @Argument(help: "The workspace file; all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Only this request.") var name: String?
     @Option(help: ArgumentHelp("Only these statuses: 500, 4xx or a list (4xx,503).", valueName: "status")) var status: String?
     @Option(help: ArgumentHelp("Only exchanges since: 90s, 15m, 1h, 2d, 1w ago, or a date (2026-11-01).", valueName: "when")) var since: String?
@@ -169,7 +169,7 @@ struct HistoryShow: ParsableCommand {
 struct HistoryPrune: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "prune", abstract: "Delete old exchanges and load runs: beyond the newest N per request (or load target), or older than D days.")
 
-    @Argument(help: "The workspace file (its config.history.keep applies); all workspaces when omitted.") var workspace: String?
+    @Argument(help: "The workspace file (its config.history.keep applies); all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Keep the newest N exchanges of each request, and N load runs of each target.") var keep: Int?
     @Option(help: "Delete exchanges and load runs older than D days.") var days: Int?
     @OptionGroup var location: HistoryLocation

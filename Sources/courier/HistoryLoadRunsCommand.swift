@@ -7,7 +7,7 @@ struct HistoryLoadRuns: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "load-runs",
                                                     abstract: "List saved load runs (courier load), newest first, with their headline figures.")
 
-    @Argument(help: "The workspace file; all workspaces when omitted.") var workspace: String?
+    @Argument(help: "The workspace file; all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Only this request, batch or chain.") var name: String?
     @Option(help: "At most N runs (default 50).") var last: Int = 50
     @OptionGroup var location: HistoryLocation

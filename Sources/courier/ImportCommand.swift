@@ -136,8 +136,8 @@ struct ExportCommand: ParsableCommand {
 
 struct ExportHTTPFile: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "http", abstract: "The workspace's requests (all, or the named ones) as a .http file.")
-    @Argument(help: "The workspace file.") var workspace: String
-    @Argument(help: "Requests, batches or chains to export; all requests when omitted.") var names: [String] = []
+    @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+    @Argument(help: "Requests, batches or chains to export; all requests when omitted.", completion: Completions.targets) var names: [String] = []
 
     func run() throws {
         do {

@@ -36,10 +36,10 @@ struct LoadCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The workspace file (YAML).")
+    @Argument(help: "The workspace file (YAML).", completion: Completions.workspaceFiles)
     var workspace: String
 
-    @Argument(help: "The request, batch or chain to load.")
+    @Argument(help: "The request, batch or chain to load.", completion: Completions.targets)
     var name: String
 
     @Option(help: ArgumentHelp("Requests in flight (closed model). Default 16 when no --rate.", valueName: "N"))
@@ -63,7 +63,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Time over which the concurrency or rate rises from nothing to full.", valueName: "TIME"))
     var ramp: String?
 
-    @Option(help: "The environment whose variables apply.")
+    @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
@@ -75,7 +75,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Do not save the run in the history.")
     var noHistory = false
 
-    @Option(help: ArgumentHelp("Compare with an earlier run: last (of this request), a history id, or a file --json wrote; each figure's change in %, regressions marked.", valueName: "last|ID|FILE"))
+    @Option(help: ArgumentHelp("Compare with an earlier run: last (of this request), a history id, or a file --json wrote; each figure's change in %, regressions marked.", valueName: "last|ID|FILE"), completion: Completions.loadRuns)
     var compare: String?
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a rule breaks: p99+10% (against --compare), throughput-5%, p99>250ms, errors>0.1%, errors>5, rps<1000; comma-separated.", valueName: "RULES"))

@@ -28,13 +28,13 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The workspace file (YAML).")
+    @Argument(help: "The workspace file (YAML).", completion: Completions.workspaceFiles)
     var workspace: String
 
-    @Argument(help: "Requests, batches or chains to run, in order.")
+    @Argument(help: "Requests, batches or chains to run, in order.", completion: Completions.targets)
     var names: [String] = []
 
-    @Option(help: "The environment whose variables apply.")
+    @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))

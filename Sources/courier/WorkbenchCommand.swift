@@ -19,12 +19,12 @@ struct WorkbenchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Workspace file (default: the config's workspace, else workspaces/demo.yaml).")
+    @Argument(help: "Workspace file (default: the config's workspace, else workspaces/demo.yaml).", completion: Completions.workspaceFiles)
     var workspace: String?
 
     @OptionGroup var configLocation: ConfigCommand.Location
 
-    @Option(help: "The environment whose variables apply.")
+    @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
