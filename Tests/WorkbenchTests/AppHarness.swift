@@ -111,6 +111,19 @@ final class AppHarness {
         }
     }
 
+    /// The file changed outside (as the front's watcher says): waits until the read made off
+    /// the input loop is back and taken.
+    func fileChanged() async throws {
+        model.workspaceFileChanged()
+        try await settle("the file read again") { !model.session.isReadingFile }
+    }
+
+    /// The editor ended with `outcome`: waits until the file's read (if it made one) is taken.
+    func editorFinished(_ outcome: EditorOutcome) async throws {
+        model.editorFinished(outcome)
+        try await settle("the file read again after the editor") { !model.session.isReadingFile }
+    }
+
     /// The screen as text, painted into an off-screen buffer.
     var screen: String {
         buffer.text

@@ -95,7 +95,7 @@ import Testing
             #expect(app.model.panes.cache.browser.rows.isEmpty, "D purges expired entries")
             try await cacheCities(app)
             try app.fileText.replacingOccurrences(of: "version: 2", with: "version: 3").write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
-            app.model.workspaceFileChanged()
+            try await app.fileChanged()
             app.model.reloadCache()
             try await listed(app)
             #expect(app.model.panes.cache.browser.rows.first?.state == "versionMismatch")
@@ -171,7 +171,7 @@ import Testing
             #expect(whyMiss().contains("cities: miss — -7 "), "\(whyMiss())")
             try app.fileText.replacingOccurrences(of: "seconds: 600", with: "seconds: 0")
                 .write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
-            app.model.workspaceFileChanged()
+            try await app.fileChanged()
             #expect(whyMiss().contains("cities: to the network — cache time 0"), "\(whyMiss())")
         }
     }

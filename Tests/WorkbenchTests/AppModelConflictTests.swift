@@ -17,27 +17,27 @@ import Testing
     }
 
     /// Changes the file as another program would, and tells the model as the watcher does.
-    private func changeOutside(_ app: AppHarness, _ change: (String) -> String) throws {
+    private func changeOutside(_ app: AppHarness, _ change: (String) -> String) async throws {
         let text = app.fileText
         let changed = change(text)
         #expect(changed != text, "the outside change applies")
         try changed.write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
-        app.model.workspaceFileChanged()
+        try await app.fileChanged()
     }
 
     /// get-args edited here (its URL), then its URL changed in the file by another program.
-    private func changedUnderTheDraft(_ app: AppHarness) throws {
+    private func changedUnderTheDraft(_ app: AppHarness) async throws {
         editURL(app, to: "/anything/mine")
-        try changeOutside(app) {
+        try await changeOutside(app) {
             $0.replacingOccurrences(of: Self.getArgsHead, with: Self.getArgsHead.replacingOccurrences(of: "url: /get", with: "url: /anything/theirs"))
         }
     }
 
     /// slow-body edited here, then deleted from the file by another program.
-    private func deletedUnderTheDraft(_ app: AppHarness) throws {
+    private func deletedUnderTheDraft(_ app: AppHarness) async throws {
         app.select(.request("slow-body"))
         editURL(app, to: "/anything/mine")
-        try changeOutside(app) { text in
+        try await changeOutside(app) { text in
             guard let start = text.range(of: "  slow-body:\n"), let end = text.range(of: "  long-url:\n") else { return text }
             return text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
         }
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aRequestDeletedOutsideKeepsItsDraftMarkedAndListed() async throws {
         try await AppHarness.run { app in
-            try deletedUnderTheDraft(app)
+            try await deletedUnderTheDraft(app)
             #expect(app.model.session.workspace.requests["slow-body"] == nil)
             #expect(app.model.session.drafts["slow-body"]?.url == "/anything/mine", "the draft is kept")
             #expect(app.model.session.draftOrigins["slow-body"]?.conflict == .deleted)
@@ -74,7 +74,7 @@ import Testing
 
     @Test func wDoesNotOverwriteAChangeMadeOutside() async throws {
         try await AppHarness.run { app in
-            try changedUnderTheDraft(app)
+            try await changedUnderTheDraft(app)
             #expect(app.model.session.draftOrigins["get-args"]?.conflict == .changed)
             #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/theirs")
             #expect(app.model.session.drafts["get-args"]?.url == "/anything/mine")
@@ -90,7 +90,7 @@ import Testing
 
     @Test func keepMineWritesTheDraftOverTheirChange() async throws {
         try await AppHarness.run { app in
-            try changedUnderTheDraft(app)
+            try await changedUnderTheDraft(app)
             app.press(.character("w"))
             #expect(app.fileText.contains("    url: /anything/theirs\n"), "w alone writes nothing")
             app.press(.character("m"))
@@ -103,7 +103,7 @@ import Testing
 
     @Test func keepMineWritesADeletedRequestBack() async throws {
         try await AppHarness.run { app in
-            try deletedUnderTheDraft(app)
+            try await deletedUnderTheDraft(app)
             app.press(.character("w"), .character("m"))
             let written = try #require(app.model.session.workspace.requests["slow-body"])
             #expect(written.url == "/anything/mine")
@@ -115,7 +115,7 @@ import Testing
 
     @Test func takeTheirsDropsTheDraftAndLeavesTheFile() async throws {
         try await AppHarness.run { app in
-            try changedUnderTheDraft(app)
+            try await changedUnderTheDraft(app)
             let before = app.fileText
             app.press(.character("w"), .character("t"))
             #expect(app.fileText == before)
@@ -123,7 +123,7 @@ import Testing
             #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/theirs")
         }
         try await AppHarness.run { app in
-            try deletedUnderTheDraft(app)
+            try await deletedUnderTheDraft(app)
             app.press(.character("w"), .character("t"))
             #expect(app.model.session.drafts.isEmpty)
             #expect(!app.model.tree.rows.contains { $0.node == .request("slow-body") }, "gone with the draft")
@@ -132,7 +132,7 @@ import Testing
 
     @Test func showBothShowsTheFilesVersionAndMineThenStillChooses() async throws {
         try await AppHarness.run { app in
-            try changedUnderTheDraft(app)
+            try await changedUnderTheDraft(app)
             app.press(.character("w"), .character("b"))
             #expect(conflictPanel(app) == "get-args")
             let screen = app.screen
@@ -146,7 +146,7 @@ import Testing
     @Test func aChangeOutsideWhatTheDraftEditsIsNoConflictAndIsKept() async throws {
         try await AppHarness.run { app in
             editURL(app, to: "/anything/mine")
-            try changeOutside(app) {
+            try await changeOutside(app) {
                 $0.replacingOccurrences(of: "Query arguments, a generated header and a URL filter's parameter.", with: "Described elsewhere.")
             }
             #expect(app.model.session.draftOrigins["get-args"]?.conflict == nil)

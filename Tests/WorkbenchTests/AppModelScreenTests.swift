@@ -109,14 +109,14 @@ import Testing
         try await AppHarness.run { app in
             let good = app.fileText
             try (good + "\n  broken: [\n").write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
-            app.model.workspaceFileChanged()
+            try await app.fileChanged()
             #expect(app.model.session.reloadError != nil)
             #expect(app.model.statusLine(now: Date()).text.contains("demo.yaml:"))
             #expect(app.model.session.workspace.requests["get-args"] != nil)
             app.press(.enter)
             try await app.settle("a send with the last good definitions") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             try good.write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
-            app.model.workspaceFileChanged()
+            try await app.fileChanged()
             #expect(app.model.session.reloadError == nil)
         }
     }
@@ -129,7 +129,7 @@ import Testing
             #expect(app.model.takeEffects() == [.openEditor(path: app.workspacePath, line: line)])
             let good = app.fileText
             try "requests: [".write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
-            app.model.editorFinished(.exited(status: 0))
+            try await app.editorFinished(.exited(status: 0))
             #expect(app.screen.contains("is not valid"))
             app.press(.character("d"))
             #expect(app.fileText == good)

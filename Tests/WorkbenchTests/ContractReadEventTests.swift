@@ -3,9 +3,10 @@ import Testing
 @testable import CourierWorkspace
 @testable import Workbench
 
-/// Reading a workspace's `contract:` is work with no request of its own: Events names it, with
-/// what it did (decoded, or from the disk cache) and how long the read took — and says nothing
-/// when the contract came from memory.
+/// Reading a workspace's `contract:` is work with no request of its own: a read of a changed
+/// file runs off the input loop and In flight names it while it runs; Events names what it did
+/// (decoded, or from the disk cache) and how long the read took — and says nothing when the
+/// contract came from memory.
 @Suite struct ContractReadEventTests {
     @Test func aReadDecodesOnceThenFindsTheContractInMemory() throws {
         let directory = temporaryDirectory("courier-contract-read")
@@ -29,13 +30,35 @@ import Testing
             let text = try String(contentsOfFile: app.workspacePath, encoding: .utf8)
             try text.replacingOccurrences(of: "config:\n", with: "config:\n  contract: api.yaml\n")
                 .write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
+            // The read runs off the input loop: In flight names it (and the status line) until it is back.
             app.model.workspaceFileChanged()
+            #expect(app.screen.contains("In flight · reading demo.yaml"), "\(app.screen)")
+            #expect(app.model.isBusy && app.model.statusLine(now: Date()).text.contains("reading demo.yaml"))
+            try await app.settle("the file read again") { !app.model.session.isReadingFile }
+            #expect(!app.screen.contains("reading demo.yaml") && app.model.session.workspace.config.contract != nil)
             app.model.focus(.events)
             app.model.perform(.zoom)
             let rows = app.screen.split(separator: "\n").filter { $0.contains("api.yaml") }
             #expect(rows.count == 1 && rows[0].contains("contract api.yaml") && rows[0].contains("4 operations · decoded"), "\(app.screen)")
             app.model.workspaceFileChanged()
+            app.model.perform(.zoom)
+            #expect(app.screen.contains("reading demo.yaml and contract api.yaml"), "the contract it names: \(app.screen)")
+            try await app.settle("read again") { !app.model.session.isReadingFile }
+            app.model.focus(.events)
             #expect(app.screen.split(separator: "\n").filter { $0.contains("api.yaml") }.count == 1, "read from memory: nothing new")
+        }
+    }
+
+    /// The editor's write is also seen by the file watcher, whose read supersedes the editor's:
+    /// the read that is taken still answers the editor's end.
+    @Test func aWatcherReadThatSupersedesTheEditorsStillAnswersIt() async throws {
+        try await AppHarness.run { app in
+            try app.fileText.replacingOccurrences(of: "/anything/cities", with: "/anything/towns")
+                .write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
+            app.model.editorFinished(.exited(status: 0))
+            try await app.fileChanged()
+            #expect(app.model.toasts.shown.contains { $0.text == "reloaded demo.yaml" }, "\(app.model.toasts.shown.map(\.text))")
+            #expect(app.model.session.workspace.requests["cities"]?.url.contains("towns") == true)
         }
     }
 }

@@ -103,7 +103,7 @@ import Testing
             app.press(.character("E"), .down, .enter)
             #expect(app.model.session.environment != nil)
             #expect(app.model.session.engine.agent.cookieJar === jar)
-            app.model.workspaceFileChanged()
+            try await app.fileChanged()
             #expect(app.model.session.engine.agent.cookieJar === jar)
             #expect(jar.cookies.map(\.name) == ["session"])
         }

@@ -21,8 +21,8 @@ package enum EngineUpdate: Sendable {
     case pagingStopped(PagedRequest, name: String)
     /// A response body was laid out off the input loop; `complete` false for the first screen only.
     case bodyFormatted(exchange: Int, body: FormattedBody)
-    /// The workspace file changed on disk.
-    case workspaceFileChanged
+    /// The workspace file was read again off the input loop: its new definitions, or why not.
+    case workspaceRead(WorkspaceReading)
     /// Cache entries written in the background are on disk.
     case cacheWritten
     /// An OAuth2 authorization-code grant waits for the user to sign in at `url`.

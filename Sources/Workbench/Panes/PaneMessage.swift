@@ -30,6 +30,9 @@ enum PaneMessage {
     /// The workspace just read decoded its `contract:` (or took it from the disk cache): work
     /// with no request of its own, which Events logs.
     case contractRead(ContractRead)
+    /// The workspace file is being read again off the input loop (and `contract`, the
+    /// contract it named): In flight shows it until ``EngineUpdate/workspaceRead(_:)`` arrives.
+    case readingWorkspace(file: String, contract: String?)
     /// Select the Events entry `id`, or the newest failure when nil (`!`); the pane says when
     /// there is none.
     case showEvent(Int?)

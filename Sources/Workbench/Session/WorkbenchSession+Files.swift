@@ -25,20 +25,25 @@ extension WorkbenchSession {
         return false
     }
 
-    /// The workspace file changed on disk (the front watches it): read it again.
-    func workspaceFileChanged() {
-        let wasBroken = reloadError != nil
-        reload()
-        if reloadError == nil, wasBroken { say("\(fileName) is valid again", .success) }
-    }
-
-    /// Reads the workspace file again. A broken file keeps the last good definitions in use
-    /// and its error in the status line until it is fixed.
+    /// Reads the workspace file again, here and now (after the workbench's own edits, which
+    /// need the result at once). A broken file keeps the last good definitions in use and its
+    /// error in the status line until it is fixed. Changes made outside are read off the
+    /// input loop instead (``readInBackground(_:)``).
     func reload() {
         do {
             let (loaded, contractRead) = try ContractRead.reading { () throws(WorkspaceError) in
                 try Workspace.load(path: workspacePath, extraVariables: Set(settings.overrides.keys))
             }
+            adopt(loaded, contractRead: contractRead)
+        } catch {
+            reloadError = error
+        }
+    }
+
+    /// Puts `loaded` in use: a new engine session for it, drafts checked against it (a
+    /// conflict is said), the tree told.
+    func adopt(_ loaded: Workspace, contractRead: ContractRead?) {
+        do {
             let engine = try EngineSession(workspace: loaded, environment: environment, settings: settings, hud: hud, mailbox: mailbox,
                                            replacing: self.engine)
             let conflicts = checkDrafts(against: loaded)
@@ -77,24 +82,15 @@ extension WorkbenchSession {
 
     /// The editor ended. A failed editor (a status other than 0, a signal) is reported as
     /// such and reloads nothing — unless it changed the file before failing, which is then
-    /// read like any change made outside. When the file is now invalid, offers to edit it
-    /// again or to put back what it was.
+    /// read like any change made outside (off the input loop; ``finishRead(_:)`` says what came
+    /// of it, and offers to edit again or put back what it was when the file is now invalid).
     func editorFinished(_ outcome: EditorOutcome) {
         let failure = outcome.failure
         if let failure, (try? String(contentsOfFile: workspacePath, encoding: .utf8)) == editorBackup {
             say("\(failure): \(fileName) unchanged, nothing reloaded", .failure, seconds: 10)
             return
         }
-        reload()
-        guard let error = reloadError, let backup = editorBackup else {
-            if let failure {
-                say("\(failure) after changing \(fileName): reloaded it as written", .warning, seconds: 10)
-            } else {
-                say("reloaded \(fileName)", .success)
-            }
-            return
-        }
-        notify(.window(.invalidEdit(error, backup: backup, fileName: fileName)))
+        readInBackground(.editor(failure: failure, backup: editorBackup))
     }
 
     // MARK: - Requests added, renamed, deleted

@@ -52,8 +52,8 @@ extension WorkbenchSession {
             pagingStopped(paged, name: name)
         case .loadRunStarted(_, let run):
             notify(.lastEvent("load run of \(run.name) started"))
-        case .workspaceFileChanged:
-            reload()
+        case .workspaceRead(let reading):
+            finishRead(reading)
         case .openAuthorization(let url):
             notify(.effect(.copyToClipboard(url)))
             notify(.window(.authorization(url: url)))

@@ -53,6 +53,12 @@ final class WorkbenchSession {
     /// The workspace, its edits or the engine changed: what was judged of them (the Cache
     /// pane's verdict) must be judged again.
     var judgementsAreStale = true
+    /// The reads of the file started off the input loop so far; only the latest one's result is taken.
+    var readGeneration = 0
+    /// The latest of them whose result was taken.
+    var finishedReadGeneration = 0
+    /// What the reads under way are for, joined (``WorkspaceReading/Purpose/joined(with:)``).
+    var readPurpose: WorkspaceReading.Purpose?
     /// What the shell must carry out, oldest first (``takeNotices()``).
     private(set) var notices: [SessionNotice] = []
 

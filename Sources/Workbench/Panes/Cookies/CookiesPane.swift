@@ -118,7 +118,7 @@ final class CookiesPane: FilteringPane {
 
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
-        case .stopped(.request), .workspaceFileChanged:
+        case .stopped(.request), .workspaceRead:
             reload()
             setBySelection = Self.namesSet(by: selection.selectedExchange)
         default: break

@@ -13,6 +13,8 @@ final class InFlightPane: FilteringPane, TransferTabling {
     /// The Load pane's run going on (its number there), whose requests are counted in the
     /// title instead of listed: thousands a second would flood the table.
     private var loadRun: (id: Int, run: LoadRun)?
+    /// The workspace file being read again off the input loop (and the contract it names), since when.
+    private var reading: (what: String, since: Date)?
     var filter = TypedFilter()
     /// The list the kit filters, moves and clicks (``FilteringPane``).
     var rows: InFlightTable {
@@ -68,6 +70,9 @@ final class InFlightPane: FilteringPane, TransferTabling {
     /// A finished request stays in the table with its outcome for a few seconds.
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
+        case .workspaceRead:
+            reading = nil
+            return []
         case .loadRunStarted(let id, let run):
             loadRun = (id, run)
             return []
@@ -109,7 +114,7 @@ final class InFlightPane: FilteringPane, TransferTabling {
                                 empty: table.isEmpty ? emptyText : "No request matches the filter.") { index in
             line(table.rows[index], width: content.width, context: context)
         }
-        let frame = PaneFrame(pane: .inFlight, rect: context.rect, title: context.title(.inFlight, summary), isFocused: context.isFocused,
+        let frame = PaneFrame(pane: .inFlight, rect: context.rect, title: context.title(.inFlight, summary(now: context.now)), isFocused: context.isFocused,
                               lines: lines, badge: table.live.isEmpty ? nil : StyledLine("by \(table.sort.rawValue)", .dim),
                               footer: ListView.position(table.list.cursor, height: height))
         return PaneRender(frame: frame, cursor: cursor)
@@ -122,12 +127,25 @@ final class InFlightPane: FilteringPane, TransferTabling {
             + "they are counted, not listed — its figures are in Load (8)."
     }
 
+    /// A read of the workspace file starting off the input loop: named in the title until it ends.
+    func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
+        if case .readingWorkspace(let file, let contract) = message {
+            reading = (contract.map { "reading \(file) and contract \($0)" } ?? "reading \(file)", context.now)
+        }
+        return []
+    }
+
+    /// Work with no request of its own going on: the workbench is busy, and says what.
+    var isWorking: Bool { reading != nil }
+    var busySummary: String? { reading?.what }
+
     /// `12 queued · 3 receiving · 4.1 MB/s`, and a load run's count.
-    private var summary: String {
+    private func summary(now: Date) -> String {
         let order: [TransferPhase] = [.queued, .connecting, .sending, .receiving]
         let counts = table.counts
         var parts = order.compactMap { phase in counts[phase].map { "\($0) \(phase.rawValue)" } }
         if let run = loadRun?.run { parts.append("load \(run.name): \(run.inFlight)") }
+        if let reading { parts.insert("\(reading.what) \(TimingWaterfall.milliseconds(now.timeIntervalSince(reading.since)))", at: 0) }
         let multiplexed = table.multiplexed
         if multiplexed.rows > 0 {
             parts.append("\(multiplexed.rows) multiplexed on \(multiplexed.connections) connection\(multiplexed.connections == 1 ? "" : "s")")
