@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap version-header build run tour serve test test-domain test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
+.PHONY: bootstrap version-header build release release-assets install uninstall run tour serve test test-domain test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -19,6 +19,54 @@ version-header:
 
 build: bootstrap version-header
 	$(SWIFT) build --product courier
+
+## Installing. `make release` builds bin/courier optimised, with the Swift runtime, Foundation
+## and Dispatch linked in (--static-swift-stdlib): it needs only Debian's libcurl, ncursesw,
+## SQLite and libxml2, and scripts/check-static-binary.sh says so (ldd) and runs it with an
+## empty environment. `make release-assets` writes the completion scripts and man pages from
+## that binary. `sudo make install` (PREFIX=/usr/local; DESTDIR= for packagers) only copies —
+## it never builds, so no root-owned file lands in .build — and `make uninstall` removes
+## exactly what it copied.
+PREFIX ?= /usr/local
+DESTDIR ?=
+RELEASE_FLAGS := -c release --product courier --static-swift-stdlib -Xlinker -z -Xlinker now
+RELEASE_BIN := .build/release/courier
+ASSETS := .build/dist-assets
+bindir = $(PREFIX)/bin
+man1dir = $(PREFIX)/share/man/man1
+man5dir = $(PREFIX)/share/man/man5
+docdir = $(PREFIX)/share/doc/courier
+bashcompdir = $(PREFIX)/share/bash-completion/completions
+zshcompdir = $(if $(filter /usr,$(PREFIX)),/usr/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
+fishcompdir = $(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(bindir)/courier $(man1dir)/courier.1.gz $(man5dir)/courier-workspace.5.gz $(man5dir)/courier-config.5.gz \
+	$(bashcompdir)/courier $(zshcompdir)/_courier $(fishcompdir)/courier.fish
+
+release: bootstrap version-header
+	$(SWIFT) build $(RELEASE_FLAGS)
+	scripts/check-static-binary.sh $(RELEASE_BIN)
+
+release-assets:
+	@test -x $(RELEASE_BIN) || { echo "make release-assets: run make release first"; exit 1; }
+	scripts/release-assets.sh $(RELEASE_BIN) $(ASSETS)
+
+install:
+	@test -x $(RELEASE_BIN) -a -f $(ASSETS)/courier.1.gz || { echo "make install: run make release release-assets first (not as root)"; exit 1; }
+	install -d -m 0755 $(addprefix $(DESTDIR),$(bindir) $(man1dir) $(man5dir) $(docdir) $(bashcompdir) $(zshcompdir) $(fishcompdir))
+	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(bindir)/courier
+	strip --remove-section=.comment --remove-section=.note --strip-unneeded $(DESTDIR)$(bindir)/courier
+	install -m 0644 $(ASSETS)/courier.1.gz $(DESTDIR)$(man1dir)/
+	install -m 0644 $(ASSETS)/courier-workspace.5.gz $(ASSETS)/courier-config.5.gz $(DESTDIR)$(man5dir)/
+	install -m 0644 $(ASSETS)/courier.bash $(DESTDIR)$(bashcompdir)/courier
+	install -m 0644 $(ASSETS)/_courier $(DESTDIR)$(zshcompdir)/_courier
+	install -m 0644 $(ASSETS)/courier.fish $(DESTDIR)$(fishcompdir)/courier.fish
+	rm -rf $(DESTDIR)$(docdir) && install -d -m 0755 $(DESTDIR)$(docdir)
+	install -m 0644 README.md ARCHITECTURE.md RELIABILITY.md $(DESTDIR)$(docdir)/
+	cp -R docs $(DESTDIR)$(docdir)/docs && chmod -R u=rwX,go=rX $(DESTDIR)$(docdir)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -rf $(DESTDIR)$(docdir)
 
 ## Opens the workbench on workspaces/demo.yaml, with the embedded demo server on loopback.
 run: build
