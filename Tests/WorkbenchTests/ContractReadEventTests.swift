@@ -61,4 +61,18 @@ import Testing
             #expect(app.model.session.workspace.requests["cities"]?.url.contains("towns") == true)
         }
     }
+
+    /// Two reads under way: the older one's result does not end In flight's note of the newer.
+    @Test func anOlderReadsResultDoesNotEndANewerOne() async throws {
+        try await AppHarness.run { app in
+            let pane = app.model.panes.inFlight
+            let read = WorkspaceReading.Read(workspace: app.model.session.workspace, contractRead: nil)
+            app.model.tell(.readingWorkspace(file: "demo.yaml", contract: nil, generation: 1))
+            app.model.tell(.readingWorkspace(file: "demo.yaml", contract: nil, generation: 2))
+            _ = pane.apply(.workspaceRead(WorkspaceReading(generation: 1, result: .success(read))), context: app.model.context(for: .inFlight))
+            #expect(pane.isWorking && app.screen.contains("In flight · reading demo.yaml"), "\(app.screen)")
+            _ = pane.apply(.workspaceRead(WorkspaceReading(generation: 2, result: .success(read))), context: app.model.context(for: .inFlight))
+            #expect(!pane.isWorking && !app.screen.contains("reading demo.yaml"))
+        }
+    }
 }

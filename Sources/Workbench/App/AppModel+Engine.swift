@@ -44,7 +44,8 @@ extension AppModel {
             case .chainStepStarted(let node): tell(.chainStepStarted(node))
             case .select(let node): tell(.select(node))
             case .contractRead(let read): tell(.contractRead(read))
-            case .readingWorkspace(let file, let contract): tell(.readingWorkspace(file: file, contract: contract))
+            case .readingWorkspace(let file, let contract, let generation):
+                tell(.readingWorkspace(file: file, contract: contract, generation: generation))
             case .window(let panel): overlays.open(TextOverlay(panel))
             }
         }

@@ -32,7 +32,7 @@ enum PaneMessage {
     case contractRead(ContractRead)
     /// The workspace file is being read again off the input loop (and `contract`, the
     /// contract it named): In flight shows it until ``EngineUpdate/workspaceRead(_:)`` arrives.
-    case readingWorkspace(file: String, contract: String?)
+    case readingWorkspace(file: String, contract: String?, generation: Int)
     /// Select the Events entry `id`, or the newest failure when nil (`!`); the pane says when
     /// there is none.
     case showEvent(Int?)

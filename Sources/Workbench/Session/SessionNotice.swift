@@ -26,7 +26,7 @@ enum SessionNotice {
     case contractRead(ContractRead)
     /// The file is being read again off the input loop (`contract`: and the contract it named):
     /// In flight shows it until the read's result arrives.
-    case readingWorkspace(file: String, contract: String?)
+    case readingWorkspace(file: String, contract: String?, generation: Int)
     /// A window to open over the panes: the choice for an edit the file changed under, both
     /// versions of it, an invalid edit's, an OAuth2 sign-in waiting in a browser, a request as curl.
     case window(TextPanel)

@@ -18,7 +18,8 @@ extension WorkbenchSession {
         readGeneration += 1
         readPurpose = readPurpose.map { $0.joined(with: purpose) } ?? purpose
         let generation = readGeneration, path = workspacePath, variables = Set(settings.overrides.keys), mailbox = mailbox
-        notify(.readingWorkspace(file: fileName, contract: workspace.config.contract.map { ($0.file as NSString).lastPathComponent }))
+        notify(.readingWorkspace(file: fileName, contract: workspace.config.contract.map { ($0.file as NSString).lastPathComponent },
+                                 generation: generation))
         Thread.detachNewThread {
             let result = Result { () throws(WorkspaceError) -> WorkspaceReading.Read in
                 let (workspace, contractRead) = try ContractRead.reading { () throws(WorkspaceError) in

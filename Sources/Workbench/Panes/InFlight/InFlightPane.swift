@@ -13,8 +13,9 @@ final class InFlightPane: FilteringPane, TransferTabling {
     /// The Load pane's run going on (its number there), whose requests are counted in the
     /// title instead of listed: thousands a second would flood the table.
     private var loadRun: (id: Int, run: LoadRun)?
-    /// The workspace file being read again off the input loop (and the contract it names), since when.
-    private var reading: (what: String, since: Date)?
+    /// The workspace file being read again off the input loop (and the contract it names), since
+    /// when, and which read: an older read's result does not end a newer one's.
+    private var reading: (what: String, since: Date, generation: Int)?
     var filter = TypedFilter()
     /// The list the kit filters, moves and clicks (``FilteringPane``).
     var rows: InFlightTable {
@@ -70,8 +71,8 @@ final class InFlightPane: FilteringPane, TransferTabling {
     /// A finished request stays in the table with its outcome for a few seconds.
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
-        case .workspaceRead:
-            reading = nil
+        case .workspaceRead(let read):
+            if let reading, read.generation >= reading.generation { self.reading = nil }
             return []
         case .loadRunStarted(let id, let run):
             loadRun = (id, run)
@@ -129,8 +130,9 @@ final class InFlightPane: FilteringPane, TransferTabling {
 
     /// A read of the workspace file starting off the input loop: named in the title until it ends.
     func hear(_ message: PaneMessage, context: PaneContext) -> [PaneWork] {
-        if case .readingWorkspace(let file, let contract) = message {
-            reading = (contract.map { "reading \(file) and contract \($0)" } ?? "reading \(file)", context.now)
+        if case .readingWorkspace(let file, let contract, let generation) = message {
+            // A read started while another runs: the time counts from the first.
+            reading = (contract.map { "reading \(file) and contract \($0)" } ?? "reading \(file)", reading?.since ?? context.now, generation)
         }
         return []
     }
