@@ -56,9 +56,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
         }
         let loaded: Workspace
         do {
-            (loaded, settings.openingContractRead) = try ContractRead.reading { () throws(WorkspaceError) in
-                try Workspace.load(path: path, extraVariables: Set(settings.overrides.keys))
-            }
+            (loaded, settings.openingContractRead) = try ContractRead.loading(path: path, extraVariables: Set(settings.overrides.keys))
             _ = try loaded.variables(environment: env)
         } catch {
             printError(error.description)

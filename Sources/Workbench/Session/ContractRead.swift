@@ -30,6 +30,12 @@ package struct ContractRead: Equatable, Sendable {
                                         fromDiskCache: after.parses == before.parses, seconds: seconds))
     }
 
+    /// Reads the workspace file at `path` as the workbench does (`extraVariables`: the `--var`
+    /// names), and says what that did to its contract.
+    package static func loading(path: String, extraVariables: Set<String>) throws(WorkspaceError) -> (Workspace, ContractRead?) {
+        try reading { () throws(WorkspaceError) in try Workspace.load(path: path, extraVariables: extraVariables) }
+    }
+
     /// What the Events entry says of it: `19 operations · decoded` or `… · from the disk cache`.
     var note: String {
         "\(operations) operation\(operations == 1 ? "" : "s") · \(fromDiskCache ? "from the disk cache" : "decoded")"

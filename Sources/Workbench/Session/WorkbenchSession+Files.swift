@@ -31,9 +31,7 @@ extension WorkbenchSession {
     /// input loop instead (``readInBackground(_:)``).
     func reload() {
         do {
-            let (loaded, contractRead) = try ContractRead.reading { () throws(WorkspaceError) in
-                try Workspace.load(path: workspacePath, extraVariables: Set(settings.overrides.keys))
-            }
+            let (loaded, contractRead) = try ContractRead.loading(path: workspacePath, extraVariables: Set(settings.overrides.keys))
             adopt(loaded, contractRead: contractRead)
         } catch {
             reloadError = error

@@ -22,9 +22,7 @@ extension WorkbenchSession {
                                  generation: generation))
         Thread.detachNewThread {
             let result = Result { () throws(WorkspaceError) -> WorkspaceReading.Read in
-                let (workspace, contractRead) = try ContractRead.reading { () throws(WorkspaceError) in
-                    try Workspace.load(path: path, extraVariables: variables)
-                }
+                let (workspace, contractRead) = try ContractRead.loading(path: path, extraVariables: variables)
                 return WorkspaceReading.Read(workspace: workspace, contractRead: contractRead)
             }
             mailbox.post(.workspaceRead(WorkspaceReading(generation: generation, result: result)))
