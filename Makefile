@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap version-header build release release-assets install uninstall run tour serve test test-domain test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
+.PHONY: bootstrap version-header build release release-assets install uninstall deb dist test-package run tour serve test test-domain test-tsan test-asan fuzz soak bench bench-load bench-download bench-tui screenshots docs docs-check clean
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -39,8 +39,11 @@ docdir = $(PREFIX)/share/doc/courier
 bashcompdir = $(PREFIX)/share/bash-completion/completions
 zshcompdir = $(if $(filter /usr,$(PREFIX)),/usr/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
 fishcompdir = $(PREFIX)/share/fish/vendor_completions.d
+demodir = $(PREFIX)/share/courier/demo
+DEMO_FILES = workspaces/demo.yaml workspaces/demo-openapi.yaml workspaces/contract.yaml workspaces/petstore.yaml workspaces/files workspaces/schemas
 INSTALLED = $(bindir)/courier $(man1dir)/courier.1.gz $(man5dir)/courier-workspace.5.gz $(man5dir)/courier-config.5.gz \
-	$(bashcompdir)/courier $(zshcompdir)/_courier $(fishcompdir)/courier.fish
+	$(bashcompdir)/courier $(zshcompdir)/_courier $(fishcompdir)/courier.fish \
+	$(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/lintian/overrides/courier)
 
 release: bootstrap version-header
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -60,13 +63,33 @@ install:
 	install -m 0644 $(ASSETS)/courier.bash $(DESTDIR)$(bashcompdir)/courier
 	install -m 0644 $(ASSETS)/_courier $(DESTDIR)$(zshcompdir)/_courier
 	install -m 0644 $(ASSETS)/courier.fish $(DESTDIR)$(fishcompdir)/courier.fish
-	rm -rf $(DESTDIR)$(docdir) && install -d -m 0755 $(DESTDIR)$(docdir)
-	install -m 0644 README.md ARCHITECTURE.md RELIABILITY.md $(DESTDIR)$(docdir)/
-	cp -R docs $(DESTDIR)$(docdir)/docs && chmod -R u=rwX,go=rX $(DESTDIR)$(docdir)
+	rm -rf $(DESTDIR)$(docdir) $(DESTDIR)$(demodir) && install -d -m 0755 $(DESTDIR)$(docdir) $(DESTDIR)$(demodir)
+	install -m 0644 README.md ARCHITECTURE.md RELIABILITY.md packaging/copyright $(ASSETS)/changelog.gz $(DESTDIR)$(docdir)/
+	cp -R docs $(DESTDIR)$(docdir)/docs
+	cp -R $(DEMO_FILES) $(DESTDIR)$(demodir)/
+	chmod -R u=rwX,go=rX $(DESTDIR)$(docdir) $(DESTDIR)$(demodir)
+	$(if $(filter /usr,$(PREFIX)),install -D -m 0644 packaging/lintian-overrides $(DESTDIR)$(PREFIX)/share/lintian/overrides/courier)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	rm -rf $(DESTDIR)$(docdir)
+	rm -rf $(DESTDIR)$(docdir) $(DESTDIR)$(demodir)
+
+## Packages, from the release build (VERSION from git describe, scripts/version.sh):
+## `make deb` writes courier_VERSION_ARCH.deb — the tree `make install PREFIX=/usr` lays out,
+## its Depends computed by dpkg-shlibdeps — and runs lintian on it when it is installed
+## (scripts/package-bootstrap.sh installs it as root); `make dist` writes
+## courier-VERSION-linux-ARCH.tar.gz, the same tree with an install.sh (PREFIX=/usr/local).
+## `make test-package` is what CI runs: the debug build linked as the release one is, packaged,
+## linted, installed with dpkg and used with an empty environment, then removed (as root).
+deb: release release-assets
+	scripts/make-deb.sh $(RELEASE_BIN) $(ASSETS) .
+
+dist: release release-assets
+	scripts/make-dist.sh $(RELEASE_BIN) $(ASSETS) .
+
+test-package: bootstrap version-header
+	@scripts/package-bootstrap.sh
+	scripts/package-test.sh
 
 ## Opens the workbench on workspaces/demo.yaml, with the embedded demo server on loopback.
 run: build
