@@ -11,6 +11,9 @@ enum Completions {
     /// Workspace files.
     static let workspaceFiles = CompletionKind.file(extensions: ["yaml", "yml"])
 
+    /// Folders (`courier init DIR`).
+    static let directories = CompletionKind.directory
+
     /// The workspace's requests, batches and chains.
     static let targets = CompletionKind.custom { words, index, _ in
         workspace(in: words, before: index)?.targetNames ?? []

@@ -61,13 +61,18 @@ struct ImportOutput: ParsableArguments {
         printError("courier import: \(workspace.requests.count) request\(workspace.requests.count == 1 ? "" : "s"), "
             + "\(workspace.batches.count) batch\(workspace.batches.count == 1 ? "" : "es"), \(workspace.chains.count) chain\(workspace.chains.count == 1 ? "" : "s")"
             + (output.map { " written to \($0)" } ?? ""))
-        if !result.report.dropped.isEmpty {
+        Self.printReport(result.report)
+    }
+
+    /// What could not be carried over, and the notes, on standard error.
+    static func printReport(_ report: ImportReport) {
+        if !report.dropped.isEmpty {
             printError("not carried over:")
-            result.report.dropped.forEach { printError("  - " + $0) }
+            report.dropped.forEach { printError("  - " + $0) }
         }
-        if !result.report.notes.isEmpty {
+        if !report.notes.isEmpty {
             printError("notes:")
-            result.report.notes.forEach { printError("  - " + $0) }
+            report.notes.forEach { printError("  - " + $0) }
         }
     }
 }
