@@ -16,7 +16,7 @@ extension EndToEndTests {
             let first = try TmuxSession(command: command, environment: environment)
             let start = try await first.waitFor(all: ["Recent workspaces", "none yet", "d        open the demo"])
             #expect(start.contains("i        start a workspace here"))
-            #expect(start.contains("No workspace here"))
+            #expect(start.contains("No workspace in "))
             #expect(!start.contains("error"), "\(start)")
             try first.press("d")
             try await first.waitFor(all: ["1 Requests", "get-args"])

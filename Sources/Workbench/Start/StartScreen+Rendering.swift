@@ -12,9 +12,9 @@ extension StartScreen {
         }
         let rect = Rect(row: 0, column: 0, width: size.columns, height: size.rows - 1)
         let width = rect.inner.width - 2
-        var lines: [StyledLine] = [StyledLine(), line("Courier — a terminal HTTP workbench", .strong),
-                                   line(fitted("No workspace here (\(shortened(setup.directory))): open a recent one, "
-                                               + "start one here, or try the demo.", width), .dim), StyledLine()]
+        var lines: [StyledLine] = [StyledLine(), line("Welcome to Courier, a terminal HTTP workbench.", .strong),
+                                   line(fitted("No workspace in \(shortened(setup.directory)): open a recent one, or choose below.",
+                                               width), .dim), StyledLine()]
         let below = lowerPart(width: width)
         let room = max(1, rect.inner.height - lines.count - below.lines.count - 2)
         lines.append(line("Recent workspaces", .title))
@@ -26,8 +26,8 @@ extension StartScreen {
             lines.append(StyledLine())
             lines.append(line(fitted(notice, width), .warning))
         }
-        frame.panes = [PaneFrame(pane: nil, rect: rect, title: StyledLine(" Courier ", .titleFocused), isFocused: true,
-                                 lines: lines, footer: StyledLine(" start ", .dim))]
+        frame.panes = [PaneFrame(pane: nil, rect: rect, title: StyledLine(" Courier · start ", .titleFocused), isFocused: true,
+                                 lines: lines)]
         if let cursorRow, let column = below.cursorColumn {
             frame.cursor = Frame.Cursor(row: rect.inner.row + cursorRow, column: rect.inner.column + 1 + column)
         }
@@ -90,10 +90,10 @@ extension StartScreen {
         case .help:
             return ([line("Keys on this screen", .title),
                      action("↑ ↓  j k", "choose a recent workspace"), action("Enter", "open it (a missing one cannot be opened)"),
-                     action("i", "write courier.yaml here for your API (asks for its base URL), then open it"),
+                     action("i", "write courier.yaml here (asks for the base URL), open it"),
                      action("d", "open the demo workspace"), action("q", "quit"),
-                     line(fitted("From the shell: courier init DIR --base-url URL, courier tui FILE. "
-                                 + "In the workbench ? lists every key.", width), .dim),
+                     line(fitted("From the shell: courier init DIR --base-url URL", width), .dim),
+                     line(fitted("In the workbench, ? lists every key.", width), .dim),
                      line("Any key goes back.", .dim)], nil, nil)
         }
     }

@@ -30,7 +30,7 @@ struct StartScreenTests {
         #expect(shown.contains("5 min ago"))
         #expect(shown.contains("/srv/old.yaml  (missing)"))
         #expect(shown.contains("3 days ago"))
-        #expect(shown.contains("No workspace here (~/src/shop)"))
+        #expect(shown.contains("No workspace in ~/src/shop"))
         for action in ["Enter    open the selected workspace", "i        start a workspace here", "d        open the demo",
                        "q        quit", "?        help"] {
             #expect(shown.contains(action), "\(action)\n\(shown)")
