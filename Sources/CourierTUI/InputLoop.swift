@@ -16,9 +16,8 @@ final class InputLoop {
     private let watcher: FileWatcher?
     /// The config's `editor:`, over `$VISUAL` and `$EDITOR`.
     private let editor: String?
-    private let painter: Painter
+    private var screen: ScreenPainter
     private var reader = KeyReader()
-    private var previous: Frame?
     private var lastDraw = Date.distantPast
     private var drawPending = true
     /// Set when the terminal said readable while another job was its foreground; cleared by
@@ -35,7 +34,7 @@ final class InputLoop {
         self.signals = signals
         self.watcher = watcher
         self.editor = editor
-        painter = Painter(glyphs: terminal.glyphs)
+        screen = ScreenPainter(terminal: terminal)
     }
 
     func run() {
@@ -114,7 +113,7 @@ final class InputLoop {
                 // resized meanwhile): curses repaints every cell, not only what it believes changed.
                 if signal == SIGCONT { isInBackground = false }
                 model.size = terminal.resize()
-                previous = nil
+                screen.forget()
                 redraw = true
             case SIGTERM, SIGHUP, SIGINT:
                 model.forceQuit()
@@ -147,7 +146,7 @@ final class InputLoop {
             case .redraw:
                 break
             }
-            previous = nil
+            screen.forget()
             redraw = true
         }
         return redraw
@@ -159,22 +158,13 @@ final class InputLoop {
         let meanwhile = SignalRelay.stopAsTheShellAsked(signals: signals)
         terminal.resume()
         model.size = terminal.resize()
-        previous = nil
+        screen.forget()
         _ = handle(meanwhile)
     }
 
     private func draw(now: Date) {
         model.tick(now: now)
-        let frame = model.frame(now: now)
-        if previous == nil { werase(courier_stdscr()) }
-        var canvas = CursesCanvas(size: frame.size, colors: terminal.colors)
-        painter.paint(frame, over: previous, on: &canvas)
-        terminal.placeCursor(frame.cursor)
-        wnoutrefresh(courier_stdscr())
-        trace?.record("painted")
-        doupdate()
-        trace?.record("frame")
-        previous = frame
+        screen.draw(model.frame(now: now), trace: trace)
         lastDraw = now
         drawPending = false
     }

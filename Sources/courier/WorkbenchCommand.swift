@@ -10,16 +10,18 @@ struct WorkbenchCommand: AsyncParsableCommand {
         commandName: "tui",
         abstract: "Open the workbench: compose and fire requests, read responses (the default).",
         discussion: """
-            Opens WORKSPACE (default: the config's workspace, else workspaces/demo.yaml) in the terminal \
-            workbench, with the theme, keys and editor of the config file (`courier config path`). When the \
-            workspace uses {{demo}}, the embedded demo server runs on loopback port 18080 \
-            (COURIER_DEMO_PORT=N for another, 0 for any free port; a free one when it is \
-            taken) until you quit. Press ? inside for every key. Needs a terminal: for scripts and CI use \
-            `courier run`.
+            Opens WORKSPACE in the terminal workbench, with the theme, keys and editor of the \
+            config file (`courier config path`). Without one: the config's workspace, else \
+            ./courier.yaml, else workspaces/demo.yaml (a checkout), else the start screen: \
+            recent workspaces, `i` to start one here (as `courier init`), `d` for the demo. \
+            When the workspace uses {{demo}}, the embedded demo server runs on loopback port \
+            18080 (COURIER_DEMO_PORT=N for another, 0 for any free port; a free one when it is \
+            taken) until you quit. Press ? inside for every key. Needs a terminal: for scripts \
+            and CI use `courier run`.
             """
     )
 
-    @Argument(help: "Workspace file (default: the config's workspace, else workspaces/demo.yaml).", completion: Completions.workspaceFiles)
+    @Argument(help: "Workspace file (default: see above).", completion: Completions.workspaceFiles)
     var workspace: String?
 
     @OptionGroup var configLocation: ConfigCommand.Location
@@ -36,14 +38,12 @@ struct WorkbenchCommand: AsyncParsableCommand {
     @Flag(help: "Do not record sent requests in the history.")
     var noHistory = false
 
+    @Flag(help: "Open the demo workspace (installed: a copy in $XDG_DATA_HOME/courier/demo).")
+    var demo = false
+
     func run() async throws {
         let (fileConfig, configProblems) = readConfig()
         var config = fileConfig
-        guard let path = workspace ?? config.workspace
-                ?? (FileManager.default.fileExists(atPath: "workspaces/demo.yaml") ? "workspaces/demo.yaml" : nil) else {
-            printError("courier tui: name a workspace file (there is no workspaces/demo.yaml here)")
-            throw ExitCode(2)
-        }
         if ascii { config.ascii = true }
         var settings = WorkbenchSettings()
         settings.environment = env
@@ -54,53 +54,103 @@ struct WorkbenchCommand: AsyncParsableCommand {
             }
             settings.overrides[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        let loaded: Workspace
-        do {
-            (loaded, settings.openingContractRead) = try ContractRead.loading(path: path, extraVariables: Set(settings.overrides.keys))
-            _ = try loaded.variables(environment: env)
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
+        if let problem = configProblems.errors.first {
+            let more = configProblems.errors.count > 1 ? " (and \(configProblems.errors.count - 1) more)" : ""
+            settings.openingNotice = "\(problem)\(more) — the config is not applied: courier config check"
         }
-        guard WorkbenchTerminal.isInteractive else {
-            printError("courier tui: needs a terminal (standard input or output is not one); use `courier run \(path) NAME…` in scripts")
-            throw ExitCode(2)
-        }
-        if !noHistory && config.history { settings.history = { try HistoryStore() } }
-        var demo: DemoServerHandle?
-        if loaded.usesDemoServer {
+        var opening: (path: String, workspace: Workspace)?
+        if let path = try workspaceToOpen(config: config) {
             do {
-                demo = try await DemoServerHandle.embedded()
-                settings.demoURL = demo?.baseURL
-                settings.demoTLS = demo?.tls
-                let notices = [demo?.portFallback, demo?.tlsFailure.map { "the demo server's TLS listeners did not start: \($0)" }]
-                settings.openingNotice = notices.contains { $0 != nil } ? notices.compactMap { $0 }.joined(separator: " · ") : nil
+                opening = (path, try load(path, into: &settings))
             } catch {
-                printError("courier tui: cannot start the demo server: \(error)")
+                printError("\(error)")
                 throw ExitCode(2)
             }
         }
-        if let problem = configProblems.errors.first {
-            let more = configProblems.errors.count > 1 ? " (and \(configProblems.errors.count - 1) more)" : ""
-            let notice = "\(problem)\(more) — the config is not applied: courier config check"
-            settings.openingNotice = [notice, settings.openingNotice].compactMap { $0 }.joined(separator: " · ")
+        guard WorkbenchTerminal.isInteractive else {
+            let named = opening.map { "courier run \($0.path) NAME…" } ?? "courier run WORKSPACE NAME…"
+            printError("courier tui: needs a terminal (standard input or output is not one); use `\(named)` in scripts")
+            throw ExitCode(2)
         }
-        let ready = settings
-        let readyConfig = config
-        let failure: String? = await MainActor.run {
-            do {
-                try WorkbenchTerminal.run(workspacePath: path, workspace: loaded, settings: ready, config: readyConfig)
-                return nil
-            } catch {
-                return "\(error)"
-            }
+        let failure: String?
+        do {
+            let session = try await TerminalSession(config: config)
+            failure = await open(opening, settings: settings, config: config, in: session)
+            await session.close()
+        } catch {
+            failure = "\(error)"
         }
-        await demo?.stop()
         configProblems.errors.forEach { printError("courier tui: config not applied: \($0)") }
         if let failure {
             printError("courier tui: \(failure)")
             throw ExitCode(2)
         }
+    }
+
+    /// What to open without asking: `--demo`, the argument, the config's workspace,
+    /// `./courier.yaml`, a checkout's `workspaces/demo.yaml`; nil for the start screen.
+    private func workspaceToOpen(config: UserConfig) throws -> String? {
+        if demo {
+            do {
+                return try DemoWorkspace.locate()
+            } catch {
+                printError("courier tui: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let files = FileManager.default
+        return workspace ?? config.workspace
+            ?? [StarterWorkspace.fileName, "workspaces/demo.yaml"].first { files.fileExists(atPath: $0) }
+    }
+
+    /// Reads the workspace (and its contract) as the workbench opens it.
+    func load(_ path: String, into settings: inout WorkbenchSettings) throws -> Workspace {
+        let loaded: Workspace
+        (loaded, settings.openingContractRead) = try ContractRead.loading(path: path, extraVariables: Set(settings.overrides.keys))
+        _ = try loaded.variables(environment: env)
+        return loaded
+    }
+
+    /// The workbench on `opening`, or on what the start screen chose; the demo server runs
+    /// meanwhile when the workspace uses it. A failure, in words.
+    private func open(_ opening: (path: String, workspace: Workspace)?, settings: WorkbenchSettings, config: UserConfig,
+                      in session: TerminalSession) async -> String? {
+        var settings = settings
+        let path: String
+        let loaded: Workspace
+        if let opening {
+            (path, loaded) = opening
+        } else {
+            do {
+                guard let chosen = try await chosen(in: session, settings: &settings) else { return nil }
+                (path, loaded) = chosen
+            } catch {
+                return "\(error)"
+            }
+        }
+        try? RecentWorkspaces().record(path)
+        if !noHistory && config.history { settings.history = { try HistoryStore() } }
+        var demo: DemoServerHandle?
+        if loaded.usesDemoServer {
+            do {
+                demo = try await DemoServerHandle.embedded()
+            } catch {
+                return "cannot start the demo server: \(error)"
+            }
+            settings.demoURL = demo?.baseURL
+            settings.demoTLS = demo?.tls
+            let notices = [settings.openingNotice, demo?.portFallback, demo?.tlsFailure.map { "the demo server's TLS listeners did not start: \($0)" }]
+            settings.openingNotice = notices.contains { $0 != nil } ? notices.compactMap { $0 }.joined(separator: " · ") : nil
+        }
+        let ready = settings
+        var failure: String?
+        do {
+            try await session.runWorkbench(workspacePath: path, workspace: loaded, settings: ready)
+        } catch {
+            failure = "\(error)"
+        }
+        await demo?.stop()
+        return failure
     }
 
     /// The user config, or the defaults and why the file could not be used.

@@ -13,6 +13,11 @@ public enum XDGDirectories {
         base(environment["XDG_STATE_HOME"], fallback: ".local/state")
     }
 
+    /// `$XDG_DATA_HOME`, or `~/.local/share`: the user's copy of the installed demo workspace.
+    public static func dataHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_DATA_HOME"], fallback: ".local/share")
+    }
+
     private static func base(_ value: String?, fallback: String) -> String {
         if let value, value.hasPrefix("/") { return value }
         return FileManager.default.homeDirectoryForCurrentUser.path + "/" + fallback
