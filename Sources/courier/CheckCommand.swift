@@ -9,6 +9,7 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run requests and report where their responses drift from the workspace's OpenAPI contract.",
+        usage: "courier check <workspace> [<names> ...] [<options>]",
         discussion: """
             Each request's response is matched to the contract's operation (method and path \
             template, then status, then content type) and its JSON body checked against the \

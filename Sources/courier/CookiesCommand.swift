@@ -61,7 +61,8 @@ struct CookiesCommand: ParsableCommand {
     }
 
     struct SetCookie: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "set", abstract: "Add a cookie, or replace the one of the same domain, path and name.")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Add a cookie, or replace the one of the same domain, path and name.",
+                                                        usage: "courier cookies set <cookie> <workspace> --domain <domain> [<options>]")
         @Argument(help: "NAME=VALUE") var cookie: String
         @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
         @Option(help: "The host it is sent to.") var domain: String
@@ -102,7 +103,8 @@ struct CookiesCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete the cookies of a name (of one domain and path).")
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete the cookies of a name (of one domain and path).",
+                                                        usage: "courier cookies rm <name> <workspace> [<options>]")
         @Argument(help: "The cookie's name.") var name: String
         @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
         @Option(help: "Only the cookie of this domain.") var domain: String?

@@ -33,6 +33,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-curl",
         abstract: "Print a curl command that sends the same request as a workspace request.",
+        usage: "courier export-curl <workspace> <name> [<options>]",
         discussion: "{{demo}} becomes --demo-url (the URL `courier serve --port 8080` prints by default). Secrets are included: the command is meant to be run. An oauth2 or command token is a placeholder (<token from oauth2>) unless --fetch-token gets it."
     )
 

@@ -7,7 +7,8 @@ import Foundation
 struct DownloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
-        abstract: "Download URL to PATH (a file or a directory), resuming an interrupted attempt."
+        abstract: "Download URL to PATH (a file or a directory), resuming an interrupted attempt.",
+        usage: "courier download <url> <path> [<options>]"
     )
 
     @Argument(help: "The URL to fetch.")

@@ -31,7 +31,8 @@ struct HistoryLocation: ParsableArguments {
 
 /// `courier history [WORKSPACE] [--name N] [--status 4xx] [--since 1h] [--failed] [--last N] [--json] [--har FILE]`.
 struct HistoryList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded exchanges, oldest first (the default).")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded exchanges, oldest first (the default).",
+                                                    usage: "courier history [list] [<workspace>] [<options>]")
 
     @Argument(help: "The workspace file; all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Only this request.") var name: String?
@@ -167,7 +168,8 @@ struct HistoryShow: ParsableCommand {
 
 /// `courier history prune [WORKSPACE] [--keep N] [--days D]`.
 struct HistoryPrune: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "prune", abstract: "Delete old exchanges and load runs: beyond the newest N per request (or load target), or older than D days.")
+    static let configuration = CommandConfiguration(commandName: "prune", abstract: "Delete old exchanges and load runs: beyond the newest N per request (or load target), or older than D days.",
+                                                    usage: "courier history prune [<workspace>] [<options>]")
 
     @Argument(help: "The workspace file (its config.history.keep applies); all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Keep the newest N exchanges of each request, and N load runs of each target.") var keep: Int?

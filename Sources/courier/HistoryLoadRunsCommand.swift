@@ -5,7 +5,8 @@ import Foundation
 /// `courier history load-runs [WORKSPACE] [--name N] [--last N]`: saved load runs, a line each.
 struct HistoryLoadRuns: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "load-runs",
-                                                    abstract: "List saved load runs (courier load), newest first, with their headline figures.")
+                                                    abstract: "List saved load runs (courier load), newest first, with their headline figures.",
+                                                    usage: "courier history load-runs [<workspace>] [<options>]")
 
     @Argument(help: "The workspace file; all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Only this request, batch or chain.") var name: String?

@@ -78,7 +78,8 @@ struct ImportOutput: ParsableArguments {
 }
 
 struct ImportPostman: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "postman", abstract: "A Postman collection (v2.0 or v2.1), with its environments.")
+    static let configuration = CommandConfiguration(commandName: "postman", abstract: "A Postman collection (v2.0 or v2.1), with its environments.",
+                                                    usage: "courier import postman <collection> [<options>]")
     @Argument(help: "The collection's JSON file.") var collection: String
     @Option(name: .customLong("environment"), help: ArgumentHelp("A Postman environment file (repeatable).", valueName: "file")) var environments: [String] = []
     @OptionGroup var output: ImportOutput

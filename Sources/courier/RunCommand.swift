@@ -12,6 +12,7 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run requests, batches or chains of a workspace by name, headless.",
+        usage: "courier run <workspace> [<names> ...] [<options>]",
         discussion: """
             Names run in the order given. Human output shows one line per request (status, \
             time, size, from cache) and each chain step with its captures; --json prints JSON \

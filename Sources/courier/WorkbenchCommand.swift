@@ -9,6 +9,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Open the workbench: compose and fire requests, read responses (the default).",
+        usage: "courier [tui] [<workspace>] [<options>]",
         discussion: """
             Opens WORKSPACE in the terminal workbench, with the theme, keys and editor of the \
             config file (`courier config path`). Without one: the config's workspace, else \
