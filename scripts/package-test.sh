@@ -8,8 +8,9 @@
 #     install.sh installs under a PREFIX and --uninstall leaves nothing.
 #  4. As root with dpkg, and no courier package installed already: `dpkg -i`, then with an empty
 #     environment `courier --version`, `courier init` + `courier run` against the demo server,
-#     `courier tui` in tmux showing its first screen, `man -w`, the bash completion listing the
-#     workspace's requests; `dpkg -r` leaves nothing of the package, and the user's files.
+#     `courier tui` in tmux showing its first screen, `courier tui --demo` opening the installed
+#     demo, `man -w`, the bash completion listing the workspace's requests; `dpkg -r` leaves
+#     nothing of the package, and the user's files.
 # Elsewhere step 4 prints why it is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -108,6 +109,19 @@ screen=$(tmux -L courier-package-test capture-pane -p -t tui)
 echo "$screen" | head -12
 grep -q "1 Requests" <<< "$screen" && grep -q health <<< "$screen" || fail "courier tui did not show its first screen"
 tmux -L courier-package-test send-keys -t tui q
+tmux -L courier-package-test kill-server 2>/dev/null || true
+
+# The demo from the installed copy: share/courier/demo copied into the user's data folder.
+tmux -L courier-package-test -f /dev/null new-session -d -s demo -x 100 -y 30 -c "$home" \
+    "env -i PATH=/usr/bin:/bin HOME=$home LANG=C.UTF-8 TERM=xterm-256color COURIER_DEMO_PORT=0 courier tui --demo"
+for _ in $(seq 200); do
+    tmux -L courier-package-test capture-pane -p -t demo 2>/dev/null | grep -q get-args && break
+    sleep 0.1
+done
+tmux -L courier-package-test capture-pane -p -t demo | grep -q get-args || fail "courier tui --demo did not open the demo: $(tmux -L courier-package-test capture-pane -p -t demo)"
+[ -f "$home/.local/share/courier/demo/demo.yaml" ] || fail "the demo was not copied into ~/.local/share/courier/demo"
+echo "courier tui --demo opened the installed demo, copied to ~/.local/share/courier/demo"
+tmux -L courier-package-test send-keys -t demo q
 tmux -L courier-package-test kill-server 2>/dev/null || true
 
 dpkg -r courier >/dev/null

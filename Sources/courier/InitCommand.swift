@@ -66,6 +66,10 @@ struct InitCommand: ParsableCommand {
         case .appended(let lines): print("Added \(lines.joined(separator: ", ")) to \(Self.shown(written.gitignorePath))")
         case .unchanged: break
         }
+        if let curl, case let secrets = StarterWorkspace.environmentSecrets(inCurl: curl), !secrets.isEmpty {
+            print("The curl command's secrets are read from the environment, not written in the file: "
+                  + "export \(secrets.map { "\($0)=…" }.joined(separator: " ")) before you run it.")
+        }
         if baseURL == nil, curl == nil, from == nil {
             print("The base URL is \(StarterWorkspace.placeholderBaseURL): change baseUrl in \(workspace) for your API.")
         }

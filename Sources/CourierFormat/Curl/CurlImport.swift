@@ -17,8 +17,18 @@ public enum CurlImport {
     static let ignoredFlags: Set<String> = ["-s", "--silent", "-S", "--show-error", "-L", "--location", "-i", "--include",
                                             "-v", "--verbose", "--compressed", "-f", "--fail", "-#", "--progress-bar", "-sS", "-sSL", "-fsSL"]
 
-    /// The YAML of a request named `name`, as it would appear under `requests:`.
+    /// The YAML of a request named `name`, as it would appear under `requests:`, its secrets
+    /// inline as the command has them (what `courier import-curl` prints to paste).
     public static func yaml(from command: String, name: String = "imported") throws(Failure) -> String {
+        try yaml(from: command, name: name, secretsFromEnvironment: false).yaml
+    }
+
+    /// The YAML of a request named `name`; with `secretsFromEnvironment`, each secret of the
+    /// command (a bearer token, a password, a sensitive header such as `Cookie` or `X-Api-Key`,
+    /// an AWS secret key or session token, a client key's password) is written as
+    /// `{{env.NAME}}` instead — for a file that goes into git — and `environment` names them.
+    public static func yaml(from command: String, name: String = "imported",
+                            secretsFromEnvironment: Bool) throws(Failure) -> (yaml: String, environment: [String]) {
         let words: [String]
         do {
             words = try ShellWords.split(command)
@@ -93,6 +103,8 @@ public enum CurlImport {
             }
         }
         guard let url else { throw Failure(description: "the command has no URL") }
+        var secrets = EnvironmentSecrets(isOn: secretsFromEnvironment)
+        secrets.move(user: &user, headers: &headers, options: &options)
         var lines = ["\(name):"]
         let contentType = headers.first { $0.0.caseInsensitiveCompare("Content-Type") == .orderedSame }?.1.lowercased()
         let joinedData = data.joined(separator: "&")
@@ -157,7 +169,7 @@ public enum CurlImport {
         }
         lines += RequestYAML.connectionLines(options.connection)
         lines += TransferOptionFields.yamlLines(options.transfer)
-        return lines.joined(separator: "\n") + "\n"
+        return (lines.joined(separator: "\n") + "\n", secrets.names)
     }
 
     /// `name=value` / `name=@path;filename=f;type=t`.

@@ -69,6 +69,12 @@ public enum StarterWorkspace {
         }
     }
 
+    /// The environment variables a workspace made from the curl `command` reads in place of
+    /// its secrets (`API_TOKEN`, `X_API_KEY`, …), for `courier init` to say what to export.
+    public static func environmentSecrets(inCurl command: String) -> [String] {
+        (try? CurlImport.yaml(from: command, name: "request", secretsFromEnvironment: true).environment) ?? []
+    }
+
     /// A name for the workspace from its folder: `~/src/My API` → `my-api`.
     public static func name(forDirectory directory: String) -> String {
         let last = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
@@ -148,9 +154,15 @@ public enum StarterWorkspace {
         }
         let name = ImportNaming.slug(split.path.split(separator: "?").first.map { $0.split(separator: "/").last.map(String.init) ?? "" } ?? "")
         let requestName = name.isEmpty ? "request" : name
-        var block = (try? CurlImport.yaml(from: command, name: requestName)) ?? probe
-        block = block.replacingOccurrences(of: "\n  url: \(CurlImport.quoted(url))\n", with: "\n  url: \(CurlImport.quoted(split.path))\n")
-        var lines = ["requests:"] + block.split(separator: "\n").map { "  " + $0 }
+        let moved = (try? CurlImport.yaml(from: command, name: requestName, secretsFromEnvironment: true)) ?? (yaml: probe, environment: [])
+        let block = moved.yaml.replacingOccurrences(of: "\n  url: \(CurlImport.quoted(url))\n",
+                                                    with: "\n  url: \(CurlImport.quoted(split.path))\n")
+        var lines = ["requests:"]
+        if !moved.environment.isEmpty {
+            lines.append("  # The command's secrets are read from the environment, never written here:")
+            lines.append("  #   export \(moved.environment.map { "\($0)=…" }.joined(separator: " "))")
+        }
+        lines += block.split(separator: "\n").map { "  " + $0 }
         lines.append("    expect:")
         lines.append("      - \(sampleCheck)                # any answer but a server error")
         lines += ["", "batches:", "  smoke:                           # courier run \(fileName) smoke",

@@ -48,6 +48,24 @@ struct StarterWorkspaceTests {
         #expect(workspace.batches["smoke"] != nil)
     }
 
+    @Test func aCurlCommandsSecretsAreReadFromTheEnvironmentNeverWritten() throws {
+        let command = """
+            curl -H 'Authorization: Bearer tok-123' -H 'X-Api-Key: key-456' -b 'sid=cookie-789' \
+              -u alice:pw-000 --aws-sigv4 aws:amz:eu-west-1:s3 -H 'x-amz-security-token: st-111' https://s3.example.com/b
+            """
+        let text = try StarterWorkspace.yaml(for: .curl(command), name: "api")
+        for secret in ["tok-123", "key-456", "cookie-789", "pw-000", "st-111"] {
+            #expect(!text.contains(secret), "\(secret) is written in:\n\(text)")
+        }
+        #expect(StarterWorkspace.environmentSecrets(inCurl: command)
+                == ["AWS_SECRET_ACCESS_KEY", "API_TOKEN", "X_API_KEY", "COOKIE", "AWS_SESSION_TOKEN"])
+        let workspace = try Workspace.parse(yaml: text, file: "courier.yaml")
+        let request = try #require(workspace.requests["b"], "\(text)")
+        #expect(request.headers.contains { $0.name == "X-Api-Key" && $0.value == "{{env.X_API_KEY}}" })
+        #expect(text.contains("alice"), "the user name is no secret")
+        #expect(StarterWorkspace.environmentSecrets(inCurl: "curl -H 'Accept: text/plain' https://a.example") == [])
+    }
+
     @Test func aCurlCommandTheImporterRefusesIsAFailure() {
         #expect(throws: StarterWorkspace.Failure.self) { try StarterWorkspace.yaml(for: .curl("curl -k https://example.com"), name: "x") }
         #expect(throws: StarterWorkspace.Failure.self) { try StarterWorkspace.yaml(for: .curl("curl -H 'X: 1'"), name: "x") }
