@@ -82,7 +82,9 @@ done
 user sh -c 'man courier | grep -q "EXIT STATUS"' || fail "man courier does not render"
 
 # The demo server, from the installed binary, on a free loopback port.
-user courier serve --port 0 > "$home/serve.out" &
+# Started with env directly (not the `user` function, which would run in a subshell): $! is
+# then courier itself, and the cleanup's kill reaches it.
+env -i PATH=/usr/bin:/bin HOME="$home" LANG=C.UTF-8 courier serve --port 0 > "$home/serve.out" &
 server=$!
 for _ in $(seq 100); do grep -q listening "$home/serve.out" && break; sleep 0.1; done
 url=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$home/serve.out")

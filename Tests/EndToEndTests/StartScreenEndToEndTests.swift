@@ -55,7 +55,7 @@ extension EndToEndTests {
         /// Waits for the shell to end and checks that courier exited 0 (its line may have
         /// scrolled off when the workbench left the alternate screen).
         private static func ended(_ session: TmuxSession) async throws {
-            try await session.waitFor("Pane is dead")
+            try await session.waitForExit()
             let all = try session.screenWithHistory()
             #expect(all.contains("exit=0"), "\(all)")
         }

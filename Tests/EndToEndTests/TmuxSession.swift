@@ -80,6 +80,19 @@ final class TmuxSession {
         }
     }
 
+    /// Waits until the program has ended (tmux keeps the dead pane: `remain-on-exit`), asked
+    /// of tmux (`pane_dead`) rather than read off the screen: tmux draws its "Pane is dead" line
+    /// and knows `pane_dead_status` only when it reaped the status itself, which it does not
+    /// always report (tmux 3.3a here, after the workbench has run) — so a test that needs the
+    /// status has the command echo it.
+    func waitForExit(seconds: Double = 15) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while try tmux(["display-message", "-p", "-t", target, "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines) != "1" {
+            guard Date() < deadline else { throw ScreenTimeout(what: "the program's end", screen: try screen()) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// Resizes the window, as a terminal emulator's window resize does.
     func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
