@@ -54,9 +54,10 @@ extension StartScreen {
         let ageWidth = 12
         return zip(shown.indices, shown).map { index, entry in
             let missing = setup.missing.contains(entry.path)
-            let name = shortened(entry.path) + (missing ? "  (missing)" : "")
+            let suffix = missing ? "  (missing)" : ""
             let nameWidth = max(8, width - ageWidth - 4)
-            let shownName = fitted(name, nameWidth)
+            // Cut in the middle: a path's end (the folder and file) is what tells them apart.
+            let shownName = DisplayWidth.middleTruncated(shortened(entry.path), to: max(4, nameWidth - DisplayWidth.of(suffix))) + suffix
             let padding = String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(shownName) + 1))
             let age = Self.age(of: entry.opened, now: now)
             let marker = index == selected ? "> " : "  "

@@ -37,6 +37,16 @@ struct StartScreenTests {
         }
     }
 
+    @Test func aLongPathIsCutInTheMiddleSoItsFileNameShows() {
+        let long = "/tmp/ci-clone-under-a-long-path-like-a-ci-runner-workspace/builds/courier-project-checkout/main/workspaces/demo.yaml"
+        let start = screen(recent: [(long, 60), ("/srv/" + String(repeating: "x", count: 90) + "/old.yaml", 120)],
+                           missing: ["/srv/" + String(repeating: "x", count: 90) + "/old.yaml"], size: Size(columns: 80, rows: 24))
+        let shown = text(start.frame(now: now))
+        #expect(shown.contains("/workspaces/demo.yaml") && shown.contains("/tmp/ci-clone") && shown.contains("…"), "\(shown)")
+        #expect(shown.contains("/old.yaml  (missing)"), "\(shown)")
+        #expect(shown.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
     @Test func enterOpensTheSelectedOneButNotAMissingOne() {
         let start = screen(recent: [("/a.yaml", 10), ("/b.yaml", 20)], missing: ["/b.yaml"])
         #expect(start.handle(.down) == nil)
