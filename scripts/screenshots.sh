@@ -205,6 +205,18 @@ send_each get-args cities refused json-valid
 sleep 0.3
 shot light
 
+# The start screen: `courier` alone in a folder without a workspace, the workspaces opened above
+# listed as recent ones (HOME is the scratch folder, so they read ~/demo.yaml).
+tmux -L "$socket" kill-server
+socket="$socket-start"
+mkdir -p "$work/empty"
+tmux -L "$socket" -u -f /dev/null new-session -d -s tui -x 120 -y 40 -c "$work/empty" \
+    -e LANG=C.UTF-8 -e TERM=xterm-256color -e HOME="$work" -e XDG_STATE_HOME="$work/state" \
+    -e XDG_CACHE_HOME="$work/cache" -e XDG_DATA_HOME="$work/data" "$bin"
+tui_wait "Recent workspaces"
+shot start
+tui_keys q
+
 # The HTML report of the demo's checks batch (`courier run --report`), drawn by headless Chromium.
 "$bin" run workspaces/demo.yaml checks --report "$work/report.html" --no-history >/dev/null || true
 browser=$(command -v chromium-headless-shell || command -v chromium)
