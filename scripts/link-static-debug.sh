@@ -15,8 +15,24 @@ import sys
 out = os.path.abspath(sys.argv[1])
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(root)
-subprocess.run(["swift", "build", "--product", "courier"], check=True, stdout=subprocess.DEVNULL)
 bin_path = subprocess.run(["swift", "build", "--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def is_current(binary):
+    """Whether the debug courier is newer than every source, manifest and the version header
+    (after `make test` it is: SwiftPM would still take a minute to plan and say so)."""
+    if not os.path.exists(binary):
+        return False
+    built = os.path.getmtime(binary)
+    for folder, _, files in os.walk("Sources"):
+        for name in files:
+            if os.path.getmtime(os.path.join(folder, name)) > built:
+                return False
+    return os.path.getmtime("Package.swift") <= built
+
+
+if not is_current(os.path.join(bin_path, "courier")):
+    subprocess.run(["swift", "build", "--product", "courier"], check=True, stdout=subprocess.DEVNULL)
 
 
 def manifest_link_command():

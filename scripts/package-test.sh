@@ -64,9 +64,12 @@ if [ -n "$skip" ]; then
 fi
 home=$(mktemp -d)
 server=""
+tui_socket=courier-package-tui-$$
+demo_socket=courier-package-demo-$$
 cleanup() {
     [ -n "$server" ] && kill "$server" 2>/dev/null || true
-    tmux -L courier-package-test kill-server 2>/dev/null || true
+    tmux -L "$tui_socket" kill-server 2>/dev/null || true
+    tmux -L "$demo_socket" kill-server 2>/dev/null || true
     dpkg-query -W courier >/dev/null 2>&1 && dpkg -r courier >/dev/null 2>&1 || true
     rm -rf "$home"
 }
@@ -101,30 +104,32 @@ echo "completion offers: $(echo $offered)"
 grep -qx health <<< "$offered" || fail "the bash completion did not offer the workspace's health request"
 
 # The workbench's first screen, in tmux.
-tmux -L courier-package-test -f /dev/null new-session -d -s tui -x 100 -y 30 -c "$home" \
+tmux -L "$tui_socket" -f /dev/null new-session -d -s tui -x 100 -y 30 -c "$home" \
     "env -i PATH=/usr/bin:/bin HOME=$home LANG=C.UTF-8 TERM=xterm-256color courier tui my-api/courier.yaml"
 for _ in $(seq 200); do
-    tmux -L courier-package-test capture-pane -p -t tui 2>/dev/null | grep -q health && break
+    tmux -L "$tui_socket" capture-pane -p -t tui 2>/dev/null | grep -q health && break
     sleep 0.1
 done
-screen=$(tmux -L courier-package-test capture-pane -p -t tui)
+screen=$(tmux -L "$tui_socket" capture-pane -p -t tui)
 echo "$screen" | head -12
 grep -q "1 Requests" <<< "$screen" && grep -q health <<< "$screen" || fail "courier tui did not show its first screen"
-tmux -L courier-package-test send-keys -t tui q
-tmux -L courier-package-test kill-server 2>/dev/null || true
+tmux -L "$tui_socket" send-keys -t tui q
+tmux -L "$tui_socket" kill-server 2>/dev/null || true
 
-# The demo from the installed copy: share/courier/demo copied into the user's data folder.
-tmux -L courier-package-test -f /dev/null new-session -d -s demo -x 100 -y 30 -c "$home" \
+# The demo from the installed copy: share/courier/demo copied into the user's data folder. A
+# tmux server of its own: a new one on the socket just killed can fail to start ("server exited
+# unexpectedly", as CI saw).
+tmux -L "$demo_socket" -f /dev/null new-session -d -s demo -x 100 -y 30 -c "$home" \
     "env -i PATH=/usr/bin:/bin HOME=$home LANG=C.UTF-8 TERM=xterm-256color COURIER_DEMO_PORT=0 courier tui --demo"
 for _ in $(seq 200); do
-    tmux -L courier-package-test capture-pane -p -t demo 2>/dev/null | grep -q get-args && break
+    tmux -L "$demo_socket" capture-pane -p -t demo 2>/dev/null | grep -q get-args && break
     sleep 0.1
 done
-tmux -L courier-package-test capture-pane -p -t demo | grep -q get-args || fail "courier tui --demo did not open the demo: $(tmux -L courier-package-test capture-pane -p -t demo)"
+tmux -L "$demo_socket" capture-pane -p -t demo | grep -q get-args || fail "courier tui --demo did not open the demo: $(tmux -L "$demo_socket" capture-pane -p -t demo)"
 [ -f "$home/.local/share/courier/demo/demo.yaml" ] || fail "the demo was not copied into ~/.local/share/courier/demo"
 echo "courier tui --demo opened the installed demo, copied to ~/.local/share/courier/demo"
-tmux -L courier-package-test send-keys -t demo q
-tmux -L courier-package-test kill-server 2>/dev/null || true
+tmux -L "$demo_socket" send-keys -t demo q
+tmux -L "$demo_socket" kill-server 2>/dev/null || true
 
 dpkg -r courier >/dev/null
 kept=$(dpkg-deb --fsys-tarfile "$deb" | tar -t | sed 's|^\.||' | grep -v '/$' | while read -r path; do [ -e "$path" ] && echo "$path"; done || true)
