@@ -73,6 +73,7 @@ install:
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	rm -rf $(DESTDIR)$(docdir) $(DESTDIR)$(demodir)
+	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(PREFIX)/share/courier 2>/dev/null || true
 
 ## Packages, from the release build (VERSION from git describe, scripts/version.sh):
 ## `make deb` writes courier_VERSION_ARCH.deb — the tree `make install PREFIX=/usr` lays out,
@@ -82,6 +83,7 @@ uninstall:
 ## `make test-package` is what CI runs: the debug build linked as the release one is, packaged,
 ## linted, installed with dpkg and used with an empty environment, then removed (as root).
 deb: release release-assets
+	@scripts/package-bootstrap.sh
 	scripts/make-deb.sh $(RELEASE_BIN) $(ASSETS) .
 
 dist: release release-assets
