@@ -29,10 +29,25 @@ public struct Workspace: Sendable {
     public var chainNames: [String] = []
     /// Whether anything refers to `{{demo}}`: the runner then starts the demo server.
     public var usesDemoServer = false
+    /// Every file the definitions were read from, `file` first: the files it includes and, in
+    /// a folder workspace, the request files (``WorkspaceLayout``).
+    public var files: [String] = []
+    /// The folder under `requests/` a request's file is in (`billing/invoices`); requests of
+    /// the root file and of included files have none.
+    public var requestFolders: [String: String] = [:]
 
     public init(name: String, file: String) {
         self.name = name
         self.file = file
+        files = [file]
+    }
+
+    /// Whether it was read from a folder (`courier.yaml` and `requests/`).
+    public var isFolder: Bool { WorkspaceLayout(path: file).isFolder }
+
+    /// The file a request, batch or chain is defined in.
+    public func file(defining name: String) -> String? {
+        requests[name]?.location.file ?? batches[name]?.location.file ?? chains[name]?.location.file
     }
 
     /// Every runnable name: requests, then batches, then chains.

@@ -41,8 +41,9 @@ public final class HistoryStore: Sendable {
 
     /// How the history names a workspace file: its absolute path, so that runs made from
     /// another directory are found (exchanges, retention, load runs).
+    /// A folder workspace is named by its `courier.yaml`, given as `api/` or as the file.
     public static func workspacePath(ofFile path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        URL(fileURLWithPath: WorkspaceLayout(path: path).rootFile).standardizedFileURL.path
     }
 
     /// The history in `stateDirectory` when one is given (tests, `--state-dir`): its

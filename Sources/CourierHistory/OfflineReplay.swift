@@ -16,7 +16,7 @@ package final class OfflineReplay: OfflineAnswering {
     /// `store` nil: the cache only (history off or not readable).
     package init(store: HistoryStore?, workspacePath: String) {
         self.store = store
-        self.workspacePath = URL(fileURLWithPath: workspacePath).standardizedFileURL.path
+        self.workspacePath = HistoryStore.workspacePath(ofFile: workspacePath)
     }
 
     /// Answers `request` without the network; called instead of starting it.

@@ -30,7 +30,8 @@ public struct HeadlessLoad: Sendable {
     public var reportPath: String?
 
     public init(workspacePath: String, name: String, plan: LoadPlan) {
-        self.workspacePath = workspacePath
+        // A folder is its courier.yaml: history and state are kept under the same name.
+        self.workspacePath = WorkspaceLayout(path: workspacePath).rootFile
         self.name = name
         self.plan = plan
     }

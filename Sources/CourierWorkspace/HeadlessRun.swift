@@ -39,7 +39,8 @@ public struct HeadlessRun: Sendable {
     public var checksContract = false
 
     public init(workspacePath: String, names: [String]) {
-        self.workspacePath = workspacePath
+        // A folder is its courier.yaml: history and state are kept under the same name.
+        self.workspacePath = WorkspaceLayout(path: workspacePath).rootFile
         self.names = names
     }
 

@@ -34,7 +34,7 @@ struct HistoryList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded exchanges, oldest first (the default).",
                                                     usage: "courier history [list] [<workspace>] [<options>]")
 
-    @Argument(help: "The workspace file; all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
+    @Argument(help: "The workspace (file or folder); all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Only this request.") var name: String?
     @Option(help: ArgumentHelp("Only these statuses: 500, 4xx or a list (4xx,503).", valueName: "status")) var status: String?
     @Option(help: ArgumentHelp("Only exchanges since: 90s, 15m, 1h, 2d, 1w ago, or a date (2026-11-01).", valueName: "when")) var since: String?
@@ -45,7 +45,7 @@ struct HistoryList: ParsableCommand {
     @OptionGroup var location: HistoryLocation
 
     func run() throws {
-        var query = HistoryQuery(workspacePath: workspace.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, request: name)
+        var query = HistoryQuery(workspacePath: workspace.map(HistoryStore.workspacePath(ofFile:)), request: name)
         if let status {
             guard let filters = HistoryQuery.StatusFilter.parse(status) else {
                 printError("courier history: --status expects a status (404), a class (4xx) or a list (4xx,503), got \"\(status)\"")
@@ -171,7 +171,7 @@ struct HistoryPrune: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "prune", abstract: "Delete old exchanges and load runs: beyond the newest N per request (or load target), or older than D days.",
                                                     usage: "courier history prune [<workspace>] [<options>]")
 
-    @Argument(help: "The workspace file (its config.history.keep applies); all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
+    @Argument(help: "The workspace, file or folder (its config.history.keep applies); all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Keep the newest N exchanges of each request, and N load runs of each target.") var keep: Int?
     @Option(help: "Delete exchanges and load runs older than D days.") var days: Int?
     @OptionGroup var location: HistoryLocation
@@ -190,7 +190,7 @@ struct HistoryPrune: ParsableCommand {
         }
         if let keep, keep < 1 { printError("courier history prune: --keep must be at least 1"); throw ExitCode(2) }
         if let days, days < 1 { printError("courier history prune: --days must be at least 1"); throw ExitCode(2) }
-        let path = workspace.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let path = workspace.map(HistoryStore.workspacePath(ofFile:))
         let store = try location.open()
         let deleted = try store.prune(retention, workspacePath: path)
         let loadRuns = try store.pruneLoadRuns(retention, workspacePath: path)

@@ -13,11 +13,18 @@ package struct PathConfinement: Sendable {
 
     package static let environmentVariable = "COURIER_ALLOW_PATHS"
 
-    package init(workspaceDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// - Parameter extraDirectories: more folders the user chose in the workspace itself (the
+    ///   folders of the files a root file includes).
+    package init(workspaceDirectory: String, extraDirectories: [String] = [],
+                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         let extra = environment[Self.environmentVariable] ?? ""
         isLifted = extra.split(separator: ":").contains("*")
-        roots = ([workspaceDirectory] + extra.split(separator: ":").map(String.init).filter { $0 != "*" && $0.hasPrefix("/") })
-            .map(Self.resolved)
+        let allowed = extra.split(separator: ":").map(String.init).filter { $0 != "*" && $0.hasPrefix("/") }
+        var roots: [String] = []
+        for root in ([workspaceDirectory] + extraDirectories + allowed).map(Self.resolved) where !roots.contains(root) {
+            roots.append(root)
+        }
+        self.roots = roots
     }
 
     /// `path` (absolute), or an error naming it, what it is for and the way to allow it.
@@ -32,7 +39,7 @@ package struct PathConfinement: Sendable {
 
     /// The path with `.`, `..` and symbolic links resolved: the longest part that exists is
     /// resolved by the file system, the rest appended as written (normalised).
-    static func resolved(_ path: String) -> String {
+    package static func resolved(_ path: String) -> String {
         let standard = URL(fileURLWithPath: path).standardized.path
         var existing = standard
         var rest: [String] = []

@@ -96,7 +96,7 @@ struct WorkspaceParserTests {
             quietErrors)
             """)
         #expect(parseError("nme: x")?.description
-            == "test.yaml:1:1: error: unknown key \"nme\"; did you mean \"name\"? (expected one of: name, config, variables, environments, requests, batches, chains)")
+            == "test.yaml:1:1: error: unknown key \"nme\"; did you mean \"name\"? (expected one of: name, config, variables, environments, requests, batches, chains, include)")
     }
 
     @Test("a wrong type names the key, the expected type and what was found")
@@ -224,7 +224,7 @@ struct WorkspaceParserTests {
               a: {url: /a}
             batches:
               a: [a]
-            """)?.description == "test.yaml:4:3: error: batches: the name \"a\" is already used by a request; names must be unique")
+            """)?.description == "test.yaml:4:3: error: batches: the name \"a\" is already used by a request (line 2); names must be unique")
     }
 
     @Test("an unreadable file and an unknown environment are clear errors")
