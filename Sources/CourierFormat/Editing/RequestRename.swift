@@ -13,8 +13,15 @@ struct RequestRename {
         try refusing { () throws(WorkspaceError) in
             try document.checkNewName(name, at: key, doing: "cannot rename \"\(original)\"")
         }
+        let key = try document.source.replacing(key, parentIndentation: 0) { YAMLScalar.string(name, at: .blockKey, keeping: $0) }
+        return [key] + (try referenceSplices())
+    }
+
+    /// The splices for what refers to the request: batches, chain steps and `when:` conditions
+    /// (in any file of a folder workspace, the request's own or another).
+    func referenceSplices() throws(EditFailure) -> [TextSplice] {
         let source = document.source
-        var splices = [try source.replacing(key, parentIndentation: 0) { YAMLScalar.string(name, at: .blockKey, keeping: $0) }]
+        var splices: [TextSplice] = []
         for reference in document.references(to: original) {
             splices.append(try source.replacing(reference.node, parentIndentation: 0) {
                 YAMLScalar.string(name, at: .flowValue, keeping: $0)

@@ -5,7 +5,10 @@ package enum WorkspaceEdit: Sendable {
     case update(original: String, draft: RequestDraft)
     /// A new request: its block with `name:` first, as ``CurlImport/yaml(from:name:)`` or
     /// ``RequestYAML/block(for:name:)`` write it.
-    case add(name: String, yaml: String)
+    ///
+    /// `folder` is where it goes in a folder workspace: `requests/FOLDER/NAME.yaml` (`""` for
+    /// `requests/NAME.yaml`); nil is the root file, and a one-file workspace's only file.
+    case add(name: String, yaml: String, folder: String? = nil)
     /// Removes a request no batch or chain refers to.
     case delete(name: String)
 }

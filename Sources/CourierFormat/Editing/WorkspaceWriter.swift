@@ -28,7 +28,7 @@ package enum WorkspaceWriter {
                 let (updated, note) = try RequestUpdate.apply(original: original, draft: draft, to: document)
                 text = updated
                 notes += note.map { [$0] } ?? []
-            case .add(let name, let yaml):
+            case .add(let name, let yaml, _):
                 text = document.source.applying(try RequestEntryEdit.add(name: name, yaml: yaml, to: document))
             case .delete(let name):
                 text = document.source.applying(try RequestEntryEdit.delete(name: name, from: document))
