@@ -66,7 +66,9 @@ package final class TerminalSession {
             let model = try AppModel(workspacePath: workspacePath, workspace: workspace, settings: settings,
                                      size: terminal.size, mailbox: mailbox)
             InputLoop(terminal: terminal, model: model, wakeup: wakeup, signals: signals,
-                      watcher: FileWatcher(path: workspacePath), editor: config.editor).run()
+                      watcher: FileWatcher(files: workspace.files, requestsDirectory: workspace.isFolder
+                          ? WorkspaceLayout(path: workspacePath).requestsDirectory : nil),
+                      editor: config.editor).run()
         }
     }
 }

@@ -117,7 +117,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
     private func open(_ opening: (path: String, workspace: Workspace)?, settings: WorkbenchSettings, config: UserConfig,
                       in session: TerminalSession) async -> String? {
         var settings = settings
-        let path: String
+        var path: String
         let loaded: Workspace
         if let opening {
             (path, loaded) = opening
@@ -129,6 +129,8 @@ struct WorkbenchCommand: AsyncParsableCommand {
                 return "\(error)"
             }
         }
+        // A folder workspace is opened, watched and remembered by its courier.yaml.
+        path = loaded.file
         try? RecentWorkspaces().record(path)
         if !noHistory && config.history { settings.history = { try HistoryStore() } }
         var demo: DemoServerHandle?

@@ -6,11 +6,11 @@ import Foundation
 /// session sends; ``WorkbenchSession/stepChain(of:)`` and the rest take the row as it is).
 extension AppModel {
     /// Enter in the Requests pane: sends the marked requests as a batch, sends a request,
-    /// runs a batch or chain (advances a chain paused in step mode), folds a section.
+    /// runs a batch or chain (advances a chain paused in step mode), folds a section or a folder.
     func activateSelection() {
         if !tree.marks.isEmpty { return session.sendMarked(panes.role(SelectionHolding.self).takeMarks()) }
         switch tree.selectedNode {
-        case .section?: tell(.foldSelectedSection)
+        case .section?, .folder?: tell(.foldSelectedSection)
         case let node?: session.send(node, activating: true, ignoringCache: false)
         case nil: break
         }

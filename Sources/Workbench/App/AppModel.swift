@@ -124,7 +124,10 @@ package final class AppModel {
             move(action)
         case .activate: activateSelection()
         case .stepChain: session.stepChain(of: selected)
-        case .newRequest: overlays.open(PromptOverlay(Prompt(title: "Name of the new request", editor: LineEditor(), purpose: .newRequest)))
+        case .newRequest:
+            let folder = tree.folder(for: selected)
+            let title = folder.map { "Name of the new request in requests/\($0.isEmpty ? "" : $0 + "/")" } ?? "Name of the new request"
+            overlays.open(PromptOverlay(Prompt(title: title, editor: LineEditor(), purpose: .newRequest(folder: folder))))
         case .revealSecrets: session.toggleSecrets()
         case .open:
             say("Enter opens the selected row of Cache, Runs or Events: go to one first (4, 5, 6)", .info)

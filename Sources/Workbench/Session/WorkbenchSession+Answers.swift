@@ -11,8 +11,11 @@ extension WorkbenchSession {
         switch purpose {
         case .pane: return "this prompt belongs to a pane"
         case .importCurl: return importCurl(text)
-        case .newRequest: return addRequest(named: text, definition: nil)
-        case .duplicate(let original): return addRequest(named: text, definition: effectiveDefinition(of: original))
+        case .newRequest(let folder): return addRequest(named: text, definition: nil, folder: folder)
+        case .duplicate(let original):
+            // A copy goes beside the original.
+            return addRequest(named: text, definition: effectiveDefinition(of: original),
+                              folder: workspace.isFolder ? workspace.requestFolders[original] ?? "" : nil)
         case .rename(let original): return rename(original, to: text)
         case .saveBody(let id): return saveBody(of: id, to: text)
         case .exportHAR(let runID): return exportHAR(runID: runID, to: text)

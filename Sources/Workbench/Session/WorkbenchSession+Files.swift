@@ -10,14 +10,13 @@ extension WorkbenchSession {
     @discardableResult
     func write(_ edits: [WorkspaceEdit], done: String) -> Bool {
         do {
-            let text = try String(contentsOfFile: workspacePath, encoding: .utf8)
-            let result = try WorkspaceWriter.apply(edits, to: text, file: workspacePath, extraVariables: Set(settings.overrides.keys))
-            try WorkspaceWriter.write(result.text, to: workspacePath)
+            let result = try WorkspaceFilesWriter.apply(edits, to: workspace, extraVariables: Set(settings.overrides.keys))
+            try WorkspaceFilesWriter.write(result)
             reload()
             say(([done] + result.notes).joined(separator: "; "), result.notes.isEmpty ? .success : .warning, seconds: 6)
             return true
         } catch let error as WorkspaceError {
-            let place = error.location.map { " (\(fileName):\($0.line):\($0.column))" } ?? ""
+            let place = error.location.map { " (\(displayName(of: $0.file)):\($0.line):\($0.column))" } ?? ""
             say("not saved\(place): \(error.message)", .failure, seconds: 10)
         } catch {
             say("not saved: \(error.localizedDescription)", .failure, seconds: 10)
@@ -114,11 +113,12 @@ extension WorkbenchSession {
     }
 
     /// Adds a request (a copy of `definition`, or a new `GET /get`); nil, or why not.
-    func addRequest(named name: String, definition: RequestDefinition?) -> String? {
+    func addRequest(named name: String, definition: RequestDefinition?, folder: String? = nil) -> String? {
         if let problem = nameProblem(name) { return problem }
         var definition = definition ?? RequestDefinition(name: name, location: SourceLocation(file: workspacePath, line: 1, column: 1))
         if definition.url.isEmpty { definition.url = "/get" }
-        guard write([.add(name: name, yaml: RequestYAML.block(for: definition, name: name))], done: "added \(name) to \(fileName)") else {
+        let file = displayName(of: WorkspaceFilesWriter.destination(of: name, folder: folder, in: workspace))
+        guard write([.add(name: name, yaml: RequestYAML.block(for: definition, name: name), folder: folder)], done: "added \(name) to \(file)") else {
             return "not saved"
         }
         notify(.select(.request(name)))

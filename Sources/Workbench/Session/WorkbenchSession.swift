@@ -91,4 +91,12 @@ final class WorkbenchSession {
 
     /// The workspace file's name, for messages.
     var fileName: String { (workspacePath as NSString).lastPathComponent }
+
+    /// A file of the workspace for messages: its path from the workspace's folder
+    /// (`requests/users/get.yaml`), or its name when it is elsewhere.
+    func displayName(of file: String) -> String {
+        let folder = (workspacePath as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, file.hasPrefix(folder + "/") else { return (file as NSString).lastPathComponent }
+        return String(file.dropFirst(folder.count + 1))
+    }
 }

@@ -4,7 +4,8 @@ package struct Prompt: Sendable {
         case saveBody(exchange: Int)
         case exportHAR(runID: String)
         case rename(request: String)
-        case newRequest
+        /// A new request; `folder` is where it goes in a folder workspace (see `WorkspaceEdit.add`).
+        case newRequest(folder: String?)
         case duplicate(request: String)
         case importCurl
         /// A line a pane asked for: it gets it back (``Pane/answer(_:text:context:)``), `purpose` saying which.

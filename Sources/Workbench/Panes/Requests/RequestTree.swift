@@ -12,6 +12,8 @@ package struct RequestTree: Sendable {
     /// What a row stands for.
     package enum Node: Sendable, Hashable {
         case section(Section)
+        /// A folder under `requests/` of a folder workspace (`billing/invoices`).
+        case folder(String)
         case request(String)
         case batch(String)
         /// A request run by a batch (nested batches expanded).
@@ -40,6 +42,7 @@ package struct RequestTree: Sendable {
         var foldKey: String? {
             switch self {
             case .section(let section): return "section:\(section.rawValue)"
+            case .folder(let path): return "folder:\(path)"
             case .batch(let name): return "batch:\(name)"
             case .chain(let name): return "chain:\(name)"
             default: return nil
@@ -177,9 +180,7 @@ package struct RequestTree: Sendable {
         var rows: [Row] = []
         if let header = header(.requests, count: requestNames.count) {
             rows.append(header)
-            if !header.isFolded {
-                rows += requestNames.map { Row(node: .request($0), depth: 1, isFoldable: false, isFolded: false) }
-            }
+            if !header.isFolded { rows += folderRows(in: "", depth: 1, folders: RequestFolders.all(workspace.requestFolders.values)) }
         }
         if let header = header(.batches, count: workspace.batchNames.count) {
             rows.append(header)
@@ -207,6 +208,36 @@ package struct RequestTree: Sendable {
             }
         }
         return rows
+    }
+
+    /// A folder's rows: its folders first (each with what is in it, unless folded), then its
+    /// requests in file order. The top (`""`) holds the requests that are in no folder.
+    private func folderRows(in folder: String, depth: Int, folders: Set<String>) -> [Row] {
+        var rows: [Row] = []
+        for child in RequestFolders.children(of: folder, in: folders) {
+            let isFolded = folded.contains("folder:\(child)")
+            rows.append(Row(node: .folder(child), depth: depth, isFoldable: true, isFolded: isFolded))
+            if !isFolded { rows += folderRows(in: child, depth: depth + 1, folders: folders) }
+        }
+        rows += requestNames.filter { (workspace.requestFolders[$0] ?? "") == folder }
+            .map { Row(node: .request($0), depth: depth, isFoldable: false, isFolded: false) }
+        return rows
+    }
+
+    /// The folder a new request goes to when this node is selected: the folder itself, or the
+    /// selected request's; nil for a one-file workspace.
+    package func folder(for node: Node?) -> String? {
+        guard workspace.isFolder else { return nil }
+        switch node {
+        case .folder(let path): return path
+        case .request(let name): return workspace.requestFolders[name] ?? ""
+        default: return ""
+        }
+    }
+
+    /// How many requests a folder holds, in it and below.
+    package func requestCount(inFolder folder: String) -> Int {
+        workspace.requestFolders.values.filter { $0 == folder || $0.hasPrefix(folder + "/") }.count
     }
 
     /// Every request, batch and chain the filter matches, best first.

@@ -24,6 +24,9 @@ extension RequestsPane {
             case .chains: workspace.chainNames.count
             }
             left.append("  \(count)", .dim)
+        case .folder(let path):
+            left.append(String(path.split(separator: "/").last ?? "") + "/", .strong)
+            left.append("  \(tree.requestCount(inFolder: path))", .dim)
         case .request(let name):
             appendRequest(name, matched: row.matched, to: &left, right: &right, context: context)
         case .batchMember(_, _, let name):
