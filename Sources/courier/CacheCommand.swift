@@ -28,7 +28,7 @@ struct CacheCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Every entry with its request, size, age and freshness.")
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Print a JSON array of every entry's metadata and freshness.") var json = false
         @OptionGroup var location: Location
 
@@ -53,7 +53,7 @@ struct CacheCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "One entry's metadata and body.")
         @Argument(help: "The entry's key (its 64-digit name; a unique prefix works).") var key: String
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Print the metadata as JSON, without the body.") var json = false
         @OptionGroup var location: Location
 
@@ -75,7 +75,7 @@ struct CacheCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete one entry.")
         @Argument(help: "The entry's key (a unique prefix works).") var key: String
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @OptionGroup var location: Location
 
         func run() throws {
@@ -90,7 +90,7 @@ struct CacheCommand: ParsableCommand {
 
     struct Purge: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete every entry, or with --expired those that are not fresh.")
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Only entries that are expired, of another version, or corrupt.") var expired = false
         @OptionGroup var location: Location
 

@@ -22,7 +22,7 @@ struct CheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The workspace file (YAML) with config.contract.", completion: Completions.workspaceFiles)
+    @Argument(help: "The workspace (a YAML file or a folder) with config.contract.", completion: Completions.workspaceFiles)
     var workspace: String
 
     @Argument(help: "Requests, batches or chains to run (default: every request).", completion: Completions.targets)

@@ -41,7 +41,7 @@ struct CookiesCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Every cookie: domain, path, name, value, expiry, flags.")
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Show the values (they are secrets: session ids, tokens).") var reveal = false
         @OptionGroup var location: Location
 
@@ -64,7 +64,7 @@ struct CookiesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Add a cookie, or replace the one of the same domain, path and name.",
                                                         usage: "courier cookies set <cookie> <workspace> --domain <domain> [<options>]")
         @Argument(help: "NAME=VALUE") var cookie: String
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Option(help: "The host it is sent to.") var domain: String
         @Option(help: "Sent for request paths under this one.") var path = "/"
         @Option(help: ArgumentHelp("When it expires: an ISO 8601 date (2027-01-31, 2027-01-31T12:00:00Z) or seconds from now; "
@@ -106,7 +106,7 @@ struct CookiesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete the cookies of a name (of one domain and path).",
                                                         usage: "courier cookies rm <name> <workspace> [<options>]")
         @Argument(help: "The cookie's name.") var name: String
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Option(help: "Only the cookie of this domain.") var domain: String?
         @Option(help: "Only the cookie of this path.") var path: String?
         @OptionGroup var location: Location
@@ -125,7 +125,7 @@ struct CookiesCommand: ParsableCommand {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete every cookie.")
-        @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+        @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @OptionGroup var location: Location
 
         func run() throws {

@@ -37,7 +37,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
         discussion: "{{demo}} becomes --demo-url (the URL `courier serve --port 8080` prints by default). Secrets are included: the command is meant to be run. An oauth2 or command token is a placeholder (<token from oauth2>) unless --fetch-token gets it."
     )
 
-    @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+    @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
     @Argument(help: "The request's name.") var name: String
     @Option(help: "The environment whose variables apply.", completion: Completions.environments) var env: String?
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable.", valueName: "name=value")) var variables: [String] = []

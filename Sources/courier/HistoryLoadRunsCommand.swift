@@ -8,7 +8,7 @@ struct HistoryLoadRuns: ParsableCommand {
                                                     abstract: "List saved load runs (courier load), newest first, with their headline figures.",
                                                     usage: "courier history load-runs [<workspace>] [<options>]")
 
-    @Argument(help: "The workspace file; all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
+    @Argument(help: "The workspace (file or folder); all workspaces when omitted.", completion: Completions.workspaceFiles) var workspace: String?
     @Option(help: "Only this request, batch or chain.") var name: String?
     @Option(help: "At most N runs (default 50).") var last: Int = 50
     @OptionGroup var location: HistoryLocation

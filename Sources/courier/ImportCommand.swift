@@ -22,6 +22,21 @@ struct ImportOutput: ParsableArguments {
     @Flag(help: "Overwrite the -o file.")
     var force = false
 
+    @Option(help: ArgumentHelp("file: one YAML file; folder: -o names a folder that gets courier.yaml and one file per request under requests/.",
+                               valueName: "layout"))
+    var layout: ImportLayout = .file
+
+    /// How an imported workspace is written.
+    enum ImportLayout: String, ExpressibleByArgument, CaseIterable {
+        case file, folder
+    }
+
+    func validate() throws {
+        if layout == .folder, output == nil {
+            throw ValidationError("--layout folder writes files: name the folder with -o")
+        }
+    }
+
     /// Reads `path`, or exits with status 2 naming it.
     static func read(_ path: String) throws -> Data {
         do {
@@ -42,7 +57,9 @@ struct ImportOutput: ParsableArguments {
             throw ExitCode(2)
         }
         let yaml = result.workspace.yaml()
-        if let output {
+        if layout == .folder, let output {
+            try writeFolder(result.workspace, to: output)
+        } else if let output {
             // A device or a FIFO (/dev/stdout) is written through, not overwritten.
             if OutputFile.replacesAFile(at: output), !force {
                 printError("courier import: \(output) exists; pass --force to overwrite it")
@@ -62,6 +79,28 @@ struct ImportOutput: ParsableArguments {
             + "\(workspace.batches.count) batch\(workspace.batches.count == 1 ? "" : "es"), \(workspace.chains.count) chain\(workspace.chains.count == 1 ? "" : "s")"
             + (output.map { " written to \($0)" } ?? ""))
         Self.printReport(result.report)
+    }
+
+    /// Writes a folder workspace under `folder` (made if needed; refused when it holds a
+    /// `courier.yaml` or `requests/` already, unless --force), then reads it back.
+    private func writeFolder(_ workspace: ImportedWorkspace, to folder: String) throws {
+        let files = FileManager.default
+        let existing = [WorkspaceLayout.rootFileName, WorkspaceLayout.requestsFolderName].filter { files.fileExists(atPath: folder + "/" + $0) }
+        if !existing.isEmpty, !force {
+            printError("courier import: \(folder) already has \(existing.joined(separator: " and ")); pass --force to write over it")
+            throw ExitCode(2)
+        }
+        do {
+            for file in workspace.folderFiles() {
+                let path = folder + "/" + file.path
+                try files.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try OutputFile.write(file.text, to: path)
+            }
+            _ = try Workspace.load(path: folder)
+        } catch {
+            printError("courier import: \(error)")
+            throw ExitCode(2)
+        }
     }
 
     /// What could not be carried over, and the notes, on standard error.
@@ -94,7 +133,8 @@ struct ImportPostman: ParsableCommand {
 }
 
 struct ImportOpenAPI: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "openapi", abstract: "An OpenAPI 3.0 or 3.1 document (YAML or JSON).")
+    static let configuration = CommandConfiguration(commandName: "openapi", abstract: "An OpenAPI 3.0 or 3.1 document (YAML or JSON).",
+                                                    usage: "courier import openapi <document> [<options>]")
     @Argument(help: "The document.") var document: String
     @OptionGroup var output: ImportOutput
 
@@ -106,7 +146,8 @@ struct ImportOpenAPI: ParsableCommand {
 }
 
 struct ImportHTTPFile: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "http", abstract: "A .http file (VS Code REST Client or JetBrains HTTP client).")
+    static let configuration = CommandConfiguration(commandName: "http", abstract: "A .http file (VS Code REST Client or JetBrains HTTP client).",
+                                                    usage: "courier import http <file> [<options>]")
     @Argument(help: "The .http file.") var file: String
     @OptionGroup var output: ImportOutput
 
@@ -121,7 +162,8 @@ struct ImportHTTPFile: ParsableCommand {
 }
 
 struct ImportHAR: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "har", abstract: "A HAR file saved from a browser's network tab: its entries as a batch.")
+    static let configuration = CommandConfiguration(commandName: "har", abstract: "A HAR file saved from a browser's network tab: its entries as a batch.",
+                                                    usage: "courier import har <file> [<options>]")
     @Argument(help: "The .har file.") var file: String
     @OptionGroup var output: ImportOutput
 
@@ -142,7 +184,7 @@ struct ExportCommand: ParsableCommand {
 
 struct ExportHTTPFile: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "http", abstract: "The workspace's requests (all, or the named ones) as a .http file.")
-    @Argument(help: "The workspace file.", completion: Completions.workspaceFiles) var workspace: String
+    @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
     @Argument(help: "Requests, batches or chains to export; all requests when omitted.", completion: Completions.targets) var names: [String] = []
 
     func run() throws {

@@ -36,7 +36,7 @@ struct LoadCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The workspace file (YAML).", completion: Completions.workspaceFiles)
+    @Argument(help: "The workspace: a YAML file, or a folder with courier.yaml.", completion: Completions.workspaceFiles)
     var workspace: String
 
     @Argument(help: "The request, batch or chain to load.", completion: Completions.targets)

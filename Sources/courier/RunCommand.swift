@@ -29,7 +29,7 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The workspace file (YAML).", completion: Completions.workspaceFiles)
+    @Argument(help: "The workspace: a YAML file, or a folder with courier.yaml.", completion: Completions.workspaceFiles)
     var workspace: String
 
     @Argument(help: "Requests, batches or chains to run, in order.", completion: Completions.targets)

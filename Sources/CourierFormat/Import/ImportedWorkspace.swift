@@ -17,11 +17,16 @@ public struct ImportedWorkspace: Sendable {
         /// Header rows switched off in the source, written as comments under `headers:`
         /// the way the workbench saves a switched-off row.
         public var disabledHeaders: [(name: String, value: String)]
+        /// The folders it sits in at the source (a Postman folder path, an OpenAPI tag): its
+        /// folder under `requests/` when written as a folder workspace.
+        public var folders: [String]
 
-        public init(_ definition: RequestDefinition, comments: [String] = [], disabledHeaders: [(name: String, value: String)] = []) {
+        public init(_ definition: RequestDefinition, comments: [String] = [], disabledHeaders: [(name: String, value: String)] = [],
+                    folders: [String] = []) {
             self.definition = definition
             self.comments = comments
             self.disabledHeaders = disabledHeaders
+            self.folders = folders
         }
     }
 

@@ -44,6 +44,10 @@ struct OpenAPIConversion {
                 var tags: [String] = []
                 for tag in endpoint.operation.tags ?? [] where !tags.contains(tag) { tags.append(tag) }
                 if tags.isEmpty { untagged.append(name) }
+                // Written as a folder, an operation goes under its first tag.
+                if let tag = tags.first, let index = workspace.requests.lastIndex(where: { $0.definition.name == name }) {
+                    workspace.requests[index].folders = [tag]
+                }
                 for tag in tags {
                     if let index = tagged.firstIndex(where: { $0.tag == tag }) {
                         tagged[index].requests.append(name)

@@ -108,7 +108,7 @@ extension PostmanConverter {
 
         var comments = ["from Postman: " + display.asCommentLine]
         if title.isEmpty { comments.append("(the request has no name in the collection)") }
-        workspace.requests.append(.init(definition, comments: comments, disabledHeaders: switchedOff))
+        workspace.requests.append(.init(definition, comments: comments, disabledHeaders: switchedOff, folders: folders))
         return name
     }
 
