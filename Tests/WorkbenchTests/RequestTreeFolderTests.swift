@@ -10,6 +10,7 @@ import Testing
         var tree = RequestTree(workspace: try Workspace.load(path: fixture.directory))
         let nodes = tree.rows.map(\.node)
         #expect(Array(nodes.prefix(4)) == [.section(.requests), .folder("admin"), .folder("admin/audit"), .request("admin-audit-export-1")])
+        #expect(tree.selectedNode == .request("admin-audit-export-1"), "the first request is selected, not the first folder")
         let audit = try #require(tree.rows.first { $0.node == .folder("admin/audit") })
         #expect(audit.depth == 2 && audit.isFoldable)
         #expect(tree.rows.first { $0.node == .request("admin-audit-log-1") }?.depth == 3)

@@ -105,6 +105,13 @@ extension ExchangePane {
             let steps = source.workspace.chains[name]?.steps.count ?? 0
             return [StyledLine(" Chain \(name): \(steps) steps one after another — Enter runs it, S step by step", .dim)]
                 + (source.workspace.chains[name]?.steps.flatMap { $0.items.map { memberLine($0.request.name, now: now) } } ?? [])
+        case .folder(let path)?:
+            let members = source.workspace.requestNames.filter { source.workspace.requestFolders[$0] == path }
+            let below = selection.tree.requestCount(inFolder: path) - members.count
+            var lines = [StyledLine(" Folder requests/\(path)/: \(members.count) requests"
+                + (below > 0 ? " and \(below) in its folders" : "") + " — n adds one here, Enter folds it", .dim)]
+            lines += members.map { memberLine($0, now: now) }
+            return lines
         default:
             return [StyledLine(" Select a request to see it here as it will be sent.", .dim)]
         }

@@ -80,6 +80,10 @@ package struct RequestTree: Sendable {
     package init(workspace: Workspace) {
         self.workspace = workspace
         rebuild()
+        // The first request (not the first folder a folder workspace shows above it), else the
+        // first row under a section's header.
+        let first = rows.firstIndex { $0.node.requestName != nil } ?? rows.firstIndex { if case .section = $0.node { return false }; return true }
+        cursor.reset(count: rows.count, selecting: first ?? 0)
     }
 
     package var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }

@@ -40,7 +40,6 @@ final class RequestsPane: Pane, SelectionHolding {
     init(environment: PaneEnvironment) {
         source = environment.source
         tree = RequestTree(workspace: source.workspace)
-        tree.move(by: 1)
     }
 
     // MARK: - What the shell tells it
