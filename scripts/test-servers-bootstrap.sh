@@ -40,7 +40,7 @@ if ! command -v chromium-headless-shell >/dev/null && ! command -v chromium >/de
     fi
 fi
 
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets' 2>/dev/null; then
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv' 2>/dev/null; then
     exit 0
 fi
 if ! command -v "$python" >/dev/null; then
@@ -54,9 +54,9 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 0
     fi
 fi
-echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn and websockets into .build/test-venv"
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets; then
-    echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets (no network or no index?); their tests will skip" >&2
+echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn, websockets and python-dotenv into .build/test-venv"
+if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets python-dotenv; then
+    echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets/python-dotenv (no network or no index?); their tests will skip" >&2
     exit 0
 fi
 "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null || echo "test-servers: httpbin installed but does not import; the httpbin tests will skip" >&2
