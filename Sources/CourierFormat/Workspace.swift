@@ -32,14 +32,27 @@ public struct Workspace: Sendable {
     /// Every file the definitions were read from, `file` first: the files it includes and, in
     /// a folder workspace, the request files (``WorkspaceLayout``).
     public var files: [String] = []
+    /// Every file read, for the workbench's watcher: ``files``, environment and private files,
+    /// and the `.env` file.
+    public var watchedFiles: [String] = []
     /// The folder under `requests/` a request's file is in (`billing/invoices`); requests of
     /// the root file and of included files have none.
     public var requestFolders: [String: String] = [:]
+    /// The file each variable's value comes from (the last file that set it: an included
+    /// file, the root file or its private file).
+    public var variableSources: [String: String] = [:]
+    /// For each environment, the file each of its values comes from (the root file, an
+    /// included file, `environments/NAME.yaml` or a private file).
+    public var environmentSources: [String: [String: String]] = [:]
+    /// `config.envFile`'s values, for `{{env.NAME}}` below the process environment, and the file.
+    public var dotenv: [String: String] = [:]
+    public var dotenvFile: String?
 
     public init(name: String, file: String) {
         self.name = name
         self.file = file
         files = [file]
+        watchedFiles = [file]
     }
 
     /// Whether it was read from a folder (`courier.yaml` and `requests/`).
@@ -116,6 +129,12 @@ public struct Workspace: Sendable {
         }
         result.merge(overrides) { $1 }
         return result
+    }
+
+    /// What `{{env.NAME}}` reads: `config.envFile`'s values, then `dotenv` (`--env-file`)
+    /// over them, then the process environment over both.
+    public func environmentForTemplates(dotenv: [String: String], process: [String: String]) -> [String: String] {
+        self.dotenv.merging(dotenv) { $1 }.merging(process) { $1 }
     }
 
     /// The error for a name that is not a request, batch or chain.

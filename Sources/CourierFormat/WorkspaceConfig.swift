@@ -42,11 +42,14 @@ public struct WorkspaceConfig: Sendable {
     public var defaults = ServiceDefaults()
     /// `contract:` — the OpenAPI document every response is checked against.
     public var contract: Contract?
+    /// `envFile:` — a `.env` file (relative to the workspace's folder) whose values
+    /// `{{env.NAME}}` reads below the process environment (``DotEnvFile``).
+    public var envFile: String?
 
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract"] + ConnectionSettings.keys
+                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract", "envFile"] + ConnectionSettings.keys
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -89,6 +92,7 @@ public struct WorkspaceConfig: Sendable {
         if let value = map["cookies"] { cookies = try CookieMode(yaml: value) }
         defaults = try ServiceDefaults(headers: map["headers"], args: map["args"], templates: &templates)
         contract = try map["contract"].map { value throws(WorkspaceError) in try Contract.load(value) }
+        envFile = try map["envFile"]?.string(expected: "a .env file's path")
         if let history = try map["history"]?.mapping(allowed: ["keep", "bodyBytes"], expected: "{keep: {count: 100, days: 30}, bodyBytes: 1048576}") {
             if let keep = try history["keep"]?.mapping(allowed: ["count", "days"], expected: "{count: 100, days: 30}") {
                 historyRetention = HistoryRetention(count: try keep["count"]?.int(in: NumberRanges.historyCount, "a number of exchanges per request"),

@@ -17,6 +17,8 @@ public struct HeadlessLoad: Sendable {
     public var environment: String?
     /// `name=value` pairs.
     public var variables: [String] = []
+    /// `--env-file`: `.env` files for `{{env.NAME}}`.
+    public var envFiles: [String] = []
     public var seed: UInt64?
     public var json = false
     /// Where the history goes; nil = `$XDG_STATE_HOME/courier/history`.
@@ -42,11 +44,17 @@ public struct HeadlessLoad: Sendable {
                     output: (String) -> Void, errors: (String) -> Void,
                     progress: @escaping @Sendable (String) -> Void = { _ in },
                     started: (LoadRun) -> Void = { _ in }) async -> Int32 {
-        let overrides: [String: String]
+        let overrides: [String: String], dotenv: [String: String]
         do {
             overrides = try VariableOverrides.parse(variables)
         } catch {
             errors("courier load: \(error.message)")
+            return 2
+        }
+        do {
+            dotenv = try DotEnvFile.values(ofFiles: envFiles)
+        } catch {
+            errors(error.description)
             return 2
         }
         var thresholds: LoadThresholds?
@@ -77,6 +85,7 @@ public struct HeadlessLoad: Sendable {
         var options = RunOptions()
         options.environment = environment
         options.overrides = overrides
+        options.dotenv = dotenv
         options.seed = seed
         options.demoURL = demo?.baseURL
         options.demoTLS = demo?.tls

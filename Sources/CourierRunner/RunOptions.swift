@@ -27,6 +27,9 @@ public struct RunOptions: Sendable {
     package var offline: (any OfflineAnswering)?
     /// The process environment for `{{env.NAME}}`.
     public var processEnvironment: [String: String]?
+    /// `--env-file`'s values for `{{env.NAME}}`: over the workspace's `config.envFile`, under
+    /// the process environment (as dotenv tools do: an exported variable wins).
+    public var dotenv: [String: String] = [:]
     /// Where persisted cookies are kept (in `cookies/`); nil = `$XDG_STATE_HOME/courier`.
     public var stateDirectory: String?
     /// The jar a `config.cookies: session` run sends through instead of a new one (the

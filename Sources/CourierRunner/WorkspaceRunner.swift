@@ -30,8 +30,10 @@ public final class WorkspaceRunner: Sendable {
         offlineReplay = Mutex(options.offline)
         let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
         scope = VariableScope(variables: variables, demoURL: options.demoURL, demoTLS: options.demoTLS,
-                              environment: options.processEnvironment ?? ProcessInfo.processInfo.environment,
-                              environmentName: options.environment, fakeValues: FakeValues(seed: options.seed))
+                              environment: workspace.environmentForTemplates(dotenv: options.dotenv,
+                                                                             process: options.processEnvironment ?? ProcessInfo.processInfo.environment),
+                              environmentName: options.environment, fakeValues: FakeValues(seed: options.seed),
+                              secretEnvironmentNames: Set(workspace.dotenv.keys).union(options.dotenv.keys))
         let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
         let jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory, session: options.cookieJar) {
             [logger = config.logger] in logger.warning("cookies: \($0)")

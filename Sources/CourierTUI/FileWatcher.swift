@@ -2,8 +2,9 @@ import Glibc
 
 /// Tells when a workspace's files are written or replaced, through inotify on their folders
 /// (editors often save by writing a new file and renaming it over the old one). For a folder
-/// workspace it also watches every folder under `requests/`, so that a request file added,
-/// removed or renamed there is read too, and a folder made there is watched from then on.
+/// workspace it also watches every folder under `requests/` and `environments/`, so that a
+/// file added, removed or renamed there is read too, and a folder made there is watched from
+/// then on.
 /// Its descriptor joins the input loop's `poll()`.
 final class FileWatcher {
     let descriptor: Int32
@@ -12,8 +13,9 @@ final class FileWatcher {
     private var watches: [Int32: (directory: String, names: Set<String>?)] = [:]
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
 
-    /// Watches `files` and, with `requestsDirectory`, the tree of request files.
-    init?(files: [String], requestsDirectory: String? = nil) {
+    /// Watches `files` and every YAML file in the folder trees `trees` (`requests/`,
+    /// `environments/`).
+    init?(files: [String], trees: [String] = []) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         var byDirectory: [String: Set<String>] = [:]
@@ -24,15 +26,12 @@ final class FileWatcher {
             byDirectory[directory.isEmpty ? "/" : directory, default: []].insert(name)
         }
         for (directory, names) in byDirectory { add(directory, names: names) }
-        if let requestsDirectory { addTree(requestsDirectory) }
+        for tree in trees { addTree(tree) }
         guard !watches.isEmpty else {
             close(descriptor)
             return nil
         }
     }
-
-    /// Watches one file.
-    convenience init?(path: String) { self.init(files: [path]) }
 
     deinit { close(descriptor) }
 

@@ -54,6 +54,13 @@ package final class TerminalSession {
         return StartScreenLoop(terminal: terminal, screen: screen, signals: signals).run()
     }
 
+    /// A folder workspace's folders of request and environment files.
+    static func watchedTrees(of workspace: Workspace) -> [String] {
+        let layout = WorkspaceLayout(path: workspace.file)
+        guard layout.isFolder else { return [] }
+        return [layout.requestsDirectory, layout.directory + "/" + WorkspaceLayout.environmentsFolderName]
+    }
+
     /// Runs the workbench on `workspace` until the user quits.
     package func runWorkbench(workspacePath: String, workspace: Workspace, settings: WorkbenchSettings) throws {
         try KeyMap.$bindings.withValue(config.bindings) {
@@ -66,8 +73,7 @@ package final class TerminalSession {
             let model = try AppModel(workspacePath: workspacePath, workspace: workspace, settings: settings,
                                      size: terminal.size, mailbox: mailbox)
             InputLoop(terminal: terminal, model: model, wakeup: wakeup, signals: signals,
-                      watcher: FileWatcher(files: workspace.files, requestsDirectory: workspace.isFolder
-                          ? WorkspaceLayout(path: workspacePath).requestsDirectory : nil),
+                      watcher: FileWatcher(files: workspace.watchedFiles, trees: Self.watchedTrees(of: workspace)),
                       editor: config.editor).run()
         }
     }

@@ -15,6 +15,8 @@ public struct HeadlessRun: Sendable {
     public var environment: String?
     /// `name=value` pairs.
     public var variables: [String] = []
+    /// `--env-file`: `.env` files for `{{env.NAME}}` (``DotEnvFile``).
+    public var envFiles: [String] = []
     /// `--seed`: the same `{{random.…}}` and `{{fake.…}}` values run after run.
     public var seed: UInt64?
     public var json = false
@@ -47,11 +49,17 @@ public struct HeadlessRun: Sendable {
     /// Runs; `output` gets stdout lines, `errors` stderr lines.
     package func run(startDemoServer: @Sendable () async throws -> DemoServerHandle,
                     output: (String) -> Void, errors: (String) -> Void) async -> Int32 {
-        let overrides: [String: String]
+        let overrides: [String: String], dotenv: [String: String]
         do {
             overrides = try VariableOverrides.parse(variables)
         } catch {
             errors("courier run: \(error.message)")
+            return 2
+        }
+        do {
+            dotenv = try DotEnvFile.values(ofFiles: envFiles)
+        } catch {
+            errors(error.description)
             return 2
         }
         if names.isEmpty, !checksContract {
@@ -77,6 +85,7 @@ public struct HeadlessRun: Sendable {
         var options = RunOptions()
         options.environment = environment
         options.overrides = overrides
+        options.dotenv = dotenv
         options.seed = seed
         options.demoURL = offline ? offlineDemoURL : demo?.baseURL
         options.demoTLS = demo?.tls

@@ -31,6 +31,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
+    @Option(name: .customLong("env-file"), help: ArgumentHelp("Read {{env.NAME}} values from a .env file (repeatable; an exported variable wins).", valueName: "file"))
+    var envFiles: [String] = []
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
     var variables: [String] = []
 
@@ -44,6 +47,7 @@ struct CheckCommand: AsyncParsableCommand {
         var run = HeadlessRun(workspacePath: workspace, names: names)
         run.environment = env
         run.variables = variables
+        run.envFiles = envFiles
         run.ignoreCache = true
         run.recordsHistory = !noHistory
         run.checksContract = true

@@ -66,6 +66,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
+    @Option(name: .customLong("env-file"), help: ArgumentHelp("Read {{env.NAME}} values from a .env file (repeatable; an exported variable wins).", valueName: "file"))
+    var envFiles: [String] = []
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
     var variables: [String] = []
 
@@ -98,6 +101,7 @@ struct LoadCommand: AsyncParsableCommand {
         var load = HeadlessLoad(workspacePath: workspace, name: name, plan: plan)
         load.environment = env
         load.variables = variables
+        load.envFiles = envFiles
         load.json = json
         load.recordsHistory = !noHistory
         load.compare = compare

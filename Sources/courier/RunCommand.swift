@@ -38,6 +38,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
+    @Option(name: .customLong("env-file"), help: ArgumentHelp("Read {{env.NAME}} values from a .env file (repeatable; an exported variable wins).", valueName: "file"))
+    var envFiles: [String] = []
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
     var variables: [String] = []
 
@@ -69,6 +72,7 @@ struct RunCommand: AsyncParsableCommand {
         var run = HeadlessRun(workspacePath: workspace, names: names)
         run.environment = env
         run.variables = variables
+        run.envFiles = envFiles
         run.seed = seed
         run.json = json
         run.junitPath = junit

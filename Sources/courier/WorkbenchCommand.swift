@@ -30,6 +30,9 @@ struct WorkbenchCommand: AsyncParsableCommand {
     @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
+    @Option(name: .customLong("env-file"), help: ArgumentHelp("Read {{env.NAME}} values from a .env file (repeatable; an exported variable wins).", valueName: "file"))
+    var envFiles: [String] = []
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, over the workspace and environment.", valueName: "name=value"))
     var variables: [String] = []
 
@@ -55,6 +58,13 @@ struct WorkbenchCommand: AsyncParsableCommand {
             }
             settings.overrides[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
+        do {
+            settings.dotenv = try DotEnvFile.values(ofFiles: envFiles)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+        settings.envFiles = envFiles
         if let problem = configProblems.errors.first {
             let more = configProblems.errors.count > 1 ? " (and \(configProblems.errors.count - 1) more)" : ""
             settings.openingNotice = "\(problem)\(more) — the config is not applied: courier config check"

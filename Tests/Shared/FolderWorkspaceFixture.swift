@@ -19,6 +19,11 @@ struct FolderWorkspaceFixture {
 
     static var allNames: [String] { files.flatMap(names(in:)) }
 
+    /// An empty folder: the test writes every file.
+    init(empty: Bool) {
+        directory = temporaryDirectory("courier-folder")
+    }
+
     init() {
         directory = temporaryDirectory("courier-folder")
         write("courier.yaml", """

@@ -14,12 +14,18 @@ struct WorkspaceAssembly {
         case included
         /// A file under `requests/`, shown in `folder` of the Requests tree.
         case requests(folder: String)
+        /// A `*.private.yaml` beside the root file: values kept out of the repository.
+        case privateValues
+        /// `environments/NAME.yaml` (or `NAME.private.yaml`): one environment's values.
+        case environment
 
-        var keys: [String] {
+        var keys: [String]? {
             switch self {
             case .root: return Workspace.keys + ["include"]
             case .included: return ["variables", "environments", "requests", "batches", "chains", "include"]
             case .requests: return ["requests", "batches", "chains"]
+            case .privateValues: return ["variables", "environments"]
+            case .environment: return nil
             }
         }
 
@@ -28,6 +34,8 @@ struct WorkspaceAssembly {
             case .root: return "a workspace (a mapping with name, config, requests, …)"
             case .included: return "an included file (a mapping with variables, environments, requests, batches, chains)"
             case .requests: return "a request file (a mapping with requests, batches, chains)"
+            case .privateValues: return "a private file (a mapping with variables, environments)"
+            case .environment: return "an environment (a mapping of variable names to values)"
             }
         }
     }
@@ -54,21 +62,35 @@ struct WorkspaceAssembly {
         for entry in try map["variables"]?.mapping(expected: "a mapping of variable names to values").entries ?? [] {
             let value = try entry.value.string()
             workspace.variables[entry.name] = value
+            workspace.variableSources[entry.name] = entry.value.location.file
             variableUses[entry.name] = TemplateUse(text: value, location: entry.value.location)
             templates.append(TemplateUse(text: value, location: entry.value.location))
         }
         for entry in try map["environments"]?.mapping(expected: "a mapping of environment names to variables").entries ?? [] {
-            var values = workspace.environments[entry.name] ?? [:]
-            let variables = try entry.value.mapping(expected: "a mapping of variable names to values")
-            let defaults = try ServiceDefaults(environment: variables, templates: &templates)
-            if !defaults.isEmpty { workspace.environmentDefaults[entry.name] = defaults }
-            for variable in variables.entries where !ServiceDefaults.isEnvironmentDefaults(variable) {
-                values[variable.name] = try variable.value.string()
-                templates.append(TemplateUse(text: values[variable.name]!, location: variable.value.location))
-            }
-            if workspace.environments[entry.name] == nil { workspace.environmentNames.append(entry.name) }
-            workspace.environments[entry.name] = values
+            try readEnvironment(entry.name, try entry.value.mapping(expected: "a mapping of variable names to values"))
         }
+    }
+
+    /// Reads one environment's values over what earlier files gave it: a mapping of variable
+    /// names to values, with `headers:` and `args:` as its service defaults.
+    mutating func readEnvironment(_ name: String, _ variables: YAMLMapping) throws(WorkspaceError) {
+        var values = workspace.environments[name] ?? [:]
+        let defaults = try ServiceDefaults(environment: variables, templates: &templates)
+        if !defaults.isEmpty { workspace.environmentDefaults[name] = defaults }
+        for variable in variables.entries where !ServiceDefaults.isEnvironmentDefaults(variable) {
+            values[variable.name] = try variable.value.string()
+            workspace.environmentSources[name, default: [:]][variable.name] = variable.value.location.file
+            templates.append(TemplateUse(text: values[variable.name]!, location: variable.value.location))
+        }
+        if workspace.environments[name] == nil { workspace.environmentNames.append(name) }
+        workspace.environments[name] = values
+    }
+
+    /// `config.envFile`'s values.
+    mutating func readDotEnv(_ file: String, _ entries: [DotEnvFile.Entry]) {
+        workspace.dotenvFile = file
+        workspace.dotenv = DotEnvFile.values(entries)
+        addFile(file, isDefinitions: false)
     }
 
     /// Reads requests, batches and chains; `folder` is where a request file's requests show.
@@ -91,9 +113,10 @@ struct WorkspaceAssembly {
         }
     }
 
-    /// Records that a file was read, for the watcher and for saving.
-    mutating func addFile(_ file: String) {
-        if !workspace.files.contains(file) { workspace.files.append(file) }
+    /// Records that a file was read, for the watcher and (YAML definitions) for saving.
+    mutating func addFile(_ file: String, isDefinitions: Bool = true) {
+        if isDefinitions, !workspace.files.contains(file) { workspace.files.append(file) }
+        if !workspace.watchedFiles.contains(file) { workspace.watchedFiles.append(file) }
     }
 
     private mutating func claim(_ entry: YAMLMapping.Entry, as kind: String) throws(WorkspaceError) {

@@ -47,6 +47,13 @@ struct WorkspaceFileReader {
             try assembly.readVariables(part.map)
         }
         try assembly.readVariables(root)
+        try readEnvironmentFiles(into: &assembly)
+        let privateFile = layout.privateFile(beside: rootFile)
+        if FileManager.default.fileExists(atPath: privateFile) || texts[privateFile] != nil {
+            assembly.addFile(privateFile, isDefinitions: false)
+            if let values = try mapping(of: privateFile, part: .privateValues) { try assembly.readVariables(values) }
+        }
+        try readDotEnv(into: &assembly)
         try assembly.readDefinitions(root, folder: nil)
         for part in includes { try assembly.readDefinitions(part.map, folder: nil) }
         for file in try layout.requestFiles() {
@@ -55,6 +62,34 @@ struct WorkspaceFileReader {
             try assembly.readDefinitions(map, folder: file.folder)
         }
         return try assembly.finish(extraVariables: extraVariables)
+    }
+
+    /// A folder workspace's `environments/NAME.yaml`, then their `NAME.private.yaml`, each
+    /// over what the root file and its includes gave environment NAME.
+    private func readEnvironmentFiles(into assembly: inout WorkspaceAssembly) throws(WorkspaceError) {
+        for file in try layout.environmentFiles() {
+            assembly.addFile(file.path, isDefinitions: false)
+            let values = try mapping(of: file.path, part: .environment)
+            try assembly.readEnvironment(file.environment, values ?? YAMLMapping.empty(in: file.path))
+        }
+    }
+
+    /// `config.envFile`: read when it is there (a fresh clone lacks the `.env` its
+    /// `.gitignore` keeps out, and `{{env.NAME}}` says which value is missing), confined like
+    /// every file a workspace names.
+    private func readDotEnv(into assembly: inout WorkspaceAssembly) throws(WorkspaceError) {
+        guard let written = assembly.workspace.config.envFile else { return }
+        let path = Self.absolute(written, from: layout.directory)
+        do {
+            _ = try PathConfinement(workspaceDirectory: layout.directory).check(path, for: "config.envFile")
+        } catch {
+            throw WorkspaceError(.invalidValue, at: nil, "\(layout.rootFile): config.envFile: \(error)")
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            assembly.readDotEnv(path, [])
+            return
+        }
+        assembly.readDotEnv(path, try DotEnvFile.read(path))
     }
 
     /// The files `map`'s `include:` names and, depth first, the files they include.

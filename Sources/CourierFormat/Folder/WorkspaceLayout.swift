@@ -52,6 +52,45 @@ public struct WorkspaceLayout: Sendable, Hashable {
     /// `requests/` in a folder workspace.
     public var requestsDirectory: String { directory + "/" + Self.requestsFolderName }
 
+    /// The folder of environment files in a folder workspace.
+    public static let environmentsFolderName = "environments"
+
+    /// The private file beside `file`: `api.yaml` → `api.private.yaml`. Courier reads it and
+    /// never writes it; `courier init`'s `.gitignore` keeps it out of the repository.
+    public func privateFile(beside file: String) -> String {
+        let folder = Self.folder(of: file), name = Self.lastComponent(of: file)
+        let stem = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
+        return folder + "/" + stem + ".private.yaml"
+    }
+
+    /// An environment file and the environment it gives values to.
+    public struct EnvironmentFile: Sendable, Hashable {
+        public var path: String
+        public var environment: String
+        public var isPrivate: Bool
+    }
+
+    /// A folder workspace's `environments/NAME.yaml` by name, then the `NAME.private.yaml`
+    /// files, which are read over them.
+    public func environmentFiles() throws(WorkspaceError) -> [EnvironmentFile] {
+        guard isFolder else { return [] }
+        let folder = directory + "/" + Self.environmentsFolderName
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let confinement = PathConfinement(workspaceDirectory: directory)
+        var files: [EnvironmentFile] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let stem: Substring
+            if name.hasSuffix(".yaml") { stem = name.dropLast(5) } else if name.hasSuffix(".yml") { stem = name.dropLast(4) } else { continue }
+            let isPrivate = stem.hasSuffix(".private")
+            let environment = String(isPrivate ? stem.dropLast(8) : stem)
+            guard !environment.isEmpty else { continue }
+            let path = folder + "/" + name
+            try confine(path, for: "environment file", confinement)
+            files.append(EnvironmentFile(path: path, environment: environment, isPrivate: isPrivate))
+        }
+        return files.filter { !$0.isPrivate } + files.filter(\.isPrivate)
+    }
+
     /// A request file under `requests/` and the folder it shows in (`""` at the top,
     /// `billing/invoices` for `requests/billing/invoices/list.yaml`).
     public struct RequestFile: Sendable, Hashable {

@@ -80,6 +80,9 @@ public struct ImportedWorkspace: Sendable {
     public var variables: [(name: String, value: String)] = []
     /// `environments`, in order, each with its variables in order.
     public var environments: [(name: String, variables: [(name: String, value: String)])] = []
+    /// Environments' values from a source's private file (`http-client.private.env.json`):
+    /// written to the workspace's private file (``privateYAML()``), never into the workspace.
+    public var privateEnvironments: [(name: String, variables: [(name: String, value: String)])] = []
     public var requests: [Request] = []
     public var batches: [Batch] = []
     public var chains: [Chain] = []
@@ -92,7 +95,7 @@ public struct ImportedWorkspace: Sendable {
     @discardableResult
     public mutating func defineMissingVariables() -> [String] {
         var defined = Set(variables.map(\.name))
-        for environment in environments { defined.formUnion(environment.variables.map(\.name)) }
+        for environment in environments + privateEnvironments { defined.formUnion(environment.variables.map(\.name)) }
         for chain in chains { for step in chain.steps { defined.formUnion(step.captures.map(\.variable)) } }
         var missing: [String] = []
         func check(_ text: String) {
@@ -166,6 +169,19 @@ public struct ImportedWorkspace: Sendable {
                     }
                 }
             }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The private file's text (`environments:` with ``privateEnvironments``), nil when there
+    /// are none.
+    public func privateYAML() -> String? {
+        guard !privateEnvironments.isEmpty else { return nil }
+        var lines = ["# Private values: read over the workspace's, never written by Courier, never committed.", "environments:"]
+        for environment in privateEnvironments {
+            let key = "  " + YAMLScalar.blockKey(environment.name, indentation: 2) + ":"
+            lines.append(environment.variables.isEmpty ? key + " {}" : key)
+            lines += pairs(environment.variables, level: 2)
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -27,8 +27,10 @@ extension StarterWorkspace {
         "# Courier (courier init): what it writes beside a workspace — cached responses, downloads.",
         "# The history, cookies and OAuth2 tokens live in $XDG_STATE_HOME/courier (~/.local/state/courier).",
         ".courier/",
-        "# Secrets kept in a file for {{env.NAME}} (export them before courier run; never commit them).",
+        "# Secrets kept in a file for {{env.NAME}} (config.envFile or --env-file; never commit them).",
         ".env",
+        "# Private values over the workspace's and its environments' (Courier reads them, never writes them).",
+        "*.private.yaml",
     ]
 
     /// `existing` with the ``gitignoreLines`` it lacks appended (their comments with them),

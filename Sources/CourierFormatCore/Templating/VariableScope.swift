@@ -16,6 +16,8 @@ public final class VariableScope: Sendable {
     /// `{{random.…}}` and `{{fake.…}}`: one generator for the root scope and its children.
     public let fakeValues: FakeValues
     private let environment: [String: String]
+    /// `{{env.NAME}}` names whose values came from a `.env` file: secrets, whatever their name.
+    private let secretEnvironmentNames: Set<String>
     private let parent: VariableScope?
     /// An `each:` row's values: plain text, not templates.
     private let rowValues: [String: String]
@@ -33,9 +35,12 @@ public final class VariableScope: Sendable {
     ///   - environment: the process environment for `{{env.NAME}}`.
     ///   - environmentName: the workspace environment the variables come from.
     ///   - fakeValues: the generator of `{{random.…}}` and `{{fake.…}}` (seeded for `--seed`).
+    ///   - secretEnvironmentNames: `{{env.NAME}}` names read from a `.env` file, kept secret
+    ///     (a `.env` file is where secrets are kept out of the repository).
     public init(variables: [String: String], demoURL: String? = nil, demoTLS: DemoTLSVariables? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil,
-                fakeValues: FakeValues = FakeValues()) {
+                fakeValues: FakeValues = FakeValues(), secretEnvironmentNames: Set<String> = []) {
+        self.secretEnvironmentNames = secretEnvironmentNames
         self.fakeValues = fakeValues
         self.variables = variables
         self.environmentName = environmentName
@@ -53,6 +58,7 @@ public final class VariableScope: Sendable {
         self.demoTLS = parent.demoTLS
         self.fakeValues = parent.fakeValues
         self.environment = parent.environment
+        self.secretEnvironmentNames = parent.secretEnvironmentNames
         self.parent = parent
         self.rowValues = rowValues
         for (name, value) in rowValues where Redaction.isSensitiveKey(name) {
@@ -166,7 +172,9 @@ public final class VariableScope: Sendable {
             let variable = String(name.dropFirst(4))
             guard let value = environment[variable] else { return nil }
             // `{{env.P3_API_TOKEN}}`: the name says secret, so the value is hidden wherever it goes.
-            if Redaction.isSensitiveKey(variable) { secretRegistry.set([value], for: "env " + variable) }
+            if Redaction.isSensitiveKey(variable) || secretEnvironmentNames.contains(variable) {
+                secretRegistry.set([value], for: "env " + variable)
+            }
             return .value(value)
         }
         if let captured = capturedValue(name) { return .value(captured) }

@@ -150,6 +150,11 @@ package struct YAMLMapping {
     package let owner: YAMLValue
     package let entries: [Entry]
 
+    /// No entries: what an empty file of `file` holds.
+    package static func empty(in file: String) -> YAMLMapping {
+        YAMLMapping(owner: YAMLValue(node: .mapping(Node.Mapping([])), file: file, path: ""), entries: [])
+    }
+
     package subscript(name: String) -> YAMLValue? {
         entries.first { $0.name == name }.map(\.value)
     }

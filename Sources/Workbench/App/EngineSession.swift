@@ -26,6 +26,7 @@ final class EngineSession {
                                  tell: { mailbox.post(.authorizationNotice($0)) })
         options.environment = environment
         options.overrides = settings.overrides
+        options.dotenv = settings.dotenv
         options.demoURL = settings.demoURL
         options.demoTLS = settings.demoTLS
         options.cacheDirectory = settings.cacheDirectory
@@ -67,6 +68,9 @@ final class EngineSession {
 package struct WorkbenchSettings: Sendable {
     package var environment: String?
     package var overrides: [String: String] = [:]
+    /// `--env-file`'s values for `{{env.NAME}}`, and the files.
+    package var dotenv: [String: String] = [:]
+    package var envFiles: [String] = []
     /// What `{{demo}}` is: the embedded demo server's URL.
     package var demoURL: String?
     /// What `{{demoTLS}}`, `{{demoCA}}`… are: the demo server's TLS listeners.

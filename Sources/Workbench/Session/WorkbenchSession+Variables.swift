@@ -16,11 +16,19 @@ extension WorkbenchSession {
             }
         }
         let environmentValues = environment.flatMap { workspace.environments[$0] } ?? [:]
+        let environmentFiles = environment.flatMap { workspace.environmentSources[$0] } ?? [:]
         for name in environmentValues.keys.sorted() where settings.overrides[name] == nil {
-            sources.append((name, "environment \(environment!)"))
+            sources.append((name, "environment \(environment!)" + (environmentFiles[name].map { " · " + displayName(of: $0) } ?? "")))
         }
         for name in workspace.variables.keys.sorted() where settings.overrides[name] == nil && environmentValues[name] == nil {
-            sources.append((name, "file"))
+            sources.append((name, workspace.variableSources[name].map(displayName(of:)) ?? "file"))
+        }
+        // `{{env.NAME}}` from a .env file, or the process environment over it.
+        let process = ProcessInfo.processInfo.environment
+        for name in Set(workspace.dotenv.keys).union(settings.dotenv.keys).sorted() {
+            let file = settings.dotenv[name] != nil ? settings.envFiles.last.map { "--env-file " + $0 }
+                : workspace.dotenvFile.map(displayName(of:))
+            sources.append(("env.\(name)", process[name] != nil ? "process (over \(file ?? ".env"))" : file ?? ".env"))
         }
         for name in Template.builtIns.sorted() { sources.append((name, "built-in")) }
         for name in FakeValues.names { sources.append((name, "built-in")) }
@@ -35,8 +43,10 @@ extension WorkbenchSession {
             } else {
                 value = ((try? engine.scope.value(of: entry.name)) ?? nil) ?? "(none)"
             }
+            // A .env file's values are secrets whatever their names.
+            let fromDotEnv = entry.name.hasPrefix("env.")
             return VariableRow(name: entry.name, value: value, source: entry.source,
-                               isSecret: secrets.contains(value) || Redaction.isSensitiveKey(entry.name))
+                               isSecret: fromDotEnv || secrets.contains(value) || Redaction.isSensitiveKey(entry.name))
         }
     }
 }

@@ -101,7 +101,7 @@ struct StarterWorkspaceTests {
         let gitignore = directory + "/.gitignore"
         try "node_modules/\n/.courier\n".write(toFile: gitignore, atomically: true, encoding: .utf8)
         let first = try StarterWorkspace.write(.baseURL("http://127.0.0.1:1"), into: directory)
-        #expect(first.gitignore == .appended([".env"]))
+        #expect(first.gitignore == .appended([".env", "*.private.yaml"]))
         let text = try String(contentsOfFile: gitignore, encoding: .utf8)
         #expect(text.hasPrefix("node_modules/\n/.courier\n\n"))
         #expect(text.components(separatedBy: "\n").filter { $0 == ".env" }.count == 1)
@@ -113,7 +113,7 @@ struct StarterWorkspaceTests {
 
     @Test func aNewGitignoreSaysWhereTheHistoryIs() throws {
         let merged = StarterWorkspace.mergedGitignore(nil)
-        #expect(merged.added == [".courier/", ".env"])
+        #expect(merged.added == [".courier/", ".env", "*.private.yaml"])
         #expect(merged.text.contains("$XDG_STATE_HOME/courier"))
         let appended = StarterWorkspace.mergedGitignore("build/")
         #expect(appended.text.hasPrefix("build/\n\n# Courier"))

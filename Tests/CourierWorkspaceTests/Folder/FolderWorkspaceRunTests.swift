@@ -30,4 +30,34 @@ import Testing
         #expect(run.status == 2)
         #expect(run.errors.joined().contains("\(fixture.directory)/requests/orders/read.yaml:4:5: error:"))
     }
+
+    @Test func dotenvValuesAreSentAndKeptSecretAndTheEnvFileOptionIsOverThem() async throws {
+        let fixture = FolderWorkspaceFixture(empty: true)
+        fixture.write("courier.yaml", """
+            config: {baseUrl: "{{demo}}", envFile: .env}
+            requests:
+              echo:
+                url: /anything/echo
+                args: {key: "{{env.COURIER_TEST_KEY}}", other: "{{env.COURIER_TEST_OTHER}}"}
+
+            """)
+        fixture.write(".env", "COURIER_TEST_KEY=k-from-dotenv-4417\nCOURIER_TEST_OTHER=o-from-dotenv-5521\n")
+        let option = fixture.directory + "/option.env"
+        try "COURIER_TEST_OTHER=o-from-option-6634\n".write(toFile: option, atomically: true, encoding: .utf8)
+        let run = await headlessRun(fixture.directory, ["echo"]) {
+            $0.json = true
+            $0.envFiles = [option]
+        }
+        #expect(run.status == 0, "\(run.errors)")
+        let output = (run.output + run.errors).joined(separator: "\n")
+        // Sent (the demo server answered the request it was sent), and redacted wherever shown.
+        let object = try #require(try jsonLines(run.output).first)
+        #expect(object["status"] as? Int == 200)
+        for secret in ["k-from-dotenv-4417", "o-from-option-6634", "o-from-dotenv-5521"] {
+            #expect(!output.contains(secret), "\(secret) shown")
+        }
+        let missing = await headlessRun(fixture.directory, ["echo"]) { $0.envFiles = [fixture.directory + "/nope.env"] }
+        #expect(missing.status == 2)
+        #expect(missing.errors.joined().contains("nope.env: cannot read the .env file"))
+    }
 }
