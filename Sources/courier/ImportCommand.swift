@@ -59,7 +59,9 @@ struct ImportOutput: ParsableArguments {
         let yaml = result.workspace.yaml()
         if layout == .folder, let output {
             try writeFolder(result.workspace, to: output)
+            try writePrivate(result.workspace, beside: output + "/" + WorkspaceLayout.rootFileName)
         } else if let output {
+            try writePrivate(result.workspace, beside: output)
             // A device or a FIFO (/dev/stdout) is written through, not overwritten.
             if OutputFile.replacesAFile(at: output), !force {
                 printError("courier import: \(output) exists; pass --force to overwrite it")
@@ -73,12 +75,35 @@ struct ImportOutput: ParsableArguments {
             }
         } else {
             print(yaml, terminator: "")
+            if result.workspace.privateYAML() != nil {
+                printError("courier import: the private environment values are not written to standard output; pass -o FILE to get them "
+                           + "in FILE's private file")
+            }
         }
         let workspace = result.workspace
         printError("courier import: \(workspace.requests.count) request\(workspace.requests.count == 1 ? "" : "s"), "
             + "\(workspace.batches.count) batch\(workspace.batches.count == 1 ? "" : "es"), \(workspace.chains.count) chain\(workspace.chains.count == 1 ? "" : "s")"
             + (output.map { " written to \($0)" } ?? ""))
         Self.printReport(result.report)
+    }
+
+    /// Writes the private values (``ImportedWorkspace/privateYAML()``) to the workspace's
+    /// private file, owner-only: refused when it exists, unless --force. Standard output gets
+    /// none of them: the report says so.
+    private func writePrivate(_ workspace: ImportedWorkspace, beside file: String) throws {
+        guard let text = workspace.privateYAML() else { return }
+        let path = WorkspaceLayout(path: file).privateFile(beside: file)
+        if FileManager.default.fileExists(atPath: path), !force {
+            printError("courier import: \(path) exists; pass --force to overwrite it")
+            throw ExitCode(2)
+        }
+        do {
+            try OutputFile.write(text, to: path, privacy: .ownerOnly)
+        } catch {
+            printError("courier import: \(error)")
+            throw ExitCode(2)
+        }
+        printError("courier import: private values written to \(path) (owner-only; keep it out of the repository)")
     }
 
     /// Writes a folder workspace under `folder` (made if needed; refused when it holds a
@@ -157,7 +182,18 @@ struct ImportHTTPFile: ParsableCommand {
             printError("\(file): error: not UTF-8 text")
             throw ExitCode(2)
         }
-        try output.write { () throws(ImportFailure) in try HTTPFileImport.result(text: text, file: file) }
+        // The JetBrains client's environment files beside the .http file come along.
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        func beside(_ name: String) throws -> (path: String, data: Data)? {
+            let path = folder + "/" + name
+            return FileManager.default.fileExists(atPath: path) ? (path, try ImportOutput.read(path)) : nil
+        }
+        let publicFile = try beside(HTTPClientEnvironments.publicFileName), privateFile = try beside(HTTPClientEnvironments.privateFileName)
+        try output.write { () throws(ImportFailure) in
+            let environments = publicFile == nil && privateFile == nil ? nil
+                : try HTTPClientEnvironments(publicFile: publicFile, privateFile: privateFile)
+            return try HTTPFileImport.result(text: text, file: file, environments: environments)
+        }
     }
 }
 

@@ -15,7 +15,10 @@ import CourierWorkspace
 public enum HTTPFileImport {
     /// `courier import http FILE.http`. `file` is the path shown in errors; `< ./body.json`
     /// paths are kept relative to the .http file's folder (the report notes it).
-    public static func result(text: String, file: String) throws(ImportFailure) -> ImportResult {
+    ///
+    /// `environments`: the JetBrains client's environment files found beside it.
+    public static func result(text: String, file: String,
+                              environments: HTTPClientEnvironments? = nil) throws(ImportFailure) -> ImportResult {
         let contents = HTTPFileText.blocks(HTTPFileText.lines(text)).map(HTTPFileBlockParser.parse)
         var problems = contents.compactMap(\.problem)
         var report = ImportReport()
@@ -97,6 +100,7 @@ public enum HTTPFileImport {
         for prompt in prompts where !workspace.variables.contains(where: { $0.name == prompt }) {
             workspace.variables.append((prompt, ""))
         }
+        environments?.apply(to: &workspace, report: &report)
         let declared = workspace.defineMissingVariables().filter { !placeholders.standIns.contains($0) }
         if !declared.isEmpty {
             report.notes.append("not defined in the file, declared empty: \(declared.joined(separator: ", ")) (REST Client reads "
