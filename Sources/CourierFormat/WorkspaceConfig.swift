@@ -45,11 +45,13 @@ public struct WorkspaceConfig: Sendable {
     /// `envFile:` — a `.env` file (relative to the workspace's folder) whose values
     /// `{{env.NAME}}` reads below the process environment (``DotEnvFile``).
     public var envFile: String?
+    /// `secrets:` — where each `{{secret.NAME}}` comes from (``SecretDefinition``).
+    public var secrets: [String: SecretDefinition] = [:]
 
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract", "envFile"] + ConnectionSettings.keys
+                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract", "envFile", "secrets"] + ConnectionSettings.keys
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -93,6 +95,9 @@ public struct WorkspaceConfig: Sendable {
         defaults = try ServiceDefaults(headers: map["headers"], args: map["args"], templates: &templates)
         contract = try map["contract"].map { value throws(WorkspaceError) in try Contract.load(value) }
         envFile = try map["envFile"]?.string(expected: "a .env file's path")
+        for entry in try map["secrets"]?.mapping(expected: "a mapping of secret names to where they are").entries ?? [] {
+            secrets[entry.name] = try SecretDefinition(name: entry.name, yaml: entry.value)
+        }
         if let history = try map["history"]?.mapping(allowed: ["keep", "bodyBytes"], expected: "{keep: {count: 100, days: 30}, bodyBytes: 1048576}") {
             if let keep = try history["keep"]?.mapping(allowed: ["count", "days"], expected: "{count: 100, days: 30}") {
                 historyRetention = HistoryRetention(count: try keep["count"]?.int(in: NumberRanges.historyCount, "a number of exchanges per request"),

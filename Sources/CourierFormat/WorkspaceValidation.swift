@@ -125,6 +125,14 @@ struct WorkspaceValidation {
         let declared = declaredNames
         for use in templates {
             for name in Template.references(in: use.text) {
+                if name.hasPrefix("secret.") {
+                    let secret = String(name.dropFirst(7))
+                    guard workspace.config.secrets[secret] == nil else { continue }
+                    let known = workspace.config.secrets.keys.sorted()
+                    throw WorkspaceError(.undefinedVariable, at: use.location, "undefined secret {{\(name)}}"
+                        + "\(Suggestion.clause(for: secret, in: known)) (define it under config.secrets: "
+                        + "{command: …}, {keyring: …}, {file: …} or {env: …})")
+                }
                 if name.hasPrefix("env.") || Template.builtIns.contains(name) || FakeValues.isCall(name) || declared.contains(name) { continue }
                 throw WorkspaceError(.undefinedVariable, at: use.location, "undefined variable {{\(name)}}"
                     + "\(Suggestion.clause(for: name, in: declared.union(Template.builtIns))) "

@@ -30,6 +30,9 @@ public struct RunOptions: Sendable {
     /// `--env-file`'s values for `{{env.NAME}}`: over the workspace's `config.envFile`, under
     /// the process environment (as dotenv tools do: an exported variable wins).
     public var dotenv: [String: String] = [:]
+    /// The `{{secret.NAME}}` values fetched so far; nil: a new store for the run (the
+    /// workbench keeps its store across reloads of an unchanged `secrets:`).
+    package var secretStore: SecretStore?
     /// Where persisted cookies are kept (in `cookies/`); nil = `$XDG_STATE_HOME/courier`.
     public var stateDirectory: String?
     /// The jar a `config.cookies: session` run sends through instead of a new one (the

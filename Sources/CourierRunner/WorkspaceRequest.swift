@@ -24,6 +24,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var tokenSessions: TokenSessions?
         /// The `expect:` results of the last response; nil before one or without `expect:`.
         var checkResults: [CheckResult]?
+        /// A `{{secret.NAME}}` the last resolution needed and the store has not fetched.
+        var secretToFetch: String?
         var endedStream: EndedStream?
         var eventsNotShown = 0
     }
@@ -39,10 +41,32 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         resolve()
     }
 
-    /// Fills in the placeholders again, then starts (from the cache when fresh).
+    /// Fills in the placeholders again, then starts (from the cache when fresh). A
+    /// `{{secret.NAME}}` not fetched yet is fetched first, off the caller's thread (a password
+    /// manager may take seconds); the request starts when it has come, or fails saying why not.
     public override func start() {
         guard !isExecuting else { return }
+        scope.forgetSecretFailures()
+        start(secretsFetched: 0)
+    }
+
+    private func start(secretsFetched: Int) {
+        guard !isExecuting else { return }
         resolve()
+        if let secret = resolutionState.withLock({ $0.secretToFetch }) {
+            // One fetch a round; a bound, since a provider's value may itself never come.
+            guard secretsFetched < workspace.config.secrets.count else {
+                resolutionState.withLock { $0.problem = "\(source.name): {{secret.\(secret)}}: could not be fetched" }
+                startWithoutCache()
+                return
+            }
+            let scope = scope
+            DispatchQueue.global().async { [self] in
+                scope.fetchSecret(secret)
+                start(secretsFetched: secretsFetched + 1)
+            }
+            return
+        }
         resolutionState.withLock {
             $0.startedAt = Date()
             $0.finishedAt = nil
@@ -88,13 +112,20 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             self.definition.authenticator = resolution.tokenAuth.flatMap {
                 (tokenSessions ?? .shared).authenticator(for: $0, workspaceFile: workspace.file, scope: scope)
             }
-            resolutionState.withLock { $0.problem = nil }
+            resolutionState.withLock {
+                $0.problem = nil
+                $0.secretToFetch = nil
+            }
         } catch {
             // It fails before sending, but as the method it was written with (reports said GET).
             var unresolved = ConfigurableRequest.Definition()
             unresolved.method = source.method
             self.definition = unresolved
-            resolutionState.withLock { $0.problem = "\(source.name): \(error)" }
+            let notFetched = (error as? TemplateError).flatMap { $0.isSecretNotFetched ? String($0.name.dropFirst(7)) : nil }
+            resolutionState.withLock {
+                $0.problem = "\(source.name): \(error)"
+                $0.secretToFetch = notFetched
+            }
         }
         // After the resolution's secrets are known, so that the text cannot show them.
         hudText = source.hud.shownText(in: scope)

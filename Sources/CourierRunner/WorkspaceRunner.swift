@@ -16,6 +16,8 @@ public final class WorkspaceRunner: Sendable {
     public let scope: VariableScope
     /// The run's oauth2 and command tokens.
     package let tokenSessions: TokenSessions
+    /// The run's `{{secret.NAME}}` values.
+    package let secretStore: SecretStore
     /// Offline replay for the requests made from now on (the workbench's `O` switches it).
     package var offline: (any OfflineAnswering)? {
         get { offlineReplay.withLock { $0 } }
@@ -29,11 +31,14 @@ public final class WorkspaceRunner: Sendable {
         self.options = options
         offlineReplay = Mutex(options.offline)
         let variables = try workspace.variables(environment: options.environment, overrides: options.overrides)
+        let process = options.processEnvironment ?? ProcessInfo.processInfo.environment
+        let secrets = options.secretStore.flatMap { $0.serves(workspace.config.secrets) ? $0 : nil }
+            ?? SecretStore(definitions: workspace.config.secrets, environment: process)
+        secretStore = secrets
         scope = VariableScope(variables: variables, demoURL: options.demoURL, demoTLS: options.demoTLS,
-                              environment: workspace.environmentForTemplates(dotenv: options.dotenv,
-                                                                             process: options.processEnvironment ?? ProcessInfo.processInfo.environment),
+                              environment: workspace.environmentForTemplates(dotenv: options.dotenv, process: process),
                               environmentName: options.environment, fakeValues: FakeValues(seed: options.seed),
-                              secretEnvironmentNames: Set(workspace.dotenv.keys).union(options.dotenv.keys))
+                              secretEnvironmentNames: Set(workspace.dotenv.keys).union(options.dotenv.keys), secrets: secrets)
         let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
         let jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory, session: options.cookieJar) {
             [logger = config.logger] in logger.warning("cookies: \($0)")

@@ -13,7 +13,7 @@ struct CourierCommand: AsyncParsableCommand {
         commandName: "courier",
         abstract: "A terminal request workbench on a YTKNetwork-style engine over libcurl.",
         version: "courier \(buildVersion)\n\(LibcurlBuild.description)",
-        subcommands: [WorkbenchCommand.self, InitCommand.self, RunCommand.self, CheckCommand.self, CacheCommand.self, HistoryCommand.self, ImportCommand.self, ExportCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self, ServeCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self],
+        subcommands: [WorkbenchCommand.self, InitCommand.self, RunCommand.self, CheckCommand.self, CacheCommand.self, HistoryCommand.self, ImportCommand.self, ExportCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self, ServeCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self, SecretsCommand.self],
         defaultSubcommand: WorkbenchCommand.self
     )
 

@@ -18,6 +18,8 @@ public final class VariableScope: Sendable {
     private let environment: [String: String]
     /// `{{env.NAME}}` names whose values came from a `.env` file: secrets, whatever their name.
     private let secretEnvironmentNames: Set<String>
+    /// Where `{{secret.NAME}}` comes from.
+    private let secretValues: (any SecretLookup)?
     private let parent: VariableScope?
     /// An `each:` row's values: plain text, not templates.
     private let rowValues: [String: String]
@@ -37,10 +39,13 @@ public final class VariableScope: Sendable {
     ///   - fakeValues: the generator of `{{random.…}}` and `{{fake.…}}` (seeded for `--seed`).
     ///   - secretEnvironmentNames: `{{env.NAME}}` names read from a `.env` file, kept secret
     ///     (a `.env` file is where secrets are kept out of the repository).
+    ///   - secrets: where `{{secret.NAME}}` comes from (the runner's store).
     public init(variables: [String: String], demoURL: String? = nil, demoTLS: DemoTLSVariables? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil,
-                fakeValues: FakeValues = FakeValues(), secretEnvironmentNames: Set<String> = []) {
+                fakeValues: FakeValues = FakeValues(), secretEnvironmentNames: Set<String> = [],
+                secrets: (any SecretLookup)? = nil) {
         self.secretEnvironmentNames = secretEnvironmentNames
+        self.secretValues = secrets
         self.fakeValues = fakeValues
         self.variables = variables
         self.environmentName = environmentName
@@ -59,6 +64,7 @@ public final class VariableScope: Sendable {
         self.fakeValues = parent.fakeValues
         self.environment = parent.environment
         self.secretEnvironmentNames = parent.secretEnvironmentNames
+        self.secretValues = parent.secretValues
         self.parent = parent
         self.rowValues = rowValues
         for (name, value) in rowValues where Redaction.isSensitiveKey(name) {
@@ -166,6 +172,12 @@ public final class VariableScope: Sendable {
         }
     }
 
+    /// Fetches `{{secret.NAME}}`'s value from its provider now (blocking up to its timeout).
+    package func fetchSecret(_ name: String) { secretValues?.fetch(name) }
+
+    /// Forgets the secrets' failed fetches: a new send tries their providers again.
+    package func forgetSecretFailures() { secretValues?.forgetFailures() }
+
     /// What `name` stands for, most specific first.
     func source(of name: String) -> TemplateExpansion.Source? {
         if name.hasPrefix("env.") {
@@ -176,6 +188,17 @@ public final class VariableScope: Sendable {
                 secretRegistry.set([value], for: "env " + variable)
             }
             return .value(value)
+        }
+        if name.hasPrefix("secret.") {
+            let secret = String(name.dropFirst(7))
+            switch secretValues?.lookup(secret) ?? .unknown {
+            case .value(let value):
+                secretRegistry.set([value], for: "secret " + secret)
+                return .value(value)
+            case .notFetched: return .failure(TemplateError(name: name, reason: TemplateError.notFetchedReason))
+            case .failed(let reason): return .failure(TemplateError(name: name, reason: reason))
+            case .unknown: return nil
+            }
         }
         if let captured = capturedValue(name) { return .value(captured) }
         if let value = rowValue(name) { return .value(value) }

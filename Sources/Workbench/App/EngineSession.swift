@@ -27,6 +27,8 @@ final class EngineSession {
         options.environment = environment
         options.overrides = settings.overrides
         options.dotenv = settings.dotenv
+        // Secrets fetched stay fetched across reloads while `secrets:` is the same.
+        options.secretStore = previous?.runner.secretStore
         options.demoURL = settings.demoURL
         options.demoTLS = settings.demoTLS
         options.cacheDirectory = settings.cacheDirectory

@@ -189,6 +189,35 @@ import Testing
     /// A digest password, an AWS secret key and session token (the session token is echoed
     /// back by the server) and a client key's password are hidden in the run's output, the
     /// history's rows and bytes, JUnit and HAR.
+    /// `{{secret.NAME}}` values from a command, a file and the environment (#44 item 3), sent
+    /// in the URL's path, a query value, a header and a JSON body under names that say nothing
+    /// secret: none of their bytes is in any sink.
+    @Test func providedSecretsAreHiddenInEverySink() async throws {
+        let directory = temporaryDirectory("courier-secret-sinks")
+        try "file-sec-3391\n".write(toFile: directory + "/token.txt", atomically: true, encoding: .utf8)
+        let variable = "COURIER_SINKS_\(UUID().uuidString.prefix(6))_PLAIN"
+        setenv(variable, "env-sec-2280", 1)
+        defer { unsetenv(variable) }
+        let path = directory + "/ws.yaml"
+        try """
+        config:
+          baseUrl: "{{demo}}"
+          secrets:
+            fromCommand: {command: "printf 'cmd-sec-5518\\nnotes: not the secret\\n'"}
+            fromFile: {file: \(directory)/token.txt}
+            fromEnv: {env: \(variable)}
+        requests:
+          echo:
+            method: POST
+            url: "/anything/{{secret.fromCommand}}?plain={{secret.fromFile}}"
+            headers: {X-Plain: "{{secret.fromEnv}}"}
+            body: {json: {note: "{{secret.fromCommand}}-{{secret.fromFile}}"}}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try await SecretSinkRun(path, ["echo"])
+        run.expectHidden(["cmd-sec-5518", "file-sec-3391", "env-sec-2280"])
+        #expect(!run.exchanges.isEmpty)
+    }
+
     @Test func libcurlAuthSecretsAreHiddenInEverySink() async throws {
         let path = writeWorkspace("""
         config: {baseUrl: "{{demo}}"}

@@ -1,0 +1,79 @@
+import CourierFormat
+import CourierFormatCore
+import Foundation
+import Synchronization
+
+/// The session's `{{secret.NAME}}` values (``SecretDefinition``): fetched from their provider
+/// when a request first needs them, kept in memory only — for the session, or `ttl:` seconds —
+/// and registered as secrets wherever they are rendered, so that every sink redacts them.
+///
+/// A fetch runs the provider on the caller's thread (a command or `secret-tool` for up to its
+/// timeout): ``WorkspaceRequest`` calls it off the engine's and the workbench's threads.
+public final class SecretStore: SecretLookup, Sendable {
+    private let definitions: [String: SecretDefinition]
+    private let environment: [String: String]
+    private struct Entry {
+        var value: String
+        var until: Date?
+    }
+    private let values = Mutex<[String: Entry]>([:])
+    /// The last fetch's failures, until the next fetch of the same secret.
+    private let failures = Mutex<[String: String]>([:])
+
+    package init(definitions: [String: SecretDefinition], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.definitions = definitions
+        self.environment = environment
+    }
+
+    /// Whether the same secrets are defined the same way (the workbench keeps a store across
+    /// reloads of an unchanged `secrets:`).
+    package func serves(_ definitions: [String: SecretDefinition]) -> Bool {
+        Set(self.definitions.values.map(\.name)) == Set(definitions.values.map(\.name))
+            && definitions.allSatisfy { self.definitions[$0.key].map(Self.sameSource($0.value)) ?? false }
+    }
+
+    private static func sameSource(_ a: SecretDefinition) -> (SecretDefinition) -> Bool {
+        { b in a.provider == b.provider && a.ttl == b.ttl && a.timeout == b.timeout }
+    }
+
+    public func lookup(_ name: String) -> SecretLookupResult {
+        guard definitions[name] != nil else { return .unknown }
+        if let failure = failures.withLock({ $0[name] }) { return .failed(failure) }
+        let entry = values.withLock { $0[name] }
+        guard let entry, entry.until.map({ Date() < $0 }) ?? true else { return .notFetched }
+        return .value(entry.value)
+    }
+
+    /// Fetches `name` now (blocking for up to its timeout): the value is kept, or the failure
+    /// is what ``lookup(_:)`` says until the next fetch.
+    public func fetch(_ name: String) {
+        guard let definition = definitions[name] else { return }
+        do {
+            let value = try SecretProviders.fetch(definition, environment: environment)
+            values.withLock { $0[name] = Entry(value: value, until: definition.ttl.map { Date().addingTimeInterval(TimeInterval($0)) }) }
+            failures.withLock { $0[name] = nil }
+        } catch {
+            failures.withLock { $0[name] = error.message }
+        }
+    }
+
+    /// Forgets a failure, so that the next use fetches again (a new send after a failed one).
+    package func forgetFailure(_ name: String) {
+        failures.withLock { $0[name] = nil }
+    }
+
+    public func forgetFailures() {
+        failures.withLock { $0.removeAll() }
+    }
+
+    /// Every secret fetched now, by name: nil when it came, else why not (`courier secrets
+    /// check`); values are not returned.
+    package func checkAll() -> [(name: String, problem: String?)] {
+        definitions.keys.sorted().map { name in
+            forgetFailure(name)
+            fetch(name)
+            if case .failed(let reason) = lookup(name) { return (name, reason) }
+            return (name, nil)
+        }
+    }
+}
