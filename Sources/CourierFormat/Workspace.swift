@@ -33,7 +33,8 @@ public struct Workspace: Sendable {
     /// a folder workspace, the request files (``WorkspaceLayout``).
     public var files: [String] = []
     /// Every file read, for the workbench's watcher: ``files``, environment and private files,
-    /// and the `.env` file.
+    /// and the `.env` file — the private file and the `.env` file even when they are not there
+    /// yet (making one is a change to read).
     public var watchedFiles: [String] = []
     /// The folder under `requests/` a request's file is in (`billing/invoices`); requests of
     /// the root file and of included files have none.

@@ -49,9 +49,11 @@ struct WorkspaceFileReader {
         try assembly.readVariables(root)
         try readEnvironmentFiles(into: &assembly)
         let privateFile = layout.privateFile(beside: rootFile)
-        if FileManager.default.fileExists(atPath: privateFile) || texts[privateFile] != nil {
-            assembly.addFile(privateFile, isDefinitions: false)
-            if let values = try mapping(of: privateFile, part: .privateValues) { try assembly.readVariables(values) }
+        // Watched even before it is there: making one is a change to read.
+        assembly.addFile(privateFile, isDefinitions: false)
+        if FileManager.default.fileExists(atPath: privateFile) || texts[privateFile] != nil,
+           let values = try mapping(of: privateFile, part: .privateValues) {
+            try assembly.readVariables(values)
         }
         try readDotEnv(into: &assembly)
         try assembly.readDefinitions(root, folder: nil)

@@ -22,6 +22,7 @@ extension AppModel {
             say("\(session.fileName) defines no environments", .info)
             return
         }
-        overlays.open(EnvironmentPicker(names: session.workspace.environmentNames, current: session.environment))
+        overlays.open(EnvironmentPicker(names: session.workspace.environmentNames, current: session.environment,
+                                        summaries: session.environmentSummaries()))
     }
 }

@@ -4,6 +4,22 @@ import Foundation
 
 /// The variables window's rows (`V`).
 extension WorkbenchSession {
+    /// For the environment picker (`E`): each environment's number of values and the files
+    /// they come from, shared first (`3 values · environments/staging.yaml, …private.yaml`).
+    func environmentSummaries() -> [String: String] {
+        var summaries: [String: String] = [:]
+        for name in workspace.environmentNames {
+            let values = workspace.environments[name] ?? [:]
+            var files: [String] = []
+            for file in (workspace.environmentSources[name] ?? [:]).values.sorted() where !files.contains(file) { files.append(file) }
+            // Private files last: they are read over the shared ones.
+            files = files.filter { !$0.hasSuffix(".private.yaml") } + files.filter { $0.hasSuffix(".private.yaml") }
+            let count = "\(values.count) value\(values.count == 1 ? "" : "s")"
+            summaries[name] = files.isEmpty ? count : count + " · " + files.map(displayName(of:)).joined(separator: ", ")
+        }
+        return summaries
+    }
+
     /// Every variable: its value now, whether it is a secret, and where it comes from.
     func variableRows() -> [VariableRow] {
         var sources: [(name: String, source: String)] = []

@@ -1,15 +1,19 @@
 import CourierWorkspace
 
-/// The workspace's environments, and "none" (the variables alone); Enter switches.
+/// The workspace's environments, and "none" (the variables alone); Enter switches. Each
+/// says how many values it has and the files they come from (shared, private).
 final class EnvironmentPicker: Overlay {
     private let names: [String]
     private let current: String?
+    /// For each environment: its number of values and the files they come from, in words.
+    private let summaries: [String: String]
     /// 0 is "none"; `n` is `names[n - 1]`.
     private(set) var selection: Int
 
-    init(names: [String], current: String?) {
+    init(names: [String], current: String?, summaries: [String: String] = [:]) {
         self.names = names
         self.current = current
+        self.summaries = summaries
         selection = current.flatMap { names.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
     }
 
@@ -35,8 +39,9 @@ final class EnvironmentPicker: Overlay {
             let line = StyledLine.build {
                 $0.append(name == current ? " \(context.glyphs.bullet) " : "   ", .accent)
                 $0.append(name ?? "(none: the variables alone)")
+                if let name, let summary = summaries[name] { $0.append("  " + summary, .dim) }
             }
-            return line.padded(to: inner).highlighted(index == selection ? .selected : .none)
+            return line.truncated(to: inner).padded(to: inner).highlighted(index == selection ? .selected : .none)
         }
         return OverlayFrame(title: "Environment", lines: lines, footer: KeyMap.hintLine([(.chooseItem, .picker), (.closeWindow, .window)]))
             .render(preferredWidth: preferred, screen: context.rect)
