@@ -58,7 +58,8 @@ public struct SecretDefinition: Sendable, Hashable {
         case "file": provider = .file(try map.required("file").string())
         default: provider = .env(try map.required("env").string())
         }
-        ttl = try map["ttl"]?.int(in: NumberRanges.cacheSeconds, "a number of seconds")
+        // At least a second: a value fetched for a request must still be there when it is sent.
+        ttl = try map["ttl"]?.int(in: 1...NumberRanges.cacheSeconds.upperBound, "a number of seconds")
         timeout = try map["timeout"]?.double(in: NumberRanges.timeout, "a number of seconds") ?? Self.defaultTimeout
     }
 

@@ -20,9 +20,14 @@ public final class SecretStore: SecretLookup, Sendable {
     /// The last fetch's failures, until the next fetch of the same secret.
     private let failures = Mutex<[String: String]>([:])
 
-    package init(definitions: [String: SecretDefinition], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    private let now: @Sendable () -> Date
+
+    /// - Parameter now: the clock `ttl:` is read against (a test's, to pass time).
+    package init(definitions: [String: SecretDefinition], environment: [String: String] = ProcessInfo.processInfo.environment,
+                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.definitions = definitions
         self.environment = environment
+        self.now = now
     }
 
     /// Whether the same secrets are defined the same way (the workbench keeps a store across
@@ -40,7 +45,7 @@ public final class SecretStore: SecretLookup, Sendable {
         guard definitions[name] != nil else { return .unknown }
         if let failure = failures.withLock({ $0[name] }) { return .failed(failure) }
         let entry = values.withLock { $0[name] }
-        guard let entry, entry.until.map({ Date() < $0 }) ?? true else { return .notFetched }
+        guard let entry, entry.until.map({ now() < $0 }) ?? true else { return .notFetched }
         return .value(entry.value)
     }
 
@@ -50,7 +55,7 @@ public final class SecretStore: SecretLookup, Sendable {
         guard let definition = definitions[name] else { return }
         do {
             let value = try SecretProviders.fetch(definition, environment: environment)
-            values.withLock { $0[name] = Entry(value: value, until: definition.ttl.map { Date().addingTimeInterval(TimeInterval($0)) }) }
+            values.withLock { $0[name] = Entry(value: value, until: definition.ttl.map { now().addingTimeInterval(TimeInterval($0)) }) }
             failures.withLock { $0[name] = nil }
         } catch {
             failures.withLock { $0[name] = error.message }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import CourierFormat
 @testable import CourierFormatCore
@@ -69,14 +70,23 @@ import Testing
         #expect(problems["noEnv"]?.hasSuffix("is not set") == true)
     }
 
-    @Test func aTTLOfZeroFetchesOnEveryUse() throws {
+    @Test func aValueIsKeptForItsTTLThenFetchedAgain() throws {
         let directory = temporaryDirectory("courier-secrets")
         let pass = try fakePass(in: directory)
-        let (store, _) = try store("config:\n  secrets:\n    k: {command: \"\(pass) show api/key\", ttl: 0}\nrequests: {}\n", in: directory)
+        let path = directory + "/ws.yaml"
+        try "config:\n  secrets:\n    k: {command: \"\(pass) show api/key\", ttl: 60}\nrequests: {}\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let store = SecretStore(definitions: try Workspace.load(path: path).config.secrets, now: { clock.withLock { $0 } })
         store.fetch("k")
+        clock.withLock { $0 += 59 }
+        guard case .value = store.lookup("k") else { Issue.record("gone before its ttl"); return }
+        clock.withLock { $0 += 2 }
         guard case .notFetched = store.lookup("k") else { Issue.record("kept past its ttl"); return }
         store.fetch("k")
         #expect(runs(in: directory) == 2)
+        let zero = writeWorkspace("config:\n  secrets:\n    k: {env: X, ttl: 0}\n")
+        #expect(throws: WorkspaceError.self) { try Workspace.load(path: zero) }
     }
 
     @Test func anUndefinedSecretIsALoadErrorWithASuggestion() throws {
