@@ -56,8 +56,8 @@ public struct Workspace: Sendable {
         watchedFiles = [file]
     }
 
-    /// Whether it was read from a folder (`courier.yaml` and `requests/`).
-    public var isFolder: Bool { WorkspaceLayout(path: file).isFolder }
+    /// Whether it was read from a folder (`courier.yaml` and `requests/`, ``WorkspaceLayout``).
+    public var isFolder = false
 
     /// The file a request, batch or chain is defined in.
     public func file(defining name: String) -> String? {

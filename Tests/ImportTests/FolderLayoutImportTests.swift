@@ -35,9 +35,9 @@ import CourierWorkspace
     }
 
     @Test func fileNamesAreSafeAndUnique() {
-        #expect(ImportedWorkspace.fileName("../../etc/passwd", fallback: "x") == "etc-passwd")
-        #expect(ImportedWorkspace.fileName(".hidden", fallback: "x") == "hidden")
-        #expect(ImportedWorkspace.fileName("///", fallback: "request") == "request")
-        #expect(ImportedWorkspace.fileName("Get a user (by id)", fallback: "x") == "Get-a-user-by-id")
+        #expect(WorkspaceLayout.fileName(for: "../../etc/passwd", fallback: "x") == "etc-passwd")
+        #expect(WorkspaceLayout.fileName(for: ".hidden", fallback: "x") == "hidden")
+        #expect(WorkspaceLayout.fileName(for: "///", fallback: "request") == "request")
+        #expect(WorkspaceLayout.fileName(for: "Get a user (by id)", fallback: "x") == "Get-a-user-by-id")
     }
 }

@@ -50,8 +50,9 @@ package enum WorkspaceFilesWriter {
                 notes += note.map { [$0] } ?? []
                 if draft.name != original {
                     for other in current.files where other != file {
-                        let splices = try renamingReferences(in: try document(other), from: original, to: draft.name)
-                        if !splices.isEmpty { texts[other] = try document(other).source.applying(splices) }
+                        let otherDocument = try document(other)
+                        let splices = try renamingReferences(in: otherDocument, from: original, to: draft.name)
+                        if !splices.isEmpty { texts[other] = otherDocument.source.applying(splices) }
                     }
                 }
             case .add(let name, let yaml, let folder):
@@ -65,8 +66,9 @@ package enum WorkspaceFilesWriter {
                     throw WorkspaceError(.unknownTarget, at: nil, "\(current.file): no request named \"\(name)\" to delete")
                 }
                 for other in current.files where other != file {
-                    if let reference = try document(other).references(to: name).first {
-                        throw WorkspaceError(.invalidValue, at: try document(other).location(of: reference.node),
+                    let otherDocument = try document(other)
+                    if let reference = otherDocument.references(to: name).first {
+                        throw WorkspaceError(.invalidValue, at: otherDocument.location(of: reference.node),
                                              "cannot delete request \"\(name)\": \(reference.owner) refers to it")
                     }
                 }
@@ -94,11 +96,9 @@ package enum WorkspaceFilesWriter {
     /// Where a new request goes: the root file of a one-file workspace or when no folder is
     /// given, else `requests/FOLDER/NAME.yaml`.
     package static func destination(of name: String, folder: String?, in workspace: Workspace) -> String {
-        let layout = WorkspaceLayout(path: workspace.file)
-        guard layout.isFolder, let folder else { return workspace.file }
-        let fileName = name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) ? String($0) : "-" }
-            .joined()
-        return layout.requestsDirectory + (folder.isEmpty ? "" : "/" + folder) + "/" + fileName + ".yaml"
+        guard workspace.isFolder, let folder else { return workspace.file }
+        return WorkspaceLayout(path: workspace.file).requestsDirectory + (folder.isEmpty ? "" : "/" + folder) + "/"
+            + WorkspaceLayout.fileName(for: name, fallback: "request") + ".yaml"
     }
 
     /// Refuses a name a request, batch or chain of any file has.

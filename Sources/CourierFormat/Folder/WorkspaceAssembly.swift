@@ -46,8 +46,9 @@ struct WorkspaceAssembly {
     /// Every name given so far: what it names and where.
     private var names: [String: (kind: String, location: SourceLocation)] = [:]
 
-    init(name: String, file: String) {
+    init(name: String, file: String, isFolder: Bool) {
         workspace = Workspace(name: name, file: file)
+        workspace.isFolder = isFolder
     }
 
     /// Reads the root file's name and config.

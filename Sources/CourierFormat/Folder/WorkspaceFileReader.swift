@@ -37,7 +37,7 @@ struct WorkspaceFileReader {
         let defaultName = layout.isFolder
             ? URL(fileURLWithPath: layout.directory).standardized.lastPathComponent
             : Self.stem(of: WorkspaceLayout.lastComponent(of: rootFile))
-        var assembly = WorkspaceAssembly(name: defaultName, file: rootFile)
+        var assembly = WorkspaceAssembly(name: defaultName, file: rootFile, isFolder: layout.isFolder)
         assembly.addFile(rootFile)
         try assembly.readHeader(root)
         included.insert(PathConfinement.resolved(rootFile))

@@ -36,6 +36,22 @@ public struct WorkspaceLayout: Sendable, Hashable {
     /// The folder holding the root file (`.` for a bare name).
     public var directory: String { Self.folder(of: rootFile) }
 
+    /// A name as a file or folder name: letters, digits, `-`, `_` and `.` kept, runs of anything
+    /// else one `-`; never hidden, empty or a way up.
+    package static func fileName(for name: String, fallback: String) -> String {
+        var result = ""
+        for scalar in name.unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else if !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        result = String(result.drop { $0 == "-" || $0 == "." }.prefix(80))
+        while result.hasSuffix("-") { result.removeLast() }
+        return result.isEmpty ? fallback : result
+    }
+
     /// The folder part of a path: `.` when it has none, `/` at the root. (Foundation's
     /// `deletingLastPathComponent` traps on an empty string; a workspace parsed from text may
     /// have any name.)

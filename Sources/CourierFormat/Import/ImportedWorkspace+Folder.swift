@@ -15,9 +15,9 @@ extension ImportedWorkspace {
         for request in requests {
             var single = ImportedWorkspace()
             single.requests = [request]
-            let folder = request.folders.map { Self.fileName($0, fallback: "folder") }.joined(separator: "/")
+            let folder = request.folders.map { WorkspaceLayout.fileName(for: $0, fallback: "folder") }.joined(separator: "/")
             let base = WorkspaceLayout.requestsFolderName + (folder.isEmpty ? "" : "/" + folder) + "/"
-                + Self.fileName(request.definition.name, fallback: "request")
+                + WorkspaceLayout.fileName(for: request.definition.name, fallback: "request")
             var path = base + ".yaml"
             var counter = 2
             while taken.contains(path.lowercased()) {
@@ -28,21 +28,5 @@ extension ImportedWorkspace {
             files.append((path, single.yaml()))
         }
         return files
-    }
-
-    /// A name as a file or folder name: letters, digits, `-`, `_` and `.` kept, runs of anything
-    /// else one `-`; never hidden, empty or a way up.
-    static func fileName(_ name: String, fallback: String) -> String {
-        var result = ""
-        for scalar in name.unicodeScalars {
-            if CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else if !result.hasSuffix("-") {
-                result += "-"
-            }
-        }
-        result = String(result.drop { $0 == "-" || $0 == "." }.prefix(80))
-        while result.hasSuffix("-") { result.removeLast() }
-        return result.isEmpty ? fallback : result
     }
 }

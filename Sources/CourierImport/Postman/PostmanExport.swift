@@ -30,7 +30,7 @@ public enum PostmanExport {
             let item = self.item(definition, report: &report)
             if let folder = workspace.requestFolders[name] { folders[folder, default: []].append(item) } else { root.append(item) }
         }
-        let items = folderItems(in: "", folders: folders) + root
+        let items = folderItems(in: "", folders: folders, all: RequestFolders.all(folders.keys)) + root
         var variables = workspace.variables.keys.sorted().map { variable($0, workspace.variables[$0]!) }
         if let base = workspace.config.baseURL { variables.insert(variable("baseUrl", base), at: 0) }
         var collection: [String: JSONValue] = [
@@ -66,18 +66,11 @@ public enum PostmanExport {
     }
 
     /// The folders in `folder`, each an item group with its folders first, then its requests.
-    private static func folderItems(in folder: String, folders: [String: [JSONValue]]) -> [JSONValue] {
-        let children = Set(folders.keys.compactMap { path -> String? in
-            let parent = path.split(separator: "/").dropLast().joined(separator: "/")
-            if parent == folder { return path }
-            // A folder with no requests of its own but deeper ones.
-            guard path.hasPrefix(folder.isEmpty ? "" : folder + "/") else { return nil }
-            let rest = path.dropFirst(folder.isEmpty ? 0 : folder.count + 1)
-            return (folder.isEmpty ? "" : folder + "/") + (rest.split(separator: "/").first.map(String.init) ?? "")
-        }).sorted()
-        return children.map { path in
+    private static func folderItems(in folder: String, folders: [String: [JSONValue]],
+                                    all: Set<String>) -> [JSONValue] {
+        RequestFolders.children(of: folder, in: all).map { path in
             .object(["name": .string(String(path.split(separator: "/").last ?? "")),
-                     "item": .array(folderItems(in: path, folders: folders) + (folders[path] ?? []))])
+                     "item": .array(folderItems(in: path, folders: folders, all: all) + (folders[path] ?? []))])
         }
     }
 

@@ -32,13 +32,11 @@ public final class SecretStore: SecretLookup, Sendable {
 
     /// Whether the same secrets are defined the same way (the workbench keeps a store across
     /// reloads of an unchanged `secrets:`).
+    /// (Where each is written may move; what it fetches may not.)
     package func serves(_ definitions: [String: SecretDefinition]) -> Bool {
-        Set(self.definitions.values.map(\.name)) == Set(definitions.values.map(\.name))
-            && definitions.allSatisfy { self.definitions[$0.key].map(Self.sameSource($0.value)) ?? false }
-    }
-
-    private static func sameSource(_ a: SecretDefinition) -> (SecretDefinition) -> Bool {
-        { b in a.provider == b.provider && a.ttl == b.ttl && a.timeout == b.timeout }
+        self.definitions.count == definitions.count && definitions.allSatisfy { name, new in
+            self.definitions[name].map { $0.provider == new.provider && $0.ttl == new.ttl && $0.timeout == new.timeout } ?? false
+        }
     }
 
     public func lookup(_ name: String) -> SecretLookupResult {
@@ -62,11 +60,7 @@ public final class SecretStore: SecretLookup, Sendable {
         }
     }
 
-    /// Forgets a failure, so that the next use fetches again (a new send after a failed one).
-    package func forgetFailure(_ name: String) {
-        failures.withLock { $0[name] = nil }
-    }
-
+    /// Forgets every failure, so that the next use fetches again (a new send after a failed one).
     public func forgetFailures() {
         failures.withLock { $0.removeAll() }
     }
@@ -75,7 +69,6 @@ public final class SecretStore: SecretLookup, Sendable {
     /// check`); values are not returned.
     package func checkAll() -> [(name: String, problem: String?)] {
         definitions.keys.sorted().map { name in
-            forgetFailure(name)
             fetch(name)
             if case .failed(let reason) = lookup(name) { return (name, reason) }
             return (name, nil)

@@ -72,6 +72,8 @@ package struct RequestTree: Sendable {
     /// Requests marked with Space for an ad-hoc batch, in marking order.
     package private(set) var marks: [String] = []
     private var folded: Set<String> = ["section:Batches"]
+    /// Requests in each folder and below, counted when the workspace changes (rows draw them).
+    private var folderCounts: [String: Int] = [:]
     private var workspace: Workspace
     /// Requests gone from the file whose unsaved edits are kept: listed after the others.
     private var orphans: [String] = []
@@ -79,6 +81,7 @@ package struct RequestTree: Sendable {
 
     package init(workspace: Workspace) {
         self.workspace = workspace
+        folderCounts = Self.countRequests(in: workspace)
         rebuild()
         // The first request (not the first folder a folder workspace shows above it), else the
         // first row under a section's header.
@@ -96,6 +99,7 @@ package struct RequestTree: Sendable {
     package mutating func update(workspace: Workspace, orphans: [String] = []) {
         self.workspace = workspace
         self.orphans = orphans
+        folderCounts = Self.countRequests(in: workspace)
         marks.removeAll { workspace.requests[$0] == nil }
         rebuild()
     }
@@ -240,8 +244,18 @@ package struct RequestTree: Sendable {
     }
 
     /// How many requests a folder holds, in it and below.
-    package func requestCount(inFolder folder: String) -> Int {
-        workspace.requestFolders.values.filter { $0 == folder || $0.hasPrefix(folder + "/") }.count
+    package func requestCount(inFolder folder: String) -> Int { folderCounts[folder] ?? 0 }
+
+    private static func countRequests(in workspace: Workspace) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for folder in workspace.requestFolders.values {
+            var components = folder.split(separator: "/")
+            while !components.isEmpty {
+                counts[components.joined(separator: "/"), default: 0] += 1
+                components.removeLast()
+            }
+        }
+        return counts
     }
 
     /// Every request, batch and chain the filter matches, best first.
