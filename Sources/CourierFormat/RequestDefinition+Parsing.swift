@@ -8,7 +8,7 @@ extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
                        "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls"]
         + TransferOptionFields.keys + ["sensitive", "cookies", "expect", "paginate", "stream", "messages", "subprotocols"]
-        + ConnectionSettings.keys + HUDSettings.keys
+        + ConnectionSettings.keys + HUDSettings.keys + ["contract"]
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -46,6 +46,12 @@ extension RequestDefinition {
         if let value = map["cache"] { cache = try Self.cache(value, text: text) }
         if let value = map["validate"] { validate = try Self.validation(value) }
         if let value = map["expect"] { expect = try Expectation.list(value) }
+        if let value = map["contract"] {
+            guard case .scalar = value.node, let judged = try? value.bool(), !judged else {
+                throw value.error(.invalidValue, "contract: false is the only value here (the contract is set in config)")
+            }
+            judgedByContract = false
+        }
         if let value = map["paginate"] { paginate = try Pagination(yaml: value) }
         if let value = map["stream"] { stream = try StreamDefinition(yaml: value) }
         if map["messages"] != nil || map["subprotocols"] != nil {

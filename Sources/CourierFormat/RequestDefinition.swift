@@ -89,6 +89,9 @@ public struct RequestDefinition: Sendable {
     /// The names under `headers:` in file order, `null` ones included, for the composer.
     public var headerOrder: [String] = []
     package var auth: Auth?
+    /// `contract: false` — no contract judges this request's responses (a token endpoint, a
+    /// health check): ``Workspace/contractScope(for:)``.
+    public var judgedByContract = true
     public var body: Body?
     public var timeout: Double?
     /// `deadline:` — seconds the whole transfer may take, however steadily bytes arrive.

@@ -58,6 +58,8 @@ public struct Workspace: Sendable {
 
     /// Whether it was read from a folder (`courier.yaml` and `requests/`, ``WorkspaceLayout``).
     public var isFolder = false
+    /// `config:` of request files, by folder under `requests/` (``FolderConfig``).
+    public var folderConfigs: [String: FolderConfig] = [:]
 
     /// The file a request, batch or chain is defined in.
     public func file(defining name: String) -> String? {

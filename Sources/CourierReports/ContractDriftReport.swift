@@ -3,11 +3,13 @@ import CourierChecks
 import CourierRunner
 /// `courier check`'s output: for each request, ✓ and the operation its response matched, or
 /// ✗ and each way it drifts from the contract; then a count. A request without a response
-/// to check counts as unchecked, and fails the check like drift.
+/// to check counts as unchecked, and fails the check like drift. A response no contract
+/// judges (another host or service, `contract: false`) is listed as not judged, and passes.
 public struct ContractDriftReport: Sendable {
     public private(set) var matching = 0
     public private(set) var drifting = 0
     public private(set) var unchecked = 0
+    public private(set) var notJudged = 0
 
     public init() {}
 
@@ -23,6 +25,10 @@ public struct ContractDriftReport: Sendable {
             let head = "\(result.name)  \(result.method) \(result.url)"
             let verdicts = (result.checks ?? []).filter { $0.check.hasPrefix(Contract.checkPrefix) }
             guard let first = verdicts.first else {
+                if result.error == nil, !result.skipped {
+                    notJudged += 1
+                    return ["· \(head)  not judged: no contract owns it (another base URL or server, or contract: false)"]
+                }
                 unchecked += 1
                 let why = result.skipped ? "skipped" : result.error.map { "no response to check (\($0.family) \($0.code): \($0.message))" }
                 return ["✗ \(head)  \(why ?? "no response to check")"]
@@ -37,7 +43,7 @@ public struct ContractDriftReport: Sendable {
         case .finished:
             let total = matching + drifting + unchecked
             return ["\(total) request\(total == 1 ? "" : "s") checked: \(matching) match the contract, \(drifting) drift"
-                + (unchecked > 0 ? ", \(unchecked) unchecked" : "")]
+                + (unchecked > 0 ? ", \(unchecked) unchecked" : "") + (notJudged > 0 ? "; \(notJudged) not judged" : "")]
         }
     }
 }

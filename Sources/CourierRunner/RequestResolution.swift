@@ -1,4 +1,5 @@
 import Courier
+import CourierChecks
 import CourierFormat
 import CourierFormatCore
 import Foundation
@@ -11,6 +12,8 @@ struct RequestResolution: Sendable {
     var secrets: [String] = []
     /// An oauth2 or command auth, filled in: the request's authenticator gets its token.
     var tokenAuth: RequestDefinition.Auth?
+    /// The contract that judges the response, with its base URL filled in (``Workspace/contractScope(for:)``).
+    var contract: (contract: Contract, baseURL: String?)?
 
     /// Nothing resolved yet: the engine's defaults.
     init() {}
@@ -19,7 +22,7 @@ struct RequestResolution: Sendable {
     /// stay inside the directories it may use (``PathConfinement``). Throws a
     /// ``TemplateError`` or a ``PathOutsideError``.
     init(_ written: RequestDefinition, scope: VariableScope, workspace: Workspace) throws {
-        let definition = written.applyingDefaults(workspace.serviceDefaults(environment: scope.environmentName))
+        let definition = written.applyingDefaults(workspace.serviceDefaults(environment: scope.environmentName, request: written.name))
         var confinement: PathConfinement?
         /// The path `text` names once filled in, resolved and checked.
         func filePath(_ text: String, for purpose: String) throws -> String {
@@ -29,12 +32,13 @@ struct RequestResolution: Sendable {
         }
         var settings = ConfigurableRequest.Definition()
         settings.requestURL = try scope.render(definition.url)
+        if let base = workspace.baseURL(for: written.name) { settings.baseURL = try scope.render(base) }
         settings.method = definition.method
         settings.useCDN = definition.useCDN
         settings.arguments = try definition.args.map { value throws(TemplateError) in try scope.render(value) }
         var headers: [String: String] = [:]
         for header in definition.headers { headers[header.name] = try scope.renderHeaderValue(header.value) }
-        if let auth = definition.auth {
+        if let auth = definition.auth ?? workspace.folderAuth(for: written.name) {
             let (rendered, authSecrets) = try auth.rendered(in: scope, workspace: workspace)
             secrets += authSecrets
             if case .scheme(let authentication) = rendered {
@@ -128,6 +132,9 @@ struct RequestResolution: Sendable {
         // default stays YTK's JSON.
         settings.responseSerializer = definition.response ?? (definition.download != nil ? .raw : .auto)
         self.settings = settings
+        if written.judgedByContract, let (contract, base) = workspace.contractScope(for: written.name) {
+            self.contract = (contract, try base.map { text throws(TemplateError) in try scope.render(text) })
+        }
 
         if let cache = definition.cache {
             self.settings.cacheTimeInSeconds = cache.seconds

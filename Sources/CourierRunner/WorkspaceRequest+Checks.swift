@@ -7,17 +7,21 @@ import HTTPTypes
 
 extension WorkspaceRequest {
     /// Whether responses are checked: the request has `expect:` (on the response or on every
-    /// event) or the workspace a contract.
-    var isChecked: Bool { !source.expect.isEmpty || !source.stream.expect.isEmpty || workspace.config.contract != nil }
+    /// event) or a contract judges it.
+    var isChecked: Bool { !source.expect.isEmpty || !source.stream.expect.isEmpty || contractScope != nil }
 
     /// Runs the request's `expect:` on `facts` with its scope's variables and captures, then
-    /// the workspace's contract, keeps the results (``checkResults``) and returns them.
+    /// the contract's verdict when it owns the URL (``Contract/owns(url:baseURL:)``), keeps the
+    /// results (``checkResults``) and returns them.
     func evaluateExpectations(on facts: ResponseFacts) -> [CheckResult] {
         let load = schemaLoader()
         let results = Expectation.evaluate(source.expect, on: facts, render: { text throws(TemplateError) in try scope.render(text) },
                                            loadSchema: load)
         let eventResults = source.stream.expect.isEmpty ? [] : evaluateOnEveryEvent(facts, loadSchema: load)
-        let contractResults = workspace.config.contract?.results(method: method.rawValue, url: resolvedURL, facts: facts) ?? []
+        let url = resolvedURL
+        let contractResults = contractScope.flatMap { scope in
+            scope.contract.owns(url: url, baseURL: scope.baseURL) ? scope.contract.results(method: method.rawValue, url: url, facts: facts) : nil
+        } ?? []
         checkResults = results + eventResults + contractResults
         return results + eventResults + contractResults
     }

@@ -28,6 +28,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var secretToFetch: String?
         var endedStream: EndedStream?
         var eventsNotShown = 0
+        /// The contract that judges the responses and its base URL, as last resolved.
+        var contract: (contract: Contract, baseURL: String?)?
     }
     private let resolutionState = Mutex(State())
 
@@ -115,6 +117,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             resolutionState.withLock {
                 $0.problem = nil
                 $0.secretToFetch = nil
+                $0.contract = resolution.contract
             }
         } catch {
             // It fails before sending, but as the method it was written with (reports said GET).
@@ -130,6 +133,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         // After the resolution's secrets are known, so that the text cannot show them.
         hudText = source.hud.shownText(in: scope)
     }
+
+    /// The contract that judges this request's responses, with its base URL filled in; nil
+    /// when none does (``Workspace/contractScope(for:)``).
+    var contractScope: (contract: Contract, baseURL: String?)? { resolutionState.withLock { $0.contract } }
 
     /// Seconds from `start()` to the last callback; nil until it finished.
     public var duration: TimeInterval? {

@@ -57,7 +57,7 @@ package final class TerminalSession {
     /// A folder workspace's folders of request and environment files.
     static func watchedTrees(of workspace: Workspace) -> [String] {
         let layout = WorkspaceLayout(path: workspace.file)
-        guard layout.isFolder else { return [] }
+        guard workspace.isFolder else { return [] }
         return [layout.requestsDirectory, layout.directory + "/" + WorkspaceLayout.environmentsFolderName]
     }
 

@@ -37,7 +37,7 @@ public struct HeadlessRun: Sendable {
     public var offlineDemoURL = "http://127.0.0.1:18080"
     /// `courier check`: the output is the contract's verdict on each response
     /// (``ContractDriftReport``), no names means every request, and the status is 1 on drift.
-    /// A workspace without `config.contract` is bad input.
+    /// A workspace without a contract (`config.contract` or a folder's) is bad input.
     public var checksContract = false
 
     public init(workspacePath: String, names: [String]) {
@@ -73,8 +73,8 @@ public struct HeadlessRun: Sendable {
             errors(error.description)
             return 2
         }
-        if checksContract, workspace.config.contract == nil {
-            errors("courier check: \(workspacePath) has no contract: add `contract: openapi.yaml` under config")
+        if checksContract, !workspace.hasContract {
+            errors("courier check: \(workspacePath) has no contract: add `contract: openapi.yaml` under config (or a folder's config)")
             return 2
         }
         var demo: DemoServerHandle?

@@ -4,30 +4,30 @@ import CourierSchema
 import Foundation
 
 extension Contract {
-    /// Reads `contract: FILE` (relative to the workspace file's folder, inside the folders a
-    /// workspace may use): an OpenAPI 3.0 or 3.1 document, YAML or JSON, decoded and validated
+    /// Reads `contract: FILE` (relative to `directory`, by default the folder of the file that
+    /// names it, and inside the folders a workspace may use): an OpenAPI 3.0 or 3.1 document, YAML or JSON, decoded and validated
     /// by OpenAPIKit, and the files its `$ref`s name. Every mistake names its file:line:column —
     /// the `contract:` line for a file that cannot be read, the document's own place (or the
     /// referenced file's) for one that OpenAPIKit refuses. The same files with the same bytes
     /// give back the contract `cache` already holds (``ContractCache``).
-    package static func load(_ value: YAMLValue, cache: ContractCache = .shared) throws(WorkspaceError) -> Contract {
+    package static func load(_ value: YAMLValue, relativeTo directory: String? = nil,
+                             cache: ContractCache = .shared) throws(WorkspaceError) -> Contract {
         let written = try value.string(expected: "an OpenAPI document (.yaml or .json), relative to the workspace")
-        let directory = URL(fileURLWithPath: value.file).deletingLastPathComponent().path
+        let directory = directory ?? URL(fileURLWithPath: value.file).deletingLastPathComponent().path
         let files = ContractFiles(directory: directory)
         let file = ContractFiles.path(written, relativeTo: directory)
         let data = try files.read(file, at: value, purpose: "contract")
         let key = ContractCache.Key(file: file, written: written, roots: files.confinement.roots, isLifted: files.confinement.isLifted)
         if let digest = files.digests.first?.digest, let cached = cache.contract(for: key, digest: digest) { return cached }
-        let contract = try parse(written, data: data, files: files, at: value, cache: cache)
+        let contract = try parse(written, data: data, files: files, directory: directory, at: value, cache: cache)
         cache.store(contract, for: key, digests: files.digests)
         return contract
     }
 
     /// The contract read from `data`, the document `written` names, and the files its `$ref`s
     /// name; its operations from `cache`'s disk when the same files were read before.
-    private static func parse(_ written: String, data: Data, files: ContractFiles, at value: YAMLValue,
+    private static func parse(_ written: String, data: Data, files: ContractFiles, directory: String, at value: YAMLValue,
                               cache: ContractCache) throws(WorkspaceError) -> Contract {
-        let directory = URL(fileURLWithPath: value.file).deletingLastPathComponent().path
         let root = try files.root(written, relativeTo: directory, at: value, purpose: "contract", data: data)
         let map = try root.mapping(expected: "an OpenAPI document (a mapping with openapi, info, paths)")
         let model = try Self.model(map)
@@ -44,7 +44,7 @@ extension Contract {
         }
         var registry = SchemaRegistry()
         for (file, fileRoot) in files.roots { registry.add(try fileRoot.json(), uri: URL(fileURLWithPath: file).absoluteString) }
-        return Contract(file: root.file, written: written, dialect: model.dialect, basePaths: basePaths(servers), operations: operations,
+        return Contract(file: root.file, written: written, dialect: model.dialect, servers: servers, operations: operations,
                         registry: registry, pathsLocation: (try? map["paths"]?.mapping().owner.location) ?? root.location)
     }
 
@@ -69,7 +69,7 @@ extension Contract {
 
     /// The base paths of the `servers` (`https://api.example/v2` gives `/v2`), longest first;
     /// empty when there are none.
-    private static func basePaths(_ servers: [String]) -> [String] {
+    static func basePaths(_ servers: [String]) -> [String] {
         servers.compactMap { url -> String? in
             let path = url.contains("://") ? (URLComponents(string: url)?.percentEncodedPath ?? "") : url
             let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path

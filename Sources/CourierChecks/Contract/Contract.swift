@@ -16,6 +16,8 @@ public final class Contract: Sendable {
     let uri: String
     /// OpenAPI 3.0's Schema Object dialect, or draft 2020-12 for 3.1.
     let dialect: JSONSchemaDialect
+    /// The `servers`' URLs as the document writes them (`https://{region}.api.example/v2`, `/v2`).
+    let servers: [String]
     /// Stripped from a request's path before matching: the `servers`' paths, longest first.
     let basePaths: [String]
     let operations: [ContractOperation]
@@ -29,13 +31,14 @@ public final class Contract: Sendable {
     let pathsLocation: SourceLocation
     private let compiled = Mutex<[String: Result<JSONSchema, SchemaCompileError>]>([:])
 
-    init(file: String, written: String, dialect: JSONSchemaDialect, basePaths: [String], operations: [ContractOperation],
+    init(file: String, written: String, dialect: JSONSchemaDialect, servers: [String], operations: [ContractOperation],
          registry: SchemaRegistry, pathsLocation: SourceLocation) {
         self.file = file
         self.written = written
         self.uri = URL(fileURLWithPath: file).absoluteString
         self.dialect = dialect
-        self.basePaths = basePaths
+        self.servers = servers
+        self.basePaths = Self.basePaths(servers)
         self.operations = operations
         self.index = ContractIndex(operations)
         self.registry = registry

@@ -23,7 +23,7 @@ struct WorkspaceAssembly {
             switch self {
             case .root: return Workspace.keys + ["include"]
             case .included: return ["variables", "environments", "requests", "batches", "chains", "include"]
-            case .requests: return ["requests", "batches", "chains"]
+            case .requests: return ["config", "requests", "batches", "chains"]
             case .privateValues: return ["variables", "environments"]
             case .environment: return nil
             }
@@ -33,7 +33,7 @@ struct WorkspaceAssembly {
             switch self {
             case .root: return "a workspace (a mapping with name, config, requests, …)"
             case .included: return "an included file (a mapping with variables, environments, requests, batches, chains)"
-            case .requests: return "a request file (a mapping with requests, batches, chains)"
+            case .requests: return "a request file (a mapping with config, requests, batches, chains)"
             case .privateValues: return "a private file (a mapping with variables, environments)"
             case .environment: return "an environment (a mapping of variable names to values)"
             }
@@ -94,8 +94,17 @@ struct WorkspaceAssembly {
         addFile(file, isDefinitions: false)
     }
 
-    /// Reads requests, batches and chains; `folder` is where a request file's requests show.
+    /// Reads requests, batches and chains; `folder` is where a request file's requests show,
+    /// and what its `config:` applies to (``FolderConfig``).
     mutating func readDefinitions(_ map: YAMLMapping, folder: String?) throws(WorkspaceError) {
+        if let folder, let value = map["config"] {
+            if let other = workspace.folderConfigs[folder] {
+                throw value.error(.invalidValue, "the folder \(folder.isEmpty ? "requests/" : "requests/" + folder + "/") already has a config "
+                    + "(\(other.location)); one file per folder may have one")
+            }
+            let directory = WorkspaceLayout.folder(of: workspace.file)
+            workspace.folderConfigs[folder] = try FolderConfig(folder: folder, yaml: value, workspaceDirectory: directory, templates: &templates)
+        }
         for entry in try map["requests"]?.mapping(expected: "a mapping of request names to requests").entries ?? [] {
             try claim(entry, as: "request")
             workspace.requests[entry.name] = try RequestDefinition(name: entry.name, yaml: entry.value, templates: &templates)

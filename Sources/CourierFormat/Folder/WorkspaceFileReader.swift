@@ -13,7 +13,7 @@ import Foundation
 /// root file's includes, or a folder `COURIER_ALLOW_PATHS` allows; a way out through `..` or a
 /// symbolic link is an error at the entry that names it.
 struct WorkspaceFileReader {
-    let layout: WorkspaceLayout
+    private(set) var layout: WorkspaceLayout
     /// Texts to use instead of the files on disk.
     let texts: [String: String]
     /// Included files already read (resolved paths).
@@ -33,6 +33,13 @@ struct WorkspaceFileReader {
         let rootFile = layout.rootFile
         guard let root = try mapping(of: rootFile, part: .root) else {
             throw WorkspaceError(.syntax, at: SourceLocation(file: rootFile, line: 1, column: 1), "the workspace is empty")
+        }
+        if let value = root["layout"] {
+            switch try value.string(expected: "file or folder") {
+            case "file": layout = layout.oneFile
+            case "folder": break
+            default: throw value.error(.invalidValue, "layout: file (this file alone, even beside a requests/ folder) or folder")
+            }
         }
         let defaultName = layout.isFolder
             ? URL(fileURLWithPath: layout.directory).standardized.lastPathComponent

@@ -33,6 +33,15 @@ public struct WorkspaceLayout: Sendable, Hashable {
         }
     }
 
+    private init(rootFile: String, isFolder: Bool) {
+        self.rootFile = rootFile
+        self.isFolder = isFolder
+    }
+
+    /// The same root file read alone: `layout: file` in a `courier.yaml` that sits beside a
+    /// `requests/` folder of something else.
+    var oneFile: WorkspaceLayout { WorkspaceLayout(rootFile: rootFile, isFolder: false) }
+
     /// The folder holding the root file (`.` for a bare name).
     public var directory: String { Self.folder(of: rootFile) }
 

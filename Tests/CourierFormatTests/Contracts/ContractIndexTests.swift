@@ -26,7 +26,7 @@ struct ContractIndexTests {
             ["/things\(i)", "/things\(i)/{id}"].map { ContractOperation(method: "GET", template: PathTemplate($0), responses: [:],
                                                                       location: SourceLocation(file: "api.yaml", line: i + 1, column: 3)) }
         }
-        let contract = Contract(file: "/w/api.yaml", written: "api.yaml", dialect: .draft2020_12, basePaths: ["/api"], operations: operations,
+        let contract = Contract(file: "/w/api.yaml", written: "api.yaml", dialect: .draft2020_12, servers: ["/api"], operations: operations,
                                 registry: SchemaRegistry(), pathsLocation: SourceLocation(file: "/w/api.yaml", line: 1, column: 1))
         // Each request is found with a few index entries examined (one literal lookup a
         // segment, and the one `{id}` pattern), not by trying 2,000 templates.

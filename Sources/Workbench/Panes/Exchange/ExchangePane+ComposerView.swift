@@ -145,7 +145,7 @@ extension ExchangePane {
     /// The config's or environment's arguments (`config.args`) this request sends too,
     /// marked "from config" as the Headers tab marks `config.headers`.
     private func inheritedArgLines(_ request: WorkspaceRequest) -> [StyledLine] {
-        let defaults = source.workspace.serviceDefaults(environment: source.engine.scope.environmentName)
+        let defaults = source.workspace.serviceDefaults(environment: source.engine.scope.environmentName, request: request.source.name)
         let inherited = request.source.inheritedArgs(defaults)
         guard !inherited.isEmpty else { return [] }
         return [StyledLine(" added when sent:", .dim)] + inherited.map { arg in
@@ -162,7 +162,7 @@ extension ExchangePane {
         let own = Set(draft.headers.map { $0.name.lowercased() })
         let added = prepared.headers.filter { !own.contains($0.name.lowercased()) }
         guard !added.isEmpty else { return [] }
-        let defaults = source.workspace.serviceDefaults(environment: source.engine.scope.environmentName)
+        let defaults = source.workspace.serviceDefaults(environment: source.engine.scope.environmentName, request: request.source.name)
         let inherited = Set(request.source.inheritedHeaderNames(defaults).map { $0.lowercased() })
         return [StyledLine(" added when sent:", .dim)] + added.map { header in
             let value = Redaction.isSensitiveHeader(header.name) && !source.revealsSecrets ? Redaction.placeholder : header.value
