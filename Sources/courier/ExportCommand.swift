@@ -8,7 +8,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a workspace's requests in another format.",
-        subcommands: [ExportHTTPFile.self, ExportPostman.self]
+        subcommands: [ExportHTTPFile.self, ExportPostman.self, ExportOpenAPI.self]
     )
 }
 
