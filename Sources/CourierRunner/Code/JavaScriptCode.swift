@@ -38,7 +38,8 @@ enum JavaScriptCode {
         }
         lines.append("fetch(\(expression(request.url)), {")
         lines.append("  method: \(literal(request.method)),")
-        var headers = request.headers.map { "[\(literal($0.name)), \(expression($0.value))]" }
+        // A value beyond ASCII goes as its UTF-8 bytes, as Courier sends it (fetch takes a header as bytes in a string).
+        var headers = request.headers.map { "[\(literal($0.name)), \(headerValue($0.value))]" }
         if let basic = request.basicAuth {
             let credentials = expression(basic.user + SecretText(":") + basic.password)
             headers.append("[\"Authorization\", \"Basic \" + Buffer.from(\(credentials)).toString(\"base64\")]")
@@ -64,6 +65,11 @@ enum JavaScriptCode {
     }
 
     static func literal(_ text: String) -> String { CodeLiteral.quoted(text, .javaScript) }
+
+    static func headerValue(_ text: SecretText) -> String {
+        guard text.description.unicodeScalars.contains(where: { !$0.isASCII }) else { return expression(text) }
+        return "Buffer.from(\(expression(text))).toString(\"latin1\")"
+    }
 
     /// Literal pieces and `process.env.NAME`, joined by `+`.
     static func expression(_ text: SecretText) -> String {

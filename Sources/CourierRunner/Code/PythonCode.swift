@@ -18,7 +18,8 @@ enum PythonCode {
                     merged.append((name, value))
                 }
             }
-            arguments.append("headers={\n" + merged.map { "        \(literal($0.name)): \(expression($0.value)),\n" }.joined() + "    }")
+            // A value beyond ASCII goes as its UTF-8 bytes, as Courier sends it (http.client would refuse it as text).
+            arguments.append("headers={\n" + merged.map { "        \(literal($0.name)): \(headerValue($0.value)),\n" }.joined() + "    }")
         }
         if let basic = request.basicAuth {
             arguments.append("auth=(\(expression(basic.user)), \(expression(basic.password)))")
@@ -50,6 +51,11 @@ enum PythonCode {
     }
 
     static func literal(_ text: String) -> String { CodeLiteral.quoted(text, .python) }
+
+    static func headerValue(_ text: SecretText) -> String {
+        guard text.description.unicodeScalars.contains(where: { !$0.isASCII }) else { return expression(text) }
+        return (text.segments.count > 1 ? "(\(expression(text)))" : expression(text)) + ".encode()"
+    }
 
     /// Literal pieces and `os.environ["NAME"]`, joined by `+`.
     static func expression(_ text: SecretText) -> String {

@@ -87,7 +87,8 @@ struct CodeRunTests {
                     "\(name) shows a secret:\n\(program)")
             let before = server.requestLog.count
             let courierEcho = try await echo(runner, name)
-            let file = directory + "/\(name).\(language.fileExtension)"
+            // Not json.py: Python would import it instead of its json module.
+            let file = directory + "/request_\(name).\(language.fileExtension)"
             try program.write(toFile: file, atomically: true, encoding: .utf8)
             let environment = Dictionary(code.secrets.named.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
             let output = try run(command(file), in: directory, environment: environment)
@@ -130,7 +131,7 @@ struct CodeRunTests {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let errorFile = directory + "/stderr-\(UUID().uuidString.prefix(6))"
-        FileManager.default.createFile(atPath: errorFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: errorFile)
         process.standardInput = FileHandle.nullDevice
