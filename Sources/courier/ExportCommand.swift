@@ -3,12 +3,12 @@ import CourierImport
 import Foundation
 import CourierWorkspace
 
-/// `courier export http|postman WORKSPACE …`: a workspace in another tool's format.
+/// `courier export http|postman|code WORKSPACE …`: a workspace (or a request) in another tool's format.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a workspace's requests in another format.",
-        subcommands: [ExportHTTPFile.self, ExportPostman.self, ExportOpenAPI.self]
+        subcommands: [ExportHTTPFile.self, ExportPostman.self, ExportOpenAPI.self, ExportCode.self]
     )
 }
 

@@ -22,40 +22,46 @@ public enum CurlExport {
             prepared.headers.append(header)
         }
         if hidingSecrets { prepared.headers = Redaction.headers(prepared.headers) }
+        return words(for: prepared, hidingSecrets: hidingSecrets, quote: ShellWords.quote).joined(separator: " ")
+    }
+
+    /// The words of curl's command for `prepared`, each value written by `quote` (a shell
+    /// word; copy-as-code's reads secrets from the environment, ``CodeLanguage/curl``).
+    static func words(for prepared: PreparedRequest, hidingSecrets: Bool, quote: (String) -> String) -> [String] {
         var words = ["curl"]
         switch prepared.method {
         case .get: break
         case .head: words.append("-I")
         default: words += ["-X", prepared.method.rawValue]
         }
-        words.append(ShellWords.quote(prepared.url))
+        words.append(quote(prepared.url))
         for header in prepared.headers {
             if prepared.multipart != nil && header.name.caseInsensitiveCompare("Content-Type") == .orderedSame { continue }
-            words += ["-H", ShellWords.quote("\(header.name): \(header.value)")]
+            words += ["-H", quote("\(header.name): \(header.value)")]
         }
         if let multipart = prepared.multipart {
             for part in multipart.parts {
                 switch part {
                 case .field(let name, let value):
-                    words += ["--form-string", ShellWords.quote("\(name)=\(value)")]
+                    words += ["--form-string", quote("\(name)=\(value)")]
                 case .file(let name, let path, let filename, let contentType):
                     var spec = "\(name)=@\(path)"
                     if let filename { spec += ";filename=\(filename)" }
                     if let contentType { spec += ";type=\(contentType)" }
-                    words += ["-F", ShellWords.quote(spec)]
+                    words += ["-F", quote(spec)]
                 case .data(let name, let data, _, _):
-                    words += ["--form-string", ShellWords.quote("\(name)=\(String(decoding: data, as: UTF8.self))")]
+                    words += ["--form-string", quote("\(name)=\(String(decoding: data, as: UTF8.self))")]
                 }
             }
         } else if let file = prepared.bodyFile {
-            words += ["--data-binary", ShellWords.quote("@" + file)]
+            words += ["--data-binary", quote("@" + file)]
         } else if let body = prepared.body, !body.isEmpty || prepared.method.encodesArgumentsInQuery == false {
-            words += ["--data-binary", ShellWords.quote(String(decoding: body, as: UTF8.self))]
+            words += ["--data-binary", quote(String(decoding: body, as: UTF8.self))]
         }
         if !prepared.tlsPolicy.verifyPeer { words.append("--insecure") }
-        if let caFile = prepared.tlsPolicy.caFile { words += ["--cacert", ShellWords.quote(caFile)] }
-        if let pinned = prepared.tlsPolicy.pinnedPublicKey { words += ["--pinnedpubkey", ShellWords.quote(pinned)] }
-        words += optionWords(prepared, hidingSecrets: hidingSecrets)
-        return words.joined(separator: " ")
+        if let caFile = prepared.tlsPolicy.caFile { words += ["--cacert", quote(caFile)] }
+        if let pinned = prepared.tlsPolicy.pinnedPublicKey { words += ["--pinnedpubkey", quote(pinned)] }
+        words += optionWords(prepared, hidingSecrets: hidingSecrets, quote: quote)
+        return words
     }
 }

@@ -77,6 +77,7 @@ extension Action {
     package static let duplicate = Action("duplicate", "Duplicate the request")
     package static let delete = Action("delete", "Delete the request")
     package static let rename = Action("rename", "Rename the request")
+    package static let copyAsCode = Action("copyAsCode", "Copy the request as code (a language)")
     // Composer
     package static let cycleMethod = Action("cycleMethod", "Next method")
     package static let editURL = Action("editURL", "Edit the URL")

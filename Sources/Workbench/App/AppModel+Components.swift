@@ -56,6 +56,7 @@ extension AppModel {
                 focus = .requests
                 selectionChanged()
             case .switchEnvironment(let name): session.switchEnvironment(to: name)
+            case .copyAsCode(let name, let language): session.copyAsCode(name, language: language)
             case .confirmed(let consequence): confirmed(consequence)
             case .submit(let purpose, let text):
                 switch answer(purpose, text: text) {

@@ -25,4 +25,13 @@ extension AppModel {
         overlays.open(EnvironmentPicker(names: session.workspace.environmentNames, current: session.environment,
                                         summaries: session.environmentSummaries()))
     }
+
+    /// `y`: the languages the selected request can be copied as.
+    func openCodeLanguagePicker(selected name: String?) {
+        guard let name, session.workspace.requests[name] != nil else {
+            say("y copies a request as code: select one in the Requests list", .warning)
+            return
+        }
+        overlays.open(CodeLanguagePicker(request: name))
+    }
 }

@@ -117,6 +117,7 @@ package final class AppModel {
             if let selected { session.send(selected, activating: false, ignoringCache: action == .sendIgnoringCache) }
         case .importCurl: overlays.open(PromptOverlay(Prompt(title: "Paste a curl command", editor: LineEditor(), purpose: .importCurl)))
         case .copyAsCurl: session.copyAsCurl(selected: selected?.requestName)
+        case .copyAsCode: openCodeLanguagePicker(selected: selected?.requestName)
         case .toggleOffline: session.toggleOffline()
         case .editInEditor: session.openInEditor(selected: selected)
         case .cancel: session.cancel(selected: selected)

@@ -213,6 +213,8 @@ enum PaneWork {
     /// Select a request, batch or chain in Requests and go there (the palette).
     case reveal(RequestTree.Node)
     case switchEnvironment(String?)
+    /// Copy a request as a program in a language (the copy-as-code menu).
+    case copyAsCode(request: String, language: CodeLanguage)
     /// The user answered yes to a question.
     case confirmed(Confirmation.Consequence)
     /// Enter in a prompt: the shell does what it asked for, or refuses with a reason the

@@ -75,6 +75,20 @@ extension WorkbenchSession {
         }
     }
 
+    /// A request as a program in `language`: copied, and shown. Its secrets are read from
+    /// environment variables unless the workbench shows secrets (`v`); then they are written in.
+    func copyAsCode(_ name: String, language: CodeLanguage) {
+        guard let definition = effectiveDefinition(of: name) else { return say("\(name) is gone", .warning) }
+        do {
+            let program = try CodeExport.program(for: engine.makeRequest(definition), language: language, revealingSecrets: revealsSecrets)
+            notify(.effect(.copyToClipboard(program)))
+            let lines = program.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0), .plain) }
+            notify(.window(TextPanel(title: "\(name) as \(language.title) — copied to the clipboard", lines: lines, kind: .code)))
+        } catch {
+            say("cannot export \(name): \(error.message)", .failure)
+        }
+    }
+
     /// `O`: offline replay on or off. Offline, every send is answered from the cache or the
     /// newest matching exchange in the history, and nothing new is recorded.
     func toggleOffline() {

@@ -55,7 +55,7 @@ final class TextOverlay: Overlay {
     private var footer: StyledLine {
         switch panel.kind {
         case .curl: return KeyMap.hintLine([(.revealSecrets, .window), (.closeWindow, .window)])
-        case .authorization: return KeyMap.hintLine([(.closeWindow, .window)])
+        case .authorization, .code: return KeyMap.hintLine([(.closeWindow, .window)])
         case .invalidEdit: return KeyMap.hintLine([(.editInEditor, .window), (.restoreFile, .window), (.closeWindow, .window)])
         case .editConflict:
             var line = KeyMap.hintLine(KeyMap.bindings.filter { $0.scope == .conflict }.map { ($0.action, .conflict) })

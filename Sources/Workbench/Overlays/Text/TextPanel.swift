@@ -10,6 +10,8 @@ package struct TextPanel: Sendable {
         case editConflict(request: String)
         /// An OAuth2 sign-in's URL to open.
         case authorization
+        /// A request as a program, copied to the clipboard.
+        case code
     }
 
     package var title: String

@@ -23,5 +23,6 @@ extension RequestsPane {
         KeyMap.Binding(keys: [.character("D")], action: .duplicate, scope: .requests, hint: nil),
         KeyMap.Binding(keys: [.character("d")], action: .delete, scope: .requests, hint: nil),
         KeyMap.Binding(keys: [.character("r")], action: .rename, scope: .requests, hint: nil),
+        KeyMap.Binding(keys: [.character("y")], action: .copyAsCode, scope: .requests, hint: nil),
     ]
 }
