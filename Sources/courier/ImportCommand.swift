@@ -3,14 +3,14 @@ import CourierImport
 import Foundation
 import CourierWorkspace
 
-/// `courier import postman|openapi|http|har FILE`: a workspace YAML that `courier run`
+/// `courier import postman|openapi|http|har|insomnia FILE`, `courier import bruno FOLDER`: a workspace YAML that `courier run`
 /// accepts as is, and on standard error what could not be carried over.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Turn a Postman collection, an OpenAPI document, a .http file or a HAR into a workspace.",
+        abstract: "Turn a Postman collection, an OpenAPI document, a .http file, a HAR, an Insomnia export or a Bruno collection into a workspace.",
         discussion: "The workspace goes to standard output (or -o FILE); what could not be carried over goes to standard error. Bad input: FILE:line:column (or a JSON path) and exit status 2.",
-        subcommands: [ImportPostman.self, ImportOpenAPI.self, ImportHTTPFile.self, ImportHAR.self]
+        subcommands: [ImportPostman.self, ImportOpenAPI.self, ImportHTTPFile.self, ImportHAR.self, ImportInsomnia.self, ImportBruno.self]
     )
 }
 
@@ -206,5 +206,33 @@ struct ImportHAR: ParsableCommand {
     func run() throws {
         let data = try ImportOutput.read(file)
         try output.write { () throws(ImportFailure) in try HARImport.result(har: data, file: file) }
+    }
+}
+
+struct ImportInsomnia: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "insomnia", abstract: "An Insomnia export: v4 (JSON or YAML) or v5 (YAML), told apart by its content.",
+                                                    usage: "courier import insomnia <file> [<options>]")
+    @Argument(help: "The exported file.") var file: String
+    @OptionGroup var output: ImportOutput
+
+    func run() throws {
+        let data = try ImportOutput.read(file)
+        try output.write { () throws(ImportFailure) in try InsomniaImport.result(export: data, file: file) }
+    }
+}
+
+struct ImportBruno: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bruno", abstract: "A Bruno collection folder: .bru files with bruno.json, or the YAML format with opencollection.yml.",
+                                                    usage: "courier import bruno <folder> [<options>]")
+    @Argument(help: "The collection's folder.") var folder: String
+    @OptionGroup var output: ImportOutput
+
+    func run() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            printError("courier import: \(folder) is not a folder; name the collection's folder (the one with bruno.json or opencollection.yml)")
+            throw ExitCode(2)
+        }
+        try output.write { () throws(ImportFailure) in try BrunoImport.result(folder: folder) }
     }
 }

@@ -20,6 +20,9 @@ public struct ImportedWorkspace: Sendable {
         /// The folders it sits in at the source (a Postman folder path, an OpenAPI tag): its
         /// folder under `requests/` when written as a folder workspace.
         public var folders: [String]
+        /// `expect:` lines (`status == 200`, `$.id isNumber`) written under the request: an
+        /// importer's checks, each already read by ``Check/init(parsing:location:)``.
+        public var checks: [String] = []
 
         public init(_ definition: RequestDefinition, comments: [String] = [], disabledHeaders: [(name: String, value: String)] = [],
                     folders: [String] = []) {
@@ -111,6 +114,7 @@ public struct ImportedWorkspace: Sendable {
         for request in requests {
             let yaml = RequestYAML.block(for: request.definition, name: request.definition.name)
             check(yaml)
+            request.checks.forEach(check)
         }
         variables += missing.map { ($0, "") }
         return missing
@@ -201,6 +205,9 @@ public struct ImportedWorkspace: Sendable {
     /// The request's block, with its switched-off headers as comments under `headers:`.
     private func block(_ request: Request) -> String {
         var text = RequestYAML.block(for: request.definition, name: request.definition.name)
+        if !request.checks.isEmpty {
+            text += "  expect:\n" + request.checks.map { "    - " + YAMLScalar.string($0, at: .blockValue) + "\n" }.joined()
+        }
         guard !request.disabledHeaders.isEmpty else { return text }
         let comments = request.disabledHeaders.map {
             Self.comment(YAMLScalar.string($0.name, at: .blockKey) + ": " + YAMLScalar.string($0.value, at: .blockValue), indent: "    ")

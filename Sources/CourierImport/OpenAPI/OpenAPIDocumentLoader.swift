@@ -97,7 +97,7 @@ enum OpenAPIDocumentLoader {
     /// The document's node tree. Aliases are counted before Yams composes it: composing checks
     /// each mapping for duplicate keys by hashing every key in full, which for a key made of
     /// nested aliases takes exponential time before any node could be counted.
-    private static func yamlRoot(_ text: String, file: String) throws(ImportFailure) -> Node {
+    static func yamlRoot(_ text: String, file: String) throws(ImportFailure) -> Node {
         if let excess = AliasExpansion.excess(in: text, limit: maximumNodes) {
             throw ImportFailure(file: file, line: excess.line, column: excess.column, excess.message(subject: "the document"))
         }

@@ -86,7 +86,7 @@ struct PostmanURL {
 
     /// A raw URL: its fragment cut off, `:name` path segments filled in, and what a URL
     /// cannot carry percent-encoded.
-    private static func fromRaw(_ raw: String, pathValues: [String: String], unset: inout [String]) -> String {
+    static func fromRaw(_ raw: String, pathValues: [String: String], unset: inout [String]) -> String {
         var raw = raw
         if let hash = raw.firstIndex(of: "#") { raw = String(raw[..<hash]) }
         let query = raw.firstIndex(of: "?")
