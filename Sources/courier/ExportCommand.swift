@@ -3,7 +3,7 @@ import CourierImport
 import Foundation
 import CourierWorkspace
 
-/// `courier export http|postman|code WORKSPACE …`: a workspace (or a request) in another tool's format.
+/// `courier export http|postman|openapi|code WORKSPACE …`: a workspace (or a request) in another tool's format.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
