@@ -20,13 +20,18 @@ public struct ImportedWorkspace: Sendable {
         /// The folders it sits in at the source (a Postman folder path, an OpenAPI tag): its
         /// folder under `requests/` when written as a folder workspace.
         public var folders: [String]
+        /// Its `expect:` items, in order: each a check line (`status == 200`, written as a
+        /// YAML string) or a check's map form as YAML flow text (`{subject: $, predicate:
+        /// "==", value: {…}}`, written as it is: it starts with `{`).
+        public var expect: [String]
 
         public init(_ definition: RequestDefinition, comments: [String] = [], disabledHeaders: [(name: String, value: String)] = [],
-                    folders: [String] = []) {
+                    folders: [String] = [], expect: [String] = []) {
             self.definition = definition
             self.comments = comments
             self.disabledHeaders = disabledHeaders
             self.folders = folders
+            self.expect = expect
         }
     }
 
@@ -111,6 +116,7 @@ public struct ImportedWorkspace: Sendable {
         for request in requests {
             let yaml = RequestYAML.block(for: request.definition, name: request.definition.name)
             check(yaml)
+            request.expect.forEach(check)
         }
         variables += missing.map { ($0, "") }
         return missing
@@ -198,9 +204,15 @@ public struct ImportedWorkspace: Sendable {
         String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 
-    /// The request's block, with its switched-off headers as comments under `headers:`.
+    /// The request's block, with its switched-off headers as comments under `headers:` and
+    /// its `expect:` items last.
     private func block(_ request: Request) -> String {
         var text = RequestYAML.block(for: request.definition, name: request.definition.name)
+        if !request.expect.isEmpty {
+            text += "  expect:\n" + request.expect.map { item in
+                "    - " + (item.hasPrefix("{") ? item : YAMLScalar.string(item, at: .blockValue)) + "\n"
+            }.joined()
+        }
         guard !request.disabledHeaders.isEmpty else { return text }
         let comments = request.disabledHeaders.map {
             Self.comment(YAMLScalar.string($0.name, at: .blockKey) + ": " + YAMLScalar.string($0.value, at: .blockValue), indent: "    ")
