@@ -58,7 +58,7 @@ struct PortableYAMLTests {
             try HTTPFileImport.result(text: String(decoding: try fixture("http/jetbrains.http"), as: UTF8.self), file: "jetbrains.http"),
             try HTTPFileImport.result(text: String(decoding: try fixture("http/rest-client.http"), as: UTF8.self), file: "rest-client.http"),
             try HARImport.result(har: try fixture("har/shop.har"), file: "shop.har"),
-        ].map { $0.workspace.yaml() } + (try HurlImportTests.fixtures.map { try HurlImportTests.imported($0).result.workspace.yaml() })
+        ].map { $0.workspace.yaml() }
         for (yaml, read) in zip(workspaces, try readWithPyYAML(workspaces)) {
             #expect(try read.get() == (try YAMLTree(yams: yaml)), "\(yaml.prefix(80))")
         }

@@ -85,6 +85,8 @@ struct HurlParser {
     /// `base64,`, `hex,`, `file,`.
     static func startsBody(_ trimmed: String) -> Bool {
         guard let first = trimmed.first else { return false }
+        // A line starting with a template (`{{user}}: …`) is a key, not JSON.
+        if trimmed.hasPrefix("{{") { return false }
         return "{[<`".contains(first) || trimmed.hasPrefix("base64,") || trimmed.hasPrefix("hex,") || trimmed.hasPrefix("file,")
     }
 
