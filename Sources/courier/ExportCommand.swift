@@ -3,12 +3,12 @@ import CourierImport
 import Foundation
 import CourierWorkspace
 
-/// `courier export http|postman|openapi|code WORKSPACE …`: a workspace (or a request) in another tool's format.
+/// `courier export http|postman|openapi|hurl|code WORKSPACE …`: a workspace (or a request) in another tool's format.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a workspace's requests in another format.",
-        subcommands: [ExportHTTPFile.self, ExportPostman.self, ExportOpenAPI.self, ExportCode.self]
+        subcommands: [ExportHTTPFile.self, ExportPostman.self, ExportOpenAPI.self, ExportHurl.self, ExportCode.self]
     )
 }
 
@@ -66,6 +66,40 @@ struct ExportHTTPFile: ParsableCommand {
         } catch {
             printError("courier export http: \(error)")
             throw ExitCode(2)
+        }
+    }
+}
+
+/// `courier export hurl WORKSPACE [NAME...] [-o FILE]`: what Hurl cannot express on standard error.
+struct ExportHurl: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "hurl",
+                                                    abstract: "The workspace's requests (all, or the named ones) with their checks as a .hurl file.")
+    @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
+    @Argument(help: "Requests, batches or chains to export (a chain with its captures); all requests when omitted.",
+              completion: Completions.targets) var names: [String] = []
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the file here instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let result: HurlExport.Result
+        do {
+            result = try HurlExport.result(workspace: try Workspace.load(path: workspace), names: names)
+        } catch let error as WorkspaceError {
+            printError(error.description)
+            throw ExitCode(2)
+        } catch {
+            printError("courier export hurl: \(error)")
+            throw ExitCode(2)
+        }
+        do {
+            if let output { try OutputFile.write(result.text, to: output) } else { print(result.text, terminator: "") }
+        } catch {
+            printError("courier export hurl: \(error)")
+            throw ExitCode(2)
+        }
+        if !result.notCarried.isEmpty {
+            printError("not carried over:")
+            result.notCarried.forEach { printError("  - " + $0) }
         }
     }
 }

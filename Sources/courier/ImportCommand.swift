@@ -3,14 +3,14 @@ import CourierImport
 import Foundation
 import CourierWorkspace
 
-/// `courier import postman|openapi|http|har|insomnia FILE`, `courier import bruno FOLDER`: a workspace YAML that `courier run`
+/// `courier import postman|openapi|http|har|insomnia|hurl FILE`, `courier import bruno FOLDER`: a workspace YAML that `courier run`
 /// accepts as is, and on standard error what could not be carried over.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Turn a Postman collection, an OpenAPI document, a .http file, a HAR, an Insomnia export or a Bruno collection into a workspace.",
+        abstract: "Turn a Postman collection, an OpenAPI document, a .http file, a HAR, an Insomnia export, a Bruno collection or Hurl files into a workspace.",
         discussion: "The workspace goes to standard output (or -o FILE); what could not be carried over goes to standard error. Bad input: FILE:line:column (or a JSON path) and exit status 2.",
-        subcommands: [ImportPostman.self, ImportOpenAPI.self, ImportHTTPFile.self, ImportHAR.self, ImportInsomnia.self, ImportBruno.self]
+        subcommands: [ImportPostman.self, ImportOpenAPI.self, ImportHTTPFile.self, ImportHAR.self, ImportInsomnia.self, ImportBruno.self, ImportHurl.self]
     )
 }
 
@@ -234,5 +234,29 @@ struct ImportBruno: ParsableCommand {
             throw ExitCode(2)
         }
         try output.write { () throws(ImportFailure) in try BrunoImport.result(folder: folder) }
+    }
+}
+
+struct ImportHurl: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "hurl",
+                                                    abstract: "Hurl files: entries as requests, asserts as checks, a chain per file.",
+                                                    usage: "courier import hurl <file>... [<options>]")
+    @Argument(help: "The .hurl files (several make one workspace, a chain per file).") var files: [String]
+    @OptionGroup var output: ImportOutput
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("name at least one .hurl file") }
+    }
+
+    func run() throws {
+        var texts: [(file: String, text: String)] = []
+        for file in files {
+            guard let text = String(data: try ImportOutput.read(file), encoding: .utf8) else {
+                printError("\(file): error: not UTF-8 text")
+                throw ExitCode(2)
+            }
+            texts.append((file, text))
+        }
+        try output.write { () throws(ImportFailure) in try HurlImport.result(files: texts) }
     }
 }

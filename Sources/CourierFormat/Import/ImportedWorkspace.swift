@@ -20,16 +20,18 @@ public struct ImportedWorkspace: Sendable {
         /// The folders it sits in at the source (a Postman folder path, an OpenAPI tag): its
         /// folder under `requests/` when written as a folder workspace.
         public var folders: [String]
-        /// `expect:` lines (`status == 200`, `$.id isNumber`) written under the request: an
-        /// importer's checks, each already read by ``Check/init(parsing:location:)``.
-        public var checks: [String] = []
+        /// Its `expect:` items, in order: each a check line (`status == 200`, written as a
+        /// YAML string) or a check's map form as YAML flow text (`{subject: $, predicate:
+        /// "==", value: {…}}`, written as it is: it starts with `{`).
+        public var expect: [String]
 
         public init(_ definition: RequestDefinition, comments: [String] = [], disabledHeaders: [(name: String, value: String)] = [],
-                    folders: [String] = []) {
+                    folders: [String] = [], expect: [String] = []) {
             self.definition = definition
             self.comments = comments
             self.disabledHeaders = disabledHeaders
             self.folders = folders
+            self.expect = expect
         }
     }
 
@@ -114,7 +116,7 @@ public struct ImportedWorkspace: Sendable {
         for request in requests {
             let yaml = RequestYAML.block(for: request.definition, name: request.definition.name)
             check(yaml)
-            request.checks.forEach(check)
+            request.expect.forEach(check)
         }
         variables += missing.map { ($0, "") }
         return missing
@@ -202,11 +204,14 @@ public struct ImportedWorkspace: Sendable {
         String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 
-    /// The request's block, with its switched-off headers as comments under `headers:`.
+    /// The request's block, with its switched-off headers as comments under `headers:` and
+    /// its `expect:` items last.
     private func block(_ request: Request) -> String {
         var text = RequestYAML.block(for: request.definition, name: request.definition.name)
-        if !request.checks.isEmpty {
-            text += "  expect:\n" + request.checks.map { "    - " + YAMLScalar.string($0, at: .blockValue) + "\n" }.joined()
+        if !request.expect.isEmpty {
+            text += "  expect:\n" + request.expect.map { item in
+                "    - " + (item.hasPrefix("{") ? item : YAMLScalar.string(item, at: .blockValue)) + "\n"
+            }.joined()
         }
         guard !request.disabledHeaders.isEmpty else { return text }
         let comments = request.disabledHeaders.map {

@@ -2,11 +2,11 @@ import Foundation
 
 /// The formats `courier import` reads, told apart for `courier init --from FILE`: by a
 /// `format:` prefix (`openapi:api.yaml`), else by the file's name and content — a `.http` or
-/// `.rest` file, a HAR (`log.entries`), a Postman collection (`info` and `item`), an OpenAPI
-/// document (`openapi:` at the top, JSON or YAML), an Insomnia export (`_type: export`, or
-/// `type: collection.insomnia.rest/5.0`).
+/// `.rest` file, a `.hurl` file, a HAR (`log.entries`), a Postman collection (`info` and
+/// `item`), an OpenAPI document (`openapi:` at the top, JSON or YAML), an Insomnia export
+/// (`_type: export`, or `type: collection.insomnia.rest/5.0`).
 public enum ImportFormat: String, Sendable, CaseIterable {
-    case openapi, postman, http, har, insomnia
+    case openapi, postman, http, har, insomnia, hurl
 
     /// The format and the file of `argument` (`FILE` or `FORMAT:FILE`), or why it cannot tell.
     public static func detect(_ argument: String) throws(ImportFailure) -> (format: ImportFormat, file: String) {
@@ -16,6 +16,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         let lowered = argument.lowercased()
         if lowered.hasSuffix(".http") || lowered.hasSuffix(".rest") { return (.http, argument) }
         if lowered.hasSuffix(".har") { return (.har, argument) }
+        if lowered.hasSuffix(".hurl") { return (.hurl, argument) }
         let contents: Data
         do {
             contents = try Data(contentsOf: URL(fileURLWithPath: argument))
@@ -34,7 +35,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
                 return (.insomnia, argument)
             }
         }
-        throw ImportFailure(file: argument, "cannot tell its format; name it: --from openapi:FILE, postman:FILE, http:FILE, har:FILE or insomnia:FILE")
+        throw ImportFailure(file: argument, "cannot tell its format; name it: --from openapi:FILE, postman:FILE, http:FILE, har:FILE, "
+            + "insomnia:FILE or hurl:FILE")
     }
 
     /// Runs this format's importer on `data`; `workspaceDirectory` is where the workspace
@@ -48,6 +50,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .http:
             guard let text = String(data: data, encoding: .utf8) else { throw ImportFailure(file: file, "not UTF-8 text") }
             return try HTTPFileImport.result(text: text, file: file)
+        case .hurl:
+            guard let text = String(data: data, encoding: .utf8) else { throw ImportFailure(file: file, "not UTF-8 text") }
+            return try HurlImport.result(text: text, file: file)
         }
     }
 }

@@ -125,7 +125,7 @@ struct SourceTreeConversion {
             comments += description.split(separator: "\n").prefix(3).map { String($0).asCommentLine.trimmingCharacters(in: .whitespaces) }
         }
         var imported = ImportedWorkspace.Request(definition, comments: comments, disabledHeaders: built.disabledHeaders, folders: folders)
-        imported.checks = request.checks
+        imported.expect = request.checks
         workspace.requests.append(imported)
         return name
     }
