@@ -39,22 +39,8 @@ struct ExportCode: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            var overrides: [String: String] = [:]
-            for pair in variables {
-                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                overrides[parts[0]] = parts.count > 1 ? parts[1] : ""
-            }
-            let loaded = try Workspace.load(path: workspace, extraVariables: Set(overrides.keys))
-            guard loaded.requests[name] != nil else {
-                throw WorkspaceError(.unknownTarget, at: nil, "\(workspace): no request named \"\(name)\" (batches and chains cannot be exported)")
-            }
-            var options = RunOptions()
-            options.environment = env
-            options.overrides = overrides
-            options.demoURL = demoURL
-            let runner = try WorkspaceRunner(workspace: loaded, options: options)
-            let request = runner.makeRequest(name)
-            let token = fetchToken ? try await request.fetchedTokenHeader() : nil
+            let (request, token) = try await ExportedRequest.make(workspace: workspace, name: name, environment: env, variables: variables,
+                                                                  demoURL: demoURL, fetchToken: fetchToken)
             print(try CodeExport.program(for: request, language: CodeLanguage(rawValue: lang)!, revealingSecrets: reveal, token: token), terminator: "")
         } catch let error as WorkspaceError {
             printError(error.description)

@@ -13,7 +13,7 @@ struct CopyAsCodeTests {
             app.press(.character("y"))
             #expect(app.screen.contains("Copy basic-auth as code"))
             for language in CodeLanguage.allCases { #expect(app.screen.contains(language.title), "\(language)") }
-            #expect(app.screen.contains("secrets are read from environment variables"))
+            #expect(app.screen.contains("secrets from environment variables — v writes them in"))
             // curl, HTTPie, then Python.
             app.press(.down, .down, .enter)
             guard case .copyToClipboard(let program)? = app.model.takeEffects().first else {
@@ -31,7 +31,7 @@ struct CopyAsCodeTests {
         try await AppHarness.run { app in
             app.select(.request("basic-auth"))
             app.press(.character("y"), .character("v"))
-            #expect(app.screen.contains("secrets are written in"))
+            #expect(app.screen.contains("secrets written in (shown) — v hides them"))
             app.press(.enter)
             guard case .copyToClipboard(let command)? = app.model.takeEffects().first else {
                 Issue.record("nothing was copied")

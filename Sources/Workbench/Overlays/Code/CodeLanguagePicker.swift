@@ -40,8 +40,8 @@ final class CodeLanguagePicker: Overlay {
         let key = KeyMap.hint(.revealSecrets, in: .window)?.key ?? "v"
         lines.append("")
         lines.append(StyledLine(context.revealsSecrets
-            ? "secrets are written in (they are shown) — \(key) hides them"
-            : "secrets are read from environment variables — \(key) writes them in", .dim).truncated(to: inner))
+            ? "   secrets written in (shown) — \(key) hides them"
+            : "   secrets from environment variables — \(key) writes them in", .dim).truncated(to: inner).padded(to: inner))
         return OverlayFrame(title: "Copy \(request) as code", lines: lines,
                             footer: KeyMap.hintLine([(.chooseItem, .picker), (.revealSecrets, .window), (.closeWindow, .window)]))
             .render(preferredWidth: preferred, screen: context.rect)
