@@ -20,7 +20,7 @@ import CourierWorkspace
           add-pet:
             method: POST
             url: /anything/pets
-            body: {json: {name: Rex, tags: [a, b], price: 1.5}}
+            body: {json: {name: Rex, tags: [a, b], price: 1.5, password: hunter2}}
             auth: {bearer: "{{token}}"}
           login:
             method: POST
@@ -57,6 +57,8 @@ import CourierWorkspace
         #expect((properties["price"] as? [String: Any])?["type"] as? String == "number")
         #expect(((properties["tags"] as? [String: Any])?["items"] as? [String: Any])?["type"] as? String == "string")
         #expect(add["security"] as? [[String: [String]]] == [["bearerAuth": []]])
+        // A secret-named value is no example.
+        #expect(!result.text.contains("hunter2") && result.text.contains(Redaction.placeholder), "\(result.text)")
         #expect(((document["components"] as? [String: Any])?["securitySchemes"] as? [String: Any])?["bearerAuth"] != nil)
         // Another host: the path keeps it as its own server.
         let token = try #require(paths["/token"] as? [String: Any])
@@ -100,6 +102,8 @@ import CourierWorkspace
         let listed = try #require(((((paths["/contract/pets"] as? [String: Any])?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"]
                                    as? [String: Any])?["content"] as? [String: Any])
         #expect((listed["application/json"] as? [String: Any])?["example"] != nil, "\(listed)")
+        // The demo server echoed the password: neither example shows it.
+        #expect(!result.text.contains("hunter2"), "\(result.text)")
         // The skeleton as the workspace's contract: the same responses meet it.
         try result.text.write(toFile: directory + "/skeleton.yaml", atomically: true, encoding: .utf8)
         let text = try String(contentsOfFile: path, encoding: .utf8)

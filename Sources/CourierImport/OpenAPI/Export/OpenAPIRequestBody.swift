@@ -4,15 +4,35 @@ import Foundation
 import Yams
 
 /// A request's body as an OpenAPI Request Body Object: its media type, a schema inferred from
-/// what it sends and, where it has one, the example. Placeholders stay as written in examples.
+/// what it sends and, where it has one, the example. Placeholders stay as written in examples;
+/// a value under a key that names a secret (`password`, `token`, `api_key`, …) is redacted.
 enum OpenAPIRequestBody {
+    /// `value` with the strings under secret-naming keys replaced by ``Redaction/placeholder``
+    /// (a `{{placeholder}}` stays: it is no secret).
+    static func redacted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(members.reduce(into: [:]) { result, member in
+                if Redaction.isSensitiveKey(member.key), case .string(let text) = member.value,
+                   !(text.hasPrefix("{{") && text.hasSuffix("}}")) {
+                    result[member.key] = .string(Redaction.placeholder)
+                } else {
+                    result[member.key] = redacted(member.value)
+                }
+            })
+        case .array(let items): return .array(items.map(redacted))
+        default: return value
+        }
+    }
+
     static func node(_ definition: RequestDefinition, argumentsInQuery: Bool, place: String, report: inout ImportReport) -> Node? {
         let content: (type: String, media: Node)
         switch definition.body {
         case .json(let value)?:
-            content = ("application/json", media(schema: OpenAPISchemaInference.schema(for: value), example: OpenAPINode.json(value)))
+            content = ("application/json", media(schema: OpenAPISchemaInference.schema(for: value), example: OpenAPINode.json(redacted(value))))
         case .form(let value, _)?:
-            content = ("application/x-www-form-urlencoded", media(schema: OpenAPISchemaInference.schema(for: value), example: OpenAPINode.json(value)))
+            content = ("application/x-www-form-urlencoded", media(schema: OpenAPISchemaInference.schema(for: value),
+                                                                  example: OpenAPINode.json(redacted(value))))
         case .text(let text, let type)?:
             content = (type ?? "text/plain", media(schema: stringSchema(), example: OpenAPINode.string(text)))
         case .file(_, let type)?:
@@ -29,11 +49,12 @@ enum OpenAPIRequestBody {
         case .graphql(let graphql)?:
             var example: [String: JSONValue] = ["query": .string(graphql.isFile ? "(the query in \(graphql.query))" : graphql.query)]
             if let variables = graphql.variables { example["variables"] = variables }
-            content = ("application/json", media(schema: OpenAPISchemaInference.schema(for: .object(example)), example: OpenAPINode.json(.object(example))))
+            content = ("application/json", media(schema: OpenAPISchemaInference.schema(for: .object(example)),
+                                                 example: OpenAPINode.json(redacted(.object(example)))))
         case nil:
             // Arguments of a POST, PUT or PATCH travel as a form, as the engine sends them.
             guard !argumentsInQuery, let args = definition.args else { return nil }
-            content = ("application/x-www-form-urlencoded", media(schema: OpenAPISchemaInference.schema(for: args), example: OpenAPINode.json(args)))
+            content = ("application/x-www-form-urlencoded", media(schema: OpenAPISchemaInference.schema(for: args), example: OpenAPINode.json(redacted(args))))
         }
         return OpenAPINode.map([("required", Node("true", Tag(.bool))), ("content", OpenAPINode.map([(content.type, content.media)]))])
     }
@@ -54,7 +75,7 @@ enum OpenAPIResponseContent {
     static func node(_ body: Data, mediaType: String) -> Node {
         if mediaType.hasSuffix("json"), let value = try? JSONValue(parsing: body) {
             return OpenAPINode.map([("schema", OpenAPISchemaInference.schema(for: value)),
-                                    ("example", body.count <= jsonExampleLimit ? OpenAPINode.json(value) : nil)])
+                                    ("example", body.count <= jsonExampleLimit ? OpenAPINode.json(OpenAPIRequestBody.redacted(value)) : nil)])
         }
         let text = String(data: body, encoding: .utf8)
         let isText = mediaType.hasPrefix("text/") || mediaType.hasSuffix("xml") || mediaType.contains("javascript")
