@@ -125,34 +125,28 @@ struct HurlLineScanner {
 
     /// `"…"` with Hurl's escapes: `\"`, `\\`, `\#`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u{XXXX}`.
     mutating func quoted() throws(HurlSyntaxError) -> String {
-        let start = column
-        position += 1
-        var text = ""
-        while let next = peek {
-            position += 1
-            switch next {
-            case "\"": return text
-            case "\\": text.append(try escape(quote: "\""))
-            default: text.append(next)
-            }
-        }
-        throw error("the quoted string is not closed", at: start)
+        try delimited(by: "\"", kind: "quoted")
     }
 
     /// `` `…` `` with `` \` `` and Hurl's other escapes.
     mutating func backtick() throws(HurlSyntaxError) -> String {
+        try delimited(by: "`", kind: "backtick")
+    }
+
+    /// The text up to the closing `quote`, escapes read; an error at the opening one when it is not closed.
+    private mutating func delimited(by quote: Character, kind: String) throws(HurlSyntaxError) -> String {
         let start = column
         position += 1
         var text = ""
         while let next = peek {
             position += 1
             switch next {
-            case "`": return text
-            case "\\": text.append(try escape(quote: "`"))
+            case quote: return text
+            case "\\": text.append(try escape(quote: quote))
             default: text.append(next)
             }
         }
-        throw error("the backtick string is not closed", at: start)
+        throw error("the \(kind) string is not closed", at: start)
     }
 
     /// One escape after a `\`.
