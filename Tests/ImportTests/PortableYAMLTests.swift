@@ -64,6 +64,31 @@ struct PortableYAMLTests {
         }
     }
 
+    @Test("Hurl, Insomnia and Bruno imports read the same in PyYAML as in Yams, numbers with exponents included")
+    func hurlInsomniaBrunoImports() throws {
+        let hurlNames = try FileManager.default.contentsOfDirectory(atPath: fixturesDirectory + "/hurl").filter { $0.hasSuffix(".hurl") }.sorted()
+        let hurlFiles = try hurlNames.map { (file: $0, text: String(decoding: try fixture("hurl/" + $0), as: UTF8.self)) }
+        // JSON numbers a YAML 1.1 reader takes for strings when written as Swift prints them.
+        let numbers = """
+            POST http://localhost:8000/numbers
+            HTTP 200
+            {"big": 1e21, "small": 5e-324, "plain": 1.5, "neg": -2E+3, "list": [1e300, 0.1]}
+            """
+        let workspaces = [
+            try HurlImport.result(files: hurlFiles),
+            try HurlImport.result(text: numbers, file: "numbers.hurl"),
+            try BrunoImport.result(folder: fixturesDirectory + "/bruno/bru-collection"),
+            try BrunoImport.result(folder: fixturesDirectory + "/bruno/yml-collection"),
+        ] + (try ["insomnia_v4.json", "oauth-v4.yaml", "auth-types-v5.yaml", "chained-responses-v5.yaml"].map {
+            try InsomniaImport.result(export: try fixture("insomnia/" + $0), file: $0)
+        })
+        let texts = workspaces.map { $0.workspace.yaml() }
+        #expect(texts[1].contains("1.0e+21"), "\(texts[1])")
+        for (yaml, read) in zip(texts, try readWithPyYAML(texts)) {
+            #expect(try read.get() == (try YAMLTree(yams: yaml)), "\(yaml.prefix(120))")
+        }
+    }
+
     @Test("Tricky strings saved as rows, spliced into a block or rewriting a request with flow collections, read back in PyYAML")
     func trickyStringsSaved() throws {
         // `j`'s headers are a flow mapping, so editing them rewrites its block, JSON body too.

@@ -7,7 +7,7 @@ import Yams
 /// `"{{x}}"` are quoted), numbers, booleans and null are plain.
 package enum YAMLScalar {
     /// Where a scalar is written; a plain scalar may hold less in a flow collection.
-    enum Position {
+    package enum Position {
         case blockKey, blockValue, flowKey, flowValue
     }
 
@@ -52,7 +52,7 @@ package enum YAMLScalar {
 
     /// A JSON value: scalars as above, arrays and objects in flow style (members sorted, as
     /// JSON objects have no order).
-    static func json(_ value: JSONValue, at position: Position, keeping style: Node.Scalar.Style? = nil) -> String {
+    package static func json(_ value: JSONValue, at position: Position, keeping style: Node.Scalar.Style? = nil) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
@@ -67,11 +67,17 @@ package enum YAMLScalar {
         }
     }
 
-    /// A number YAML reads as a float (`1.0`, not `1`, so that it stays a double).
+    /// A number YAML reads as a float (`1.0`, not `1`, so that it stays a double), in both
+    /// versions: YAML 1.1 (PyYAML) reads `1e+21` as a string, wanting a `.` in the mantissa
+    /// and a signed exponent, so an exponent is written `1.0e+21`.
     private static func number(_ value: Double) -> String {
         if value.isNaN { return ".nan" }
         if value.isInfinite { return value < 0 ? "-.inf" : ".inf" }
-        return String(value)
+        let text = String(value)
+        guard let e = text.firstIndex(of: "e") else { return text }
+        let mantissa = text[..<e], exponent = text[text.index(after: e)...]
+        let sign = exponent.hasPrefix("-") || exponent.hasPrefix("+") ? "" : "+"
+        return mantissa + (mantissa.contains(".") ? "" : ".0") + "e" + sign + exponent
     }
 
     /// Seconds and other doubles where a whole number may be written as one (`5`, `0.5`).

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import CourierFormat
 import CourierWorkspace
 
 /// A Hurl response section as `expect:` lines and chain captures: `HTTP 200` is
@@ -35,7 +36,7 @@ enum HurlResponseMapping {
                 expect.append("body == " + JSONValue.string(HurlTemplates.courier(text)).description)
             case .json(let text), .multiline(let text, language: "json"?):
                 if let value = try? JSONValue(parsing: Data(HurlTemplates.courier(text).utf8)) {
-                    expect.append("{subject: $, predicate: \"==\", value: \(value.description)}")
+                    expect.append("{subject: $, predicate: \"==\", value: \(YAMLScalar.json(value, at: .flowValue))}")
                 } else {
                     built.dropped.append("\(place(response.bodyLine)): the expected JSON body (it is not JSON Courier can compare)")
                 }
