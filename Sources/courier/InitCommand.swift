@@ -32,7 +32,8 @@ struct InitCommand: ParsableCommand {
     @Option(name: .customLong("from-curl"), help: ArgumentHelp("Start from a curl command, quoted as one argument.", valueName: "command"))
     var curl: String?
 
-    @Option(help: ArgumentHelp("Import an OpenAPI, Postman, .http or HAR file (or FORMAT:FILE).", valueName: "file"),
+    @Option(help: ArgumentHelp("Import an OpenAPI, Postman, Insomnia, .http, HAR or Hurl file, or a Bruno collection's folder (or FORMAT:FILE).",
+                               valueName: "file"),
             completion: .file())
     var from: String?
 
@@ -80,6 +81,12 @@ struct InitCommand: ParsableCommand {
     /// The importer's workspace for `--from`, its report on standard error.
     private func imported(_ argument: String) throws -> StarterWorkspace.Source {
         do {
+            if let folder = Self.brunoFolder(argument) {
+                let result = try BrunoImport.result(folder: folder)
+                printError("courier init: imported \(folder) as bruno")
+                ImportOutput.printReport(result.report)
+                return .imported(result.workspace, from: folder)
+            }
             let (format, file) = try ImportFormat.detect(argument)
             let data = try ImportOutput.read(file)
             let result = try format.result(data, file: file, workspaceDirectory: directory)
@@ -90,6 +97,15 @@ struct InitCommand: ParsableCommand {
             printError(failure.description)
             throw ExitCode(2)
         }
+    }
+
+    /// The folder of a Bruno collection named by `argument` (`bruno:FOLDER`, or any folder:
+    /// Bruno's are the only collections that are folders; the importer says when it holds
+    /// neither `bruno.json` nor `opencollection.yml`).
+    private static func brunoFolder(_ argument: String) -> String? {
+        let path = argument.lowercased().hasPrefix("bruno:") ? String(argument.dropFirst(6)) : argument
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? path : nil
     }
 
     /// `path` as the user would type it: `./courier.yaml` as `courier.yaml`.

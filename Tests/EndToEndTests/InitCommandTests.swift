@@ -46,6 +46,21 @@ import Testing
         #expect(listed.status == 0, "the imported workspace loads: \(listed.errors)")
     }
 
+    @Test func initFromAFolderReadsItAsABrunoCollection() async throws {
+        let sandbox = try EndToEndTests.Sandbox()
+        defer { sandbox.remove() }
+        let directory = sandbox.directory + "/from-bruno"
+        let collection = EndToEndTests.root + "/Tests/Fixtures/bruno/bru-collection"
+        let made = try await cli.courier(["init", directory, "--from", collection], environment: sandbox.environment)
+        #expect(made.status == 0, "\(made.errors)")
+        #expect(made.errors.contains("as bruno"), "\(made.errors)")
+        let listed = try await cli.courier(["export", "http", directory + "/courier.yaml"], environment: sandbox.environment)
+        #expect(listed.status == 0 && listed.output.contains("###"), "the imported workspace loads: \(listed.errors)")
+        let notBruno = try await cli.courier(["init", sandbox.directory + "/y", "--from", "bruno:" + sandbox.directory],
+                                             environment: sandbox.environment)
+        #expect(notBruno.status == 2 && notBruno.errors.contains("bruno.json"), "\(notBruno.errors)")
+    }
+
     @Test func badInputExitsTwoAndHelpFitsEightyColumns() async throws {
         let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
