@@ -12,20 +12,9 @@ enum ANSICQuoting {
     /// `word` as `$'…'`: `\\`, `\'`, `\n`, `\t`, `\r`, and other controls as `\xHH` (a C1
     /// control as its two UTF-8 bytes).
     static func quote(_ word: String) -> String {
-        var result = "$'"
-        for scalar in word.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "'": result += "\\'"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where isControl(scalar):
-                for byte in String(scalar).utf8 { result += "\\x" + hex(byte) }
-            default: result.unicodeScalars.append(scalar)
-            }
+        "$" + BackslashEscaping.quoted(word, quote: "'") { scalar in
+            isControl(scalar) ? String(scalar).utf8.map { "\\x" + hex($0) }.joined() : nil
         }
-        return result + "'"
     }
 
     /// Reads the rest of a `$'…'` word after its opening quote, up to the closing one, with
@@ -96,7 +85,6 @@ enum ANSICQuoting {
     }
 
     private static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
+        BackslashEscaping.hex(UInt32(byte), digits: 2, uppercase: true)
     }
 }

@@ -1,3 +1,4 @@
+import CourierFormat
 import Foundation
 
 /// Text as a Hurl file writes it: quoted strings, keys and values of `key: value` lines,
@@ -5,23 +6,9 @@ import Foundation
 enum HurlExportText {
     /// `"…"` with Hurl's escapes (`\"`, `\\`, `\n`, `\t`, `\r`, `\u{…}` for other controls).
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.properties.generalCategory == .control {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        BackslashEscaping.quoted(text, quote: "\"") { scalar in
+            scalar.properties.generalCategory == .control ? "\\u{" + String(scalar.value, radix: 16) + "}" : nil
         }
-        return result + "\""
     }
 
     /// A key of a `key: value` line: `\`, `:`, `#` and spaces escaped.

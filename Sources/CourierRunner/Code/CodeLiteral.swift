@@ -17,33 +17,19 @@ enum CodeLiteral {
 
     /// `text` as a double-quoted literal of `style`.
     static func quoted(_ text: String, _ style: Style) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where style == .javaScript && (scalar == "\u{2028}" || scalar == "\u{2029}"):
-                result += "\\u" + hex(scalar.value, digits: 4)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-                switch style {
-                case .python, .go: result += "\\x" + hex(scalar.value, digits: 2)
-                case .javaScript: result += "\\u" + hex(scalar.value, digits: 4)
-                case .swift: result += scalar.value == 0 ? "\\0" : "\\u{" + hex(scalar.value, digits: 1) + "}"
-                }
-            default: result.unicodeScalars.append(scalar)
+        BackslashEscaping.quoted(text, quote: "\"") { scalar in
+            if style == .javaScript, scalar == "\u{2028}" || scalar == "\u{2029}" { return "\\u" + hex(scalar.value, digits: 4) }
+            guard scalar.value < 0x20 || scalar.value == 0x7f else { return nil }
+            switch style {
+            case .python, .go: return "\\x" + hex(scalar.value, digits: 2)
+            case .javaScript: return "\\u" + hex(scalar.value, digits: 4)
+            case .swift: return scalar.value == 0 ? "\\0" : "\\u{" + hex(scalar.value, digits: 1) + "}"
             }
         }
-        return result + "\""
     }
 
     /// `value` in hexadecimal, at least `digits` long.
-    static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
+    static func hex(_ value: UInt32, digits: Int) -> String { BackslashEscaping.hex(value, digits: digits) }
 
     /// The bytes in hexadecimal, two digits each.
     static func hex(_ data: Data) -> String {
