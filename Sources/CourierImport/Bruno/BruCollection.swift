@@ -36,11 +36,11 @@ struct BruCollection {
             let folders = BrunoImport.folders(of: path)
             if path == "collection.bru" {
                 tree.root = BrunoRequest.folder(document, title: "")
-                addVariables(BrunoRequest.variables(document), place: "collection.bru", to: &workspace, report: &report)
+                BrunoImport.addVariables(BrunoRequest.variables(document), place: "collection.bru", collectionWide: true, to: &workspace, report: &report)
             } else if path.hasSuffix("/folder.bru") {
                 let title = folders.last ?? ""
                 folderSettings[folders] = (BrunoRequest.folder(document, title: title), Double(document.value("seq", in: "meta") ?? "") ?? .infinity)
-                addVariables(BrunoRequest.variables(document), place: path, to: &workspace, report: &report)
+                BrunoImport.addVariables(BrunoRequest.variables(document), place: path, collectionWide: false, to: &workspace, report: &report)
             } else if folders == ["environments"] {
                 let name = String(path.dropFirst("environments/".count).dropLast(".bru".count))
                 let key = environmentNaming.unique(name, fallback: "environment")
@@ -61,7 +61,7 @@ struct BruCollection {
                 let title = String(path.split(separator: "/").last!.dropLast(".bru".count))
                 let request = BrunoRequest.request(document, title: title)
                 let requestVariables = BrunoRequest.variables(document)
-                addVariables(requestVariables, place: path, to: &workspace, report: &report)
+                BrunoImport.addVariables(requestVariables, place: path, collectionWide: false, to: &workspace, report: &report)
                 if document.value("type", in: "meta").map({ !["http", "graphql"].contains($0) }) ?? false {
                     report.dropped.append("\(path): a \(document.value("type", in: "meta")!) request not carried over")
                     continue
@@ -79,17 +79,4 @@ struct BruCollection {
         return conversion.convert(tree)
     }
 
-    /// Pre-request variables of the collection, a folder or a request as workspace variables;
-    /// one defined already with another value is left out.
-    private func addVariables(_ variables: [(name: String, value: String)], place: String, to workspace: inout ImportedWorkspace,
-                              report: inout ImportReport) {
-        for (name, value) in variables {
-            if let existing = workspace.variables.first(where: { $0.name == name }) {
-                if existing.value != value { report.dropped.append("\(place): variable \(name) left out: another file gives it another value") }
-            } else {
-                workspace.variables.append((name, value))
-                if place != "collection.bru" { report.notes.append("\(place): its variable \(name) is a workspace variable") }
-            }
-        }
-    }
 }

@@ -24,11 +24,11 @@ enum OpenCollectionImport {
             if folders.isEmpty, base == "opencollection" {
                 workspace.name = document["info"]?.text("name").map(ImportedWorkspace.oneLine)
                 tree.root = Self.folder(document, title: "")
-                add(variables(document["request"]?.array("variables")), place: path, to: &workspace, report: &report)
+                BrunoImport.addVariables(variables(document["request"]?.array("variables")), place: path, collectionWide: true, to: &workspace, report: &report)
             } else if base == "folder" {
                 folderSettings[folders] = (Self.folder(document, title: document["info"]?.text("name") ?? folders.last ?? ""),
                                            document["info"]?["seq"]?.doubleValue ?? .infinity)
-                add(variables(document["request"]?.array("variables")), place: path, to: &workspace, report: &report)
+                BrunoImport.addVariables(variables(document["request"]?.array("variables")), place: path, collectionWide: false, to: &workspace, report: &report)
             } else if folders == ["environments"] {
                 let name = document.text("name") ?? base
                 let key = naming.unique(name, fallback: "environment")
@@ -77,7 +77,7 @@ enum OpenCollectionImport {
         if let auth = http["auth"] { request.auth = self.auth(auth) }
         request.body = body(http["body"], graphql: type == "graphql", dropped: &request.dropped)
         let runtime = document["runtime"]
-        add(variables(runtime?.array("variables")), place: path, to: &workspace, report: &report)
+        BrunoImport.addVariables(variables(runtime?.array("variables")), place: path, collectionWide: false, to: &workspace, report: &report)
         for assertion in runtime?.array("assertions") ?? [] where !assertion.isTrue("disabled") {
             let expression = assertion.text("expression") ?? ""
             let operation = [assertion.text("operator") ?? "eq", assertion.text("value")].compactMap { $0 }.joined(separator: " ")
@@ -111,17 +111,6 @@ enum OpenCollectionImport {
         (entries ?? []).filter { !$0.isTrue("disabled") }.compactMap { entry -> (name: String, value: String)? in
             guard let name = entry.text("name") else { return nil }
             return (name, BrunoRequest.text(entry.text("value") ?? entry["value"]?.text("data") ?? ""))
-        }
-    }
-
-    private static func add(_ variables: [(name: String, value: String)], place: String, to workspace: inout ImportedWorkspace,
-                            report: inout ImportReport) {
-        for (name, value) in variables {
-            if let existing = workspace.variables.first(where: { $0.name == name }) {
-                if existing.value != value { report.dropped.append("\(place): variable \(name) left out: another file gives it another value") }
-            } else {
-                workspace.variables.append((name, value))
-            }
         }
     }
 
