@@ -11,7 +11,7 @@ extension RequestDefinition {
         let schemes = AuthSchemes.all
         let descriptions = schemes.map { $0.schemeDescription }
         let map = try value.mapping(allowed: descriptions.flatMap { [$0.key] + $0.siblingFields.map(\.key) },
-                                    expected: descriptions.map(\.synopsis).joined(separator: ", "))
+                                    expected: descriptions.map(\.synopsis).joined(separator: ", ") + ", or none")
         let chosen = schemes.firstIndex { map[$0.schemeDescription.key] != nil }
         for description in descriptions where description.shape == .leading && (chosen.map { descriptions[$0].key } != description.key) {
             let siblings = description.siblingFields.map(\.key)
@@ -20,7 +20,7 @@ extension RequestDefinition {
             }
         }
         guard let chosen, let node = map[descriptions[chosen].key] else {
-            throw value.error(.missingKey, "auth needs one of: " + descriptions.map(\.key).joined(separator: ", "))
+            throw value.error(.missingKey, "auth needs one of: " + descriptions.map(\.key).joined(separator: ", ") + ", or none")
         }
         let description = descriptions[chosen]
         var nodes: [String: YAMLValue] = [:]
@@ -54,6 +54,12 @@ extension RequestDefinition {
             let place = error.field.flatMap { nodes[$0] } ?? node
             throw place.error(error.kind == .missing ? .missingKey : .invalidValue, error.message)
         }
+    }
+
+    /// `auth: none`: no auth, not even the folder's.
+    static func isNone(_ value: YAMLValue) -> Bool {
+        guard case .scalar = value.node else { return false }
+        return (try? value.string()) == "none"
     }
 
     /// A field's value as text: a template, a word, a number as written, a list's words.

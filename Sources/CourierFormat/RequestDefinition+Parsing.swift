@@ -32,7 +32,9 @@ extension RequestDefinition {
             if entry.value.isNull { removedHeaders.append(entry.name) } else { headers.append((entry.name, try text(entry.value))) }
             headerOrder.append(entry.name)
         }
-        if let value = map["auth"] { auth = try Self.auth(value, text: text) }
+        if let value = map["auth"] {
+            if Self.isNone(value) { noAuth = true } else { auth = try Self.auth(value, text: text) }
+        }
         if let value = map["body"] {
             body = try Self.body(value)
             Self.collectTemplates(in: value, into: &templates)

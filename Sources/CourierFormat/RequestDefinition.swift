@@ -89,6 +89,9 @@ public struct RequestDefinition: Sendable {
     /// The names under `headers:` in file order, `null` ones included, for the composer.
     public var headerOrder: [String] = []
     package var auth: Auth?
+    /// `auth: none` — sent without auth, though its folder's config has some (a token
+    /// endpoint, a public page under an authed service).
+    public var noAuth = false
     /// `contract: false` — no contract judges this request's responses (a token endpoint, a
     /// health check): ``Workspace/contractScope(for:)``.
     public var judgedByContract = true

@@ -23,7 +23,7 @@ package enum RequestYAML {
                 add(YAMLScalar.blockKey(row.name, indentation: 4), row.type == .null ? "null" : text(row.value), level: 2)
             }
         }
-        if let auth = definition.auth { lines += authLines(auth.authentication) }
+        if let auth = definition.auth { lines += authLines(auth.authentication) } else if definition.noAuth { add("auth", "none") }
         if let body = definition.body {
             add("body", "")
             lines += self.body(body)

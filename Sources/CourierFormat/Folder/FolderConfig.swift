@@ -34,6 +34,9 @@ public struct FolderConfig: Sendable {
     public var defaults = ServiceDefaults()
     /// The auth of the folder's requests that write none.
     package var auth: RequestDefinition.Auth?
+    /// `auth: none`: the folder's requests have no auth unless they write one, whatever an
+    /// enclosing folder's config says.
+    public var noAuth = false
     /// Nil: the enclosing folder's or the workspace's contract stands.
     public var contract: ContractChoice?
 
@@ -52,7 +55,9 @@ public struct FolderConfig: Sendable {
         }
         baseURL = try map["baseUrl"].map(text)
         defaults = try ServiceDefaults(headers: map["headers"], args: map["args"], templates: &templates)
-        if let value = map["auth"] { auth = try RequestDefinition.auth(value, text: text) }
+        if let value = map["auth"] {
+            if RequestDefinition.isNone(value) { noAuth = true } else { auth = try RequestDefinition.auth(value, text: text) }
+        }
         if let value = map["contract"] {
             if case .scalar = value.node, let flag = try? value.bool() {
                 guard !flag else { throw value.error(.invalidValue, "contract: an OpenAPI document's path, or false for none") }

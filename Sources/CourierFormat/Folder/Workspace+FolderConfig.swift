@@ -36,9 +36,11 @@ extension Workspace {
         folderConfigs(for: name).reduce(serviceDefaults(environment: environment)) { $0.overlaid(by: $1.defaults) }
     }
 
-    /// The auth request `name` has when it writes none: its innermost folder's.
+    /// The auth request `name` has when it writes none: its innermost folder's that says
+    /// one (or `auth: none`); nil when the request itself says `auth: none`.
     package func folderAuth(for name: String) -> RequestDefinition.Auth? {
-        folderConfigs(for: name).last { $0.auth != nil }?.auth
+        guard requests[name]?.noAuth != true else { return nil }
+        return folderConfigs(for: name).last { $0.auth != nil || $0.noAuth }?.auth
     }
 
     /// The contract that judges request `name`, with the base URL template that goes with it

@@ -70,6 +70,18 @@ import Testing
         #expect(off.requests["token"]?.judgedByContract == false)
     }
 
+    @Test func authNoneOptsARequestOutOfItsFoldersAuthAndIsWrittenBack() throws {
+        let fixture = fixture()
+        fixture.write("requests/orders/token.yaml", "requests:\n  ordersToken: {url: /token, auth: none}\n")
+        let workspace = try Workspace.load(path: fixture.directory, extraVariables: ["ordersToken"])
+        let token = try #require(workspace.requests["ordersToken"])
+        #expect(token.noAuth && token.auth == nil)
+        #expect(workspace.folderAuth(for: "ordersToken") == nil)
+        #expect(RequestYAML.block(for: token, name: "ordersToken").contains("\n  auth: none\n"))
+        let misspelt = try #require(throws: WorkspaceError.self) { try Workspace.load(path: writeWorkspace("requests:\n  t: {url: /t, auth: nope}\n")) }
+        #expect(misspelt.location?.line == 2 && misspelt.message.contains(", or none, found"), "\(misspelt)")
+    }
+
     @Test func layoutFileReadsACourierYamlAloneBesideAnUnrelatedRequestsFolder() throws {
         let fixture = FolderWorkspaceFixture(empty: true)
         fixture.write("courier.yaml", "layout: file\nrequests:\n  ping: {url: /get}\n")

@@ -58,6 +58,17 @@ struct FolderConfigRunTests {
                 url: unsigned
                 auth: {basic: {user: u, password: p}}
                 expect: [$.headers.Authorization == "Basic dTpw"]
+              public:
+                url: public
+                auth: none
+                expect: [$.headers.X-Team == "refunds", $.headers.Authorization not exists]
+            """)
+        fixture.write("requests/billing/status/folder.yaml", "config: {auth: none}\n")
+        fixture.write("requests/billing/status/ping.yaml", """
+            requests:
+              ping:
+                url: ping
+                expect: [$.headers.X-Team == "payments", $.headers.Authorization not exists]
             """)
         fixture.write("requests/legacy/pets.yaml", "config: {contract: false}\nrequests:\n  legacyDrift: {url: pets/2}\n")
         fixture.write("requests/v2/pets.yaml", "config: {contract: contracts/pets-v2.yaml}\nrequests:\n  v2Drift: {url: pets/2}\n")
@@ -77,10 +88,11 @@ struct FolderConfigRunTests {
 
     @Test func aFoldersBaseURLHeadersAndAuthReachTheServerNestedOverParentAndTheRequestOverBoth() async throws {
         let fixture = try Self.workspace()
-        let run = await headlessRun(fixture.directory, ["invoice", "refunds", "unsigned"]) { $0.json = true }
+        let names = ["invoice", "refunds", "unsigned", "public", "ping"]
+        let run = await headlessRun(fixture.directory, names) { $0.json = true }
         #expect(run.status == 0, "\(run.output) \(run.errors)")
         let byName = try results(run)
-        for name in ["invoice", "refunds", "unsigned"] {
+        for name in names {
             let checks = (byName[name]?["checks"] as? [[String: Any]]) ?? []
             #expect(!checks.isEmpty && checks.allSatisfy { $0["passed"] as? Bool == true }, "\(name): \(checks)")
             // Another base URL than the contract's: the contract does not judge it.
