@@ -28,11 +28,17 @@ final class AppHarness {
     /// would make it read again at unforeseen moments). `webSockets`: the server serves `/ws`.
     static func start(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
                       overrides: [String: String] = [:], watchingCache: Bool = false, webSockets: Bool = false,
-                      editing: (String) -> String = { $0 }) async throws -> AppHarness {
+                      editing: (String) -> String = { $0 }, folder: String? = nil) async throws -> AppHarness {
         let directory = temporaryDirectory("courier-app")
-        let path = directory + "/demo.yaml"
-        let text = try String(contentsOfFile: repositoryRoot + "/workspaces/demo.yaml", encoding: .utf8)
-        try editing(text).write(toFile: path, atomically: true, encoding: .utf8)
+        var path = directory + "/demo.yaml"
+        if let folder {
+            // A folder workspace of `workspaces/` instead of the demo's one file.
+            path = directory + "/" + folder
+            try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/" + folder, toPath: path)
+        } else {
+            let text = try String(contentsOfFile: repositoryRoot + "/workspaces/demo.yaml", encoding: .utf8)
+            try editing(text).write(toFile: path, atomically: true, encoding: .utf8)
+        }
         try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/files", toPath: directory + "/files")
         try FileManager.default.copyItem(atPath: repositoryRoot + "/workspaces/schemas", toPath: directory + "/schemas")
         let server = try await DemoServer.start(webSockets: webSockets)
@@ -54,9 +60,9 @@ final class AppHarness {
     /// Runs `body` with a fresh harness and stops its server afterwards, whatever happens.
     static func run(size: Size = Size(columns: 120, rows: 40), environment: String? = nil,
                     overrides: [String: String] = [:], watchingCache: Bool = false, webSockets: Bool = false,
-                    editing: (String) -> String = { $0 }, _ body: (AppHarness) async throws -> Void) async throws {
+                    editing: (String) -> String = { $0 }, folder: String? = nil, _ body: (AppHarness) async throws -> Void) async throws {
         let app = try await start(size: size, environment: environment, overrides: overrides, watchingCache: watchingCache,
-                                  webSockets: webSockets, editing: editing)
+                                  webSockets: webSockets, editing: editing, folder: folder)
         do {
             try await body(app)
         } catch {

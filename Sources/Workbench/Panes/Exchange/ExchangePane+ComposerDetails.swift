@@ -54,9 +54,17 @@ extension ExchangePane {
         }
     }
 
+    /// The request's own auth; else its folder's, saying which folder's config gives it.
     private func authLines(_ definition: RequestDefinition) -> [StyledLine] {
-        guard let auth = definition.auth else { return [StyledLine(" No authorization.", .dim)] }
-        return Self.authLines(auth.authentication, reveal: source.revealsSecrets)
+        if let auth = definition.auth { return Self.authLines(auth.authentication, reveal: source.revealsSecrets) }
+        if definition.noAuth { return [StyledLine(" No authorization (auth: none), whatever its folder says.", .dim)] }
+        let configs = source.workspace.folderConfigs(for: definition.name)
+        guard let config = configs.last(where: { $0.auth != nil || $0.noAuth }), let auth = config.auth else {
+            return [StyledLine(" No authorization.", .dim)]
+        }
+        let place = "requests/" + (config.folder.isEmpty ? "" : config.folder + "/")
+        return [StyledLine(" From the config of \(place) (auth: none on the request opts out):", .dim)]
+            + Self.authLines(auth.authentication, reveal: source.revealsSecrets)
     }
 
     private func optionLines(_ definition: RequestDefinition, request: WorkspaceRequest?, width: Int) -> [StyledLine] {
