@@ -16,7 +16,7 @@ extension ExchangePane {
         case .body:
             return bodyLines(definition)
         case .auth:
-            return authLines(definition)
+            return authLines(definition, width: width)
         case .options, .headers:
             return optionLines(definition, request: request, width: width)
         }
@@ -55,15 +55,16 @@ extension ExchangePane {
     }
 
     /// The request's own auth; else its folder's, saying which folder's config gives it.
-    private func authLines(_ definition: RequestDefinition) -> [StyledLine] {
+    private func authLines(_ definition: RequestDefinition, width: Int) -> [StyledLine] {
+        func said(_ text: String) -> [StyledLine] { Wrapping.lines(text, width: max(10, width - 2)).map { StyledLine(" " + $0, .dim) } }
         if let auth = definition.auth { return Self.authLines(auth.authentication, reveal: source.revealsSecrets) }
-        if definition.noAuth { return [StyledLine(" No authorization (auth: none), whatever its folder says.", .dim)] }
+        if definition.noAuth { return said("No authorization (auth: none), whatever its folder says.") }
         let configs = source.workspace.folderConfigs(for: definition.name)
         guard let config = configs.last(where: { $0.auth != nil || $0.noAuth }), let auth = config.auth else {
             return [StyledLine(" No authorization.", .dim)]
         }
         let place = "requests/" + (config.folder.isEmpty ? "" : config.folder + "/")
-        return [StyledLine(" From the config of \(place) (auth: none on the request opts out):", .dim)]
+        return said("From the config of \(place) (auth: none on the request opts out):")
             + Self.authLines(auth.authentication, reveal: source.revealsSecrets)
     }
 
