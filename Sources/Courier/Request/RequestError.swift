@@ -1,5 +1,6 @@
-/// Why a request failed, in four families: YTKNetwork's three (transport, serialization,
-/// validation) with their codes, and parameter for requests that never started. Transport
+/// Why a request failed, in five families: YTKNetwork's three (transport, serialization,
+/// validation) with their codes, parameter for requests that never started, and gRPC for a
+/// call that ended with a status other than OK. Transport
 /// errors also carry libcurl's own code and message; an error may carry the error beneath it
 /// (``cause``), as a bad status carries the body it could not read.
 public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -13,6 +14,9 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         case validation
         /// It never started: an interceptor vetoed it or its arguments were invalid.
         case parameter
+        /// A gRPC call ended with a status other than OK; the code is the status's (1–16,
+        /// ``GRPCStatusCode``) and the message reads `NOT_FOUND (5): no feature at 1,1`.
+        case grpc
     }
 
     /// A numeric error code. Transport codes follow NSURLError's numbering; validation codes
@@ -99,7 +103,7 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let clientCertificateRejected = Code(rawValue: -1205)
     }
 
-    /// Which of the four families the failure belongs to.
+    /// Which of the five families the failure belongs to.
     public var family: Family
     /// The numeric code: NSURLError's for transport, YTKNetwork's for validation.
     public var code: Code

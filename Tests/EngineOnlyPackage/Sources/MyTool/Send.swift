@@ -13,6 +13,7 @@ func send(_ request: Request) async -> String {
         case (.validation, .invalidStatusCode): return "the server answered \(error.statusCode ?? 0)"
         case (.validation, _), (.serialization, _): return "an unexpected answer: \(error.message)"
         case (.parameter, _): return "not sent: \(error.message)"
+        case (.grpc, _): return "the call ended with \(error.message)"   // NOT_FOUND (5): …
         }
     } catch {
         return "\(error)"                           // run() throws RequestError only

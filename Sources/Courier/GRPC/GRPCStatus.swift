@@ -1,0 +1,89 @@
+import Foundation
+
+/// How a gRPC call ended: the `grpc-status`, `grpc-message` and `grpc-status-details-bin`
+/// of its trailers — or of its headers, when the server answered "trailers-only" (an error
+/// at once, with no message).
+public struct GRPCStatus: Sendable, Hashable, CustomStringConvertible {
+    /// The status code; a number outside 0–16 is read as ``GRPCStatusCode/unknown``, as the
+    /// gRPC specification says.
+    public var code: GRPCStatusCode
+    /// `grpc-message`, percent-decoded (empty when absent).
+    public var message: String
+    /// `grpc-status-details-bin`, base64-decoded: a serialized `google.rpc.Status` whose
+    /// details a schema-aware reader can show. Nil when absent or not base64.
+    public var details: Data?
+
+    /// A status with its code, message and serialized details.
+    public init(code: GRPCStatusCode, message: String = "", details: Data? = nil) {
+        self.code = code
+        self.message = message
+        self.details = details
+    }
+
+    /// The status in `fields` (trailers, or a trailers-only response's headers; names in any
+    /// case), or nil when they hold no `grpc-status`.
+    public init?(fields: [(name: String, value: String)]) {
+        func value(_ name: String) -> String? { fields.last { $0.name.lowercased() == name }?.value }
+        guard let status = value("grpc-status")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        code = Int(status).flatMap(GRPCStatusCode.init(rawValue:)) ?? .unknown
+        message = value("grpc-message").map(Self.percentDecoded) ?? ""
+        details = value("grpc-status-details-bin").flatMap(GRPCMetadata.decodedBinary)
+    }
+
+    /// `NOT_FOUND (5): no feature at 1,1`; `OK (0)`.
+    public var description: String { message.isEmpty ? code.description : "\(code): \(message)" }
+
+    /// The failure this status is, in the gRPC family; nil for OK.
+    public var error: RequestError? {
+        guard code != .ok else { return nil }
+        return RequestError(family: .grpc, code: RequestError.Code(rawValue: code.rawValue), message: description)
+    }
+
+    /// `grpc-message`'s encoding: UTF-8 with `%XX` escapes. A malformed escape is kept as it
+    /// is (the specification asks readers not to fail on it), and bytes that are not UTF-8
+    /// become U+FFFD.
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+               let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `grpc-message`'s encoding of `text`: bytes outside printable ASCII and `%` as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            if byte >= 0x20, byte <= 0x7E, byte != UInt8(ascii: "%") {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
