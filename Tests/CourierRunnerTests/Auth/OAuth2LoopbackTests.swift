@@ -85,8 +85,14 @@ import Testing
     }
 
     @Test func aFreeRedirectPortIsTheOneInTheURL() throws {
-        let port = try { let held = try HeldPort(); return held.port }()  // free again once closed
-        let listener = try LoopbackRedirect(port: port)
+        // A port the listener binds itself, below the kernel's ephemeral range (32768–60999
+        // here): a port found free by binding 0 and closing could be taken in between by any
+        // connection a parallel test opens. The first of a few random ones that is free.
+        var bound: (listener: LoopbackRedirect, port: UInt16)?
+        for port in (0..<50).map({ _ in UInt16.random(in: 20_000..<32_000) }) where bound == nil {
+            if let listener = try? LoopbackRedirect(port: port) { bound = (listener, port) }
+        }
+        let (listener, port) = try #require(bound, "no free port among 50 random ones in 20000–31999")
         #expect(listener.redirectURI == "http://127.0.0.1:\(port)/callback")
         #expect(try LoopbackRedirect().port != 0, "without one, a free port")
     }
