@@ -59,19 +59,6 @@ public struct GRPCStatus: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `grpc-message`'s encoding of `text`: bytes outside printable ASCII and `%` as `%XX`.
-    static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            if byte >= 0x20, byte <= 0x7E, byte != UInt8(ascii: "%") {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
-
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
@@ -79,11 +66,5 @@ public struct GRPCStatus: Sendable, Hashable, CustomStringConvertible {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
