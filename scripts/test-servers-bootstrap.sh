@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs the servers nobody here wrote that the tests talk to: nginx (HTTP/2, TLS, client
 # certificates; from Debian's packages when root, never started as a service), headless Chromium
-# (renders the HTML report; from Debian's packages when root), and httpbin with
+# (renders the HTML report; from Debian's packages when root), protoc (Debian's protobuf-compiler,
+# when root; for the gRPC tests' descriptor sets), and in a venv at .build/test-venv: httpbin with
 # botocore (an independent SigV4 signer), http-message-signatures (an independent RFC 9421
-# verifier), sse-starlette on uvicorn (server-sent events) and
-# websockets in a venv at .build/test-venv: `python -m gunicorn -b
-# 127.0.0.1:PORT httpbin:app` is what the tests start (Tests/CourierTests/HTTPBinServer.swift).
+# verifier), sse-starlette on uvicorn (server-sent events), websockets, and grpcio with
+# grpcio-tools, grpcio-reflection, grpcio-health-checking and grpcio-status (the gRPC server
+# Tests/Fixtures/servers/grpc_places_server.py, which compiles Tests/Fixtures/grpc/places.proto
+# when it starts). `python -m gunicorn -b 127.0.0.1:PORT httpbin:app` is what the httpbin tests
+# start (Tests/CourierTests/HTTPBinServer.swift).
 # Idempotent and quick when present; when it cannot install (not root, no python3 venv, no pip,
 # no network) it says why and exits 0, and the tests that need them skip with that reason.
 set -uo pipefail
@@ -40,7 +43,21 @@ if ! command -v chromium-headless-shell >/dev/null && ! command -v chromium >/de
     fi
 fi
 
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv' 2>/dev/null; then
+# protoc compiles .proto files to descriptor sets for the gRPC tests (the Python server needs
+# none: grpcio-tools brings its own compiler).
+if ! command -v protoc >/dev/null; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+        echo "test-servers: installing protobuf-compiler (protoc, for the gRPC tests)"
+        export DEBIAN_FRONTEND=noninteractive
+        { apt-get install -y -qq --no-install-recommends protobuf-compiler >/dev/null 2>&1 \
+            || { apt-get update -qq && apt-get install -y -qq --no-install-recommends protobuf-compiler >/dev/null; }; } \
+            || echo "test-servers: protobuf-compiler could not be installed; the tests that need protoc will skip" >&2
+    else
+        echo "test-servers: protoc is not installed (as root: apt-get install -y protobuf-compiler); the tests that need it will skip" >&2
+    fi
+fi
+
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv, grpc, grpc_tools, grpc_reflection, grpc_health, grpc_status, google.protobuf' 2>/dev/null; then
     exit 0
 fi
 if ! command -v "$python" >/dev/null; then
@@ -54,10 +71,11 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 0
     fi
 fi
-echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn, websockets and python-dotenv into .build/test-venv"
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets python-dotenv; then
-    echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets/python-dotenv (no network or no index?); their tests will skip" >&2
+echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn, websockets, python-dotenv, grpcio, grpcio-tools, grpcio-reflection, grpcio-health-checking, grpcio-status and protobuf into .build/test-venv"
+if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets python-dotenv grpcio grpcio-tools grpcio-reflection grpcio-health-checking grpcio-status protobuf; then
+    echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets/python-dotenv/grpcio/grpcio-tools/grpcio-reflection/grpcio-health-checking/grpcio-status/protobuf (no network or no index?); their tests will skip" >&2
     exit 0
 fi
 "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null || echo "test-servers: httpbin installed but does not import; the httpbin tests will skip" >&2
+"$venv/bin/python" -c 'import grpc, grpc_tools, grpc_reflection, grpc_health, grpc_status, google.protobuf' 2>/dev/null || echo "test-servers: grpcio installed but does not import; the gRPC tests will skip" >&2
 exit 0
