@@ -86,6 +86,11 @@ import Testing
             try await prior.run()
             #expect(prior.metrics?.httpVersion == "HTTP/2")
             #expect(prior.responseString?.hasPrefix("HTTP/2.0 ") == true)
+            // A second one on the same agent: libcurl 7.88 fails it on the first one's
+            // connection ("Error in the HTTP2 framing layer", curl #10634), so it gets its own.
+            let again = Self.request("http://127.0.0.1:\(servers.cleartext)/", agent: agent, servers) { $0.httpVersion = .http2PriorKnowledge }
+            try await again.run()
+            #expect(again.metrics?.httpVersion == "HTTP/2")
             // Without prior knowledge plain http is HTTP/1.1, which nginx's h2c port does not
             // speak. A new agent: the first one's HTTP/2 connection would be reused.
             let plain = Self.request("http://127.0.0.1:\(servers.cleartext)/", agent: Self.agent(), servers)

@@ -31,7 +31,7 @@ extension NetworkAgent {
 
     /// Keeps how a streamed attempt ended with its content.
     func keepStream(of entry: RecordEntry, outcome: TransferOutcome, in content: inout ResponseContent) {
-        guard outcome.streamed, let session = entry.stream else { return }
+        guard outcome.streamed || entry.outbox != nil, let session = entry.stream else { return }
         content.stream = session.snapshot
         content.streamEvents = session.keptEvents
     }

@@ -253,7 +253,8 @@ public final class NetworkAgent: Sendable {
     /// Retries as the retry policy says, or finishes.
     func conclude(_ entry: RecordEntry, content: ResponseContent, error: RequestError?, batch: CallbackBatch?) {
         let request = entry.request
-        if let error, let policy = request.retryPolicy ?? entry.settings.retryPolicy {
+        // A gRPC call's messages went with the attempt: it is not retried.
+        if let error, entry.outbox == nil, let policy = request.retryPolicy ?? entry.settings.retryPolicy {
             let retries = entry.progress.snapshot.retryCount
             if policy.shouldRetry(method: entry.prepared.method, error: error, retriesSoFar: retries) {
                 scheduleRetry(entry, after: policy.delay(afterRetries: retries), retries: retries + 1, cause: error)

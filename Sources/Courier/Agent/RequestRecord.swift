@@ -66,6 +66,8 @@ final class RecordEntry: ProgressCell, @unchecked Sendable {
     let recovered: Bool
     /// The run's stream, when the request may stream (it does once a response says so).
     let stream: StreamSession?
+    /// A gRPC call's outgoing messages, for the whole run.
+    let outbox: GRPCOutbox?
     /// The attempt an external transport carries, while it runs.
     let external = Mutex<ExternalTransfer?>(nil)
 
@@ -80,7 +82,8 @@ final class RecordEntry: ProgressCell, @unchecked Sendable {
         self.sent = sent
         self.context = context
         self.priority = priority
-        stream = sent.value.stream.map(StreamSession.init)
+        stream = sent.value.stream.map { StreamSession(settings: $0, grpc: sent.value.grpc) }
+        outbox = sent.value.grpc.map(GRPCOutbox.init)
         super.init()
     }
 

@@ -32,6 +32,8 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
 
     override var streamSession: StreamSession? { entry.stream }
 
+    override var grpcOutbox: GRPCOutbox? { entry.outbox }
+
     override func streamDelivered(_ events: [StreamEvent]) {
         entry.request.deliverStreamEvents(events, on: entry.settings.callbackQueue)
     }

@@ -12,6 +12,9 @@ protocol TransferDriver: AnyObject, Sendable {
     /// Ends a running job's transfer here, as if the response had ended: its outcome follows
     /// with what came (a stream ended by its reader). Nothing for a job not running.
     func end(id: Int)
+    /// Resumes a running job's paused upload (a gRPC call's next message or half-close).
+    /// Nothing for a job not running or not paused.
+    func resumeSending(id: Int)
     /// Transfers allowed at once.
     func setConcurrencyLimit(_ limit: Int)
     /// Abandons every transfer and frees what the driver holds.
@@ -27,4 +30,6 @@ extension Transport: TransferDriver {}
 extension TransferDriver {
     /// A driver that cannot end a transfer early drops it.
     func end(id: Int) { cancel(id: id) }
+    /// A driver that pauses no upload has none to resume.
+    func resumeSending(id: Int) {}
 }

@@ -43,6 +43,8 @@ class TransferJob: @unchecked Sendable {
     func downloadBodyStarted(_ plan: DownloadPlan, etag: String?, lastModified: String?) {}
     /// Where the body goes when the response streams (``StreamSession``); nil: never streams.
     var streamSession: StreamSession? { nil }
+    /// A gRPC call's outgoing messages, read by libcurl's read callback; nil: not a call.
+    var grpcOutbox: GRPCOutbox? { nil }
     /// A chunk of a streamed body completed these events (never empty). Transport thread:
     /// return at once.
     func streamDelivered(_ events: [StreamEvent]) {}
@@ -81,6 +83,13 @@ struct TransferOutcome: Sendable {
     var streamed = false
     /// The reader ended the transfer (``Request/endStream()``): what came is the response.
     var endedByReader = false
+    /// The trailer lines that followed the body, as received; empty when none came.
+    var trailerLines: [UInt8] = []
+    /// The transfer was a gRPC call (``PreparedRequest/grpc``).
+    var isCall = false
+    /// Why a gRPC call's response stream was not read to its end (not gRPC framing, a
+    /// message too long or not inflatable); nil when it was.
+    var grpcProblem: GRPCStatus? = nil
     /// The transport's buffer still holding the header lines (``received`` has none yet)
     /// and, when it fitted there, the body; ``settle()`` moves them in. Nil once settled.
     var lent: ResponseBuffer? = nil

@@ -55,6 +55,8 @@ public struct PreparedRequest: Sendable {
     public var maximumBodyBytes = Int.max
     /// How the response body is delivered while it arrives; nil: read whole, never streamed.
     public var stream: StreamSettings?
+    /// The gRPC call this request makes; nil: a plain HTTP request. Its messages are the body.
+    public var grpc: GRPCCallSettings?
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
     /// The names (lowercased) of the headers that carry credentials: a redirect to another
@@ -81,7 +83,7 @@ public struct PreparedRequest: Sendable {
 
     /// Whether a body goes out: a raw, multipart or file body, or any method but GET and HEAD.
     var sendsBody: Bool {
-        body != nil || multipart != nil || bodyFile != nil || !(method == .get || method == .head)
+        body != nil || multipart != nil || bodyFile != nil || grpc != nil || !(method == .get || method == .head)
     }
 
     /// The value of the first header named `name` (case-insensitive).

@@ -95,6 +95,7 @@ enum RequestBuilder {
             prepared.stream = StreamSettings(mode: request.streamMode, limits: request.streamLimits, reconnect: request.streamReconnect)
         }
         prepared.deadline = request.deadline.flatMap { $0.isFinite && $0 > 0 ? max(0.001, $0) : nil }
+        if let call = request.grpcCall { try shapeGRPCCall(call, &prepared, limits: request.streamLimits) }
         try validate(prepared.url, schemes: request.externalTransport?.schemes ?? [])
         if let error = HeaderFieldCheck.error(in: prepared.headers) { throw error }
     }

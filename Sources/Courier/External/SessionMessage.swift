@@ -17,13 +17,22 @@ public protocol MessageSendingTransport: ExternalTransport {
 }
 
 extension Request {
-    /// Sends `message` on the request's open session; false when its transport takes no
-    /// messages or no session is open.
+    /// Sends `message` on the request's open session, or on its running gRPC call that keeps
+    /// sending (``GRPCCallSettings/keepsSending``; the message's bytes are sent, text as
+    /// UTF-8); false when its transport takes no messages, no session is open, or the call
+    /// has half-closed.
     @discardableResult
     public func send(_ message: SessionMessage) -> Bool {
-        (externalTransport as? any MessageSendingTransport)?.send(message) ?? false
+        if grpcCall != nil {
+            switch message {
+            case .binary(let data): return agent.send(data, onCall: self)
+            case .text(let text): return agent.send(Data(text.utf8), onCall: self)
+            }
+        }
+        return (externalTransport as? any MessageSendingTransport)?.send(message) ?? false
     }
 
-    /// Whether the request's transport takes messages typed after it opened (WebSocket).
-    public var takesMessages: Bool { externalTransport is any MessageSendingTransport }
+    /// Whether the request takes messages typed after it opened: a WebSocket, or a gRPC call
+    /// that keeps sending.
+    public var takesMessages: Bool { externalTransport is any MessageSendingTransport || grpcCall?.keepsSending == true }
 }

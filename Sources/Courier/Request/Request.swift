@@ -146,6 +146,9 @@ open class Request: @unchecked Sendable {
     open var streamReconnect: StreamReconnect? { requestSettings.streamReconnect }
     /// Carries the exchange instead of libcurl (a WebSocket session); nil: libcurl.
     open var externalTransport: (any ExternalTransport)? { requestSettings.externalTransport }
+    /// The gRPC call this request makes (``GRPCCallSettings``): the URL names the method, the
+    /// messages are the body, and the call's status decides success; nil: a plain HTTP request.
+    open var grpcCall: GRPCCallSettings? { requestSettings.grpc }
 
     // MARK: - Hooks (no-ops by default)
 

@@ -82,6 +82,8 @@ public struct RequestSettings: Sendable {
     public var streamLimits = StreamLimits()
     /// Reconnecting a server-sent event stream; nil: never.
     public var streamReconnect: StreamReconnect?
+    /// ``Request/grpcCall``: the gRPC call the request makes; nil by default.
+    public var grpc: GRPCCallSettings?
     /// Carries the exchange instead of libcurl (a WebSocket session); nil: libcurl.
     public var externalTransport: (any ExternalTransport)?
     /// Seconds a response stays fresh in the cache; -1 = no cache (the default).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 
 /// What a response left behind: head, body and its serialized forms, metrics.
@@ -16,6 +17,8 @@ public struct ResponseContent: Sendable {
         var downloadedFile: URL?
         var stream: StreamState?
         var streamEvents: [StreamEvent] = []
+        var trailers: HTTPFields?
+        var grpcStatus: GRPCStatus?
         var parsedHead: ResponseHead?
         /// A network response's head as received, parsed into `headParsedOnRead` when first
         /// read (in the storage itself: an object of its own cost an allocation a response).
@@ -44,6 +47,8 @@ public struct ResponseContent: Sendable {
             downloadedFile = other.downloadedFile
             stream = other.stream
             streamEvents = other.streamEvents
+            trailers = other.trailers
+            grpcStatus = other.grpcStatus
             parsedHead = other.parsedHead
             receivedHead = other.receivedHead
             headParsedOnRead.withLock { $0 = other.headParsedOnRead.withLock { $0 } }
@@ -121,6 +126,19 @@ public struct ResponseContent: Sendable {
     public var streamEvents: [StreamEvent] {
         get { storage.streamEvents }
         _modify { let storage = unique(); yield &storage.streamEvents }
+    }
+    /// The trailer fields that followed the body (HTTP/2 trailers, chunked HTTP/1.1
+    /// trailers); nil when none came.
+    public var trailers: HTTPFields? {
+        get { storage.trailers }
+        _modify { let storage = unique(); yield &storage.trailers }
+    }
+    /// How a gRPC call ended: its trailers' status (or its headers', for a trailers-only
+    /// answer), or the status the client gave it (a body that is not gRPC framing is
+    /// `INTERNAL`); nil for a plain HTTP request.
+    public var grpcStatus: GRPCStatus? {
+        get { storage.grpcStatus }
+        _modify { let storage = unique(); yield &storage.grpcStatus }
     }
 
     /// Content from its parts, for answers that did not come from the network

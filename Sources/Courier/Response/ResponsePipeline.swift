@@ -13,6 +13,11 @@ enum ResponsePipeline {
     static func process(_ outcome: TransferOutcome, request: Request, snapshot: SettingsSnapshot)
         -> (content: ResponseContent, error: RequestError?) {
         var content = ResponseContent(received: outcome.received, data: outcome.body, metrics: outcome.metrics)
+        if !outcome.trailerLines.isEmpty { content.trailers = ReceivedHead.fields(in: outcome.trailerLines) }
+        if outcome.isCall {
+            let error = processCall(outcome, content: &content)
+            return (content, error)
+        }
         if let error = outcome.error { return (content, error) }
         guard let statusCode = outcome.received?.statusCode else {
             return (content, RequestError(family: .transport, code: .badServerResponse,

@@ -13,8 +13,9 @@ public enum StreamMode: String, Sendable, Codable, CaseIterable {
     case lines
     /// Raw chunks as libcurl delivers them: one event per chunk.
     case chunks
-    /// Messages of a session another transport carries (a WebSocket's), both ways; not chosen
-    /// for an HTTP response.
+    /// Messages both ways: a session another transport carries (a WebSocket's), or a gRPC
+    /// call's length-prefixed messages (``GRPCCallSettings``); not chosen for any other HTTP
+    /// response.
     case messages
     /// Never streams: the body is read whole (and a stream that never ends runs into the
     /// idle timeout or the deadline).

@@ -22,12 +22,24 @@ final class StreamSession: Sendable {
         var info: StreamState?
         var windowStart: UInt64 = 0
         var windowEvents = 0
+        /// A gRPC call's response framing; nil for any other stream.
+        var grpc: GRPCFrame.Decoder?
+        /// Why the call's response stream could not be read on (``grpcProblem``).
+        var grpcProblem: GRPCStatus?
     }
 
-    init(settings: StreamSettings) {
+    /// A session for a run streamed with `settings`; for a gRPC call (`grpc`), its messages
+    /// both ways, counted from the start (a call sends before anything comes back).
+    init(settings: StreamSettings, grpc: GRPCCallSettings? = nil) {
         self.settings = settings
-        state = Mutex(State(parser: ServerSentEventParser(maximumEventBytes: settings.limits.maximumEventBytes),
-                            splitter: StreamLineSplitter(maximumLineBytes: settings.limits.maximumEventBytes)))
+        var state = State(parser: ServerSentEventParser(maximumEventBytes: settings.limits.maximumEventBytes),
+                          splitter: StreamLineSplitter(maximumLineBytes: settings.limits.maximumEventBytes))
+        if let grpc {
+            state.grpc = GRPCFrame.Decoder(limit: grpc.maximumReceivedMessageBytes)
+            state.info = StreamState(mode: .messages)
+            state.windowStart = startedAt
+        }
+        self.state = Mutex(state)
     }
 
     /// At an attempt's first body byte: whether this response streams, given its status and,
@@ -86,6 +98,61 @@ final class StreamSession: Sendable {
         }
     }
 
+    /// Messages a gRPC call handed to libcurl: numbered, timed and kept as sent events.
+    func record(sent messages: [Data]) -> [StreamEvent] {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return state.withLock { state in
+            let date = Date()
+            var events = messages.map { message in
+                var event = Self.event(.message, message, name: "message", (startedAt, now, date))
+                event.direction = .sent
+                return event
+            }
+            record(&events, bytes: 0, now: now, in: &state)
+            return events
+        }
+    }
+
+    /// A gRPC call's transfer ended: its stream has ended, whether or not a response streamed.
+    func endCall() {
+        state.withLock { state in
+            state.mode = nil
+            state.info?.ended = true
+            state.info?.eventsPerSecond = 0
+        }
+    }
+
+    /// Why a gRPC call's response stream could not be read on (not gRPC framing, a message
+    /// over the limit or not inflatable): the status the call ends with; nil when it was read.
+    var grpcProblem: GRPCStatus? { state.withLock { $0.grpcProblem } }
+
+    /// The messages `chunk` completes of a gRPC call's response, inflated when compressed.
+    /// After a problem nothing more is read: the call has failed.
+    private static func grpcMessages(_ chunk: UnsafeRawBufferPointer, in state: inout State,
+                                     _ context: (start: UInt64, now: UInt64, date: Date)) -> [StreamEvent] {
+        guard state.grpcProblem == nil, var decoder = state.grpc else { return [] }
+        defer { state.grpc = decoder }
+        do throws(GRPCFrame.DecodingError) {
+            return try decoder.consume(chunk).compactMap { message in
+                guard state.grpcProblem == nil else { return nil }
+                var data = message.bytes
+                if message.compressed {
+                    do throws(GRPCGzip.Failure) { data = try GRPCGzip.decompress(data, limit: decoder.limit) } catch {
+                        state.grpcProblem = GRPCStatus(code: .internal, message: "the response's \(error)")
+                        return nil
+                    }
+                }
+                var event = Self.event(.message, data, name: "message", context)
+                event.direction = .received
+                return event
+            }
+        } catch {
+            let code: GRPCStatusCode = if case .tooLong = error { .resourceExhausted } else { .internal }
+            state.grpcProblem = GRPCStatus(code: code, message: "the response's \(error)")
+            return []
+        }
+    }
+
     /// The external session ended.
     func endExternal() {
         state.withLock { state in
@@ -109,6 +176,8 @@ final class StreamSession: Sendable {
                 }
             case .lines:
                 state.splitter.consume(chunk) { line in events.append(Self.event(.line, line, context)) }
+            case .messages where state.grpc != nil:
+                events = Self.grpcMessages(chunk, in: &state, context)
             default:
                 events.append(Self.event(.chunk, chunk.bindMemory(to: UInt8.self), context))
             }
@@ -133,6 +202,10 @@ final class StreamSession: Sendable {
             case .lines:
                 if let line = state.splitter.finish() {
                     events.append(Self.event(.line, line.utf8, (startedAt, now, Date())))
+                }
+            case .messages where state.grpc != nil && state.grpcProblem == nil:
+                do throws(GRPCFrame.DecodingError) { try state.grpc?.finish() } catch {
+                    state.grpcProblem = GRPCStatus(code: .internal, message: "the response's \(error)")
                 }
             default:
                 break

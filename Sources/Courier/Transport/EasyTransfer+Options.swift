@@ -73,7 +73,13 @@ extension EasyTransfer {
         case .http2: courier_http_version_2()
         case .http2PriorKnowledge: courier_http_version_2_prior_knowledge()
         }
-        return courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, value)
+        var code = courier_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, value)
+        if version == .http2PriorKnowledge, !LibcurlBuild.reusesPriorKnowledgeConnections {
+            // A connection of its own, closed after it (``LibcurlBuild/reusesPriorKnowledgeConnections``).
+            if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1) }
+            if code == CURLE_OK { code = courier_easy_setopt_long(handle, CURLOPT_FORBID_REUSE, 1) }
+        }
+        return code
     }
 
     /// The lists stay with the handle until its next reset (libcurl does not copy them).

@@ -42,6 +42,12 @@ final class EasyTransfer {
     /// Redirects followed here, and what their transfers measured.
     var hops = 0
     var earlierHops: TransferMetrics?
+    /// A gRPC call's outgoing messages (the job's, read once).
+    let outbox: GRPCOutbox?
+    /// The current response's header block has ended: field lines now are trailers.
+    private var headerBlockDone = false
+    /// The trailer lines that followed the body.
+    private var trailerLines: [UInt8] = []
 
     /// `curl` stays the transport's: it reuses the handle when the transfer ends.
     init(job: TransferJob, curl: CurlHandle, clock: LoopClock, buffer: ResponseBuffer) {
@@ -49,6 +55,7 @@ final class EasyTransfer {
         self.curl = curl
         self.clock = clock
         self.buffer = buffer
+        outbox = job.grpcOutbox
         lastActivity = clock.now
     }
 
@@ -64,8 +71,10 @@ final class EasyTransfer {
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Seconds since anything moved, compared with the request's idle timeout.
+    /// A call waiting for its reader's next message is not idle: the reader is.
     func isIdle(at now: UInt64) -> Bool {
-        now > lastActivity && Double(now - lastActivity) / 1e9 >= job.request.timeoutInterval
+        if let outbox, outbox.isWaitingForMessages { return false }
+        return now > lastActivity && Double(now - lastActivity) / 1e9 >= job.request.timeoutInterval
     }
 
     /// Nanoseconds until `isIdle` turns true.
@@ -90,7 +99,7 @@ final class EasyTransfer {
         hearsHeaderLines = !job.measuresOnly || followsRedirectsItself
         curl.errorBuffer.pointee = 0
         curl.socketErrno = 0
-        if hops == 0, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
+        if hops == 0, outbox == nil, curl.isSetUp(for: job, reportsProgress: reportsProgress) {
             return Self.refused(setTransferOptions())
         }
 
@@ -105,7 +114,7 @@ final class EasyTransfer {
         if let refused = HeaderFieldCheck.error(in: request.headers) { return refused }
 
         // A handle that followed a redirect here is reset before the next transfer.
-        let setup = hops == 0 ? HandleSetup(job, reportsProgress: reportsProgress) : nil
+        let setup = hops == 0 && outbox == nil ? HandleSetup(job, reportsProgress: reportsProgress) : nil
         curl.reset()
         var failure = setTransferOptions()
         func check(_ code: CURLcode) { if failure == CURLE_OK, code != CURLE_OK { failure = code } }
@@ -254,6 +263,8 @@ final class EasyTransfer {
         if request.sendsBody, request.header("Expect") == nil, !signsHeaderLines {
             list = curl_slist_append(list, Self.cString("Expect:"))
         }
+        // A call's body has no length: over HTTP/2 it is DATA frames, never chunked.
+        if request.grpc != nil { list = curl_slist_append(list, Self.cString("Transfer-Encoding:")) }
         curl.headerList = list
         guard let list else { return CURLE_OK }
         return courier_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
@@ -275,6 +286,7 @@ final class EasyTransfer {
     }
 
     private func configureMethod(_ request: PreparedRequest) -> CURLcode {
+        if outbox != nil { return configureCallBody() }
         switch request.method {
         case .get where request.body == nil:
             return courier_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
@@ -314,13 +326,22 @@ final class EasyTransfer {
             // version its connection speaks.
             let version = String(decoding: bytes.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
             statusLineSeen = true
+            headerBlockDone = false
             job.progress.update { progress in
                 progress.phase = .receiving
                 progress.connection?.httpVersion = version
             }
         } else {
+            let blank = bytes.count <= 2 && (bytes.first == UInt8(ascii: "\r") || bytes.first == UInt8(ascii: "\n"))
+            guard !headerBlockDone else {
+                if !blank { trailerLines.append(contentsOf: bytes) }
+                return
+            }
             buffer.fieldLines.append(contentsOf: bytes)
-            if bytes.count <= 2, bytes.first == UInt8(ascii: "\r") || bytes.first == UInt8(ascii: "\n") { headerBlockEnded() }
+            if blank {
+                headerBlockDone = true
+                headerBlockEnded()
+            }
         }
     }
 
@@ -381,6 +402,8 @@ final class EasyTransfer {
         // Without header lines, libcurl's status says whether a response began.
         if !hearsHeaderLines, status > 0 { statusLineSeen = true }
         let streamed = endStream()
+        // A call's stream holds what it sent, whether or not anything came back.
+        if outbox != nil { job.streamSession?.endCall() }
         let metrics = metricsOfAllHops()
         let error = failure(result: result, timedOut: timedOut, total: metrics.total)
         var received: ReceivedHead?
@@ -394,7 +417,8 @@ final class EasyTransfer {
         let cutOff = bodyLimitExceeded && error?.code == .dataLengthExceedsMaximum
         return TransferOutcome(received: received, body: streamed ?? (cutOff ? Data() : largeBody ?? Data()),
                                metrics: metrics, error: error, download: job.request.download == nil ? nil : download,
-                               streamed: streamed != nil, lent: buffer)
+                               streamed: streamed != nil, trailerLines: trailerLines, isCall: outbox != nil,
+                               grpcProblem: outbox == nil ? nil : job.streamSession?.grpcProblem, lent: buffer)
     }
 
     /// The error that ended the transfer, if any, given libcurl's result code (or a timeout
@@ -405,6 +429,9 @@ final class EasyTransfer {
                                 message: "No data for \(Self.seconds(job.request.timeoutInterval)) (the request's timeout).",
                                 curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
         } else if result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline, total >= deadline * 0.95 {
+            if outbox != nil {
+                return GRPCStatus(code: .deadlineExceeded, message: "the call's deadline of \(Self.seconds(deadline)) passed").error
+            }
             return RequestError(family: .transport, code: .timedOut,
                                 message: "Not finished within \(Self.seconds(deadline)) (the request's deadline).",
                                 curlCode: Int(result.rawValue))

@@ -19,4 +19,13 @@ public enum LibcurlBuild {
         let present = named.filter { features & Int($0.0) != 0 }.map(\.1)
         return "libcurl \(version)\(tls): " + present.joined(separator: " ")
     }()
+
+    /// libcurl before 8.0 fails the second transfer on an HTTP/2 connection it opened with
+    /// prior knowledge ("Error in the HTTP2 framing layer": on reuse it layered HTTP/2 over the
+    /// HTTP/2 already in place; curl/curl #10634, fixed in 8.0.0 by #10643). Such transfers get
+    /// a connection of their own.
+    static let reusesPriorKnowledgeConnections: Bool = {
+        guard let info = courier_version_info()?.pointee else { return false }
+        return info.version_num >= 0x08_00_00
+    }()
 }

@@ -15,6 +15,8 @@ final class Transport: @unchecked Sendable {
         var cancellations: Set<Int> = []
         /// Running transfers to end as if their response had ended (``end(id:)``).
         var endings: Set<Int> = []
+        /// Running transfers whose paused upload goes on (``resumeSending(id:)``).
+        var resumptions: Set<Int> = []
         var limit = 8
         var shuttingDown = false
         /// Called on every pass and woken for at the time it names (``setPacer(_:)``).
@@ -109,6 +111,14 @@ final class Transport: @unchecked Sendable {
         wake()
     }
 
+    /// Resumes a running transfer's paused upload on the loop's next pass: a gRPC call's
+    /// outbox has a message or its half-close. libcurl allows `curl_easy_pause` only on the
+    /// thread that drives the handle.
+    func resumeSending(id: Int) {
+        inbox.withLock { _ = $0.resumptions.insert(id) }
+        wake()
+    }
+
     /// Transfers allowed at once; applies from the next pass of the loop.
     func setConcurrencyLimit(_ limit: Int) {
         let changed = inbox.withLock { inbox in
@@ -167,14 +177,19 @@ final class Transport: @unchecked Sendable {
             iterations.add(1, ordering: .relaxed)
             clock.now = EasyTransfer.now()
             wakeupPending.store(false, ordering: .sequentiallyConsistent)
-            let (cancelled, endings, stop, limit, pacer) = inbox.withLock { inbox in
+            let (cancelled, endings, resumptions, stop, limit, pacer) = inbox.withLock { inbox in
                 defer {
                     inbox.cancellations.removeAll()
                     inbox.endings.removeAll()
+                    inbox.resumptions.removeAll()
                 }
-                return (inbox.cancellations, inbox.endings, inbox.shuttingDown, inbox.limit, inbox.pacer)
+                return (inbox.cancellations, inbox.endings, inbox.resumptions, inbox.shuttingDown, inbox.limit, inbox.pacer)
             }
             if stop { break }
+            if !resumptions.isEmpty {
+                // CURLPAUSE_CONT: libcurl may call the read callback from inside.
+                for (handle, transfer) in loop.active where resumptions.contains(transfer.job.id) { curl_easy_pause(handle, 0) }
+            }
             if !endings.isEmpty {
                 for (handle, transfer) in loop.active where endings.contains(transfer.job.id) {
                     curl_multi_remove_handle(multi, handle)

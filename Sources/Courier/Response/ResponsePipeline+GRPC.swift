@@ -1,0 +1,53 @@
+import Foundation
+import HTTPTypes
+
+/// A gRPC call's outcome (grpc/doc/PROTOCOL-HTTP2.md): the HTTP status must be 200 (others
+/// map to a status as grpc/doc/http-grpc-status-mapping.md says), the response stream must be
+/// gRPC framing, and the status comes from the trailers — or from the headers of a
+/// "trailers-only" answer. Any status but OK is the request's error, in the gRPC family.
+extension ResponsePipeline {
+    static func processCall(_ outcome: TransferOutcome, content: inout ResponseContent) -> RequestError? {
+        // The status in the trailers is the call's last word: a stream reset after it (the
+        // server done before the client half-closed) changes nothing.
+        let trailed = content.trailers.flatMap { GRPCStatus(fields: $0.map { (name: $0.name.canonicalName, value: $0.value) }) }
+        if let error = outcome.error, trailed == nil || error.code == .cancelled { return error }
+        guard let httpStatus = outcome.received?.statusCode else {
+            return RequestError(family: .transport, code: .badServerResponse, message: "The server sent no HTTP response.")
+        }
+        let headers = content.head?.headers ?? HTTPFields()
+        let status = callStatus(httpStatus: httpStatus, headers: headers, trailers: content.trailers, problem: outcome.grpcProblem)
+        content.grpcStatus = status
+        return status.error
+    }
+
+    /// The status a call ended with, by the rules above.
+    static func callStatus(httpStatus: Int, headers: HTTPFields, trailers: HTTPFields?, problem: GRPCStatus?) -> GRPCStatus {
+        let inHeaders = GRPCStatus(fields: headers.map { (name: $0.name.canonicalName, value: $0.value) })
+        guard httpStatus == 200 else {
+            return inHeaders ?? GRPCStatus(code: mappedCode(httpStatus: httpStatus),
+                                           message: "HTTP \(httpStatus) instead of a gRPC answer (HTTP 200)")
+        }
+        if let problem { return problem }
+        if let trailers, let status = GRPCStatus(fields: trailers.map { (name: $0.name.canonicalName, value: $0.value) }) {
+            return status
+        }
+        if let inHeaders { return inHeaders }
+        let contentType = headers[.contentType] ?? "none"
+        guard contentType.lowercased().hasPrefix("application/grpc") else {
+            return GRPCStatus(code: .unknown, message: "not a gRPC answer: its content type is \(contentType), not application/grpc")
+        }
+        return GRPCStatus(code: .internal, message: "the call ended without a grpc-status (no trailers)")
+    }
+
+    /// grpc/doc/http-grpc-status-mapping.md: the status of an HTTP answer that is not 200.
+    static func mappedCode(httpStatus: Int) -> GRPCStatusCode {
+        switch httpStatus {
+        case 400: .internal
+        case 401: .unauthenticated
+        case 403: .permissionDenied
+        case 404: .unimplemented
+        case 429, 502, 503, 504: .unavailable
+        default: .unknown
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Python's grpcio serving Tests/Fixtures/grpc/places.proto (Tests/Fixtures/servers/
+/// grpc_places_server.py): a gRPC implementation nobody here wrote. It picks its own port and
+/// says `ready PORT` when it serves. A test that cannot have it is cancelled (reported as
+/// skipped) with the reason — scripts/test-servers-bootstrap.sh installs grpcio in the venv.
+final class GRPCPlacesServer: @unchecked Sendable {
+    let port: Int
+    private let child: ChildProcess
+    private let log: String
+
+    /// `http://127.0.0.1:PORT` (or `https:` when started with TLS).
+    let baseURL: String
+
+    private init(port: Int, child: ChildProcess, log: String, tls: Bool) {
+        self.port = port
+        self.child = child
+        self.log = log
+        baseURL = "\(tls ? "https" : "http")://127.0.0.1:\(port)"
+    }
+
+    deinit { stop() }
+
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/servers/grpc_places_server.py").path
+
+    /// Starts the server with `options` (`--gzip`, `--tls CERT KEY`, `--client-ca CA`) and
+    /// waits for its `ready` line (at most 20 s); cancels the test when it cannot start.
+    static func required(_ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> GRPCPlacesServer {
+        let python = HTTPBinServer.python.path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            print("skipping: grpcio unavailable: \(python) is missing; run scripts/test-servers-bootstrap.sh")
+            try Test.cancel("grpcio unavailable: no test venv (scripts/test-servers-bootstrap.sh)", sourceLocation: sourceLocation)
+        }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("grpc-places-\(UUID().uuidString).log").path
+        let child = try ChildProcess.start([python, script, "0"] + options, output: log)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, child.isRunning {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ready ") }), let port = Int(line.dropFirst(6)) {
+                return GRPCPlacesServer(port: port, child: child, log: log, tls: options.contains("--tls"))
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        child.stop()
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: log)
+        let reason = "grpc_places_server.py did not start: \(text.suffix(400))"
+        print("skipping: \(reason)")
+        try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
+    }
+
+    /// Stops the server (SIGTERM ends it at once) and removes its log. Safe to call twice.
+    func stop() {
+        child.stop(SIGTERM)
+        try? FileManager.default.removeItem(atPath: log)
+    }
+}
