@@ -52,7 +52,7 @@ struct LoadRoutesTests {
             #expect(try await otherKey.json["heldMs"] as? Int == 0)
             #expect(try await cheap.status == 200)
             let results = try await held
-            #expect(results.allSatisfy { $0.status == 200 && ($0.json["heldMs"] as? Int ?? 0) > 0 }, "\(results.map(\.json))")
+            #expect(results.allSatisfy { $0.status == 200 && ($0.json["heldMs"] as? Int ?? 0) > 0 }, "\(results.map { "\($0.status) \($0.json) \(String(describing: $0.error))" })")
             // The pause is over: no more holding.
             #expect(try await client.request("/load/stall?key=p").json["heldMs"] as? Int == 0)
         }
@@ -72,7 +72,7 @@ struct LoadRoutesTests {
             // Time passing is what is tested here: nothing to await but the clock.
             try await Task.sleep(until: answered + .seconds(0.4), clock: .continuous)
             let inside = try await client.request(query)
-            #expect((inside.json["heldMs"] as? Int ?? 0) > 0)
+            #expect((inside.json["heldMs"] as? Int ?? 0) > 0, "\(inside.status) \(inside.text) \(String(describing: inside.error))")
             // Held until the window closed; the window is set once: a later request is not held.
             #expect(try await client.request(query).json["heldMs"] as? Int == 0)
         }

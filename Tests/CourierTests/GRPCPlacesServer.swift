@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,7 @@ final class GRPCPlacesServer: @unchecked Sendable {
     let port: Int
     private let child: ChildProcess
     private let log: String
+    private let stopped = Atomic<Bool>(false)
 
     /// `http://127.0.0.1:PORT` (or `https:` when started with TLS).
     let baseURL: String
@@ -54,9 +56,16 @@ final class GRPCPlacesServer: @unchecked Sendable {
         try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
     }
 
-    /// Stops the server (SIGTERM ends it at once) and removes its log. Safe to call twice.
+    /// Stops the server (SIGTERM ends it at once) and removes its log; the exit is reaped on a
+    /// thread of its own, not on the concurrency pool the tests beside this one need (Python's
+    /// shutdown takes a moment). Safe to call twice.
     func stop() {
-        child.stop(SIGTERM)
-        try? FileManager.default.removeItem(atPath: log)
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
+        kill(child.pid, SIGTERM)
+        let child = child, log = log
+        Thread {
+            child.wait()
+            try? FileManager.default.removeItem(atPath: log)
+        }.start()
     }
 }

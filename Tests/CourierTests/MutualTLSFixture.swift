@@ -7,7 +7,7 @@ import Glibc
 /// A CA, a server certificate for 127.0.0.1 and client certificates made with openssl in a
 /// temporary directory, and the servers the mTLS and HTTP/2 tests talk to: nginx (started
 /// with its own prefix and config, `daemon off`) and `openssl s_server`.
-final class MutualTLSFixture {
+final class MutualTLSFixture: @unchecked Sendable {
     let directory: URL
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
     /// The password of `client.key` (encrypted) and of `client.p12`.

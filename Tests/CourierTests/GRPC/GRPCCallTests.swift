@@ -71,10 +71,10 @@ import Testing
         let server = try await GRPCPlacesServer.required()
         defer { server.stop() }
         let wrong = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(-2)]))
-        try? await wrong.run()
+        await #expect(throws: RequestError.self) { try await wrong.run() }
         #expect(wrong.grpcStatus == GRPCStatus(code: .invalidArgument, message: "café 100% wrong"))
         let detailed = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(-3)]))
-        try? await detailed.run()
+        await #expect(throws: RequestError.self) { try await detailed.run() }
         #expect(detailed.grpcStatus?.code == .invalidArgument)
         // A google.rpc.Status: code 3, the message, and an Any naming google.rpc.BadRequest.
         let details = try #require(detailed.grpcStatus?.details)
@@ -86,7 +86,7 @@ import Testing
         let server = try await GRPCPlacesServer.required()
         defer { server.stop() }
         let slow = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(-1)])) { $0.deadline = 0.5 }
-        try? await slow.run()
+        await #expect(throws: RequestError.self) { try await slow.run() }
         #expect(slow.error?.family == .grpc)
         #expect(slow.grpcStatus?.code == .deadlineExceeded || slow.error?.code.rawValue == 4, "\(String(describing: slow.error))")
         // The server saw the deadline: it says how much of it was left.
@@ -186,7 +186,7 @@ import Testing
         definition.requestURL = server.baseURL + "/courier.demo.Places/Nope"
         definition.grpc = GRPCCallSettings(messages: [Data()])
         let request = ConfigurableRequest(definition)
-        try? await request.run()
+        await #expect(throws: RequestError.self) { try await request.run() }
         #expect(request.grpcStatus?.code == .unimplemented)
     }
 
