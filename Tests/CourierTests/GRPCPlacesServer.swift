@@ -27,7 +27,8 @@ final class GRPCPlacesServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    // Symlinks resolved: the TSan package reaches this file through TSan/CourierTests.
+    private static let script = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/servers/grpc_places_server.py").path
 
     /// Starts the server with `options` (`--gzip`, `--tls CERT KEY`, `--client-ca CA`) and

@@ -7,7 +7,8 @@ import Testing
 /// served as `application/json`). Each test skips with the reason when its server is not in
 /// the test venv (scripts/test-servers-bootstrap.sh installs them).
 @Suite struct StreamInteropTests {
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    // Symlinks resolved: the TSan package reaches this file through TSan/CourierTests.
+    private static let script = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/servers/sse_starlette_server.py").path
 
     private func sseStarlette() async throws -> HTTPBinServer {
