@@ -93,18 +93,6 @@ final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// Runs `body`, which blocks (waiting for a child process, reading its pipes), on a thread of
-/// its own and awaits its result. A test that blocks in place holds one of the threads Swift
-/// concurrency's pool has — two on a 2-core machine — and the tests beside it whose tasks
-/// need one wait: in CI a scripted transfer's task waited 30 s for a thread while two tests
-/// ran Chromium and the binary.
-func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.start()
-    }
-}
-
 extension ChildProcess {
     /// ``run(_:input:discardingErrors:)`` awaited off the concurrency pool (see ``offThePool(_:)``).
     static func finish(_ arguments: [String], input: Data? = nil, discardingErrors: Bool = false) async throws -> (status: Int32, output: String) {
