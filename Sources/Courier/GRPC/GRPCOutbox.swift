@@ -28,7 +28,10 @@ final class GRPCOutbox: Sendable {
         /// Bytes of the first pending frame already handed to libcurl.
         var offset = 0
         var closed = false
+        /// The read callback paused the upload and has not been called since.
         var paused = false
+        /// A resume was asked for since the pause (once is enough).
+        var resumeAsked = false
         var sent = 0
     }
 
@@ -57,9 +60,15 @@ final class GRPCOutbox: Sendable {
         return state.withLock { state -> Bool? in
             guard !state.closed else { return nil }
             state.pending.append(Pending(frame: frame, message: message))
-            defer { state.paused = false }
-            return state.paused
+            return Self.asksResume(&state)
         }
+    }
+
+    /// Whether the upload is paused and no resume was asked for yet (now it is).
+    private static func asksResume(_ state: inout State) -> Bool {
+        guard state.paused, !state.resumeAsked else { return false }
+        state.resumeAsked = true
+        return true
     }
 
     /// Half-closes the call once what is queued has gone; whether the upload was paused and
@@ -68,16 +77,16 @@ final class GRPCOutbox: Sendable {
         state.withLock { state in
             guard !state.closed else { return false }
             state.closed = true
-            defer { state.paused = false }
-            return state.paused
+            return Self.asksResume(&state)
         }
     }
 
     /// Whether the call still takes messages.
     var isOpen: Bool { state.withLock { !$0.closed } }
 
-    /// Whether the upload waits for the reader's next message (not for the network).
-    var isWaitingForMessages: Bool { state.withLock { $0.paused && !$0.closed } }
+    /// Whether the upload waits for the reader (not for the network): paused, and not read
+    /// since — a message or the half-close queued meanwhile counts once libcurl takes it.
+    var isWaitingForMessages: Bool { state.withLock { $0.paused } }
 
     /// Messages handed to libcurl so far.
     var sentCount: Int { state.withLock { $0.sent } }
@@ -102,6 +111,8 @@ final class GRPCOutbox: Sendable {
     /// messages whose first byte went out in this read, in order.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> (Read, started: [Data]) {
         state.withLock { state in
+            state.paused = false
+            state.resumeAsked = false
             var copied = 0
             var started: [Data] = []
             while copied < buffer.count, let first = state.pending.first {

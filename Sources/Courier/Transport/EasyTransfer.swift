@@ -77,8 +77,10 @@ final class EasyTransfer {
         return now > lastActivity && Double(now - lastActivity) / 1e9 >= job.request.timeoutInterval
     }
 
-    /// Nanoseconds until `isIdle` turns true.
+    /// Nanoseconds until `isIdle` turns true; a minute while a call waits for its reader
+    /// (the loop then sleeps until a socket, a timer or the reader wakes it).
     func nanosecondsUntilIdle(at now: UInt64) -> UInt64 {
+        if let outbox, outbox.isWaitingForMessages { return 60_000_000_000 }
         let deadline = lastActivity + UInt64(job.request.timeoutInterval * 1e9)
         return deadline > now ? deadline - now : 0
     }

@@ -188,7 +188,11 @@ final class Transport: @unchecked Sendable {
             if stop { break }
             if !resumptions.isEmpty {
                 // CURLPAUSE_CONT: libcurl may call the read callback from inside.
-                for (handle, transfer) in loop.active where resumptions.contains(transfer.job.id) { curl_easy_pause(handle, 0) }
+                // The idle timeout counts again from the reader's message, however long it took.
+                for (handle, transfer) in loop.active where resumptions.contains(transfer.job.id) {
+                    transfer.touch()
+                    curl_easy_pause(handle, 0)
+                }
             }
             if !endings.isEmpty {
                 for (handle, transfer) in loop.active where endings.contains(transfer.job.id) {

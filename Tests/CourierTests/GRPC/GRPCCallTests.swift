@@ -150,6 +150,33 @@ import Testing
         #expect(chat.grpcStatus?.code == .ok)
     }
 
+    /// A chat waits for its reader longer than the idle timeout: that is the reader's pause,
+    /// not the network's, so the call lives on — and the transport sleeps meanwhile instead of
+    /// polling (its loop wakes for sockets and the reader, not every millisecond).
+    @Test func aCallWaitingForItsReaderNeitherTimesOutNorSpins() async throws {
+        let server = try await GRPCPlacesServer.required()
+        defer { server.stop() }
+        let agent = NetworkAgent(config: NetworkConfig())
+        let chat = Self.call(server, "Chat", GRPCCallSettings(messages: [Self.note("one")], keepsSending: true)) { $0.timeoutInterval = 0.5 }
+        chat.agent = agent
+        var received = 0
+        for try await event in chat.events() where event.direction == .received {
+            received += 1
+            guard received == 1 else {
+                chat.finishSending()
+                continue
+            }
+            let before = agent.transportLoopIterations
+            // Time passing is what is tested: three idle timeouts without a message.
+            try await Task.sleep(for: .seconds(1.5))
+            let passes = agent.transportLoopIterations - before
+            #expect(passes < 100, "the transport loop went round \(passes) times while the call waited")
+            #expect(chat.send(.binary(Self.note("two"))))
+        }
+        #expect(chat.error == nil, "\(String(describing: chat.error))")
+        #expect(chat.grpcMessages == [Self.note("echo: one"), Self.note("echo: two")])
+    }
+
     @Test func metadataGoesAsHeadersWithBinaryValuesInBase64AndComesBackInHeadersAndTrailers() async throws {
         let server = try await GRPCPlacesServer.required()
         defer { server.stop() }
