@@ -19,10 +19,6 @@ extension NetworkAgent {
     }
 
     private func runningCall(of request: Request) -> RecordEntry? {
-        guard let id = request.taskID else { return nil }
-        return table.withLock { table in
-            guard let entry = table.entries[id], entry.request === request, entry.outbox != nil else { return nil }
-            return entry
-        }
+        currentEntry(of: request).flatMap { $0.outbox == nil ? nil : $0 }
     }
 }

@@ -3,28 +3,28 @@ import Foundation
 /// Streamed responses in the agent: the live stream of a running request, the stream's
 /// state kept with the outcome, and reconnecting a server-sent event stream.
 extension NetworkAgent {
-    /// The stream of `request`'s current run while its record is in the table.
-    func liveStream(of request: Request) -> StreamSession? {
+    /// The record of `request`'s current run while it is in the table.
+    func currentEntry(of request: Request) -> RecordEntry? {
         guard let id = request.taskID else { return nil }
         return table.withLock { table in
             guard let entry = table.entries[id], entry.request === request else { return nil }
-            return entry.stream
+            return entry
         }
+    }
+
+    /// The stream of `request`'s current run while its record is in the table.
+    func liveStream(of request: Request) -> StreamSession? {
+        currentEntry(of: request)?.stream
     }
 
     /// Ends `request`'s streaming transfer as if the response had ended; false when it is not
     /// streaming (not yet, or not at all).
     func endStream(of request: Request) -> Bool {
-        guard let id = request.taskID else { return false }
-        let entry = table.withLock { table -> RecordEntry? in
-            guard let entry = table.entries[id], entry.request === request else { return nil }
-            return entry
-        }
-        guard let entry, let state = entry.stream?.snapshot, !state.ended else { return false }
+        guard let entry = currentEntry(of: request), let state = entry.stream?.snapshot, !state.ended else { return false }
         if let external = entry.external.withLock({ $0 }) {
             external.endByReader()
         } else {
-            transport.end(id: id)
+            transport.end(id: entry.id)
         }
         return true
     }

@@ -9,29 +9,31 @@ extension ResponsePipeline {
     static func processCall(_ outcome: TransferOutcome, content: inout ResponseContent) -> RequestError? {
         // The status in the trailers is the call's last word: a stream reset after it (the
         // server done before the client half-closed) changes nothing.
-        let trailed = content.trailers.flatMap { GRPCStatus(fields: $0.map { (name: $0.name.canonicalName, value: $0.value) }) }
+        let trailed = content.trailers.flatMap(status(in:))
         if let error = outcome.error, trailed == nil || error.code == .cancelled { return error }
         guard let httpStatus = outcome.received?.statusCode else {
             return RequestError(family: .transport, code: .badServerResponse, message: "The server sent no HTTP response.")
         }
         let headers = content.head?.headers ?? HTTPFields()
-        let status = callStatus(httpStatus: httpStatus, headers: headers, trailers: content.trailers, problem: outcome.grpcProblem)
+        let status = callStatus(httpStatus: httpStatus, headers: headers, trailed: trailed, problem: outcome.grpcProblem)
         content.grpcStatus = status
         return status.error
     }
 
-    /// The status a call ended with, by the rules above.
-    static func callStatus(httpStatus: Int, headers: HTTPFields, trailers: HTTPFields?, problem: GRPCStatus?) -> GRPCStatus {
-        let inHeaders = GRPCStatus(fields: headers.map { (name: $0.name.canonicalName, value: $0.value) })
+    /// The status in `fields` (trailers, or a trailers-only head), if they hold one.
+    private static func status(in fields: HTTPFields) -> GRPCStatus? {
+        GRPCStatus(fields: fields.map { (name: $0.name.canonicalName, value: $0.value) })
+    }
+
+    /// The status a call ended with, by the rules above, given the one its trailers hold.
+    static func callStatus(httpStatus: Int, headers: HTTPFields, trailed: GRPCStatus?, problem: GRPCStatus?) -> GRPCStatus {
+        let inHeaders = status(in: headers)
         guard httpStatus == 200 else {
             return inHeaders ?? GRPCStatus(code: mappedCode(httpStatus: httpStatus),
                                            message: "HTTP \(httpStatus) instead of a gRPC answer (HTTP 200)")
         }
         if let problem { return problem }
-        if let trailers, let status = GRPCStatus(fields: trailers.map { (name: $0.name.canonicalName, value: $0.value) }) {
-            return status
-        }
-        if let inHeaders { return inHeaders }
+        if let status = trailed ?? inHeaders { return status }
         let contentType = headers[.contentType] ?? "none"
         guard contentType.lowercased().hasPrefix("application/grpc") else {
             return GRPCStatus(code: .unknown, message: "not a gRPC answer: its content type is \(contentType), not application/grpc")

@@ -12,14 +12,7 @@ extension EasyTransfer {
         var code = courier_easy_setopt_long(handle, CURLOPT_POST, 1)
         if let outbox, let (body, messages) = outbox.takeWhole() {
             recordSent(messages)
-            if code == CURLE_OK { code = courier_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count) }
-            if code == CURLE_OK {
-                code = body.withUnsafeBytes { bytes in
-                    courier_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS,
-                                                UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(curl.errorBuffer)))
-                }
-            }
-            return code
+            return code == CURLE_OK ? setCopiedBody(body) : code
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
         if code == CURLE_OK { code = courier_easy_setopt_pointer(handle, CURLOPT_READDATA, context) }

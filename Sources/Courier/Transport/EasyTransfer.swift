@@ -8,7 +8,8 @@ final class EasyTransfer {
     let job: TransferJob
     let curl: CurlHandle
     var handle: UnsafeMutableRawPointer { curl.raw }
-    private(set) var statusLineSeen = false
+    /// A status line came (``receiveHeaderLine(_:)``).
+    var statusLineSeen = false
     /// libcurl calls the progress callback; without it, received bytes are counted as they arrive.
     private(set) var reportsProgress = false
     /// libcurl hands over the header lines (all but a measuring job's, ``TransferJob/measuresOnly``).
@@ -45,9 +46,9 @@ final class EasyTransfer {
     /// A gRPC call's outgoing messages (the job's, read once).
     let outbox: GRPCOutbox?
     /// The current response's header block has ended: field lines now are trailers.
-    private var headerBlockDone = false
+    var headerBlockDone = false
     /// The trailer lines that followed the body.
-    private var trailerLines: [UInt8] = []
+    var trailerLines: [UInt8] = []
 
     /// `curl` stays the transport's: it reuses the handle when the transfer ends.
     init(job: TransferJob, curl: CurlHandle, clock: LoopClock, buffer: ResponseBuffer) {
@@ -301,51 +302,22 @@ final class EasyTransfer {
             }
             if code == CURLE_OK, let form = request.multipart { return configureMultipart(form) }
             if code == CURLE_OK, let path = request.bodyFile { return configureBodyFile(path) }
-            let body = request.body ?? Data()
-            if code == CURLE_OK, request.body != nil || request.method == .post {
-                code = courier_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count)
-                if code == CURLE_OK {
-                    code = body.withUnsafeBytes { bytes in
-                        courier_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS,
-                                                    UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(curl.errorBuffer)))
-                    }
-                }
-            }
+            if code == CURLE_OK, request.body != nil || request.method == .post { code = setCopiedBody(request.body ?? Data()) }
             return code
         }
     }
 
-    // MARK: - Callbacks (transport thread)
-
-    /// One header line as libcurl hands it over. A status line starts a new block (an
-    /// interim 1xx or a redirect replaces the previous one); field lines are kept as bytes.
-    private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        touch()
-        if bytes.starts(with: "HTTP/".utf8) {
-            if buffer.fieldLines.capacity == 0 { buffer.fieldLines.reserveCapacity(512) }
-            buffer.fieldLines.removeAll(keepingCapacity: true)
-            // Every status line (a redirect's target may speak another version) names the
-            // version its connection speaks.
-            let version = String(decoding: bytes.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
-            statusLineSeen = true
-            headerBlockDone = false
-            job.progress.update { progress in
-                progress.phase = .receiving
-                progress.connection?.httpVersion = version
-            }
-        } else {
-            let blank = bytes.count <= 2 && (bytes.first == UInt8(ascii: "\r") || bytes.first == UInt8(ascii: "\n"))
-            guard !headerBlockDone else {
-                if !blank { trailerLines.append(contentsOf: bytes) }
-                return
-            }
-            buffer.fieldLines.append(contentsOf: bytes)
-            if blank {
-                headerBlockDone = true
-                headerBlockEnded()
-            }
+    /// A body of known length, which libcurl copies (an empty one still needs a pointer).
+    func setCopiedBody(_ body: Data) -> CURLcode {
+        let code = courier_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count)
+        guard code == CURLE_OK else { return code }
+        return body.withUnsafeBytes { bytes in
+            courier_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS,
+                                        UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(curl.errorBuffer)))
         }
     }
+
+    // MARK: - Callbacks (transport thread)
 
     private func reportProgress(downloadTotal: Int, downloaded: Int, uploadTotal: Int, uploaded: Int) {
         var next = reportedProgress
