@@ -280,6 +280,32 @@ import Testing
             #expect(ticker.responseString?.hasPrefix(": ") == true, "the raw stream kept, from the demo's opening comment")
         }
     }
+
+    /// docs/engine.md's example: a chat that answers each echo with the next note.
+    /// It sends through the shared agent, as a reader's code would, so it runs here, where no
+    /// other test's request reaches the shared agent's accessories meanwhile.
+    @Test(.timeLimit(.minutes(1))) func theEngineGuidesChatExampleRuns() async throws {
+        let server = try await GRPCPlacesServer.required()
+        defer { server.stop() }
+        try await withSharedConfig { _ in
+            let places = server.baseURL
+            let firstNote = GRPCCallTests.note("one")
+            let next = [GRPCCallTests.note("echo: one"): GRPCCallTests.note("two"), GRPCCallTests.note("echo: two"): GRPCCallTests.note("three")]
+            func reply(to message: Data) -> Data? { next[message] }
+            // begin docs/engine.md
+            var definition = RequestSettings()
+            definition.requestURL = places + "/courier.demo.Places/Chat"   // the server's URL and the method's path
+            definition.grpc = GRPCCallSettings(messages: [firstNote], keepsSending: true, compression: .gzip)
+            let chat = ConfigurableRequest(definition)
+            for try await event in chat.events() where event.direction == .received {
+                if let next = reply(to: event.data) { chat.send(.binary(next)) } else { chat.finishSending() }
+            }
+            print(chat.grpcStatus?.description ?? "")                                      // "OK (0)"
+            // end docs/engine.md
+            #expect(chat.grpcStatus?.code == .ok)
+            #expect(chat.grpcMessages == [GRPCCallTests.note("echo: one"), GRPCCallTests.note("echo: two"), GRPCCallTests.note("echo: three")])
+        }
+    }
 }
 
 /// A page of the demo's cursor listing: `/paged/cursor`, with `?cursor=` after the first.
@@ -324,11 +350,13 @@ private struct ToServer: URLFilter {
 }
 
 /// Records each request's outcome once its last callback is over: "ok PATH URL-THE-SERVER-SAW".
+/// Records the example's own requests only: another suite's request through the shared agent
+/// (one that forgot to use an agent of its own) would otherwise land in the log too.
 private final class FinishLog: RequestAccessory, Sendable {
     let log = EventLog()
 
     func requestDidStop(_ subject: AnyObject) {
-        guard let request = subject as? Request else { return }
+        guard let request = subject as? Request, request.requestURL.hasPrefix("/anything/users/") else { return }
         let url = request.responseJSON?["url"]?.stringValue ?? "-"
         log.record("\(request.error == nil ? "ok" : "failed") \(request.requestURL) \(url)")
     }

@@ -21,6 +21,7 @@ import Testing
     private func request(_ url: String, _ configure: (inout ConfigurableRequest.Definition) -> Void = { _ in })
         -> (ConfigurableRequest, AwaitableLog<StreamEvent>) {
         let request = ConfigurableRequest(url)
+        request.agent = NetworkAgent(config: NetworkConfig())   // the shared one is ReadmeExampleTests'
         configure(&request.definition)
         let log = AwaitableLog<StreamEvent>()
         request.streamEventHandler = { _, event in log.append(event) }
@@ -62,6 +63,7 @@ import Testing
         #expect(lines.error == nil)
         // Read whole as one JSON document it fails, saying what it is and what to do.
         let whole = ConfigurableRequest(server.baseURL + "/stream/5")
+        whole.agent = lines.agent
         await #expect(throws: RequestError.self) { try await whole.run() }
         #expect(whole.error?.code == .cannotParseResponse)
         #expect(whole.error?.message.contains("5 JSON documents, one per line") == true, "\(whole.error?.message ?? "")")

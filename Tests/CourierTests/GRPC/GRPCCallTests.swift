@@ -35,7 +35,9 @@ import Testing
         definition.requestURL = server.baseURL + "/courier.demo.Places/" + method
         definition.grpc = settings
         configure(&definition)
-        return ConfigurableRequest(definition)
+        let request = ConfigurableRequest(definition)
+        request.agent = NetworkAgent(config: NetworkConfig())
+        return request
     }
 
     @Test func aUnaryCallSendsItsMessageAndReadsTheAnswerAndTheStatusFromTheTrailers() async throws {
@@ -209,33 +211,8 @@ import Testing
     @Test func aMethodTheServerLacksIsUnimplemented() async throws {
         let server = try await GRPCPlacesServer.required()
         defer { server.stop() }
-        var definition = ConfigurableRequest.Definition()
-        definition.requestURL = server.baseURL + "/courier.demo.Places/Nope"
-        definition.grpc = GRPCCallSettings(messages: [Data()])
-        let request = ConfigurableRequest(definition)
+        let request = Self.call(server, "Nope", GRPCCallSettings(messages: [Data()]))
         await #expect(throws: RequestError.self) { try await request.run() }
         #expect(request.grpcStatus?.code == .unimplemented)
-    }
-
-    /// docs/engine.md's example: a chat that answers each echo with the next note.
-    @Test func theEngineGuidesChatExampleRuns() async throws {
-        let server = try await GRPCPlacesServer.required()
-        defer { server.stop() }
-        let places = server.baseURL
-        let firstNote = Self.note("one")
-        let next = [Self.note("echo: one"): Self.note("two"), Self.note("echo: two"): Self.note("three")]
-        func reply(to message: Data) -> Data? { next[message] }
-        // begin docs/engine.md
-        var definition = RequestSettings()
-        definition.requestURL = places + "/courier.demo.Places/Chat"   // the server's URL and the method's path
-        definition.grpc = GRPCCallSettings(messages: [firstNote], keepsSending: true, compression: .gzip)
-        let chat = ConfigurableRequest(definition)
-        for try await event in chat.events() where event.direction == .received {
-            if let next = reply(to: event.data) { chat.send(.binary(next)) } else { chat.finishSending() }
-        }
-        print(chat.grpcStatus?.description ?? "")                                      // "OK (0)"
-        // end docs/engine.md
-        #expect(chat.grpcStatus?.code == .ok)
-        #expect(chat.grpcMessages == [Self.note("echo: one"), Self.note("echo: two"), Self.note("echo: three")])
     }
 }
