@@ -258,6 +258,13 @@ let package = Package(
         ),
         // make bench-tui: the workbench's frame cost, laying out and painting into an off-screen
         // buffer. In this package, not Benchmarks/: it reads Workbench's `package` API.
+        // make soak: 100,000 requests with memory, descriptors and threads flat. Built here, in
+        // debug with the tests (CI runs it so, in seconds, instead of a release build of its
+        // own); `make soak-release` builds the same source in Benchmarks/ for a release figure.
+        .executableTarget(
+            name: "courier-soak",
+            dependencies: ["Courier", "CourierDemoServer"]
+        ),
         .executableTarget(
             name: "courier-render-bench",
             dependencies: ["Courier", "CourierWorkspace", "Workbench"]
