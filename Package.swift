@@ -80,6 +80,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        // Descriptor sets and their resolved descriptors for gRPC's dynamic messages: the
+        // library and its descriptor graph only, never the protoc plugin.
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         // `swift package generate-documentation` (make docs): a command plugin, no runtime code.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -252,6 +255,13 @@ let package = Package(
         ),
         // JSON Schema (draft 2020-12, and draft-07 / OpenAPI 3.0's dialect) over the engine's JSON values.
         .target(name: "CourierSchema", dependencies: ["Courier"]),
+        // Protobuf messages without generated code: a schema from a descriptor set, and
+        // messages binary ↔ proto3 JSON by it (docs/design/grpc.md, increment 2).
+        .target(name: "CourierProtobuf", dependencies: [
+            "Courier",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            .product(name: "SwiftProtobufPluginLibrary", package: "swift-protobuf"),
+        ]),
         .target(
             name: "CourierTUI",
             dependencies: ["CNCurses", "Workbench", "CourierWorkspace", "Courier"]
@@ -323,6 +333,8 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
+        .testTarget(name: "CourierProtobufTests", dependencies: ["CourierProtobuf", "Courier",
+                                                                 .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "CourierWebSocketTests", dependencies: ["CourierWebSocket", "Courier", "CourierDemoServer"]),
         .testTarget(name: "CNCursesTests", dependencies: ["CNCurses"]),
         .testTarget(name: "CourierTUITests", dependencies: ["CourierTUI", "Workbench", "CourierWorkspace", "CNCurses"]),
