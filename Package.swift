@@ -18,6 +18,13 @@ func demoTLSOnly(_ product: String, from package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["DemoTLS"]))
 }
 
+/// gRPC's schemas and dynamic messages are the default trait "GRPC" (which enables
+/// "Workbench"): swift-protobuf's library and descriptor graph add a minute or two to a clean
+/// build, so the sanitizer, fuzz and benchmark builds leave them out as they leave out DemoTLS.
+func grpcOnly(_ product: String, from package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["GRPC"]))
+}
+
 /// The workspace domain's modules, lowest first: each is built on the engine and on every one
 /// before it (docs/design/workspace-module-split.md), so a module's own dependencies are
 /// `domain(below: "CourierRunner")` and what is its alone.
@@ -60,7 +67,9 @@ let package = Package(
                enabledTraits: ["Workbench"]),
         .trait(name: "WebSockets", description: "ws:// and wss:// requests in workspaces (CourierWebSocket: SwiftNIO and NIOSSL).",
                enabledTraits: ["Workbench"]),
-        .default(enabledTraits: ["Workbench", "DemoTLS", "WebSockets"]),
+        .trait(name: "GRPC", description: "gRPC's schemas and dynamic messages (CourierProtobuf: swift-protobuf).",
+               enabledTraits: ["Workbench"]),
+        .default(enabledTraits: ["Workbench", "DemoTLS", "WebSockets", "GRPC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -258,9 +267,8 @@ let package = Package(
         // Protobuf messages without generated code: a schema from a descriptor set, and
         // messages binary ↔ proto3 JSON by it (docs/design/grpc.md, increment 2).
         .target(name: "CourierProtobuf", dependencies: [
-            "Courier",
-            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            .product(name: "SwiftProtobufPluginLibrary", package: "swift-protobuf"),
+            "Courier", grpcOnly("SwiftProtobuf", from: "swift-protobuf"),
+            grpcOnly("SwiftProtobufPluginLibrary", from: "swift-protobuf"),
         ]),
         .target(
             name: "CourierTUI",
