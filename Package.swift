@@ -300,6 +300,7 @@ let package = Package(
                 "Workbench",
                 "CourierTUI",
                 "CourierImport",
+                .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"])),
                 workbenchOnly("ArgumentParser", from: "swift-argument-parser"),
             ]
         ),

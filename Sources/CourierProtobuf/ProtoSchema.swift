@@ -27,9 +27,12 @@ public final class ProtoSchema: @unchecked Sendable {
         try self.init(files: set.file)
     }
 
-    /// The schema of these file descriptors (each file's imports among them).
+    /// The schema of these file descriptors (each file's imports among them, before it).
+    /// Descriptors protoc did not write — from a server's reflection, or a file from anywhere —
+    /// are checked first (``validated(_:)``): swift-protobuf's descriptor library stops the
+    /// process on what protoc never writes.
     public init(files: [Google_Protobuf_FileDescriptorProto]) throws(Problem) {
-        try Self.checkReferences(files)
+        let files = try Self.validated(files)
         descriptors = DescriptorSet(protos: files)
     }
 
@@ -46,49 +49,5 @@ public final class ProtoSchema: @unchecked Sendable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count == 2, let service = descriptors.serviceDescriptor(named: String(parts[0])) else { return nil }
         return service.methods.first { $0.name == parts[1] }
-    }
-
-    /// Every type name a field, a method or an extension refers to is defined in `files`.
-    private static func checkReferences(_ files: [Google_Protobuf_FileDescriptorProto]) throws(Problem) {
-        let names = Set(files.map(\.name))
-        for file in files {
-            for dependency in file.dependency where !names.contains(dependency) {
-                throw Problem(description: "\(file.name) imports \(dependency), which is not in the set (compile with --include_imports)")
-            }
-        }
-        var defined = Set<String>()
-        func collect(_ message: Google_Protobuf_DescriptorProto, scope: String) {
-            let name = scope + "." + message.name
-            defined.insert(name)
-            for nested in message.nestedType { collect(nested, scope: name) }
-            for nested in message.enumType { defined.insert(name + "." + nested.name) }
-        }
-        for file in files {
-            let scope = file.package.isEmpty ? "" : "." + file.package
-            for message in file.messageType { collect(message, scope: scope) }
-            for type in file.enumType { defined.insert(scope + "." + type.name) }
-        }
-        func check(_ field: Google_Protobuf_FieldDescriptorProto, in owner: String, file: String) throws(Problem) {
-            guard field.hasTypeName else { return }
-            guard defined.contains(field.typeName) else {
-                throw Problem(description: "\(file): \(owner).\(field.name) is of type \(field.typeName), which no file of the set defines (compile with --include_imports)")
-            }
-        }
-        func checkMessage(_ message: Google_Protobuf_DescriptorProto, scope: String, file: String) throws(Problem) {
-            let name = scope + "." + message.name
-            for field in message.field { try check(field, in: String(name.dropFirst()), file: file) }
-            for nested in message.nestedType { try checkMessage(nested, scope: name, file: file) }
-        }
-        for file in files {
-            let scope = file.package.isEmpty ? "" : "." + file.package
-            for message in file.messageType { try checkMessage(message, scope: scope, file: file.name) }
-            for service in file.service {
-                for method in service.method {
-                    for type in [method.inputType, method.outputType] where !defined.contains(type) {
-                        throw Problem(description: "\(file.name): \(service.name).\(method.name) uses \(type), which no file of the set defines (compile with --include_imports)")
-                    }
-                }
-            }
-        }
     }
 }

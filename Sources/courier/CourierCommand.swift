@@ -13,9 +13,22 @@ struct CourierCommand: AsyncParsableCommand {
         commandName: "courier",
         abstract: "A terminal request workbench on a YTKNetwork-style engine over libcurl.",
         version: "courier \(buildVersion)\n\(LibcurlBuild.description)",
-        subcommands: [WorkbenchCommand.self, InitCommand.self, RunCommand.self, CheckCommand.self, CacheCommand.self, HistoryCommand.self, ImportCommand.self, ExportCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self, ServeCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self, SecretsCommand.self],
+        subcommands: subcommands,
         defaultSubcommand: WorkbenchCommand.self
     )
+
+    /// Every command; `grpc` when built with the GRPC trait (the default).
+    static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [
+            WorkbenchCommand.self, InitCommand.self, RunCommand.self, CheckCommand.self, CacheCommand.self, HistoryCommand.self,
+            ImportCommand.self, ExportCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self,
+            ServeCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self, SecretsCommand.self,
+        ]
+        #if GRPC
+        commands.append(GRPCCommand.self)
+        #endif
+        return commands
+    }
 
     /// The version `make` stamped in (from `git describe`), or the engine's when built without it.
     static var buildVersion: String {

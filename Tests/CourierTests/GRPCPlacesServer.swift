@@ -27,14 +27,16 @@ final class GRPCPlacesServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    // Symlinks resolved: the TSan package reaches this file through TSan/CourierTests.
-    private static let script = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/servers/grpc_places_server.py").path
+    // Symlinks resolved: the TSan package reaches this file through TSan/CourierTests, and
+    // CourierProtobufTests through a link of its own.
+    private static let tests = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+    private static let script = tests.appendingPathComponent("Fixtures/servers/grpc_places_server.py").path
+    /// The test venv's Python (scripts/test-servers-bootstrap.sh), which has grpcio.
+    static let python = tests.deletingLastPathComponent().appendingPathComponent(".build/test-venv/bin/python").path
 
     /// Starts the server with `options` (`--gzip`, `--tls CERT KEY`, `--client-ca CA`) and
     /// waits for its `ready` line (at most 20 s); cancels the test when it cannot start.
     static func required(_ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> GRPCPlacesServer {
-        let python = HTTPBinServer.python.path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             print("skipping: grpcio unavailable: \(python) is missing; run scripts/test-servers-bootstrap.sh")
             try Test.cancel("grpcio unavailable: no test venv (scripts/test-servers-bootstrap.sh)", sourceLocation: sourceLocation)

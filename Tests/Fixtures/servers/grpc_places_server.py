@@ -16,7 +16,9 @@ already taken fails the start (exit 1) rather than sharing it.
                    Requests may be gzip (or deflate) either way.
 
 Also registered: server reflection (grpc.reflection.v1alpha.ServerReflection — the only
-version grpcio-reflection implements; v1 answers UNIMPLEMENTED like any unknown method) and
+version grpcio-reflection implements; v1 answers UNIMPLEMENTED like any unknown method; with
+--reflection v1 or both, the same servicer answers as grpc.reflection.v1 too, or with none
+there is no reflection) and
 health checking (grpc.health.v1.Health: SERVING for "" and "courier.demo.Places").
 
 Places:
@@ -65,7 +67,7 @@ import grpc
 from google.protobuf import duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2, reflection_pb2_grpc
 from grpc_status import rpc_status
 
 PROTO_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "grpc")
@@ -160,11 +162,38 @@ class Places(services.PlacesServicer):
             yield protos.Note(location=note.location, message="echo: " + note.message)
 
 
+def add_reflection(server, versions):
+    """Server reflection as grpcio-reflection implements it (v1alpha), and under the name
+    grpc.reflection.v1 too when asked: the two versions' messages are the same on the wire,
+    so grpcio-reflection's servicer answers either."""
+    v1 = "grpc.reflection.v1.ServerReflection"
+    names = [SERVICE_NAME, health.SERVICE_NAME]
+    if versions in ("v1alpha", "both"):
+        names.append(reflection.SERVICE_NAME)
+    if versions in ("v1", "both"):
+        names.append(v1)
+    if versions == "none":
+        return
+    servicer = reflection.ReflectionServicer(names)
+    if versions in ("v1alpha", "both"):
+        reflection_pb2_grpc.add_ServerReflectionServicer_to_server(servicer, server)
+    if versions in ("v1", "both"):
+        handler = grpc.stream_stream_rpc_method_handler(
+            servicer.ServerReflectionInfo,
+            request_deserializer=reflection_pb2.ServerReflectionRequest.FromString,
+            response_serializer=reflection_pb2.ServerReflectionResponse.SerializeToString,
+        )
+        server.add_generic_rpc_handlers(
+            (grpc.method_handlers_generic_handler(v1, {"ServerReflectionInfo": handler}),)
+        )
+
+
 def main(argv):
-    usage = "usage: grpc_places_server.py PORT [--tls CERT KEY [--client-ca CA]] [--gzip]"
+    usage = ("usage: grpc_places_server.py PORT [--tls CERT KEY [--client-ca CA]] [--gzip]"
+             " [--reflection v1alpha|v1|both|none]")
     if not argv:
         sys.exit(usage)
-    port, tls, client_ca, gzip = int(argv[0]), None, None, False
+    port, tls, client_ca, gzip, versions = int(argv[0]), None, None, False, "v1alpha"
     rest = argv[1:]
     while rest:
         flag = rest.pop(0)
@@ -174,6 +203,8 @@ def main(argv):
             client_ca = rest.pop(0)
         elif flag == "--gzip":
             gzip = True
+        elif flag == "--reflection" and rest and rest[0] in ("v1alpha", "v1", "both", "none"):
+            versions = rest.pop(0)
         else:
             sys.exit(usage)
     if client_ca and not tls:
@@ -189,9 +220,7 @@ def main(argv):
     for name in ("", SERVICE_NAME):
         checker.set(name, health_pb2.HealthCheckResponse.SERVING)
     health_pb2_grpc.add_HealthServicer_to_server(checker, server)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-    )
+    add_reflection(server, versions)
 
     address = f"127.0.0.1:{port}"
     try:
