@@ -86,20 +86,10 @@ enum ISO8601Timestamp {
         } else if end != 19 {
             return nil
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         // Whole seconds since the reference date plus the fraction: the same arithmetic as
         // Foundation's parser, so both give the same Date to the last bit.
         let whole = days * 86_400 + hour * 3_600 + minute * 60 + second - 978_307_200
         return Date(timeIntervalSinceReferenceDate: Double(whole) + fraction)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
