@@ -1,12 +1,6 @@
 # Courier — two commands on a fresh machine: `make run` and `make test`.
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
-## CI builds each tree once and reads no index: without the index store a clean build is about
-## 7 % shorter (Courier and its packages alone: 97 → 90 s here). Local builds keep it (editors).
-ifeq ($(CI),true)
-BUILD_FLAGS ?= --disable-index-store
-endif
-export BUILD_FLAGS
 
 .PHONY: bootstrap version-header build release release-assets install uninstall deb dist test-package run tour serve test test-domain test-tsan test-asan fuzz soak soak-release bench bench-load bench-download bench-tui screenshots docs docs-check clean
 
@@ -125,7 +119,7 @@ serve: build
 TEST_WIDTH ?= 8
 test: bootstrap version-header
 	@scripts/test-servers-bootstrap.sh
-	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(SWIFT) build --build-tests
 	scripts/with-test-tmpdir.sh scripts/test-failure-summary.sh $(SWIFT) test --skip-build --disable-xctest --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	python3 scripts/check-doc-links.py
 	SWIFT=$(SWIFT) scripts/engine-only-check.sh
@@ -152,7 +146,7 @@ docs-check: docs
 ## `make soak-release` runs the same source built for release in Benchmarks/ (about 5 s, after
 ## a release build of everything).
 soak: bootstrap
-	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(SWIFT) build --build-tests
 	.build/debug/courier-soak $(ARGS)
 
 soak-release: bootstrap
@@ -194,7 +188,7 @@ test-domain: bootstrap
 ## is compiled; -DCOURIER_TSAN swaps Synchronization.Mutex (a futex TSan cannot see) for a
 ## pthread mutex. Fails on any report. FILTER= narrows it. The Workbench trait alone: the demo
 ## server's TLS listeners (DemoTLS: BoringSSL, HTTP/2, X509) would add minutes.
-TSAN_FLAGS := --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path .build-tsan $(BUILD_FLAGS)
+TSAN_FLAGS := --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path .build-tsan
 test-tsan: bootstrap
 	rm -f TSan/.build-tsan/debug/description.json TSan/.build-tsan/debug.yaml  # plan the path dependency's sources again
 	cd TSan && $(SWIFT) build --build-tests $(TSAN_FLAGS)

@@ -11,7 +11,7 @@ targets=${FUZZ_TARGETS:-"workspace template condition capture curl url json cook
 scratch=.build-fuzz
 # Plan the path dependency's sources again (SwiftPM keeps the old file list otherwise).
 rm -f "$scratch/debug/description.json" "$scratch/debug.yaml"
-(cd Fuzz && swift build ${BUILD_FLAGS:-} -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path "../$scratch")
+(cd Fuzz && swift build -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path "../$scratch")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=()
