@@ -145,8 +145,14 @@ docs-check: docs
 ## seconds for it, not a release build of its own; about 50 s here);
 ## `make soak-release` runs the same source built for release in Benchmarks/ (about 5 s, after
 ## a release build of everything).
+## SOAK_BUILD=no runs the binary the last build made, without building: CI, right after
+## `make test` — another SwiftPM process may order the trait defines differently and rebuild
+## half the graph (swift-package-manager#10525: 326 s in a fresh-clone run here).
+SOAK_BUILD ?= yes
 soak: bootstrap
+ifeq ($(SOAK_BUILD),yes)
 	$(SWIFT) build --build-tests
+endif
 	.build/debug/courier-soak $(ARGS)
 
 soak-release: bootstrap

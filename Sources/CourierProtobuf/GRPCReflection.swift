@@ -62,10 +62,10 @@ public struct GRPCReflection: Sendable {
         var version = Version.v1
         var listing: [ReflectionResponse]
         do {
-            listing = try await exchange([.listServices], version: version)
+            // Asked once: a server with v1 reads the question before it answers, so an early
+            // close here means no v1 (see exchange), and asking again would only repeat it.
+            listing = try await ask([.listServices], version: version)
         } catch let failure as CallFailure where failure.status?.code == .unimplemented || failure.isEarlyClose {
-            // An early close (see exchange) on the v1 probe is a server that answered without
-            // reading it: one without v1, as a v1 server reads the question before answering.
             version = .v1alpha
             do { listing = try await exchange([.listServices], version: version) } catch let failure as CallFailure {
                 throw Failure(description: "\(target) has no server reflection: \(failure.text) (neither grpc.reflection.v1 nor v1alpha)")
@@ -153,8 +153,13 @@ public struct GRPCReflection: Sendable {
         do {
             try await request.run()
         } catch {
-            throw CallFailure(status: request.grpcStatus, text: request.grpcStatus?.description ?? "\(request.error.map { "\($0)" } ?? "\(error)")",
-                              curlCode: request.error?.curlCode)
+            let curlCode = request.error?.curlCode
+            var text = request.grpcStatus?.description ?? "\(request.error.map { "\($0)" } ?? "\(error)")"
+            if request.grpcStatus == nil, curlCode == 92 {
+                text = "the server closed the call before reading it, and libcurl dropped its answer "
+                    + "(most likely UNIMPLEMENTED, or a refused authentication)"
+            }
+            throw CallFailure(status: request.grpcStatus, text: text, curlCode: curlCode)
         }
         let answers = try request.grpcMessages.map { data throws(Failure) in
             do throws(ProtoWireError) { return try ReflectionResponse(Array(data)) } catch {

@@ -51,8 +51,13 @@ import Testing
         let failure = await #expect(throws: GRPCReflection.Failure.self) {
             try await GRPCReflection(target: server.baseURL, agent: NetworkAgent(config: NetworkConfig())).answer()
         }
-        #expect(failure?.description == "\(server.baseURL) has no server reflection: UNIMPLEMENTED (12): Method not found! "
-            + "(neither grpc.reflection.v1 nor v1alpha)")
+        // grpcio answers UNIMPLEMENTED without reading the call, an answer libcurl 7.88 drops when
+        // it comes before the call's body went out (docs/design/grpc.md): either is said.
+        let reasons = ["UNIMPLEMENTED (12): Method not found!",
+                       "the server closed the call before reading it, and libcurl dropped its answer "
+                           + "(most likely UNIMPLEMENTED, or a refused authentication)"]
+        #expect(reasons.map { "\(server.baseURL) has no server reflection: \($0) (neither grpc.reflection.v1 nor v1alpha)" }
+            .contains(failure?.description ?? ""), "\(failure?.description ?? "")")
     }
 
     /// The describe text of a service, a method (with its messages) and an enum-free message.
