@@ -14,13 +14,34 @@ rm -f "$scratch/debug/description.json" "$scratch/debug.yaml"
 (cd Fuzz && swift build -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path "../$scratch")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failed=()
-for target in $targets; do
+# Targets run side by side, one per core (FUZZ_JOBS, default the number of cores): each fuzzer
+# uses one, and CI's ten targets took 100 s one after another on two.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+run_target() {
+    local target=$1
     mkdir -p "$work/$target"
     cp Fuzz/Corpus/"$target"/* "$work/$target/" 2>/dev/null || true
-    echo "== fuzz-$target for ${seconds}s"
-    if ! "$scratch/debug/fuzz-$target" "$work/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    if "$scratch/debug/fuzz-$target" "$work/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$work/$target-" -print_final_stats=1 2>"$work/$target.log"; then
+        echo ok > "$work/$target.status"
+    else
+        echo failed > "$work/$target.status"
+    fi
+}
+running=0
+for target in $targets; do
+    run_target "$target" &
+    running=$((running + 1))
+    if ((running >= jobs)); then
+        wait -n || true
+        running=$((running - 1))
+    fi
+done
+wait
+failed=()
+for target in $targets; do
+    echo "== fuzz-$target for ${seconds}s"
+    if [ "$(cat "$work/$target.status" 2>/dev/null)" != ok ]; then
         failed+=("$target")
         tail -40 "$work/$target.log"
         mkdir -p Fuzz/Findings && cp "$work/$target-"* Fuzz/Findings/ 2>/dev/null || true
