@@ -94,7 +94,7 @@ struct GRPCCommand: AsyncParsableCommand {
                 let key = header[..<colon].trimmingCharacters(in: .whitespaces)
                 let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 if key.lowercased().hasSuffix("-bin") {
-                    guard let bytes = Data(base64Encoded: value) else { fail("--header \(key): a -bin value is base64") }
+                    guard let bytes = GRPCMetadata.decodedBinary(value) else { fail("--header \(key): a -bin value is base64") }
                     metadata.append(GRPCMetadataEntry(key: key, value: bytes))
                 } else {
                     metadata.append(GRPCMetadataEntry(key: key, text: value))

@@ -32,7 +32,7 @@ enum ProtoFixtures {
     static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static var protos: String { root.appendingPathComponent("Tests/Fixtures/grpc").path }
-    static var python: String { root.appendingPathComponent(".build/test-venv/bin/python").path }
+    static var python: String { GRPCPlacesServer.python }
 
     /// `files` compiled with their imports into a descriptor set; its bytes and its path.
     static func descriptorSet(_ files: [String]) throws -> (bytes: Data, path: String) {
