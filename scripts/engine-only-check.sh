@@ -21,7 +21,7 @@ rm -rf "$package/Sources"
 cp -R "$root/Tests/EngineOnlyPackage/Package.swift" "$root/Tests/EngineOnlyPackage/Sources" "$package/"
 
 started=$(date +%s)
-if ! log=$(cd "$package" && "$SWIFT" build --product MyTool 2>&1); then
+if ! log=$(cd "$package" && "$SWIFT" build --product MyTool ${DEBUG_INFO_FLAGS:-} 2>&1); then
     echo "$log" >&2
     echo "engine-only: the package that depends on the engine alone does not build" >&2
     exit 1

@@ -11,7 +11,7 @@ targets=${FUZZ_TARGETS:-"workspace template condition capture curl url json cook
 scratch=.build-fuzz
 # Plan the path dependency's sources again (SwiftPM keeps the old file list otherwise).
 rm -f "$scratch/debug/description.json" "$scratch/debug.yaml"
-(cd Fuzz && swift build -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path "../$scratch")
+(cd Fuzz && swift build ${DEBUG_INFO_FLAGS:-} -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path "../$scratch")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Targets run side by side, one per core (FUZZ_JOBS, default the number of cores): each fuzzer
