@@ -188,6 +188,8 @@ let package = Package(
             dependencies: domain(below: "CourierRunner") + [
                 // Not in the fuzz build (Workbench alone): NIOSSL's BoringSSL under ASan took minutes of CI.
                 .target(name: "CourierWebSocket", condition: .when(traits: ["WebSockets"])),
+                // `grpc:` requests: their schemas and messages.
+                .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

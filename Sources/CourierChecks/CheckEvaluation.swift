@@ -59,7 +59,7 @@ private final class CheckEvaluation {
             if predicate.op == .matches, case .string(let pattern) = value { return predicate.text(value: "/\(pattern)/") }
             return predicate.text(value: value.checkText)
         } ?? predicate.text()
-        let actual: JSONValue
+        var actual: JSONValue
         switch reading(check) {
         case .unreadable(let reason):
             return CheckResult(check: check, passed: false, expected: expectedText, actual: "nothing", note: reason)
@@ -69,10 +69,21 @@ private final class CheckEvaluation {
         case .value(let value):
             actual = value
         }
+        // A call's status compared with numbers (`status == 5`, `status in [0, 5]`) is its code.
+        if check.subject == .status, let call = facts.grpcStatus, Self.isNumeric(expected) { actual = .int(call.code.rawValue) }
         let outcome = predicate.op.holds(of: actual, expected, loose: check.subject.isText && !check.counts)
         let passed = outcome.reason == nil && outcome.holds != predicate.isNegated
         return CheckResult(check: check, passed: passed, expected: expectedText, actual: Self.short(actual),
                            actualKind: actual.kindName, expectedKind: expected?.kindName, note: outcome.reason)
+    }
+
+    /// Whether `value` is a number or a non-empty list of numbers.
+    private static func isNumeric(_ value: JSONValue?) -> Bool {
+        switch value {
+        case .int?, .double?: true
+        case .array(let items)?: !items.isEmpty && items.allSatisfy { isNumeric($0) }
+        default: false
+        }
     }
 
     // MARK: - Subjects
@@ -91,7 +102,8 @@ private final class CheckEvaluation {
     private func value(of subject: CheckSubject, counting: Bool) -> Reading {
         switch subject {
         case .status:
-            return .value(.int(facts.status))
+            guard let call = facts.grpcStatus else { return .value(.int(facts.status)) }
+            return .value(.string(call.code.name))
         case .header(let name):
             return facts.header(name).map { .value(.string($0)) } ?? .missing("no header \(name)")
         case .cookie(let name, let attribute):
@@ -119,6 +131,10 @@ private final class CheckEvaluation {
             return .value(.string(facts.url))
         case .redirects:
             return .value(.int(facts.redirects))
+        case .trailer(let name):
+            return facts.trailer(name).map { .value(.string($0)) } ?? .missing("no trailer \(name)")
+        case .messages:
+            return .value(.int(facts.messageCount))
         }
     }
 

@@ -18,7 +18,7 @@ struct CheckParser {
         rest = Substring(text)
     }
 
-    private static let subjectHelp = "status, header NAME, cookie NAME, $.json.path, xpath EXPR, body, bytes, sha256, duration, contentType, url or redirects"
+    private static let subjectHelp = "status, header NAME, cookie NAME, $.json.path, xpath EXPR, body, bytes, sha256, duration, contentType, url, redirects, trailer NAME or messages"
 
     mutating func subject() throws(CheckSyntaxError) -> CheckSubject {
         skipSpaces()
@@ -39,6 +39,12 @@ struct CheckParser {
                 throw CheckSyntaxError(reason: "expected a header name: header Content-Type, not \"\(name)\"", offset: offset - name.count)
             }
             return .header(String(name))
+        case "trailer":
+            let name = try operand("a trailer name: trailer grpc-message")
+            guard HTTPField.Name(String(name)) != nil else {
+                throw CheckSyntaxError(reason: "expected a trailer name: trailer grpc-message, not \"\(name)\"", offset: offset - name.count)
+            }
+            return .trailer(String(name))
         case "cookie":
             let name = try operand("a cookie name: cookie session, or cookie session[HttpOnly] for an attribute")
             guard let open = name.firstIndex(of: "[") else { return .cookie(name: String(name), attribute: nil) }

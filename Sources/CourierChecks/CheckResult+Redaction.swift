@@ -8,7 +8,7 @@ extension CheckResult {
     var readsSecret: Bool {
         guard !check.counts else { return false }
         switch check.subject {
-        case .header(let name): return Redaction.isSensitiveHeader(name)
+        case .header(let name), .trailer(let name): return Redaction.isSensitiveHeader(name)
         case .cookie(_, let attribute): return attribute == nil
         case .json(let path):
             return path.components.contains { component in

@@ -1,7 +1,8 @@
 import CourierFormatCore
 /// What a check looks at in a response.
 package enum CheckSubject: Sendable, Hashable, CustomStringConvertible {
-    /// The status code, a number.
+    /// The status code, a number; of a gRPC call, its status by name (`status == NOT_FOUND`),
+    /// which a number compares with by its code (`status == 5`).
     case status
     /// A response header, case-insensitive; repeated fields joined by ", ".
     case header(String)
@@ -28,21 +29,26 @@ package enum CheckSubject: Sendable, Hashable, CustomStringConvertible {
     case url
     /// How many redirects were followed.
     case redirects
+    /// A trailer field (a gRPC call's trailing metadata, `grpc-message` percent-decoded).
+    case trailer(String)
+    /// How many messages the server sent on a gRPC call (0 for an HTTP exchange).
+    case messages
 
     /// The subjects named by one word.
     static let keywords: [String: CheckSubject] = [
         "status": .status, "body": .body, "bytes": .bytes, "sha256": .sha256, "duration": .duration,
-        "contentType": .contentType, "url": .url, "redirects": .redirects,
+        "contentType": .contentType, "url": .url, "redirects": .redirects, "messages": .messages,
     ]
 
     /// Every subject's first word, for suggestions and errors.
-    static let names = ["status", "header", "cookie", "xpath", "body", "bytes", "sha256", "duration", "contentType", "url", "redirects"]
+    static let names = ["status", "header", "cookie", "xpath", "body", "bytes", "sha256", "duration", "contentType", "url", "redirects",
+                        "trailer", "messages"]
 
     /// Whether its value is always text that may read as a number (`header Content-Length > 0`):
     /// such text compares with numbers as a number, and `isInteger` and the like test the text.
     var isText: Bool {
         switch self {
-        case .header, .cookie, .xpath: return true
+        case .header, .cookie, .xpath, .trailer: return true
         default: return false
         }
     }
@@ -61,6 +67,8 @@ package enum CheckSubject: Sendable, Hashable, CustomStringConvertible {
         case .contentType: return "contentType"
         case .url: return "url"
         case .redirects: return "redirects"
+        case .trailer(let name): return "trailer \(name)"
+        case .messages: return "messages"
         }
     }
 }

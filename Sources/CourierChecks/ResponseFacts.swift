@@ -17,6 +17,12 @@ package struct ResponseFacts: Sendable {
     package var redirects: Int
     /// The whole exchange, redirects included (libcurl's total time), in milliseconds.
     package var durationMilliseconds: Double
+    /// A gRPC call's status; nil for an HTTP exchange.
+    package var grpcStatus: GRPCStatus?
+    /// The trailer fields (a gRPC call's status and trailing metadata).
+    package var trailers = HTTPFields()
+    /// How many messages the server sent on a gRPC call.
+    package var messageCount = 0
 
     /// `text` defaults to the body as UTF-8 (invalid bytes replaced).
     package init(status: Int, headers: HTTPFields = HTTPFields(), body: Data = Data(), text: String? = nil, json: JSONValue? = nil,
@@ -38,6 +44,22 @@ package struct ResponseFacts: Sendable {
         let body = request.responseData ?? Data()
         self.init(status: head.statusCode, headers: head.headers, body: body, text: request.responseString, json: request.responseJSON,
                   url: head.url, redirects: metrics?.redirectCount ?? 0, durationMilliseconds: (metrics?.total ?? 0) * 1000)
+        if request.grpcCall != nil {
+            grpcStatus = request.grpcStatus
+            trailers = request.responseTrailers
+            messageCount = request.grpcMessages.count
+        }
+    }
+
+    /// The value of a trailer field, case-insensitively (`grpc-message` percent-decoded, as
+    /// gRPC writes it); repeated fields joined by ", ".
+    package func trailer(_ name: String) -> String? {
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        // A "trailers-only" call's status and metadata came in its one header block.
+        let values = (trailers.isEmpty && grpcStatus != nil ? headers : trailers)[values: fieldName]
+        guard !values.isEmpty else { return nil }
+        if fieldName.canonicalName == "grpc-message" { return values.map { $0.removingPercentEncoding ?? $0 }.joined(separator: ", ") }
+        return values.joined(separator: ", ")
     }
 
     /// The value of a header, case-insensitively; repeated fields joined by ", ".

@@ -8,7 +8,10 @@ extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
                        "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls"]
         + TransferOptionFields.keys + ["sensitive", "cookies", "expect", "paginate", "stream", "messages", "subprotocols"]
-        + ConnectionSettings.keys + HUDSettings.keys + ["contract"]
+        + ConnectionSettings.keys + HUDSettings.keys + ["contract", "grpc", "message", "metadata"]
+    /// What a gRPC request does not take: its URL and method are the call's, its body its messages.
+    static let keysNotForGRPC = ["url", "method", "args", "body", "useCDN", "subprotocols", "download", "paginate", "cache",
+                                 "validate", "accept", "response"]
 
     /// Reads `requests.<name>`; every templated string is reported to `templates`.
     init(name: String, yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
@@ -20,7 +23,14 @@ extension RequestDefinition {
             return string
         }
         description = try map["description"]?.string()
-        url = try text(map.required("url", hint: "the path or URL to send to"))
+        if let value = map["grpc"] {
+            try readGRPC(value, map, templates: &templates)
+        } else {
+            for key in ["message", "metadata"] {
+                if let value = map[key] { throw value.error(.invalidValue, "only a gRPC request (one with grpc:) has it") }
+            }
+            url = try text(map.required("url", hint: "the path or URL to send to"))
+        }
         if let value = map["method"] { method = try Self.method(value) }
         useCDN = try map["useCDN"]?.bool() ?? false
         if let value = map["args"] {
@@ -56,7 +66,7 @@ extension RequestDefinition {
         }
         if let value = map["paginate"] { paginate = try Pagination(yaml: value) }
         if let value = map["stream"] { stream = try StreamDefinition(yaml: value) }
-        if map["messages"] != nil || map["subprotocols"] != nil {
+        if grpc == nil, map["messages"] != nil || map["subprotocols"] != nil {
             webSocket = try WebSocketDefinition(messages: map["messages"], subprotocols: map["subprotocols"])
         }
         if let value = map["accept"] {
@@ -83,6 +93,25 @@ extension RequestDefinition {
         if download != nil, method != .get {
             throw yaml.error(.invalidValue, "a download must use GET, not \(method.rawValue)")
         }
+    }
+
+    /// `grpc:` and what goes with it; the keys a call has no use for are errors.
+    private mutating func readGRPC(_ value: YAMLValue, _ map: YAMLMapping, templates: inout [TemplateUse]) throws(WorkspaceError) {
+        for key in Self.keysNotForGRPC {
+            guard let written = map[key] else { continue }
+            let why = switch key {
+            case "url": "its server is grpc.target"
+            case "method": "a call is always a POST"
+            case "args", "body": "it sends message: or messages:"
+            default: "not for a gRPC call"
+            }
+            throw written.error(.invalidValue, "not for a gRPC request (\(why))")
+        }
+        let call = try GRPCDefinition(yaml: value, message: map["message"], metadata: map["metadata"], messages: map["messages"],
+                                      templates: &templates)
+        grpc = call
+        url = call.target + call.path
+        method = .post
     }
 
     /// A method: a well-known one in any case (`get` is GET, as always), any other RFC 9110

@@ -113,6 +113,9 @@ public struct RequestDefinition: Sendable {
     public var stream = StreamDefinition()
     /// `messages:` and `subprotocols:` — a `ws://`/`wss://` session's script (``WebSocketDefinition``).
     public var webSocket = WebSocketDefinition()
+    /// `grpc:` with `message:`, `metadata:` and `messages:` — a gRPC call (``GRPCDefinition``);
+    /// its ``url`` is then the method's, `TARGET/package.Service/Method`, and its method POST.
+    public var grpc: GRPCDefinition?
     public var acceptedContentTypes: Set<String>?
     /// `response:` — how the body is read: `auto` when unset (by its content type, never a
     /// content-type failure), `json` (YTK's: anything else fails), `xml` or `raw`.

@@ -65,6 +65,8 @@ public struct HumanReport {
             let version = result.httpVersion.flatMap { $0 == "HTTP/1.1" ? nil : $0 + " " } ?? ""
             parts.append(version + String(status))
         }
+        // A call's status says how it ended (its HTTP status is 200 whatever it says).
+        if let status = result.grpcStatus { parts.append(status) }
         parts.append(String(format: "%.1f ms", result.durationMs))
         parts.append(Self.size(result.bytes))
         if result.fromCache { parts.append("(from cache)") }

@@ -14,6 +14,10 @@ struct RequestResolution: Sendable {
     var tokenAuth: RequestDefinition.Auth?
     /// The contract that judges the response, with its base URL filled in (``Workspace/contractScope(for:)``).
     var contract: (contract: Contract, baseURL: String?)?
+    #if GRPC
+    /// A `grpc:` request's call, filled in.
+    var call: GRPCCallResolution?
+    #endif
 
     /// Nothing resolved yet: the engine's defaults.
     init() {}
@@ -131,6 +135,25 @@ struct RequestResolution: Sendable {
         // A workspace takes any response unless it names a serializer; the engine's own
         // default stays YTK's JSON.
         settings.responseSerializer = definition.response ?? (definition.download != nil ? .raw : .auto)
+        if let grpc = definition.grpc {
+            #if GRPC
+            do {
+                let call = try GRPCCallResolution(grpc, scope: scope, workspace: workspace,
+                                                  acceptsEveryStatus: WorkspaceRequest.expectationsJudgeStatus(definition)) { path, purpose in
+                    try filePath(path, for: purpose)
+                }
+                settings.requestURL = call.url
+                settings.grpc = call.call
+                self.call = call
+            } catch var needed as GRPCSchemaNeeded {
+                // Reflection asks the server with the call's own TLS, authentication and headers.
+                needed.settings = settings
+                throw needed
+            }
+            #else
+            throw GRPCUnavailable()
+            #endif
+        }
         self.settings = settings
         if written.judgedByContract, let (contract, base) = workspace.contractScope(for: written.name) {
             self.contract = (contract, try base.map { text throws(TemplateError) in try scope.render(text) })
@@ -153,6 +176,11 @@ struct RequestResolution: Sendable {
             }
         }
     }
+}
+
+/// A `grpc:` request in a build without the GRPC trait.
+struct GRPCUnavailable: Error, CustomStringConvertible {
+    var description: String { "gRPC calls need the GRPC trait, which this build of Courier leaves out" }
 }
 
 /// Argument values under keys that name secrets (password, token, api_key, …).

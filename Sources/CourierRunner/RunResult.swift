@@ -56,6 +56,8 @@ public struct RequestResult: Sendable, Codable, Hashable {
     public var paging: PagingOutcome?
     /// A streamed response: how many events came and how the stream ended.
     public var stream: StreamOutcome? = nil
+    /// A gRPC call's status by name (`OK`, `NOT_FOUND`); nil for an HTTP exchange.
+    public var grpcStatus: String? = nil
 
     /// One `expect:` check as a run reports it, secrets redacted.
     public struct CheckOutcome: Sendable, Codable, Hashable {
@@ -79,7 +81,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case name, batch, chain, step, method, url, status, ok, skipped, skipReason, fromCache, durationMs, bytes
-        case timings, error, captures, file, fromHistory, warning, httpVersion, checks, page, paging, stream
+        case timings, error, captures, file, fromHistory, warning, httpVersion, checks, page, paging, stream, grpcStatus
     }
 
     /// Encodes `null` for absent optionals so that every line carries every field.
@@ -109,6 +111,7 @@ public struct RequestResult: Sendable, Codable, Hashable {
         try container.encodeIfPresent(page, forKey: .page)
         try container.encodeIfPresent(paging, forKey: .paging)
         try container.encodeIfPresent(stream, forKey: .stream)
+        try container.encodeIfPresent(grpcStatus, forKey: .grpcStatus)
     }
 }
 

@@ -50,6 +50,8 @@ final class StreamWatch: Sendable {
     /// follow the one that ended the stream are not reported; a request's next run (a
     /// repeated step's next try) starts again at event 1.
     private func receive(_ event: StreamEvent, of request: WorkspaceRequest) {
+        // A gRPC call's messages read (and print) as JSON.
+        let event = request.readable(event)
         let definition = request.source.stream
         let key = ObjectIdentifier(request)
         let verdict: Verdict = ended.withLock { ended in

@@ -29,7 +29,7 @@ extension WorkspaceRequest {
     /// `stream: {expect: …}` on each event kept (a session's received messages): one result per
     /// check — its first failure, marked with the event's number, or a pass over them all.
     private func evaluateOnEveryEvent(_ facts: ResponseFacts, loadSchema: (String) throws -> (document: JSONValue, uri: String)) -> [CheckResult] {
-        let events = streamEvents.filter { $0.direction != .sent }
+        let events = streamEvents.filter { $0.direction != .sent && (grpcCall == nil || $0.kind == .message) }.map(readable)
         var outcome: [CheckResult]?
         for event in events {
             var eventFacts = facts
@@ -81,6 +81,12 @@ extension WorkspaceRequest {
     func readingLastEvent(_ facts: ResponseFacts) -> ResponseFacts {
         guard streamState != nil else { return facts }
         var facts = facts
+        if grpcCall != nil {
+            // A call's body is its framed messages: it reads as the server's last message.
+            if let json = facts.json { facts.text = String(decoding: json.serialized(), as: UTF8.self) }
+            facts.messageCount = grpcMessages.count
+            return facts
+        }
         facts.json = streamEvents.lazy.reversed().compactMap(\.json).first
         return facts
     }
@@ -99,5 +105,9 @@ extension ResponseFacts {
         self.init(status: content.head?.statusCode ?? 0, headers: content.head?.headers ?? HTTPFields(), body: content.data ?? Data(),
                   text: content.string, json: content.json, url: content.head?.url ?? "", redirects: metrics?.redirectCount ?? 0,
                   durationMilliseconds: (metrics?.total ?? 0) * 1000)
+        if let status = content.grpcStatus {
+            grpcStatus = status
+            trailers = content.trailers ?? HTTPFields()
+        }
     }
 }

@@ -30,6 +30,16 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var eventsNotShown = 0
         /// The contract that judges the responses and its base URL, as last resolved.
         var contract: (contract: Contract, baseURL: String?)?
+        /// Why a gRPC call's `messages:` script ended it (an `expect:` no message met).
+        var scriptProblem: String?
+        #if GRPC
+        /// A gRPC call's codec and script, as last resolved.
+        var call: GRPCCallResolution?
+        /// The schema the last resolution needed and the store has not loaded.
+        var schemaToLoad: GRPCSchemaNeeded?
+        /// The schema this start loaded and could not, and why.
+        var schemaFailure: (source: GRPCSchemaStore.Source, reason: String)?
+        #endif
     }
     private let resolutionState = Mutex(State())
 
@@ -49,6 +59,9 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     public override func start() {
         guard !isExecuting else { return }
         scope.forgetSecretFailures()
+        #if GRPC
+        resolutionState.withLock { $0.schemaFailure = nil }
+        #endif
         start(secretsFetched: 0)
     }
 
@@ -69,8 +82,12 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             }
             return
         }
+        #if GRPC
+        if loadsSchema(thenStarts: { [self] in start(secretsFetched: secretsFetched) }) { return }
+        #endif
         resolutionState.withLock {
             $0.startedAt = Date()
+            $0.scriptProblem = nil
             $0.finishedAt = nil
             $0.checkResults = nil
             $0.endedStream = nil
@@ -83,9 +100,42 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         } else if resolutionState.withLock({ $0.problem }) != nil {
             startWithoutCache()
         } else {
+            #if GRPC
+            // A streaming call's script hears the server from before it starts.
+            if let call = resolutionState.withLock({ $0.call }), !call.script.isEmpty {
+                let script = GRPCCallScript(call.script, on: self) { call.codec.json(of: $0, sent: false) }
+                super.start()
+                Task { await script.play() }
+                return
+            }
+            #endif
             super.start()
         }
     }
+
+    #if GRPC
+    /// When the last resolution needs a schema not loaded yet: loads it off the caller's
+    /// thread, then `thenStarts` (which resolves again) — or, when this start already tried
+    /// and failed, says why before any network use. False when nothing is to load.
+    private func loadsSchema(thenStarts: @escaping @Sendable () -> Void) -> Bool {
+        guard let needed = resolutionState.withLock({ $0.schemaToLoad }) else { return false }
+        if let failure = resolutionState.withLock({ $0.schemaFailure }), failure.source == needed.source {
+            resolutionState.withLock { $0.problem = "\(source.name): \(failure.reason)" }
+            startWithoutCache()
+            return true
+        }
+        let agent = self.agent
+        Task { [self] in
+            do {
+                _ = try await GRPCSchemaStore.shared.load(needed.source, settings: needed.settings, agent: agent)
+            } catch {
+                resolutionState.withLock { $0.schemaFailure = (needed.source, "\(error)") }
+            }
+            thenStarts()
+        }
+        return true
+    }
+    #endif
 
     /// Where oauth2 and command tokens come from; nil: ``TokenSessions/shared``. Applies from
     /// the next start.
@@ -118,6 +168,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
                 $0.problem = nil
                 $0.secretToFetch = nil
                 $0.contract = resolution.contract
+                #if GRPC
+                $0.call = resolution.call
+                $0.schemaToLoad = nil
+                #endif
             }
         } catch {
             // It fails before sending, but as the method it was written with (reports said GET).
@@ -128,6 +182,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             resolutionState.withLock {
                 $0.problem = "\(source.name): \(error)"
                 $0.secretToFetch = notFetched
+                #if GRPC
+                $0.call = nil
+                $0.schemaToLoad = error as? GRPCSchemaNeeded
+                #endif
             }
         }
         // After the resolution's secrets are known, so that the text cannot show them.
@@ -156,6 +214,31 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
 
     // MARK: - Beyond the resolved definition
 
+    /// Why the call's `messages:` script ended it (an `expect:` that no message met in time);
+    /// nil otherwise. A violation of the response (-13).
+    public package(set) var scriptProblem: String? {
+        get { resolutionState.withLock { $0.scriptProblem } }
+        set { resolutionState.withLock { $0.scriptProblem = newValue } }
+    }
+
+    /// A gRPC call's message as JSON, by the method's schema; nil for another request.
+    public override func json(ofCallMessage message: Data, sent: Bool) -> JSONValue? {
+        #if GRPC
+        return resolutionState.withLock { $0.call }?.codec.json(of: message, sent: sent)
+        #else
+        return nil
+        #endif
+    }
+
+    /// `event` as it reads: a gRPC call's message as its JSON text (when its schema reads
+    /// it), any other event as it is.
+    public func readable(_ event: StreamEvent) -> StreamEvent {
+        guard grpcCall != nil, event.kind == .message, let json = json(ofCallMessage: event.data, sent: event.direction == .sent) else { return event }
+        var readable = event
+        readable.data = json.serialized()
+        return readable
+    }
+
     /// A placeholder without a value, found when resolving: fails the request before any network use.
     public override func argumentsProblem() -> String? { resolutionState.withLock { $0.problem } }
 
@@ -173,9 +256,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     /// The `expect:` checks and the contract (`config.contract`), run once the status and
     /// template checks passed; those that fail fail the request (-13) together.
     public override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
-        guard isChecked else { return [] }
+        let script = scriptProblem.map { [ResponseViolation($0)] } ?? []
+        guard isChecked else { return script }
         let results = evaluateExpectations(on: readingLastEvent(ResponseFacts(content: content)))
-        return results.filter { !$0.passed }.map { result in
+        return script + results.filter { !$0.passed }.map { result in
             // The summary starts with the path when there is one (`$.price: expected …`).
             guard let path = result.jsonPath?.description, result.summary.hasPrefix(path + ": ") else { return ResponseViolation(result.summary) }
             return ResponseViolation(String(result.summary.dropFirst(path.count + 2)), path: path)

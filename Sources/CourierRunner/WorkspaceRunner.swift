@@ -183,6 +183,7 @@ public final class WorkspaceRunner: Sendable {
     /// The result of a finished (or never started) request, secrets redacted.
     package func result(of request: WorkspaceRequest) -> RequestResult {
         var result = plainResult(of: request)
+        result.grpcStatus = request.grpcStatus?.code.name
         applyStream(of: request, to: &result)
         result.stream?.notShown = request.eventsNotShown
         return result

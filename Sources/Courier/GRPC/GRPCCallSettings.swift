@@ -22,6 +22,10 @@ public struct GRPCCallSettings: Sendable, Hashable {
     /// The longest message taken from the server, in bytes (4 MiB, as gRPC's own default);
     /// a longer one fails the call with `RESOURCE_EXHAUSTED`.
     public var maximumReceivedMessageBytes: Int
+    /// The statuses the call succeeds with (OK); a call that ends with another fails with it
+    /// as its error. Widen it to judge the status yourself (``Request/grpcStatus`` is set
+    /// either way), as a workspace's `expect: [status == NOT_FOUND]` does.
+    public var acceptedStatusCodes: Set<GRPCStatusCode> = [.ok]
 
     /// A call that sends `messages`, then half-closes unless `keepsSending`.
     public init(messages: [Data] = [], keepsSending: Bool = false, metadata: [GRPCMetadataEntry] = [],

@@ -150,6 +150,13 @@ open class Request: @unchecked Sendable {
     /// messages are the body, and the call's status decides success; nil: a plain HTTP request.
     open var grpcCall: GRPCCallSettings? { requestSettings.grpc }
 
+    /// What a message of this call reads as in JSON; nil here, since the engine knows no
+    /// protobuf (messages are bytes to it). A subclass that knows the call's schema decodes
+    /// `message` (sent by this side when `sent`, else received): the last message the server
+    /// sent is then the response's ``responseJSON``, which ``responseViolations(in:)`` sees,
+    /// and what a user interface shows.
+    open func json(ofCallMessage message: Data, sent: Bool) -> JSONValue? { nil }
+
     // MARK: - Hooks (no-ops by default)
 
     /// Runs off the main queue after a successful network response, before any callback:

@@ -6,18 +6,29 @@ import HTTPTypes
 /// gRPC framing, and the status comes from the trailers — or from the headers of a
 /// "trailers-only" answer. Any status but OK is the request's error, in the gRPC family.
 extension ResponsePipeline {
-    static func processCall(_ outcome: TransferOutcome, content: inout ResponseContent) -> RequestError? {
+    static func processCall(_ outcome: TransferOutcome, content: inout ResponseContent, accepted: Set<GRPCStatusCode>) -> RequestError? {
         // The status in the trailers is the call's last word: a stream reset after it (the
         // server done before the client half-closed) changes nothing.
         let trailed = content.trailers.flatMap(status(in:))
-        if let error = outcome.error, trailed == nil || error.code == .cancelled { return error }
+        // So is a "trailers-only" answer's: libcurl 7.88 reports a reset that follows one (the
+        // server answered before reading what this side had not sent yet) as a stream error.
+        var trailersOnly: GRPCStatus?
+        if outcome.received?.statusCode == 200, let head = content.head { trailersOnly = status(in: head.headers) }
+        if let error = outcome.error, (trailed ?? trailersOnly) == nil || error.code == .cancelled { return error }
         guard let httpStatus = outcome.received?.statusCode else {
             return RequestError(family: .transport, code: .badServerResponse, message: "The server sent no HTTP response.")
         }
         let headers = content.head?.headers ?? HTTPFields()
+        // Ended by this side (``Request/endStream()``: a reader that has seen enough) before the
+        // server's status: CANCELLED, as gRPC calls a call the client ended — and, as for a
+        // stream ended so, not a failure: what came stands.
+        if outcome.endedByReader, (trailed ?? trailersOnly) == nil, httpStatus == 200 {
+            content.grpcStatus = GRPCStatus(code: .cancelled, message: "ended by this side before the server's status")
+            return nil
+        }
         let status = callStatus(httpStatus: httpStatus, headers: headers, trailed: trailed, problem: outcome.grpcProblem)
         content.grpcStatus = status
-        return status.error
+        return accepted.contains(status.code) ? nil : status.error
     }
 
     /// The status in `fields` (trailers, or a trailers-only head), if they hold one.

@@ -15,8 +15,13 @@ enum ResponsePipeline {
         var content = ResponseContent(received: outcome.received, data: outcome.body, metrics: outcome.metrics)
         if !outcome.trailerLines.isEmpty { content.trailers = ReceivedHead.fields(in: outcome.trailerLines) }
         if outcome.isCall {
-            let error = processCall(outcome, content: &content)
-            return (content, error)
+            let error = processCall(outcome, content: &content, accepted: request.grpcCall?.acceptedStatusCodes ?? [.ok])
+            // The server's last message, as the request reads it (a unary call's answer).
+            if let last = request.grpcMessages.last, let json = request.json(ofCallMessage: last, sent: false) { content.json = json }
+            // The request's own rules judge a call that ended as it accepts, as they judge a response.
+            guard error == nil, content.grpcStatus != nil else { return (content, error) }
+            let violations = request.responseViolations(in: content)
+            return (content, violations.isEmpty ? nil : .responseRejected(violations, status: content.statusCode))
         }
         if let error = outcome.error { return (content, error) }
         guard let statusCode = outcome.received?.statusCode else {

@@ -22,6 +22,7 @@ enum HurlExportChecks {
         case .bytes: query = "bytes count"
         case .redirects: query = "redirects count"
         case .sha256: query = "sha256"
+        case .trailer, .messages: return .failure(Reason("\(check.subject) (a gRPC call's; Hurl has no gRPC)"))
         }
         if check.counts {
             switch check.subject {

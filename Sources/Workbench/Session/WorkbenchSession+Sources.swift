@@ -4,7 +4,11 @@ import Foundation
 
 /// What the panes read of the session to draw (``RequestsSource``, ``ExchangeSource``).
 extension WorkbenchSession: RequestsSource, ExchangeSource {
-    func method(of name: String) -> String { effectiveDefinition(of: name)?.method.rawValue ?? "?" }
+    /// The badge's word: the method, or `gRPC` for a call.
+    func method(of name: String) -> String {
+        guard let definition = effectiveDefinition(of: name) else { return "?" }
+        return definition.grpc != nil ? "gRPC" : definition.method.rawValue
+    }
 
     func cacheMarker(_ name: String) -> Bool? { cacheMarkers[name] }
 

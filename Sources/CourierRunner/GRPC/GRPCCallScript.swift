@@ -1,0 +1,118 @@
+import Courier
+import CourierChecks
+import CourierFormat
+import Foundation
+import Synchronization
+
+/// A streaming call's `messages:` after its first sends (which go as the call starts),
+/// played on the running call: a message sent, the server's next messages awaited until one
+/// meets a condition, a pause, the half-close — and after the last step the half-close. An
+/// `expect:` that no message meets in time ends the call and says why
+/// (``WorkspaceRequest/scriptProblem``), which fails it.
+final class GRPCCallScript: Sendable {
+    enum Step: Sendable, Hashable {
+        case send(Data)
+        /// `step`: its place in `messages:`.
+        case expect(Condition, timeout: Double, step: Int)
+        case wait(Double)
+        case close
+    }
+
+    private struct Inbox {
+        var events: [StreamEvent] = []
+        var waiter: (id: Int, continuation: CheckedContinuation<StreamEvent?, Never>)?
+        var waits = 0
+    }
+
+    private let steps: [Step]
+    private let request: WorkspaceRequest
+    private let json: @Sendable (Data) -> JSONValue?
+    private let inbox = Mutex(Inbox())
+
+    /// Hears `request`'s messages from now on (call it before the request starts, so that no
+    /// answer is missed); `json` reads a received message.
+    init(_ steps: [Step], on request: WorkspaceRequest, json: @escaping @Sendable (Data) -> JSONValue?) {
+        self.steps = steps
+        self.request = request
+        self.json = json
+        let previous = request.streamEventHandler
+        self.previous = previous
+        request.streamEventHandler = { [self] request, event in
+            previous?(request, event)
+            if event.kind == .message, event.direction == .received { receive(event) }
+        }
+    }
+
+    private let previous: (@Sendable (Request, StreamEvent) -> Void)?
+
+    /// Plays the steps on the started request, then gives its event handler back.
+    func play() async {
+        defer { request.streamEventHandler = previous }
+        for step in steps {
+            guard request.isExecuting else { return }
+            switch step {
+            case .send(let message):
+                guard request.send(.binary(message)) else { return }
+            case .wait(let seconds):
+                try? await Task.sleep(for: .seconds(seconds))
+            case .close:
+                request.finishSending()
+            case .expect(let condition, let timeout, let index):
+                guard await firstMessage(meeting: condition, within: timeout) else {
+                    request.scriptProblem = "messages[\(index)]: expect \(condition.text): no message from the server met it within "
+                        + "\(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s"
+                    if !request.endStream() { request.stop() }
+                    return
+                }
+            }
+        }
+        request.finishSending()
+    }
+
+    /// Whether a message the server sends within `timeout` seconds (or one it sent since the
+    /// last `expect:`) meets `condition`.
+    private func firstMessage(meeting condition: Condition, within timeout: Double) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while let event = await next(before: deadline) {
+            var decoded = event
+            if let value = json(event.data) { decoded.data = value.serialized() }
+            if condition.holds({ StreamDefinition.value(of: $0, in: decoded) }) { return true }
+        }
+        return false
+    }
+
+    private func receive(_ event: StreamEvent) {
+        let waiter = inbox.withLock { inbox -> CheckedContinuation<StreamEvent?, Never>? in
+            guard let waiter = inbox.waiter else {
+                inbox.events.append(event)
+                return nil
+            }
+            inbox.waiter = nil
+            return waiter.continuation
+        }
+        waiter?.resume(returning: event)
+    }
+
+    /// The next message received, or nil once `deadline` passed first.
+    private func next(before deadline: ContinuousClock.Instant) async -> StreamEvent? {
+        await withCheckedContinuation { continuation in
+            let (queued, id) = inbox.withLock { inbox -> (StreamEvent?, Int) in
+                if !inbox.events.isEmpty { return (inbox.events.removeFirst(), 0) }
+                inbox.waits += 1
+                inbox.waiter = (inbox.waits, continuation)
+                return (nil, inbox.waits)
+            }
+            if let queued { return continuation.resume(returning: queued) }
+            Task { [self] in
+                try? await Task.sleep(until: deadline)
+                // Only this wait's own continuation, if no message came for it.
+                let expired = self.inbox.withLock { inbox -> CheckedContinuation<StreamEvent?, Never>? in
+                    guard let waiter = inbox.waiter, waiter.id == id else { return nil }
+                    inbox.waiter = nil
+                    return waiter.continuation
+                }
+                expired?.resume(returning: nil)
+            }
+        }
+    }
+}

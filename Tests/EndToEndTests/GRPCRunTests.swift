@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+extension CommandLineTests {
+    /// A workspace's `grpc:` requests run by `courier run` against Python's grpcio: the four
+    /// kinds of call, with their schema from reflection and from the .proto file; `expect:` on
+    /// the status by name, trailers, the last message and the message count; a status a check
+    /// expects (NOT_FOUND) as a success; a bidirectional script whose `expect:` steps wait for
+    /// the server's answers; a capture from one call's answer sent by the next; and a message
+    /// field the type lacks as an error at the field's line and column, before any call.
+    @Test func workspaceGRPCRequestsRunWithTheirChecksScriptsAndCaptures() async throws {
+        let server = try await GRPCPlacesServer.required()
+        defer { server.stop() }
+        let sandbox = try EndToEndTests.Sandbox()
+        defer { sandbox.remove() }
+        let folder = sandbox.directory
+        let proto = EndToEndTests.root + "/Tests/Fixtures/grpc/places.proto"
+        let hasProtoc = FileManager.default.isExecutableFile(atPath: "/usr/bin/protoc")
+            && FileManager.default.fileExists(atPath: "/usr/include/google/protobuf/duration.proto")
+        if !hasProtoc { print("the .proto requests use reflection instead: no /usr/bin/protoc with libprotobuf-dev's include files") }
+        try FileManager.default.copyItem(atPath: proto, toPath: folder + "/places.proto")
+        let fromProto = hasProtoc ? ", proto: places.proto" : ""
+        let workspace = folder + "/grpc.yaml"
+        try """
+            variables:
+              places: "\(server.baseURL)"
+            requests:
+              get-place:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: GetPlace}
+                message: {latitude: 4, longitude: 7}
+                metadata: {x-echo: hello}
+                expect:
+                  - status == OK
+                  - $.name == "place 4,7"
+                  - $.location.longitude == 7
+                  - trailer x-echo-trailer == hello
+              missing-place:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: GetPlace\(fromProto)}
+                message: {latitude: 0, longitude: 3}
+                expect: [status == NOT_FOUND, status == 5, 'trailer grpc-message == "no place at 0,3"']
+              list-places:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: ListPlaces\(fromProto)}
+                message: {limit: 4}
+                expect: [messages == 4, $.name == "place 4"]
+                stream: {expect: [$.name startsWith "place "]}
+              record-trip:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: RecordTrip}
+                messages:
+                  - send: {latitude: 1, longitude: 1}
+                  - send: {latitude: 3, longitude: 2}
+                expect: [$.pointCount == 2, $.distance == "3"]
+              chat:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: Chat}
+                messages:
+                  - send: {message: hi}
+                  - expect: '$.message == "echo: hi"'
+                  - send: {message: again}
+                  - expect: '$.message == "echo: again"'
+                expect: [messages == 2]
+              chat-about:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: Chat}
+                messages:
+                  - send: {message: "{{placeName}}"}
+                  - expect: '$.message == "echo: {{placeName}}"'
+              chat-unanswered:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: Chat}
+                messages:
+                  - send: {message: hi}
+                  - {expect: $.message == "never", timeout: 0.5}
+              bad-field:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: GetPlace}
+                message:
+                  latitude: 1
+                  longitud: 2
+            chains:
+              place-then-trip:
+                steps:
+                  - request: get-place
+                    capture: {placeName: $.name}
+                  - request: chat-about
+            """.write(toFile: workspace, atomically: true, encoding: .utf8)
+
+        func courierRun(_ arguments: String...) async throws -> (status: Int32, output: String, errors: String) {
+            try await courier(["run", workspace] + arguments + ["--no-history"], environment: sandbox.environment)
+        }
+        let run = try await courierRun("get-place", "missing-place", "list-places", "record-trip", "chat", "--json")
+        let results = Self.results(run.output)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        for name in ["get-place", "missing-place", "list-places", "record-trip", "chat"] {
+            #expect(results[name]?["ok"] as? Bool == true, "\(name): \(results[name] ?? [:])")
+        }
+        #expect(results["get-place"]?["grpcStatus"] as? String == "OK")
+        #expect(results["missing-place"]?["grpcStatus"] as? String == "NOT_FOUND")
+        #expect((results["list-places"]?["checks"] as? [[String: Any]])?.count == 3)
+
+        // The chain's capture fills the chat's second message; the script waits for each answer.
+        let chain = try await courierRun("place-then-trip")
+        #expect(chain.status == 0, "\(chain.output)\(chain.errors)")
+        #expect(chain.output.contains("←  message  {\"location\":{},\"message\":\"echo: place 4,7\"}"), "\(chain.output)")
+
+        let unanswered = try await courierRun("chat-unanswered")
+        #expect(unanswered.status == 1)
+        #expect(unanswered.output.contains("messages[1]: expect $.message == \"never\": no message from the server met it within 0.5 s"),
+                "\(unanswered.output)")
+
+        let bad = try await courierRun("bad-field")
+        #expect(bad.status == 1)
+        #expect(bad.output.contains("grpc.yaml:50:7: message field longitud: no field \"longitud\" in courier.demo.Point"),
+                "\(bad.output)")
+    }
+
+    /// `courier run --json`'s request lines by request name.
+    private static func results(_ output: String) -> [String: [String: Any]] {
+        var results: [String: [String: Any]] = [:]
+        for line in output.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let name = object["name"] as? String else { continue }
+            results[name] = object
+        }
+        return results
+    }
+}
