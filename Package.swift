@@ -47,6 +47,8 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierWorkspace", targets: ["CourierWorkspace"]),
+        // What the fuzz targets exercise (Fuzz/Targets): for Fuzz/'s libFuzzer executables.
+        .library(name: "CourierFuzzTargets", targets: ["CourierFuzzTargets"]),
         // The workspace domain's modules, one by one: for Fuzz/'s fuzz-condition (which reaches
         // `Condition`'s parser through `@testable`) and DomainTests/ (each module's tests without
         // the workbench).
@@ -224,6 +226,10 @@ let package = Package(
             name: "CourierWorkspace",
             dependencies: domain(below: "CourierWorkspace")
         ),
+        // The fuzz targets' bodies: run by Fuzz/'s libFuzzer executables (`make fuzz`) and, over
+        // their committed corpora, by FuzzCorpusTests in every test run.
+        .target(name: "CourierFuzzTargets", dependencies: ["CourierWorkspace"] + domain(through: "CourierLoadRuns"),
+                path: "Fuzz/Targets"),
         // The workbench's UI model: shell, panes, overlays, screen and body viewer, as data a
         // painter (CourierTUI) draws. Built on the workspace domain.
         .target(
@@ -327,6 +333,7 @@ let package = Package(
         .testTarget(name: "CourierFormatTests", dependencies: domain(through: "CourierFormat") + ["CourierSchema"]),
         .testTarget(name: "CourierRunnerTests", dependencies: domain(through: "CourierRunner") + ["CourierDemoServer", "CourierImport"]),
         .testTarget(name: "CourierHistoryTests", dependencies: domain(through: "CourierHistory")),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["CourierFuzzTargets"]),
         .testTarget(name: "CourierLoadRunsTests",
                     dependencies: domain(through: "CourierLoadRuns") + ["CourierDemoServer", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CourierWorkspaceTests",

@@ -19,11 +19,7 @@ let package = Package(
     targets: [.target(name: "FuzzSupport")] + names.map { name in
         .executableTarget(
             name: "fuzz-\(name)",
-            dependencies: [
-                "FuzzSupport",
-                .product(name: "Courier", package: courier),
-                .product(name: "CourierWorkspace", package: courier),
-            ] + (name == "condition" ? [.product(name: "CourierChecks", package: courier)] : []),
+            dependencies: ["FuzzSupport", .product(name: "CourierFuzzTargets", package: courier)],
             path: "Sources/fuzz-\(name)"
         )
     }

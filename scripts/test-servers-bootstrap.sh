@@ -44,16 +44,17 @@ if ! command -v chromium-headless-shell >/dev/null && ! command -v chromium >/de
 fi
 
 # protoc compiles .proto files to descriptor sets for the gRPC tests (the Python server needs
-# none: grpcio-tools brings its own compiler).
-if ! command -v protoc >/dev/null; then
+# none: grpcio-tools brings its own compiler), with the well-known types' .proto files from
+# libprotobuf-dev (/usr/include/google/protobuf), as a user's protoc finds them.
+if ! command -v protoc >/dev/null || ! [ -f /usr/include/google/protobuf/duration.proto ]; then
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-        echo "test-servers: installing protobuf-compiler (protoc, for the gRPC tests)"
+        echo "test-servers: installing protobuf-compiler and libprotobuf-dev (protoc and the well-known types, for the gRPC tests)"
         export DEBIAN_FRONTEND=noninteractive
-        { apt-get install -y -qq --no-install-recommends protobuf-compiler >/dev/null 2>&1 \
-            || { apt-get update -qq && apt-get install -y -qq --no-install-recommends protobuf-compiler >/dev/null; }; } \
-            || echo "test-servers: protobuf-compiler could not be installed; the tests that need protoc will skip" >&2
+        { apt-get install -y -qq --no-install-recommends protobuf-compiler libprotobuf-dev >/dev/null 2>&1 \
+            || { apt-get update -qq && apt-get install -y -qq --no-install-recommends protobuf-compiler libprotobuf-dev >/dev/null; }; } \
+            || echo "test-servers: protobuf-compiler/libprotobuf-dev could not be installed; the tests that need protoc will skip or use reflection" >&2
     else
-        echo "test-servers: protoc is not installed (as root: apt-get install -y protobuf-compiler); the tests that need it will skip" >&2
+        echo "test-servers: protoc or libprotobuf-dev is not installed (as root: apt-get install -y protobuf-compiler libprotobuf-dev); the tests that need them will skip or use reflection" >&2
     fi
 fi
 

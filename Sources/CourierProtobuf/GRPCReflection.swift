@@ -149,6 +149,8 @@ public struct GRPCReflection: Sendable {
         call.keepsSending = false
         definition.grpc = call
         let request = ConfigurableRequest(definition)
+        // What a user interface names the call by (In flight, the status line).
+        request.hudText = "gRPC reflection (\(version.rawValue))"
         if let agent { request.agent = agent }
         do {
             try await request.run()

@@ -124,7 +124,12 @@ import Testing
         #expect(broken?.description.contains("broken.proto:3:13: Expected field number.") == true, "\(broken?.description ?? "")")
 
         try "syntax = \"proto3\";\nimport \"google/protobuf/empty.proto\";\n".write(to: folder.appendingPathComponent("needs.proto"), atomically: true, encoding: .utf8)
-        let bare = ProtoCompiler(executable: found.executable)
+        // A copy of protoc in a folder of its own: protoc also looks in its prefix's include/
+        // (/usr/include beside /usr/bin/protoc, where libprotobuf-dev puts the files).
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("bin/protoc").path
+        try FileManager.default.copyItem(atPath: found.executable, toPath: copy)
+        let bare = ProtoCompiler(executable: copy)
         let missing = await #expect(throws: ProtoCompiler.Failure.self) {
             try await bare.schema(files: [folder.appendingPathComponent("needs.proto").path])
         }

@@ -1,20 +1,15 @@
-import Courier
+import CourierFuzzTargets
 import Foundation
 import FuzzSupport
-import CourierWorkspace
 
-/// A capture's JSON path (`$.orders[0].id`), then looked up in a small document.
+/// `FuzzTarget.capture` (Fuzz/Targets: what it exercises and what must hold) under libFuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCapture(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-    if let path = try? JSONPath(parsing: text) {
-        let document: JSONValue = ["orders": [["id": 101, "tags": ["a", "b"]]], "name": "x"]
-        _ = path.evaluate(in: document)
-    }
+public func fuzzOne(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    FuzzTarget.capture.run(Data(bytes: start, count: count))
     return 0
 }
 
 @_cdecl("fuzz_capture_main")
-public func fuzzCaptureMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc, argv, { fuzzCapture($0, $1) })
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, { fuzzOne($0, $1) })
 }

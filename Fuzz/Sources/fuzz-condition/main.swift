@@ -1,20 +1,15 @@
+import CourierFuzzTargets
 import Foundation
 import FuzzSupport
-import CourierWorkspace
-// `Condition`'s parser is `package` in CourierChecks: reached through `@testable` (a debug build).
-@testable import CourierChecks
 
-/// A chain step's `when:` text: it parses or fails with a ParseError.
+/// `FuzzTarget.condition` (Fuzz/Targets: what it exercises and what must hold) under libFuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCondition(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-    if let condition = try? Condition(parsing: text, location: SourceLocation(file: "fuzz.yaml", line: 1, column: 1)) {
-        _ = condition.description
-    }
+public func fuzzOne(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    FuzzTarget.condition.run(Data(bytes: start, count: count))
     return 0
 }
 
 @_cdecl("fuzz_condition_main")
-public func fuzzConditionMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc, argv, { fuzzCondition($0, $1) })
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, { fuzzOne($0, $1) })
 }

@@ -1,23 +1,15 @@
+import CourierFuzzTargets
 import Foundation
 import FuzzSupport
-import CourierWorkspace
 
-/// The first line defines variables (`a=…;b=…`), the rest is a template rendered with them.
+/// `FuzzTarget.template` (Fuzz/Targets: what it exercises and what must hold) under libFuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTemplate(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-    let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-    var variables: [String: String] = [:]
-    for pair in (lines.first ?? "").split(separator: ";") {
-        let parts = pair.split(separator: "=", maxSplits: 1)
-        if parts.count == 2 { variables[String(parts[0])] = String(parts[1]) }
-    }
-    let scope = VariableScope(variables: variables, environment: ["HOME": "/home/fuzz"])
-    _ = try? scope.render(lines.count > 1 ? String(lines[1]) : "")
+public func fuzzOne(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    FuzzTarget.template.run(Data(bytes: start, count: count))
     return 0
 }
 
 @_cdecl("fuzz_template_main")
-public func fuzzTemplateMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc, argv, { fuzzTemplate($0, $1) })
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, { fuzzOne($0, $1) })
 }

@@ -94,10 +94,12 @@ package final class ContractCache: Sendable {
         state.withLock { $0.diskHits[file, default: 0] += 1 }
     }
 
-    /// How many documents were decoded in full, and how many loads took their operations from
-    /// ``disk``, over every file: read before and after a load, they say what it did.
-    package var workDone: (parses: Int, diskHits: Int) {
-        state.withLock { ($0.parses.values.reduce(0, +), $0.diskHits.values.reduce(0, +)) }
+    /// How many times each document (by absolute path) was decoded in full, and how many loads
+    /// took its operations from ``disk``: read before and after a load, the entries of the
+    /// load's own document say what it did — loads of other documents meanwhile (another
+    /// thread's, another test's) do not count.
+    package var workDone: (parses: [String: Int], diskHits: [String: Int]) {
+        state.withLock { ($0.parses, $0.diskHits) }
     }
 
     /// How many loads of the document at `file` took its operations from ``disk`` instead of decoding it.

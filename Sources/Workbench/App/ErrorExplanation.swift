@@ -72,6 +72,8 @@ package struct ErrorExplanation: Sendable, Equatable {
             return "The response arrived but broke \(count == 1 ? "a rule" : "\(count) rules") of \(source): the Checks tab lists each with expected and actual. It was not cached."
         case .cannotMapModel:
             return "The JSON is valid but does not fit the model it is decoded into: the message names the coding path that differs."
+        case .invalidParameters where definition?.grpc != nil && !error.message.contains("{{"):
+            return "It never started: the call could not be made as written (its schema, its message or its method); the message says which."
         case .invalidParameters:
             return "It never started: a placeholder had no value. Define the variable, capture it in a chain, or pass --var."
         case .vetoed:

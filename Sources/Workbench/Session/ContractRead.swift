@@ -23,11 +23,13 @@ package struct ContractRead: Equatable, Sendable {
         let workspace = try load()
         let seconds = Date().timeIntervalSince(start)
         let after = ContractCache.shared.workDone
-        guard let contract = workspace.config.contract, after.parses > before.parses || after.diskHits > before.diskHits else {
-            return (workspace, nil)
-        }
+        guard let contract = workspace.config.contract else { return (workspace, nil) }
+        // Only this document's counts: another load meanwhile is not this read's work.
+        let parsed = after.parses[contract.file, default: 0] > before.parses[contract.file, default: 0]
+        let fromDisk = after.diskHits[contract.file, default: 0] > before.diskHits[contract.file, default: 0]
+        guard parsed || fromDisk else { return (workspace, nil) }
         return (workspace, ContractRead(file: (contract.file as NSString).lastPathComponent, operations: contract.operationCount,
-                                        fromDiskCache: after.parses == before.parses, seconds: seconds))
+                                        fromDiskCache: !parsed, seconds: seconds))
     }
 
     /// Reads the workspace file at `path` as the workbench does (`extraVariables`: the `--var`

@@ -47,8 +47,9 @@ extension WorkbenchSession {
         // A streamed response's events wait in the inbox; the loop hears of each batch once.
         let inbox = exchange.streamInbox
         let mailbox = self.mailbox
-        request.streamEventHandler = { request, event in
-            if inbox.add(event) { mailbox.post(.streamEvents(request)) }
+        // A gRPC call's messages arrive as their JSON (WorkspaceRequest.readable).
+        request.streamEventHandler = { [request] _, event in
+            if inbox.add(request.readable(event)) { mailbox.post(.streamEvents(request)) }
         }
         return exchange
     }

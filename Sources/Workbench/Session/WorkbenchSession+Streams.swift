@@ -31,7 +31,7 @@ extension WorkbenchSession {
         }) else { return nil }
         if exchanges[exchange.name] === exchange {
             var view = exchange.streamView ?? StreamView(capacity: request.streamLimits.keptEvents)
-            view.append(request.streamEvents)
+            view.append(request.streamEvents.map(request.readable))
             let ending = if request.isCancelled {
                 "stopped"
             } else if let error = request.error {
