@@ -138,7 +138,7 @@ struct RequestResolution: Sendable {
         if let grpc = definition.grpc {
             #if GRPC
             do {
-                let call = try GRPCCallResolution(grpc, scope: scope, workspace: workspace,
+                let call = try GRPCCallResolution(grpc, scope: scope,
                                                   acceptsEveryStatus: WorkspaceRequest.expectationsJudgeStatus(definition)) { path, purpose in
                     try filePath(path, for: purpose)
                 }

@@ -39,6 +39,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var schemaToLoad: GRPCSchemaNeeded?
         /// The schema this start loaded and could not, and why.
         var schemaFailure: (source: GRPCSchemaStore.Source, reason: String)?
+        /// Schema loads this start made (bounded: files that keep changing must not loop).
+        var schemaLoads = 0
+        /// The streaming call's script of this start.
+        var script: GRPCCallScript?
         #endif
     }
     private let resolutionState = Mutex(State())
@@ -60,7 +64,10 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         guard !isExecuting else { return }
         scope.forgetSecretFailures()
         #if GRPC
-        resolutionState.withLock { $0.schemaFailure = nil }
+        resolutionState.withLock {
+            $0.schemaFailure = nil
+            $0.schemaLoads = 0
+        }
         #endif
         start(secretsFetched: 0)
     }
@@ -88,6 +95,9 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         resolutionState.withLock {
             $0.startedAt = Date()
             $0.scriptProblem = nil
+            #if GRPC
+            $0.script = nil
+            #endif
             $0.finishedAt = nil
             $0.checkResults = nil
             $0.endedStream = nil
@@ -104,6 +114,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             // A streaming call's script hears the server from before it starts.
             if let call = resolutionState.withLock({ $0.call }), !call.script.isEmpty {
                 let script = GRPCCallScript(call.script, on: self) { call.codec.json(of: $0, sent: false) }
+                resolutionState.withLock { $0.script = script }
                 super.start()
                 Task { await script.play() }
                 return
@@ -119,7 +130,14 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     /// and failed, says why before any network use. False when nothing is to load.
     private func loadsSchema(thenStarts: @escaping @Sendable () -> Void) -> Bool {
         guard let needed = resolutionState.withLock({ $0.schemaToLoad }) else { return false }
-        if let failure = resolutionState.withLock({ $0.schemaFailure }), failure.source == needed.source {
+        let loads = resolutionState.withLock { state -> Int in
+            state.schemaLoads += 1
+            return state.schemaLoads
+        }
+        if loads > 3, resolutionState.withLock({ $0.schemaFailure == nil }) {
+            resolutionState.withLock { $0.schemaFailure = (needed.source, "\(needed.source) changed each time it was read (3 times)") }
+        }
+        if let failure = resolutionState.withLock({ $0.schemaFailure }), failure.source == needed.source || loads > 3 {
             resolutionState.withLock { $0.problem = "\(source.name): \(failure.reason)" }
             startWithoutCache()
             return true
@@ -221,6 +239,16 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         set { resolutionState.withLock { $0.scriptProblem = newValue } }
     }
 
+    /// Why the streaming call's script is not through, now that the call ended.
+    private func unfinishedScript() -> String? {
+        #if GRPC
+        guard let script = resolutionState.withLock({ $0.script }) else { return nil }
+        return script.unfinished(received: streamEvents.filter { $0.kind == .message && $0.direction == .received })
+        #else
+        return nil
+        #endif
+    }
+
     /// A gRPC call's message as JSON, by the method's schema; nil for another request.
     public override func json(ofCallMessage message: Data, sent: Bool) -> JSONValue? {
         #if GRPC
@@ -256,7 +284,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     /// The `expect:` checks and the contract (`config.contract`), run once the status and
     /// template checks passed; those that fail fail the request (-13) together.
     public override func responseViolations(in content: ResponseContent) -> [ResponseViolation] {
-        let script = scriptProblem.map { [ResponseViolation($0)] } ?? []
+        let script = (scriptProblem ?? unfinishedScript()).map { [ResponseViolation($0)] } ?? []
         guard isChecked else { return script }
         let results = evaluateExpectations(on: readingLastEvent(ResponseFacts(content: content)))
         return script + results.filter { !$0.passed }.map { result in

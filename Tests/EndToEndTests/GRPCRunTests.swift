@@ -67,6 +67,13 @@ extension CommandLineTests {
                 messages:
                   - send: {message: hi}
                   - {expect: $.message == "never", timeout: 0.5}
+              chat-ended-early:
+                grpc: {target: "{{places}}", service: courier.demo.Places, method: Chat}
+                messages:
+                  - send: {message: bye}
+                  - expect: '$.message == "echo: bye"'
+                  - send: {message: again}
+                  - {expect: '$.message == "echo: again"', timeout: 30}
               bad-field:
                 grpc: {target: "{{places}}", service: courier.demo.Places, method: GetPlace}
                 message:
@@ -103,9 +110,22 @@ extension CommandLineTests {
         #expect(unanswered.output.contains("messages[1]: expect $.message == \"never\": no message from the server met it within 0.5 s"),
                 "\(unanswered.output)")
 
+        // The server ends the call after "bye": the script's next steps cannot run, which fails
+        // the call at once (not after the expect's 30 s). Debian's libcurl 7.88 loses the whole
+        // answer of a stream the server ends while this side's upload is paused (waiting for the
+        // script) — in some runs, not all — and the call then fails for that instead: "The
+        // server sent no HTTP response".
+        let ended = try await courierRun("chat-ended-early")
+        #expect(ended.status == 1)
+        withKnownIssue("libcurl 7.88 drops the answer of a call the server ends while the upload is paused", isIntermittent: true) {
+            #expect(ended.output.contains("the call ended with 2 of its messages: steps not played")
+                        || ended.output.contains("messages[3]: expect $.message == \"echo: again\": the call ended before a message met it"),
+                    "\(ended.output)")
+        }
+
         let bad = try await courierRun("bad-field")
         #expect(bad.status == 1)
-        #expect(bad.output.contains("grpc.yaml:50:7: message field longitud: no field \"longitud\" in courier.demo.Point"),
+        #expect(bad.output.contains("grpc.yaml:57:7: message field longitud: no field \"longitud\" in courier.demo.Point"),
                 "\(bad.output)")
     }
 

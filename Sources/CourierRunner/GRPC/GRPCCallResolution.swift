@@ -20,7 +20,7 @@ struct GRPCCallResolution: Sendable {
     /// What the call does once it runs, when its `messages:` has more than sends.
     var script: [GRPCCallScript.Step]
 
-    init(_ definition: GRPCDefinition, scope: VariableScope, workspace: Workspace, acceptsEveryStatus: Bool,
+    init(_ definition: GRPCDefinition, scope: VariableScope, acceptsEveryStatus: Bool,
          filePath: (String, String) throws -> String) throws {
         let target = try scope.render(definition.target)
         url = definition.url(target: target)

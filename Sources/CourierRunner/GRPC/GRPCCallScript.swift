@@ -8,7 +8,8 @@ import Synchronization
 /// played on the running call: a message sent, the server's next messages awaited until one
 /// meets a condition, a pause, the half-close — and after the last step the half-close. An
 /// `expect:` that no message meets in time ends the call and says why
-/// (``WorkspaceRequest/scriptProblem``), which fails it.
+/// (``WorkspaceRequest/scriptProblem``), which fails it; so does a call the server ends before
+/// the script is through (``unfinished(received:)``).
 final class GRPCCallScript: Sendable {
     enum Step: Sendable, Hashable {
         case send(Data)
@@ -22,6 +23,10 @@ final class GRPCCallScript: Sendable {
         var events: [StreamEvent] = []
         var waiter: (id: Int, continuation: CheckedContinuation<StreamEvent?, Never>)?
         var waits = 0
+        /// The step being played (steps.count: all played).
+        var position = 0
+        /// The sequence number of the last message an `expect:` looked at.
+        var looked = 0
     }
 
     private let steps: [Step]
@@ -48,17 +53,21 @@ final class GRPCCallScript: Sendable {
     /// Plays the steps on the started request, then gives its event handler back.
     func play() async {
         defer { request.streamEventHandler = previous }
-        for step in steps {
+        for (position, step) in steps.enumerated() {
+            inbox.withLock { $0.position = position }
             guard request.isExecuting else { return }
             switch step {
             case .send(let message):
                 guard request.send(.binary(message)) else { return }
+                inbox.withLock { $0.position = position + 1 }
             case .wait(let seconds):
                 try? await Task.sleep(for: .seconds(seconds))
             case .close:
                 request.finishSending()
             case .expect(let condition, let timeout, let index):
                 guard await firstMessage(meeting: condition, within: timeout) else {
+                    // A call that ended meanwhile (the server closed it, or it was stopped) is not ended again.
+                    guard request.isExecuting else { return }
                     request.scriptProblem = "messages[\(index)]: expect \(condition.text): no message from the server met it within "
                         + "\(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s"
                     if !request.endStream() { request.stop() }
@@ -66,14 +75,48 @@ final class GRPCCallScript: Sendable {
                 }
             }
         }
+        inbox.withLock { $0.position = steps.count }
         request.finishSending()
     }
 
+    /// Why the script is not through now that the call ended (nil when it is): the step it
+    /// was at — an `expect:` that none of the messages `received` since the last one met, or
+    /// a step the call ended before. Asked as the call's response is judged, which may come
+    /// before the last messages reached the script, so they are looked at here too.
+    func unfinished(received: [StreamEvent]) -> String? {
+        let (position, looked) = inbox.withLock { ($0.position, $0.looked) }
+        guard position < steps.count else { return nil }
+        if case .expect(let condition, _, let index) = steps[position] {
+            let met = received.contains { event in
+                guard event.sequence > looked else { return false }
+                var decoded = event
+                if let value = json(event.data) { decoded.data = value.serialized() }
+                return condition.holds { StreamDefinition.value(of: $0, in: decoded) }
+            }
+            if !met { return "messages[\(index)]: expect \(condition.text): the call ended before a message met it" }
+            // Met by the last messages: what follows it could not run on an ended call.
+            return Self.left(steps[(position + 1)...])
+        }
+        return Self.left(steps[position...])
+    }
+
+    /// What is wrong with a script that ended with `steps` not played: nothing when they only
+    /// wait or half-close.
+    private static func left(_ steps: ArraySlice<Step>) -> String? {
+        let count = steps.count { step in
+            switch step {
+            case .send, .expect: true
+            case .wait, .close: false
+            }
+        }
+        return count == 0 ? nil : "the call ended with \(count) of its messages: steps not played"
+    }
     /// Whether a message the server sends within `timeout` seconds (or one it sent since the
     /// last `expect:`) meets `condition`.
     private func firstMessage(meeting condition: Condition, within timeout: Double) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(timeout)
         while let event = await next(before: deadline) {
+            inbox.withLock { $0.looked = max($0.looked, event.sequence) }
             var decoded = event
             if let value = json(event.data) { decoded.data = value.serialized() }
             if condition.holds({ StreamDefinition.value(of: $0, in: decoded) }) { return true }

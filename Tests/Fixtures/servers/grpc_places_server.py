@@ -39,7 +39,9 @@ Places:
   |Δlatitude|+|Δlongitude| between successive points, elapsed=wall time of the call until the
   client ended its stream).
 - Chat(stream Note) answers each note as it arrives with Note(location=its location,
-  message="echo: " + its message), so replies interleave with the client's sends.
+  message="echo: " + its message), so replies interleave with the client's sends; after
+  answering a note whose message is "bye" it ends the call (OK) without waiting for the
+  client's half-close.
 
 Metadata echo (every method): each request metadata entry whose key starts with `x-echo` is
 sent back twice, in order and with repeats kept: as is in the response headers (initial
@@ -160,6 +162,8 @@ class Places(services.PlacesServicer):
         start_echo(context)
         for note in request_iterator:
             yield protos.Note(location=note.location, message="echo: " + note.message)
+            if note.message == "bye":
+                return
 
 
 def add_reflection(server, versions):
