@@ -31,8 +31,11 @@ def is_current(binary):
     return os.path.getmtime("Package.swift") <= built
 
 
+# With the flags `make test` built with (DEBUG_INFO_FLAGS: CI builds without debug information),
+# or SwiftPM would compile the whole graph again to change them.
+build_flags = os.environ.get("DEBUG_INFO_FLAGS", "").split()
 if not is_current(os.path.join(bin_path, "courier")):
-    subprocess.run(["swift", "build", "--product", "courier"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "--product", "courier"] + build_flags, check=True, stdout=subprocess.DEVNULL)
 
 
 def manifest_link_command():
@@ -58,7 +61,7 @@ except (OSError, ValueError) as error:
 if args is None:
     print("link-static-debug: no link step in .build/debug.yaml; linking with SwiftPM instead", file=sys.stderr)
     subprocess.run(["swift", "build", "--product", "courier", "--static-swift-stdlib",
-                    "-Xlinker", "-z", "-Xlinker", "now"], check=True)
+                    "-Xlinker", "-z", "-Xlinker", "now"] + build_flags, check=True)
     shutil.copy2(os.path.join(bin_path, "courier"), out)
     sys.exit(0)
 linking = []
