@@ -111,6 +111,7 @@ final class GRPCCallScript: Sendable {
         }
         return count == 0 ? nil : "the call ended with \(count) of its messages: steps not played"
     }
+
     /// Whether a message the server sends within `timeout` seconds (or one it sent since the
     /// last `expect:`) meets `condition`.
     private func firstMessage(meeting condition: Condition, within timeout: Double) async -> Bool {
