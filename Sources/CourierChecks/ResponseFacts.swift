@@ -54,19 +54,21 @@ package struct ResponseFacts: Sendable {
     /// The value of a trailer field, case-insensitively (`grpc-message` percent-decoded, as
     /// gRPC writes it); repeated fields joined by ", ".
     package func trailer(_ name: String) -> String? {
-        guard let fieldName = HTTPField.Name(name) else { return nil }
         // A "trailers-only" call's status and metadata came in its one header block.
-        let values = (trailers.isEmpty && grpcStatus != nil ? headers : trailers)[values: fieldName]
-        guard !values.isEmpty else { return nil }
-        if fieldName.canonicalName == "grpc-message" { return values.map { $0.removingPercentEncoding ?? $0 }.joined(separator: ", ") }
-        return values.joined(separator: ", ")
+        let fields = trailers.isEmpty && grpcStatus != nil ? headers : trailers
+        guard name.lowercased() == "grpc-message" else { return Self.value(of: name, in: fields) }
+        return Self.value(of: name, in: fields) { $0.removingPercentEncoding ?? $0 }
     }
 
     /// The value of a header, case-insensitively; repeated fields joined by ", ".
-    package func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? { Self.value(of: name, in: headers) }
+
+    /// The field `name` of `fields`, case-insensitively, each value through `each`; repeated
+    /// fields joined by ", ". Nil when there is none.
+    private static func value(of name: String, in fields: HTTPFields, each: (String) -> String = { $0 }) -> String? {
         guard let fieldName = HTTPField.Name(name) else { return nil }
-        let values = headers[values: fieldName]
-        return values.isEmpty ? nil : values.joined(separator: ", ")
+        let values = fields[values: fieldName]
+        return values.isEmpty ? nil : values.map(each).joined(separator: ", ")
     }
 
     /// The `Content-Type` header as sent.

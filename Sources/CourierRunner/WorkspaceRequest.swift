@@ -113,7 +113,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             #if GRPC
             // A streaming call's script hears the server from before it starts.
             if let call = resolutionState.withLock({ $0.call }), !call.script.isEmpty {
-                let script = GRPCCallScript(call.script, on: self) { call.codec.json(of: $0, sent: false) }
+                let script = GRPCCallScript(call.script, on: self)
                 resolutionState.withLock { $0.script = script }
                 super.start()
                 Task { await script.play() }

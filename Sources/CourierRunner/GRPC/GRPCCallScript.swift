@@ -31,15 +31,13 @@ final class GRPCCallScript: Sendable {
 
     private let steps: [Step]
     private let request: WorkspaceRequest
-    private let json: @Sendable (Data) -> JSONValue?
     private let inbox = Mutex(Inbox())
 
     /// Hears `request`'s messages from now on (call it before the request starts, so that no
-    /// answer is missed); `json` reads a received message.
-    init(_ steps: [Step], on request: WorkspaceRequest, json: @escaping @Sendable (Data) -> JSONValue?) {
+    /// answer is missed).
+    init(_ steps: [Step], on request: WorkspaceRequest) {
         self.steps = steps
         self.request = request
-        self.json = json
         let previous = request.streamEventHandler
         self.previous = previous
         request.streamEventHandler = { [self] request, event in
@@ -87,12 +85,7 @@ final class GRPCCallScript: Sendable {
         let (position, looked) = inbox.withLock { ($0.position, $0.looked) }
         guard position < steps.count else { return nil }
         if case .expect(let condition, _, let index) = steps[position] {
-            let met = received.contains { event in
-                guard event.sequence > looked else { return false }
-                var decoded = event
-                if let value = json(event.data) { decoded.data = value.serialized() }
-                return condition.holds { StreamDefinition.value(of: $0, in: decoded) }
-            }
+            let met = received.contains { $0.sequence > looked && meets(condition, $0) }
             if !met { return "messages[\(index)]: expect \(condition.text): the call ended before a message met it" }
             // Met by the last messages: what follows it could not run on an ended call.
             return Self.left(steps[(position + 1)...])
@@ -118,11 +111,15 @@ final class GRPCCallScript: Sendable {
         let deadline = ContinuousClock.now + .seconds(timeout)
         while let event = await next(before: deadline) {
             inbox.withLock { $0.looked = max($0.looked, event.sequence) }
-            var decoded = event
-            if let value = json(event.data) { decoded.data = value.serialized() }
-            if condition.holds({ StreamDefinition.value(of: $0, in: decoded) }) { return true }
+            if meets(condition, event) { return true }
         }
         return false
+    }
+
+    /// Whether the server's message `event`, read as JSON by the call's schema, meets `condition`.
+    private func meets(_ condition: Condition, _ event: StreamEvent) -> Bool {
+        let readable = request.readable(event)
+        return condition.holds { StreamDefinition.value(of: $0, in: readable) }
     }
 
     private func receive(_ event: StreamEvent) {
