@@ -29,76 +29,20 @@ What counts:
   or `internal` ones.
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
 import tempfile
 
+from symbol_graph import MODULE, SymbolGraphError, bin_path, extract, module_flags, swift
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULE = "Courier"
 SOURCES = os.path.join(ROOT, "Sources", MODULE) + os.sep
 
 
 def fail(message):
     print(f"doc-coverage: {message}", file=sys.stderr)
     sys.exit(2)
-
-
-def swift():
-    return os.environ.get("SWIFT", "swift")
-
-
-def module_flags(bin_path):
-    """The search paths and Clang module maps the build compiled the module with."""
-    manifest = os.path.join(os.path.dirname(os.path.dirname(bin_path)), os.path.basename(bin_path) + ".yaml")
-    try:
-        with open(manifest, encoding="utf-8") as file:
-            lines = file.read().splitlines()
-    except OSError as error:
-        fail(f"cannot read the build manifest {manifest} ({error.strerror}): build the {MODULE} target first")
-    key = f'"C.{MODULE}-'
-    args = None
-    for index, line in enumerate(lines):
-        if line.strip().startswith(key) and line.strip().endswith('.module":'):
-            for following in lines[index + 1:index + 10]:
-                stripped = following.strip()
-                if stripped.startswith("args: "):
-                    args = json.loads(stripped[len("args: "):])
-                    break
-            break
-    if args is None:
-        fail(f"no compile command for module {MODULE} in {manifest}")
-    flags = []
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        if arg in ("-I", "-F", "-target", "-sdk", "-Xcc", "-module-cache-path") and index + 1 < len(args):
-            flags += [arg, args[index + 1]]
-            index += 2
-            continue
-        if arg.startswith("-I") or arg.startswith("-F"):
-            flags.append(arg)
-        index += 1
-    return flags
-
-
-def extract(flags, output, inherited_docs):
-    command = [swift(), "symbolgraph-extract", "-module-name", MODULE, "-minimum-access-level", "public",
-               "-output-dir", output] + flags
-    if not inherited_docs:
-        command.append("-skip-inherited-docs")
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        fail("swift symbolgraph-extract failed:\n" + result.stdout + result.stderr)
-    with open(os.path.join(output, f"{MODULE}.symbols.json"), encoding="utf-8") as file:
-        symbols = json.load(file)["symbols"]
-    # Members of extensions to other modules' types go to Courier@Other.symbols.json.
-    for name in sorted(os.listdir(output)):
-        if name.startswith(f"{MODULE}@") and name.endswith(".symbols.json"):
-            with open(os.path.join(output, name), encoding="utf-8") as file:
-                symbols += json.load(file)["symbols"]
-    return symbols
 
 
 def has_doc(symbol):
@@ -129,12 +73,13 @@ def main():
         build = subprocess.run([swift(), "build", "--target", MODULE], capture_output=True, text=True)
         if build.returncode != 0:
             fail("swift build --target Courier failed:\n" + build.stdout[-4000:] + build.stderr[-4000:])
-    bin_path = subprocess.run([swift(), "build", "--show-bin-path"], capture_output=True, text=True,
-                              check=True).stdout.strip()
-    flags = module_flags(bin_path)
-    with tempfile.TemporaryDirectory() as own_dir, tempfile.TemporaryDirectory() as inherited_dir:
-        own = extract(flags, own_dir, inherited_docs=False)
-        with_inherited = extract(flags, inherited_dir, inherited_docs=True)
+    try:
+        flags = module_flags(bin_path(ROOT))
+        with tempfile.TemporaryDirectory() as own_dir, tempfile.TemporaryDirectory() as inherited_dir:
+            own = extract(flags, own_dir, inherited_docs=False)
+            with_inherited = extract(flags, inherited_dir, inherited_docs=True)
+    except SymbolGraphError as error:
+        fail(str(error))
     inherited_ids = {symbol["identifier"]["precise"] for symbol in with_inherited if has_doc(symbol)}
 
     rows = []  # (relative path, line, kind, name, documented, inherited)
