@@ -4,7 +4,8 @@
 # computes from the binary (not written by hand), md5sums, every file root-owned and dated
 # SOURCE_DATE_EPOCH so the same inputs give the same package. Then lintian, when installed:
 # its errors fail the build; its other tags are printed (README.md lists them with why).
-# Usage: scripts/make-deb.sh BIN ASSETS OUTDIR   (DEB_COMPRESS=xz|gzip|zstd, default xz)
+# Usage: scripts/make-deb.sh BIN ASSETS OUTDIR   (DEB_COMPRESS=xz|gzip|zstd, default xz;
+#        DEB_COMPRESS_LEVEL=0..9, dpkg-deb's default for the method when unset)
 set -eu
 cd "$(dirname "$0")/.."
 bin=$1 assets=$2 outdir=$3
@@ -26,7 +27,7 @@ grep -q '^shlibs:Depends=' "$work/debian/courier.substvars" || { echo "make-deb:
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
 find "$root" -exec touch -h -d "@$epoch" {} +
 deb="$outdir/courier_${version}_${arch}.deb"
-SOURCE_DATE_EPOCH=$epoch dpkg-deb --root-owner-group -Z"${DEB_COMPRESS:-xz}" --build "$root" "$deb" >/dev/null
+SOURCE_DATE_EPOCH=$epoch dpkg-deb --root-owner-group -Z"${DEB_COMPRESS:-xz}" ${DEB_COMPRESS_LEVEL:+-z"$DEB_COMPRESS_LEVEL"} --build "$root" "$deb" >/dev/null
 echo "$deb: $(du -h "$deb" | cut -f1)"
 dpkg-deb --field "$deb" Version Depends Recommends Installed-Size | sed 's/^/  /'
 if command -v lintian >/dev/null; then

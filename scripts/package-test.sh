@@ -29,7 +29,7 @@ first_line() { local text; text=$("$@"); echo "${text%%$'\n'*}"; }
 
 step "completions, man pages, the .deb and the tarball"
 SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) scripts/release-assets.sh "$bin" "$out/assets" >/dev/null
-DEB_COMPRESS=gzip scripts/make-deb.sh "$bin" "$out/assets" "$out"
+DEB_COMPRESS=gzip DEB_COMPRESS_LEVEL=1 scripts/make-deb.sh "$bin" "$out/assets" "$out"
 deb=$(ls "$out"/courier_*.deb)
 GZIP_LEVEL=1 scripts/make-dist.sh "$bin" "$out/assets" "$out"
 tarball=$(ls "$out"/courier-*.tar.gz)
