@@ -213,6 +213,6 @@ import Testing
         defer { server.stop() }
         let request = Self.call(server, "Nope", GRPCCallSettings(messages: [Data()]))
         await #expect(throws: RequestError.self) { try await request.run() }
-        #expect(request.grpcStatus?.code == .unimplemented)
+        #expect(request.grpcStatus?.code == .unimplemented, "\(String(describing: request.error))")
     }
 }
