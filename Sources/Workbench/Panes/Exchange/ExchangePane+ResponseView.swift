@@ -100,6 +100,11 @@ extension ExchangePane {
         var line = StyledLine(" ")
         if exchange.isCancelled {
             line.append("\(glyphs.cancelled) cancelled", .warning)
+        } else if let status = request.grpcStatus {
+            // A gRPC call answers 200 whatever happened: its status is the trailers' grpc-status.
+            line.append(status.description, status.code == .ok ? .status2xx : .failure)
+            let count = request.grpcMessages.count
+            line.append("  \(count) message\(count == 1 ? "" : "s")", .plain)
         } else if let status = request.response?.statusCode {
             let reason = ReasonPhrase.of(status)
             // An accepted status by its class (a theme may colour 4xx apart); a refused one fails.
@@ -207,6 +212,13 @@ extension ExchangePane {
             lines.append("")
             lines.append(StyledLine.build { $0.append(" Response  ", .strong); $0.append("\(response.httpVersion) \(response.statusCode)", .dim) })
             lines += response.headers.map { header($0.name.rawName, $0.value) }
+        }
+        // After the body: a gRPC call's status and trailing metadata, or any HTTP trailers.
+        let trailers = exchange.request.responseTrailers
+        if !trailers.isEmpty {
+            lines.append("")
+            lines.append(StyledLine(" Trailers", .strong))
+            lines += trailers.map { header($0.name.rawName, $0.value) }
         }
         lines.append("")
         lines.append(StyledLine(source.revealsSecrets ? " v hides secrets" : " Secrets are hidden — v shows them", .dim))
