@@ -4,14 +4,15 @@ import PackageDescription
 /// The workbench is the default trait "Workbench": the demo server, the workspace domain, the
 /// UI model and terminal front, the importers and the CLI use packages the engine does not.
 /// A package that depends on this one with `traits: []` builds the engine (`Courier`) alone and
-/// resolves only what it uses: swift-log, swift-http-types, swift-crypto, swift-collections.
+/// resolves only what it uses: swift-log, swift-http-types, swift-collections (and the system's
+/// libcurl, zlib and libcrypto).
 /// Test targets are never built for a dependent, so their dependencies need no condition.
 func workbenchOnly(_ product: String, from package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Workbench"]))
 }
 
 /// The demo server's TLS listeners are the default trait "DemoTLS" (which enables "Workbench"):
-/// NIOSSL's BoringSSL, HummingbirdHTTP2 and swift-certificates add minutes to a clean build, so
+/// NIOSSL's BoringSSL and HummingbirdHTTP2 add minutes to a clean build, so
 /// the sanitizer and release builds (`make test-tsan`, Benchmarks) leave them out with
 /// `--traits Workbench`; their demo server says it has no TLS listeners and runs the plain one.
 func demoTLSOnly(_ product: String, from package: String) -> Target.Dependency {
@@ -78,11 +79,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
-        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
@@ -94,7 +93,8 @@ let package = Package(
         // Descriptor sets and their resolved descriptors for gRPC's dynamic messages: the
         // library and its descriptor graph only, never the protoc plugin.
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
-        // `swift package generate-documentation` (make docs): a command plugin, no runtime code.
+        // `swift package generate-documentation` and `preview-documentation` for those who want
+        // them: a command plugin, no runtime code (make docs runs docc itself, scripts/build-docs.py).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
@@ -108,6 +108,12 @@ let package = Package(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // SHA-256, HMAC, Ed25519 and P-256 signatures, the demo server's certificates: the
+        // system's OpenSSL libcrypto, which libcurl already loads for TLS (include/courier_crypto.h).
+        .target(
+            name: "CCourierCrypto",
+            linkerSettings: [.linkedLibrary("crypto")]
         ),
         .systemLibrary(
             name: "CLibXML2",
@@ -124,9 +130,9 @@ let package = Package(
             dependencies: [
                 "CCurl",
                 "CZlib",
+                "CCourierCrypto",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -140,9 +146,9 @@ let package = Package(
                 workbenchOnly("MultipartKit", from: "multipart-kit"),
                 workbenchOnly("NIOCore", from: "swift-nio"),
                 demoTLSOnly("NIOSSL", from: "swift-nio-ssl"),
-                demoTLSOnly("X509", from: "swift-certificates"),
                 workbenchOnly("ServiceLifecycle", from: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Courier",
+                "CCourierCrypto",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -317,7 +323,7 @@ let package = Package(
             // Every module the tests import is named: one reached only through another target
             // was sometimes not built yet when the tests' module was ("no such module").
             dependencies: ["Courier", "CCurl", "CourierDemoServer", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "HTTPTypes", package: "swift-http-types")]
+                           .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(
             name: "WorkbenchTests",

@@ -4,7 +4,7 @@
 # otherwise it prints the exact command to run and fails.
 set -euo pipefail
 
-packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libsqlite3-dev libxml2-dev pkg-config tmux openssl libxml2 vim)
+packages=(libcurl4-openssl-dev libssl-dev zlib1g-dev libncursesw5-dev libsqlite3-dev libxml2-dev pkg-config tmux openssl libxml2 vim)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

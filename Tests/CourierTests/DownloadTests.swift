@@ -1,6 +1,5 @@
 @testable import Courier
 import CourierDemoServer
-import Crypto
 import Foundation
 import Synchronization
 import Testing
@@ -23,7 +22,7 @@ struct DownloadDirectories {
 }
 
 func sha256(_ bytes: some DataProtocol) -> String {
-    SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
+    SHA256Hex.of(Data(bytes))
 }
 
 /// Resumable downloads against the demo server's deterministic byte streams.

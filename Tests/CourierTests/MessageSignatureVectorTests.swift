@@ -1,5 +1,4 @@
 @testable import Courier
-import Crypto
 import Foundation
 import Testing
 

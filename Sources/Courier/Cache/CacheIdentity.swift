@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What names a cache entry: method, base URL, request URL and the (filtered) arguments.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// SHA-256 as 64 lowercase hex digits: cache entry names and body digests, resume keys, and
@@ -6,7 +5,7 @@ import Foundation
 public enum SHA256Hex {
     /// The SHA-256 of `data`, as 64 lowercase hex digits.
     public static func of(_ data: Data) -> String {
-        hex(SHA256.hash(data: data))
+        hex(CryptoDigest.sha256.hash(data))
     }
 
     /// Lowercase hex of `bytes`, two digits each.

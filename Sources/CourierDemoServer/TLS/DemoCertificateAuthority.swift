@@ -1,12 +1,13 @@
 #if DemoTLS
-import Crypto
+import CCourierCrypto
+import Courier
 import Foundation
-import X509
 
 /// A certificate authority made when a demo server starts, and the certificates it issues:
 /// the TLS listeners' server certificate (for 127.0.0.1, ::1 and localhost) and a client
 /// certificate for the listener that requires one. Nothing is kept after the server stops,
-/// so a client trusts the demo server only through the CA file of this run.
+/// so a client trusts the demo server only through the CA file of this run. Keys are P-256,
+/// certificates v3 signed with ECDSA and SHA-256, made by the system's libcrypto.
 struct DemoCertificateAuthority {
     /// A certificate and its private key, both PEM.
     struct Issued {
@@ -14,69 +15,73 @@ struct DemoCertificateAuthority {
         let privateKeyPEM: String
     }
 
-    let certificate: Certificate
+    /// The authority's own certificate, PEM: what a client trusts.
     let certificatePEM: String
-    private let privateKey: P256.Signing.PrivateKey
-    private let name: DistinguishedName
+    private let privateKeyPEM: String
 
     /// How long the certificates are valid: a demo server runs for a session, not for days.
     static let validity: TimeInterval = 7 * 24 * 3600
     /// Before now, so that a client whose clock is a little behind accepts them.
     static let backdating: TimeInterval = 3600
 
+    /// What went wrong making a key or a certificate, as libcrypto said it.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     init(now: Date = Date()) throws {
-        privateKey = P256.Signing.PrivateKey()
-        name = try DistinguishedName {
-            OrganizationName("Courier demo server")
-            CommonName("Courier demo CA")
-        }
-        let publicKey = Certificate.PublicKey(privateKey.publicKey)
-        certificate = try Self.sign(publicKey, subject: name, issuer: name, key: privateKey, now: now, extensions: try Certificate.Extensions {
-            Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-            Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-            SubjectKeyIdentifier(hash: publicKey)
-        })
-        certificatePEM = try certificate.serializeAsPEM().pemString
+        privateKeyPEM = try Self.newKey()
+        certificatePEM = try Self.issue(key: privateKeyPEM, subject: "/O=Courier demo server/CN=Courier demo CA",
+                                        signedBy: privateKeyPEM, issuer: nil, now: now, extensions: [
+                                            "basicConstraints=critical,CA:TRUE,pathlen:0",
+                                            "keyUsage=critical,keyCertSign,cRLSign",
+                                            "subjectKeyIdentifier=hash",
+                                        ])
     }
 
     /// The server certificate of the TLS listeners: loopback addresses and `localhost`.
     func issueServerCertificate(now: Date = Date()) throws -> Issued {
-        try issue(commonName: "127.0.0.1", usage: .serverAuth, alternativeNames: [
-            .dnsName("localhost"),
-            .ipAddress(.init(contentBytes: [127, 0, 0, 1])),
-            .ipAddress(.init(contentBytes: [UInt8](repeating: 0, count: 15) + [1])),
-        ], now: now)
+        try issue(commonName: "127.0.0.1", usage: "serverAuth", alternativeNames: "DNS:localhost,IP:127.0.0.1,IP:::1", now: now)
     }
 
     /// A client certificate the listener that requires one accepts.
     func issueClientCertificate(now: Date = Date()) throws -> Issued {
-        try issue(commonName: "courier-demo-client", usage: .clientAuth, alternativeNames: [], now: now)
+        try issue(commonName: "courier-demo-client", usage: "clientAuth", alternativeNames: nil, now: now)
     }
 
-    private func issue(commonName: String, usage: ExtendedKeyUsage.Usage, alternativeNames: [GeneralName],
-                       now: Date) throws -> Issued {
-        let key = P256.Signing.PrivateKey()
-        let publicKey = Certificate.PublicKey(key.publicKey)
-        let authorityKey = try certificate.extensions.subjectKeyIdentifier?.keyIdentifier
-        let subject = try DistinguishedName { CommonName(commonName) }
-        let issued = try Self.sign(publicKey, subject: subject, issuer: name, key: privateKey, now: now, extensions: try Certificate.Extensions {
-            Critical(BasicConstraints.notCertificateAuthority)
-            Critical(KeyUsage(digitalSignature: true))
-            try ExtendedKeyUsage([usage])
-            SubjectKeyIdentifier(hash: publicKey)
-            AuthorityKeyIdentifier(keyIdentifier: authorityKey)
-            if !alternativeNames.isEmpty { SubjectAlternativeNames(alternativeNames) }
-        })
-        return Issued(certificatePEM: try issued.serializeAsPEM().pemString, privateKeyPEM: key.pemRepresentation)
+    private func issue(commonName: String, usage: String, alternativeNames: String?, now: Date) throws -> Issued {
+        let key = try Self.newKey()
+        var extensions = [
+            "basicConstraints=critical,CA:FALSE",
+            "keyUsage=critical,digitalSignature",
+            "extendedKeyUsage=\(usage)",
+            "subjectKeyIdentifier=hash",
+            "authorityKeyIdentifier=keyid",
+        ]
+        if let alternativeNames { extensions.append("subjectAltName=\(alternativeNames)") }
+        let certificate = try Self.issue(key: key, subject: "/CN=\(commonName)", signedBy: privateKeyPEM, issuer: certificatePEM,
+                                         now: now, extensions: extensions)
+        return Issued(certificatePEM: certificate, privateKeyPEM: key)
     }
 
-    /// A v3 certificate for `publicKey`, valid from a little before `now` for ``validity``,
-    /// signed with `key` (ECDSA with SHA-256).
-    private static func sign(_ publicKey: Certificate.PublicKey, subject: DistinguishedName, issuer: DistinguishedName,
-                             key: P256.Signing.PrivateKey, now: Date, extensions: Certificate.Extensions) throws -> Certificate {
-        try Certificate(version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
-                        notValidBefore: now - backdating, notValidAfter: now + validity, issuer: issuer, subject: subject,
-                        signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions, issuerPrivateKey: Certificate.PrivateKey(key))
+    private static func newKey() throws -> String {
+        try taking(courier_p256_generate_pem(), "a P-256 key")
+    }
+
+    /// A v3 certificate for `key`'s public key, valid from a little before `now` for
+    /// ``validity``, signed with `signedBy` as `issuer`'s subject (nil: self-signed).
+    private static func issue(key: String, subject: String, signedBy issuerKey: String, issuer: String?, now: Date,
+                              extensions: [String]) throws -> String {
+        let notBefore = Int64((now - backdating).timeIntervalSince1970), notAfter = Int64((now + validity).timeIntervalSince1970)
+        return try taking(courier_x509_issue(key, issuerKey, issuer, subject, notBefore, notAfter, extensions.joined(separator: "\n")),
+                          "the certificate for \(subject)")
+    }
+
+    /// The string libcrypto made (and frees it), or why there is none.
+    private static func taking(_ text: UnsafeMutablePointer<CChar>?, _ what: String) throws -> String {
+        guard let text else { throw Failure(description: "cannot make \(what): \(CryptoError.lastReported())") }
+        defer { free(text) }
+        return String(cString: text)
     }
 }
 #endif

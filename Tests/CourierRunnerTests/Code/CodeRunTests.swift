@@ -218,7 +218,7 @@ struct CodeRunTests {
         let file = directory + "/all.swift"
         try ("import Courier\nimport Foundation\n\n" + programs.joined(separator: "\n\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         let output = try Self.run(["swiftc", "-typecheck", "-I", modules, "-I", repositoryRoot + "/Sources/CCurl",
-                                   "-I", repositoryRoot + "/Sources/CZlib", file],
+                                   "-I", repositoryRoot + "/Sources/CZlib", "-I", repositoryRoot + "/Sources/CCourierCrypto/include", file],
                                   in: directory, environment: [:])
         #expect(output.status == 0, "\(output.errors)\n\((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
     }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// HTTP Message Signatures (RFC 9421): `Signature-Input` and `Signature` over the request
@@ -162,12 +161,12 @@ public struct MessageSignatureAuth: AuthScheme {
     /// SHA-256 of the body: the bytes, or the file read in pieces; empty without one.
     private func bodyDigest(of request: PreparedRequest) throws(RequestError) -> Data {
         if request.multipart != nil { throw SignatureBase.failure("a multipart body's digest is not known before it is sent") }
-        guard let path = request.bodyFile else { return Data(SHA256.hash(data: request.body ?? Data())) }
+        guard let path = request.bodyFile else { return Data(CryptoDigest.sha256.hash(request.body ?? Data())) }
         guard let file = FileHandle(forReadingAtPath: path) else { throw SignatureBase.failure("cannot read the body file \(path)") }
         defer { try? file.close() }
-        var hasher = SHA256()
-        while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
-        return Data(hasher.finalize())
+        let hasher = DigestHasher(.sha256)
+        while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        return Data(hasher.finish())
     }
 
     private func bodyLength(of request: PreparedRequest) throws(RequestError) -> Int {

@@ -1,8 +1,8 @@
-import Crypto
+internal import CCourierCrypto
 import Foundation
 
-/// The algorithms a message signature is made with (RFC 9421 §3.3), through swift-crypto,
-/// and the keys they take: PEM (PKCS#8, or SEC 1 for P-256), or the key's raw bytes.
+/// The algorithms a message signature is made with (RFC 9421 §3.3), through the system's
+/// libcrypto (CCourierCrypto), and the keys they take: PEM (PKCS#8, or SEC 1 for P-256), or the key's raw bytes.
 enum SignatureAlgorithm: String, Sendable, CaseIterable {
     /// EdDSA over Curve25519 (§3.3.6): deterministic. A 32-byte private key.
     case ed25519
@@ -13,36 +13,53 @@ enum SignatureAlgorithm: String, Sendable, CaseIterable {
 
     /// The signature of `base` with the private key (or shared secret) in `key`.
     func sign(_ base: Data, key: SignatureKey) throws(RequestError) -> Data {
-        do {
-            switch self {
-            case .ed25519:
-                return try Curve25519.Signing.PrivateKey(rawRepresentation: try key.ed25519Seed()).signature(for: base)
-            case .hmacSHA256:
-                guard !key.bytes.isEmpty else { throw SignatureBase.failure("the hmac-sha256 secret is empty") }
-                return Data(HMAC<SHA256>.authenticationCode(for: base, using: SymmetricKey(data: key.bytes)))
-            case .ecdsaP256SHA256:
-                return try key.p256PrivateKey().signature(for: base).rawRepresentation
+        var signature = [UInt8](repeating: 0, count: 64)
+        let status: Int32
+        switch self {
+        case .ed25519:
+            let seed = try key.ed25519Seed()
+            status = base.withUnsafeBytes { base in
+                seed.withUnsafeBytes { seed in
+                    courier_ed25519_sign(seed.baseAddress, base.baseAddress, base.count, &signature)
+                }
             }
-        } catch let error as RequestError {
-            throw error
-        } catch {
-            throw SignatureBase.failure("the \(rawValue) key is not one (\(error))")
+        case .hmacSHA256:
+            guard !key.bytes.isEmpty else { throw SignatureBase.failure("the hmac-sha256 secret is empty") }
+            return Data(HMACSHA256.code(key: key.bytes, data: base))
+        case .ecdsaP256SHA256:
+            status = key.withP256Bytes { keyBytes, isPEM in
+                base.withUnsafeBytes { base in
+                    courier_p256_sign(keyBytes.baseAddress, keyBytes.count, isPEM ? 1 : 0, base.baseAddress, base.count, &signature)
+                }
+            }
         }
+        guard status == 0 else { throw SignatureBase.failure("the \(rawValue) key is not one (\(CryptoError.lastReported()))") }
+        return Data(signature)
     }
 
     /// Whether `signature` of `base` verifies with the public key (or shared secret) in `key`.
     func verify(_ signature: Data, of base: Data, key: SignatureKey) -> Bool {
         switch self {
         case .ed25519:
-            guard let raw = key.ed25519PublicKey(), let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else { return false }
-            return publicKey.isValidSignature(signature, for: base)
-        case .hmacSHA256:
-            return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: base, using: SymmetricKey(data: key.bytes))
-        case .ecdsaP256SHA256:
-            guard let publicKey = key.p256PublicKey(), let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else {
-                return false
+            guard let raw = key.ed25519PublicKey() else { return false }
+            return base.withUnsafeBytes { base in
+                raw.withUnsafeBytes { raw in
+                    signature.withUnsafeBytes {
+                        courier_ed25519_verify(raw.baseAddress, base.baseAddress, base.count, $0.baseAddress, $0.count) == 1
+                    }
+                }
             }
-            return publicKey.isValidSignature(parsed, for: base)
+        case .hmacSHA256:
+            return HMACSHA256.isValid(signature, key: key.bytes, data: base)
+        case .ecdsaP256SHA256:
+            return key.withP256Bytes { keyBytes, isPEM in
+                base.withUnsafeBytes { base in
+                    signature.withUnsafeBytes {
+                        courier_p256_verify(keyBytes.baseAddress, keyBytes.count, isPEM ? 1 : 0, base.baseAddress, base.count,
+                                            $0.baseAddress, $0.count) == 1
+                    }
+                }
+            }
         }
     }
 }
@@ -109,14 +126,11 @@ struct SignatureKey: Sendable {
         return Data(der[(start + marker.count)..<(start + marker.count + 32)])
     }
 
-    func p256PrivateKey() throws -> P256.Signing.PrivateKey {
-        if let pem { return try P256.Signing.PrivateKey(pemRepresentation: pem) }
-        return try P256.Signing.PrivateKey(rawRepresentation: bytes)
-    }
-
-    func p256PublicKey() -> P256.Signing.PublicKey? {
-        if let pem { return try? P256.Signing.PublicKey(pemRepresentation: pem) }
-        return try? P256.Signing.PublicKey(rawRepresentation: bytes)
+    /// The P-256 key as libcrypto takes it: the PEM text (PKCS#8, SEC 1 or a public key's
+    /// SubjectPublicKeyInfo), or the raw bytes (a private scalar, or a public x||y).
+    func withP256Bytes<T>(_ body: (UnsafeRawBufferPointer, _ isPEM: Bool) -> T) -> T {
+        if let pem { return Data(pem.utf8).withUnsafeBytes { body($0, true) } }
+        return bytes.withUnsafeBytes { body($0, false) }
     }
 
     private static func index(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
