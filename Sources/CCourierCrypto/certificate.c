@@ -38,14 +38,14 @@ char *courier_p256_generate_pem(void) {
 
 static EVP_PKEY *read_private_key(const char *pem) {
     BIO *input = BIO_new_mem_buf(pem, -1);
-    EVP_PKEY *key = input ? PEM_read_bio_PrivateKey(input, NULL, NULL, NULL) : NULL;
+    EVP_PKEY *key = input ? PEM_read_bio_PrivateKey(input, NULL, courier_no_passphrase, NULL) : NULL;
     BIO_free(input);
     return key;
 }
 
 static X509 *read_certificate(const char *pem) {
     BIO *input = BIO_new_mem_buf(pem, -1);
-    X509 *certificate = input ? PEM_read_bio_X509(input, NULL, NULL, NULL) : NULL;
+    X509 *certificate = input ? PEM_read_bio_X509(input, NULL, courier_no_passphrase, NULL) : NULL;
     BIO_free(input);
     return certificate;
 }

@@ -85,11 +85,19 @@ static EVP_PKEY *p256_from_scalar(const uint8_t *bytes, size_t length) {
     return key;
 }
 
+/// Declines to give a passphrase: without a callback, OpenSSL would ask for an encrypted key's
+/// on the terminal (under the workbench's screen).
+int courier_no_passphrase(char *buffer, int size, int writing, void *context) {
+    (void)buffer; (void)size; (void)writing; (void)context;
+    return -1;
+}
+
 /// A PEM key: private (PKCS#8, SEC 1) or public (SubjectPublicKeyInfo).
 static EVP_PKEY *pem_key(const void *text, size_t length, int private) {
     BIO *input = BIO_new_mem_buf(text, (int)length);
     if (input == NULL) return NULL;
-    EVP_PKEY *key = private ? PEM_read_bio_PrivateKey(input, NULL, NULL, NULL) : PEM_read_bio_PUBKEY(input, NULL, NULL, NULL);
+    EVP_PKEY *key = private ? PEM_read_bio_PrivateKey(input, NULL, courier_no_passphrase, NULL)
+                            : PEM_read_bio_PUBKEY(input, NULL, courier_no_passphrase, NULL);
     BIO_free(input);
     return key;
 }

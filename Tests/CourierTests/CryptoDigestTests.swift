@@ -43,4 +43,24 @@ struct CryptoDigestTests {
         let generator = Data(base64Encoded: "axfR8uEsQkf4vOblY6RA8ncDfYEt6zOg9KE5RdiYwpZP40Li/hp/m47n60p8D54WK84zV2sxXs7LtkBoN79R9Q==")!
         #expect(signature.map { SignatureAlgorithm.ecdsaP256SHA256.verify($0, of: Data("m".utf8), key: SignatureKey(pem: nil, bytes: generator)) } == true)
     }
+
+    /// An encrypted key (openssl genpkey … -aes256) is refused, saying how to decrypt it. (Below
+    /// this check, CCourierCrypto reads every PEM with a callback that gives no passphrase:
+    /// OpenSSL's default one would ask for it on the terminal.)
+    @Test func anEncryptedP256KeyIsRefusedWithoutAskingForItsPassphrase() throws {
+        let encrypted = """
+            -----BEGIN ENCRYPTED PRIVATE KEY-----
+            MIHsMFcGCSqGSIb3DQEFDTBKMCkGCSqGSIb3DQEFDDAcBAjiUlTwk7BqkwICCAAw
+            DAYIKoZIhvcNAgkFADAdBglghkgBZQMEASoEEGJOer4/2NbXcr6qMm+QiGYEgZAY
+            cu4sZO+WHIMgn0tdDJc4ItlLSA9/ljvrTwF86eUvl7fb1EU5Cdb66quC7uNQTwPF
+            GHmrzRee/0frk2VBn1SAmGeI97pJP8jxwvYY3oL8okRMEQDQHBE3l9QXWjQBTqg9
+            cOT30C/qPt1tc2Mcf4PREqI0enfrAiFPrVaem5Wb1k1DdIlanBbZ8B02mWYn4EU=
+            -----END ENCRYPTED PRIVATE KEY-----
+            """
+        let error = #expect(throws: RequestError.self) {
+            try SignatureAlgorithm.ecdsaP256SHA256.sign(Data("m".utf8), key: SignatureKey(inline: encrypted))
+        }
+        #expect(error?.message.contains("key is encrypted; give it decrypted (openssl pkey") == true, "\(String(describing: error))")
+
+    }
 }

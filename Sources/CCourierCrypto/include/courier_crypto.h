@@ -58,6 +58,10 @@ char *courier_p256_generate_pem(void);
 char *courier_x509_issue(const char *subject_key_pem, const char *issuer_key_pem, const char *issuer_certificate_pem,
                          const char *subject, int64_t not_before, int64_t not_after, const char *extensions);
 
+/// A pem_password_cb that gives no passphrase (an encrypted key then fails to read instead of
+/// OpenSSL asking for one on the terminal).
+int courier_no_passphrase(char *buffer, int size, int writing, void *context);
+
 /// What OpenSSL reported for the last failure on this thread ("" when nothing), into `buffer`.
 void courier_crypto_error(char *buffer, size_t size);
 

@@ -27,6 +27,9 @@ enum SignatureAlgorithm: String, Sendable, CaseIterable {
             guard !key.bytes.isEmpty else { throw SignatureBase.failure("the hmac-sha256 secret is empty") }
             return Data(HMACSHA256.code(key: key.bytes, data: base))
         case .ecdsaP256SHA256:
+            if key.pem?.contains("ENCRYPTED") == true {
+                throw SignatureBase.failure("the \(rawValue) key is encrypted; give it decrypted (openssl pkey -in KEY -out PLAIN)")
+            }
             status = key.withP256Bytes { keyBytes, isPEM in
                 base.withUnsafeBytes { base in
                     courier_p256_sign(keyBytes.baseAddress, keyBytes.count, isPEM ? 1 : 0, base.baseAddress, base.count, &signature)
