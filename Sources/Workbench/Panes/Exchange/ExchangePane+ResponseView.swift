@@ -102,9 +102,9 @@ extension ExchangePane {
             line.append("\(glyphs.cancelled) cancelled", .warning)
         } else if let status = request.grpcStatus {
             // A gRPC call answers 200 whatever happened: its status is the trailers' grpc-status.
-            line.append(status.description, status.code == .ok ? .status2xx : .failure)
-            let count = request.grpcMessages.count
-            line.append("  \(count) message\(count == 1 ? "" : "s")", .plain)
+            // Not OK but accepted (`expect: status == NOT_FOUND`, acceptedStatusCodes): a warning.
+            line.append(status.description, status.code == .ok ? .status2xx : request.error == nil ? .warning : .failure)
+            line.append("  \(request.grpcMessages.count) received", .plain)
         } else if let status = request.response?.statusCode {
             let reason = ReasonPhrase.of(status)
             // An accepted status by its class (a theme may colour 4xx apart); a refused one fails.
