@@ -2,7 +2,8 @@ internal import CCourierCrypto
 import Foundation
 
 /// The algorithms a message signature is made with (RFC 9421 §3.3), through the system's
-/// libcrypto (CCourierCrypto), and the keys they take: PEM (PKCS#8, or SEC 1 for P-256), or the key's raw bytes.
+/// libcrypto (CCourierCrypto), and the keys they take: PEM (PKCS#8, or SEC 1 for P-256), or
+/// the key's raw bytes.
 enum SignatureAlgorithm: String, Sendable, CaseIterable {
     /// EdDSA over Curve25519 (§3.3.6): deterministic. A 32-byte private key.
     case ed25519
