@@ -121,9 +121,9 @@ public struct GRPCReflection: Sendable {
         var text: String
         var curlCode: Int?
 
-        /// libcurl 7.88's HTTP/2 stream error with no status: the server closed the stream
-        /// before the request's body went out (see ``GRPCReflection/exchange(_:version:)``).
-        var isEarlyClose: Bool { status == nil && curlCode == 92 }
+        /// The server closed the stream before the request's body went out, and libcurl 7.88
+        /// lost its answer (``GRPCStatus/answerLost``; see ``GRPCReflection/exchange(_:version:)``).
+        var isEarlyClose: Bool { status == .answerLost || (status == nil && curlCode == 92) }
     }
 
     /// ``ask(_:version:)``, asked again (at most three times in all) when the server closed
@@ -157,7 +157,7 @@ public struct GRPCReflection: Sendable {
         } catch {
             let curlCode = request.error?.curlCode
             var text = request.grpcStatus?.description ?? "\(request.error.map { "\($0)" } ?? "\(error)")"
-            if request.grpcStatus == nil, curlCode == 92 {
+            if request.grpcStatus == .answerLost || curlCode == 92 {
                 text = "the server closed the call before reading it, and libcurl dropped its answer "
                     + "(most likely UNIMPLEMENTED, or a refused authentication)"
             }

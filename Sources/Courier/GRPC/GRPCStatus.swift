@@ -30,6 +30,17 @@ public struct GRPCStatus: Sendable, Hashable, CustomStringConvertible {
         details = value("grpc-status-details-bin").flatMap(GRPCMetadata.decodedBinary)
     }
 
+    /// What a call ended with when libcurl lost the server's answer: `INTERNAL`, saying why.
+    /// libcurl 7.88 (Debian 12's) drops a response head it has read when the stream's reset
+    /// comes in the same read — and a server that answers before it has read the whole request
+    /// (grpcio, for a method or service it lacks) resets the stream with NO_ERROR right after
+    /// its answer. grpc-go, too, calls a reset with NO_ERROR before a status `INTERNAL`.
+    public static let answerLost = GRPCStatus(
+        code: .internal,
+        message: "the server closed the call before this side read its answer (libcurl 7.88 drops an answer whose "
+            + "stream reset comes in the same read: the server answered before reading the whole request, as it "
+            + "does for a method or service it lacks)")
+
     /// `NOT_FOUND (5): no feature at 1,1`; `OK (0)`.
     public var description: String { message.isEmpty ? code.description : "\(code): \(message)" }
 

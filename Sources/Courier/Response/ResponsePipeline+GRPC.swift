@@ -14,18 +14,23 @@ extension ResponsePipeline {
         // server answered before reading what this side had not sent yet) as a stream error.
         var trailersOnly: GRPCStatus?
         if outcome.received?.statusCode == 200, let head = content.head { trailersOnly = status(in: head.headers) }
-        if let error = outcome.error, (trailed ?? trailersOnly) == nil || error.code == .cancelled { return error }
+        if let error = outcome.error, (trailed ?? trailersOnly) == nil || error.code == .cancelled {
+            // A status this side gave the call (its deadline passed, libcurl lost the answer) is its status.
+            guard error.family == .grpc, let given = outcome.grpcProblem else { return error }
+            content.grpcStatus = given
+            return accepted.contains(given.code) ? nil : error
+        }
+        // Ended by this side (``Request/endStream()``: a reader that has seen enough) before the
+        // server's status — or before any answer: CANCELLED, as gRPC calls a call the client
+        // ended — and, as for a stream ended so, not a failure: what came stands.
+        if outcome.endedByReader, (trailed ?? trailersOnly) == nil, (outcome.received?.statusCode ?? 200) == 200 {
+            content.grpcStatus = GRPCStatus(code: .cancelled, message: "ended by this side before the server's status")
+            return nil
+        }
         guard let httpStatus = outcome.received?.statusCode else {
             return RequestError(family: .transport, code: .badServerResponse, message: "The server sent no HTTP response.")
         }
         let headers = content.head?.headers ?? HTTPFields()
-        // Ended by this side (``Request/endStream()``: a reader that has seen enough) before the
-        // server's status: CANCELLED, as gRPC calls a call the client ended — and, as for a
-        // stream ended so, not a failure: what came stands.
-        if outcome.endedByReader, (trailed ?? trailersOnly) == nil, httpStatus == 200 {
-            content.grpcStatus = GRPCStatus(code: .cancelled, message: "ended by this side before the server's status")
-            return nil
-        }
         let status = callStatus(httpStatus: httpStatus, headers: headers, trailed: trailed, problem: outcome.grpcProblem)
         content.grpcStatus = status
         return accepted.contains(status.code) ? nil : status.error

@@ -43,6 +43,25 @@ extension EasyTransfer {
         }
     }
 
+    /// The status this side gives a call that ended without the server's: its deadline passed
+    /// (`DEADLINE_EXCEEDED`), or libcurl lost the server's answer (``GRPCStatus/answerLost``).
+    /// libcurl 7.88 then either fails the rest of the request's send on the closed stream
+    /// (curl 92, "stream N closed", written to no error buffer), or finds that nothing came:
+    /// curl 52, "Empty reply from server" — which an HTTP/1.1 server that closed without a word
+    /// causes too, so only on `http:`, where a call is HTTP/2 for certain (prior knowledge). The
+    /// curl code is kept on the error.
+    func statusGivenHere(result: CURLcode, timedOut: Bool, total: Double) -> (status: GRPCStatus, error: RequestError)? {
+        if !timedOut, result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline, total >= deadline * 0.95 {
+            let status = GRPCStatus(code: .deadlineExceeded, message: "the call's deadline of \(Self.seconds(deadline)) passed")
+            return status.error.map { (status, $0) }
+        }
+        let lost = (result == CURLE_HTTP2_STREAM && curl.errorBuffer.pointee == 0)
+            || (result == CURLE_GOT_NOTHING && job.request.httpVersion == .http2PriorKnowledge)
+        guard !statusLineSeen, lost, var error = GRPCStatus.answerLost.error else { return nil }
+        error.curlCode = Int(result.rawValue)
+        return (GRPCStatus.answerLost, error)
+    }
+
     /// Messages that began going out reach the stream as sent events.
     private func recordSent(_ messages: [Data]) {
         guard !messages.isEmpty, let session = job.streamSession else { return }

@@ -379,7 +379,8 @@ final class EasyTransfer {
         // A call's stream holds what it sent, whether or not anything came back.
         if outbox != nil { job.streamSession?.endCall() }
         let metrics = metricsOfAllHops()
-        let error = failure(result: result, timedOut: timedOut, total: metrics.total)
+        let given = outbox == nil ? nil : statusGivenHere(result: result, timedOut: timedOut, total: metrics.total)
+        let error = given?.error ?? failure(result: result, timedOut: timedOut, total: metrics.total)
         var received: ReceivedHead?
         if statusLineSeen, status > 0 {
             var effectiveURL: UnsafeMutablePointer<CChar>?
@@ -392,7 +393,7 @@ final class EasyTransfer {
         return TransferOutcome(received: received, body: streamed ?? (cutOff ? Data() : largeBody ?? Data()),
                                metrics: metrics, error: error, download: job.request.download == nil ? nil : download,
                                streamed: streamed != nil, trailerLines: trailerLines, isCall: outbox != nil,
-                               grpcProblem: outbox == nil ? nil : job.streamSession?.grpcProblem, lent: buffer)
+                               grpcProblem: outbox == nil ? nil : given?.status ?? job.streamSession?.grpcProblem, lent: buffer)
     }
 
     /// The error that ended the transfer, if any, given libcurl's result code (or a timeout
@@ -403,9 +404,6 @@ final class EasyTransfer {
                                 message: "No data for \(Self.seconds(job.request.timeoutInterval)) (the request's timeout).",
                                 curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
         } else if result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline, total >= deadline * 0.95 {
-            if outbox != nil {
-                return GRPCStatus(code: .deadlineExceeded, message: "the call's deadline of \(Self.seconds(deadline)) passed").error
-            }
             return RequestError(family: .transport, code: .timedOut,
                                 message: "Not finished within \(Self.seconds(deadline)) (the request's deadline).",
                                 curlCode: Int(result.rawValue))
@@ -445,7 +443,7 @@ final class EasyTransfer {
         return String(cString: effective)
     }
 
-    private static func seconds(_ interval: Double) -> String {
+    static func seconds(_ interval: Double) -> String {
         interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
     }
 }

@@ -213,6 +213,13 @@ import Testing
         defer { server.stop() }
         let request = Self.call(server, "Nope", GRPCCallSettings(messages: [Data()]))
         await #expect(throws: RequestError.self) { try await request.run() }
-        #expect(request.grpcStatus?.code == .unimplemented, "\(String(describing: request.error))")
+        // grpcio answers at once, before this side's message went out, and resets the stream
+        // (NO_ERROR). When the reset comes in the same read as the answer, libcurl 7.88 drops
+        // the answer (seen under TSan in CI): the call is then GRPCStatus.answerLost, which
+        // EarlyAnswerTests makes happen every time.
+        let lost = request.grpcStatus == .answerLost
+        withKnownIssue("libcurl 7.88 drops a trailers-only answer whose stream reset comes in the same read", isIntermittent: true) {
+            #expect(request.grpcStatus?.code == .unimplemented, "\(String(describing: request.error))")
+        } when: { lost }
     }
 }
