@@ -204,13 +204,15 @@ test-domain: bootstrap
 	cd DomainTests && ../scripts/with-test-tmpdir.sh ../scripts/test-failure-summary.sh $(SWIFT) test --skip-build --disable-xctest \
 		--scratch-path .build-domain --experimental-maximum-parallelization-width $(TEST_WIDTH) $(if $(FILTER),--filter '$(FILTER)')
 
-## The engine's and the demo server's tests under ThreadSanitizer, built by the TSan/ package
-## (which links Tests/CourierTests and Tests/CourierDemoServerTests) so that only what they use
-## is compiled; -DCOURIER_TSAN swaps Synchronization.Mutex (a futex TSan cannot see) for a
-## pthread mutex. Fails on any report. FILTER= narrows it. The Workbench trait alone: the demo
-## server's TLS listeners (DemoTLS: BoringSSL, HTTP/2, X509) would add minutes.
+## The engine's tests under ThreadSanitizer, built by the TSan/ package (which links
+## Tests/CourierTests) so that only the engine and they are compiled — no trait, so neither
+## Hummingbird nor SwiftNIO: their demo server is `courier serve` from the root's debug build,
+## in a process of its own. -DCOURIER_TSAN swaps Synchronization.Mutex (a futex TSan cannot
+## see) for a pthread mutex. Fails on any report. FILTER= narrows it.
 TSAN_FLAGS := --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path .build-tsan
 test-tsan: bootstrap
+	@# The tests' demo server is `courier serve` from the root's debug build (the one `make test` makes).
+	@test -x .build/debug/courier || $(SWIFT) build --build-tests $(DEBUG_INFO_FLAGS)
 	rm -f TSan/.build-tsan/debug/description.json TSan/.build-tsan/debug.yaml  # plan the path dependency's sources again
 	cd TSan && $(SWIFT) build --build-tests $(TSAN_FLAGS)
 	cd TSan && TSAN_OPTIONS="halt_on_error=0 exitcode=66" ../scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build --disable-xctest $(TSAN_FLAGS) --experimental-maximum-parallelization-width $(TEST_WIDTH) \

@@ -14,7 +14,7 @@ import Hummingbird
 enum DemoRouter {
     static func make(state: DemoServerState) -> Router<DemoRequestContext> {
         let router = Router(context: DemoRequestContext.self)
-        router.add(middleware: RequestLogMiddleware(log: state.requestLog))
+        router.add(middleware: RequestLogMiddleware(log: state.requestLog, exposed: state.exposesRequestLog))
         router.add(middleware: HeadResponseMiddleware())
         router.add(middleware: DemoErrorMiddleware())
 

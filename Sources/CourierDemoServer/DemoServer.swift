@@ -93,8 +93,16 @@ public final class DemoServer: Sendable {
     }
 
     /// Runs until SIGINT/SIGTERM (graceful), calling onListening(port) once bound. For `courier serve`.
-    public static func run(host: String, port: Int, onListening: @escaping @Sendable (Int) -> Void) async throws {
-        let application = makeApplication(host: host, port: port, state: DemoServerState(), onListening: onListening)
+    ///
+    /// - Parameters:
+    ///   - webSockets: upgrade `/ws` to WebSocket (as ``start(host:port:tls:webSockets:)`` says);
+    ///     off, plain HTTP/1.1.
+    ///   - exposesRequestLog: `GET /__requests` answers with the request log as JSON — for
+    ///     tests that run the server in a process of their own (the engine's tests under TSan).
+    public static func run(host: String, port: Int, webSockets: Bool = true, exposesRequestLog: Bool = false,
+                           onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let application = makeApplication(host: host, port: port, state: DemoServerState(exposesRequestLog: exposesRequestLog),
+                                          server: webSockets ? nil : .http1(), onListening: onListening)
         try await application.runService()
     }
 

@@ -6,4 +6,10 @@ final class DemoServerState: Sendable {
     let sessions = SessionTokenStore()
     let oauth = OAuthStore()
     let webSockets = WebSocketHub()
+    /// Whether `GET /__requests` answers with the request log (``RequestLogMiddleware``).
+    let exposesRequestLog: Bool
+
+    init(exposesRequestLog: Bool = false) {
+        self.exposesRequestLog = exposesRequestLog
+    }
 }

@@ -1,11 +1,12 @@
-import NIOCore
-
 /// The endless pseudo-random byte stream served by `/bytes`, `/drop` and `/mutable`.
 ///
 /// Byte `i` of the stream for `seed` is byte `i % 8` (little-endian) of the 64-bit word
 /// `splitmix64(seed &+ (i / 8 &+ 1) &* 0x9E3779B97F4A7C15)`, where `splitmix64` is the
 /// SplitMix64 output finaliser. Every word depends only on the seed and its index, so
 /// any range of the stream can be produced without generating the bytes before it.
+///
+/// Free of SwiftNIO: the engine's tests compile this file too (a link in Tests/CourierTests),
+/// to check what they downloaded when the server runs in a process of its own.
 enum DeterministicByteStream {
     /// Size of the chunks in which streamed bodies are generated and written.
     static let chunkSize = 64 * 1024
@@ -59,15 +60,5 @@ enum DeterministicByteStream {
             fill(UnsafeMutableRawBufferPointer(buffer), seed: seed, offset: offset)
             initialized = count
         }
-    }
-
-    /// A buffer holding bytes `[offset, offset + count)` of the stream for `seed`.
-    static func buffer(count: Int, seed: UInt64, offset: Int, allocator: ByteBufferAllocator) -> ByteBuffer {
-        var buffer = allocator.buffer(capacity: count)
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { pointer in
-            fill(UnsafeMutableRawBufferPointer(rebasing: pointer[0..<count]), seed: seed, offset: offset)
-            return count
-        }
-        return buffer
     }
 }

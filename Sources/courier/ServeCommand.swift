@@ -15,9 +15,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 0
 
+    /// For Courier's own tests, which run the server in a process of their own.
+    @Flag(help: .hidden)
+    var requestLog = false
+
+    @Flag(help: .hidden)
+    var noWebsockets = false
+
     func run() async throws {
         let host = self.host
-        try await DemoServer.run(host: host, port: port) { port in
+        try await DemoServer.run(host: host, port: port, webSockets: !noWebsockets, exposesRequestLog: requestLog) { port in
             let shown = host.contains(":") ? "[\(host)]" : host
             // Unbuffered, so that a script reading our output sees the URL at once.
             FileHandle.standardOutput.write(Data("Courier demo server listening on http://\(shown):\(port)\n".utf8))

@@ -142,9 +142,11 @@ final class SubjectLog: RequestAccessory, Sendable {
             await #expect(throws: RequestError.self) { try await bad.run() }
             #expect(bad.error?.code == .invalidParameters)
             #expect(bad.error?.message == "Invalid parameters: user is required")
-            #expect(bed.server.requestLog.isEmpty)
+            let servedBefore = try await bed.server.requestLog()
+            #expect(servedBefore.isEmpty)
             try await bed.request("/post", method: .post, arguments: ["user": "ada"]).run()
-            #expect(bed.server.requestLog.count == 1)
+            let servedAfter = try await bed.server.requestLog()
+            #expect(servedAfter.count == 1)
         }
     }
 }

@@ -49,7 +49,7 @@ import Testing
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .succeeded])
             #expect(requests[1].responseJSON?["name"] == "Demo User")
             #expect(requests[2].responseJSON?["orders"]?[0]?["id"] == 101)
-            let paths = bed.server.requestLog.map(\.path)
+            let paths = try await bed.server.requestLog().map(\.path)
             #expect(paths.first == "/login" && paths.last == "/get")
         }
     }
@@ -60,7 +60,8 @@ import Testing
             try await chain.run()
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .skipped, .succeeded])
             #expect(requests[1].response == nil && requests[2].response == nil)
-            #expect(bed.server.requestLog.map(\.path) == ["/login", "/get"])
+            let served = try await bed.server.requestLog()
+            #expect(served.map(\.path) == ["/login", "/get"])
         }
     }
 
@@ -78,7 +79,8 @@ import Testing
                 #expect(failure.failedRequest === failing)
             }
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
-            #expect(!bed.server.requestLog.contains { $0.path == "/json" })
+            let served = try await bed.server.requestLog()
+            #expect(!served.contains { $0.path == "/json" })
         }
     }
 
@@ -101,7 +103,8 @@ import Testing
             // Paused before step 0: nothing has been sent.
             var snapshot = await next { $0.isPaused }
             #expect(snapshot?.steps[0].state == .waitingForAdvance)
-            #expect(bed.server.requestLog.isEmpty)
+            let servedBefore = try await bed.server.requestLog()
+            #expect(servedBefore.isEmpty)
             #expect(chain.advance())
             // The first call fails (fail=1): the chain pauses on the failed step.
             snapshot = await next { $0.isPaused && $0.steps[0].state == .failed }
@@ -118,7 +121,8 @@ import Testing
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .skipped, .succeeded])
             let count = try await bed.counterValue(name)
             #expect(count == 2)
-            #expect(!bed.server.requestLog.contains { $0.path == "/status/500" })
+            let served = try await bed.server.requestLog()
+            #expect(!served.contains { $0.path == "/status/500" })
         }
     }
 
@@ -134,7 +138,8 @@ import Testing
             #expect(log.events == ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
             #expect(chain.snapshot.steps.map(\.state) == [.cancelled])
             #expect(!chain.advance())
-            #expect(bed.server.requestLog.isEmpty)
+            let served = try await bed.server.requestLog()
+            #expect(served.isEmpty)
         }
     }
 
@@ -161,7 +166,8 @@ import Testing
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
             #expect(chain.snapshot.steps[1].error?.code == .cancelled)
             #expect(chain.failedRequest === slow)
-            #expect(!bed.server.requestLog.contains { $0.path == "/json" })
+            let served = try await bed.server.requestLog()
+            #expect(!served.contains { $0.path == "/json" })
         }
     }
 
@@ -170,7 +176,8 @@ import Testing
             let (chain, slow) = await runChainWithASlowStep(bed) { chain, _ in chain.stop() }
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .cancelled, .cancelled])
             #expect(slow.isCancelled)
-            #expect(!bed.server.requestLog.contains { $0.path == "/json" })
+            let served = try await bed.server.requestLog()
+            #expect(!served.contains { $0.path == "/json" })
         }
     }
 }

@@ -1,4 +1,3 @@
-import CourierDemoServer
 import Foundation
 import Testing
 @testable import Courier

@@ -1,5 +1,4 @@
 import Courier
-import CourierDemoServer
 import Foundation
 import Testing
 

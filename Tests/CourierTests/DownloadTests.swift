@@ -1,5 +1,4 @@
 @testable import Courier
-import CourierDemoServer
 import Foundation
 import Synchronization
 import Testing
@@ -47,7 +46,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             #expect(request.downloadedFileURL == destination)
             let data = try Data(contentsOf: destination)
             #expect(data.count == 300_000)
-            #expect(sha256(data) == sha256(DemoServer.deterministicBytes(count: 300_000, seed: 7)))
+            #expect(sha256(data) == sha256(TestDemoServer.deterministicBytes(count: 300_000, seed: 7)))
             #expect(request.responseData?.isEmpty ?? true, "the body is on disk, not in memory")
             #expect(directories.incompleteFiles().isEmpty, "partial file and resume record are cleaned up")
             let permissions = try FileManager.default.attributesOfItem(atPath: directories.incomplete.path)[.posixPermissions] as? Int
@@ -61,7 +60,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             try await request.run()
             let expected = directories.target.appendingPathComponent("1234")
             #expect(request.downloadedFileURL == expected)
-            #expect(try Data(contentsOf: expected) == Data(DemoServer.deterministicBytes(count: 1234, seed: 2)))
+            #expect(try Data(contentsOf: expected) == Data(TestDemoServer.deterministicBytes(count: 1234, seed: 2)))
         }
     }
 
@@ -148,11 +147,11 @@ func sha256(_ bytes: some DataProtocol) -> String {
             try await third.run()
             #expect(third.responseStatusCode == 206)
 
-            let ranges = bed.server.requestLog.filter { $0.path == "/drop" }.map { $0.header("Range") }
+            let ranges = try await bed.server.requestLog().filter { $0.path == "/drop" }.map { $0.header("Range") }
             #expect(ranges == [nil, "bytes=100000-", "bytes=200000-"])
-            let ifRanges = bed.server.requestLog.filter { $0.path == "/drop" }.compactMap { $0.header("If-Range") }
+            let ifRanges = try await bed.server.requestLog().filter { $0.path == "/drop" }.compactMap { $0.header("If-Range") }
             #expect(ifRanges == ["\"bytes-250000-3\"", "\"bytes-250000-3\""])
-            #expect(sha256(try Data(contentsOf: destination)) == sha256(DemoServer.deterministicBytes(count: 250_000, seed: 3)))
+            #expect(sha256(try Data(contentsOf: destination)) == sha256(TestDemoServer.deterministicBytes(count: 250_000, seed: 3)))
             #expect(directories.incompleteFiles().isEmpty)
         }
     }
@@ -164,7 +163,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             request.definition.retryPolicy = RetryPolicy(retryLimit: 3, exponentialBackoffScale: 0.01)
             try await request.run()
             #expect(request.retryCount == 2)
-            #expect(try Data(contentsOf: destination) == Data(DemoServer.deterministicBytes(count: 150_000, seed: 4)))
+            #expect(try Data(contentsOf: destination) == Data(TestDemoServer.deterministicBytes(count: 150_000, seed: 4)))
         }
     }
 
@@ -183,7 +182,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let resumed = download(bed, path, to: destination)
             try await resumed.run()
             #expect(resumed.responseStatusCode == 206)
-            let expected = DemoServer.deterministicBytes(count: 200_000, seed: 2)
+            let expected = TestDemoServer.deterministicBytes(count: 200_000, seed: 2)
             #expect(sha256(try Data(contentsOf: destination)) == sha256(expected), "no byte of revision 1 survives")
         }
     }
@@ -199,9 +198,9 @@ func sha256(_ bytes: some DataProtocol) -> String {
 
             let request = download(bed, "/bytes/1000?seed=1", to: destination)
             try await request.run()
-            let ranges = bed.server.requestLog.filter { $0.path == "/bytes/1000" }.map { $0.header("Range") }
+            let ranges = try await bed.server.requestLog().filter { $0.path == "/bytes/1000" }.map { $0.header("Range") }
             #expect(ranges == ["bytes=2000-", nil])
-            #expect(try Data(contentsOf: destination) == Data(DemoServer.deterministicBytes(count: 1000, seed: 1)))
+            #expect(try Data(contentsOf: destination) == Data(TestDemoServer.deterministicBytes(count: 1000, seed: 1)))
         }
     }
 
@@ -215,8 +214,9 @@ func sha256(_ bytes: some DataProtocol) -> String {
 
             let request = download(bed, "/bytes/5000?seed=9", to: destination)
             try await request.run()
-            #expect(bed.server.requestLog.filter { $0.path == "/bytes/5000" }.map { $0.header("Range") } == [nil])
-            #expect(try Data(contentsOf: destination) == Data(DemoServer.deterministicBytes(count: 5000, seed: 9)))
+            let served = try await bed.server.requestLog()
+            #expect(served.filter { $0.path == "/bytes/5000" }.map { $0.header("Range") } == [nil])
+            #expect(try Data(contentsOf: destination) == Data(TestDemoServer.deterministicBytes(count: 5000, seed: 9)))
         }
     }
 
@@ -252,7 +252,8 @@ func sha256(_ bytes: some DataProtocol) -> String {
             await #expect(throws: RequestError.self) { try await request.run() }
             #expect(request.error?.family == .parameter, "a parameter problem, not a transport failure")
             #expect(request.error?.code == .invalidParameters)
-            #expect(bed.server.requestLog.isEmpty, "refused before any network use")
+            let served = try await bed.server.requestLog()
+            #expect(served.isEmpty, "refused before any network use")
         }
     }
 }

@@ -1,5 +1,4 @@
 import Courier
-import CourierDemoServer
 import Foundation
 import Testing
 
@@ -123,7 +122,8 @@ import Testing
             print(cities.isDataFromCache)           // true
             let why = ResponseCache.explain(cities) // why a request hits or would miss
             // end docs/engine.md
-            #expect(server.requestLog.count == 1, "the first run went to the network, the second did not")
+            let served = try await server.requestLog()
+            #expect(served.count == 1, "the first run went to the network, the second did not")
             #expect(cities.isDataFromCache)
             #expect(why.isHit)
         }
@@ -187,7 +187,8 @@ import Testing
             // end docs/engine.md
             #expect(!chain.isRunning)
             #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .failed])
-            #expect(server.requestLog.filter { $0.path == "/status/500" }.count == 1, "the failed step was not retried")
+            let served = try await server.requestLog()
+            #expect(served.filter { $0.path == "/status/500" }.count == 1, "the failed step was not retried")
         }
     }
 
@@ -318,8 +319,8 @@ private final class ItemsRequest: Request, @unchecked Sendable {
 
 /// Points the shared config at a fresh demo server (its cache and Incomplete directories in a
 /// fresh temporary directory, no proxy) for `body`, then puts every shared setting back.
-private func withSharedConfig(_ body: (DemoServer) async throws -> Void) async throws {
-    let server = try await DemoServer.start()
+private func withSharedConfig(_ body: (TestDemoServer) async throws -> Void) async throws {
+    let server = try await TestDemoServer.start()
     let root = FileManager.default.temporaryDirectory.path + "/courier-readme-test-\(UUID().uuidString)"
     let saved = NetworkConfig.shared.settings
     defer {
@@ -345,7 +346,7 @@ private func withSharedConfig(_ body: (DemoServer) async throws -> Void) async t
 /// shared base URL to port 8080, as a reader would, and the test's server listens elsewhere.
 private struct ToServer: URLFilter {
     let baseURL: String
-    init(_ server: DemoServer) { baseURL = server.baseURL }
+    init(_ server: TestDemoServer) { baseURL = server.baseURL }
     func filterURL(_ url: String, for request: Request) -> String { baseURL + url }
 }
 

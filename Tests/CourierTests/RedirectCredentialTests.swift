@@ -1,5 +1,4 @@
 import Courier
-import CourierDemoServer
 import Foundation
 import Testing
 
@@ -14,8 +13,8 @@ import Testing
     private static let plain = ["X-Trace": "trace-1"]
 
     /// Runs `body` with a second demo server, the other origin.
-    private func withOtherServer(_ body: (DemoServer) async throws -> Void) async throws {
-        let other = try await DemoServer.start()
+    private func withOtherServer(_ body: (TestDemoServer) async throws -> Void) async throws {
+        let other = try await TestDemoServer.start()
         do {
             try await body(other)
             await other.stop()
@@ -32,8 +31,8 @@ import Testing
         return bed.request("/redirect-to?\(query)", method: method, headers: headers)
     }
 
-    private func received(_ server: DemoServer, path: String) -> DemoServer.LoggedRequest? {
-        server.requestLog.last { $0.path == path }
+    private func received(_ server: TestDemoServer, path: String) async throws -> TestDemoServer.ServedRequest? {
+        try await server.requestLog().last { $0.path == path }
     }
 
     @Test(arguments: ["127.0.0.1", "localhost"])
@@ -42,7 +41,7 @@ import Testing
             try await withOtherServer { other in
                 let request = try await redirecting(bed, to: "http://\(host):\(other.port)/anything").run()
                 #expect(request.responseStatusCode == 200)
-                let seen = try #require(received(other, path: "/anything"), "the other server was reached")
+                let seen = try #require(await received(other, path: "/anything"), "the other server was reached")
                 for name in Self.secrets.keys {
                     #expect(seen.header(name) == nil, "\(name) crossed to \(host):\(other.port)")
                 }
@@ -57,7 +56,7 @@ import Testing
         try await withTestBed { bed in
             let request = try await redirecting(bed, to: "/anything/same").run()
             #expect(request.responseStatusCode == 200)
-            let seen = try #require(received(bed.server, path: "/anything/same"))
+            let seen = try #require(await received(bed.server, path: "/anything/same"))
             for (name, value) in Self.secrets { #expect(seen.header(name) == value, "\(name) at its own origin") }
         }
     }
@@ -70,9 +69,9 @@ import Testing
                 let request = try await redirecting(bed, to: viaOther).run()
                 #expect(request.responseStatusCode == 200)
                 #expect(request.metrics?.redirectCount == 2)
-                let atOther = try #require(received(other, path: "/redirect-to"))
+                let atOther = try #require(await received(other, path: "/redirect-to"))
                 #expect(atOther.header("X-Api-Key") == nil)
-                let home = try #require(received(bed.server, path: "/anything/back"))
+                let home = try #require(await received(bed.server, path: "/anything/back"))
                 #expect(home.header("X-Api-Key") == "k-123456")
             }
         }
@@ -84,7 +83,7 @@ import Testing
                 let request = redirecting(bed, to: "http://localhost:\(other.port)/anything")
                 request.definition.transferOptions.keepsCredentialsOnRedirect = true
                 try await request.run()
-                let seen = try #require(received(other, path: "/anything"))
+                let seen = try #require(await received(other, path: "/anything"))
                 for (name, value) in Self.secrets { #expect(seen.header(name) == value, "\(name) kept on request") }
             }
         }
@@ -103,7 +102,7 @@ import Testing
                                              headers: ["X-Innocent": "only-i-know", "X-Trace": "t"])
                 request.agent = bed.agent
                 try await request.run()
-                let seen = try #require(received(other, path: "/anything"))
+                let seen = try #require(await received(other, path: "/anything"))
                 #expect(seen.header("X-Innocent") == nil)
                 #expect(seen.header("X-Trace") == "t")
             }
@@ -117,7 +116,7 @@ import Testing
                 request.definition.arguments = ["name": "value"]
                 request.definition.requestSerializer = .json
                 try await request.run()
-                let seen = try #require(received(other, path: "/anything"))
+                let seen = try #require(await received(other, path: "/anything"))
                 #expect(seen.method == "POST")
                 #expect(seen.header("X-Api-Key") == nil)
                 #expect(request.responseJSON?["json"]?["name"]?.stringValue == "value", "the body went again")
@@ -132,7 +131,7 @@ import Testing
                 request.definition.arguments = ["name": "value"]
                 request.definition.requestSerializer = .json
                 try await request.run()
-                let seen = try #require(received(other, path: "/anything"))
+                let seen = try #require(await received(other, path: "/anything"))
                 #expect(seen.method == "GET")
                 #expect(seen.header("Content-Type") == nil)
                 #expect(seen.header("Authorization") == nil)

@@ -1,5 +1,4 @@
 @testable import Courier
-import CourierDemoServer
 import Foundation
 import Testing
 
@@ -36,7 +35,7 @@ import Testing
             #expect(failures.isEmpty, "\(failures.count) failed, e.g. \(failures.first ?? "")")
             #expect(requests.allSatisfy { $0.downloadedFileURL == destination })
             let data = try Data(contentsOf: destination)
-            #expect(sha256(data) == sha256(DemoServer.deterministicBytes(count: 200_000, seed: 11)))
+            #expect(sha256(data) == sha256(TestDemoServer.deterministicBytes(count: 200_000, seed: 11)))
             #expect(directories.incompleteFiles().isEmpty, "no partial file or record is left behind")
         }
     }

@@ -1,12 +1,11 @@
 import Courier
-import CourierDemoServer
 import Dispatch
 import Foundation
 import Synchronization
 
 /// A demo server and an agent of their own, for one test.
 struct TestBed {
-    let server: DemoServer
+    let server: TestDemoServer
     let config: NetworkConfig
     let agent: NetworkAgent
 
@@ -34,7 +33,7 @@ struct TestBed {
 /// Runs `body` with a fresh loopback demo server and agent; stops the server afterwards.
 func withTestBed<T>(_ configure: (NetworkConfig) -> Void = { _ in },
                     _ body: (TestBed) async throws -> T) async throws -> T {
-    let server = try await DemoServer.start()
+    let server = try await TestDemoServer.start()
     let config = NetworkConfig()
     config.baseURL = server.baseURL
     config.proxy = .none

@@ -1,0 +1,1 @@
+../../Sources/CourierDemoServer/DeterministicByteStream.swift
