@@ -46,6 +46,16 @@ extension EndToEndTests {
             let refused = try await session.waitFor("NOT_FOUND (5): no place at 0,5")
             #expect(Self.row("refused", in: refused)?.contains("NOT_FOUND") == true, "\(refused)")
             #expect(!(Self.row("refused", in: refused)?.contains("200") ?? true), "\(refused)")
+            // The status line and the Events pane say how each call ended, not HTTP 200.
+            let told = try await session.waitUntil("the status line names refused's status") {
+                $0.split(separator: "\n").last?.contains("refused: NOT_FOUND (5)") == true
+            }
+            // Events is the right-hand pane of its rows: its entry for a call gives the status.
+            let events = told.split(separator: "\n").compactMap { $0.components(separatedBy: "││").last }
+            #expect(events.contains { $0.contains("✓ found") && $0.contains(" OK ") && !$0.contains("200") }, "\(told)")
+            #expect(events.contains { $0.contains("✗ refused") && $0.contains("NOT_FOUND") }, "\(told)")
+            // So does the stream's ending in the Exchange pane.
+            #expect(told.contains("✗ NOT_FOUND (5)"), "\(told)")
         }
 
         /// The Requests tree's row of `name` (`gRPC    found    OK`): from the name to the pane's

@@ -83,13 +83,16 @@ extension WorkbenchSession {
                 return
             }
             if let error = request.error {
-                notify(.lastEvent("\(glyphs.failure) \(exchange.name): \(error.family) \(error.code.rawValue)\(streamed)"))
+                // A gRPC call's error is its status: NOT_FOUND (5), not "grpc 5".
+                let what = request.grpcStatus.map { "\($0.code)" } ?? "\(error.family) \(error.code.rawValue)"
+                notify(.lastEvent("\(glyphs.failure) \(exchange.name): \(what)\(streamed)"))
                 if exchanges[exchange.name] === exchange, !isOnScreen(exchange.name), !request.quietErrors {
                     say("\(glyphs.failure) \(exchange.name) \(error.code.rawValue) (! shows it in Events): \(error.message)", .failure,
                         seconds: 5, event: event)
                 }
             } else {
-                notify(.lastEvent("\(exchange.name) \(request.responseStatusCode)\(request.isDataFromCache ? " from cache" : "")\(streamed)"))
+                let status = request.grpcStatus.map { $0.code.name } ?? "\(request.responseStatusCode)"
+                notify(.lastEvent("\(exchange.name) \(status)\(request.isDataFromCache ? " from cache" : "")\(streamed)"))
             }
             if request.cacheTimeInSeconds > 0 {
                 // The entry is written in the background: read the directory when it is there.

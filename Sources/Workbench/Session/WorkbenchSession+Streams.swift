@@ -35,7 +35,8 @@ extension WorkbenchSession {
             let ending = if request.isCancelled {
                 "stopped"
             } else if let error = request.error {
-                "\(glyphs.failure) \(error.family) \(error.code.rawValue)"
+                // A call's error is its status: ✗ NOT_FOUND (5), not "grpc 5".
+                "\(glyphs.failure) " + (request.grpcStatus.map { "\($0.code)" } ?? "\(error.family) \(error.code.rawValue)")
             } else {
                 "ended"
             }

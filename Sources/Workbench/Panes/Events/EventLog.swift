@@ -21,6 +21,9 @@ struct EventLog: FilteredRows {
         var percent: Int?
         var duration: TimeInterval?
         var status: Int?
+        /// A gRPC call's status, in place of the HTTP one (200 whatever happened): `OK`,
+        /// `NOT_FOUND (5)`.
+        var callStatus: String?
         var errorCode: Int?
         /// What else the entry says (a load run's settings, or its headline figures).
         var note: String?

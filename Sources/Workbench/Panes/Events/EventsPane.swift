@@ -95,6 +95,13 @@ final class EventsPane: FilteringPane, EventLogging {
             } else if (request as? CachedRequest)?.isDataFromCache == true {
                 entry.kind = .fromCache
             }
+            // A gRPC call answers HTTP 200 whatever happened: its status says how it ended.
+            if let call = request.grpcStatus, !request.isCancelled {
+                entry.status = nil
+                entry.errorCode = nil
+                entry.callStatus = call.code == .ok ? call.code.name : "\(call.code)"
+                if !call.message.isEmpty { entry.note = call.message }
+            }
         case .batch(let batch):
             if !batch.failedRequests.isEmpty {
                 entry.kind = .failed
@@ -180,7 +187,7 @@ final class EventsPane: FilteringPane, EventLogging {
                     entry.kind == .failed ? .failure : .plain)
         var details: [String] = []
         if let percent = entry.percent { details.append("\(percent)%") }
-        if let status = entry.status { details.append("\(status)") }
+        if let status = entry.callStatus ?? entry.status.map({ "\($0)" }) { details.append(status) }
         if let code = entry.errorCode { details.append("error \(code)") }
         if let duration = entry.duration { details.append(TimingWaterfall.milliseconds(duration)) }
         if let note = entry.note { details.append(note) }

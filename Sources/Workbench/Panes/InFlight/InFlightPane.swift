@@ -87,6 +87,8 @@ final class InFlightPane: FilteringPane, TransferTabling {
         let outcome: InFlightTable.Outcome
         if request.isCancelled {
             outcome = .cancelled
+        } else if let call = request.grpcStatus {
+            outcome = .call(call.code, failed: request.error != nil)
         } else if let error = request.error {
             outcome = .failed(code: error.code.rawValue)
         } else {
@@ -232,6 +234,9 @@ final class InFlightPane: FilteringPane, TransferTabling {
         switch row.outcome {
         case .succeeded(let status)?: return ("\(glyphs.success) \(status)", Style.status(status))
         case .failed(let code)?: return ("\(glyphs.failure) \(code)", .failure)
+        case .call(let code, let failed)?:
+            return failed ? ("\(glyphs.failure) \(code.shortName)", .failure)
+                : ("\(glyphs.success) \(code.shortName)", code == .ok ? Style.status(200) : .warning)
         case .cancelled?: return ("\(glyphs.cancelled) cancelled", .warning)
         case nil:
             let style: Style = switch row.phase {

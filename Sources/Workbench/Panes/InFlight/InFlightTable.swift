@@ -14,6 +14,9 @@ struct InFlightTable: FilteredRows {
     /// How a finished request ended.
     enum Outcome: Equatable {
         case succeeded(status: Int)
+        /// A gRPC call that ended with this status (its HTTP status is 200 whatever happened);
+        /// failed when the request does not accept it.
+        case call(GRPCStatusCode, failed: Bool)
         case failed(code: Int)
         case cancelled
     }

@@ -79,9 +79,9 @@ extension RequestsPane {
         // A gRPC call answers HTTP 200 whatever happened: its status is the trailers' (a long
         // name cut to nine columns: DEADLINE…, the Exchange pane has it whole).
         if let status = exchange.request.grpcStatus, exchange.request.checkResults?.contains(where: { !$0.passed }) != true {
-            let name = status.code.name.count > 9 ? status.code.name.prefix(8) + "…" : Substring(status.code.name)
+            let name = status.code.shortName
             if exchange.request.error != nil { return StyledLine("\(glyphs.failure) \(name)", .failure) }
-            return StyledLine(String(name), status.code == .ok ? .status2xx : .warning)
+            return StyledLine(name, status.code == .ok ? .status2xx : .warning)
         }
         if let error = exchange.request.error {
             // -13 from `expect:` says which rule broke: the checks.
