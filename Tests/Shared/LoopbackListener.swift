@@ -48,6 +48,18 @@ final class LoopbackListener: @unchecked Sendable {
         return poll(&waiting, 1, milliseconds) > 0 && waiting.revents & Int16(POLLIN) != 0
     }
 
+    /// Answers connections one at a time on a thread of its own — `answer`, then the
+    /// connection is closed — until ``stop()``; the thread closes the descriptor at the end.
+    func answerEachConnection(_ answer: @escaping @Sendable (Int32) -> Void) {
+        Thread { [self] in
+            while let connection = accept() {
+                answer(connection)
+                close(connection)
+            }
+            closeWhenDone()
+        }.start()
+    }
+
     /// Ends the accept loop: a blocked `accept` returns, and so does every later one.
     func stop() {
         lock.withLock { if isOpen { shutdown(descriptor, Int32(SHUT_RDWR)) } }

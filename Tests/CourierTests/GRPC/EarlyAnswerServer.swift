@@ -15,14 +15,7 @@ final class EarlyAnswerServer: @unchecked Sendable {
     init() throws {
         listener = try LoopbackListener()
         port = listener.port
-        let listener = listener
-        Thread { [listener] in
-            while let connection = listener.accept() {
-                Self.answer(connection)
-                close(connection)
-            }
-            listener.closeWhenDone()
-        }.start()
+        listener.answerEachConnection { Self.answer($0) }
     }
 
     func stop() {
