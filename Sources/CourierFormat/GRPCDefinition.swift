@@ -50,6 +50,12 @@ public struct GRPCDefinition: Sendable, Hashable {
         /// (`$`, `$.location.latitude`, `$.tags[0]`).
         public var locations: [String: SourceLocation]
 
+        /// A message written by the workbench (a template made from a method): no locations.
+        public init(json: JSONValue, locations: [String: SourceLocation] = [:]) {
+            self.json = json
+            self.locations = locations
+        }
+
         /// Where the value at `path` (or the nearest value holding it) was written.
         public func location(of path: String) -> SourceLocation? {
             var path = path
@@ -106,6 +112,15 @@ public struct GRPCDefinition: Sendable, Hashable {
         var base = rendered.contains("://") ? rendered : (plaintext ? "http://" : "https://") + rendered
         while base.hasSuffix("/") { base.removeLast() }
         return base + path
+    }
+
+    /// A call of `service.method` on `target`, its schema from `schema`, with no message yet.
+    public init(target: String, service: String, method: String, schema: SchemaSource = .reflection, plaintext: Bool = false) {
+        self.target = target
+        self.service = service
+        self.method = method
+        self.schema = schema
+        self.plaintext = plaintext
     }
 
     static let keys = ["target", "service", "method", "proto", "importPaths", "descriptorSet", "reflection", "plaintext", "compression"]

@@ -48,7 +48,22 @@ func differences(_ a: RequestDefinition, _ b: RequestDefinition) -> [String] {
     compare("tls", a.tls, b.tls)
     compare("sensitive", a.sensitive, b.sensitive)
     compare("hud", a.hud, b.hud)
+    compare("grpc", a.grpc.map(grpcWithoutLocations), b.grpc.map(grpcWithoutLocations))
     return found
+}
+
+/// A `grpc:` definition as text without where its values were written.
+private func grpcWithoutLocations(_ grpc: GRPCDefinition) -> String {
+    let steps = grpc.steps.map { step in
+        switch step {
+        case .send(let message): "send \(message.json)"
+        case .expect(let condition, let timeout): "expect \(condition.text) within \(timeout)"
+        case .wait(let seconds): "wait \(seconds)"
+        case .close: "close"
+        }
+    }
+    return "\(grpc.target) \(grpc.path) \(grpc.schema) plaintext \(grpc.plaintext) \(String(describing: grpc.compression)) "
+        + "message \(String(describing: grpc.message?.json)) metadata \(grpc.metadata) steps \(steps)"
 }
 
 /// A request block parsed on its own, its templates' variables taken as defined.

@@ -13,8 +13,12 @@ package enum RequestYAML {
             lines.append(String(repeating: "  ", count: level) + key + (value.isEmpty ? ":" : ": " + value))
         }
         if let description = definition.description { add("description", text(description)) }
-        if definition.method != .get { add("method", text(definition.method.rawValue)) }
-        add("url", text(definition.url))
+        if let grpc = definition.grpc {
+            lines += grpcLines(grpc)
+        } else {
+            if definition.method != .get { add("method", text(definition.method.rawValue)) }
+            add("url", text(definition.url))
+        }
         if definition.useCDN { add("useCDN", "true") }
         if let args = definition.args { lines += mapping("args", args, order: definition.argumentOrder, level: 1) }
         if !definition.headers.isEmpty || !definition.removedHeaders.isEmpty {

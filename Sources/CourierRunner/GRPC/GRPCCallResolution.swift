@@ -24,13 +24,7 @@ struct GRPCCallResolution: Sendable {
          filePath: (String, String) throws -> String) throws {
         let target = try scope.render(definition.target)
         url = definition.url(target: target)
-        let source: GRPCSchemaStore.Source = switch definition.schema {
-        case .protos(let files, let importPaths):
-            .protos(files: try files.map { try filePath($0, ".proto file") },
-                    importPaths: try importPaths.map { try filePath($0, "proto import folder") })
-        case .descriptorSet(let path): .descriptorSet(try filePath(path, "descriptor set"))
-        case .reflection: .reflection(String(url.dropLast(definition.path.count)))
-        }
+        let source = try Self.schemaSource(of: definition, url: url, filePath: filePath)
         guard let schema = GRPCSchemaStore.shared.schema(for: source) else { throw GRPCSchemaNeeded(source: source) }
         guard let shape = schema.shape(ofMethodAt: definition.path) else { throw Self.noMethod(definition, in: schema, source: source) }
         codec = GRPCMessageCodec(schema: schema, shape: shape)
@@ -88,6 +82,18 @@ struct GRPCCallResolution: Sendable {
         call = GRPCCallSettings(messages: messages, keepsSending: !script.isEmpty, metadata: metadata,
                                 compression: definition.compression)
         if acceptsEveryStatus { call.acceptedStatusCodes = Set(GRPCStatusCode.allCases) }
+    }
+
+    /// Where the schema of the call to `url` comes from, its files' paths resolved by `filePath`.
+    static func schemaSource(of definition: GRPCDefinition, url: String,
+                             filePath: (String, String) throws -> String) throws -> GRPCSchemaStore.Source {
+        switch definition.schema {
+        case .protos(let files, let importPaths):
+            .protos(files: try files.map { try filePath($0, ".proto file") },
+                    importPaths: try importPaths.map { try filePath($0, "proto import folder") })
+        case .descriptorSet(let path): .descriptorSet(try filePath(path, "descriptor set"))
+        case .reflection: .reflection(String(url.dropLast(definition.path.count)))
+        }
     }
 
     private static func noMethod(_ definition: GRPCDefinition, in schema: ProtoSchema, source: GRPCSchemaStore.Source) -> GRPCMessageError {

@@ -15,6 +15,10 @@ extension AppModel {
                 carryOut(panes.component(id).receive(result, context: context(for: id, now: now)))
                 continue
             }
+            if case .serviceCatalog(let source, let result) = update {
+                overlays.all(ServiceBrowser.self).forEach { $0.loaded(source, result) }
+                continue
+            }
             session.record(update, now: now)
             // The panes next: Events logs a stop before the session's message links to it.
             for pane in panes.all { carryOut(pane.apply(update, context: context(for: pane.id, now: now))) }
@@ -47,6 +51,7 @@ extension AppModel {
             case .readingWorkspace(let file, let contract, let generation):
                 tell(.readingWorkspace(file: file, contract: contract, generation: generation))
             case .window(let panel): overlays.open(TextOverlay(panel))
+            case .browseServices(let sources): overlays.open(ServiceBrowser(sources: sources))
             }
         }
     }

@@ -129,6 +129,11 @@ package final class AppModel {
             let folder = tree.folder(for: selected)
             let title = folder.map { "Name of the new request in requests/\($0.isEmpty ? "" : $0 + "/")" } ?? "Name of the new request"
             overlays.open(PromptOverlay(Prompt(title: title, editor: LineEditor(), purpose: .newRequest(folder: folder))))
+        case .browseServices:
+            if !session.browseServices(first: selected?.requestName) {
+                overlays.open(PromptOverlay(Prompt(title: "gRPC server to browse (HOST:PORT, or http://HOST:PORT without TLS)",
+                                                   editor: LineEditor(), purpose: .browseServer)))
+            }
         case .revealSecrets: session.toggleSecrets()
         case .open:
             say("Enter opens the selected row of Cache, Runs or Events: go to one first (4, 5, 6)", .info)

@@ -24,7 +24,7 @@ package enum KeyMap {
         /// Every scope: the panes' in their order, then the shell's (a pane's key for
         /// anywhere, like Load's `L`, is in the shell's `global`).
         package static var allCases: [Scope] {
-            let shell: [Scope] = [.conflict, .list, .global, .window, .question, .picker, .typing]
+            let shell: [Scope] = [.conflict, .list, .global, .window, .question, .picker, .services, .typing]
             var seen = Set(shell)
             let panes = PaneSet.kinds.flatMap { $0.bindings.map(\.scope) }.filter { seen.insert($0).inserted }
             return panes + shell
@@ -47,7 +47,7 @@ package enum KeyMap {
 
     /// The keys as shipped, before a user config rebinds any.
     package static let standard: [Binding] = global + focusBindings + list + PaneSet.kinds.flatMap { $0.bindings } + conflict
-        + window + question + picker + typing
+        + window + question + picker + services + typing
 
     /// `1`–`9` go to the panes by number.
     private static var focusBindings: [Binding] {
@@ -94,6 +94,13 @@ package enum KeyMap {
         Binding(keys: [.enter], action: .chooseItem, scope: .picker, hint: "choose"),
         Binding(keys: [.up, .control("k")], action: .previousItem, scope: .picker, hint: "previous"),
         Binding(keys: [.down, .control("n")], action: .nextItem, scope: .picker, hint: "next"),
+    ]
+
+    private static let services: [Binding] = [
+        Binding(keys: [.character("n")], action: .newRequest, scope: .services, hint: "new request"),
+        Binding(keys: [.enter], action: .chooseItem, scope: .services, hint: "choose"),
+        Binding(keys: [.up, .control("k")], action: .previousItem, scope: .services, hint: nil),
+        Binding(keys: [.down, .control("n")], action: .nextItem, scope: .services, hint: nil),
     ]
 
     private static let typing: [Binding] = [
@@ -173,6 +180,8 @@ extension KeyMap.Scope {
     package static let question = KeyMap.Scope("Questions", config: "question", isPane: false)
     /// The command palette and the environment picker.
     package static let picker = KeyMap.Scope("Palette and pickers", config: "picker", isPane: false)
+    /// The gRPC service browser.
+    package static let services = KeyMap.Scope("gRPC services", config: "services", isPane: false)
     /// A line being typed: a filter, a field, a search, a prompt.
     package static let typing = KeyMap.Scope("Typing a line", config: "typing", isPane: false)
 }

@@ -45,6 +45,8 @@ package enum EngineUpdate: Sendable {
     /// that pane alone: the shell hands it to the pane's ``Pane/receive(_:context:)``, and the
     /// type of `result` is the pane's own.
     case paneResult(PaneID, any Sendable)
+    /// A schema the service browser asked for was loaded (its services), or why not.
+    case serviceCatalog(ServiceSource, Result<GRPCCatalog, ServiceLoadFailure>)
 }
 
 /// Where engine callbacks (on the config's callback queue) and background tasks leave their

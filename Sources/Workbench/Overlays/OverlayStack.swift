@@ -12,6 +12,11 @@ struct OverlayStack {
         windows.append(overlay)
     }
 
+    /// The open windows of a kind, wherever they are on the stack.
+    func all<Kind>(_ kind: Kind.Type) -> [Kind] {
+        windows.compactMap { $0 as? Kind }
+    }
+
     /// Closes `overlay`, wherever it is on the stack.
     mutating func close(_ overlay: any Overlay) {
         windows.removeAll { $0 === overlay }

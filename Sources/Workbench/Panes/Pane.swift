@@ -208,6 +208,8 @@ enum PaneWork {
     // What windows over the panes ask for.
     /// Close the window that asked.
     case close
+    /// Make a request of a gRPC method (the service browser's `n`): the shell asks its name.
+    case newCall(NewCall)
     /// Carry out an action as its key would (the palette).
     case perform(Action)
     /// Select a request, batch or chain in Requests and go there (the palette).

@@ -30,4 +30,6 @@ enum SessionNotice {
     /// A window to open over the panes: the choice for an edit the file changed under, both
     /// versions of it, an invalid edit's, an OAuth2 sign-in waiting in a browser, a request as curl.
     case window(TextPanel)
+    /// Open the gRPC service browser on these schemas (loading in the background).
+    case browseServices([ServiceSource])
 }

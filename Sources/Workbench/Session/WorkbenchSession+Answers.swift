@@ -11,6 +11,8 @@ extension WorkbenchSession {
         switch purpose {
         case .pane: return "this prompt belongs to a pane"
         case .importCurl: return importCurl(text)
+        case .newCall(let call): return addCall(named: text, call)
+        case .browseServer: return browseServer(text)
         case .newRequest(let folder): return addRequest(named: text, definition: nil, folder: folder)
         case .duplicate(let original):
             // A copy goes beside the original.

@@ -65,7 +65,7 @@ extension WorkbenchSession {
             say("history: " + sentence, .warning, seconds: 10)
         case .historyExported(let path, let count):
             say("wrote \(count) exchange\(count == 1 ? "" : "s") to \(path) (HAR 1.2)", .success)
-        case .progress, .loadRunEnded, .cacheWritten, .paneResult:
+        case .progress, .loadRunEnded, .cacheWritten, .paneResult, .serviceCatalog:
             break // the panes'
         }
     }

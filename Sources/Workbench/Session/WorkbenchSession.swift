@@ -12,7 +12,10 @@ import Foundation
 final class WorkbenchSession {
     let workspacePath: String
     var workspace: Workspace {
-        didSet { judgementsAreStale = true }
+        didSet {
+            judgementsAreStale = true
+            forgetCallSources()
+        }
     }
     /// The file as last read failed to load: the last good definitions stay in use.
     var reloadError: WorkspaceError?
@@ -22,7 +25,10 @@ final class WorkbenchSession {
     var glyphs: Glyphs { settings.glyphs }
     /// The engine for the current environment: agent, runner, history.
     var engine: EngineSession {
-        didSet { judgementsAreStale = true }
+        didSet {
+            judgementsAreStale = true
+            forgetCallSources()
+        }
     }
     var environment: String?
     /// Unsaved edits, by the request's name in the file.
@@ -59,6 +65,11 @@ final class WorkbenchSession {
     var finishedReadGeneration = 0
     /// What the reads under way are for, joined (``WorkspaceReading/Purpose/joined(with:)``).
     var readPurpose: WorkspaceReading.Purpose?
+    #if GRPC
+    /// Each gRPC request's schema source as last worked out, for its kind badge (forgotten
+    /// with the workspace and the environment, which fill it in).
+    var callSources: [String: GRPCSchemaStore.Source] = [:]
+    #endif
     /// What the shell must carry out, oldest first (``takeNotices()``).
     private(set) var notices: [SessionNotice] = []
 

@@ -89,6 +89,54 @@ struct RequestYAMLTests {
         }
     }
 
+    static let grpcRequests = """
+        requests:
+          get-place:
+            grpc: {target: "{{api}}", service: courier.demo.Places, method: GetPlace, proto: [protos/places.proto, extra.proto], importPaths: [protos]}
+            message: {latitude: 4, longitude: "{{lon}}", tags: [a, "b c"], area: {low: {latitude: 1}}}
+            metadata: {x-tenant: "{{tenant}}", trace-bin: AAEC}
+            deadline: 2
+            headers: {X-Plain: yes}
+          from-set:
+            grpc: {target: "localhost:50051", service: s.S, method: M, descriptorSet: places.pb, plaintext: true, compression: gzip}
+          by-reflection:
+            grpc: {target: "https://h:1", service: s.S, method: Chat, reflection: true}
+            messages:
+              - send: {message: hi}
+              - expect: '$.message == "echo: hi"'
+              - {expect: '$.message startsWith "echo"', timeout: 2}
+              - wait: 0.5
+              - close
+        variables: {api: "http://127.0.0.1:1", lon: "7", tenant: t}
+        """
+
+    @Test("a gRPC request is written with grpc:, message:, metadata: and messages:, and reads back equal")
+    func grpcRequestsRoundTrip() throws {
+        let workspace = try parseWorkspace(Self.grpcRequests)
+        for name in workspace.requestNames {
+            let original = try #require(workspace.requests[name])
+            let block = RequestYAML.block(for: original, name: name)
+            #expect(!block.contains("url:") && !block.contains("method: POST"), "\(name):\n\(block)")
+            #expect(differences(original, try parseBlock(block, name: name)) == [], "\(name):\n\(block)")
+        }
+        let written = RequestYAML.block(for: try #require(workspace.requests["by-reflection"]), name: "by-reflection")
+        #expect(written == """
+            by-reflection:
+              grpc:
+                target: https://h:1
+                service: s.S
+                method: Chat
+                reflection: true
+              messages:
+                - send: {message: hi}
+                - expect: "$.message == \\"echo: hi\\""
+                - {expect: $.message startsWith "echo", timeout: 2}
+                - wait: 0.5
+                - close
+
+            """, "\(written)")
+    }
+
     @Test("the block is written in block style, in the README's key order, defaults left out")
     func blockLayout() throws {
         let workspace = try parseWorkspace(Self.everyField)

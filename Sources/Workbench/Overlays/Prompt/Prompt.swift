@@ -8,6 +8,10 @@ package struct Prompt: Sendable {
         case newRequest(folder: String?)
         case duplicate(request: String)
         case importCurl
+        /// A request of a gRPC method chosen in the service browser.
+        case newCall(NewCall)
+        /// A gRPC server to browse by its reflection (`B` when no request has `grpc:`).
+        case browseServer
         /// A line a pane asked for: it gets it back (``Pane/answer(_:text:context:)``), `purpose` saying which.
         case pane(PaneID, purpose: String)
     }

@@ -24,5 +24,6 @@ extension RequestsPane {
         KeyMap.Binding(keys: [.character("d")], action: .delete, scope: .requests, hint: nil),
         KeyMap.Binding(keys: [.character("r")], action: .rename, scope: .requests, hint: nil),
         KeyMap.Binding(keys: [.character("y")], action: .copyAsCode, scope: .requests, hint: nil),
+        KeyMap.Binding(keys: [.character("B")], action: .browseServices, scope: .requests, hint: nil),
     ]
 }

@@ -60,7 +60,8 @@ extension RequestsPane {
 
     private func appendRequest(_ name: String, matched: [Int], to left: inout StyledLine, right: inout StyledLine, context: PaneContext) {
         let method = source.method(of: name)
-        left.append(MethodBadge.spans(method))
+        let arrow = source.callKind(of: name)?.arrow(unicode: context.glyphs.isUnicode)
+        left.append(MethodBadge.spans(arrow.map { method + " " + $0 } ?? method))
         left.append(FuzzyMatch.highlighted(name, positions: matched, style: .plain))
         if source.hasUnsavedEdit(name) { left.append(" ✎", .marker) }
         if source.hasConflict(name) { left.append(" conflict", .warning) }

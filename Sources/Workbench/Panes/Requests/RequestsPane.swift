@@ -13,6 +13,8 @@ protocol RequestsSource: AnyObject {
     var orphanedDraftNames: [String] { get }
     /// The method of the request as it would be sent (its unsaved edit included).
     func method(of name: String) -> String
+    /// The kind of call a `grpc:` request makes, once its schema is known.
+    func callKind(of name: String) -> GRPCMethodKind?
     func hasUnsavedEdit(_ name: String) -> Bool
     func hasConflict(_ name: String) -> Bool
     /// Whether the cache would answer the request now, as last judged (nil: not judged yet).
