@@ -23,9 +23,10 @@ struct RequestResolution: Sendable {
     init() {}
 
     /// Fills in `definition` from `scope`; paths are resolved against the workspace and must
-    /// stay inside the directories it may use (``PathConfinement``). Throws a
-    /// ``TemplateError`` or a ``PathOutsideError``.
-    init(_ written: RequestDefinition, scope: VariableScope, workspace: Workspace) throws {
+    /// stay inside the directories it may use (``PathConfinement``). `keepsCallOpen`: a
+    /// client-streaming call stays open after its messages, for a reader's
+    /// (``WorkspaceRequest/keepsCallOpen``). Throws a ``TemplateError`` or a ``PathOutsideError``.
+    init(_ written: RequestDefinition, scope: VariableScope, workspace: Workspace, keepsCallOpen: Bool = false) throws {
         let definition = written.applyingDefaults(workspace.serviceDefaults(environment: scope.environmentName, request: written.name))
         var confinement: PathConfinement?
         /// The path `text` names once filled in, resolved and checked.
@@ -138,8 +139,8 @@ struct RequestResolution: Sendable {
         if let grpc = definition.grpc {
             #if GRPC
             do {
-                let call = try GRPCCallResolution(grpc, scope: scope,
-                                                  acceptsEveryStatus: WorkspaceRequest.expectationsJudgeStatus(definition)) { path, purpose in
+                let call = try GRPCCallResolution(grpc, scope: scope, acceptsEveryStatus: WorkspaceRequest.expectationsJudgeStatus(definition),
+                                                  keepsOpen: keepsCallOpen) { path, purpose in
                     try filePath(path, for: purpose)
                 }
                 settings.requestURL = call.url

@@ -32,6 +32,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         var contract: (contract: Contract, baseURL: String?)?
         /// Why a gRPC call's `messages:` script ended it (an `expect:` no message met).
         var scriptProblem: String?
+        var keepsCallOpen = false
         #if GRPC
         /// A gRPC call's codec and script, as last resolved.
         var call: GRPCCallResolution?
@@ -113,7 +114,7 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             #if GRPC
             // A streaming call's script hears the server from before it starts.
             if let call = resolutionState.withLock({ $0.call }), !call.script.isEmpty {
-                let script = GRPCCallScript(call.script, on: self)
+                let script = GRPCCallScript(call.script, on: self, halfClosesAtEnd: !call.keepsOpen)
                 resolutionState.withLock { $0.script = script }
                 super.start()
                 Task { await script.play() }
@@ -176,7 +177,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
 
     private func resolve() {
         do {
-            let resolution = try RequestResolution(source, scope: scope, workspace: workspace)
+            let resolution = try RequestResolution(source, scope: scope, workspace: workspace,
+                                                   keepsCallOpen: resolutionState.withLock { $0.keepsCallOpen })
             scope.setSecrets(resolution.secrets, for: source.name)
             self.definition = resolution.settings
             self.definition.authenticator = resolution.tokenAuth.flatMap {
@@ -246,6 +248,32 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         return script.unfinished(received: streamEvents.filter { $0.kind == .message && $0.direction == .received })
         #else
         return nil
+        #endif
+    }
+
+    /// Set: a client-streaming or bidirectional call stays open after its `message:` and
+    /// `messages:` for the messages a reader sends (``encodedCallMessage(_:)``, ``Request/send(_:)``)
+    /// until ``Request/finishSending()`` — the workbench's calls. Applies from the next start.
+    package var keepsCallOpen: Bool {
+        get { resolutionState.withLock { $0.keepsCallOpen } }
+        set { resolutionState.withLock { $0.keepsCallOpen = newValue } }
+    }
+
+    /// `text` — a request message of the running call as proto3 JSON, `{{variables}}` filled
+    /// in — encoded by the method's schema, to send with ``Request/send(_:)``; throws saying
+    /// what is wrong (`not JSON: …`, `message field longitud: no field …`).
+    package func encodedCallMessage(_ text: String) throws -> Data {
+        #if GRPC
+        guard let codec = resolutionState.withLock({ $0.call })?.codec else {
+            throw GRPCMessageError(location: nil, text: "\(source.name) is not a gRPC call with its schema loaded")
+        }
+        let json: JSONValue
+        do { json = try JSONValue(parsing: Data(text.utf8)) } catch {
+            throw GRPCMessageError(location: nil, text: "not JSON: \(error)")
+        }
+        return try codec.encoded(try scope.render(json))
+        #else
+        throw GRPCUnavailable()
         #endif
     }
 

@@ -58,6 +58,70 @@ extension EndToEndTests {
             #expect(told.contains("✗ NOT_FOUND (5)"), "\(told)")
         }
 
+        /// `B` opens the service browser on the server's reflection; `n` on a method adds a
+        /// request of it to the file with every field of its message (at 120×40 and at 80×24);
+        /// sent, the bidirectional call takes messages typed in until `x` half-closes it.
+        @Test func theServiceBrowserMakesARequestOfAMethodAndABidiCallIsTypedInto() async throws {
+            try #require(TmuxSession.isAvailable, "tmux is not installed")
+            let server = try await GRPCPlacesServer.required()
+            defer { server.stop() }
+            let sandbox = try EndToEndTests.Sandbox()
+            defer { sandbox.remove() }
+            let path = sandbox.directory + "/grpc.yaml"
+            try """
+                variables:
+                  places: "\(server.baseURL)"
+                requests:
+                  found:
+                    grpc: {target: "{{places}}", service: courier.demo.Places, method: GetPlace}
+                    message: {latitude: 4, longitude: 7}
+
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(path)", environment: sandbox.environment)
+            try await session.waitFor("1 Requests")
+            try session.press("B")
+            let browser = try await session.waitFor(all: ["gRPC services", "⇅  Chat", "grpc.health.v1.Health"])
+            #expect(browser.contains("⇣  ListPlaces  Area → Place"), "\(browser)")
+            // The first method is chosen, its messages below the list.
+            #expect(browser.contains("rpc GetPlace(courier.demo.Point) returns (courier.demo.Place);"), "\(browser)")
+            try session.resize(columns: 80, rows: 24)
+            let small = try await session.waitUntil("the browser redrawn at 80 columns") { screen in
+                screen.split(separator: "\n").allSatisfy { $0.count <= 80 } && screen.contains("⇅  Chat")
+                    && screen.contains("n new request")
+            }
+            #expect(small.contains("message Point {"), "\(small)")
+            for _ in 0..<3 { try session.press("Down") }
+            try await session.waitFor("rpc Chat(stream courier.demo.Note)")
+            try session.press("n")
+            try await session.waitFor("Name of the request of Chat")
+            try session.press("Enter")
+            let added = try await session.waitFor("added chat to grpc.yaml")
+            #expect(added.contains("gRPC ⇅  chat"), "\(added)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("method: Chat"), "\(text)")
+            #expect(text.contains("- send: {location: {latitude: 0, longitude: 0}, message: \"\"}"), "\(text)")
+            // The call stays open for messages typed in: its template's message is echoed,
+            // then one typed as JSON; one the schema refuses stays on the line, said why.
+            try session.resize(columns: 120, rows: 40)
+            try await session.waitFor("2 Exchange chat")
+            try session.press("Enter")
+            try await session.waitFor("i types a message (JSON) to the call")
+            try session.press("2")
+            try session.press("i")
+            try session.type(#"{"message": "typed in"}"#)
+            try session.press("Enter")
+            try await session.waitFor(#""message":"echo: typed in""#)
+            try session.type(#"{"mesage": 1}"#)
+            try session.press("Enter")
+            let refused = try await session.waitFor(#"not sent: message field mesage: no field "mesage" in courier.demo.Note"#)
+            #expect(refused.contains(#"→ {"mesage": 1}"#), "the text stays on the line:\n\(refused)")
+            // x half-closes: the server ends the call, OK.
+            try session.press("Escape")
+            try session.press("x")
+            let ended = try await session.waitFor("OK (0)")
+            #expect(ended.contains("2 received"), "\(ended)")
+        }
+
         /// The Requests tree's row of `name` (`gRPC    found    OK`): from the name to the pane's
         /// right border.
         private static func row(_ name: String, in screen: String) -> String? {

@@ -20,7 +20,10 @@ struct GRPCCallResolution: Sendable {
     /// What the call does once it runs, when its `messages:` has more than sends.
     var script: [GRPCCallScript.Step]
 
-    init(_ definition: GRPCDefinition, scope: VariableScope, acceptsEveryStatus: Bool,
+    /// Whether the call stays open after its script (``WorkspaceRequest/keepsCallOpen``).
+    var keepsOpen = false
+
+    init(_ definition: GRPCDefinition, scope: VariableScope, acceptsEveryStatus: Bool, keepsOpen: Bool = false,
          filePath: (String, String) throws -> String) throws {
         let target = try scope.render(definition.target)
         url = definition.url(target: target)
@@ -28,12 +31,13 @@ struct GRPCCallResolution: Sendable {
         guard let schema = GRPCSchemaStore.shared.schema(for: source) else { throw GRPCSchemaNeeded(source: source) }
         guard let shape = schema.shape(ofMethodAt: definition.path) else { throw Self.noMethod(definition, in: schema, source: source) }
         codec = GRPCMessageCodec(schema: schema, shape: shape)
+        let codec = codec
         func encoded(_ template: GRPCDefinition.MessageTemplate) throws -> Data {
             let json = try scope.render(template.json)
-            do throws(ProtoSchema.CodecError) { return try schema.encode(json, as: shape.input) } catch {
-                guard case .json(let problem) = error else { throw GRPCMessageError(location: nil, text: error.description) }
-                throw GRPCMessageError(location: template.location(of: problem.path),
-                                       text: (problem.path == "$" ? "message: " : "message field \(problem.path.dropFirst(2)): ") + problem.reason)
+            do throws(GRPCMessageError) { return try codec.encoded(json) } catch {
+                var located = error
+                located.location = error.path.flatMap { template.location(of: $0) }
+                throw located
             }
         }
         var messages: [Data] = []
@@ -78,8 +82,10 @@ struct GRPCCallResolution: Sendable {
         }
         if script == [.close] { script = [] }
         self.script = script
-        // A script keeps the request stream open for its sends and ends it itself.
-        call = GRPCCallSettings(messages: messages, keepsSending: !script.isEmpty, metadata: metadata,
+        // A script keeps the request stream open for its sends and ends it itself; a client
+        // stream kept open for a reader stays open after it too.
+        self.keepsOpen = keepsOpen && shape.clientStreaming && definition.steps.last != .close
+        call = GRPCCallSettings(messages: messages, keepsSending: !script.isEmpty || self.keepsOpen, metadata: metadata,
                                 compression: definition.compression)
         if acceptsEveryStatus { call.acceptedStatusCodes = Set(GRPCStatusCode.allCases) }
     }
@@ -120,6 +126,8 @@ struct GRPCSchemaNeeded: Error, CustomStringConvertible {
 struct GRPCMessageError: Error, CustomStringConvertible {
     var location: SourceLocation?
     var text: String
+    /// The JSON path of the message's value at fault (`$.location.latitude`), when one is.
+    var path: String?
     var description: String { location.map { "\($0): \(text)" } ?? text }
 }
 
@@ -132,6 +140,16 @@ struct GRPCMessageCodec: Sendable {
     /// nil when it is not one of its type.
     func json(of message: Data, sent: Bool) -> JSONValue? {
         try? schema.decode(message, as: sent ? shape.input : shape.output).json
+    }
+
+    /// A request message written as proto3 JSON, encoded; throws saying what is wrong and
+    /// where (`message field longitud: no field …`).
+    func encoded(_ json: JSONValue) throws(GRPCMessageError) -> Data {
+        do throws(ProtoSchema.CodecError) { return try schema.encode(json, as: shape.input) } catch {
+            guard case .json(let problem) = error else { throw GRPCMessageError(location: nil, text: error.description) }
+            throw GRPCMessageError(location: nil, text: (problem.path == "$" ? "message: " : "message field \(problem.path.dropFirst(2)): ") + problem.reason,
+                                   path: problem.path)
+        }
     }
 }
 #endif

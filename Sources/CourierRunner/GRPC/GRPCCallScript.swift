@@ -31,13 +31,16 @@ final class GRPCCallScript: Sendable {
 
     private let steps: [Step]
     private let request: WorkspaceRequest
+    /// Whether the last step is followed by the half-close (not for a call kept open for a reader).
+    private let halfClosesAtEnd: Bool
     private let inbox = Mutex(Inbox())
 
     /// Hears `request`'s messages from now on (call it before the request starts, so that no
     /// answer is missed).
-    init(_ steps: [Step], on request: WorkspaceRequest) {
+    init(_ steps: [Step], on request: WorkspaceRequest, halfClosesAtEnd: Bool = true) {
         self.steps = steps
         self.request = request
+        self.halfClosesAtEnd = halfClosesAtEnd
         let previous = request.streamEventHandler
         self.previous = previous
         request.streamEventHandler = { [self] request, event in
@@ -74,7 +77,7 @@ final class GRPCCallScript: Sendable {
             }
         }
         inbox.withLock { $0.position = steps.count }
-        request.finishSending()
+        if halfClosesAtEnd { request.finishSending() }
     }
 
     /// Why the script is not through now that the call ended (nil when it is): the step it

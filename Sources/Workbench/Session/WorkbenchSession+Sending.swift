@@ -29,6 +29,8 @@ extension WorkbenchSession {
             return nil
         }
         let request = engine.makeRequest(definition, ignoreCache: ignoringCache)
+        // A client or bidirectional stream stays open for messages typed in (i), until x.
+        request.keepsCallOpen = definition.grpc != nil
         let exchange = register(name: name, request: request, origin: origin)
         if definition.cache != nil { exchange.cacheNote = ResponseCache.explain(request).summary }
         exchange.startedAt = Date()
@@ -168,6 +170,11 @@ extension WorkbenchSession {
         if let name, stopPaging(name) { return }
         guard let exchange = name.flatMap({ exchanges[$0] }), exchange.isInFlight else {
             say("nothing in flight to cancel here", .info)
+            return
+        }
+        // A call still sending is half-closed first: the server has every message and answers.
+        if exchange.request.grpcCall?.keepsSending == true, exchange.request.finishSending() {
+            say("half-closed \(exchange.name): the server has every message (x again ends the call)", .info)
             return
         }
         // What came of a stream is its response (status, checks, history); anything else is

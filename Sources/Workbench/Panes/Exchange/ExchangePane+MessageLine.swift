@@ -2,9 +2,11 @@ import CourierWorkspace
 import Courier
 import Foundation
 
-/// The message line: while a WebSocket session is open, the bottom row of the response, where
-/// `i` types a message and Enter sends it on the session (it comes back through the stream as
-/// a sent message, `→` in the transcript). Each request keeps its line and what it sent.
+/// The message line: while a WebSocket session or a client-streaming gRPC call is open, the
+/// bottom row of the response, where `i` types a message and Enter sends it (it comes back
+/// through the stream as a sent message, `→` in the transcript). A call's message is proto3
+/// JSON, encoded by the method's schema: one that is not stays on the line, and the status
+/// line says what is wrong at which field. Each request keeps its line and what it sent.
 extension ExchangePane {
     /// The selected exchange while it is a session that takes messages and is in flight.
     var messageSession: Exchange? {
@@ -17,10 +19,14 @@ extension ExchangePane {
         guard messageSession == nil else { return nil }
         let key = KeyMap.keys(for: .typeMessage, in: scope).first.map(KeyMap.label(of:)) ?? "i"
         guard let exchange = selection.selectedExchange else {
-            return "\(key) types a message to an open WebSocket session: send a ws:// request first"
+            return "\(key) types a message to an open WebSocket session or streaming gRPC call: send one first"
+        }
+        if exchange.request.grpcCall != nil {
+            guard exchange.isInFlight else { return "the call of \(exchange.name) has ended — send the request again to make another" }
+            return "\(exchange.name)'s call takes no more messages (it is not client streaming, or it half-closed)"
         }
         guard exchange.request.takesMessages else {
-            return "\(key) types a message to a WebSocket session: \(exchange.name) is not one"
+            return "\(key) types a message to a WebSocket session or a streaming gRPC call: \(exchange.name) is neither"
         }
         return "the WebSocket session of \(exchange.name) has ended — send the request again to open another"
     }
@@ -58,9 +64,16 @@ extension ExchangePane {
         let text = line.text
         guard !text.isEmpty else { return say("an empty line sends nothing: type a message first", .info) }
         guard let exchange = source.exchanges[name], exchange.isInFlight else {
-            return say("not sent: the WebSocket session of \(name) has ended — send the request again to open another", .warning)
+            return say("not sent: the session of \(name) has ended — send the request again to open another", .warning)
         }
-        guard exchange.request.send(.text(text)) else {
+        if exchange.request.grpcCall != nil, let call = exchange.request as? WorkspaceRequest {
+            // A call's message is JSON its method's schema encodes; what is wrong stays on the line.
+            let message: Data
+            do { message = try call.encodedCallMessage(text) } catch { return say("not sent: \(error)", .warning, seconds: 8) }
+            guard call.send(.binary(message)) else {
+                return say("not sent: \(name)'s call has half-closed — send the request again to make another", .warning)
+            }
+        } else if !exchange.request.send(.text(text)) {
             return say("not sent: the WebSocket session of \(name) is not open (still connecting, or closing)", .warning)
         }
         line.sent()
@@ -83,7 +96,9 @@ extension ExchangePane {
             line.append(prompt, .dim)
             if draft.isEmpty {
                 let key = KeyMap.keys(for: .typeMessage, in: scope).first.map(KeyMap.label(of:)) ?? "i"
-                line.append("\(key) types a message to the session", .dim)
+                let cancel = KeyMap.keys(for: .cancel).first.map(KeyMap.label(of:)) ?? "x"
+                line.append(exchange.request.grpcCall != nil ? "\(key) types a message (JSON) to the call · \(cancel) half-closes it"
+                                                              : "\(key) types a message to the session", .dim)
             } else {
                 line.append(draft, .dim)
             }

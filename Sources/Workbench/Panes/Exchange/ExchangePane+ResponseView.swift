@@ -139,14 +139,17 @@ extension ExchangePane {
         return line.truncated(to: width)
     }
 
-    /// While a response streams: `⠋ streaming GET /sse?count=200 · x ends it`.
+    /// While a response streams: `⠋ streaming GET /sse?count=200 · x ends it` (a call that
+    /// still takes messages: `x half-closes`).
     private func streamingLine(_ exchange: Exchange, width: Int, now: Date) -> StyledLine {
         StyledLine.build { line in
             line.append(" \(glyphs.spinner(at: now)) ", .accent)
             line.append("streaming ", .strong)
             let url = source.engine.scope.redact(exchange.request.requestURL)
             line.append("\(exchange.request.method.rawValue) \(DisplayWidth.middleTruncated(url, to: max(8, width - 36)))", .plain)
-            let keys = [(Action.cancel, "ends it"), (.pauseStream, "pauses"), (.bottom, "follows")].compactMap { action, text in
+            // A call that still takes messages is half-closed by the first x.
+            let ending = exchange.request.grpcCall?.keepsSending == true ? "half-closes" : "ends it"
+            let keys = [(Action.cancel, ending), (.pauseStream, "pauses"), (.bottom, "follows")].compactMap { action, text in
                 KeyMap.keys(for: action, in: .response).first.map { "\(KeyMap.label(of: $0)) \(text)" }
             }
             line.append(" · " + keys.joined(separator: ", "), .dim)
