@@ -259,6 +259,26 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         set { resolutionState.withLock { $0.keepsCallOpen = newValue } }
     }
 
+    /// Whether the last resolution stopped for a gRPC schema not loaded yet (the next start
+    /// loads it; ``argumentsProblem()`` says which).
+    package var needsSchema: Bool {
+        #if GRPC
+        return resolutionState.withLock { $0.schemaToLoad != nil }
+        #else
+        return false
+        #endif
+    }
+
+    /// The full name of the request message type of the method a `grpc:` request calls, once
+    /// resolved by its loaded schema; nil otherwise.
+    package var callInputType: String? {
+        #if GRPC
+        return resolutionState.withLock { $0.call?.codec.shape.input }
+        #else
+        return nil
+        #endif
+    }
+
     /// `text` — a request message of the running call as proto3 JSON, `{{variables}}` filled
     /// in — encoded by the method's schema, to send with ``Request/send(_:)``; throws saying
     /// what is wrong (`not JSON: …`, `message field longitud: no field …`).

@@ -4,6 +4,8 @@ import Courier
 extension ExchangePane {
     /// The rows of the composer's tab for a draft, when the tab has editable rows.
     func rows(of draft: RequestDraft, tab: ComposerState.Tab) -> [KeyValueRow]? {
+        // A call's Metadata and Message tabs are read-only.
+        if tab == .params || tab == .body, call(of: draft) != nil { return nil }
         switch tab {
         case .params: return draft.args
         case .headers: return draft.headers
@@ -48,6 +50,7 @@ extension ExchangePane {
 
     func cycleMethod() {
         guard let name = selection.selectedRequestName else { return }
+        if let draft = source.draft(of: name), let refusal = callURLRefusal(draft) { return say(refusal, .info) }
         let order = HTTPMethod.common
         source.updateDraft(name) { draft in
             draft.method = order[((order.firstIndex(of: draft.method) ?? 0) + 1) % order.count]
@@ -56,6 +59,10 @@ extension ExchangePane {
     }
 
     func beginEditing(_ target: FieldEdit.Target, isNewRow: Bool = false) {
+        if target == .url, let name = selection.selectedRequestName, let draft = source.draft(of: name),
+           let refusal = callURLRefusal(draft) {
+            return say(refusal, .info)
+        }
         guard let name = selection.selectedRequestName, let draft = source.draft(of: name) else {
             say("select a request to edit it", .warning)
             return
@@ -74,7 +81,10 @@ extension ExchangePane {
 
     /// Enter in the composer: edits the URL, a row's value, or adds a row.
     func editComposerRow() {
-        if composer.row == 0 {
+        if composer.row == 0, let name = selection.selectedRequestName, let draft = source.draft(of: name),
+           let refusal = callURLRefusal(draft) {
+            say(refusal, .info)
+        } else if composer.row == 0 {
             beginEditing(.url)
         } else if let index = selectedRowIndex {
             beginEditing(.value(row: index))

@@ -7,6 +7,8 @@ extension ExchangePane {
     /// validation, timeout, retry, TLS, priority, download).
     func detailLines(_ draft: RequestDraft, request: WorkspaceRequest?, width: Int) -> [StyledLine] {
         guard let definition = source.effectiveDefinition(of: draft.name) ?? source.workspace.requests[draft.name] else { return [] }
+        if let grpc = definition.grpc, composer.tab == .params { return metadataLines(grpc) }
+        if let grpc = definition.grpc, composer.tab == .body { return messageLines(grpc, request: request, width: width) }
         switch composer.tab {
         case .params:
             if case .json? = definition.body {

@@ -53,7 +53,8 @@ extension ExchangePane {
     private func urlLine(_ draft: RequestDraft, request: WorkspaceRequest?, width: Int, focused: Bool, origin: Rect,
                          frame: inout Frame) -> StyledLine {
         var line = StyledLine(" ")
-        line.append(MethodBadge.spans(draft.method.rawValue))
+        let isCall = call(of: draft) != nil
+        line.append(MethodBadge.spans(isCall ? "gRPC" : draft.method.rawValue))
         if case .field(var edit)? = typing, edit.target == .url {
             let view = edit.editor.view(width: width - 1 - MethodBadge.width)
             typing = .field(edit)
@@ -63,6 +64,8 @@ extension ExchangePane {
         }
         if composer.showsTemplate {
             line.append(draft.url, .plain)
+        } else if isCall {
+            line.append(callURLText(draft, request: request))
         } else if let request, let problem = request.argumentsProblem() {
             line.append(draft.url, .plain)
             line.append("  \(problem)", .failure)
@@ -77,7 +80,7 @@ extension ExchangePane {
     private func tabsLine(_ draft: RequestDraft) -> StyledLine {
         var line = StyledLine()
         for tab in ComposerState.Tab.allCases {
-            var label = " \(tab.title)"
+            var label = " \(call(of: draft) != nil ? Self.callTabTitle(tab) : tab.title)"
             if let count = rows(of: draft, tab: tab)?.filter(\.isEnabled).count, count > 0 { label += " \(count)" }
             line.append(label + " ", tab == composer.tab ? .tabActive : .tabInactive)
             line.append(" ")
