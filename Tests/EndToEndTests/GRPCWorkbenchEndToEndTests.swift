@@ -126,8 +126,10 @@ extension EndToEndTests {
         /// right border.
         private static func row(_ name: String, in screen: String) -> String? {
             screen.split(separator: "\n").lazy.compactMap { line -> String? in
-                guard line.contains("gRPC "), let start = line.range(of: " \(name) ") else { return nil }
-                return line[start.lowerBound...].split(separator: "│").first.map { $0.trimmingCharacters(in: .whitespaces) }
+                // The Requests pane is the left of the line, up to its right border.
+                guard let requests = line.components(separatedBy: "││").first, requests.contains("gRPC "),
+                      let start = requests.range(of: " \(name) ") else { return nil }
+                return requests[start.lowerBound...].split(separator: "│").first.map { $0.trimmingCharacters(in: .whitespaces) }
             }.first
         }
     }

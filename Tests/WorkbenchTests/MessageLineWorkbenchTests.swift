@@ -108,7 +108,7 @@ import Testing
             try await app.settle("the response") { app.model.session.exchanges["json-valid"]?.stoppedAt != nil }
             app.press(.character("2"), .character("i"))
             #expect(app.model.panes.exchange.typing == nil)
-            #expect(app.screen.contains("i types a message to a WebSocket session: json-valid is not one"))
+            #expect(app.screen.contains("i types a message to a WebSocket session or a streaming gRPC call: json-valid is neither"))
             #expect(!app.screen.contains("i message"), "the hint shows only where the key applies")
         }
     }

@@ -78,7 +78,7 @@ extension Action {
     package static let delete = Action("delete", "Delete the request")
     package static let rename = Action("rename", "Rename the request")
     package static let copyAsCode = Action("copyAsCode", "Copy the request as code (a language)")
-    package static let browseServices = Action("browseServices", "Browse gRPC services (new requests from methods)")
+    package static let browseServices = Action("browseServices", "Browse gRPC services")
     // Composer
     package static let cycleMethod = Action("cycleMethod", "Next method")
     package static let editURL = Action("editURL", "Edit the URL")

@@ -64,7 +64,8 @@ extension ExchangePane {
         let text = line.text
         guard !text.isEmpty else { return say("an empty line sends nothing: type a message first", .info) }
         guard let exchange = source.exchanges[name], exchange.isInFlight else {
-            return say("not sent: the session of \(name) has ended — send the request again to open another", .warning)
+            let what = source.exchanges[name]?.request.grpcCall != nil ? "call" : "WebSocket session"
+            return say("not sent: the \(what) of \(name) has ended — send the request again to open another", .warning)
         }
         if exchange.request.grpcCall != nil, let call = exchange.request as? WorkspaceRequest {
             // A call's message is JSON its method's schema encodes; what is wrong stays on the line.
