@@ -118,7 +118,19 @@ public enum HARExport {
         if let family = exchange.errorFamily, let code = exchange.errorCode {
             entry["_error"] = .string("\(family) \(code): \(exchange.errorMessage ?? "")")
         }
-        if let transcript = exchange.transcript {
+        if let transcript = exchange.transcript, isCall(exchange) {
+            let parts = callParts(exchange, transcript: transcript)
+            if case .object(var request) = entry["request"] {
+                request["postData"] = parts.request
+                entry["request"] = .object(request)
+            }
+            if case .object(var response) = entry["response"] {
+                response["content"] = parts.response
+                entry["response"] = .object(response)
+            }
+            entry.merge(parts.entry) { _, new in new }
+            if transcript.dropped > 0 { entry["comment"] = .string(comment + " · \(transcript.dropped) earlier messages not kept") }
+        } else if let transcript = exchange.transcript {
             entry["_resourceType"] = "websocket"
             entry["_webSocketMessages"] = webSocketMessages(transcript)
             if transcript.dropped > 0 { entry["comment"] = .string(comment + " · \(transcript.dropped) earlier messages not kept") }

@@ -20,6 +20,10 @@ package struct HistorySnapshot: Sendable {
     /// A session's messages kept, and how many it had.
     var events: [StreamEvent]
     var eventCount: Int
+    var trailers: [(name: String, value: String)]
+    /// A gRPC call's messages as JSON by its method's schema (a request message when sent);
+    /// nil for other requests. Called on the history's writer queue.
+    var callJSON: (@Sendable (Data, Bool) -> JSONValue?)?
 
     package init(request: WorkspaceRequest, result: RequestResult, date: Date = Date()) {
         self.date = date
@@ -38,6 +42,8 @@ package struct HistorySnapshot: Sendable {
         let state = request.streamState
         events = state?.mode == .messages ? request.streamEvents : []
         eventCount = state?.events ?? 0
+        trailers = request.responseTrailers.map { ($0.name.rawName, $0.value) }
+        if request.grpcCall != nil { callJSON = { [request] in request.json(ofCallMessage: $0, sent: $1) } }
     }
 }
 
@@ -87,8 +93,9 @@ extension HistoryExchange {
         errorMessage = result.error?.message
         warning = snapshot.warning.map(scope.redact)
         checks = snapshot.checks.map { CheckRecord.kept($0, scope: scope) }
+        if !snapshot.trailers.isEmpty { responseTrailers = snapshot.trailers.map { Self.header($0.name, $0.value, scope: scope) } }
         transcript = HistoryTranscript(events: snapshot.events, total: snapshot.eventCount, messageLimit: context.messageLimit,
-                                       byteLimit: context.bodyLimit, scope: scope)
+                                       byteLimit: context.bodyLimit, scope: scope, json: snapshot.callJSON)
         // A session's raw text is its messages one after the other: redacted as a whole, a
         // secret-named key of a JSON message would show. It is kept as the transcript says.
         if let transcript { responseBody = transcript.body }

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 import GRDB
 
@@ -57,6 +58,9 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
     public var status: Int?
     public var httpVersion: String?
     public var responseHeaders: [Header]
+    /// The trailer fields that followed the body — a gRPC call's status, message and
+    /// trailing metadata — redacted as headers are; nil when none came.
+    public var responseTrailers: [Header]?
     /// The response body, whole when it is at most the history's body limit; nil otherwise.
     /// A session's is its transcript's text (``HistoryTranscript/body``).
     public var responseBody: Data?
@@ -108,8 +112,15 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
     /// Whether the response body is here (redacted), not only its size and hash.
     public var hasWholeResponseBody: Bool { responseBody != nil }
 
-    /// `200`, `transport -1004`, or `failed`.
+    /// How a gRPC call ended, from its trailers (or a trailers-only answer's headers); nil
+    /// for any other exchange.
+    public var callStatus: GRPCStatus? {
+        GRPCStatus(fields: (responseHeaders + (responseTrailers ?? [])).map { ($0.name, $0.value) })
+    }
+
+    /// `200`, `transport -1004`, `failed`, or a gRPC call's status: `OK`, `NOT_FOUND (5)`.
     public var outcome: String {
+        if let call = callStatus { return call.code == .ok ? "OK" : "\(call.code)" }
         if ok, let status { return String(status) }
         if let errorFamily, let errorCode { return "\(errorFamily) \(errorCode)" }
         return status.map(String.init) ?? "failed"

@@ -48,7 +48,7 @@ public struct HistoryQuery: Sendable, Hashable {
     static let listColumns = ["id", "runID", "date", "workspace", "workspacePath", "request", "environment", "method", "url",
                               "requestHeaders", "requestBodyBytes", "status", "httpVersion", "responseHeaders", "responseBodyBytes",
                               "responseBodySHA256", "contentType", "durationMs", "timings", "ok", "errorFamily", "errorCode",
-                              "errorMessage", "warning", "checks", "fromCache", "batch", "chain", "step", "file"]
+                              "errorMessage", "warning", "checks", "fromCache", "batch", "chain", "step", "file", "responseTrailers"]
 
     /// Newest first.
     func request(withBodies: Bool) -> QueryInterfaceRequest<HistoryExchange> {

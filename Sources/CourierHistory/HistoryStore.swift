@@ -102,12 +102,14 @@ public final class HistoryStore: Sendable {
             try addColumn("warning", .text, db)
             try addColumn("checks", .jsonText, db)
             try addColumn("transcript", .jsonText, db)
+            try addColumn("responseTrailers", .jsonText, db)
             for var exchange in LegacyHistoryImport.exchanges(in: legacyDirectory) { try exchange.insert(db) }
         }
         migrator.registerMigration("v3-response-warning") { db in try addColumn("warning", .text, db) }
         migrator.registerMigration("v4-check-results") { db in try addColumn("checks", .jsonText, db) }
         migrator.registerMigration("v5-session-transcript") { db in try addColumn("transcript", .jsonText, db) }
         migrator.registerMigration("v6-load-runs", migrate: createLoadRunsTable)
+        migrator.registerMigration("v7-response-trailers") { db in try addColumn("responseTrailers", .jsonText, db) }
         return migrator
     }
 

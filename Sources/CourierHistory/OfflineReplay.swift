@@ -21,7 +21,9 @@ package final class OfflineReplay: OfflineAnswering {
 
     /// Answers `request` without the network; called instead of starting it.
     package func answer(_ request: WorkspaceRequest) {
-        if let problem = request.argumentsProblem() {
+        // A call whose schema is not loaded (a server's reflection is not asked offline) is
+        // answered all the same: the history has its messages as JSON.
+        if let problem = request.argumentsProblem(), !request.needsSchema {
             request.completeWithoutNetwork(content: ResponseContent(),
                                            error: RequestError(family: .parameter, code: .invalidParameters, message: "Invalid parameters: \(problem)"))
             return
@@ -64,11 +66,12 @@ package final class OfflineReplay: OfflineAnswering {
         }
         request.answeredFromHistory = stored.id
         var content = Self.content(stored, body: body, serializer: request.responseSerializer)
+        if request.grpcCall != nil || stored.responseTrailers != nil { Self.replayCall(stored, into: &content) }
         guard let transcript = stored.transcript else {
             request.completeWithoutNetwork(content: content, error: Self.error(stored))
             return
         }
-        let events = transcript.messages.map(\.event)
+        let events = transcript.messages.map(\.replayedEvent)
         var state = StreamState(mode: .messages)
         state.events = transcript.dropped + events.count
         state.evictedEvents = transcript.dropped
@@ -78,6 +81,19 @@ package final class OfflineReplay: OfflineAnswering {
         content.streamEvents = events
         // The engine delivers ready-made events before the callbacks, as it does replayed text's.
         request.completeWithoutNetwork(content: content, error: Self.error(stored))
+    }
+
+    /// A call's trailers and status as recorded, and its last message's JSON as the body's.
+    private static func replayCall(_ stored: HistoryExchange, into content: inout ResponseContent) {
+        var trailers = HTTPFields()
+        for header in stored.responseTrailers ?? [] {
+            if let name = HTTPField.Name(header.name) { trailers.append(HTTPField(name: name, value: header.value)) }
+        }
+        if !trailers.isEmpty { content.trailers = trailers }
+        content.grpcStatus = GRPCStatus(fields: (stored.responseHeaders + (stored.responseTrailers ?? [])).map { ($0.name, $0.value) })
+        if let json = stored.transcript?.messages.last(where: { $0.direction == .received })?.json {
+            content.json = try? JSONValue(parsing: Data(json.utf8))
+        }
     }
 
     private func fail(_ request: WorkspaceRequest, _ reason: String) {

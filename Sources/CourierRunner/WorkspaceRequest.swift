@@ -131,6 +131,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
     /// and failed, says why before any network use. False when nothing is to load.
     private func loadsSchema(thenStarts: @escaping @Sendable () -> Void) -> Bool {
         guard let needed = resolutionState.withLock({ $0.schemaToLoad }) else { return false }
+        // Offline, a server's reflection is not asked: the history answers without the schema.
+        if case .reflection = needed.source, resolutionState.withLock({ $0.offline != nil }) { return false }
         let loads = resolutionState.withLock { state -> Int in
             state.schemaLoads += 1
             return state.schemaLoads
@@ -197,6 +199,14 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             // It fails before sending, but as the method it was written with (reports said GET).
             var unresolved = ConfigurableRequest.Definition()
             unresolved.method = source.method
+            #if GRPC
+            // A call whose schema is not loaded yet is a call with its URL already (offline
+            // replay finds it by it, and answers it as a call without the schema).
+            if let needed = error as? GRPCSchemaNeeded {
+                unresolved.requestURL = needed.settings.requestURL
+                unresolved.grpc = GRPCCallSettings()
+            }
+            #endif
             self.definition = unresolved
             let notFetched = (error as? TemplateError).flatMap { $0.isSecretNotFetched ? String($0.name.dropFirst(7)) : nil }
             resolutionState.withLock {
@@ -299,6 +309,8 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
 
     /// A gRPC call's message as JSON, by the method's schema; nil for another request.
     public override func json(ofCallMessage message: Data, sent: Bool) -> JSONValue? {
+        // Offline replay gives a call's messages back as the JSON the history kept.
+        if answeredFromHistory != nil { return try? JSONValue(parsing: message) }
         #if GRPC
         return resolutionState.withLock { $0.call }?.codec.json(of: message, sent: sent)
         #else

@@ -136,6 +136,10 @@ struct HistoryShow: ParsableCommand {
         } else if exchange.responseBodyBytes > 0 {
             printLine("(\(exchange.responseBodyBytes) bytes, over the history's body limit; SHA-256 \(exchange.responseBodySHA256 ?? "?"))")
         }
+        if let trailers = exchange.responseTrailers, !trailers.isEmpty {
+            printLine("")
+            trailers.forEach { printLine("\($0.name): \($0.value)") }
+        }
         if let checks = exchange.checks, !checks.isEmpty {
             printLine("")
             printLine("checks: " + HistoryExchange.checksVerdict(checks))

@@ -113,6 +113,27 @@ import Testing
         #expect(HistoryTranscript(events: [], total: 0, messageLimit: 2, byteLimit: 10, scope: VariableScope(variables: [:])) == nil)
     }
 
+    /// A gRPC call's messages keep their JSON (by the method's schema), redacted as a JSON
+    /// body; their protobuf bytes stay unless the JSON had a secret to hide.
+    @Test func aCallsMessagesKeepTheirJSONAndTheirBytesUnlessASecretIsInThem() throws {
+        let plain = Data([0x12, 0x02, 0x68, 0x69]), secret = Data([0x0A, 0x03, 0x61, 0x62, 0x63])
+        let events = [StreamEvent.message(plain, direction: .sent, name: "message"), StreamEvent.message(secret, direction: .received, name: "message")]
+        let json: (Data, Bool) -> JSONValue? = { data, sent in
+            data == plain ? .object(["message": .string("hi")]) : .object(["password": .string("abc"), "sent": .bool(sent)])
+        }
+        let transcript = try #require(HistoryTranscript(events: events, total: 2, messageLimit: 10, byteLimit: 1 << 20,
+                                                         scope: VariableScope(variables: [:]), json: json))
+        #expect(transcript.messages.map(\.json) == [#"{"message":"hi"}"#, #"{"password":"\#(Redaction.placeholder)","sent":false}"#])
+        #expect(transcript.messages.map(\.data) == [plain, Data()], "the bytes with a secret in them are not kept")
+        let allBinary = transcript.messages.allSatisfy { $0.isBinary }
+        #expect(allBinary)
+        #expect(transcript.lines.last?.hasSuffix(#"message  {"password":"\#(Redaction.placeholder)","sent":false}"#) == true, "\(transcript.lines)")
+        // Stored and read back, the JSON and the bytes stay as they were.
+        let coded = try JSONDecoder().decode(HistoryTranscript.self, from: JSONEncoder().encode(transcript))
+        #expect(coded == transcript)
+        #expect(String(decoding: transcript.body, as: UTF8.self).hasPrefix(#"> message {"message":"hi"}"#))
+    }
+
     @Test func harCarriesTheMessagesAsChromeExportsThem() async throws {
         try await withWebSocketDemoServer { server in
             let state = temporaryDirectory("courier-state")
