@@ -149,6 +149,7 @@ let package = Package(
                 workbenchOnly("ServiceLifecycle", from: "swift-service-lifecycle"),
                 "Courier",
                 "CCourierCrypto",
+                .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -354,7 +355,8 @@ let package = Package(
         .testTarget(
             name: "CourierDemoServerTests",
             dependencies: ["CourierDemoServer", "Courier", .product(name: "WSClient", package: "swift-websocket"),
-                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]
+                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                           .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"]))]
         ),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CourierProtobufTests", dependencies: ["CourierProtobuf", "Courier",

@@ -26,6 +26,9 @@ enum DemoRouter {
         addShopRoutes(to: router, sessions: state.sessions)
         addOAuthRoutes(to: router, store: state.oauth)
         LoadRoutes.add(to: router)
+        #if GRPC
+        GRPCRoutes.add(to: router)
+        #endif
         // Any other single segment: `/json`, `/xml`, `/html`, `/small.json` or a 404.
         // Constant segments take precedence over this capture.
         router.onAnyMethod("/:document") { exchange in

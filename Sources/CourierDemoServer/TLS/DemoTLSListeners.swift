@@ -7,6 +7,8 @@ import NIOSSL
 /// The demo server's two TLS listeners, serving the same routes and state as its plain one:
 /// HTTP/2 negotiated by ALPN (`h2`, falling back to `http/1.1`), one listener open to any
 /// client and one requiring a client certificate. The CA and certificates are made at start.
+/// Beside them, a third: plaintext HTTP/2 (prior knowledge, as gRPC's `http://` targets
+/// speak it), where the gRPC service is called without TLS.
 struct DemoTLSListeners: Sendable {
     let endpoints: DemoTLSEndpoints
     private let group: ListeningGroup
@@ -19,7 +21,7 @@ struct DemoTLSListeners: Sendable {
         do {
             let open = try configuration(server: server, trusting: nil)
             let requiring = try configuration(server: server, trusting: authority.certificatePEM)
-            let group = try await ListeningGroup.start(count: 2, logger: DemoServer.logger) { onListening in
+            let group = try await ListeningGroup.start(count: 3, logger: DemoServer.logger) { onListening in
                 [
                     DemoServer.makeApplication(host: host, port: 0, state: state, server: try .http2Upgrade(tlsConfiguration: open)) {
                         onListening(0, $0)
@@ -27,11 +29,13 @@ struct DemoTLSListeners: Sendable {
                     DemoServer.makeApplication(host: host, port: 0, state: state, server: try .http2Upgrade(tlsConfiguration: requiring)) {
                         onListening(1, $0)
                     },
+                    DemoServer.makeApplication(host: host, port: 0, state: state, server: .plaintextHTTP2()) { onListening(2, $0) },
                 ]
             }
             let authority = host.contains(":") ? "[\(host)]" : host
             let endpoints = DemoTLSEndpoints(baseURL: "https://\(authority):\(group.ports[0])",
-                                             clientCertificateBaseURL: "https://\(authority):\(group.ports[1])", files: files)
+                                             clientCertificateBaseURL: "https://\(authority):\(group.ports[1])",
+                                             plaintextHTTP2BaseURL: "http://\(authority):\(group.ports[2])", files: files)
             return DemoTLSListeners(endpoints: endpoints, group: group)
         } catch {
             files.remove()

@@ -12,7 +12,7 @@ struct WorkspaceParserTests {
         let demo = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
         #expect(demo.name == "demo")
         #expect(demo.usesDemoServer)
-        #expect(demo.requestNames.count == 86)
+        #expect(demo.requestNames.count == 91)
         #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "http2-together", "load", "downloads",
                                     "cache-states", "types-and-methods", "checks"])
         #expect(demo.chains["checkout"]?.steps.count == 4)
