@@ -171,6 +171,28 @@ tui_keys Escape x
 tui_wait "· ended" 15
 tui_keys Escape 1
 
+# gRPC: the service browser (B) on the demo server's courier.demo.Places, from its reflection;
+# then the demo's grpc-chat, a bidirectional call kept open, a note typed in as JSON and its echo.
+tui_keys /
+tui_type grpc-chat
+tui_keys Enter B
+tui_wait "⇅  Chat"
+tui_keys Down Down Down
+tui_wait "rpc Chat(stream"
+shot grpc-browser
+tui_keys Escape Enter 2
+sleep 0.2
+if tui_screen | grep -qF "m method"; then tui_keys 2; fi
+tui_wait "echo: hello"
+tui_keys i
+tui_type '{"message": "typed in the workbench"}'
+tui_keys Enter
+tui_wait "echo: typed in the workbench"
+shot grpc-chat
+tui_keys Escape x
+tui_wait "· ended" 15
+tui_keys Escape 1
+
 # A load run (L on get-args): 2,000 requests at 4 in flight, then twenty seconds at 8 in
 # flight, shot while it runs — requests a second, percentiles, the histogram beside the
 # statuses, the first run among the past ones; x stops it.

@@ -76,6 +76,12 @@ package struct RequestDraft: Sendable, Hashable {
         method = definition.method
         url = definition.url
         headers = Self.headerRows(definition)
+        // A gRPC call has neither: it sends message: or messages:.
+        if definition.grpc != nil {
+            form = nil
+            args = nil
+            return
+        }
         switch definition.body {
         case .form(let fields, let order)?:
             form = Self.rows(fields, order: order)

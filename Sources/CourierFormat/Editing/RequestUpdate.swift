@@ -82,8 +82,14 @@ struct RequestUpdate {
 
         let source = document.source
         guard !source.isFlow(request.value), let fields = request.value.mapping.map(Array.init),
-              let first = fields.first?.key.mark, let url = fields.first(where: { $0.key.string == "url" }) else {
+              let first = fields.first?.key.mark else {
             throw .needsRewrite("written in flow style")
+        }
+        // A gRPC request has no url: (its grpc: has the call); its method and URL are not edited.
+        let url = fields.first { $0.key.string == "url" }
+        if url == nil, draft.method != current.method || draft.url != current.url {
+            throw .refused(WorkspaceError(.invalidValue, at: document.location(of: request.key),
+                                          "requests.\(original): a gRPC request's method and URL are its grpc:"))
         }
         let indentation = first.column - 1
         let step = indentation - ((request.key.mark?.column ?? 1) - 1)
@@ -94,13 +100,13 @@ struct RequestUpdate {
             }
             if let entry = fields.first(where: { $0.key.string == "method" }) {
                 splices.append(try source.replacing(entry.value, parentIndentation: indentation, with: method))
-            } else {
+            } else if let url {
                 let urlLine = (url.key.mark?.line ?? 1) - 1
                 splices.append(.insert(String(repeating: " ", count: indentation) + "method: " + method(.plain) + "\n",
                                        at: source.start(ofLine: urlLine)))
             }
         }
-        if draft.url != current.url {
+        if draft.url != current.url, let url {
             splices.append(try source.replacing(url.value, parentIndentation: indentation) {
                 YAMLScalar.string(self.draft.url, at: .blockValue, keeping: $0)
             })

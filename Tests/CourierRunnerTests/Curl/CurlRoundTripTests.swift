@@ -59,7 +59,9 @@ struct CurlRoundTripTests {
             let (copy, command, yaml) = try Self.copy(of: original, runner: runner)
             #expect(try Self.summary(of: copy) == Self.summary(of: original), "\(name): \(command)\n\(yaml)")
         }
-        #expect(unfilled.count <= 8 && workspace.requestNames.count - unfilled.count >= 40, "\(unfilled)")
+        // The gRPC requests' {{demoGRPC}} is one of those listeners' too.
+        let unfilledHTTP = unfilled.filter { !$0.hasPrefix("grpc-") }
+        #expect(unfilledHTTP.count <= 8 && workspace.requestNames.count - unfilled.count >= 40, "\(unfilled)")
     }
 
     @Test("import reads headers, data, JSON, forms, files and -u")
