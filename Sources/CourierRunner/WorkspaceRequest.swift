@@ -200,10 +200,11 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
             var unresolved = ConfigurableRequest.Definition()
             unresolved.method = source.method
             #if GRPC
-            // A call whose schema is not loaded yet is a call with its URL already (offline
-            // replay finds it by it, and answers it as a call without the schema).
+            // A call whose schema is not loaded yet is a call with its URL, headers and TLS
+            // already, without its messages (offline replay finds it by its URL and answers it
+            // as a call without the schema; a grpcurl command is written without the schema).
             if let needed = error as? GRPCSchemaNeeded {
-                unresolved.requestURL = needed.settings.requestURL
+                unresolved = needed.settings
                 unresolved.grpc = GRPCCallSettings()
             }
             #endif

@@ -74,6 +74,11 @@ public enum CodeExport {
     /// environment variables unless `revealingSecrets`. See ``CodeRequest/init(_:revealingSecrets:token:)``.
     public static func program(for request: Request, language: CodeLanguage, revealingSecrets: Bool = false,
                                token: (name: String, value: String)? = nil) throws(RequestError) -> String {
-        language.program(for: try CodeRequest(request, revealingSecrets: revealingSecrets, token: token))
+        // The languages' HTTP clients cannot frame protobuf messages.
+        if (request as? WorkspaceRequest)?.source.grpc != nil {
+            throw RequestError(family: .parameter, code: .invalidParameters,
+                               message: "a gRPC call is not exported as code (C copies it as a grpcurl command)")
+        }
+        return language.program(for: try CodeRequest(request, revealingSecrets: revealingSecrets, token: token))
     }
 }

@@ -14,7 +14,8 @@ public enum CurlExport {
                                token: (name: String, value: String)? = nil) throws(RequestError) -> String {
         // A request that could not be filled in (a placeholder's value that cannot go in a
         // header, say) is refused as its send would be, not exported without the part.
-        if let problem = request.argumentsProblem() {
+        // A call whose schema is not loaded has all a grpcurl command needs.
+        if let problem = request.argumentsProblem(), (request as? WorkspaceRequest)?.needsSchema != true {
             throw RequestError(family: .parameter, code: .invalidParameters, message: problem)
         }
         var prepared = try request.preparedRequest()
@@ -22,6 +23,12 @@ public enum CurlExport {
             prepared.headers.append(header)
         }
         if hidingSecrets { prepared.headers = Redaction.headers(prepared.headers) }
+        // curl cannot frame a call's messages: a gRPC request is a grpcurl command.
+        if let call = request as? WorkspaceRequest, let grpc = call.source.grpc {
+            do { return try GRPCurlExport.command(for: call, grpc: grpc, prepared: prepared, quote: ShellWords.quote) } catch {
+                throw RequestError(family: .parameter, code: .invalidParameters, message: "\(error)")
+            }
+        }
         return words(for: prepared, hidingSecrets: hidingSecrets, quote: ShellWords.quote).joined(separator: " ")
     }
 
