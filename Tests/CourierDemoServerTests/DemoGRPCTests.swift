@@ -10,18 +10,6 @@ import Testing
 /// TLS, a status other than OK, and a method it lacks.
 @Suite("Demo server gRPC service", .serialized)
 struct DemoGRPCTests {
-    private static func withServer(_ body: (DemoTLSEndpoints) async throws -> Void) async throws {
-        let server = try await DemoServer.start(tls: true)
-        do {
-            let endpoints = try #require(server.tls, "the listeners did not start: \(server.tlsFailure ?? "no reason")")
-            try await body(endpoints)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     /// A call of `method` sending `messages` (JSON by `schema`; a method the schema lacks
     /// sends Points), run to its end.
     private static func call(_ base: String, _ method: String, _ messages: [JSONValue], schema: ProtoSchema,
@@ -44,7 +32,7 @@ struct DemoGRPCTests {
     }
 
     @Test func everyKindOfCallIsAnsweredAndReflectionDescribesTheService() async throws {
-        try await Self.withServer { endpoints in
+        try await DemoTLSListenerTests.withTLSServer { endpoints in
             let base = endpoints.plaintextHTTP2BaseURL
             let reflection = try await GRPCReflection(target: base).answer()
             #expect(reflection.services == ["courier.demo.Places"])

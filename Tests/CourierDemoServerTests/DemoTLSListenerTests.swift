@@ -21,7 +21,8 @@ struct DemoTLSListenerTests {
         return request
     }
 
-    private static func withTLSServer(_ body: (DemoTLSEndpoints) async throws -> Void) async throws {
+    /// Runs `body` with a demo server's TLS listeners (and plaintext HTTP/2 one), stopped after.
+    static func withTLSServer(_ body: (DemoTLSEndpoints) async throws -> Void) async throws {
         let server = try await DemoServer.start(tls: true)
         do {
             let tls = try #require(server.tls, "TLS listeners did not start: \(server.tlsFailure ?? "no reason")")
