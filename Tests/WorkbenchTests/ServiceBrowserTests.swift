@@ -80,6 +80,21 @@ import Testing
         #expect(browser.rows.count == 6)
     }
 
+    @Test func rLoadsTheSelectedSchemaAgain() throws {
+        let reflection = Self.source("http://127.0.0.1:1's reflection"), files = Self.source("places.proto")
+        let browser = ServiceBrowser(sources: [reflection, files])
+        browser.loaded(reflection, .failure(ServiceLoadFailure(reason: "connection refused")))
+        browser.loaded(files, .success(Self.places))
+        // On a method of the second source: that source loads again, the other stays as it was.
+        let work = browser.perform(.reloadSchema, context: Self.context(columns: 120, rows: 40))
+        guard work.count == 1, case .reloadServices(let source) = work[0] else {
+            Issue.record("expected the source to load again, got \(work)")
+            return
+        }
+        #expect(source == files)
+        #expect(browser.loads == [.failed("connection refused"), .loading])
+    }
+
     @Test func theListAndTheTextFitAt80By24() throws {
         let files = Self.source("places.proto")
         let browser = ServiceBrowser(sources: [files])

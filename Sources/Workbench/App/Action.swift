@@ -79,6 +79,7 @@ extension Action {
     package static let rename = Action("rename", "Rename the request")
     package static let copyAsCode = Action("copyAsCode", "Copy the request as code (a language)")
     package static let browseServices = Action("browseServices", "Browse gRPC services")
+    package static let reloadSchema = Action("reloadSchema", "Reload the gRPC schema")
     // Composer
     package static let cycleMethod = Action("cycleMethod", "Next method")
     package static let editURL = Action("editURL", "Edit the URL")

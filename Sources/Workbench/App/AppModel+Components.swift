@@ -67,6 +67,7 @@ extension AppModel {
                 }
             case .editWorkspaceFile: effects.append(.openEditor(path: session.workspacePath, line: session.reloadError?.location?.line ?? 1))
             case .resolveConflict(let action, let name): session.resolveConflict(action, of: name)
+            case .reloadServices(let source): session.reloadServices(source)
             case .newCall(let call):
                 overlays.open(PromptOverlay(Prompt(title: "Name of the request of \(call.method.name)",
                                                    editor: LineEditor(session.uniqueName(call.suggestedName)), purpose: .newCall(call))))

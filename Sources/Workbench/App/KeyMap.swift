@@ -99,6 +99,7 @@ package enum KeyMap {
     private static let services: [Binding] = [
         Binding(keys: [.character("n")], action: .newRequest, scope: .services, hint: "new request"),
         Binding(keys: [.enter], action: .chooseItem, scope: .services, hint: "choose"),
+        Binding(keys: [.character("r")], action: .reloadSchema, scope: .services, hint: "reload"),
         Binding(keys: [.up, .control("k")], action: .previousItem, scope: .services, hint: nil),
         Binding(keys: [.down, .control("n")], action: .nextItem, scope: .services, hint: nil),
     ]

@@ -210,6 +210,8 @@ enum PaneWork {
     case close
     /// Make a request of a gRPC method (the service browser's `n`): the shell asks its name.
     case newCall(NewCall)
+    /// Load a schema of the service browser again, forgetting what was loaded (`r`).
+    case reloadServices(ServiceSource)
     /// Carry out an action as its key would (the palette).
     case perform(Action)
     /// Select a request, batch or chain in Requests and go there (the palette).

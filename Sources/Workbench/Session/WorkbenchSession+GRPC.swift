@@ -79,6 +79,19 @@ extension WorkbenchSession {
         return addRequest(named: name, definition: definition, folder: folder)
     }
 
+    /// Forgets what was loaded of `source` (a server's reflection, compiled files) and loads
+    /// it again (`r` in the browser).
+    func reloadServices(_ source: ServiceSource) {
+        #if GRPC
+        let definition = source.request.flatMap { effectiveDefinition(of: $0) }
+        let known = definition.flatMap { callSource(of: source.request ?? "", $0) }
+            ?? .reflection(String(source.basis.url(target: (try? engine.scope.render(source.basis.target)) ?? source.basis.target)
+                                    .dropLast(source.basis.path.count)))
+        GRPCSchemaStore.shared.forget(known)
+        loadServices(source)
+        #endif
+    }
+
     #if GRPC
     /// Loads a source's schema off the input loop; the browser hears of it by the mailbox.
     private func loadServices(_ source: ServiceSource) {

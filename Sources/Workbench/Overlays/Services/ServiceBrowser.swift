@@ -77,6 +77,11 @@ final class ServiceBrowser: Overlay {
         let rows = self.rows
         switch action {
         case .closeWindow: return [.close]
+        case .reloadSchema:
+            // The selected row's source (the first when none is selected), loading again.
+            let source = rows.indices.contains(selection) ? Self.source(of: rows[selection]) : 0
+            loads[source] = .loading
+            return [.reloadServices(sources[source])]
         case .newRequest, .chooseItem:
             if let call = selectedMethod { return [.close, .newCall(call)] }
             if action == .chooseItem, rows.indices.contains(selection), case .service = rows[selection] { toggleFold(rows[selection]) }
@@ -92,6 +97,13 @@ final class ServiceBrowser: Overlay {
     }
 
     func foldKey(_ source: Int, _ service: String) -> String { "\(source) \(service)" }
+
+    /// The index of the source a row belongs to.
+    private static func source(of row: Row) -> Int {
+        switch row {
+        case .source(let index), .service(let index, _), .method(let index, _, _): index
+        }
+    }
 
     /// Folds or opens the service on `row` (a method's row: its service, and the selection
     /// goes up to it).
