@@ -23,7 +23,8 @@ extension ServiceBrowser {
             if shown < detail.count { lines.append(StyledLine(" \(context.glyphs.ellipsis) \(detail.count - shown) more lines", .dim)) }
         }
         return OverlayFrame(title: "gRPC services", lines: lines,
-                            footer: KeyMap.hintLine([(.newRequest, .services), (.chooseItem, .services), (.closeWindow, .window)]))
+                            footer: KeyMap.hintLine([(.newRequest, .services), (.chooseItem, .services), (.reloadSchema, .services),
+                                                    (.closeWindow, .window)]))
             .render(preferredWidth: preferred, screen: context.rect)
     }
 
