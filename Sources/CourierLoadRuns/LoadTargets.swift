@@ -11,6 +11,11 @@ enum LoadTargets {
     static func prepare(_ requests: [(name: String, request: WorkspaceRequest)]) async throws(LoadRunError) -> [PreparedRequest] {
         var prepared: [PreparedRequest] = []
         for (name, request) in requests {
+            // A call's schema is loaded first, as its send would; a load run makes unary calls.
+            do { try await request.loadingCallSchema() } catch { throw LoadRunError("\(name): \(error)") }
+            if let kind = request.callKind, kind != .unary {
+                throw LoadRunError("\(name): a load run makes unary calls, and \(request.source.grpc?.method ?? name) is \(kind.name)")
+            }
             if let problem = request.argumentsProblem() { throw LoadRunError("\(name): \(problem)") }
             var sent: PreparedRequest
             do {

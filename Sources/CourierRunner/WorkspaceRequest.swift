@@ -290,6 +290,25 @@ public final class WorkspaceRequest: ConfigurableRequest, @unchecked Sendable {
         #endif
     }
 
+    /// The kind of call a `grpc:` request makes, once resolved by its loaded schema.
+    package var callKind: GRPCMethodKind? {
+        #if GRPC
+        return resolutionState.withLock { $0.call?.codec.shape }.map { GRPCMethodKind(clientStreaming: $0.clientStreaming, serverStreaming: $0.serverStreaming) }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Loads the schema the last resolution needed, as a start would, and resolves again: a
+    /// load run's calls are prepared so, without a start. Nothing when none was needed.
+    package func loadingCallSchema() async throws {
+        #if GRPC
+        guard let needed = resolutionState.withLock({ $0.schemaToLoad }) else { return }
+        _ = try await GRPCSchemaStore.shared.load(needed.source, settings: needed.settings, agent: agent)
+        resolve()
+        #endif
+    }
+
     /// `text` — a request message of the running call as proto3 JSON, `{{variables}}` filled
     /// in — encoded by the method's schema, to send with ``Request/send(_:)``; throws saying
     /// what is wrong (`not JSON: …`, `message field longitud: no field …`).

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// One request of a load run on the driver's own transport: no ``Request``, no record, no
@@ -14,14 +15,19 @@ final class LoadJob: TransferJob, @unchecked Sendable {
     let startedAt = Atomic<UInt64>(0)
     // Strong: a completion may still be queued when the driver is otherwise gone.
     private let driver: LoadDriver
+    /// A unary gRPC call's message, sent by libcurl's read callback; nil for HTTP.
+    private let outbox: GRPCOutbox?
 
     init(id: Int, target: Int, sent: SharedPreparedRequest, progress: ProgressCell, due: UInt64, warmup: Bool, driver: LoadDriver) {
         self.target = target
         self.due = due
         self.warmup = warmup
         self.driver = driver
+        outbox = sent.value.grpc.map { GRPCOutbox($0) }
         super.init(id: id, sent: sent, priority: .default, progress: progress)
     }
+
+    override var grpcOutbox: GRPCOutbox? { outbox }
 
     override var wantsProgressTicks: Bool { false }
 
@@ -50,8 +56,17 @@ final class LoadJob: TransferJob, @unchecked Sendable {
         var sample = LoadSample(target: target, latency: end > due ? end - due : 0)
         sample.warmup = warmup
         sample.status = outcome.received?.statusCode ?? 0
-        sample.error = outcome.error
+        sample.error = outcome.isCall ? Self.callError(outcome) : outcome.error
         if let metrics { sample.take(metrics, responded: outcome.received != nil) }
         return sample
+    }
+
+    /// A call's failure as a request's would be: its gRPC status other than OK, from the
+    /// trailers or a trailers-only answer's headers (the transport settles a call's outcome
+    /// for that), or how the transfer failed.
+    private static func callError(_ outcome: TransferOutcome) -> RequestError? {
+        var content = ResponseContent(received: outcome.received, data: Data(), metrics: nil)
+        if !outcome.trailerLines.isEmpty { content.trailers = ReceivedHead.fields(in: outcome.trailerLines) }
+        return ResponsePipeline.processCall(outcome, content: &content, accepted: [.ok])
     }
 }

@@ -99,7 +99,8 @@ final class EasyTransfer {
         // (a local copy of the request retains everything in it).
         let sendsBody = hops == 0 ? job.sent.sendsBody : redirected!.sendsBody
         reportsProgress = sendsBody || job.wantsProgressTicks
-        hearsHeaderLines = !job.measuresOnly || followsRedirectsItself
+        // A call's status is in its trailers (or a trailers-only answer's headers).
+        hearsHeaderLines = !job.measuresOnly || followsRedirectsItself || outbox != nil
         curl.errorBuffer.pointee = 0
         curl.socketErrno = 0
         if hops == 0, outbox == nil, curl.isSetUp(for: job, reportsProgress: reportsProgress) {

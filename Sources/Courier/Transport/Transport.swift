@@ -367,7 +367,8 @@ final class Transport: @unchecked Sendable {
             if transfer.job.endsOnTransport {
                 // Heard here and now: no copy of the outcome into the pass's list and out again.
                 var outcome = transfer.outcome(result: result, timedOut: false)
-                outcome.discardLent()
+                // A call's status may be in its head (a trailers-only answer): kept for it.
+                if outcome.isCall { outcome.settle() } else { outcome.discardLent() }
                 recycle(transfer, completed: true, into: &loop)
                 transfer.job.transferEndedOnTransport(outcome)
             } else {
