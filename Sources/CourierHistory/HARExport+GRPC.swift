@@ -42,23 +42,16 @@ extension HARExport {
         ]
         let trailers = exchange.responseTrailers ?? []
         if !trailers.isEmpty { entry["_trailers"] = .array(trailers.map { .object(["name": .string($0.name), "value": .string($0.value)]) }) }
-        if let status = GRPCStatus(fields: (exchange.responseHeaders + trailers).map { ($0.name, $0.value) }) {
+        if let status = exchange.callStatus {
             entry["_grpcStatus"] = .object(["code": .int(status.code.rawValue), "name": .string(status.code.name),
                                             "message": .string(status.message)])
         }
         return (request, response, entry)
     }
 
-    /// Messages as gRPC frames one after the other: a byte 0 (not compressed), the length in
-    /// four bytes big-endian, the message. Messages kept without their bytes are left out.
+    /// Messages as gRPC frames one after the other (``GRPCFrame``), uncompressed. Messages
+    /// kept without their bytes are left out.
     private static func frames(_ messages: [HistoryTranscript.Message]) -> Data {
-        var data = Data()
-        for message in messages where !message.data.isEmpty || message.json == "{}" {
-            let length = UInt32(message.data.count)
-            data.append(0)
-            data.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
-            data.append(message.data)
-        }
-        return data
+        Data(messages.filter { !$0.data.isEmpty || $0.json == "{}" }.map { GRPCFrame.encode($0.data) }.joined())
     }
 }

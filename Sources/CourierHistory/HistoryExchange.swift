@@ -120,7 +120,7 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
 
     /// `200`, `transport -1004`, `failed`, or a gRPC call's status: `OK`, `NOT_FOUND (5)`.
     public var outcome: String {
-        if let call = callStatus { return call.code == .ok ? "OK" : "\(call.code)" }
+        if let call = callStatus { return call.code.outcome }
         if ok, let status { return String(status) }
         if let errorFamily, let errorCode { return "\(errorFamily) \(errorCode)" }
         return status.map(String.init) ?? "failed"

@@ -122,13 +122,15 @@ public struct HistoryTranscript: Sendable, Codable, Hashable {
         for event in messages.reversed() {
             guard kept.count < messageLimit, bytes + event.data.count <= byteLimit else { break }
             bytes += event.data.count
-            var data = scope.redactedBody(event.data, contentType: nil)
+            let data: Data
             var text: String?
             if let read = json?(event.data, event.direction == .sent) {
                 let plain = read.serialized()
                 let redacted = scope.redactedBody(plain, contentType: "application/json")
                 text = String(decoding: redacted, as: UTF8.self)
                 data = redacted == plain ? event.data : Data()
+            } else {
+                data = scope.redactedBody(event.data, contentType: nil)
             }
             kept.append(Message(direction: event.direction ?? .received, sequence: event.sequence, elapsed: event.elapsed,
                                 time: event.receivedAt.timeIntervalSince1970, name: event.name ?? "message", data: data, json: text))

@@ -85,12 +85,8 @@ package final class OfflineReplay: OfflineAnswering {
 
     /// A call's trailers and status as recorded, and its last message's JSON as the body's.
     private static func replayCall(_ stored: HistoryExchange, into content: inout ResponseContent) {
-        var trailers = HTTPFields()
-        for header in stored.responseTrailers ?? [] {
-            if let name = HTTPField.Name(header.name) { trailers.append(HTTPField(name: name, value: header.value)) }
-        }
-        if !trailers.isEmpty { content.trailers = trailers }
-        content.grpcStatus = GRPCStatus(fields: (stored.responseHeaders + (stored.responseTrailers ?? [])).map { ($0.name, $0.value) })
+        if let trailers = stored.responseTrailers, !trailers.isEmpty { content.trailers = fields(trailers) }
+        content.grpcStatus = stored.callStatus
         if let json = stored.transcript?.messages.last(where: { $0.direction == .received })?.json {
             content.json = try? JSONValue(parsing: Data(json.utf8))
         }
@@ -102,11 +98,8 @@ package final class OfflineReplay: OfflineAnswering {
     }
 
     static func content(_ stored: HistoryExchange, body: Data, serializer: ResponseSerializer) -> ResponseContent {
-        var headers = HTTPFields()
-        for header in stored.responseHeaders {
-            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
-        }
-        let head = ResponseHead(url: stored.url, statusCode: stored.status ?? 0, headers: headers, httpVersion: stored.httpVersion ?? "HTTP/1.1")
+        let head = ResponseHead(url: stored.url, statusCode: stored.status ?? 0, headers: fields(stored.responseHeaders),
+                                httpVersion: stored.httpVersion ?? "HTTP/1.1")
         var content = ResponseContent(head: head, data: body)
         if serializer == .auto, !body.isEmpty {
             content.readAutomatically(body, mimeType: head.mimeType)
@@ -117,6 +110,11 @@ package final class OfflineReplay: OfflineAnswering {
         // `errors` again in the body, and says the same).
         if content.bodyWarning == nil { content.bodyWarning = stored.warning }
         return content
+    }
+
+    /// Recorded header (or trailer) lines as fields again; a name HTTP does not allow is left out.
+    private static func fields(_ headers: [HistoryExchange.Header]) -> HTTPFields {
+        HTTPFields(headers.compactMap { header in HTTPField.Name(header.name).map { HTTPField(name: $0, value: header.value) } })
     }
 
     /// The recorded outcome's error, replayed as it was.

@@ -28,13 +28,8 @@ struct RequestResolution: Sendable {
     /// (``WorkspaceRequest/keepsCallOpen``). Throws a ``TemplateError`` or a ``PathOutsideError``.
     init(_ written: RequestDefinition, scope: VariableScope, workspace: Workspace, keepsCallOpen: Bool = false) throws {
         let definition = written.applyingDefaults(workspace.serviceDefaults(environment: scope.environmentName, request: written.name))
-        var confinement: PathConfinement?
-        /// The path `text` names once filled in, resolved and checked.
-        func filePath(_ text: String, for purpose: String) throws -> String {
-            let path = workspace.resolvePath(try scope.render(text))
-            if confinement == nil { confinement = PathConfinement(workspaceDirectory: workspace.directory) }
-            return try confinement!.check(path, for: purpose)
-        }
+        var paths = ConfinedPaths(workspace: workspace, scope: scope)
+        func filePath(_ text: String, for purpose: String) throws -> String { try paths.path(text, for: purpose) }
         var settings = ConfigurableRequest.Definition()
         settings.requestURL = try scope.render(definition.url)
         if let base = workspace.baseURL(for: written.name) { settings.baseURL = try scope.render(base) }

@@ -62,6 +62,10 @@ public enum GRPCStatusCode: Int, Sendable, Hashable, CaseIterable, CustomStringC
     /// `NOT_FOUND (5)`.
     public var description: String { "\(name) (\(rawValue))" }
 
+    /// How a call ended, in a list of outcomes: `OK`, else the name and number,
+    /// `NOT_FOUND (5)`.
+    public var outcome: String { self == .ok ? name : description }
+
     /// The code of a name as gRPC writes it (`NOT_FOUND`), or as a number (`5`).
     public init?(name: String) {
         if let number = Int(name), let code = GRPCStatusCode(rawValue: number) {

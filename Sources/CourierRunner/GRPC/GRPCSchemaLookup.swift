@@ -15,10 +15,9 @@ package enum GRPCSchemaLookup {
     package static func source(of definition: RequestDefinition, scope: VariableScope,
                                workspace: Workspace) throws -> GRPCSchemaStore.Source? {
         guard let grpc = definition.grpc else { return nil }
-        var confinement: PathConfinement?
+        var paths = ConfinedPaths(workspace: workspace, scope: scope)
         return try GRPCCallResolution.schemaSource(of: grpc, url: grpc.url(target: try scope.render(grpc.target))) { text, purpose in
-            if confinement == nil { confinement = PathConfinement(workspaceDirectory: workspace.directory) }
-            return try confinement!.check(workspace.resolvePath(try scope.render(text)), for: purpose)
+            try paths.path(text, for: purpose)
         }
     }
 

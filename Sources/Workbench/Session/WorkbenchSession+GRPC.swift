@@ -83,21 +83,25 @@ extension WorkbenchSession {
     /// it again (`r` in the browser).
     func reloadServices(_ source: ServiceSource) {
         #if GRPC
-        let definition = source.request.flatMap { effectiveDefinition(of: $0) }
-        let known = definition.flatMap { callSource(of: source.request ?? "", $0) }
-            ?? .reflection(String(source.basis.url(target: (try? engine.scope.render(source.basis.target)) ?? source.basis.target)
-                                    .dropLast(source.basis.path.count)))
-        GRPCSchemaStore.shared.forget(known)
+        if let known = try? GRPCSchemaLookup.source(of: definition(of: source), scope: engine.scope, workspace: workspace) {
+            GRPCSchemaStore.shared.forget(known)
+        }
         loadServices(source)
         #endif
+    }
+
+    /// The definition whose schema `source` is: its request's, or a call of the server typed in.
+    private func definition(of source: ServiceSource) -> RequestDefinition {
+        var definition = source.request.flatMap { effectiveDefinition(of: $0) }
+            ?? RequestDefinition(name: "browse", location: SourceLocation(file: workspacePath, line: 1, column: 1))
+        definition.grpc = definition.grpc ?? source.basis
+        return definition
     }
 
     #if GRPC
     /// Loads a source's schema off the input loop; the browser hears of it by the mailbox.
     private func loadServices(_ source: ServiceSource) {
-        var definition = source.request.flatMap { effectiveDefinition(of: $0) }
-            ?? RequestDefinition(name: "browse", location: SourceLocation(file: workspacePath, line: 1, column: 1))
-        definition.grpc = definition.grpc ?? source.basis
+        let definition = definition(of: source)
         let (scope, workspace, agent, mailbox) = (engine.scope, workspace, engine.agent, mailbox)
         Task.detached {
             let result: Result<GRPCCatalog, ServiceLoadFailure>

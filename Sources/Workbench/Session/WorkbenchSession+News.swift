@@ -83,9 +83,7 @@ extension WorkbenchSession {
                 return
             }
             if let error = request.error {
-                // A gRPC call's error is its status: NOT_FOUND (5), not "grpc 5".
-                let what = request.grpcStatus.map { "\($0.code)" } ?? "\(error.family) \(error.code.rawValue)"
-                notify(.lastEvent("\(glyphs.failure) \(exchange.name): \(what)\(streamed)"))
+                notify(.lastEvent("\(glyphs.failure) \(exchange.name): \(request.failureWords(error))\(streamed)"))
                 if exchanges[exchange.name] === exchange, !isOnScreen(exchange.name), !request.quietErrors {
                     say("\(glyphs.failure) \(exchange.name) \(error.code.rawValue) (! shows it in Events): \(error.message)", .failure,
                         seconds: 5, event: event)

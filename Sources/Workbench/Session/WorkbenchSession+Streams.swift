@@ -35,8 +35,7 @@ extension WorkbenchSession {
             let ending = if request.isCancelled {
                 "stopped"
             } else if let error = request.error {
-                // A call's error is its status: ✗ NOT_FOUND (5), not "grpc 5".
-                "\(glyphs.failure) " + (request.grpcStatus.map { "\($0.code)" } ?? "\(error.family) \(error.code.rawValue)")
+                "\(glyphs.failure) " + request.failureWords(error)
             } else {
                 "ended"
             }

@@ -6,7 +6,7 @@ extension ServiceBrowser {
         let inner = OverlayFrame.innerWidth(preferred: preferred, screen: context.rect)
         let room = max(5, context.rect.height - 4)
         let rows = self.rows
-        let detail = detailLines(width: inner - 2, context: context)
+        let detail = detailLines(rows, width: inner - 2)
         // The list gets what the details leave (at least three rows); the details at least half.
         let listHeight = min(rows.count, max(3, room - 1 - min(detail.count, max(3, room / 2))))
         let top = max(0, min(selection - listHeight / 2, rows.count - listHeight))
@@ -66,8 +66,7 @@ extension ServiceBrowser {
 
     /// What is below the list: the chosen method's messages as `.proto` text, a service's
     /// methods, a source's failure in full.
-    private func detailLines(width: Int, context: PaneContext) -> [StyledLine] {
-        let rows = self.rows
+    private func detailLines(_ rows: [Row], width: Int) -> [StyledLine] {
         guard rows.indices.contains(selection) else { return [] }
         switch rows[selection] {
         case .source(let index):
@@ -79,14 +78,14 @@ extension ServiceBrowser {
             }
         case .service(let source, let service):
             guard case .loaded(let catalog) = loads[source] else { return [] }
-            return catalog.services[service].methods.map { method in
-                StyledLine("rpc \(method.name)(\(method.kind.clientStreams ? "stream " : "")\(method.input)) returns "
-                    + "(\(method.kind == .serverStreaming || method.kind == .bidirectional ? "stream " : "")\(method.output))")
+            // Each method's rpc line, the second of its text.
+            return catalog.services[service].methods.compactMap { method in
+                method.text.split(separator: "\n").dropFirst().first.map { StyledLine(String($0)) }
             }
-        case .method:
-            guard let call = selectedMethod else { return [] }
+        case .method(let source, let service, let method):
+            guard case .loaded(let catalog) = loads[source] else { return [] }
             // The text's first line says what the method is: the list does too.
-            return call.method.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { text in
+            return catalog.services[service].methods[method].text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { text in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 return StyledLine(String(text), trimmed.hasPrefix("//") ? .dim : .plain)
             }

@@ -86,21 +86,20 @@ final class EventsPane: FilteringPane, EventLogging {
         switch subject {
         case .request(let request):
             progressMilestones[ObjectIdentifier(request)] = nil
-            entry.status = request.response?.statusCode
             if request.isCancelled {
                 entry.kind = .cancelled
-            } else if let error = request.error {
+            } else if request.error != nil {
                 entry.kind = .failed
-                entry.errorCode = error.code.rawValue
             } else if (request as? CachedRequest)?.isDataFromCache == true {
                 entry.kind = .fromCache
             }
-            // A gRPC call answers HTTP 200 whatever happened: its status says how it ended.
             if let call = request.grpcStatus, !request.isCancelled {
-                entry.status = nil
-                entry.errorCode = nil
-                entry.callStatus = call.code == .ok ? call.code.name : "\(call.code)"
+                // A gRPC call answers HTTP 200 whatever happened: its status says how it ended.
+                entry.callStatus = call.code.outcome
                 if !call.message.isEmpty { entry.note = call.message }
+            } else {
+                entry.status = request.response?.statusCode
+                if !request.isCancelled { entry.errorCode = request.error?.code.rawValue }
             }
         case .batch(let batch):
             if !batch.failedRequests.isEmpty {
