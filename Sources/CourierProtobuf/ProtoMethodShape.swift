@@ -15,6 +15,15 @@ public struct ProtoMethodShape: Sendable, Hashable {
     /// Whether the server answers with a stream (server or bidirectional streaming).
     public var serverStreaming: Bool
 
+    /// The shape of a method `fullName` taking `input` and answering `output`.
+    public init(fullName: String, input: String, output: String, clientStreaming: Bool = false, serverStreaming: Bool = false) {
+        self.fullName = fullName
+        self.input = input
+        self.output = output
+        self.clientStreaming = clientStreaming
+        self.serverStreaming = serverStreaming
+    }
+
     /// unary, server streaming, client streaming or bidirectional streaming.
     public var kindName: String {
         switch (clientStreaming, serverStreaming) {

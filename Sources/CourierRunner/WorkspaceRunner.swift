@@ -114,6 +114,9 @@ public final class WorkspaceRunner: Sendable {
     /// Runs `names` in order, reporting every request as it finishes; returns the totals.
     public func run(_ names: [String], report: (RunEvent) -> Void) async throws(WorkspaceError) -> RunSummary {
         try checkNames(names)
+        #if GRPC
+        try await checkCallMessages(names)
+        #endif
         let started = Date()
         var summary = RunSummary()
         func record(_ event: RunEvent) {

@@ -153,7 +153,8 @@ public struct HeadlessRun: Sendable {
             // Written before the process ends (the jar's own writes are queued).
             do { try runner.agent.cookieJar?.saveToFile() } catch { errors("courier run: warning: cookies: \(error)") }
         } catch {
-            errors(error.description)
+            // One line per problem (the gRPC messages' check finds them all at once).
+            error.description.split(separator: "\n").forEach { errors(String($0)) }
             return 2
         }
         if let junitPath {

@@ -49,6 +49,12 @@ struct DemoGRPCTests {
 
             let list = try await Self.call(base, "ListPlaces", [.object(["limit": .int(3)])], schema: schema)
             #expect(try Self.answers(list, schema: schema, as: "Place").map { $0["name"] } == ["place 1", "place 2", "place 3"].map(JSONValue.string))
+            // With perSecond, the firehose: 5,000 at 100,000 a second (at the 0.3 s pace, 25 minutes). The
+            // request keeps the newest 2,000 (its stream limits).
+            let firehose = try await Self.call(base, "ListPlaces", [.object(["limit": .int(5000), "perSecond": .int(100_000)])], schema: schema)
+            let places = try Self.answers(firehose, schema: schema, as: "Place")
+            #expect(firehose.grpcStatus?.code == .ok && places.count == 2000 && places.last?["name"] == .string("place 5000"),
+                    "\(String(describing: firehose.grpcStatus)) \(places.count)")
 
             let trip = try await Self.call(base, "RecordTrip", [.object(["latitude": .int(1), "longitude": .int(1)]),
                                                                  .object(["latitude": .int(3), "longitude": .int(2)])], schema: schema)

@@ -24,6 +24,7 @@ extension CommandLineTests {
         try """
             variables:
               places: "\(server.baseURL)"
+              latitude: "1"
             requests:
               get-place:
                 grpc: {target: "{{places}}", service: courier.demo.Places, method: GetPlace}
@@ -77,14 +78,19 @@ extension CommandLineTests {
               bad-field:
                 grpc: {target: "{{places}}", service: courier.demo.Places, method: GetPlace}
                 message:
-                  latitude: 1
+                  latitude: "{{latitude}}"
                   longitud: 2
+                  longitude: [3]
             chains:
               place-then-trip:
                 steps:
                   - request: get-place
                     capture: {placeName: $.name}
                   - request: chat-about
+              place-then-bad:
+                steps:
+                  - request: get-place
+                  - request: bad-field
             """.write(toFile: workspace, atomically: true, encoding: .utf8)
 
         func courierRun(_ arguments: String...) async throws -> (status: Int32, output: String, errors: String) {
@@ -123,10 +129,15 @@ extension CommandLineTests {
                     "\(ended.output)")
         }
 
-        let bad = try await courierRun("bad-field")
-        #expect(bad.status == 1)
-        #expect(bad.output.contains("grpc.yaml:57:7: message field longitud: no field \"longitud\" in courier.demo.Point"),
-                "\(bad.output)")
+        // Both of the message's problems are bad input, each at its line, before any call: the
+        // chain's first step is not sent. The placeholder is left to the send.
+        let bad = try await courierRun("place-then-bad")
+        #expect(bad.status == 2, "\(bad.output)\(bad.errors)")
+        #expect(!bad.output.contains("get-place"), "\(bad.output)")
+        #expect(bad.errors.split(separator: "\n") == [
+            "\(workspace):58:7: error: message field longitud: no field \"longitud\" in courier.demo.Point (latitude, longitude)",
+            "\(workspace):59:7: error: message field longitude: an integer, not an array",
+        ])
     }
 
     /// `courier run --json`'s request lines by request name.

@@ -54,6 +54,12 @@ enum CourierClient {
 
     /// `count` GETs, `concurrency` in flight: each completion starts the next request.
     static func smallGets(url: String, count: Int, concurrency: Int, scratch: String, deadline: Double) -> Measurement {
+        concurrentRequests(count: count, concurrency: concurrency, scratch: scratch, deadline: deadline) { BenchGet(url) }
+    }
+
+    /// `count` requests made by `make`, `concurrency` in flight: each completion starts the next.
+    static func concurrentRequests(count: Int, concurrency: Int, scratch: String, deadline: Double,
+                                   make: @escaping @Sendable () -> Request) -> Measurement {
         let agent = agent(concurrency: concurrency, scratch: scratch)
         var result = measure { result in
             let tally = Tally()
@@ -62,7 +68,7 @@ enum CourierClient {
             let started = Counter()
             @Sendable func launch() -> Bool {
                 guard started.claim(below: count, deadline: deadline) else { return false }
-                let request = BenchGet(url)
+                let request = make()
                 request.agent = agent
                 request.start(success: { finished($0, ok: true) }, failure: { finished($0, ok: false) })
                 return true

@@ -28,6 +28,9 @@ struct Driver {
             return plan.contenders.filter { $0 != "curl" || CurlCLI.available }
         case "latency":
             return plan.contenders.filter { $0 == "raw" || $0 == "courier" }
+        case "grpc":
+            // Courier twice: the unary call, and a plain HTTP/2 POST of the same bytes.
+            return plan.contenders.contains("courier") ? ["courier-h2", "courier-grpc"] : []
         case "download", "download-file":
             // Raw libcurl twice: at Courier's 256 KiB receive buffer, and at libcurl's default 16 KiB.
             return plan.contenders.filter { $0 != "curl" || CurlCLI.available }
@@ -42,6 +45,16 @@ struct Driver {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let server = try await BenchServer.start(prefer: plan.server, bigBytes: plan.downloadBytes, scratch: scratch)
         print("server: \(server.kind) — \(server.smallURL)")
+        var plan = plan
+        if server.grpcURL == nil, plan.workloads.contains("grpc") {
+            plan.workloads.removeAll { $0 == "grpc" }
+            print("skipped: grpc — needs nginx (its h2c listener answers the unary method); the demo server has none here")
+        }
+        try await Driver(plan: plan).measure(on: server, scratch: scratch)
+    }
+
+    /// Every (workload, contender) pair `plan.runs` times, then the table and the JSON file.
+    func measure(on server: BenchServer, scratch: String) async throws {
         print("machine: \(Self.machine())")
         print("runs: \(plan.runs), contenders alternate within each run; medians below")
         print("the workbench (TUI) is measured by make bench-tui")
@@ -71,7 +84,7 @@ struct Driver {
 
     func measureOne(contender: String, workload: String, server: BenchServer, scratch: String) -> Measurement {
         let isDownload = workload.hasPrefix("download")
-        let url = isDownload ? server.bigURL : server.smallURL
+        let url = workload == "grpc" ? server.grpcURL ?? "" : isDownload ? server.bigURL : server.smallURL
         let path: String? = workload == "download-file" ? scratch + "/download-\(contender).bin" : nil
         defer { if let path { try? FileManager.default.removeItem(atPath: path) } }
         let count: Int = switch workload {
@@ -80,6 +93,7 @@ struct Driver {
         case "cache": plan.cacheHits
         case "queued": plan.queued
         case "chain": plan.chainSteps
+        case "grpc": plan.small / 2
         default: 1
         }
         var result: Measurement
@@ -192,6 +206,15 @@ struct Driver {
             print(String(format: "chain of %d steps: %.1f ms vs %.1f ms for the same GETs run one by one → %.1f µs overhead per step",
                          plan.chainSteps, row.median["chain_ms"] ?? .nan, row.median["sequential_ms"] ?? .nan,
                          row.median["overhead_per_step_us"] ?? .nan))
+        }
+        if let call = rows.first(where: { $0.contender == "courier-grpc" })?.median,
+           let post = rows.first(where: { $0.contender == "courier-h2" })?.median {
+            func ratio(_ key: String) -> Double { (call[key] ?? .nan) / (post[key] ?? .nan) }
+            print(String(format: "unary gRPC call vs an HTTP/2 POST of the same bytes (1 KiB each way, h2c): CPU %.1f vs %.1f µs per request (%.2f×), "
+                         + "%.0f vs %.0f req/s at %d in flight, latency at 1 in flight %.0f vs %.0f µs median (%.2f×) — target ≤ 1.5×",
+                         call["cpu_us_per_req"] ?? .nan, post["cpu_us_per_req"] ?? .nan, ratio("cpu_us_per_req"),
+                         call["req_per_s"] ?? .nan, post["req_per_s"] ?? .nan, plan.concurrency,
+                         call["latency_median_us"] ?? .nan, post["latency_median_us"] ?? .nan, ratio("latency_median_us")))
         }
         for row in rows where row.note != nil { print("note: \(row.workload) \(row.contender): \(row.note!)") }
     }

@@ -7,6 +7,8 @@ final class BenchServer {
     let kind: String
     let smallURL: String
     let bigURL: String
+    /// A unary gRPC method answered by nginx over h2c (`GRPCBench`); nil on the demo server.
+    private(set) var grpcURL: String?
     private var nginx: Process?
     private var demo: DemoServer?
     private let directory: String
@@ -42,7 +44,12 @@ final class BenchServer {
         let big = open(www + "/big.bin", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         ftruncate(big, off_t(bigBytes))
         close(big)
+        // The gRPC method's answer: one framed 1 KiB message, then trailers with status OK. A
+        // POST to a static file is 405 to nginx, so error_page turns it into the file itself.
+        try FileManager.default.createDirectory(atPath: www + "/bench.Echo", withIntermediateDirectories: true)
+        try GRPCBench.framed.write(to: URL(fileURLWithPath: www + "/bench.Echo/Unary"))
         let port = try freePort()
+        let h2cPort = try freePort()
         let user = geteuid() == 0 ? "user root root;\n" : ""
         let config = """
         \(user)daemon off;
@@ -63,6 +70,16 @@ final class BenchServer {
             types { application/json json; application/octet-stream bin; }
             default_type application/octet-stream;
             server { listen 127.0.0.1:\(port); root \(www); }
+            server {
+                listen 127.0.0.1:\(h2cPort) http2;
+                root \(www);
+                http2_max_requests 100000000;
+                location /bench.Echo/ {
+                    default_type application/grpc;
+                    error_page 405 =200 $uri;
+                    add_trailer grpc-status 0 always;
+                }
+            }
         }
         """
         try config.write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
@@ -79,6 +96,7 @@ final class BenchServer {
         let server = BenchServer(kind: "nginx \(nginxVersion(binary)) (1 worker, loopback)", smallURL: base + "/small.json",
                                  bigURL: base + "/big.bin", directory: directory)
         server.nginx = process
+        server.grpcURL = "http://127.0.0.1:\(h2cPort)/bench.Echo/Unary"
         return server
     }
 

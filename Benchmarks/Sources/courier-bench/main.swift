@@ -32,9 +32,10 @@ if settings["help"] != nil {
     courier-bench [--full] [--runs N] [--small N] [--sequential N] [--concurrency N] [--download-mib N] [--cache N]
                   [--queued N] [--chain-steps N] [--chain-rounds N] [--contenders a,b] [--workloads a,b]
                   [--server nginx|demo] [--json PATH] [--child-seconds S]
-    contenders: raw, courier, urlsession, ahc, curl     workloads: small, latency, download, download-file, cache, queued, chain
+    contenders: raw, courier, urlsession, ahc, curl     workloads: small, latency, download, download-file, cache, queued, chain, grpc
     (downloads also run raw16k: raw libcurl at its default 16 KiB receive buffer; raw uses Courier's 256 KiB)
-    defaults: 3 runs, 20000 small GETs (32 in flight), 2000 GETs one at a time (latency), 64 MiB download, 20000 cache hits, 10000 queued, 100-step chain;
+    defaults: 3 runs, 20000 small GETs (32 in flight), 2000 GETs one at a time (latency), 64 MiB download, 20000 cache hits, 10000 queued, 100-step chain,
+    10000 unary gRPC calls beside 10000 HTTP/2 POSTs of the same bytes (32 in flight; nginx only);
     --full: 512 MiB download and 100000 cache hits.
     """)
     exit(0)
@@ -52,7 +53,7 @@ let plan = Driver.Plan(
     chainRounds: Int(settings["chain-rounds"] ?? "") ?? 3,
     childSeconds: Double(settings["child-seconds"] ?? "") ?? 60,
     contenders: (settings["contenders"] ?? "raw,courier,urlsession,ahc,curl").split(separator: ",").map(String.init),
-    workloads: (settings["workloads"] ?? "small,latency,download,download-file,cache,queued,chain").split(separator: ",").map(String.init),
+    workloads: (settings["workloads"] ?? "small,latency,download,download-file,cache,queued,chain,grpc").split(separator: ",").map(String.init),
     server: settings["server"] ?? "nginx",
     jsonPath: settings["json"] ?? "bench-results.json")
 do {

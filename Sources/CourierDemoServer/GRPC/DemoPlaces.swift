@@ -8,7 +8,8 @@ import Foundation
 /// - `GetPlace(Point)`: `place LAT,LON` at the point; latitude 0 is NOT_FOUND
 ///   (`no place at 0,LON`), a negative latitude INVALID_ARGUMENT.
 /// - `ListPlaces(Area)`: `limit` places (3 when 0, at most 100) `place 1`… at (i, i), one
-///   every `interval` (0.3 s); over 100, RESOURCE_EXHAUSTED.
+///   every `interval` (0.3 s); over 100, RESOURCE_EXHAUSTED. With `perSecond`, that many a
+///   second instead, `limit` up to 10,000,000 and 0 for a stream without end (a firehose).
 /// - `RecordTrip(stream Point)`: once the client half-closes, how many points, the distance
 ///   (|Δlatitude| + |Δlongitude| summed) and the time since the call started.
 /// - `Chat(stream Note)`: each note echoed as it arrives (`echo: MESSAGE`); after `bye`, the
@@ -45,10 +46,30 @@ struct DemoPlaces: Sendable {
 
     private func listPlaces(_ area: [String: JSONValue], send: (Data) async throws -> Void) async throws {
         let asked = area["limit"]?.intValue ?? 0
+        if let perSecond = area["perSecond"]?.intValue, perSecond > 0 {
+            return try await firehose(perSecond: perSecond, limit: asked, send: send)
+        }
         if asked > 100 { throw GRPCCallFailure(code: 8, "at most 100 places a call (asked for \(asked))") }
         for index in 1...(asked == 0 ? 3 : max(1, asked)) {
             if index > 1 { try await Task.sleep(for: interval) }
             try await send(try encode(place("place \(index)", index, index), as: "Place"))
+        }
+    }
+
+    /// `limit` places (0: until the client ends the call), `perSecond` of them a second: each
+    /// 10 ms tick sends what the schedule says is due, so a late tick catches up.
+    private func firehose(perSecond: Int, limit: Int, send: (Data) async throws -> Void) async throws {
+        guard limit <= 10_000_000 else { throw GRPCCallFailure(code: 8, "at most 10,000,000 places a call (asked for \(limit))") }
+        let clock = ContinuousClock(), started = clock.now
+        var sent = 0
+        while limit == 0 || sent < limit {
+            let elapsed = (clock.now - started) / .seconds(1)
+            let due = min(limit == 0 ? Int.max : limit, Int(elapsed * Double(perSecond)) + 1)
+            while sent < due {
+                sent += 1
+                try await send(try encode(place("place \(sent)", sent, sent), as: "Place"))
+            }
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 

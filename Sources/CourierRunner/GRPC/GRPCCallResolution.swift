@@ -102,7 +102,7 @@ struct GRPCCallResolution: Sendable {
         }
     }
 
-    private static func noMethod(_ definition: GRPCDefinition, in schema: ProtoSchema, source: GRPCSchemaStore.Source) -> GRPCMessageError {
+    static func noMethod(_ definition: GRPCDefinition, in schema: ProtoSchema, source: GRPCSchemaStore.Source) -> GRPCMessageError {
         guard let methods = schema.methodNames(ofService: definition.service) else {
             let services = schema.serviceNames
             return GRPCMessageError(location: nil, text: "no service \(definition.service) in \(source)"
