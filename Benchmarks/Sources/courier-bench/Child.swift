@@ -33,8 +33,8 @@ enum Child {
         case ("courier", "chain"):
             return await CourierClient.chain(url: url, steps: count, rounds: Int(options["rounds"] ?? "") ?? 3, scratch: scratch)
         case ("courier-grpc", "grpc"), ("courier-h2", "grpc"):
-            return GRPCBench.run(mode: contender == "courier-grpc" ? "grpc" : "h2post", url: url, count: count,
-                                 concurrency: concurrency, scratch: scratch, deadline: deadline)
+            return GRPCBench.run(mode: contender == "courier-grpc" ? "grpc" : "h2post", url: url, caFile: options["ca"],
+                                 count: count, concurrency: concurrency, scratch: scratch, deadline: deadline)
         case ("urlsession", "small"):
             return URLSessionClient.smallGets(url: url, count: count, concurrency: concurrency, deadline: deadline)
         case ("urlsession", "download"), ("urlsession", "download-file"):

@@ -48,7 +48,7 @@ struct Driver {
         var plan = plan
         if server.grpcURL == nil, plan.workloads.contains("grpc") {
             plan.workloads.removeAll { $0 == "grpc" }
-            print("skipped: grpc — needs nginx (its h2c listener answers the unary method); the demo server has none here")
+            print("skipped: grpc — needs nginx and openssl (nginx's HTTP/2 TLS listener answers the unary method); the demo server has none here")
         }
         try await Driver(plan: plan).measure(on: server, scratch: scratch)
     }
@@ -106,6 +106,7 @@ struct Driver {
                              "--scratch", scratch + "/\(contender)", "--seconds", "\(plan.childSeconds)",
                              "--buffer", "\(Self.downloadBuffer)", "--rounds", "\(plan.chainRounds)"]
             if let path { arguments += ["--path", path] }
+            if workload == "grpc", let caFile = server.grpcCAFile { arguments += ["--ca", caFile] }
             result = Self.spawn(arguments, seconds: plan.childSeconds * 2 + 30)
         }
         if isDownload, result.failed == 0, result.bytes == 0 { result.bytes = Int64(plan.downloadBytes) }
@@ -210,7 +211,7 @@ struct Driver {
         if let call = rows.first(where: { $0.contender == "courier-grpc" })?.median,
            let post = rows.first(where: { $0.contender == "courier-h2" })?.median {
             func ratio(_ key: String) -> Double { (call[key] ?? .nan) / (post[key] ?? .nan) }
-            print(String(format: "unary gRPC call vs an HTTP/2 POST of the same bytes (1 KiB each way, h2c): CPU %.1f vs %.1f µs per request (%.2f×), "
+            print(String(format: "unary gRPC call vs an HTTP/2 POST of the same bytes (1 KiB each way, TLS): CPU %.1f vs %.1f µs per request (%.2f×), "
                          + "%.0f vs %.0f req/s at %d in flight, latency at 1 in flight %.0f vs %.0f µs median (%.2f×) — target ≤ 1.5×",
                          call["cpu_us_per_req"] ?? .nan, post["cpu_us_per_req"] ?? .nan, ratio("cpu_us_per_req"),
                          call["req_per_s"] ?? .nan, post["req_per_s"] ?? .nan, plan.concurrency,

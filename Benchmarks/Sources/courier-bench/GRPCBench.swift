@@ -3,8 +3,8 @@ import Dispatch
 import Foundation
 
 /// A unary gRPC call beside a plain HTTP/2 POST of the same bytes, both through Courier to the
-/// same nginx location (h2c, prior knowledge): what the call's framing, `te: trailers`, status
-/// from the trailers and message decoding cost the client.
+/// same nginx location (TLS, ALPN h2, connections reused): what the call's framing,
+/// `te: trailers`, its status from the trailers and its messages cost the client.
 enum GRPCBench {
     /// A 1 KiB protobuf message: field 1 (bytes) holding 1,021 bytes.
     static let message: Data = Data([0x0a, 0xfd, 0x07]) + Data(repeating: 0x78, count: 1021)
@@ -12,12 +12,12 @@ enum GRPCBench {
     static let framed = GRPCFrame.encode(message)
 
     /// The definition of one request of `mode` (`grpc` or `h2post`) to `url`.
-    static func definition(_ mode: String, url: String) -> RequestSettings {
+    static func definition(_ mode: String, url: String, caFile: String?) -> RequestSettings {
         var definition = RequestSettings()
         definition.requestURL = url
         definition.method = .post
         definition.responseSerializer = .raw
-        definition.httpVersion = .http2PriorKnowledge
+        definition.tlsPolicy = TLSPolicy(caFile: caFile)
         if mode == "grpc" {
             definition.grpc = GRPCCallSettings(messages: [message])
         } else {
@@ -29,8 +29,9 @@ enum GRPCBench {
 
     /// `count` requests with `concurrency` in flight (CPU per request is the figure), then up to
     /// 1,000 one at a time (latency at 1 in flight).
-    static func run(mode: String, url: String, count: Int, concurrency: Int, scratch: String, deadline: Double) -> Measurement {
-        let definition = definition(mode, url: url)
+    static func run(mode: String, url: String, caFile: String?, count: Int, concurrency: Int, scratch: String,
+                    deadline: Double) -> Measurement {
+        let definition = definition(mode, url: url, caFile: caFile)
         var result = CourierClient.concurrentRequests(count: count, concurrency: concurrency, scratch: scratch,
                                                       deadline: deadline) { ConfigurableRequest(definition) }
         let agent = CourierClient.agent(concurrency: 1, scratch: scratch)
