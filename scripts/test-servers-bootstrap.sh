@@ -8,7 +8,8 @@
 # grpcio-tools, grpcio-reflection, grpcio-health-checking and grpcio-status (the gRPC server
 # Tests/Fixtures/servers/grpc_places_server.py, which compiles Tests/Fixtures/grpc/places.proto
 # when it starts). `python -m gunicorn -b 127.0.0.1:PORT httpbin:app` is what the httpbin tests
-# start (Tests/CourierTests/HTTPBinServer.swift).
+# start (Tests/CourierTests/HTTPBinServer.swift). And grpc-go's RouteGuide example server, built
+# from Debian's Go packages by scripts/routeguide-server-bootstrap.sh.
 # Idempotent and quick when present; when it cannot install (not root, no python3 venv, no pip,
 # no network) it says why and exits 0, and the tests that need them skip with that reason.
 set -uo pipefail
@@ -57,6 +58,9 @@ if ! command -v protoc >/dev/null || ! [ -f /usr/include/google/protobuf/duratio
         echo "test-servers: protoc or libprotobuf-dev is not installed (as root: apt-get install -y protobuf-compiler libprotobuf-dev); the tests that need them will skip or use reflection" >&2
     fi
 fi
+
+# grpc-go's RouteGuide example, built from Debian's packages (its own script).
+"$root/scripts/routeguide-server-bootstrap.sh"
 
 if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv, grpc, grpc_tools, grpc_reflection, grpc_health, grpc_status, google.protobuf' 2>/dev/null; then
     exit 0
