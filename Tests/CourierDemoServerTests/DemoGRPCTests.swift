@@ -53,7 +53,8 @@ struct DemoGRPCTests {
             // request keeps the newest 2,000 (its stream limits).
             let firehose = try await Self.call(base, "ListPlaces", [.object(["limit": .int(5000), "perSecond": .int(100_000)])], schema: schema)
             let places = try Self.answers(firehose, schema: schema, as: "Place")
-            #expect(firehose.grpcStatus?.code == .ok && places.count == 2000 && places.last?["name"] == .string("place 5000"),
+            #expect(firehose.grpcStatus?.code == .ok && places.count == 2000 && places.last?["name"] == .string("place 5000")
+                        && places.last?["location"] == .object(["latitude": .int(5000), "longitude": .int(5000)]),
                     "\(String(describing: firehose.grpcStatus)) \(places.count)")
 
             let trip = try await Self.call(base, "RecordTrip", [.object(["latitude": .int(1), "longitude": .int(1)]),

@@ -4,8 +4,16 @@ import Foundation
 extension AppModel {
     /// Where each pane goes now: the size, the focus, zoom, the user's layout, and which panes
     /// have nothing to show (the accordion gives them a line).
+    /// Worked out again only when one of those changed: the panes ask for their context (and
+    /// so for the layout) for every engine update, thousands a second while a stream runs.
     var layout: ScreenLayout {
-        ScreenLayout(size: size, focus: focus, zoomed: isZoomed, style: session.settings.layout, empty: Set(panes.all.filter(\.isEmpty).map(\.id)))
+        let all = panes.all
+        let inputs = LayoutInputs(size: size, focus: focus, zoomed: isZoomed, style: session.settings.layout, empty: all.map(\.isEmpty))
+        if let memo = layoutMemo, memo.inputs == inputs { return memo.layout }
+        let empty = Set(all.filter(\.isEmpty).map(\.id))
+        let layout = ScreenLayout(size: size, focus: focus, zoomed: isZoomed, style: inputs.style, empty: empty)
+        layoutMemo = (inputs, layout)
+        return layout
     }
 
     /// What the screen shows now: drawn from state only (``tick(now:)`` reads what changes
@@ -51,4 +59,14 @@ extension AppModel {
                    hints: toasts.shown.isEmpty ? KeyHints.line(focused: focusedComponent, overlayOpen: overlay != nil) : StyledLine(),
                    glyphs: glyphs, width: size.columns).render(now: now)
     }
+}
+
+/// What a ``ScreenLayout`` is worked out from (``AppModel/layout``).
+struct LayoutInputs: Equatable {
+    var size: Size
+    var focus: PaneID
+    var zoomed: Bool
+    var style: ScreenLayout.Style
+    /// Each pane's emptiness, in the order of ``PaneSet/all``.
+    var empty: [Bool]
 }

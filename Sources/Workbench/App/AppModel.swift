@@ -33,6 +33,8 @@ package final class AppModel {
     /// Engine news that should not wait for the next paced frame (a stream's first events:
     /// the user is waiting for them); the front takes it with ``takeDrawAtOnce()``.
     var drawsAtOnce = false
+    /// The last layout and what it was worked out from (``layout``).
+    var layoutMemo: (inputs: LayoutInputs, layout: ScreenLayout)?
 
     /// Opens `workspace` (read from `workspacePath`); throws for an unknown environment or a
     /// config that cannot be rendered.
