@@ -27,11 +27,11 @@ struct DemoPlaces: Sendable {
     static let service = "courier.demo.Places"
 
     /// The call of `method`, or nil when the service has no such method.
-    func handler(of method: Substring) -> (@Sendable (GRPCMessages, (Data) async throws -> Void) async throws -> Void)? {
+    func handler(of method: Substring) -> (@Sendable (GRPCMessages, ([Data]) async throws -> Void) async throws -> Void)? {
         switch method {
-        case "GetPlace": { messages, send in try await send(try getPlace(try await first(of: messages, as: "Point"))) }
+        case "GetPlace": { messages, send in try await send([try getPlace(try await first(of: messages, as: "Point"))]) }
         case "ListPlaces": { messages, send in try await listPlaces(try await first(of: messages, as: "Area"), send: send) }
-        case "RecordTrip": { messages, send in try await send(try await recordTrip(messages)) }
+        case "RecordTrip": { messages, send in try await send([try await recordTrip(messages)]) }
         case "Chat": { messages, send in try await chat(messages, send: send) }
         default: nil
         }
@@ -44,7 +44,7 @@ struct DemoPlaces: Sendable {
         return try encode(place("place \(latitude),\(longitude)", latitude, longitude), as: "Place")
     }
 
-    private func listPlaces(_ area: [String: JSONValue], send: (Data) async throws -> Void) async throws {
+    private func listPlaces(_ area: [String: JSONValue], send: ([Data]) async throws -> Void) async throws {
         let asked = area["limit"]?.intValue ?? 0
         if let perSecond = area["perSecond"]?.intValue, perSecond > 0 {
             return try await firehose(perSecond: perSecond, limit: asked, send: send)
@@ -52,23 +52,25 @@ struct DemoPlaces: Sendable {
         if asked > 100 { throw GRPCCallFailure(code: 8, "at most 100 places a call (asked for \(asked))") }
         for index in 1...(asked == 0 ? 3 : max(1, asked)) {
             if index > 1 { try await Task.sleep(for: interval) }
-            try await send(try encode(place("place \(index)", index, index), as: "Place"))
+            try await send([try encode(place("place \(index)", index, index), as: "Place")])
         }
     }
 
     /// `limit` places (0: until the client ends the call), `perSecond` of them a second: each
-    /// 10 ms tick sends what the schedule says is due, so a late tick catches up.
-    private func firehose(perSecond: Int, limit: Int, send: (Data) async throws -> Void) async throws {
+    /// 10 ms tick sends what the schedule says is due in one write, so a late tick catches up.
+    private func firehose(perSecond: Int, limit: Int, send: ([Data]) async throws -> Void) async throws {
         guard limit <= 10_000_000 else { throw GRPCCallFailure(code: 8, "at most 10,000,000 places a call (asked for \(limit))") }
         let clock = ContinuousClock(), started = clock.now
         var sent = 0
         while limit == 0 || sent < limit {
             let elapsed = (clock.now - started) / .seconds(1)
             let due = min(limit == 0 ? Int.max : limit, Int(elapsed * Double(perSecond)) + 1)
+            var batch: [Data] = []
             while sent < due {
                 sent += 1
-                try await send(Self.firehosePlace(sent))
+                batch.append(Self.firehosePlace(sent))
             }
+            if !batch.isEmpty { try await send(batch) }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
@@ -114,12 +116,12 @@ struct DemoPlaces: Sendable {
                                    "elapsed": .string(String(format: "%.3fs", seconds))]), as: "TripSummary")
     }
 
-    private func chat(_ messages: GRPCMessages, send: (Data) async throws -> Void) async throws {
+    private func chat(_ messages: GRPCMessages, send: ([Data]) async throws -> Void) async throws {
         for try await message in messages {
             var note = try decode(message, as: "Note")
             let text = note["message"]?.stringValue ?? ""
             note["message"] = .string("echo: " + text)
-            try await send(try encode(.object(note), as: "Note"))
+            try await send([try encode(.object(note), as: "Note")])
             if text == "bye" { return }
         }
     }

@@ -9,14 +9,15 @@ import NIOCore
 /// `grpc-status: 0`, or the code and `grpc-message` (percent-encoded) of the
 /// ``GRPCCallFailure`` it threw.
 enum GRPCCallResponse {
-    /// Runs `handler` on the request's messages, sending what it sends.
+    /// Runs `handler` on the request's messages, sending what it sends: each batch of messages
+    /// in one write (a firehose's tick is one DATA frame, not one per message).
     static func make(_ exchange: DemoExchange,
-                     _ handler: @escaping @Sendable (GRPCMessages, _ send: (Data) async throws -> Void) async throws -> Void) -> Response {
+                     _ handler: @escaping @Sendable (GRPCMessages, _ send: ([Data]) async throws -> Void) async throws -> Void) -> Response {
         let messages = GRPCMessages(body: exchange.request.body)
         let body = ResponseBody { writer in
             var trailers: HTTPFields = [HTTPField.Name("grpc-status")!: "0"]
             do {
-                try await handler(messages) { message in try await writer.write(GRPCMessages.frame(message)) }
+                try await handler(messages) { batch in try await writer.write(GRPCMessages.frames(batch)) }
             } catch let failure as GRPCCallFailure {
                 trailers = Self.trailers(failure)
             } catch {

@@ -40,7 +40,11 @@ struct GRPCMessages: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: body.makeAsyncIterator()) }
 
     /// `message` as a frame to send.
-    static func frame(_ message: Data) -> ByteBuffer { ByteBuffer(bytes: GRPCFrame.encode(message)) }
+    static func frames(_ messages: [Data]) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        for message in messages { buffer.writeBytes(GRPCFrame.encode(message)) }
+        return buffer
+    }
 }
 
 /// How a call ends other than OK: a gRPC status code and its message.

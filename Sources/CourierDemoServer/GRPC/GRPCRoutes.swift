@@ -22,7 +22,7 @@ enum GRPCRoutes {
             router.onAnyMethod("/grpc.reflection.\(version).ServerReflection/ServerReflectionInfo") { exchange in
                 if let refusal = refusal(of: exchange) { return refusal }
                 return GRPCCallResponse.make(exchange) { messages, send in
-                    for try await question in messages { try await send(reflection.answer(question)) }
+                    for try await question in messages { try await send([reflection.answer(question)]) }
                 }
             }
         }
