@@ -148,6 +148,16 @@ def print_key_details(session, keys, since):
               f" + {blocked:.2f} blocked; {writing:.2f} of it writing to the terminal")
 
 
+def key_and_rss_rows(session, activity, keys, since, rss):
+    """The rows of keys pressed while something `activity` (their median and maximum, then
+    print_key_details) and of RSS sampled meanwhile (after 10 s and at the end: flat)."""
+    row(f"  key to screen while it {activity} (median / max)", f"{statistics.median(keys):.2f} / {max(keys):.2f} ms", "≤ 16 ms",
+        max(keys) <= 16)
+    print_key_details(session, keys, since)
+    row("  RSS after 10 s / at the end", f"{rss[min(len(rss) - 1, 9)]:.1f} / {rss[-1]:.1f} MB", "flat (≤ +10 %)",
+        rss[-1] <= rss[min(len(rss) - 1, 9)] * 1.1)
+
+
 def navigation_latencies(session, key="j", presses=40):
     """Presses a key every 50 ms; returns the key-to-frame times of those presses."""
     start = time.monotonic_ns()
@@ -251,11 +261,7 @@ def firehose_figures(session, what, seconds):
         rate >= 9_500)
     row(f"  backlog ({what} due but not yet shown), first / last sample", f"{lags[0]:,.0f} / {lags[-1]:,.0f}",
         "not growing", lags[-1] <= max(lags[0], 0) + 5_000)
-    row("  key to screen while it streams (median / max)", f"{statistics.median(keys):.2f} / {max(keys):.2f} ms", "≤ 16 ms",
-        max(keys) <= 16)
-    print_key_details(session, keys, keys_from)
-    row("  RSS after 10 s / at the end", f"{rss[min(len(rss) - 1, 9)]:.1f} / {rss[-1]:.1f} MB", "flat (≤ +10 %)",
-        rss[-1] <= rss[min(len(rss) - 1, 9)] * 1.1)
+    key_and_rss_rows(session, "streams", keys, keys_from, rss)
     print(f"    the workbench used {cpu * 100:.0f} % of a core (the embedded demo server writing the stream included)")
 
 
@@ -301,11 +307,7 @@ def load_figures(seconds):
         session.keys("x")
         rate = (count - first_count) / (now - first_time)
         row(f"load run at c=64 for {seconds} s: requests a second (the view's count)", f"{rate:,.0f}/s", "its maximum", True)
-        row("  key to screen while it runs (median / max)", f"{statistics.median(keys):.2f} / {max(keys):.2f} ms", "≤ 16 ms",
-            max(keys) <= 16)
-        print_key_details(session, keys, keys_from)
-        row("  RSS after 10 s / at the end", f"{rss[min(len(rss) - 1, 9)]:.1f} / {rss[-1]:.1f} MB", "flat (≤ +10 %)",
-            rss[-1] <= rss[min(len(rss) - 1, 9)] * 1.1)
+        key_and_rss_rows(session, "runs", keys, keys_from, rss)
         print(f"    the workbench used {cpu * 100:.0f} % of a core (the embedded demo server answering included)")
     finally:
         session.close()
