@@ -18,12 +18,15 @@ final class TokenEndpointStub: @unchecked Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)" }
     private let listener: LoopbackListener
     private let reply: TokenReply
-    private let state = Mutex<(paths: [String], heads: [String], stopped: Bool)>(([], [], false))
+    private let state = Mutex<(paths: [String], heads: [String], stopped: Bool, trickled: Int)>(([], [], false, 0))
 
     /// The paths requested, in order of arrival.
     var paths: [String] { state.withLock { $0.paths } }
     /// The heads of the requests to other paths than `/token`.
     var resourceHeads: [String] { state.withLock { $0.heads } }
+    /// The bytes of a trickled answer sent so far: the trickle stops when the client has hung
+    /// up (a send fails), so a client that gave up after N seconds leaves about 10 × N.
+    var trickledBytes: Int { state.withLock { $0.trickled } }
 
     init(token reply: TokenReply) throws {
         self.reply = reply
@@ -62,6 +65,7 @@ final class TokenEndpointStub: @unchecked Sendable {
             Self.send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: 1000\r\n\r\n")
             for _ in 0..<100 where !state.withLock({ $0.stopped }) {
                 guard Self.send(connection, " ") else { return }
+                state.withLock { $0.trickled += 1 }
                 usleep(100_000)
             }
         }
