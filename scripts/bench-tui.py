@@ -5,9 +5,9 @@ Prints each figure beside its target. The loop's own timings come from COURIER_T
 of `<monotonic ns> key|news|frame` lines the workbench writes when asked); the rest is read
 from tmux (the screen) and /proc (memory, CPU). Usage: scripts/bench-tui.py BINARY
 STREAM_ONLY=1 measures the streams alone (an event's latency to the screen, 10,000 events a
-second for STREAM_SECONDS, 120 by default, then 10,000 gRPC messages a second as long). LOAD_ONLY=1 measures a load run alone: `courier
-load`'s maximum rate (c=64 against the embedded demo server's /load/ok) for LOAD_TUI_SECONDS
-(300), keys timed and RSS read while it runs.
+second for STREAM_SECONDS, 120 by default, then 10,000 gRPC messages a second as long).
+LOAD_ONLY=1 measures a load run alone: `courier load`'s maximum rate (c=64 against the embedded
+demo server's /load/ok) for LOAD_TUI_SECONDS (300), keys timed and RSS read while it runs.
 """
 import ctypes
 import os
@@ -226,19 +226,20 @@ def stream_figures(seconds):
 
         # firehose: 10,000 events a second for `seconds`; then a gRPC server stream at the same rate.
         session.keys("k", "Enter")
-        firehose_figures(session, "events", seconds)
+        firehose_figures(session, "events", "event", seconds)
         session.keys("x")  # cancel it: the gRPC stream gets the machine to itself
         session.wait(lambda screen: re.search(r"[✓✗] firehose +\d", screen) is not None, seconds=10)  # Events: it ended
         session.keys("j", "j", "Enter")
-        firehose_figures(session, "gRPC messages", seconds)
+        firehose_figures(session, "gRPC messages", "message", seconds)
     finally:
         session.close()
 
 
-def firehose_figures(session, what, seconds):
+def firehose_figures(session, what, noun, seconds):
     """A stream of 10,000 `what` a second just sent (its request selected): how many the screen
-    counts a second, whether a backlog grows, keys while it streams, RSS."""
-    session.wait(lambda screen: shown_events(screen) > 0)
+    counts a second, whether a backlog grows, keys while it streams, RSS. Measured once the
+    stream view counts its `noun`s (not the previous stream's)."""
+    session.wait(lambda screen: shown_events(screen) > 0 and re.search(rf"Stream[^\n]*?[\d,]+ {noun}s?", screen) is not None)
     start = time.monotonic()
     cpu_before = process_cpu_ns(session.pid())
     rss, lags, keys_from = [], [], time.monotonic_ns()
