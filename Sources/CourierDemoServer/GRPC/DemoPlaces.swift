@@ -68,36 +68,11 @@ struct DemoPlaces: Sendable {
             var batch: [Data] = []
             while sent < due {
                 sent += 1
-                batch.append(Self.firehosePlace(sent))
+                batch.append(try encode(place("place \(sent)", sent, sent), as: "Place"))
             }
             if !batch.isEmpty { try await send(batch) }
             try await Task.sleep(for: .milliseconds(10))
         }
-    }
-
-    /// `place N` at (N, N), encoded by hand: the schema's codec goes through JSON, too slow to
-    /// write 10,000 a second beside the workbench in one process (DemoGRPCTests reads them
-    /// back with the schema).
-    static func firehosePlace(_ index: Int) -> Data {
-        func varint(_ value: Int, into bytes: inout [UInt8]) {
-            var rest = UInt64(value)
-            while rest >= 0x80 {
-                bytes.append(UInt8(rest & 0x7f) | 0x80)
-                rest >>= 7
-            }
-            bytes.append(UInt8(rest))
-        }
-        var point: [UInt8] = [0x08]  // latitude = 1, varint
-        varint(index, into: &point)
-        point.append(0x10)  // longitude = 2, varint
-        varint(index, into: &point)
-        let name = Array("place \(index)".utf8)
-        var place: [UInt8] = [0x0a]  // name = 1, length-delimited
-        varint(name.count, into: &place)
-        place += name
-        place.append(0x12)  // location = 2, length-delimited
-        varint(point.count, into: &place)
-        return Data(place + point)
     }
 
     private func recordTrip(_ messages: GRPCMessages) async throws -> Data {
