@@ -10,35 +10,60 @@ import Synchronization
 final class StreamSession: Sendable {
     let settings: StreamSettings
     private let startedAt = DispatchTime.now().uptimeNanoseconds
+    /// What only the transport reads and writes as it goes: the parsers and the raw bytes.
+    /// Chunks are read under this lock, not under `state`'s, so that a reader of the
+    /// figures (the workbench, every frame) never waits for a chunk to be parsed. When both
+    /// are taken, this one is taken first.
+    private let reading: Mutex<Reading>
     private let state: Mutex<State>
 
-    private struct State: Sendable {
+    private struct Reading: Sendable {
         /// The mode of the current attempt; nil while it does not stream.
         var mode: StreamMode?
         var parser: ServerSentEventParser
         var splitter: StreamLineSplitter
-        var kept = Deque<StreamEvent>()
-        var raw = Data()
-        var info: StreamState?
-        var windowStart: UInt64 = 0
-        var windowEvents = 0
+        var raw: StreamTail
         /// A gRPC call's response framing; nil for any other stream.
         var grpc: GRPCFrame.Decoder?
         /// Why the call's response stream could not be read on (``grpcProblem``).
         var grpcProblem: GRPCStatus?
+
+        /// What the parsers say of the stream so far, for its state.
+        var figures: ParserFigures {
+            ParserFigures(dropped: parser.droppedEvents + splitter.droppedLines, comments: parser.comments,
+                          lastEventID: parser.lastEventID, reconnectionTime: parser.reconnectionTime)
+        }
+    }
+
+    /// The parsers' counts, copied into the state as each chunk is recorded.
+    private struct ParserFigures {
+        var dropped: Int
+        var comments: Int
+        var lastEventID: String
+        var reconnectionTime: Int?
+    }
+
+    private struct State: Sendable {
+        var kept = Deque<StreamEvent>()
+        var info: StreamState?
+        var windowStart: UInt64 = 0
+        var windowEvents = 0
     }
 
     /// A session for a run streamed with `settings`; for a gRPC call (`grpc`), its messages
     /// both ways, counted from the start (a call sends before anything comes back).
     init(settings: StreamSettings, grpc: GRPCCallSettings? = nil) {
         self.settings = settings
-        var state = State(parser: ServerSentEventParser(maximumEventBytes: settings.limits.maximumEventBytes),
-                          splitter: StreamLineSplitter(maximumLineBytes: settings.limits.maximumEventBytes))
+        var reading = Reading(parser: ServerSentEventParser(maximumEventBytes: settings.limits.maximumEventBytes),
+                              splitter: StreamLineSplitter(maximumLineBytes: settings.limits.maximumEventBytes),
+                              raw: StreamTail(limit: settings.limits.keptBytes))
+        var state = State()
         if let grpc {
-            state.grpc = GRPCFrame.Decoder(limit: grpc.maximumReceivedMessageBytes)
+            reading.grpc = GRPCFrame.Decoder(limit: grpc.maximumReceivedMessageBytes)
             state.info = StreamState(mode: .messages)
             state.windowStart = startedAt
         }
+        self.reading = Mutex(reading)
         self.state = Mutex(state)
     }
 
@@ -53,8 +78,8 @@ final class StreamSession: Sendable {
         case let chosen: chosen
         }
         guard let mode else { return false }
+        reading.withLock { $0.mode = mode }
         state.withLock { state in
-            state.mode = mode
             if state.info == nil {
                 state.info = StreamState(mode: mode)
                 state.windowStart = startedAt
@@ -68,8 +93,8 @@ final class StreamSession: Sendable {
 
     /// An external transport's session opened: its messages are the stream.
     func beginExternal() {
+        reading.withLock { $0.mode = .messages }
         state.withLock { state in
-            state.mode = .messages
             if state.info == nil {
                 state.info = StreamState(mode: .messages)
                 state.windowStart = startedAt
@@ -81,64 +106,60 @@ final class StreamSession: Sendable {
     /// Messages an external transport moved: numbered, timed from the run's start, kept and
     /// counted, with their data as raw bytes of the transcript.
     func record(external events: [StreamEvent], at now: UInt64) -> [StreamEvent] {
-        state.withLock { state in
-            var events = events.map { event in
-                var event = event
-                event.elapsed = Double(now &- startedAt) / 1e9
-                return event
-            }
-            var bytes = 0
-            for event in events {
-                bytes += event.data.count
-                let line = "\(event.direction == .sent ? ">" : "<") \(event.name ?? "message") " + event.text + "\n"
-                line.utf8CString.withUnsafeBytes { keepRaw(UnsafeRawBufferPointer(rebasing: $0.dropLast()), in: &state) }
-            }
-            record(&events, bytes: bytes, now: now, in: &state)
-            return events
+        var events = events.map { event in
+            var event = event
+            event.elapsed = Double(now &- startedAt) / 1e9
+            return event
         }
+        let bytes = events.reduce(0) { $0 + $1.data.count }
+        let figures = reading.withLock { reading in
+            for event in events {
+                let line = "\(event.direction == .sent ? ">" : "<") \(event.name ?? "message") " + event.text + "\n"
+                line.utf8CString.withUnsafeBytes { reading.raw.append(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+            }
+            return reading.figures
+        }
+        state.withLock { record(&events, bytes: bytes, figures: figures, now: now, in: &$0) }
+        return events
     }
 
     /// Messages a gRPC call handed to libcurl: numbered, timed and kept as sent events.
     func record(sent messages: [Data]) -> [StreamEvent] {
         let now = DispatchTime.now().uptimeNanoseconds
-        return state.withLock { state in
-            let date = Date()
-            var events = messages.map { message in
-                var event = Self.event(.message, message, name: "message", (startedAt, now, date))
-                event.direction = .sent
-                return event
-            }
-            record(&events, bytes: 0, now: now, in: &state)
-            return events
+        let date = Date()
+        var events = messages.map { message in
+            var event = Self.event(.message, message, name: "message", (startedAt, now, date))
+            event.direction = .sent
+            return event
         }
+        let figures = reading.withLock { $0.figures }
+        state.withLock { record(&events, bytes: 0, figures: figures, now: now, in: &$0) }
+        return events
     }
 
     /// A gRPC call's transfer ended: its stream has ended, whether or not a response streamed.
     func endCall() {
-        state.withLock { state in
-            state.mode = nil
-            state.info?.ended = true
-            state.info?.eventsPerSecond = 0
-        }
+        reading.withLock { $0.mode = nil }
+        markEnded()
     }
 
     /// Why a gRPC call's response stream could not be read on (not gRPC framing, a message
     /// over the limit or not inflatable): the status the call ends with; nil when it was read.
-    var grpcProblem: GRPCStatus? { state.withLock { $0.grpcProblem } }
+    var grpcProblem: GRPCStatus? { reading.withLock { $0.grpcProblem } }
 
     /// The messages `chunk` completes of a gRPC call's response, inflated when compressed.
     /// After a problem nothing more is read: the call has failed.
-    private static func grpcMessages(_ chunk: UnsafeRawBufferPointer, in state: inout State,
+    private static func grpcMessages(_ chunk: UnsafeRawBufferPointer, in reading: inout Reading,
                                      _ context: (start: UInt64, now: UInt64, date: Date)) -> [StreamEvent] {
-        guard state.grpcProblem == nil, var decoder = state.grpc else { return [] }
-        defer { state.grpc = decoder }
+        guard reading.grpcProblem == nil, var decoder = reading.grpc else { return [] }
+        defer { reading.grpc = decoder }
         do throws(GRPCFrame.DecodingError) {
             return try decoder.consume(chunk).compactMap { message in
-                guard state.grpcProblem == nil else { return nil }
+                guard reading.grpcProblem == nil else { return nil }
                 var data = message.bytes
                 if message.compressed {
                     do throws(GRPCGzip.Failure) { data = try GRPCGzip.decompress(data, limit: decoder.limit) } catch {
-                        state.grpcProblem = GRPCStatus(code: .internal, message: "the response's \(error)")
+                        reading.grpcProblem = GRPCStatus(code: .internal, message: "the response's \(error)")
                         return nil
                     }
                 }
@@ -148,43 +169,44 @@ final class StreamSession: Sendable {
             }
         } catch {
             let code: GRPCStatusCode = if case .tooLong = error { .resourceExhausted } else { .internal }
-            state.grpcProblem = GRPCStatus(code: code, message: "the response's \(error)")
+            reading.grpcProblem = GRPCStatus(code: code, message: "the response's \(error)")
             return []
         }
     }
 
     /// The external session ended.
     func endExternal() {
-        state.withLock { state in
-            state.mode = nil
-            state.info?.ended = true
-            state.info?.eventsPerSecond = 0
-        }
+        reading.withLock { $0.mode = nil }
+        markEnded()
     }
 
-    /// Reads a chunk of the body; the events it completed, in order (possibly none).
+    /// Reads a chunk of the body; the events it completed, in order (possibly none). The
+    /// chunk is parsed and kept under the transport's own lock; the state's is taken only
+    /// to number and keep the events it completed.
     func consume(_ chunk: UnsafeRawBufferPointer) -> [StreamEvent] {
         let now = DispatchTime.now().uptimeNanoseconds
-        return state.withLock { state in
-            guard let mode = state.mode else { return [] }
+        let parsed: (events: [StreamEvent], figures: ParserFigures)? = reading.withLock { reading in
+            guard let mode = reading.mode else { return nil }
             var events: [StreamEvent] = []
             let context = (start: startedAt, now: now, date: Date())
             switch mode {
             case .events:
-                state.parser.consume(chunk) { event in
+                reading.parser.consume(chunk) { event in
                     events.append(Self.event(.event, event.data.utf8, name: event.type, id: event.lastEventID, context))
                 }
             case .lines:
-                state.splitter.consume(chunk) { line in events.append(Self.event(.line, line, context)) }
-            case .messages where state.grpc != nil:
-                events = Self.grpcMessages(chunk, in: &state, context)
+                reading.splitter.consume(chunk) { line in events.append(Self.event(.line, line, context)) }
+            case .messages where reading.grpc != nil:
+                events = Self.grpcMessages(chunk, in: &reading, context)
             default:
                 events.append(Self.event(.chunk, chunk.bindMemory(to: UInt8.self), context))
             }
-            keepRaw(chunk, in: &state)
-            record(&events, bytes: chunk.count, now: now, in: &state)
-            return events
+            reading.raw.append(chunk)
+            return (events, reading.figures)
         }
+        guard var (events, figures) = parsed else { return [] }
+        state.withLock { record(&events, bytes: chunk.count, figures: figures, now: now, in: &$0) }
+        return events
     }
 
     /// The attempt's body ended (or broke): a last unterminated line is an event too; a
@@ -192,49 +214,54 @@ final class StreamSession: Sendable {
     /// Returns the events this completed.
     func endAttempt() -> [StreamEvent] {
         let now = DispatchTime.now().uptimeNanoseconds
-        return state.withLock { state in
-            guard let mode = state.mode else { return [] }
-            state.mode = nil
+        let ended: (events: [StreamEvent], figures: ParserFigures)? = reading.withLock { reading in
+            guard let mode = reading.mode else { return nil }
+            reading.mode = nil
             var events: [StreamEvent] = []
             switch mode {
             case .events:
-                state.parser.finish()
+                reading.parser.finish()
             case .lines:
-                if let line = state.splitter.finish() {
+                if let line = reading.splitter.finish() {
                     events.append(Self.event(.line, line.utf8, (startedAt, now, Date())))
                 }
-            case .messages where state.grpc != nil && state.grpcProblem == nil:
-                do throws(GRPCFrame.DecodingError) { try state.grpc?.finish() } catch {
-                    state.grpcProblem = GRPCStatus(code: .internal, message: "the response's \(error)")
+            case .messages where reading.grpc != nil && reading.grpcProblem == nil:
+                do throws(GRPCFrame.DecodingError) { try reading.grpc?.finish() } catch {
+                    reading.grpcProblem = GRPCStatus(code: .internal, message: "the response's \(error)")
                 }
             default:
                 break
             }
-            record(&events, bytes: 0, now: now, in: &state)
+            return (events, reading.figures)
+        }
+        guard var (events, figures) = ended else { return [] }
+        state.withLock { state in
+            record(&events, bytes: 0, figures: figures, now: now, in: &state)
             state.info?.ended = true
             state.info?.eventsPerSecond = 0
-            return events
         }
+        return events
     }
 
     /// The run was stopped: the stream ends where it was. Returns its state, the events and
     /// the raw bytes kept, for the request to keep; nil when nothing streamed.
     func stop() -> (state: StreamState, events: [StreamEvent], transcript: Data)? {
-        state.withLock { state in
+        let transcript = reading.withLock { reading in
+            reading.mode = nil
+            return reading.raw.data
+        }
+        return state.withLock { state in
             guard state.info != nil else { return nil }
-            state.mode = nil
             state.info?.ended = true
             state.info?.eventsPerSecond = 0
-            return (state.info!, Array(state.kept), Data(state.raw.suffix(settings.limits.keptBytes)))
+            return (state.info!, Array(state.kept), transcript)
         }
     }
 
     /// A reconnection begins: counted, and the `Last-Event-ID` to send with it.
     func reconnecting() -> String {
-        state.withLock { state in
-            state.info?.reconnections += 1
-            return state.parser.lastEventID
-        }
+        state.withLock { $0.info?.reconnections += 1 }
+        return reading.withLock { $0.parser.lastEventID }
     }
 
     /// The stream's state; nil when nothing of this run has streamed. The rate falls when
@@ -253,7 +280,15 @@ final class StreamSession: Sendable {
     /// The events kept, oldest first.
     var keptEvents: [StreamEvent] { state.withLock { Array($0.kept) } }
     /// The newest raw bytes kept (at most ``StreamLimits/keptBytes``).
-    var transcript: Data { state.withLock { Data($0.raw.suffix(settings.limits.keptBytes)) } }
+    var transcript: Data { reading.withLock { $0.raw.data } }
+
+    /// The stream has ended: no rate any more.
+    private func markEnded() {
+        state.withLock { state in
+            state.info?.ended = true
+            state.info?.eventsPerSecond = 0
+        }
+    }
 
     private static func event(_ kind: StreamEvent.Kind, _ bytes: some Collection<UInt8>,
                               name: String? = nil, id: String? = nil,
@@ -263,7 +298,7 @@ final class StreamSession: Sendable {
     }
 
     /// Numbers the events, keeps the newest, counts them and updates the rate.
-    private func record(_ events: inout [StreamEvent], bytes: Int, now: UInt64, in state: inout State) {
+    private func record(_ events: inout [StreamEvent], bytes: Int, figures: ParserFigures, now: UInt64, in state: inout State) {
         guard var info = state.info else { return }
         for index in events.indices {
             info.events += 1
@@ -276,10 +311,10 @@ final class StreamSession: Sendable {
             info.evictedEvents += overflow
         }
         info.bytes += Int64(bytes)
-        info.droppedEvents = state.parser.droppedEvents + state.splitter.droppedLines
-        info.comments = state.parser.comments
-        info.lastEventID = state.parser.lastEventID
-        info.reconnectionTime = state.parser.reconnectionTime
+        info.droppedEvents = figures.dropped
+        info.comments = figures.comments
+        info.lastEventID = figures.lastEventID
+        info.reconnectionTime = figures.reconnectionTime
         state.windowEvents += events.count
         let window = now &- state.windowStart
         if window >= 1_000_000_000 {
@@ -290,19 +325,5 @@ final class StreamSession: Sendable {
             info.eventsPerSecond = Double(state.windowEvents) / (Double(window) / 1e9)
         }
         state.info = info
-    }
-
-    /// Keeps the newest ``StreamLimits/keptBytes`` of the raw stream (trimmed in steps, so
-    /// that the copy is amortized).
-    private func keepRaw(_ chunk: UnsafeRawBufferPointer, in state: inout State) {
-        let limit = settings.limits.keptBytes
-        if chunk.count >= limit {
-            state.raw = Data(chunk[(chunk.count - limit)...])
-            return
-        }
-        state.raw.append(contentsOf: chunk)
-        if state.raw.count > limit + limit / 4 {
-            state.raw = Data(state.raw.suffix(limit))
-        }
     }
 }
