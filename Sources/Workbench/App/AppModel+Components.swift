@@ -11,20 +11,33 @@ extension AppModel {
 
     /// What `pane` may read of the workbench, at `now`.
     func context(for pane: PaneID, now: Date = Date()) -> PaneContext {
-        var rect = layout.rects[pane] ?? Rect(row: 0, column: 0, width: 0, height: 0)
-        // A pane shrunk to its title line works with room for a row, as if open: no pane's
-        // arithmetic meets a negative content height.
-        if rect.height == ScreenLayout.collapsedHeight { rect.height = 3 }
+        paneContexts(now: now)(pane)
+    }
+
+    /// Makes each pane's context, at `now`: what every pane shares (the base URL, under the
+    /// agent's lock; the glyphs; the session's readers) is read once for a round of panes, and
+    /// each pane's rectangle when its context is made (a pane's work may change the layout
+    /// for the next).
+    func paneContexts(now: Date = Date()) -> (PaneID) -> PaneContext {
         let session = self.session
-        return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: session.engine.agent.config.baseURL,
-                           revealsSecrets: session.revealsSecrets, describe: { [unowned session] in session.describe($0, now: now) },
-                           transfer: { [unowned self] in panes.role(TransferTabling.self).liveRow(for: $0) },
-                           preview: { [unowned session] name, scope in session.preview(of: name, scope: scope) })
+        let baseURL = session.engine.agent.config.baseURL, revealsSecrets = session.revealsSecrets, glyphs = self.glyphs
+        let describe: (LifecycleSubject) -> SubjectDescription = { [unowned session] in session.describe($0, now: now) }
+        let transfer: (Request) -> InFlightTable.Row? = { [unowned self] in panes.role(TransferTabling.self).liveRow(for: $0) }
+        let preview: (String, VariableScope) -> String? = { [unowned session] name, scope in session.preview(of: name, scope: scope) }
+        return { [unowned self] pane in
+            var rect = layout.rects[pane] ?? Rect(row: 0, column: 0, width: 0, height: 0)
+            // A pane shrunk to its title line works with room for a row, as if open: no pane's
+            // arithmetic meets a negative content height.
+            if rect.height == ScreenLayout.collapsedHeight { rect.height = 3 }
+            return PaneContext(rect: rect, isFocused: focus == pane, now: now, glyphs: glyphs, baseURL: baseURL,
+                               revealsSecrets: revealsSecrets, describe: describe, transfer: transfer, preview: preview)
+        }
     }
 
     /// Tells every pane `message` (each acts on what concerns it) and carries out what they ask.
     func tell(_ message: PaneMessage, now: Date = Date()) {
-        for pane in panes.all { carryOut(pane.hear(message, context: context(for: pane.id, now: now))) }
+        let contextOf = paneContexts(now: now)
+        for pane in panes.all { carryOut(pane.hear(message, context: contextOf(pane.id))) }
     }
 
     /// Carries out what a pane, or the window `source`, asked for, then what the session
@@ -92,9 +105,10 @@ extension AppModel {
         toasts.expire(now: now)
         let tick = PaneTick(isBusy: isBusy, force: force, records: { [unowned session] in session.inFlightRecords() },
                             requestName: { [unowned session] in session.requestName(of: $0) })
-        for pane in panes.all { carryOut(pane.tick(tick, context: context(for: pane.id, now: now))) }
+        let contextOf = paneContexts(now: now)
+        for pane in panes.all { carryOut(pane.tick(tick, context: contextOf(pane.id))) }
         if session.judgementsAreStale { judgeSelectedRequestsCache(now: now) }
         let holder = panes.role(SelectionHolding.self)
-        session.judgeCacheMarkers(of: holder.visibleRequestNames(context: context(for: holder.id, now: now)))
+        session.judgeCacheMarkers(of: holder.visibleRequestNames(context: contextOf(holder.id)))
     }
 }

@@ -10,9 +10,10 @@ extension AppModel {
     @discardableResult
     package func applyUpdates(now: Date = Date()) -> Bool {
         let updates = session.mailbox.drain()
+        let contextOf = paneContexts(now: now)
         for update in updates {
             if case .paneResult(let id, let result) = update {
-                carryOut(panes.component(id).receive(result, context: context(for: id, now: now)))
+                carryOut(panes.component(id).receive(result, context: contextOf(id)))
                 continue
             }
             if case .serviceCatalog(let source, let result) = update {
@@ -21,7 +22,7 @@ extension AppModel {
             }
             session.record(update, now: now)
             // The panes next: Events logs a stop before the session's message links to it.
-            for pane in panes.all { carryOut(pane.apply(update, context: context(for: pane.id, now: now))) }
+            for pane in panes.all { carryOut(pane.apply(update, context: contextOf(pane.id))) }
             session.apply(update, now: now, stopEvent: lastStopEvent, isOnScreen: { [unowned self] name in
                 selectedRequestName == name && (layout.mode == .panes || focus == .exchange)
             })

@@ -31,9 +31,10 @@ extension AppModel {
             frame.tabBar = bar.line
             tabHits = bar.hits
         }
+        let contextOf = paneContexts(now: now)
         for pane in PaneID.allCases {
             guard let rect = layout.rects[pane] else { continue }
-            let render = panes.component(pane).render(context: context(for: pane, now: now))
+            let render = panes.component(pane).render(context: contextOf(pane))
             guard rect.height > ScreenLayout.collapsedHeight else {
                 frame.panes += render.frames.prefix(1).map { $0.titleOnly(in: rect) }
                 continue

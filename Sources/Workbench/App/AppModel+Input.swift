@@ -16,7 +16,8 @@ extension AppModel {
     /// Another request is selected: the composer starts at its URL line.
     func selectionChanged() {
         session.judgementsAreStale = true
-        for pane in panes.all { carryOut(pane.selectionChanged(context: context(for: pane.id))) }
+        let contextOf = paneContexts()
+        for pane in panes.all { carryOut(pane.selectionChanged(context: contextOf(pane.id))) }
     }
 
     /// A click focuses the pane under it and selects the row; the wheel scrolls.

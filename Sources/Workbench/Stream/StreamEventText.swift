@@ -79,14 +79,17 @@ struct StreamEventText {
     /// text); nil for a text message and for what an HTTP response streams.
     private static func sessionLine(_ event: StreamEvent) -> Line? {
         guard isSessionMessage(event), let name = event.name else { return nil }
-        let detail: String
+        let detail: [UInt8]
         if name == "binary" {
             let count = event.data.count
-            detail = "\(count.groupedDigits) byte\(count == 1 ? "" : "s")" + (count == 0 ? "" : " · " + event.data.hexPreview(first: binaryPrefix))
+            detail = Array(("\(count.groupedDigits) byte\(count == 1 ? "" : "s")"
+                            + (count == 0 ? "" : " · " + event.data.hexPreview(first: binaryPrefix))).utf8)
         } else {
-            detail = event.text.replacingOccurrences(of: "\n", with: " ")
+            // Its lines joined with spaces, byte by byte (each message on screen, every frame).
+            detail = event.text.utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }
         }
-        let bytes = Array((detail.isEmpty ? name : name + " " + detail).utf8)
+        var bytes = Array(name.utf8)
+        if !detail.isEmpty { bytes += [UInt8(ascii: " ")] + detail }
         var runs = [StyleRun(range: 0..<name.utf8.count, style: .accent)]
         if bytes.count > name.utf8.count { runs.append(StyleRun(range: name.utf8.count..<bytes.count, style: .plain)) }
         return Line(bytes: bytes, runs: runs)
