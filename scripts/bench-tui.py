@@ -94,6 +94,21 @@ class Session:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
+def machine_ticks():
+    """The machine's CPU ticks so far, all and stolen: /proc/stat's first line (steal is
+    the time a virtual machine's host gave its cores to someone else — on a shared host, a
+    thread the guest believes runs may not, and a key waits for it)."""
+    with open("/proc/stat") as handle:
+        fields = [int(field) for field in handle.readline().split()[1:]]
+    return sum(fields[:8]), fields[7] if len(fields) > 7 else 0
+
+
+def steal_percent(before, after):
+    """Percent of the machine's CPU time its host took between two machine_ticks()."""
+    total = after[0] - before[0]
+    return 100 * (after[1] - before[1]) / total if total > 0 else 0.0
+
+
 def process_cpu_ns(pid):
     """The CPU time process `pid` has used so far, threads that have exited included.
 
@@ -123,8 +138,9 @@ def key_latencies(events, since=0):
 
 def slow_key_breakdown(lines, since=0, over_ms=16):
     """For each key that took over `over_ms` to its frame: (total, on a core, waiting for a
-    core, neither, i.e. blocked, and of the total the write to the terminal) in milliseconds,
-    from the trace's thread times."""
+    core, neither, i.e. blocked — or stolen: the kernel does not count time its host took from
+    the virtual core as run or waited — and of the total the write to the terminal) in
+    milliseconds, from the trace's thread times."""
     slow = []
     for index, (time_ns, event, ran, waited) in enumerate(lines):
         if event != "key" or time_ns < since:
@@ -145,7 +161,7 @@ def print_key_details(session, keys, since):
     print(f"    {len(keys)} keys, {over} over 16 ms; p99 {sorted(keys)[int(len(keys) * 0.99)]:.2f} ms")
     for total, on_core, queued, blocked, writing in slow_key_breakdown(session.thread_times(), since=since):
         print(f"    a slow key: {total:.2f} ms = {on_core:.2f} on a core + {queued:.2f} waiting for one"
-              f" + {blocked:.2f} blocked; {writing:.2f} of it writing to the terminal")
+              f" + {blocked:.2f} neither (blocked or stolen); {writing:.2f} of it writing to the terminal")
 
 
 def key_and_rss_rows(session, activity, keys, since, rss):
@@ -241,7 +257,7 @@ def firehose_figures(session, what, noun, seconds):
     stream view counts its `noun`s (not the previous stream's)."""
     session.wait(lambda screen: shown_events(screen) > 0 and re.search(rf"Stream[^\n]*?[\d,]+ {noun}s?", screen) is not None)
     start = time.monotonic()
-    cpu_before = process_cpu_ns(session.pid())
+    cpu_before, ticks_before = process_cpu_ns(session.pid()), machine_ticks()
     rss, lags, keys_from = [], [], time.monotonic_ns()
     first_count, first_time = None, None
     while time.monotonic() - start < seconds:
@@ -263,7 +279,8 @@ def firehose_figures(session, what, noun, seconds):
     row(f"  backlog ({what} due but not yet shown), first / last sample", f"{lags[0]:,.0f} / {lags[-1]:,.0f}",
         "not growing", lags[-1] <= max(lags[0], 0) + 5_000)
     key_and_rss_rows(session, "streams", keys, keys_from, rss)
-    print(f"    the workbench used {cpu * 100:.0f} % of a core (the embedded demo server writing the stream included)")
+    print(f"    the workbench used {cpu * 100:.0f} % of a core (the embedded demo server writing the stream included);"
+          f" the host stole {steal_percent(ticks_before, machine_ticks()):.0f} % of this machine's CPU meanwhile")
 
 
 LOAD_WORKSPACE = """config: {baseUrl: "{{demo}}"}
