@@ -267,15 +267,15 @@ final class StreamSession: Sendable {
     /// The stream's state; nil when nothing of this run has streamed. The rate falls when
     /// events stop coming, though no chunk arrives to say so.
     var snapshot: StreamState? {
-        let now = DispatchTime.now().uptimeNanoseconds
-        return state.withLock { state in
-            guard var info = state.info else { return nil }
-            let window = now &- state.windowStart
-            if !info.ended, window >= 1_000_000_000 {
-                info.eventsPerSecond = Double(state.windowEvents) / (Double(window) / 1e9)
-            }
-            return info
+        let read = state.withLock { state in state.info.map { (info: $0, windowStart: state.windowStart, windowEvents: state.windowEvents) } }
+        guard var info = read?.info, let read else { return nil }
+        // The clock is read only for a stream still running, and after the lock: its window
+        // cannot have started after the reading.
+        if !info.ended {
+            let window = DispatchTime.now().uptimeNanoseconds &- read.windowStart
+            if window >= 1_000_000_000 { info.eventsPerSecond = Double(read.windowEvents) / (Double(window) / 1e9) }
         }
+        return info
     }
     /// The events kept, oldest first.
     var keptEvents: [StreamEvent] { state.withLock { Array($0.kept) } }
