@@ -138,13 +138,13 @@ struct InFlightTable: FilteredRows {
                 row.connection = record.connection
                 row.rate = 0
                 row.multiplexedWith = 0
-                row.stream = stream(of: record)
+                row.stream = record.stream
             } else {
                 row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
                           url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
                           expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag,
                           retries: record.progress.retryCount, connection: record.connection)
-                row.stream = stream(of: record)
+                row.stream = record.stream
                 liveByRequest[key] = row
             }
             row.generation = generation
@@ -175,12 +175,6 @@ struct InFlightTable: FilteredRows {
         totalRate = rate
         recent.removeAll { now.timeIntervalSince($0.finishedAt ?? now) > Self.recentSeconds }
         arrange()
-    }
-
-    /// The record's stream state; a queued request has none yet, and not asking saves a
-    /// lock and a clock read per row (10,000 queued rows cost a fifth of a read).
-    private func stream(of record: RequestRecord) -> StreamState? {
-        record.phase == .queued ? nil : record.stream
     }
 
     /// A request finished: it stays, with its outcome, for a few seconds. The selection
