@@ -267,8 +267,9 @@ final class StreamSession: Sendable {
     /// The stream's state; nil when nothing of this run has streamed. The rate falls when
     /// events stop coming, though no chunk arrives to say so.
     var snapshot: StreamState? {
-        let read = state.withLock { state in state.info.map { (info: $0, windowStart: state.windowStart, windowEvents: state.windowEvents) } }
-        guard var info = read?.info, let read else { return nil }
+        guard let read = state.withLock({ state in state.info.map { (info: $0, windowStart: state.windowStart, windowEvents: state.windowEvents) } })
+        else { return nil }
+        var info = read.info
         // The clock is read only for a stream still running, and after the lock: its window
         // cannot have started after the reading.
         if !info.ended {

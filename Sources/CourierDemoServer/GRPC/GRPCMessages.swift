@@ -39,7 +39,7 @@ struct GRPCMessages: AsyncSequence, Sendable {
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: body.makeAsyncIterator()) }
 
-    /// `message` as a frame to send.
+    /// `messages` as frames, back to back, to send in one write.
     static func frames(_ messages: [Data]) -> ByteBuffer {
         var buffer = ByteBuffer()
         for message in messages { buffer.writeBytes(GRPCFrame.encode(message)) }

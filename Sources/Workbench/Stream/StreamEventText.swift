@@ -89,7 +89,10 @@ struct StreamEventText {
             detail = event.text.utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }
         }
         var bytes = Array(name.utf8)
-        if !detail.isEmpty { bytes += [UInt8(ascii: " ")] + detail }
+        if !detail.isEmpty {
+            bytes.append(UInt8(ascii: " "))
+            bytes += detail
+        }
         var runs = [StyleRun(range: 0..<name.utf8.count, style: .accent)]
         if bytes.count > name.utf8.count { runs.append(StyleRun(range: name.utf8.count..<bytes.count, style: .plain)) }
         return Line(bytes: bytes, runs: runs)
