@@ -6,18 +6,18 @@ import Testing
     @Test func attributeMacrosAreDistinctBits() {
         let attributes = [courier_attr_bold(), courier_attr_reverse(), courier_attr_dim(), courier_attr_underline()]
         #expect(attributes.allSatisfy { $0 != 0 })
-        #expect(Set(attributes).count == attributes.count)
+        expectEqual(Set(attributes).count, attributes.count)
         #expect(attributes.allSatisfy { $0 & courier_color_pair(1) == 0 })
     }
 
     @Test func wideCharacterAPIIsAvailable() {
         var cell = cchar_t()
         var text: [wchar_t] = [0x2500, 0]  // ─
-        #expect(setcchar(&cell, &text, 0, 0, nil) == OK)
+        expectEqual(setcchar(&cell, &text, 0, 0, nil), OK)
         var back = [wchar_t](repeating: 0, count: 4)
         var attributes: attr_t = 0
         var pair: Int16 = 0
-        #expect(getcchar(&cell, &back, &attributes, &pair, nil) == OK)
-        #expect(back[0] == 0x2500)
+        expectEqual(getcchar(&cell, &back, &attributes, &pair, nil), OK)
+        expectEqual(back[0], 0x2500)
     }
 }

@@ -8,22 +8,22 @@ struct BigJSONTests {
     func items() async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/big-json?items=50")
-            #expect(result.status == 200)
-            #expect(result.header("Content-Type") == "application/json")
-            #expect(result.header("Content-Length") == String(result.body.count))
+            expectEqual(result.status, 200)
+            expectEqual(result.header("Content-Type"), "application/json")
+            expectEqual(result.header("Content-Length"), String(result.body.count))
             let document = try #require(try JSONSerialization.jsonObject(with: result.body) as? [String: Any])
-            #expect(document["count"] as? Int == 50)
+            expectEqual(document["count"] as? Int, 50)
             let items = try #require(document["items"] as? [[String: Any]])
-            #expect(items.count == 50)
+            expectEqual(items.count, 50)
             #expect(items.map { $0["id"] as? Int } == (1...50).map { $0 })
             let first = items[0]
             #expect(first["tags"] is [String])
-            #expect((first["dimensions"] as? [String: Any])?["unit"] as? String == "cm")
+            expectEqual((first["dimensions"] as? [String: Any])?["unit"] as? String, "cm")
             #expect((first["supplier"] as? [String: Any])?["name"] is String)
             #expect(first["price"] is Double)
-            #expect(first["inStock"] as? Bool == true)
+            expectEqual(first["inStock"] as? Bool, true)
             #expect(first["discount"] is NSNull)
-            #expect(items[4]["discount"] as? Double == 0.15)
+            expectEqual(items[4]["discount"] as? Double, 0.15)
             let names = items.compactMap { $0["name"] as? String }
             #expect(names.contains { $0.unicodeScalars.contains { (0x3040...0x9FFF).contains($0.value) } })
         }
@@ -35,8 +35,8 @@ struct BigJSONTests {
             let first = try await client.request("/big-json")
             let second = try await client.request("/big-json")
             #expect(first.body.count > 10_000)
-            #expect(first.body == second.body)
-            #expect(first.json["count"] as? Int == 100)
+            expectEqual(first.body, second.body)
+            expectEqual(first.json["count"] as? Int, 100)
         }
     }
 
@@ -54,10 +54,10 @@ struct BigJSONTests {
         try await withDemoServer { _, client in
             let result = try await client.request("/big-json?bytes=4000000")
             #expect(result.error == nil)
-            #expect(result.header("Content-Length") == String(result.body.count))
+            expectEqual(result.header("Content-Length"), String(result.body.count))
             let document = try #require(try JSONSerialization.jsonObject(with: result.body) as? [String: Any])
             let items = try #require(document["items"] as? [Any])
-            #expect(items.count == document["count"] as? Int)
+            expectEqual(items.count, document["count"] as? Int)
             #expect(items.count > 10_000)
         }
     }

@@ -9,7 +9,7 @@ struct ByteStreamTests {
         let prefix = DemoServer.deterministicBytes(count: 300, seed: 42)
         for offset in [0, 1, 7, 8, 13, 64, 250] {
             let slice = DemoServer.deterministicBytes(count: 50, seed: 42, offset: offset)
-            #expect(slice[...] == prefix[offset..<(offset + 50)])
+            expectEqual(slice[...], prefix[offset..<(offset + 50)])
         }
         #expect(DemoServer.deterministicBytes(count: 64, seed: 1) != DemoServer.deterministicBytes(count: 64, seed: 2))
     }
@@ -19,12 +19,12 @@ struct ByteStreamTests {
         try await withDemoServer { _, client in
             let length = 200_000  // several 64 KiB chunks plus a tail
             let result = try await client.request("/bytes/\(length)?seed=7")
-            #expect(result.status == 200)
-            #expect(result.header("Content-Type") == "application/octet-stream")
-            #expect(result.header("Accept-Ranges") == "bytes")
-            #expect(result.header("ETag") == "\"bytes-\(length)-7\"")
-            #expect(result.header("Last-Modified") == "Wed, 01 Jan 2025 00:00:00 GMT")
-            #expect(result.body == Data(DemoServer.deterministicBytes(count: length, seed: 7)))
+            expectEqual(result.status, 200)
+            expectEqual(result.header("Content-Type"), "application/octet-stream")
+            expectEqual(result.header("Accept-Ranges"), "bytes")
+            expectEqual(result.header("ETag"), "\"bytes-\(length)-7\"")
+            expectEqual(result.header("Last-Modified"), "Wed, 01 Jan 2025 00:00:00 GMT")
+            expectEqual(result.body, Data(DemoServer.deterministicBytes(count: length, seed: 7)))
         }
     }
 
@@ -35,8 +35,8 @@ struct ByteStreamTests {
             let start = clock.now
             let result = try await client.request("/bytes/300000?seed=5&rate=1000000")
             #expect(clock.now - start >= .milliseconds(290), "300 kB at 1 MB/s, less the pacing's 10 ms slack")
-            #expect(result.body == Data(DemoServer.deterministicBytes(count: 300_000, seed: 5)))
-            #expect(try await client.request("/bytes/10?rate=1").status == 400)
+            expectEqual(result.body, Data(DemoServer.deterministicBytes(count: 300_000, seed: 5)))
+            expectEqual(try await client.request("/bytes/10?rate=1").status, 400)
         }
     }
 
@@ -60,8 +60,8 @@ struct ByteStreamTests {
     func unsatisfiable() async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/bytes/1000", headers: ["Range": "bytes=1000-"])
-            #expect(result.status == 416)
-            #expect(result.header("Content-Range") == "bytes */1000")
+            expectEqual(result.status, 416)
+            expectEqual(result.header("Content-Range"), "bytes */1000")
         }
     }
 
@@ -71,23 +71,23 @@ struct ByteStreamTests {
             let etagMatch = try await client.request(
                 "/bytes/100?seed=1", headers: ["Range": "bytes=50-", "If-Range": "\"bytes-100-1\""]
             )
-            #expect(etagMatch.status == 206)
-            #expect(etagMatch.body.count == 50)
+            expectEqual(etagMatch.status, 206)
+            expectEqual(etagMatch.body.count, 50)
             let dateMatch = try await client.request(
                 "/bytes/100?seed=1", headers: ["Range": "bytes=50-", "If-Range": "Wed, 01 Jan 2025 00:00:00 GMT"]
             )
-            #expect(dateMatch.status == 206)
+            expectEqual(dateMatch.status, 206)
             let mismatch = try await client.request(
                 "/bytes/100?seed=1", headers: ["Range": "bytes=50-", "If-Range": "\"bytes-100-2\""]
             )
-            #expect(mismatch.status == 200)
-            #expect(mismatch.header("Content-Range") == nil)
-            #expect(mismatch.body == Data(DemoServer.deterministicBytes(count: 100, seed: 1)))
+            expectEqual(mismatch.status, 200)
+            expectEqual(mismatch.header("Content-Range"), nil)
+            expectEqual(mismatch.body, Data(DemoServer.deterministicBytes(count: 100, seed: 1)))
             let logged = try #require(server.requestLog.last)
-            #expect(logged.path == "/bytes/100")
-            #expect(logged.query == "seed=1")
-            #expect(logged.header("range") == "bytes=50-")
-            #expect(logged.header("If-Range") == "\"bytes-100-2\"")
+            expectEqual(logged.path, "/bytes/100")
+            expectEqual(logged.query, "seed=1")
+            expectEqual(logged.header("range"), "bytes=50-")
+            expectEqual(logged.header("If-Range"), "\"bytes-100-2\"")
         }
     }
 
@@ -97,21 +97,21 @@ struct ByteStreamTests {
             let path = "/drop?after=1000&bytes=2500&seed=5"
             let expected = DemoServer.deterministicBytes(count: 2500, seed: 5)
             let first = try await client.request(path)
-            #expect(first.status == 200)
-            #expect(first.header("Content-Length") == "2500")
+            expectEqual(first.status, 200)
+            expectEqual(first.header("Content-Length"), "2500")
             #expect(first.error != nil)
-            #expect(first.body == Data(expected[0..<1000]))
+            expectEqual(first.body, Data(expected[0..<1000]))
 
             let second = try await client.request(path, headers: ["Range": "bytes=1000-"])
-            #expect(second.status == 206)
-            #expect(second.header("Content-Range") == "bytes 1000-2499/2500")
+            expectEqual(second.status, 206)
+            expectEqual(second.header("Content-Range"), "bytes 1000-2499/2500")
             #expect(second.error != nil)
-            #expect(second.body == Data(expected[1000..<2000]))
+            expectEqual(second.body, Data(expected[1000..<2000]))
 
             let last = try await client.request(path, headers: ["Range": "bytes=2000-", "If-Range": "\"bytes-2500-5\""])
-            #expect(last.status == 206)
+            expectEqual(last.status, 206)
             #expect(last.error == nil)
-            #expect(last.body == Data(expected[2000..<2500]))
+            expectEqual(last.body, Data(expected[2000..<2500]))
         }
     }
 
@@ -120,8 +120,8 @@ struct ByteStreamTests {
         try await withDemoServer { _, client in
             let result = try await client.request("/drop?after=3000000&bytes=8000000&seed=11")
             #expect(result.error != nil)
-            #expect(result.body.count == 3_000_000)
-            #expect(result.body.suffix(16) == Data(DemoServer.deterministicBytes(count: 16, seed: 11, offset: 2_999_984)))
+            expectEqual(result.body.count, 3_000_000)
+            expectEqual(result.body.suffix(16), Data(DemoServer.deterministicBytes(count: 16, seed: 11, offset: 2_999_984)))
         }
     }
 
@@ -131,9 +131,9 @@ struct ByteStreamTests {
             let before = try await client.request("/mutable/report?bytes=64")
             let etag = try #require(before.header("ETag"))
             let again = try await client.request("/mutable/report?bytes=64")
-            #expect(again.header("ETag") == etag)
+            expectEqual(again.header("ETag"), etag)
             let touch = try await client.request("/mutable/report/touch", method: "POST")
-            #expect(touch.json["revision"] as? Int == 2)
+            expectEqual(touch.json["revision"] as? Int, 2)
             let after = try await client.request("/mutable/report?bytes=64")
             #expect(after.header("ETag") != etag)
             #expect(after.header("Last-Modified") != before.header("Last-Modified"))
@@ -141,8 +141,8 @@ struct ByteStreamTests {
             let staleResume = try await client.request(
                 "/mutable/report?bytes=64", headers: ["Range": "bytes=32-", "If-Range": etag]
             )
-            #expect(staleResume.status == 200)
-            #expect(staleResume.body == after.body)
+            expectEqual(staleResume.status, 200)
+            expectEqual(staleResume.body, after.body)
         }
     }
 }

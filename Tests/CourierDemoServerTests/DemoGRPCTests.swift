@@ -35,17 +35,17 @@ struct DemoGRPCTests {
         try await DemoTLSListenerTests.withTLSServer { endpoints in
             let base = endpoints.plaintextHTTP2BaseURL
             let reflection = try await GRPCReflection(target: base).answer()
-            #expect(reflection.services == ["courier.demo.Places"])
+            expectEqual(reflection.services, ["courier.demo.Places"])
             let schema = reflection.schema
             #expect(schema.methodNames(ofService: "courier.demo.Places")
                         == ["GetPlace", "ListPlaces", "RecordTrip", "Chat"].map { "courier.demo.Places." + $0 })
 
             let place = try await Self.call(base, "GetPlace", [.object(["latitude": .int(4), "longitude": .int(7)])], schema: schema)
             #expect(place.grpcStatus?.code == .ok && place.metrics?.httpVersion == "HTTP/2", "\(String(describing: place.error))")
-            #expect(try Self.answers(place, schema: schema, as: "Place").first?["name"] == .string("place 4,7"))
+            expectEqual(try Self.answers(place, schema: schema, as: "Place").first?["name"], .string("place 4,7"))
 
             let nowhere = try await Self.call(base, "GetPlace", [.object(["latitude": .int(0), "longitude": .int(3)])], schema: schema)
-            #expect(nowhere.grpcStatus == GRPCStatus(code: .notFound, message: "no place at 0,3"))
+            expectEqual(nowhere.grpcStatus, GRPCStatus(code: .notFound, message: "no place at 0,3"))
 
             let list = try await Self.call(base, "ListPlaces", [.object(["limit": .int(3)])], schema: schema)
             #expect(try Self.answers(list, schema: schema, as: "Place").map { $0["name"] } == ["place 1", "place 2", "place 3"].map(JSONValue.string))

@@ -10,14 +10,14 @@ struct DemoServerWithoutTLSTests {
     @Test("start(tls: true) runs the plain server; tls is nil and tlsFailure names the missing trait")
     func noTLSListeners() async throws {
         let server = try await DemoServer.start(tls: true)
-        #expect(server.tls == nil)
-        #expect(server.tlsFailure == "this build has no TLS listeners (built without the DemoTLS trait)")
+        expectEqual(server.tls, nil)
+        expectEqual(server.tlsFailure, "this build has no TLS listeners (built without the DemoTLS trait)")
         let config = NetworkConfig()
         config.proxy = .none
         let request = ConfigurableRequest(server.baseURL + "/get")
         request.agent = NetworkAgent(config: config)
         try await request.run()
-        #expect(request.responseStatusCode == 200)
+        expectEqual(request.responseStatusCode, 200)
         await server.stop()
     }
 }

@@ -39,12 +39,12 @@ struct DemoTLSListenerTests {
         try await Self.withTLSServer { tls in
             let automatic = Self.request(tls.baseURL + "/get?via=tls", caFile: tls.files.caFile)
             try await automatic.run()
-            #expect(automatic.responseStatusCode == 200)
-            #expect(automatic.metrics?.httpVersion == "HTTP/2")
+            expectEqual(automatic.responseStatusCode, 200)
+            expectEqual(automatic.metrics?.httpVersion, "HTTP/2")
             #expect(automatic.responseString?.contains("\"via\"") == true, "the demo routes answer over TLS")
             let old = Self.request(tls.baseURL + "/get", caFile: tls.files.caFile) { $0.httpVersion = .http1_1 }
             try await old.run()
-            #expect(old.metrics?.httpVersion == "HTTP/1.1")
+            expectEqual(old.metrics?.httpVersion, "HTTP/1.1")
         }
     }
 
@@ -58,7 +58,7 @@ struct DemoTLSListenerTests {
             let port = try #require(URLComponents(string: tls.baseURL)?.port)
             let byName = Self.request("https://localhost:\(port)/get", caFile: tls.files.caFile)
             try await byName.run()
-            #expect(byName.responseStatusCode == 200)
+            expectEqual(byName.responseStatusCode, 200)
         }
     }
 
@@ -69,16 +69,16 @@ struct DemoTLSListenerTests {
             await #expect(throws: RequestError.self) { try await without.run() }
             // TLS 1.2 on this listener: the refusal is a handshake failure, said with its likely cause.
             #expect(without.error?.code == .secureConnectionFailed, "\(without.error?.message ?? "no error")")
-            #expect(without.error?.message.contains("may require a client certificate (tls.clientCert)") == true)
+            expectEqual(without.error?.message.contains("may require a client certificate (tls.clientCert)"), true)
             let certificate = ClientCertificate(certificateFile: tls.files.clientCertificateFile, keyFile: tls.files.clientKeyFile)
             let with = Self.request(tls.clientCertificateBaseURL + "/get", caFile: tls.files.caFile, certificate: certificate)
             try await with.run()
-            #expect(with.responseStatusCode == 200)
-            #expect(with.metrics?.httpVersion == "HTTP/2")
+            expectEqual(with.responseStatusCode, 200)
+            expectEqual(with.metrics?.httpVersion, "HTTP/2")
             // The open listener does not ask for one.
             let open = Self.request(tls.baseURL + "/get", caFile: tls.files.caFile, certificate: certificate)
             try await open.run()
-            #expect(open.responseStatusCode == 200)
+            expectEqual(open.responseStatusCode, 200)
         }
     }
 
@@ -90,9 +90,9 @@ struct DemoTLSListenerTests {
         let server = try await DemoServer.start(tls: true)
         let files = try #require(server.tls?.files)
         let key = try FileManager.default.attributesOfItem(atPath: files.clientKeyFile)
-        #expect((key[.posixPermissions] as? Int) == 0o600)
+        expectEqual((key[.posixPermissions] as? Int), 0o600)
         let directory = try FileManager.default.attributesOfItem(atPath: files.directory)
-        #expect((directory[.posixPermissions] as? Int) == 0o700)
+        expectEqual((directory[.posixPermissions] as? Int), 0o700)
         #expect(try String(contentsOfFile: files.caFile, encoding: .utf8).hasPrefix("-----BEGIN CERTIFICATE-----"))
         await server.stop()
         #expect(!FileManager.default.fileExists(atPath: files.directory))
@@ -101,11 +101,11 @@ struct DemoTLSListenerTests {
     @Test("when the TLS listeners cannot start, the plain server runs and says why")
     func tlsFailureLeavesThePlainServer() async throws {
         let server = try await DemoServer.start(host: "127.0.0.1", port: 0, tlsFilesIn: "/nonexistent-courier-directory")
-        #expect(server.tls == nil)
+        expectEqual(server.tls, nil)
         #expect(server.tlsFailure?.contains("TLS files cannot be written") == true, "\(server.tlsFailure ?? "no reason")")
         let plain = Self.request(server.baseURL + "/get", caFile: nil)
         try await plain.run()
-        #expect(plain.responseStatusCode == 200)
+        expectEqual(plain.responseStatusCode, 200)
         await server.stop()
     }
 }

@@ -9,18 +9,18 @@ struct EchoTests {
             let result = try await client.request(
                 "/\(method.lowercased())?a=1&a=2&b=x%20y", method: method, headers: ["X-Courier-Test": "yes"]
             )
-            #expect(result.status == 200)
-            #expect(result.header("Content-Type") == "application/json")
+            expectEqual(result.status, 200)
+            expectEqual(result.header("Content-Type"), "application/json")
             let json = result.json
-            #expect(json["method"] as? String == method)
-            #expect(json["path"] as? String == "/\(method.lowercased())")
-            #expect(json["url"] as? String == "\(server.baseURL)/\(method.lowercased())?a=1&a=2&b=x%20y")
+            expectEqual(json["method"] as? String, method)
+            expectEqual(json["path"] as? String, "/\(method.lowercased())")
+            expectEqual(json["url"] as? String, "\(server.baseURL)/\(method.lowercased())?a=1&a=2&b=x%20y")
             let args = json["args"] as? [String: Any]
-            #expect(args?["a"] as? [String] == ["1", "2"])
-            #expect(args?["b"] as? String == "x y")
+            expectEqual(args?["a"] as? [String], ["1", "2"])
+            expectEqual(args?["b"] as? String, "x y")
             let headers = json["headers"] as? [String: String]
-            #expect(headers?["X-Courier-Test"] == "yes")
-            #expect(headers?["Host"] == "127.0.0.1:\(server.port)")
+            expectEqual(headers?["X-Courier-Test"], "yes")
+            expectEqual(headers?["Host"], "127.0.0.1:\(server.port)")
         }
     }
 
@@ -32,18 +32,18 @@ struct EchoTests {
                 body: Data("name=Ada+L&tag=a&tag=b".utf8)
             )
             let fields = form.json["form"] as? [String: Any]
-            #expect(fields?["name"] as? String == "Ada L")
-            #expect(fields?["tag"] as? [String] == ["a", "b"])
-            #expect(form.json["data"] as? String == "name=Ada+L&tag=a&tag=b")
+            expectEqual(fields?["name"] as? String, "Ada L")
+            expectEqual(fields?["tag"] as? [String], ["a", "b"])
+            expectEqual(form.json["data"] as? String, "name=Ada+L&tag=a&tag=b")
 
             let json = try await client.request(
                 "/put", method: "PUT", headers: ["Content-Type": "application/json"],
                 body: Data(#"{"id":7,"tags":["x"],"ok":true}"#.utf8)
             )
             let parsed = json.json["json"] as? [String: Any]
-            #expect(parsed?["id"] as? Int == 7)
-            #expect(parsed?["tags"] as? [String] == ["x"])
-            #expect(parsed?["ok"] as? Bool == true)
+            expectEqual(parsed?["id"] as? Int, 7)
+            expectEqual(parsed?["tags"] as? [String], ["x"])
+            expectEqual(parsed?["ok"] as? Bool, true)
             #expect(json.json["data"] as? String == #"{"id":7,"tags":["x"],"ok":true}"#)
         }
     }
@@ -61,12 +61,12 @@ struct EchoTests {
             let result = try await client.request(
                 "/anything/upload", method: "POST", headers: ["Content-Type": contentType], body: body
             )
-            #expect(result.status == 200)
-            #expect((result.json["form"] as? [String: Any])?["title"] as? String == "report")
+            expectEqual(result.status, 200)
+            expectEqual((result.json["form"] as? [String: Any])?["title"] as? String, "report")
             let files = result.json["files"] as? [String: String]
-            #expect(files?["doc"] == "hello file")
-            #expect(files?["blob"] == "data:application/octet-stream;base64,//4A")
-            #expect(result.json["data"] as? String == "")
+            expectEqual(files?["doc"], "hello file")
+            expectEqual(files?["blob"], "data:application/octet-stream;base64,//4A")
+            expectEqual(result.json["data"] as? String, "")
         }
     }
 
@@ -74,9 +74,9 @@ struct EchoTests {
     func anything() async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/anything/a/b?q=1", method: "OPTIONS")
-            #expect(result.status == 200)
-            #expect(result.json["method"] as? String == "OPTIONS")
-            #expect(result.json["path"] as? String == "/anything/a/b")
+            expectEqual(result.status, 200)
+            expectEqual(result.json["method"] as? String, "OPTIONS")
+            expectEqual(result.json["path"] as? String, "/anything/a/b")
         }
     }
 
@@ -85,11 +85,11 @@ struct EchoTests {
         try await withDemoServer { _, client in
             let get = try await client.request(path)
             let head = try await client.request(path, method: "HEAD")
-            #expect(head.status == 200)
+            expectEqual(head.status, 200)
             #expect(head.body.isEmpty)
             #expect(get.body.count > 0)
-            #expect(head.header("Content-Length") == String(get.body.count))
-            #expect(head.header("Content-Type") == get.header("Content-Type"))
+            expectEqual(head.header("Content-Length"), String(get.body.count))
+            expectEqual(head.header("Content-Type"), get.header("Content-Type"))
         }
     }
 
@@ -97,12 +97,12 @@ struct EchoTests {
     func errors() async throws {
         try await withDemoServer { _, client in
             let wrongMethod = try await client.request("/get", method: "POST")
-            #expect(wrongMethod.status == 405)
+            expectEqual(wrongMethod.status, 405)
             let missing = try await client.request("/no/such/thing")
-            #expect(missing.status == 404)
-            #expect(missing.header("Content-Type") == "application/json")
-            #expect(missing.json["error"] as? String == "not found")
-            #expect(missing.json["path"] as? String == "/no/such/thing")
+            expectEqual(missing.status, 404)
+            expectEqual(missing.header("Content-Type"), "application/json")
+            expectEqual(missing.json["error"] as? String, "not found")
+            expectEqual(missing.json["path"] as? String, "/no/such/thing")
         }
     }
 
@@ -110,11 +110,11 @@ struct EchoTests {
     func headerEndpoints() async throws {
         try await withDemoServer { _, client in
             let headers = try await client.request("/headers", headers: ["X-Trace": "abc"])
-            #expect((headers.json["headers"] as? [String: String])?["X-Trace"] == "abc")
+            expectEqual((headers.json["headers"] as? [String: String])?["X-Trace"], "abc")
             let response = try await client.request("/response-headers?X-Demo=1&Cache-Control=no-store")
-            #expect(response.header("X-Demo") == "1")
-            #expect(response.header("Cache-Control") == "no-store")
-            #expect(response.json["X-Demo"] as? String == "1")
+            expectEqual(response.header("X-Demo"), "1")
+            expectEqual(response.header("Cache-Control"), "no-store")
+            expectEqual(response.json["X-Demo"] as? String, "1")
         }
     }
 }

@@ -8,11 +8,11 @@ struct LoadRoutesTests {
     func ok() async throws {
         try await withDemoServer { _, client in
             let get = try await client.request("/load/ok")
-            #expect(get.status == 200)
+            expectEqual(get.status, 200)
             #expect(get.text == "{\"ok\":true}\n")
-            #expect(get.header("Content-Type") == "application/json")
+            expectEqual(get.header("Content-Type"), "application/json")
             let post = try await client.request("/load/ok", method: "POST", body: Data("x".utf8))
-            #expect(post.status == 200)
+            expectEqual(post.status, 200)
             let endpoints = try await client.request("/").json["endpoints"] as? [String] ?? []
             #expect(endpoints.contains("/load/ok"))
         }
@@ -24,13 +24,13 @@ struct LoadRoutesTests {
             let statuses = try await (1...6).asyncMap { _ in
                 try await client.request("/load/flaky?every=3&status=500&key=a").status
             }
-            #expect(statuses == [200, 200, 500, 200, 200, 500])
+            expectEqual(statuses, [200, 200, 500, 200, 200, 500])
             // Another key counts on its own; the default status is 503.
             let other = try await (1...2).asyncMap { _ in try await client.request("/load/flaky?every=2&key=b") }
-            #expect(other.map(\.status) == [200, 503])
-            #expect(other[1].json["failed"] as? Bool == true)
-            #expect(other[1].json["count"] as? Int == 2)
-            #expect(try await client.request("/load/flaky?every=0").status == 400)
+            expectEqual(other.map(\.status), [200, 503])
+            expectEqual(other[1].json["failed"] as? Bool, true)
+            expectEqual(other[1].json["count"] as? Int, 2)
+            expectEqual(try await client.request("/load/flaky?every=0").status, 400)
         }
     }
 
@@ -40,21 +40,21 @@ struct LoadRoutesTests {
     @Test("/load/pause holds /load/stall of its key until the pause ends, other keys and routes not")
     func pause() async throws {
         try await withDemoServer { _, client in
-            #expect(try await client.request("/load/stall?key=p").json["heldMs"] as? Int == 0)
+            expectEqual(try await client.request("/load/stall?key=p").json["heldMs"] as? Int, 0)
             let paused = try await client.request("/load/pause?key=p&seconds=10")
-            #expect(paused.status == 200)
+            expectEqual(paused.status, 200)
             let until = try #require(paused.json["until"] as? Double)
             #expect(until > Date().timeIntervalSince1970 - 1)
             // Many held at once, and meanwhile the event loop still answers others at once.
             async let held = (1...8).concurrentMap { _ in try await client.request("/load/stall?key=p") }
             async let otherKey = client.request("/load/stall?key=q")
             async let cheap = client.request("/load/ok")
-            #expect(try await otherKey.json["heldMs"] as? Int == 0)
-            #expect(try await cheap.status == 200)
+            expectEqual(try await otherKey.json["heldMs"] as? Int, 0)
+            expectEqual(try await cheap.status, 200)
             let results = try await held
             #expect(results.allSatisfy { $0.status == 200 && ($0.json["heldMs"] as? Int ?? 0) > 0 }, "\(results.map { "\($0.status) \($0.json) \(String(describing: $0.error))" })")
             // The pause is over: no more holding.
-            #expect(try await client.request("/load/stall?key=p").json["heldMs"] as? Int == 0)
+            expectEqual(try await client.request("/load/stall?key=p").json["heldMs"] as? Int, 0)
         }
     }
 
@@ -63,7 +63,7 @@ struct LoadRoutesTests {
         try await withDemoServer { _, client in
             let clock = ContinuousClock()
             let query = "/load/stall?key=s&after=0.2&for=10"
-            #expect(try await client.request(query).json["heldMs"] as? Int == 0)
+            expectEqual(try await client.request(query).json["heldMs"] as? Int, 0)
             // The window opens 0.2 s after the first request arrived, which was before its
             // answer came back: 0.4 s after the answer is inside it however slow the answer was
             // (on a busy machine it took longer than 0.2 s, and a sleep timed from before the
@@ -74,7 +74,7 @@ struct LoadRoutesTests {
             let inside = try await client.request(query)
             #expect((inside.json["heldMs"] as? Int ?? 0) > 0, "\(inside.status) \(inside.text) \(String(describing: inside.error))")
             // Held until the window closed; the window is set once: a later request is not held.
-            #expect(try await client.request(query).json["heldMs"] as? Int == 0)
+            expectEqual(try await client.request(query).json["heldMs"] as? Int, 0)
         }
     }
 
@@ -86,9 +86,9 @@ struct LoadRoutesTests {
             let held = try await client.request("/load/stall?key=now&after=0&for=0.3")
             #expect(clock.now - start >= .seconds(0.3))
             #expect((held.json["heldMs"] as? Int ?? 0) >= 250)
-            #expect(try await client.request("/load/stall").status == 400)
-            #expect(try await client.request("/load/pause?key=k&seconds=11").status == 400)
-            #expect(try await client.request("/load/stall?key=k&for=-1").status == 400)
+            expectEqual(try await client.request("/load/stall").status, 400)
+            expectEqual(try await client.request("/load/pause?key=k&seconds=11").status, 400)
+            expectEqual(try await client.request("/load/stall?key=k&for=-1").status, 400)
         }
     }
 }

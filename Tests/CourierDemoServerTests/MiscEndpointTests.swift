@@ -7,14 +7,14 @@ struct MiscEndpointTests {
     @Test("counters increment, peek and reset")
     func counter() async throws {
         try await withDemoServer { _, client in
-            #expect(try await client.request("/counter/jobs").json["count"] as? Int == 1)
-            #expect(try await client.request("/counter/jobs", method: "POST").json["count"] as? Int == 2)
-            #expect(try await client.request("/counter/other").json["count"] as? Int == 1)
-            #expect(try await client.request("/counter/jobs/peek").json["count"] as? Int == 2)
-            #expect(try await client.request("/counter/jobs/peek").json["count"] as? Int == 2)
+            expectEqual(try await client.request("/counter/jobs").json["count"] as? Int, 1)
+            expectEqual(try await client.request("/counter/jobs", method: "POST").json["count"] as? Int, 2)
+            expectEqual(try await client.request("/counter/other").json["count"] as? Int, 1)
+            expectEqual(try await client.request("/counter/jobs/peek").json["count"] as? Int, 2)
+            expectEqual(try await client.request("/counter/jobs/peek").json["count"] as? Int, 2)
             let reset = try await client.request("/counter/jobs", method: "DELETE")
-            #expect(reset.status == 200)
-            #expect(try await client.request("/counter/jobs/peek").json["count"] as? Int == 0)
+            expectEqual(reset.status, 200)
+            expectEqual(try await client.request("/counter/jobs/peek").json["count"] as? Int, 0)
         }
     }
 
@@ -24,11 +24,11 @@ struct MiscEndpointTests {
             let statuses = try await (1...4).asyncMap { _ in
                 try await client.request("/counter/flaky?fail=2&status=500")
             }
-            #expect(statuses.map(\.status) == [500, 500, 200, 200])
-            #expect(statuses[0].json["failed"] as? Bool == true)
-            #expect(statuses[3].json["count"] as? Int == 4)
+            expectEqual(statuses.map(\.status), [500, 500, 200, 200])
+            expectEqual(statuses[0].json["failed"] as? Bool, true)
+            expectEqual(statuses[3].json["count"] as? Int, 4)
             let defaultStatus = try await client.request("/counter/flaky2?fail=1")
-            #expect(defaultStatus.status == 503)
+            expectEqual(defaultStatus.status, 503)
         }
     }
 
@@ -36,17 +36,17 @@ struct MiscEndpointTests {
     func documents() async throws {
         try await withDemoServer { _, client in
             let small = try await client.request("/small.json")
-            #expect(small.body.count == 1024)
-            #expect(small.header("Content-Type") == "application/json")
-            #expect(small.json["name"] as? String == "small.json")
+            expectEqual(small.body.count, 1024)
+            expectEqual(small.header("Content-Type"), "application/json")
+            expectEqual(small.json["name"] as? String, "small.json")
             let json = try await client.request("/json")
             let slides = (json.json["slideshow"] as? [String: Any])?["slides"] as? [[String: Any]]
-            #expect(slides?.count == 2)
+            expectEqual(slides?.count, 2)
             let xml = try await client.request("/xml")
-            #expect(xml.header("Content-Type") == "application/xml")
+            expectEqual(xml.header("Content-Type"), "application/xml")
             #expect(xml.text.hasPrefix("<?xml"))
             let html = try await client.request("/html")
-            #expect(html.header("Content-Type") == "text/html; charset=utf-8")
+            expectEqual(html.header("Content-Type"), "text/html; charset=utf-8")
             #expect(html.text.contains("<h1>"))
         }
     }
@@ -58,8 +58,8 @@ struct MiscEndpointTests {
             let start = clock.now
             let result = try await client.request("/drip?bytes=20&duration=0.2")
             #expect(clock.now - start >= .milliseconds(200))
-            #expect(result.header("Content-Length") == "20")
-            #expect(result.body == Data(repeating: UInt8(ascii: "*"), count: 20))
+            expectEqual(result.header("Content-Length"), "20")
+            expectEqual(result.body, Data(repeating: UInt8(ascii: "*"), count: 20))
         }
     }
 
@@ -67,14 +67,14 @@ struct MiscEndpointTests {
     func lifecycle() async throws {
         let server = try await DemoServer.start()
         #expect(server.port > 0)
-        #expect(server.baseURL == "http://127.0.0.1:\(server.port)")
+        expectEqual(server.baseURL, "http://127.0.0.1:\(server.port)")
         let client = HTTPTestClient(baseURL: server.baseURL)
-        #expect(try await client.request("/get").status == 200)
+        expectEqual(try await client.request("/get").status, 200)
         await server.stop()
         await server.stop()
         let afterStop = try await client.request("/get")
         #expect(afterStop.error != nil)
-        #expect(afterStop.status == 0)
+        expectEqual(afterStop.status, 0)
     }
 
     @Test("starting on a port that is in use throws")
@@ -100,7 +100,7 @@ struct MiscEndpointTests {
                 }
             }
             let log = server.requestLog
-            #expect(log.count == 1000)
+            expectEqual(log.count, 1000)
             #expect(log.allSatisfy { $0.path == "/get" })
         }
     }

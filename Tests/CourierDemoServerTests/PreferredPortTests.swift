@@ -13,9 +13,9 @@ struct PreferredPortTests {
     func freePortIsUsed() async throws {
         let port = try #require(Self.freePortOutsideTheEphemeralRange())
         let start = try await DemoServer.start(preferringPort: port)
-        #expect(start.server.port == port)
-        #expect(start.fallbackReason == nil)
-        #expect(try await HTTPTestClient(baseURL: start.server.baseURL).request("/get").status == 200)
+        expectEqual(start.server.port, port)
+        expectEqual(start.fallbackReason, nil)
+        expectEqual(try await HTTPTestClient(baseURL: start.server.baseURL).request("/get").status, 200)
         await start.server.stop()
     }
 
@@ -24,21 +24,21 @@ struct PreferredPortTests {
         let occupant = try await DemoServer.start()
         let start = try await DemoServer.start(preferringPort: occupant.port)
         #expect(start.server.port != occupant.port)
-        #expect(start.preferredPort == occupant.port)
-        #expect(start.fallbackReason == "it is in use")
-        #expect(try await HTTPTestClient(baseURL: start.server.baseURL).request("/get").status == 200)
+        expectEqual(start.preferredPort, occupant.port)
+        expectEqual(start.fallbackReason, "it is in use")
+        expectEqual(try await HTTPTestClient(baseURL: start.server.baseURL).request("/get").status, 200)
         await start.server.stop()
         await occupant.stop()
     }
 
     @Test("COURIER_DEMO_PORT overrides the port, 0 asks for none, anything else is refused")
     func environmentVariable() throws {
-        #expect(try DemoServer.preferredPort(environment: [:]) == DemoServer.preferredPort)
-        #expect(try DemoServer.preferredPort(environment: ["COURIER_DEMO_PORT": "19090"]) == 19090)
-        #expect(try DemoServer.preferredPort(environment: ["COURIER_DEMO_PORT": "0"]) == nil)
+        expectEqual(try DemoServer.preferredPort(environment: [:]), DemoServer.preferredPort)
+        expectEqual(try DemoServer.preferredPort(environment: ["COURIER_DEMO_PORT": "19090"]), 19090)
+        expectEqual(try DemoServer.preferredPort(environment: ["COURIER_DEMO_PORT": "0"]), nil)
         for bad in ["", "http", "65536", "-1"] {
             let error = #expect(throws: InvalidPreferredPort.self) { try DemoServer.preferredPort(environment: ["COURIER_DEMO_PORT": bad]) }
-            #expect(error?.description == "COURIER_DEMO_PORT must be a port number from 1 to 65535, or 0 for any free port; found \"\(bad)\"")
+            expectEqual(error?.description, "COURIER_DEMO_PORT must be a port number from 1 to 65535, or 0 for any free port; found \"\(bad)\"")
         }
     }
 

@@ -7,8 +7,8 @@ struct StatusAndAuthTests {
     func status(code: Int) async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/status/\(code)")
-            #expect(result.status == code)
-            #expect(result.json["status"] as? Int == code)
+            expectEqual(result.status, code)
+            expectEqual(result.json["status"] as? Int, code)
         }
     }
 
@@ -16,13 +16,13 @@ struct StatusAndAuthTests {
     func specialStatuses() async throws {
         try await withDemoServer { _, client in
             let noContent = try await client.request("/status/204")
-            #expect(noContent.status == 204)
+            expectEqual(noContent.status, 204)
             #expect(noContent.body.isEmpty)
             let redirect = try await client.request("/status/301")
-            #expect(redirect.status == 301)
-            #expect(redirect.header("Location") == "/get")
+            expectEqual(redirect.status, 301)
+            expectEqual(redirect.header("Location"), "/get")
             let informational = try await client.request("/status/101")
-            #expect(informational.status == 400)
+            expectEqual(informational.status, 400)
         }
     }
 
@@ -32,13 +32,13 @@ struct StatusAndAuthTests {
             let good = "Basic " + Data("alice:s3cret".utf8).base64EncodedString()
             let bad = "Basic " + Data("alice:wrong".utf8).base64EncodedString()
             let pass = try await client.request("/basic-auth/alice/s3cret", headers: ["Authorization": good])
-            #expect(pass.status == 200)
-            #expect(pass.json["authenticated"] as? Bool == true)
-            #expect(pass.json["user"] as? String == "alice")
+            expectEqual(pass.status, 200)
+            expectEqual(pass.json["authenticated"] as? Bool, true)
+            expectEqual(pass.json["user"] as? String, "alice")
             let fail = try await client.request("/basic-auth/alice/s3cret", headers: ["Authorization": bad])
-            #expect(fail.status == 401)
+            expectEqual(fail.status, 401)
             #expect(fail.header("WWW-Authenticate") == #"Basic realm="courier""#)
-            #expect(fail.json["authenticated"] as? Bool == false)
+            expectEqual(fail.json["authenticated"] as? Bool, false)
         }
     }
 
@@ -46,11 +46,11 @@ struct StatusAndAuthTests {
     func bearer() async throws {
         try await withDemoServer { _, client in
             let pass = try await client.request("/bearer", headers: ["Authorization": "Bearer tok-123"])
-            #expect(pass.status == 200)
-            #expect(pass.json["token"] as? String == "tok-123")
+            expectEqual(pass.status, 200)
+            expectEqual(pass.json["token"] as? String, "tok-123")
             let fail = try await client.request("/bearer")
-            #expect(fail.status == 401)
-            #expect(fail.header("WWW-Authenticate") == "Bearer")
+            expectEqual(fail.status, 401)
+            expectEqual(fail.header("WWW-Authenticate"), "Bearer")
         }
     }
 
@@ -58,14 +58,14 @@ struct StatusAndAuthTests {
     func redirectChain() async throws {
         try await withDemoServer { server, client in
             let first = try await client.request("/redirect/3")
-            #expect(first.status == 302)
-            #expect(first.header("Location") == "/redirect/2")
+            expectEqual(first.status, 302)
+            expectEqual(first.header("Location"), "/redirect/2")
             let last = try await client.request("/redirect/1")
-            #expect(last.header("Location") == "/get")
+            expectEqual(last.header("Location"), "/get")
             let followed = try await client.request("/redirect/3", followRedirects: true)
-            #expect(followed.status == 200)
-            #expect(followed.json["url"] as? String == "\(server.baseURL)/get")
-            #expect(server.requestLog.map(\.path).suffix(4) == ["/redirect/3", "/redirect/2", "/redirect/1", "/get"])
+            expectEqual(followed.status, 200)
+            expectEqual(followed.json["url"] as? String, "\(server.baseURL)/get")
+            expectEqual(server.requestLog.map(\.path).suffix(4), ["/redirect/3", "/redirect/2", "/redirect/1", "/get"])
         }
     }
 
@@ -76,9 +76,9 @@ struct StatusAndAuthTests {
             let start = clock.now
             let result = try await client.request("/delay/0.3")
             let elapsed = clock.now - start
-            #expect(result.status == 200)
+            expectEqual(result.status, 200)
             #expect(elapsed >= .milliseconds(300))
-            #expect(result.json["method"] as? String == "GET")
+            expectEqual(result.json["method"] as? String, "GET")
         }
     }
 
@@ -86,33 +86,33 @@ struct StatusAndAuthTests {
     func loginFlow() async throws {
         try await withDemoServer { _, client in
             let anonymous = try await client.request("/profile")
-            #expect(anonymous.status == 401)
-            #expect(anonymous.json["error"] as? String == "unauthorized")
+            expectEqual(anonymous.status, 401)
+            expectEqual(anonymous.json["error"] as? String, "unauthorized")
             let wrong = try await client.request(
                 "/login", method: "POST", headers: ["Content-Type": "application/json"],
                 body: Data(#"{"user":"demo","password":"nope"}"#.utf8)
             )
-            #expect(wrong.status == 401)
+            expectEqual(wrong.status, 401)
             let login = try await client.request(
                 "/login", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                 body: Data("user=demo&password=secret".utf8)
             )
-            #expect(login.status == 200)
+            expectEqual(login.status, 200)
             let token = try #require(login.json["token"] as? String)
             let auth = ["Authorization": "Bearer \(token)"]
             let profile = try await client.request("/profile", headers: auth)
-            #expect(profile.json["user"] as? String == "demo")
-            #expect(profile.json["tier"] as? String == "gold")
+            expectEqual(profile.json["user"] as? String, "demo")
+            expectEqual(profile.json["tier"] as? String, "gold")
             let orders = try await client.request("/orders", headers: auth)
-            #expect((orders.json["orders"] as? [[String: Any]])?.count == 2)
+            expectEqual((orders.json["orders"] as? [[String: Any]])?.count, 2)
             let checkout = try await client.request(
                 "/checkout", method: "POST", headers: auth.merging(["Content-Type": "application/json"]) { $1 },
                 body: Data(#"{"orderId":101}"#.utf8)
             )
-            #expect(checkout.json["status"] as? String == "confirmed")
-            #expect(checkout.json["orderId"] as? Int == 101)
+            expectEqual(checkout.json["status"] as? String, "confirmed")
+            expectEqual(checkout.json["orderId"] as? Int, 101)
             let forged = try await client.request("/orders", headers: ["Authorization": "Bearer forged"])
-            #expect(forged.status == 401)
+            expectEqual(forged.status, 401)
         }
     }
 }

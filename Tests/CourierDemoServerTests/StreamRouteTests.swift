@@ -13,14 +13,14 @@ import Testing
     @Test func sseSendsTicksNotesCommentsAndRetry() async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/sse?count=12&rate=2000")
-            #expect(result.status == 200)
-            #expect(result.header("Content-Type") == "text/event-stream")
+            expectEqual(result.status, 200)
+            expectEqual(result.header("Content-Type"), "text/event-stream")
             let (got, parser) = events(result.body)
-            #expect(got.map(\.lastEventID) == (1...12).map(String.init))
+            expectEqual(got.map(\.lastEventID), (1...12).map(String.init))
             #expect(got.map(\.type) == (1...12).map { $0 % 5 == 0 ? "note" : "tick" })
-            #expect(got[4].data == "note 5, line one\nline two")
+            expectEqual(got[4].data, "note 5, line one\nline two")
             #expect(got[0].data.hasPrefix("{\"n\":1,\"sentMs\":"))
-            #expect(parser.reconnectionTime == 1000)
+            expectEqual(parser.reconnectionTime, 1000)
             #expect(parser.comments == 2, "the opening comment and the keep-alive before event 10")
         }
     }
@@ -28,12 +28,12 @@ import Testing
     @Test func sseResumesAfterLastEventIDAndDropsWhenAsked() async throws {
         try await withDemoServer { _, client in
             let dropped = try await client.request("/sse?count=10&rate=2000&dropAfter=3")
-            #expect(events(dropped.body).events.map(\.lastEventID) == ["1", "2", "3"])
+            expectEqual(events(dropped.body).events.map(\.lastEventID), ["1", "2", "3"])
             let resumed = try await client.request("/sse?count=10&rate=2000&dropAfter=3", headers: ["Last-Event-ID": "3"])
-            #expect(events(resumed.body).events.map(\.lastEventID) == ["4", "5", "6"])
+            expectEqual(events(resumed.body).events.map(\.lastEventID), ["4", "5", "6"])
             let pastTheEnd = try await client.request("/sse?count=10&rate=2000", headers: ["Last-Event-ID": "10"])
             #expect(events(pastTheEnd.body).events.isEmpty)
-            #expect(try await client.request("/sse?rate=0").status == 400)
+            expectEqual(try await client.request("/sse?rate=0").status, 400)
         }
     }
 
@@ -43,14 +43,14 @@ import Testing
             let start = clock.now
             let result = try await client.request("/sse?count=21&rate=100")
             #expect(clock.now - start >= .milliseconds(190), "event 21 is due 200 ms after event 1")
-            #expect(events(result.body).events.count == 21)
+            expectEqual(events(result.body).events.count, 21)
         }
     }
 
     @Test func ndjsonSendsOneObjectPerLine() async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/ndjson?count=7&rate=5000")
-            #expect(result.header("Content-Type") == "application/x-ndjson")
+            expectEqual(result.header("Content-Type"), "application/x-ndjson")
             var splitter = StreamLineSplitter()
             let lines = splitter.consume(Array(result.body))
             #expect(splitter.finish() == nil, "every line ends with a newline")
@@ -58,7 +58,7 @@ import Testing
                 guard case .object(let object) = try JSONValue(parsing: Data(line.utf8)), case .int(let n)? = object["n"] else { return -1 }
                 return n
             }
-            #expect(numbers == Array(1...7))
+            expectEqual(numbers, Array(1...7))
         }
     }
 }

@@ -8,10 +8,10 @@ struct ViewerSampleTests {
     func cjk() async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/cjk")
-            #expect(result.status == 200)
-            #expect(result.header("Content-Type") == "application/json; charset=utf-8")
+            expectEqual(result.status, 200)
+            expectEqual(result.header("Content-Type"), "application/json; charset=utf-8")
             let text = try #require(String(data: result.body, encoding: .utf8))
-            #expect(Data(text.utf8) == result.body)
+            expectEqual(Data(text.utf8), result.body)
             let products = try #require(result.json["products"] as? [[String: Any]])
             let names = products.compactMap { $0["name"] as? String }
             #expect(names.contains("抹茶ラテ"))
@@ -24,8 +24,8 @@ struct ViewerSampleTests {
     func malformedJSON() async throws {
         try await withDemoServer { _, client in
             let result = try await client.request("/malformed-json")
-            #expect(result.status == 200)
-            #expect(result.header("Content-Type") == "application/json")
+            expectEqual(result.status, 200)
+            expectEqual(result.header("Content-Type"), "application/json")
             #expect(!result.body.isEmpty)
             #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: result.body) }
         }
@@ -35,8 +35,8 @@ struct ViewerSampleTests {
     func httpsRedirect() async throws {
         try await withDemoServer { server, client in
             let result = try await client.request("/redirect-to-https")
-            #expect(result.status == 302)
-            #expect(result.header("Location") == "https://127.0.0.1:\(server.port)/get")
+            expectEqual(result.status, 302)
+            expectEqual(result.header("Location"), "https://127.0.0.1:\(server.port)/get")
         }
     }
 }

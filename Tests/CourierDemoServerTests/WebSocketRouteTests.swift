@@ -17,7 +17,7 @@ import WSClient
             var received = socket.messages.makeAsyncIterator()
             #expect(await received.nextText() == #"{"type":"welcome","client":1}"#)
             try await socket.send("plain text")
-            #expect(await received.nextText() == "plain text")
+            expectEqual(await received.nextText(), "plain text")
             try await socket.send("[1,2]")
             #expect(await received.nextText() == "[1,2]", "JSON that is not an object is text like any other")
             try await socket.send(#"{"id":"a1","b":true}"#)
@@ -25,12 +25,12 @@ import WSClient
             try await socket.send(#"{"n":1.5}"#)
             #expect(await received.nextText() == #"{"type":"ack","id":null,"echo":{"n":1.5}}"#)
             try await socket.send(binary: [0, 1, 2, 255])
-            #expect(await received.next() == .binary(ByteBuffer(bytes: [0, 1, 2, 255])))
+            expectEqual(await received.next(), .binary(ByteBuffer(bytes: [0, 1, 2, 255])))
             let large = String(repeating: "0123456789", count: 10_000)
             try await socket.send(large)
             #expect(await received.nextText() == large, "100 kB comes back in frames the client's 16 KiB limit accepts")
             let end = try await socket.close()
-            #expect(end?.closeCode == .normalClosure)
+            expectEqual(end?.closeCode, .normalClosure)
         }
     }
 
@@ -44,10 +44,10 @@ import WSClient
             #expect(await secondReceived.nextText() == #"{"type":"welcome","client":2}"#)
             try await second.send(#"{"type":"broadcast","data":{"k":[1,"two"]}}"#)
             let expected = #"{"type":"broadcast","from":2,"data":{"k":[1,"two"]}}"#
-            #expect(await firstReceived.nextText() == expected)
-            #expect(await secondReceived.nextText() == expected)
+            expectEqual(await firstReceived.nextText(), expected)
+            expectEqual(await secondReceived.nextText(), expected)
             try await first.close()
-            #expect(await firstReceived.next() == nil)
+            expectEqual(await firstReceived.next(), nil)
             try await second.send(#"{"type":"broadcast"}"#)
             #expect(await secondReceived.nextText() == #"{"type":"broadcast","from":2,"data":null}"#)
             try await second.close()
@@ -64,14 +64,14 @@ import WSClient
                     "1005 is reserved: an error, and the session goes on")
             try await socket.send(#"{"type":"close","code":4000,"reason":"done here"}"#)
             let end = try await socket.end()
-            #expect(end?.closeCode == .unknown(4000))
-            #expect(end?.reason == "done here")
+            expectEqual(end?.closeCode, .unknown(4000))
+            expectEqual(end?.reason, "done here")
 
             let defaults = try await TestWebSocket.connect(url(server))
             try await defaults.send(#"{"type":"close"}"#)
             let defaultEnd = try await defaults.end()
-            #expect(defaultEnd?.closeCode == .normalClosure)
-            #expect(defaultEnd?.reason == "bye")
+            expectEqual(defaultEnd?.closeCode, .normalClosure)
+            expectEqual(defaultEnd?.reason, "bye")
         }
     }
 
@@ -95,7 +95,7 @@ import WSClient
             var received = socket.messages.makeAsyncIterator()
             _ = await received.next()
             try await socket.send("one")
-            #expect(await received.nextText() == "one")
+            expectEqual(await received.nextText(), "one")
             try await socket.send("two")
             #expect(await received.next() == nil, "the second message is not answered: the connection ends")
             do {
@@ -113,9 +113,9 @@ import WSClient
             var received = socket.messages.makeAsyncIterator()
             _ = await received.next()
             try await socket.send(String(repeating: "x", count: (1 << 20) + 1))
-            #expect(await received.next() == nil)
+            expectEqual(await received.next(), nil)
             let end = try? await socket.end()
-            #expect(end?.closeCode == .messageTooLarge)
+            expectEqual(end?.closeCode, .messageTooLarge)
         }
     }
 
@@ -128,7 +128,7 @@ import WSClient
             // A close frame with 1000 says the session was closed, not cut off at the grace
             // period (which sends none); how long the stop took depends on the machine's load.
             let end = try await socket.end()
-            #expect(end?.closeCode == .normalClosure)
+            expectEqual(end?.closeCode, .normalClosure)
         }
     }
 
@@ -138,7 +138,7 @@ import WSClient
                 try await TestWebSocket.connect(url(server, "?pingEvery=soon"))
             }
             let plain = try await client.request("/ws")
-            #expect(plain.status == 426)
+            expectEqual(plain.status, 426)
             let endpoints = try await client.request("/").json["endpoints"] as? [String] ?? []
             #expect(endpoints.contains { $0.hasPrefix("/ws?") })
         }
@@ -166,8 +166,8 @@ import WSClient
             ])
             #expect((result["pings"] as? Int ?? 0) >= 1)
             let close = result["close"] as? [String: Any]
-            #expect(close?["code"] as? Int == 4000)
-            #expect(close?["reason"] as? String == "done")
+            expectEqual(close?["code"] as? Int, 4000)
+            expectEqual(close?["reason"] as? String, "done")
         }
     }
 

@@ -14,8 +14,8 @@ import Testing
         let server = try await GRPCPlacesServer.required()
         defer { server.stop() }
         let answer = try await GRPCReflection(target: server.baseURL, agent: NetworkAgent(config: NetworkConfig())).answer()
-        #expect(answer.version == .v1alpha)
-        #expect(answer.services == Self.services + ["grpc.reflection.v1alpha.ServerReflection"])
+        expectEqual(answer.version, .v1alpha)
+        expectEqual(answer.services, Self.services + ["grpc.reflection.v1alpha.ServerReflection"])
         #expect(answer.unresolved.isEmpty)
         #expect(answer.schema.methodNames(ofService: "courier.demo.Places")
             == ["GetPlace", "ListPlaces", "RecordTrip", "Chat"].map { "courier.demo.Places." + $0 })
@@ -29,7 +29,7 @@ import Testing
         call.agent = NetworkAgent(config: NetworkConfig())
         try await call.run()
         let reply = try answer.schema.decode(try #require(call.grpcMessages.first), as: method.outputType.fullName)
-        #expect(reply.json == ["name": "place 3,4", "location": ["latitude": 3, "longitude": 4]])
+        expectEqual(reply.json, ["name": "place 3,4", "location": ["latitude": 3, "longitude": 4]])
         #expect(reply.unknownFields.isEmpty)
     }
 
@@ -37,12 +37,12 @@ import Testing
         let server = try await GRPCPlacesServer.required(["--reflection", "v1"])
         defer { server.stop() }
         let answer = try await GRPCReflection(target: server.baseURL, agent: NetworkAgent(config: NetworkConfig())).answer()
-        #expect(answer.version == .v1)
-        #expect(answer.services == Self.services + ["grpc.reflection.v1.ServerReflection"])
+        expectEqual(answer.version, .v1)
+        expectEqual(answer.services, Self.services + ["grpc.reflection.v1.ServerReflection"])
         #expect(answer.schema.message(named: "google.protobuf.Duration") != nil, "an import of the file reflection sent")
         // grpcio's descriptor pool has no v1 reflection file: that service alone is unresolved.
-        #expect(answer.unresolved == ["grpc.reflection.v1.ServerReflection": "NOT_FOUND (5): not found"])
-        #expect(answer.schema.serviceNames == Self.services)
+        expectEqual(answer.unresolved, ["grpc.reflection.v1.ServerReflection": "NOT_FOUND (5): not found"])
+        expectEqual(answer.schema.serviceNames, Self.services)
     }
 
     @Test func aServerWithoutReflectionIsSaidSo() async throws {
@@ -92,7 +92,7 @@ import Testing
             }
             """)
         #expect(schema.describe(".courier.demo.Place")?.hasPrefix("// courier.demo.Place: a message in places.proto\nmessage Place {") == true)
-        #expect(schema.describe("courier.demo.Nope") == nil)
+        expectEqual(schema.describe("courier.demo.Nope"), nil)
     }
 
     /// Debian's protoc with the well-known types' files from grpcio-tools (Debian has them in
@@ -111,8 +111,8 @@ import Testing
         }
         let compiler = ProtoCompiler(executable: found.executable, wellKnownIncludes: [include])
         let schema = try await compiler.schema(files: [ProtoFixtures.protos + "/places.proto"])
-        #expect(schema.serviceNames == ["courier.demo.Places"])
-        #expect(schema.describe("courier.demo.Point")?.contains("int32 longitude = 2;") == true)
+        expectEqual(schema.serviceNames, ["courier.demo.Places"])
+        expectEqual(schema.describe("courier.demo.Point")?.contains("int32 longitude = 2;"), true)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-protoc-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -143,7 +143,7 @@ import Testing
         second.name = "b.proto"
         second.dependency = ["c.proto"]
         third.name = "c.proto"
-        #expect(try ProtoSchema.dependencyOrder([first, second, third]).map(\.name) == ["c.proto", "b.proto", "a.proto"])
+        expectEqual(try ProtoSchema.dependencyOrder([first, second, third]).map(\.name), ["c.proto", "b.proto", "a.proto"])
         third.dependency = ["a.proto"]
         #expect(throws: ProtoSchema.Problem.self) { try ProtoSchema.dependencyOrder([first, second, third]) }
     }

@@ -22,7 +22,7 @@ import Testing
             "color": .string("COLOR_UNSPECIFIED"), "colors": .array([.string("COLOR_UNSPECIFIED")]),
             "text": .string(""), "maybe": .int(0), "snakeCaseName": .string(""), "items": .array([scalars]),
         ]))
-        #expect(schema.template(ofMessage: "courier.test.Nope") == nil)
+        expectEqual(schema.template(ofMessage: "courier.test.Nope"), nil)
     }
 
     @Test func everyTemplateIsAMessageForThisCodecAndForPythons() async throws {

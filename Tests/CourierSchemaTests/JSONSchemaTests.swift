@@ -38,7 +38,7 @@ import Testing
     @Test func integralDoublesAreIntegersAndNumbersCompareByValue() throws {
         let schema = try JSONSchema(["type": "integer", "enum": [1, 2.5], "multipleOf": 0.5])
         #expect(schema.validate(.double(1.0)).isEmpty)
-        #expect(schema.validate(.int(3)).map(\.message) == ["expected one of 1, 2.5, got 3"])
+        expectEqual(schema.validate(.int(3)).map(\.message), ["expected one of 1, 2.5, got 3"])
         #expect(try JSONSchema(["type": "string", "maxLength": 2]).validate("😀😀").isEmpty, "length counts code points")
         #expect(try JSONSchema(["multipleOf": 0.01]).validate(.double(0.3)).isEmpty)
         let pattern = try JSONSchema(["pattern": "^[a-z]+$", "propertyNames": ["pattern": "^\\d+$"]])
@@ -50,9 +50,9 @@ import Testing
     @Test func instancePathsQuoteNamesThatAreNotIdentifiers() throws {
         let schema = try JSONSchema(["properties": ["a b": ["items": ["type": "null"]]]])
         let error = try #require(schema.validate(["a b": [nil, 1]]).first)
-        #expect(error.instanceLocation.description == "$[\"a b\"][1]")
-        #expect(error.instanceLocation.pointer == "/a b/1")
-        #expect(error.message == "expected null, got integer")
+        expectEqual(error.instanceLocation.description, "$[\"a b\"][1]")
+        expectEqual(error.instanceLocation.pointer, "/a b/1")
+        expectEqual(error.message, "expected null, got integer")
     }
 
     @Test func anyOfSaysWhatEachBranchExpected() throws {
@@ -117,7 +117,7 @@ import Testing
         // The same document in draft 2020-12: nullable means nothing, `$ref` siblings apply.
         let strict = try JSONSchema(reference: "https://api.test/openapi.json#/components/schemas/Pet", registry: registry,
                                     options: JSONSchema.Options(checksSchema: false))
-        #expect(strict.validate(["id": 1, "nickname": nil]).map(\.message) == ["expected string, got null"])
+        expectEqual(strict.validate(["id": 1, "nickname": nil]).map(\.message), ["expected string, got null"])
     }
 
     @Test func draft07Keywords() throws {
@@ -154,7 +154,7 @@ import Testing
                                "id": "123e4567-e89b-12d3-a456-426614174000", "v4": "10.0.0.1", "v6": "::1",
                                "link": "https://example.org/a?b#c"]
         #expect(asserted.validate(good).isEmpty)
-        #expect(asserted.validate(["day": "2023-02-29"]).map(\.message) == ["expected a valid date, got \"2023-02-29\""])
+        expectEqual(asserted.validate(["day": "2023-02-29"]).map(\.message), ["expected a valid date, got \"2023-02-29\""])
     }
 
     @Test func referencesAcrossRegisteredDocuments() throws {
@@ -164,12 +164,12 @@ import Testing
         let schema = try JSONSchema(["properties": ["total": ["$ref": "money.json#amount"]]],
                                     uri: "https://x.test/schemas/order.json", registry: registry)
         let error = try #require(schema.validate(["total": "1"]).first)
-        #expect(error.absoluteKeywordLocation == "https://x.test/schemas/money.json#/$defs/amount/type")
-        #expect(error.keywordLocation == "/properties/total/$ref/type")
+        expectEqual(error.absoluteKeywordLocation, "https://x.test/schemas/money.json#/$defs/amount/type")
+        expectEqual(error.keywordLocation, "/properties/total/$ref/type")
     }
 
     @Test func aReferenceLoopOnTheSameValueIsAnErrorNotACrash() throws {
         let schema = try JSONSchema(["$defs": ["a": ["$ref": "#/$defs/b"], "b": ["$ref": "#/$defs/a"]], "$ref": "#/$defs/a"])
-        #expect(schema.validate(1).first?.message.contains("loops back") == true)
+        expectEqual(schema.validate(1).first?.message.contains("loops back"), true)
     }
 }

@@ -24,7 +24,7 @@ final class SubjectLog: RequestAccessory, Sendable {
         let global = SubjectLog()
         try await withTestBed({ $0.addAccessory(global) }) { bed in
             try await bed.request("/get").run()
-            #expect(global.log.events == ["request.willStart", "request.willStop", "request.didStop"])
+            expectEqual(global.log.events, ["request.willStart", "request.willStop", "request.didStop"])
 
             let batchLog = global.log.events.count
             try await BatchRequest(requests: [bed.request("/get")]).run()
@@ -55,7 +55,7 @@ final class SubjectLog: RequestAccessory, Sendable {
             let request = bed.request("/get")
             request.addAccessory(Named("own", order))
             try await request.run()
-            #expect(order.events == ["global.willStart", "own.willStart"])
+            expectEqual(order.events, ["global.willStart", "own.willStart"])
         }
     }
 
@@ -67,7 +67,7 @@ final class SubjectLog: RequestAccessory, Sendable {
                           success: { _ in log.record("success") }, failure: { _ in log.record("failure") },
                           didStop: { _ in log.record("didStop") })
             await log.waitForEvents(4)
-            #expect(log.events == ["willStart", "willStop", "success", "didStop"])
+            expectEqual(log.events, ["willStart", "willStop", "success", "didStop"])
             try await request.run()
             #expect(log.events.count == 4, "the closures were for one run only")
         }
@@ -111,7 +111,7 @@ final class SubjectLog: RequestAccessory, Sendable {
                 }
                 if kinds.last == "delay cancelled" { break }
             }
-            #expect(kinds == ["drip started", "drip progress", "drip finished ok", "delay started", "delay cancelled"])
+            expectEqual(kinds, ["drip started", "drip progress", "drip finished ok", "delay started", "delay cancelled"])
         }
     }
 
@@ -124,10 +124,10 @@ final class SubjectLog: RequestAccessory, Sendable {
             let request = bed.request("/counter/\(name)")
             request.tag = 99
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .vetoed)
-            #expect(request.error?.family == .parameter)
+            expectEqual(request.error?.code, .vetoed)
+            expectEqual(request.error?.family, .parameter)
             let count = try await bed.counterValue(name)
-            #expect(count == 0)
+            expectEqual(count, 0)
         }
     }
 
@@ -140,13 +140,13 @@ final class SubjectLog: RequestAccessory, Sendable {
         try await withTestBed({ $0.parameterValidators = [NeedsUser()] }) { bed in
             let bad = bed.request("/post", method: .post, arguments: ["password": "x"])
             await #expect(throws: RequestError.self) { try await bad.run() }
-            #expect(bad.error?.code == .invalidParameters)
-            #expect(bad.error?.message == "Invalid parameters: user is required")
+            expectEqual(bad.error?.code, .invalidParameters)
+            expectEqual(bad.error?.message, "Invalid parameters: user is required")
             let servedBefore = try await bed.server.requestLog()
             #expect(servedBefore.isEmpty)
             try await bed.request("/post", method: .post, arguments: ["user": "ada"]).run()
             let servedAfter = try await bed.server.requestLog()
-            #expect(servedAfter.count == 1)
+            expectEqual(servedAfter.count, 1)
         }
     }
 }

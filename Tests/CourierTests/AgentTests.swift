@@ -19,12 +19,12 @@ import Testing
                 requests[index].start(success: nil, failure: { _ in failures.add(1, ordering: .relaxed) })
                 requests[index].stop()
             }
-            #expect(log.count(of: "accessory.willStart") == 1000)
-            #expect(log.count(of: "accessory.didStop") == 1000)
+            expectEqual(log.count(of: "accessory.willStart"), 1000)
+            expectEqual(log.count(of: "accessory.didStop"), 1000)
             #expect(requests.allSatisfy { $0.isCancelled && !$0.isExecuting })
             #expect(bed.agent.records().isEmpty)
             try await bed.request("/get").run()
-            #expect(failures.load(ordering: .relaxed) == 0)
+            expectEqual(failures.load(ordering: .relaxed), 0)
         }
     }
 
@@ -60,12 +60,12 @@ import Testing
             slow.start()
             let records = bed.agent.records()
             let record = try #require(records.first)
-            #expect(records.count == 1)
+            expectEqual(records.count, 1)
             #expect(record.request === slow)
-            #expect(record.method == .get)
-            #expect(record.url == bed.server.baseURL + "/delay/5")
-            #expect(record.priority == .high)
-            #expect(record.id == slow.taskID)
+            expectEqual(record.method, .get)
+            expectEqual(record.url, bed.server.baseURL + "/delay/5")
+            expectEqual(record.priority, .high)
+            expectEqual(record.id, slow.taskID)
             bed.agent.cancel(tag: 7)
             #expect(bed.agent.records().isEmpty)
             #expect(slow.isCancelled)
@@ -92,7 +92,7 @@ import Testing
             await finished.wait()
             #expect(phases.contains(.receiving))
             #expect(partialSamples > 0, "the table showed bytes arriving mid-transfer")
-            #expect(request.responseData?.count == 200)
+            expectEqual(request.responseData?.count, 200)
         }
     }
 
@@ -121,7 +121,7 @@ import Testing
             let arrivals = Dictionary(uniqueKeysWithValues: queued.map { request, name in
                 (name, request.responseJSON?["count"]?.intValue ?? -1)
             })
-            #expect(arrivals == ["high": 1, "default": 2, "low": 3])
+            expectEqual(arrivals, ["high": 1, "default": 2, "low": 3])
         }
     }
 
@@ -148,10 +148,10 @@ import Testing
                 bed.request("/get").start(success: { _ in log.record(name) }, failure: { _ in log.record("failed \(name)") })
             }
             await log.waitForEvents(2)
-            #expect(Set(log.events) == ["second", "third"])
+            expectEqual(Set(log.events), ["second", "third"])
             slow.release.signal()
             await log.waitForEvents(3)
-            #expect(log.events.last == "slow")
+            expectEqual(log.events.last, "slow")
             let released = slow.released.load(ordering: .relaxed)
             #expect(released, "the slow decision was released by the test, not by its timeout")
         }
@@ -165,9 +165,9 @@ import Testing
             bed.config.addURLFilter(QueryParametersFilter(["from": "filter"]))
             let second = bed.request("/get")
             try await second.run()
-            #expect(first.responseJSON?["headers"]?["User-Agent"]?.stringValue?.hasPrefix("Courier/") == true)
-            #expect(second.responseJSON?["headers"]?["User-Agent"] == "Changed/1.0")
-            #expect(second.responseJSON?["args"]?["from"] == "filter")
+            expectEqual(first.responseJSON?["headers"]?["User-Agent"]?.stringValue?.hasPrefix("Courier/"), true)
+            expectEqual(second.responseJSON?["headers"]?["User-Agent"], "Changed/1.0")
+            expectEqual(second.responseJSON?["args"]?["from"], "filter")
         }
     }
 

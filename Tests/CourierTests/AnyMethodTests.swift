@@ -7,19 +7,19 @@ import Testing
 @Suite struct AnyMethodTests {
     @Test("a method is any token, compared case-sensitively; anything else is refused")
     func tokens() throws {
-        #expect(HTTPMethod(rawValue: "PROPFIND") == .propfind)
-        #expect(HTTPMethod(rawValue: "M-SEARCH")?.rawValue == "M-SEARCH")
-        #expect(HTTPMethod(rawValue: "x!#$%&'*+-.^_`|~9")?.rawValue == "x!#$%&'*+-.^_`|~9")
+        expectEqual(HTTPMethod(rawValue: "PROPFIND"), .propfind)
+        expectEqual(HTTPMethod(rawValue: "M-SEARCH")?.rawValue, "M-SEARCH")
+        expectEqual(HTTPMethod(rawValue: "x!#$%&'*+-.^_`|~9")?.rawValue, "x!#$%&'*+-.^_`|~9")
         #expect(HTTPMethod(rawValue: "get") != .get)                       // RFC 9110: case-sensitive
         for bad in ["", "GE T", "GET\r\n", "A(B)", "GET/1", "MÉTHODE", "A:B", "A\"B"] {
             #expect(HTTPMethod(rawValue: bad) == nil, "\(bad)")
         }
-        #expect(HTTPMethod(normalizing: "options") == .options)
-        #expect(HTTPMethod(normalizing: "Purge")?.rawValue == "Purge")
-        #expect(HTTPMethod(normalizing: "a b") == nil)
-        #expect(HTTPMethod.common.map(\.rawValue) == ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+        expectEqual(HTTPMethod(normalizing: "options"), .options)
+        expectEqual(HTTPMethod(normalizing: "Purge")?.rawValue, "Purge")
+        expectEqual(HTTPMethod(normalizing: "a b"), nil)
+        expectEqual(HTTPMethod.common.map(\.rawValue), ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
         let decoded = try JSONDecoder().decode([HTTPMethod].self, from: Data(#"["QUERY","MKCOL"]"#.utf8))
-        #expect(decoded == [.query, HTTPMethod("MKCOL")!])
+        expectEqual(decoded, [.query, HTTPMethod("MKCOL")!])
         #expect(String(decoding: try JSONEncoder().encode(HTTPMethod.propfind), as: UTF8.self) == #""PROPFIND""#)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(HTTPMethod.self, from: Data(#""A B""#.utf8)) }
     }
@@ -28,13 +28,13 @@ import Testing
     func idempotenceAndArguments() {
         let idempotent: [HTTPMethod] = [.get, .head, .options, .trace, .put, .delete, .query, .propfind]
         let others: [HTTPMethod] = [.post, .patch, .connect, HTTPMethod("PURGE")!]
-        #expect(idempotent.map(\.isIdempotent) == Array(repeating: true, count: idempotent.count))
-        #expect(others.map(\.isIdempotent) == Array(repeating: false, count: others.count))
-        #expect(RetryPolicy().retryableMethods == Set(idempotent))
+        expectEqual(idempotent.map(\.isIdempotent), Array(repeating: true, count: idempotent.count))
+        expectEqual(others.map(\.isIdempotent), Array(repeating: false, count: others.count))
+        expectEqual(RetryPolicy().retryableMethods, Set(idempotent))
         let inQuery: [HTTPMethod] = [.get, .head, .delete, .options, .trace]
         let inBody: [HTTPMethod] = [.post, .put, .patch, .query, .propfind, HTTPMethod("PURGE")!]
-        #expect(inQuery.map(\.encodesArgumentsInQuery) == Array(repeating: true, count: inQuery.count))
-        #expect(inBody.map(\.encodesArgumentsInQuery) == Array(repeating: false, count: inBody.count))
+        expectEqual(inQuery.map(\.encodesArgumentsInQuery), Array(repeating: true, count: inQuery.count))
+        expectEqual(inBody.map(\.encodesArgumentsInQuery), Array(repeating: false, count: inBody.count))
     }
 
     @Test("OPTIONS gets the demo server's CORS preflight answer with Allow")
@@ -44,13 +44,13 @@ import Testing
                                       headers: ["Origin": "https://app.example.org", "Access-Control-Request-Method": "POST",
                                                 "Access-Control-Request-Headers": "Content-Type, X-Trace"]) { $0.responseSerializer = .auto }
             try await request.run()
-            #expect(request.responseStatusCode == 204)
-            #expect(request.response?.header("Allow") == "GET, POST, OPTIONS")
-            #expect(request.response?.header("Access-Control-Allow-Origin") == "https://app.example.org")
-            #expect(request.response?.header("Access-Control-Allow-Methods") == "GET, POST, OPTIONS")
-            #expect(request.response?.header("Access-Control-Allow-Headers") == "Content-Type, X-Trace")
+            expectEqual(request.responseStatusCode, 204)
+            expectEqual(request.response?.header("Allow"), "GET, POST, OPTIONS")
+            expectEqual(request.response?.header("Access-Control-Allow-Origin"), "https://app.example.org")
+            expectEqual(request.response?.header("Access-Control-Allow-Methods"), "GET, POST, OPTIONS")
+            expectEqual(request.response?.header("Access-Control-Allow-Headers"), "Content-Type, X-Trace")
             let served = try await bed.server.requestLog()
-            #expect(served.last?.method == "OPTIONS")
+            expectEqual(served.last?.method, "OPTIONS")
         }
     }
 
@@ -61,32 +61,32 @@ import Testing
                 $0.rawBody = Data(#"<?xml version="1.0"?><propfind xmlns="DAV:"><allprop/></propfind>"#.utf8)
             }
             try await propfind.run()
-            #expect(propfind.responseJSON?["method"] == "PROPFIND")
-            #expect(propfind.responseJSON?["data"]?.stringValue?.contains("<allprop/>") == true)
-            #expect(propfind.responseJSON?["headers"]?["Depth"] == "1")
+            expectEqual(propfind.responseJSON?["method"], "PROPFIND")
+            expectEqual(propfind.responseJSON?["data"]?.stringValue?.contains("<allprop/>"), true)
+            expectEqual(propfind.responseJSON?["headers"]?["Depth"], "1")
 
             let query = bed.request("/anything/search", method: .query, arguments: ["q": "shoes", "limit": 5]) {
                 $0.requestSerializer = .json
             }
             try await query.run()
-            #expect(query.responseJSON?["method"] == "QUERY")
-            #expect(query.responseJSON?["json"]?["q"] == "shoes")
-            #expect(query.responseJSON?["args"] == .object([:]))     // arguments in the body, not the query
+            expectEqual(query.responseJSON?["method"], "QUERY")
+            expectEqual(query.responseJSON?["json"]?["q"], "shoes")
+            expectEqual(query.responseJSON?["args"], .object([:]))     // arguments in the body, not the query
 
             let trace = bed.request("/anything/trace", method: .trace, arguments: ["x": "1"])
             try await trace.run()
-            #expect(trace.responseJSON?["method"] == "TRACE")
-            #expect(trace.responseJSON?["args"]?["x"] == "1")
-            #expect(trace.responseJSON?["data"] == "")
+            expectEqual(trace.responseJSON?["method"], "TRACE")
+            expectEqual(trace.responseJSON?["args"]?["x"], "1")
+            expectEqual(trace.responseJSON?["data"], "")
 
             let purge = bed.request("/anything/cache", method: HTTPMethod("PURGE")!)
             try await purge.run()
-            #expect(purge.responseJSON?["method"] == "PURGE")
+            expectEqual(purge.responseJSON?["method"], "PURGE")
 
             // A handle that sent a custom method is reused for a GET without keeping it.
             let get = bed.request("/anything/cache")
             try await get.run()
-            #expect(get.responseJSON?["method"] == "GET")
+            expectEqual(get.responseJSON?["method"], "GET")
         }
     }
 
@@ -104,15 +104,15 @@ import Testing
             return request
         }
         let options = await send(.options)
-        #expect(options.error == nil)
-        #expect(options.response?.header("Allow")?.contains("OPTIONS") == true)
+        expectEqual(options.error, nil)
+        expectEqual(options.response?.header("Allow")?.contains("OPTIONS"), true)
         #expect(options.response?.header("Access-Control-Allow-Methods") != nil)
         let trace = await send(.trace)
-        #expect(trace.responseJSON?["method"] == "TRACE")
+        expectEqual(trace.responseJSON?["method"], "TRACE")
         for method in [HTTPMethod.propfind, .query] {
             let request = await send(method, body: Data("{}".utf8))
             #expect(request.responseStatusCode == 405, "\(method)")    // httpbin's /anything lists its methods
-            #expect(request.response?.header("Allow")?.contains("TRACE") == true)
+            expectEqual(request.response?.header("Allow")?.contains("TRACE"), true)
         }
     }
 }

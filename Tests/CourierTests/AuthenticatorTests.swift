@@ -48,9 +48,9 @@ import Testing
             let authenticator = ScriptedAuthenticator(tokens: [Self.basic("ann", "pw")])
             let request = bed.request("/basic-auth/ann/pw") { $0.authenticator = authenticator }
             try await request.run()
-            #expect(request.responseJSON?["user"]?.stringValue == "ann")
-            #expect(authenticator.credentialCalls == 1)
-            #expect(authenticator.retryCalls == 0)
+            expectEqual(request.responseJSON?["user"]?.stringValue, "ann")
+            expectEqual(authenticator.credentialCalls, 1)
+            expectEqual(authenticator.retryCalls, 0)
         }
     }
 
@@ -62,11 +62,11 @@ import Testing
             request.addAccessory(log)
             request.delegate = log
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(authenticator.credentialCalls == 2)
-            #expect(authenticator.retryCalls == 1)
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(authenticator.credentialCalls, 2)
+            expectEqual(authenticator.retryCalls, 1)
             await log.waitForEvents(4)
-            #expect(log.events == ["accessory.willStart", "accessory.willStop", "delegate.finished", "accessory.didStop"])
+            expectEqual(log.events, ["accessory.willStart", "accessory.willStop", "delegate.finished", "accessory.didStop"])
             #expect(request.retryCount == 0, "the retry policy's count is not the authenticator's")
         }
     }
@@ -80,11 +80,11 @@ import Testing
             request.addAccessory(log)
             request.delegate = log
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.responseStatusCode == 401)
-            #expect(authenticator.credentialCalls == 2)
-            #expect(authenticator.retryCalls == 1)
+            expectEqual(request.responseStatusCode, 401)
+            expectEqual(authenticator.credentialCalls, 2)
+            expectEqual(authenticator.retryCalls, 1)
             await log.waitForEvents(4)
-            #expect(log.events == ["accessory.willStart", "accessory.willStop", "delegate.failed", "accessory.didStop"])
+            expectEqual(log.events, ["accessory.willStart", "accessory.willStop", "delegate.failed", "accessory.didStop"])
         }
     }
 
@@ -93,8 +93,8 @@ import Testing
         try await withTestBed({ $0.authenticator = authenticator }) { bed in
             let request = bed.request("/basic-auth/bob/pw")
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(authenticator.credentialCalls == 1)
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(authenticator.credentialCalls, 1)
         }
     }
 
@@ -108,10 +108,10 @@ import Testing
             let counter = bed.uniqueName("never")
             let request = bed.request("/counter/\(counter)") { $0.authenticator = FailingAuthenticator() }
             let error = await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(error?.family == .parameter)
-            #expect(error?.message.contains("the token service is down") == true)
+            expectEqual(error?.family, .parameter)
+            expectEqual(error?.message.contains("the token service is down"), true)
             let count = try await bed.counterValue(counter)
-            #expect(count == 0)
+            expectEqual(count, 0)
         }
     }
 }

@@ -13,14 +13,14 @@ import Testing
                 let request = bed.request(path) { $0.responseSerializer = .auto }
                 try await request.run()
                 #expect(request.error == nil, "\(path): \(String(describing: request.error))")
-                #expect(request.response?.mimeType == mimeType)
-                #expect(request.responseJSON == nil)
-                #expect(request.responseWarning == nil)
-                #expect(request.responseData?.isEmpty == false)
+                expectEqual(request.response?.mimeType, mimeType)
+                expectEqual(request.responseJSON, nil)
+                expectEqual(request.responseWarning, nil)
+                expectEqual(request.responseData?.isEmpty, false)
             }
             let png = bed.request("/image/png") { $0.responseSerializer = .auto }
             try await png.run()
-            #expect(png.responseData?.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            expectEqual(png.responseData?.prefix(8), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         }
     }
 
@@ -28,9 +28,9 @@ import Testing
     func engineDefaultIsJSON() async throws {
         try await withTestBed { bed in
             let request = bed.request("/html")
-            #expect(request.responseSerializer == .json)
+            expectEqual(request.responseSerializer, .json)
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .unacceptableContentType)
+            expectEqual(request.error?.code, .unacceptableContentType)
         }
     }
 
@@ -42,11 +42,11 @@ import Testing
             #expect(json.responseJSON?["slideshow"]?["title"] != nil)
             let xml = bed.request("/xml") { $0.responseSerializer = .auto }
             try await xml.run()
-            #expect(xml.responseXML?.rootElement()?.name == "slideshow")
-            #expect(xml.responseJSON == nil)
+            expectEqual(xml.responseXML?.rootElement()?.name, "slideshow")
+            expectEqual(xml.responseJSON, nil)
             let html = bed.request("/html") { $0.responseSerializer = .auto }
             try await html.run()
-            #expect(html.responseXML == nil)      // HTML is text, not XML
+            expectEqual(html.responseXML, nil)      // HTML is text, not XML
         }
     }
 
@@ -55,16 +55,16 @@ import Testing
         try await withTestBed { bed in
             let auto = bed.request("/malformed-json") { $0.responseSerializer = .auto }
             try await auto.run()
-            #expect(auto.error == nil)
-            #expect(auto.responseJSON == nil)
+            expectEqual(auto.error, nil)
+            expectEqual(auto.responseJSON, nil)
             #expect(auto.responseString?.hasPrefix("{\"items\"") == true)
             let warning = try #require(auto.responseWarning)
             #expect(warning.contains("not valid JSON") && warning.contains("application/json") && warning.contains("Invalid JSON at byte"))
 
             let strict = bed.request("/malformed-json") { $0.responseSerializer = .json }
             await #expect(throws: RequestError.self) { try await strict.run() }
-            #expect(strict.error?.code == .cannotParseResponse)
-            #expect(strict.responseWarning == nil)
+            expectEqual(strict.error?.code, .cannotParseResponse)
+            expectEqual(strict.responseWarning, nil)
         }
     }
 
@@ -76,15 +76,15 @@ import Testing
                 $0.acceptableContentTypes = ["application/json"]
             }
             await #expect(throws: RequestError.self) { try await accept.run() }
-            #expect(accept.error?.code == .unacceptableContentType)
+            expectEqual(accept.error?.code, .unacceptableContentType)
 
             let template = bed.request("/html") {
                 $0.responseSerializer = .auto
                 $0.jsonValidator = .object(["title": .string])
             }
             await #expect(throws: RequestError.self) { try await template.run() }
-            #expect(template.error?.code == .invalidJSONFormat)
-            #expect(template.error?.message.contains("not JSON (text/html)") == true)
+            expectEqual(template.error?.code, .invalidJSONFormat)
+            expectEqual(template.error?.message.contains("not JSON (text/html)"), true)
         }
     }
 
@@ -97,10 +97,10 @@ import Testing
                 let cached = bed.request(path) { $0.serializer = .auto }
                 try await cached.run()
                 #expect(cached.isDataFromCache, "\(path)")
-                #expect(cached.error == nil)
-                #expect(cached.responseData == network.responseData)
-                #expect(cached.responseWarning == network.responseWarning)
-                #expect(cached.responseJSON == network.responseJSON)
+                expectEqual(cached.error, nil)
+                expectEqual(cached.responseData, network.responseData)
+                expectEqual(cached.responseWarning, network.responseWarning)
+                expectEqual(cached.responseJSON, network.responseJSON)
             }
             let broken = bed.request("/malformed-json") { $0.serializer = .auto }
             try await broken.run()
@@ -117,7 +117,7 @@ import Testing
             let request = server.request(path, agent: agent) { $0.responseSerializer = .auto }
             try await request.run()
             #expect(request.error == nil, "\(path): \(String(describing: request.error))")
-            #expect(request.responseWarning == nil)
+            expectEqual(request.responseWarning, nil)
             #expect((request.responseJSON != nil) == (path == "/json"), "\(path)")
         }
         let strict = server.request("/html", agent: agent)

@@ -44,9 +44,9 @@ import Testing
                 log.record("failure \(batch.failedRequest === failing)")
             })
             await log.waitForEvents(1)
-            #expect(log.events == ["failure true"])
+            expectEqual(log.events, ["failure true"])
             #expect(slow.allSatisfy { $0.isCancelled && !$0.isExecuting })
-            #expect(batch.snapshot.states == [.cancelled, .failed, .cancelled])
+            expectEqual(batch.snapshot.states, [.cancelled, .failed, .cancelled])
             #expect(bed.agent.records().isEmpty)
         }
     }
@@ -60,7 +60,7 @@ import Testing
                 Issue.record("the batch should have failed")
             } catch let failure as GroupFailure {
                 #expect(failure.failedRequest === failing)
-                #expect(failure.error.code == .invalidStatusCode)
+                expectEqual(failure.error.code, .invalidStatusCode)
             }
         }
     }
@@ -70,8 +70,8 @@ import Testing
             let requests = [bed.request("/get"), bed.request("/status/500"), bed.request("/delay/0.3"), bed.request("/status/404")]
             let batch = BatchRequest(requests: requests, continueOnFailure: true)
             try await batch.run()   // a partial success: every request ran
-            #expect(batch.snapshot.states == [.succeeded, .failed, .succeeded, .failed])
-            #expect(batch.failedRequests.map(\.responseStatusCode) == [500, 404])
+            expectEqual(batch.snapshot.states, [.succeeded, .failed, .succeeded, .failed])
+            expectEqual(batch.failedRequests.map(\.responseStatusCode), [500, 404])
             #expect(requests[2].responseStatusCode == 200, "a failure did not stop the slow request")
         }
     }
@@ -98,8 +98,8 @@ import Testing
             batch.start()
             var seen: [Int] = []
             for await snapshot in stream { seen.append(snapshot.finished) }
-            #expect(seen.first == 0)
-            #expect(seen.last == 3)
+            expectEqual(seen.first, 0)
+            expectEqual(seen.last, 3)
             #expect(seen == seen.sorted(), "finished counts never go back")
         }
     }
@@ -112,7 +112,7 @@ import Testing
             batch.addAccessory(log)
             batch.start(success: { _ in log.record("success") }, failure: { _ in log.record("failure") })
             batch.stop()
-            #expect(log.events == ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
+            expectEqual(log.events, ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
             #expect(requests.allSatisfy { $0.isCancelled })
             #expect(!batch.isRunning)
         }
@@ -128,8 +128,8 @@ import Testing
             })
             slow.stop()
             await log.waitForEvents(1)
-            #expect(log.events == ["failure true"])
-            #expect(batch.snapshot.states == [.succeeded, .cancelled])
+            expectEqual(log.events, ["failure true"])
+            expectEqual(batch.snapshot.states, [.succeeded, .cancelled])
             #expect(!batch.isRunning)
         }
     }

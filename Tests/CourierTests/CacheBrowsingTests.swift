@@ -15,24 +15,24 @@ import Testing
             try await new.run()
 
             let entries = bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60))
-            #expect(entries.map(\.name) == [new.cacheIdentity.name, old.cacheIdentity.name])
-            #expect(entries.map(\.freshness) == [.fresh, .expired])
+            expectEqual(entries.map(\.name), [new.cacheIdentity.name, old.cacheIdentity.name])
+            expectEqual(entries.map(\.freshness), [.fresh, .expired])
             let metadata = try #require(entries.last?.metadata)
-            #expect(metadata.method == "GET")
+            expectEqual(metadata.method, "GET")
             #expect(metadata.url.hasPrefix(bed.bed.server.baseURL + "/get?"))
             #expect(metadata.arguments == ["password": .string(Redaction.placeholder), "page": 1,
                                            "apiKey": .string(Redaction.placeholder)])
-            #expect(metadata.statusCode == 200)
-            #expect(metadata.contentType?.hasPrefix("application/json") == true)
-            #expect(metadata.appVersion == "3.1")
-            #expect(metadata.bodySize == old.responseData?.count)
+            expectEqual(metadata.statusCode, 200)
+            expectEqual(metadata.contentType?.hasPrefix("application/json"), true)
+            expectEqual(metadata.appVersion, "3.1")
+            expectEqual(metadata.bodySize, old.responseData?.count)
             let file = try String(contentsOfFile: bed.directory + "/\(old.cacheIdentity.name).metadata", encoding: .utf8)
             #expect(!file.contains("hunter2"))
             #expect(metadata.url.contains("password=\(Redaction.placeholder)"))
             #expect(metadata.url.contains("page=1"))
 
             let versioned = bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 999_999_999, version: 2))
-            #expect(Set(versioned.map(\.freshness)) == [.fresh, .versionMismatch])
+            expectEqual(Set(versioned.map(\.freshness)), [.fresh, .versionMismatch])
             let otherApp = bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 999_999_999, appVersion: "4.0"))
             #expect(otherApp.allSatisfy { $0.freshness == .appVersionMismatch })
         }
@@ -47,21 +47,21 @@ import Testing
             try bed.rewriteMetadata(stale.cacheIdentity.name) { $0["creationDate"] = "2001-01-01T00:00:00.000Z" }
             let cache = bed.cache
 
-            #expect(cache.body(of: kept.cacheIdentity.name) == kept.responseData)
-            #expect(cache.body(of: "../etc/passwd") == nil)
+            expectEqual(cache.body(of: kept.cacheIdentity.name), kept.responseData)
+            expectEqual(cache.body(of: "../etc/passwd"), nil)
             let onDisk = bed.files().reduce(0) { total, file in
                 total + ((try? FileManager.default.attributesOfItem(atPath: bed.directory + "/" + file))?[.size] as? Int ?? 0)
             }
-            #expect(cache.totalSize() == onDisk)
+            expectEqual(cache.totalSize(), onDisk)
             #expect(cache.totalSize() > (kept.responseData?.count ?? 0) + (stale.responseData?.count ?? 0))
 
             let policy = CachePolicy(cacheTimeInSeconds: 60)
-            #expect(cache.purgeExpired(judgedBy: policy) == [stale.cacheIdentity.name])
-            #expect(cache.entries(judgedBy: policy).map(\.name) == [kept.cacheIdentity.name])
+            expectEqual(cache.purgeExpired(judgedBy: policy), [stale.cacheIdentity.name])
+            expectEqual(cache.entries(judgedBy: policy).map(\.name), [kept.cacheIdentity.name])
             #expect(cache.delete(kept.cacheIdentity.name))
             #expect(!cache.delete(kept.cacheIdentity.name))
             #expect(cache.entries(judgedBy: policy).isEmpty)
-            #expect(cache.entry(named: kept.cacheIdentity.name, judgedBy: policy) == nil)
+            expectEqual(cache.entry(named: kept.cacheIdentity.name, judgedBy: policy), nil)
         }
     }
 
@@ -69,17 +69,17 @@ import Testing
         try await withCacheBed { bed in
             let request = bed.request("/get") { $0.cacheTime = 30 }
             let before = ResponseCache.explain(request)
-            #expect(before.error?.code == .invalidMetadata)
+            expectEqual(before.error?.code, .invalidMetadata)
             #expect(!before.entryExists)
             #expect(before.summary.hasPrefix("miss (-6)"))
-            #expect(before.directory == bed.directory)
-            #expect(before.name == request.cacheIdentity.name)
+            expectEqual(before.directory, bed.directory)
+            expectEqual(before.name, request.cacheIdentity.name)
 
             try await request.run()
             let hit = ResponseCache.explain(request)
             #expect(hit.isHit && hit.startUsesCache && hit.entryExists)
             #expect(hit.summary.hasPrefix("hit"))
-            #expect(hit.metadata?.url == request.response?.url)
+            expectEqual(hit.metadata?.url, request.response?.url)
 
             request.ignoreCache = true
             let ignoring = ResponseCache.explain(request)
@@ -89,7 +89,7 @@ import Testing
             request.ignoreCache = false
             request.update { $0.cacheTime = 1 }
             let expired = ResponseCache.explain(request, now: Date().addingTimeInterval(5))
-            #expect(expired.error?.code == .expired)
+            expectEqual(expired.error?.code, .expired)
             #expect(expired.metadata != nil, "the metadata is shown even when the entry is not usable")
             #expect(expired.entryExists)
             #expect(expired.summary.contains("kept for 1 s"))
@@ -100,10 +100,10 @@ import Testing
         let directory = ResponseCache.defaultDirectory
         #expect(directory.hasSuffix("/courier/responses"))
         if let xdg = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            #expect(directory == xdg + "/courier/responses")
+            expectEqual(directory, xdg + "/courier/responses")
         } else {
-            #expect(directory == FileManager.default.homeDirectoryForCurrentUser.path + "/.cache/courier/responses")
+            expectEqual(directory, FileManager.default.homeDirectoryForCurrentUser.path + "/.cache/courier/responses")
         }
-        #expect(ResponseCache(config: NetworkConfig()).directory == directory)
+        expectEqual(ResponseCache(config: NetworkConfig()).directory, directory)
     }
 }

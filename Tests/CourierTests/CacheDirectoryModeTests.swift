@@ -16,19 +16,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: shared) }
         try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared)
         try CacheFiles.makeDirectory(shared + "/courier/responses")
-        #expect(Self.mode(shared) == 0o1777)
-        #expect(Self.mode(shared + "/courier") == 0o700)
-        #expect(Self.mode(shared + "/courier/responses") == 0o700)
+        expectEqual(Self.mode(shared), 0o1777)
+        expectEqual(Self.mode(shared + "/courier"), 0o700)
+        expectEqual(Self.mode(shared + "/courier/responses"), 0o700)
         // The cache folder itself, found looser, is tightened.
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shared + "/courier/responses")
         try CacheFiles.makeDirectory(shared + "/courier/responses")
-        #expect(Self.mode(shared + "/courier/responses") == 0o700)
+        expectEqual(Self.mode(shared + "/courier/responses"), 0o700)
 
         let jarFolder = shared + "/jars"
         try FileManager.default.createDirectory(atPath: jarFolder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jarFolder)
         try CookieJar().save(to: jarFolder + "/cookies.txt")
-        #expect(Self.mode(jarFolder) == 0o755)
-        #expect(Self.mode(jarFolder + "/cookies.txt") == 0o600)
+        expectEqual(Self.mode(jarFolder), 0o755)
+        expectEqual(Self.mode(jarFolder + "/cookies.txt"), 0o600)
     }
 }

@@ -17,28 +17,28 @@ import Testing
     @Test func codesAreYTKNetworks() {
         let codes: [CacheError.Code] = [.expired, .versionMismatch, .sensitiveDataMismatch, .appVersionMismatch,
                                         .invalidCacheTime, .invalidMetadata, .invalidCacheData]
-        #expect(codes.map(\.rawValue) == [-1, -2, -3, -4, -5, -6, -7])
-        #expect(CacheError.domain == "caching")
+        expectEqual(codes.map(\.rawValue), [-1, -2, -3, -4, -5, -6, -7])
+        expectEqual(CacheError.domain, "caching")
     }
 
     @Test func invalidCacheTime() async throws {
         try await withCacheBed { bed in
             try await bed.request("/get").run()
             let error = loadError(bed.request("/get") { $0.cacheTime = -1 })
-            #expect(error?.code == .invalidCacheTime)
-            #expect(error?.message.contains("-1 s") == true)
+            expectEqual(error?.code, .invalidCacheTime)
+            expectEqual(error?.message.contains("-1 s"), true)
         }
     }
 
     @Test func invalidMetadata() async throws {
         try await withCacheBed { bed in
-            #expect(loadError(bed.request("/get"))?.code == .invalidMetadata)
+            expectEqual(loadError(bed.request("/get"))?.code, .invalidMetadata)
             let request = bed.request("/get")
             try await request.run()
             try Data("{ not json".utf8).write(to: URL(fileURLWithPath: bed.directory + "/\(request.cacheIdentity.name).metadata"))
             let error = loadError(request)
-            #expect(error?.code == .invalidMetadata)
-            #expect(error?.message.contains("unreadable") == true)
+            expectEqual(error?.code, .invalidMetadata)
+            expectEqual(error?.message.contains("unreadable"), true)
         }
     }
 
@@ -47,11 +47,11 @@ import Testing
             let request = bed.request("/get")
             try await request.run()
             try bed.rewriteMetadata(request.cacheIdentity.name) { $0["creationDate"] = "2001-01-01T00:00:00.000Z" }
-            #expect(loadError(request)?.code == .expired)
+            expectEqual(loadError(request)?.code, .expired)
             try bed.rewriteMetadata(request.cacheIdentity.name) { $0["creationDate"] = "2999-01-01T00:00:00.000Z" }
             let future = loadError(request)
-            #expect(future?.code == .expired)
-            #expect(future?.message.contains("future") == true)
+            expectEqual(future?.code, .expired)
+            expectEqual(future?.message.contains("future"), true)
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
         try await withCacheBed { bed in
             try await bed.request("/get") { $0.sensitiveData = ["user": 1] }.run()
             #expect(loadError(bed.request("/get") { $0.sensitiveData = ["user": 2] })?.code == .sensitiveDataMismatch)
-            #expect(loadError(bed.request("/get"))?.code == .sensitiveDataMismatch)
+            expectEqual(loadError(bed.request("/get"))?.code, .sensitiveDataMismatch)
             #expect(loadError(bed.request("/get") { $0.sensitiveData = ["user": 1] }) == nil)
         }
     }
@@ -78,8 +78,8 @@ import Testing
             try await bed.request("/get").run()
             bed.bed.config.appVersion = "2.0"
             let error = loadError(bed.request("/get"))
-            #expect(error?.code == .appVersionMismatch)
-            #expect(error?.message.contains("1.0") == true)
+            expectEqual(error?.code, .appVersionMismatch)
+            expectEqual(error?.message.contains("1.0"), true)
         }
     }
 
@@ -87,16 +87,16 @@ import Testing
         try await withCacheBed { bed in
             let raw = bed.request("/bytes/64") { $0.serializer = .raw }
             try await raw.run()
-            #expect(loadError(raw) == nil)
+            expectEqual(loadError(raw), nil)
             let json = bed.request("/bytes/64")
             let unparsable = loadError(json)
-            #expect(unparsable?.code == .invalidCacheData)
-            #expect(unparsable?.message.contains("JSON") == true)
+            expectEqual(unparsable?.code, .invalidCacheData)
+            expectEqual(unparsable?.message.contains("JSON"), true)
 
             try FileManager.default.removeItem(atPath: bed.directory + "/\(raw.cacheIdentity.name)")
             let missing = loadError(raw)
-            #expect(missing?.code == .invalidCacheData)
-            #expect(missing?.message.contains("missing") == true)
+            expectEqual(missing?.code, .invalidCacheData)
+            expectEqual(missing?.message.contains("missing"), true)
         }
     }
 

@@ -11,9 +11,9 @@ import Testing
         #expect(identity.canonicalText
                 == #"{"arguments":{"page":2,"q":"swift"},"baseURL":"http://127.0.0.1:8080","method":"GET","requestURL":"/users"}"#)
         // `printf '%s' "<canonical text>" | sha256sum`, computed once outside Swift: the same in every process.
-        #expect(identity.name == "4d28c0f2c180115b8868983a236b5c9fc3a4eea3a82bf97a0c9b586d19f22b10")
+        expectEqual(identity.name, "4d28c0f2c180115b8868983a236b5c9fc3a4eea3a82bf97a0c9b586d19f22b10")
         let bare = CacheIdentity(method: "POST", baseURL: "", requestURL: "https://example.com/a/b", arguments: nil)
-        #expect(bare.name == "00284fb4731108cf2ad3eb4ec40fa94909e6f031712eca167de4975620031c8b")
+        expectEqual(bare.name, "00284fb4731108cf2ad3eb4ec40fa94909e6f031712eca167de4975620031c8b")
     }
 
     @Test func argumentOrderDoesNotMatter() throws {
@@ -21,7 +21,7 @@ import Testing
         let backward = try JSONValue(parsing: Data(#"{"c":null,"b":{"y":"z","x":[1,2]},"a":1}"#.utf8))
         let first = CacheIdentity(method: "GET", baseURL: "http://h", requestURL: "/p", arguments: forward)
         let second = CacheIdentity(method: "GET", baseURL: "http://h", requestURL: "/p", arguments: backward)
-        #expect(first.name == second.name)
+        expectEqual(first.name, second.name)
         let reordered = CacheIdentity(method: "GET", baseURL: "http://h", requestURL: "/p",
                                       arguments: ["b": ["x": [2, 1], "y": "z"], "a": 1, "c": nil])
         #expect(reordered.name != first.name, "array order is data, not presentation")
@@ -41,7 +41,7 @@ import Testing
         var stringArgument = base
         stringArgument.arguments = ["a": "1"]
         names.insert(stringArgument.name)
-        #expect(names.count == 6)
+        expectEqual(names.count, 6)
         #expect(names.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
     }
 
@@ -52,10 +52,10 @@ import Testing
             try await first.run()
             let beta = try JSONValue(parsing: Data(#"{"y":false,"x":true}"#.utf8))
             let second = bed.request(counter.path) { $0.arguments = .object(["beta": beta, "alpha": 1]) }
-            #expect(second.cacheIdentity.name == first.cacheIdentity.name)
+            expectEqual(second.cacheIdentity.name, first.cacheIdentity.name)
             try await second.run()
             #expect(second.isDataFromCache)
-            #expect(try await bed.bed.counterValue(counter.name) == 1)
+            expectEqual(try await bed.bed.counterValue(counter.name), 1)
         }
     }
 
@@ -76,7 +76,7 @@ import Testing
                 $0.arguments = ["id": 7, "ts": 2000]
                 $0.argumentFilter = dropTimestamp
             }
-            #expect(later.cacheIdentity.arguments == ["id": 7])
+            expectEqual(later.cacheIdentity.arguments, ["id": 7])
             try await later.run()
             #expect(later.isDataFromCache)
             let unfiltered = bed.request(counter.path) { $0.arguments = ["id": 7, "ts": 2000] }
@@ -87,9 +87,9 @@ import Testing
     @Test func identityUsesTheConfigBaseURLUnlessTheRequestSetsOne() async throws {
         try await withCacheBed { bed in
             let plain = bed.request("/get")
-            #expect(plain.cacheIdentity.baseURL == bed.bed.server.baseURL)
+            expectEqual(plain.cacheIdentity.baseURL, bed.bed.server.baseURL)
             let own = bed.request("/get") { $0.baseURL = "http://elsewhere.invalid" }
-            #expect(own.cacheIdentity.baseURL == "http://elsewhere.invalid")
+            expectEqual(own.cacheIdentity.baseURL, "http://elsewhere.invalid")
             #expect(own.cacheIdentity.name != plain.cacheIdentity.name)
         }
     }

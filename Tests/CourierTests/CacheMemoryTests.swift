@@ -22,7 +22,7 @@ import Testing
         let hit = bed.request(path)
         try await hit.run()
         #expect(hit.isDataFromCache)
-        #expect(hit.responseJSON == network.responseJSON)
+        expectEqual(hit.responseJSON, network.responseJSON)
         return name
     }
 
@@ -49,14 +49,14 @@ import Testing
             let rewrite = CacheProbe(counter.path, agent: other)
             rewrite.ignoreCache = true
             try await rewrite.run()
-            #expect(rewrite.responseJSON?["count"] == 2)
+            expectEqual(rewrite.responseJSON?["count"], 2)
             #expect(bed.cache.body(of: name) == rewrite.responseData, "the files now hold count 2")
 
             let next = bed.request(counter.path)
             try await next.run()
             #expect(next.isDataFromCache)
             #expect(next.responseJSON?["count"] == 2, "the rewritten entry, not the one kept in memory")
-            #expect(try await bed.bed.counterValue(counter.name) == 2)
+            expectEqual(try await bed.bed.counterValue(counter.name), 2)
         }
     }
 
@@ -74,11 +74,11 @@ import Testing
             try JSONValue.object(metadata).serialized().write(to: URL(fileURLWithPath: path), options: .atomic)
 
             let next = bed.request(counter.path)
-            #expect(whyMiss(next) == .expired)
+            expectEqual(whyMiss(next), .expired)
             try await next.run()
             #expect(!next.isDataFromCache)
-            #expect(next.responseJSON?["count"] == 2)
-            #expect(try await bed.bed.counterValue(counter.name) == 2)
+            expectEqual(next.responseJSON?["count"], 2)
+            expectEqual(try await bed.bed.counterValue(counter.name), 2)
         }
     }
 
@@ -89,11 +89,11 @@ import Testing
             #expect(bed.cache.delete(name))
 
             let next = bed.request(counter.path)
-            #expect(whyMiss(next) == .invalidMetadata)
+            expectEqual(whyMiss(next), .invalidMetadata)
             try await next.run()
             #expect(!next.isDataFromCache)
-            #expect(next.responseJSON?["count"] == 2)
-            #expect(try await bed.bed.counterValue(counter.name) == 2)
+            expectEqual(next.responseJSON?["count"], 2)
+            expectEqual(try await bed.bed.counterValue(counter.name), 2)
             #expect(whyMiss(bed.request(counter.path)) == nil, "the network response is cached again")
         }
     }
@@ -102,14 +102,14 @@ import Testing
         try await withCacheBed { bed in
             let counter = bed.counterPath()
             let name = try await keepInMemory(bed, counter.path)
-            #expect(unlink(bed.directory + "/" + name) == 0)
+            expectEqual(unlink(bed.directory + "/" + name), 0)
 
             let next = bed.request(counter.path)
-            #expect(whyMiss(next) == .invalidCacheData)
+            expectEqual(whyMiss(next), .invalidCacheData)
             try await next.run()
             #expect(!next.isDataFromCache)
-            #expect(next.responseJSON?["count"] == 2)
-            #expect(try await bed.bed.counterValue(counter.name) == 2)
+            expectEqual(next.responseJSON?["count"], 2)
+            expectEqual(try await bed.bed.counterValue(counter.name), 2)
         }
     }
 
@@ -119,7 +119,7 @@ import Testing
         let limit = 16 * 1024
         try await withCacheBed({ $0.memoryCacheBytes = limit }) { bed in
             let memory = bed.bed.agent.cacheMemory
-            #expect(memory.byteLimit == limit)
+            expectEqual(memory.byteLimit, limit)
             var names: [String] = []
             var written = 0
             for seed in 0..<30 {
@@ -159,13 +159,13 @@ import Testing
                 let network = bed.request(counter.path, configure)
                 try await network.run()
                 #expect(!network.isDataFromCache)
-                #expect(network.responseJSON?["count"] == .int(iteration + 1))
+                expectEqual(network.responseJSON?["count"], .int(iteration + 1))
 
                 // No waiting for the write: the next start must find it.
                 let next = bed.request(counter.path, configure)
                 try await next.run()
                 #expect(next.isDataFromCache, "iteration \(iteration): the second start went to the network")
-                #expect(next.responseJSON == network.responseJSON)
+                expectEqual(next.responseJSON, network.responseJSON)
             }
             #expect(try await bed.bed.counterValue(counter.name) == 20, "one network request per iteration")
             await bed.bed.agent.waitForCacheWrites()

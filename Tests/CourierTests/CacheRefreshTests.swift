@@ -16,9 +16,9 @@ import Testing
             request.addAccessory(accessory)
             request.delegate = log
             try await request.run()
-            #expect(accessory.events == ["willStart:cache", "willStop:cache", "didStop:cache"])
-            #expect(log.events == ["delegate.finished"])
-            #expect(try await bed.bed.counterValue(counter.name) == 1)
+            expectEqual(accessory.events, ["willStart:cache", "willStop:cache", "didStop:cache"])
+            expectEqual(log.events, ["delegate.finished"])
+            expectEqual(try await bed.bed.counterValue(counter.name), 1)
         }
     }
 
@@ -28,7 +28,7 @@ import Testing
             let accessory = CacheAccessoryLog()
             request.addAccessory(accessory)
             try await request.run()
-            #expect(accessory.events == ["willStart:network", "willStop:network", "didStop:network"])
+            expectEqual(accessory.events, ["willStart:network", "willStop:network", "didStop:network"])
         }
     }
 
@@ -45,7 +45,7 @@ import Testing
             }, failure: { _ in log.record("failure") })
             await log.waitForEvents(2)
             await accessory.waitForEvents(6)
-            #expect(log.events == ["success:cache:1", "success:network:2"])
+            expectEqual(log.events, ["success:cache:1", "success:network:2"])
             #expect(accessory.events == ["willStart:cache", "willStop:cache", "didStop:cache",
                                          "willStart:network", "willStop:network", "didStop:network"])
             #expect(try bed.request(counter.path).loadCache().bodySize > 0)
@@ -63,9 +63,9 @@ import Testing
             for try await delivery in bed.request(counter.path).runCacheThenRefresh() {
                 deliveries.append(delivery)
             }
-            #expect(deliveries.map(\.isDataFromCache) == [true, false])
+            expectEqual(deliveries.map(\.isDataFromCache), [true, false])
             #expect(deliveries.map { $0.json?["count"] } == [1, 2])
-            #expect(deliveries.map(\.statusCode) == [200, 200])
+            expectEqual(deliveries.map(\.statusCode), [200, 200])
             #expect(deliveries.first?.metadata != nil && deliveries.last?.metadata == nil)
         }
     }
@@ -77,8 +77,8 @@ import Testing
             for try await delivery in bed.request(counter.path).runCacheThenRefresh() {
                 deliveries.append(delivery)
             }
-            #expect(deliveries.map(\.isDataFromCache) == [false])
-            #expect(deliveries.first?.json?["count"] == 1)
+            expectEqual(deliveries.map(\.isDataFromCache), [false])
+            expectEqual(deliveries.first?.json?["count"], 1)
         }
     }
 
@@ -98,9 +98,9 @@ import Testing
                 }
                 Issue.record("the refresh should have failed")
             } catch let error as RequestError {
-                #expect(error.code == .invalidStatusCode)
+                expectEqual(error.code, .invalidStatusCode)
             }
-            #expect(cached == [1])
+            expectEqual(cached, [1])
             let reader = bed.request(counter.path)
             try reader.loadCache()
             #expect(reader.responseJSON?["count"] == 1, "a failed refresh leaves the entry alone")

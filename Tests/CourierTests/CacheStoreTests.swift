@@ -41,17 +41,17 @@ import Testing
             }
             let metadata = try request.loadCache()
             let writer = try #require(request.responseJSON?["writer"]?.intValue)
-            #expect(request.responseData == writes[writer].data)
+            expectEqual(request.responseData, writes[writer].data)
             var written = writes[writer].metadata
             #expect(abs(written.creationDate.timeIntervalSince(metadata.creationDate)) < 0.001)
             written.creationDate = metadata.creationDate
-            #expect(metadata == written)
-            #expect(metadata.bodySize == request.responseData?.count)
-            #expect(request.response?.url == "http://writer/\(writer)")
+            expectEqual(metadata, written)
+            expectEqual(metadata.bodySize, request.responseData?.count)
+            expectEqual(request.response?.url, "http://writer/\(writer)")
             // Every reader found a whole entry: never a torn pair.
             #expect(readerErrors.withLock { $0 }.isEmpty)
             let name = request.cacheIdentity.name
-            #expect(bed.files() == [".lock", name, name + ".metadata"])
+            expectEqual(bed.files(), [".lock", name, name + ".metadata"])
         }
     }
 
@@ -64,11 +64,11 @@ import Testing
             try Data([0xFF, 0x00, 0x7B]).write(to: URL(fileURLWithPath: bed.directory + "/\(name).metadata"))
             let entry = try #require(bed.cache.entry(named: name, judgedBy: CachePolicy(cacheTimeInSeconds: 60)))
             #expect(entry.freshness.isCorrupt)
-            #expect(entry.metadata == nil)
+            expectEqual(entry.metadata, nil)
             try await request.run()
             #expect(!request.isDataFromCache)
-            #expect(request.responseJSON?["count"] == 2)
-            #expect(bed.cache.entry(named: name, judgedBy: CachePolicy(cacheTimeInSeconds: 60))?.freshness == .fresh)
+            expectEqual(request.responseJSON?["count"], 2)
+            expectEqual(bed.cache.entry(named: name, judgedBy: CachePolicy(cacheTimeInSeconds: 60))?.freshness, .fresh)
         }
     }
 
@@ -82,12 +82,12 @@ import Testing
             bytes[bytes.count / 2] ^= 0x20
             try bytes.write(to: URL(fileURLWithPath: path))
             let flipped = bed.cache.entry(named: name, judgedBy: CachePolicy(cacheTimeInSeconds: 60))?.freshness
-            #expect(flipped == .corrupt(reason: "Invalid cache data: the data file does not match its metadata's SHA-256."))
+            expectEqual(flipped, .corrupt(reason: "Invalid cache data: the data file does not match its metadata's SHA-256."))
             #expect(throws: CacheError.self) { try request.loadCache() }
 
             try bytes.prefix(10).write(to: URL(fileURLWithPath: path))
             let explanation = ResponseCache.explain(request)
-            #expect(explanation.error?.code == .invalidCacheData)
+            expectEqual(explanation.error?.code, .invalidCacheData)
             #expect(explanation.summary.contains("10 bytes"))
             try await request.run()
             #expect(!request.isDataFromCache)
@@ -112,13 +112,13 @@ import Testing
             let entries = bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60))
             let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
             #expect(byName.count == 3, "a directory is not an entry")
-            #expect(byName[name]?.freshness == .fresh)
-            #expect(byName[dataOnly]?.freshness == .corrupt(reason: "Invalid metadata, the cache may not exist: there is no metadata file."))
-            #expect(byName[metadataOnly]?.freshness == .corrupt(reason: "Invalid cache data: the data file is missing."))
+            expectEqual(byName[name]?.freshness, .fresh)
+            expectEqual(byName[dataOnly]?.freshness, .corrupt(reason: "Invalid metadata, the cache may not exist: there is no metadata file."))
+            expectEqual(byName[metadataOnly]?.freshness, .corrupt(reason: "Invalid cache data: the data file is missing."))
             #expect(entries.last?.name == dataOnly, "entries without a date come last")
             let purged = bed.cache.purgeExpired(judgedBy: CachePolicy(cacheTimeInSeconds: 60))
-            #expect(Set(purged) == [dataOnly, metadataOnly])
-            #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).map(\.name) == [name])
+            expectEqual(Set(purged), [dataOnly, metadataOnly])
+            expectEqual(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).map(\.name), [name])
         }
     }
 
@@ -128,11 +128,11 @@ import Testing
             try await request.run()
             let name = request.cacheIdentity.name
             let root = (bed.directory as NSString).deletingLastPathComponent
-            #expect(permissions(of: root) == 0o700)
-            #expect(permissions(of: bed.directory) == 0o700)
-            #expect(permissions(of: bed.directory + "/" + name) == 0o600)
-            #expect(permissions(of: bed.directory + "/\(name).metadata") == 0o600)
-            #expect(permissions(of: bed.directory + "/.lock") == 0o600)
+            expectEqual(permissions(of: root), 0o700)
+            expectEqual(permissions(of: bed.directory), 0o700)
+            expectEqual(permissions(of: bed.directory + "/" + name), 0o600)
+            expectEqual(permissions(of: bed.directory + "/\(name).metadata"), 0o600)
+            expectEqual(permissions(of: bed.directory + "/.lock"), 0o600)
         }
     }
 }
@@ -158,11 +158,11 @@ import Testing
     }
 
     @Test func otherShapesAreLeftToTheFullParser() {
-        #expect(ISO8601Timestamp.parse("2026-11-21T10:00:00Z") == Date(timeIntervalSince1970: 1_795_255_200))
-        #expect(ISO8601Timestamp.parse("2026-11-21T10:00:00+01:00") == nil)
-        #expect(ISO8601Timestamp.parse("2026-13-21T10:00:00Z") == nil)
-        #expect(ISO8601Timestamp.parse("2026-11-21 10:00:00Z") == nil)
-        #expect(ISO8601Timestamp.parse("2026-11-21T10:00:00.Z") == nil)
-        #expect(ISO8601Timestamp.parse("") == nil)
+        expectEqual(ISO8601Timestamp.parse("2026-11-21T10:00:00Z"), Date(timeIntervalSince1970: 1_795_255_200))
+        expectEqual(ISO8601Timestamp.parse("2026-11-21T10:00:00+01:00"), nil)
+        expectEqual(ISO8601Timestamp.parse("2026-13-21T10:00:00Z"), nil)
+        expectEqual(ISO8601Timestamp.parse("2026-11-21 10:00:00Z"), nil)
+        expectEqual(ISO8601Timestamp.parse("2026-11-21T10:00:00.Z"), nil)
+        expectEqual(ISO8601Timestamp.parse(""), nil)
     }
 }

@@ -15,14 +15,14 @@ import Testing
             let first = bed.request(counter.path)
             try await first.run()
             #expect(!first.isDataFromCache)
-            #expect(first.responseJSON?["count"] == 1)
+            expectEqual(first.responseJSON?["count"], 1)
 
             let second = bed.request(counter.path)
             try await second.run()
             #expect(second.isDataFromCache)
-            #expect(second.responseJSON == first.responseJSON)
-            #expect(try await bed.bed.counterValue(counter.name) == 1)
-            #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count == 1)
+            expectEqual(second.responseJSON, first.responseJSON)
+            expectEqual(try await bed.bed.counterValue(counter.name), 1)
+            expectEqual(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count, 1)
         }
     }
 
@@ -34,17 +34,17 @@ import Testing
             let cached = bed.request(path)
             try await cached.run()
             #expect(cached.isDataFromCache)
-            #expect(cached.responseStatusCode == 200)
+            expectEqual(cached.responseStatusCode, 200)
             #expect(cached.response?.header("Content-Type") != nil)
-            #expect(cached.response?.header("Content-Type") == network.response?.header("Content-Type"))
-            #expect(cached.response?.mimeType == "application/json")
-            #expect(cached.responseData == network.responseData)
-            #expect(cached.responseString == network.responseString)
-            #expect(cached.responseString?.contains("héllo") == true)
-            #expect(cached.responseJSON == network.responseJSON)
-            #expect(cached.responseJSON?["greeting"] == "héllo")
-            #expect(cached.error == nil)
-            #expect(cached.cacheMetadata?.statusCode == 200)
+            expectEqual(cached.response?.header("Content-Type"), network.response?.header("Content-Type"))
+            expectEqual(cached.response?.mimeType, "application/json")
+            expectEqual(cached.responseData, network.responseData)
+            expectEqual(cached.responseString, network.responseString)
+            expectEqual(cached.responseString?.contains("héllo"), true)
+            expectEqual(cached.responseJSON, network.responseJSON)
+            expectEqual(cached.responseJSON?["greeting"], "héllo")
+            expectEqual(cached.error, nil)
+            expectEqual(cached.cacheMetadata?.statusCode, 200)
         }
     }
 
@@ -55,10 +55,10 @@ import Testing
             let cached = bed.request("/html") { $0.serializer = .raw }
             try await cached.run()
             #expect(cached.isDataFromCache)
-            #expect(cached.response?.header("Content-Type") == "text/html; charset=utf-8")
-            #expect(cached.cacheMetadata?.stringEncoding == "utf-8")
-            #expect(cached.responseString == network.responseString)
-            #expect(cached.responseJSON == nil)
+            expectEqual(cached.response?.header("Content-Type"), "text/html; charset=utf-8")
+            expectEqual(cached.cacheMetadata?.stringEncoding, "utf-8")
+            expectEqual(cached.responseString, network.responseString)
+            expectEqual(cached.responseJSON, nil)
         }
     }
 
@@ -73,17 +73,17 @@ import Testing
             await request.agent.waitForCacheWrites()
             let created = try #require(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: Int.max)).first?.metadata?.creationDate)
             #expect(ResponseCache.explain(request, now: created.addingTimeInterval(1)).error == nil, "fresh within its time")
-            #expect(ResponseCache.explain(request, now: created.addingTimeInterval(3.5)).error?.code == .expired)
+            expectEqual(ResponseCache.explain(request, now: created.addingTimeInterval(3.5)).error?.code, .expired)
             try await Task.sleep(until: .now + .seconds(max(0.2, created.addingTimeInterval(3.2).timeIntervalSinceNow)))
             #expect(throws: CacheError.self) { try request.loadCache() }
             do throws(CacheError) {
                 try request.loadCache()
             } catch {
-                #expect(error.code == .expired)
+                expectEqual(error.code, .expired)
             }
             try await request.run()
             #expect(!request.isDataFromCache)
-            #expect(request.responseJSON?["count"] == 2)
+            expectEqual(request.responseJSON?["count"], 2)
         }
     }
 
@@ -95,11 +95,11 @@ import Testing
             ignoring.ignoreCache = true
             try await ignoring.run()
             #expect(!ignoring.isDataFromCache)
-            #expect(ignoring.responseJSON?["count"] == 2)
+            expectEqual(ignoring.responseJSON?["count"], 2)
             let reader = bed.request(counter.path)
             try await reader.run()
             #expect(reader.isDataFromCache)
-            #expect(reader.responseJSON?["count"] == 2)
+            expectEqual(reader.responseJSON?["count"], 2)
         }
     }
 
@@ -113,10 +113,10 @@ import Testing
             request.startWithoutCache()
             await signal.wait()
             #expect(!request.isDataFromCache)
-            #expect(request.responseJSON?["count"] == 2)
+            expectEqual(request.responseJSON?["count"], 2)
             let reader = bed.request(counter.path)
             try reader.loadCache()
-            #expect(reader.responseJSON?["count"] == 2)
+            expectEqual(reader.responseJSON?["count"], 2)
         }
     }
 
@@ -133,7 +133,7 @@ import Testing
             #expect(!newer.isDataFromCache)
             try await newer.run()
             #expect(newer.isDataFromCache)
-            #expect(newer.cacheMetadata?.version == 2)
+            expectEqual(newer.cacheMetadata?.version, 2)
         }
     }
 
@@ -142,14 +142,14 @@ import Testing
             let counter = bed.counterPath()
             try await bed.request(counter.path) { $0.sensitiveData = "user-1-secret" }.run()
             let other = bed.request(counter.path) { $0.sensitiveData = "user-2-secret" }
-            #expect(ResponseCache.explain(other).error?.code == .sensitiveDataMismatch)
+            expectEqual(ResponseCache.explain(other).error?.code, .sensitiveDataMismatch)
             let same = bed.request(counter.path) { $0.sensitiveData = "user-1-secret" }
             try await same.run()
             #expect(same.isDataFromCache)
             let name = same.cacheIdentity.name
             let metadata = try String(contentsOfFile: bed.directory + "/\(name).metadata", encoding: .utf8)
             #expect(!metadata.contains("user-1-secret"))
-            #expect(same.cacheMetadata?.sensitiveDataDigest?.count == 64)
+            expectEqual(same.cacheMetadata?.sensitiveDataDigest?.count, 64)
         }
     }
 
@@ -167,9 +167,9 @@ import Testing
             }
             try await cached.run()
             #expect(cached.isDataFromCache)
-            #expect(cached.responseJSON == network.responseJSON)
-            #expect(cached.responseJSON?["form"]?["emoji"] == "📦")
-            #expect(cached.responseData == network.responseData)
+            expectEqual(cached.responseJSON, network.responseJSON)
+            expectEqual(cached.responseJSON?["form"]?["emoji"], "📦")
+            expectEqual(cached.responseData, network.responseData)
         }
     }
 
@@ -180,7 +180,7 @@ import Testing
             try await bed.request("/get?never") { $0.cacheTime = -1 }.run()
             #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).isEmpty)
             try await bed.request("/get") { $0.cacheTime = 5 }.run()
-            #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count == 1)
+            expectEqual(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count, 1)
         }
     }
 
@@ -193,7 +193,7 @@ import Testing
             let second = bed.request(counter.path)
             try await second.run()
             #expect(second.isDataFromCache)
-            #expect(first.cacheMetadataOnDisk(bed) == written)
+            expectEqual(first.cacheMetadataOnDisk(bed), written)
         }
     }
 
@@ -204,12 +204,12 @@ import Testing
         try await withCacheBed({ $0.addCacheDirPathFilter(PerUser()) }) { bed in
             let request = bed.request("/get")
             try await request.run()
-            #expect(request.cacheDirectory == bed.directory + "/user-42")
+            expectEqual(request.cacheDirectory, bed.directory + "/user-42")
             let name = request.cacheIdentity.name
             #expect(FileManager.default.fileExists(atPath: bed.directory + "/user-42/\(name)"))
             #expect(FileManager.default.fileExists(atPath: bed.directory + "/user-42/\(name).metadata"))
-            #expect(bed.files() == ["user-42"])
-            #expect(ResponseCache(for: request).entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count == 1)
+            expectEqual(bed.files(), ["user-42"])
+            expectEqual(ResponseCache(for: request).entries(judgedBy: CachePolicy(cacheTimeInSeconds: 60)).count, 1)
         }
     }
 
@@ -230,7 +230,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: bed.directory, withIntermediateDirectories: true)
             let lock = open(bed.directory + "/.lock", O_RDWR | O_CREAT, 0o600)
             #expect(lock >= 0)
-            #expect(flock(lock, LOCK_EX) == 0)
+            expectEqual(flock(lock, LOCK_EX), 0)
             let counter = bed.counterPath()
             let first = bed.request(counter.path) { $0.writeAsynchronously = true }
             // Straight to the network: a lookup would wait for the lock this test holds.
@@ -239,7 +239,7 @@ import Testing
                 first.failureCompletionHandler = { _ in done.resume() }
                 first.startWithoutCache()
             }
-            #expect(first.responseJSON?["count"] == 1)
+            expectEqual(first.responseJSON?["count"], 1)
             let second = bed.request(counter.path) { $0.writeAsynchronously = true }
             // Started on a thread of its own: were the lookup to read the disk, it would wait for
             // the lock; the test then fails after ten seconds instead of hanging. (Not on a global
@@ -270,7 +270,7 @@ import Testing
             await second.agent.waitForCacheWrites()
             let third = bed.request(counter.path)
             try third.loadCache()
-            #expect(third.responseJSON?["count"] == 1)
+            expectEqual(third.responseJSON?["count"], 1)
         }
     }
 
@@ -281,8 +281,8 @@ import Testing
             let download = bed.request(counter.path) { $0.bypasses = true }
             try await download.run()
             #expect(!download.isDataFromCache)
-            #expect(download.responseJSON?["count"] == 2)
-            #expect(ResponseCache.explain(download).startUsesCache == false)
+            expectEqual(download.responseJSON?["count"], 2)
+            expectEqual(ResponseCache.explain(download).startUsesCache, false)
         }
     }
 }
@@ -310,7 +310,7 @@ extension CachedRequest {
             try await second.run()
             #expect(second.isDataFromCache)
             let count = try await cache.bed.counterValue(name)
-            #expect(count == 1)
+            expectEqual(count, 1)
 
             let uncached = cache.bed.request(path)
             try await uncached.run()

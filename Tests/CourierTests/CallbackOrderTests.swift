@@ -72,7 +72,7 @@ final class HookedRequest: ConfigurableRequest, @unchecked Sendable {
             let request = HookedRequest("/delay/5", log: log, agent: bed.agent)
             request.start(success: { _ in log.record("success") }, failure: { _ in log.record("failure") })
             request.stop()
-            #expect(log.events == ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
+            expectEqual(log.events, ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
             #expect(request.isCancelled)
             #expect(!request.isExecuting)
             #expect(request.delegate == nil)
@@ -107,9 +107,9 @@ final class HookedRequest: ConfigurableRequest, @unchecked Sendable {
                 request.start(success: success, failure: { _ in log.record("second failure") })
             })
             await log.waitForEvents(2)
-            #expect(log.events == ["failure:503", "success:2"])
+            expectEqual(log.events, ["failure:503", "success:2"])
             let count1 = try await bed.counterValue(name)
-            #expect(count1 == 2)
+            expectEqual(count1, 2)
         }
     }
 }

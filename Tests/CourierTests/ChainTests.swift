@@ -15,10 +15,10 @@ import Testing
             }
             try await chain.run()
             let steps = chain.snapshot.steps
-            #expect(steps.count == 2)
-            #expect(steps.map(\.state) == [.succeeded, .succeeded])
-            #expect(steps[1].requests[0].responseJSON?["user"] == "demo")
-            #expect(steps[0].values["token"]?.isEmpty == false)
+            expectEqual(steps.count, 2)
+            expectEqual(steps.map(\.state), [.succeeded, .succeeded])
+            expectEqual(steps[1].requests[0].responseJSON?["user"], "demo")
+            expectEqual(steps[0].values["token"]?.isEmpty, false)
         }
     }
 
@@ -46,9 +46,9 @@ import Testing
         try await withTestBed { bed in
             let (chain, requests) = seedsChain(bed, password: "secret")
             try await chain.run()
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .succeeded])
-            #expect(requests[1].responseJSON?["name"] == "Demo User")
-            #expect(requests[2].responseJSON?["orders"]?[0]?["id"] == 101)
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .succeeded, .succeeded])
+            expectEqual(requests[1].responseJSON?["name"], "Demo User")
+            expectEqual(requests[2].responseJSON?["orders"]?[0]?["id"], 101)
             let paths = try await bed.server.requestLog().map(\.path)
             #expect(paths.first == "/login" && paths.last == "/get")
         }
@@ -58,10 +58,10 @@ import Testing
         try await withTestBed { bed in
             let (chain, requests) = seedsChain(bed, password: "wrong")
             try await chain.run()
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .skipped, .succeeded])
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .skipped, .succeeded])
             #expect(requests[1].response == nil && requests[2].response == nil)
             let served = try await bed.server.requestLog()
-            #expect(served.map(\.path) == ["/login", "/get"])
+            expectEqual(served.map(\.path), ["/login", "/get"])
         }
     }
 
@@ -78,7 +78,7 @@ import Testing
             } catch let failure as GroupFailure {
                 #expect(failure.failedRequest === failing)
             }
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .failed, .pending])
             let served = try await bed.server.requestLog()
             #expect(!served.contains { $0.path == "/json" })
         }
@@ -102,25 +102,25 @@ import Testing
 
             // Paused before step 0: nothing has been sent.
             var snapshot = await next { $0.isPaused }
-            #expect(snapshot?.steps[0].state == .waitingForAdvance)
+            expectEqual(snapshot?.steps[0].state, .waitingForAdvance)
             let servedBefore = try await bed.server.requestLog()
             #expect(servedBefore.isEmpty)
             #expect(chain.advance())
             // The first call fails (fail=1): the chain pauses on the failed step.
             snapshot = await next { $0.isPaused && $0.steps[0].state == .failed }
-            #expect(snapshot?.currentIndex == 0)
+            expectEqual(snapshot?.currentIndex, 0)
             #expect(chain.retry())
             // The retry succeeds, then the chain waits before "broken".
             snapshot = await next { $0.isPaused && $0.currentIndex == 1 }
-            #expect(snapshot?.steps[0].state == .succeeded)
+            expectEqual(snapshot?.steps[0].state, .succeeded)
             #expect(chain.skip())
             snapshot = await next { $0.isPaused && $0.currentIndex == 2 }
-            #expect(snapshot?.steps[1].state == .skipped)
+            expectEqual(snapshot?.steps[1].state, .skipped)
             #expect(chain.advance())
             try await finished.value
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .skipped, .succeeded])
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .skipped, .succeeded])
             let count = try await bed.counterValue(name)
-            #expect(count == 2)
+            expectEqual(count, 2)
             let served = try await bed.server.requestLog()
             #expect(!served.contains { $0.path == "/status/500" })
         }
@@ -135,8 +135,8 @@ import Testing
             chain.start(success: { _ in log.record("success") }, failure: { _ in log.record("failure") })
             #expect(chain.snapshot.isPaused)
             chain.stop()
-            #expect(log.events == ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
-            #expect(chain.snapshot.steps.map(\.state) == [.cancelled])
+            expectEqual(log.events, ["accessory.willStart", "accessory.willStop", "accessory.didStop"])
+            expectEqual(chain.snapshot.steps.map(\.state), [.cancelled])
             #expect(!chain.advance())
             let served = try await bed.server.requestLog()
             #expect(served.isEmpty)
@@ -163,8 +163,8 @@ import Testing
     @Test func aStepStoppedOnItsOwnFailsTheChainInsteadOfLeavingItWaiting() async throws {
         try await withTestBed { bed in
             let (chain, slow) = await runChainWithASlowStep(bed) { _, slow in slow.stop() }
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
-            #expect(chain.snapshot.steps[1].error?.code == .cancelled)
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .failed, .pending])
+            expectEqual(chain.snapshot.steps[1].error?.code, .cancelled)
             #expect(chain.failedRequest === slow)
             let served = try await bed.server.requestLog()
             #expect(!served.contains { $0.path == "/json" })
@@ -174,7 +174,7 @@ import Testing
     @Test func stopInTheMiddleOfARunningChain() async throws {
         try await withTestBed { bed in
             let (chain, slow) = await runChainWithASlowStep(bed) { chain, _ in chain.stop() }
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .cancelled, .cancelled])
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .cancelled, .cancelled])
             #expect(slow.isCancelled)
             let served = try await bed.server.requestLog()
             #expect(!served.contains { $0.path == "/json" })

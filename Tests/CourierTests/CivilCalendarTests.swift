@@ -23,7 +23,7 @@ struct CivilCalendarTests {
             let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
             let (year, month, day) = CivilCalendar.date(daysSince1970: days)
             #expect(year == parts.year && month == parts.month && day == parts.day, "\(days)")
-            #expect(CivilCalendar.days(year: year, month: month, day: day) == days)
+            expectEqual(CivilCalendar.days(year: year, month: month, day: day), days)
         }
     }
 }

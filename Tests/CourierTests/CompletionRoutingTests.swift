@@ -45,19 +45,19 @@ import Testing
         let job = try #require(started)
         #expect(transport.answer(job, status: 200, headers: ["Content-Type": "application/octet-stream"], body: body))
         #expect(await request.finished.wait(for: 1))
-        #expect(request.finished.entries == ["success"])
-        #expect(request.responseData == body)
+        expectEqual(request.finished.entries, ["success"])
+        expectEqual(request.responseData, body)
         return request
     }
 
     @Test func aSmallResponseIsDecidedOnItsCallbackQueue() async throws {
         let request = try await Self.run(answering: Data(repeating: 7, count: 1024))
-        #expect(request.preprocessorOnCallbackQueue == true)
+        expectEqual(request.preprocessorOnCallbackQueue, true)
     }
 
     @Test func aBodyOverSixtyFourKiBIsDecidedOnTheProcessingQueue() async throws {
         let request = try await Self.run(answering: Data(repeating: 7, count: (64 << 10) + 1))
-        #expect(request.preprocessorOnCallbackQueue == false)
+        expectEqual(request.preprocessorOnCallbackQueue, false)
     }
 
     @Test func callbacksOnTheMainQueueAreKnownByLabelNotIdentity() {

@@ -13,16 +13,16 @@ import Testing
                 .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(asked.contains("gzip"))
             #expect(Set(asked).count == asked.count, "one Accept-Encoding line, not ours and libcurl's: \(asked)")
-            #expect(request.response?.headers[.contentEncoding] == "gzip")
+            expectEqual(request.response?.headers[.contentEncoding], "gzip")
         }
     }
 
     @Test func aRequestsOwnAcceptEncodingIsTheOnlyOneSent() async throws {
         try await withTestBed { bed in
             let request = try await bed.request("/headers", headers: ["Accept-Encoding": "identity"]).run()
-            #expect(request.responseJSON?["headers"]?["Accept-Encoding"]?.stringValue == "identity")
+            expectEqual(request.responseJSON?["headers"]?["Accept-Encoding"]?.stringValue, "identity")
             let plain = try await bed.request("/headers").run()
-            #expect(plain.responseJSON?["headers"]?["User-Agent"]?.stringValue?.hasPrefix("Courier/") == true)
+            expectEqual(plain.responseJSON?["headers"]?["User-Agent"]?.stringValue?.hasPrefix("Courier/"), true)
         }
     }
 }

@@ -19,7 +19,7 @@ import Testing
         try jar.add(setCookieField: "huge=2; Max-Age=99999999999999999999999; Domain=x.test")
         try jar.add(setCookieField: "far=3; Expires=Fri, 31 Dec 99999 23:59:59 GMT; Domain=x.test")
         let cookies = jar.cookies
-        #expect(Set(cookies.map(\.name)) == ["big", "huge", "far"])
+        expectEqual(Set(cookies.map(\.name)), ["big", "huge", "far"])
         for cookie in cookies {
             #expect(cookie.expires == Cookie.latestExpiry, "\(cookie.name)")
             #expect(cookie.netscapeLine.contains("\t\(latest)\t"), "\(cookie.netscapeLine)")
@@ -60,19 +60,19 @@ import Testing
 
     @Test func maxAgeHelpersStayWithinRange() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        #expect(Cookie.expiry(maxAge: 60, from: now) == now.addingTimeInterval(60))
-        #expect(Cookie.expiry(maxAge: 1e300, from: now) == Cookie.latestExpiry)
-        #expect(Cookie.expiry(maxAge: .infinity, from: now) == Cookie.latestExpiry)
-        #expect(Cookie.expiry(maxAge: 0, from: now).timeIntervalSince1970 == 1)
-        #expect(Cookie.expiry(maxAge: -5, from: now).timeIntervalSince1970 == 1)
-        #expect(Cookie.expiry(maxAge: .nan, from: now).timeIntervalSince1970 == 1)
+        expectEqual(Cookie.expiry(maxAge: 60, from: now), now.addingTimeInterval(60))
+        expectEqual(Cookie.expiry(maxAge: 1e300, from: now), Cookie.latestExpiry)
+        expectEqual(Cookie.expiry(maxAge: .infinity, from: now), Cookie.latestExpiry)
+        expectEqual(Cookie.expiry(maxAge: 0, from: now).timeIntervalSince1970, 1)
+        expectEqual(Cookie.expiry(maxAge: -5, from: now).timeIntervalSince1970, 1)
+        expectEqual(Cookie.expiry(maxAge: .nan, from: now).timeIntervalSince1970, 1)
     }
 
     @Test func netscapeLinesWithOutOfRangeExpiriesAreReadWithinRange() {
         let huge = Cookie(netscapeLine: "x.test\tFALSE\t/\tFALSE\t9223372036854775807\ta\t1")
-        #expect(huge?.expires == Cookie.latestExpiry)
+        expectEqual(huge?.expires, Cookie.latestExpiry)
         let negative = Cookie(netscapeLine: "x.test\tFALSE\t/\tFALSE\t-9223372036854775808\ta\t1")
-        #expect(negative?.expires?.timeIntervalSince1970 == 1)
+        expectEqual(negative?.expires?.timeIntervalSince1970, 1)
         #expect(Cookie(netscapeLine: "x.test\tFALSE\t/\tFALSE\t99999999999999999999\ta\t1") == nil,
                 "past Int64: libcurl refuses the line too")
         #expect(huge.map { Cookie(netscapeLine: $0.netscapeLine) == $0 } == true, "read back as written")

@@ -43,7 +43,7 @@ import Testing
     @Test func aRedirectFollowedByTheTransportKeepsTheCookie() async throws {
         try await withTestBed { bed in
             let set = try await Self.get("/cookies/set?hop=1", agent: bed.agent, headers: ["X-Api-Key": "k"])
-            #expect(Self.received(set) == ["hop": "1"])
+            expectEqual(Self.received(set), ["hop": "1"])
         }
     }
 
@@ -53,12 +53,12 @@ import Testing
             try jar.set(Cookie(name: "kept", value: "1", domain: "127.0.0.1"))
             // One handle serves these in turn: opting out must not stick to it, nor opting in.
             let seen55 = try await Self.cookies(at: "/cookies", agent: bed.agent)
-            #expect(seen55 == ["kept": "1"])
+            expectEqual(seen55, ["kept": "1"])
             let optedOut = try await Self.get("/cookies/set?dropped=1", agent: bed.agent, sendsCookies: false)
             #expect(Self.received(optedOut).isEmpty, "neither the jar's cookie nor the redirect's")
             #expect(jar.cookies.map(\.name) == ["kept"], "the response's cookie was not stored")
             let seen60 = try await Self.cookies(at: "/cookies", agent: bed.agent)
-            #expect(seen60 == ["kept": "1"])
+            expectEqual(seen60, ["kept": "1"])
         }
     }
 
@@ -79,7 +79,7 @@ import Testing
             let second = NetworkAgent(config: bed.config, cookieJar: jar)
             _ = try await Self.get("/cookies/set?shared=yes", agent: first)
             let seen81 = try await Self.cookies(at: "/cookies", agent: second)
-            #expect(seen81 == ["shared": "yes"])
+            expectEqual(seen81, ["shared": "yes"])
             let seen83 = try await Self.cookies(at: "/cookies", agent: bed.agent)
             #expect(seen83.isEmpty, "another agent's own jar")
         }
@@ -116,7 +116,7 @@ import Testing
             let session = try #require(bed.agent.cookieJar?.cookies.first { $0.name == "session" })
             #expect(session.isHTTPOnly)
             let profile = try await Self.get("/session/profile", agent: bed.agent)
-            #expect(profile.responseJSON?["session"]?.stringValue == "valid")
+            expectEqual(profile.responseJSON?["session"]?.stringValue, "valid")
         }
     }
 
@@ -139,7 +139,7 @@ import Testing
                 try await group.waitForAll()
             }
             let names = Set(jar.cookies.map(\.name))
-            #expect(names.count == 2 * count)
+            expectEqual(names.count, 2 * count)
             #expect((0..<count).allSatisfy { names.contains("k\($0)") && names.contains("local\($0)") })
         }
     }
@@ -151,9 +151,9 @@ import Testing
         defer { server.stop() }
         let agent = HTTPBinServer.agent()
         let set = try await Self.get(server.baseURL + "/cookies/set?session=abc", agent: agent)
-        #expect(Self.received(set) == ["session": "abc"])
+        expectEqual(Self.received(set), ["session": "abc"])
         let read = try await Self.get(server.baseURL + "/cookies", agent: agent)
-        #expect(Self.received(read) == ["session": "abc"])
+        expectEqual(Self.received(read), ["session": "abc"])
         let optedOut = try await Self.get(server.baseURL + "/cookies", agent: agent, sendsCookies: false)
         #expect(Self.received(optedOut).isEmpty)
     }

@@ -8,26 +8,26 @@ struct CryptoDigestTests {
     private func hex(_ bytes: [UInt8]) -> String { SHA256Hex.hex(bytes) }
 
     @Test func digestsMatchThePublishedVectors() {
-        #expect(hex(CryptoDigest.sha256.hash(Data("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(hex(CryptoDigest.md5.hash(Data())) == "d41d8cd98f00b204e9800998ecf8427e")
-        #expect(hex(CryptoDigest.sha512_256.hash(Data("abc".utf8))) == "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23")
-        #expect(SHA256Hex.of(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        expectEqual(hex(CryptoDigest.sha256.hash(Data("abc".utf8))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        expectEqual(hex(CryptoDigest.md5.hash(Data())), "d41d8cd98f00b204e9800998ecf8427e")
+        expectEqual(hex(CryptoDigest.sha512_256.hash(Data("abc".utf8))), "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23")
+        expectEqual(SHA256Hex.of(Data()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     @Test func aDigestInPiecesIsTheDigestOfTheWhole() {
         let whole = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let hasher = DigestHasher(.sha256)
         for start in stride(from: 0, to: whole.count, by: 4099) { hasher.update(whole[start..<min(start + 4099, whole.count)]) }
-        #expect(hasher.finish() == CryptoDigest.sha256.hash(whole))
+        expectEqual(hasher.finish(), CryptoDigest.sha256.hash(whole))
     }
 
     @Test func hmacMatchesRFC4231AndTakesAnEmptyKey() {
         let code = HMACSHA256.code(key: Data("Jefe".utf8), data: Data("what do ya want for nothing?".utf8))
-        #expect(hex(code) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        expectEqual(hex(code), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
         #expect(HMACSHA256.isValid(code, key: Data("Jefe".utf8), data: Data("what do ya want for nothing?".utf8)))
         #expect(!HMACSHA256.isValid(code, key: Data("jefe".utf8), data: Data("what do ya want for nothing?".utf8)))
         #expect(!HMACSHA256.isValid(code.dropLast(), key: Data("Jefe".utf8), data: Data("what do ya want for nothing?".utf8)))
-        #expect(hex(HMACSHA256.code(key: Data(), data: Data())) == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
+        expectEqual(hex(HMACSHA256.code(key: Data(), data: Data())), "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
     }
 
     @Test func aP256ScalarOutsideTheCurvesOrderIsRefusedWithLibcryptosReason() {

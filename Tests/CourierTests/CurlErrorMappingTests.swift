@@ -9,7 +9,7 @@ import Testing
         let error = CurlError.requestError(CURLE_COULDNT_RESOLVE_HOST, detail: "Could not resolve host: nowhere.invalid")
         #expect(error.family == .transport && error.code == .cannotFindHost)
         #expect(error.message.contains("nowhere.invalid"))
-        #expect(error.curlCode == 6)
+        expectEqual(error.curlCode, 6)
     }
 
     @Test func certificateFailuresSayWhich() {
@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test func oversizedHeadersAndNonHTTPRepliesAreBadServerResponses() {
-        #expect(CurlError.requestError(CURLE_OUT_OF_MEMORY, detail: "").code == .badServerResponse)
-        #expect(CurlError.requestError(CURLE_UNSUPPORTED_PROTOCOL, detail: "Received HTTP/0.9 when not allowed").code == .badServerResponse)
-        #expect(CurlError.requestError(CURLE_UNSUPPORTED_PROTOCOL, detail: "Protocol \"ftp\" not supported").code == .unsupportedURL)
+        expectEqual(CurlError.requestError(CURLE_OUT_OF_MEMORY, detail: "").code, .badServerResponse)
+        expectEqual(CurlError.requestError(CURLE_UNSUPPORTED_PROTOCOL, detail: "Received HTTP/0.9 when not allowed").code, .badServerResponse)
+        expectEqual(CurlError.requestError(CURLE_UNSUPPORTED_PROTOCOL, detail: "Protocol \"ftp\" not supported").code, .unsupportedURL)
     }
 }

@@ -12,8 +12,8 @@ import Testing
                 $0.httpAuthentication = .digest(user: "ada", password: "l0velace")
             }
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(request.responseJSON?["authenticated"] == true)
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(request.responseJSON?["authenticated"], true)
         }
     }
 
@@ -23,10 +23,10 @@ import Testing
                 $0.httpAuthentication = .digest(user: "ada", password: "guess")
             }
             await #expect(throws: RequestError.self) { try await wrong.run() }
-            #expect(wrong.responseStatusCode == 401)
+            expectEqual(wrong.responseStatusCode, 401)
             let basicInstead = bed.request("/digest-auth/auth/ada/l0velace") { $0.basicAuthorization = ("ada", "l0velace") }
             await #expect(throws: RequestError.self) { try await basicInstead.run() }
-            #expect(basicInstead.responseStatusCode == 401)
+            expectEqual(basicInstead.responseStatusCode, 401)
         }
     }
 
@@ -39,13 +39,13 @@ import Testing
             $0.httpAuthentication = .digest(user: "user", password: "passwd")
         }
         try await request.run()
-        #expect(request.responseStatusCode == 200)
-        #expect(request.responseJSON?["authenticated"] == true)
+        expectEqual(request.responseStatusCode, 200)
+        expectEqual(request.responseJSON?["authenticated"], true)
         let wrong = server.request("/digest-auth/auth/user/passwd" + algorithm, agent: agent) {
             $0.httpAuthentication = .digest(user: "user", password: "nope")
         }
         await #expect(throws: RequestError.self) { try await wrong.run() }
-        #expect(wrong.responseStatusCode == 401)
+        expectEqual(wrong.responseStatusCode, 401)
     }
 }
 
@@ -56,7 +56,7 @@ import Testing
         request.definition.httpAuthentication = HTTPAuthentication(BasicAuth(user: "ada", password: "l0velace"))
         request.definition.headers = ["authorization": "Token written-by-hand"]
         let sent = try request.preparedRequest().headers.filter { $0.name.caseInsensitiveCompare("Authorization") == .orderedSame }
-        #expect(sent.map(\.value) == ["Token written-by-hand"])
+        expectEqual(sent.map(\.value), ["Token written-by-hand"])
         let schemeOnly = ConfigurableRequest("http://127.0.0.1:9/get")
         schemeOnly.definition.httpAuthentication = HTTPAuthentication(BearerAuth(token: "t0ken"))
         #expect(try schemeOnly.preparedRequest().headers.contains { $0.name == "Authorization" && $0.value == "Bearer t0ken" })

@@ -48,8 +48,8 @@ import Testing
         ```
         """
         let blocks = DocumentExamples.swiftBlocks(in: markdown)
-        #expect(blocks.map(\.body) == ["let a = 1", "print(a)"])
-        #expect(blocks.map(\.imports) == [["import Courier"], []])
+        expectEqual(blocks.map(\.body), ["let a = 1", "print(a)"])
+        expectEqual(blocks.map(\.imports), [["import Courier"], []])
         let (begin, end) = ("// begin", "// end")  // spelled apart, so that this is no copy itself
         let source = """
             func f() {
@@ -65,7 +65,7 @@ import Testing
             }
         """
         #expect(DocumentExamples.copies(of: "README.md", in: source) == ["if true {\n    print(1)\n\n}"])
-        #expect(DocumentExamples.copies(of: "docs/engine.md", in: source) == ["x()"])
+        expectEqual(DocumentExamples.copies(of: "docs/engine.md", in: source), ["x()"])
     }
 }
 

@@ -43,14 +43,14 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let destination = directories.target.appendingPathComponent("blob.bin")
             let request = download(bed, "/bytes/300000?seed=7", to: destination)
             try await request.run()
-            #expect(request.downloadedFileURL == destination)
+            expectEqual(request.downloadedFileURL, destination)
             let data = try Data(contentsOf: destination)
-            #expect(data.count == 300_000)
-            #expect(sha256(data) == sha256(TestDemoServer.deterministicBytes(count: 300_000, seed: 7)))
+            expectEqual(data.count, 300_000)
+            expectEqual(sha256(data), sha256(TestDemoServer.deterministicBytes(count: 300_000, seed: 7)))
             #expect(request.responseData?.isEmpty ?? true, "the body is on disk, not in memory")
             #expect(directories.incompleteFiles().isEmpty, "partial file and resume record are cleaned up")
             let permissions = try FileManager.default.attributesOfItem(atPath: directories.incomplete.path)[.posixPermissions] as? Int
-            #expect(permissions == 0o700)
+            expectEqual(permissions, 0o700)
         }
     }
 
@@ -59,8 +59,8 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let request = download(bed, "/bytes/1234?seed=2", to: directories.target)
             try await request.run()
             let expected = directories.target.appendingPathComponent("1234")
-            #expect(request.downloadedFileURL == expected)
-            #expect(try Data(contentsOf: expected) == Data(TestDemoServer.deterministicBytes(count: 1234, seed: 2)))
+            expectEqual(request.downloadedFileURL, expected)
+            expectEqual(try Data(contentsOf: expected), Data(TestDemoServer.deterministicBytes(count: 1234, seed: 2)))
         }
     }
 
@@ -70,7 +70,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let request = download(bed, "/anything/..%2F..%2Fescaped", to: directories.target)
             try await request.run()
             let expected = directories.target.appendingPathComponent("escaped")
-            #expect(request.downloadedFileURL == expected)
+            expectEqual(request.downloadedFileURL, expected)
             #expect(FileManager.default.fileExists(atPath: expected.path))
             let parent = directories.target.deletingLastPathComponent().deletingLastPathComponent()
             #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("escaped").path))
@@ -88,7 +88,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
         ("http://h/a/b%5Cc", "bc"),
     ])
     func fileNamesFromURLsAreOnePlainComponent(url: String, name: String) {
-        #expect(ResumableDownloads.safeFileName(from: url) == name)
+        expectEqual(ResumableDownloads.safeFileName(from: url), name)
     }
 
     @Test func partialDownloadsAbandonedForAWeekAreSweptAndRecentOnesKept() async throws {
@@ -120,7 +120,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
         try await withDownloads { bed, directories in
             let request = download(bed, "/bytes/50000?seed=4", to: destination)
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .cannotCreateFile)
+            expectEqual(request.error?.code, .cannotCreateFile)
             #expect(request.error?.message.contains(destination.path) == true, "\(request.error?.message ?? "")")
             #expect(!FileManager.default.fileExists(atPath: destination.path), "nothing half-written where a user would read it")
             let kept = directories.incompleteFiles().filter { $0.hasSuffix(".part") }
@@ -135,23 +135,23 @@ func sha256(_ bytes: some DataProtocol) -> String {
 
             let first = download(bed, path, to: destination)
             await #expect(throws: RequestError.self) { try await first.run() }
-            #expect(first.error?.code == .networkConnectionLost)
+            expectEqual(first.error?.code, .networkConnectionLost)
             #expect(!FileManager.default.fileExists(atPath: destination.path))
             let partial = try #require(directories.incompleteFiles().first { $0.hasSuffix(".part") })
-            #expect(ResumableDownloads.fileSize(directories.incomplete.appendingPathComponent(partial)) == 100_000)
+            expectEqual(ResumableDownloads.fileSize(directories.incomplete.appendingPathComponent(partial)), 100_000)
 
             let second = download(bed, path, to: destination)
             await #expect(throws: RequestError.self) { try await second.run() }
-            #expect(second.responseStatusCode == 206)
+            expectEqual(second.responseStatusCode, 206)
             let third = download(bed, path, to: destination)
             try await third.run()
-            #expect(third.responseStatusCode == 206)
+            expectEqual(third.responseStatusCode, 206)
 
             let ranges = try await bed.server.requestLog().filter { $0.path == "/drop" }.map { $0.header("Range") }
-            #expect(ranges == [nil, "bytes=100000-", "bytes=200000-"])
+            expectEqual(ranges, [nil, "bytes=100000-", "bytes=200000-"])
             let ifRanges = try await bed.server.requestLog().filter { $0.path == "/drop" }.compactMap { $0.header("If-Range") }
-            #expect(ifRanges == ["\"bytes-250000-3\"", "\"bytes-250000-3\""])
-            #expect(sha256(try Data(contentsOf: destination)) == sha256(TestDemoServer.deterministicBytes(count: 250_000, seed: 3)))
+            expectEqual(ifRanges, ["\"bytes-250000-3\"", "\"bytes-250000-3\""])
+            expectEqual(sha256(try Data(contentsOf: destination)), sha256(TestDemoServer.deterministicBytes(count: 250_000, seed: 3)))
             #expect(directories.incompleteFiles().isEmpty)
         }
     }
@@ -162,8 +162,8 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let request = download(bed, "/drop?after=60000&bytes=150000&seed=4", to: destination)
             request.definition.retryPolicy = RetryPolicy(retryLimit: 3, exponentialBackoffScale: 0.01)
             try await request.run()
-            #expect(request.retryCount == 2)
-            #expect(try Data(contentsOf: destination) == Data(TestDemoServer.deterministicBytes(count: 150_000, seed: 4)))
+            expectEqual(request.retryCount, 2)
+            expectEqual(try Data(contentsOf: destination), Data(TestDemoServer.deterministicBytes(count: 150_000, seed: 4)))
         }
     }
 
@@ -181,7 +181,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             #expect(changed.responseStatusCode == 200, "If-Range no longer matches: the server sends it all")
             let resumed = download(bed, path, to: destination)
             try await resumed.run()
-            #expect(resumed.responseStatusCode == 206)
+            expectEqual(resumed.responseStatusCode, 206)
             let expected = TestDemoServer.deterministicBytes(count: 200_000, seed: 2)
             #expect(sha256(try Data(contentsOf: destination)) == sha256(expected), "no byte of revision 1 survives")
         }
@@ -199,8 +199,8 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let request = download(bed, "/bytes/1000?seed=1", to: destination)
             try await request.run()
             let ranges = try await bed.server.requestLog().filter { $0.path == "/bytes/1000" }.map { $0.header("Range") }
-            #expect(ranges == ["bytes=2000-", nil])
-            #expect(try Data(contentsOf: destination) == Data(TestDemoServer.deterministicBytes(count: 1000, seed: 1)))
+            expectEqual(ranges, ["bytes=2000-", nil])
+            expectEqual(try Data(contentsOf: destination), Data(TestDemoServer.deterministicBytes(count: 1000, seed: 1)))
         }
     }
 
@@ -216,7 +216,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             try await request.run()
             let served = try await bed.server.requestLog()
             #expect(served.filter { $0.path == "/bytes/5000" }.map { $0.header("Range") } == [nil])
-            #expect(try Data(contentsOf: destination) == Data(TestDemoServer.deterministicBytes(count: 5000, seed: 9)))
+            expectEqual(try Data(contentsOf: destination), Data(TestDemoServer.deterministicBytes(count: 5000, seed: 9)))
         }
     }
 
@@ -225,7 +225,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let destination = directories.target.appendingPathComponent("missing.bin")
             let request = download(bed, "/status/404", to: destination)
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .invalidStatusCode)
+            expectEqual(request.error?.code, .invalidStatusCode)
             #expect(request.responseJSON?["status"] == 404, "the error page is readable")
             #expect(!FileManager.default.fileExists(atPath: destination.path))
             #expect(directories.incompleteFiles().isEmpty)
@@ -241,8 +241,8 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let seen = reports.withLock { $0 }
             #expect(!seen.isEmpty)
             #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.completed < $1.completed })
-            #expect(seen.last?.completed == 3_000_000)
-            #expect(seen.last?.expected == 3_000_000)
+            expectEqual(seen.last?.completed, 3_000_000)
+            expectEqual(seen.last?.expected, 3_000_000)
         }
     }
 
@@ -251,7 +251,7 @@ func sha256(_ bytes: some DataProtocol) -> String {
             let request = bed.request("/post", method: .post) { $0.resumableDownloadPath = directories.target.path }
             await #expect(throws: RequestError.self) { try await request.run() }
             #expect(request.error?.family == .parameter, "a parameter problem, not a transport failure")
-            #expect(request.error?.code == .invalidParameters)
+            expectEqual(request.error?.code, .invalidParameters)
             let served = try await bed.server.requestLog()
             #expect(served.isEmpty, "refused before any network use")
         }
@@ -266,9 +266,9 @@ func sha256(_ bytes: some DataProtocol) -> String {
                 $0.discardsResponseBody = true
             }
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(request.responseData?.isEmpty == true)
-            #expect(request.metrics?.bytesReceived == 2_000_000)
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(request.responseData?.isEmpty, true)
+            expectEqual(request.metrics?.bytesReceived, 2_000_000)
         }
     }
 }

@@ -35,28 +35,28 @@ import Testing
         let chain = ChainRequest()
         chain.addRequest(ConfigurableRequest("/a"))
         chain.addRequest(ConfigurableRequest("/b"))
-        #expect("\(LifecycleSubject.chain(chain))" == "chain of 2 steps")
+        expectEqual("\(LifecycleSubject.chain(chain))", "chain of 2 steps")
         let batch = BatchRequest(requests: [ConfigurableRequest("/a"), ConfigurableRequest("/b"), ConfigurableRequest("/c")])
-        #expect("\(LifecycleSubject.batch(batch))" == "batch of 3 requests")
+        expectEqual("\(LifecycleSubject.batch(batch))", "batch of 3 requests")
         let login = ConfigurableRequest("/login?user=demo&token=s3cr3t", method: .post)
-        #expect("\(LifecycleSubject.request(login))" == "POST /login?user=demo&token=‹redacted›")
+        expectEqual("\(LifecycleSubject.request(login))", "POST /login?user=demo&token=‹redacted›")
         final class Custom: Request, @unchecked Sendable {}
-        #expect("\(LifecycleSubject.request(Custom()))" == "GET Custom")
+        expectEqual("\(LifecycleSubject.request(Custom()))", "GET Custom")
     }
 
     @Test func kindsAndProgressReadAsWords() {
         let received = TransferProgress(phase: .receiving, bytesReceived: 4096, expectedBytesToReceive: 1_048_576)
-        #expect("\(LifecycleEvent.Kind.progress(received))" == "receiving, 4096 of 1048576 bytes received")
+        expectEqual("\(LifecycleEvent.Kind.progress(received))", "receiving, 4096 of 1048576 bytes received")
         let upload = TransferProgress(phase: .sending, bytesSent: 100, expectedBytesToSend: 200)
-        #expect("\(upload)" == "sending, 100 of 200 bytes sent")
+        expectEqual("\(upload)", "sending, 100 of 200 bytes sent")
         let resumed = TransferProgress(phase: .receiving, bytesReceived: 10, resumedFrom: 500)
-        #expect("\(resumed)" == "receiving, 10 bytes received, resumed at byte 500")
-        #expect("\(TransferProgress(phase: .queued, retryCount: 2))" == "queued, retry 2")
-        #expect("\(LifecycleEvent.Kind.finished(nil))" == "finished")
+        expectEqual("\(resumed)", "receiving, 10 bytes received, resumed at byte 500")
+        expectEqual("\(TransferProgress(phase: .queued, retryCount: 2))", "queued, retry 2")
+        expectEqual("\(LifecycleEvent.Kind.finished(nil))", "finished")
         let timedOut = RequestError(family: .transport, code: .timedOut, message: "The request timed out.", curlCode: 28)
-        #expect("\(LifecycleEvent.Kind.finished(timedOut))" == "failed: transport error -1001: The request timed out. (curl 28)")
-        #expect("\(LifecycleEvent.Kind.fromCache)" == "answered from the cache")
-        #expect("\(LifecycleEvent.Kind.cancelled)" == "cancelled")
+        expectEqual("\(LifecycleEvent.Kind.finished(timedOut))", "failed: transport error -1001: The request timed out. (curl 28)")
+        expectEqual("\(LifecycleEvent.Kind.fromCache)", "answered from the cache")
+        expectEqual("\(LifecycleEvent.Kind.cancelled)", "cancelled")
     }
 
     @Test func recordsReadAsWords() async throws {

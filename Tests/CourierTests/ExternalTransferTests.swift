@@ -52,25 +52,25 @@ import Testing
         let (_, agent, request, run, transfer) = try await started("ws://127.0.0.1:9/ws", headers: ["Authorization": "Bearer t0ken"]) {
             $0.streamEventHandler = { _, event in log.append(event) }
         }
-        #expect(transfer.prepared.url == "ws://127.0.0.1:9/ws")
-        #expect(transfer.prepared.header("Authorization") == "Bearer t0ken")
-        #expect(request.phase == .inFlight)
+        expectEqual(transfer.prepared.url, "ws://127.0.0.1:9/ws")
+        expectEqual(transfer.prepared.header("Authorization"), "Bearer t0ken")
+        expectEqual(request.phase, .inFlight)
         transfer.deliver([.message(Data("hello".utf8), direction: .sent, name: "text"),
                           .message(Data("{\"type\":\"ack\"}".utf8), direction: .received, name: "text")])
         transfer.moved(sent: 5, received: 14)
         #expect(await log.wait(for: 2))
         let record = try #require(agent.records().first)
         #expect(record.stream?.description.hasPrefix("streaming 2 messages") == true, "\(record)")
-        #expect(record.bytesReceived == 14)
+        expectEqual(record.bytesReceived, 14)
         transfer.finish(head: handshake(transfer.prepared.url), error: nil)
         _ = try await run.value
-        #expect(log.entries.map(\.sequence) == [1, 2])
-        #expect(log.entries.map(\.direction) == [.sent, .received])
+        expectEqual(log.entries.map(\.sequence), [1, 2])
+        expectEqual(log.entries.map(\.direction), [.sent, .received])
         #expect(request.error == nil, "101 is a session's success")
-        #expect(request.responseStatusCode == 101)
-        #expect(request.streamEvents.last?.json?["type"] == "ack")
+        expectEqual(request.responseStatusCode, 101)
+        expectEqual(request.streamEvents.last?.json?["type"], "ack")
         #expect(request.responseString == "> text hello\n< text {\"type\":\"ack\"}\n", "the transcript is the body")
-        #expect(request.streamState?.description == "streamed 2 messages")
+        expectEqual(request.streamState?.description, "streamed 2 messages")
     }
 
     /// A session delivers from two tasks at once (what it sends, what it receives): the handler
@@ -97,27 +97,27 @@ import Testing
     @Test func aStopReachesTheTransportAndLaterReportsAreIgnored() async throws {
         let (session, agent, request, run, transfer) = try await started("wss://127.0.0.1:9/ws")
         request.stop()
-        #expect(session.cancels.entries == [transfer.id])
+        expectEqual(session.cancels.entries, [transfer.id])
         #expect(transfer.isCancelled)
         transfer.deliver([.message(Data("late".utf8), direction: .received, name: "text")])
         transfer.finish(head: nil, error: nil)
         await #expect(throws: RequestError.cancelled) { try await run.value }
         #expect(request.streamEvents.isEmpty)
-        #expect(agent.inFlightCount == 0)
+        expectEqual(agent.inFlightCount, 0)
     }
 
     @Test func aFailedSessionFailsTheRequestWithItsError() async throws {
         let (_, _, request, run, transfer) = try await started("ws://127.0.0.1:9/ws")
         transfer.finish(head: nil, error: RequestError(family: .transport, code: .networkConnectionLost, message: "The connection was dropped."))
         await #expect(throws: RequestError.self) { try await run.value }
-        #expect(request.error?.code == .networkConnectionLost)
+        expectEqual(request.error?.code, .networkConnectionLost)
     }
 
     @Test func withoutAnExternalTransportAWebSocketURLIsRefused() async throws {
         let request = ConfigurableRequest("ws://127.0.0.1:9/ws")
         request.agent = NetworkAgent(config: NetworkConfig())
         await #expect(throws: RequestError.self) { try await request.run() }
-        #expect(request.error?.code == .unsupportedURL)
+        expectEqual(request.error?.code, .unsupportedURL)
     }
 
     @Test func endStreamFinishesASessionWithItsHandshake() async throws {
@@ -126,8 +126,8 @@ import Testing
         #expect(request.endStream())
         _ = try await run.value
         #expect(session.cancels.entries == [transfer.id], "no clean close offered: the session is dropped")
-        #expect(request.error == nil)
-        #expect(request.streamEvents.map(\.text) == ["hi"])
+        expectEqual(request.error, nil)
+        expectEqual(request.streamEvents.map(\.text), ["hi"])
     }
 }
 

@@ -116,7 +116,7 @@ import Testing
             let request = ConfigurableRequest(bed.server.baseURL + "/anything/" + String(repeating: "a", count: 1_100_000))
             request.agent = bed.agent
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .badURL)
+            expectEqual(request.error?.code, .badURL)
             #expect(request.error?.message.contains("response headers") == false, "\(request.error.map(String.init(describing:)) ?? "")")
             #expect(request.error?.message.contains("URL") == true, "\(request.error.map(String.init(describing:)) ?? "")")
         }

@@ -10,7 +10,7 @@ struct HTTPBinServerTests {
         let agent = HTTPBinServer.agent()
         let request = server.request("/get?probe=1", agent: agent)
         try await request.run()
-        #expect(request.responseJSON?["args"]?["probe"]?.stringValue == "1")
+        expectEqual(request.responseJSON?["args"]?["probe"]?.stringValue, "1")
         server.stop()
         let after = server.request("/get", agent: agent)
         await #expect(throws: RequestError.self) { try await after.run() }

@@ -69,13 +69,13 @@ import Testing
             let agent = Self.agent()
             let automatic = Self.request("https://127.0.0.1:\(servers.tls)/", agent: agent, servers)
             try await automatic.run()
-            #expect(automatic.metrics?.httpVersion == "HTTP/2")
-            #expect(automatic.response?.httpVersion == "HTTP/2")
-            #expect(automatic.responseString?.hasPrefix("HTTP/2.0 ") == true)
+            expectEqual(automatic.metrics?.httpVersion, "HTTP/2")
+            expectEqual(automatic.response?.httpVersion, "HTTP/2")
+            expectEqual(automatic.responseString?.hasPrefix("HTTP/2.0 "), true)
             let old = Self.request("https://127.0.0.1:\(servers.tls)/", agent: agent, servers) { $0.httpVersion = .http1_1 }
             try await old.run()
-            #expect(old.metrics?.httpVersion == "HTTP/1.1")
-            #expect(old.responseString?.hasPrefix("HTTP/1.1 ") == true)
+            expectEqual(old.metrics?.httpVersion, "HTTP/1.1")
+            expectEqual(old.responseString?.hasPrefix("HTTP/1.1 "), true)
         }
     }
 
@@ -84,18 +84,18 @@ import Testing
             let agent = Self.agent()
             let prior = Self.request("http://127.0.0.1:\(servers.cleartext)/", agent: agent, servers) { $0.httpVersion = .http2PriorKnowledge }
             try await prior.run()
-            #expect(prior.metrics?.httpVersion == "HTTP/2")
-            #expect(prior.responseString?.hasPrefix("HTTP/2.0 ") == true)
+            expectEqual(prior.metrics?.httpVersion, "HTTP/2")
+            expectEqual(prior.responseString?.hasPrefix("HTTP/2.0 "), true)
             // A second one on the same agent: libcurl 7.88 fails it on the first one's
             // connection ("Error in the HTTP2 framing layer", curl #10634), so it gets its own.
             let again = Self.request("http://127.0.0.1:\(servers.cleartext)/", agent: agent, servers) { $0.httpVersion = .http2PriorKnowledge }
             try await again.run()
-            #expect(again.metrics?.httpVersion == "HTTP/2")
+            expectEqual(again.metrics?.httpVersion, "HTTP/2")
             // Without prior knowledge plain http is HTTP/1.1, which nginx's h2c port does not
             // speak. A new agent: the first one's HTTP/2 connection would be reused.
             let plain = Self.request("http://127.0.0.1:\(servers.cleartext)/", agent: Self.agent(), servers)
             await #expect(throws: RequestError.self) { try await plain.run() }
-            #expect(plain.error?.code == .badServerResponse)
+            expectEqual(plain.error?.code, .badServerResponse)
         }
     }
 
@@ -107,7 +107,7 @@ import Testing
             let url = "https://127.0.0.1:\(servers.tls)/"
             let first = Self.request(url, agent: agent, servers)
             try await first.run()
-            #expect(first.metrics?.connectionReused == false)
+            expectEqual(first.metrics?.connectionReused, false)
             let together = (0..<4).map { _ in Self.request(url, agent: agent, servers) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for request in together { group.addTask { try await request.run() } }
@@ -164,7 +164,7 @@ import Testing
             let connections = live.compactMap(\.connection)
             #expect(connections.count == 3 && connections.allSatisfy { $0.isDistinguishable && $0.httpVersion == "HTTP/2" }, "\(connections)")
             #expect(Set(connections.map(\.ends)).count == 1, "\(connections.map(\.ends))")
-            #expect(connections.first?.remotePort == servers.tls)
+            expectEqual(connections.first?.remotePort, servers.tls)
             #expect(connections.first.map { $0.localPort > 0 && $0.localPort != servers.tls } == true)
         }
     }
@@ -178,18 +178,18 @@ import Testing
                 $0.connectionRoute = ConnectionRoute(resolve: ["localhost:\(servers.tls):127.0.0.1"])
             }
             try await resolved.run()
-            #expect(resolved.metrics?.remoteAddress == "127.0.0.1")
+            expectEqual(resolved.metrics?.remoteAddress, "127.0.0.1")
             let unknown = Self.request("http://api.courier.invalid/", agent: agent, servers) {
                 $0.connectionRoute = ConnectionRoute(connectTo: ["api.courier.invalid:80:127.0.0.1:\(servers.cleartext)"])
                 $0.httpVersion = .http2PriorKnowledge
             }
             try await unknown.run()
-            #expect(unknown.responseString?.hasPrefix("HTTP/2.0 connection") == true)
+            expectEqual(unknown.responseString?.hasPrefix("HTTP/2.0 connection"), true)
             let socket = Self.request("http://courier.invalid/", agent: agent, servers) {
                 $0.connectionRoute = ConnectionRoute(unixSocket: servers.socket)
             }
             try await socket.run()
-            #expect(socket.responseString == "HTTP/1.1 over the socket")
+            expectEqual(socket.responseString, "HTTP/1.1 over the socket")
             let unrouted = Self.request("http://api.courier.invalid/", agent: agent, servers)
             await #expect(throws: RequestError.self) { try await unrouted.run() }
         }

@@ -26,7 +26,7 @@ final class HUDReader: RequestAccessory, Sendable {
             request.hudText = "Loading orders…"
             request.quietErrors = true
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(reader.log.events == ["start Loading orders…", "stop quiet"])
+            expectEqual(reader.log.events, ["start Loading orders…", "stop quiet"])
 
             let member = bed.request("/get")
             let batch = BatchRequest(requests: [member])
@@ -40,7 +40,7 @@ final class HUDReader: RequestAccessory, Sendable {
             chain.hudText = "Checking out…"
             chain.quietErrors = true
             try await chain.run()
-            #expect(Array(reader.log.events.dropFirst(6)) == ["start Checking out…", "start -", "stop loud", "stop quiet"])
+            expectEqual(Array(reader.log.events.dropFirst(6)), ["start Checking out…", "start -", "stop loud", "stop quiet"])
         }
     }
 }

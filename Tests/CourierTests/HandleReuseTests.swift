@@ -20,11 +20,11 @@ import Testing
             let same = try await bed.request("/headers", headers: ["X-First": "1"]).run()
             let second = try await bed.request("/headers", headers: ["X-Second": "2"]).run()
             let none = try await bed.request("/headers").run()
-            #expect(Self.echoedHeaders(first)["x-first"]?.stringValue == "1")
+            expectEqual(Self.echoedHeaders(first)["x-first"]?.stringValue, "1")
             #expect(Self.echoedHeaders(same)["x-first"]?.stringValue == "1", "same setup, options kept")
-            #expect(Self.echoedHeaders(second)["x-second"]?.stringValue == "2")
+            expectEqual(Self.echoedHeaders(second)["x-second"]?.stringValue, "2")
             #expect(Self.echoedHeaders(second)["x-first"] == nil, "the previous request's header is gone")
-            #expect(Self.echoedHeaders(none)["x-second"] == nil)
+            expectEqual(Self.echoedHeaders(none)["x-second"], nil)
         }
     }
 
@@ -32,11 +32,11 @@ import Testing
         try await withTestBed(Self.oneSlot) { bed in
             try await bed.request("/anything", method: .post, arguments: ["a": 1]).run()
             let get = try await bed.request("/anything").run()
-            #expect(get.responseJSON?["method"]?.stringValue == "GET")
+            expectEqual(get.responseJSON?["method"]?.stringValue, "GET")
             #expect(get.responseJSON?["data"]?.stringValue == "", "no body left over from the POST")
 
             let head = try await bed.request("/bytes/300", method: .head) { $0.responseSerializer = .raw }.run()
-            #expect(head.responseStatusCode == 200)
+            expectEqual(head.responseStatusCode, 200)
             #expect(head.responseData?.isEmpty ?? true)
             let body = try await bed.request("/bytes/300") { $0.responseSerializer = .raw }.run()
             #expect(body.responseData?.count == 300, "the GET after a HEAD reads its body")
@@ -50,13 +50,13 @@ import Testing
             for count in [0, 1, 1024, 65_536, 65_537, 300_000] {
                 let plain = try await bed.request("/bytes/\(count)?seed=7") { $0.responseSerializer = .raw }.run()
                 let again = try await bed.request("/bytes/\(count)?seed=7") { $0.responseSerializer = .raw }.run()
-                #expect(plain.responseData?.count == count)
+                expectEqual(plain.responseData?.count, count)
                 #expect(plain.responseData == again.responseData, "the same bytes, not a reused buffer's leftovers")
             }
             let chunked = try await bed.request("/drip", arguments: ["bytes": 100_000, "duration": 0, "chunked": 1]) {
                 $0.responseSerializer = .raw
             }.run()
-            #expect(chunked.responseData?.count == 100_000)
+            expectEqual(chunked.responseData?.count, 100_000)
         }
     }
 
@@ -76,7 +76,7 @@ import Testing
             }
             await finished.wait()
             #expect(phases.contains(.sending), "the request went out: libcurl's pre-request hook marks it")
-            #expect(request.responseStatusCode == 200)
+            expectEqual(request.responseStatusCode, 200)
         }
     }
 }

@@ -48,7 +48,7 @@ import Testing
         #expect(text(JSONValue.object(["9": 1, "10": 2, "a": 3, "A": 4, "é": 5, "_": 6]).serialized())
                 == #"{"10":2,"9":1,"A":4,"_":6,"a":3,"é":5}"#)
         let doubles: [JSONValue] = [.double(1), .double(-0.0), .double(1e16), .double(1e-7), .double(1e15), .double(0.1)]
-        #expect(text(JSONValue.array(doubles).serialized()) == "[1,-0,1e+16,1e-07,1000000000000000,0.1]")
+        expectEqual(text(JSONValue.array(doubles).serialized()), "[1,-0,1e+16,1e-07,1000000000000000,0.1]")
         #expect(text(JSONValue.array([.int(.min), .int(.max)]).serialized())
                 == "[-9223372036854775808,9223372036854775807]")
         #expect(text(JSONValue.string("top").serialized(prettyPrinted: true)) == #""top""#)
@@ -58,22 +58,22 @@ import Testing
         // "e\u{301}" (bytes 65 CC 81) is canonically "é", which String's `<` puts after "f".
         let value = JSONValue.object(["f": 1, "e\u{301}": 2, "\u{FF5E}": 3, "\u{10000}": 4])
         #expect(text(value.serialized()) == "{\"e\u{301}\":2,\"f\":1,\"\u{FF5E}\":3,\"\u{10000}\":4}")
-        #expect(value.serialized() == encoderBytes(value, pretty: false))
+        expectEqual(value.serialized(), encoderBytes(value, pretty: false))
     }
 
     @Test func valuesJSONEncoderRefusesSerializeAsNull() {
         for bad in [JSONValue.double(.nan), .double(.infinity), ["a": [1, .double(-.infinity)]]] {
-            #expect(text(bad.serialized()) == "null")
-            #expect(text(bad.serialized(prettyPrinted: true)) == "null")
-            #expect(encoderBytes(bad, pretty: false) == Data("null".utf8))
+            expectEqual(text(bad.serialized()), "null")
+            expectEqual(text(bad.serialized(prettyPrinted: true)), "null")
+            expectEqual(encoderBytes(bad, pretty: false), Data("null".utf8))
         }
         let ok = nested(511), tooDeep = nested(512)
-        #expect(ok.serialized() == encoderBytes(ok, pretty: false))
-        #expect(ok.serialized().count == 2 * 511 + 1)
-        #expect(text(tooDeep.serialized()) == "null")
-        #expect(encoderBytes(tooDeep, pretty: false) == Data("null".utf8))
+        expectEqual(ok.serialized(), encoderBytes(ok, pretty: false))
+        expectEqual(ok.serialized().count, 2 * 511 + 1)
+        expectEqual(text(tooDeep.serialized()), "null")
+        expectEqual(encoderBytes(tooDeep, pretty: false), Data("null".utf8))
         let deepObject = (0..<512).reduce(JSONValue.int(1)) { inner, _ in ["k": inner] }
-        #expect(text(deepObject.serialized()) == "null")
+        expectEqual(text(deepObject.serialized()), "null")
     }
 
     // MARK: - Parser: accepted input
@@ -97,14 +97,14 @@ import Testing
     }
 
     @Test func numbersFollowTheIntThenDoubleRule() throws {
-        #expect(try json("9223372036854775807") == .int(.max))
-        #expect(try json("-9223372036854775808") == .int(.min))
-        #expect(try json("9223372036854775808") == .double(9223372036854775808))
-        #expect(try json("-9223372036854775809") == .double(-9223372036854775809))
-        #expect(try json("123456789012345678901234567890") == .double(1.2345678901234568e29))
-        #expect(try json("9007199254740993") == .int(9007199254740993))
+        expectEqual(try json("9223372036854775807"), .int(.max))
+        expectEqual(try json("-9223372036854775808"), .int(.min))
+        expectEqual(try json("9223372036854775808"), .double(9223372036854775808))
+        expectEqual(try json("-9223372036854775809"), .double(-9223372036854775809))
+        expectEqual(try json("123456789012345678901234567890"), .double(1.2345678901234568e29))
+        expectEqual(try json("9007199254740993"), .int(9007199254740993))
         #expect(try json("9007199254740993.0") == .double(9007199254740992), "ties round to even")
-        #expect(try json("1e-400") == .double(0))
+        expectEqual(try json("1e-400"), .double(0))
         guard case .double(let negativeZero) = try json("-0.0") else { Issue.record("not a double"); return }
         #expect(negativeZero == 0 && negativeZero.sign == .minus)
         // Correct rounding, checked against the standard library's parser on tricky literals.
@@ -117,10 +117,10 @@ import Testing
 
     @Test func integralLiteralsWithFractionOrExponentAreNowDoubles() throws {
         // JSONDecoder gave `.int(1)` and `.int(100)` here; the parser keeps the literal's kind.
-        #expect(try oldDecode("1.0") == .int(1))
-        #expect(try json("1.0") == .double(1.0))
-        #expect(try oldDecode("1e2") == .int(100))
-        #expect(try json("1e2") == .double(100))
+        expectEqual(try oldDecode("1.0"), .int(1))
+        expectEqual(try json("1.0"), .double(1.0))
+        expectEqual(try oldDecode("1e2"), .int(100))
+        expectEqual(try json("1e2"), .double(100))
         #expect(try json("[1.0]").serialized() == Data("[1]".utf8), "the bytes it serializes to are unchanged")
     }
 
@@ -157,23 +157,23 @@ import Testing
         for special in ["\"", "\\", "\u{1}", "\u{1F}", "\u{7F}", "é", "😀", " ", "~", "!"] {
             for position in 0..<24 {
                 let string = String(repeating: "a", count: position) + special + String(repeating: "b", count: 19)
-                #expect(try JSONValue(parsing: JSONValue.string(string).serialized()) == .string(string))
+                expectEqual(try JSONValue(parsing: JSONValue.string(string).serialized()), .string(string))
             }
         }
         for position in 0..<24 {
             let prefix = Data(("\"" + String(repeating: "a", count: position)).utf8), suffix = Data((String(repeating: "b", count: 19) + "\"").utf8)
             for bad: UInt8 in [0x01, 0x1F, 0x80, 0xFF] {
                 let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: prefix + [bad] + suffix) }
-                #expect(error?.offset == position + 1)
+                expectEqual(error?.offset, position + 1)
             }
             let unterminated = #expect(throws: JSONParseError.self) { try JSONValue(parsing: prefix) }
-            #expect(unterminated?.offset == position + 1)
+            expectEqual(unterminated?.offset, position + 1)
         }
     }
 
     @Test func serializedTextParsesBackToTheSameBytes() throws {
         // `-0` is an integer literal, so it parses back as `.int(0)` and serializes as `0`.
-        #expect(try json("-0").serialized() == Data("0".utf8))
+        expectEqual(try json("-0").serialized(), Data("0".utf8))
         func positiveZero(_ value: JSONValue) -> JSONValue {
             switch value {
             case .double(let double) where double == 0: return .double(0)
@@ -216,7 +216,7 @@ import Testing
     func rejectsInvalidUTF8(_ input: [UInt8]) {
         let parsing = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input)) }
         let checking = #expect(throws: JSONParseError.self) { try JSONValue.validate(Data(input)) }
-        #expect(parsing == checking)
+        expectEqual(parsing, checking)
     }
 
     @Test func validatingAcceptsWhatParsingAccepts() throws {
@@ -229,7 +229,7 @@ import Testing
         let deep = String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512)
         #expect(throws: Never.self) { try JSONValue.validate(Data(deep.utf8)) }
         let tooDeep = #expect(throws: JSONParseError.self) { try JSONValue.validate(Data(("[" + deep + "]").utf8)) }
-        #expect(tooDeep?.reason.contains("nest") == true)
+        expectEqual(tooDeep?.reason.contains("nest"), true)
     }
 
     @Test func errorsSayWhereAndWhat() {
@@ -243,22 +243,22 @@ import Testing
             let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input.utf8)) }
             #expect(error?.offset == offset, "\(input)")
             #expect(error?.reason.contains(reason) == true, "\(input): \(error?.reason ?? "")")
-            #expect(error?.description.contains("byte \(offset)") == true)
+            expectEqual(error?.description.contains("byte \(offset)"), true)
         }
         let invalid = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data([0x22, 0xC3, 0xA9, 0xFF, 0x22])) }
-        #expect(invalid?.offset == 3)
-        #expect(invalid?.reason.contains("UTF-8") == true)
+        expectEqual(invalid?.offset, 3)
+        expectEqual(invalid?.reason.contains("UTF-8"), true)
     }
 
     @Test func nestingStopsAt512Levels() throws {
         let ok = String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512)
-        #expect(try JSONValue(parsing: Data(ok.utf8)) == nested(512))
+        expectEqual(try JSONValue(parsing: Data(ok.utf8)), nested(512))
         let objects = String(repeating: #"{"k":"#, count: 512) + "1" + String(repeating: "}", count: 512)
         #expect(throws: Never.self) { try JSONValue(parsing: Data(objects.utf8)) }
         for input in [String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
                       String(repeating: #"{"k":["#, count: 300), String(repeating: "[", count: 1_000_000)] {
             let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(input.utf8)) }
-            #expect(error?.reason.contains("nest") == true)
+            expectEqual(error?.reason.contains("nest"), true)
         }
     }
 

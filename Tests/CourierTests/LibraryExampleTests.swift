@@ -30,7 +30,7 @@ import Testing
             // end docs/library.md
             let client = OrdersClient(baseURL: bed.server.baseURL)
             let order = try await client.order(7)
-            #expect(order.responseJSON?["url"]?.stringValue == "\(bed.server.baseURL)/anything/orders/7")
+            expectEqual(order.responseJSON?["url"]?.stringValue, "\(bed.server.baseURL)/anything/orders/7")
             #expect(order.agent === client.agent)
             #expect(client.agent !== NetworkAgent.shared)
         }
@@ -58,8 +58,8 @@ import Testing
                 }
             }
             // end docs/library.md
-            #expect(await send(bed.request("/get")) == "200")
-            #expect(await send(bed.request("/status/404")) == "the server answered 404")
+            expectEqual(await send(bed.request("/get")), "200")
+            expectEqual(await send(bed.request("/status/404")), "the server answered 404")
             let closed = try FaultServer(.silent)
             closed.stop()
             #expect(await send(bed.request("http://127.0.0.1:\(closed.port)/")).hasPrefix("unreachable: "))

@@ -28,11 +28,11 @@ struct LoadLimitsTests {
         let tooMany = problem(LoadPlan(model: .closed(concurrency: 100_000), duration: 3))
         #expect(tooMany.contains("concurrency must be at most 19936 (got 100000)") && tooMany.contains("ulimit -n"), "\(tooMany)")
         #expect(problem(LoadPlan(model: .open(rate: 10, maxInFlight: 30_000), duration: 3)).contains("the most requests in flight must be at most"))
-        #expect(LoadPlan(model: .closed(concurrency: 19_936), duration: 3).problem(descriptorLimit: 20_000) == nil)
+        expectEqual(LoadPlan(model: .closed(concurrency: 19_936), duration: 3).problem(descriptorLimit: 20_000), nil)
         // Under `ulimit -n 64`, a quarter is kept: 48 in flight.
-        #expect(LoadPlan(model: .closed(concurrency: 48), duration: 3).problem(descriptorLimit: 64) == nil)
+        expectEqual(LoadPlan(model: .closed(concurrency: 48), duration: 3).problem(descriptorLimit: 64), nil)
         #expect(LoadPlan(model: .closed(concurrency: 49), duration: 3).problem(descriptorLimit: 64) != nil)
-        #expect(LoadPlan(model: .closed(concurrency: 100_000), duration: 3).problem(descriptorLimit: nil) == nil)
+        expectEqual(LoadPlan(model: .closed(concurrency: 100_000), duration: 3).problem(descriptorLimit: nil), nil)
         // The edges themselves run.
         #expect(LoadPlan(model: .open(rate: 1_000_000, maxInFlight: 256), duration: 604_800, warmup: 604_800, ramp: 604_800)
             .problem(descriptorLimit: 20_000) == nil)
@@ -45,9 +45,9 @@ struct LoadLimitsTests {
         var schedule = LoadSchedule(plan: LoadPlan(model: .open(rate: 1e9, maxInFlight: 256), duration: 2, warmup: 0.5))
         var handedOut: [Double] = []
         schedule.take(at: 1, inFlight: 0, room: 100) { handedOut.append($0) }
-        #expect(handedOut.count == 100)
+        expectEqual(handedOut.count, 100)
         #expect(schedule.issued == 1_000_000_001, "every iteration due by 1 s is handed out or skipped: \(schedule.issued)")
-        #expect(schedule.skipped == 1_000_000_001 - 100)
+        expectEqual(schedule.skipped, 1_000_000_001 - 100)
         // Those due in the warm-up are skipped too, but only the measured count as measured.
         #expect(schedule.measuredSkipped == 500_000_001, "\(schedule.measuredSkipped)")
         #expect(!schedule.exhausted)
@@ -120,7 +120,7 @@ struct LoadLimitsTests {
         #expect(peak <= 8 + 100_000, "peak in flight \(peak)")
         #expect(ending.unsent > 2_000_000, "\(ending.unsent)")
         #expect(ending.abandoned == 8, "the eight the server held, left at the end's grace: \(ending.abandoned)")
-        #expect(sink.samples.load(ordering: .relaxed) == 0)
+        expectEqual(sink.samples.load(ordering: .relaxed), 0)
     }
 
     @Test("a closed run whose requests never end stops at the end time and its grace, with them abandoned")

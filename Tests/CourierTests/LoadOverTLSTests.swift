@@ -36,14 +36,14 @@ import Testing
         let url = "https://127.0.0.1:\(port)/"
 
         let multiplexed = await Self.run(url, caFile: fixture.path("ca.pem"), version: .auto)
-        #expect(multiplexed.count == 400)
+        expectEqual(multiplexed.count, 400)
         #expect(multiplexed.allSatisfy { $0.status == 200 && $0.error == nil }, "\(multiplexed.first { $0.status != 200 }?.error?.message ?? "")")
         #expect(multiplexed.allSatisfy { $0.httpVersion == "HTTP/2" })
         #expect(multiplexed.filter(\.newConnection).count == 1, "eight streams, one connection")
         #expect(multiplexed.contains { $0.newConnection && $0.tlsHandshake > 0 })
 
         let separate = await Self.run(url, caFile: fixture.path("ca.pem"), version: .http1_1)
-        #expect(separate.count == 400)
+        expectEqual(separate.count, 400)
         #expect(separate.allSatisfy { $0.status == 200 && $0.httpVersion == "HTTP/1.1" })
         let connections = separate.filter(\.newConnection).count
         #expect(connections > 1 && connections <= 8, "a connection for each request in flight: \(connections)")

@@ -25,7 +25,7 @@ import Testing
         try await withTestBed { bed in
             let batch = BatchRequest(requests: (0..<1000).map { _ in bed.request("/get") })
             try await batch.run()
-            #expect(batch.snapshot.succeeded == 1000)
+            expectEqual(batch.snapshot.succeeded, 1000)
             #expect(bed.agent.records().isEmpty)
         }
     }
@@ -35,7 +35,7 @@ import Testing
             let chain = ChainRequest()
             for _ in 0..<1000 { chain.addRequest(bed.request("/get")) }
             try await chain.run()
-            #expect(chain.snapshot.steps.count == 1000)
+            expectEqual(chain.snapshot.steps.count, 1000)
             #expect(chain.snapshot.steps.allSatisfy { $0.state == .succeeded })
         }
     }

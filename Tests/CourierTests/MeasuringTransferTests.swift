@@ -60,7 +60,7 @@ import Testing
             let sent = Self.prepared(bed.server.baseURL + "/status/201")
 
             let (measured, measuredProgress) = await Self.send(sent, measuring: true, id: 1, on: transport)
-            #expect(measured.error == nil)
+            expectEqual(measured.error, nil)
             #expect(measured.received?.statusCode == 201, "the status comes from libcurl")
             #expect(Self.fieldText(measured).isEmpty, "no header lines handed over")
             #expect(measured.metrics?.total ?? 0 > 0)
@@ -68,12 +68,12 @@ import Testing
 
             // The same shared request, now for an ordinary job, on the handle the measuring one used.
             let (ordinary, ordinaryProgress) = await Self.send(sent, measuring: false, id: 2, on: transport)
-            #expect(ordinary.received?.statusCode == 201)
+            expectEqual(ordinary.received?.statusCode, 201)
             #expect(Self.fieldText(ordinary).contains("content-length:"), "an ordinary job hears its header lines")
             #expect(ordinaryProgress.connection != nil, "libcurl's pre-request hook ran")
 
             let (again, _) = await Self.send(sent, measuring: true, id: 3, on: transport)
-            #expect(again.received?.statusCode == 201)
+            expectEqual(again.received?.statusCode, 201)
             #expect(Self.fieldText(again).isEmpty)
         }
     }
@@ -87,18 +87,18 @@ import Testing
             // libcurl follows this one.
             let plain = Self.prepared(bed.server.baseURL + "/redirect-to?url=\(target)")
             let (followed, _) = await Self.send(plain, measuring: true, id: 1, on: transport)
-            #expect(followed.received?.statusCode == 202)
-            #expect(followed.metrics?.redirectCount == 1)
+            expectEqual(followed.received?.statusCode, 202)
+            expectEqual(followed.metrics?.redirectCount, 1)
             // The same request again on the same handle, whose URL is not set again: it starts
             // from the request's URL, not from where the last transfer was redirected to.
             let (again, _) = await Self.send(plain, measuring: true, id: 3, on: transport)
-            #expect(again.received?.statusCode == 202)
+            expectEqual(again.received?.statusCode, 202)
             #expect(again.metrics?.redirectCount == 1, "the transfer began at the redirecting URL")
             // A credential header: the transport follows it itself, and needs `Location` for that.
             let secret = Self.prepared(bed.server.baseURL + "/redirect-to?url=\(target)",
                                        headers: [("X-Api-Key", "k")], credentials: ["x-api-key"])
             let (hopped, _) = await Self.send(secret, measuring: true, id: 2, on: transport)
-            #expect(hopped.error == nil)
+            expectEqual(hopped.error, nil)
             #expect(hopped.received?.statusCode == 202, "the transport followed the redirect itself")
         }
     }

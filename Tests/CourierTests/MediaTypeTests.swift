@@ -14,14 +14,14 @@ struct MediaTypeTests {
         ("TEXT/ÉTÉ", "text/été"),
     ])
     func theTypeIsCutAtItsParametersTrimmedAndLowercased(value: String, type: String) {
-        #expect(ResponseHead.mediaType(ofContentType: value) == type)
+        expectEqual(ResponseHead.mediaType(ofContentType: value), type)
     }
 
     @Test func streamsAreDetectedWhateverTheCase() {
-        #expect(StreamMode.detected(forMimeType: "Text/Event-Stream") == .events)
-        #expect(StreamMode.detected(forMimeType: "application/x-ndjson") == .lines)
-        #expect(StreamMode.detected(forMimeType: "application/json") == nil)
-        #expect(StreamMode.detected(forMimeType: nil) == nil)
+        expectEqual(StreamMode.detected(forMimeType: "Text/Event-Stream"), .events)
+        expectEqual(StreamMode.detected(forMimeType: "application/x-ndjson"), .lines)
+        expectEqual(StreamMode.detected(forMimeType: "application/json"), nil)
+        expectEqual(StreamMode.detected(forMimeType: nil), nil)
     }
 }
 
@@ -39,7 +39,7 @@ struct ContentTypeBytesTests {
         ("", nil),
     ])
     func theSameModeAsFromTheMimeType(value: String, mode: StreamMode?) {
-        #expect(StreamMode.detected(forContentType: Array(value.utf8)[...]) == mode)
-        #expect(StreamMode.detected(forMimeType: value) == mode)
+        expectEqual(StreamMode.detected(forContentType: Array(value.utf8)[...]), mode)
+        expectEqual(StreamMode.detected(forMimeType: value), mode)
     }
 }

@@ -88,7 +88,7 @@ import Testing
             "@signature-params": ("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret"
             """)
         let signature = try SignatureAlgorithm.hmacSHA256.sign(Data(base.text.utf8), key: SignatureKey(inline: Self.sharedSecret))
-        #expect(signature.base64EncodedString() == "pxcQw6G3AjtMBQjwo8XzkZf/bws5LelbaMk5rGIGtE8=")
+        expectEqual(signature.base64EncodedString(), "pxcQw6G3AjtMBQjwo8XzkZf/bws5LelbaMk5rGIGtE8=")
     }
 
     @Test("B.2.6: ed25519, base and signature exactly (Ed25519 is deterministic)")
@@ -105,7 +105,7 @@ import Testing
             "@signature-params": ("date" "@method" "@path" "@authority" "content-type" "content-length");created=1618884473;keyid="test-key-ed25519"
             """)
         let signature = try SignatureAlgorithm.ed25519.sign(Data(base.text.utf8), key: SignatureKey(inline: Self.ed25519Private))
-        #expect(signature.base64EncodedString() == "wqcAqbmYJ2ji2glfAMaRy4gruYYnx2nEFN2HN6jrnDnQCK1u02Gb04v9EDgwUPiu4A0w6vuQv5lIp5WPpBKRCw==")
+        expectEqual(signature.base64EncodedString(), "wqcAqbmYJ2ji2glfAMaRy4gruYYnx2nEFN2HN6jrnDnQCK1u02Gb04v9EDgwUPiu4A0w6vuQv5lIp5WPpBKRCw==")
         #expect(SignatureAlgorithm.ed25519.verify(signature, of: Data(base.text.utf8), key: try SignatureKey(inline: Self.ed25519Public)))
     }
 
@@ -144,11 +144,11 @@ import Testing
         (hmac.components, hmac.created, hmac.label) = (["date", "@authority", "content-type"], "1618884473", "sig-b25")
         let b25 = try signed(hmac)
         #expect(b25.header("Signature-Input") == #"sig-b25=("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret""#)
-        #expect(b25.header("Signature") == "sig-b25=:pxcQw6G3AjtMBQjwo8XzkZf/bws5LelbaMk5rGIGtE8=:")
+        expectEqual(b25.header("Signature"), "sig-b25=:pxcQw6G3AjtMBQjwo8XzkZf/bws5LelbaMk5rGIGtE8=:")
         var ed = MessageSignatureAuth(keyID: "test-key-ed25519", algorithm: "ed25519", key: Self.ed25519Private)
         (ed.components, ed.created, ed.label) = (["date", "@method", "@path", "@authority", "content-type", "content-length"], "1618884473", "sig-b26")
         let b26 = try signed(ed)
-        #expect(b26.header("Signature") == "sig-b26=:wqcAqbmYJ2ji2glfAMaRy4gruYYnx2nEFN2HN6jrnDnQCK1u02Gb04v9EDgwUPiu4A0w6vuQv5lIp5WPpBKRCw==:")
+        expectEqual(b26.header("Signature"), "sig-b26=:wqcAqbmYJ2ji2glfAMaRy4gruYYnx2nEFN2HN6jrnDnQCK1u02Gb04v9EDgwUPiu4A0w6vuQv5lIp5WPpBKRCw==:")
     }
 
     /// RFC 9530 §2's example: `{"hello": "world"}` has this sha-256 Content-Digest.
@@ -157,7 +157,7 @@ import Testing
         var request = PreparedRequest(url: "https://example.com/foo", method: .post, headers: [], body: Data(#"{"hello": "world"}"#.utf8),
                                       timeoutInterval: 10, tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "Courier")
         try MessageSignatureAuth(keyID: "k", algorithm: "hmac-sha256", key: Self.sharedSecret).sign(&request, at: Date())
-        #expect(request.header("Content-Digest") == "sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:")
+        expectEqual(request.header("Content-Digest"), "sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:")
         #expect(request.header("Signature-Input")?.hasPrefix(#"sig1=("@method" "@authority" "@path" "content-digest");created="#) == true)
     }
 }

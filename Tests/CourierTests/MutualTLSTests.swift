@@ -38,11 +38,11 @@ import Testing
             let pem = ClientCertificate(certificateFile: fixture.path("client.pem"), keyFile: fixture.path("client.key"),
                                         keyPassword: MutualTLSFixture.keyPassword)
             let p12 = ClientCertificate(certificateFile: fixture.path("client.p12"), keyPassword: MutualTLSFixture.keyPassword)
-            #expect(p12.format == .pkcs12)
+            expectEqual(p12.format, .pkcs12)
             for certificate in [pem, p12] {
                 let request = Self.request(url, fixture, certificate: certificate)
                 try await request.run()
-                #expect(request.responseString == "client CN=courier-client verified SUCCESS")
+                expectEqual(request.responseString, "client CN=courier-client verified SUCCESS")
             }
             let without = Self.request(url, fixture, certificate: nil)
             await #expect(throws: RequestError.self) { try await without.run() }
@@ -67,7 +67,7 @@ import Testing
             for (certificate, words) in cases {
                 let request = Self.request(url, fixture, certificate: certificate)
                 await #expect(throws: RequestError.self) { try await request.run() }
-                #expect(request.error?.code == .clientCertificateRejected)
+                expectEqual(request.error?.code, .clientCertificateRejected)
                 #expect(request.error?.message.contains(words) == true, "\(request.error?.message ?? "no error")")
             }
         }
@@ -81,7 +81,7 @@ import Testing
         let stranger = Self.request(url, fixture, certificate: ClientCertificate(certificateFile: fixture.path("stranger.pem"),
                                                                                 keyFile: fixture.path("stranger.key")))
         await #expect(throws: RequestError.self) { try await stranger.run() }
-        #expect(stranger.error?.code == .clientCertificateRejected)
+        expectEqual(stranger.error?.code, .clientCertificateRejected)
         #expect(stranger.error?.message.hasPrefix("The server refused the client certificate") == true, "\(stranger.error?.message ?? "")")
         let none = Self.request(url, fixture, certificate: nil)
         await #expect(throws: RequestError.self) { try await none.run() }
@@ -91,6 +91,6 @@ import Testing
                                                                                  keyFile: fixture.path("client.key"),
                                                                                  keyPassword: MutualTLSFixture.keyPassword))
         try await accepted.run()
-        #expect(accepted.responseStatusCode == 200)
+        expectEqual(accepted.responseStatusCode, 200)
     }
 }

@@ -24,11 +24,11 @@ import Testing
         try await withTestBed { bed in
             let paged = numbered(bed)
             try await paged.run()
-            #expect(paged.pages.count == 3)
-            #expect(paged.pages.map(\.items.count) == [10, 10, 5])
-            #expect(ids(paged) == Array(1...25))
+            expectEqual(paged.pages.count, 3)
+            expectEqual(paged.pages.map(\.items.count), [10, 10, 5])
+            expectEqual(ids(paged), Array(1...25))
             #expect(!paged.hasMore && paged.end == .lastPage && paged.failure == nil)
-            #expect(paged.pages.map(\.address.position) == [.number(1, size: 10), .number(2, size: 10), .number(3, size: 10)])
+            expectEqual(paged.pages.map(\.address.position), [.number(1, size: 10), .number(2, size: 10), .number(3, size: 10)])
         }
     }
 
@@ -43,11 +43,11 @@ import Testing
             }
             paged.agent = bed.agent
             try await paged.run()
-            #expect(paged.pages.count == 3)
-            #expect(ids(paged) == Array(1...25))
-            #expect(paged.pages[0].address.position == .first)
+            expectEqual(paged.pages.count, 3)
+            expectEqual(ids(paged), Array(1...25))
+            expectEqual(paged.pages[0].address.position, .first)
             guard case .cursor(let second) = paged.pages[1].address.position else { Issue.record("no cursor"); return }
-            #expect(paged.pages[1].request.response?.url.contains(second.replacingOccurrences(of: "=", with: "%3D")) == true)
+            expectEqual(paged.pages[1].request.response?.url.contains(second.replacingOccurrences(of: "=", with: "%3D")), true)
             #expect(!paged.hasMore && paged.end == .lastPage)
         }
     }
@@ -77,10 +77,10 @@ import Testing
             let first = try await paged.nextPage()
             #expect(first?.address.ordinal == 1 && paged.items.count == 10 && paged.hasMore)
             let second = try await paged.nextPage()
-            #expect(second?.address == PageAddress(ordinal: 2, position: .number(2, size: 10)))
-            #expect(ids(paged) == Array(1...20))
+            expectEqual(second?.address, PageAddress(ordinal: 2, position: .number(2, size: 10)))
+            expectEqual(ids(paged), Array(1...20))
             let again = try await paged.reloadFirstPage()
-            #expect(again?.address.ordinal == 1)
+            expectEqual(again?.address.ordinal, 1)
             #expect(ids(paged) == Array(1...10), "reload drops what was gathered")
             #expect(paged.pages.count == 1 && paged.hasMore)
         }
@@ -98,7 +98,7 @@ import Testing
                     done.resume()
                 }, failure: { _ in done.resume() })
             }
-            #expect(log.events == ["page 1", "page 2", "page 3", "finished", "success 25 on the callback queue: true"])
+            expectEqual(log.events, ["page 1", "page 2", "page 3", "finished", "success 25 on the callback queue: true"])
             // The listing has ended: a further load sends nothing and still completes.
             let more = try await paged.nextPage()
             #expect(more == nil && paged.pages.count == 3)
@@ -119,7 +119,7 @@ import Testing
             let paged = numbered(bed, size: 4) { paged, _ in paged.items.count >= 10 }
             try await paged.run()
             #expect(paged.pages.count == 3 && paged.items.count == 12)
-            #expect(paged.end == .untilHeld)
+            expectEqual(paged.end, .untilHeld)
         }
     }
 
@@ -130,7 +130,7 @@ import Testing
                 try await paged.run()
                 Issue.record("page 3 should have failed")
             } catch let failure as PageFailure {
-                #expect(failure.address.ordinal == 3)
+                expectEqual(failure.address.ordinal, 3)
                 #expect(failure.error.code == .invalidStatusCode && failure.request.responseStatusCode == 500)
                 #expect(failure.description.hasPrefix("page 3 (GET /paged?page=3"))
             }
@@ -144,8 +144,8 @@ import Testing
             let paged = PagedRequest(mode: .pageNumber(), items: .json("$.data") { $0["data"] }) { _ in bed.request("/paged") }
             paged.agent = bed.agent
             await #expect(throws: PageFailure.self) { try await paged.run() }
-            #expect(paged.failure?.error.code == .responseRejected)
-            #expect(paged.failure?.error.message.contains("no items at $.data") == true)
+            expectEqual(paged.failure?.error.code, .responseRejected)
+            expectEqual(paged.failure?.error.message.contains("no items at $.data"), true)
             #expect(paged.pages.isEmpty)
         }
     }

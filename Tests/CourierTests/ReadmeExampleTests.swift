@@ -22,8 +22,8 @@ import Testing
             let user = try await UserRequest(id: 2).run()   // the finished request, or throws its RequestError
             print(user.responseStatusCode)
             // end docs/library.md
-            #expect(user.responseStatusCode == 200)
-            #expect(user.responseJSON?["url"]?.stringValue == "\(server.baseURL)/anything/users/2")
+            expectEqual(user.responseStatusCode, 200)
+            expectEqual(user.responseJSON?["url"]?.stringValue, "\(server.baseURL)/anything/users/2")
         }
     }
 
@@ -51,8 +51,8 @@ import Testing
                 "ok /anything/users/1 \(server.baseURL)/anything/users/1",
                 "ok /anything/users/2 \(server.baseURL)/anything/users/2",
             ])
-            #expect(user.responseStatusCode == 200)
-            #expect(user.responseJSON?["url"]?.stringValue == "\(server.baseURL)/anything/users/2")
+            expectEqual(user.responseStatusCode, 200)
+            expectEqual(user.responseJSON?["url"]?.stringValue, "\(server.baseURL)/anything/users/2")
         }
     }
 
@@ -64,8 +64,8 @@ import Testing
             try await login.run()
             let token = login.responseJSON?["token"]?.stringValue
             // end docs/engine.md
-            #expect(login.responseStatusCode == 200)
-            #expect(token?.isEmpty == false)
+            expectEqual(login.responseStatusCode, 200)
+            expectEqual(token?.isEmpty, false)
         }
     }
 
@@ -137,7 +137,7 @@ import Testing
             try await batch.run()                        // or start(success:failure:)
             print(batch.snapshot.finished, "/", batch.snapshot.total)
             // end docs/engine.md
-            #expect(batch.snapshot.succeeded == 2)
+            expectEqual(batch.snapshot.succeeded, 2)
         }
     }
 
@@ -160,7 +160,7 @@ import Testing
                 }
             }
             // end docs/engine.md
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .succeeded])
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .succeeded, .succeeded])
         }
     }
 
@@ -186,7 +186,7 @@ import Testing
             }
             // end docs/engine.md
             #expect(!chain.isRunning)
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .succeeded, .failed])
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .succeeded, .failed])
             let served = try await server.requestLog()
             #expect(served.filter { $0.path == "/status/500" }.count == 1, "the failed step was not retried")
         }
@@ -212,7 +212,7 @@ import Testing
             try await request.run()
             await watcher.value
             // end docs/engine.md
-            #expect(request.responseStatusCode == 200)
+            expectEqual(request.responseStatusCode, 200)
             #expect(config.accessories.contains { $0 is LogAccessory })
         }
     }
@@ -232,9 +232,9 @@ import Testing
             file.downloadProgressHandler = { print($0.completed, $0.expected ?? 0, $0.bytesPerSecond) }
             try await file.run()                                        // file.downloadedFileURL
             // end docs/engine.md
-            #expect(file.downloadedFileURL?.path == target)
+            expectEqual(file.downloadedFileURL?.path, target)
             let size = try FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber
-            #expect(size?.intValue == 1_048_576)
+            expectEqual(size?.intValue, 1_048_576)
         }
     }
 
@@ -256,8 +256,8 @@ import Testing
             #expect(listing.pages.count == 1, "reloaded: the first page again")
             #expect(listing.items.map { $0["id"]?.intValue } == (1...10).map { $0 })
             try await listing.run()
-            #expect(listing.items.count == 25)
-            #expect(listing.end == .lastPage)
+            expectEqual(listing.items.count, 25)
+            expectEqual(listing.end, .lastPage)
         }
     }
 
@@ -277,7 +277,7 @@ import Testing
             #expect(ticker.isCancelled)
             let state = try #require(ticker.streamState, "a stopped stream keeps its state")
             #expect(state.events >= 5 && state.ended)
-            #expect(ticker.streamEvents.first?.json?["n"] == 1)
+            expectEqual(ticker.streamEvents.first?.json?["n"], 1)
             #expect(ticker.responseString?.hasPrefix(": ") == true, "the raw stream kept, from the demo's opening comment")
         }
     }
@@ -303,8 +303,8 @@ import Testing
             }
             print(chat.grpcStatus?.description ?? "")                                      // "OK (0)"
             // end docs/engine.md
-            #expect(chat.grpcStatus?.code == .ok)
-            #expect(chat.grpcMessages == [GRPCCallTests.note("echo: one"), GRPCCallTests.note("echo: two"), GRPCCallTests.note("echo: three")])
+            expectEqual(chat.grpcStatus?.code, .ok)
+            expectEqual(chat.grpcMessages, [GRPCCallTests.note("echo: one"), GRPCCallTests.note("echo: two"), GRPCCallTests.note("echo: three")])
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
     private let hidden = Redaction.placeholder
 
     @Test func aURLsPasswordAndSecretQueryValuesAreHidden() {
-        #expect(Redaction.redact("https://ann:pw-1@api.example.com/x?page=2") == "https://ann:\(hidden)@api.example.com/x?page=2")
+        expectEqual(Redaction.redact("https://ann:pw-1@api.example.com/x?page=2"), "https://ann:\(hidden)@api.example.com/x?page=2")
         #expect(Redaction.redact("GET http://h/a?access_token=t-1&page=1&pwd=p-2#top ok")
                 == "GET http://h/a?access_token=\(hidden)&page=1&pwd=\(hidden)#top ok")
         for key in ["auth", "Authorization", "api_key", "X-Api-Key", "client_secret", "sessionId", "sig", "key", "passphrase"] {
@@ -20,23 +20,23 @@ import Testing
         for key in ["oauth_token", "authToken", "X-Auth", "authorization", "Proxy-Authorisation", "author_auth"] {
             #expect(Redaction.isSensitiveKey(key), "\(key)")
         }
-        #expect(Redaction.redact("a & b=c, and https://user@host/ stay") == "a & b=c, and https://user@host/ stay")
+        expectEqual(Redaction.redact("a & b=c, and https://user@host/ stay"), "a & b=c, and https://user@host/ stay")
     }
 
     @Test func knownSecretsAreHiddenWhereverTheyAppearLongestFirst() {
         let matcher = SecretMatcher(["tok-123", "tok-1234567", "東京の秘密", "ab"])
-        #expect(matcher.redact("a tok-1234567 b tok-123 c") == "a \(hidden) b \(hidden) c")
-        #expect(matcher.redact("x東京の秘密y") == "x\(hidden)y")
-        #expect(matcher.redact("ab stays: too short to hide") == "ab stays: too short to hide")
-        #expect(matcher.redact("") == "")
-        #expect(Redaction.redact("/u/tok-123?pwd=z", secrets: matcher) == "/u/\(hidden)?pwd=\(hidden)")
+        expectEqual(matcher.redact("a tok-1234567 b tok-123 c"), "a \(hidden) b \(hidden) c")
+        expectEqual(matcher.redact("x東京の秘密y"), "x\(hidden)y")
+        expectEqual(matcher.redact("ab stays: too short to hide"), "ab stays: too short to hide")
+        expectEqual(matcher.redact(""), "")
+        expectEqual(Redaction.redact("/u/tok-123?pwd=z", secrets: matcher), "/u/\(hidden)?pwd=\(hidden)")
     }
 
     @Test func twoThousandDistinctTokensAreMatchedInOnePass() {
         let tokens = (0..<2_000).map { String(format: "tok-%08d", $0) }
         let matcher = SecretMatcher(tokens)
         let line = "GET /orders 200 Bearer tok-00001999 then tok-00000000 and tok-x"
-        #expect(matcher.redact(line) == "GET /orders 200 Bearer \(hidden) then \(hidden) and tok-x")
+        expectEqual(matcher.redact(line), "GET /orders 200 Bearer \(hidden) then \(hidden) and tok-x")
     }
 
     /// Header names are judged as query and JSON keys are, not by a fixed list: the headers
@@ -46,7 +46,7 @@ import Testing
                       "X-Client-Secret", "X-Signature", "X-Client-Key", "Proxy-Authorization", "Cookie", "api-key"])
     func headersWhoseNamesSaySecretAreSecret(name: String) {
         #expect(Redaction.isSensitiveHeader(name))
-        #expect(Redaction.headers([(name: name, value: "v-1")]).first?.value == Redaction.placeholder)
+        expectEqual(Redaction.headers([(name: name, value: "v-1")]).first?.value, Redaction.placeholder)
     }
 
     @Test(arguments: ["Content-Type", "Accept", "Keep-Alive", "WWW-Authenticate", "Access-Control-Allow-Credentials",

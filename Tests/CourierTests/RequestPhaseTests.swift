@@ -49,8 +49,8 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked == 64)
-        #expect(Self.legal.count == 16)
+        expectEqual(checked, 64)
+        expectEqual(Self.legal.count, 16)
     }
 
     @Test(arguments: [
@@ -72,9 +72,9 @@ import Testing
     }
 
     @Test func activePhasesAreTheOnesBetweenTheClaimAndTheEnd() {
-        #expect(Self.all.filter(\.isActive) == Self.active)
-        #expect(RequestPhase.idle.description == "idle")
-        #expect(RequestPhase.inFlight.description == "in flight")
+        expectEqual(Self.all.filter(\.isActive), Self.active)
+        expectEqual(RequestPhase.idle.description, "idle")
+        expectEqual(RequestPhase.inFlight.description, "in flight")
     }
 
     // MARK: - A run's path
@@ -87,7 +87,7 @@ import Testing
         let blockerJob = try #require(blockerStarted)
 
         let request = ScriptedRequest("/observed", agent: agent)
-        #expect(request.phase == .idle)
+        expectEqual(request.phase, .idle)
         #expect(!request.isExecuting)
         request.start()
         #expect(request.phase == .queued, "the only slot is taken")
@@ -98,14 +98,14 @@ import Testing
         let started = await transport.started.element(2)
         let job = try #require(started)
         #expect(ScriptedTransport.request(of: job) === request)
-        #expect(request.phase == .inFlight)
+        expectEqual(request.phase, .inFlight)
 
         #expect(transport.answer(job, status: 200, json: #"{"seen":true}"#))
         #expect(await request.callbacks.wait(for: 1))
         await drain(agent.config.callbackQueue)
-        #expect(request.phase == .finished)
+        expectEqual(request.phase, .finished)
         #expect(!request.isExecuting)
-        #expect(request.tracedPhases == [.preparing, .queued, .inFlight, .processing, .delivering, .finished])
+        expectEqual(request.tracedPhases, [.preparing, .queued, .inFlight, .processing, .delivering, .finished])
     }
 
     @Test func anAnswerWithoutTheNetworkGoesStraightToDelivering() async throws {
@@ -126,9 +126,9 @@ import Testing
         request.start()
         // willStart, preprocessor, willStop, filter, didStop.
         #expect(await request.phases.wait(for: 5))
-        #expect(transport.submitted.count == 0)
-        #expect(request.phases.entries == [.delivering, .delivering, .finished, .finished, .finished])
-        #expect(request.phase == .finished)
+        expectEqual(transport.submitted.count, 0)
+        expectEqual(request.phases.entries, [.delivering, .delivering, .finished, .finished, .finished])
+        expectEqual(request.phase, .finished)
     }
 
     // MARK: - Claiming a run
@@ -163,10 +163,10 @@ import Testing
             #expect(await request.callbacks.wait(for: round))
             await drain(agent.config.callbackQueue)
             #expect(request.callbacks.count == round, "round \(round): one callback")
-            #expect(request.phase == .finished)
+            expectEqual(request.phase, .finished)
         }
-        #expect(request.callbacks.entries == Array(repeating: "success", count: 10))
-        #expect(transport.submitted.count == 10)
+        expectEqual(request.callbacks.entries, Array(repeating: "success", count: 10))
+        expectEqual(transport.submitted.count, 10)
     }
 
     // MARK: - Stopping
@@ -180,10 +180,10 @@ import Testing
 
         let request = ScriptedRequest("/stopped", agent: agent)
         request.start()
-        #expect(request.phase == .queued)
+        expectEqual(request.phase, .queued)
         let id = try #require(request.taskID)
         request.stop()
-        #expect(request.phase == .cancelled)
+        expectEqual(request.phase, .cancelled)
         #expect(request.isCancelled)
         #expect(!request.isExecuting)
         #expect(transport.cancelled.entries == [id], "the agent took the job back")
@@ -192,12 +192,12 @@ import Testing
         #expect(transport.answer(blockerJob, status: 200, json: "{}"))
         #expect(await blocker.callbacks.wait(for: 1))
         await drain(agent.config.callbackQueue)
-        #expect(transport.started.count == 1)
+        expectEqual(transport.started.count, 1)
         #expect(transport.runningIDs.isEmpty)
         #expect(request.callbacks.count == 0, "no callback after a stop")
-        #expect(request.phase == .cancelled)
-        #expect(agent.inFlightCount == 0)
-        #expect(request.tracedPhases == [.preparing, .queued, .cancelled])
+        expectEqual(request.phase, .cancelled)
+        expectEqual(agent.inFlightCount, 0)
+        expectEqual(request.tracedPhases, [.preparing, .queued, .cancelled])
 
         // A stopped request may run again.
         request.listen()
@@ -207,9 +207,9 @@ import Testing
         #expect(ScriptedTransport.request(of: job) === request)
         #expect(transport.answer(job, status: 200, json: "{}"))
         #expect(await request.callbacks.wait(for: 1))
-        #expect(request.callbacks.entries == ["success"])
+        expectEqual(request.callbacks.entries, ["success"])
         await drain(agent.config.callbackQueue)
-        #expect(request.phase == .finished)
+        expectEqual(request.phase, .finished)
     }
 
     @Test func stoppingARequestInFlightDropsItsTransferAndRunThrowsCancelled() async throws {
@@ -218,14 +218,14 @@ import Testing
         let run = Task { try await request.run() }
         let started = await transport.started.element(1)
         let job = try #require(started)
-        #expect(request.phase == .inFlight)
+        expectEqual(request.phase, .inFlight)
         request.stop()
-        #expect(request.phase == .cancelled)
-        #expect(transport.cancelled.entries == [job.id])
+        expectEqual(request.phase, .cancelled)
+        expectEqual(transport.cancelled.entries, [job.id])
         #expect(!transport.answer(job, status: 200, json: "{}"), "the transport no longer runs it")
         await #expect(throws: RequestError.cancelled) { try await run.value }
         await drain(agent.config.callbackQueue)
-        #expect(request.callbacks.count == 0)
-        #expect(request.phase == .cancelled)
+        expectEqual(request.callbacks.count, 0)
+        expectEqual(request.phase, .cancelled)
     }
 }

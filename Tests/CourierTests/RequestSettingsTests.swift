@@ -20,21 +20,21 @@ import Testing
 
     @Test func aSubclassThatSetsTheValueIsBuiltWithIt() throws {
         let request = SlowReport()
-        #expect(request.requestURL == "/delay/2")
-        #expect(request.timeoutInterval == 5)
+        expectEqual(request.requestURL, "/delay/2")
+        expectEqual(request.timeoutInterval, 5)
         let config = NetworkConfig()
         config.update { $0.baseURL = "http://127.0.0.1:9" }
         let prepared = try RequestBuilder.prepare(request, snapshot: config.snapshot)
-        #expect(prepared.url == "http://127.0.0.1:9/delay/2")
-        #expect(prepared.timeoutInterval == 5)
+        expectEqual(prepared.url, "http://127.0.0.1:9/delay/2")
+        expectEqual(prepared.timeoutInterval, 5)
     }
 
     @Test func anOverrideWinsOverTheSetting() {
         let request = Overridden()
         request.requestSettings.timeoutInterval = 30
         request.requestSettings.cacheTimeInSeconds = 5
-        #expect(request.timeoutInterval == 7)
-        #expect(request.cacheTimeInSeconds == 600)
+        expectEqual(request.timeoutInterval, 7)
+        expectEqual(request.cacheTimeInSeconds, 600)
         #expect(request.cacheVersion == 0, "what is neither set nor overridden keeps its default")
     }
 
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aConfigurableRequestsDefinitionIsItsSettings() {
         let request = ConfigurableRequest("/post", method: .post)
-        #expect(request.requestSettings.method == .post)
+        expectEqual(request.requestSettings.method, .post)
         request.requestSettings.requestURL = "/put"
         #expect(request.definition.requestURL == "/put" && request.requestURL == "/put")
     }

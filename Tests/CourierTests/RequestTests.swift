@@ -13,10 +13,10 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/\(method.rawValue.lowercased())", method: method, arguments: ["key": "value"])
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(request.responseJSON?["method"] == .string(method.rawValue))
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(request.responseJSON?["method"], .string(method.rawValue))
             let echoed = method.encodesArgumentsInQuery ? request.responseJSON?["args"] : request.responseJSON?["form"]
-            #expect(echoed?["key"] == "value")
+            expectEqual(echoed?["key"], "value")
         }
     }
 
@@ -24,9 +24,9 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/get", method: .head)
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(request.responseData?.isEmpty == true)
-            #expect(request.response?.header("Content-Type")?.hasPrefix("application/json") == true)
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(request.responseData?.isEmpty, true)
+            expectEqual(request.response?.header("Content-Type")?.hasPrefix("application/json"), true)
         }
     }
 
@@ -36,8 +36,8 @@ import Testing
                 $0.requestSerializer = .json
             }
             try await request.run()
-            #expect(request.responseJSON?["json"] == ["name": "courier", "n": 3])
-            #expect(request.responseJSON?["headers"]?["Content-Type"] == "application/json")
+            expectEqual(request.responseJSON?["json"], ["name": "courier", "n": 3])
+            expectEqual(request.responseJSON?["headers"]?["Content-Type"], "application/json")
         }
     }
 
@@ -45,9 +45,9 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/status/404")
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.responseStatusCode == 404)
-            #expect(request.error?.code == .invalidStatusCode)
-            #expect(request.error?.family == .validation)
+            expectEqual(request.responseStatusCode, 404)
+            expectEqual(request.error?.code, .invalidStatusCode)
+            expectEqual(request.error?.family, .validation)
         }
     }
 
@@ -55,7 +55,7 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/response-headers", arguments: ["X-Courier-Test": "hello"])
             try await request.run()
-            #expect(request.response?.header("x-courier-test") == "hello")
+            expectEqual(request.response?.header("x-courier-test"), "hello")
         }
     }
 
@@ -63,7 +63,7 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/headers", headers: ["X-Custom": "custom value"])
             try await request.run()
-            #expect(request.responseJSON?["headers"]?["X-Custom"] == "custom value")
+            expectEqual(request.responseJSON?["headers"]?["X-Custom"], "custom value")
         }
     }
 
@@ -71,12 +71,12 @@ import Testing
         try await withTestBed { bed in
             let good = bed.request("/basic-auth/ada/lovelace") { $0.basicAuthorization = ("ada", "lovelace") }
             try await good.run()
-            #expect(good.responseJSON?["authenticated"] == true)
+            expectEqual(good.responseJSON?["authenticated"], true)
 
             let bad = bed.request("/basic-auth/ada/lovelace") { $0.basicAuthorization = ("ada", "wrong") }
             await #expect(throws: RequestError.self) { try await bad.run() }
-            #expect(bad.responseStatusCode == 401)
-            #expect(bad.error?.code == .invalidStatusCode)
+            expectEqual(bad.responseStatusCode, 401)
+            expectEqual(bad.error?.code, .invalidStatusCode)
         }
     }
 
@@ -86,9 +86,9 @@ import Testing
                 $0.jsonValidator = .object(["args": .object(["key": .int])])
             }
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .invalidJSONFormat)
-            #expect(request.error?.code.rawValue == -9)
-            #expect(request.error?.message.contains("$.args.key") == true)
+            expectEqual(request.error?.code, .invalidJSONFormat)
+            expectEqual(request.error?.code.rawValue, -9)
+            expectEqual(request.error?.message.contains("$.args.key"), true)
             #expect(request.responseJSON != nil, "the body stays readable after a validation failure")
         }
     }
@@ -99,7 +99,7 @@ import Testing
                 $0.jsonValidator = .object(["slideshow": .object(["title": .string, "slides": .array(.object(["title": .string]))])])
             }
             try await request.run()
-            #expect(request.error == nil)
+            expectEqual(request.error, nil)
         }
     }
 
@@ -116,8 +116,8 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/json") { $0.responseSerializer = .xml }
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.family == .serialization)
-            #expect(request.error?.code == .unacceptableContentType)
+            expectEqual(request.error?.family, .serialization)
+            expectEqual(request.error?.code, .unacceptableContentType)
         }
     }
 
@@ -125,7 +125,7 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/html")
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.family == .serialization)
+            expectEqual(request.error?.family, .serialization)
             #expect(request.responseString?.contains("<html") == true || request.responseString?.contains("<HTML") == true)
         }
     }
@@ -134,10 +134,10 @@ import Testing
         try await withTestBed({ $0.acceptableJSONContentTypes.insert("text/html") }) { bed in
             let request = bed.request("/html") { $0.responseSerializer = .raw }
             try await request.run()
-            #expect(request.responseStatusCode == 200)
+            expectEqual(request.responseStatusCode, 200)
             let perRequest = bed.request("/xml") { $0.acceptableContentTypes = ["application/xml"]; $0.responseSerializer = .xml }
             try await perRequest.run()
-            #expect(perRequest.error == nil)
+            expectEqual(perRequest.error, nil)
         }
     }
 
@@ -145,10 +145,10 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/get") { $0.acceptableStatusCodes = [418] }
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code.rawValue == -8)
+            expectEqual(request.error?.code.rawValue, -8)
             let teapot = bed.request("/status/418") { $0.acceptableStatusCodes = [418] }
             try await teapot.run()
-            #expect(teapot.responseStatusCode == 418)
+            expectEqual(teapot.responseStatusCode, 418)
         }
     }
 
@@ -172,11 +172,11 @@ import Testing
             request.definition.requestSerializer = .json
             request.agent = bed.agent
             try await request.run()
-            #expect(request.responseJSON?["json"] == ["term": "café", "page": 2, "tags": ["a", "b"]])
+            expectEqual(request.responseJSON?["json"], ["term": "café", "page": 2, "tags": ["a", "b"]])
             let byURL = ConfigurableRequest(try #require(URL(string: bed.server.baseURL + "/get?x=1")))
             byURL.agent = bed.agent
             try await byURL.run()
-            #expect(byURL.responseJSON?["args"]?["x"] == "1")
+            expectEqual(byURL.responseJSON?["args"]?["x"], "1")
         }
     }
 
@@ -185,14 +185,14 @@ import Testing
             let request = bed.request("/html", arguments: ["status": 404])
             await #expect(throws: RequestError.self) { try await request.run() }
             #expect(request.error?.code == .invalidStatusCode, "the status is what users act on")
-            #expect(request.error?.statusCode == 404)
-            #expect(request.error?.cause?.family == .serialization)
-            #expect(request.error?.description.contains("beneath it: serialization error") == true)
+            expectEqual(request.error?.statusCode, 404)
+            expectEqual(request.error?.cause?.family, .serialization)
+            expectEqual(request.error?.description.contains("beneath it: serialization error"), true)
             // A body the serializer reads under a good status is still a serialization failure.
             let page = bed.request("/html")
             await #expect(throws: RequestError.self) { try await page.run() }
-            #expect(page.error?.code == .unacceptableContentType)
-            #expect(page.error?.cause == nil)
+            expectEqual(page.error?.code, .unacceptableContentType)
+            expectEqual(page.error?.cause, nil)
         }
     }
 
@@ -206,8 +206,8 @@ import Testing
                 try await request.run()
                 Issue.record("a second run of a running request should throw")
             } catch let error as RequestError {
-                #expect(error.family == .parameter)
-                #expect(error.code == .invalidParameters)
+                expectEqual(error.family, .parameter)
+                expectEqual(error.code, .invalidParameters)
                 #expect(error.message.contains("already running"))
             }
             request.stop()
@@ -222,12 +222,12 @@ import Testing
             // delay under the timeout passing.
             let quick = bed.request("/delay/0.2") { $0.timeoutInterval = 15 }
             try await quick.run()
-            #expect(quick.responseStatusCode == 200)
+            expectEqual(quick.responseStatusCode, 200)
 
             let slow = bed.request("/delay/4") { $0.timeoutInterval = 1 }
             await #expect(throws: RequestError.self) { try await slow.run() }
-            #expect(slow.error?.code == .timedOut)
-            #expect(slow.error?.family == .transport)
+            expectEqual(slow.error?.code, .timedOut)
+            expectEqual(slow.error?.family, .transport)
         }
     }
 
@@ -235,9 +235,9 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/redirect/3")
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(request.metrics?.redirectCount == 3)
-            #expect(request.response?.url.hasSuffix("/get") == true)
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(request.metrics?.redirectCount, 3)
+            expectEqual(request.response?.url.hasSuffix("/get"), true)
         }
     }
 
@@ -245,15 +245,15 @@ import Testing
         let request = ConfigurableRequest("http://127.0.0.1:9/get")
         request.agent = NetworkAgent(config: NetworkConfig())
         await #expect(throws: RequestError.self) { try await request.run() }
-        #expect(request.error?.code == .cannotConnectToHost)
-        #expect(request.error?.curlCode == 7)
+        expectEqual(request.error?.code, .cannotConnectToHost)
+        expectEqual(request.error?.curlCode, 7)
     }
 
     @Test func unsupportedSchemeIsRefusedBeforeAnyTransfer() async throws {
         let request = ConfigurableRequest("file:///etc/passwd")
         request.agent = NetworkAgent(config: NetworkConfig())
         await #expect(throws: RequestError.self) { try await request.run() }
-        #expect(request.error?.code == .unsupportedURL)
+        expectEqual(request.error?.code, .unsupportedURL)
         #expect(request.responseData?.isEmpty ?? true)
     }
 
@@ -261,7 +261,7 @@ import Testing
         try await withTestBed { bed in
             let request = bed.request("/headers", headers: ["X-Evil": "a\r\nX-Injected: yes"])
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.responseStatusCode == 0)
+            expectEqual(request.responseStatusCode, 0)
         }
     }
 
@@ -273,7 +273,7 @@ import Testing
             let token = try #require(login.responseJSON?["token"]?.stringValue)
             let profile = try await bed.request("/profile", headers: ["Authorization": "Bearer \(token)"])
                 .run(decoding: Profile.self)
-            #expect(profile.user == "demo")
+            expectEqual(profile.user, "demo")
         }
     }
 
@@ -285,15 +285,15 @@ import Testing
                                                  body: Data("raw body".utf8))
             }
             try await request.run()
-            #expect(request.responseJSON?["method"] == "PUT")
-            #expect(request.responseJSON?["data"] == "raw body")
+            expectEqual(request.responseJSON?["method"], "PUT")
+            expectEqual(request.responseJSON?["data"], "raw body")
         }
     }
 
     @Test func charsetFromContentTypeDecodesTheString() {
         let latin1 = Data([0x63, 0x61, 0x66, 0xE9])  // "café" in ISO-8859-1
-        #expect(CharsetDecoding.string(from: latin1, charset: "iso-8859-1") == "café")
-        #expect(CharsetDecoding.string(from: Data("café".utf8), charset: nil) == "café")
+        expectEqual(CharsetDecoding.string(from: latin1, charset: "iso-8859-1"), "café")
+        expectEqual(CharsetDecoding.string(from: Data("café".utf8), charset: nil), "café")
         #expect(CharsetDecoding.string(from: latin1, charset: nil) == "café", "invalid UTF-8 falls back to Latin-1")
     }
 }

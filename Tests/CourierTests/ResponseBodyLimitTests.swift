@@ -9,9 +9,9 @@ import Testing
         try await withTestBed({ $0.maximumResponseBodyBytes = 1000 }) { bed in
             let request = bed.request("/bytes/4096")
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.family == .transport)
-            #expect(request.error?.code == .dataLengthExceedsMaximum)
-            #expect(request.error?.message.contains("1000 bytes") == true)
+            expectEqual(request.error?.family, .transport)
+            expectEqual(request.error?.code, .dataLengthExceedsMaximum)
+            expectEqual(request.error?.message.contains("1000 bytes"), true)
             #expect(request.responseData?.isEmpty ?? true, "nothing of it is kept")
             let next = try await bed.request("/bytes/1000") { $0.responseSerializer = .raw }.run()
             #expect(next.responseData?.count == 1000, "exactly the limit is allowed, and the agent still serves")
@@ -25,7 +25,7 @@ import Testing
                 $0.maximumResponseBodySize = 65_536
             }
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .dataLengthExceedsMaximum)
+            expectEqual(request.error?.code, .dataLengthExceedsMaximum)
             #expect((request.metrics?.bytesReceived ?? .max) < 1_048_576, "stopped long before the end")
         }
     }
@@ -37,7 +37,7 @@ import Testing
         try await withTestBed({ $0.maximumResponseBodyBytes = 1000 }) { bed in
             let request = bed.request("/bytes/4096") { $0.resumableDownloadPath = directory.appendingPathComponent("f").path }
             try await request.run()
-            #expect(try Data(contentsOf: directory.appendingPathComponent("f")).count == 4096)
+            expectEqual(try Data(contentsOf: directory.appendingPathComponent("f")).count, 4096)
         }
     }
 }

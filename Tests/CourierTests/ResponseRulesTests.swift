@@ -19,15 +19,15 @@ import Testing
             await #expect(throws: RequestError.self) { try await rejected.run() }
             let error = try #require(rejected.error)
             #expect(error.family == .validation && error.code == .responseRejected && error.code.rawValue == -13)
-            #expect(error.statusCode == 200)
-            #expect(error.violations.map(\.description) == ["$.args.code: expected \"0\", got \"500\"", "the API reports a failure"])
-            #expect(error.message == "The response broke a rule: $.args.code: expected \"0\", got \"500\" (and 1 more).")
+            expectEqual(error.statusCode, 200)
+            expectEqual(error.violations.map(\.description), ["$.args.code: expected \"0\", got \"500\"", "the API reports a failure"])
+            expectEqual(error.message, "The response broke a rule: $.args.code: expected \"0\", got \"500\" (and 1 more).")
             // The response is kept for the user to read, as after -8 and -9.
-            #expect(rejected.responseJSON?["args"]?["code"] == "500")
+            expectEqual(rejected.responseJSON?["args"]?["code"], "500")
 
             let accepted = bed.request("/anything?code=0") { $0.responseRules = Self.codeIsZero }
             try await accepted.run()
-            #expect(accepted.error == nil)
+            expectEqual(accepted.error, nil)
         }
     }
 
@@ -39,7 +39,7 @@ import Testing
                 definition.responseRules = Self.codeIsZero
             }
             await #expect(throws: RequestError.self) { try await rejected.run() }
-            #expect(rejected.error?.code == .responseRejected)
+            expectEqual(rejected.error?.code, .responseRejected)
             #expect(bed.cache.entries(judgedBy: CachePolicy(cacheTimeInSeconds: 600)).isEmpty)
         }
     }
@@ -52,7 +52,7 @@ import Testing
             chain.addRequest(rejected)
             chain.addRequest(bed.request("/json"))
             await #expect(throws: GroupFailure.self) { try await chain.run() }
-            #expect(chain.snapshot.steps.map(\.state) == [.succeeded, .failed, .pending])
+            expectEqual(chain.snapshot.steps.map(\.state), [.succeeded, .failed, .pending])
             let served = try await bed.server.requestLog()
             #expect(!served.contains { $0.path == "/json" })
         }

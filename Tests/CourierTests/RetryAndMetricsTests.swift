@@ -12,11 +12,11 @@ import Testing
                 $0.retryPolicy = RetryPolicy(exponentialBackoffScale: 0.01)
             }
             try await request.run()
-            #expect(request.responseStatusCode == 200)
-            #expect(request.retryCount == 2)
-            #expect(request.responseJSON?["count"] == 3)
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(request.retryCount, 2)
+            expectEqual(request.responseJSON?["count"], 3)
             let count1 = try await bed.counterValue(name)
-            #expect(count1 == 3)
+            expectEqual(count1, 3)
         }
     }
 
@@ -25,9 +25,9 @@ import Testing
             let name = bed.uniqueName("limit")
             let request = bed.request("/counter/\(name)", arguments: ["fail": 5, "status": 503])
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.statusCode == 503)
+            expectEqual(request.error?.statusCode, 503)
             let count2 = try await bed.counterValue(name)
-            #expect(count2 == 2)
+            expectEqual(count2, 2)
         }
     }
 
@@ -38,7 +38,7 @@ import Testing
                 try await bed.request("/counter/\(plain)", arguments: ["fail": 1]).run()
             }
             let count3 = try await bed.counterValue(plain)
-            #expect(count3 == 1)
+            expectEqual(count3, 1)
 
             let post = bed.uniqueName("post")
             let request = bed.request("/counter/\(post)?fail=1", method: .post) {
@@ -71,12 +71,12 @@ import Testing
             #expect(metrics.connect <= metrics.firstByte)
             #expect(metrics.firstByte <= metrics.total)
             #expect(metrics.total > 0)
-            #expect(metrics.httpVersion == "HTTP/1.1")
-            #expect(metrics.bytesReceived == 5000)
+            expectEqual(metrics.httpVersion, "HTTP/1.1")
+            expectEqual(metrics.bytesReceived, 5000)
             // A GET sends no body, only its request line and headers: "GET /bytes/5000 HTTP/1.1\r\n" and more.
-            #expect(metrics.bytesSent == 0)
+            expectEqual(metrics.bytesSent, 0)
             #expect(metrics.requestHeaderBytes > 40 && metrics.requestHeaderBytes < 2048, "\(metrics.requestHeaderBytes)")
-            #expect(metrics.remoteAddress == "127.0.0.1")
+            expectEqual(metrics.remoteAddress, "127.0.0.1")
             #expect(seen.withLock { $0 } == [metrics])
         }
     }
@@ -86,7 +86,7 @@ import Testing
             try await bed.request("/get").run()
             let second = bed.request("/get")
             try await second.run()
-            #expect(second.metrics?.connectionReused == true)
+            expectEqual(second.metrics?.connectionReused, true)
         }
     }
 }

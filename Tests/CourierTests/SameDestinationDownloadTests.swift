@@ -35,7 +35,7 @@ import Testing
             #expect(failures.isEmpty, "\(failures.count) failed, e.g. \(failures.first ?? "")")
             #expect(requests.allSatisfy { $0.downloadedFileURL == destination })
             let data = try Data(contentsOf: destination)
-            #expect(sha256(data) == sha256(TestDemoServer.deterministicBytes(count: 200_000, seed: 11)))
+            expectEqual(sha256(data), sha256(TestDemoServer.deterministicBytes(count: 200_000, seed: 11)))
             #expect(directories.incompleteFiles().isEmpty, "no partial file or record is left behind")
         }
     }
@@ -54,8 +54,8 @@ import Testing
             waiting.stop()
             slow.stop()
             try await next.run()
-            #expect(next.downloadedFileURL == destination)
-            #expect(try Data(contentsOf: destination).count == 10)
+            expectEqual(next.downloadedFileURL, destination)
+            expectEqual(try Data(contentsOf: destination).count, 10)
         }
     }
 }

@@ -41,25 +41,25 @@ import Testing
         let second = try #require(secondStarted, "the retryable failure was not retried")
         #expect(second !== first, "a retry is a new job")
         #expect(second.id == first.id, "of the same record")
-        #expect(request.phase == .inFlight)
+        expectEqual(request.phase, .inFlight)
         #expect(transport.answer(second, status: 200, json: #"{"ok":true}"#))
 
         #expect(await request.callbacks.wait(for: 1))
         await drain(agent.config.callbackQueue)
-        #expect(transport.submitted.count == 2)
-        #expect(request.callbacks.entries == ["success"])
-        #expect(request.retryCount == 1)
-        #expect(request.error == nil)
-        #expect(request.responseStatusCode == 200)
-        #expect(request.responseJSON?["ok"] == .bool(true))
-        #expect(agent.inFlightCount == 0)
+        expectEqual(transport.submitted.count, 2)
+        expectEqual(request.callbacks.entries, ["success"])
+        expectEqual(request.retryCount, 1)
+        expectEqual(request.error, nil)
+        expectEqual(request.responseStatusCode, 200)
+        expectEqual(request.responseJSON?["ok"], .bool(true))
+        expectEqual(agent.inFlightCount, 0)
         var expected: [RequestPhase] = [.preparing, .queued, .inFlight]
         // A transport error is decided before any status check, so that attempt shows no
         // processing step of its own; a 503 goes through the status validator.
         if failure == .serviceUnavailable { expected.append(.processing) }
         expected += [.queued, .inFlight, .processing, .delivering, .finished]
-        #expect(request.tracedPhases == expected)
-        #expect(request.phase == .finished)
+        expectEqual(request.tracedPhases, expected)
+        expectEqual(request.phase, .finished)
     }
 
     @Test(arguments: RetryableFailure.allCases)
@@ -77,17 +77,17 @@ import Testing
         // The decision to give up is made before the callbacks are queued: a fourth attempt
         // would have been submitted by now.
         #expect(transport.submitted.count == 3, "the first attempt and two retries, no more")
-        #expect(request.callbacks.entries == ["failure"])
-        #expect(request.retryCount == 2)
+        expectEqual(request.callbacks.entries, ["failure"])
+        expectEqual(request.retryCount, 2)
         switch failure {
         case .serviceUnavailable:
-            #expect(request.error?.code == .invalidStatusCode)
-            #expect(request.responseStatusCode == 503)
+            expectEqual(request.error?.code, .invalidStatusCode)
+            expectEqual(request.responseStatusCode, 503)
         case .connectionRefused:
-            #expect(request.error?.code == .cannotConnectToHost)
+            expectEqual(request.error?.code, .cannotConnectToHost)
         }
-        #expect(request.phase == .finished)
-        #expect(request.tracedPhases.last == .finished)
+        expectEqual(request.phase, .finished)
+        expectEqual(request.tracedPhases.last, .finished)
     }
 
     @Test func aFailureThePolicyDoesNotNameIsNotRetried() async throws {
@@ -98,10 +98,10 @@ import Testing
         #expect(transport.answer(try #require(started), status: 404, json: "{}"))
         #expect(await request.callbacks.wait(for: 1))
         await drain(agent.config.callbackQueue)
-        #expect(transport.submitted.count == 1)
-        #expect(request.callbacks.entries == ["failure"])
-        #expect(request.retryCount == 0)
-        #expect(request.error?.statusCode == 404)
+        expectEqual(transport.submitted.count, 1)
+        expectEqual(request.callbacks.entries, ["failure"])
+        expectEqual(request.retryCount, 0)
+        expectEqual(request.error?.statusCode, 404)
     }
 
     // MARK: - Priority
@@ -112,7 +112,7 @@ import Testing
         blocker.start()
         let blockerStarted = await transport.started.element(1)
         var running = try #require(blockerStarted)
-        #expect(blocker.phase == .inFlight)
+        expectEqual(blocker.phase, .inFlight)
 
         let waiting: [(String, RequestPriority)] = [
             ("/low-1", .low), ("/default-1", .default), ("/high-1", .high),
@@ -123,7 +123,7 @@ import Testing
         #expect(transport.submitted.count == 7, "every request reached the transport")
         #expect(transport.started.count == 1, "one slot: the others wait")
         #expect(requests.allSatisfy { $0.phase == .queued })
-        #expect(transport.submitted.entries.dropFirst().map(\.priority) == waiting.map(\.1))
+        expectEqual(transport.submitted.entries.dropFirst().map(\.priority), waiting.map(\.1))
 
         for next in 2...7 {
             #expect(transport.answer(running, status: 200, json: "{}"))
@@ -134,7 +134,7 @@ import Testing
         #expect(transport.answer(running, status: 200, json: "{}"))
 
         let order = transport.started.entries.map { ScriptedTransport.request(of: $0)?.requestURL ?? "?" }
-        #expect(order == ["/blocker", "/high-1", "/high-2", "/default-1", "/default-2", "/low-1", "/low-2"])
+        expectEqual(order, ["/blocker", "/high-1", "/high-2", "/default-1", "/default-2", "/low-1", "/low-2"])
         for request in [blocker] + requests {
             #expect(await request.callbacks.wait(for: 1))
         }
@@ -168,17 +168,17 @@ import Testing
         request.start()
         let firstStarted = await transport.started.element(1)
         let resume = try #require(firstStarted)
-        #expect(resume.request.header("Range") == "bytes=2000-")
-        #expect(resume.request.header("If-Range") == "\"v1\"")
-        #expect(resume.request.download?.resumeOffset == 2000)
-        #expect(resume.request.download?.partialFile == leftover.partialFile)
+        expectEqual(resume.request.header("Range"), "bytes=2000-")
+        expectEqual(resume.request.header("If-Range"), "\"v1\"")
+        expectEqual(resume.request.download?.resumeOffset, 2000)
+        expectEqual(resume.request.download?.partialFile, leftover.partialFile)
         #expect(transport.answer(resume, status: 416, headers: ["Content-Range": "bytes */1500"]))
 
         let secondStarted = await transport.started.element(2)
         let fresh = try #require(secondStarted, "the refused resume was not sent again")
-        #expect(fresh.request.header("Range") == nil)
-        #expect(fresh.request.header("If-Range") == nil)
-        #expect(fresh.request.download?.resumeOffset == 0)
+        expectEqual(fresh.request.header("Range"), nil)
+        expectEqual(fresh.request.header("If-Range"), nil)
+        expectEqual(fresh.request.download?.resumeOffset, 0)
         #expect(!FileManager.default.fileExists(atPath: leftover.partialFile.path), "the partial body is discarded")
         #expect(!FileManager.default.fileExists(atPath: leftover.recordFile.path), "and its record")
 
@@ -187,12 +187,12 @@ import Testing
         #expect(await request.callbacks.wait(for: 1))
         await drain(agent.config.callbackQueue)
 
-        #expect(transport.submitted.count == 2)
-        #expect(request.callbacks.entries == ["success"])
-        #expect(request.error == nil)
+        expectEqual(transport.submitted.count, 2)
+        expectEqual(request.callbacks.entries, ["success"])
+        expectEqual(request.error, nil)
         #expect(request.retryCount == 0, "a restart is not a retry")
-        #expect(request.downloadedFileURL == destination)
-        #expect(try Data(contentsOf: destination) == body)
+        expectEqual(request.downloadedFileURL, destination)
+        expectEqual(try Data(contentsOf: destination), body)
         #expect(directories.incompleteFiles().isEmpty, "nothing left in Incomplete")
     }
 
@@ -213,8 +213,8 @@ import Testing
         #expect(await request.callbacks.wait(for: 1))
         await drain(agent.config.callbackQueue)
         #expect(transport.submitted.count == 2, "one restart, not a loop")
-        #expect(request.callbacks.entries == ["failure"])
-        #expect(request.error?.statusCode == 416)
+        expectEqual(request.callbacks.entries, ["failure"])
+        expectEqual(request.error?.statusCode, 416)
         #expect(!FileManager.default.fileExists(atPath: destination.path))
         #expect(directories.incompleteFiles().isEmpty)
     }

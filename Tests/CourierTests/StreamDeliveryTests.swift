@@ -24,21 +24,21 @@ import Testing
             let (request, log) = streaming(bed, "/sse?count=6&rate=20")
             try await request.run()
             let events = log.entries.map(\.0)
-            #expect(events.map(\.sequence) == Array(1...6))
-            #expect(events.map(\.id) == (1...6).map(String.init))
-            #expect(events.map(\.name) == ["tick", "tick", "tick", "tick", "note", "tick"])
-            #expect(events[4].text == "note 5, line one\nline two")
-            #expect(events[0].json?["n"] == 1)
+            expectEqual(events.map(\.sequence), Array(1...6))
+            expectEqual(events.map(\.id), (1...6).map(String.init))
+            expectEqual(events.map(\.name), ["tick", "tick", "tick", "tick", "note", "tick"])
+            expectEqual(events[4].text, "note 5, line one\nline two")
+            expectEqual(events[0].json?["n"], 1)
             #expect(events.allSatisfy { $0.kind == .event })
             #expect(log.entries.first?.1 == .inFlight, "the first event came while the transfer was still running")
-            #expect(events.map(\.elapsed) == events.map(\.elapsed).sorted())
+            expectEqual(events.map(\.elapsed), events.map(\.elapsed).sorted())
             let state = try #require(request.streamState)
             #expect(state.mode == .events && state.events == 6 && state.ended && state.lastEventID == "6")
             #expect(state.reconnectionTime == 1000 && state.comments == 1)
-            #expect(request.streamEvents.map(\.sequence) == Array(1...6))
-            #expect(request.error == nil)
+            expectEqual(request.streamEvents.map(\.sequence), Array(1...6))
+            expectEqual(request.error, nil)
             #expect(request.responseString?.contains("event: note\nid: 5\n") == true, "the body is the stream's text")
-            #expect(request.responseJSON == nil)
+            expectEqual(request.responseJSON, nil)
         }
     }
 
@@ -47,10 +47,10 @@ import Testing
             let request = bed.request("/ndjson?count=7&rate=1000")
             var received: [StreamEvent] = []
             for try await event in request.events() { received.append(event) }
-            #expect(received.map(\.sequence) == Array(1...7))
+            expectEqual(received.map(\.sequence), Array(1...7))
             #expect(received.allSatisfy { $0.kind == .line && $0.name == nil })
             #expect(received.map { $0.json?["n"]?.intValue } == (1...7).map { $0 })
-            #expect(request.streamState?.description == "streamed 7 lines")
+            expectEqual(request.streamState?.description, "streamed 7 lines")
         }
     }
 
@@ -74,8 +74,8 @@ import Testing
                 if seen == 2 { break }
             }
             await drain(bed.agent.config.callbackQueue)
-            #expect(request.phase == .cancelled)
-            #expect(bed.agent.inFlightCount == 0)
+            expectEqual(request.phase, .cancelled)
+            expectEqual(bed.agent.inFlightCount, 0)
         }
     }
 
@@ -91,8 +91,8 @@ import Testing
             // Events already on their way to the callback queue are dropped there.
             await drain(bed.agent.config.callbackQueue)
             await drain(bed.agent.config.callbackQueue)
-            #expect(log.entries == [1, 2, 3])
-            #expect(request.phase == .cancelled)
+            expectEqual(log.entries, [1, 2, 3])
+            expectEqual(request.phase, .cancelled)
         }
     }
 
@@ -105,10 +105,10 @@ import Testing
             }
             try await request.run()
             #expect(log.entries.map(\.0.id) == (1...8).map(String.init), "every event once, in order")
-            #expect(log.entries.map(\.0.sequence) == Array(1...8))
+            expectEqual(log.entries.map(\.0.sequence), Array(1...8))
             let state = try #require(request.streamState)
-            #expect(state.reconnections == 2)
-            #expect(state.description == "streamed 8 events · reconnected 2×")
+            expectEqual(state.reconnections, 2)
+            expectEqual(state.description, "streamed 8 events · reconnected 2×")
         }
     }
 
@@ -116,8 +116,8 @@ import Testing
         try await withTestBed { bed in
             let (request, log) = streaming(bed, "/sse?count=8&rate=1000&dropAfter=3")
             _ = try? await request.run()
-            #expect(log.entries.map(\.0.id) == ["1", "2", "3"])
-            #expect(request.streamState?.reconnections == 0)
+            expectEqual(log.entries.map(\.0.id), ["1", "2", "3"])
+            expectEqual(request.streamState?.reconnections, 0)
         }
     }
 
@@ -125,18 +125,18 @@ import Testing
         try await withTestBed { bed in
             let kept = bed.request("/sse?count=20&rate=1000") { $0.streamLimits = StreamLimits(keptEvents: 5, keptBytes: 1024) }
             try await kept.run()
-            #expect(kept.streamEvents.map(\.sequence) == Array(16...20))
-            #expect(kept.streamState?.evictedEvents == 15)
-            #expect(kept.streamState?.events == 20)
+            expectEqual(kept.streamEvents.map(\.sequence), Array(16...20))
+            expectEqual(kept.streamState?.evictedEvents, 15)
+            expectEqual(kept.streamState?.events, 20)
             let body = String(decoding: try #require(kept.responseData), as: UTF8.self)
             #expect(body.utf8.count <= 1024)
             #expect(body.contains("id: 20\n") && !body.contains("id: 1\n"), "the newest bytes are kept: \(body)")
             // Ticks' data (29 bytes and its line end) is over 28 bytes; notes' two lines are not.
             let (small, log) = streaming(bed, "/sse?count=10&rate=1000") { $0.streamLimits = StreamLimits(maximumEventBytes: 28) }
             try await small.run()
-            #expect(log.entries.map(\.0.name) == ["note", "note"])
-            #expect(small.streamState?.droppedEvents == 8)
-            #expect(small.streamState?.description.contains("8 dropped (too large)") == true)
+            expectEqual(log.entries.map(\.0.name), ["note", "note"])
+            expectEqual(small.streamState?.droppedEvents, 8)
+            expectEqual(small.streamState?.description.contains("8 dropped (too large)"), true)
         }
     }
 
@@ -160,8 +160,8 @@ import Testing
             let (request, log) = streaming(bed, "/ndjson?count=3&rate=1000") { $0.streamMode = .off; $0.responseSerializer = .raw }
             try await request.run()
             #expect(log.entries.isEmpty)
-            #expect(request.streamState == nil)
-            #expect(request.responseString?.split(separator: "\n").count == 3)
+            expectEqual(request.streamState, nil)
+            expectEqual(request.responseString?.split(separator: "\n").count, 3)
         }
     }
 
@@ -176,9 +176,9 @@ import Testing
             request.successCompletionHandler = { request in done.append(request.streamEvents.count == 2) }
             request.completeWithoutNetwork(content: ResponseContent(head: head, data: Data(text.utf8)))
             #expect(await done.element(1) == true, "the events are kept by the time the callbacks run")
-            #expect(log.entries.map(\.0.name) == ["tick", "message"])
+            expectEqual(log.entries.map(\.0.name), ["tick", "message"])
             #expect(log.entries.map(\.0.text) == ["{\"n\":7}", "a\nb"])
-            #expect(log.entries.map(\.0.id) == ["7", "7"])
+            expectEqual(log.entries.map(\.0.id), ["7", "7"])
             #expect(request.streamState?.events == 2 && request.streamState?.reconnectionTime == 500)
         }
     }
@@ -193,8 +193,8 @@ import Testing
             }
             try await request.run()
             #expect(request.error == nil, "ended by its reader: a success")
-            #expect(request.responseStatusCode == 200)
-            #expect(request.responseHeaders[.contentType] == "text/event-stream")
+            expectEqual(request.responseStatusCode, 200)
+            expectEqual(request.responseHeaders[.contentType], "text/event-stream")
             let state = try #require(request.streamState)
             #expect(state.events >= 3 && state.ended && state.reconnections == 0, "\(state)")
             #expect(!ConfigurableRequest("/sse").endStream(), "not streaming: nothing to end")

@@ -34,12 +34,12 @@ import Testing
         let (request, log) = request(server.baseURL + "/numbers?count=5")
         try await request.run()
         let events = log.entries
-        #expect(events.map(\.name) == ["number", "number", "number", "note", "number", "number"])
+        expectEqual(events.map(\.name), ["number", "number", "number", "note", "number", "number"])
         #expect(events.filter { $0.name == "number" }.map { $0.json?["n"]?.intValue } == [1, 2, 3, 4, 5])
         #expect(events[3].text == "first line\nsecond line", "multi-line data over CRLF")
         #expect(events[3].id == "3", "an event without an id keeps the last one")
         #expect(request.responseString?.contains("\r\n") == true, "sse-starlette frames with CRLF")
-        #expect(request.streamState?.reconnectionTime == 100)
+        expectEqual(request.streamState?.reconnectionTime, 100)
     }
 
     @Test func sseStarletteIsResumedAfterLastEventID() async throws {
@@ -50,7 +50,7 @@ import Testing
         }
         try await request.run()
         #expect(log.entries.filter { $0.name == "number" }.compactMap(\.id) == ["1", "2", "3", "4", "5", "6"])
-        #expect(request.streamState?.reconnections == 2)
+        expectEqual(request.streamState?.reconnections, 2)
     }
 
     @Test func httpbinsJSONLinesStreamLineByLine() async throws {
@@ -60,12 +60,12 @@ import Testing
         let (lines, log) = request(server.baseURL + "/stream/5") { $0.streamMode = .lines }
         try await lines.run()
         #expect(log.entries.map { $0.json?["id"]?.intValue } == [0, 1, 2, 3, 4])
-        #expect(lines.error == nil)
+        expectEqual(lines.error, nil)
         // Read whole as one JSON document it fails, saying what it is and what to do.
         let whole = ConfigurableRequest(server.baseURL + "/stream/5")
         whole.agent = lines.agent
         await #expect(throws: RequestError.self) { try await whole.run() }
-        #expect(whole.error?.code == .cannotParseResponse)
+        expectEqual(whole.error?.code, .cannotParseResponse)
         #expect(whole.error?.message.contains("5 JSON documents, one per line") == true, "\(whole.error?.message ?? "")")
     }
 
@@ -81,7 +81,7 @@ import Testing
         // Events 3 s apart do not.
         let (slow, slowLog) = request(server.baseURL + "/numbers?count=3&interval=3") { $0.timeoutInterval = 1 }
         await #expect(throws: RequestError.self) { try await slow.run() }
-        #expect(slow.error?.code == .timedOut)
+        expectEqual(slow.error?.code, .timedOut)
         #expect(slowLog.entries.map(\.id) == ["1"], "the first event came before the silence")
         #expect(slow.streamEvents.map(\.id) == ["1"], "what came is kept")
     }

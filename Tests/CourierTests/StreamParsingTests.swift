@@ -17,7 +17,7 @@ import Testing
 
     @Test func multiLineDataJoinsWithLineFeeds() {
         // The standard's stock-ticker example.
-        #expect(events("data: YHOO\ndata: +2\ndata: 10\n\n") == [ServerSentEvent(data: "YHOO\n+2\n10")])
+        expectEqual(events("data: YHOO\ndata: +2\ndata: 10\n\n"), [ServerSentEvent(data: "YHOO\n+2\n10")])
     }
 
     @Test func idsLastUntilTheNextOneAndTypesDoNot() {
@@ -28,39 +28,39 @@ import Testing
             ServerSentEvent(data: " third event", lastEventID: ""),
         ])
         let typed = events("event: add\ndata: 73857293\n\nevent: remove\ndata: 2153\n\ndata: plain\n\n")
-        #expect(typed.map(\.type) == ["add", "remove", "message"])
+        expectEqual(typed.map(\.type), ["add", "remove", "message"])
     }
 
     @Test func emptyDataDispatchesAndAnOpenEventAtTheEndIsDiscarded() {
         // "data\n\ndata\ndata\n\ndata:" gives "" and "\n"; the last, unterminated, none.
         var parser = ServerSentEventParser()
         let got = parser.consume(Array("data\n\ndata\ndata\n\ndata:".utf8))
-        #expect(got.map(\.data) == ["", "\n"])
+        expectEqual(got.map(\.data), ["", "\n"])
         parser.finish()
         #expect(parser.consume(Array("\n".utf8)).isEmpty, "the open event must not survive the end of its stream")
     }
 
     @Test func eventsWithoutDataAreNotDispatched() {
         #expect(events("event: ping\n\nid: 7\n\n").isEmpty)
-        #expect(events("id: 7\n\ndata: x\n\n") == [ServerSentEvent(data: "x", lastEventID: "7")])
+        expectEqual(events("id: 7\n\ndata: x\n\n"), [ServerSentEvent(data: "x", lastEventID: "7")])
     }
 
     @Test func everyLineEndingAndASpaceOnlyOnce() {
         let lf = events("data:test\n\ndata: test\n\n")
         let crlf = events("data:test\r\n\r\ndata: test\r\n\r\n")
         let cr = events("data:test\r\rdata: test\r\r")
-        #expect(lf.map(\.data) == ["test", "test"])
-        #expect(crlf == lf)
-        #expect(cr == lf)
-        #expect(events("data:  two spaces\n\n").first?.data == " two spaces")
-        #expect(events("data\n\n").first?.data == "")
+        expectEqual(lf.map(\.data), ["test", "test"])
+        expectEqual(crlf, lf)
+        expectEqual(cr, lf)
+        expectEqual(events("data:  two spaces\n\n").first?.data, " two spaces")
+        expectEqual(events("data\n\n").first?.data, "")
     }
 
     @Test func aCRLFSplitAcrossChunksIsOneLineEnd() {
         var parser = ServerSentEventParser()
         #expect(parser.consume(Array("data: a\r".utf8)).isEmpty)
         #expect(parser.consume(Array("\ndata: b\r".utf8)).isEmpty)
-        #expect(parser.consume(Array("\n\r\n".utf8)) == [ServerSentEvent(data: "a\nb")])
+        expectEqual(parser.consume(Array("\n\r\n".utf8)), [ServerSentEvent(data: "a\nb")])
     }
 
     @Test func theByteOrderMarkIsDroppedAtTheStartOfTheStreamOnly() {
@@ -72,35 +72,35 @@ import Testing
     @Test func commentsAreCountedUnknownFieldsIgnored() {
         var parser = ServerSentEventParser()
         let got = parser.consume(Array(": keep-alive\n:\nfoo: bar\ndata: x\n\n".utf8))
-        #expect(got == [ServerSentEvent(data: "x")])
-        #expect(parser.comments == 2)
+        expectEqual(got, [ServerSentEvent(data: "x")])
+        expectEqual(parser.comments, 2)
     }
 
     @Test func retryTakesDigitsOnlyAndIDsWithNULAreIgnored() {
         var parser = ServerSentEventParser()
         _ = parser.consume(Array("retry: 2500\n\nretry: 1.5\n\nretry: x\n\nretry:\n\n".utf8))
-        #expect(parser.reconnectionTime == 2500)
+        expectEqual(parser.reconnectionTime, 2500)
         _ = parser.consume(Array("id: 9\n\nid: a\u{0}b\ndata: d\n\n".utf8))
-        #expect(parser.lastEventID == "9")
+        expectEqual(parser.lastEventID, "9")
     }
 
     @Test func anEventOverTheLimitIsDroppedAndCountedWhateverTheChunks() {
         let stream = "data: small\n\ndata: " + String(repeating: "x", count: 100) + "\n\ndata: " + String(repeating: "y", count: 30)
             + "\ndata: " + String(repeating: "z", count: 30) + "\n\ndata: after\n\n"
         var whole = ServerSentEventParser(maximumEventBytes: 50)
-        #expect(whole.consume(Array(stream.utf8)).map(\.data) == ["small", "after"])
-        #expect(whole.droppedEvents == 2)
+        expectEqual(whole.consume(Array(stream.utf8)).map(\.data), ["small", "after"])
+        expectEqual(whole.droppedEvents, 2)
         var split = ServerSentEventParser(maximumEventBytes: 50)
         #expect(stream.utf8.flatMap { split.consume([$0]) }.map(\.data) == ["small", "after"])
-        #expect(split.droppedEvents == 2)
+        expectEqual(split.droppedEvents, 2)
     }
 
     @Test func aStreamWithoutBlankLinesStaysWithinTheLimit() {
         var parser = ServerSentEventParser(maximumEventBytes: 1024)
         let chunk = Array(String(repeating: "q", count: 4096).utf8)
         for _ in 0..<256 { #expect(parser.consume(chunk).isEmpty) }
-        #expect(parser.consume(Array("\n\ndata: ok\n\n".utf8)).map(\.data) == ["ok"])
-        #expect(parser.droppedEvents == 1)
+        expectEqual(parser.consume(Array("\n\ndata: ok\n\n".utf8)).map(\.data), ["ok"])
+        expectEqual(parser.droppedEvents, 1)
     }
 
     @Test func ndjsonLinesSplitAnywhereAndTheLastNeedsNoNewline() {
@@ -112,9 +112,9 @@ import Testing
         var split = StreamLineSplitter()
         var byByte = stream.utf8.flatMap { split.consume([$0]) }
         byByte += split.finish().map { [$0] } ?? []
-        #expect(byByte == lines)
+        expectEqual(byByte, lines)
         var bounded = StreamLineSplitter(maximumLineBytes: 8)
-        #expect(bounded.consume(Array("short\nfar too long a line\nok\n".utf8)) == ["short", "ok"])
-        #expect(bounded.droppedLines == 1)
+        expectEqual(bounded.consume(Array("short\nfar too long a line\nok\n".utf8)), ["short", "ok"])
+        expectEqual(bounded.droppedLines, 1)
     }
 }

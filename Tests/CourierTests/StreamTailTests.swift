@@ -11,14 +11,14 @@ import Testing
         for chunk in chunks {
             chunk.withUnsafeBytes { tail.append($0) }
             all += chunk
-            #expect(tail.count == min(all.count, limit))
+            expectEqual(tail.count, min(all.count, limit))
         }
         return ([UInt8](tail.data), all)
     }
 
     @Test func keepsEverythingUntilTheLimit() {
         let (kept, all) = appended([[1, 2, 3], [4], [], [5, 6]], limit: 10)
-        #expect(kept == all)
+        expectEqual(kept, all)
     }
 
     @Test func keepsTheNewestBytesAcrossWrapsOfEverySize() {
@@ -40,9 +40,9 @@ import Testing
 
     @Test func aChunkPastTheLimitLeavesOnlyItsEnd() {
         let (kept, _) = appended([[1, 2, 3], Array(10..<30)], limit: 4)
-        #expect(kept == [26, 27, 28, 29])
+        expectEqual(kept, [26, 27, 28, 29])
         // The growing ring filled mid-chunk: the rest wraps over the oldest bytes.
         let (wrapped, all) = appended([[1, 2, 3], [4, 5, 6, 7]], limit: 5)
-        #expect(wrapped == Array(all.suffix(5)))
+        expectEqual(wrapped, Array(all.suffix(5)))
     }
 }

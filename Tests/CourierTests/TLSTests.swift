@@ -138,12 +138,12 @@ final class SelfSignedServer {
 
         let untrusted = request(server.url, policy: nil)
         await #expect(throws: RequestError.self) { try await untrusted.run() }
-        #expect(untrusted.error?.code == .serverCertificateUntrusted)
-        #expect(untrusted.error?.curlCode == 60)
+        expectEqual(untrusted.error?.code, .serverCertificateUntrusted)
+        expectEqual(untrusted.error?.curlCode, 60)
 
         let trusted = request(server.url, policy: TLSPolicy(caFile: server.certificate.path))
         try await trusted.run()
-        #expect(trusted.responseStatusCode == 200)
+        expectEqual(trusted.responseStatusCode, 200)
         #expect((trusted.metrics?.tlsHandshake ?? 0) > 0)
     }
 
@@ -153,13 +153,13 @@ final class SelfSignedServer {
 
         let pinned = request(server.url, policy: TLSPolicy(caFile: server.certificate.path, pinnedPublicKey: try server.publicKeyPin()))
         try await pinned.run()
-        #expect(pinned.responseStatusCode == 200)
+        expectEqual(pinned.responseStatusCode, 200)
 
         let wrongPin = "sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
         let mismatched = request(server.url, policy: TLSPolicy(caFile: server.certificate.path, pinnedPublicKey: wrongPin))
         await #expect(throws: RequestError.self) { try await mismatched.run() }
-        #expect(mismatched.error?.code == .serverCertificateUntrusted)
-        #expect(mismatched.error?.curlCode == 90)
+        expectEqual(mismatched.error?.code, .serverCertificateUntrusted)
+        expectEqual(mismatched.error?.curlCode, 90)
     }
 
     @Test func anExpiredCertificateFailsAndSaysSo() async throws {
@@ -167,7 +167,7 @@ final class SelfSignedServer {
         defer { server.stop() }
         let expired = request(server.url, policy: TLSPolicy(caFile: server.certificate.path))
         await #expect(throws: RequestError.self) { try await expired.run() }
-        #expect(expired.error?.code == .serverCertificateUntrusted)
+        expectEqual(expired.error?.code, .serverCertificateUntrusted)
         #expect(expired.error?.message.contains("expired") == true, "\(expired.error?.message ?? "")")
     }
 
@@ -176,7 +176,7 @@ final class SelfSignedServer {
         defer { server.stop() }
         let wrongHost = request(server.url, policy: TLSPolicy(caFile: server.certificate.path))
         await #expect(throws: RequestError.self) { try await wrongHost.run() }
-        #expect(wrongHost.error?.code == .serverCertificateUntrusted)
+        expectEqual(wrongHost.error?.code, .serverCertificateUntrusted)
         #expect(wrongHost.error?.message.contains("127.0.0.1") == true, "\(wrongHost.error?.message ?? "")")
         #expect(wrongHost.error?.message.contains("another host") == true, "\(wrongHost.error?.message ?? "")")
     }

@@ -27,8 +27,8 @@ import Glibc
     }
 
     @Test func theRedirectLimitDefaultsToSixteenAndNeverGoesBelowZero() {
-        #expect(TransferOptions().redirectLimit == 16)
-        #expect(TransferOptions(maxRedirects: -3).redirectLimit == 0)
+        expectEqual(TransferOptions().redirectLimit, 16)
+        expectEqual(TransferOptions(maxRedirects: -3).redirectLimit, 0)
         #expect(TransferOptions(maxRedirects: 4) != TransferOptions(), "a reused handle tells them apart")
     }
 }

@@ -44,7 +44,7 @@ import Testing
         let calls = try #require(await iterator.next())
         // The transport holds its pacer weakly: this test holds it until the last round.
         withExtendedLifetime(pacer) {}
-        #expect(calls.count == rounds)
+        expectEqual(calls.count, rounds)
         for (earlier, later) in zip(calls, calls.dropFirst()) {
             let asked = try #require(earlier.asked)
             #expect(later.now >= asked, "called before the time it asked for")

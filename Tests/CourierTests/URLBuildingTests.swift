@@ -22,7 +22,7 @@ import Testing
         ("https://other.example.org/get", "http://www.example.com/api", "https://other.example.org/get"),
     ])
     func joinCase(requestURL: String, base: String, expected: String) {
-        #expect(built(requestURL, base: base) == expected)
+        expectEqual(built(requestURL, base: base), expected)
     }
 
     @Test func requestBaseURLOverridesTheConfig() {
@@ -31,7 +31,7 @@ import Testing
         definition.baseURL = "http://api.example.com/v2"
         var settings = NetworkSettings()
         settings.baseURL = "http://www.example.com"
-        #expect(RequestBuilder.url(for: ConfigurableRequest(definition), settings: settings) == "http://api.example.com/v2/get")
+        expectEqual(RequestBuilder.url(for: ConfigurableRequest(definition), settings: settings), "http://api.example.com/v2/get")
     }
 
     @Test func cdnURLIsUsedWithUseCDN() {
@@ -41,7 +41,7 @@ import Testing
         var settings = NetworkSettings()
         settings.baseURL = "http://www.example.com"
         settings.cdnURL = "http://cdn.example.com/static"
-        #expect(RequestBuilder.url(for: ConfigurableRequest(definition), settings: settings) == "http://cdn.example.com/static/image.png")
+        expectEqual(RequestBuilder.url(for: ConfigurableRequest(definition), settings: settings), "http://cdn.example.com/static/image.png")
     }
 
     @Test func urlFilterAddsAQueryParameter() {
@@ -60,20 +60,20 @@ import Testing
 
     @Test func pathPrefixFilterRewritesThePath() {
         let filter = PathPrefixFilter(replacing: "v1/", with: "v2/")
-        #expect(built("v1/users", base: "http://www.example.com", filters: [filter]) == "http://www.example.com/v2/users")
-        #expect(built("other", base: "http://www.example.com", filters: [filter]) == "http://www.example.com/other")
+        expectEqual(built("v1/users", base: "http://www.example.com", filters: [filter]), "http://www.example.com/v2/users")
+        expectEqual(built("other", base: "http://www.example.com", filters: [filter]), "http://www.example.com/other")
     }
 
     @Test func argumentsEncodeInCanonicalOrder() {
         let first: JSONValue = ["b": 2, "a": "x y", "c": ["nested": true, "list": [1, 2]]]
         let second: JSONValue = ["c": ["list": [1, 2], "nested": true], "a": "x y", "b": 2]
         let expected = "a=x%20y&b=2&c%5Blist%5D%5B%5D=1&c%5Blist%5D%5B%5D=2&c%5Bnested%5D=true"
-        #expect(FormEncoding.encode(first) == expected)
-        #expect(FormEncoding.encode(second) == expected)
+        expectEqual(FormEncoding.encode(first), expected)
+        expectEqual(FormEncoding.encode(second), expected)
     }
 
     @Test func reservedCharactersArePercentEncoded() {
-        #expect(FormEncoding.encode(["q": "a&b=c+d/é"]) == "q=a%26b%3Dc%2Bd/%C3%A9")
+        expectEqual(FormEncoding.encode(["q": "a&b=c+d/é"]), "q=a%26b%3Dc%2Bd/%C3%A9")
     }
 
     @Test func jsonBodiesHaveSortedKeys() throws {
@@ -85,29 +85,29 @@ import Testing
 @Suite struct TimeoutClampTests {
     @Test func zeroOrNegativeMeansNoTimeoutAndHugeValuesAreClamped() {
         let year: Double = 365 * 24 * 3600
-        #expect(RequestBuilder.timeoutInterval(0) == year)
-        #expect(RequestBuilder.timeoutInterval(-5) == year)
-        #expect(RequestBuilder.timeoutInterval(.infinity) == year)
-        #expect(RequestBuilder.timeoutInterval(1e300) == year)
-        #expect(RequestBuilder.timeoutInterval(0.0000001) == 0.001)
-        #expect(RequestBuilder.timeoutInterval(2.5) == 2.5)
+        expectEqual(RequestBuilder.timeoutInterval(0), year)
+        expectEqual(RequestBuilder.timeoutInterval(-5), year)
+        expectEqual(RequestBuilder.timeoutInterval(.infinity), year)
+        expectEqual(RequestBuilder.timeoutInterval(1e300), year)
+        expectEqual(RequestBuilder.timeoutInterval(0.0000001), 0.001)
+        expectEqual(RequestBuilder.timeoutInterval(2.5), 2.5)
     }
 }
 
 @Suite struct URLPartsTests {
     @Test func readsSchemeAndHostWithoutAFullParse() {
-        #expect(URLParts("https://example.org/a")?.scheme == "https")
-        #expect(URLParts("HTTP://example.org")?.hasHost == true)
+        expectEqual(URLParts("https://example.org/a")?.scheme, "https")
+        expectEqual(URLParts("HTTP://example.org")?.hasHost, true)
         #expect(URLParts("file:///etc/passwd").map { ($0.scheme, $0.hasHost) } ?? ("", true) == ("file", false))
         #expect(URLParts("get?next=http://evil.example") == nil, "a scheme cannot hold ? or =")
         #expect(URLParts("/relative/path") == nil)
-        #expect(URLParts("http://exa mple.org/")?.hasHost == false)
+        expectEqual(URLParts("http://exa mple.org/")?.hasHost, false)
         #expect(URLParts("http:/one-slash") == nil)
         #expect(URLParts("http:") == nil)
         #expect(URLParts("1http://example.org") == nil, "a scheme starts with a letter")
-        #expect(URLParts("http://")?.hasHost == false)
-        #expect(URLParts("http://host?q=1")?.hasHost == true)
-        #expect(URLParts("svn+ssh.x-y://host")?.scheme == "svn+ssh.x-y")
+        expectEqual(URLParts("http://")?.hasHost, false)
+        expectEqual(URLParts("http://host?q=1")?.hasHost, true)
+        expectEqual(URLParts("svn+ssh.x-y://host")?.scheme, "svn+ssh.x-y")
         #expect(URLParts("héllo://host") == nil)
     }
 }
@@ -129,7 +129,7 @@ import Testing
         do {
             _ = try request.preparedRequest()
         } catch {
-            #expect(error.code == .badURL)
+            expectEqual(error.code, .badURL)
         }
     }
 }

@@ -25,11 +25,11 @@ import Testing
             }
             try await request.run()
             let echo = try #require(request.responseJSON)
-            #expect(echo["form"]?["title"] == "report")
+            expectEqual(echo["form"]?["title"], "report")
             #expect(echo["form"]?["from"] == "args", "arguments travel as form fields")
-            #expect(echo["files"]?["attachment"] == "hello from a file\n")
-            #expect(echo["files"]?["blob"] == "in memory")
-            #expect(echo["headers"]?["Content-Type"]?.stringValue?.hasPrefix("multipart/form-data; boundary=") == true)
+            expectEqual(echo["files"]?["attachment"], "hello from a file\n")
+            expectEqual(echo["files"]?["blob"], "in memory")
+            expectEqual(echo["headers"]?["Content-Type"]?.stringValue?.hasPrefix("multipart/form-data; boundary="), true)
         }
     }
 
@@ -47,14 +47,14 @@ import Testing
             request.uploadProgressHandler = { report in reports.withLock { $0.append(report) } }
             try await request.run()
             let seen = reports.withLock { $0 }
-            #expect(seen.last?.completed == Int64(size))
-            #expect(seen.last?.expected == Int64(size))
+            expectEqual(seen.last?.completed, Int64(size))
+            expectEqual(seen.last?.expected, Int64(size))
             #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.completed < $1.completed })
-            #expect(request.metrics?.bytesSent == Int64(size))
+            expectEqual(request.metrics?.bytesSent, Int64(size))
             let echoed = try #require(request.responseJSON?["data"]?.stringValue)
             #expect(echoed.hasPrefix("data:"), "binary bodies echo as a data URL")
             let encoded = String(echoed[echoed.index(after: echoed.firstIndex(of: ",")!)...])
-            #expect(Data(base64Encoded: encoded) == contents)
+            expectEqual(Data(base64Encoded: encoded), contents)
         }
     }
 
@@ -67,8 +67,8 @@ import Testing
                 $0.headers = ["Content-Type": "text/plain"]
             }
             try await request.run()
-            #expect(request.responseJSON?["data"] == "plain text body")
-            #expect(request.responseJSON?["headers"]?["Content-Type"] == "text/plain")
+            expectEqual(request.responseJSON?["data"], "plain text body")
+            expectEqual(request.responseJSON?["headers"]?["Content-Type"], "text/plain")
         }
     }
 
@@ -78,7 +78,7 @@ import Testing
             form.addFile("attachment", path: "/nonexistent/courier-missing.txt")
             let request = bed.request("/post", method: .post) { $0.multipartForm = form }
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.code == .cannotOpenFile)
+            expectEqual(request.error?.code, .cannotOpenFile)
             let served = try await bed.server.requestLog()
             #expect(served.isEmpty)
         }
@@ -90,9 +90,9 @@ import Testing
             form.addField("note", "hi")
             let request = bed.request("/get", method: .get) { $0.multipartForm = form }
             await #expect(throws: RequestError.self) { try await request.run() }
-            #expect(request.error?.family == .parameter)
-            #expect(request.error?.code == .invalidParameters)
-            #expect(request.error?.message.contains("needs POST, PUT or PATCH") == true)
+            expectEqual(request.error?.family, .parameter)
+            expectEqual(request.error?.code, .invalidParameters)
+            expectEqual(request.error?.message.contains("needs POST, PUT or PATCH"), true)
             let served = try await bed.server.requestLog()
             #expect(served.isEmpty)
         }
@@ -107,9 +107,9 @@ import Testing
                 $0.headers = ["Content-Type": "text/plain"]
             }
             try await request.run()
-            #expect(request.responseJSON?["data"] == "plain words")
-            #expect(request.responseJSON?["args"]?["q"] == "1")
-            #expect(request.responseJSON?["headers"]?["Content-Type"] == "text/plain")
+            expectEqual(request.responseJSON?["data"], "plain words")
+            expectEqual(request.responseJSON?["args"]?["q"], "1")
+            expectEqual(request.responseJSON?["headers"]?["Content-Type"], "text/plain")
         }
     }
 }

@@ -6,9 +6,9 @@ import Testing
 @Suite struct XDGDirectoriesTests {
     @Test func defaultsAreUnderHOMEAndAbsoluteVariablesWin() {
         let home = ["HOME": "/tmp/courier-home"]
-        #expect(XDGDirectories.cacheHome(environment: home) == "/tmp/courier-home/.cache")
-        #expect(XDGDirectories.stateHome(environment: home) == "/tmp/courier-home/.local/state")
-        #expect(XDGDirectories.dataHome(environment: home) == "/tmp/courier-home/.local/share")
+        expectEqual(XDGDirectories.cacheHome(environment: home), "/tmp/courier-home/.cache")
+        expectEqual(XDGDirectories.stateHome(environment: home), "/tmp/courier-home/.local/state")
+        expectEqual(XDGDirectories.dataHome(environment: home), "/tmp/courier-home/.local/share")
         let set = home.merging(["XDG_CACHE_HOME": "/c", "XDG_STATE_HOME": "/s", "XDG_DATA_HOME": "/d"]) { $1 }
         #expect([XDGDirectories.cacheHome(environment: set), XDGDirectories.stateHome(environment: set),
                  XDGDirectories.dataHome(environment: set)] == ["/c", "/s", "/d"])
@@ -16,10 +16,10 @@ import Testing
 
     @Test func relativeOrEmptyValuesAreIgnoredAsTheSpecificationSays() {
         let environment = ["HOME": "/tmp/courier-home", "XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": ""]
-        #expect(XDGDirectories.cacheHome(environment: environment) == "/tmp/courier-home/.cache")
-        #expect(XDGDirectories.stateHome(environment: environment) == "/tmp/courier-home/.local/state")
+        expectEqual(XDGDirectories.cacheHome(environment: environment), "/tmp/courier-home/.cache")
+        expectEqual(XDGDirectories.stateHome(environment: environment), "/tmp/courier-home/.local/state")
         let account = FileManager.default.homeDirectoryForCurrentUser.path
-        #expect(XDGDirectories.home(environment: ["HOME": "relative"]) == account)
-        #expect(XDGDirectories.home(environment: [:]) == account)
+        expectEqual(XDGDirectories.home(environment: ["HOME": "relative"]), account)
+        expectEqual(XDGDirectories.home(environment: [:]), account)
     }
 }

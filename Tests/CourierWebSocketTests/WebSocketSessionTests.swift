@@ -53,13 +53,13 @@ import Testing
             #expect(lines.contains { $0.hasPrefix("< text {\"type\":\"welcome\"") }, "\(lines)")
             #expect(lines.contains("> text hello") && lines.contains("< text hello"), "\(lines)")
             let ack = try #require(transcript.entries.first { $0.direction == .received && $0.json?["type"] == "ack" })
-            #expect(ack.json?["id"] == 7)
+            expectEqual(ack.json?["id"], 7)
             let binary = transcript.entries.filter { $0.name == "binary" }
             #expect(binary.map(\.direction) == [.sent, .received] && binary.allSatisfy { $0.data == Data([0, 1, 2, 255]) })
             #expect(lines.contains("> close 4000 done"), "\(lines)")
-            #expect(transcript.entries.map(\.sequence) == Array(1...transcript.entries.count))
+            expectEqual(transcript.entries.map(\.sequence), Array(1...transcript.entries.count))
             #expect(request.error == nil && request.responseStatusCode == 101)
-            #expect(request.streamState?.mode == .messages)
+            expectEqual(request.streamState?.mode, .messages)
             #expect(request.responseString?.contains("> text hello\n") == true, "the transcript is the body")
         }
     }
@@ -95,16 +95,16 @@ import Testing
             let run = Task { try await request.run() }
             var iterator = received.stream.makeAsyncIterator()
             let welcome = await iterator.next()
-            #expect(welcome?.json?["type"] == "welcome")
+            expectEqual(welcome?.json?["type"], "welcome")
             let record = try #require(agent.records().first)
             #expect(record.stream?.description.hasPrefix("streaming 1 message") == true, "\(record)")
             #expect(request.takesMessages)
             #expect(request.send(.text("typed")))
-            #expect(await iterator.next()?.text == "typed")
+            expectEqual(await iterator.next()?.text, "typed")
             request.stop()
             await #expect(throws: RequestError.cancelled) { try await run.value }
             #expect(!request.send(.text("after")), "no session once stopped")
-            #expect(agent.inFlightCount == 0)
+            expectEqual(agent.inFlightCount, 0)
         }
     }
 
@@ -117,7 +117,7 @@ import Testing
                 if event.json?["type"] == "welcome" { request.endStream() }
             }
             try await request.run()
-            #expect(request.error == nil)
+            expectEqual(request.error, nil)
             #expect(transcript.lines.contains("> close 1000"), "\(transcript.lines)")
             #expect(transcript.lines.last?.hasPrefix("< close 1000") == true, "the server answered the close: \(transcript.lines)")
         }

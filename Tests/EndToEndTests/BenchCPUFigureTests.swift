@@ -56,7 +56,7 @@ struct BenchCPUFigureTests {
             process.waitUntilExit()
             return (process.terminationStatus, text)
         }
-        #expect(status == 0)
+        expectEqual(status, 0)
         let figures = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         try #require(figures.count == 2, "python printed \(text)")
         let (burned, measured) = (figures[0], figures[1])

@@ -32,7 +32,7 @@ import Testing
     /// bug report needs (this machine's libcurl speaks HTTP/2 and decodes gzip).
     @Test func versionNamesCourierAndTheLibcurlItRunsOn() async throws {
         let result = try await courier(["--version"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let lines = result.output.split(separator: "\n")
         // The version `make` stamped in (from git), or the engine's, said to be unstamped.
         let header = try? String(contentsOfFile: EndToEndTests.root + "/Sources/CourierBuildInfo/version.generated.h", encoding: .utf8)
@@ -49,9 +49,9 @@ import Testing
 
     @Test func withoutATerminalTheWorkbenchExitsTwoWithOneLine() async throws {
         let result = try await courier(["tui", EndToEndTests.root + "/workspaces/demo.yaml"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.output.isEmpty)
-        #expect(result.errors.split(separator: "\n").count == 1)
+        expectEqual(result.errors.split(separator: "\n").count, 1)
         #expect(result.errors.contains("needs a terminal"))
         let bare = try await courier([])
         #expect(bare.status == 2, "courier alone opens the workbench, which needs a terminal")
@@ -85,7 +85,7 @@ import Testing
         let path = directory + "/bad.yaml"
         try "requests:\n  a:\n    url: /a\n    hedaers: {X: y}\n".write(toFile: path, atomically: true, encoding: .utf8)
         let result = try await courier(["tui", path])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.errors.contains("bad.yaml:4:5: error:"))
         #expect(result.errors.contains("did you mean \"headers\""))
     }
@@ -100,8 +100,8 @@ import Testing
         let arguments = ["run", sandbox.workspace, "cities", "--json", "--no-history"]
         let first = try await courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
         let second = try await courier(arguments, environment: ["COURIER_DEMO_PORT": "\(port)"])
-        #expect(first.status == 0)
-        #expect(second.status == 0)
+        expectEqual(first.status, 0)
+        expectEqual(second.status, 0)
         #expect(first.output.contains("\"fromCache\":false"))
         #expect(second.output.contains("\"fromCache\":true"))
         #expect(second.output.contains("http://127.0.0.1:\(port)/anything/cities"))
@@ -115,7 +115,7 @@ import Testing
         let result = try await courier(["run", sandbox.workspace, "get-args", "--no-history"],
                                  environment: ["COURIER_DEMO_PORT": "\(occupant.port)"])
         occupant.close()
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(!result.output.contains("127.0.0.1:\(occupant.port)/"))
         #expect(result.errors.hasPrefix("courier run: warning: the demo server is on port "))
         #expect(result.errors.contains("not \(occupant.port) (it is in use): responses cached in this run are keyed by port "))
@@ -123,7 +123,7 @@ import Testing
 
     @Test func helpListsTheSubcommands() async throws {
         let result = try await courier(["--help"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         for subcommand in ["tui", "run", "cache", "history", "import-curl", "export-curl", "serve"] {
             #expect(result.output.contains(subcommand), "--help misses \(subcommand)")
         }

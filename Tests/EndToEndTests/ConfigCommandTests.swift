@@ -15,11 +15,11 @@ extension CommandLineTests {
     @Test func configPathCheckAndShow() async throws {
         let (path, environment) = try configHome("theme: high-contrast\nkeys:\n  global.quit: ctrl-q\n")
         defer { try? FileManager.default.removeItem(atPath: environment["XDG_CONFIG_HOME"]!) }
-        #expect(try await courier(["config", "path"], environment: environment).output == path + "\n")
+        expectEqual(try await courier(["config", "path"], environment: environment).output, path + "\n")
         let check = try await courier(["config", "check"], environment: environment)
         #expect(check.status == 0 && check.output == "\(path): ok\n")
         let show = try await courier(["config", "show"], environment: environment)
-        #expect(show.status == 0)
+        expectEqual(show.status, 0)
         #expect(show.output.contains("  base: high-contrast\n") && show.output.contains("  global.quit: [ctrl-q]\n"))
         #expect(show.output.contains("  requests.activate: [enter]\n"), "the defaults are shown too")
     }
@@ -28,9 +28,9 @@ extension CommandLineTests {
         let (path, environment) = try configHome("theme: {base: light, colors: {method.gett: red}}\nkeys:\n  global.quit: ctlr-q\n")
         defer { try? FileManager.default.removeItem(atPath: environment["XDG_CONFIG_HOME"]!) }
         let check = try await courier(["config", "check"], environment: environment)
-        #expect(check.status == 1)
+        expectEqual(check.status, 1)
         let lines = check.errors.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        expectEqual(lines.count, 2)
         #expect(lines.first?.hasPrefix("\(path):1:31: error: theme.colors: unknown role \"method.gett\"") == true, "\(lines)")
         #expect(lines.last?.hasPrefix("\(path):3:16: error: keys.global.quit: unknown key \"ctlr-q\"") == true, "\(lines)")
         let named = try await courier(["config", "check", "--config", path + ".missing"], environment: environment)

@@ -63,7 +63,7 @@ extension CommandLineTests {
         let (path, environment) = try cookieWorkspace(mode: "session")
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let list = try await courier(["cookies", "list", path], environment: environment)
-        #expect(list.status == 2)
+        expectEqual(list.status, 2)
         #expect(list.errors.contains("config.cookies is session") && list.errors.contains("cookies: persist"), "\(list.errors)")
         let bad = try await courier(["cookies", "set", "novalue", path, "--domain", "x.test"], environment: environment)
         #expect(bad.status == 2 && bad.errors.contains("NAME=VALUE"))
@@ -143,12 +143,12 @@ extension CommandLineTests {
         let jar = try await jarFile(path, environment)
         try FileManager.default.createDirectory(atPath: (jar as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
 
-        #expect(mkfifo(jar, 0o600) == 0)
+        expectEqual(mkfifo(jar, 0o600), 0)
         let fifo = try await courier(["cookies", "list", path], environment: environment)
         #expect(fifo.status == 2 && fifo.errors.contains("\(jar) is a FIFO, not a cookie file"), "\(fifo.errors)")
         let run = try await courier(["run", path, "seen", "--no-history"], environment: environment)
         #expect(run.status != 0 && run.errors.contains("is a FIFO, not a cookie file"), "\(run.errors)")
-        #expect(unlink(jar) == 0)
+        expectEqual(unlink(jar), 0)
 
         let good = "127.0.0.1\tFALSE\t/\tFALSE\t0\tsession\tabc\n"
         let bad = Array("127.0.0.1\tFALSE\t/\tFALSE\t0\tlatin\tcaf".utf8) + [0xE9, 0x0A]

@@ -33,7 +33,7 @@ extension EndToEndTests {
             }
             for run in runs {
                 run.waitUntilExit()
-                #expect(run.terminationStatus == 0)
+                expectEqual(run.terminationStatus, 0)
             }
             #expect(seen.count >= 3, "the reader ran while the writers wrote")
             // Never "corrupt" (a body that is not its metadata's). "expired" may be seen: an

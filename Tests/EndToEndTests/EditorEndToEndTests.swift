@@ -76,7 +76,7 @@ extension EndToEndTests {
                 try session.press("e")
                 let screen = try await session.waitFor("the editor exited with status 3: demo.yaml unchanged, nothing reloaded")
                 #expect(!screen.contains("reloaded demo.yaml"))
-                #expect(try String(contentsOfFile: sandbox.workspace, encoding: .utf8) == before)
+                expectEqual(try String(contentsOfFile: sandbox.workspace, encoding: .utf8), before)
                 try session.press("Enter")
                 try await session.waitFor("200 OK")
             }

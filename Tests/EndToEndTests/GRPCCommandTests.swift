@@ -11,7 +11,7 @@ extension CommandLineTests {
         defer { server.stop() }
         let services = try await courier(["grpc", "list", server.baseURL])
         #expect(services.status == 0, "\(services.errors)")
-        #expect(services.output == "courier.demo.Places\ngrpc.health.v1.Health\ngrpc.reflection.v1alpha.ServerReflection\n")
+        expectEqual(services.output, "courier.demo.Places\ngrpc.health.v1.Health\ngrpc.reflection.v1alpha.ServerReflection\n")
 
         let methods = try await courier(["grpc", "list", "127.0.0.1:\(server.port)", "--plaintext", "courier.demo.Places"])
         #expect(methods.output == ["GetPlace", "ListPlaces", "RecordTrip", "Chat"].map { "courier.demo.Places.\($0)\n" }.joined(), "\(methods.errors)")
@@ -26,7 +26,7 @@ extension CommandLineTests {
             """), "\(method.output)\(method.errors)")
 
         let unknown = try await courier(["grpc", "describe", server.baseURL, "courier.demo.Nope"])
-        #expect(unknown.status == 1)
+        expectEqual(unknown.status, 1)
         #expect(unknown.errors == "courier grpc: no service, method, message or enum courier.demo.Nope in the schema; "
             + "the services: courier.demo.Places, grpc.health.v1.Health, grpc.reflection.v1alpha.ServerReflection\n")
 

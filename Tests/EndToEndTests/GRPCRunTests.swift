@@ -102,9 +102,9 @@ extension CommandLineTests {
         for name in ["get-place", "missing-place", "list-places", "record-trip", "chat"] {
             #expect(results[name]?["ok"] as? Bool == true, "\(name): \(results[name] ?? [:])")
         }
-        #expect(results["get-place"]?["grpcStatus"] as? String == "OK")
-        #expect(results["missing-place"]?["grpcStatus"] as? String == "NOT_FOUND")
-        #expect((results["list-places"]?["checks"] as? [[String: Any]])?.count == 3)
+        expectEqual(results["get-place"]?["grpcStatus"] as? String, "OK")
+        expectEqual(results["missing-place"]?["grpcStatus"] as? String, "NOT_FOUND")
+        expectEqual((results["list-places"]?["checks"] as? [[String: Any]])?.count, 3)
 
         // The chain's capture fills the chat's second message; the script waits for each answer.
         let chain = try await courierRun("place-then-trip")
@@ -112,7 +112,7 @@ extension CommandLineTests {
         #expect(chain.output.contains("←  message  {\"location\":{},\"message\":\"echo: place 4,7\"}"), "\(chain.output)")
 
         let unanswered = try await courierRun("chat-unanswered")
-        #expect(unanswered.status == 1)
+        expectEqual(unanswered.status, 1)
         #expect(unanswered.output.contains("messages[1]: expect $.message == \"never\": no message from the server met it within 0.5 s"),
                 "\(unanswered.output)")
 
@@ -122,7 +122,7 @@ extension CommandLineTests {
         // script) — in some runs, not all — and the call then fails for that instead: "The
         // server sent no HTTP response".
         let ended = try await courierRun("chat-ended-early")
-        #expect(ended.status == 1)
+        expectEqual(ended.status, 1)
         withKnownIssue("libcurl 7.88 drops the answer of a call the server ends while the upload is paused", isIntermittent: true) {
             #expect(ended.output.contains("the call ended with 2 of its messages: steps not played")
                         || ended.output.contains("messages[3]: expect $.message == \"echo: again\": the call ended before a message met it"),

@@ -54,14 +54,14 @@ import Testing
         // its message names the characters without writing them. (`InertCurlExportTests` keeps
         // the $'…' quoting of other words.)
         let curl = try await courier(["export-curl", path, "osc"])
-        #expect(curl.status == 1)
+        expectEqual(curl.status, 1)
         #expect(curl.output.isEmpty)
         #expect(!curl.errors.contains(0x1B) && !curl.errors.contains(0x07))
         #expect(String(decoding: curl.errors, as: UTF8.self).contains(#"The header "X-Osc""#) &&
                 String(decoding: curl.errors, as: UTF8.self).contains("ESC (0x1B)"))
 
         let http = try await courier(["export", "http", path])
-        #expect(http.status == 0)
+        expectEqual(http.status, 0)
         #expect(!http.output.contains(0x1B) && !http.output.contains(0x07))
         let text = String(decoding: http.output, as: UTF8.self)
         #expect(text.hasPrefix(#"# Exported from workspace "evil^[]0;pwned^G""#), "\(text)")

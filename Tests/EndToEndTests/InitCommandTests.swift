@@ -30,7 +30,7 @@ import Testing
         #expect(smoke.status == 0, "\(smoke.output)\(smoke.errors)")
 
         let again = try await cli.courier(["init", directory], environment: sandbox.environment)
-        #expect(again.status == 2)
+        expectEqual(again.status, 2)
         #expect(again.errors.contains("courier.yaml exists; pass --force to overwrite it"), "\(again.errors)")
     }
 
@@ -71,7 +71,7 @@ import Testing
         #expect(notURL.status == 2 && notURL.errors.contains("not an http:// or https:// URL"), "\(notURL.errors)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.directory + "/x/courier.yaml"))
         let help = try await cli.courier(["init", "--help"])
-        #expect(help.status == 0)
+        expectEqual(help.status, 0)
         #expect(help.output.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(help.output)")
     }
 }

@@ -51,7 +51,7 @@ import Glibc
         #expect(seen >= 8, "events in the file before Ctrl-C: \(seen)")
         kill(run.pid, SIGINT)
         let status = try await offThePool { run.wait() }
-        #expect(status == 130)
+        expectEqual(status, 130)
         let lines = (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? []
         let events = lines.filter { $0.contains("\"type\":\"event\"") }
         #expect(events.count >= seen, "the events printed before Ctrl-C are still in the file")
@@ -63,8 +63,8 @@ import Glibc
         let recorded = history.output.split(separator: "\n")
         #expect(recorded.count == 1, "\(history.output) \(history.errors)")
         let exchange = try JSONSerialization.jsonObject(with: Data((recorded.first ?? "{}").utf8)) as? [String: Any] ?? [:]
-        #expect(exchange["request"] as? String == "live")
-        #expect(exchange["errorCode"] as? Int == -999)
+        expectEqual(exchange["request"] as? String, "live")
+        expectEqual(exchange["errorCode"] as? Int, -999)
         #expect((exchange["errorMessage"] as? String)?.hasPrefix("Cancelled after ") ?? false, "\(exchange)")
         #expect((exchange["responseBodyBytes"] as? Int ?? 0) > 0, "the stream's text so far is kept")
     }

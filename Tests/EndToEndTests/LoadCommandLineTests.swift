@@ -46,7 +46,7 @@ extension EndToEndTests {
             let p50 = try #require(latency["p50"] as? Double)
             let p99 = try #require(latency["p99"] as? Double)
             // Every scheduled request was sent: the stall did not thin the load out.
-            #expect(object["requests"] as? Int == 600)
+            expectEqual(object["requests"] as? Int, 600)
             // A third of the requests were due during the stall: those due at its start waited
             // about a second, so p99 is near a second while the median stays a fast answer.
             #expect(p99 >= 800, "p99 \(p99) ms")
@@ -77,7 +77,7 @@ extension EndToEndTests {
             // A full device (a node of the sandbox's own, never /dev/full): an error, exit 2, and
             // the device is still a device (#41: as root the report replaced it with a file).
             let full = sandbox.directory + "/full"
-            #expect(mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0)
+            expectEqual(mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)), 0)
             let filled = try await courier(["load", path, "flaky", "--requests", "10", "--no-history", "--report", full], sandbox: sandbox)
             #expect(filled.status == 2 && filled.errors.contains("cannot write \(full): No space left on device"), "\(filled.errors)")
             var info = stat()

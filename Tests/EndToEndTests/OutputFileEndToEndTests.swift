@@ -42,7 +42,7 @@ import Glibc
         let run = try await cli.courier(["run", try workspace(sandbox), "one", "--no-history", "--junit", null, "--report", null],
                                         environment: sandbox.environment)
         #expect(run.status == 0, "\(run.errors)")
-        #expect(kind(null) == S_IFCHR)
+        expectEqual(kind(null), S_IFCHR)
         let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).filter { $0.hasSuffix(".part") || $0.contains("devnull") }
         #expect(left == ["devnull"], "\(left)")
     }
@@ -54,9 +54,9 @@ import Glibc
         let full = try device(sandbox.directory + "/full", minor: 7)
         let run = try await cli.courier(["run", try workspace(sandbox), "one", "--no-history", "--junit", full],
                                         environment: sandbox.environment)
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.errors.contains("courier run: cannot write \(full): No space left on device"), "\(run.errors)")
-        #expect(kind(full) == S_IFCHR)
+        expectEqual(kind(full), S_IFCHR)
     }
 
     /// A FIFO with a reader draining it gets the report, and stays a FIFO.
@@ -64,14 +64,14 @@ import Glibc
         let sandbox = try EndToEndTests.Sandbox()
         defer { sandbox.remove() }
         let fifo = sandbox.directory + "/junit.fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         async let drained = offThePool { drainFIFO(fifo) }
         let run = try await cli.courier(["run", try workspace(sandbox), "one", "--no-history", "--junit", fifo],
                                         environment: sandbox.environment)
         #expect(run.status == 0, "\(run.errors)")
         let received = String(decoding: try await drained, as: UTF8.self)
         #expect(received.contains("<testsuites") && received.contains("</testsuites>"), "\(received.prefix(200))")
-        #expect(kind(fifo) == S_IFIFO)
+        expectEqual(kind(fifo), S_IFIFO)
     }
 
     /// A link to a file of ours is written through; links elsewhere are refused, naming the
@@ -85,24 +85,24 @@ import Glibc
         symlink(mine, sandbox.directory + "/junit.xml")
         let written = try await cli.courier(["run", path, "one", "--junit", sandbox.directory + "/junit.xml"], environment: sandbox.environment)
         #expect(written.status == 0, "\(written.errors)")
-        #expect(kind(sandbox.directory + "/junit.xml") == S_IFLNK)
+        expectEqual(kind(sandbox.directory + "/junit.xml"), S_IFLNK)
         #expect(((try? String(contentsOfFile: mine, encoding: .utf8)) ?? "").contains("<testsuites"))
 
         let theirs = sandbox.directory + "/theirs.html"
         FileManager.default.createFile(atPath: theirs, contents: Data("theirs".utf8))
-        #expect(chown(theirs, 65534, 65534) == 0)
+        expectEqual(chown(theirs, 65534, 65534), 0)
         let link = sandbox.directory + "/report.html"
         symlink(theirs, link)
         let refused = try await cli.courier(["run", path, "one", "--no-history", "--report", link], environment: sandbox.environment)
-        #expect(refused.status == 2)
+        expectEqual(refused.status, 2)
         #expect(refused.errors.contains("cannot write \(link): it is a symbolic link to \(theirs), a file owned by another user (uid 65534)"),
                 "\(refused.errors)")
-        #expect((try? String(contentsOfFile: theirs, encoding: .utf8)) == "theirs")
+        expectEqual((try? String(contentsOfFile: theirs, encoding: .utf8)), "theirs")
 
         let toDirectory = sandbox.directory + "/export.har"
         symlink(sandbox.directory + "/files", toDirectory)
         let har = try await cli.courier(["history", "--har", toDirectory], environment: sandbox.environment)
-        #expect(har.status == 2)
+        expectEqual(har.status, 2)
         #expect(har.errors.contains("cannot write \(toDirectory): it is a symbolic link to \(sandbox.directory)/files, a directory"),
                 "\(har.errors)")
     }
@@ -114,13 +114,13 @@ import Glibc
         let run = try await cli.courier(["run", try workspace(sandbox), "one"], environment: sandbox.environment)
         #expect(run.status == 0, "\(run.errors)")
         let fifo = sandbox.directory + "/har.fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         async let drained = offThePool { drainFIFO(fifo) }
         let har = try await cli.courier(["history", "--har", fifo], environment: sandbox.environment)
         #expect(har.status == 0, "\(har.errors)")
         let document = try JSONSerialization.jsonObject(with: try await drained) as? [String: Any]
-        #expect(((document?["log"] as? [String: Any])?["entries"] as? [Any])?.count == 1)
-        #expect(kind(fifo) == S_IFIFO)
+        expectEqual(((document?["log"] as? [String: Any])?["entries"] as? [Any])?.count, 1)
+        expectEqual(kind(fifo), S_IFIFO)
     }
 
     /// `courier import … -o devnull` needs no --force (nothing is overwritten) and leaves the device.
@@ -132,7 +132,7 @@ import Glibc
         let null = try device(sandbox.directory + "/devnull", minor: 3)
         let imported = try await cli.courier(["import", "http", http, "-o", null], environment: sandbox.environment)
         #expect(imported.status == 0, "\(imported.errors)")
-        #expect(kind(null) == S_IFCHR)
+        expectEqual(kind(null), S_IFCHR)
         let existing = sandbox.directory + "/existing.yaml"
         FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8))
         let guarded = try await cli.courier(["import", "http", http, "-o", existing], environment: sandbox.environment)

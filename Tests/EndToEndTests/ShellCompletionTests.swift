@@ -27,17 +27,17 @@ import Testing
                 """
             let result = try await ChildProcess.finish(["env", "-i"] + environment + ["bash", "-c", asking, "bash", script] + words,
                                                       discardingErrors: true)
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             return result.output.split(separator: "\n").map(String.init)
         }
 
-        #expect(try await complete("courier", "run", demo, "get-") == ["get-args"])
+        expectEqual(try await complete("courier", "run", demo, "get-"), ["get-args"])
         let targets = try await complete("courier", "run", demo, "")
         #expect(targets.contains("post-json") && targets.contains("everything") && targets.contains("checkout"),
                 "requests, batches and chains: \(targets)")
-        #expect(try await complete("courier", "run", demo, "--env", "") == ["default", "french"])
-        #expect(try await complete("courier", "tui", demo, "--env", "fr") == ["french"])
-        #expect(try await complete("courier", "load", demo, "get-a") == ["get-args"])
+        expectEqual(try await complete("courier", "run", demo, "--env", ""), ["default", "french"])
+        expectEqual(try await complete("courier", "tui", demo, "--env", "fr"), ["french"])
+        expectEqual(try await complete("courier", "load", demo, "get-a"), ["get-args"])
         #expect(try await complete("courier", "run", directory + "/missing.yaml", "") == [], "no workspace, nothing offered")
 
         // One saved load run of get-args: --compare offers it after `last`.

@@ -82,9 +82,9 @@ extension EndToEndTests {
                 try session.press("Enter", "w")
                 try await session.waitFor("saved get-args")
                 let after = try String(contentsOfFile: sandbox.workspace, encoding: .utf8).components(separatedBy: "\n")
-                #expect(after.count == before.count)
+                expectEqual(after.count, before.count)
                 let changed = zip(before, after).filter { $0.0 != $0.1 }
-                #expect(changed.map(\.1) == ["    url: /anything/written-by-w"])
+                expectEqual(changed.map(\.1), ["    url: /anything/written-by-w"])
             }
         }
 

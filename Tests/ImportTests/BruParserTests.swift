@@ -18,7 +18,7 @@ import Testing
             }
             """)
         #expect(document.block("body:json")?.text == "{\n  \"a\": {\"b\": [1, {\"c\": 2}]},\n  \"d\": \"}\"\n}")
-        #expect(document.block("docs")?.text == "# Title")
+        expectEqual(document.block("docs")?.text, "# Title")
     }
 
     @Test func switchedOffQuotedAndLocalEntries() throws {
@@ -36,12 +36,12 @@ import Testing
             }
             """)
         let headers = try #require(document.block("headers")?.entries)
-        #expect(headers.map(\.key) == ["plain", "off", "colon:key", "nested \"quote\"", "off:quoted"])
-        #expect(headers.map(\.enabled) == [true, false, true, true, false])
-        #expect(headers[0].value == "a: b")
+        expectEqual(headers.map(\.key), ["plain", "off", "colon:key", "nested \"quote\"", "off:quoted"])
+        expectEqual(headers.map(\.enabled), [true, false, true, true, false])
+        expectEqual(headers[0].value, "a: b")
         let vars = try #require(document.block("vars:post-response")?.entries)
-        #expect(vars.map(\.local) == [true, true])
-        #expect(vars.map(\.enabled) == [true, false])
+        expectEqual(vars.map(\.local), [true, true])
+        expectEqual(vars.map(\.enabled), [true, false])
     }
 
     @Test func multilineValuesAndAnnotations() throws {
@@ -65,21 +65,21 @@ import Testing
             }
             """)
         let parts = try #require(document.block("body:multipart-form")?.entries)
-        #expect(parts.map(\.key) == ["json", "text", "file"])
-        #expect(parts[0].annotations == ["description"])
+        expectEqual(parts.map(\.key), ["json", "text", "file"])
+        expectEqual(parts[0].annotations, ["description"])
         #expect(parts[0].plainValue.text == "{\"bar\":\"baz\"}")
-        #expect(parts[0].plainValue.annotations == ["contentType": "application/json"])
-        #expect(parts[1].plainValue.text == "line one\n  indented")
-        #expect(parts[1].plainValue.annotations == ["contentType": "text/plain"])
-        #expect(parts[2].plainValue.text == "")
-        #expect(parts[2].plainValue.annotations == ["file": "a.png|b.png"])
-        #expect(document.block("vars")?.entries.map(\.value) == ["100", "same line"])
-        #expect(document.block("vars")?.entries.first?.annotations == ["number"])
+        expectEqual(parts[0].plainValue.annotations, ["contentType": "application/json"])
+        expectEqual(parts[1].plainValue.text, "line one\n  indented")
+        expectEqual(parts[1].plainValue.annotations, ["contentType": "text/plain"])
+        expectEqual(parts[2].plainValue.text, "")
+        expectEqual(parts[2].plainValue.annotations, ["file": "a.png|b.png"])
+        expectEqual(document.block("vars")?.entries.map(\.value), ["100", "same line"])
+        expectEqual(document.block("vars")?.entries.first?.annotations, ["number"])
     }
 
     @Test func listBlocks() throws {
         let document = try BruDocument(parsing: "vars:secret [\n  a,\n  b\n]\n")
-        #expect(document.block("vars:secret")?.items == ["a", "b"])
+        expectEqual(document.block("vars:secret")?.items, ["a", "b"])
     }
 
     @Test func mistakesNameTheirLineAndColumn() {
@@ -88,38 +88,38 @@ import Testing
             _ = try BruDocument(parsing: "meta {\n  name: x\n}\n\nheaders {\n  no colon here\n}\n")
             Issue.record("a line without a colon was read")
         } catch {
-            #expect(error.line == 6)
-            #expect(error.column == 3)
+            expectEqual(error.line, 6)
+            expectEqual(error.column, 3)
             #expect(error.message.contains("expected \"key: value\""))
         }
         do {
             _ = try BruDocument(parsing: "meta {\n}\nstray text\n")
             Issue.record("stray text was read")
         } catch {
-            #expect(error.line == 3)
+            expectEqual(error.line, 3)
         }
         do {
             _ = try BruDocument(parsing: "vars {\n  a: '''\n    never closed\n}\n")
             Issue.record("an open multiline value was read")
         } catch {
-            #expect(error.line == 2)
+            expectEqual(error.line, 2)
         }
     }
 
     @Test func bruLangsOwnRequestFixture() throws {
         let document = try BruDocument(parsing: String(decoding: try fixture("bruno/lang/request.bru"), as: UTF8.self))
-        #expect(document.value("name", in: "meta") == "Send Bulk SMS")
-        #expect(document.value("url", in: "get") == "https://api.textlocal.in/send/:id")
+        expectEqual(document.value("name", in: "meta"), "Send Bulk SMS")
+        expectEqual(document.value("url", in: "get"), "https://api.textlocal.in/send/:id")
         let query = try #require(document.block("params:query")?.entries)
-        #expect(query.count == 8)
+        expectEqual(query.count, 8)
         #expect(query.filter { !$0.enabled }.map(\.key) == ["disabled:colon:parameter", "message"])
         #expect(query.first { $0.key == "{braces}" }?.value == "is allowed")
         #expect(document.block("body:graphql")?.text?.hasPrefix("{\n  launchesPast {") == true)
-        #expect(document.block("body:sparql")?.text?.contains("?subject ?predicate ?object .") == true)
-        #expect(document.value("grant_type", in: "auth:oauth2") == "authorization_code")
-        #expect(document.block("vars:post-response")?.entries.map(\.key) == ["token", "orderNumber", "petId", "transactionId"])
-        #expect(document.block("tests")?.text?.contains("expect(response.status).to.equal(200);") == true)
-        #expect(document.blocks.count == 26)
-        #expect(document.value("tags", in: "meta") == "foo, bar")
+        expectEqual(document.block("body:sparql")?.text?.contains("?subject ?predicate ?object ."), true)
+        expectEqual(document.value("grant_type", in: "auth:oauth2"), "authorization_code")
+        expectEqual(document.block("vars:post-response")?.entries.map(\.key), ["token", "orderNumber", "petId", "transactionId"])
+        expectEqual(document.block("tests")?.text?.contains("expect(response.status).to.equal(200);"), true)
+        expectEqual(document.blocks.count, 26)
+        expectEqual(document.value("tags", in: "meta"), "foo, bar")
     }
 }

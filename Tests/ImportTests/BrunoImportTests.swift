@@ -16,14 +16,14 @@ import CourierWorkspace
 
     @Test func theBruCollectionsRequestsFoldersAndBatches() throws {
         let (result, yaml, workspace) = try Self.imported("bru-collection")
-        #expect(workspace.name == "bruno-testbench")
+        expectEqual(workspace.name, "bruno-testbench")
         #expect(yaml.hasPrefix("# Imported from the Bruno collection bru-collection (.bru files)\n"))
         #expect(Set(workspace.requestNames) == [
             "asserts-test-assert-combinations", "auth-basic-via-auth-basic-auth-200", "auth-bearer-via-auth-bearer-auth-200",
             "auth-inherit-auth-inherit-bearer-auth-200", "echo-echo-json", "echo-echo-form-url-encoded", "echo-echo-multipart",
             "graphql-mutation", "ping", "scripting-api-req-getpathparam", "scripting-api-req-headerlist-disabled-headers",
         ])
-        #expect(workspace.batches["echo"]?.items.map(\.name) == ["echo-echo-json", "echo-echo-multipart", "echo-echo-form-url-encoded"])
+        expectEqual(workspace.batches["echo"]?.items.map(\.name), ["echo-echo-json", "echo-echo-multipart", "echo-echo-form-url-encoded"])
         #expect(result.workspace.requests.first { $0.definition.name == "echo-echo-json" }?.folders == ["echo"])
         #expect(yaml.contains("  # from Bruno: echo / echo json\n"))
     }
@@ -31,10 +31,10 @@ import CourierWorkspace
     @Test func collectionHeadersAndAuthComeDownUnlessARequestSaysOtherwise() throws {
         let workspace = try Self.imported("bru-collection").workspace
         let json = try #require(workspace.requests["echo-echo-json"])
-        #expect(json.method == .post)
+        expectEqual(json.method, .post)
         #expect(json.url == "{{host}}/api/echo/json")
-        #expect(json.headers.map(\.name) == ["check", "token", "collection-header", "foo"])
-        #expect(json.auth == nil)                                                    // auth: none
+        expectEqual(json.headers.map(\.name), ["check", "token", "collection-header", "foo"])
+        expectEqual(json.auth, nil)                                                    // auth: none
         let inherited = try #require(workspace.requests["auth-inherit-auth-inherit-bearer-auth-200"])
         #expect(inherited.auth == .bearer(token: "{{bearer_auth_token}}"))
         let basic = try #require(workspace.requests["auth-basic-via-auth-basic-auth-200"])
@@ -46,10 +46,10 @@ import CourierWorkspace
         let (result, yaml, workspace) = try Self.imported("bru-collection")
         #expect(workspace.requests["auth-bearer-via-auth-bearer-auth-200"]?.checkLines
                 == ["status == 200", "$.message == Authentication successful"])
-        #expect(workspace.requests["scripting-api-req-headerlist-disabled-headers"]?.checkLines == ["status == 200", "body == pong"])
-        #expect(workspace.requests["graphql-mutation"]?.checkLines == ["status == 200", "$.data.create.success == true"])
+        expectEqual(workspace.requests["scripting-api-req-headerlist-disabled-headers"]?.checkLines, ["status == 200", "body == pong"])
+        expectEqual(workspace.requests["graphql-mutation"]?.checkLines, ["status == 200", "$.data.create.success == true"])
         let combinations = try #require(workspace.requests["asserts-test-assert-combinations"]?.checkLines)
-        #expect(combinations.count == 26)
+        expectEqual(combinations.count, 26)
         #expect(combinations.contains("$.stringWithSQuotes == \"'foo'\""))
         #expect(result.report.dropped.contains {
             $0.hasPrefix("request \"asserts / test-assert-combinations\": assertion res.body.numberBig.toString(): eq '9007199254740992000' not carried over")
@@ -59,7 +59,7 @@ import CourierWorkspace
         #expect(result.report.dropped.contains("the collection: tests not run"))
         // Switched-off headers are comments; the folder's switched-off ones are not inherited.
         let disabled = try #require(workspace.requests["scripting-api-req-headerlist-disabled-headers"])
-        #expect(disabled.headers.map(\.name) == ["check", "token", "collection-header", "bruno", "della"])
+        expectEqual(disabled.headers.map(\.name), ["check", "token", "collection-header", "bruno", "della"])
         #expect(yaml.contains("    # x-disabled: hidden-value\n"))
     }
 
@@ -69,53 +69,53 @@ import CourierWorkspace
             Issue.record("the multipart body is not multipart")
             return
         }
-        #expect(parts.map(\.name) == ["foo", "multiline", "form-data-key", "form-data-stringified-object", "file"])
+        expectEqual(parts.map(\.name), ["foo", "multiline", "form-data-key", "form-data-stringified-object", "file"])
         #expect(parts[0].value == "{\"bar\":\"baz\"}" && parts[0].contentType == "application/json--test")
-        #expect(parts[1].value == "\"multiline-test\"")
-        #expect(parts[4].file == "bruno.png")
+        expectEqual(parts[1].value, "\"multiline-test\"")
+        expectEqual(parts[4].file, "bruno.png")
         guard case .text(let form, let type)? = workspace.requests["echo-echo-form-url-encoded"]?.body else {
             Issue.record("a form repeating its field names is not text")
             return
         }
         #expect(form == "form-data-key={{form-data-key}}&form-data-stringified-object={{form-data-stringified-object}}&key_1=value_1&key_2=value_2&key_1=value_3&key_2=value_4")
-        #expect(type == "application/x-www-form-urlencoded")
+        expectEqual(type, "application/x-www-form-urlencoded")
         guard case .graphql(let graphql)? = workspace.requests["graphql-mutation"]?.body else {
             Issue.record("the GraphQL body is not GraphQL")
             return
         }
         #expect(graphql.query.hasPrefix("mutation create($id: String!) {"))
-        #expect(graphql.variables == .object(["id": .string("1")]))
+        expectEqual(graphql.variables, .object(["id": .string("1")]))
     }
 
     @Test func environmentsAndSecrets() throws {
         let (result, yaml, workspace) = try Self.imported("bru-collection")
-        #expect(workspace.environmentNames == ["local"])
-        #expect(workspace.environments["local"]?["host"] == "http://localhost:8080")
+        expectEqual(workspace.environmentNames, ["local"])
+        expectEqual(workspace.environments["local"]?["host"], "http://localhost:8080")
         #expect(workspace.environments["local"]?["bark"] == "{{env.PROC_ENV_VAR}}")
         #expect(workspace.environments["local"]?["typed_env_obj"] == "{\"scope\":\"env\"}")
-        #expect(workspace.variables["coll_num"] == "100")
+        expectEqual(workspace.variables["coll_num"], "100")
         let secrets = try #require(result.workspace.privateEnvironments.first)
-        #expect(secrets.name == "local")
+        expectEqual(secrets.name, "local")
         #expect(secrets.variables.map(\.name).contains("github_client_secret"))
         #expect(!yaml.contains("github_client_secret"))
-        #expect(result.workspace.privateYAML()?.contains("    github_client_secret: \"\"") == true)
+        expectEqual(result.workspace.privateYAML()?.contains("    github_client_secret: \"\""), true)
     }
 
     @Test func theYAMLCollection() throws {
         let (result, yaml, workspace) = try Self.imported("yml-collection")
-        #expect(workspace.name == "bruno-yml-testbench")
+        expectEqual(workspace.name, "bruno-yml-testbench")
         #expect(yaml.contains("(OpenCollection YAML)"))
-        #expect(workspace.requestNames == ["variable-datatypes-typed-vars", "variable-datatypes-form-urlencoded", "variable-datatypes-multipart"])
-        #expect(workspace.environmentNames == ["local", "prod"])
-        #expect(workspace.environments["prod"]?["typed_env_num"] == "300")
+        expectEqual(workspace.requestNames, ["variable-datatypes-typed-vars", "variable-datatypes-form-urlencoded", "variable-datatypes-multipart"])
+        expectEqual(workspace.environmentNames, ["local", "prod"])
+        expectEqual(workspace.environments["prod"]?["typed_env_num"], "300")
         #expect(workspace.variables["coll_obj"] == "{\"scope\":\"collection\"}")
-        #expect(workspace.variables["fold_num"] == "200")
-        #expect(workspace.variables["fu_str"] == "form_string")
+        expectEqual(workspace.variables["fold_num"], "200")
+        expectEqual(workspace.variables["fu_str"], "form_string")
         guard case .form(_, let order)? = workspace.requests["variable-datatypes-form-urlencoded"]?.body else {
             Issue.record("the form body is not a form")
             return
         }
-        #expect(order == ["fu_str", "fu_num", "fu_bool", "fu_obj"])
+        expectEqual(order, ["fu_str", "fu_num", "fu_bool", "fu_obj"])
         guard case .multipart(let parts)? = workspace.requests["variable-datatypes-multipart"]?.body else {
             Issue.record("the multipart body is not multipart")
             return
@@ -147,7 +147,7 @@ import CourierWorkspace
     @Test func aBrokenBruFileNamesItsLineAndColumn() throws {
         let failure = try #require(Self.failure(["bruno.json": #"{"name": "x"}"#,
                                                  "users/list.bru": "meta {\n  name: list\n}\n\nget {\n  url {{host}}/users\n}\n"]))
-        #expect(failure.file == "coll/users/list.bru")
+        expectEqual(failure.file, "coll/users/list.bru")
         #expect(failure.description == "coll/users/list.bru:6:3: error: expected \"key: value\", found \"url {{host}}/users\"")
     }
 
@@ -158,13 +158,13 @@ import CourierWorkspace
 
     @Test func aBrokenYAMLFileNamesItsLineAndColumn() throws {
         let failure = try #require(Self.failure(["opencollection.yml": "info:\n  name: x\n", "r.yml": "info:\n  name: [a\nhttp: {}\n"]))
-        #expect(failure.file == "coll/r.yml")
-        #expect(failure.location?.hasPrefix("3:") == true)
+        expectEqual(failure.file, "coll/r.yml")
+        expectEqual(failure.location?.hasPrefix("3:"), true)
     }
 
     @Test func aFolderThatIsNoCollectionSaysWhatItLacks() throws {
         let failure = try #require(Self.failure(["a.bru": "meta {\n}\n"]))
-        #expect(failure.message == "not a Bruno collection: it has neither bruno.json nor opencollection.yml")
+        expectEqual(failure.message, "not a Bruno collection: it has neither bruno.json nor opencollection.yml")
     }
 }
 

@@ -21,17 +21,17 @@ import CourierWorkspace
         let run = try await runAgainstDemo(try Self.demoYAML(), ["echo-echo-json", "auth-inherit-auth-inherit-bearer-auth-200",
                                                                  "scripting-api-req-getpathparam", "graphql-mutation"], environment: "local")
         let json = try #require(run.received("/anything/api/echo/json"))
-        #expect(json.method == "POST")
-        #expect(json.header("foo") == "bar")
-        #expect(json.header("check") == "again")
-        #expect(json.header("collection-header") == "collection-header-value")
-        #expect(json.header("Authorization") == nil)
-        #expect(json.header("Content-Type") == "application/json")
-        #expect(run.result("echo-echo-json")?["ok"] as? Bool == true)
+        expectEqual(json.method, "POST")
+        expectEqual(json.header("foo"), "bar")
+        expectEqual(json.header("check"), "again")
+        expectEqual(json.header("collection-header"), "collection-header-value")
+        expectEqual(json.header("Authorization"), nil)
+        expectEqual(json.header("Content-Type"), "application/json")
+        expectEqual(run.result("echo-echo-json")?["ok"] as? Bool, true)
         // Inherited bearer auth from collection.bru, the token from the environment.
-        #expect(run.received("/anything/api/auth/bearer/protected")?.header("Authorization") == "Bearer your_secret_token")
-        #expect(run.received("/anything/ping")?.method == "GET")
-        #expect(run.received("/anything/api/graphql")?.header("Authorization") == "Bearer your_secret_token")
+        expectEqual(run.received("/anything/api/auth/bearer/protected")?.header("Authorization"), "Bearer your_secret_token")
+        expectEqual(run.received("/anything/ping")?.method, "GET")
+        expectEqual(run.received("/anything/api/graphql")?.header("Authorization"), "Bearer your_secret_token")
     }
 
     @Test func assertionsAreCheckedAgainstTheResponse() async throws {
@@ -93,9 +93,9 @@ import CourierWorkspace
 
     @Test func aPostResponseVariableIsCapturedForTheRequestThatUsesIt() async throws {
         let result = try BrunoImport.result(files: Self.chained.map { ($0.key, Data($0.value.utf8)) }, name: "chained")
-        #expect(result.workspace.chains.map(\.name) == ["bruno-responses"])
+        expectEqual(result.workspace.chains.map(\.name), ["bruno-responses"])
         let run = try await runAgainstDemo(result.workspace.yaml(), ["bruno-responses"])
         #expect(run.status == 0, "\(run.errors) \(run.results)")
-        #expect(run.received("/anything/profile")?.header("Authorization") == "Bearer abc-123")
+        expectEqual(run.received("/anything/profile")?.header("Authorization"), "Bearer abc-123")
     }
 }

@@ -11,8 +11,8 @@ import CourierWorkspace
     @Test func aPostmanCollectionAsAFolderLoadsAsTheSameWorkspace() throws {
         let (result, _, single) = try PostmanImportTests.demo()
         let files = result.workspace.folderFiles()
-        #expect(files.first?.path == "courier.yaml")
-        #expect(files.count == 1 + single.requestNames.count)
+        expectEqual(files.first?.path, "courier.yaml")
+        expectEqual(files.count, 1 + single.requestNames.count)
         #expect(files.map(\.path).contains("requests/Pets/Photos/pets-photos-add-photo.yaml"))
         #expect(files.map(\.path).contains("requests/get-pet.yaml"))
         let directory = importTemporaryDirectory("courier-import-folder")
@@ -22,10 +22,10 @@ import CourierWorkspace
             try file.text.write(toFile: path, atomically: true, encoding: .utf8)
         }
         let folder = try Workspace.load(path: directory)
-        #expect(Set(folder.requestNames) == Set(single.requestNames))
-        #expect(folder.batchNames == single.batchNames)
-        #expect(folder.requestFolders["pets-photos-replace-photo"] == "Pets/Photos")
-        #expect(folder.requestFolders["get-pet"] == nil)
+        expectEqual(Set(folder.requestNames), Set(single.requestNames))
+        expectEqual(folder.batchNames, single.batchNames)
+        expectEqual(folder.requestFolders["pets-photos-replace-photo"], "Pets/Photos")
+        expectEqual(folder.requestFolders["get-pet"], nil)
         for name in single.requestNames {
             #expect(folder.requests[name]?.url == single.requests[name]?.url, "\(name)")
             #expect(folder.requests[name]?.method == single.requests[name]?.method, "\(name)")
@@ -35,9 +35,9 @@ import CourierWorkspace
     }
 
     @Test func fileNamesAreSafeAndUnique() {
-        #expect(WorkspaceLayout.fileName(for: "../../etc/passwd", fallback: "x") == "etc-passwd")
-        #expect(WorkspaceLayout.fileName(for: ".hidden", fallback: "x") == "hidden")
-        #expect(WorkspaceLayout.fileName(for: "///", fallback: "request") == "request")
-        #expect(WorkspaceLayout.fileName(for: "Get a user (by id)", fallback: "x") == "Get-a-user-by-id")
+        expectEqual(WorkspaceLayout.fileName(for: "../../etc/passwd", fallback: "x"), "etc-passwd")
+        expectEqual(WorkspaceLayout.fileName(for: ".hidden", fallback: "x"), "hidden")
+        expectEqual(WorkspaceLayout.fileName(for: "///", fallback: "request"), "request")
+        expectEqual(WorkspaceLayout.fileName(for: "Get a user (by id)", fallback: "x"), "Get-a-user-by-id")
     }
 }

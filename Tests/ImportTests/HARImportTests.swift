@@ -16,21 +16,21 @@ import CourierWorkspace
         let (result, yaml, workspace) = try Self.shop()
         let names = ["get-anything-search", "post-anything-orders", "post-anything-login", "get-basic-auth-alice-wonderland",
                      "options-v1-events", "post-v1-events"]
-        #expect(workspace.requestNames == names)
-        #expect(workspace.batches["har"]?.items.map(\.name) == names)
-        #expect(workspace.name == "Demo shop")                                          // the page's title
+        expectEqual(workspace.requestNames, names)
+        expectEqual(workspace.batches["har"]?.items.map(\.name), names)
+        expectEqual(workspace.name, "Demo shop")                                          // the page's title
         #expect(yaml.hasPrefix("# Imported from shop.har (HAR 1.2, created by WebInspector 537.36)\n"))
         #expect(yaml.contains("  # entry 1: GET http://127.0.0.1:18080/anything/search\n  # page: Demo shop\n"))
-        #expect(result.report.dropped == [])                                            // the OPTIONS preflight is carried
-        #expect(workspace.requests["options-v1-events"]?.method == .options)
+        expectEqual(result.report.dropped, [])                                            // the OPTIONS preflight is carried
+        expectEqual(workspace.requests["options-v1-events"]?.method, .options)
     }
 
     @Test func theMainOriginIsAVariableOtherOriginsStayAsTheyAre() throws {
         let workspace = try Self.shop().workspace
-        #expect(workspace.variables["origin"] == "http://127.0.0.1:18080")
+        expectEqual(workspace.variables["origin"], "http://127.0.0.1:18080")
         #expect(workspace.requests["get-anything-search"]?.url
                 == "{{origin}}/anything/search?q=red%20shoes&page=2&access_token={{access_token}}")
-        #expect(workspace.requests["post-v1-events"]?.url == "https://api.example.org/v1/events")
+        expectEqual(workspace.requests["post-v1-events"]?.url, "https://api.example.org/v1/events")
         #expect(workspace.requests["post-anything-orders"]?.headers.first { $0.name == "Origin" }?.value == "{{origin}}")
     }
 
@@ -46,7 +46,7 @@ import CourierWorkspace
         for name in ["access_token", "x_api_key", "cookie_sid", "cookie_theme", "token", "password", "password2", "token2"] {
             #expect(workspace.variables[name] == "", "\(name)")
         }
-        #expect(workspace.variables["user"] == "alice")
+        expectEqual(workspace.variables["user"], "alice")
         for secret in ["SECRET", "YWxpY2U6d29uZGVybGFuZA"] { #expect(!yaml.contains(secret), "\(secret)") }
         let cookieNote = try #require(result.report.notes.first { $0.hasPrefix("cookies, tokens") })
         #expect(cookieNote.hasSuffix("access_token, x_api_key, cookie_sid, cookie_theme, token, password, password2, token2"))
@@ -58,7 +58,7 @@ import CourierWorkspace
         #expect(workspace.requests["get-anything-search"]?.headers.map(\.name)
                 == ["Accept", "Accept-Language", "Referer", "User-Agent", "X-Api-Key", "Cookie"])
         #expect(workspace.requests["get-anything-search"]?.headers.first { $0.name == "Referer" }?.value == "{{origin}}/shop")
-        #expect(workspace.requests["post-anything-orders"]?.headers.map(\.name) == ["Accept", "Origin"])
+        expectEqual(workspace.requests["post-anything-orders"]?.headers.map(\.name), ["Accept", "Origin"])
         let notes = result.report.notes.filter { $0.hasPrefix("headers left out") }
         #expect(notes == ["headers left out (the engine sets them itself, or only a browser sends them): accept-encoding, connection, host, "
                           + "sec-fetch-dest, sec-fetch-mode, sec-ch-ua, sec-ch-ua-platform, content-length, :authority, :method, :path, :scheme"])
@@ -67,18 +67,18 @@ import CourierWorkspace
 
     @Test func postDataBecomesJSONFormOrMultipart() throws {
         let workspace = try Self.shop().workspace
-        #expect(workspace.requests["post-anything-orders"]?.body == .json(["gift": true, "item": 42, "qty": 2]))
+        expectEqual(workspace.requests["post-anything-orders"]?.body, .json(["gift": true, "item": 42, "qty": 2]))
         guard case .form(let fields, let order)? = workspace.requests["post-anything-login"]?.body else {
             Issue.record("expected a form body")
             return
         }
         #expect(fields == ["user": "alice", "password": "{{password}}", "remember": "on please"])
-        #expect(order == ["user", "password", "remember"])
+        expectEqual(order, ["user", "password", "remember"])
         #expect(workspace.requests["post-v1-events"]?.body == .multipart([
             .init(name: "kind", value: "click"),
             .init(name: "trace", file: "trace.json", filename: "trace.json", contentType: "application/json"),
         ]))
-        #expect(workspace.requests["post-v1-events"]?.headers.isEmpty == true)         // its boundary went with the old body
+        expectEqual(workspace.requests["post-v1-events"]?.headers.isEmpty, true)         // its boundary went with the old body
     }
 
     @Test func otherBodiesStayTextAndNonHTTPEntriesAreSkipped() throws {
@@ -93,8 +93,8 @@ import CourierWorkspace
         """#
         let result = try HARImport.result(har: Data(har.utf8), file: "x.har")
         let workspace = try Workspace.parse(yaml: result.workspace.yaml(), file: "x.yaml")
-        #expect(workspace.requests["put-doc"]?.body == .text("<a/>", contentType: "application/xml"))
-        #expect(workspace.requests["put-doc"]?.headers.isEmpty == true)
+        expectEqual(workspace.requests["put-doc"]?.body, .text("<a/>", contentType: "application/xml"))
+        expectEqual(workspace.requests["put-doc"]?.headers.isEmpty, true)
         #expect(workspace.requests["delete-doc"]?.url == "{{origin}}/doc?x=1")
         #expect(workspace.requests["delete-doc"]?.headers.map(\.value) == ["{{authorization}}"])
         #expect(result.report.dropped.contains("$.log.entries[1] (GET data:image/png;base64,iVBORw0KGgo=): only http and https URLs are sent; left out"))

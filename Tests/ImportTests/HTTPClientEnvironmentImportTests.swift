@@ -23,7 +23,7 @@ import CourierWorkspace
                                                       privateFile: ("/in/http-client.private.env.json", Data(Self.privateJSON.utf8)))
         let result = try HTTPFileImport.result(text: Self.http, file: "api.http", environments: environments)
         let workspace = result.workspace
-        #expect(workspace.environments.map(\.name) == ["dev", "prod", "local"])
+        expectEqual(workspace.environments.map(\.name), ["dev", "prod", "local"])
         #expect(workspace.environments[0].variables.map { "\($0.name)=\($0.value)" } == ["region=eu", "retries=2", "host=http://127.0.0.1:1"])
         #expect(workspace.environments[1].variables.map { "\($0.name)=\($0.value)" } == ["retries=2", "host=https://api.example.com", "region=us"])
         let yaml = workspace.yaml()
@@ -38,9 +38,9 @@ import CourierWorkspace
         try yaml.write(toFile: directory + "/api.yaml", atomically: true, encoding: .utf8)
         try privateText.write(toFile: directory + "/api.private.yaml", atomically: true, encoding: .utf8)
         let loaded = try Workspace.load(path: directory + "/api.yaml")
-        #expect(try loaded.variables(environment: "dev")["token"] == "dev-secret-771")
-        #expect(try loaded.variables(environment: "dev")["host"] == "http://127.0.0.1:1")
-        #expect(loaded.environmentSources["dev"]?["token"] == directory + "/api.private.yaml")
+        expectEqual(try loaded.variables(environment: "dev")["token"], "dev-secret-771")
+        expectEqual(try loaded.variables(environment: "dev")["host"], "http://127.0.0.1:1")
+        expectEqual(loaded.environmentSources["dev"]?["token"], directory + "/api.private.yaml")
     }
 
     @Test func aBrokenEnvironmentFileNamesItsLineAndColumn() {

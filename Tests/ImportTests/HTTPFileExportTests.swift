@@ -29,7 +29,7 @@ import CourierWorkspace
     @Test func demoRoundTripKeepsMethodHeadersBodyAndAuth() throws {
         let original = try demo()
         let (text, result, back) = try roundTrip(original)
-        #expect(back.requestNames == original.requestNames)
+        expectEqual(back.requestNames, original.requestNames)
         #expect(result.report.dropped.isEmpty, "\(result.report.dropped)")
         for name in original.requestNames {
             // What is sent: the config's headers (X-Client) too.
@@ -64,7 +64,7 @@ import CourierWorkspace
                 #expect(after.url.hasPrefix(base + path + separator + "client=courier-demo"), "\(name): \(after.url)")
             }
         }
-        #expect(back.variables == original.variables)
+        expectEqual(back.variables, original.variables)
     }
 
     @Test func petstoreRoundTripKeepsItsTemplatedBaseURL() throws {
@@ -101,7 +101,7 @@ import CourierWorkspace
         let longURL = try #require(back.requests["long-url"]?.url)
         #expect(longURL.contains("&include%5B%5D=assets&include%5B%5D=checksums&include%5B%5D=signatures&"))
         #expect(longURL.hasSuffix("&trace={{uuid}}&until=2025-12-31T23%3A59%3A59Z"))
-        #expect(back.requests["many-headers"]?.args == nil)
+        expectEqual(back.requests["many-headers"]?.args, nil)
     }
 
     @Test func demoRoundTripSendsTheSameRequests() async throws {
@@ -129,7 +129,7 @@ import CourierWorkspace
         #expect(text.contains("\n@token = {{login.response.body.$.token}}\n"))
         #expect(text.contains("\n@orderId = {{orders.response.body.$.orders[0].id}}\n"))
         #expect(text.contains("#   chain checkout: conditions (when) and parallel steps; its requests are run one by one"))
-        #expect(back.requestNames == ["login", "profile", "orders", "checkout-order", "vip-offer"])
+        expectEqual(back.requestNames, ["login", "profile", "orders", "checkout-order", "vip-offer"])
         let chain = try #require(back.chains["http-file"])
         #expect(chain.steps.map { $0.items.map(\.request.name) } == [["login"], ["profile"], ["orders"], ["checkout-order"], ["vip-offer"]])
         #expect(chain.captures.map { "\($0.variable): \($0.source)" } == ["token: $.token", "orderId: $.orders[0].id"])
@@ -137,7 +137,7 @@ import CourierWorkspace
         let run = await runImported(result.workspace.yaml(), ["http-file"])
         #expect(run.status == 0, "\(run.errors)")
         let statuses = importedJSONLines(run.output).compactMap { $0["status"] as? Int }
-        #expect(statuses == [200, 200, 200, 200, 200])
+        expectEqual(statuses, [200, 200, 200, 200, 200])
     }
 
     @Test func plainBaseURLsBecomeAFileVariableAndBuiltInsTheClientsOwn() throws {
@@ -169,19 +169,19 @@ import CourierWorkspace
         #expect(text.contains("\nPUT {{baseUrl}}/pets/1\nContent-Type: application/json\n\n< pet.json\n"))
 
         let back = try Workspace.parse(yaml: try HTTPFileImport.result(text: text, file: "x.http").workspace.yaml(), file: "x.yaml")
-        #expect(back.requests["basic"]?.auth == .basic(user: "ann", password: "s3cret"))
+        expectEqual(back.requests["basic"]?.auth, .basic(user: "ann", password: "s3cret"))
         #expect(back.requests["words"]?.auth == .basic(user: "{{user}}", password: "{{env.PASSWORD}}"))
         #expect(back.requests["stamped"]?.headers.map(\.value) == ["{{uuid}}", "{{now}}", "{{timestamp}}"])
-        #expect(back.requests["stamped"]?.body == .form(["a": "1"], order: ["a"]))
-        #expect(back.requests["file"]?.body == .file(path: "pet.json", contentType: "application/json"))
-        #expect(back.variables == ["baseUrl": "https://api.example.org/v1", "user": "ann"])
+        expectEqual(back.requests["stamped"]?.body, .form(["a": "1"], order: ["a"]))
+        expectEqual(back.requests["file"]?.body, .file(path: "pet.json", contentType: "application/json"))
+        expectEqual(back.variables, ["baseUrl": "https://api.example.org/v1", "user": "ann"])
     }
 
     @Test func aBatchOrChainNameExportsItsRequestsOnce() throws {
         let original = try demo()
         let text = try HTTPFileExport.text(workspace: original, names: ["viewers", "cjk", "login"])
         let titles = text.split(separator: "\n").filter { $0.hasPrefix("### ") }.map { String($0.dropFirst(4)) }
-        #expect(titles == ["cjk", "big-json", "long-url", "many-headers", "login"])
+        expectEqual(titles, ["cjk", "big-json", "long-url", "many-headers", "login"])
     }
 
     /// A .http file has no status line or toasts: `hud:` and `quietErrors:` are listed as

@@ -22,25 +22,25 @@ import CourierWorkspace
     }
 
     @Test func aFileWhoseOnlyRequestIsBrokenFailsAtItsLineAndColumn() {
-        #expect(failure("# just a method\nPOST\n")?.description == "api.http:2:6: error: the request line \"POST\" has no URL after POST")
+        expectEqual(failure("# just a method\nPOST\n")?.description, "api.http:2:6: error: the request line \"POST\" has no URL after POST")
         // Any token is a method: FETCH is sent as written.
-        #expect(failure("###\n\n  FETCH /things HTTP/1.1\n") == nil)
-        #expect((try? HTTPFileImport.result(text: "###\n\n  FETCH /things HTTP/1.1\n", file: "api.http"))?.workspace.requests.first?.definition.method.rawValue == "FETCH")
-        #expect(failure("Get the users, please\n")?.description == "api.http:1:5: error: expected a URL after Get, found \"the\"")
-        #expect(failure("@host = example.org\n# nothing else\n")?.description.hasPrefix("api.http: error: no requests found") == true)
-        #expect(failure("")?.location == nil)
+        expectEqual(failure("###\n\n  FETCH /things HTTP/1.1\n"), nil)
+        expectEqual((try? HTTPFileImport.result(text: "###\n\n  FETCH /things HTTP/1.1\n", file: "api.http"))?.workspace.requests.first?.definition.method.rawValue, "FETCH")
+        expectEqual(failure("Get the users, please\n")?.description, "api.http:1:5: error: expected a URL after Get, found \"the\"")
+        expectEqual(failure("@host = example.org\n# nothing else\n")?.description.hasPrefix("api.http: error: no requests found"), true)
+        expectEqual(failure("")?.location, nil)
     }
 
     @Test func aBrokenRequestAmongGoodOnesIsSkippedAndReported() throws {
         let (result, workspace) = try imported("GET https://example.org/a\n\n###\nPUT\n\n###\nhttps://example.org/b\n")
-        #expect(workspace.requestNames == ["get-a", "get-b"])
-        #expect(result.report.dropped == ["line 4:5: the request line \"PUT\" has no URL after PUT; the request is skipped"])
+        expectEqual(workspace.requestNames, ["get-a", "get-b"])
+        expectEqual(result.report.dropped, ["line 4:5: the request line \"PUT\" has no URL after PUT; the request is skipped"])
     }
 
     @Test func crlfLinesAByteOrderMarkAndAMissingBlankLineBeforeTheBody() throws {
         let text = "\u{FEFF}POST https://example.org/items\r\nContent-Type: application/json\r\n{\"a\": 1}\r\n"
         let (result, workspace) = try imported(text)
-        #expect(workspace.requests["post-items"]?.body == .json(["a": 1]))
+        expectEqual(workspace.requests["post-items"]?.body, .json(["a": 1]))
         #expect(result.report.notes.contains("request \"post-items\": line 3: no blank line between the headers and the body; the body starts here"))
     }
 
@@ -48,14 +48,14 @@ import CourierWorkspace
         let text = "GET example.org:8080/x\nAccept: text/html\naccept: application/json\nCookie: a=1\nCookie: b=2\n"
         let (_, workspace) = try imported(text)
         let request = try #require(workspace.requests["get-x"])
-        #expect(request.url == "http://example.org:8080/x")
+        expectEqual(request.url, "http://example.org:8080/x")
         #expect(request.headers.map { "\($0.name): \($0.value)" } == ["Accept: text/html, application/json", "Cookie: a=1; b=2"])
     }
 
     @Test func aTitleWhoseDashesBecameUnderscoresNamesTheRequest() throws {
         let (_, workspace) = try imported("### checkout-order\n# @name checkout_order\nPOST https://example.org/checkout\n\n### Other title\n# @name other\nGET https://example.org\n")
-        #expect(workspace.requestNames == ["checkout-order", "other"])
-        #expect(workspace.requests["other"]?.description == "Other title")
+        expectEqual(workspace.requestNames, ["checkout-order", "other"])
+        expectEqual(workspace.requests["other"]?.description, "Other title")
     }
 
     @Test func aFileVariableHoldingARequestVariableIsACaptureOfThatName() throws {
@@ -95,7 +95,7 @@ import CourierWorkspace
         for name in ["login-response-body-token", "nobody-response-body-id", "login-request-body-user", "datetime-rfc1123", "dotenv-api_key"] {
             #expect(workspace.variables[name] == "", "\(name)")
         }
-        #expect(result.report.dropped.count == 6)
+        expectEqual(result.report.dropped.count, 6)
         #expect(result.report.dropped.contains { $0.contains("{{nobody.response.body.$.id}} refers to a request named nobody") })
         #expect(result.report.dropped.contains { $0.contains("the offset of {{$timestamp -1 d}} is not carried over") })
         #expect(workspace.chains.isEmpty)
@@ -128,8 +128,8 @@ import CourierWorkspace
         #expect(workspace.requests["get-search"]?.body == .text("{\"q\": \"x\"}", contentType: "application/json"))
         #expect(workspace.requests["post-graphql"]?.body
                 == .graphql(GraphQLBody(query: "query Pets($n: Int) { pets(first: $n) { name } }", variables: ["n": 2])))
-        #expect(workspace.requests["post-graphql"]?.headers.isEmpty == true)
-        #expect(workspace.requests["post-raw"]?.body == .file(path: "./payload.bin", contentType: "application/octet-stream"))
+        expectEqual(workspace.requests["post-graphql"]?.headers.isEmpty, true)
+        expectEqual(workspace.requests["post-raw"]?.body, .file(path: "./payload.bin", contentType: "application/octet-stream"))
         #expect(result.report.dropped == ["request \"post-raw\": placeholders inside the body file ./payload.bin are not filled in "
                                          + "(REST Client's <@ fills them in; Courier sends the file as it is)"])
     }
@@ -138,10 +138,10 @@ import CourierWorkspace
         let text = "# @prompt otp One-time code\nGET https://example.org/secure\nAuthorization: NTLM ann s3cret\nX-OTP: {{otp}}\n"
         let (result, workspace) = try imported(text)
         #expect(result.workspace.yaml().contains("    # Authorization: NTLM ann s3cret\n"))
-        #expect(workspace.requests["get-secure"]?.headers.map(\.name) == ["X-OTP"])
-        #expect(workspace.variables["otp"] == "")
+        expectEqual(workspace.requests["get-secure"]?.headers.map(\.name), ["X-OTP"])
+        expectEqual(workspace.variables["otp"], "")
         #expect(result.report.notes.contains("request \"get-secure\": @prompt otp: declared empty; pass --var otp=… when running"))
-        #expect(result.report.dropped.first?.hasPrefix("request \"get-secure\": Authorization: NTLM is computed") == true)
+        expectEqual(result.report.dropped.first?.hasPrefix("request \"get-secure\": Authorization: NTLM is computed"), true)
     }
 
     @Test func digestAndAWSAuthorizationBecomeTheSchemesLibcurlPerforms() throws {
@@ -152,26 +152,26 @@ import CourierWorkspace
         #expect(workspace.requests["get-d"]?.auth == .scheme(.digest(user: "ann", password: "{{pw}}")))
         #expect(workspace.requests["get-a"]?.auth == .scheme(.aws(AWSCredentials(accessKey: "AKIA1", secretKey: "{{sk}}", sessionToken: "tok",
                                                                                region: "eu-west-1", service: "s3"))))
-        #expect(workspace.requests["get-a"]?.headers.isEmpty == true)
+        expectEqual(workspace.requests["get-a"]?.headers.isEmpty, true)
     }
 
     @Test func aCurlCommandIsImportedAsImportCurlDoes() throws {
         let text = "###\ncurl -X POST https://example.org/items \\\n  -H 'X-Key: {{key}}' \\\n  --json '{\"a\": 1}'\n"
         let (result, workspace) = try imported(text)
         let request = try #require(workspace.requests["curl"])
-        #expect(request.method == .post)
-        #expect(request.url == "https://example.org/items")
+        expectEqual(request.method, .post)
+        expectEqual(request.url, "https://example.org/items")
         #expect(request.headers.map(\.value) == ["{{key}}"])
-        #expect(request.body == .json(["a": 1]))
-        #expect(workspace.variables["key"] == "")
+        expectEqual(request.body, .json(["a": 1]))
+        expectEqual(workspace.variables["key"], "")
         #expect(result.report.notes.contains { $0.hasPrefix("not defined in the file, declared empty: key") })
     }
 
     @Test func variablesUsedButNotDefinedAreDeclaredAndNoted() throws {
         let (result, workspace) = try imported("GET {{host}}/users/{{id}}\n")
-        #expect(workspace.variables == ["host": "", "id": ""])
-        #expect(workspace.requestNames == ["get-users-id"])
-        #expect(result.report.notes.first?.hasPrefix("not defined in the file, declared empty: host, id (REST Client reads") == true)
+        expectEqual(workspace.variables, ["host": "", "id": ""])
+        expectEqual(workspace.requestNames, ["get-users-id"])
+        expectEqual(result.report.notes.first?.hasPrefix("not defined in the file, declared empty: host, id (REST Client reads"), true)
     }
 
     @Test func variablesUsingEachOtherInACycleStillLoad() throws {

@@ -26,8 +26,8 @@ import CourierWorkspace
         let (_, workspace) = try imported("rest-client.http")
         #expect(workspace.requestNames == ["login", "profile", "orders", "get-search", "form_login", "notes", "file_login",
                                            "basic_colon", "basic_words", "typed"])
-        #expect(try request(workspace, "orders").description == "Orders of the user who logged in")
-        #expect(try request(workspace, "get-search").description == "Query continuation lines and system variables")
+        expectEqual(try request(workspace, "orders").description, "Orders of the user who logged in")
+        expectEqual(try request(workspace, "get-search").description, "Query continuation lines and system variables")
     }
 
     @Test func restClientFileVariablesBecomeVariables() throws {
@@ -35,14 +35,14 @@ import CourierWorkspace
         #expect(workspace.variables == ["baseUrl": "{{demo}}", "user": "demo", "password": "secret",
                                         "echo": "{{baseUrl}}/anything", "count": "3", "randomint-1-100": ""])
         #expect(workspace.variables["echo"] == "{{baseUrl}}/anything")
-        #expect(workspace.variables["count"] == "3")
+        expectEqual(workspace.variables["count"], "3")
         #expect(workspace.usesDemoServer)
     }
 
     @Test func restClientBodiesFollowTheirContentType() throws {
         let (result, workspace) = try imported("rest-client.http")
         let login = try request(workspace, "login")
-        #expect(login.method == .post)
+        expectEqual(login.method, .post)
         #expect(login.url == "{{baseUrl}}/login")
         #expect(login.body == .json(["user": "{{user}}", "password": "{{password}}"]))
         #expect(login.headers.isEmpty)  // application/json goes with the JSON body
@@ -52,12 +52,12 @@ import CourierWorkspace
         #expect(result.report.notes.contains { $0.hasPrefix("request \"form_login\": @no-redirect") })
 
         let notes = try request(workspace, "notes")
-        #expect(notes.method == .put)
+        expectEqual(notes.method, .put)
         #expect(notes.body == .text("Notes for {{user}}:\nship it.", contentType: "text/plain"))
         #expect(notes.headers.isEmpty)
 
         let upload = try request(workspace, "file_login")
-        #expect(upload.body == .file(path: "./body.json", contentType: "application/json"))
+        expectEqual(upload.body, .file(path: "./body.json", contentType: "application/json"))
         #expect(result.report.notes.contains { $0.contains("relative to the .http file's folder: ./body.json") })
 
         // {{count}} outside a string keeps the JSON from parsing: text, with its content type.
@@ -77,13 +77,13 @@ import CourierWorkspace
         // $randomInt has no equivalent: a variable declared empty, reported.
         let standIn = try #require(header(search, "X-Lucky"))
         let name = String(standIn.dropFirst(2).dropLast(2))
-        #expect(workspace.variables[name] == "")
+        expectEqual(workspace.variables[name], "")
         #expect(result.report.dropped.contains { $0.contains("{{$randomInt 1 100}} has no Courier equivalent") })
     }
 
     @Test func restClientAuthorizationHeadersBecomeAuth() throws {
         let (_, workspace) = try imported("rest-client.http")
-        #expect(try request(workspace, "basic_colon").auth == .basic(user: "demo", password: "secret"))
+        expectEqual(try request(workspace, "basic_colon").auth, .basic(user: "demo", password: "secret"))
         #expect(try request(workspace, "basic_words").auth == .basic(user: "{{user}}", password: "{{password}}"))
         #expect(try request(workspace, "basic_colon").headers.isEmpty)
     }
@@ -96,16 +96,16 @@ import CourierWorkspace
         #expect(header(try request(workspace, "orders"), "X-Login-Type") == "{{login-content-type}}")
         let chain = try #require(workspace.chains["http-file"])
         #expect(chain.steps.map { $0.items.map(\.request.name) } == [["login"], ["profile"], ["orders"]])
-        #expect(chain.captures.map(\.variable) == ["login-token", "login-content-type"])
-        #expect(chain.captures.map(\.source.description) == ["$.token", "header:Content-Type"])
-        #expect(result.workspace.chains.first?.comments.isEmpty == false)
+        expectEqual(chain.captures.map(\.variable), ["login-token", "login-content-type"])
+        expectEqual(chain.captures.map(\.source.description), ["$.token", "header:Content-Type"])
+        expectEqual(result.workspace.chains.first?.comments.isEmpty, false)
     }
 
     @Test func jetBrainsRequestsAreNamedByTheirTitleOrAtName() throws {
         let (result, workspace) = try imported("jetbrains.http")
-        #expect(workspace.requestNames == ["login", "checkout", "origin-form", "upload", "basic-base64", "dynamic", "options"])
+        expectEqual(workspace.requestNames, ["login", "checkout", "origin-form", "upload", "basic-base64", "dynamic", "options"])
         // OPTIONS is carried like any other method.
-        #expect(workspace.requests["options"]?.method == .options)
+        expectEqual(workspace.requests["options"]?.method, .options)
         #expect(!result.report.dropped.contains { $0.contains("OPTIONS") })
     }
 
@@ -113,10 +113,10 @@ import CourierWorkspace
         let (result, workspace) = try imported("jetbrains.http")
         let chain = try #require(workspace.chains["http-file"])
         #expect(chain.steps.map { $0.items.map(\.request.name) } == [["login"], ["checkout"], ["origin-form"]])
-        #expect(chain.captures.map(\.variable) == ["token", "loginType"])
-        #expect(chain.captures.map(\.source.description) == ["$.token", "header:Content-Type"])
+        expectEqual(chain.captures.map(\.variable), ["token", "loginType"])
+        expectEqual(chain.captures.map(\.source.description), ["$.token", "header:Content-Type"])
         #expect(try request(workspace, "checkout").auth == .bearer(token: "{{token}}"))
-        #expect(try request(workspace, "checkout").body == .json(["orderId": 101]))
+        expectEqual(try request(workspace, "checkout").body, .json(["orderId": 101]))
         // The test in the script is not run, and the report says so.
         #expect(result.report.dropped.contains { $0.hasPrefix("request \"login\": line 10: response handler script not run: client.test(") })
     }
@@ -125,7 +125,7 @@ import CourierWorkspace
         let (result, workspace) = try imported("jetbrains.http")
         let origin = try request(workspace, "origin-form")
         #expect(origin.url == "{{baseUrl}}/anything/origin")
-        #expect(origin.headers.map(\.name) == ["X-Login-Type"])
+        expectEqual(origin.headers.map(\.name), ["X-Login-Type"])
 
         let upload = try request(workspace, "upload")
         #expect(upload.body == .multipart([
@@ -134,10 +134,10 @@ import CourierWorkspace
         ]))
         #expect(upload.headers.isEmpty)
 
-        #expect(try request(workspace, "basic-base64").auth == .basic(user: "demo", password: "secret"))
+        expectEqual(try request(workspace, "basic-base64").auth, .basic(user: "demo", password: "secret"))
 
         let dynamic = try request(workspace, "dynamic")
-        #expect(dynamic.timeout == 5)
+        expectEqual(dynamic.timeout, 5)
         #expect(dynamic.url == "{{baseUrl}}/anything/dynamic?id={{uuid}}&at={{now}}")
         #expect(header(dynamic, "X-Path") == "{{env.PATH}}")
         #expect(header(dynamic, "X-Random-Id") == "{{uuid}}")

@@ -30,7 +30,7 @@ import CourierWorkspace
             #expect(run.lines[name]?["status"] as? Int == 200, "\(name): \(run.lines[name] ?? [:])")
         }
         let captures = try #require(run.lines["login"]?["captures"] as? [String: String])
-        #expect(Set(captures.keys) == ["login-token", "login-content-type"])
+        expectEqual(Set(captures.keys), ["login-token", "login-content-type"])
     }
 
     @Test func restClientRequestsReachTheServerAsWritten() async throws {

@@ -169,8 +169,8 @@ import CourierWorkspace
     @Test func aChainExportsItsStepsWithTheirCapturesAndChecks() throws {
         let exported = try HurlExport.result(workspace: try Self.workspace(), names: ["flow"])
         let result = try HurlImport.result(text: exported.text, file: "flow.hurl")
-        #expect(result.workspace.requests.map(\.definition.name) == ["list-pets", "create-pet"])
-        #expect(result.workspace.chains.first?.steps.first?.captures.first?.source == "$.args.species")
+        expectEqual(result.workspace.requests.map(\.definition.name), ["list-pets", "create-pet"])
+        expectEqual(result.workspace.chains.first?.steps.first?.captures.first?.source, "$.args.species")
         // The step's own check joins the request's.
         #expect(result.workspace.requests[1].expect.contains("$.json.age < 100"))
         #expect(throws: ImportFailure.self) { try HurlExport.result(workspace: try Self.workspace(), names: ["nope"]) }

@@ -33,7 +33,7 @@ import CourierWorkspace
                       ("follow_redirect_option", 14), ("graphql", 5)])
     func everyEntryOfEveryFixtureIsARequestOfAWorkspaceThatLoads(name: String, entries: Int) throws {
         let (result, workspace) = try Self.imported(name)
-        #expect(workspace.requestNames.count == entries)
+        expectEqual(workspace.requestNames.count, entries)
         // Every request keeps its HTTP status as a check.
         for request in workspace.requestNames {
             #expect(try expect(workspace, request).contains { $0.hasPrefix("status == ") }, "\(request)")
@@ -62,11 +62,11 @@ import CourierWorkspace
         // The expected JSON body: compared as JSON.
         let body = try #require(workspace.requests["get-assert-json"]?.expect.last)
         guard case .check(let bodyCheck) = body else { Issue.record("the body check is a schema"); return }
-        #expect(bodyCheck.subjectText == "$")
+        expectEqual(bodyCheck.subjectText, "$")
         // [Options] variable: → workspace variables; the capture that Courier can read → the chain.
         #expect(workspace.variables["five"] == "5" && workspace.variables["foo"] == "abc")
         let steps = try #require(workspace.chains["assert_json"]).steps
-        #expect(steps[0].items[0].captures.map(\.variable) == ["count"])
+        expectEqual(steps[0].items[0].captures.map(\.variable), ["count"])
         #expect(steps[1].items[0].captures.map { "\($0.variable) \($0.source)" } == ["index body"])
         // Wildcards, filters and predicates Courier lacks: listed with file and line.
         #expect(result.report.dropped.contains { $0.hasPrefix("assert_json.hurl:51: assert `jsonpath \"$.errors[*].id\" contains \"error1\"`") })
@@ -86,8 +86,8 @@ import CourierWorkspace
         #expect(!checks.contains { $0.contains("count") })
         // Hurl follows no redirect: a request that expects a 302 keeps it.
         let name = workspace.requestNames[2]
-        #expect(workspace.requests[name]?.description?.hasPrefix("Header \"Location\" can use http:// scheme") == true)
-        #expect(workspace.requests[name]?.transferOptions.maxRedirects == 0)
+        expectEqual(workspace.requests[name]?.description?.hasPrefix("Header \"Location\" can use http:// scheme"), true)
+        expectEqual(workspace.requests[name]?.transferOptions.maxRedirects, 0)
         #expect(try expect(workspace, name).contains(#"url == "http://localhost:8000/assert-header-location-http""#))
 
         let (xpathResult, xpath) = try Self.imported("assert_xpath")
@@ -104,23 +104,23 @@ import CourierWorkspace
         #expect(steps[0].captures.map { "\($0.variable) \($0.source)" } == ["param1 header:header1", "data1 body"])
         #expect(steps[5].captures.map(\.variable) == ["an_object", "a_list", "a_null", "an_integer", "a_big_integer", "a_float",
                                                       "a_bool", "a_string", "a_date_like_string", "all"])
-        #expect(steps[5].captures.first?.source.description == "$.an_object")
+        expectEqual(steps[5].captures.first?.source.description, "$.an_object")
         // [QueryStringParams] and [Query] are the same arguments.
         let check = try #require(workspace.requests["get-captures-check"])
         #expect(check.args == .object(["param1": .string("{{param1}}"), "param2": .string("{{param2}}")]))
-        #expect(workspace.requests["get-captures-check-2"]?.args == check.args)
+        expectEqual(workspace.requests["get-captures-check-2"]?.args, check.args)
         #expect(result.report.dropped.contains { $0.hasPrefix("captures.hurl:5: capture `param2: header \"header2\" regex") })
         #expect(result.report.dropped.contains { $0.hasPrefix("captures.hurl:10: capture `data2: variable \"data1\"`") })
         #expect(result.report.dropped.contains { $0.hasPrefix("captures.hurl:14: assert `variable \"param2\" == \"Bob\"`: Courier's checks look at the response") })
         // param2's capture has a filter: nothing defines it, so it is declared empty and said so.
-        #expect(workspace.variables["param2"] == "")
+        expectEqual(workspace.variables["param2"], "")
         #expect(result.report.notes.contains { $0.hasPrefix("not defined in the files, declared empty: param2") })
     }
 
     @Test func formMultipartMultilineGraphQLAndBase64Bodies() throws {
         let (_, forms) = try Self.imported("form_params")
         guard case .form(let form, let order)? = forms.requests["post-form-params"]?.body else { Issue.record("no form"); return }
-        #expect(order == ["param1", "param2", "param3", "param4", "values[0]", "values[1]"])
+        expectEqual(order, ["param1", "param2", "param3", "param4", "values[0]", "values[1]"])
         #expect(form == .object(["param1": .string("value1"), "param2": .string(""), "param3": .string("a=b"), "param4": .string("a%3db"),
                                  "values[0]": .string("0"), "values[1]": .string("1")]))
         #expect(forms.requests["same-version-as-raw"]?.body == .text("param1=value1&param2=&param3=a%3db&param4=a%253db&values[0]=0&values[1]=1",
@@ -138,7 +138,7 @@ import CourierWorkspace
         #expect(type == "multipart/form-data; boundary=\"boundary\"" && handMade.hasPrefix("--boundary\n") && handMade.hasSuffix("--boundary--\n"))
 
         let (_, multilines) = try Self.imported("post_multilines")
-        #expect(multilines.requests["post-post-multilines"]?.body == .text("name,age\nbob,10\nbill,22\n", contentType: nil))
+        expectEqual(multilines.requests["post-post-multilines"]?.body, .text("name,age\nbob,10\nbill,22\n", contentType: nil))
         #expect(multilines.requests["post-post-multilines-2"]?.body == .text("name,age\nbob,{{bob_age}}\nbill,22\n", contentType: nil))
         // ```raw: sent as written, its braces a literal.
         #expect(multilines.requests["post-post-multilines-raw"]?.body == .text("name,age\nbob,{{\"{{\"}}bob_age}}\nbill,22\n", contentType: nil))
@@ -148,13 +148,13 @@ import CourierWorkspace
         let (_, graphql) = try Self.imported("graphql")
         guard case .graphql(let query)? = graphql.requests["query-with-variables"]?.body else { Issue.record("no graphql"); return }
         #expect(query.query.hasPrefix("query Person($id: ID!) {") && query.query.hasSuffix("}"))
-        #expect(query.variables == .object(["id": .string("cGVvcGxlOjQ=")]))
+        expectEqual(query.variables, .object(["id": .string("cGVvcGxlOjQ=")]))
         guard case .json(let json)? = graphql.requests["equivalent-syntax-by-posting-a-json-body"]?.body else { Issue.record("no json"); return }
         #expect(json.objectValue?["query"] != nil)
-        #expect(graphql.variables["id"] == "cGVvcGxlOjQ=")
+        expectEqual(graphql.variables["id"], "cGVvcGxlOjQ=")
 
         let (bytesResult, bytes) = try Self.imported("post_bytes_null")
-        #expect(bytes.requests["post-post-bytes-null"]?.body == nil)
+        expectEqual(bytes.requests["post-post-bytes-null"]?.body, nil)
         #expect(bytesResult.report.dropped == ["post_bytes_null.hurl:3: a binary body of 4 bytes (save it to a file and send it with body: {file: PATH})"])
     }
 
@@ -162,9 +162,9 @@ import CourierWorkspace
         let (result, workspace) = try Self.imported("follow_redirect_option")
         let yaml = result.workspace.yaml()
         #expect(!yaml.contains("Ym9iQGVtYWlsLmNvbTpzZWNyZXQ=") && !yaml.contains(": secret"))
-        #expect(result.workspace.privateEnvironments.map(\.name) == ["hurl"])
+        expectEqual(result.workspace.privateEnvironments.map(\.name), ["hurl"])
         #expect(result.workspace.privateEnvironments[0].variables.map { "\($0.name)=\($0.value)" } == ["password=secret"])
-        #expect(result.workspace.privateYAML()?.contains("password: secret") == true)
+        expectEqual(result.workspace.privateYAML()?.contains("password: secret"), true)
         let names = workspace.requestNames
         // Authorization: Basic, `user:` and [BasicAuth]: the same basic auth, one private password.
         for index in [6, 7, 8, 9, 10, 11, 12, 13] {
@@ -172,11 +172,11 @@ import CourierWorkspace
             #expect(auth == .basic(user: "bob@email.com", password: "{{password}}"), "\(names[index])")
         }
         #expect(workspace.requests[names[6]]?.headers.map { "\($0.name): \($0.value)" } == ["Cookie: fruit=lemon"])
-        #expect(workspace.requests[names[0]]?.transferOptions.maxRedirects == 0)
-        #expect(workspace.requests[names[1]]?.transferOptions.maxRedirects == 0)     // location: false
-        #expect(workspace.requests[names[2]]?.transferOptions.maxRedirects == nil)
-        #expect(workspace.requests[names[2]]?.args == .object(["foo": .string("bar")]))
-        #expect(workspace.requests[names[13]]?.transferOptions.keepsCredentialsOnRedirect == true)
+        expectEqual(workspace.requests[names[0]]?.transferOptions.maxRedirects, 0)
+        expectEqual(workspace.requests[names[1]]?.transferOptions.maxRedirects, 0)     // location: false
+        expectEqual(workspace.requests[names[2]]?.transferOptions.maxRedirects, nil)
+        expectEqual(workspace.requests[names[2]]?.args, .object(["foo": .string("bar")]))
+        expectEqual(workspace.requests[names[13]]?.transferOptions.keepsCredentialsOnRedirect, true)
         let followed = try expect(workspace, names[2])
         #expect(followed.contains("redirects == 2") && followed.contains(#"body == "Followed redirect!""#))
         #expect(result.report.dropped.contains { $0.hasPrefix("follow_redirect_option.hurl:29: assert `redirects nth 0 location") })
@@ -186,24 +186,24 @@ import CourierWorkspace
         try yaml.write(toFile: directory + "/imported.yaml", atomically: true, encoding: .utf8)
         try #require(result.workspace.privateYAML()).write(toFile: directory + "/imported.private.yaml", atomically: true, encoding: .utf8)
         let loaded = try Workspace.load(path: directory + "/imported.yaml")
-        #expect(loaded.environments["hurl"]?["password"] == "secret")
+        expectEqual(loaded.environments["hurl"]?["password"], "secret")
     }
 
     @Test func requestsAreNamedByTheCommentAboveElseMethodAndPath() throws {
         let (_, graphql) = try Self.imported("graphql")
         #expect(graphql.requestNames == ["an-unnamed-simple-query", "equivalent-syntax-by-posting-a-json-body", "full-syntax-for-query",
                                          "query-with-variables", "hurl-variables-can-also-be-used"])
-        #expect(graphql.requests["an-unnamed-simple-query"]?.description == "An unnamed simple query")
+        expectEqual(graphql.requests["an-unnamed-simple-query"]?.description, "An unnamed simple query")
         let (_, json) = try Self.imported("assert_json")
-        #expect(Array(json.requestNames.prefix(3)) == ["get-assert-json", "get-assert-json-index", "get-assert-json-2"])
+        expectEqual(Array(json.requestNames.prefix(3)), ["get-assert-json", "get-assert-json-index", "get-assert-json-2"])
     }
 
     @Test func severalFilesMakeOneWorkspaceWithAChainPerFile() throws {
         let result = try HurlImport.result(files: [("captures.hurl", try Self.text("captures")), ("graphql.hurl", try Self.text("graphql")),
                                                    ("basic_authentication.hurl", try Self.text("basic_authentication"))])
         let workspace = try Workspace.parse(yaml: result.workspace.yaml(), file: "imported.yaml")
-        #expect(workspace.requestNames.count == 6 + 5 + 1)
-        #expect(workspace.chainNames == ["captures", "graphql"])
+        expectEqual(workspace.requestNames.count, 6 + 5 + 1)
+        expectEqual(workspace.chainNames, ["captures", "graphql"])
         #expect(workspace.requests["get-basic-authentication"] != nil)
     }
 

@@ -21,7 +21,7 @@ import CourierWorkspace
                 "\(text.debugDescription)")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == #"# Exported from workspace "shop^[]0;pwned^G^Jnext" (evil.yaml) by courier export http:"#)
-        #expect(lines.dropFirst().first == "# Control characters in the workspace are written as ^[, ^G, …: a .http file cannot hold them.")
+        expectEqual(lines.dropFirst().first, "# Control characters in the workspace are written as ^[, ^G, …: a .http file cannot hold them.")
         #expect(lines.contains("### ping^[[2J"))
         #expect(lines.contains("# rings^G"))
         #expect(lines.contains("X-Osc: ^[]52;c;cm0gLXJmIH4=^G"))

@@ -31,38 +31,38 @@ import CourierWorkspace
 
     @Test func formsMultipartFolderAuthAndAPIKeysArriveAsInTheExport() async throws {
         let result = try InsomniaImport.result(export: Data(Self.bodies.utf8), file: "bodies.json")
-        #expect(result.workspace.privateEnvironments.first?.variables.first?.value == "t-123")
+        expectEqual(result.workspace.privateEnvironments.first?.variables.first?.value, "t-123")
         #expect(!result.workspace.yaml().contains("t-123"))
         // The private environment's value comes from the private file beside the workspace.
         let privateYAML = try #require(result.workspace.privateYAML())
         let run = try await runAgainstDemo(result.workspace.yaml(), ["all"], files: ["imported.private.yaml": privateYAML], environment: "secrets")
         #expect(run.status == 0, "\(run.errors) \(run.results)")
         let form = try #require(run.received("/anything/form"))
-        #expect(form.method == "POST")
-        #expect(form.query == "on=1")
-        #expect(form.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true)
-        #expect(form.header("Authorization") == "Bearer t-123")
-        #expect(form.header("X-Folder") == "yes")
+        expectEqual(form.method, "POST")
+        expectEqual(form.query, "on=1")
+        expectEqual(form.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded"), true)
+        expectEqual(form.header("Authorization"), "Bearer t-123")
+        expectEqual(form.header("X-Folder"), "yes")
         let upload = try #require(run.received("/anything/upload"))
-        #expect(upload.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
-        #expect(upload.header("Authorization") == "Bearer t-123")
+        expectEqual(upload.header("Content-Type")?.hasPrefix("multipart/form-data; boundary="), true)
+        expectEqual(upload.header("Authorization"), "Bearer t-123")
         let key = try #require(run.received("/anything/key"))
-        #expect(key.query == "api_key=k-1")
-        #expect(key.header("Authorization") == nil)
+        expectEqual(key.query, "api_key=k-1")
+        expectEqual(key.header("Authorization"), nil)
     }
 
     @Test func aV5ChainOfResponseReferencesRunsAgainstTheDemoServer() async throws {
         var workspace = try InsomniaImportTests.imported("chained-responses-v5.yaml").result.workspace
         // The export's requests go to Insomnia's own test server: here, to the demo server.
         for index in workspace.requests.indices {
-            #expect(workspace.requests[index].definition.url == "http://localhost:4010/echo")
+            expectEqual(workspace.requests[index].definition.url, "http://localhost:4010/echo")
             workspace.requests[index].definition.url = "{{demo}}/anything/echo"
         }
         let run = try await runAgainstDemo(workspace.yaml(), ["insomnia-responses"])
         #expect(run.status == 0, "\(run.errors) \(run.results)")
         let captures = run.results.compactMap { $0["captures"] as? [String: String] }.reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
-        #expect(captures["first_data"] == "first")
-        #expect(captures["second_data"] == "first and second")
+        expectEqual(captures["first_data"], "first")
+        expectEqual(captures["second_data"], "first and second")
         #expect(run.received.filter { $0.path == "/anything/echo" }.count == 3)
     }
 
@@ -73,8 +73,8 @@ import CourierWorkspace
         let run = try await runAgainstDemo(workspace.yaml(), ["add-a-new-pet-to-the-store", "logs-user-into-the-system", "returns-pet-inventories-by-status"],
                                            environment: "openapi-env")
         #expect(run.status == 0, "\(run.errors) \(run.results)")
-        #expect(run.received("/anything/pet")?.header("Content-Type") == "application/json")
-        #expect(run.received("/anything/user/login")?.query == "username=string&password=string")
-        #expect(run.received("/anything/store/inventory")?.header("api_key") == "apiKey")
+        expectEqual(run.received("/anything/pet")?.header("Content-Type"), "application/json")
+        expectEqual(run.received("/anything/user/login")?.query, "username=string&password=string")
+        expectEqual(run.received("/anything/store/inventory")?.header("api_key"), "apiKey")
     }
 }

@@ -15,7 +15,7 @@ import Yams
 
     /// The workspace loads, and its request sends the header as imported.
     private func checkLoads(_ yaml: String, file: String) throws {
-        #expect(Self.header.count == 2_000)
+        expectEqual(Self.header.count, 2_000)
         let workspace = try Workspace.parse(yaml: yaml, file: file)
         let definitions = workspace.requestNames.compactMap { workspace.requests[$0] }
         let headers = definitions.flatMap { $0.headers }
@@ -63,14 +63,14 @@ import Yams
     @Test func keysTurnExplicitPastTheImplicitLimitAndReadBack() throws {
         let short = String(repeating: "k", count: YAMLScalar.implicitKeyLimit)
         let long = short + "k"
-        #expect(YAMLScalar.blockKey(short, indentation: 2) == short)
+        expectEqual(YAMLScalar.blockKey(short, indentation: 2), short)
         #expect(YAMLScalar.blockKey(long, indentation: 2) == "? \(long)\n  " || YAMLScalar.blockKey(long, indentation: 2) == "? \"\(long)\"\n  ")
         let huge = String(repeating: "é", count: 5_000)
         let yaml = "top:\n  " + YAMLScalar.blockKey(huge, indentation: 2) + ": 1\n  "
             + YAMLScalar.blockKey(long, indentation: 2) + ": " + YAMLScalar.json(.object([huge: .int(2)]), at: .blockValue) + "\n"
         let node = try #require(try Yams.compose(yaml: yaml))
         let top = try #require(node.mapping?["top"]?.mapping)
-        #expect(top[huge]?.int == 1)
-        #expect(top[long]?.mapping?[huge]?.int == 2)
+        expectEqual(top[huge]?.int, 1)
+        expectEqual(top[long]?.mapping?[huge]?.int, 2)
     }
 }

@@ -21,7 +21,7 @@ import Testing
         #expect(yaml.contains("config:\n  baseUrl: \"{{baseUrl}}\"\n  contract: specs/petstore.yaml\n"), "\(yaml)")
         let workspace = try Workspace.parse(yaml: yaml, file: directory + "/petstore.yaml")
         let contract = try #require(workspace.config.contract)
-        #expect(contract.file == directory + "/specs/petstore.yaml")
+        expectEqual(contract.file, directory + "/specs/petstore.yaml")
     }
 
     @Test func aDocumentOutsideTheWorkspaceFolderIsNotTheContractAndANoteSaysWhy() throws {
@@ -29,7 +29,7 @@ import Testing
         let data = try fixture("openapi/petstore-3.0.yaml")
         try data.write(to: URL(fileURLWithPath: directory + "/petstore.yaml"))
         let result = try OpenAPIImport.result(document: data, file: directory + "/petstore.yaml", workspaceDirectory: directory + "/specs")
-        #expect(result.workspace.contract == nil)
+        expectEqual(result.workspace.contract, nil)
         #expect(result.report.notes.contains { $0.hasPrefix("config.contract is not set") }, "\(result.report.notes)")
     }
 }

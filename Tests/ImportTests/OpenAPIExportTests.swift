@@ -40,7 +40,7 @@ import CourierWorkspace
         let workspace = try Workspace.load(path: path)
         let result = OpenAPIExport.result(workspace: workspace)
         let document = try document(result.text)
-        #expect(document["openapi"] as? String == "3.1.0")
+        expectEqual(document["openapi"] as? String, "3.1.0")
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(Set(paths.keys) == ["/contract/pets", "/contract/pets/{petId}", "/anything/pets", "/token"], "\(paths.keys)")
         let list = try #require((paths["/contract/pets"] as? [String: Any])?["get"] as? [String: Any])
@@ -48,21 +48,21 @@ import CourierWorkspace
         #expect(parameters.contains { $0["name"] as? String == "limit" && $0["in"] as? String == "query" && $0["example"] as? Int == 2 })
         #expect(parameters.contains { $0["name"] as? String == "X-Trace" && $0["in"] as? String == "header" })
         let pet = try #require((paths["/contract/pets/{petId}"] as? [String: Any])?["get"] as? [String: Any])
-        #expect((pet["parameters"] as? [[String: Any]])?.first?["in"] as? String == "path")
-        #expect(pet["summary"] as? String == "One pet.")
+        expectEqual((pet["parameters"] as? [[String: Any]])?.first?["in"] as? String, "path")
+        expectEqual(pet["summary"] as? String, "One pet.")
         let add = try #require((paths["/anything/pets"] as? [String: Any])?["post"] as? [String: Any])
         let schema = try #require((((add["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"]
                                   as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect((properties["price"] as? [String: Any])?["type"] as? String == "number")
-        #expect(((properties["tags"] as? [String: Any])?["items"] as? [String: Any])?["type"] as? String == "string")
-        #expect(add["security"] as? [[String: [String]]] == [["bearerAuth": []]])
+        expectEqual((properties["price"] as? [String: Any])?["type"] as? String, "number")
+        expectEqual(((properties["tags"] as? [String: Any])?["items"] as? [String: Any])?["type"] as? String, "string")
+        expectEqual(add["security"] as? [[String: [String]]], [["bearerAuth": []]])
         // A secret-named value is no example.
         #expect(!result.text.contains("hunter2") && result.text.contains(Redaction.placeholder), "\(result.text)")
         #expect(((document["components"] as? [String: Any])?["securitySchemes"] as? [String: Any])?["bearerAuth"] != nil)
         // Another host: the path keeps it as its own server.
         let token = try #require(paths["/token"] as? [String: Any])
-        #expect((token["servers"] as? [[String: Any]])?.first?["url"] as? String == "https://auth.example")
+        expectEqual((token["servers"] as? [[String: Any]])?.first?["url"] as? String, "https://auth.example")
         // The same operation twice, and the checks, are reported.
         #expect(result.report.dropped.contains { $0.contains("\"again\"") && $0.contains("already the operation of \"get-pet\"") },
                 "\(result.report.dropped)")

@@ -43,20 +43,20 @@ import CourierWorkspace
 
     @Test func withoutRequiredPropertiesEveryWritableOneIsThere() throws {
         let schema = "{type: object, properties: {a: {type: string}, id: {type: integer, readOnly: true}, b: {type: array, items: {type: integer}}}}"
-        #expect(try body(schema).0 == ["a": "string", "b": [0]])
+        expectEqual(try body(schema).0, ["a": "string", "b": [0]])
     }
 
     @Test func allOfPartsMergeAndOneOfTakesTheFirst() throws {
         let schemas = "{Base: {type: object, required: [id], properties: {id: {type: integer}}}}"
         let merged = "{allOf: [{$ref: '#/components/schemas/Base'}, {type: object, required: [name], properties: {name: {type: string}}}]}"
-        #expect(try body(merged, schemas: schemas).0 == ["id": 0, "name": "string"])
+        expectEqual(try body(merged, schemas: schemas).0, ["id": 0, "name": "string"])
         #expect(try body("{oneOf: [{type: integer}, {type: string}]}").0 == 0)
     }
 
     @Test func aSelfReferenceThroughARequiredPropertyIsLeftOut() throws {
         let schemas = "{Node: {type: object, required: [name, parent], properties: {name: {type: string}, parent: {$ref: '#/components/schemas/Node'}}}}"
         let (value, report) = try body("{$ref: '#/components/schemas/Node'}", schemas: schemas)
-        #expect(value == ["name": "string"])
+        expectEqual(value, ["name": "string"])
         #expect(report.notes.contains { $0.contains("refers to itself") })
     }
 
@@ -75,7 +75,7 @@ import CourierWorkspace
 
     @Test func aReferenceToAnotherDocumentIsNullAndReported() throws {
         let (value, report) = try body("{type: object, required: [a], properties: {a: {$ref: 'other.yaml#/Thing'}}}")
-        #expect(value == ["a": nil])
-        #expect(report.dropped == ["request \"send\": schema other.yaml#/Thing (not in the document), null in the sample"])
+        expectEqual(value, ["a": nil])
+        expectEqual(report.dropped, ["request \"send\": schema other.yaml#/Thing (not in the document), null in the sample"])
     }
 }

@@ -31,7 +31,7 @@ struct PortableYAMLTests {
         let workspace = try Workspace.parse(yaml: yaml, file: "conduit.yaml")
         let read = try #require(try readWithPyYAML([yaml]).first).get()
         #expect(read == (try YAMLTree(yams: yaml)))
-        #expect(read[["requests", "articles-create-article", "body", "json", "article", "description"]] == .string("Ever wonder how?"))
+        expectEqual(read[["requests", "articles-create-article", "body", "json", "article", "description"]], .string("Ever wonder how?"))
         var bodies = 0
         for name in workspace.requestNames {
             let definition = try #require(workspace.requests[name])
@@ -44,7 +44,7 @@ struct PortableYAMLTests {
                 bodies += 1
             }
         }
-        #expect(bodies == 8)
+        expectEqual(bodies, 8)
     }
 
     @Test("Every importer's fixtures read the same in PyYAML as in Yams")
@@ -129,8 +129,8 @@ struct PortableYAMLTests {
         let read = try #require(try readWithPyYAML([saved]).first).get()
         #expect(read == (try YAMLTree(yams: saved)))
         let object = YAMLTree(.object(Dictionary(uniqueKeysWithValues: Self.tricky.map { ($0, JSONValue.string($0)) })))
-        #expect(read[["requests", "j", "body", "json"]]?.sorted == object.sorted)
-        #expect(read[["requests", "j", "headers", "X-One"]] == .string("yes"))
+        expectEqual(read[["requests", "j", "body", "json"]]?.sorted, object.sorted)
+        expectEqual(read[["requests", "j", "headers", "X-One"]], .string("yes"))
         for value in Self.tricky {
             #expect(read[["requests", "r", "args", value]] == .string(value), "argument \(String(reflecting: value))")
             #expect(read[["requests", "f", "body", "form", value]] == .string(value), "form field \(String(reflecting: value))")
@@ -165,7 +165,7 @@ struct PortableYAMLTests {
           arguments: ["y", "Y", "n", "N", "+.5", ".5e3", "-.5E3", "+.5e-3"])
     func versionSpecificWordsAreQuoted(word: String) {
         for position: YAMLScalar.Position in [.blockKey, .blockValue, .flowKey, .flowValue] {
-            #expect(YAMLScalar.string(word, at: position) == "\"\(word)\"")
+            expectEqual(YAMLScalar.string(word, at: position), "\"\(word)\"")
         }
     }
 
@@ -173,8 +173,8 @@ struct PortableYAMLTests {
         "how-to-train-your-dragon", "application/json", "200 OK", "jake@jake.jake", "It takes a Jacobian.", "v1.2.3-beta",
     ])
     func ordinaryTextStaysPlain(text: String) {
-        #expect(YAMLScalar.string(text, at: .blockValue) == text)
-        #expect(YAMLScalar.string(text, at: .flowValue) == text)
+        expectEqual(YAMLScalar.string(text, at: .blockValue), text)
+        expectEqual(YAMLScalar.string(text, at: .flowValue), text)
     }
 
     /// The tricky strings a header may hold: no control characters or line breaks.

@@ -28,7 +28,7 @@ import Testing
         #expect(!result.report.dropped.contains { $0.contains("auth") }, "\(result.report.dropped)")
         let workspace = try Workspace.parse(yaml: result.workspace.yaml(), file: "imported.yaml")
         #expect(workspace.requests["digest"]?.auth == .scheme(.digest(user: "ada", password: "{{pw}}")))
-        #expect(workspace.requests["ntlm"]?.auth == .scheme(.ntlm(user: "CORP\\ada", password: "pw")))
+        expectEqual(workspace.requests["ntlm"]?.auth, .scheme(.ntlm(user: "CORP\\ada", password: "pw")))
         #expect(workspace.requests["aws"]?.auth == .scheme(.aws(AWSCredentials(accessKey: "AKIA1", secretKey: "{{secret}}",
                                                                                sessionToken: "tok", region: "eu-west-1", service: "s3"))))
     }

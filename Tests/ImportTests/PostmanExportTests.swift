@@ -28,12 +28,12 @@ import CourierWorkspace
         let workspace = try Workspace.load(path: repositoryRoot() + "/workspaces/team")
         let exported = PostmanExport.result(workspace: workspace)
         #expect(exported.report.dropped.contains { $0.hasPrefix("chain \"shop\"") })
-        #expect(exported.environments.map(\.name) == workspace.environmentNames)
+        expectEqual(exported.environments.map(\.name), workspace.environmentNames)
         let imported = try PostmanImport.result(collection: Data(exported.collection.utf8), file: "team.postman_collection.json")
         let back = try Workspace.parse(yaml: imported.workspace.yaml(), file: "back.yaml")
         // Postman's folders become the importer's names and batches; every request is there,
         // with its method, URL, headers, body and auth.
-        #expect(back.requestNames.count == workspace.requestNames.count)
+        expectEqual(back.requestNames.count, workspace.requestNames.count)
         for name in workspace.requestNames {
             let original = try #require(workspace.requests[name])
             let folder = workspace.requestFolders[name].map { $0.replacingOccurrences(of: "/", with: "-") + "-" } ?? ""

@@ -20,38 +20,38 @@ import CourierWorkspace
 
     @Test func invalidJSONNamesItsLineAndColumn() throws {
         let failure = try #require(Self.failure("{\n  \"info\": {},\n  \"item\": [,]\n}"))
-        #expect(failure.file == "c.json")
-        #expect(failure.location == "3:12")
+        expectEqual(failure.file, "c.json")
+        expectEqual(failure.location, "3:12")
         #expect(failure.description.hasPrefix("c.json:3:12: error: invalid JSON"))
     }
 
     @Test func aMissingInfoOrItemNamesItsJSONPath() throws {
         let noInfo = try #require(Self.failure(#"{"item": []}"#))
-        #expect(noInfo.location == "$.info")
+        expectEqual(noInfo.location, "$.info")
         #expect(noInfo.description.hasPrefix("c.json: $.info: error: "))
         let noItem = try #require(Self.failure(#"{"info": {"name": "x"}}"#))
-        #expect(noItem.location == "$.item")
+        expectEqual(noItem.location, "$.item")
         let itemNotArray = try #require(Self.failure(#"{"info": {"name": "x"}, "item": {}}"#))
-        #expect(itemNotArray.location == "$.item")
+        expectEqual(itemNotArray.location, "$.item")
         #expect(itemNotArray.message.contains("found an object"))
         let notAnObject = try #require(Self.failure("[1, 2]"))
-        #expect(notAnObject.location == "$")
+        expectEqual(notAnObject.location, "$")
     }
 
     @Test func aV1CollectionIsRecognisedAndRefusedWithWhatToDo() throws {
         let failure = try #require(Self.failure(#"{"id": "1", "name": "Old", "order": [], "requests": []}"#))
-        #expect(failure.location == "$.info")
+        expectEqual(failure.location, "$.info")
         #expect(failure.message.contains("v1 collection"))
         #expect(failure.message.contains("v2.1"))
     }
 
     @Test func anEnvironmentWithoutValuesOrNotJSONFailsNamingItsFile() throws {
         let noValues = try #require(Self.failure(Self.minimal, environment: #"{"name": "Local"}"#))
-        #expect(noValues.file == "e.json")
-        #expect(noValues.location == "$.values")
+        expectEqual(noValues.file, "e.json")
+        expectEqual(noValues.location, "$.values")
         let notJSON = try #require(Self.failure(Self.minimal, environment: "{\"name\": \"Local\",\n\"values\": [}"))
-        #expect(notJSON.file == "e.json")
-        #expect(notJSON.location == "2:12")
+        expectEqual(notJSON.file, "e.json")
+        expectEqual(notJSON.location, "2:12")
     }
 
     @Test func anEmptyCollectionImportsAsAnEmptyWorkspace() throws {

@@ -17,24 +17,24 @@ import CourierWorkspace
 
     @Test func everyRequestOfTheV21CollectionLoadsInOrderTheOPTIONSOneToo() throws {
         let (_, yaml, workspace) = try Self.demo()
-        #expect(workspace.name == "Courier Demo API")
+        expectEqual(workspace.name, "Courier Demo API")
         #expect(workspace.requestNames == [
             "get-pet", "pets-create-pet", "pets-upload-note", "pets-update-pet", "pets-photos-add-photo",
             "pets-photos-replace-photo", "auth-basic-login", "auth-bearer-check", "auth-query-key", "auth-oauth-profile",
             "graphql-search", "preflight",
         ])
-        #expect(workspace.requests["preflight"]?.method == .options)
+        expectEqual(workspace.requests["preflight"]?.method, .options)
         #expect(yaml.hasPrefix("# Imported from demo-v2.1.postman_collection.json (Postman collection v2.1)\n"))
         #expect(yaml.contains("  # from Postman: Pets / Photos / Add photo\n"))
     }
 
     @Test func foldersBecomeNestedBatchesAndAllRunsTheCollection() throws {
         let workspace = try Self.demo().workspace
-        #expect(workspace.batchNames == ["all", "pets", "pets-photos", "auth"])
-        #expect(workspace.batches["all"]?.items.map(\.name) == ["get-pet", "pets", "auth", "graphql-search", "preflight"])
-        #expect(workspace.batches["pets"]?.items.map(\.name) == ["pets-create-pet", "pets-upload-note", "pets-update-pet", "pets-photos"])
-        #expect(workspace.batches["pets-photos"]?.items.map(\.name) == ["pets-photos-add-photo", "pets-photos-replace-photo"])
-        #expect(workspace.batches["all"]?.continueOnFailure == true)
+        expectEqual(workspace.batchNames, ["all", "pets", "pets-photos", "auth"])
+        expectEqual(workspace.batches["all"]?.items.map(\.name), ["get-pet", "pets", "auth", "graphql-search", "preflight"])
+        expectEqual(workspace.batches["pets"]?.items.map(\.name), ["pets-create-pet", "pets-upload-note", "pets-update-pet", "pets-photos"])
+        expectEqual(workspace.batches["pets-photos"]?.items.map(\.name), ["pets-photos-add-photo", "pets-photos-replace-photo"])
+        expectEqual(workspace.batches["all"]?.continueOnFailure, true)
     }
 
     @Test func urlsKeepVariablesFillPathVariablesAndLeaveSwitchedOffQueryOut() throws {
@@ -42,13 +42,13 @@ import CourierWorkspace
         #expect(requests["get-pet"]?.url == "{{baseUrl}}/anything/pets/42?verbose=true&color=light%20blue&seen={{$randomEmail}}")
         #expect(requests["pets-update-pet"]?.url == "{{baseUrl}}/anything/pets/{{petId}}")
         #expect(requests["auth-query-key"]?.url == "{{baseUrl}}/anything/query-key?page=2&api_key={{apiKey}}")
-        #expect(requests["get-pet"]?.description == "Reads one pet.")
+        expectEqual(requests["get-pet"]?.description, "Reads one pet.")
     }
 
     @Test func headersKeepTheirOrderSwitchedOffOnesAreComments() throws {
         let (_, yaml, workspace) = try Self.demo()
         let headers = try #require(workspace.requests["get-pet"]?.headers)
-        #expect(headers.map(\.name) == ["Accept", "X-Request-Id"])
+        expectEqual(headers.map(\.name), ["Accept", "X-Request-Id"])
         #expect(headers.map(\.value) == ["application/json", "{{uuid}}"])
         #expect(yaml.contains("      X-Request-Id: \"{{uuid}}\"\n      # X-Debug: \"1\"\n"))
     }
@@ -61,16 +61,16 @@ import CourierWorkspace
             Issue.record("expected a form body")
             return
         }
-        #expect(fields == ["name": "Rex", "kind": "dog & cat"])
-        #expect(order == ["name", "kind"])
-        #expect(requests["pets-update-pet"]?.headers.isEmpty == false)  // X-Api-Key only: Content-Type went into the body
-        #expect(requests["pets-update-pet"]?.headers.map(\.name) == ["X-Api-Key"])
+        expectEqual(fields, ["name": "Rex", "kind": "dog & cat"])
+        expectEqual(order, ["name", "kind"])
+        expectEqual(requests["pets-update-pet"]?.headers.isEmpty, false)  // X-Api-Key only: Content-Type went into the body
+        expectEqual(requests["pets-update-pet"]?.headers.map(\.name), ["X-Api-Key"])
         #expect(requests["pets-photos-add-photo"]?.body == .multipart([
             .init(name: "caption", value: "Rex at {{now}}"),
             .init(name: "photo", file: "photo.txt", contentType: "text/plain"),
         ]))
-        #expect(requests["pets-photos-replace-photo"]?.body == .file(path: "photo.txt", contentType: "text/plain"))
-        #expect(requests["pets-photos-replace-photo"]?.headers.isEmpty == true)
+        expectEqual(requests["pets-photos-replace-photo"]?.body, .file(path: "photo.txt", contentType: "text/plain"))
+        expectEqual(requests["pets-photos-replace-photo"]?.headers.isEmpty, true)
         #expect(requests["graphql-search"]?.body == .graphql(GraphQLBody(
             query: "query Search($q: String!) {\n  search(q: $q) { id name }\n}", variables: ["q": "rex"])))
     }
@@ -79,34 +79,34 @@ import CourierWorkspace
         let requests = try Self.demo().workspace.requests
         #expect(requests["get-pet"]?.auth == .bearer(token: "{{token}}"))            // the collection's
         #expect(requests["graphql-search"]?.auth == .bearer(token: "{{token}}"))
-        #expect(requests["pets-create-pet"]?.auth == nil)                              // the folder's API key instead
-        #expect(requests["pets-create-pet"]?.headers.map(\.name) == ["X-Api-Key"])
+        expectEqual(requests["pets-create-pet"]?.auth, nil)                              // the folder's API key instead
+        expectEqual(requests["pets-create-pet"]?.headers.map(\.name), ["X-Api-Key"])
         #expect(requests["pets-create-pet"]?.headers.first?.value == "{{apiKey}}")
-        #expect(requests["pets-photos-add-photo"]?.auth == nil)                        // noauth on "Photos"
-        #expect(requests["pets-photos-add-photo"]?.headers.isEmpty == true)
+        expectEqual(requests["pets-photos-add-photo"]?.auth, nil)                        // noauth on "Photos"
+        expectEqual(requests["pets-photos-add-photo"]?.headers.isEmpty, true)
         #expect(requests["auth-basic-login"]?.auth == .basic(user: "{{user}}", password: "s3cret"))
-        #expect(requests["auth-bearer-check"]?.auth == .bearer(token: "abc123"))
-        #expect(requests["auth-query-key"]?.auth == nil)
+        expectEqual(requests["auth-bearer-check"]?.auth, .bearer(token: "abc123"))
+        expectEqual(requests["auth-query-key"]?.auth, nil)
         guard case .oauth2(let oauth2)? = requests["auth-oauth-profile"]?.auth else {
             Issue.record("oauth2 not carried over")
             return
         }
         #expect(oauth2.grant == .clientCredentials && oauth2.tokenURL == "https://auth.example.org/token")
-        #expect(requests["auth-oauth-profile"]?.headers.isEmpty == true)
+        expectEqual(requests["auth-oauth-profile"]?.headers.isEmpty, true)
     }
 
     @Test func variablesEnvironmentsAndSecrets() throws {
         let (result, _, workspace) = try Self.demo()
-        #expect(result.workspace.variables.map(\.name) == ["baseUrl", "token", "apiKey", "user", "$randomEmail", "petId"])
+        expectEqual(result.workspace.variables.map(\.name), ["baseUrl", "token", "apiKey", "user", "$randomEmail", "petId"])
         #expect(workspace.variables["baseUrl"] == "{{demo}}")
-        #expect(workspace.variables["apiKey"] == "k-123")
-        #expect(workspace.variables["$randomEmail"] == "")
-        #expect(workspace.variables["legacy"] == nil)                                 // switched off
-        #expect(workspace.environmentNames == ["local-demo"])
+        expectEqual(workspace.variables["apiKey"], "k-123")
+        expectEqual(workspace.variables["$randomEmail"], "")
+        expectEqual(workspace.variables["legacy"], nil)                                 // switched off
+        expectEqual(workspace.environmentNames, ["local-demo"])
         #expect(workspace.environments["local-demo"] == ["baseUrl": "{{demo}}", "apiKey": "env-key-999", "token": "env-token"])
         #expect(workspace.requests["pets-create-pet"]?.sensitive == ["{{apiKey}}"])
         #expect(workspace.requests["auth-query-key"]?.sensitive == ["{{apiKey}}"])
-        #expect(workspace.requests["get-pet"]?.sensitive == [])
+        expectEqual(workspace.requests["get-pet"]?.sensitive, [])
     }
 
     @Test func theReportListsWhatWasNotCarriedOverWithoutSecretValues() throws {
@@ -135,20 +135,20 @@ import CourierWorkspace
         let yaml = result.workspace.yaml()
         #expect(yaml.hasPrefix("# Imported from legacy-v2.0.postman_collection.json (Postman collection v2.0)\n# A collection exported as v2.0.\n"))
         let workspace = try Workspace.parse(yaml: yaml, file: "legacy.yaml")
-        #expect(workspace.requestNames == ["session-login", "session-profile", "ping"])
+        expectEqual(workspace.requestNames, ["session-login", "session-profile", "ping"])
         let login = try #require(workspace.requests["session-login"])
-        #expect(login.method == .post)
+        expectEqual(login.method, .post)
         #expect(login.url == "{{baseUrl}}/anything/login?source=legacy")
-        #expect(login.auth == .basic(user: "alice", password: "wonderland"))
-        #expect(login.body == .json(["remember": true]))
+        expectEqual(login.auth, .basic(user: "alice", password: "wonderland"))
+        expectEqual(login.body, .json(["remember": true]))
         #expect(login.headers.isEmpty)                                                 // Content-Type went into the JSON body
         let profile = try #require(workspace.requests["session-profile"])
-        #expect(profile.auth == .bearer(token: "t-20"))
-        #expect(profile.headers.map(\.name) == ["Accept"])
+        expectEqual(profile.auth, .bearer(token: "t-20"))
+        expectEqual(profile.headers.map(\.name), ["Accept"])
         #expect(yaml.contains("      # X-Trace: \"on\"\n"))
         #expect(workspace.requests["ping"]?.url == "{{baseUrl}}/status/204")
         #expect(workspace.variables["baseUrl"] == "{{demo}}")                         // a v2.0 variable named by id
-        #expect(workspace.batches["session"]?.items.map(\.name) == ["session-login", "session-profile"])
+        expectEqual(workspace.batches["session"]?.items.map(\.name), ["session-login", "session-profile"])
         #expect(result.report.dropped.isEmpty)
     }
 }

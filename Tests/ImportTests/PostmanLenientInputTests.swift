@@ -52,8 +52,8 @@ import CourierWorkspace
         #expect(result.report.dropped.contains("request \"No URL\" ($.item[2]): no URL; left out"))
         #expect(result.report.notes.contains("folder \"Folder with nothing\" has no requests: no batch for it"))
         #expect(result.report.notes.contains { $0.contains("some-future-schema.json is not v2.0 or v2.1: read as v2.1") })
-        #expect(workspace.batchNames == ["all", "line-break"])
-        #expect(workspace.requestNames.count == 10)
+        expectEqual(workspace.batchNames, ["all", "line-break"])
+        expectEqual(workspace.requestNames.count, 10)
     }
 
     @Test func jsonThatIsNotJSONYetIsSentAsWrittenAndItsVariablesDeclared() throws {
@@ -72,31 +72,31 @@ import CourierWorkspace
         // DELETE would put a json body into the query: the same bytes as text instead.
         #expect(workspace.requests["delete-with-json"]?.body == .text("{\"reason\":\"dup\"}", contentType: "application/json"))
         // Postman prunes a GET body unless disableBodyPruning is set.
-        #expect(workspace.requests["get-with-body"]?.body == nil)
+        expectEqual(workspace.requests["get-with-body"]?.body, nil)
         #expect(result.report.notes.contains { $0.hasPrefix("request \"Get with body\": its GET body is left out") })
         #expect(workspace.requests["get-with-kept-body"]?.body == .text("{\"q\":1}", contentType: "application/json"))
         #expect(result.report.dropped.contains("request \"Get with kept body\": setting followRedirects (protocolProfileBehavior) not carried over"))
         // A repeated form field cannot be a form mapping.
         #expect(workspace.requests["repeated-fields"]?.body
                 == .text("tag=a%20b&tag={{t}}", contentType: "application/x-www-form-urlencoded"))
-        #expect(workspace.requests["multipart-delete"]?.body == nil)
+        expectEqual(workspace.requests["multipart-delete"]?.body, nil)
         #expect(result.report.dropped.contains { $0.hasPrefix("request \"Multipart delete\": multipart body not carried over") })
     }
 
     @Test func aURLWithoutSchemeGetsHTTPAndRepeatedHeadersMerge() throws {
         let (result, workspace) = try Self.imported()
         let request = try #require(workspace.requests["no-scheme"])
-        #expect(request.method == .get)
-        #expect(request.url == "http://example.org/ping")
-        #expect(request.headers.map(\.name) == ["Accept"])
-        #expect(request.headers.map(\.value) == ["a, b"])
+        expectEqual(request.method, .get)
+        expectEqual(request.url, "http://example.org/ping")
+        expectEqual(request.headers.map(\.name), ["Accept"])
+        expectEqual(request.headers.map(\.value), ["a, b"])
         #expect(result.report.notes.contains("request \"No scheme\": the URL has no scheme; http:// put in front, as Postman does"))
         #expect(result.report.notes.contains("request \"No scheme\": repeated header Accept merged into one"))
     }
 
     @Test func lineBreaksInNamesAndDescriptionsStayInsideTheirComments() throws {
         let (result, workspace) = try Self.imported()
-        #expect(workspace.requests["line-break-two-lines"]?.url == "https://api.example.org/lb")
+        expectEqual(workspace.requests["line-break-two-lines"]?.url, "https://api.example.org/lb")
         let yaml = result.workspace.yaml()
         #expect(yaml.contains("  # folder \"Line break\"\n  # first second\n  line-break:\n"))
         #expect(yaml.contains("  # from Postman: Line break / Two  lines\n"))
@@ -104,7 +104,7 @@ import CourierWorkspace
 
     @Test func anUnsupportedAuthTypeIsReportedNamingTheRequest() throws {
         let (result, workspace) = try Self.imported()
-        #expect(workspace.requests["hawk"]?.auth == nil)
+        expectEqual(workspace.requests["hawk"]?.auth, nil)
         #expect(result.report.dropped.contains { $0.hasPrefix("request \"Hawk\": hawk auth not carried over") })
     }
 }

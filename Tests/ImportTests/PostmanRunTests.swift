@@ -74,30 +74,30 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
         let run = try await runAgainstDemo(try Self.demoWithBodyChain(), ["all"], files: ["photo.txt": Self.photo],
                                            variables: ["petId=7"])
         let pet = try #require(run.received("/anything/pets/42"))
-        #expect(pet.method == "GET")
-        #expect(pet.query == "verbose=true&color=light%20blue&seen=")
-        #expect(pet.header("Accept") == "application/json")
-        #expect(pet.header("X-Request-Id")?.count == 36)                               // {{$guid}} → {{uuid}}
-        #expect(pet.header("X-Debug") == nil)
-        #expect(pet.header("Authorization") == "Bearer collection-token")
+        expectEqual(pet.method, "GET")
+        expectEqual(pet.query, "verbose=true&color=light%20blue&seen=")
+        expectEqual(pet.header("Accept"), "application/json")
+        expectEqual(pet.header("X-Request-Id")?.count, 36)                               // {{$guid}} → {{uuid}}
+        expectEqual(pet.header("X-Debug"), nil)
+        expectEqual(pet.header("Authorization"), "Bearer collection-token")
         let create = try #require(run.received.first { $0.path == "/anything/pets" && $0.method == "POST" })
-        #expect(create.header("X-Api-Key") == "k-123")
-        #expect(create.header("Authorization") == nil)
-        #expect(create.header("Content-Type") == "application/json")
+        expectEqual(create.header("X-Api-Key"), "k-123")
+        expectEqual(create.header("Authorization"), nil)
+        expectEqual(create.header("Content-Type"), "application/json")
         let update = try #require(run.received("/anything/pets/7"))
-        #expect(update.method == "PUT")
-        #expect(update.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true)
+        expectEqual(update.method, "PUT")
+        expectEqual(update.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded"), true)
         let photo = try #require(run.received("/anything/photos"))
-        #expect(photo.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+        expectEqual(photo.header("Content-Type")?.hasPrefix("multipart/form-data; boundary="), true)
         #expect(photo.header("Authorization") == nil && photo.header("X-Api-Key") == nil)
-        #expect(run.received("/anything/query-key")?.query == "page=2&api_key=k-123")
-        #expect(run.received("/basic-auth/alice/s3cret")?.header("Authorization") == "Basic " + Data("alice:s3cret".utf8).base64EncodedString())
-        #expect(run.received("/bearer")?.header("Authorization") == "Bearer abc123")
+        expectEqual(run.received("/anything/query-key")?.query, "page=2&api_key=k-123")
+        expectEqual(run.received("/basic-auth/alice/s3cret")?.header("Authorization"), "Basic " + Data("alice:s3cret".utf8).base64EncodedString())
+        expectEqual(run.received("/bearer")?.header("Authorization"), "Bearer abc123")
         // OAuth2 is carried: the token the demo's endpoint issued goes as a bearer.
-        #expect(run.received("/anything/profile")?.header("Authorization")?.hasPrefix("Bearer ") == true)
-        #expect(run.received("/anything/graphql")?.header("Authorization") == "Bearer collection-token")
-        #expect(run.result("auth-basic-login")?["status"] as? Int == 200)
-        #expect(run.result("auth-bearer-check")?["status"] as? Int == 200)
+        expectEqual(run.received("/anything/profile")?.header("Authorization")?.hasPrefix("Bearer "), true)
+        expectEqual(run.received("/anything/graphql")?.header("Authorization"), "Bearer collection-token")
+        expectEqual(run.result("auth-basic-login")?["status"] as? Int, 200)
+        expectEqual(run.result("auth-bearer-check")?["status"] as? Int, 200)
     }
 
     @Test func bodiesArriveAsInTheCollection() async throws {
@@ -106,16 +106,16 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
         #expect(run.status == 0, "\(run.errors) \(run.results)")
         let captures = run.results.compactMap { $0["captures"] as? [String: String] }.reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
         let created = try #require(Self.json(captures["createJson"]))
-        #expect(created["name"] as? String == "Rex")
-        #expect(created["tags"] as? [String] == ["good", "dog"])
+        expectEqual(created["name"] as? String, "Rex")
+        expectEqual(created["tags"] as? [String], ["good", "dog"])
         #expect((created["born"] as? String).flatMap { Int($0) } != nil)               // {{$timestamp}} → {{timestamp}}
-        #expect(captures["noteData"] == "hello alice")
-        #expect(captures["noteType"] == "text/plain")
-        #expect(Self.json(captures["updateForm"]) == ["name": "Rex", "kind": "dog & cat"])
+        expectEqual(captures["noteData"], "hello alice")
+        expectEqual(captures["noteType"], "text/plain")
+        expectEqual(Self.json(captures["updateForm"]), ["name": "Rex", "kind": "dog & cat"])
         let photoForm = try #require(Self.json(captures["photoForm"]))
-        #expect((photoForm["caption"] as? String)?.hasPrefix("Rex at 20") == true)     // {{$isoTimestamp}} → {{now}}
-        #expect(Self.json(captures["photoFiles"]) == ["photo": Self.photo])
-        #expect(captures["replaceData"] == Self.photo)
+        expectEqual((photoForm["caption"] as? String)?.hasPrefix("Rex at 20"), true)     // {{$isoTimestamp}} → {{now}}
+        expectEqual(Self.json(captures["photoFiles"]), ["photo": Self.photo])
+        expectEqual(captures["replaceData"], Self.photo)
         #expect(Self.json(captures["graphqlJson"]) == ["query": "query Search($q: String!) {\n  search(q: $q) { id name }\n}",
                                                        "variables": ["q": "rex"]])
     }
@@ -124,8 +124,8 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
         let yaml = try PostmanImportTests.demo().yaml
         let run = try await runAgainstDemo(yaml, ["get-pet", "pets-create-pet"], environment: "local-demo")
         #expect(run.status == 0, "\(run.errors) \(run.results)")
-        #expect(run.received("/anything/pets/42")?.header("Authorization") == "Bearer env-token")
-        #expect(run.received("/anything/pets")?.header("X-Api-Key") == "env-key-999")
+        expectEqual(run.received("/anything/pets/42")?.header("Authorization"), "Bearer env-token")
+        expectEqual(run.received("/anything/pets")?.header("X-Api-Key"), "env-key-999")
     }
 
     @Test func bodiesOfGETAndDELETEArriveAsText() async throws {
@@ -150,10 +150,10 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
         let captures = run.results.compactMap { $0["captures"] as? [String: String] }.reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
         #expect(captures["searchData"] == "{\"q\": \"rex\"}")
         #expect(captures["searchArgs"] == "{\"x\":\"1\"}")
-        #expect(captures["removeData"] == "why=dup")
+        expectEqual(captures["removeData"], "why=dup")
         #expect(captures["removeArgs"] == "{}")
-        #expect(run.received("/anything/search")?.header("Content-Type") == "application/json")
-        #expect(run.received("/anything/pets/1")?.method == "DELETE")
+        expectEqual(run.received("/anything/search")?.header("Content-Type"), "application/json")
+        expectEqual(run.received("/anything/pets/1")?.method, "DELETE")
     }
 
     @Test func theV20CollectionRunsToo() async throws {
@@ -163,9 +163,9 @@ func runAgainstDemo(_ yaml: String, _ names: [String], files: [String: String] =
         #expect(run.status == 0, "\(run.errors) \(run.results)")
         let login = try #require(run.received("/anything/login"))
         #expect(login.method == "POST" && login.query == "source=legacy")
-        #expect(login.header("Authorization") == "Basic " + Data("alice:wonderland".utf8).base64EncodedString())
-        #expect(login.header("Content-Type") == "application/json")
-        #expect(run.received("/bearer")?.header("Authorization") == "Bearer t-20")
-        #expect(run.result("ping")?["status"] as? Int == 204)
+        expectEqual(login.header("Authorization"), "Basic " + Data("alice:wonderland".utf8).base64EncodedString())
+        expectEqual(login.header("Content-Type"), "application/json")
+        expectEqual(run.received("/bearer")?.header("Authorization"), "Bearer t-20")
+        expectEqual(run.result("ping")?["status"] as? Int, 204)
     }
 }

@@ -12,7 +12,7 @@ import Testing
             app.select(.request("html-page"))
             app.press(.enter)
             try await app.settle("html-page to finish") { app.model.session.exchanges["html-page"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["html-page"]?.request.error == nil)
+            expectEqual(app.model.session.exchanges["html-page"]?.request.error, nil)
             var screen = app.screen
             #expect(screen.contains("200 OK"))
             #expect(screen.contains("Courier demo server"), "the HTML is shown")
@@ -21,7 +21,7 @@ import Testing
             app.select(.request("png-image"))
             app.press(.enter)
             try await app.settle("png-image to finish") { app.model.session.exchanges["png-image"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["png-image"]?.request.error == nil)
+            expectEqual(app.model.session.exchanges["png-image"]?.request.error, nil)
             screen = app.screen
             #expect(screen.contains("200 OK"))
             #expect(!screen.contains("✗"))
@@ -33,7 +33,7 @@ import Testing
             app.select(.request("bad-json"))
             app.press(.enter)
             try await app.settle("bad-json to finish") { app.model.session.exchanges["bad-json"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["bad-json"]?.request.error == nil)
+            expectEqual(app.model.session.exchanges["bad-json"]?.request.error, nil)
             #expect(app.screen.contains("200 OK  "))
             #expect(app.screen.contains("the body is not valid JSON"))
         }

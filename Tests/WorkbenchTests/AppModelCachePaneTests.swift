@@ -30,9 +30,9 @@ import Testing
             #expect(app.screen.contains("cities: miss — no entry yet"))
             try await cacheCities(app)
             let row = try #require(app.model.panes.cache.browser.rows.first)
-            #expect(row.request == "cities")
-            #expect(row.state == "fresh")
-            #expect(row.listing.storedVersion == 2)
+            expectEqual(row.request, "cities")
+            expectEqual(row.state, "fresh")
+            expectEqual(row.listing.storedVersion, 2)
             #expect(row.listing.sensitive)
             #expect(app.screen.contains("cities: from the cache now"))
             app.press(.character("z"), .character("4"))
@@ -51,7 +51,7 @@ import Testing
         try await AppHarness.run { app in
             try await cacheCities(app)
             app.press(.character("4"), .enter)
-            #expect(app.model.focus == .exchange)
+            expectEqual(app.model.focus, .exchange)
             #expect(app.screen.contains("Cache entry"))
             #expect(app.screen.contains("\"country\""))
             app.press(.character("]"))
@@ -89,7 +89,7 @@ import Testing
             let key = try #require(app.model.panes.cache.browser.rows.first?.listing.key)
             app.model.reloadCache(now: Date().addingTimeInterval(700))
             try await listed(app)
-            #expect(app.model.panes.cache.browser.rows.first?.state == "expired")
+            expectEqual(app.model.panes.cache.browser.rows.first?.state, "expired")
             app.press(.character("4"), .character("D"))
             try await listed(app)
             #expect(app.model.panes.cache.browser.rows.isEmpty, "D purges expired entries")
@@ -98,7 +98,7 @@ import Testing
             try await app.fileChanged()
             app.model.reloadCache()
             try await listed(app)
-            #expect(app.model.panes.cache.browser.rows.first?.state == "versionMismatch")
+            expectEqual(app.model.panes.cache.browser.rows.first?.state, "versionMismatch")
             #expect(app.screen.contains("-2"), "why-miss names the cache error code")
             let body = app.model.session.workspaceCache.directory + "/" + key
             try Data("tampered".utf8).write(to: URL(fileURLWithPath: body))
@@ -116,7 +116,7 @@ import Testing
             try await cacheCities(app)
             let other = try app.reopened(overrides: ["user": "someone-else"])
             try await listed(app, in: other)
-            #expect(other.panes.cache.browser.rows.first?.state == "sensitiveDataMismatch")
+            expectEqual(other.panes.cache.browser.rows.first?.state, "sensitiveDataMismatch")
             other.tell(.reveal(.request("cities")))
             other.selectionChanged()
             other.tick()
@@ -199,7 +199,7 @@ import Testing
             app.model.tick(now: now.addingTimeInterval(700))
             try await listed(app)
             #expect(app.model.panes.cache.browser.reads == reads + 1, "the entry's expiry is an event")
-            #expect(app.model.panes.cache.browser.rows.first?.state == "expired")
+            expectEqual(app.model.panes.cache.browser.rows.first?.state, "expired")
         }
     }
 

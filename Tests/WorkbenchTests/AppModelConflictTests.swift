@@ -53,9 +53,9 @@ import Testing
             try await deletedUnderTheDraft(app)
             #expect(app.model.session.workspace.requests["slow-body"] == nil)
             #expect(app.model.session.drafts["slow-body"]?.url == "/anything/mine", "the draft is kept")
-            #expect(app.model.session.draftOrigins["slow-body"]?.conflict == .deleted)
+            expectEqual(app.model.session.draftOrigins["slow-body"]?.conflict, .deleted)
             #expect(app.model.tree.rows.contains { $0.node == .request("slow-body") }, "still listed")
-            #expect(app.model.tree.selectedNode == .request("slow-body"))
+            expectEqual(app.model.tree.selectedNode, .request("slow-body"))
             let screen = app.screen
             #expect(screen.contains("slow-body ✎ conflict"))
             #expect(screen.contains("deleted from demo.yaml meanwhile"))
@@ -63,7 +63,7 @@ import Testing
             let before = app.fileText
             app.press(.character("w"))
             #expect(conflictPanel(app) == "slow-body", "w asks instead of saying nothing to save")
-            #expect(app.fileText == before)
+            expectEqual(app.fileText, before)
             #expect(app.screen.contains("m keep mine · t take theirs · b show both · Esc later"))
             app.press(.escape, .character("g"))
             let inFile = app.model.session.workspace.requestNames.count
@@ -75,13 +75,13 @@ import Testing
     @Test func wDoesNotOverwriteAChangeMadeOutside() async throws {
         try await AppHarness.run { app in
             try await changedUnderTheDraft(app)
-            #expect(app.model.session.draftOrigins["get-args"]?.conflict == .changed)
-            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/theirs")
-            #expect(app.model.session.drafts["get-args"]?.url == "/anything/mine")
+            expectEqual(app.model.session.draftOrigins["get-args"]?.conflict, .changed)
+            expectEqual(app.model.session.workspace.requests["get-args"]?.url, "/anything/theirs")
+            expectEqual(app.model.session.drafts["get-args"]?.url, "/anything/mine")
             #expect(app.screen.contains("get-args ✎ conflict"))
             let before = app.fileText
             app.press(.character("w"))
-            #expect(conflictPanel(app) == "get-args")
+            expectEqual(conflictPanel(app), "get-args")
             #expect(app.fileText == before, "nothing written before the choice")
             app.press(.escape)
             #expect(app.model.session.drafts["get-args"]?.url == "/anything/mine", "Esc decides later")
@@ -97,7 +97,7 @@ import Testing
             #expect(app.fileText.contains("    url: /anything/mine\n"))
             #expect(!app.fileText.contains("/anything/theirs"))
             #expect(app.model.session.drafts.isEmpty && app.model.overlay == nil)
-            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/mine")
+            expectEqual(app.model.session.workspace.requests["get-args"]?.url, "/anything/mine")
         }
     }
 
@@ -106,7 +106,7 @@ import Testing
             try await deletedUnderTheDraft(app)
             app.press(.character("w"), .character("m"))
             let written = try #require(app.model.session.workspace.requests["slow-body"])
-            #expect(written.url == "/anything/mine")
+            expectEqual(written.url, "/anything/mine")
             #expect(written.description == "2 MB that drips in over four seconds — progress and elapsed time while it arrives.",
                     "the rest comes back as it was")
             #expect(app.model.session.drafts.isEmpty)
@@ -118,9 +118,9 @@ import Testing
             try await changedUnderTheDraft(app)
             let before = app.fileText
             app.press(.character("w"), .character("t"))
-            #expect(app.fileText == before)
+            expectEqual(app.fileText, before)
             #expect(app.model.session.drafts.isEmpty && app.model.overlay == nil)
-            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/theirs")
+            expectEqual(app.model.session.workspace.requests["get-args"]?.url, "/anything/theirs")
         }
         try await AppHarness.run { app in
             try await deletedUnderTheDraft(app)
@@ -134,7 +134,7 @@ import Testing
         try await AppHarness.run { app in
             try await changedUnderTheDraft(app)
             app.press(.character("w"), .character("b"))
-            #expect(conflictPanel(app) == "get-args")
+            expectEqual(conflictPanel(app), "get-args")
             let screen = app.screen
             #expect(screen.contains("-   url: /anything/theirs"))
             #expect(screen.contains("+   url: /anything/mine"))
@@ -149,7 +149,7 @@ import Testing
             try await changeOutside(app) {
                 $0.replacingOccurrences(of: "Query arguments, a generated header and a URL filter's parameter.", with: "Described elsewhere.")
             }
-            #expect(app.model.session.draftOrigins["get-args"]?.conflict == nil)
+            expectEqual(app.model.session.draftOrigins["get-args"]?.conflict, nil)
             app.press(.character("w"))
             #expect(app.model.overlay == nil)
             #expect(app.fileText.contains("  get-args:\n    description: Described elsewhere.\n    url: /anything/mine\n"))

@@ -9,20 +9,20 @@ import Testing
     @Test func whileAFieldIsEditedKeysGoToTheField() async throws {
         try await AppHarness.run { app in
             app.press(.character("2"), .character("u"))
-            #expect(app.model.scope == .composer)
+            expectEqual(app.model.scope, .composer)
             app.type("q?:1zEx")
             #expect(!app.model.wantsToQuit)
             #expect(app.model.overlay == nil)
-            #expect(app.model.focus == .exchange)
+            expectEqual(app.model.focus, .exchange)
             guard case .field(let edit)? = app.model.panes.exchange.typing else {
                 Issue.record("the URL is not being edited")
                 return
             }
-            #expect(edit.editor.text == "/getq?:1zEx")
+            expectEqual(edit.editor.text, "/getq?:1zEx")
             #expect(app.model.frame().cursor != nil, "the cursor shows in the field")
             app.press(.escape)
             #expect(app.model.session.drafts.isEmpty, "Esc drops the change")
-            #expect(app.model.frame().cursor == nil)
+            expectEqual(app.model.frame().cursor, nil)
         }
     }
 
@@ -31,7 +31,7 @@ import Testing
             app.press(.character("2"), .character("u"), .control("u"))
             app.type("/anything/edited")
             app.press(.enter)
-            #expect(app.model.session.drafts["get-args"]?.url == "/anything/edited")
+            expectEqual(app.model.session.drafts["get-args"]?.url, "/anything/edited")
             #expect(app.screen.contains("✎ unsaved"))
             app.press(.character("1"))
             #expect(app.screen.contains("get-args ✎"))
@@ -51,21 +51,21 @@ import Testing
             app.press(.tab)
             app.type("yes")
             app.press(.enter)
-            #expect(app.model.session.drafts["get-args"]?.headers.map(\.name) == ["X-Request-Id", "X-Added"])
+            expectEqual(app.model.session.drafts["get-args"]?.headers.map(\.name), ["X-Request-Id", "X-Added"])
             #expect(app.screen.contains("X-Added"))
             app.press(.character("["), .character("g"), .down)
-            #expect(app.model.panes.exchange.composer.row == 1)
+            expectEqual(app.model.panes.exchange.composer.row, 1)
             app.press(.character(" "))
             #expect(app.model.session.drafts["get-args"]?.args?.first { $0.name == "lang" }?.isEnabled == false)
             app.press(.character("1"), .enter)
             try await app.settle("the edited request") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             let echo = try #require(app.model.session.exchanges["get-args"]?.request.responseJSON)
-            #expect(echo["headers"]?["X-Added"] == "yes")
+            expectEqual(echo["headers"]?["X-Added"], "yes")
             #expect(echo["args"]?["lang"] == nil, "a row switched off is not sent")
-            #expect(echo["args"]?["page"] == "1")
+            expectEqual(echo["args"]?["page"], "1")
             app.press(.character("2"), .character("g"), .down)
             app.press(.character("d"))
-            #expect(app.model.session.drafts["get-args"]?.args?.map(\.name) == ["page"])
+            expectEqual(app.model.session.drafts["get-args"]?.args?.map(\.name), ["page"])
         }
     }
 
@@ -74,16 +74,16 @@ import Testing
             app.press(.character("2"), .character("a"))
             app.type("temp")
             app.press(.escape)
-            #expect(app.model.session.drafts["get-args"] == nil)
+            expectEqual(app.model.session.drafts["get-args"], nil)
         }
     }
 
     @Test func theMethodCyclesAndEditsAreKeptWhenTheSelectionMoves() async throws {
         try await AppHarness.run { app in
             app.press(.character("2"), .character("m"))
-            #expect(app.model.session.drafts["get-args"]?.method == .post)
+            expectEqual(app.model.session.drafts["get-args"]?.method, .post)
             app.press(.character("1"), .down, .down, .up, .up)
-            #expect(app.model.tree.selectedNode == .request("get-args"))
+            expectEqual(app.model.tree.selectedNode, .request("get-args"))
             #expect(app.model.session.drafts["get-args"]?.method == .post, "moving away never drops an edit")
             app.press(.character("2"))
             for _ in 0..<5 { app.press(.character("m")) }
@@ -98,13 +98,13 @@ import Testing
             app.press(.character("2"), .character("u"), .control("u"))
             app.type("PROPFIND /anything/files")
             app.press(.enter)
-            #expect(app.model.session.drafts["get-args"]?.method == .propfind)
-            #expect(app.model.session.drafts["get-args"]?.url == "/anything/files")
+            expectEqual(app.model.session.drafts["get-args"]?.method, .propfind)
+            expectEqual(app.model.session.drafts["get-args"]?.url, "/anything/files")
             app.press(.character("u"), .control("u"))
             app.type("/anything/plain words")                        // no method word: all of it is the URL
             app.press(.enter)
-            #expect(app.model.session.drafts["get-args"]?.method == .propfind)
-            #expect(app.model.session.drafts["get-args"]?.url == "/anything/plain words")
+            expectEqual(app.model.session.drafts["get-args"]?.method, .propfind)
+            expectEqual(app.model.session.drafts["get-args"]?.url, "/anything/plain words")
         }
         #expect(ExchangePane.leadingMethod(of: "M-SEARCH *") == (HTTPMethod("M-SEARCH"), "*"))
         #expect(ExchangePane.leadingMethod(of: "health check") == (nil, "health check"))   // lower case: a URL
@@ -137,13 +137,13 @@ import Testing
             app.type("/anything/saved")
             app.press(.enter, .character("w"))
             let after = app.fileText.components(separatedBy: "\n")
-            #expect(after.count == before.count)
+            expectEqual(after.count, before.count)
             let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }
-            #expect(changed.count == 1)
-            #expect(changed.first?.element.1 == "    url: /anything/saved")
+            expectEqual(changed.count, 1)
+            expectEqual(changed.first?.element.1, "    url: /anything/saved")
             #expect(app.model.session.drafts.isEmpty)
             #expect(!app.model.hasUnsavedEdits)
-            #expect(app.model.session.workspace.requests["get-args"]?.url == "/anything/saved")
+            expectEqual(app.model.session.workspace.requests["get-args"]?.url, "/anything/saved")
             #expect(app.model.statusLine(now: Date()).text.contains("saved get-args to demo.yaml"))
         }
     }
@@ -153,8 +153,8 @@ import Testing
             app.press(.character("n"))
             app.type("brand-new")
             app.press(.enter)
-            #expect(app.model.session.workspace.requests["brand-new"]?.url == "/get")
-            #expect(app.model.tree.selectedNode == .request("brand-new"))
+            expectEqual(app.model.session.workspace.requests["brand-new"]?.url, "/get")
+            expectEqual(app.model.tree.selectedNode, .request("brand-new"))
             app.press(.character("D"), .enter)
             #expect(app.model.session.workspace.requests["brand-new-copy"] != nil)
             app.select(.request("brand-new-copy"))
@@ -177,9 +177,9 @@ import Testing
         try await AppHarness.run { app in
             app.press(.paste("curl -X POST -H 'X-From: paste' https://example.org/api/items -d 'a=1'"))
             let imported = try #require(app.model.session.workspace.requests["imported"])
-            #expect(imported.method == .post)
-            #expect(imported.url == "https://example.org/api/items")
-            #expect(app.model.tree.selectedNode == .request("imported"))
+            expectEqual(imported.method, .post)
+            expectEqual(imported.url, "https://example.org/api/items")
+            expectEqual(app.model.tree.selectedNode, .request("imported"))
             #expect(app.fileText.contains("imported:"))
         }
     }

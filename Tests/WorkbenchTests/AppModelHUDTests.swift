@@ -88,7 +88,7 @@ import Testing
             app.press(.character("6"))
             app.model.perform(.send)
             try await app.settle("server-error") { app.model.session.exchanges["server-error"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["server-error"]?.request.error?.code.rawValue == -8)
+            expectEqual(app.model.session.exchanges["server-error"]?.request.error?.code.rawValue, -8)
             #expect(!app.model.toasts.shown.contains { $0.style == .failure }, "\(app.model.toasts.shown)")
             #expect(!app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
             #expect(app.model.panes.events.log.entries.contains { $0.subject == "server-error" && $0.kind == .failed })
@@ -98,7 +98,7 @@ import Testing
             app.model.perform(.send)
             try await app.settle("not-json") { app.model.session.exchanges["not-json"]?.stoppedAt != nil }
             #expect(app.model.toasts.shown.filter { $0.style == .failure }.map(\.text).count == 1, "\(app.model.toasts.shown)")
-            #expect(app.model.toasts.shown.last?.text.contains("not-json") == true)
+            expectEqual(app.model.toasts.shown.last?.text.contains("not-json"), true)
         }
     }
 

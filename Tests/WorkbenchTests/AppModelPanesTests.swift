@@ -80,12 +80,12 @@ import Testing
             }
             app.press(.character("3"), .character("f"))
             app.type("body")
-            #expect(app.model.panes.inFlight.table.rows.map(\.name) == ["slow-body"])
+            expectEqual(app.model.panes.inFlight.table.rows.map(\.name), ["slow-body"])
             app.press(.escape)
-            #expect(app.model.panes.inFlight.table.rows.count == 2)
+            expectEqual(app.model.panes.inFlight.table.rows.count, 2)
             app.press(.character("o"))
-            #expect(app.model.panes.inFlight.table.sort == .name)
-            #expect(app.model.panes.inFlight.table.rows.map(\.name) == ["slow", "slow-body"])
+            expectEqual(app.model.panes.inFlight.table.sort, .name)
+            expectEqual(app.model.panes.inFlight.table.rows.map(\.name), ["slow", "slow-body"])
             app.press(.character("X"), .character("y"))
             try await app.settle("everything cancelled") { app.model.session.exchanges.values.allSatisfy { !$0.isInFlight } }
         }
@@ -100,7 +100,7 @@ import Testing
             app.press(.enter)
             try await app.settle("basics done") { app.model.session.runs.runs.first?.finishedAt != nil }
             app.model.tick(now: Date(), force: true)
-            #expect(app.model.panes.inFlight.table.rows.count == 9)
+            expectEqual(app.model.panes.inFlight.table.rows.count, 9)
             #expect(app.model.panes.inFlight.table.selection == 0, "at the top, the selection stays there as rows come")
             app.press(.character("3"), .character("G"))
             let followed = app.model.panes.inFlight.table.rows[app.model.panes.inFlight.table.selection].id
@@ -135,7 +135,7 @@ import Testing
             // Step 4's condition is false: it is skipped without a pause, and the chain ends.
             try await app.settle("the end") { app.model.session.runs.runs.first?.isRunning == false }
             let states = app.model.session.runs.runs.first?.chainSnapshot?.steps.map(\.state)
-            #expect(states == [.succeeded, .succeeded, .skipped, .skipped])
+            expectEqual(states, [.succeeded, .succeeded, .skipped, .skipped])
             #expect(app.screen.contains("when tier == \"platinum\" → false"))
             app.press(.character(" "))
             #expect(app.model.statusLine(now: Date()).text.contains("has ended"))
@@ -150,7 +150,7 @@ import Testing
             app.press(.character("5"), .character("c"))
             try await app.settle("the end") { app.model.session.runs.runs.first?.isRunning == false }
             let states = app.model.session.runs.runs.first?.chainSnapshot?.steps.map(\.state)
-            #expect(states == [.succeeded, .succeeded, .succeeded, .skipped])
+            expectEqual(states, [.succeeded, .succeeded, .succeeded, .skipped])
         }
     }
 
@@ -161,7 +161,7 @@ import Testing
             try await app.settle("paused") { app.model.session.runs.runs.first?.pausedStep != nil }
             app.press(.character("5"), .character("x"))
             try await app.settle("stopped") { app.model.session.runs.runs.first?.isRunning == false }
-            #expect(app.model.session.runs.runs.first?.chainSnapshot?.steps.first?.state == .cancelled)
+            expectEqual(app.model.session.runs.runs.first?.chainSnapshot?.steps.first?.state, .cancelled)
             app.press(.character("x"))
             #expect(app.model.statusLine(now: Date()).text.contains("is not running"))
         }
@@ -180,8 +180,8 @@ import Testing
             app.press(.character(" "))
             #expect(app.model.statusLine(now: Date()).text.contains("step keys drive chains"))
             app.press(.character("z"), .down, .enter)
-            #expect(app.model.focus == .exchange)
-            #expect(app.model.tree.selectedNode == .request("get-args"))
+            expectEqual(app.model.focus, .exchange)
+            expectEqual(app.model.tree.selectedNode, .request("get-args"))
         }
     }
 
@@ -219,7 +219,7 @@ import Testing
             #expect(kinds.contains("xml started"))
             app.press(.character("6"), .character("f"))
             app.type("failed")
-            #expect(app.model.panes.events.log.list.shown.map(\.subject) == ["refused"])
+            expectEqual(app.model.panes.events.log.list.shown.map(\.subject), ["refused"])
             #expect(app.buffer.cells.contains { $0.style == .failure })
             app.press(.enter, .character("p"))
             app.select(.request("created"))
@@ -240,7 +240,7 @@ import Testing
             try await app.settle("refused") { app.model.session.exchanges["refused"]?.stoppedAt != nil }
             #expect(app.model.statusLine(now: Date()).text.contains("! shows it in Events"))
             app.press(.character("1"), .character("!"))
-            #expect(app.model.focus == .events)
+            expectEqual(app.model.focus, .events)
             let selected = app.model.panes.events.log.list.selected!
             #expect(selected.subject == "refused" && selected.kind == .failed)
         }
@@ -284,7 +284,7 @@ import Testing
             }
             let runs = app.model.session.runs.runs
             #expect(runs.count == 1, "only the newest run stays when the older ones hold more than the budget")
-            #expect(runs.first?.id == 3)
+            expectEqual(runs.first?.id, 3)
             #expect((runs.first?.responseBytes ?? 0) > 0)
             app.model.session.runs.keptResponseBytes = 256 << 20
             app.press(.enter)

@@ -11,11 +11,11 @@ import Testing
             app.press(.enter)
             try await app.settle("json-valid") { app.model.session.exchanges["json-valid"]?.viewer != nil }
             app.press(.character("2"), .character("2"))
-            #expect(app.model.scope == .response)
+            expectEqual(app.model.scope, .response)
             app.press(.character("/"))
             app.type("wake")
             app.press(.enter)
-            #expect(app.model.selectedExchange?.viewer?.search?.matches.count == 1)
+            expectEqual(app.model.selectedExchange?.viewer?.search?.matches.count, 1)
             #expect(app.buffer.cells.contains { $0.style == .currentMatch })
             // n and N move between the matches of a plain body (not only of a stream's).
             app.press(.character("/"), .control("u"))
@@ -25,9 +25,9 @@ import Testing
             let first = try #require(app.model.selectedExchange?.viewer?.search?.current)
             #expect(titles >= 2, "\(titles) matches")
             app.press(.character("n"))
-            #expect(app.model.selectedExchange?.viewer?.search?.current == (first + 1) % titles)
+            expectEqual(app.model.selectedExchange?.viewer?.search?.current, (first + 1) % titles)
             app.press(.character("N"))
-            #expect(app.model.selectedExchange?.viewer?.search?.current == first)
+            expectEqual(app.model.selectedExchange?.viewer?.search?.current, first)
             app.press(.character("f"))
             app.type("$.slideshow.title")
             app.press(.enter)
@@ -54,7 +54,7 @@ import Testing
             app.press(.enter)
             #expect(app.model.overlay == nil)
             let saved = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(saved == app.model.session.exchanges["xml"]?.request.responseData)
+            expectEqual(saved, app.model.session.exchanges["xml"]?.request.responseData)
             app.press(.character("s"), .control("u"))
             app.type(path)
             app.press(.enter)
@@ -68,8 +68,8 @@ import Testing
     @Test func zoomGivesThePaneTheWholeScreen() async throws {
         try await AppHarness.run { app in
             app.press(.character("z"))
-            #expect(app.model.frame().panes.map(\.pane) == [.requests])
-            #expect(app.model.frame().panes.first?.rect.height == 39)
+            expectEqual(app.model.frame().panes.map(\.pane), [.requests])
+            expectEqual(app.model.frame().panes.first?.rect.height, 39)
             app.press(.character("z"))
             #expect(app.model.frame().panes.count == 9, "eight panes, the Exchange pane in two parts")
         }

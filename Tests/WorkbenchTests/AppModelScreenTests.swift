@@ -23,10 +23,10 @@ import Testing
         try await AppHarness.run { app in
             app.press(.character("/"))
             app.type("pjs")
-            #expect(app.model.tree.selectedNode == .request("post-json"))
+            expectEqual(app.model.tree.selectedNode, .request("post-json"))
             #expect(app.screen.contains("/ pjs"))
             app.press(.enter)
-            #expect(app.model.tree.filter == "pjs")
+            expectEqual(app.model.tree.filter, "pjs")
             app.press(.escape)
             #expect(app.model.tree.filter.isEmpty)
             #expect(app.model.tree.selectedNode == .request("post-json"), "the selection stays")
@@ -38,7 +38,7 @@ import Testing
             app.press(.character(":"))
             app.type("jsonval")
             app.press(.enter)
-            #expect(app.model.tree.selectedNode == .request("json-valid"))
+            expectEqual(app.model.tree.selectedNode, .request("json-valid"))
             app.press(.control("p"))
             app.type("switch env")
             app.press(.enter)
@@ -52,8 +52,8 @@ import Testing
     @Test func belowTheFullLayoutOnePaneShowsUnderATabBar() async throws {
         try await AppHarness.run(size: Size(columns: 80, rows: 24)) { app in
             let frame = app.model.frame()
-            #expect(frame.tabBar?.text.contains("1 Requests") == true)
-            #expect(frame.panes.map(\.pane) == [.requests])
+            expectEqual(frame.tabBar?.text.contains("1 Requests"), true)
+            expectEqual(frame.panes.map(\.pane), [.requests])
             app.press(.enter)
             #expect(app.model.focus == .exchange, "sending shows the response in the one-pane layout")
             app.model.size = Size(columns: 30, rows: 10)
@@ -100,8 +100,8 @@ import Testing
             app.press(.character("2"))
             let rect = try #require(ScreenLayout(size: app.model.size, focus: .requests, zoomed: false).rects[.requests])
             app.press(.mouse(MouseEvent(.press, row: rect.row + 4, column: rect.column + 5)))
-            #expect(app.model.focus == .requests)
-            #expect(app.model.tree.selectedNode == .request("post-form"))
+            expectEqual(app.model.focus, .requests)
+            expectEqual(app.model.tree.selectedNode, .request("post-form"))
         }
     }
 
@@ -117,7 +117,7 @@ import Testing
             try await app.settle("a send with the last good definitions") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
             try good.write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
             try await app.fileChanged()
-            #expect(app.model.session.reloadError == nil)
+            expectEqual(app.model.session.reloadError, nil)
         }
     }
 
@@ -126,14 +126,14 @@ import Testing
             app.select(.request("xml"))
             app.press(.character("e"))
             let line = app.model.session.workspace.requests["xml"]!.location.line
-            #expect(app.model.takeEffects() == [.openEditor(path: app.workspacePath, line: line)])
+            expectEqual(app.model.takeEffects(), [.openEditor(path: app.workspacePath, line: line)])
             let good = app.fileText
             try "requests: [".write(toFile: app.workspacePath, atomically: true, encoding: .utf8)
             try await app.editorFinished(.exited(status: 0))
             #expect(app.screen.contains("is not valid"))
             app.press(.character("d"))
-            #expect(app.fileText == good)
-            #expect(app.model.session.reloadError == nil)
+            expectEqual(app.fileText, good)
+            expectEqual(app.model.session.reloadError, nil)
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct AppModelSendingTests {
     @Test func enterSendsTheSelectedRequestAndTheResponseShowsItsStatus() async throws {
         try await AppHarness.run { app in
-            #expect(app.model.tree.selectedNode == .request("get-args"))
+            expectEqual(app.model.tree.selectedNode, .request("get-args"))
             #expect(app.screen.contains("Not sent yet"))
             app.press(.enter)
             try await app.settle("get-args to finish") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
@@ -16,7 +16,7 @@ import Testing
             #expect(screen.contains("200 OK"))
             #expect(screen.contains("Body"))
             #expect(screen.contains("courier-demo"), "the echoed query shows in the body")
-            #expect(app.model.session.exchanges["get-args"]?.request.error == nil)
+            expectEqual(app.model.session.exchanges["get-args"]?.request.error, nil)
         }
     }
 
@@ -38,7 +38,7 @@ import Testing
             app.select(.request("cities"))
             app.press(.character("R"))
             try await app.settle("cities from the network") { app.model.session.exchanges["cities"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["cities"]?.request.isDataFromCache == false)
+            expectEqual(app.model.session.exchanges["cities"]?.request.isDataFromCache, false)
             await app.model.session.exchanges["cities"]?.request.agent.waitForCacheWrites()
             app.press(.enter)
             try await app.settle("cities from the cache") {
@@ -64,7 +64,7 @@ import Testing
             #expect(app.model.statusLine(now: Date()).text.contains("1 request"))
             app.press(.character("x"))
             try await app.settle("the cancel to arrive") { app.model.session.exchanges["slow-body"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["slow-body"]?.isCancelled == true)
+            expectEqual(app.model.session.exchanges["slow-body"]?.isCancelled, true)
             #expect(app.screen.contains("cancelled"))
         }
     }
@@ -75,13 +75,13 @@ import Testing
             app.press(.character(" "))
             app.select(.request("created"))
             app.press(.character(" "))
-            #expect(app.model.tree.marks == ["xml", "created"])
+            expectEqual(app.model.tree.marks, ["xml", "created"])
             app.press(.enter)
             try await app.settle("both marked requests") {
                 ["xml", "created"].allSatisfy { app.model.session.exchanges[$0]?.stoppedAt != nil }
             }
-            #expect(app.model.session.exchanges["xml"]?.origin == "marked batch")
-            #expect(app.model.session.exchanges["created"]?.request.responseStatusCode == 201)
+            expectEqual(app.model.session.exchanges["xml"]?.origin, "marked batch")
+            expectEqual(app.model.session.exchanges["created"]?.request.responseStatusCode, 201)
             #expect(app.model.tree.marks.isEmpty)
         }
     }
@@ -97,9 +97,9 @@ import Testing
                 app.press(.character("S"))
                 try await app.settle("step \(step) to pause") { app.model.session.runs.runs.first?.pausedStep?.index == step }
             }
-            #expect(app.model.session.exchanges["login"]?.request.responseStatusCode == 200)
-            #expect(app.model.session.exchanges["orders"]?.request.responseStatusCode == 200)
-            #expect(app.model.session.exchanges["orders"]?.origin == "chain checkout, step 2")
+            expectEqual(app.model.session.exchanges["login"]?.request.responseStatusCode, 200)
+            expectEqual(app.model.session.exchanges["orders"]?.request.responseStatusCode, 200)
+            expectEqual(app.model.session.exchanges["orders"]?.origin, "chain checkout, step 2")
             if case .stepMember(let chain, let step, _, _)? = app.model.tree.selectedNode {
                 #expect(chain == "checkout" && step == 1, "the selection follows the chain to the step that ran")
             } else {
@@ -109,7 +109,7 @@ import Testing
                 app.press(.character("S"))
                 try await app.settle("the next step") { app.model.session.runs.runs.first?.pausedStep != nil || app.model.session.runs.runs.first?.isRunning == false }
             }
-            #expect(app.model.session.exchanges["checkout-order"]?.request.responseStatusCode == 200)
+            expectEqual(app.model.session.exchanges["checkout-order"]?.request.responseStatusCode, 200)
             #expect(app.model.session.exchanges["vip-offer"] == nil || app.model.session.exchanges["vip-offer"]?.startedAt == nil)
         }
     }
@@ -127,7 +127,7 @@ import Testing
             app.select(.request("get-args"))
             app.press(.enter)
             try await app.settle("get-args in french") { app.model.session.exchanges["get-args"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["get-args"]?.request.responseJSON?["args"]?["lang"] == "fr")
+            expectEqual(app.model.session.exchanges["get-args"]?.request.responseJSON?["args"]?["lang"], "fr")
         }
     }
 
@@ -138,11 +138,11 @@ import Testing
             try await app.settle("basic-auth") { app.model.session.exchanges["basic-auth"]?.stoppedAt != nil }
             await app.model.session.engine.history?.finish()
             let rows = try HistoryStore(stateDirectory: app.directory + "/state").exchangesWithBodies()
-            #expect(rows.map(\.request) == ["basic-auth"])
-            #expect(rows.first?.status == 200)
-            #expect(rows.first?.workspacePath == URL(fileURLWithPath: app.workspacePath).standardizedFileURL.path)
+            expectEqual(rows.map(\.request), ["basic-auth"])
+            expectEqual(rows.first?.status, 200)
+            expectEqual(rows.first?.workspacePath, URL(fileURLWithPath: app.workspacePath).standardizedFileURL.path)
             let authorization = rows.first?.requestHeaders.first { $0.name.lowercased() == "authorization" }
-            #expect(authorization?.value == "‹redacted›")
+            expectEqual(authorization?.value, "‹redacted›")
             #expect(rows.first?.responseBody.map { String(decoding: $0, as: UTF8.self) }?.contains("authenticated") == true)
         }
     }
@@ -161,7 +161,7 @@ import Testing
             #expect(app.screen.contains("2 past · Enter opens"))
             app.press(.enter)
             try await app.settle("opened") { app.model.panes.exchange.historyTab.opened != nil }
-            #expect(app.model.panes.exchange.historyTab.opened?.exchange.id == app.model.panes.exchange.historyTab.rows[0].id)
+            expectEqual(app.model.panes.exchange.historyTab.opened?.exchange.id, app.model.panes.exchange.historyTab.rows[0].id)
             #expect(app.screen.contains("\"args\""))
             app.press(.escape)
             app.press(.character("d"), .character("j"), .character("d"))
@@ -174,7 +174,7 @@ import Testing
             app.press(.enter)
             try await app.settle("HAR written") { FileManager.default.fileExists(atPath: har) && app.screen.contains("(HAR 1.2)") }
             let log = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])?["log"] as? [String: Any])
-            #expect((log["entries"] as? [Any])?.count == 2)   // both sends of the workbench's one run
+            expectEqual((log["entries"] as? [Any])?.count, 2)   // both sends of the workbench's one run
         }
     }
 
@@ -188,11 +188,11 @@ import Testing
             #expect(app.screen.contains("OFFLINE"))
             app.press(.enter)
             try await app.settle("offline") { app.model.session.exchanges["get-args"]?.request.answeredFromHistory != nil }
-            #expect(app.model.session.exchanges["get-args"]?.request.response?.statusCode == 200)
+            expectEqual(app.model.session.exchanges["get-args"]?.request.response?.statusCode, 200)
             app.select(.request("created"))
             app.press(.enter)
             try await app.settle("no answer") { app.model.session.exchanges["created"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["created"]?.request.error?.code.rawValue == -12)
+            expectEqual(app.model.session.exchanges["created"]?.request.error?.code.rawValue, -12)
             app.press(.character("O"))
             #expect(!app.screen.contains("OFFLINE"))
         }

@@ -20,8 +20,8 @@ struct BodyFormattingTests {
         let source = #"{"zeta":"Zoë \"Z\"\n","alpha":[],"meta":{},"n":-1.5E+10,"ok":true,"none":null,"#
             + #""list":[1,{"a":"\u00e9","b":0.25e-3}],"日本":"語"}"#
         let body = formatBody(source)
-        #expect(body.kind == .json)
-        #expect(body.notice == nil)
+        expectEqual(body.kind, .json)
+        expectEqual(body.notice, nil)
         #expect(body.isComplete)
         #expect(bodyLines(body) == [
             "{",
@@ -41,15 +41,15 @@ struct BodyFormattingTests {
             #"  "日本": "語""#,
             "}",
         ])
-        #expect(body.byteCount == source.utf8.count)
+        expectEqual(body.byteCount, source.utf8.count)
     }
 
     @Test("Whitespace in the source goes; a top-level scalar or empty container is one line")
     func reformatting() {
-        #expect(bodyLines(formatBody("  [ 1 ,\n\t2 ]\r\n")) == ["[", "  1,", "  2", "]"])
+        expectEqual(bodyLines(formatBody("  [ 1 ,\n\t2 ]\r\n")), ["[", "  1,", "  2", "]"])
         #expect(bodyLines(formatBody(#""just a string""#)) == [#""just a string""#])
         #expect(bodyLines(formatBody(" {  } ")) == ["{}"])
-        #expect(bodyLines(formatBody("[[[]]]")) == ["[", "  [", "    []", "  ]", "]"])
+        expectEqual(bodyLines(formatBody("[[[]]]")), ["[", "  [", "    []", "  ]", "]"])
     }
 
     @Test("Tokens are styled: keys, strings, numbers, literals, punctuation")
@@ -60,10 +60,10 @@ struct BodyFormattingTests {
             Span("  "), Span(#""k""#, .syntaxKey), Span(": ", .syntaxPunctuation), Span(#""v""#, .syntaxString),
             Span(",", .syntaxPunctuation),
         ])
-        #expect(body.line(2).spans.map(\.style) == [.plain, .syntaxKey, .syntaxPunctuation, .syntaxNumber, .syntaxPunctuation])
-        #expect(body.line(3).spans.map(\.style) == [.plain, .syntaxKey, .syntaxPunctuation, .syntaxLiteral, .syntaxPunctuation])
+        expectEqual(body.line(2).spans.map(\.style), [.plain, .syntaxKey, .syntaxPunctuation, .syntaxNumber, .syntaxPunctuation])
+        expectEqual(body.line(3).spans.map(\.style), [.plain, .syntaxKey, .syntaxPunctuation, .syntaxLiteral, .syntaxPunctuation])
         #expect(body.line(5).spans == [Span("    "), Span(#""x""#, .syntaxKey), Span(": ", .syntaxPunctuation), Span("null", .syntaxLiteral)])
-        #expect(body.line(6).spans == [Span("  "), Span("}", .syntaxPunctuation)])
+        expectEqual(body.line(6).spans, [Span("  "), Span("}", .syntaxPunctuation)])
     }
 
     @Test("A string holding a colon or brackets stays one string")
@@ -78,12 +78,12 @@ struct BodyFormattingTests {
     func jsonFolds() {
         let body = formatBody(#"{"a":[1,2],"b":{},"c":{"d":[]}}"#)
         // {, "a": [, 1, 2, ], "b": {}, "c": {, "d": [], }, }
-        #expect(body.foldEnd(of: 0) == 9)
-        #expect(body.foldEnd(of: 1) == 4)
-        #expect(body.foldEnd(of: 5) == nil)
-        #expect(body.foldEnd(of: 6) == 8)
-        #expect(body.foldEnd(of: 7) == nil)
-        #expect(body.depth(of: 2) == 2)
+        expectEqual(body.foldEnd(of: 0), 9)
+        expectEqual(body.foldEnd(of: 1), 4)
+        expectEqual(body.foldEnd(of: 5), nil)
+        expectEqual(body.foldEnd(of: 6), 8)
+        expectEqual(body.foldEnd(of: 7), nil)
+        expectEqual(body.depth(of: 2), 2)
     }
 
     @Test("Invalid JSON is shown as text with a notice saying where and why", arguments: [
@@ -99,37 +99,37 @@ struct BodyFormattingTests {
     ])
     func invalidJSON(source: String, notice: String) {
         let body = formatBody(source)
-        #expect(body.kind == .text)
-        #expect(body.notice == notice)
-        #expect(bodyLines(body) == source.components(separatedBy: "\n"))
+        expectEqual(body.kind, .text)
+        expectEqual(body.notice, notice)
+        expectEqual(bodyLines(body), source.components(separatedBy: "\n"))
     }
 
     @Test("Nesting deeper than 512 levels is refused rather than overflowing anything")
     func deepNesting() {
         let body = formatBody(String(repeating: "[", count: 600) + String(repeating: "]", count: 600))
-        #expect(body.kind == .text)
-        #expect(body.notice?.contains("nest deeper than 512 levels") == true)
-        #expect(formatBody(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).kind == .json)
+        expectEqual(body.kind, .text)
+        expectEqual(body.notice?.contains("nest deeper than 512 levels"), true)
+        expectEqual(formatBody(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).kind, .json)
     }
 
     @Test("JSON is sniffed without a type or under a text type; sniffed JSON that fails is plain text")
     func sniffing() {
         #expect(formatBody(#"{"a":1}"#, nil).kind == .json)
-        #expect(formatBody(" [1]", "text/plain; charset=utf-8").kind == .json)
+        expectEqual(formatBody(" [1]", "text/plain; charset=utf-8").kind, .json)
         #expect(formatBody(#"{"a":1}"#, "application/problem+json").kind == .json)
         let log = formatBody("[INFO] started\n[WARN] slow", "text/plain")
-        #expect(log.kind == .text)
-        #expect(log.notice == nil)
-        #expect(bodyLines(log) == ["[INFO] started", "[WARN] slow"])
+        expectEqual(log.kind, .text)
+        expectEqual(log.notice, nil)
+        expectEqual(bodyLines(log), ["[INFO] started", "[WARN] slow"])
         #expect(formatBody(#"{"a":1}"#, "application/javascript").kind == .text)
     }
 
     @Test("Text splits on LF and CRLF; a final line break adds no empty line; a byte order mark goes")
     func text() {
         let body = formatBody("one\r\ntwo\n\nthree\r\n", "text/plain")
-        #expect(body.kind == .text)
-        #expect(bodyLines(body) == ["one", "two", "", "three"])
-        #expect(body.line(0).spans == [Span("one")])
+        expectEqual(body.kind, .text)
+        expectEqual(bodyLines(body), ["one", "two", "", "three"])
+        expectEqual(body.line(0).spans, [Span("one")])
         #expect(bodyLines(formatBody("\u{FEFF}bom", "text/plain")) == ["bom"])
         #expect(bodyLines(formatBody("\u{FEFF}{\"a\":1}", nil)) == ["{", #"  "a": 1"#, "}"])
     }
@@ -138,11 +138,11 @@ struct BodyFormattingTests {
     func charsets() {
         let latin1 = Data([0x63, 0x61, 0x66, 0xE9, 0x0A, 0x6E, 0x61, 0xEF, 0x76, 0x65])
         let body = FormattedBody.format(latin1, mimeType: "text/plain; charset=ISO-8859-1")
-        #expect(body.kind == .text)
-        #expect(bodyLines(body) == ["café", "naïve"])
-        #expect(body.byteCount == 10)
-        #expect(FormattedBody.format(latin1, mimeType: "text/plain").kind == .binary)
-        #expect(FormattedBody.format(latin1, mimeType: nil).kind == .binary)
+        expectEqual(body.kind, .text)
+        expectEqual(bodyLines(body), ["café", "naïve"])
+        expectEqual(body.byteCount, 10)
+        expectEqual(FormattedBody.format(latin1, mimeType: "text/plain").kind, .binary)
+        expectEqual(FormattedBody.format(latin1, mimeType: nil).kind, .binary)
         let utf16 = Data(#"{"k":"é"}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         let json = FormattedBody.format(utf16, mimeType: "application/json; charset=utf-16le")
         #expect(bodyLines(json) == ["{", #"  "k": "é""#, "}"])
@@ -152,39 +152,39 @@ struct BodyFormattingTests {
     func binary() {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x41])
         let body = FormattedBody.format(png, mimeType: "image/png")
-        #expect(body.kind == .binary)
+        expectEqual(body.kind, .binary)
         #expect(bodyLines(body) == [
             "binary body · image/png · 18 B",
             "00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  |.PNG........IHDR|",
             "00000010  00 41                                             |.A|",
         ])
-        #expect(body.line(0).spans == [Span("binary body · image/png · 18 B", .dim)])
-        #expect(body.line(1).spans.map(\.style) == [.dim, .plain, .syntaxString])
-        #expect(FormattedBody.format(Data("a\0b".utf8), mimeType: "text/plain").kind == .binary)
-        #expect(FormattedBody.format(Data("plain".utf8), mimeType: "application/octet-stream").kind == .binary)
+        expectEqual(body.line(0).spans, [Span("binary body · image/png · 18 B", .dim)])
+        expectEqual(body.line(1).spans.map(\.style), [.dim, .plain, .syntaxString])
+        expectEqual(FormattedBody.format(Data("a\0b".utf8), mimeType: "text/plain").kind, .binary)
+        expectEqual(FormattedBody.format(Data("plain".utf8), mimeType: "application/octet-stream").kind, .binary)
     }
 
     @Test("A large binary body previews its first 64 KiB")
     func largeBinary() {
         let body = FormattedBody.format(Data(repeating: 0xAB, count: 100_000), mimeType: nil)
-        #expect(body.kind == .binary)
-        #expect(body.plainText(0) == "binary body · 97.7 KiB (100,000 bytes) · the first 64 KiB shown")
-        #expect(body.lineCount == 1 + 65_536 / 16)
+        expectEqual(body.kind, .binary)
+        expectEqual(body.plainText(0), "binary body · 97.7 KiB (100,000 bytes) · the first 64 KiB shown")
+        expectEqual(body.lineCount, 1 + 65_536 / 16)
         #expect(body.plainText(body.lineCount - 1).hasPrefix("0000fff0  ab ab"))
     }
 
     @Test("Declared JSON that is binary says so")
     func jsonThatIsBinary() {
         let body = FormattedBody.format(Data([0x89, 0x50, 0x4E, 0x47, 0xFF]), mimeType: "application/json")
-        #expect(body.kind == .binary)
-        #expect(body.notice == "not valid JSON at byte 0 (line 1): expected a value; shown as binary")
+        expectEqual(body.kind, .binary)
+        expectEqual(body.notice, "not valid JSON at byte 0 (line 1): expected a value; shown as binary")
     }
 
     @Test("An empty body is one dim line")
     func empty() {
         let body = FormattedBody.format(Data(), mimeType: "application/json")
-        #expect(body.kind == .empty)
-        #expect(body.lineCount == 1)
-        #expect(body.line(0).spans == [Span("(empty body)", .dim)])
+        expectEqual(body.kind, .empty)
+        expectEqual(body.lineCount, 1)
+        expectEqual(body.line(0).spans, [Span("(empty body)", .dim)])
     }
 }

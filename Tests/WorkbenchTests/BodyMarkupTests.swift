@@ -12,7 +12,7 @@ struct BodyMarkupTests {
             <item sku="B2"><name>Cup</name><empty></empty><note/></item>   <![CDATA[<raw> & stuff]]></order>
             """
         let body = formatBody(source, "application/xml")
-        #expect(body.kind == .xml)
+        expectEqual(body.kind, .xml)
         #expect(bodyLines(body) == [
             #"<?xml version="1.0"?>"#,
             "<!DOCTYPE note>",
@@ -27,17 +27,17 @@ struct BodyMarkupTests {
             "  <![CDATA[<raw> & stuff]]>",
             "</order>",
         ])
-        #expect(body.foldEnd(of: 2) == 11)
-        #expect(body.foldEnd(of: 5) == 9)
-        #expect(body.foldEnd(of: 4) == nil)
-        #expect(body.foldEnd(of: 6) == nil)
+        expectEqual(body.foldEnd(of: 2), 11)
+        expectEqual(body.foldEnd(of: 5), 9)
+        expectEqual(body.foldEnd(of: 4), nil)
+        expectEqual(body.foldEnd(of: 6), nil)
     }
 
     @Test("Text next to elements gets lines of its own, trimmed; whitespace-only text goes")
     func mixedText() {
         let body = formatBody("<p>\n  Hello,\n   world  <b>you</b> there\n\n</p>", "text/xml")
-        #expect(bodyLines(body) == ["<p>", "  Hello,", "  world", "  <b>you</b>", "  there", "</p>"])
-        #expect(body.foldEnd(of: 0) == 5)
+        expectEqual(bodyLines(body), ["<p>", "  Hello,", "  world", "  <b>you</b>", "  there", "</p>"])
+        expectEqual(body.foldEnd(of: 0), 5)
     }
 
     @Test("Whitespace inside tags is collapsed, line breaks in values become spaces")
@@ -49,7 +49,7 @@ struct BodyMarkupTests {
     @Test("A quote opens a value only after '=': an apostrophe in a bare value leaves no string open")
     func apostrophes() {
         let body = formatBody("<p title=don't>a > b</p><p>c</p>", "text/html")
-        #expect(bodyLines(body) == ["<p title=don't>a > b</p>", "<p>c</p>"])
+        expectEqual(bodyLines(body), ["<p title=don't>a > b</p>", "<p>c</p>"])
     }
 
     @Test("Tags, attribute names and values are styled")
@@ -60,7 +60,7 @@ struct BodyMarkupTests {
             Span(#""x""#, .syntaxString), Span(" "), Span("b", .syntaxAttribute), Span("=", .syntaxPunctuation), Span("y", .syntaxString),
             Span(">", .syntaxTag), Span("t"), Span("</a>", .syntaxTag),
         ])
-        #expect(body.line(2).spans == [Span("  "), Span("<!-- c -->", .dim)])
+        expectEqual(body.line(2).spans, [Span("  "), Span("<!-- c -->", .dim)])
     }
 
     @Test("HTML: void elements and self-closing tags open nothing; names ignore case; script is raw text")
@@ -72,7 +72,7 @@ struct BodyMarkupTests {
             <body><p>one<br>two</P><img src="i.png"><input type=text /></body></html>
             """
         let body = formatBody(source, "text/html; charset=utf-8")
-        #expect(body.kind == .html)
+        expectEqual(body.kind, .html)
         #expect(bodyLines(body) == [
             "<!DOCTYPE html>",
             "<HTML>",
@@ -92,33 +92,33 @@ struct BodyMarkupTests {
             "  </body>",
             "</html>",
         ])
-        #expect(body.foldEnd(of: 1) == 16)
-        #expect(body.foldEnd(of: 8) == 12)
+        expectEqual(body.foldEnd(of: 1), 16)
+        expectEqual(body.foldEnd(of: 8), 12)
     }
 
     @Test("An end tag closes elements left open inside it; a stray end tag stands alone")
     func unbalanced() {
         let body = formatBody("<ul><li>a<li>b</ul></x><div>", "text/html")
-        #expect(bodyLines(body) == ["<ul>", "  <li>", "    a", "    <li>", "      b", "</ul>", "</x>", "<div>"])
-        #expect(body.foldEnd(of: 0) == 5)
-        #expect(body.foldEnd(of: 1) == 4)
-        #expect(body.foldEnd(of: 3) == 4)
-        #expect(body.foldEnd(of: 7) == nil)
+        expectEqual(bodyLines(body), ["<ul>", "  <li>", "    a", "    <li>", "      b", "</ul>", "</x>", "<div>"])
+        expectEqual(body.foldEnd(of: 0), 5)
+        expectEqual(body.foldEnd(of: 1), 4)
+        expectEqual(body.foldEnd(of: 3), 4)
+        expectEqual(body.foldEnd(of: 7), nil)
     }
 
     @Test("A multi-line comment keeps its lines, trimmed")
     func multiLineComment() {
         let body = formatBody("<a><!--\n  one\n    two\n--></a>", "application/xml")
-        #expect(bodyLines(body) == ["<a>", "  <!--", "  one", "  two", "  -->", "</a>"])
-        #expect(body.line(2).spans == [Span("  "), Span("one", .dim)])
+        expectEqual(bodyLines(body), ["<a>", "  <!--", "  one", "  two", "  -->", "</a>"])
+        expectEqual(body.line(2).spans, [Span("  "), Span("one", .dim)])
     }
 
     @Test("Markup is sniffed without a type")
     func sniffing() {
-        #expect(formatBody("<!doctype html><p>x</p>", nil).kind == .html)
-        #expect(formatBody("  <?xml version=\"1.0\"?><a/>", nil).kind == .xml)
-        #expect(formatBody("<feed><entry/></feed>", nil).kind == .xml)
-        #expect(formatBody("< not a tag", nil).kind == .text)
-        #expect(formatBody("<svg><g/></svg>", "image/svg+xml").kind == .xml)
+        expectEqual(formatBody("<!doctype html><p>x</p>", nil).kind, .html)
+        expectEqual(formatBody("  <?xml version=\"1.0\"?><a/>", nil).kind, .xml)
+        expectEqual(formatBody("<feed><entry/></feed>", nil).kind, .xml)
+        expectEqual(formatBody("< not a tag", nil).kind, .text)
+        expectEqual(formatBody("<svg><g/></svg>", "image/svg+xml").kind, .xml)
     }
 }

@@ -13,8 +13,8 @@ struct BodySearchAndFilterTests {
         let body = formatBody(Self.orders)
         // "id": "A-1", is line 3, indented six columns.
         #expect(body.plainText(3) == #"      "id": "A-1","#)
-        #expect(body.matches(of: "A-1", caseInsensitive: false, limit: 10) == [BodyMatch(line: 3, range: 7..<10)])
-        #expect(body.matches(of: "\"id\"", caseInsensitive: false, limit: 10).map(\.line) == [3, 11])
+        expectEqual(body.matches(of: "A-1", caseInsensitive: false, limit: 10), [BodyMatch(line: 3, range: 7..<10)])
+        expectEqual(body.matches(of: "\"id\"", caseInsensitive: false, limit: 10).map(\.line), [3, 11])
         #expect(body.matches(of: "nothing", caseInsensitive: true, limit: 10).isEmpty)
         #expect(body.matches(of: "", caseInsensitive: true, limit: 10).isEmpty)
     }
@@ -23,8 +23,8 @@ struct BodySearchAndFilterTests {
     func caseInsensitive() {
         let body = formatBody(Self.orders)
         #expect(body.matches(of: "cup", caseInsensitive: false, limit: 10).isEmpty)
-        #expect(body.matches(of: "cup", caseInsensitive: true, limit: 10).map(\.line) == [7])
-        #expect(body.matches(of: "ORDERS", caseInsensitive: true, limit: 10) == [BodyMatch(line: 1, range: 1..<7)])
+        expectEqual(body.matches(of: "cup", caseInsensitive: true, limit: 10).map(\.line), [7])
+        expectEqual(body.matches(of: "ORDERS", caseInsensitive: true, limit: 10), [BodyMatch(line: 1, range: 1..<7)])
     }
 
     @Test("CJK queries match by their bytes")
@@ -33,7 +33,7 @@ struct BodySearchAndFilterTests {
         let line = body.lineCount - 4
         #expect(body.plainText(line) == #"    "note": "東京の店""#)
         // `"note": "` is 9 bytes; 東京 is 6.
-        #expect(body.matches(of: "東京", caseInsensitive: true, limit: 10) == [BodyMatch(line: line, range: 9..<15)])
+        expectEqual(body.matches(of: "東京", caseInsensitive: true, limit: 10), [BodyMatch(line: line, range: 9..<15)])
     }
 
     @Test("A search stops at its limit; matches do not overlap or span lines")
@@ -42,7 +42,7 @@ struct BodySearchAndFilterTests {
         #expect(body.matches(of: "aa", caseInsensitive: false, limit: 10) == [
             BodyMatch(line: 0, range: 0..<2), BodyMatch(line: 0, range: 2..<4), BodyMatch(line: 1, range: 0..<2),
         ])
-        #expect(body.matches(of: "aa", caseInsensitive: false, limit: 2).count == 2)
+        expectEqual(body.matches(of: "aa", caseInsensitive: false, limit: 2).count, 2)
         // The lines' bytes are back to back in one buffer: "aaaa" + "aa" must not match across.
         #expect(formatBody("xa\nax", "text/plain").matches(of: "aa", caseInsensitive: false, limit: 10).isEmpty)
     }
@@ -54,19 +54,19 @@ struct BodySearchAndFilterTests {
         #expect(bodyLines(order) == [
             "{", #"  "id": "A-1","#, #"  "total": 12.5,"#, #"  "items": ["#, #"    "tea","#, #"    "Cup""#, "  ]", "}",
         ])
-        #expect(order.kind == .json)
-        #expect(order.foldEnd(of: 3) == 6)
-        #expect(bodyLines(try body.filtered(by: JSONPath(parsing: "$.orders[1].items")).get()) == ["[]"])
+        expectEqual(order.kind, .json)
+        expectEqual(order.foldEnd(of: 3), 6)
+        expectEqual(bodyLines(try body.filtered(by: JSONPath(parsing: "$.orders[1].items")).get()), ["[]"])
         #expect(bodyLines(try body.filtered(by: JSONPath(parsing: "$.owner['note']")).get()) == [#""東京の店""#])
-        #expect(bodyLines(try body.filtered(by: JSONPath(parsing: "$.count")).get()) == ["2"])
-        #expect(bodyLines(try body.filtered(by: JSONPath(parsing: "$")).get()) == bodyLines(body))
+        expectEqual(bodyLines(try body.filtered(by: JSONPath(parsing: "$.count")).get()), ["2"])
+        expectEqual(bodyLines(try body.filtered(by: JSONPath(parsing: "$")).get()), bodyLines(body))
     }
 
     @Test("A key written with escapes matches its decoded name; the first of repeated keys wins")
     func escapedKeys() throws {
         let body = formatBody(#"{"caf\u00e9":1,"a":2,"a":3}"#)
-        #expect(bodyLines(try body.filtered(by: JSONPath(parsing: "$.café")).get()) == ["1"])
-        #expect(bodyLines(try body.filtered(by: JSONPath(parsing: "$.a")).get()) == ["2"])
+        expectEqual(bodyLines(try body.filtered(by: JSONPath(parsing: "$.café")).get()), ["1"])
+        expectEqual(bodyLines(try body.filtered(by: JSONPath(parsing: "$.a")).get()), ["2"])
     }
 
     @Test("Filter errors name the step that failed", arguments: [
@@ -79,16 +79,16 @@ struct BodySearchAndFilterTests {
         ("$[0]", "$ is an object, not an array"),
     ])
     func filterErrors(path: String, message: String) throws {
-        #expect(formatBody(Self.orders).filtered(by: try JSONPath(parsing: path)).failure?.description == message)
+        expectEqual(formatBody(Self.orders).filtered(by: try JSONPath(parsing: path)).failure?.description, message)
     }
 
     @Test("Only complete JSON bodies filter")
     func filterNeedsJSON() throws {
         let path = try JSONPath(parsing: "$.a")
-        #expect(formatBody("a: 1", "text/plain").filtered(by: path).failure == .notJSON)
+        expectEqual(formatBody("a: 1", "text/plain").filtered(by: path).failure, .notJSON)
         #expect(formatBody(#"{"a": 1"#).filtered(by: path).failure == .notJSON)
         #expect(formatBody(#"{"a":1,"b":2}"#, lineLimit: 2).filtered(by: path).failure == .incomplete)
-        #expect(BodyFilterError.notJSON.description == "the body is not JSON")
+        expectEqual(BodyFilterError.notJSON.description, "the body is not JSON")
     }
 }
 

@@ -12,14 +12,14 @@ struct BodyViewerLayoutTests {
         let whole = itemsBody(300)
         var viewer = bodyViewer(itemsBody(300, lineLimit: 40))
         viewer.moveToBottom()
-        #expect(viewer.cursor == viewer.shownBody.lineCount - 1)
-        #expect(viewer.positionText == "line 40/40+ · to the end when laid out")
+        expectEqual(viewer.cursor, viewer.shownBody.lineCount - 1)
+        expectEqual(viewer.positionText, "line 40/40+ · to the end when laid out")
 
         viewer.replaceBody(whole)
-        #expect(viewer.cursor == whole.lineCount - 1)
-        #expect(viewer.top == whole.lineCount - 10)
-        #expect(viewer.positionText == "line 1,205/1,205")
-        #expect(viewer.visibleLines(height: 10, width: 60, focused: true).last?.text.contains("}") == true)
+        expectEqual(viewer.cursor, whole.lineCount - 1)
+        expectEqual(viewer.top, whole.lineCount - 10)
+        expectEqual(viewer.positionText, "line 1,205/1,205")
+        expectEqual(viewer.visibleLines(height: 10, width: 60, focused: true).last?.text.contains("}"), true)
     }
 
     @Test("A partial body replaced by a longer partial one keeps the cursor going to the end")
@@ -27,10 +27,10 @@ struct BodyViewerLayoutTests {
         var viewer = bodyViewer(itemsBody(300, lineLimit: 40))
         viewer.moveToBottom()
         viewer.replaceBody(itemsBody(300, lineLimit: 400))
-        #expect(viewer.cursor == viewer.shownBody.lineCount - 1)
+        expectEqual(viewer.cursor, viewer.shownBody.lineCount - 1)
         #expect(viewer.followsEnd)
         viewer.replaceBody(itemsBody(300))
-        #expect(viewer.cursor == 1_204)
+        expectEqual(viewer.cursor, 1_204)
         #expect(!viewer.followsEnd)
     }
 
@@ -58,7 +58,7 @@ struct BodyViewerLayoutTests {
         var viewer = bodyViewer(itemsBody(300, lineLimit: 40))
         viewer.moveCursor(by: 39)
         viewer.replaceBody(itemsBody(300))
-        #expect(viewer.cursor == 39)
+        expectEqual(viewer.cursor, 39)
     }
 
     @Test("G in a complete body goes to its end and waits for nothing")
@@ -66,6 +66,6 @@ struct BodyViewerLayoutTests {
         var viewer = bodyViewer()
         viewer.moveToBottom()
         #expect(!viewer.followsEnd)
-        #expect(viewer.positionText == "line 125/125")
+        expectEqual(viewer.positionText, "line 125/125")
     }
 }

@@ -16,9 +16,9 @@ struct BodyViewerRenderingTests {
             "  4 " + "  " + "      " + #""id": 0,"#,
         ])
         #expect(rows[0].spans == [Span("  1 ", .dim), Span("▾ ", .dim), Span("{", .syntaxPunctuation)])
-        #expect(rows.map(\.highlight) == [.selected, .none, .none, .none])
-        #expect(viewer.visibleLines(height: 1, width: 60, focused: false).map(\.highlight) == [.selectedUnfocused])
-        #expect(viewer.visibleLines(height: 500, width: 60, focused: true).count == 125)
+        expectEqual(rows.map(\.highlight), [.selected, .none, .none, .none])
+        expectEqual(viewer.visibleLines(height: 1, width: 60, focused: false).map(\.highlight), [.selectedUnfocused])
+        expectEqual(viewer.visibleLines(height: 500, width: 60, focused: true).count, 125)
     }
 
     @Test("A closed fold shows ▸ and how many lines it hides; the next row is the line after it")
@@ -28,8 +28,8 @@ struct BodyViewerRenderingTests {
         viewer.toggleFold()
         let rows = viewer.visibleLines(height: 10, width: 60, focused: true)
         #expect(rows[2].text == "  3 " + "▸ " + "    " + "{" + " … 3 lines")
-        #expect(rows[2].spans.last == Span(" … 3 lines", .dim))
-        #expect(rows[2].highlight == .selected)
+        expectEqual(rows[2].spans.last, Span(" … 3 lines", .dim))
+        expectEqual(rows[2].highlight, .selected)
         #expect(rows[3].text.hasPrefix("  7 ▾ "))
     }
 
@@ -37,7 +37,7 @@ struct BodyViewerRenderingTests {
     func matchStyles() {
         var viewer = bodyViewer()
         viewer.search("item 1")
-        #expect(viewer.cursor == 8)
+        expectEqual(viewer.cursor, 8)
         let rows = viewer.visibleLines(height: 10, width: 60, focused: true)
         #expect(rows[8].spans == [
             Span("  9 ", .dim), Span("  ", .dim), Span("      "), Span(#""name""#, .syntaxKey), Span(": ", .syntaxPunctuation),
@@ -54,7 +54,7 @@ struct BodyViewerRenderingTests {
     @Test("Rows are cut to the width with an ellipsis")
     func truncation() {
         let rows = bodyViewer().visibleLines(height: 10, width: 12, focused: true)
-        #expect(rows[4].text == "  5 " + "  " + "     …")
+        expectEqual(rows[4].text, "  5 " + "  " + "     …")
         #expect(rows.allSatisfy { $0.width <= 12 })
         #expect(bodyViewer().visibleLines(height: 3, width: 0, focused: true).allSatisfy { $0.width == 0 })
     }
@@ -63,11 +63,11 @@ struct BodyViewerRenderingTests {
     func horizontalOffset() {
         var viewer = bodyViewer(formatBody("日本語のテキスト\nabc日本\n表", "text/plain"), height: 3, width: 20)
         viewer.scrollHorizontally(by: 1)
-        #expect(viewer.visibleLines(height: 3, width: 20, focused: true).map(\.text) == ["1    本語のテキスト", "2   bc日本", "3    "])
+        expectEqual(viewer.visibleLines(height: 3, width: 20, focused: true).map(\.text), ["1    本語のテキスト", "2   bc日本", "3    "])
         viewer.scrollHorizontally(by: 3)
-        #expect(viewer.visibleLines(height: 3, width: 20, focused: true).map(\.text) == ["1   語のテキスト", "2    本", "3   "])
+        expectEqual(viewer.visibleLines(height: 3, width: 20, focused: true).map(\.text), ["1   語のテキスト", "2    本", "3   "])
         viewer.scrollHorizontally(by: -10)
-        #expect(viewer.horizontalOffset == 0)
+        expectEqual(viewer.horizontalOffset, 0)
     }
 
     @Test("No row is ever wider than the width, with CJK text, tabs, matches and any offset")
@@ -92,17 +92,17 @@ struct BodyViewerRenderingTests {
         #expect(viewer.horizontalOffset > 150)
         let row = viewer.visibleLines(height: 5, width: 40, focused: true)[0]
         #expect(row.spans.contains(Span("needle", .currentMatch)))
-        #expect(row.width == 40)
+        expectEqual(row.width, 40)
         viewer.moveToTop()
         viewer.search("x")
-        #expect(viewer.horizontalOffset == 0)
+        expectEqual(viewer.horizontalOffset, 0)
     }
 
     @Test("A megabyte-long line is drawn from the part up to the right edge")
     func longLine() {
         var viewer = bodyViewer(formatBody(String(repeating: "0123456789", count: 100_000), "text/plain"), height: 1, width: 30)
-        #expect(viewer.visibleLines(height: 1, width: 30, focused: true).map(\.text) == ["1   " + "0123456789012345678901234…"])
+        expectEqual(viewer.visibleLines(height: 1, width: 30, focused: true).map(\.text), ["1   " + "0123456789012345678901234…"])
         viewer.scrollHorizontally(by: 1005)
-        #expect(viewer.visibleLines(height: 1, width: 30, focused: true).map(\.text) == ["1   " + "5678901234567890123456789…"])
+        expectEqual(viewer.visibleLines(height: 1, width: 30, focused: true).map(\.text), ["1   " + "5678901234567890123456789…"])
     }
 }

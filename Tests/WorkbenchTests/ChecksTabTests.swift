@@ -29,14 +29,14 @@ import Testing
     @Test func failedChecksAreListedWithExpectedAndActualAndTheVerdict() async throws {
         try await AppHarness.run { app in
             let exchange = try await send("checks-fail", app)
-            #expect(exchange.request.error?.code == .responseRejected)
+            expectEqual(exchange.request.error?.code, .responseRejected)
             var screen = app.screen
             #expect(rows(screen, containing: "200 OK  ✗ 3/5 checks failed").count == 1, "\(screen)")
             #expect(rows(screen, containing: "checks-fail").contains { $0.contains("✗ checks") }, "the tree's badge: \(screen)")
             #expect(screen.contains("✗ 3/5 checks failed  validation error -13"), "the Body tab points to the checks: \(screen)")
 
             app.press(.character("2"), .character("2"), .character("]"))
-            #expect(app.model.panes.exchange.responseTab == .checks)
+            expectEqual(app.model.panes.exchange.responseTab, .checks)
             screen = app.screen
             #expect(screen.contains(" Checks 2/5 "), "\(screen)")
             #expect(rows(screen, containing: "✓ status == 200").count == 1, "\(screen)")
@@ -59,7 +59,7 @@ import Testing
             #expect(screen.contains("(#/properties/slideshow/properties/date/type)"), "the selected check whole, with the schema location: \(screen)")
             #expect(rows(screen, containing: "demo.yaml:").contains { $0.contains(":9  schema (inline)") }, "where it is written: \(screen)")
             app.press(.enter)
-            #expect(app.model.panes.exchange.responseTab == .body)
+            expectEqual(app.model.panes.exchange.responseTab, .body)
             let viewer = try #require(exchange.viewer)
             #expect(viewer.body.plainText(viewer.cursor).contains("\"date\": \"2025-01-01\""), "\(viewer.body.plainText(viewer.cursor))")
 
@@ -73,7 +73,7 @@ import Testing
     @Test func passingChecksSayHowManyAndRequestsWithoutChecksHaveNoTab() async throws {
         try await AppHarness.run { app in
             let exchange = try await send("checks-pass", app)
-            #expect(exchange.request.error == nil)
+            expectEqual(exchange.request.error, nil)
             var screen = app.screen
             #expect(rows(screen, containing: "200 OK  ✓ 5 checks passed").count == 1, "\(screen)")
             #expect(!rows(screen, containing: "checks-pass").contains { $0.contains("✗") }, "\(screen)")
@@ -87,7 +87,7 @@ import Testing
             _ = try await send("json-valid", app)
             screen = app.screen
             #expect(!screen.contains("Checks"), "no Checks tab without expect: \(screen)")
-            #expect(app.model.panes.exchange.responseTab == .body)
+            expectEqual(app.model.panes.exchange.responseTab, .body)
         }
     }
 }

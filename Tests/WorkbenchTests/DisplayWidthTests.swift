@@ -26,18 +26,18 @@ import Testing
     }
 
     @Test func measuresCJKAndEmojiAsTwoColumns() {
-        #expect(DisplayWidth.of("abc") == 3)
-        #expect(DisplayWidth.of("中文") == 4)
-        #expect(DisplayWidth.of("日本語テキスト") == 14)
-        #expect(DisplayWidth.of("🚀") == 2)
+        expectEqual(DisplayWidth.of("abc"), 3)
+        expectEqual(DisplayWidth.of("中文"), 4)
+        expectEqual(DisplayWidth.of("日本語テキスト"), 14)
+        expectEqual(DisplayWidth.of("🚀"), 2)
         #expect(DisplayWidth.of("e\u{301}") == 1)
     }
 
     @Test func prefixNeverSplitsAWideCharacter() {
         let cut = DisplayWidth.prefix(of: "中文字", fitting: 5)
-        #expect(cut.text == "中文")
-        #expect(cut.width == 4)
-        #expect(DisplayWidth.truncated("中文字符串", to: 6) == "中文…")
+        expectEqual(cut.text, "中文")
+        expectEqual(cut.width, 4)
+        expectEqual(DisplayWidth.truncated("中文字符串", to: 6), "中文…")
         #expect(DisplayWidth.of(DisplayWidth.truncated("中文字符串", to: 6)) <= 6)
     }
 
@@ -48,17 +48,17 @@ import Testing
         #expect(DisplayWidth.fittedShorteningPath(message, to: 80)
                 == "…projects/api/config/courier/config.yaml:3:3: error: keys: unknown action \"sned\"")
         // Down to its last 24 characters; then the end is cut.
-        #expect(DisplayWidth.fittedShorteningPath(message, to: 50) == "…courier/config.yaml:3:3: error: keys: unknown ac…")
+        expectEqual(DisplayWidth.fittedShorteningPath(message, to: 50), "…courier/config.yaml:3:3: error: keys: unknown ac…")
         // A path after other words; a slash that does not start a path is not one.
         #expect(DisplayWidth.fittedShorteningPath("cannot read /var/lib/a/b/c/d/e/f/g/file.json: gone", to: 42)
                 == "cannot read …a/b/c/d/e/f/g/file.json: gone")
-        #expect(DisplayWidth.fittedShorteningPath("a and/or b, or c and/or d — none of them fit", to: 20) == "a and/or b, or c an…")
+        expectEqual(DisplayWidth.fittedShorteningPath("a and/or b, or c and/or d — none of them fit", to: 20), "a and/or b, or c an…")
     }
 
     @Test func middleTruncationKeepsBothEnds() {
         let url = "http://127.0.0.1:8080/a/very/long/path/to/something.json"
         let short = DisplayWidth.middleTruncated(url, to: 24)
-        #expect(DisplayWidth.of(short) == 24)
+        expectEqual(DisplayWidth.of(short), 24)
         #expect(short.hasPrefix("http://127."))
         #expect(short.hasSuffix("thing.json"))
         #expect(short.contains("…"))

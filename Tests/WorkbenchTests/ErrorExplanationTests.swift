@@ -12,8 +12,8 @@ import Testing
 
     @Test func transportFailuresSayWhereToLook() {
         let refused = explain(RequestError(family: .transport, code: .cannotConnectToHost, message: "Failed to connect", curlCode: 7))
-        #expect(refused.heading == "transport error -1004 (curl 7)")
-        #expect(refused.message == "Failed to connect")
+        expectEqual(refused.heading, "transport error -1004 (curl 7)")
+        expectEqual(refused.message, "Failed to connect")
         #expect(refused.advice.contains("Nothing listens on 127.0.0.1:9"))
         let untrusted = explain(RequestError(family: .transport, code: .serverCertificateUntrusted, message: "SSL certificate problem", curlCode: 60),
                                 url: "https://example.org/")
@@ -52,6 +52,6 @@ import Testing
         let lines = explanation.lines(width: 40)
         #expect(lines.count > 4)
         #expect(lines.allSatisfy { $0.width <= 40 })
-        #expect(lines.first?.text.contains("transport error -1004") == true)
+        expectEqual(lines.first?.text.contains("transport error -1004"), true)
     }
 }

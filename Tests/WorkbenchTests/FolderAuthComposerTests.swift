@@ -12,7 +12,7 @@ import Testing
             app.select(.request("refunds-list"))
             app.press(.character("2"))
             for _ in ComposerState.Tab.allCases where app.model.panes.exchange.composer.tab != .auth { app.press(.right) }
-            #expect(app.model.panes.exchange.composer.tab == .auth)
+            expectEqual(app.model.panes.exchange.composer.tab, .auth)
             let screen = app.screen
             #expect(screen.contains("From the config of") && screen.contains("requests/orders/admin/"), "\(screen)")
             #expect(screen.contains("Bearer"), "\(screen)")

@@ -32,9 +32,9 @@ import Workbench
             }
             await allDone.wait()
             let snapshot = hud.snapshot
-            #expect(snapshot.requests == 0)
+            expectEqual(snapshot.requests, 0)
             #expect(!snapshot.isBusy && snapshot.spinner == " ")
-            #expect(finished.value == 750)
+            expectEqual(finished.value, 750)
             #expect(requests.filter { $0.error != nil && !$0.isCancelled }.count == 250, "every /status/500 failed; stops did not")
             let cached = requests.compactMap { $0 as? CachedGet }
             #expect(cached.count == 250 && cached.allSatisfy { $0.isDataFromCache })
@@ -110,8 +110,8 @@ import Workbench
             let hud = HUDAccessory()
             config.addAccessory(hud)                     // sees every request, batch and chain
             try await bed.request("/get").run()
-            #expect(hud.snapshot.requests == 0)
-            #expect(hud.snapshot.lastEvent == "GET /get finished")
+            expectEqual(hud.snapshot.requests, 0)
+            expectEqual(hud.snapshot.lastEvent, "GET /get finished")
         }
     }
 }

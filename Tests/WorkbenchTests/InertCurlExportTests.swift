@@ -32,10 +32,10 @@ import Testing
     }
 
     @Test func quotingKeepsLayoutAndWritesOnlyControlsAsEscapes() throws {
-        #expect(ShellWords.quote("a b\nc") == "'a b\nc'")
+        expectEqual(ShellWords.quote("a b\nc"), "'a b\nc'")
         #expect(ShellWords.quote("it's\u{1B}[2J\\\u{85}\r\n") == #"$'it\'s\x1B[2J\\\xC2\x85\r\n'"#)
         for word in ["it's\u{1B}[2J\\\u{85}\r\n", Self.osc, "\u{7F}é\t"] {
-            #expect(try ShellWords.split("curl -H " + ShellWords.quote(word)) == ["curl", "-H", word])
+            expectEqual(try ShellWords.split("curl -H " + ShellWords.quote(word)), ["curl", "-H", word])
         }
     }
 

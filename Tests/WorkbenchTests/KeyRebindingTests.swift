@@ -81,10 +81,10 @@ import Testing
     }
 
     @Test func actionsAreNamedInKebabCaseAndEveryNameIsUnique() {
-        #expect(KeyMap.configName(of: .sendIgnoringCache) == "send-ignoring-cache")
-        #expect(KeyMap.configName(of: .editURL) == "edit-url")
-        #expect(KeyMap.configName(of: .exportHAR) == "export-har")
-        #expect(Set(Action.allCases.map(KeyMap.configName(of:))).count == Action.allCases.count)
+        expectEqual(KeyMap.configName(of: .sendIgnoringCache), "send-ignoring-cache")
+        expectEqual(KeyMap.configName(of: .editURL), "edit-url")
+        expectEqual(KeyMap.configName(of: .exportHAR), "export-har")
+        expectEqual(Set(Action.allCases.map(KeyMap.configName(of:))).count, Action.allCases.count)
     }
 
     @Test func keyNamesReadAsTheTerminalSendsThem() {
@@ -92,7 +92,7 @@ import Testing
         let keys = names.compactMap { try? KeyName.key($0).get() }
         #expect(keys == [.character("q"), .character("G"), .character("?"), .character(" "), .control("r"), .function(12),
                          .enter, .escape, .backTab, .pageDown, .delete])
-        #expect(keys.map(KeyName.name(of:)) == ["q", "G", "?", "space", "ctrl-r", "f12", "enter", "esc", "shift-tab", "pgdn", "delete"])
+        expectEqual(keys.map(KeyName.name(of:)), ["q", "G", "?", "space", "ctrl-r", "f12", "enter", "esc", "shift-tab", "pgdn", "delete"])
         #expect((try? KeyName.key("f13").get()) == nil && (try? KeyName.key("alt-x").get()) == nil)
     }
 }

@@ -154,7 +154,7 @@ import Testing
             #expect(!app.screen.contains("In flight · load"), "not once it ended")
             // Enter on the entry goes to the Load view, not to a response.
             app.press(.character("6"), .enter)
-            #expect(app.model.focus == .load)
+            expectEqual(app.model.focus, .load)
         }
     }
 

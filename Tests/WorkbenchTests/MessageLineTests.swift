@@ -46,7 +46,7 @@ import Testing
         line.recall(older: true)
         line.recall(older: true)
         line.sent()
-        #expect(line.history == ["one", "two", "one"])
+        expectEqual(line.history, ["one", "two", "one"])
         var walked = false
         walked = line.recall(older: true)
         #expect(walked && line.text == "one")
@@ -54,7 +54,7 @@ import Testing
 
     @Test func theHistoryIsBounded() {
         let line = line(sending: (1...(MessageLine.historyLimit + 20)).map { "message \($0)" })
-        #expect(line.history.count == MessageLine.historyLimit)
+        expectEqual(line.history.count, MessageLine.historyLimit)
         #expect(line.history.first == "message 21" && line.history.last == "message \(MessageLine.historyLimit + 20)")
     }
 }

@@ -66,9 +66,9 @@ import Testing
             app.press(.up)
             #expect(lineText(app) == #"{"type":"subscribe","id":7}"#)
             app.press(.up)
-            #expect(lineText(app) == "hello there")
+            expectEqual(lineText(app), "hello there")
             app.press(.down, .down)
-            #expect(lineText(app) == "")
+            expectEqual(lineText(app), "")
             app.press(.up, .up, .enter)
             try await app.settle("the recalled message's echo") { transcript(exchange).suffix(2) == ["→ hello there", "← hello there"] }
 
@@ -87,7 +87,7 @@ import Testing
             // The server closes the session (as {"type":"close"} asks it to) while the line is typed.
             #expect(exchange.request.send(.text(#"{"type":"close","code":1000,"reason":"bye"}"#)))
             try await app.settle("the session to end") { exchange.stoppedAt != nil }
-            #expect(transcript(exchange).last == "← 1000 bye")
+            expectEqual(transcript(exchange).last, "← 1000 bye")
             #expect(app.screen.contains("close 1000 bye"), "the close by its kind, code and reason")
 
             app.press(.enter)

@@ -13,10 +13,10 @@ import Testing
             app.press(.enter)
             try await app.settle("the listing gathered") { app.model.session.exchanges["paged-numbers"]?.gathered != nil }
             let pages = app.model.session.exchangesByRequest.values.filter { $0.name == "paged-numbers" }.compactMap(\.page).sorted()
-            #expect(pages == [1, 2, 3])
+            expectEqual(pages, [1, 2, 3])
             let last = try #require(app.model.session.exchanges["paged-numbers"])
-            #expect(last.page == 3)
-            #expect(last.gathered?.items.count == 25)
+            expectEqual(last.page, 3)
+            expectEqual(last.gathered?.items.count, 25)
             try await app.settle("the items laid out") { last.body != nil }
             let screen = app.screen
             #expect(screen.contains("25 items from 3 pages (the listing ended)"))
@@ -24,7 +24,7 @@ import Testing
             // The Body is the gathered array, not the last page's object with its `total`.
             #expect(screen.contains("\"name\": \"item 1\""))
             #expect(!screen.contains("\"total\""))
-            #expect(app.model.session.requestName(of: last.request) == "paged-numbers [page 3]")
+            expectEqual(app.model.session.requestName(of: last.request), "paged-numbers [page 3]")
         }
     }
 
@@ -47,8 +47,8 @@ import Testing
             app.press(.character("x"))
             try await app.settle("the second page cancelled") { app.model.session.exchanges["slow-listing"]?.isCancelled == true }
             let latest = try #require(app.model.session.exchanges["slow-listing"])
-            #expect(latest.gathered?.pages == 1)
-            #expect(latest.gathered?.endDescription == "stopped")
+            expectEqual(latest.gathered?.pages, 1)
+            expectEqual(latest.gathered?.endDescription, "stopped")
             #expect(app.model.session.pagedSends.isEmpty)
             #expect(app.screen.contains("slow-listing: 0 items from 1 page (stopped)"))
         }
@@ -70,8 +70,8 @@ import Testing
             try await app.settle("the listing stopped") { app.model.session.exchanges["broken-listing"]?.gathered != nil }
             let gathered = try #require(app.model.session.exchanges["broken-listing"]?.gathered)
             #expect(gathered.failed)
-            #expect(gathered.items.count == 10)
-            #expect(gathered.endDescription == "page 2 failed")
+            expectEqual(gathered.items.count, 10)
+            expectEqual(gathered.endDescription, "page 2 failed")
         }
     }
 }

@@ -14,6 +14,6 @@ struct ReadmeConfigExampleTests {
         let yaml = String(rest[open.upperBound..<close.lowerBound])
         let config = try UserConfig.parse(yaml: yaml, file: "docs/workbench.md").get()
         #expect(config.bindings.contains { $0.scope == .requests && $0.action == .activate && $0.keys == [.control("r")] })
-        #expect(config.editor == "nvim")
+        expectEqual(config.editor, "nvim")
     }
 }

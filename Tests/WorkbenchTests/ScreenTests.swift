@@ -21,7 +21,7 @@ import Testing
         #expect(screen.text(row: 2).hasPrefix("│a line far too lo…│"))
         #expect(screen.text(row: 4).hasPrefix("╰──────────────────╯"))
         #expect(screen.text(row: 5).hasPrefix("status"))
-        #expect(screen[0, 0].style == .borderFocused)
+        expectEqual(screen[0, 0].style, .borderFocused)
     }
 
     @Test func wideCharactersKeepTheRightBorderInPlace() {
@@ -29,8 +29,8 @@ import Testing
         frame.panes = [PaneFrame(pane: .exchange, rect: Rect(row: 0, column: 0, width: 12, height: 3), title: "",
                                  isFocused: false, lines: ["中文字符串很长"])]
         let screen = paint(frame)
-        #expect(screen[1, 11].text == "│")
-        #expect(screen.text(row: 1) == "│中文字符 …│")
+        expectEqual(screen[1, 11].text, "│")
+        expectEqual(screen.text(row: 1), "│中文字符 …│")
     }
 
     @Test func aJoinedPaneSharesTheBorderRowWithTeeCorners() {
@@ -38,8 +38,8 @@ import Testing
         frame.panes = [PaneFrame(pane: .exchange, rect: Rect(row: 0, column: 0, width: 10, height: 4), title: "", isFocused: false, lines: []),
                        PaneFrame(pane: .exchange, rect: Rect(row: 3, column: 0, width: 10, height: 4), title: "", isFocused: false, lines: [], joinsAbove: true)]
         let screen = paint(frame)
-        #expect(screen.text(row: 3) == "├────────┤")
-        #expect(screen.text(row: 6) == "╰────────╯")
+        expectEqual(screen.text(row: 3), "├────────┤")
+        expectEqual(screen.text(row: 6), "╰────────╯")
     }
 
     @Test func asciiModeDrawsOnlyASCIIInTheSameColumns() {
@@ -48,8 +48,8 @@ import Testing
                                  isFocused: false, lines: ["中文 ok"])]
         let screen = paint(frame, glyphs: .ascii)
         #expect(screen.text.unicodeScalars.allSatisfy { $0.isASCII })
-        #expect(screen.text(row: 0) == "+- T --------+")
-        #expect(screen.text(row: 1) == "|???? ok     |")
+        expectEqual(screen.text(row: 0), "+- T --------+")
+        expectEqual(screen.text(row: 1), "|???? ok     |")
     }
 
     @Test func unchangedPanesAreNotRepainted() {
@@ -70,8 +70,8 @@ import Testing
 
     @Test func layoutShowsEveryPaneFrom120x35AndOnePaneBelow() {
         let wide = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .requests, zoomed: false)
-        #expect(wide.mode == .panes)
-        #expect(Set(wide.rects.keys) == Set(PaneID.allCases))
+        expectEqual(wide.mode, .panes)
+        expectEqual(Set(wide.rects.keys), Set(PaneID.allCases))
         let cells = wide.rects.values.reduce(0) { $0 + $1.width * $1.height }
         #expect(cells == 120 * 39, "the panes tile the screen above the status line")
         for (a, first) in wide.rects {
@@ -81,19 +81,19 @@ import Testing
             }
         }
         let narrow = ScreenLayout(size: Size(columns: 80, rows: 24), focus: .exchange, zoomed: false)
-        #expect(narrow.mode == .tabs)
-        #expect(narrow.rects == [.exchange: Rect(row: 1, column: 0, width: 80, height: 22)])
+        expectEqual(narrow.mode, .tabs)
+        expectEqual(narrow.rects, [.exchange: Rect(row: 1, column: 0, width: 80, height: 22)])
         let zoomed = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .cache, zoomed: true)
-        #expect(zoomed.rects == [.cache: Rect(row: 0, column: 0, width: 120, height: 39)])
-        #expect(ScreenLayout(size: Size(columns: 39, rows: 12), focus: .requests, zoomed: false).mode == .tooSmall)
-        #expect(ScreenLayout(size: Size(columns: 40, rows: 12), focus: .requests, zoomed: false).mode == .tabs)
+        expectEqual(zoomed.rects, [.cache: Rect(row: 0, column: 0, width: 120, height: 39)])
+        expectEqual(ScreenLayout(size: Size(columns: 39, rows: 12), focus: .requests, zoomed: false).mode, .tooSmall)
+        expectEqual(ScreenLayout(size: Size(columns: 40, rows: 12), focus: .requests, zoomed: false).mode, .tabs)
     }
 
     @Test func aFocusedSidePaneGrows() {
         let normal = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .requests, zoomed: false)
         let runs = ScreenLayout(size: Size(columns: 120, rows: 40), focus: .runs, zoomed: false)
         #expect(runs.rects[.runs]!.height > normal.rects[.runs]!.height)
-        #expect(normal.pane(atRow: 1, column: 1) == .requests)
+        expectEqual(normal.pane(atRow: 1, column: 1), .requests)
     }
 
     /// #42: with eight panes, the left column is an accordion — a focused side pane takes it

@@ -39,14 +39,14 @@ import Testing
         #expect(loading.contains { $0.contains("places.proto") && $0.contains("loading") }, "\(loading)")
         // The second source first: its first method is chosen.
         browser.loaded(files, .success(Self.places))
-        #expect(browser.selectedMethod?.method.name == "GetPlace")
-        #expect(browser.selectedMethod?.source == files)
+        expectEqual(browser.selectedMethod?.method.name, "GetPlace")
+        expectEqual(browser.selectedMethod?.source, files)
         _ = browser.perform(.nextItem, context: Self.context(columns: 120, rows: 40))
-        #expect(browser.selectedMethod?.method.name == "ListPlaces")
+        expectEqual(browser.selectedMethod?.method.name, "ListPlaces")
         // Rows arriving above it keep it where it was.
         browser.loaded(reflection, .failure(ServiceLoadFailure(reason: "connection refused")))
-        #expect(browser.selectedMethod?.method.name == "ListPlaces")
-        #expect(browser.selectedMethod?.source == files)
+        expectEqual(browser.selectedMethod?.method.name, "ListPlaces")
+        expectEqual(browser.selectedMethod?.source, files)
         let screen = Self.text(browser, columns: 120, rows: 40)
         #expect(screen.contains { $0.contains("reflection") && $0.contains("not loaded") }, "\(screen)")
         #expect(screen.contains { $0.contains("⇣  ListPlaces") && $0.contains("Area → Place") && $0.contains("server streaming") }, "\(screen)")
@@ -69,15 +69,15 @@ import Testing
             return
         }
         #expect(call.method.name == "RecordTrip" && call.method.kind.clientStreams)
-        #expect(call.suggestedName == "record-trip")
+        expectEqual(call.suggestedName, "record-trip")
         // Up to the service, and Enter folds it: its methods go.
         for _ in 0..<3 { _ = browser.perform(.previousItem, context: context) }
-        #expect(browser.selectedMethod == nil)
+        expectEqual(browser.selectedMethod, nil)
         _ = browser.perform(.chooseItem, context: context)
         #expect(browser.rows.count == 2, "\(browser.rows)")
         #expect(browser.perform(.newRequest, context: context).contains { if case .say = $0 { true } else { false } })
         _ = browser.perform(.right, context: context)
-        #expect(browser.rows.count == 6)
+        expectEqual(browser.rows.count, 6)
     }
 
     @Test func rLoadsTheSelectedSchemaAgain() throws {
@@ -91,8 +91,8 @@ import Testing
             Issue.record("expected the source to load again, got \(work)")
             return
         }
-        #expect(source == files)
-        #expect(browser.loads == [.failed("connection refused"), .loading])
+        expectEqual(source, files)
+        expectEqual(browser.loads, [.failed("connection refused"), .loading])
     }
 
     @Test func theListAndTheTextFitAt80By24() throws {

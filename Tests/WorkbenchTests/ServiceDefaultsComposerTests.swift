@@ -16,7 +16,7 @@ import Testing
     @Test func theParamsTabMarksArgumentsFromTheConfig() async throws {
         try await AppHarness.run(editing: Self.withConfigArgs) { app in
             app.press(.character("2"))
-            #expect(app.model.panes.exchange.composer.tab == .params)
+            expectEqual(app.model.panes.exchange.composer.tab, .params)
             let screen = app.screen
             #expect(screen.contains("tenant=acme  (from config)"), "\(screen)")
             #expect(screen.contains("apiKey=\(Redaction.placeholder)  (from config)"), "a secret-named argument is redacted")

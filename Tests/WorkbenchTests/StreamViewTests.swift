@@ -29,7 +29,7 @@ import Testing
     @Test func eventsAreAppendedInOrderAndOnesAlreadySeenAreSkipped() {
         var view = view(1...5)
         view.append((3...7).map(event))
-        #expect(view.lastSequence == 7)
+        expectEqual(view.lastSequence, 7)
         #expect(view.keptCount == 7, "3, 4 and 5 came twice (the request's kept events at the end) and are kept once")
         let screen = text(view)
         #expect(screen.contains("+0.350s") && screen.contains("tick") && screen.contains("\"n\": 7"))
@@ -38,59 +38,59 @@ import Testing
     @Test func followingShowsTheNewestUntilMovedUpAndGFollowsAgain() {
         var view = view(1...20)
         #expect(view.isFollowing)
-        #expect(view.selectedEvent?.sequence == 20)
+        expectEqual(view.selectedEvent?.sequence, 20)
         view.moveCursor(by: -1)
         #expect(!view.isFollowing, "moving up stops following")
-        #expect(view.selectedEvent?.sequence == 19)
+        expectEqual(view.selectedEvent?.sequence, 19)
         view.append((21...30).map(event))
         #expect(view.selectedEvent?.sequence == 19, "new events do not move a scrolled view")
         #expect(!text(view).contains("\"n\": 29"))
         #expect(view.title(rate: 20).contains("scrolled — G follows"))
         view.follow()
-        #expect(view.selectedEvent?.sequence == 30)
+        expectEqual(view.selectedEvent?.sequence, 30)
         #expect(text(view).contains("\"n\": 29"))
-        #expect(view.title(rate: 20) == "Stream · 30 events · 20/s · following")
+        expectEqual(view.title(rate: 20), "Stream · 30 events · 20/s · following")
     }
 
     @Test func pausingFreezesTheScreenWhileEventsAreStillCounted() {
         var view = view(1...10)
         view.togglePause()
         view.append((11...25).map(event))
-        #expect(view.shownCount == 10)
-        #expect(view.selectedEvent?.sequence == 10)
+        expectEqual(view.shownCount, 10)
+        expectEqual(view.selectedEvent?.sequence, 10)
         #expect(view.lastSequence == 25 && view.unseenWhilePaused == 15)
-        #expect(view.title(rate: nil) == "Stream · 25 events · paused (15 new)")
+        expectEqual(view.title(rate: nil), "Stream · 25 events · paused (15 new)")
         view.togglePause()
-        #expect(view.shownCount == 25)
-        #expect(view.selectedEvent?.sequence == 25)
+        expectEqual(view.shownCount, 25)
+        expectEqual(view.selectedEvent?.sequence, 25)
     }
 
     @Test func aPausedScreenKeepsItsEventsHoweverManyArriveAndTheNewestJoinWhenItGoesOn() {
         var view = view(1...10, capacity: 10)
         view.togglePause()
         view.append((11...40).map(event))
-        #expect(view.shownCount == 10)
+        expectEqual(view.shownCount, 10)
         #expect(view.event(at: view.firstPosition)?.sequence == 1, "what the paused screen shows is not let go")
         #expect(text(view).contains("\"n\": 9"))
-        #expect(view.unseenWhilePaused == 30)
+        expectEqual(view.unseenWhilePaused, 30)
         view.togglePause()
-        #expect(view.keptCount == 10)
-        #expect(view.event(at: view.firstPosition)?.sequence == 31)
-        #expect(view.selectedEvent?.sequence == 40)
-        #expect(view.letGo == 30)
+        expectEqual(view.keptCount, 10)
+        expectEqual(view.event(at: view.firstPosition)?.sequence, 31)
+        expectEqual(view.selectedEvent?.sequence, 40)
+        expectEqual(view.letGo, 30)
     }
 
     @Test func longJSONIsFoldedToOneLineAndEnterUnfoldsIt() {
         var view = view(1...2, height: 10)
         // {"n":2,"kind":"tick"} is four lines pretty-printed: folded to one by default.
-        #expect(view.visibleLines(height: 10, width: 80, focused: true).count == 2)
+        expectEqual(view.visibleLines(height: 10, width: 80, focused: true).count, 2)
         #expect(text(view).contains("▸ { \"n\": 2, \"kind\": \"tick\" }"))
         view.toggleFold()
         let lines = view.visibleLines(height: 10, width: 80, focused: true)
-        #expect(lines.count == 5)
+        expectEqual(lines.count, 5)
         #expect(lines[1].text.contains("▾ {") && lines[2].text.contains("\"n\": 2,") && lines[4].text.contains("}"))
         view.toggleFold()
-        #expect(view.visibleLines(height: 10, width: 80, focused: true).count == 2)
+        expectEqual(view.visibleLines(height: 10, width: 80, focused: true).count, 2)
     }
 
     @Test func aTwoLineEventShowsBothLinesUntilFolded() {
@@ -112,7 +112,7 @@ import Testing
         #expect(view.filterError != nil)
         #expect(view.positionText.contains("filter: a JSON path starts with $"))
         view.applyFilter("")
-        #expect(view.shownCount == 12)
+        expectEqual(view.shownCount, 12)
     }
 
     @Test func searchSelectsMatchingEventsAndNextWrapsAround() {
@@ -121,25 +121,25 @@ import Testing
         #expect(view.selectedEvent?.sequence == 20, "the first match at or after the selection wraps to the first")
         #expect(!view.isFollowing)
         view.nextMatch()
-        #expect(view.selectedEvent?.sequence == 25)
+        expectEqual(view.selectedEvent?.sequence, 25)
         view.nextMatch()
-        #expect(view.selectedEvent?.sequence == 20)
+        expectEqual(view.selectedEvent?.sequence, 20)
         view.nextMatch(forward: false)
-        #expect(view.selectedEvent?.sequence == 25)
+        expectEqual(view.selectedEvent?.sequence, 25)
         #expect(view.positionText.contains("2 matching"))
     }
 
     @Test func theOldestAreLetGoPastTheCapacityAndCounted() {
         var view = view(1...250, capacity: 100)
-        #expect(view.keptCount == 100)
-        #expect(view.letGo == 150)
-        #expect(view.event(at: view.firstPosition)?.sequence == 151)
+        expectEqual(view.keptCount, 100)
+        expectEqual(view.letGo, 150)
+        expectEqual(view.event(at: view.firstPosition)?.sequence, 151)
         #expect(view.positionText.contains("150 earlier let go (keeps 100)"))
         view.moveToTop()
-        #expect(view.selectedEvent?.sequence == 151)
+        expectEqual(view.selectedEvent?.sequence, 151)
         view.append((251...400).map(event))
         #expect(view.selectedEvent?.sequence == 301, "a selection that was let go moves to the oldest kept")
-        #expect(view.letGo == 300)
+        expectEqual(view.letGo, 300)
     }
 
     @Test func aWebSocketTranscriptShowsDirectionsControlMessagesAndBinaryInHex() throws {
@@ -169,8 +169,8 @@ import Testing
         let ascii = view.visibleLines(height: 10, width: 100, focused: false, glyphs: .ascii).map(\.text)
         #expect(ascii[1] == "   +0.200s ->   hello" && ascii[2] == "   +0.300s <-   hello",
                 "in ASCII the arrows stay apart from the fold marker's >: \(ascii)")
-        #expect(view.title(rate: 2) == "Stream · 6 messages · 2.0/s · following")
-        #expect(view.positionText == "message 6/6")
+        expectEqual(view.title(rate: 2), "Stream · 6 messages · 2.0/s · following")
+        expectEqual(view.positionText, "message 6/6")
         view.applyFilter("$.type")
         #expect(view.shownCount == 1, "only the JSON message has a value at the path")
     }

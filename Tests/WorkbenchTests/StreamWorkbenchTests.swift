@@ -72,8 +72,8 @@ import Testing
             app.press(.enter)
             let exchange = try #require(app.model.session.exchanges["view-ticker"])
             try await app.settle("the stream to end") { exchange.stoppedAt != nil }
-            #expect(exchange.streamView?.lastSequence == 25)
-            #expect(exchange.streamView?.keptCount == 25)
+            expectEqual(exchange.streamView?.lastSequence, 25)
+            expectEqual(exchange.streamView?.keptCount, 25)
             let screen = app.screen
             #expect(screen.contains("Stream · 25 events · ended"))
             #expect(screen.contains("view-ticker 200 · streamed 25 events"))

@@ -14,8 +14,8 @@ import Testing
     }
 
     @Test func builtInThemesByName() throws {
-        #expect(Theme.builtIn.map(\.name) == ["dark", "light", "high-contrast", "mono"])
-        #expect(try theme("theme: light") == .light)
+        expectEqual(Theme.builtIn.map(\.name), ["dark", "light", "high-contrast", "mono"])
+        expectEqual(try theme("theme: light"), .light)
         #expect(try theme("theme: {base: high-contrast}") == .highContrast)
         #expect(Theme.light.background != .terminal, "light paints its own background: a dark terminal would show dark text on black")
         #expect(Theme.dark.background == .terminal && Theme.dark[.plain] == ThemeLook(), "dark keeps the terminal's own colours")
@@ -23,9 +23,9 @@ import Testing
     }
 
     @Test func darkIsTodaysLook() {
-        #expect(Theme.dark[.methodGet] == ThemeLook(ThemeColor(114, 10), on: .terminal, .bold))
-        #expect(Theme.dark[.currentMatch] == ThemeLook(ThemeColor(16, 0), on: ThemeColor(178, 11), .bold))
-        #expect(Theme.dark[.secret] == ThemeLook(ThemeColor(243, 8), on: .terminal, .italic))
+        expectEqual(Theme.dark[.methodGet], ThemeLook(ThemeColor(114, 10), on: .terminal, .bold))
+        expectEqual(Theme.dark[.currentMatch], ThemeLook(ThemeColor(16, 0), on: ThemeColor(178, 11), .bold))
+        expectEqual(Theme.dark[.secret], ThemeLook(ThemeColor(243, 8), on: .terminal, .italic))
         #expect(Theme.dark.selection == ThemeColor(238, 4) && Theme.dark.selectionUnfocused == ThemeColor(236, 8))
     }
 
@@ -43,20 +43,20 @@ import Testing
             """)
         #expect(custom[.methodGet] == ThemeLook(ThemeColor(2, 2), on: .terminal, .bold), "a bare colour is the foreground; the rest stays")
         #expect(custom[.failure].foreground == ThemeColor(196, 9), "#ff0000 is 196 in 256 colours, bright red in 16")
-        #expect(custom[.syntaxKey].foreground == ThemeColor(33, 12))
-        #expect(custom[.borderFocused] == ThemeLook(ThemeColor(13, 13), on: .terminal, .underline))
-        #expect(custom.selection == ThemeColor(189, 15))
-        #expect(custom.background == ThemeColor(231, 15))
-        #expect(custom[.plain] == Theme.light[.plain])
+        expectEqual(custom[.syntaxKey].foreground, ThemeColor(33, 12))
+        expectEqual(custom[.borderFocused], ThemeLook(ThemeColor(13, 13), on: .terminal, .underline))
+        expectEqual(custom.selection, ThemeColor(189, 15))
+        expectEqual(custom.background, ThemeColor(231, 15))
+        expectEqual(custom[.plain], Theme.light[.plain])
     }
 
     @Test func coloursDegradeToTheNearestOfEachPalette() {
         #expect(ThemeColor(parsing: "#87d787") == ThemeColor(114, 10), "a pastel keeps its hue in 16 colours, not grey")
-        #expect(ThemeColor(parsing: "#808080") == ThemeColor(244, 8))
-        #expect(ThemeColor(parsing: "#d70000") == ThemeColor(160, 1))
-        #expect(ThemeColor(parsing: "#eeeeee") == ThemeColor(255, 15))
-        #expect(ThemeColor(parsing: "gray") == ThemeColor(8, 8))
-        #expect(ThemeColor(parsing: "default") == .terminal)
+        expectEqual(ThemeColor(parsing: "#808080"), ThemeColor(244, 8))
+        expectEqual(ThemeColor(parsing: "#d70000"), ThemeColor(160, 1))
+        expectEqual(ThemeColor(parsing: "#eeeeee"), ThemeColor(255, 15))
+        expectEqual(ThemeColor(parsing: "gray"), ThemeColor(8, 8))
+        expectEqual(ThemeColor(parsing: "default"), .terminal)
         #expect(ThemeColor(parsing: "256") == nil && ThemeColor(parsing: "#12345") == nil && ThemeColor(parsing: "purple") == nil)
     }
 
@@ -83,7 +83,7 @@ import Testing
 
     @Test func everyStyleHasARoleName() {
         let named = ThemeRole.all.compactMap { if case .style(let style) = $0.role { style } else { nil } }
-        #expect(named == Style.allCases)
-        #expect(Set(ThemeRole.all.map(\.name)).count == ThemeRole.all.count)
+        expectEqual(named, Style.allCases)
+        expectEqual(Set(ThemeRole.all.map(\.name)).count, ThemeRole.all.count)
     }
 }

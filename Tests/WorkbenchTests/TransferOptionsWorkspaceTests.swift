@@ -20,26 +20,26 @@ import Testing
     @Test func theOptionsAreReadSavedAndSent() throws {
         let workspace = try parseWorkspace(yaml)
         let capped = try #require(workspace.requests["capped"])
-        #expect(capped.transferOptions == TransferOptions(maxRedirects: 0, keepsCredentialsOnRedirect: true, expect100Timeout: 2.5))
-        #expect(workspace.requests["default"]?.transferOptions == TransferOptions())
+        expectEqual(capped.transferOptions, TransferOptions(maxRedirects: 0, keepsCredentialsOnRedirect: true, expect100Timeout: 2.5))
+        expectEqual(workspace.requests["default"]?.transferOptions, TransferOptions())
         let block = RequestYAML.block(for: capped, name: "capped")
         #expect(block.contains("  redirects:\n    max: 0\n    keepCredentials: true\n  expect100Timeout: 2.5"), "\(block)")
         let saved = "requests:\n" + block.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         #expect(try parseWorkspace(saved).requests["capped"]?.transferOptions == capped.transferOptions, "a save reads back")
         let scope = VariableScope(variables: [:], environment: [:])
         let sent = WorkspaceRequest(capped, scope: scope, workspace: workspace)
-        #expect(sent.requestSettings.transferOptions == capped.transferOptions)
+        expectEqual(sent.requestSettings.transferOptions, capped.transferOptions)
         #expect(sent.keepsCredentialsOnRedirect)
         let standard = try #require(workspace.requests["default"])
-        #expect(WorkspaceRequest(standard, scope: scope, workspace: workspace).requestSettings.transferOptions.redirectLimit == 16)
+        expectEqual(WorkspaceRequest(standard, scope: scope, workspace: workspace).requestSettings.transferOptions.redirectLimit, 16)
     }
 
     @Test func theComposerShowsEachSectionAndTheDefaults() {
         let rows = TransferOptionFields.rows(TransferOptions(maxRedirects: 0, keepsCredentialsOnRedirect: true))
-        #expect(rows.map(\.label) == ["redirects", "continue"])
-        #expect(rows.first?.text == "not followed, credentials to any origin")
-        #expect(rows.last?.text == "a body waits 1 s for 100 Continue")
-        #expect(TransferOptionFields.rows(TransferOptions()).first?.text == "up to 16")
+        expectEqual(rows.map(\.label), ["redirects", "continue"])
+        expectEqual(rows.first?.text, "not followed, credentials to any origin")
+        expectEqual(rows.last?.text, "a body waits 1 s for 100 Continue")
+        expectEqual(TransferOptionFields.rows(TransferOptions()).first?.text, "up to 16")
     }
 
     @Test(arguments: [
@@ -51,7 +51,7 @@ import Testing
     func aValueOutOfPlaceIsRefusedAtItsLine(line: String, says: String) throws {
         let error = try #require(parseError("requests:\n  r:\n    url: /get\n    \(line)\n"))
         #expect(error.description.contains(says), "\(error)")
-        #expect(error.location?.line == 4)
+        expectEqual(error.location?.line, 4)
     }
 
     @Test func curlImportAndExportCarryThem() throws {

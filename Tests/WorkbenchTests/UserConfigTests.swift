@@ -19,11 +19,11 @@ import Testing
 
     @Test func anEmptyFileAndNoFileAreTheDefaults() throws {
         let empty = try config("")
-        #expect(empty.theme == .dark)
-        #expect(empty.bindings.count == KeyMap.standard.count)
+        expectEqual(empty.theme, .dark)
+        expectEqual(empty.bindings.count, KeyMap.standard.count)
         #expect(empty.editor == nil && empty.workspace == nil && !empty.ascii && empty.history)
         let absent = try UserConfig.read(ConfigLocation(path: temporaryDirectory() + "/config.yaml", isExplicit: false)).get()
-        #expect(absent.theme == .dark)
+        expectEqual(absent.theme, .dark)
     }
 
     @Test func aFileNamedOnPurposeMustExist() {
@@ -32,7 +32,7 @@ import Testing
             Issue.record("a missing --config file read as the defaults")
             return
         }
-        #expect(problems.errors.map(\.description) == ["error: \(missing): no such config file"])
+        expectEqual(problems.errors.map(\.description), ["error: \(missing): no such config file"])
     }
 
     @Test func theOtherSettings() throws {
@@ -43,10 +43,10 @@ import Testing
             history: false
             layout: grid
             """)
-        #expect(read.layout == .grid)
+        expectEqual(read.layout, .grid)
         #expect(try config("").layout == .accordion, "the accordion unless the config says grid")
         #expect(throws: ConfigProblems.self) { try config("layout: gird") }
-        #expect(read.editor == "code -w")
+        expectEqual(read.editor, "code -w")
         #expect(read.workspace == "/home/u/.config/courier/api/shop.yaml", "relative to the config's folder")
         #expect(read.ascii)
         #expect(!read.history)
@@ -55,13 +55,13 @@ import Testing
 
     @Test func theFileIsLookedForWhereTheOptionTheVariableOrXDGSays() {
         let home = ["HOME": "/home/u"]
-        #expect(ConfigLocation(environment: home).path == "/home/u/.config/courier/config.yaml")
+        expectEqual(ConfigLocation(environment: home).path, "/home/u/.config/courier/config.yaml")
         #expect(ConfigLocation(environment: home.merging(["XDG_CONFIG_HOME": "/x"]) { $1 }).path == "/x/courier/config.yaml")
         #expect(ConfigLocation(environment: home.merging(["XDG_CONFIG_HOME": "rel"]) { $1 }).path == "/home/u/.config/courier/config.yaml",
                 "the XDG spec ignores a relative path")
         let named = ConfigLocation(environment: home.merging(["COURIER_CONFIG": "/c.yaml", "XDG_CONFIG_HOME": "/x"]) { $1 })
-        #expect(named == ConfigLocation(path: "/c.yaml", isExplicit: true))
-        #expect(ConfigLocation(option: "/o.yaml", environment: ["COURIER_CONFIG": "/c.yaml"]).path == "/o.yaml")
+        expectEqual(named, ConfigLocation(path: "/c.yaml", isExplicit: true))
+        expectEqual(ConfigLocation(option: "/o.yaml", environment: ["COURIER_CONFIG": "/c.yaml"]).path, "/o.yaml")
     }
 
     @Test func everyProblemIsReportedAtItsLineAndColumnInFileOrder() {
@@ -85,7 +85,7 @@ import Testing
 
     @Test func brokenYAMLIsASyntaxErrorAtItsPlace() {
         let found = problems("theme: light\nkeys: [\n")
-        #expect(found.count == 1)
+        expectEqual(found.count, 1)
         #expect(found.first?.hasPrefix("config.yaml:3:1: error: invalid YAML") == true, "\(found)")
     }
 
@@ -99,9 +99,9 @@ import Testing
             editor: vim
             """)
         let again = try config(original.yaml)
-        #expect(again.yaml == original.yaml)
-        #expect(again.bindings.map(\.keys) == original.bindings.map(\.keys))
-        #expect(again.theme[.methodGet].foreground.extended == 196)
-        #expect(try config(UserConfig().yaml).yaml == UserConfig().yaml)
+        expectEqual(again.yaml, original.yaml)
+        expectEqual(again.bindings.map(\.keys), original.bindings.map(\.keys))
+        expectEqual(again.theme[.methodGet].foreground.extended, 196)
+        expectEqual(try config(UserConfig().yaml).yaml, UserConfig().yaml)
     }
 }

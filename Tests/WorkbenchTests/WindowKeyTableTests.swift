@@ -83,7 +83,7 @@ import Testing
                 Issue.record("no question: \(String(describing: app.model.overlay))")
                 return
             }
-            #expect(question.consequence == .cancelAll)
+            expectEqual(question.consequence, .cancelAll)
             app.press(.character("y"))
             try await app.settle("the cancel") { app.model.session.exchanges["slow"]?.isCancelled == true }
         }

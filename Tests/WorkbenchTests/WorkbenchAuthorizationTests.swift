@@ -32,7 +32,7 @@ import Testing
             visit.definition.responseSerializer = .raw
             _ = try? await visit.run()
             try await app.settle("signed-in answered") { app.model.session.exchanges["signed-in"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["signed-in"]?.request.responseStatusCode == 200)
+            expectEqual(app.model.session.exchanges["signed-in"]?.request.responseStatusCode, 200)
         }
     }
 }
@@ -45,7 +45,7 @@ import Testing
             app.select(.request("oauth2-protected"))
             app.press(.enter)
             try await app.settle("oauth2-protected answered") { app.model.session.exchanges["oauth2-protected"]?.stoppedAt != nil }
-            #expect(app.model.session.exchanges["oauth2-protected"]?.request.responseStatusCode == 200)
+            expectEqual(app.model.session.exchanges["oauth2-protected"]?.request.responseStatusCode, 200)
             app.press(.character("6"))
             app.press(.character("z"))  // Events alone, wide enough for the whole name
             try await app.settle("the token fetch named in Events") {
@@ -60,10 +60,10 @@ import Testing
     /// a request of 24 whole, a token fetch's longer name in 24 columns.
     @Test func inFlightAndEventsShowNamesTo24CharactersAt120x40() async throws {
         try await AppHarness.run { app in
-            #expect(app.model.size == Size(columns: 120, rows: 40))
+            expectEqual(app.model.size, Size(columns: 120, rows: 40))
             let name = "slow-answer-with-24-char"
-            #expect(name.count == 24)
-            #expect(app.model.session.addRequest(named: name, definition: app.model.session.effectiveDefinition(of: "slow")) == nil)
+            expectEqual(name.count, 24)
+            expectEqual(app.model.session.addRequest(named: name, definition: app.model.session.effectiveDefinition(of: "slow")), nil)
             app.model.session.send(name, ignoringCache: true)
             app.select(.request("oauth2-protected"))
             app.press(.enter)

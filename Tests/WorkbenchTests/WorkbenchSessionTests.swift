@@ -36,7 +36,7 @@ import Testing
         }
         let exchange = try #require(session.send("get-args", ignoringCache: true))
         try await settle { exchange.stoppedAt != nil }
-        #expect(exchange.request.responseStatusCode == 200)
+        expectEqual(exchange.request.responseStatusCode, 200)
         #expect(session.exchanges["get-args"] === exchange)
         var notices = session.takeNotices()
         #expect(notices.contains { if case .lastEvent("get-args 200") = $0 { true } else { false } }, "\(notices)")

@@ -98,15 +98,15 @@ struct CheckParsingTests {
           - {subject: $.name, predicate: matches, value: /^rex/i}
           - status == 200
         """)
-        #expect(checks.count == 7)
-        #expect(checks[0].predicate == CheckPredicate(.equal, .literal(3)))
-        #expect(checks[0].text == "$.id == 3")
+        expectEqual(checks.count, 7)
+        expectEqual(checks[0].predicate, CheckPredicate(.equal, .literal(3)))
+        expectEqual(checks[0].text, "$.id == 3")
         #expect(checks[1].counts)
         #expect(checks[2].predicate.value == .text("3"), "a quoted YAML value is text")
-        #expect(checks[3].predicate.value == .object(["name": .placeholder("owner"), "pets": .list([.literal(1), .literal(2)])]))
-        #expect(checks[4].predicate == CheckPredicate(.exists, negated: true))
-        #expect(checks[5].predicate.value == .text("(?i)^rex"))
-        #expect(checks[6].location == SourceLocation(file: "t.yaml", line: 8, column: 5))
+        expectEqual(checks[3].predicate.value, .object(["name": .placeholder("owner"), "pets": .list([.literal(1), .literal(2)])]))
+        expectEqual(checks[4].predicate, CheckPredicate(.exists, negated: true))
+        expectEqual(checks[5].predicate.value, .text("(?i)^rex"))
+        expectEqual(checks[6].location, SourceLocation(file: "t.yaml", line: 8, column: 5))
         #expect(try Self.checks("expect: status == 200").count == 1, "one check may stand without a list")
     }
 

@@ -46,12 +46,12 @@ import Testing
                 return error
             }
         }
-        #expect(error("A=1\n  just words\n")?.description == "/w/.env:2:3: error: expected NAME=value")
+        expectEqual(error("A=1\n  just words\n")?.description, "/w/.env:2:3: error: expected NAME=value")
         #expect(error("A=1\n1BAD=x\n")?.description
             == "/w/.env:2:1: error: \"1BAD\" is not a variable name (letters, digits and _, not starting with a digit)")
-        #expect(error("A=1\nB=\"open\nC=2\n")?.description == "/w/.env:2:3: error: the quote \" is not closed")
-        #expect(error("A='x' y\n")?.description == "/w/.env:1:3: error: unexpected text after the quoted value: y")
-        #expect(error("export A 1\n")?.description == "/w/.env:1:1: error: expected NAME=value")
+        expectEqual(error("A=1\nB=\"open\nC=2\n")?.description, "/w/.env:2:3: error: the quote \" is not closed")
+        expectEqual(error("A='x' y\n")?.description, "/w/.env:1:3: error: unexpected text after the quoted value: y")
+        expectEqual(error("export A 1\n")?.description, "/w/.env:1:1: error: expected NAME=value")
     }
 
     @Test func theSameValuesAsPythonDotenv() throws {
@@ -69,7 +69,7 @@ import Testing
         let output = try #require(run(python, ["-c", script, path]))
         let theirs = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: String?])
         let ours = DotEnvFile.values(try DotEnvFile.read(path))
-        #expect(Set(theirs.keys) == Set(ours.keys))
+        expectEqual(Set(theirs.keys), Set(ours.keys))
         for (name, value) in theirs { #expect(ours[name] == (value ?? ""), "\(name)") }
     }
 

@@ -42,13 +42,13 @@ import Testing
         let directory = temporaryDirectory("courier-output")
         let path = directory + "/report.html"
         try OutputFile.write("<html>", to: path)
-        #expect(contents(path) == "<html>")
+        expectEqual(contents(path), "<html>")
         let mask = umask(0o022)
         umask(mask)
-        #expect(mode(path) == 0o666 & ~mask)
-        #expect(entries(directory) == ["report.html"])
+        expectEqual(mode(path), 0o666 & ~mask)
+        expectEqual(entries(directory), ["report.html"])
         try OutputFile.write("har", to: directory + "/x.har", privacy: .ownerOnly)
-        #expect(mode(directory + "/x.har") == 0o600)
+        expectEqual(mode(directory + "/x.har"), 0o600)
     }
 
     @Test func aReplacedFileKeepsItsModeUnlessItIsOwnerOnly() throws {
@@ -57,8 +57,8 @@ import Testing
         FileManager.default.createFile(atPath: path, contents: Data("old".utf8))
         chmod(path, 0o640)
         try OutputFile.write("new", to: path)
-        #expect(contents(path) == "new")
-        #expect(mode(path) == 0o640)
+        expectEqual(contents(path), "new")
+        expectEqual(mode(path), 0o640)
         chmod(path, 0o644)
         try OutputFile.write("private", to: path, privacy: .ownerOnly)
         #expect(mode(path) == 0o600, "a HAR stays 0600 even over a readable file")
@@ -77,17 +77,17 @@ import Testing
         let siblings = entries(directory).filter { $0 != "out.har" }
         #expect(siblings.count == 1 && siblings[0].hasPrefix(".out.har.") && siblings[0].hasSuffix(".part"), "\(siblings)")
         #expect(siblings.first.map { mode(directory + "/" + $0) } == 0o600)
-        #expect(contents(path) == "old")
+        expectEqual(contents(path), "old")
         try file.commit()
-        #expect(entries(directory) == ["out.har"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 7 + 200_000)
-        #expect(mode(path) == 0o644)
+        expectEqual(entries(directory), ["out.har"])
+        expectEqual(try Data(contentsOf: URL(fileURLWithPath: path)).count, 7 + 200_000)
+        expectEqual(mode(path), 0o644)
 
         let dropped = try OutputFile(path)
         try dropped.write("half")
         dropped.discard()
-        #expect(entries(directory) == ["out.har"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 7 + 200_000)
+        expectEqual(entries(directory), ["out.har"])
+        expectEqual(try Data(contentsOf: URL(fileURLWithPath: path)).count, 7 + 200_000)
     }
 
     /// `--junit devnull`: the bytes go into the device, which stays a device (it became a
@@ -96,7 +96,7 @@ import Testing
         let directory = temporaryDirectory("courier-output")
         let null = try device(directory + "/null", minor: 3)
         try OutputFile.write("<testsuites/>", to: null)
-        #expect(kind(null) == S_IFCHR)
+        expectEqual(kind(null), S_IFCHR)
         #expect(entries(directory) == ["null"], "no sibling left beside a device")
         // Through a link of ours, as /dev/stdout is.
         symlink(null, directory + "/stdout")
@@ -112,14 +112,14 @@ import Testing
         } throws: { error in
             "\(error)" == "cannot write \(full): No space left on device"
         }
-        #expect(kind(full) == S_IFCHR)
+        expectEqual(kind(full), S_IFCHR)
     }
 
     /// A FIFO with a reader gets the bytes in order and stays a FIFO.
     @Test func aFIFOIsWrittenThroughToItsReader() throws {
         let directory = temporaryDirectory("courier-output")
         let fifo = directory + "/pipe"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         // The reader on a thread of its own, started before the writer opens the FIFO.
         let received = Mutex(Data())
         let done = DispatchSemaphore(value: 0)
@@ -131,8 +131,8 @@ import Testing
         try OutputFile.write(expected, to: fifo)
         #expect(done.wait(timeout: .now() + 10) == .success, "the reader saw the end of the file")
         #expect(String(decoding: received.withLock { $0 }, as: UTF8.self) == expected)
-        #expect(kind(fifo) == S_IFIFO)
-        #expect(entries(directory) == ["pipe"])
+        expectEqual(kind(fifo), S_IFIFO)
+        expectEqual(entries(directory), ["pipe"])
     }
 
     /// A link to a file of ours: the file is written, the link stays a link.
@@ -142,13 +142,13 @@ import Testing
         FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
         chmod(target, 0o640)
         let link = directory + "/junit.xml"
-        #expect(symlink("real.xml", link) == 0)
+        expectEqual(symlink("real.xml", link), 0)
         try OutputFile.write("new", to: link)
-        #expect(kind(link) == S_IFLNK)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.xml")
-        #expect(contents(target) == "new")
-        #expect(mode(target) == 0o640)
-        #expect(entries(directory) == ["junit.xml", "real.xml"])
+        expectEqual(kind(link), S_IFLNK)
+        expectEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.xml")
+        expectEqual(contents(target), "new")
+        expectEqual(mode(target), 0o640)
+        expectEqual(entries(directory), ["junit.xml", "real.xml"])
     }
 
     /// A link to another user's file, to a directory, nowhere, or one another user made, is
@@ -185,11 +185,11 @@ import Testing
         FileManager.default.createFile(atPath: ours, contents: Data("ours".utf8))
         let planted = directory + "/planted.xml"
         symlink(ours, planted)
-        #expect(lchown(planted, 65534, 65534) == 0)
+        expectEqual(lchown(planted, 65534, 65534), 0)
         #expect {
             try OutputFile.write("x", to: planted)
         } throws: { "\($0)".contains("made by another user (uid 65534)") }
-        #expect(contents(ours) == "ours")
+        expectEqual(contents(ours), "ours")
 
         #expect {
             try OutputFile.write("x", to: directory)

@@ -5,9 +5,9 @@ import Testing
 @Suite struct TerminalTextTests {
     @Test func controlCharactersAreShownNotObeyed() {
         let retitle = "ok\u{1B}]0;pwned\u{07} \u{1B}[2J\u{9B}31m\u{7F}"
-        #expect(TerminalText.neutralized(retitle) == "ok^[]0;pwned^G ^[[2J?31m^?")
-        #expect(TerminalText.neutralized("a\tb\nc\r") == "a^Ib^Jc^M")
-        #expect(TerminalText.neutralized("a\tb\nc\r", keepingLayout: true) == "a\tb\nc^M")
-        #expect(TerminalText.neutralized("plain · 東京 ✓") == "plain · 東京 ✓")
+        expectEqual(TerminalText.neutralized(retitle), "ok^[]0;pwned^G ^[[2J?31m^?")
+        expectEqual(TerminalText.neutralized("a\tb\nc\r"), "a^Ib^Jc^M")
+        expectEqual(TerminalText.neutralized("a\tb\nc\r", keepingLayout: true), "a\tb\nc^M")
+        expectEqual(TerminalText.neutralized("plain · 東京 ✓"), "plain · 東京 ✓")
     }
 }

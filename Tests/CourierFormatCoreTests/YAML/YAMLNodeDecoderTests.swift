@@ -35,7 +35,7 @@ struct YAMLNodeDecoderTests {
             extra: {one: 1, "two": null-ish, three: ~x}
             """
         let expected = try YAMLDecoder().decode(Pet.self, from: try Self.node(yaml))
-        #expect(try YAMLNodeDecoder().decode(Pet.self, from: try Self.node(yaml)) == expected)
+        expectEqual(try YAMLNodeDecoder().decode(Pet.self, from: try Self.node(yaml)), expected)
         #expect(expected.tags == ["a", "b", "1", "2", "true"] && expected.owner?.active == true)
         let absent = "id: 1\nname: x\ntags: []\nweight: null\nextra: {}\n"
         #expect(try YAMLNodeDecoder().decode(Pet.self, from: try Self.node(absent)) == YAMLDecoder().decode(Pet.self, from: try Self.node(absent)))
@@ -45,7 +45,7 @@ struct YAMLNodeDecoderTests {
         // `"200":` is a string key; Yams' decoder, asked for the int-looking key 200, does not find it.
         let yaml = "\"200\": ok\n'404': missing\n500: error\n"
         let decoded = try YAMLNodeDecoder().decode([Int: String].self, from: try Self.node(yaml))
-        #expect(decoded == [200: "ok", 404: "missing", 500: "error"])
+        expectEqual(decoded, [200: "ok", 404: "missing", 500: "error"])
         #expect(throws: (any Error).self) { try YAMLDecoder().decode([Int: String].self, from: try Self.node(yaml)) }
     }
 
@@ -57,7 +57,7 @@ struct YAMLNodeDecoderTests {
             """
         struct Owners: Decodable { var owner: Owner; var both: Owner }
         let owners = try YAMLNodeDecoder().decode(Owners.self, from: try Self.node(yaml))
-        #expect(owners.owner == Owner(name: "Ada", active: true))
+        expectEqual(owners.owner, Owner(name: "Ada", active: true))
         #expect(owners.both == (try YAMLDecoder().decode(Owners.self, from: try Self.node(yaml))).both)
     }
 
@@ -72,12 +72,12 @@ struct YAMLNodeDecoderTests {
             _ = try YAMLNodeDecoder().decode(Pet.self, from: try Self.node("id: 1\ntags: []\nextra: {}\n"))
             Issue.record("a missing key decoded")
         } catch DecodingError.keyNotFound(let key, _) {
-            #expect(key.stringValue == "name")
+            expectEqual(key.stringValue, "name")
         }
     }
 
     @Test func aNullInAListIsConsumedOnlyWhenItIsNull() throws {
         let values = try YAMLNodeDecoder().decode([Int?].self, from: try Self.node("[1, null, ~, 4]"))
-        #expect(values == [1, nil, nil, 4])
+        expectEqual(values, [1, nil, nil, 4])
     }
 }

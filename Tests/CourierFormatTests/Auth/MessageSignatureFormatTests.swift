@@ -15,7 +15,7 @@ import Testing
             return
         }
         #expect(scheme.keyID == "test-shared-secret" && scheme.algorithm == "hmac-sha256" && scheme.key == "{{sigKey}}")
-        #expect(scheme.components == ["@method", "@authority", "@path", "@query", "content-digest", "content-type", "date"])
+        expectEqual(scheme.components, ["@method", "@authority", "@path", "@query", "content-digest", "content-type", "date"])
         #expect(scheme.expires == 300 && scheme.tag == "courier" && scheme.label == "sig1" && scheme.created == "now")
         for name in ["signed", "from-file"] {
             let definition = try #require(workspace.requests[name])

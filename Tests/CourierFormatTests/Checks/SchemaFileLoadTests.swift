@@ -41,7 +41,7 @@ struct SchemaFileLoadTests {
         let path = try workspace(schema: "schemas/pet.json")
         let error = try #require(loadError(path))
         #expect(error.location == SourceLocation(file: path, line: 5, column: 9), "\(error)")
-        #expect(error.kind == .unreadable)
+        expectEqual(error.kind, .unreadable)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         #expect(error.message == "expect: schema schemas/pet.json cannot be used: cannot read the JSON Schema \(folder)/schemas/pet.json: no such file",
                 "\(error)")
@@ -53,7 +53,7 @@ struct SchemaFileLoadTests {
         let error = try #require(loadError(path))
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         #expect(error.location == SourceLocation(file: path, line: 5, column: 9), "\(error)")
-        #expect(error.kind == .syntax)
+        expectEqual(error.kind, .syntax)
         #expect(error.message == "expect: schema schemas/pet.json cannot be used: the JSON Schema is not valid JSON: \(folder)/schemas/pet.json:3:21: unexpected ']' where a value should start",
                 "\(error)")
     }
@@ -92,14 +92,14 @@ struct SchemaFileLoadTests {
     @Test func goodSchemasAndTemplatedPathsLoad() throws {
         let schema = ##"{"type": "object", "properties": {"id": {"$ref": "#/$defs/id"}}, "$defs": {"id": {"type": "integer"}}}"##
         let good = try workspace(schema: "schemas/pet.json", files: ["schemas/pet.json": schema])
-        #expect(loadError(good) == nil)
+        expectEqual(loadError(good), nil)
         // A path with a placeholder is read when its response is checked.
         let templated = writeWorkspace("""
             variables: {name: pet}
             requests:
               pet: {url: "http://127.0.0.1:1/", expect: [{schema: "schemas/{{name}}.json"}]}
             """)
-        #expect(loadError(templated) == nil)
+        expectEqual(loadError(templated), nil)
     }
 
     @Test func aSchemaFileGoneAfterLoadFailsItsCheckInPlainWords() throws {
@@ -112,7 +112,7 @@ struct SchemaFileLoadTests {
         }
         let facts = ResponseFacts(status: 200, headers: [.contentType: "application/json"], body: Data("{}".utf8))
         let results = check.results(on: facts, render: { $0 }, load: { path in try SchemaFile.read(path, workspace: workspace) })
-        #expect(results.map(\.passed) == [false])
+        expectEqual(results.map(\.passed), [false])
         #expect(results.first?.note == "the schema cannot be used: cannot read the JSON Schema \(workspace.directory)/schemas/pet.json: no such file",
                 "\(results)")
     }

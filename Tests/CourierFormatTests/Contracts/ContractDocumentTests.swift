@@ -51,7 +51,7 @@ struct ContractDocumentTests {
     func aContractSplitAcrossFilesIsFollowedThroughItsRefs(version: String) throws {
         let directory = try splitContract(version: version)
         let contract = try contract(in: directory)
-        #expect(contract.dialect == (version == "3.0.3" ? .openAPI30 : .draft2020_12))
+        expectEqual(contract.dialect, (version == "3.0.3" ? .openAPI30 : .draft2020_12))
         // The path item lives in paths/pet.yaml; its 4XX response in common.yaml.
         let one = try #require(contract.operation(method: "GET", path: "/api/pets/7").operation)
         #expect(one.name == "GET /pets/{id}" && Set(one.responses.keys) == ["200", "4XX"], "\(one)")

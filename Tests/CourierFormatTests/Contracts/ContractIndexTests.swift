@@ -45,21 +45,21 @@ struct ContractIndexTests {
         let file = directory + "/api.yaml"
         try contractDocument(operations: 200).write(toFile: file, atomically: true, encoding: .utf8)
         let contract = try contract(in: directory)
-        #expect(contract.operations.count == 200)
+        expectEqual(contract.operations.count, 200)
         for i in 0..<100 {
             let results = contract.results(method: "GET", url: "http://127.0.0.1:1/api/things\(i)/1", facts: json(#"{"id": "one"}"#))
             #expect(results.map(\.summary) == [#"$.id: expected integer, got string (#/components/schemas/T\#(i)/properties/id/type)"#], "\(results)")
         }
         // The workspace read again and again gets the contract already built: one parse.
         for _ in 0..<3 { #expect(try self.contract(in: directory) === contract) }
-        #expect(ContractCache.shared.parses(of: file) == 1)
+        expectEqual(ContractCache.shared.parses(of: file), 1)
         // Changed bytes (another hash): read again, and what changed is seen.
         try contractDocument(operations: 200, title: "changed").replacingOccurrences(of: "/things5:", with: "/renamed5:")
             .write(toFile: file, atomically: true, encoding: .utf8)
         let changed = try self.contract(in: directory)
         #expect(changed !== contract)
-        #expect(ContractCache.shared.parses(of: file) == 2)
-        #expect(changed.lookUp(method: "GET", path: "/api/renamed5").operation?.name == "GET /renamed5")
+        expectEqual(ContractCache.shared.parses(of: file), 2)
+        expectEqual(changed.lookUp(method: "GET", path: "/api/renamed5").operation?.name, "GET /renamed5")
         #expect(changed.lookUp(method: "GET", path: "/api/things5").operation == nil)
     }
 
@@ -76,7 +76,7 @@ struct ContractIndexTests {
         try edited.write(toFile: pet, atomically: true, encoding: .utf8)
         let second = try contract(in: directory)
         #expect(second !== first)
-        #expect(ContractCache.shared.parses(of: directory + "/api.yaml") == 2)
+        expectEqual(ContractCache.shared.parses(of: directory + "/api.yaml"), 2)
         #expect(Set(second.operation(method: "GET", path: "/api/pets/7").operation?.responses.keys.map { $0 } ?? []) == ["200", "5XX"])
         // A referenced file that is gone is an error again, not the old contract.
         try FileManager.default.removeItem(atPath: pet)

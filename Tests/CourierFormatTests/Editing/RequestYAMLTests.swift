@@ -81,7 +81,7 @@ struct RequestYAMLTests {
     @Test("every field of the format reads back equal")
     func everyFieldRoundTrips() throws {
         let workspace = try parseWorkspace(Self.everyField)
-        #expect(workspace.requestNames.count == 8)
+        expectEqual(workspace.requestNames.count, 8)
         for name in workspace.requestNames {
             let original = try #require(workspace.requests[name])
             let block = RequestYAML.block(for: original, name: name)
@@ -215,7 +215,7 @@ struct RequestYAMLTests {
             definition.validate = RequestDefinition.Validation(statusCodes: codes)
             let block = RequestYAML.block(for: definition, name: "s")
             #expect(block.contains("    status: \(written)\n"), "\(block)")
-            #expect(try parseBlock(block, name: "s").validate?.statusCodes == codes)
+            expectEqual(try parseBlock(block, name: "s").validate?.statusCodes, codes)
         }
     }
 }

@@ -51,8 +51,8 @@ struct WorkspaceSaveEntryTests {
             .replacingOccurrences(of: "status.login ", with: "status.sign-in ")
             .replacingOccurrences(of: "{{status.login}}", with: "{{status.sign-in}}"))
         let workspace = try parseWorkspace(result.text)
-        #expect(workspace.requestNames == ["sign-in", "profile", "orders"])
-        #expect(workspace.requestNames(inBatch: "all") == ["sign-in", "profile", "sign-in"])
+        expectEqual(workspace.requestNames, ["sign-in", "profile", "orders"])
+        expectEqual(workspace.requestNames(inBatch: "all"), ["sign-in", "profile", "sign-in"])
         #expect(workspace.chains["checkout"]?.steps.flatMap { $0.items.map(\.request.name) }
             == ["sign-in", "profile", "sign-in", "sign-in", "profile"])
         #expect(workspace.chains["checkout"]?.steps.flatMap { $0.conditions.flatMap(\.variables) }
@@ -76,31 +76,31 @@ struct WorkspaceSaveEntryTests {
         var draft = RequestDraft(try #require(try parseWorkspace(Self.workspace).requests["orders"]))
         draft.name = name
         let error = saveError(Self.workspace, [.update(original: "orders", draft: draft)])
-        #expect(error?.kind == .invalidValue)
-        #expect(error?.location?.line == 9)
+        expectEqual(error?.kind, .invalidValue)
+        expectEqual(error?.location?.line, 9)
         #expect(error?.message.contains("cannot rename \"orders\"") == true, "\(String(describing: error))")
     }
 
     @Test("a delete removes the request's lines and leaves one blank line between its neighbours")
     func delete() throws {
         let last = try WorkspaceWriter.apply([.delete(name: "orders")], to: Self.workspace, file: "test.yaml")
-        #expect(last.text == Self.workspace.replacingOccurrences(of: "  orders:\n    url: /orders\n\n", with: ""))
+        expectEqual(last.text, Self.workspace.replacingOccurrences(of: "  orders:\n    url: /orders\n\n", with: ""))
         let text = "requests:\n  a:\n    url: /a\n\n  b:\n    url: /b\n\n  c:\n    url: /c\n"
         let deleting = { (name: String, text: String) in try WorkspaceWriter.apply([.delete(name: name)], to: text, file: "t.yaml").text }
-        #expect(try deleting("a", text) == "requests:\n  b:\n    url: /b\n\n  c:\n    url: /c\n")
-        #expect(try deleting("c", text) == "requests:\n  a:\n    url: /a\n\n  b:\n    url: /b\n")
+        expectEqual(try deleting("a", text), "requests:\n  b:\n    url: /b\n\n  c:\n    url: /c\n")
+        expectEqual(try deleting("c", text), "requests:\n  a:\n    url: /a\n\n  b:\n    url: /b\n")
         let packed = "requests:\n  a:\n    url: /a\n  b:\n    url: /b   # b\n    # b's end\n\nname: x\n"
-        #expect(try deleting("b", packed) == "requests:\n  a:\n    url: /a\n\nname: x\n")
+        expectEqual(try deleting("b", packed), "requests:\n  a:\n    url: /a\n\nname: x\n")
         #expect(try deleting("a", "requests:\n  a:\n    url: /a\nname: x\n") == "requests: {}\nname: x\n")
     }
 
     @Test("deleting a request a batch or chain refers to is refused, naming them")
     func deleteRefused() throws {
         let error = try #require(saveError(Self.workspace, [.delete(name: "login")]))
-        #expect(error.kind == .invalidValue)
-        #expect(error.location?.line == 2)
-        #expect(error.message == "cannot delete request \"login\": batch \"smoke\", batch \"all\" and chain \"checkout\" refer to it")
-        #expect(saveError(Self.workspace, [.delete(name: "nope")])?.kind == .unknownTarget)
+        expectEqual(error.kind, .invalidValue)
+        expectEqual(error.location?.line, 2)
+        expectEqual(error.message, "cannot delete request \"login\": batch \"smoke\", batch \"all\" and chain \"checkout\" refer to it")
+        expectEqual(saveError(Self.workspace, [.delete(name: "nope")])?.kind, .unknownTarget)
     }
 
     @Test("a request imported from curl is appended with the file's indentation and spacing")
@@ -116,7 +116,7 @@ struct WorkspaceSaveEntryTests {
                         X-Key: "k"
 
             """)
-        #expect(try parseWorkspace(result.text).requests["items"]?.headers.first?.value == "k")
+        expectEqual(try parseWorkspace(result.text).requests["items"]?.headers.first?.value, "k")
     }
 
     @Test("a duplicate written by RequestYAML reads back as the original")
@@ -128,7 +128,7 @@ struct WorkspaceSaveEntryTests {
         #expect(result.text.hasPrefix(text.components(separatedBy: "\nbatches:")[0] + "\n  create-pet-2:\n    method: POST\n"))
         #expect(result.text.hasSuffix("\nbatches:" + text.components(separatedBy: "\nbatches:")[1]))
         let copy = try #require(try Workspace.parse(yaml: result.text, file: "petstore.yaml").requests["create-pet-2"])
-        #expect(differences(original, copy) == [])
+        expectEqual(differences(original, copy), [])
     }
 
     @Test("every example request duplicated reads back as the original; each is deleted tidily once nothing refers to it",
@@ -145,7 +145,7 @@ struct WorkspaceSaveEntryTests {
             let referenced = workspace.batches.values.contains { $0.items.contains { $0.name == name } }
                 || workspace.chains.values.contains { $0.steps.contains { $0.items.contains { $0.request.name == name } } }
             if referenced {
-                #expect(saveError(text, [.delete(name: name)])?.message.hasPrefix("cannot delete request \"\(name)\": ") == true)
+                expectEqual(saveError(text, [.delete(name: name)])?.message.hasPrefix("cannot delete request \"\(name)\": "), true)
             } else {
                 #expect(saveError(text, [.delete(name: name)]) == nil, "\(name) is referred to by nothing")
             }
@@ -166,9 +166,9 @@ struct WorkspaceSaveEntryTests {
         let result = try WorkspaceWriter.apply([.add(name: "a", yaml: "a:\n  url: /a\n")], to: text, file: "t.yaml")
         #expect(result.text == "name: empty\n\nrequests:\n  a:\n    url: /a\n\n# Batches.\nbatches: {}\n")
         let emptied = try WorkspaceWriter.apply([.add(name: "b", yaml: "b:\n  url: /b\n")], to: "requests: {}\n", file: "t.yaml")
-        #expect(emptied.text == "requests:\n  b:\n    url: /b\n")
+        expectEqual(emptied.text, "requests:\n  b:\n    url: /b\n")
         let bare = try WorkspaceWriter.apply([.add(name: "c", yaml: "c:\n  url: /c\n")], to: "name: bare", file: "t.yaml")
-        #expect(bare.text == "name: bare\n\nrequests:\n  c:\n    url: /c\n")
+        expectEqual(bare.text, "name: bare\n\nrequests:\n  c:\n    url: /c\n")
     }
 
     @Test("re-indenting a new request keeps a block scalar's text")
@@ -186,27 +186,27 @@ struct WorkspaceSaveEntryTests {
                         indented
 
             """)
-        #expect(try parseWorkspace(result.text).requests["notes"]?.body == .text("first\n  indented\n", contentType: nil))
+        expectEqual(try parseWorkspace(result.text).requests["notes"]?.body, .text("first\n  indented\n", contentType: nil))
     }
 
     @Test("adding a name in use, or YAML that is not that request, is refused")
     func addRefused() {
         let taken = saveError(Self.workspace, [.add(name: "smoke", yaml: "smoke:\n  url: /s\n")])
-        #expect(taken?.message.contains("the name \"smoke\" is already used by a batch") == true)
-        #expect(saveError(Self.workspace, [.add(name: "x", yaml: "y:\n  url: /y\n")])?.kind == .invalidValue)
-        #expect(saveError(Self.workspace, [.add(name: "x", yaml: "x:\n  url: [unclosed\n")])?.kind == .syntax)
-        #expect(saveError(Self.workspace, [.add(name: "x", yaml: "x:\n  urll: /x\n")])?.kind == .unknownKey)
+        expectEqual(taken?.message.contains("the name \"smoke\" is already used by a batch"), true)
+        expectEqual(saveError(Self.workspace, [.add(name: "x", yaml: "y:\n  url: /y\n")])?.kind, .invalidValue)
+        expectEqual(saveError(Self.workspace, [.add(name: "x", yaml: "x:\n  url: [unclosed\n")])?.kind, .syntax)
+        expectEqual(saveError(Self.workspace, [.add(name: "x", yaml: "x:\n  urll: /x\n")])?.kind, .unknownKey)
         let flow = "requests: {a: {url: /a}}\n"
         #expect(saveError(flow, [.add(name: "x", yaml: "x:\n  url: /x\n")])?.message
             .hasPrefix("requests: is written in flow style") == true)
-        #expect(saveError(flow, [.delete(name: "a")])?.message.hasPrefix("requests: is written in flow style") == true)
+        expectEqual(saveError(flow, [.delete(name: "a")])?.message.hasPrefix("requests: is written in flow style"), true)
     }
 
     @Test("edits apply in order; a refused one leaves nothing changed")
     func severalEdits() throws {
         let result = try WorkspaceWriter.apply([.add(name: "extra", yaml: "extra:\n  url: /e\n"), .delete(name: "orders")],
                                                to: Self.workspace, file: "test.yaml")
-        #expect(try parseWorkspace(result.text).requestNames == ["login", "profile", "extra"])
+        expectEqual(try parseWorkspace(result.text).requestNames, ["login", "profile", "extra"])
         #expect(saveError(Self.workspace, [.delete(name: "orders"), .delete(name: "login")]) != nil)
     }
 
@@ -215,18 +215,18 @@ struct WorkspaceSaveEntryTests {
         let directory = temporaryDirectory("courier-save")
         let path = directory + "/ws.yaml"
         try "requests: {}\n".write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(chmod(path, 0o600) == 0)
+        expectEqual(chmod(path, 0o600), 0)
         let inode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
         try WorkspaceWriter.write("name: saved\n", to: path)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         #expect(attributes[.systemFileNumber] as? UInt64 != inode)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "name: saved\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["ws.yaml"])
+        expectEqual(try String(contentsOfFile: path, encoding: .utf8), "name: saved\n")
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["ws.yaml"])
         let link = directory + "/link.yaml"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
         try WorkspaceWriter.write("name: through the link\n", to: link)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "name: through the link\n")
+        expectEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), path)
+        expectEqual(try String(contentsOfFile: path, encoding: .utf8), "name: through the link\n")
     }
 }

@@ -30,12 +30,12 @@ struct WorkspaceSaveTests {
         let result = try saveDraft(text, "slow") { $0.url = "/delay/2" }
         let before = text.split(separator: "\n", omittingEmptySubsequences: false)
         let after = result.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(after.count == before.count)
+        expectEqual(after.count, before.count)
         let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }
-        #expect(changed.map(\.element.0) == ["    url: /delay/1"])
-        #expect(changed.map(\.element.1) == ["    url: /delay/2"])
-        #expect(result.notes == [])
-        #expect(try parseWorkspace(result.text, extraVariables: ["token", "orderId"]).requests["slow"]?.url == "/delay/2")
+        expectEqual(changed.map(\.element.0), ["    url: /delay/1"])
+        expectEqual(changed.map(\.element.1), ["    url: /delay/2"])
+        expectEqual(result.notes, [])
+        expectEqual(try parseWorkspace(result.text, extraVariables: ["token", "orderId"]).requests["slow"]?.url, "/delay/2")
     }
 
     @Test("every request of the examples, edited every way at once, reads back as the draft says; the others stay equal",
@@ -98,7 +98,7 @@ struct WorkspaceSaveTests {
         for (value, written) in cases {
             let result = try saveDraft(Self.headers, "r") { $0.headers[0].value = value }
             #expect(result.text.contains("      X-One: \(written)\n"), "\(value)")
-            #expect(try parseWorkspace(result.text).requests["r"]?.headers.first?.value == value)
+            expectEqual(try parseWorkspace(result.text).requests["r"]?.headers.first?.value, value)
         }
         let singleQuoted = try saveDraft(Self.headers, "r") { $0.headers[2].value = "two\nlines" }
         #expect(singleQuoted.text.contains("      X-Three: \"two\\nlines\"\n"))
@@ -108,13 +108,13 @@ struct WorkspaceSaveTests {
     func argumentTypes() throws {
         let number = try saveDraft(Self.headers, "r") { $0.args?[0].value = "2" }
         #expect(number.text.contains("      page: 2\n"))
-        #expect(try parseWorkspace(number.text).requests["r"]?.args?["page"] == .int(2))
+        expectEqual(try parseWorkspace(number.text).requests["r"]?.args?["page"], .int(2))
         let string = try saveDraft(Self.headers, "r") {
             $0.args?[0] = KeyValueRow(name: "page", value: "2", type: .string)
             $0.args?[1].value = "null"
         }
         #expect(string.text.contains("      page: \"2\"\n      q: \"null\"\n"))
-        #expect(try parseWorkspace(string.text).requests["r"]?.args == ["page": "2", "q": "null"])
+        expectEqual(try parseWorkspace(string.text).requests["r"]?.args, ["page": "2", "q": "null"])
         let typed = try saveDraft(Self.headers, "r") { $0.args?[1] = KeyValueRow(name: "q", value: "true", type: .bool) }
         #expect(typed.text.contains("      q: true\n"))
         let empty = "requests:\n  e:\n    url: /e\n    args:\n      none:\n      after: 1\n"
@@ -128,19 +128,19 @@ struct WorkspaceSaveTests {
         #expect(added.text == Self.headers.replacingOccurrences(of: "X-Three: 'three'\n",
                                                                 with: "X-Three: 'three'\n      Accept: application/json\n"))
         let removed = try saveDraft(Self.headers, "r") { $0.headers.remove(at: 1) }
-        #expect(removed.text == Self.headers.replacingOccurrences(of: "      X-Two: \"two\"     # kept\n", with: ""))
+        expectEqual(removed.text, Self.headers.replacingOccurrences(of: "      X-Two: \"two\"     # kept\n", with: ""))
         let off = try saveDraft(Self.headers, "r") { $0.headers[1].isEnabled = false }
-        #expect(off.text == Self.headers.replacingOccurrences(of: "      X-Two:", with: "      # X-Two:"))
-        #expect(try parseWorkspace(off.text).requests["r"]?.headers.map(\.name) == ["X-One", "X-Three"])
+        expectEqual(off.text, Self.headers.replacingOccurrences(of: "      X-Two:", with: "      # X-Two:"))
+        expectEqual(try parseWorkspace(off.text).requests["r"]?.headers.map(\.name), ["X-One", "X-Three"])
         let renamed = try saveDraft(Self.headers, "r") { $0.headers[0].name = "X-First" }
-        #expect(renamed.text == Self.headers.replacingOccurrences(of: "X-One: one", with: "X-First: one"))
+        expectEqual(renamed.text, Self.headers.replacingOccurrences(of: "X-One: one", with: "X-First: one"))
     }
 
     @Test("a header switched back on takes its commented-out line again")
     func switchedBackOn() throws {
         let off = try saveDraft(Self.headers, "r") { $0.headers[1].isEnabled = false }
         let on = try saveDraft(off.text, "r") { $0.headers.insert(KeyValueRow(name: "X-Two", value: "two"), at: 1) }
-        #expect(on.text == Self.headers.replacingOccurrences(of: "X-Two: \"two\"     # kept", with: "X-Two: two"))
+        expectEqual(on.text, Self.headers.replacingOccurrences(of: "X-Two: \"two\"     # kept", with: "X-Two: two"))
     }
 
     @Test("with every header switched off the mapping is {}; with none left the key goes")
@@ -155,7 +155,7 @@ struct WorkspaceSaveTests {
                   # X-Three: 'three'
                 args:
             """))
-        #expect(try parseWorkspace(off.text).requests["r"]?.headers.isEmpty == true)
+        expectEqual(try parseWorkspace(off.text).requests["r"]?.headers.isEmpty, true)
         let backOn = try saveDraft(off.text, "r") { $0.headers = [KeyValueRow(name: "X-One", value: "one")] }
         #expect(backOn.text == Self.headers.replacingOccurrences(of: "      X-Two:", with: "      # X-Two:")
             .replacingOccurrences(of: "      X-Three:", with: "      # X-Three:"))
@@ -174,15 +174,15 @@ struct WorkspaceSaveTests {
         let result = try saveDraft(Self.headers, "other") { $0.headers = [KeyValueRow(name: "X-New", value: "{{uuid}}")] }
         #expect(result.text == Self.headers + "\n    headers:\n      X-New: \"{{uuid}}\"\n")
         let args = try saveDraft(Self.headers + "\n", "other") { $0.args = [KeyValueRow(name: "n", value: "5", type: .int)] }
-        #expect(args.text == Self.headers + "\n    args:\n      \"n\": 5\n")
+        expectEqual(args.text, Self.headers + "\n    args:\n      \"n\": 5\n")
     }
 
     @Test("a method is changed in place, or inserted before url: with the sibling keys' indentation")
     func method() throws {
         let inserted = try saveDraft(Self.headers, "other") { $0.method = .delete }
-        #expect(inserted.text == Self.headers.replacingOccurrences(of: "  other:\n", with: "  other:\n    method: DELETE\n"))
+        expectEqual(inserted.text, Self.headers.replacingOccurrences(of: "  other:\n", with: "  other:\n    method: DELETE\n"))
         let changed = try saveDraft(inserted.text, "other") { $0.method = .put }
-        #expect(changed.text == Self.headers.replacingOccurrences(of: "  other:\n", with: "  other:\n    method: PUT\n"))
+        expectEqual(changed.text, Self.headers.replacingOccurrences(of: "  other:\n", with: "  other:\n    method: PUT\n"))
         let described = "requests:\n  d:\n    description: A request.\n    url: /d\n"
         #expect(try saveDraft(described, "d") { $0.method = .post }.text
             == "requests:\n  d:\n    description: A request.\n    method: POST\n    url: /d\n")
@@ -229,7 +229,7 @@ struct WorkspaceSaveTests {
                 args: {lang: "{{uuid}}", page: 1}
             """
         let orders = try saveDraft(text, "orders") { $0.url = "/orders/2" }
-        #expect(orders.notes == ["orders: written in flow style; its block was rewritten; the comments in it were lost"])
+        expectEqual(orders.notes, ["orders: written in flow style; its block was rewritten; the comments in it were lost"])
         #expect(orders.text == """
             requests:
               orders:
@@ -244,7 +244,7 @@ struct WorkspaceSaveTests {
             $0.args?[1].value = "2"
             $0.args?[0].isEnabled = false
         }
-        #expect(args.notes == ["get-args: written in flow style; its block was rewritten"])
+        expectEqual(args.notes, ["get-args: written in flow style; its block was rewritten"])
         #expect(args.text == """
             requests:
               orders: {url: /orders, auth: {bearer: x}}   # one line
@@ -261,18 +261,18 @@ struct WorkspaceSaveTests {
     func multiLineValue() throws {
         let text = "requests:\n  long:\n    url: /a\n      /b\n    headers:\n      X-Note: |\n        two\n        lines\n"
         let header = try saveDraft(text, "long") { $0.headers[0].value = "one line" }
-        #expect(header.text == "requests:\n  long:\n    url: /a\n      /b\n    headers:\n      X-Note: one line\n")
-        #expect(header.notes == [])
+        expectEqual(header.text, "requests:\n  long:\n    url: /a\n      /b\n    headers:\n      X-Note: one line\n")
+        expectEqual(header.notes, [])
         let url = try saveDraft(text, "long") { $0.url = "/c" }
-        #expect(url.notes == ["long: a value is written over several lines; its block was rewritten"])
-        #expect(url.text == "requests:\n  long:\n    url: /c\n    headers:\n      X-Note: \"two\\nlines\\n\"\n")
+        expectEqual(url.notes, ["long: a value is written over several lines; its block was rewritten"])
+        expectEqual(url.text, "requests:\n  long:\n    url: /c\n    headers:\n      X-Note: \"two\\nlines\\n\"\n")
     }
 
     @Test("the demo's flow-style form is rewritten in block style and then edited")
     func demoFlowForm() throws {
         let text = try String(contentsOfFile: repositoryRoot + "/workspaces/demo.yaml", encoding: .utf8)
         let result = try saveDraft(text, "post-form") { $0.form?[0].value = "courier 2" }
-        #expect(result.notes == ["post-form: written in flow style; its block was rewritten"])
+        expectEqual(result.notes, ["post-form: written in flow style; its block was rewritten"])
         #expect(result.text.contains("""
               post-form:
                 method: POST
@@ -289,7 +289,7 @@ struct WorkspaceSaveTests {
         let withoutPostForm = { (text: String) in
             text.components(separatedBy: "\n\n").filter { !$0.hasPrefix("  post-form:") }.joined(separator: "\n\n")
         }
-        #expect(withoutPostForm(result.text) == withoutPostForm(text))
+        expectEqual(withoutPostForm(result.text), withoutPostForm(text))
         #expect(withoutPostForm(text) != text)
     }
 
@@ -319,7 +319,7 @@ struct WorkspaceSaveTests {
         #expect(result.text == text.replacingOccurrences(of: "url: /a ", with: "url: /a2 ")
             .replacingOccurrences(of: "X-A: \"1\"", with: "X-A: \"2\""))
         let quoted = try saveDraft(text, "b") { $0.url = "/b's" }
-        #expect(quoted.text == text.replacingOccurrences(of: "url: '/b'", with: "url: '/b''s'"))
+        expectEqual(quoted.text, text.replacingOccurrences(of: "url: '/b'", with: "url: '/b''s'"))
     }
 
     @Test("an edit whose result would not load is refused, as is an unknown request")
@@ -330,11 +330,11 @@ struct WorkspaceSaveTests {
             draft.method = .post
             return draft
         }())])
-        #expect(error?.kind == .invalidValue)
-        #expect(error?.description.contains("a download must use GET") == true)
+        expectEqual(error?.kind, .invalidValue)
+        expectEqual(error?.description.contains("a download must use GET"), true)
         var draft = RequestDraft(try #require(try parseWorkspace(text).requests["file"]))
         draft.headers = [KeyValueRow(name: "X-A", value: "{{undefined}}")]
-        #expect(saveError(text, [.update(original: "file", draft: draft)])?.kind == .undefinedVariable)
-        #expect(saveError(text, [.update(original: "nope", draft: draft)])?.kind == .unknownTarget)
+        expectEqual(saveError(text, [.update(original: "file", draft: draft)])?.kind, .undefinedVariable)
+        expectEqual(saveError(text, [.update(original: "nope", draft: draft)])?.kind, .unknownTarget)
     }
 }

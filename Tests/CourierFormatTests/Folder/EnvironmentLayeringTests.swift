@@ -34,15 +34,15 @@ import Testing
         let fixture = layered()
         let workspace = try Workspace.load(path: fixture.directory)
         // Included file, then the root file, then its private file.
-        #expect(workspace.variables == ["a": "root", "b": "private-b", "c": "root", "d": "include"])
+        expectEqual(workspace.variables, ["a": "root", "b": "private-b", "c": "root", "d": "include"])
         // An environment: the included file's, the root file's, environments/NAME.yaml,
         // environments/NAME.private.yaml, then the root's private file.
         #expect(workspace.environments["staging"] == ["a": "private-staging", "w": "include-w", "x": "root-private-x",
                                                       "y": "file-y", "z": "private-z"])
-        #expect(workspace.environments["prod"] == ["a": "prod"])
+        expectEqual(workspace.environments["prod"], ["a": "prod"])
         #expect(workspace.environments["local"] == ["a": "local-only"], "a private file alone makes an environment")
-        #expect(workspace.environmentNames == ["staging", "prod", "local"])
-        #expect(workspace.environmentDefaults["staging"]?.isEmpty == false)
+        expectEqual(workspace.environmentNames, ["staging", "prod", "local"])
+        expectEqual(workspace.environmentDefaults["staging"]?.isEmpty, false)
         // Over it all, --var.
         let values = try workspace.variables(environment: "staging", overrides: ["b": "cli"])
         #expect(values == ["a": "private-staging", "b": "cli", "c": "root", "d": "include", "w": "include-w",
@@ -69,10 +69,10 @@ import Testing
 
     @Test func dotenvIsUnderTheEnvFileOptionAndTheProcessIsOverBoth() throws {
         let workspace = try Workspace.load(path: layered().directory)
-        #expect(workspace.dotenv == ["TOKEN": "dotenv-token", "OTHER": "dotenv-other"])
+        expectEqual(workspace.dotenv, ["TOKEN": "dotenv-token", "OTHER": "dotenv-other"])
         let environment = workspace.environmentForTemplates(dotenv: ["OTHER": "option-other", "ONLY": "option"],
                                                             process: ["TOKEN": "process-token", "HOME": "/h"])
-        #expect(environment == ["TOKEN": "process-token", "OTHER": "option-other", "ONLY": "option", "HOME": "/h"])
+        expectEqual(environment, ["TOKEN": "process-token", "OTHER": "option-other", "ONLY": "option", "HOME": "/h"])
     }
 
     @Test func aMissingEnvFileIsNoValuesButABrokenOneIsAnError() throws {
@@ -81,15 +81,15 @@ import Testing
         #expect(try Workspace.load(path: fixture.directory).dotenv.isEmpty)
         fixture.write(".env", "A=1\nnot a line\n")
         let error = try #require(throws: WorkspaceError.self) { try Workspace.load(path: fixture.directory) }
-        #expect(error.description == "\(fixture.directory)/.env:2:1: error: expected NAME=value")
+        expectEqual(error.description, "\(fixture.directory)/.env:2:1: error: expected NAME=value")
     }
 
     @Test func anEnvironmentFileIsCheckedAsAnEnvironmentIs() throws {
         let fixture = layered()
         fixture.write("environments/bad.yaml", "a: [1, 2]\n")
         let error = try #require(throws: WorkspaceError.self) { try Workspace.load(path: fixture.directory) }
-        #expect(error.location?.file == fixture.directory + "/environments/bad.yaml")
-        #expect(error.location?.line == 1)
+        expectEqual(error.location?.file, fixture.directory + "/environments/bad.yaml")
+        expectEqual(error.location?.line, 1)
     }
 
     @Test func savingNeverWritesAPrivateFile() throws {
@@ -101,9 +101,9 @@ import Testing
         var draft = RequestDraft(try #require(workspace.requests["one"]))
         draft.name = "renamed"
         let result = try WorkspaceFilesWriter.apply([.update(original: "one", draft: draft)], to: workspace)
-        #expect(Array(result.texts.keys) == [fixture.directory + "/requests/one.yaml"])
+        expectEqual(Array(result.texts.keys), [fixture.directory + "/requests/one.yaml"])
         try WorkspaceFilesWriter.write(result)
-        #expect(fixture.read("courier.private.yaml") == privateText)
-        #expect(fixture.read("environments/staging.private.yaml") == environmentText)
+        expectEqual(fixture.read("courier.private.yaml"), privateText)
+        expectEqual(fixture.read("environments/staging.private.yaml"), environmentText)
     }
 }

@@ -9,31 +9,31 @@ import Testing
     @Test func aFolderOfTwelveFilesLoadsItsSixtyRequestsWithTheirFoldersAndFiles() throws {
         let fixture = FolderWorkspaceFixture()
         let workspace = try Workspace.load(path: fixture.directory)
-        #expect(workspace.file == fixture.directory + "/courier.yaml")
-        #expect(workspace.name == "shop")
+        expectEqual(workspace.file, fixture.directory + "/courier.yaml")
+        expectEqual(workspace.name, "shop")
         #expect(workspace.isFolder)
-        #expect(workspace.requestNames.count == 60)
-        #expect(Set(workspace.requestNames) == Set(FolderWorkspaceFixture.allNames))
+        expectEqual(workspace.requestNames.count, 60)
+        expectEqual(Set(workspace.requestNames), Set(FolderWorkspaceFixture.allNames))
         // Folders first at each level, then files by name: the same order on every machine.
         #expect(workspace.requestNames.prefix(5) == ["admin-audit-export-1", "admin-audit-export-2", "admin-audit-export-3",
                                                      "admin-audit-export-4", "admin-audit-export-5"])
-        #expect(workspace.requestFolders["admin-audit-log-2"] == "admin/audit")
-        #expect(workspace.requestFolders["users-teams-4"] == "users")
-        #expect(workspace.files.count == 13)
+        expectEqual(workspace.requestFolders["admin-audit-log-2"], "admin/audit")
+        expectEqual(workspace.requestFolders["users-teams-4"], "users")
+        expectEqual(workspace.files.count, 13)
         #expect(workspace.requests["orders-refund-3"]?.location == SourceLocation(file: fixture.directory + "/requests/orders/refund.yaml",
                                                                                    line: 13, column: 5))  // where its definition starts
-        #expect(workspace.requestNames(inBatch: "smoke") == ["users-list-1", "admin-audit-log-3", "orders-ship-5"])
-        #expect(workspace.chains["onboarding"]?.steps.count == 2)
-        #expect(workspace.file(defining: "smoke") == fixture.directory + "/requests/orders/ship.yaml")
+        expectEqual(workspace.requestNames(inBatch: "smoke"), ["users-list-1", "admin-audit-log-3", "orders-ship-5"])
+        expectEqual(workspace.chains["onboarding"]?.steps.count, 2)
+        expectEqual(workspace.file(defining: "smoke"), fixture.directory + "/requests/orders/ship.yaml")
         // The root file's own path names the same folder workspace.
-        #expect(try Workspace.load(path: fixture.root).requestNames == workspace.requestNames)
+        expectEqual(try Workspace.load(path: fixture.root).requestNames, workspace.requestNames)
     }
 
     @Test func aNameUsedInTwoFilesNamesBothPlaces() throws {
         let fixture = FolderWorkspaceFixture()
         fixture.write("requests/users/copy.yaml", "requests:\n  other: {url: /get}\n  orders-read-2: {url: /get}\n")
         let error = try #require(throws: WorkspaceError.self) { try Workspace.load(path: fixture.directory) }
-        #expect(error.location == SourceLocation(file: fixture.directory + "/requests/users/copy.yaml", line: 3, column: 3))
+        expectEqual(error.location, SourceLocation(file: fixture.directory + "/requests/users/copy.yaml", line: 3, column: 3))
         #expect(error.message.contains("already used by a request (\(fixture.directory)/requests/orders/read.yaml:7:3)"))
     }
 
@@ -41,7 +41,7 @@ import Testing
         let fixture = FolderWorkspaceFixture()
         fixture.write("requests/extra.yaml", "batches:\n  users-list-2: [users-list-1]\n")
         let error = try #require(throws: WorkspaceError.self) { try Workspace.load(path: fixture.directory) }
-        #expect(error.location?.file == fixture.directory + "/requests/extra.yaml")
+        expectEqual(error.location?.file, fixture.directory + "/requests/extra.yaml")
         #expect(error.message.contains("\"users-list-2\" is already used by a request (\(fixture.directory)/requests/users/list.yaml:"))
     }
 
@@ -59,11 +59,11 @@ import Testing
         root += "include: [\(common)/auth.yaml]\n"
         fixture.write("courier.yaml", root)
         let workspace = try Workspace.load(path: fixture.directory)
-        #expect(workspace.requests["token"]?.location.file == common + "/auth.yaml")
-        #expect(workspace.variables["tenant"] == "acme")  // the root file's own value
-        #expect(workspace.variables["region"] == "eu")
-        #expect(workspace.environments["staging"] == ["tenant": "staging-acme", "region": "eu-staging"])
-        #expect(workspace.environmentNames == ["staging", "prod"])
+        expectEqual(workspace.requests["token"]?.location.file, common + "/auth.yaml")
+        expectEqual(workspace.variables["tenant"], "acme")  // the root file's own value
+        expectEqual(workspace.variables["region"], "eu")
+        expectEqual(workspace.environments["staging"], ["tenant": "staging-acme", "region": "eu-staging"])
+        expectEqual(workspace.environmentNames, ["staging", "prod"])
         #expect(workspace.files.contains(common + "/envs.yaml"))
     }
 
@@ -74,7 +74,7 @@ import Testing
         fixture.write("shared/auth.yaml", "# shared\ninclude:\n  - ../../\(URL(fileURLWithPath: outside).lastPathComponent)/stolen.yaml\n")
         fixture.write("courier.yaml", fixture.read("courier.yaml") + "include: [shared/auth.yaml]\n")
         let error = try #require(throws: WorkspaceError.self) { try Workspace.load(path: fixture.directory) }
-        #expect(error.location == SourceLocation(file: fixture.directory + "/shared/auth.yaml", line: 3, column: 5))
+        expectEqual(error.location, SourceLocation(file: fixture.directory + "/shared/auth.yaml", line: 3, column: 5))
         #expect(error.message.contains("included file"))
         #expect(error.message.contains("outside the workspace folder"))
     }
@@ -92,10 +92,10 @@ import Testing
     @Test func aRequestFileHoldsOnlyDefinitionsAndAnEmptyOneIsNothing() throws {
         let fixture = FolderWorkspaceFixture()
         fixture.write("requests/empty.yaml", "# nothing yet\n")
-        #expect(try Workspace.load(path: fixture.directory).requestNames.count == 60)
+        expectEqual(try Workspace.load(path: fixture.directory).requestNames.count, 60)
         fixture.write("requests/bad.yaml", "variables:\n  x: y\n")
         let error = try #require(throws: WorkspaceError.self) { try Workspace.load(path: fixture.directory) }
-        #expect(error.location == SourceLocation(file: fixture.directory + "/requests/bad.yaml", line: 1, column: 1))
+        expectEqual(error.location, SourceLocation(file: fixture.directory + "/requests/bad.yaml", line: 1, column: 1))
         #expect(error.message.contains("unknown key \"variables\""), "\(error.message)")
     }
 
@@ -103,8 +103,8 @@ import Testing
         let path = writeWorkspace("requests:\n  a: {url: http://127.0.0.1/a}\n")
         let workspace = try Workspace.load(path: path)
         #expect(!workspace.isFolder)
-        #expect(workspace.files == [path])
+        expectEqual(workspace.files, [path])
         #expect(workspace.requestFolders.isEmpty)
-        #expect(workspace.name == "ws")
+        expectEqual(workspace.name, "ws")
     }
 }

@@ -21,13 +21,13 @@ import Testing
         var draft = RequestDraft(try #require(workspace.requests["orders-refund-3"]))
         draft.url = "/anything/refunds/3"
         let result = try save([.update(original: "orders-refund-3", draft: draft)], in: fixture)
-        #expect(Array(result.texts.keys) == [fixture.directory + "/requests/orders/refund.yaml"])
+        expectEqual(Array(result.texts.keys), [fixture.directory + "/requests/orders/refund.yaml"])
         let after = fixture.read("requests/orders/refund.yaml")
         let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0.0 != $0.1 }
         #expect(changed.map { String($0.1) } == ["    url: /anything/refunds/3"])
         #expect(after.contains("# request 3 of orders/refund.yaml"))
-        #expect(fixture.read("courier.yaml") == root)
-        #expect(try Workspace.load(path: fixture.directory).requests["orders-refund-3"]?.url == "/anything/refunds/3")
+        expectEqual(fixture.read("courier.yaml"), root)
+        expectEqual(try Workspace.load(path: fixture.directory).requests["orders-refund-3"]?.url, "/anything/refunds/3")
     }
 
     @Test func aRenameRenamesTheBatchAndTheChainInOtherFiles() throws {
@@ -39,8 +39,8 @@ import Testing
         #expect(Set(result.texts.keys) == Set(["requests/users/list.yaml", "requests/orders/ship.yaml", "courier.yaml"]
             .map { fixture.directory + "/" + $0 }))
         let saved = try Workspace.load(path: fixture.directory)
-        #expect(saved.requestNames(inBatch: "smoke").first == "users-index")
-        #expect(saved.chains["onboarding"]?.steps.first?.items.first?.request.name == "users-index")
+        expectEqual(saved.requestNames(inBatch: "smoke").first, "users-index")
+        expectEqual(saved.chains["onboarding"]?.steps.first?.items.first?.request.name, "users-index")
         #expect(fixture.read("courier.yaml").contains("# The team's workspace"))
     }
 
@@ -52,20 +52,20 @@ import Testing
         draft.name = "admin-keys-2"
         let error = try #require(throws: WorkspaceError.self) { try save([.update(original: "users-list-1", draft: draft)], in: fixture) }
         #expect(error.message.contains("already used by a request (\(fixture.directory)/requests/admin/keys.yaml:9:5)"))
-        #expect(fixture.read("requests/users/list.yaml") == before)
+        expectEqual(fixture.read("requests/users/list.yaml"), before)
     }
 
     @Test func aNewRequestGoesToItsOwnFileInTheFolderChosen() throws {
         let fixture = FolderWorkspaceFixture()
         let result = try save([.add(name: "users list all", yaml: "users list all:\n  url: /anything/all\n", folder: "users")], in: fixture)
         let file = fixture.directory + "/requests/users/users-list-all.yaml"
-        #expect(result.created == [file])
-        #expect(fixture.read("requests/users/users-list-all.yaml") == "requests:\n  users list all:\n    url: /anything/all\n")
+        expectEqual(result.created, [file])
+        expectEqual(fixture.read("requests/users/users-list-all.yaml"), "requests:\n  users list all:\n    url: /anything/all\n")
         let saved = try Workspace.load(path: fixture.directory)
-        #expect(saved.requestFolders["users list all"] == "users")
+        expectEqual(saved.requestFolders["users list all"], "users")
         // A new folder is made when the folder chosen does not exist yet.
         _ = try save([.add(name: "ping", yaml: "ping:\n  url: /get\n", folder: "health/live")], in: fixture)
-        #expect(try Workspace.load(path: fixture.directory).requestFolders["ping"] == "health/live")
+        expectEqual(try Workspace.load(path: fixture.directory).requestFolders["ping"], "health/live")
         // No folder: the root file.
         _ = try save([.add(name: "root-one", yaml: "root-one:\n  url: /get\n")], in: fixture)
         #expect(fixture.read("courier.yaml").contains("requests:\n  root-one:\n    url: /get\n"))
@@ -74,11 +74,11 @@ import Testing
     @Test func aRequestAnotherFileRefersToCannotBeDeleted() throws {
         let fixture = FolderWorkspaceFixture()
         let error = try #require(throws: WorkspaceError.self) { try save([.delete(name: "admin-audit-log-3")], in: fixture) }
-        #expect(error.message == "cannot delete request \"admin-audit-log-3\": batch \"smoke\" refers to it")
-        #expect(error.location?.file == fixture.directory + "/requests/orders/ship.yaml")
+        expectEqual(error.message, "cannot delete request \"admin-audit-log-3\": batch \"smoke\" refers to it")
+        expectEqual(error.location?.file, fixture.directory + "/requests/orders/ship.yaml")
         _ = try save([.delete(name: "admin-audit-log-4")], in: fixture)
         let saved = try Workspace.load(path: fixture.directory)
         #expect(saved.requests["admin-audit-log-4"] == nil)
-        #expect(saved.requestNames.count == 59)
+        expectEqual(saved.requestNames.count, 59)
     }
 }

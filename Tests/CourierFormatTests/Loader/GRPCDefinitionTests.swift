@@ -34,23 +34,23 @@ struct GRPCDefinitionTests {
         let request = try #require(workspace.requests["chat"])
         let call = try #require(request.grpc)
         #expect(request.url == "{{places}}/courier.demo.Places/Chat")
-        #expect(request.method == .post)
-        #expect(call.schema == .protos(files: ["protos/places.proto"], importPaths: ["protos"]))
-        #expect(call.compression == .gzip)
-        #expect(call.message?.json == ["location": ["latitude": 1], "message": "hi"])
-        #expect(call.message?.location(of: "$.location.latitude")?.description == "test.yaml:12:18")
-        #expect(call.message?.location(of: "$.location.latitude")?.line == 12)
-        #expect(call.message?.location(of: "$.message")?.line == 13)
+        expectEqual(request.method, .post)
+        expectEqual(call.schema, .protos(files: ["protos/places.proto"], importPaths: ["protos"]))
+        expectEqual(call.compression, .gzip)
+        expectEqual(call.message?.json, ["location": ["latitude": 1], "message": "hi"])
+        expectEqual(call.message?.location(of: "$.location.latitude")?.description, "test.yaml:12:18")
+        expectEqual(call.message?.location(of: "$.location.latitude")?.line, 12)
+        expectEqual(call.message?.location(of: "$.message")?.line, 13)
         #expect(call.message?.location(of: "$.nowhere.deep")?.line == 12, "an unknown path: the nearest value holding it, the message")
-        #expect(call.metadata.map(\.key) == ["x-tenant", "x-trace-bin"])
-        #expect(call.steps.count == 4)
+        expectEqual(call.metadata.map(\.key), ["x-tenant", "x-trace-bin"])
+        expectEqual(call.steps.count, 4)
         if case .expect(let condition, let timeout) = call.steps[1] {
             #expect(condition.text == "$.message == \"echo: again\"" && timeout == 2)
         } else {
             Issue.record("the second step is not an expect: \(call.steps[1])")
         }
-        #expect(call.steps[3] == .close)
-        #expect(call.url(target: "127.0.0.1:50051") == "https://127.0.0.1:50051/courier.demo.Places/Chat")
+        expectEqual(call.steps[3], .close)
+        expectEqual(call.url(target: "127.0.0.1:50051"), "https://127.0.0.1:50051/courier.demo.Places/Chat")
     }
 
     @Test func withoutASchemaNamedReflectionIsAskedAndHostPortGoesPlainWhenSaid() throws {
@@ -60,8 +60,8 @@ struct GRPCDefinitionTests {
                 grpc: {target: "localhost:50051", service: a.B, method: C, plaintext: true}
             """)
         let call = try #require(workspace.requests["get"]?.grpc)
-        #expect(call.schema == .reflection)
-        #expect(call.url(target: call.target) == "http://localhost:50051/a.B/C")
+        expectEqual(call.schema, .reflection)
+        expectEqual(call.url(target: call.target), "http://localhost:50051/a.B/C")
         #expect(call.message == nil && call.steps.isEmpty)
     }
 

@@ -15,7 +15,7 @@ import Testing
         """)
         let workspace = try Workspace.load(path: path)
         let defaults = workspace.serviceDefaults(environment: nil)
-        #expect(workspace.requests["own"]!.inheritedArgs(defaults).map(\.name) == ["client"])
-        #expect(workspace.requests["posted"]!.inheritedArgs(defaults).map(\.name) == ["client", "version", "gone"])
+        expectEqual(workspace.requests["own"]!.inheritedArgs(defaults).map(\.name), ["client"])
+        expectEqual(workspace.requests["posted"]!.inheritedArgs(defaults).map(\.name), ["client", "version", "gone"])
     }
 }

@@ -25,7 +25,7 @@ struct WorkspaceAliasTests {
     @Test("an alias bomb in args is refused at the alias that goes over the bound, naming its anchor")
     func bombInArgs() {
         let error = parseError(bomb())
-        #expect(error?.kind == .invalidValue)
+        expectEqual(error?.kind, .invalidValue)
         #expect(error?.description == """
             test.yaml:11:16: error: the workspace expands to more than 1000000 values through aliases \
             (here *l5 repeats &l5, which holds 597871)
@@ -40,7 +40,7 @@ struct WorkspaceAliasTests {
             """ + (1..<9).map { level in
                 "\n  list\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]"
             }.joined() + "\n  ? *l8\n  : x\n"
-        #expect(parseError(yaml)?.description.contains("error: the workspace expands to more than 1000000 values through aliases") == true)
+        expectEqual(parseError(yaml)?.description.contains("error: the workspace expands to more than 1000000 values through aliases"), true)
     }
 
     @Test("aliases a person writes still load")
@@ -57,7 +57,7 @@ struct WorkspaceAliasTests {
                 headers: *common
                 args: *page
             """)
-        #expect(workspace.requests["b"]?.headers.map(\.name) == ["X-Client", "X-Trace"])
-        #expect(workspace.requests["b"]?.args == ["page": 1, "size": [10, 20]])
+        expectEqual(workspace.requests["b"]?.headers.map(\.name), ["X-Client", "X-Trace"])
+        expectEqual(workspace.requests["b"]?.args, ["page": 1, "size": [10, 20]])
     }
 }

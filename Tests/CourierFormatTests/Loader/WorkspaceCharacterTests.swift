@@ -65,14 +65,14 @@ struct WorkspaceCharacterTests {
     @Test("tabs, line breaks, a byte-order mark and any printable character load")
     func allowed() throws {
         let workspace = try parseWorkspace("\u{FEFF}name: \"tab\there\"\r\nvariables:\r\n  cjk: 漢字 😀\n  quoted: \"\\u0007\"\n")
-        #expect(workspace.name == "tab\there")
-        #expect(workspace.variables["cjk"] == "漢字 😀")
+        expectEqual(workspace.name, "tab\there")
+        expectEqual(workspace.variables["cjk"], "漢字 😀")
         #expect(workspace.variables["quoted"] == "\u{07}", "an escaped control character is fine")
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Data("\u{FEFF}name: café\nvariables: {a: b}\n".utf8).write(to: URL(fileURLWithPath: directory + "/ws.yaml"))
         let loaded = try Workspace.load(path: directory + "/ws.yaml")
-        #expect(loaded.name == "café")
-        #expect(loaded.variables == ["a": "b"])
+        expectEqual(loaded.name, "café")
+        expectEqual(loaded.variables, ["a": "b"])
     }
 }

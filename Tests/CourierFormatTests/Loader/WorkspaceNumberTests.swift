@@ -23,20 +23,20 @@ struct WorkspaceNumberTests {
         ("timeout: 0.0001", "found 0.0001"), ("timeout: 1e400", "found 1e400"),
     ])
     func timeout(line: String, found: String) {
-        #expect(requestError(line) == "test.yaml:4:14: error: requests.a.timeout: expected a number of seconds from 0.001 to 86400, \(found)")
-        #expect(configError(line) == "test.yaml:2:12: error: config.timeout: expected a number of seconds from 0.001 to 86400, \(found)")
-        #expect(parseError("requests:\n  a:\n    url: /a\n    \(line)\n")?.kind == .invalidValue)
+        expectEqual(requestError(line), "test.yaml:4:14: error: requests.a.timeout: expected a number of seconds from 0.001 to 86400, \(found)")
+        expectEqual(configError(line), "test.yaml:2:12: error: config.timeout: expected a number of seconds from 0.001 to 86400, \(found)")
+        expectEqual(parseError("requests:\n  a:\n    url: /a\n    \(line)\n")?.kind, .invalidValue)
     }
 
     @Test("a deadline is more than 0 and at most a day; maxBodyBytes is 1 KiB to 4 GiB")
     func deadlineAndBodyLimit() {
-        #expect(requestError("deadline: 0") == "test.yaml:4:15: error: requests.a.deadline: expected a number of seconds from 0.001 to 86400, found 0")
-        #expect(requestError("deadline: .inf")?.contains("found .inf") == true)
+        expectEqual(requestError("deadline: 0"), "test.yaml:4:15: error: requests.a.deadline: expected a number of seconds from 0.001 to 86400, found 0")
+        expectEqual(requestError("deadline: .inf")?.contains("found .inf"), true)
         #expect(requestError("maxBodyBytes: 100")
             == "test.yaml:4:19: error: requests.a.maxBodyBytes: expected a number of bytes from 1024 to 4294967296, found 100")
-        #expect(configError("maxBodyBytes: -1")?.contains("config.maxBodyBytes: expected a number of bytes from 1024") == true)
-        #expect(requestError("deadline: 2.5") == nil)
-        #expect(configError("maxBodyBytes: 1048576") == nil)
+        expectEqual(configError("maxBodyBytes: -1")?.contains("config.maxBodyBytes: expected a number of bytes from 1024"), true)
+        expectEqual(requestError("deadline: 2.5"), nil)
+        expectEqual(configError("maxBodyBytes: 1048576"), nil)
     }
 
     @Test("maxConcurrent is 1 to 1000")
@@ -129,19 +129,19 @@ struct WorkspaceNumberTests {
                 cache: 31536000
                 retry: {limit: 1, backoff: 0, statuses: [100, 599]}
             """)
-        #expect(workspace.config.timeout == 86400)
-        #expect(workspace.config.maxConcurrentTransfers == 1000)
-        #expect(workspace.config.retry?.retryLimit == 10)
-        #expect(workspace.config.retry?.exponentialBackoffScale == 7)
+        expectEqual(workspace.config.timeout, 86400)
+        expectEqual(workspace.config.maxConcurrentTransfers, 1000)
+        expectEqual(workspace.config.retry?.retryLimit, 10)
+        expectEqual(workspace.config.retry?.exponentialBackoffScale, 7)
         let low = try #require(workspace.requests["low"])
-        #expect(low.timeout == 0.001)
-        #expect(low.priority == RequestPriority(rawValue: -100))
-        #expect(low.cache == RequestDefinition.Cache(seconds: 0, version: 2_147_483_647))
-        #expect(low.retry?.retryLimit == 0)
-        #expect(low.validate?.statusCodes == Set(100...599))
+        expectEqual(low.timeout, 0.001)
+        expectEqual(low.priority, RequestPriority(rawValue: -100))
+        expectEqual(low.cache, RequestDefinition.Cache(seconds: 0, version: 2_147_483_647))
+        expectEqual(low.retry?.retryLimit, 0)
+        expectEqual(low.validate?.statusCodes, Set(100...599))
         let high = try #require(workspace.requests["high"])
-        #expect(high.priority == RequestPriority(rawValue: 100))
-        #expect(high.cache?.seconds == 31_536_000)
-        #expect(high.retry?.retryableStatusCodes == [100, 599])
+        expectEqual(high.priority, RequestPriority(rawValue: 100))
+        expectEqual(high.cache?.seconds, 31_536_000)
+        expectEqual(high.retry?.retryableStatusCodes, [100, 599])
     }
 }

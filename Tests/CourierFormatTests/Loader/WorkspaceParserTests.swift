@@ -10,24 +10,24 @@ struct WorkspaceParserTests {
     @Test("demo.yaml and petstore.yaml load with every request, batch and chain")
     func examplesLoad() throws {
         let demo = try Workspace.load(path: repositoryRoot + "/workspaces/demo.yaml")
-        #expect(demo.name == "demo")
+        expectEqual(demo.name, "demo")
         #expect(demo.usesDemoServer)
-        #expect(demo.requestNames.count == 91)
+        expectEqual(demo.requestNames.count, 91)
         #expect(demo.batchNames == ["basics", "routing", "everything", "viewers", "failures", "http2-together", "load", "downloads",
                                     "cache-states", "types-and-methods", "checks"])
-        #expect(demo.chains["checkout"]?.steps.count == 4)
-        #expect(demo.chains["checkout"]?.stepMode == true)
-        #expect(demo.requestNames(inBatch: "everything").count == 26)
-        #expect(demo.requestNames(inBatch: "failures").count == 8)
+        expectEqual(demo.chains["checkout"]?.steps.count, 4)
+        expectEqual(demo.chains["checkout"]?.stepMode, true)
+        expectEqual(demo.requestNames(inBatch: "everything").count, 26)
+        expectEqual(demo.requestNames(inBatch: "failures").count, 8)
         let cities = try #require(demo.requests["cities"])
         #expect(cities.cache == RequestDefinition.Cache(seconds: 600, version: 2, sensitive: "{{user}}", async: true))
         #expect(demo.requests["json-valid"]?.validate?.json
             == .object(["slideshow": .object(["title": .string, "author": .string, "slides": .array(.object(["title": .string]))])]))
-        #expect(demo.requests["created"]?.validate?.statusCodes == Set(200...204))
-        #expect(demo.requests["flaky"]?.retry?.retryLimit == 3)
+        expectEqual(demo.requests["created"]?.validate?.statusCodes, Set(200...204))
+        expectEqual(demo.requests["flaky"]?.retry?.retryLimit, 3)
         let petstore = try Workspace.load(path: repositoryRoot + "/workspaces/petstore.yaml")
-        #expect(petstore.environmentNames == ["local", "staging", "production"])
-        #expect(try petstore.variables(environment: "production")["pageSize"] == "100")
+        expectEqual(petstore.environmentNames, ["local", "staging", "production"])
+        expectEqual(try petstore.variables(environment: "production")["pageSize"], "100")
     }
 
     @Test("every request option is read")
@@ -53,22 +53,22 @@ struct WorkspaceParserTests {
             variables: {id: "42"}
             """)
         let request = try #require(workspace.requests["full"])
-        #expect(request.method == .put)
+        expectEqual(request.method, .put)
         #expect(request.useCDN)
-        #expect(request.args == ["n": 1, "f": 1.5, "b": true, "s": "x", "list": [1, "two"]])
-        #expect(request.headers.map(\.name) == ["X-One"])
-        #expect(request.auth == .basic(user: "u", password: "p"))
-        #expect(request.timeout == 2.5)
-        #expect(request.priority == .high)
+        expectEqual(request.args, ["n": 1, "f": 1.5, "b": true, "s": "x", "list": [1, "two"]])
+        expectEqual(request.headers.map(\.name), ["X-One"])
+        expectEqual(request.auth, .basic(user: "u", password: "p"))
+        expectEqual(request.timeout, 2.5)
+        expectEqual(request.priority, .high)
         #expect(request.cache == RequestDefinition.Cache(seconds: 30, version: 3, sensitive: "{{id}}", async: false))
-        #expect(request.validate?.statusCodes == [200, 300, 301, 302])
-        #expect(request.validate?.json == .object(["id": .int, "tags": .array(.string)]))
-        #expect(request.acceptedContentTypes == ["text/plain"])
-        #expect(request.response == .raw)
-        #expect(request.retry?.retryableStatusCodes == [503])
-        #expect(request.tls == TLSPolicy(verifyPeer: false, verifyHost: false, caFile: "/ca.pem", pinnedPublicKey: "sha256//abc"))
+        expectEqual(request.validate?.statusCodes, [200, 300, 301, 302])
+        expectEqual(request.validate?.json, .object(["id": .int, "tags": .array(.string)]))
+        expectEqual(request.acceptedContentTypes, ["text/plain"])
+        expectEqual(request.response, .raw)
+        expectEqual(request.retry?.retryableStatusCodes, [503])
+        expectEqual(request.tls, TLSPolicy(verifyPeer: false, verifyHost: false, caFile: "/ca.pem", pinnedPublicKey: "sha256//abc"))
         #expect(request.sensitive == ["{{id}}"])
-        #expect(request.location == SourceLocation(file: "test.yaml", line: 3, column: 5))
+        expectEqual(request.location, SourceLocation(file: "test.yaml", line: 3, column: 5))
     }
 
     // MARK: - Golden error messages, one per kind
@@ -76,9 +76,9 @@ struct WorkspaceParserTests {
     @Test("invalid YAML points at the problem")
     func syntaxError() {
         let error = parseError("requests:\n  a: {url: /get\n")
-        #expect(error?.kind == .syntax)
-        #expect(error?.location?.line == 3)
-        #expect(error?.description.hasPrefix("test.yaml:3:1: error: invalid YAML:") == true)
+        expectEqual(error?.kind, .syntax)
+        expectEqual(error?.location?.line, 3)
+        expectEqual(error?.description.hasPrefix("test.yaml:3:1: error: invalid YAML:"), true)
     }
 
     @Test("an unknown key says what was expected and suggests the closest")
@@ -105,7 +105,7 @@ struct WorkspaceParserTests {
             == "test.yaml:4:14: error: requests.slow.timeout: expected a number of seconds from 0.001 to 86400, found the string \"soon\"")
         #expect(parseError("requests:\n  a:\n    url: /get\n    headers: [x]\n")?.description
             == "test.yaml:4:14: error: requests.a.headers: expected a mapping of header names to values, found a list")
-        #expect(parseError("requests:\n  a:\n    url: /get\n    useCDN: yes please\n")?.kind == .wrongType)
+        expectEqual(parseError("requests:\n  a:\n    url: /get\n    useCDN: yes please\n")?.kind, .wrongType)
     }
 
     @Test("a missing url and a method that is not a token are reported")
@@ -115,7 +115,7 @@ struct WorkspaceParserTests {
         #expect(parseError("requests:\n  a:\n    url: /x\n    method: \"PO ST\"\n")?.description
             == "test.yaml:4:13: error: requests.a.method: \"PO ST\" is not an HTTP method (a token of letters, digits and "
             + "!#$%&'*+-.^_`|~, such as GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT, QUERY, PROPFIND); did you mean \"POST\"?")
-        #expect(parseError("requests:\n  a:\n    url: /x\n    method: GET/1\n")?.description.hasPrefix("test.yaml:4:13: error: requests.a.method: \"GET/1\" is not an HTTP method") == true)
+        expectEqual(parseError("requests:\n  a:\n    url: /x\n    method: GET/1\n")?.description.hasPrefix("test.yaml:4:13: error: requests.a.method: \"GET/1\" is not an HTTP method"), true)
     }
 
     @Test("any token is a method: well-known ones in any case, others as written")
@@ -128,11 +128,11 @@ struct WorkspaceParserTests {
               d: {url: /x, method: Purge}
               e: {url: /x, response: auto}
             """, file: "test.yaml")
-        #expect(workspace.requests["a"]?.method == .propfind)
-        #expect(workspace.requests["b"]?.method == .options)
-        #expect(workspace.requests["c"]?.method.rawValue == "M-SEARCH")
-        #expect(workspace.requests["d"]?.method.rawValue == "Purge")             // case-sensitive, as RFC 9110 says
-        #expect(workspace.requests["e"]?.response == .auto)
+        expectEqual(workspace.requests["a"]?.method, .propfind)
+        expectEqual(workspace.requests["b"]?.method, .options)
+        expectEqual(workspace.requests["c"]?.method.rawValue, "M-SEARCH")
+        expectEqual(workspace.requests["d"]?.method.rawValue, "Purge")             // case-sensitive, as RFC 9110 says
+        expectEqual(workspace.requests["e"]?.response, .auto)
     }
 
     @Test("an undefined variable is reported where it is used")
@@ -148,7 +148,7 @@ struct WorkspaceParserTests {
             test.yaml:5:30: error: undefined variable {{tokn}}; did you mean "token"? \
             (define it under variables or an environment, capture it in a chain, or pass --var tokn=…)
             """)
-        #expect(error?.kind == .undefinedVariable)
+        expectEqual(error?.kind, .undefinedVariable)
         #expect((try? parseWorkspace("requests:\n  a: {url: \"/{{given}}\"}\n", extraVariables: ["given"])) != nil)
         #expect((try? parseWorkspace("requests:\n  a: {url: \"/{{env.HOME}}/{{uuid}}/{{now}}\"}\n")) != nil)
     }

@@ -15,14 +15,14 @@ struct StarterWorkspaceTests {
     @Test func fromABaseURLItLoadsWithAnEnvironmentACheckedRequestAndABatch() throws {
         let directory = temporaryDirectory() + "/My API"
         let written = try StarterWorkspace.write(.baseURL("http://127.0.0.1:9999/api"), into: directory)
-        #expect(written.workspace == directory + "/courier.yaml")
+        expectEqual(written.workspace, directory + "/courier.yaml")
         let workspace = try Workspace.load(path: written.workspace)
-        #expect(workspace.name == "my-api")
+        expectEqual(workspace.name, "my-api")
         #expect(workspace.config.baseURL == "{{baseUrl}}")
-        #expect(workspace.environmentNames == ["local"])
-        #expect(workspace.environments["local"]?["baseUrl"] == "http://127.0.0.1:9999/api")
+        expectEqual(workspace.environmentNames, ["local"])
+        expectEqual(workspace.environments["local"]?["baseUrl"], "http://127.0.0.1:9999/api")
         #expect(workspace.variables["baseUrl"] == "http://127.0.0.1:9999/api", "courier run without --env works")
-        #expect(checks(of: workspace.requests["health"]) == ["status < 500"])
+        expectEqual(checks(of: workspace.requests["health"]), ["status < 500"])
         #expect(workspace.batches["smoke"] != nil)
         let text = try String(contentsOfFile: written.workspace, encoding: .utf8)
         #expect(text.hasPrefix("# my-api: a Courier workspace"))
@@ -33,18 +33,18 @@ struct StarterWorkspaceTests {
     @Test func aBaseURLThatIsNoHTTPURLIsRefused() {
         #expect(throws: StarterWorkspace.Failure.self) { try StarterWorkspace.yaml(for: .baseURL("localhost:8080"), name: "x") }
         #expect(StarterWorkspace.problem(withBaseURL: "ftp://example.com") != nil)
-        #expect(StarterWorkspace.problem(withBaseURL: "https://api.example.com/v1") == nil)
+        expectEqual(StarterWorkspace.problem(withBaseURL: "https://api.example.com/v1"), nil)
     }
 
     @Test func fromACurlCommandTheRequestIsRelativeToItsOriginWithTheCheck() throws {
         let text = try StarterWorkspace.yaml(
             for: .curl("curl -H 'Accept: application/json' 'https://api.example.com:8443/v1/users?page=2'"), name: "api")
         let workspace = try Workspace.parse(yaml: text, file: "courier.yaml")
-        #expect(workspace.variables["baseUrl"] == "https://api.example.com:8443")
+        expectEqual(workspace.variables["baseUrl"], "https://api.example.com:8443")
         let request = try #require(workspace.requests["users"], "\(text)")
-        #expect(request.url == "/v1/users?page=2")
+        expectEqual(request.url, "/v1/users?page=2")
         #expect(request.headers.contains { $0.name == "Accept" && $0.value == "application/json" })
-        #expect(checks(of: request) == ["status < 500"])
+        expectEqual(checks(of: request), ["status < 500"])
         #expect(workspace.batches["smoke"] != nil)
     }
 
@@ -63,7 +63,7 @@ struct StarterWorkspaceTests {
         let request = try #require(workspace.requests["b"], "\(text)")
         #expect(request.headers.contains { $0.name == "X-Api-Key" && $0.value == "{{env.X_API_KEY}}" })
         #expect(text.contains("alice"), "the user name is no secret")
-        #expect(StarterWorkspace.environmentSecrets(inCurl: "curl -H 'Accept: text/plain' https://a.example") == [])
+        expectEqual(StarterWorkspace.environmentSecrets(inCurl: "curl -H 'Accept: text/plain' https://a.example"), [])
     }
 
     @Test func aCurlCommandTheImporterRefusesIsAFailure() {
@@ -79,8 +79,8 @@ struct StarterWorkspaceTests {
         let text = try StarterWorkspace.yaml(for: .imported(imported, from: "pets.json"), name: "pets")
         #expect(text.contains("# Imported from pets.json"))
         let workspace = try Workspace.parse(yaml: text, file: "courier.yaml")
-        #expect(workspace.requests["list-pets"]?.url == "/pets")
-        #expect(workspace.name == "pets")
+        expectEqual(workspace.requests["list-pets"]?.url, "/pets")
+        expectEqual(workspace.name, "pets")
     }
 
     @Test func anExistingWorkspaceIsKeptUnlessForced() throws {
@@ -88,8 +88,8 @@ struct StarterWorkspaceTests {
         let path = directory + "/courier.yaml"
         try "requests: {mine: {url: /mine}}\n".write(toFile: path, atomically: true, encoding: .utf8)
         let error = #expect(throws: StarterWorkspace.Failure.self) { try StarterWorkspace.write(.baseURL("http://127.0.0.1:1"), into: directory) }
-        #expect(error?.fileExists == true)
-        #expect(error?.description.contains("--force") == true)
+        expectEqual(error?.fileExists, true)
+        expectEqual(error?.description.contains("--force"), true)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "requests: {mine: {url: /mine}}\n")
         #expect(!FileManager.default.fileExists(atPath: directory + "/.gitignore"), "nothing is written when refused")
         _ = try StarterWorkspace.write(.baseURL("http://127.0.0.1:1"), into: directory, force: true)
@@ -101,19 +101,19 @@ struct StarterWorkspaceTests {
         let gitignore = directory + "/.gitignore"
         try "node_modules/\n/.courier\n".write(toFile: gitignore, atomically: true, encoding: .utf8)
         let first = try StarterWorkspace.write(.baseURL("http://127.0.0.1:1"), into: directory)
-        #expect(first.gitignore == .appended([".env", "*.private.yaml"]))
+        expectEqual(first.gitignore, .appended([".env", "*.private.yaml"]))
         let text = try String(contentsOfFile: gitignore, encoding: .utf8)
         #expect(text.hasPrefix("node_modules/\n/.courier\n\n"))
         #expect(text.components(separatedBy: "\n").filter { $0 == ".env" }.count == 1)
         #expect(!text.contains(".courier/\n"), "/.courier already covers the folder")
         let second = try StarterWorkspace.write(.baseURL("http://127.0.0.1:1"), into: directory, force: true)
-        #expect(second.gitignore == .unchanged)
-        #expect(try String(contentsOfFile: gitignore, encoding: .utf8) == text)
+        expectEqual(second.gitignore, .unchanged)
+        expectEqual(try String(contentsOfFile: gitignore, encoding: .utf8), text)
     }
 
     @Test func aNewGitignoreSaysWhereTheHistoryIs() throws {
         let merged = StarterWorkspace.mergedGitignore(nil)
-        #expect(merged.added == [".courier/", ".env", "*.private.yaml"])
+        expectEqual(merged.added, [".courier/", ".env", "*.private.yaml"])
         #expect(merged.text.contains("$XDG_STATE_HOME/courier"))
         let appended = StarterWorkspace.mergedGitignore("build/")
         #expect(appended.text.hasPrefix("build/\n\n# Courier"))

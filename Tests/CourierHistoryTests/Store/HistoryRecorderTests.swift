@@ -24,10 +24,10 @@ import Testing
         exchange.status = 200
         recorder.record(exchange)
         await recorder.finish()
-        #expect(recorder.recordedCount == 1)
+        expectEqual(recorder.recordedCount, 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.hasPrefix("history") }
         #expect(files == ["history.sqlite"], "\(files)")
         withExtendedLifetime(recorder) {}
-        #expect(try HistoryStore(stateDirectory: state).exchangesWithBodies().map(\.request) == ["a"])
+        expectEqual(try HistoryStore(stateDirectory: state).exchangesWithBodies().map(\.request), ["a"])
     }
 }

@@ -45,13 +45,13 @@ import Testing
 
         let store = try HistoryStore(stateDirectory: state)
         let rows = try store.exchanges(HistoryQuery(workspacePath: workspace))
-        #expect(rows.map(\.request) == ["login", "orders"])
-        #expect(rows[0].status == 200)
-        #expect(rows[0].timings?.wait == 2.7)
-        #expect(rows[1].outcome == "transport -1004")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: log.file)) == before)
+        expectEqual(rows.map(\.request), ["login", "orders"])
+        expectEqual(rows[0].status, 200)
+        expectEqual(rows[0].timings?.wait, 2.7)
+        expectEqual(rows[1].outcome, "transport -1004")
+        expectEqual(try Data(contentsOf: URL(fileURLWithPath: log.file)), before)
         // Opening again does not import twice.
-        #expect(try HistoryStore(stateDirectory: state).count() == 2)
+        expectEqual(try HistoryStore(stateDirectory: state).count(), 2)
     }
 
     @Test func queriesFilterByNameStatusClassAgeOutcomeAndCount() throws {
@@ -62,25 +62,25 @@ import Testing
         }
         try store.insert(exchange("a", status: 200, workspace: "/w/other.yaml", now: now))
         var query = HistoryQuery(workspacePath: "/w/a.yaml")
-        #expect(try store.exchanges(query).map(\.status) == [200, 404, 500, 201, 503])
+        expectEqual(try store.exchanges(query).map(\.status), [200, 404, 500, 201, 503])
         query.statuses = HistoryQuery.StatusFilter.parse("5xx")!
-        #expect(try store.exchanges(query).map(\.status) == [500, 503])
+        expectEqual(try store.exchanges(query).map(\.status), [500, 503])
         query.statuses = HistoryQuery.StatusFilter.parse("404,2xx")!
-        #expect(try store.exchanges(query).map(\.status) == [200, 404, 201])
+        expectEqual(try store.exchanges(query).map(\.status), [200, 404, 201])
         query.statuses = []
         query.request = "a"
-        #expect(try store.exchanges(query).map(\.status) == [200, 500, 503])
+        expectEqual(try store.exchanges(query).map(\.status), [200, 500, 503])
         query.request = nil
         query.failedOnly = true
-        #expect(try store.exchanges(query).map(\.status) == [404, 500, 503])
+        expectEqual(try store.exchanges(query).map(\.status), [404, 500, 503])
         query.failedOnly = false
         query.since = HistoryQuery.parseSince("25m", now: now)
-        #expect(try store.exchanges(query).map(\.status) == [201, 503])
+        expectEqual(try store.exchanges(query).map(\.status), [201, 503])
         query.since = nil
         query.last = 2
-        #expect(try store.exchanges(query).map(\.status) == [201, 503])
-        #expect(HistoryQuery.StatusFilter.parse("6xx") == nil)
-        #expect(HistoryQuery.parseSince("yesterday") == nil)
+        expectEqual(try store.exchanges(query).map(\.status), [201, 503])
+        expectEqual(HistoryQuery.StatusFilter.parse("6xx"), nil)
+        expectEqual(HistoryQuery.parseSince("yesterday"), nil)
         #expect(HistoryQuery.parseSince("2026-11-01") != nil)
     }
 
@@ -89,9 +89,9 @@ import Testing
         let now = Date()
         for minutes in stride(from: 10.0, through: 1, by: -1) { try store.insert(exchange("a", status: Int(200 + minutes), minutesAgo: minutes, now: now)) }
         try store.insert(exchange("b", status: 200, minutesAgo: 3 * 24 * 60, now: now))
-        #expect(try store.prune(HistoryRetention(count: 3), now: now) == 7)
-        #expect(try store.exchanges(HistoryQuery(request: "a")).map(\.status) == [203, 202, 201])
-        #expect(try store.prune(HistoryRetention(days: 2), now: now) == 1)
+        expectEqual(try store.prune(HistoryRetention(count: 3), now: now), 7)
+        expectEqual(try store.exchanges(HistoryQuery(request: "a")).map(\.status), [203, 202, 201])
+        expectEqual(try store.prune(HistoryRetention(days: 2), now: now), 1)
         #expect(try store.exchanges(HistoryQuery(request: "b")).isEmpty)
     }
 
@@ -110,7 +110,7 @@ import Testing
         #expect(texts.contains("$['odd key']: 1 → 2"))
         #expect(diff.lines.first { $0.text == "$.gone: true" }?.kind == .removed)
         #expect(diff.lines.first { $0.text == #"$.added: "x""# }?.kind == .added)
-        #expect(diff.bodyChanges == 5)
+        expectEqual(diff.bodyChanges, 5)
     }
 
     @Test func theDiffSaysWhichChecksTurned() throws {
@@ -136,9 +136,9 @@ import Testing
         let old = exchange("a", status: 200, body: "one\ntwo\nthree\nfour\nfive\nsix\nseven")
         let new = exchange("a", status: 200, body: "one\ntwo\nthree\nFOUR\nfive\nsix\nseven")
         let body = HistoryDiff(old: old, new: new).lines.drop { $0.kind != .heading || !$0.text.hasPrefix("body") }.dropFirst()
-        #expect(body.map(\.text) == ["  two", "  three", "- four", "+ FOUR", "  five", "  six"])
+        expectEqual(body.map(\.text), ["  two", "  three", "- four", "+ FOUR", "  five", "  six"])
         let same = HistoryDiff(old: old, new: old)
-        #expect(same.bodyChanges == 0)
+        expectEqual(same.bodyChanges, 0)
         #expect(same.lines.contains { $0.text == "body: the same text" })
     }
 }

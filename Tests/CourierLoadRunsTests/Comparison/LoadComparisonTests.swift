@@ -44,7 +44,7 @@ import Testing
             #expect(abs(try #require(row.change) - change) < 1e-9, "\(label): \(row.change ?? .nan)")
             #expect(row.verdict == verdict, "\(label)")
         }
-        #expect(comparison.regressions.map(\.label) == ["throughput", "p95", "p99", "error rate", "phase total p99"])
+        expectEqual(comparison.regressions.map(\.label), ["throughput", "p95", "p99", "error rate", "phase total p99"])
     }
 
     @Test func theErrorRateIsJudgedInPercentagePoints() {
@@ -54,17 +54,17 @@ import Testing
         baseline.errorRate = 0
         current.errorRate = 0.0008
         var row = LoadComparison(current, baseline: baseline).rows.first { $0.figure == .errorRate }
-        #expect(row?.change == nil)
-        #expect(row?.verdict == .unchanged)
+        expectEqual(row?.change, nil)
+        expectEqual(row?.verdict, .unchanged)
         // …and 0.12 point is over it, whatever the ratio.
         current.errorRate = 0.0012
         row = LoadComparison(current, baseline: baseline).rows.first { $0.figure == .errorRate }
-        #expect(row?.verdict == .regression)
+        expectEqual(row?.verdict, .regression)
         // A stricter threshold marks the smaller rise.
         current.errorRate = 0.0008
         let strict = LoadComparison.Thresholds(latency: 0.05, throughput: 0.05, errorRate: 0.0005)
         row = LoadComparison(current, baseline: baseline, thresholds: strict).rows.first { $0.figure == .errorRate }
-        #expect(row?.verdict == .regression)
+        expectEqual(row?.verdict, .regression)
     }
 
     @Test func stepsAreComparedOnlyWhenBothRunsHaveTheSameSteps() {

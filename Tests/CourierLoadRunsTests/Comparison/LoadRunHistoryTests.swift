@@ -31,33 +31,33 @@ import Testing
 
         // Listed newest first, with the headline figures as columns.
         let listed = try store.loadRuns(workspacePath: workspacePath, target: "get-json")
-        #expect(listed.map(\.id) == [secondID, firstID])
+        expectEqual(listed.map(\.id), [secondID, firstID])
         #expect(listed[0].throughput == 880 && listed[0].p50 == 2.1 && listed[0].p99 == 13.75)
         #expect(listed[0].errorRate == 0.0025 && listed[0].requests == 26_400 && listed[0].seconds == 30 && listed[0].stopped)
         #expect(listed[0].workspace == "demo.yaml" && listed[0].kind == "batch" && listed[0].plan == second.plan)
-        #expect(listed[1].startedAt == first.startedAt)
-        #expect(try store.loadRuns().map(\.id) == [secondID, otherWorkspace, otherTarget, firstID])
-        #expect(try store.loadRuns(workspacePath: workspacePath).count == 3)
-        #expect(try store.loadRuns(limit: 1).map(\.id) == [secondID])
+        expectEqual(listed[1].startedAt, first.startedAt)
+        expectEqual(try store.loadRuns().map(\.id), [secondID, otherWorkspace, otherTarget, firstID])
+        expectEqual(try store.loadRuns(workspacePath: workspacePath).count, 3)
+        expectEqual(try store.loadRuns(limit: 1).map(\.id), [secondID])
 
         // Loaded whole, with its id.
         var expected = second
         expected.id = secondID
-        #expect(try store.loadRun(id: secondID) == expected)
-        #expect(try store.loadRun(id: 999) == nil)
+        expectEqual(try store.loadRun(id: secondID), expected)
+        expectEqual(try store.loadRun(id: 999), nil)
 
         // The last run of the target, or the one before a given run.
-        #expect(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json")?.id == secondID)
-        #expect(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json", before: secondID)?.id == firstID)
-        #expect(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json", before: firstID) == nil)
-        #expect(try store.lastLoadRun(workspacePath: "/nowhere.yaml", target: "get-json") == nil)
+        expectEqual(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json")?.id, secondID)
+        expectEqual(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json", before: secondID)?.id, firstID)
+        expectEqual(try store.lastLoadRun(workspacePath: workspacePath, target: "get-json", before: firstID), nil)
+        expectEqual(try store.lastLoadRun(workspacePath: "/nowhere.yaml", target: "get-json"), nil)
 
         // The history file stays the owner's alone.
-        #expect(try mode(store.path) == 0o600)
+        expectEqual(try mode(store.path), 0o600)
         // Aggregate only: one row per run, none in the exchanges.
-        #expect(try store.count() == 0)
+        expectEqual(try store.count(), 0)
         let rows = try DatabaseQueue(path: store.path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM load_runs") }
-        #expect(rows == 4)
+        expectEqual(rows, 4)
     }
 
     @Test func pruningKeepsTheNewestRunsOfEachTargetAndDropsOldOnes() throws {
@@ -76,23 +76,23 @@ import Testing
         let elsewhere = try store.saveLoadRun(run("get-json", hoursLater: 0), workspacePath: "/elsewhere/demo.yaml")
 
         // The newest two of each target in this workspace; the other workspace's run is left alone.
-        #expect(try store.pruneLoadRuns(HistoryRetention(count: 2), workspacePath: workspacePath) == 4)
-        #expect(try store.loadRuns(workspacePath: workspacePath, target: "get-json").map(\.id) == saved["get-json"]!.suffix(2).reversed())
-        #expect(try store.loadRuns(workspacePath: workspacePath, target: "orders").map(\.id) == saved["orders"]!.suffix(2).reversed())
-        #expect(try store.loadRuns(workspacePath: "/elsewhere/demo.yaml").map(\.id) == [elsewhere])
+        expectEqual(try store.pruneLoadRuns(HistoryRetention(count: 2), workspacePath: workspacePath), 4)
+        expectEqual(try store.loadRuns(workspacePath: workspacePath, target: "get-json").map(\.id), saved["get-json"]!.suffix(2).reversed())
+        expectEqual(try store.loadRuns(workspacePath: workspacePath, target: "orders").map(\.id), saved["orders"]!.suffix(2).reversed())
+        expectEqual(try store.loadRuns(workspacePath: "/elsewhere/demo.yaml").map(\.id), [elsewhere])
 
         // By age, in every workspace: runs started more than a day before `now`.
         let now = start.addingTimeInterval(86_400 + 2.5 * 3_600)
-        #expect(try store.pruneLoadRuns(HistoryRetention(days: 1), now: now) == 3)
-        #expect(try store.loadRuns().map(\.id) == [saved["orders"]![3], saved["get-json"]![3]])
+        expectEqual(try store.pruneLoadRuns(HistoryRetention(days: 1), now: now), 3)
+        expectEqual(try store.loadRuns().map(\.id), [saved["orders"]![3], saved["get-json"]![3]])
 
         // Saving with a retention prunes the target's runs in the same write, keeping the new one.
         let newest = try store.saveLoadRun(run("orders", hoursLater: 5), workspacePath: workspacePath, retention: HistoryRetention(count: 1))
-        #expect(try store.loadRuns(workspacePath: workspacePath, target: "orders").map(\.id) == [newest])
-        #expect(try store.loadRuns(workspacePath: workspacePath, target: "get-json").map(\.id) == [saved["get-json"]![3]])
+        expectEqual(try store.loadRuns(workspacePath: workspacePath, target: "orders").map(\.id), [newest])
+        expectEqual(try store.loadRuns(workspacePath: workspacePath, target: "get-json").map(\.id), [saved["get-json"]![3]])
         // Exchanges' pruning leaves load runs alone.
-        #expect(try store.prune(HistoryRetention(count: 1, days: 1), now: now.addingTimeInterval(86_400 * 30)) == 0)
-        #expect(try store.loadRuns().count == 2)
+        expectEqual(try store.prune(HistoryRetention(count: 1, days: 1), now: now.addingTimeInterval(86_400 * 30)), 0)
+        expectEqual(try store.loadRuns().count, 2)
     }
 
     @Test func compareFindsTheLastRunAnIdOrAFile() throws {
@@ -106,9 +106,9 @@ import Testing
         current.id = try store.saveLoadRun(current, workspacePath: workspacePath)
 
         // `last` skips the run itself once it is saved.
-        #expect(try LoadBaseline("last").resolve(for: current, workspacePath: workspacePath, history: store).id == firstID)
-        #expect(LoadBaseline(String(firstID)) == .history(id: firstID))
-        #expect(try LoadBaseline(String(firstID)).resolve(for: current, workspacePath: workspacePath, history: store).throughput == 1_000)
+        expectEqual(try LoadBaseline("last").resolve(for: current, workspacePath: workspacePath, history: store).id, firstID)
+        expectEqual(LoadBaseline(String(firstID)), .history(id: firstID))
+        expectEqual(try LoadBaseline(String(firstID)).resolve(for: current, workspacePath: workspacePath, history: store).throughput, 1_000)
         #expect(throws: LoadBaselineError("no load run 12 in the history")) {
             try LoadBaseline("12").resolve(for: current, workspacePath: workspacePath, history: store)
         }
@@ -119,7 +119,7 @@ import Testing
         // A file `--json` wrote, read back whole.
         let file = state + "/before.json"
         try LoadResult.jsonData(Fixtures.baseline(), pretty: true).write(to: URL(fileURLWithPath: file))
-        #expect(try LoadBaseline(file).resolve(for: current, workspacePath: workspacePath, history: nil) == Fixtures.baseline())
+        expectEqual(try LoadBaseline(file).resolve(for: current, workspacePath: workspacePath, history: nil), Fixtures.baseline())
         // Anything else says what is wrong with it, and where.
         let cases = [
             ("{\"workspace\": \"demo.yaml\"}", "no \"target\""),

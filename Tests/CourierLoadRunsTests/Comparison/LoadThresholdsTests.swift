@@ -33,9 +33,9 @@ import Testing
             ("p95>4ms", .p95, .absolute(.over, 4)),
             ("max>2s", .max, .absolute(.over, 2_000)),
         ]
-        #expect(rules.count == expected.count)
+        expectEqual(rules.count, expected.count)
         for (rule, (text, figure, test)) in zip(rules, expected) {
-            #expect(rule.text == text)
+            expectEqual(rule.text, text)
             #expect(rule.figure == figure, "\(text)")
             #expect(rule.test == test, "\(text): \(rule.test)")
         }
@@ -89,7 +89,7 @@ import Testing
         let held = try LoadThresholds(parsing: "p99+40%,throughput-15%,errors+0.5%,p99-10%,throughput+1%")
         #expect(try held.breaches(of: current, baseline: baseline).isEmpty)
         // A limit of zero breaks on any move in its direction.
-        #expect(try LoadThresholds(parsing: "throughput-0%").breaches(of: current, baseline: baseline).count == 1)
+        expectEqual(try LoadThresholds(parsing: "throughput-0%").breaches(of: current, baseline: baseline).count, 1)
         // Measured against itself nothing moved.
         #expect(try LoadThresholds(parsing: "p99+0%,throughput-0%").breaches(of: baseline, baseline: baseline).isEmpty)
     }

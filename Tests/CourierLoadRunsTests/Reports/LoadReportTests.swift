@@ -32,7 +32,7 @@ import Testing
         var result = Fixtures.baseline()
         result.errors.append(LoadErrorCount(family: "transport", code: 7, message: "Couldn't connect " + String(repeating: "x", count: 120), count: 2))
         let lines = LoadReport.lines(for: result)
-        #expect(lines[0] == "load batch get-json in demo.yaml")
+        expectEqual(lines[0], "load batch get-json in demo.yaml")
         for line in [
             "model        concurrency 64 · 30 s · warm-up 5 s",
             "requests     30,000 in 30.0 s · 1,000 req/s · 4,000 in the warm-up, not measured",
@@ -62,7 +62,7 @@ import Testing
         conditional.plan = LoadPlan(model: .open(rate: 50, maxInFlight: 256), duration: 2)
         #expect(LoadReport.lines(for: conditional).contains("model        50 chains/s (at most 256 in flight) · 2 s"))
         // A short run's time in milliseconds, not `0.0 s`.
-        #expect([0.047, 0.0042, 0.96, 12.34].map(LoadReportFormat.seconds) == ["47 ms", "4.2 ms", "1.0 s", "12.3 s"])
+        expectEqual([0.047, 0.0042, 0.96, 12.34].map(LoadReportFormat.seconds), ["47 ms", "4.2 ms", "1.0 s", "12.3 s"])
 
         // The latency table: a row per measured phase under the iteration latency, each value
         // ending under its percentile.
@@ -77,11 +77,11 @@ import Testing
         let transport = try #require(lines.first { $0.hasPrefix("  transport 7") })
         #expect(http.hasSuffix("30  Service Unavailable"))
         #expect(transport.count == LoadReport.width && transport.hasSuffix("x…"))
-        #expect(http.range(of: "30  ")?.lowerBound.utf16Offset(in: http) == transport.range(of: " 2  ")!.lowerBound.utf16Offset(in: transport))
+        expectEqual(http.range(of: "30  ")?.lowerBound.utf16Offset(in: http), transport.range(of: " 2  ")!.lowerBound.utf16Offset(in: transport))
 
         // The steps.
         let steps = try #require(lines.firstIndex { $0.hasPrefix("step") })
-        #expect(cellEnds(lines[steps]).count == 7)
+        expectEqual(cellEnds(lines[steps]).count, 7)
         #expect(lines[steps + 1].hasPrefix("login ") && lines[steps + 2].hasPrefix("orders "))
         // Names on the left, figures to the right.
         for row in lines[(steps + 1)...(steps + 2)] { #expect(cellEnds(row).dropFirst() == cellEnds(lines[steps]).dropFirst(), "\(row)") }
@@ -98,8 +98,8 @@ import Testing
         var baseline = Fixtures.baseline()
         baseline.id = 7
         let lines = LoadReport.lines(for: LoadComparison(Fixtures.current(), baseline: baseline), timeZone: utc)
-        #expect(lines.first == "compared with #7 of 2026-11-26 21:04 (c=64, 30.0 s)")
-        #expect(lines.last == "5 regressions (beyond latency +10 %, throughput -10 %, error rate +0.1 point)")
+        expectEqual(lines.first, "compared with #7 of 2026-11-26 21:04 (c=64, 30.0 s)")
+        expectEqual(lines.last, "5 regressions (beyond latency +10 %, throughput -10 %, error rate +0.1 point)")
         let table = Array(lines.dropFirst().dropLast())
         #expect(cellEnds(table[0]).count == 4 && table[0].hasPrefix("figure"))
         func row(_ label: String) throws -> String { try #require(table.first { $0.hasPrefix(label + "  ") }) }

@@ -55,7 +55,7 @@ struct LoadCommandTests {
         #expect(second.lines.contains { $0.localizedCaseInsensitiveContains("p99") && $0.contains("%") })
         let store = try HistoryStore(stateDirectory: state)
         let runs = try store.loadRuns(workspacePath: URL(fileURLWithPath: path).standardizedFileURL.path, target: "flaky")
-        #expect(runs.count == 2)
+        expectEqual(runs.count, 2)
         #expect(runs.allSatisfy { abs($0.errorRate - 0.25) < 1e-9 })
     }
 
@@ -88,7 +88,7 @@ struct LoadCommandTests {
         let notAResult = directory + "/notes.json"
         try Data("{\"hello\": 1}".utf8).write(to: URL(fileURLWithPath: notAResult))
         let fifo = directory + "/fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         let cases = [(directory + "/missing.json", "missing.json: cannot be read"), (notAResult, "not a load result"),
                      (fifo, "not a regular file")]
         for (baseline, said) in cases {
@@ -113,7 +113,7 @@ struct LoadCommandTests {
         let path = writeWorkspace("requests:\n  ok: {url: \"{{demo}}/load/ok\"}\n")
         let output = await load(path, "ok", plan: LoadPlan(model: .closed(concurrency: 1), requests: 5),
                                 state: temporaryDirectory("courier-state")) { $0.compare = "last" }
-        #expect(output.status == 2)
+        expectEqual(output.status, 2)
         #expect(output.lines.first?.hasPrefix("load request ok") == true, "the figures were thrown away: \(output.lines)")
         #expect(output.lines.contains { $0.contains("200 × 5") }, "\(output.lines)")
         #expect(output.errors.contains { $0.contains("--compare last: no earlier load run of ok") }, "\(output.errors)")

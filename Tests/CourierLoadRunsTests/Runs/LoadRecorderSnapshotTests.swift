@@ -57,6 +57,6 @@ import Testing
         await recording
         let final = recorder.snapshot(seconds: 1, running: false)
         #expect(final.requests == count && final.latency.count == count)
-        #expect(final.phases["total"]?.count == count)
+        expectEqual(final.phases["total"]?.count, count)
     }
 }

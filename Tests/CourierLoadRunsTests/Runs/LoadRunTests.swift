@@ -42,18 +42,18 @@ struct LoadRunTests {
     func closedRequest() async throws {
         let result = try await load("requests:\n  one: {url: \"{{demo}}/get\"}\n", "one",
                                     plan: LoadPlan(model: .closed(concurrency: 4), requests: 200))
-        #expect(result.kind == "request")
+        expectEqual(result.kind, "request")
         #expect(result.requests == 200 && result.iterations == 200)
-        #expect(result.statuses == ["200": 200])
+        expectEqual(result.statuses, ["200": 200])
         #expect(result.errors.isEmpty && result.errorRate == 0)
-        #expect(result.latency.count == 200)
+        expectEqual(result.latency.count, 200)
         let l = result.latency
         #expect(l.min > 0 && l.min <= l.p50 && l.p50 <= l.p90 && l.p90 <= l.p99 && l.p99 <= l.max)
         #expect(result.phases["total"]?.count == 200 && (result.phases["firstByte"]?.p50 ?? 0) > 0)
         // Four slots: at most four connections, each reused for the rest.
         #expect(result.newConnections >= 1 && result.newConnections <= 4, "\(result.newConnections)")
-        #expect(result.phases["connect"]?.count == result.newConnections)
-        #expect(result.protocols == ["HTTP/1.1": 200])
+        expectEqual(result.phases["connect"]?.count, result.newConnections)
+        expectEqual(result.protocols, ["HTTP/1.1": 200])
         #expect(result.throughput > 0 && result.seconds > 0)
         #expect(result.bytesReceived > 200 * 100)
         // GETs: what was sent is their request lines and headers, not 0.
@@ -72,13 +72,13 @@ struct LoadRunTests {
               mixed: {requests: [ok, broken], continueOnFailure: true}
             """
         let result = try await load(yaml, "mixed", plan: LoadPlan(model: .closed(concurrency: 2), requests: 100))
-        #expect(result.kind == "batch")
-        #expect(result.statuses == ["200": 50, "503": 50])
-        #expect(result.errors.count == 1)
+        expectEqual(result.kind, "batch")
+        expectEqual(result.statuses, ["200": 50, "503": 50])
+        expectEqual(result.errors.count, 1)
         #expect(result.errors.first?.family == "http" && result.errors.first?.code == 503 && result.errors.first?.count == 50)
-        #expect(result.errors.first?.message == "HTTP 503 Service Unavailable")
+        expectEqual(result.errors.first?.message, "HTTP 503 Service Unavailable")
         #expect(abs(result.errorRate - 0.5) < 1e-9)
-        #expect(result.steps.map(\.name) == ["ok", "broken"])
+        expectEqual(result.steps.map(\.name), ["ok", "broken"])
         #expect(result.steps.map(\.requests) == [50, 50] && result.steps.map(\.errors) == [0, 50])
     }
 
@@ -100,7 +100,7 @@ struct LoadRunTests {
                                     plan: LoadPlan(model: .closed(concurrency: 2), requests: 10))
         #expect(result.requests == 10 && result.statuses.isEmpty)
         #expect(result.errors.first?.family == "transport" && result.errors.first?.code == -1004 && result.errors.first?.count == 10)
-        #expect(result.errorRate == 1)
+        expectEqual(result.errorRate, 1)
     }
 
     @Test("a chain: the whole chain per iteration, with each step's figures")
@@ -123,10 +123,10 @@ struct LoadRunTests {
         // run (more than 8 connections were opened) and 8 again after it.
         #expect(result.newConnections > 8, "\(result.newConnections)")
         #expect(agent.withLock { $0 }?.config.maxConcurrentTransfers == 8)
-        #expect(result.kind == "chain")
+        expectEqual(result.kind, "chain")
         #expect(result.iterations == 40 && result.requests == 80, "\(result.errors)")
-        #expect(result.steps.map(\.requests) == [40, 40])
-        #expect(result.statuses == ["200": 80])
+        expectEqual(result.steps.map(\.requests), [40, 40])
+        expectEqual(result.statuses, ["200": 80])
         // A chain's latency covers both steps: more than either step's median.
         #expect(result.latency.p50 >= result.steps[1].latency.p50)
     }
@@ -137,8 +137,8 @@ struct LoadRunTests {
         // the cap and the sends due meanwhile are dropped (170 of 200 were, beside a build).
         let result = try await load("requests:\n  one: {url: \"{{demo}}/get\"}\n", "one",
                                     plan: LoadPlan(model: .open(rate: 200, maxInFlight: 200), duration: 1))
-        #expect(result.requests == 200)
-        #expect(result.iterations == 200)
+        expectEqual(result.requests, 200)
+        expectEqual(result.iterations, 200)
         // The last one was due at 0.995 s (an upper bound would measure the in-process server,
         // which a full parallel test run can starve for seconds).
         #expect(result.seconds >= 0.99, "\(result.seconds)")

@@ -93,7 +93,7 @@ import Testing
             if let listener = try? LoopbackRedirect(port: port) { bound = (listener, port) }
         }
         let (listener, port) = try #require(bound, "no free port among 50 random ones in 20000–31999")
-        #expect(listener.redirectURI == "http://127.0.0.1:\(port)/callback")
+        expectEqual(listener.redirectURI, "http://127.0.0.1:\(port)/callback")
         #expect(try LoopbackRedirect().port != 0, "without one, a free port")
     }
 
@@ -114,7 +114,7 @@ import Testing
                                              state: temporaryDirectory("courier-state"))
             #expect(results.map(\.status) == [200], "\(results.map { String(describing: $0.error) })")
             let (status, page) = try #require(forged.value)
-            #expect(status == 400)
+            expectEqual(status, 400)
             #expect(page.contains("state of this redirect does not match"), "\(page)")
         }
     }
@@ -138,9 +138,9 @@ import Testing
             }
         }
         let outcome = try #require(waited.value)
-        #expect(status == 400)
-        #expect(refused.value == "forged")
-        #expect(outcome == .timedOut(refused: 1))
+        expectEqual(status, 400)
+        expectEqual(refused.value, "forged")
+        expectEqual(outcome, .timedOut(refused: 1))
         let sentence = outcome.failure(redirectURI: listener.redirectURI, timeout: 1.5)
         #expect(sentence.contains("1 redirect with a state that did not match") && sentence.contains("refused"), "\(sentence)")
     }

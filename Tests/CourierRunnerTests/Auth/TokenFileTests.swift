@@ -23,8 +23,8 @@ import Testing
     @Test func anOwnerOnlyFileServes() throws {
         let file = Self.file(in: temporaryDirectory("courier-state"))
         try file.save(Self.token)
-        #expect(try Self.mode(file.path) == 0o600)
-        #expect(file.load()?.accessToken == "saved-token")
+        expectEqual(try Self.mode(file.path), 0o600)
+        expectEqual(file.load()?.accessToken, "saved-token")
     }
 
     @Test(arguments: [0o666, 0o644, 0o620])
@@ -32,10 +32,10 @@ import Testing
         let file = Self.file(in: temporaryDirectory("courier-state"))
         try file.save(Self.token)
         chmod(file.path, mode_t(mode))
-        #expect(file.load() == nil)
+        expectEqual(file.load(), nil)
         try file.save(Self.token)
-        #expect(try Self.mode(file.path) == 0o600)
-        #expect(file.load()?.accessToken == "saved-token")
+        expectEqual(try Self.mode(file.path), 0o600)
+        expectEqual(file.load()?.accessToken, "saved-token")
     }
 
     @Test func aSymbolicLinkIsNotFollowedToReadOrToWrite() throws {
@@ -54,7 +54,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: elsewhere)) == planted, "the link's target is not written")
         let info = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect(info[.type] as? FileAttributeType == .typeRegular, "the link was replaced by a file")
-        #expect(file.load()?.accessToken == "fresh-token")
+        expectEqual(file.load()?.accessToken, "fresh-token")
     }
 
     @Test func aTokensDirectoryThatIsALinkIsNeitherReadNorWritten() throws {
@@ -68,7 +68,7 @@ import Testing
         encoder.dateEncodingStrategy = .secondsSince1970
         let planted = elsewhere + "/" + (file.path as NSString).lastPathComponent
         FileManager.default.createFile(atPath: planted, contents: try encoder.encode(Self.token), attributes: [.posixPermissions: 0o600])
-        #expect(file.load() == nil)
+        expectEqual(file.load(), nil)
         #expect(throws: TokenFileError.self) { try file.save(Self.token) }
     }
 
@@ -81,7 +81,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         try encoder.encode(bad).write(to: URL(fileURLWithPath: file.path))
-        #expect(file.load() == nil)
+        expectEqual(file.load(), nil)
         #expect(throws: TokenFileError.self) { try file.save(bad) }
     }
 }

@@ -56,7 +56,7 @@ import Testing
         let runner = try Self.runner(Self.oauth2Workspace(stub), state: state)
         let result = try #require(try await Self.run(runner, ["protected"]).first)
         let message = try #require(result.error?.message)
-        #expect(result.error?.family == "parameter")
+        expectEqual(result.error?.family, "parameter")
         #expect(message.contains(runner.workspace.file + ":5:"), "\(message)")
         #expect(message.contains("the access token from the token endpoint \(stub.baseURL)/token"), "\(message)")
         #expect(message.contains("control character"), "\(message)")
@@ -121,7 +121,7 @@ import Testing
             #expect(message.contains(expected), "\(message.prefix(300))")
             #expect(message.contains("token endpoint \(stub.baseURL)/token"), "\(message.prefix(300))")
             #expect(message.count < 1000, "the message does not quote the token")
-            #expect(stub.paths == ["/token"])
+            expectEqual(stub.paths, ["/token"])
             #expect(Self.savedTokens(state).isEmpty)
         }
     }
@@ -162,7 +162,7 @@ import Testing
         // Counted by the stub, not timed here: in a whole-suite run a wall-clock bound (< 8 s)
         // once measured 11.4 s while the error said the deadline had ended the request.
         #expect(stub.trickledBytes < 50, "\(stub.trickledBytes) bytes trickled before the client hung up")
-        #expect(stub.paths == ["/token"])
+        expectEqual(stub.paths, ["/token"])
     }
 
     /// `sleep 30 &` keeps the output pipe open for 30 s; the token was printed at once.
@@ -183,7 +183,7 @@ import Testing
         """
         let result = try #require(try await Self.run(try Self.runner(yaml, state: temporaryDirectory("courier-state")), ["echo"]).first)
         #expect(result.error == nil, "\(String(describing: result.error))")
-        #expect(result.status == 200)
+        expectEqual(result.status, 200)
         #expect(stub.resourceHeads.first?.contains("\r\nAuthorization: Bearer BGTOK") == true, "\(stub.resourceHeads)")
     }
 
@@ -192,12 +192,12 @@ import Testing
     /// and a read waiting for that pipe's end would wait as long as the child lives.
     @Test func aCommandInheritsNoDescriptorPastTheStandardThree() throws {
         var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        expectEqual(pipe(&ends), 0)
         defer { ends.forEach { close($0) } }
         let check = "for fd in \(ends[0]) \(ends[1]); do [ -e /proc/$$/fd/$fd ] && echo leaked $fd; done; echo checked"
         let outcome = try ShellCommand.run(check, timeout: 10, outputLimit: 4096)
-        #expect(String(decoding: outcome.output, as: UTF8.self) == "checked\n")
-        #expect(outcome.status == 0)
+        expectEqual(String(decoding: outcome.output, as: UTF8.self), "checked\n")
+        expectEqual(outcome.status, 0)
     }
 
     @Test func theExpiryMarginIsATenthOfAShortLife() throws {
@@ -237,10 +237,10 @@ import Testing
         """
         let runner = try runner(yaml, state: temporaryDirectory("courier-state"), demo: server.baseURL)
         let results = try await run(runner, ["protected", "protected"])
-        #expect(results.map(\.status) == [200, 200])
+        expectEqual(results.map(\.status), [200, 200])
         let stats = ConfigurableRequest(server.baseURL + "/oauth/stats")
         stats.agent = NetworkAgent(config: NetworkConfig())
         try await stats.run()
-        #expect(stats.responseJSON?["token"]?.intValue == 1)
+        expectEqual(stats.responseJSON?["token"]?.intValue, 1)
     }
 }

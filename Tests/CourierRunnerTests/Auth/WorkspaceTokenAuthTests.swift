@@ -73,10 +73,10 @@ import Testing
         try await Self.withServer { server, state in
             let runner = try Self.runner(Self.workspace(Self.clientCredentials), server: server, state: state)
             let results = try await Self.run(runner, ["protected", "protected", "protected"])
-            #expect(results.map(\.status) == [200, 200, 200])
+            expectEqual(results.map(\.status), [200, 200, 200])
             let stats = try await Self.stats(server)
-            #expect(stats["token"] == 1)
-            #expect(stats["protected"] == 3)
+            expectEqual(stats["token"], 1)
+            expectEqual(stats["protected"], 3)
             #expect(stats["basic"] == 1, "client authentication is basic by default")
         }
     }
@@ -84,7 +84,7 @@ import Testing
     @Test func anExpiredTokenIsRefreshedWithItsRefreshToken() async throws {
         try await Self.withServer { server, state in
             let path = writeWorkspace(Self.workspace(Self.password))
-            #expect(try await Self.run(try Self.runner(path: path, server: server, state: state), ["protected"]).map(\.status) == [200])
+            expectEqual(try await Self.run(try Self.runner(path: path, server: server, state: state), ["protected"]).map(\.status), [200])
             // The saved token expires (a short-lived token is reused within its life, so its
             // expiry is set rather than waited for); a new runner reads it from the file.
             let file = try #require(try FileManager.default.contentsOfDirectory(atPath: state + "/tokens").first)
@@ -94,9 +94,9 @@ import Testing
             try JSONSerialization.data(withJSONObject: saved).write(to: url)
             chmod(url.path, 0o600)
             let results = try await Self.run(try Self.runner(path: path, server: server, state: state), ["protected"])
-            #expect(results.map(\.status) == [200])
+            expectEqual(results.map(\.status), [200])
             let stats = try await Self.stats(server)
-            #expect(stats["token"] == 2)
+            expectEqual(stats["token"], 2)
             #expect(stats["refresh"] == 1, "the second token came from the refresh token, not the password")
         }
     }
@@ -109,11 +109,11 @@ import Testing
             revoke.agent = runner.agent
             try await revoke.run()
             let results = try await Self.run(runner, ["protected"])
-            #expect(results.first?.ok == true)
+            expectEqual(results.first?.ok, true)
             let stats = try await Self.stats(server)
-            #expect(stats["unauthorized"] == 1)
-            #expect(stats["refresh"] == 1)
-            #expect(stats["protected"] == 2)
+            expectEqual(stats["unauthorized"], 1)
+            expectEqual(stats["refresh"], 1)
+            expectEqual(stats["protected"], 2)
         }
     }
 
@@ -122,8 +122,8 @@ import Testing
             // `/status/401` refuses every token.
             let runner = try Self.runner(Self.workspace(Self.clientCredentials, url: "/status/401"), server: server, state: state)
             let results = try await Self.run(runner, ["protected"])
-            #expect(results.first?.ok == false)
-            #expect(results.first?.status == 401)
+            expectEqual(results.first?.ok, false)
+            expectEqual(results.first?.status, 401)
             let stats = try await Self.stats(server)
             #expect(stats["token"] == 2, "one token, then exactly one new one for the single retry")
         }
@@ -132,10 +132,10 @@ import Testing
     @Test func clientAuthenticationGoesInTheBodyWhenAsked() async throws {
         try await Self.withServer { server, state in
             let runner = try Self.runner(Self.workspace(Self.clientCredentials + ", clientAuth: body"), server: server, state: state)
-            #expect(try await Self.run(runner, ["protected"]).first?.status == 200)
+            expectEqual(try await Self.run(runner, ["protected"]).first?.status, 200)
             let stats = try await Self.stats(server)
-            #expect(stats["body"] == 1)
-            #expect(stats["basic"] == nil)
+            expectEqual(stats["body"], 1)
+            expectEqual(stats["basic"], nil)
         }
     }
 
@@ -145,15 +145,15 @@ import Testing
             _ = try await Self.run(try Self.runner(path: path, server: server, state: state), ["protected"])
             let directory = state + "/tokens"
             let files = try FileManager.default.contentsOfDirectory(atPath: directory)
-            #expect(files.count == 1)
+            expectEqual(files.count, 1)
             let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/" + files[0])
-            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            expectEqual((attributes[.posixPermissions] as? Int), 0o600)
             // A new runner has no token in memory: it reads the file.
             let second = try await Self.run(try Self.runner(path: path, server: server, state: state), ["protected"])
-            #expect(second.first?.status == 200)
+            expectEqual(second.first?.status, 200)
             let stats = try await Self.stats(server)
-            #expect(stats["token"] == 1)
-            #expect(stats["protected"] == 2)
+            expectEqual(stats["token"], 1)
+            expectEqual(stats["protected"], 2)
         }
     }
 
@@ -162,9 +162,9 @@ import Testing
             let yaml = Self.workspace(Self.clientCredentials.replacingOccurrences(of: "demo-secret", with: "wrong-secret"))
             let runner = try Self.runner(yaml, server: server, state: state)
             let result = try #require(try await Self.run(runner, ["protected"]).first)
-            #expect(result.ok == false)
+            expectEqual(result.ok, false)
             let message = try #require(result.error?.message)
-            #expect(result.error?.family == "parameter")
+            expectEqual(result.error?.family, "parameter")
             #expect(message.contains(runner.workspace.file + ":6:"), "\(message)")
             #expect(message.contains("HTTP 401 invalid_client: client authentication failed"), "\(message)")
             #expect(!message.contains("wrong-secret"))
@@ -198,12 +198,12 @@ import Testing
             let grant = #"grant: authorization_code, tokenUrl: "{{demo}}/oauth/token", authUrl: "{{demo}}/oauth/authorize", clientId: demo-client, clientSecret: demo-secret, scope: "read write", redirectTimeout: 20"#
             let runner = try Self.runner(Self.workspace(grant), server: server, state: state, tokens: tokens)
             let results = try await Self.run(runner, ["protected", "protected"])
-            #expect(results.map(\.status) == [200, 200])
+            expectEqual(results.map(\.status), [200, 200])
             let url = try #require(opened.value)
             #expect(url.contains("code_challenge_method=S256") && url.contains("redirect_uri=http://127.0.0.1:"))
             let stats = try await Self.stats(server)
             #expect(stats["pkce"] == 1, "the server checked the verifier against the challenge")
-            #expect(stats["token"] == 1)
+            expectEqual(stats["token"], 1)
         }
     }
 
@@ -221,11 +221,11 @@ import Testing
             }
             let runner = try Self.runner(yaml(ttl: 300), server: server, state: state)
             let results = try await Self.run(runner, ["echo", "echo", "echo"])
-            #expect(results.map(\.status) == [200, 200, 200])
+            expectEqual(results.map(\.status), [200, 200, 200])
             #expect(try String(contentsOfFile: log, encoding: .utf8) == "run\n", "run once for three requests")
             let request = runner.makeRequest("echo")
             try await request.run()
-            #expect(request.responseJSON?["token"]?.stringValue == "cmd-tok-300")
+            expectEqual(request.responseJSON?["token"]?.stringValue, "cmd-tok-300")
 
             try FileManager.default.removeItem(atPath: log)
             let expiring = try Self.runner(yaml(ttl: 0), server: server, state: state)
@@ -247,9 +247,9 @@ import Testing
                 auth: {command: "sleep 5", timeout: 0.2}
             """
             let results = try await Self.run(try Self.runner(yaml, server: server, state: state), ["echo", "slow"])
-            #expect(results[0].error?.family == "parameter")
+            expectEqual(results[0].error?.family, "parameter")
             #expect(results[0].error?.message.contains("failed with exit status 3: not logged in") == true, "\(String(describing: results[0].error))")
-            #expect(results[0].error?.message.contains(":5:") == true)
+            expectEqual(results[0].error?.message.contains(":5:"), true)
             #expect(results[1].error?.message.contains("did not finish within 0.2 s") == true, "\(String(describing: results[1].error))")
         }
     }
@@ -258,8 +258,8 @@ import Testing
         try await Self.withServer { server, state in
             let runner = try Self.runner(path: repositoryRoot + "/workspaces/demo.yaml", server: server, state: state)
             let results = try await Self.run(runner, ["oauth2-protected", "oauth2-protected"])
-            #expect(results.map(\.status) == [200, 200])
-            #expect(try await Self.stats(server)["token"] == 1)
+            expectEqual(results.map(\.status), [200, 200])
+            expectEqual(try await Self.stats(server)["token"], 1)
         }
     }
 
@@ -274,8 +274,8 @@ import Testing
         let block = RequestYAML.block(for: try #require(workspace.requests["protected"]), name: "protected")
         let again = try parseWorkspace("requests:\n" + block.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n")
         #expect(again.requests["protected"]?.auth == workspace.requests["protected"]?.auth, "written back and read again")
-        #expect(parseError(Self.workspace("grant: implicit, tokenUrl: /t, clientId: c"))?.description.contains("unknown grant \"implicit\"") == true)
-        #expect(parseError(Self.workspace("grant: password, tokenUrl: /t, clientId: c"))?.description.contains("needs username and password") == true)
+        expectEqual(parseError(Self.workspace("grant: implicit, tokenUrl: /t, clientId: c"))?.description.contains("unknown grant \"implicit\""), true)
+        expectEqual(parseError(Self.workspace("grant: password, tokenUrl: /t, clientId: c"))?.description.contains("needs username and password"), true)
         #expect(parseError("requests:\n  a:\n    url: /a\n    auth: {bearer: x, ttl: 3}\n")?.description.contains("ttl, header, prefix and timeout go with auth.command") == true)
     }
 }

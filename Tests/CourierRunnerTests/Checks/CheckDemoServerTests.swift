@@ -67,8 +67,8 @@ struct CheckDemoServerTests {
         let missing = try await Self.facts("missing", runner)
         let failures = try Self.results(["status == 200", "status in [200, 201]", "$.id exists", "status >= 400"], on: missing, scope: scope)
         #expect(failures.map(\.passed) == [false, false, false, true], "every check ran")
-        #expect(failures[0].summary == "status: expected == 200, got 404")
-        #expect(failures[1].summary == "status: expected in [200, 201], got 404")
+        expectEqual(failures[0].summary, "status: expected == 200, got 404")
+        expectEqual(failures[1].summary, "status: expected in [200, 201], got 404")
         await server.stop()
     }
 }

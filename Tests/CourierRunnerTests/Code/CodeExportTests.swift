@@ -61,12 +61,12 @@ struct CodeExportTests {
 
     @Test("environment variables are named after the variable, the header or the query key")
     func environmentNames() {
-        #expect(CodeSecrets.environmentName(for: "secret.api_token") == "API_TOKEN")
-        #expect(CodeSecrets.environmentName(for: "env.P3_KEY") == "P3_KEY")
-        #expect(CodeSecrets.environmentName(for: "apiKey") == "API_KEY")
-        #expect(CodeSecrets.environmentName(for: "X-Api-Key") == "X_API_KEY")
-        #expect(CodeSecrets.environmentName(for: "token") == "TOKEN")
-        #expect(CodeSecrets.environmentName(for: "2fa.code") == "_2FA_CODE")
+        expectEqual(CodeSecrets.environmentName(for: "secret.api_token"), "API_TOKEN")
+        expectEqual(CodeSecrets.environmentName(for: "env.P3_KEY"), "P3_KEY")
+        expectEqual(CodeSecrets.environmentName(for: "apiKey"), "API_KEY")
+        expectEqual(CodeSecrets.environmentName(for: "X-Api-Key"), "X_API_KEY")
+        expectEqual(CodeSecrets.environmentName(for: "token"), "TOKEN")
+        expectEqual(CodeSecrets.environmentName(for: "2fa.code"), "_2FA_CODE")
     }
 
     @Test("a bearer token, an API key and a secret in the body are read from the environment in every language")
@@ -170,7 +170,7 @@ struct CodeExportTests {
             }
 
             """)
-        #expect(try Self.program("plain", .curl) == "curl https://api.example.org/plain\n")
-        #expect(try Self.program("plain", .httpie) == "http --ignore-stdin GET https://api.example.org/plain\n")
+        expectEqual(try Self.program("plain", .curl), "curl https://api.example.org/plain\n")
+        expectEqual(try Self.program("plain", .httpie), "http --ignore-stdin GET https://api.example.org/plain\n")
     }
 }

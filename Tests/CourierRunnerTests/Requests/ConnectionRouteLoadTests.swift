@@ -117,7 +117,7 @@ import Testing
             let message = request.error?.message ?? ""
             #expect(message.contains("Unix socket \(socket)") && message.contains(why), "\(message)")
             #expect(!message.contains("port 80"), "\(message)")
-            #expect(request.error?.code == .cannotConnectToHost)
+            expectEqual(request.error?.code, .cannotConnectToHost)
         }
     }
 

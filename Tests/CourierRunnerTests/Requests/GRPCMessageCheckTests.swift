@@ -47,7 +47,7 @@ import Testing
             _ = try await runner.run(["all"]) { Issue.record("\($0) reported: nothing may be sent") }
             Issue.record("the run went ahead")
         } catch {
-            #expect(error.kind == .invalidValue)
+            expectEqual(error.kind, .invalidValue)
             #expect(error.description == """
                 \(path):6:34: error: message field low.lattitude: no field "lattitude" in courier.demo.Point (latitude, longitude)
                 \(path):7:7: error: message field high: courier.demo.Point is written as a JSON object, not a number

@@ -64,22 +64,22 @@ import Testing
         let runner = try Self.runner(base: server.baseURL)
         let hello = runner.makeRequest("hello")
         _ = try await hello.run()
-        #expect(hello.responseJSON == ["data": ["hello": "Hello, Ada!"]])
-        #expect(hello.warning == nil)
+        expectEqual(hello.responseJSON, ["data": ["hello": "Hello, Ada!"]])
+        expectEqual(hello.warning, nil)
         let results = try await Self.results(runner, ["missing-user", "from-file"])
-        #expect(results["missing-user"]?.ok == true)
-        #expect(results["missing-user"]?.warning == "GraphQL error: no user with id \"9\"")
+        expectEqual(results["missing-user"]?.ok, true)
+        expectEqual(results["missing-user"]?.warning, "GraphQL error: no user with id \"9\"")
         #expect(results["from-file"]?.warning == nil, "\(String(describing: results["from-file"]))")
         let fromFile = runner.makeRequest("from-file")
         _ = try await fromFile.run()
-        #expect(fromFile.responseJSON?["data"]?["user"]?["email"] == "ada@example.com")
+        expectEqual(fromFile.responseJSON?["data"]?["user"]?["email"], "ada@example.com")
     }
 
     @Test func aQueryFileOutsideTheWorkspaceIsRefused() async throws {
         let runner = try Self.runner(base: "http://127.0.0.1:9")
         let request = runner.makeRequest("escaping")
         await #expect(throws: RequestError.self) { try await request.run() }
-        #expect(request.error?.family == .parameter)
+        expectEqual(request.error?.family, .parameter)
         #expect(request.error?.message.contains("outside the workspace folder") == true, "\(String(describing: request.error))")
     }
 
@@ -91,8 +91,8 @@ import Testing
         _ = try await request.run()
         let echo = try #require(request.responseJSON)
         #expect(echo["json"] == ["query": "{ user(id: \"1\") { name } }", "variables": ["id": "1", "n": 2]])
-        #expect(echo["headers"]?["Content-Type"] == "application/json")
-        #expect(echo["headers"]?["Accept"] == .string(GraphQLBody.accept))
+        expectEqual(echo["headers"]?["Content-Type"], "application/json")
+        expectEqual(echo["headers"]?["Accept"], .string(GraphQLBody.accept))
     }
 
     @Test func postmanAndHTTPFileGraphQLImportAsGraphQLBodies() throws {
@@ -115,7 +115,7 @@ import Testing
         let imported = try HTTPFileImport.result(text: http, file: "g.http")
         let fromHTTP = try Workspace.parse(yaml: imported.workspace.yaml(), file: "h.yaml")
         let request = try #require(fromHTTP.requests.values.first)
-        #expect(request.method == .post)
+        expectEqual(request.method, .post)
         #expect(request.body == .graphql(GraphQLBody(query: "query Person($id: ID) { person(id: $id) { name } }", variables: ["id": 1])))
     }
 

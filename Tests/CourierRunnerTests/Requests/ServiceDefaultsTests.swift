@@ -50,16 +50,16 @@ import Testing
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let plain = try await Self.sent("plain", base: server.baseURL)
-        #expect(plain.headers["X-Client"] == "courier-test")
+        expectEqual(plain.headers["X-Client"], "courier-test")
         #expect(plain.headers["X-Token"] == "abc", "templated")
-        #expect(plain.args == ["client": "courier", "version": "1"])
+        expectEqual(plain.args, ["client": "courier", "version": "1"])
         let own = try await Self.sent("own", base: server.baseURL)
         #expect(own.headers["X-Client"] == "mine", "the request's header wins, whatever its case")
         #expect(own.args["version"] == "9" && own.args["client"] == "courier")
         let removed = try await Self.sent("removed", base: server.baseURL)
         #expect(removed.headers["X-Trace"] == nil && removed.headers["X-Token"] == nil)
-        #expect(removed.headers["X-Client"] == "courier-test")
-        #expect(removed.args == ["version": "1"])
+        expectEqual(removed.headers["X-Client"], "courier-test")
+        expectEqual(removed.args, ["version": "1"])
         let posted = try await Self.sent("posted", base: server.baseURL)
         #expect(posted.json == ["name": "Rex", "client": "courier", "version": 1], "they join a JSON object body as CT's params do")
         let texted = try await Self.sent("texted", base: server.baseURL)
@@ -70,10 +70,10 @@ import Testing
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let staged = try await Self.sent("plain", base: server.baseURL, environment: "staging")
-        #expect(staged.headers["X-Env"] == "staging")
+        expectEqual(staged.headers["X-Env"], "staging")
         #expect(staged.headers["X-Trace"] == nil, "the environment's null removes the config's header")
-        #expect(staged.headers["X-Token"] == "staged")
-        #expect(staged.args == ["client": "courier", "version": "2", "region": "eu"])
+        expectEqual(staged.headers["X-Token"], "staged")
+        expectEqual(staged.args, ["client": "courier", "version": "2", "region": "eu"])
         let workspace = try Workspace.load(path: writeWorkspace(Self.workspace))
         #expect(workspace.environments["staging"] == ["token": "staged"], "headers and args are no variables")
     }
@@ -82,9 +82,9 @@ import Testing
         let server = try await HTTPBinServer.required()
         defer { server.stop() }
         let sent = try await Self.sent("own", base: server.baseURL)
-        #expect(sent.headers["X-Client"] == "mine")
-        #expect(sent.headers["X-Trace"] == "on")
-        #expect(sent.args == ["client": "courier", "version": "9"])
+        expectEqual(sent.headers["X-Client"], "mine")
+        expectEqual(sent.headers["X-Trace"], "on")
+        expectEqual(sent.args, ["client": "courier", "version": "9"])
     }
 
     @Test func exportsCarryTheDefaults() throws {
@@ -101,7 +101,7 @@ import Testing
         #expect(own.contains("x-client: mine") && own.contains("X-Trace: on") && own.contains("client=courier&version=9"), "\(own)")
         let removed = try #require(blocks.first { $0.contains("/anything/removed") })
         #expect(removed.contains("/anything/removed?version=1") && !removed.contains("X-Trace") && !removed.contains("X-Token"), "\(removed)")
-        #expect(workspace.requests["own"]!.inheritedHeaderNames(workspace.serviceDefaults(environment: nil)) == ["X-Trace", "X-Token"])
+        expectEqual(workspace.requests["own"]!.inheritedHeaderNames(workspace.serviceDefaults(environment: nil)), ["X-Trace", "X-Token"])
     }
 
     @Test func wrongTypesAreErrorsAtFileLineAndColumn() {
@@ -124,7 +124,7 @@ import Testing
         request.agent = agent
         _ = try await request.run()
         let headers = request.responseJSON?["headers"]
-        #expect(headers?["X-Client"] == "library")
+        expectEqual(headers?["X-Client"], "library")
         #expect(headers?["Accept"] == "application/json", "the request's own header wins in any case")
     }
 }

@@ -15,10 +15,10 @@ struct StreamKeyTests {
     @Test("without stream: a request streams by content type; the short form names the mode")
     func shortForm() throws {
         let plain = try #require(try parseWorkspace("requests:\n  s: {url: /sse}\n").requests["s"])
-        #expect(plain.stream == StreamDefinition())
-        #expect(plain.stream.mode == .automatic)
+        expectEqual(plain.stream, StreamDefinition())
+        expectEqual(plain.stream.mode, .automatic)
         for (written, mode) in [("auto", StreamMode.automatic), ("events", .events), ("lines", .lines), ("chunks", .chunks), ("off", .off)] {
-            #expect(try definition(written).stream.mode == mode)
+            expectEqual(try definition(written).stream.mode, mode)
         }
     }
 
@@ -27,11 +27,11 @@ struct StreamKeyTests {
         let stream = try definition("""
             {mode: events, keep: {events: 300, bytes: 2MiB}, maxEventBytes: 4096, reconnect: {tries: 3, delay: 0.5}, until: 'event == "done"', maxEvents: 40}
             """).stream
-        #expect(stream.mode == .events)
-        #expect(stream.limits == StreamLimits(keptEvents: 300, keptBytes: 2 << 20, maximumEventBytes: 4096))
-        #expect(stream.reconnect == StreamReconnect(maximumAttempts: 3, delay: 0.5))
-        #expect(stream.until?.text == "event == \"done\"")
-        #expect(stream.maxEvents == 40)
+        expectEqual(stream.mode, .events)
+        expectEqual(stream.limits, StreamLimits(keptEvents: 300, keptBytes: 2 << 20, maximumEventBytes: 4096))
+        expectEqual(stream.reconnect, StreamReconnect(maximumAttempts: 3, delay: 0.5))
+        expectEqual(stream.until?.text, "event == \"done\"")
+        expectEqual(stream.maxEvents, 40)
         #expect(try definition("{reconnect: true}").stream.reconnect == StreamReconnect())
         #expect(try definition("{reconnect: false}").stream.reconnect == nil)
         #expect(try definition("{keep: {bytes: 512 KiB}}").stream.limits.keptBytes == 512 << 10)
@@ -68,12 +68,12 @@ struct StreamKeyTests {
             """)
         let runner = try WorkspaceRunner(workspace: workspace)
         let plain = runner.makeRequest("plain"), tuned = runner.makeRequest("tuned")
-        #expect(plain.streamMode == .automatic)
-        #expect(plain.streamLimits == StreamLimits())
-        #expect(plain.streamReconnect == nil)
-        #expect(tuned.streamMode == .events)
-        #expect(tuned.streamLimits == StreamLimits(keptEvents: 10, keptBytes: 4096, maximumEventBytes: 128))
-        #expect(tuned.streamReconnect == StreamReconnect(maximumAttempts: 2, delay: 0))
+        expectEqual(plain.streamMode, .automatic)
+        expectEqual(plain.streamLimits, StreamLimits())
+        expectEqual(plain.streamReconnect, nil)
+        expectEqual(tuned.streamMode, .events)
+        expectEqual(tuned.streamLimits, StreamLimits(keptEvents: 10, keptBytes: 4096, maximumEventBytes: 128))
+        expectEqual(tuned.streamReconnect, StreamReconnect(maximumAttempts: 2, delay: 0))
     }
 
     @Test("mistakes are errors at the value's line and column", arguments: [
@@ -92,6 +92,6 @@ struct StreamKeyTests {
          "test.yaml:4:38: error: requests.s.stream.reconnect: only a server-sent event stream reconnects (mode is lines)"),
     ])
     func errors(stream: String, message: String) {
-        #expect(parseError("requests:\n  s:\n    url: /sse\n    stream: \(stream)\n")?.description == message)
+        expectEqual(parseError("requests:\n  s:\n    url: /sse\n    stream: \(stream)\n")?.description, message)
     }
 }

@@ -69,7 +69,7 @@ struct TemplatingTests {
     func jsonRendering() throws {
         let scope = VariableScope(variables: ["id": "7", "k": "name"], environment: [:])
         let rendered = try scope.render(JSONValue.object(["{{k}}": "user-{{id}}", "n": 1, "list": ["{{id}}", true]]))
-        #expect(rendered == ["name": "user-7", "n": 1, "list": ["7", true]])
+        expectEqual(rendered, ["name": "user-7", "n": 1, "list": ["7", true]])
     }
 
     @Test("secrets are redacted wherever they appear")
@@ -78,8 +78,8 @@ struct TemplatingTests {
         scope.addSecret("hunter2")
         let chain = scope.child()
         chain.capture("token", "tok-123", secret: true)
-        #expect(chain.redact("/login?p=hunter2&t=tok-123") == "/login?p=\(Redaction.placeholder)&t=\(Redaction.placeholder)")
-        #expect(scope.redact("tok-123") == "tok-123")
+        expectEqual(chain.redact("/login?p=hunter2&t=tok-123"), "/login?p=\(Redaction.placeholder)&t=\(Redaction.placeholder)")
+        expectEqual(scope.redact("tok-123"), "tok-123")
     }
 
     @Test("a request's old secrets are forgotten when it resolves again, so hiding them does not grow with history")
@@ -98,8 +98,8 @@ struct TemplatingTests {
             let resolution = try RequestResolution(workspace.requests["call"]!, scope: chain, workspace: workspace)
             chain.setSecrets(resolution.secrets, for: "call")
         }
-        #expect(chain.secrets == ["tok-1999-xyz", "Bearer tok-1999-xyz", "pw-1999-xyz"])
-        #expect(chain.redact("sent tok-1999-xyz with pw-1999-xyz") == "sent \(Redaction.placeholder) with \(Redaction.placeholder)")
+        expectEqual(chain.secrets, ["tok-1999-xyz", "Bearer tok-1999-xyz", "pw-1999-xyz"])
+        expectEqual(chain.redact("sent tok-1999-xyz with pw-1999-xyz"), "sent \(Redaction.placeholder) with \(Redaction.placeholder)")
     }
 
     @Test("a definition resolves into the engine's settings")
@@ -122,17 +122,17 @@ struct TemplatingTests {
             """)
         let scope = VariableScope(variables: try workspace.variables(environment: nil), environment: [:])
         let login = try RequestResolution(workspace.requests["login"]!, scope: scope, workspace: workspace)
-        #expect(login.settings.requestURL == "/login/ann")
-        #expect(login.settings.headers == ["X-User": "ann"])
+        expectEqual(login.settings.requestURL, "/login/ann")
+        expectEqual(login.settings.headers, ["X-User": "ann"])
         #expect(login.settings.httpAuthentication == .bearer(token: "t-9"), "the engine's bearer scheme sets the header")
-        #expect(login.settings.arguments == ["user": "ann", "password": "pw-1"])
-        #expect(login.settings.requestSerializer == .json)
-        #expect(login.settings.timeoutInterval == 7)
-        #expect(Set(login.secrets) == ["t-9", "pw-1", "Bearer t-9"])
+        expectEqual(login.settings.arguments, ["user": "ann", "password": "pw-1"])
+        expectEqual(login.settings.requestSerializer, .json)
+        expectEqual(login.settings.timeoutInterval, 7)
+        expectEqual(Set(login.secrets), ["t-9", "pw-1", "Bearer t-9"])
         let text = try RequestResolution(workspace.requests["text"]!, scope: scope, workspace: workspace)
         #expect(text.settings.rawBody == Data("hi ann".utf8), "the rendered text travels in memory")
         #expect(text.settings.bodyFilePath == nil, "no temporary file holds the body")
-        #expect(text.settings.headers?["Content-Type"] == "text/plain; charset=utf-8")
-        #expect(text.settings.timeoutInterval == 1)
+        expectEqual(text.settings.headers?["Content-Type"], "text/plain; charset=utf-8")
+        expectEqual(text.settings.timeoutInterval, 1)
     }
 }

@@ -42,11 +42,11 @@ struct WorkspaceHUDTests {
     func parsed() throws {
         let workspace = try parseWorkspace(Self.workspace, extraVariables: ["token"])
         #expect(workspace.requests["orders"]?.hud == HUDSettings(text: "Loading orders for {{user}}…", quietErrors: true))
-        #expect(workspace.requests["plain"]?.hud == HUDSettings())
-        #expect(workspace.batches["basket"]?.hud == HUDSettings(text: "Refreshing the basket…", quietErrors: true))
-        #expect(workspace.batches["listed"]?.hud == HUDSettings())
+        expectEqual(workspace.requests["plain"]?.hud, HUDSettings())
+        expectEqual(workspace.batches["basket"]?.hud, HUDSettings(text: "Refreshing the basket…", quietErrors: true))
+        expectEqual(workspace.batches["listed"]?.hud, HUDSettings())
         #expect(workspace.chains["checkout"]?.hud == HUDSettings(text: "Checking out as {{user}}…"))
-        #expect(workspace.chains["quiet"]?.hud == HUDSettings(quietErrors: true))
+        expectEqual(workspace.chains["quiet"]?.hud, HUDSettings(quietErrors: true))
     }
 
     @Test("a misspelt key, a wrong type, an empty or multi-line text and an undefined variable are reported at their line and column")
@@ -70,7 +70,7 @@ struct WorkspaceHUDTests {
         #expect(parseError("chains:\n  c:\n    steps: []\n    hud: \"Paying\\nnow\"\n")?.description
             == "test.yaml:4:10: error: chains.c.hud: hud is one line of text (it shows in the status line); no line breaks or tabs")
         let undefined = parseError("chains:\n  c:\n    steps: []\n    hud: \"Paying {{ordr}}\"\n")
-        #expect(undefined?.kind == .undefinedVariable)
+        expectEqual(undefined?.kind, .undefinedVariable)
         #expect(undefined?.description.hasPrefix("test.yaml:4:10: error: undefined variable {{ordr}}") == true, "\(String(describing: undefined))")
     }
 
@@ -82,21 +82,21 @@ struct WorkspaceHUDTests {
         let runner = try WorkspaceRunner(workspace: workspace, options: options)
 
         let orders = runner.makeRequest("orders")
-        #expect(orders.hudText == "Loading orders for demo…")
+        expectEqual(orders.hudText, "Loading orders for demo…")
         #expect(orders.quietErrors)
         let login = runner.makeRequest("login")
         #expect(login.hudText == "Signing in with \(Redaction.placeholder)", "a bearer token is a secret")
         #expect(!login.quietErrors)
-        #expect(runner.makeRequest("plain").hudText == nil)
+        expectEqual(runner.makeRequest("plain").hudText, nil)
 
         let members = [runner.makeRequest("plain")]
         let basket = runner.makeBatch(members, continueOnFailure: false, hud: try #require(workspace.batches["basket"]).hud)
         #expect(basket.hudText == "Refreshing the basket…" && basket.quietErrors)
         #expect(members[0].quietErrors, "a quiet batch's requests are quiet")
-        #expect(runner.makeBatch([runner.makeRequest("plain")], continueOnFailure: false).hudText == nil)
+        expectEqual(runner.makeBatch([runner.makeRequest("plain")], continueOnFailure: false).hudText, nil)
 
         let checkout = ChainRun(runner: runner, chain: try #require(workspace.chains["checkout"]))
-        #expect(checkout.chain.hudText == "Checking out as demo…")
+        expectEqual(checkout.chain.hudText, "Checking out as demo…")
         #expect(!checkout.chain.quietErrors && checkout.stepRequests.joined().allSatisfy { !$0.quietErrors })
         let quiet = ChainRun(runner: runner, chain: try #require(workspace.chains["quiet"]))
         #expect(quiet.chain.quietErrors && quiet.chain.hudText == nil)
@@ -119,6 +119,6 @@ struct WorkspaceHUDTests {
         definition.hud = HUDSettings(text: "Loading: {{user}} #1", quietErrors: true)
         let block = RequestYAML.block(for: definition, name: "a")
         #expect(block.contains("hud:") && block.contains("quietErrors: true"), "\(block)")
-        #expect(try parseBlock(block, name: "a").hud == definition.hud)
+        expectEqual(try parseBlock(block, name: "a").hud, definition.hud)
     }
 }

@@ -42,9 +42,9 @@ import Testing
         guard case .notFetched = store.lookup("apiKey") else { Issue.record("fetched before use"); return }
         store.fetch("apiKey")
         guard case .value(let value) = store.lookup("apiKey") else { Issue.record("not fetched"); return }
-        #expect(value == "pass-value-8812")
+        expectEqual(value, "pass-value-8812")
         for _ in 0..<3 { _ = store.lookup("apiKey") }
-        #expect(runs(in: directory) == 1)
+        expectEqual(runs(in: directory), 1)
     }
 
     @Test func aFailingProviderSaysWhichSecretWhichProviderAndItsFirstErrorLine() throws {
@@ -63,11 +63,11 @@ import Testing
         let problems = Dictionary(uniqueKeysWithValues: store.checkAll().map { ($0.name, $0.problem ?? "") })
         #expect(problems["missing"] == "secret missing (command `\(pass) show nope`, ws.yaml:3:14) failed with exit status 1: "
             + "Error: nope is not in the password store.")
-        #expect(problems["slow"]?.hasSuffix("did not finish within 0.2 s") == true)
+        expectEqual(problems["slow"]?.hasSuffix("did not finish within 0.2 s"), true)
         #expect(problems["leaky"]?.contains("pw-6610") == false, "\(problems["leaky"] ?? "")")
-        #expect(problems["leaky"]?.contains("failed with exit status 2: fetch https://user:") == true)
-        #expect(problems["noFile"]?.hasSuffix("is not there") == true)
-        #expect(problems["noEnv"]?.hasSuffix("is not set") == true)
+        expectEqual(problems["leaky"]?.contains("failed with exit status 2: fetch https://user:"), true)
+        expectEqual(problems["noFile"]?.hasSuffix("is not there"), true)
+        expectEqual(problems["noEnv"]?.hasSuffix("is not set"), true)
     }
 
     @Test func aValueIsKeptForItsTTLThenFetchedAgain() throws {
@@ -84,7 +84,7 @@ import Testing
         clock.withLock { $0 += 2 }
         guard case .notFetched = store.lookup("k") else { Issue.record("kept past its ttl"); return }
         store.fetch("k")
-        #expect(runs(in: directory) == 2)
+        expectEqual(runs(in: directory), 2)
         let zero = writeWorkspace("config:\n  secrets:\n    k: {env: X, ttl: 0}\n")
         #expect(throws: WorkspaceError.self) { try Workspace.load(path: zero) }
     }
@@ -93,7 +93,7 @@ import Testing
         let path = writeWorkspace("config:\n  secrets:\n    apiKey: {env: X}\nrequests:\n  a: {url: \"http://127.0.0.1/{{secret.apikey}}\"}\n")
         let error = try #require(throws: WorkspaceError.self) { try Workspace.load(path: path) }
         #expect(error.message.hasPrefix("undefined secret {{secret.apikey}}; did you mean \"apiKey\"?"))
-        #expect(error.location?.line == 5)
+        expectEqual(error.location?.line, 5)
         let two = writeWorkspace("config:\n  secrets:\n    k: {env: X, file: y}\n")
         #expect(throws: WorkspaceError.self) { try Workspace.load(path: two) }
     }
@@ -134,7 +134,7 @@ import Testing
         store.fetch("desk")
         store.fetch("none")
         guard case .value(let value) = store.lookup("desk") else { Issue.record("\(store.lookup("desk"))"); return }
-        #expect(value == "keyring-value-4471")
+        expectEqual(value, "keyring-value-4471")
         guard case .failed(let reason) = store.lookup("none") else { Issue.record("an absent entry gave a value"); return }
         #expect(reason.contains("keyring service=courier-test account=nobody"))
     }

@@ -45,15 +45,15 @@ import Testing
         defer { server.stop() }
         let request = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(1, 2)]))
         try await request.run()
-        #expect(request.grpcStatus?.code == .ok)
-        #expect(request.error == nil)
-        #expect(request.grpcMessages == [Data([0x0A, 0x09] + Array("place 1,2".utf8) + [0x12, 0x04, 0x08, 0x01, 0x10, 0x02])])
-        #expect(request.responseTrailers[HTTPField.Name("grpc-status")!] == "0")
-        #expect(request.metrics?.httpVersion == "HTTP/2")
+        expectEqual(request.grpcStatus?.code, .ok)
+        expectEqual(request.error, nil)
+        expectEqual(request.grpcMessages, [Data([0x0A, 0x09] + Array("place 1,2".utf8) + [0x12, 0x04, 0x08, 0x01, 0x10, 0x02])])
+        expectEqual(request.responseTrailers[HTTPField.Name("grpc-status")!], "0")
+        expectEqual(request.metrics?.httpVersion, "HTTP/2")
         let events = request.streamEvents
-        #expect(events.map(\.direction) == [.sent, .received])
-        #expect(events.first?.data == Self.point(1, 2))
-        #expect(request.streamState?.ended == true)
+        expectEqual(events.map(\.direction), [.sent, .received])
+        expectEqual(events.first?.data, Self.point(1, 2))
+        expectEqual(request.streamState?.ended, true)
     }
 
     @Test func anImmediateErrorComesTrailersOnlyAndIsTheRequestsErrorWithItsName() async throws {
@@ -61,10 +61,10 @@ import Testing
         defer { server.stop() }
         let request = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(0, 5)]))
         await #expect(throws: RequestError.self) { try await request.run() }
-        #expect(request.error?.family == .grpc)
-        #expect(request.error?.code.rawValue == 5)
-        #expect(request.error?.message == "NOT_FOUND (5): no place at 0,5")
-        #expect(request.grpcStatus == GRPCStatus(code: .notFound, message: "no place at 0,5"))
+        expectEqual(request.error?.family, .grpc)
+        expectEqual(request.error?.code.rawValue, 5)
+        expectEqual(request.error?.message, "NOT_FOUND (5): no place at 0,5")
+        expectEqual(request.grpcStatus, GRPCStatus(code: .notFound, message: "no place at 0,5"))
         #expect(request.grpcMessages.isEmpty)
         #expect(request.responseTrailers.isEmpty, "trailers-only: the status is in the one header block")
     }
@@ -74,13 +74,13 @@ import Testing
         defer { server.stop() }
         let wrong = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(-2)]))
         await #expect(throws: RequestError.self) { try await wrong.run() }
-        #expect(wrong.grpcStatus == GRPCStatus(code: .invalidArgument, message: "café 100% wrong"))
+        expectEqual(wrong.grpcStatus, GRPCStatus(code: .invalidArgument, message: "café 100% wrong"))
         let detailed = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(-3)]))
         await #expect(throws: RequestError.self) { try await detailed.run() }
-        #expect(detailed.grpcStatus?.code == .invalidArgument)
+        expectEqual(detailed.grpcStatus?.code, .invalidArgument)
         // A google.rpc.Status: code 3, the message, and an Any naming google.rpc.BadRequest.
         let details = try #require(detailed.grpcStatus?.details)
-        #expect(details.prefix(2) == Data([0x08, 0x03]))
+        expectEqual(details.prefix(2), Data([0x08, 0x03]))
         #expect(String(decoding: details, as: UTF8.self).contains("type.googleapis.com/google.rpc.BadRequest"))
     }
 
@@ -89,7 +89,7 @@ import Testing
         defer { server.stop() }
         let slow = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(-1)])) { $0.deadline = 0.5 }
         await #expect(throws: RequestError.self) { try await slow.run() }
-        #expect(slow.error?.family == .grpc)
+        expectEqual(slow.error?.family, .grpc)
         #expect(slow.grpcStatus?.code == .deadlineExceeded || slow.error?.code.rawValue == 4, "\(String(describing: slow.error))")
         // The server saw the deadline: it says how much of it was left.
         let timed = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(1, 1)])) { $0.deadline = 30 }
@@ -104,13 +104,13 @@ import Testing
         let list = Self.call(server, "ListPlaces", GRPCCallSettings(messages: [Data([0x18, 0x04])]))
         var received: [Data] = []
         for try await event in list.events() where event.direction == .received { received.append(event.data) }
-        #expect(received.count == 4)
+        expectEqual(received.count, 4)
         #expect(received.map { String(decoding: $0.dropFirst(2).prefix(7), as: UTF8.self) } == ["place 1", "place 2", "place 3", "place 4"])
-        #expect(list.grpcStatus?.code == .ok)
+        expectEqual(list.grpcStatus?.code, .ok)
         let tooMany = Self.call(server, "ListPlaces", GRPCCallSettings(messages: [Data([0x18, 0xD0, 0x0F])]))
         await #expect(throws: RequestError.self) { try await tooMany.run() }
-        #expect(tooMany.grpcMessages.count == 2)
-        #expect(tooMany.error?.message == "RESOURCE_EXHAUSTED (8): too many places")
+        expectEqual(tooMany.grpcMessages.count, 2)
+        expectEqual(tooMany.error?.message, "RESOURCE_EXHAUSTED (8): too many places")
     }
 
     @Test func aClientStreamTakesMessagesSentWhileItRunsUntilTheHalfClose() async throws {
@@ -129,7 +129,7 @@ import Testing
                 #expect(!trip.send(.binary(Self.point(9, 9))), "nothing goes after the half-close")
             }
         }
-        #expect(directions == [.sent, .sent, .sent, .received])
+        expectEqual(directions, [.sent, .sent, .sent, .received])
         #expect(trip.grpcMessages.first?.prefix(4) == Data([0x08, 0x03, 0x10, 0x06]), "3 points, 6 apart")
     }
 
@@ -148,8 +148,8 @@ import Testing
             default: #expect(chat.finishSending())
             }
         }
-        #expect(log == ["> one", "< echo: one", "> two", "< echo: two", "> three", "< echo: three"])
-        #expect(chat.grpcStatus?.code == .ok)
+        expectEqual(log, ["> one", "< echo: one", "> two", "< echo: two", "> three", "< echo: three"])
+        expectEqual(chat.grpcStatus?.code, .ok)
     }
 
     /// A chat waits for its reader longer than the idle timeout: that is the reader's pause,
@@ -176,7 +176,7 @@ import Testing
             #expect(chat.send(.binary(Self.note("two"))))
         }
         #expect(chat.error == nil, "\(String(describing: chat.error))")
-        #expect(chat.grpcMessages == [Self.note("echo: one"), Self.note("echo: two")])
+        expectEqual(chat.grpcMessages, [Self.note("echo: one"), Self.note("echo: two")])
     }
 
     @Test func metadataGoesAsHeadersWithBinaryValuesInBase64AndComesBackInHeadersAndTrailers() async throws {
@@ -185,13 +185,13 @@ import Testing
         let metadata = [GRPCMetadataEntry(key: "X-Echo", text: "hi"), GRPCMetadataEntry(key: "x-echo-b-bin", value: Data([0x00, 0xFF]))]
         let request = Self.call(server, "GetPlace", GRPCCallSettings(messages: [Self.point(1, 2)], metadata: metadata))
         try await request.run()
-        #expect(request.responseHeaders[HTTPField.Name("x-echo")!] == "hi")
-        #expect(request.responseTrailers[HTTPField.Name("x-echo-trailer")!] == "hi")
+        expectEqual(request.responseHeaders[HTTPField.Name("x-echo")!], "hi")
+        expectEqual(request.responseTrailers[HTTPField.Name("x-echo-trailer")!], "hi")
         let binary = try #require(request.responseTrailers[HTTPField.Name("x-echo-b-trailer-bin")!])
-        #expect(GRPCMetadata.decodedBinary(binary) == Data([0x00, 0xFF]))
+        expectEqual(GRPCMetadata.decodedBinary(binary), Data([0x00, 0xFF]))
         let refused = Self.call(server, "GetPlace", GRPCCallSettings(messages: [], metadata: [GRPCMetadataEntry(key: "bad key", text: "x")]))
         await #expect(throws: RequestError.self) { try await refused.run() }
-        #expect(refused.error?.family == .parameter)
+        expectEqual(refused.error?.family, .parameter)
     }
 
     @Test func gzipCompressesWhatIsSentAndInflatesWhatComesBack() async throws {
@@ -201,8 +201,8 @@ import Testing
         let chat = Self.call(server, "Chat", GRPCCallSettings(messages: [Self.note(long)], compression: .gzip))
         try await chat.run()
         #expect(chat.error == nil, "grpcio read the gzip frame: \(String(describing: chat.error))")
-        #expect(chat.grpcMessages == [Self.note("echo: " + long)])
-        #expect(chat.responseHeaders[HTTPField.Name("grpc-encoding")!] == "gzip")
+        expectEqual(chat.grpcMessages, [Self.note("echo: " + long)])
+        expectEqual(chat.responseHeaders[HTTPField.Name("grpc-encoding")!], "gzip")
         // The answer came compressed: its raw frame is smaller than the message.
         let raw = try #require(chat.responseData)
         #expect(raw.first == 1 && raw.count < 5 + Self.note("echo: " + long).count, "\(raw.count) bytes")

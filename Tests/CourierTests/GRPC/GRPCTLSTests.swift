@@ -29,19 +29,19 @@ import Testing
                                             keyPassword: MutualTLSFixture.keyPassword)
         let verified = Self.call(server, fixture, certificate: certificate)
         try await verified.run()
-        #expect(verified.grpcStatus?.code == .ok)
-        #expect(verified.metrics?.httpVersion == "HTTP/2")
-        #expect(verified.grpcMessages.count == 1)
+        expectEqual(verified.grpcStatus?.code, .ok)
+        expectEqual(verified.metrics?.httpVersion, "HTTP/2")
+        expectEqual(verified.grpcMessages.count, 1)
 
         // Without the certificate the server ends the connection: a transport failure, not a status.
         let anonymous = Self.call(server, fixture, certificate: nil)
         await #expect(throws: RequestError.self) { try await anonymous.run() }
-        #expect(anonymous.error?.family == .transport)
-        #expect(anonymous.grpcStatus == nil)
+        expectEqual(anonymous.error?.family, .transport)
+        expectEqual(anonymous.grpcStatus, nil)
 
         // Verification is on: without the test CA the server's certificate is refused.
         let unverified = Self.call(server, fixture, certificate: certificate, caFile: false)
         await #expect(throws: RequestError.self) { try await unverified.run() }
-        #expect(unverified.error?.family == .transport)
+        expectEqual(unverified.error?.family, .transport)
     }
 }

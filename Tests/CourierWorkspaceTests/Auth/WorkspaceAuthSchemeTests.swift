@@ -45,16 +45,16 @@ import Testing
     @Test func everySchemeAndSettingIsRead() throws {
         let workspace = try Workspace.parse(yaml: Self.yaml, file: "auth.yaml")
         #expect(workspace.requests["digest"]?.auth == .scheme(.digest(user: "ada", password: "{{pw}}")))
-        #expect(workspace.requests["ntlm"]?.auth == .scheme(.ntlm(user: "DOMAIN\\ada", password: "pw")))
-        #expect(workspace.requests["negotiate"]?.auth == .scheme(.negotiate))
+        expectEqual(workspace.requests["ntlm"]?.auth, .scheme(.ntlm(user: "DOMAIN\\ada", password: "pw")))
+        expectEqual(workspace.requests["negotiate"]?.auth, .scheme(.negotiate))
         #expect(workspace.requests["aws"]?.auth == .scheme(.aws(AWSCredentials(accessKey: "AKIAEXAMPLE", secretKey: "{{secret}}",
                                                                                sessionToken: "tok3n", region: "eu-west-3",
                                                                                service: "execute-api"))))
         let mtls = try #require(workspace.requests["mtls"])
         #expect(mtls.tls?.clientCertificate == ClientCertificate(certificateFile: "client.p12", keyPassword: "{{p12pw}}", format: .pkcs12))
-        #expect(mtls.connection.http == .http2PriorKnowledge)
-        #expect(mtls.connection.route == ConnectionRoute(resolve: ["api.example.test:443:127.0.0.1"], unixSocket: "/run/api.sock"))
-        #expect(workspace.config.connection.http == .http1_1)
+        expectEqual(mtls.connection.http, .http2PriorKnowledge)
+        expectEqual(mtls.connection.route, ConnectionRoute(resolve: ["api.example.test:443:127.0.0.1"], unixSocket: "/run/api.sock"))
+        expectEqual(workspace.config.connection.http, .http1_1)
         // A request's own settings win; what it leaves unset comes from the config.
         let merged = mtls.connection.over(workspace.config.connection)
         #expect(merged.http == .http2PriorKnowledge && merged.route.connectTo == ["api.courier.invalid:80:127.0.0.1:1"])

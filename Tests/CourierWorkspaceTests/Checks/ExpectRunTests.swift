@@ -76,7 +76,7 @@ struct ExpectRunTests {
 
     @Test func everyFailedCheckIsReportedWithExpectedAndActual() async throws {
         let run = await headlessRun(try path(), ["bad"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let line = try #require(run.output.first { $0.hasPrefix("  ✗ bad") }, "\(run.output)")
         #expect(line.contains("validation -13"), "\(line)")
         #expect(line.contains("1/5 checks passed"), "\(line)")
@@ -91,7 +91,7 @@ struct ExpectRunTests {
 
         let json = try jsonLines(await headlessRun(try path(), ["bad"]) { $0.json = true }.output)
         let checks = try #require(json.first?["checks"] as? [[String: Any]])
-        #expect(checks.count == 5)
+        expectEqual(checks.count, 5)
         #expect(checks.filter { $0["passed"] as? Bool == false }.count == 4)
         #expect(checks.first?["expected"] as? String == "== 201" && checks.first?["actual"] as? String == "200")
 
@@ -108,7 +108,7 @@ struct ExpectRunTests {
         try broken.write(toFile: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("schemas/slideshow.json").path,
                          atomically: true, encoding: .utf8)
         let run = await headlessRun(path, ["good"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let failures = run.output.filter { $0.hasPrefix("      ✗ ") }
         #expect(failures.count == 2, "\(run.output)")
         #expect(failures.contains { $0.contains("$.slideshow.slides[0].title: expected integer, got string (") && $0.contains("slideshow.json#/$defs/slide/properties/title/type)") },
@@ -117,7 +117,7 @@ struct ExpectRunTests {
 
     @Test func aChainStopsAtAFailedStepCheck() async throws {
         let run = await headlessRun(try path(), ["flow"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.output.contains { $0.contains("✗ login") && $0.contains("validation -13") }, "\(run.output)")
         #expect(run.output.contains { $0.contains("$.args.user: expected == \"xyz\", got \"abc\"") }, "\(run.output)")
         #expect(!run.output.contains { $0.contains("✓ profile") }, "\(run.output)")

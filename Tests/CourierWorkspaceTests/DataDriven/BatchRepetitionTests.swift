@@ -37,11 +37,11 @@ struct BatchRepetitionTests {
     func expansion() throws {
         let workspace = try parseWorkspace(Self.workspace)
         let items = try #require(workspace.batches["load"]?.items)
-        #expect(items.map(\.name) == ["ping", "pong", "pong"])
-        #expect(items.map(\.times) == [3, nil, 2])
-        #expect(items[0].location == SourceLocation(file: "test.yaml", line: 10, column: 19))
-        #expect(workspace.requestNames(inBatch: "load") == ["ping", "ping", "ping", "pong", "pong", "pong"])
-        #expect(workspace.requestNames(inBatch: "twice") == ["ping", "ping", "ping", "pong", "pong", "pong", "ping"])
+        expectEqual(items.map(\.name), ["ping", "pong", "pong"])
+        expectEqual(items.map(\.times), [3, nil, 2])
+        expectEqual(items[0].location, SourceLocation(file: "test.yaml", line: 10, column: 19))
+        expectEqual(workspace.requestNames(inBatch: "load"), ["ping", "ping", "ping", "pong", "pong", "pong"])
+        expectEqual(workspace.requestNames(inBatch: "twice"), ["ping", "ping", "ping", "pong", "pong", "pong", "ping"])
     }
 
     @Test("bad items are reported at their place", arguments: [
@@ -72,30 +72,30 @@ struct BatchRepetitionTests {
               b: {requests: [\(item)]}
               other: [ping]
             """
-        #expect(parseError(yaml)?.description == message)
+        expectEqual(parseError(yaml)?.description, message)
     }
 
     @Test("a headless run sends every repetition and reports each one")
     func headless() async throws {
         let path = writeWorkspace(Self.workspace)
         let run = await headlessRun(path, ["load"]) { $0.json = true }
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let objects = try jsonLines(run.output)
         let results = objects.dropLast()
         #expect(results.compactMap { $0["name"] as? String } == ["ping", "ping", "ping", "pong", "pong", "pong"])
         #expect(results.allSatisfy { $0["ok"] as? Bool == true && $0["batch"] as? String == "load" })
         #expect(results.compactMap { $0["status"] as? Int } == [200, 200, 200, 201, 201, 201])
-        #expect((objects.last?["summary"] as? [String: Any])?["total"] as? Int == 6)
+        expectEqual((objects.last?["summary"] as? [String: Any])?["total"] as? Int, 6)
     }
 
     @Test("JUnit numbers the repetitions of a request so that every test case keeps its own name")
     func junit() async throws {
         let file = temporaryDirectory() + "/report.xml"
         let run = await headlessRun(writeWorkspace(Self.workspace), ["load"]) { $0.junitPath = file }
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: file))
         let names = try document.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue)
-        #expect(names == ["ping #1", "ping #2", "ping #3", "pong #1", "pong #2", "pong #3"])
+        expectEqual(names, ["ping #1", "ping #2", "ping #3", "pong #1", "pong #2", "pong #3"])
     }
 
     @Test("renaming a request renames it in repeated items too, in flow and block style")
@@ -113,6 +113,6 @@ struct BatchRepetitionTests {
     @Test("a request a batch repeats cannot be deleted")
     func deleteRefused() throws {
         let error = try #require(saveError(Self.workspace, [.delete(name: "ping")]))
-        #expect(error.message == "cannot delete request \"ping\": batch \"load\" and batch \"twice\" refer to it")
+        expectEqual(error.message, "cannot delete request \"ping\": batch \"load\" and batch \"twice\" refer to it")
     }
 }

@@ -92,14 +92,14 @@ struct DataDrivenRunTests {
             $0.variables = ["city=Rome"]
         }.output).dropLast()
         let cities = overridden.map { line in ((line["checks"] as? [[String: Any]]) ?? []).last?["actual"] as? String }
-        #expect(cities == ["\"Rome\"", "\"Rome\""])
+        expectEqual(cities, ["\"Rome\"", "\"Rome\""])
     }
 
     @Test func aRowsSecretColumnIsHiddenInOutput() throws {
         let scope = VariableScope(variables: ["name": "workspace"]).child(row: ["password": "hunter2", "name": "Ann"])
-        #expect(scope.redact("sent hunter2") == "sent \(Redaction.placeholder)")
-        #expect(try scope.value(of: "name") == "Ann")
-        #expect(scope.redact("Ann") == "Ann")
+        expectEqual(scope.redact("sent hunter2"), "sent \(Redaction.placeholder)")
+        expectEqual(try scope.value(of: "name"), "Ann")
+        expectEqual(scope.redact("Ann"), "Ann")
     }
 
     @Test func aJSONFileRunsTheChainOncePerRow() async throws {
@@ -114,7 +114,7 @@ struct DataDrivenRunTests {
 
     @Test func aMalformedCSVIsALoadErrorAtItsLineAndColumn() async throws {
         let unterminated = await headlessRun(try path(csv: "name,city\nAnn,Oslo\n\"Smith, Jo,Paris\n"), ["people"])
-        #expect(unterminated.status == 2)
+        expectEqual(unterminated.status, 2)
         #expect(unterminated.errors.contains { $0.contains("people.csv:3:1: error: the quoted field that starts here has no closing quote")
             && $0.contains("(rows for each: at ws.yaml:") }, "\(unterminated.errors)")
 
@@ -135,7 +135,7 @@ struct DataDrivenRunTests {
 
     @Test func repeatFailsTheStepAfterMaxTries() async throws {
         let run = await headlessRun(try path(), ["give-up"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.output.contains { $0.contains("step 1 poll (3 tries)  failed") && $0.contains("captured count=3") }, "\(run.output)")
         #expect(run.output.contains { $0.contains("✗ poll") && $0.contains("repeat: `count >= 10` did not hold after 3 tries") }, "\(run.output)")
         #expect(run.output.contains { $0.contains("– peek") && $0.contains("not run") }, "\(run.output)")

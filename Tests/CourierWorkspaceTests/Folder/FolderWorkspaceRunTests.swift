@@ -13,13 +13,13 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         let objects = try jsonLines(run.output)
         let sent = objects.compactMap { $0["name"] as? String }
-        #expect(sent == ["users-list-1", "admin-audit-log-3", "orders-ship-5", "users-list-1", "orders-create-2", "admin-audit-export-5"])
+        expectEqual(sent, ["users-list-1", "admin-audit-log-3", "orders-ship-5", "users-list-1", "orders-create-2", "admin-audit-export-5"])
         // The demo server echoed each URL: the root file's base URL and the environment's value.
         for object in objects.dropLast() {
             let url = try #require(object["url"] as? String)
             #expect(url.hasPrefix("http://127.0.0.1:"))
             #expect(url.hasSuffix("/anything/\(object["name"] as? String ?? "")?tenant=staging-acme"))
-            #expect(object["status"] as? Int == 200)
+            expectEqual(object["status"] as? Int, 200)
         }
     }
 
@@ -27,7 +27,7 @@ import Testing
         let fixture = FolderWorkspaceFixture()
         fixture.write("requests/orders/read.yaml", "requests:\n  orders-read-1:\n    url: /get\n    hedaers: {}\n")
         let run = await headlessRun(fixture.directory, ["orders-read-1"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.errors.joined().contains("\(fixture.directory)/requests/orders/read.yaml:4:5: error:"))
     }
 
@@ -52,12 +52,12 @@ import Testing
         let output = (run.output + run.errors).joined(separator: "\n")
         // Sent (the demo server answered the request it was sent), and redacted wherever shown.
         let object = try #require(try jsonLines(run.output).first)
-        #expect(object["status"] as? Int == 200)
+        expectEqual(object["status"] as? Int, 200)
         for secret in ["k-from-dotenv-4417", "o-from-option-6634", "o-from-dotenv-5521"] {
             #expect(!output.contains(secret), "\(secret) shown")
         }
         let missing = await headlessRun(fixture.directory, ["echo"]) { $0.envFiles = [fixture.directory + "/nope.env"] }
-        #expect(missing.status == 2)
+        expectEqual(missing.status, 2)
         #expect(missing.errors.joined().contains("nope.env: cannot read the .env file"))
     }
 }

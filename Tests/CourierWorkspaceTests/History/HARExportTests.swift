@@ -32,11 +32,11 @@ import Testing
             let path = temporaryDirectory("courier-har") + "/out.har"
             let count = try HARExport.write(from: store, query: query, to: path, creatorVersion: "9.9")
             let expected = try store.exchangesWithBodies(query)
-            #expect(count == expected.count)
+            expectEqual(count, expected.count)
             let streamed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? NSDictionary
             let built = try JSONSerialization.jsonObject(with: HARExport.text(expected, creatorVersion: "9.9")) as? NSDictionary
             #expect(streamed != nil && streamed == built, "query \(query)")
-            #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+            expectEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
             #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["out.har"],
                     "no partial file left")
         }
@@ -47,20 +47,20 @@ import Testing
         _ = await headlessRun(demo, ["login", "get-args"]) { $0.stateDirectory = state }
         _ = await headlessRun(demo, ["server-error", "refused"]) { $0.stateDirectory = state }
         let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
-        #expect(exchanges.count == 4)
+        expectEqual(exchanges.count, 4)
         let data = HARExport.text(exchanges, creatorVersion: "9.9")
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let log = try #require(root["log"] as? [String: Any])
-        #expect(log["version"] as? String == "1.2")
-        #expect((log["creator"] as? [String: Any])?["name"] as? String == "Courier")
-        #expect((log["creator"] as? [String: Any])?["version"] as? String == "9.9")
+        expectEqual(log["version"] as? String, "1.2")
+        expectEqual((log["creator"] as? [String: Any])?["name"] as? String, "Courier")
+        expectEqual((log["creator"] as? [String: Any])?["version"] as? String, "9.9")
         let pages = try #require(log["pages"] as? [[String: Any]])
-        #expect(pages.count == 2)   // one per run
+        expectEqual(pages.count, 2)   // one per run
         for page in pages {
             for key in ["startedDateTime", "id", "title", "pageTimings"] { #expect(page[key] != nil, "page.\(key)") }
         }
         let entries = try #require(log["entries"] as? [[String: Any]])
-        #expect(entries.count == 4)
+        expectEqual(entries.count, 4)
         let pageIDs = Set(pages.compactMap { $0["id"] as? String })
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -84,20 +84,20 @@ import Testing
         }
         let login = entries[0]
         let request = try #require(login["request"] as? [String: Any])
-        #expect(request["method"] as? String == "POST")
+        expectEqual(request["method"] as? String, "POST")
         let post = try #require(request["postData"] as? [String: Any])
-        #expect(post["mimeType"] as? String == "application/json")
-        #expect((post["text"] as? String)?.contains("‹redacted›") == true)   // the password
+        expectEqual(post["mimeType"] as? String, "application/json")
+        expectEqual((post["text"] as? String)?.contains("‹redacted›"), true)   // the password
         let response = try #require(login["response"] as? [String: Any])
-        #expect(response["status"] as? Int == 200)
-        #expect(response["statusText"] as? String == "OK")
-        #expect(((response["content"] as? [String: Any])?["text"] as? String)?.contains("\"token\":\"‹redacted›\"") == true)
+        expectEqual(response["status"] as? Int, 200)
+        expectEqual(response["statusText"] as? String, "OK")
+        expectEqual(((response["content"] as? [String: Any])?["text"] as? String)?.contains("\"token\":\"‹redacted›\""), true)
         let getArgs = try #require(entries[1]["request"] as? [String: Any])
         let query = try #require(getArgs["queryString"] as? [[String: String]])
         #expect(query.contains { $0["name"] == "lang" && $0["value"] == "swift" })
-        #expect((entries[2]["response"] as? [String: Any])?["status"] as? Int == 500)
+        expectEqual((entries[2]["response"] as? [String: Any])?["status"] as? Int, 500)
         let refused = entries[3]
-        #expect((refused["response"] as? [String: Any])?["status"] as? Int == 0)
-        #expect((refused["_error"] as? String)?.hasPrefix("transport -1004") == true)
+        expectEqual((refused["response"] as? [String: Any])?["status"] as? Int, 0)
+        expectEqual((refused["_error"] as? String)?.hasPrefix("transport -1004"), true)
     }
 }

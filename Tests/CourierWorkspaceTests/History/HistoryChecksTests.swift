@@ -26,20 +26,20 @@ import Testing
         let run = await headlessRun(repositoryRoot + "/workspaces/demo.yaml", ["checks-fail"]) { $0.stateDirectory = state }
         #expect(run.status == 1, "\(run.output) \(run.errors)")
         let exchange = try recorded("checks-fail", in: state)
-        #expect(exchange.errorCode == -13)
+        expectEqual(exchange.errorCode, -13)
         let checks = try #require(exchange.checks)
         #expect(checks.map(\.passed) == [true, true, false, false, false], "\(checks.map(\.line))")
         let count = checks[2]
-        #expect(count.check == "$.slideshow.slides count >= 3")
+        expectEqual(count.check, "$.slideshow.slides count >= 3")
         #expect(count.expected == ">= 3" && count.actual == "2", "\(count)")
-        #expect(count.summary == "$.slideshow.slides count: expected >= 3, got 2")
-        #expect(count.path == "$.slideshow.slides")
+        expectEqual(count.summary, "$.slideshow.slides count: expected >= 3, got 2")
+        expectEqual(count.path, "$.slideshow.slides")
         #expect(count.location.hasSuffix("/workspaces/demo.yaml:150:9"), "\(count.location)")
-        #expect(checks[3].actual == "nothing")
+        expectEqual(checks[3].actual, "nothing")
         let schema = checks[4]
         #expect(schema.isSchema && schema.path == "$.slideshow.date", "\(schema)")
         #expect(schema.note?.hasSuffix("#/properties/slideshow/properties/date/type") == true, "the schema location: \(schema)")
-        #expect(exchange.failedChecks.count == 3)
+        expectEqual(exchange.failedChecks.count, 3)
     }
 
     @Test func aSecretActualValueIsRedacted() async throws {
@@ -60,7 +60,7 @@ import Testing
         let run = await headlessRun(path, ["leak"]) { $0.stateDirectory = state }
         #expect(run.status == 1, "\(run.output) \(run.errors)")
         let checks = try #require(try recorded("leak", in: state).checks)
-        #expect(checks.count == 4)
+        expectEqual(checks.count, 4)
         // A secret header: neither its value nor the expected one.
         #expect(checks[0].actual == Redaction.placeholder && checks[0].expected == "== \(Redaction.placeholder)", "\(checks[0])")
         // A value of a sensitive variable, wherever it shows.
@@ -91,7 +91,7 @@ import Testing
         #expect(comment.contains("✗ 3/5 checks failed"), "\(comment)")
         #expect(comment.contains("\n✗ $.slideshow.slides count: expected >= 3, got 2"), "\(comment)")
         let checks = try #require(failed["_checks"] as? [[String: Any]])
-        #expect(checks.count == 5)
+        expectEqual(checks.count, 5)
         #expect(checks[2]["expected"] as? String == ">= 3" && checks[2]["actual"] as? String == "2" && checks[2]["passed"] as? Bool == false)
         #expect((checks[4]["schemaLocation"] as? String)?.hasSuffix("/date/type") == true, "\(checks[4])")
         let passed = try #require(entries.first { ($0["comment"] as? String)?.contains("checks-pass") == true })
@@ -123,7 +123,7 @@ import Testing
         #expect(rows.last?.errorCode == -13, "the last try is the step's, failed")
         // The request's history lists its tries too.
         let poll = try store.exchanges(HistoryQuery(workspacePath: URL(fileURLWithPath: path).standardizedFileURL.path, request: "poll"))
-        #expect(poll.count == 3)
+        expectEqual(poll.count, 3)
         #expect(try store.exchanges(HistoryQuery(request: "pol")).isEmpty)
     }
 

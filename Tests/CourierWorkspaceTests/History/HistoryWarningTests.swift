@@ -38,6 +38,6 @@ import Testing
         stored.responseHeaders = [.init(name: "Content-Type", value: "text/plain")]
         stored.warning = "GraphQL error: no user with id \"9\""
         let content = OfflineReplay.content(stored, body: Data("hello".utf8), serializer: .auto)
-        #expect(content.bodyWarning == stored.warning)
+        expectEqual(content.bodyWarning, stored.warning)
     }
 }

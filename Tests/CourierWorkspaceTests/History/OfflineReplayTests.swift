@@ -41,7 +41,7 @@ import Testing
         defer { proxy.stop() }
         let baseURL = "http://127.0.0.1:\(proxy.port)"
         let online = await run(["get-args", "cities", "checkout", "server-error"], baseURL: baseURL, cache: cache, state: state, offline: false)
-        #expect(online.status == 1)   // server-error is meant to fail
+        expectEqual(online.status, 1)   // server-error is meant to fail
         #expect(proxy.accepted > 0, "the online run went through the proxy")
         await server.stop()
         let connectionsOnline = proxy.accepted
@@ -51,14 +51,14 @@ import Testing
         let results = lines.filter { $0["name"] != nil }
         #expect(results.map { $0["name"] as? String } == ["get-args", "cities", "login", "profile", "orders", "checkout-order", "vip-offer", "server-error"])
         let byName = Dictionary(results.map { ($0["name"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
-        #expect(byName["cities"]?["fromCache"] as? Bool == true)
+        expectEqual(byName["cities"]?["fromCache"] as? Bool, true)
         #expect(byName["get-args"]?["fromHistory"] is Int)
-        #expect(byName["get-args"]?["status"] as? Int == 200)
+        expectEqual(byName["get-args"]?["status"] as? Int, 200)
         #expect(byName["checkout-order"]?["ok"] as? Bool == true, "\(results.map { ($0["name"] ?? "", $0["error"] ?? "", $0["url"] ?? "") })")
-        #expect(byName["vip-offer"]?["skipped"] as? Bool == true)   // the chain's conditions read the replayed captures
+        expectEqual(byName["vip-offer"]?["skipped"] as? Bool, true)   // the chain's conditions read the replayed captures
         let replayedFailure = try #require(byName["server-error"]?["error"] as? [String: Any])
-        #expect(replayedFailure["code"] as? Int == -8)   // replayed as it happened
-        #expect(offline.status == 1)
+        expectEqual(replayedFailure["code"] as? Int, -8)   // replayed as it happened
+        expectEqual(offline.status, 1)
         #expect(proxy.accepted == connectionsOnline, "the offline run opened no connection")
         // Offline runs are not recorded.
         let recorded = try HistoryStore(stateDirectory: state).exchanges().map(\.request)
@@ -67,12 +67,12 @@ import Testing
         // A request that was never sent has no answer: a parameter error that says why.
         let never = await run(["created"], baseURL: baseURL, cache: cache, state: state, offline: true)
         let error = try #require(try Workbench_jsonLines(never.output).first?["error"] as? [String: Any])
-        #expect(error["family"] as? String == "parameter")
-        #expect(error["code"] as? Int == -12)
+        expectEqual(error["family"] as? String, "parameter")
+        expectEqual(error["code"] as? Int, -12)
         let message = try #require(error["message"] as? String)
         #expect(message.contains("no exchange in history for GET \(baseURL)/status/201"))
         #expect(message.contains("not cached") || message.contains("not in the cache"))
-        #expect(proxy.accepted == connectionsOnline)
+        expectEqual(proxy.accepted, connectionsOnline)
     }
 }
 

@@ -37,21 +37,21 @@ import Testing
             #expect(done.status == 0, "\(done.output) \(done.errors)")
             let exchange = try #require(try HistoryStore(stateDirectory: state).exchangesWithBodies().first)
             let transcript = try #require(exchange.transcript, "the session's messages are recorded")
-            #expect(transcript.dropped == 0)
+            expectEqual(transcript.dropped, 0)
             let rows = transcript.messages.map { ($0.direction, $0.name, String(decoding: $0.data, as: UTF8.self)) }
             #expect(rows.contains { $0.0 == .received && $0.2.contains("\"welcome\"") }, "\(rows)")
             #expect(rows.contains { $0 == (.sent, "text", "hello") } && rows.contains { $0 == (.received, "text", "hello") }, "\(rows)")
             #expect(rows.contains { $0.0 == .sent && $0.1 == "binary" } && rows.contains { $0.0 == .received && $0.1 == "binary" })
             #expect(transcript.messages.first { $0.name == "binary" }?.data == Data([0, 1, 2, 255]))
             #expect(rows.contains { $0 == (.sent, "close", "4000 done") }, "\(rows)")
-            #expect(transcript.messages.map(\.sequence) == Array(1...transcript.messages.count))
+            expectEqual(transcript.messages.map(\.sequence), Array(1...transcript.messages.count))
             #expect(zip(transcript.messages, transcript.messages.dropFirst()).allSatisfy { $0.elapsed <= $1.elapsed && $0.time <= $1.time })
             let now = Date().timeIntervalSince1970
             #expect(transcript.messages.allSatisfy { $0.time > now - 120 && $0.time <= now }, "times are dates")
             // What is secret — a sensitive variable's value, a secret-named JSON key's — is not
             // in the transcript, either way, nor anywhere in the database or in HAR.
             let sent = try #require(rows.first { $0.0 == .sent && $0.2.hasPrefix("key ") })
-            #expect(sent.2 == "key \(Redaction.placeholder) here")
+            expectEqual(sent.2, "key \(Redaction.placeholder) here")
             #expect(rows.contains { $0.0 == .received && $0.2 == "key \(Redaction.placeholder) here" }, "the echo too: \(rows)")
             #expect(rows.contains { $0.0 == .sent && $0.2.contains("\"subscribe\"") && $0.2.contains(Redaction.placeholder) }, "\(rows)")
             let har = String(decoding: HARExport.text([exchange]), as: UTF8.self)
@@ -67,7 +67,7 @@ import Testing
                 for secret in ["ws-key-5521", "tok-json-8830"] { #expect(!text.contains(secret), "\(sink): \(secret)") }
             }
             let mode = try FileManager.default.attributesOfItem(atPath: state + "/history.sqlite")[.posixPermissions] as? Int
-            #expect(mode == 0o600)
+            expectEqual(mode, 0o600)
         }
     }
 
@@ -91,9 +91,9 @@ import Testing
             #expect(transcript.messages.reduce(0) { $0 + $1.data.count } <= 200)
             #expect(transcript.messages.count >= 3 && transcript.messages.count <= 6, "\(transcript.messages.map(\.name))")
             #expect(transcript.dropped + transcript.messages.count >= 14, "\(transcript.dropped)")
-            #expect(transcript.messages.last?.name == "close")
+            expectEqual(transcript.messages.last?.name, "close")
             #expect(transcript.messages.contains { String(decoding: $0.data, as: UTF8.self) == "6\(chunk)" })
-            #expect(transcript.lines.first == "… \(transcript.dropped) earlier messages were not kept (the history keeps the newest)")
+            expectEqual(transcript.lines.first, "… \(transcript.dropped) earlier messages were not kept (the history keeps the newest)")
         }
     }
 
@@ -107,10 +107,10 @@ import Testing
         let transcript = try #require(HistoryTranscript(events: events, total: 15, messageLimit: 2, byteLimit: 1 << 20,
                                                          scope: VariableScope(variables: [:])))
         #expect(transcript.messages.map { String(decoding: $0.data, as: UTF8.self) } == ["m4", "m5"])
-        #expect(transcript.dropped == 13)
+        expectEqual(transcript.dropped, 13)
         #expect(transcript.lines == ["… 13 earlier messages were not kept (the history keeps the newest)",
                                      "←  +0.400 s  text  m4", "→  +0.500 s  text  m5"])
-        #expect(HistoryTranscript(events: [], total: 0, messageLimit: 2, byteLimit: 10, scope: VariableScope(variables: [:])) == nil)
+        expectEqual(HistoryTranscript(events: [], total: 0, messageLimit: 2, byteLimit: 10, scope: VariableScope(variables: [:])), nil)
     }
 
     /// A gRPC call's messages keep their JSON (by the method's schema), redacted as a JSON
@@ -130,7 +130,7 @@ import Testing
         #expect(transcript.lines.last?.hasSuffix(#"message  {"password":"\#(Redaction.placeholder)","sent":false}"#) == true, "\(transcript.lines)")
         // Stored and read back, the JSON and the bytes stay as they were.
         let coded = try JSONDecoder().decode(HistoryTranscript.self, from: JSONEncoder().encode(transcript))
-        #expect(coded == transcript)
+        expectEqual(coded, transcript)
         #expect(String(decoding: transcript.body, as: UTF8.self).hasPrefix(#"> message {"message":"hi"}"#))
     }
 
@@ -144,8 +144,8 @@ import Testing
             let har = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
             let entries = try #require((har?["log"] as? [String: Any])?["entries"] as? [[String: Any]])
             let session = try #require(entries.first { ($0["request"] as? [String: Any])?["url"] as? String == server.baseURL.replacingOccurrences(of: "http:", with: "ws:") + "/ws" })
-            #expect(session["_resourceType"] as? String == "websocket")
-            #expect((session["response"] as? [String: Any])?["status"] as? Int == 101)
+            expectEqual(session["_resourceType"] as? String, "websocket")
+            expectEqual((session["response"] as? [String: Any])?["status"] as? Int, 101)
             let messages = try #require(session["_webSocketMessages"] as? [[String: Any]])
             for message in messages {
                 #expect(Set(message.keys) == ["type", "time", "opcode", "data"], "\(message)")
@@ -181,7 +181,7 @@ import Testing
             let liveSession = live.output.filter { $0.hasPrefix("  ws-echo  #") }
             let replayedSession = offline.output.filter { $0.hasPrefix("  ws-echo  #") }
             #expect(liveSession.contains { $0.contains("  →  text  hello") } && liveSession.contains { $0.contains("  ←  binary  4 bytes: 00 01 02 ff") })
-            #expect(replayedSession == liveSession)
+            expectEqual(replayedSession, liveSession)
             let result = try #require(offline.output.first { $0.hasPrefix("  ✓ ws-echo  ") }, "\(offline.output)")
             #expect(result.contains("(from history #") && result.contains("streamed \(liveSession.count) messages"), "\(result)")
             // A server-sent event stream replays its events (numbered again, timed by the replay).
@@ -192,7 +192,7 @@ import Testing
             // --json: each replayed message with its direction.
             let json = await recordedRun(demo, ["ws-echo"], server: server, state: state, offline: true, json: true)
             let events = try jsonLines(json.output).filter { $0["type"] as? String == "event" }
-            #expect(events.count == liveSession.count)
+            expectEqual(events.count, liveSession.count)
             #expect(Set(events.compactMap { $0["direction"] as? String }) == ["sent", "received"])
         }
     }

@@ -39,7 +39,7 @@ struct PaginateTests {
         #expect(try load("{next: {cursor: after, from: $.meta.cursor}, items: $.items, max: 7}")?.next
             == .cursor(parameter: "after", from: .json(try JSONPath(parsing: "$.meta.cursor"))))
         let pages = try #require(try load("{next: {page: p, size: 25, sizeParam: per_page, start: 0}, items: $.items, until: items >= 60, max: 4}"))
-        #expect(pages.next == .page(parameter: "p", size: 25, sizeParameter: "per_page", start: 0))
+        expectEqual(pages.next, .page(parameter: "p", size: 25, sizeParameter: "per_page", start: 0))
         #expect(pages.until?.text == "items >= 60" && pages.maxPages == 4)
         #expect(try load("{next: {page: page, size: 10}, items: $.items}")?.next == .page(parameter: "page", size: 10, sizeParameter: nil, start: 1))
     }
@@ -101,7 +101,7 @@ struct PaginateTests {
         #expect(run.output.contains { $0.contains("numbers [page 2]") && $0.contains("/paged?page=2&size=10") && $0.contains("2 checks passed") })
         let history = try HistoryStore(stateDirectory: state).exchanges()
         #expect(history.filter { $0.request == "numbers [page 3]" }.count == 1, "\(history.map(\.request))")
-        #expect(history.count == 6)
+        expectEqual(history.count, 6)
     }
 
     @Test func jsonGivesEachPageAndTheGatheredItemsOnTheLast() async throws {
@@ -121,7 +121,7 @@ struct PaginateTests {
 
     @Test func aFailedPageOrCheckStopsThePagingAndKeepsWhatCame() async throws {
         let run = await headlessRun(writeWorkspace(Self.workspace), ["broken", "failing-check"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.output.contains { $0.hasPrefix("  ✗ broken [page 3]") && $0.contains("500") }, "\(run.output)")
         #expect(run.output.contains("      gathered 20 items from 2 pages (page 3 failed)"), "\(run.output)")
         #expect(run.output.contains { $0.hasPrefix("  ✗ failing-check [page 2]") }, "\(run.output)")

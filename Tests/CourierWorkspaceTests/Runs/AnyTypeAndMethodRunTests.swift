@@ -38,7 +38,7 @@ struct AnyTypeAndMethodRunTests {
         }
         #expect(!run.output.contains { $0.contains("warning:") })
         let lines = try jsonLines(await headlessRun(path, ["trace"]) { $0.json = true }.output)
-        #expect(lines.first?["method"] as? String == "TRACE")
+        expectEqual(lines.first?["method"] as? String, "TRACE")
     }
 
     @Test("JSON that does not parse: ✓ with the warning under auto, ✗ under response: json")
@@ -51,18 +51,18 @@ struct AnyTypeAndMethodRunTests {
               accept: {url: /html, accept: [application/json]}
             """)
         let auto = await headlessRun(path, ["auto"])
-        #expect(auto.status == 0)
+        expectEqual(auto.status, 0)
         let line = try #require(auto.output.first { $0.hasPrefix("  ✓ auto") })
         #expect(line.contains("warning: the body is not valid JSON although its content type is application/json"))
         let json = try jsonLines(await headlessRun(path, ["auto"]) { $0.json = true }.output)
-        #expect((json.first?["warning"] as? String)?.contains("not valid JSON") == true)
-        #expect(json.first?["ok"] as? Bool == true)
+        expectEqual((json.first?["warning"] as? String)?.contains("not valid JSON"), true)
+        expectEqual(json.first?["ok"] as? Bool, true)
 
         let strict = await headlessRun(path, ["strict"])
-        #expect(strict.status == 1)
+        expectEqual(strict.status, 1)
         #expect(strict.output.contains { $0.hasPrefix("  ✗ strict") && $0.contains("serialization -1017") })
         let accept = await headlessRun(path, ["accept"])
-        #expect(accept.status == 1)
+        expectEqual(accept.status, 1)
         #expect(accept.output.contains { $0.hasPrefix("  ✗ accept") && $0.contains("serialization -1016") })
     }
 
@@ -73,14 +73,14 @@ struct AnyTypeAndMethodRunTests {
         let state = temporaryDirectory("courier-state")
         let online = await headlessRun(path, ["broken"]) { $0.stateDirectory = state }
         await server.stop()
-        #expect(online.status == 0)
+        expectEqual(online.status, 0)
         let offline = await headlessRun(path, ["broken"]) {
             $0.stateDirectory = state
             $0.offline = true
             $0.json = true
         }
         let line = try #require(try jsonLines(offline.output).first)
-        #expect(line["ok"] as? Bool == true)
+        expectEqual(line["ok"] as? Bool, true)
         #expect(line["fromHistory"] != nil)
         #expect((line["warning"] as? String)?.contains("not valid JSON") == true, "\(line)")
     }
@@ -89,7 +89,7 @@ struct AnyTypeAndMethodRunTests {
     func nonTokenMethodIsRefused() async throws {
         let path = writeWorkspace("requests:\n  a:\n    url: /anything\n    method: \"PROP FIND\"\n")
         let run = await headlessRun(path, ["a"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.errors.first?.hasSuffix("ws.yaml:4:13: error: requests.a.method: \"PROP FIND\" is not an HTTP method "
             + "(a token of letters, digits and !#$%&'*+-.^_`|~, such as GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, "
             + "CONNECT, QUERY, PROPFIND); did you mean \"PROPFIND\"?") == true, "\(run.errors)")
@@ -111,7 +111,7 @@ struct AnyTypeAndMethodRunTests {
         let yaml = try CurlImport.yaml(from: command, name: "copy")
         #expect(yaml.contains("  method: PROPFIND\n"))
         let copy = try Workspace.parse(yaml: "requests:\n" + yaml.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"), file: "c.yaml")
-        #expect(copy.requests["copy"]?.method == .propfind)
+        expectEqual(copy.requests["copy"]?.method, .propfind)
         #expect(try CurlImport.yaml(from: "curl -X OPTIONS https://h/p").contains("  method: OPTIONS\n"))
         #expect(try CurlImport.yaml(from: "curl -X options https://h/p").contains("  method: OPTIONS\n"))
         #expect(throws: CurlImport.Failure.self) { try CurlImport.yaml(from: "curl -X 'A B' https://h/p") }
@@ -126,11 +126,11 @@ struct AnyTypeAndMethodRunTests {
         #expect(run.status == 0, "\(run.output) \(run.errors)")
         let store = try HistoryStore(stateDirectory: state)
         let exchanges = try store.exchangesWithBodies()
-        #expect(Set(exchanges.map(\.method)) == ["PROPFIND", "OPTIONS", "GET"])
+        expectEqual(Set(exchanges.map(\.method)), ["PROPFIND", "OPTIONS", "GET"])
         #expect(exchanges.filter { !$0.ok }.isEmpty)
         let har = try JSONSerialization.jsonObject(with: HARExport.text(exchanges)) as? [String: Any]
         let entries = try #require((har?["log"] as? [String: Any])?["entries"] as? [[String: Any]])
         let methods = entries.compactMap { ($0["request"] as? [String: Any])?["method"] as? String }
-        #expect(Set(methods) == ["PROPFIND", "OPTIONS", "GET"])
+        expectEqual(Set(methods), ["PROPFIND", "OPTIONS", "GET"])
     }
 }

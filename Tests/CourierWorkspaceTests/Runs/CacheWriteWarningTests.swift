@@ -23,7 +23,7 @@ import Testing
         #expect(run.status == 0, "the request itself succeeded")
         let warning = run.errors.first { $0.contains("was not cached") }
         #expect(warning?.hasPrefix("courier run: warning: the response of GET") == true, "\(run.errors)")
-        #expect(warning?.contains("is not a directory") == true)
+        expectEqual(warning?.contains("is not a directory"), true)
     }
 }
 
@@ -41,6 +41,6 @@ import Testing
         let objects = try jsonLines(run.output).dropLast()
         let codes = objects.map { ($0["error"] as? [String: Any])?["code"] as? Int }
         #expect(codes == [-1001, -1103, nil], "\(run.output)")
-        #expect(((objects.first?["error"] as? [String: Any])?["message"] as? String)?.contains("deadline") == true)
+        expectEqual(((objects.first?["error"] as? [String: Any])?["message"] as? String)?.contains("deadline"), true)
     }
 }

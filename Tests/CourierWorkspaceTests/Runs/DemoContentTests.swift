@@ -18,7 +18,7 @@ struct DemoContentTests {
     @Test("the failures batch fails each request with its error family and code")
     func failures() async throws {
         let run = await headlessRun(demo, ["failures"]) { $0.json = true }
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         var outcomes: [String: String] = [:]
         for object in try jsonLines(run.output).dropLast() {
             let name = try #require(object["name"] as? String)
@@ -40,7 +40,7 @@ struct DemoContentTests {
     @Test("the viewers batch succeeds: CJK text, a 3 MB catalogue, a long URL, many headers")
     func viewers() async throws {
         let run = await headlessRun(demo, ["viewers"]) { $0.json = true }
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let objects = try jsonLines(run.output).dropLast()
         #expect(Set(objects.compactMap { $0["name"] as? String }) == ["cjk", "big-json", "long-url", "many-headers"])
         #expect(objects.allSatisfy { $0["ok"] as? Bool == true })
@@ -55,8 +55,8 @@ struct DemoContentTests {
     func loadShape() throws {
         let workspace = try Workspace.load(path: demo)
         let names = workspace.requestNames(inBatch: "load")
-        #expect(names.count == 292)
-        #expect(workspace.batches["load"]?.continueOnFailure == true)
+        expectEqual(names.count, 292)
+        expectEqual(workspace.batches["load"]?.continueOnFailure, true)
         let requests = try names.map { try #require(workspace.requests[$0]) }
         for endpoint in ["/delay/", "/drip", "/bytes/"] {
             #expect(requests.contains { $0.url.hasPrefix(endpoint) }, "no \(endpoint)")
@@ -83,7 +83,7 @@ struct DemoContentTests {
         #expect(results.compactMap { $0["name"] as? String }.sorted() == members.sorted())
         #expect(results.allSatisfy { $0["ok"] as? Bool == true })
         let slowDrip = try #require(results.first { $0["name"] as? String == "load-slow-drip" })
-        #expect(slowDrip["bytes"] as? Int == 262_144)
+        expectEqual(slowDrip["bytes"] as? Int, 262_144)
         #expect(try #require(slowDrip["durationMs"] as? Double) >= 2_900)
         #expect(results.first { $0["name"] as? String == "load-large" }?["bytes"] as? Int == 4_194_304)
     }
@@ -92,7 +92,7 @@ struct DemoContentTests {
     func downloadsShape() throws {
         let workspace = try Workspace.load(path: demo)
         let requests = try workspace.requestNames(inBatch: "downloads").map { try #require(workspace.requests[$0]) }
-        #expect(requests.count == 3)
+        expectEqual(requests.count, 3)
         let sizes = requests.compactMap { Int($0.url.split(separator: "/").last ?? "") }
         #expect(sizes == [64, 128, 256].map { $0 * 1_048_576 })
         #expect(sizes.reduce(0, +) < 600_000_000)
@@ -111,13 +111,13 @@ struct DemoContentTests {
         options.cacheDirectory = temporaryDirectory("courier-cache")
         let summary = try? await WorkspaceRunner(workspace: workspace, options: options).run(["cache-states"]) { _ in }
         await server.stop()
-        #expect(summary?.ok == 4)
+        expectEqual(summary?.ok, 4)
         let cache = WorkspaceCache(workspace: workspace, directory: options.cacheDirectory)
         // Judged at times counted from the writes, so that a slow machine cannot age them.
         let written = try #require(cache.list().first { $0.request == "flash-sale" }?.created)
         let soon = cache.list(now: written.addingTimeInterval(1))
         let freshness = Dictionary(uniqueKeysWithValues: soon.compactMap { entry in entry.request.map { ($0, entry.freshness) } })
-        #expect(freshness == ["cities": "fresh", "flash-sale": "fresh", "catalog": "versionMismatch", "offers": "fresh"])
+        expectEqual(freshness, ["cities": "fresh", "flash-sale": "fresh", "catalog": "versionMismatch", "offers": "fresh"])
         let later = cache.list(now: written.addingTimeInterval(3))
         #expect(later.first { $0.request == "flash-sale" }?.freshness == "expired")
         #expect(later.first { $0.request == "cities" }?.freshness == "fresh")
@@ -126,7 +126,7 @@ struct DemoContentTests {
         #expect(ResponseCache.explain(offers).isHit)
         options.environment = "french"
         let french = try WorkspaceRunner(workspace: workspace, options: options)
-        #expect(ResponseCache.explain(french.makeRequest("offers")).error?.code == .sensitiveDataMismatch)
-        #expect(ResponseCache.explain(french.makeRequest("catalog")).error?.code == .versionMismatch)
+        expectEqual(ResponseCache.explain(french.makeRequest("offers")).error?.code, .sensitiveDataMismatch)
+        expectEqual(ResponseCache.explain(french.makeRequest("catalog")).error?.code, .versionMismatch)
     }
 }

@@ -53,7 +53,7 @@ struct DemoTLSRunTests {
             let server = try await DemoServer.start()
             return DemoServerHandle(baseURL: server.baseURL, tlsFailure: "the port is taken", stop: { await server.stop() })
         }
-        #expect(capture.status == 1)
+        expectEqual(capture.status, 1)
         #expect(capture.errors.contains("courier run: warning: the demo server's TLS listeners did not start: the port is taken"))
         #expect(capture.output.first?.contains("demoTLS") == true, "\(capture.output)")
     }
@@ -74,9 +74,9 @@ struct DemoTLSRunTests {
         let runner = try WorkspaceRunner(workspace: workspace, options: options)
         let resolution = try RequestResolution(try #require(workspace.requests["secure"]), scope: runner.scope, workspace: workspace)
         let policy = try #require(resolution.settings.tlsPolicy)
-        #expect(policy.caFile == "/d/ca.pem")
-        #expect(policy.clientCertificate?.certificateFile == "/d/client.pem")
-        #expect(policy.clientCertificate?.keyFile == "/d/client.key")
-        #expect(resolution.settings.requestURL == "https://127.0.0.1:1/get")
+        expectEqual(policy.caFile, "/d/ca.pem")
+        expectEqual(policy.clientCertificate?.certificateFile, "/d/client.pem")
+        expectEqual(policy.clientCertificate?.keyFile, "/d/client.key")
+        expectEqual(resolution.settings.requestURL, "https://127.0.0.1:1/get")
     }
 }

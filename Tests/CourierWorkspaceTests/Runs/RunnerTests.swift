@@ -20,17 +20,17 @@ struct RunnerTests {
 
     @Test("exit status 0 when every request is ok, 1 when one fails, 2 for bad input")
     func exitCodes() async throws {
-        #expect(await headlessRun(demo, ["get-args", "created"]).status == 0)
+        expectEqual(await headlessRun(demo, ["get-args", "created"]).status, 0)
         let failing = await headlessRun(demo, ["json-valid", "json-invalid"])
-        #expect(failing.status == 1)
+        expectEqual(failing.status, 1)
         #expect(failing.output.last == failing.output.last.map { _ in "2 requests: 1 ok, 1 failed, 0 skipped, 0 from cache in " }.map { $0 + failing.output.last!.split(separator: " ").suffix(2).joined(separator: " ") })
         let unknown = await headlessRun(demo, ["get-arsg"])
-        #expect(unknown.status == 2)
-        #expect(unknown.errors.first?.contains("no request, batch or chain named \"get-arsg\"; did you mean \"get-args\"?") == true)
+        expectEqual(unknown.status, 2)
+        expectEqual(unknown.errors.first?.contains("no request, batch or chain named \"get-arsg\"; did you mean \"get-args\"?"), true)
         let invalid = await headlessRun(writeWorkspace("requests:\n  a: {url: /x, tiemout: 1}\n"), ["a"])
-        #expect(invalid.status == 2)
-        #expect(invalid.errors.first?.hasSuffix("ws.yaml:2:16: error: requests.a: unknown key \"tiemout\"; did you mean \"timeout\"? (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, validate, accept, response, download, retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, quietErrors, contract, grpc, message, metadata)") == true)
-        #expect(await headlessRun("/nonexistent.yaml", ["a"]).status == 2)
+        expectEqual(invalid.status, 2)
+        expectEqual(invalid.errors.first?.hasSuffix("ws.yaml:2:16: error: requests.a: unknown key \"tiemout\"; did you mean \"timeout\"? (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, validate, accept, response, download, retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, quietErrors, contract, grpc, message, metadata)"), true)
+        expectEqual(await headlessRun("/nonexistent.yaml", ["a"]).status, 2)
         #expect(await headlessRun(demo, ["get-args"]) { $0.environment = "nope" }.status == 2)
         #expect(await headlessRun(demo, ["get-args"]) { $0.variables = ["novalue"] }.status == 2)
     }
@@ -39,42 +39,42 @@ struct RunnerTests {
     func jsonLines() async throws {
         let run = await headlessRun(demo, ["get-args", "json-invalid", "cities", "cities"]) { $0.json = true }
         let objects = try Workbench_jsonLines(run.output)
-        #expect(objects.count == 5)
+        expectEqual(objects.count, 5)
         for object in objects.dropLast() {
             for key in ["name", "chain", "step", "method", "url", "status", "ok", "skipped", "fromCache", "durationMs", "bytes", "timings", "error"] {
                 #expect(object.keys.contains(key), "missing \(key)")
             }
         }
-        #expect(objects[0]["name"] as? String == "get-args")
-        #expect(objects[0]["ok"] as? Bool == true)
+        expectEqual(objects[0]["name"] as? String, "get-args")
+        expectEqual(objects[0]["ok"] as? Bool, true)
         let timings = try #require(objects[0]["timings"] as? [String: Any])
-        #expect(Set(timings.keys) == ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])
+        expectEqual(Set(timings.keys), ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])
         let error = try #require(objects[1]["error"] as? [String: Any])
-        #expect(error["family"] as? String == "validation")
-        #expect(error["code"] as? Int == -9)
-        #expect(objects[2]["fromCache"] as? Bool == false)
-        #expect(objects[3]["fromCache"] as? Bool == true)
+        expectEqual(error["family"] as? String, "validation")
+        expectEqual(error["code"] as? Int, -9)
+        expectEqual(objects[2]["fromCache"] as? Bool, false)
+        expectEqual(objects[3]["fromCache"] as? Bool, true)
         let summary = try #require(objects[4]["summary"] as? [String: Any])
-        #expect(summary["total"] as? Int == 4)
-        #expect(summary["ok"] as? Int == 3)
-        #expect(summary["failed"] as? Int == 1)
-        #expect(summary["fromCache"] as? Int == 1)
-        #expect(run.status == 1)
+        expectEqual(summary["total"] as? Int, 4)
+        expectEqual(summary["ok"] as? Int, 3)
+        expectEqual(summary["failed"] as? Int, 1)
+        expectEqual(summary["fromCache"] as? Int, 1)
+        expectEqual(run.status, 1)
     }
 
     @Test("the checkout chain captures, redacts the token and skips the platinum branch")
     func chain() async throws {
         let run = await headlessRun(demo, ["checkout"]) { $0.json = true }
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let objects = try Workbench_jsonLines(run.output)
         #expect(objects.compactMap { $0["name"] as? String } == ["login", "profile", "orders", "checkout-order", "vip-offer"])
         #expect(objects.compactMap { $0["step"] as? Int } == [1, 2, 2, 3, 4])
         #expect(objects.dropLast().allSatisfy { $0["chain"] as? String == "checkout" })
-        #expect((objects[0]["captures"] as? [String: String])?["token"] == Redaction.placeholder)
-        #expect((objects[2]["captures"] as? [String: String])?["orderId"] == "101")
-        #expect((objects[3]["captures"] as? [String: String])?["confirmation"] == "confirmed")
-        #expect(objects[4]["skipped"] as? Bool == true)
-        #expect(objects[4]["ok"] as? Bool == false)
+        expectEqual((objects[0]["captures"] as? [String: String])?["token"], Redaction.placeholder)
+        expectEqual((objects[2]["captures"] as? [String: String])?["orderId"], "101")
+        expectEqual((objects[3]["captures"] as? [String: String])?["confirmation"], "confirmed")
+        expectEqual(objects[4]["skipped"] as? Bool, true)
+        expectEqual(objects[4]["ok"] as? Bool, false)
         #expect(!run.output.joined().contains("secret"))
         let human = await headlessRun(demo, ["checkout"])
         #expect(human.output.contains("  step 2 profile ∥ orders  succeeded  captured orderId=101, tier=gold, userName=Demo User"))
@@ -92,29 +92,29 @@ struct RunnerTests {
               c: {steps: [broken, after]}
             """)
         let run = await headlessRun(path, ["c"]) { $0.json = true }
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let objects = try Workbench_jsonLines(run.output)
-        #expect(objects[0]["ok"] as? Bool == false)
-        #expect((objects[0]["error"] as? [String: Any])?["code"] as? Int == -8)
-        #expect(objects[1]["skipped"] as? Bool == true)
-        #expect(objects[1]["skipReason"] as? String == "not run: an earlier step failed")
+        expectEqual(objects[0]["ok"] as? Bool, false)
+        expectEqual((objects[0]["error"] as? [String: Any])?["code"] as? Int, -8)
+        expectEqual(objects[1]["skipped"] as? Bool, true)
+        expectEqual(objects[1]["skipReason"] as? String, "not run: an earlier step failed")
     }
 
     @Test("JUnit output parses back with one testcase per request")
     func junit() async throws {
         let file = temporaryDirectory() + "/report.xml"
         let run = await headlessRun(demo, ["get-args", "json-invalid", "checkout"]) { $0.junitPath = file; $0.quiet = true }
-        #expect(run.status == 1)
-        #expect(run.output.count == 2)
+        expectEqual(run.status, 1)
+        expectEqual(run.output.count, 2)
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: file))
         let cases = try document.nodes(forXPath: "//testcase")
-        #expect(cases.count == 7)
-        #expect(try document.nodes(forXPath: "//testsuite").count == 3)
-        #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
-        #expect(try document.nodes(forXPath: "//testcase/skipped").count == 1)
+        expectEqual(cases.count, 7)
+        expectEqual(try document.nodes(forXPath: "//testsuite").count, 3)
+        expectEqual(try document.nodes(forXPath: "//testcase/failure").count, 1)
+        expectEqual(try document.nodes(forXPath: "//testcase/skipped").count, 1)
         let root = try #require(document.rootElement())
-        #expect(root.attribute(forName: "tests")?.stringValue == "7")
-        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        expectEqual(root.attribute(forName: "tests")?.stringValue, "7")
+        expectEqual(root.attribute(forName: "failures")?.stringValue, "1")
     }
 
     @Test("everything in demo.yaml is green except the request meant to fail; a second run is served from the cache")
@@ -134,22 +134,22 @@ struct RunnerTests {
         let objects = try Workbench_jsonLines(run.output).dropLast()
         let failed = objects.filter { $0["ok"] as? Bool == false && $0["skipped"] as? Bool == false }
         #expect(failed.compactMap { $0["name"] as? String } == ["json-invalid"], "\(failed)")
-        #expect(objects.count == 32)
+        expectEqual(objects.count, 32)
         #expect(objects.filter { $0["skipped"] as? Bool == true }.compactMap { $0["name"] as? String } == ["vip-offer"])
         #expect(objects.filter { $0["name"] as? String == "cities" }.map { $0["fromCache"] as? Bool } == [false, true])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let download = objects.first { $0["name"] as? String == "download" }
         let file = try #require(download?["file"] as? String)
-        #expect(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int == 8_388_608)
+        expectEqual(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, 8_388_608)
     }
 
     @Test("a placeholder with no value fails the request before any network use")
     func runtimeUndefined() async throws {
         let run = await headlessRun(demo, ["profile"]) { $0.json = true }
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let error = try #require(try Workbench_jsonLines(run.output).first?["error"] as? [String: Any])
-        #expect(error["family"] as? String == "parameter")
-        #expect(error["code"] as? Int == -10)
+        expectEqual(error["family"] as? String, "parameter")
+        expectEqual(error["code"] as? Int, -10)
         #expect(error["message"] as? String == "Invalid parameters: profile: undefined variable {{token}}")
     }
 
@@ -169,7 +169,7 @@ struct RunnerTests {
               - create
         """)
         let json = await headlessRun(path, ["create"]) { $0.json = true }
-        #expect(try Workbench_jsonLines(json.output).first?["method"] as? String == "POST")
+        expectEqual(try Workbench_jsonLines(json.output).first?["method"] as? String, "POST")
         let text = await headlessRun(path, ["create"])
         #expect(text.output.contains { $0.contains("POST") }, "\(text.output)")
         #expect(!text.output.contains { $0.contains("GET") }, "\(text.output)")
@@ -181,20 +181,20 @@ struct RunnerTests {
         _ = await headlessRun(demo, ["basic-auth", "checkout"]) { $0.stateDirectory = state }
         let store = try HistoryStore(stateDirectory: state)
         let rows = try store.exchangesWithBodies()
-        #expect(rows.map(\.request) == ["basic-auth", "login", "profile", "orders", "checkout-order"])
-        #expect(Set(rows.map(\.runID)).count == 1)
+        expectEqual(rows.map(\.request), ["basic-auth", "login", "profile", "orders", "checkout-order"])
+        expectEqual(Set(rows.map(\.runID)).count, 1)
         #expect(rows.dropFirst().allSatisfy { $0.chain == "checkout" })
-        #expect(rows.map(\.step) == [nil, 1, 2, 2, 3])
+        expectEqual(rows.map(\.step), [nil, 1, 2, 2, 3])
         let login = try #require(rows.first { $0.request == "login" })
         #expect(login.requestBody.map { String(decoding: $0, as: UTF8.self) }?.contains("\"password\":\"‹redacted›\"") == true)
         #expect(login.responseBody.map { String(decoding: $0, as: UTF8.self) }?.contains("‹redacted›") == true)
-        #expect(login.responseBodySHA256?.count == 64)
+        expectEqual(login.responseBodySHA256?.count, 64)
         #expect(login.timings != nil)
         // The password ("secret") and the token are nowhere in the file.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: store.path))
-        #expect(bytes.range(of: Data("secret".utf8)) == nil)
-        #expect(try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int == 0o600)
-        #expect(try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int == 0o700)
+        expectEqual(bytes.range(of: Data("secret".utf8)), nil)
+        expectEqual(try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int, 0o600)
+        expectEqual(try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int, 0o700)
     }
 
     @Test("a history database and folder found looser are made the owner's alone again")
@@ -203,9 +203,9 @@ struct RunnerTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: state)
         FileManager.default.createFile(atPath: state + "/history.sqlite", contents: Data(), attributes: [.posixPermissions: 0o644])
         _ = await headlessRun(demo, ["get-args"]) { $0.stateDirectory = state }
-        #expect(try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int == 0o700)
-        #expect(try FileManager.default.attributesOfItem(atPath: state + "/history.sqlite")[.posixPermissions] as? Int == 0o600)
-        #expect(try HistoryStore(stateDirectory: state).count() == 1)
+        expectEqual(try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int, 0o700)
+        expectEqual(try FileManager.default.attributesOfItem(atPath: state + "/history.sqlite")[.posixPermissions] as? Int, 0o600)
+        expectEqual(try HistoryStore(stateDirectory: state).count(), 1)
     }
 
     @Test("a history database that is a symbolic link is refused, clearly, and its target keeps its mode")
@@ -218,8 +218,8 @@ struct RunnerTests {
         let run = await headlessRun(demo, ["get-args"]) { $0.stateDirectory = state }
         #expect(run.status == 0, "the run goes on")
         #expect(run.errors.contains { $0.contains("symbolic link") }, "\(run.errors)")
-        #expect(try FileManager.default.attributesOfItem(atPath: elsewhere)[.posixPermissions] as? Int == 0o644)
-        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "keep me")
+        expectEqual(try FileManager.default.attributesOfItem(atPath: elsewhere)[.posixPermissions] as? Int, 0o644)
+        expectEqual(try String(contentsOfFile: elsewhere, encoding: .utf8), "keep me")
         // A link where SQLite would put its journal is refused too.
         let other = temporaryDirectory("courier-state")
         try FileManager.default.createSymbolicLink(atPath: other + "/history.sqlite-journal", withDestinationPath: elsewhere)
@@ -236,12 +236,12 @@ struct RunnerTests {
         try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
         let run = await headlessRun(demo, ["get-args", "created"]) { $0.stateDirectory = state }
         try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.output.filter { $0.contains("✓") }.count == 2)
         let warnings = run.errors.filter { $0.contains("history") }
-        #expect(warnings.count == 1)
+        expectEqual(warnings.count, 1)
         #expect(warnings.first?.contains("locked") == true, "\(warnings)")
-        #expect(try HistoryStore(stateDirectory: state).count() == 0)
+        expectEqual(try HistoryStore(stateDirectory: state).count(), 0)
     }
 
     @Test("a corrupt history database is reported once and the run goes on, its output whole")
@@ -249,11 +249,11 @@ struct RunnerTests {
         let state = temporaryDirectory("courier-state")
         try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: state + "/history.sqlite"))
         let run = await headlessRun(demo, ["get-args", "created", "basic-auth"]) { $0.stateDirectory = state }
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.output.filter { $0.contains("✓") }.count == 3)
         let warnings = run.errors.filter { $0.contains("history") }
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.contains("cannot open the history database") == true)
+        expectEqual(warnings.count, 1)
+        expectEqual(warnings.first?.contains("cannot open the history database"), true)
     }
 }
 

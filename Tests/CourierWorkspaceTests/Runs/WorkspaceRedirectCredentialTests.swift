@@ -46,12 +46,12 @@ import Testing
         let landed = try #require(try await run(keepCredentials: false), "the redirect was followed")
         #expect(landed.header("X-Innocent") == nil, "a secret env value crossed origins")
         #expect(landed.header("X-Marked") == nil, "a sensitive value crossed origins")
-        #expect(landed.header("X-Plain") == "plain-value")
+        expectEqual(landed.header("X-Plain"), "plain-value")
     }
 
     @Test func keepCredentialsSendsThemAlong() async throws {
         let landed = try #require(try await run(keepCredentials: true))
-        #expect(landed.header("X-Innocent") == "env-secret-5521")
-        #expect(landed.header("X-Marked") == "marked-7781")
+        expectEqual(landed.header("X-Innocent"), "env-secret-5521")
+        expectEqual(landed.header("X-Marked"), "marked-7781")
     }
 }

@@ -59,7 +59,7 @@ import Testing
             for secret in secrets { #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file): \(secret)") }
         }
         let recorded = try HistoryStore(stateDirectory: state).exchangesWithBodies()
-        #expect(recorded.count == 2)
+        expectEqual(recorded.count, 2)
         #expect(recorded.allSatisfy { $0.url.contains("page=2") && $0.responseBody != nil })
     }
 
@@ -150,7 +150,7 @@ import Testing
         let kept = try CookieJar(contentsOfFile: jarFile).cookies
         let session = try #require(kept.first { $0.name == "session" }).value
         #expect(kept.contains { $0.value == "plain-cookie-7730" })
-        #expect(run.exchanges.count == 8)
+        expectEqual(run.exchanges.count, 8)
         #expect(run.har.contains("trace-visible") && run.har.lowercased().contains("set-cookie"), "the headers are there, their values not")
         run.expectHidden([session, "plain-cookie-7730", "hand-cookie-5521"])
     }
@@ -177,7 +177,7 @@ import Testing
         let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: run.state + "/tokens/" + tokenFiles[0]))) as? [String: Any])
         let access = try #require(saved["accessToken"] as? String)
         let refresh = try #require(saved["refreshToken"] as? String)
-        #expect(run.exchanges.count == 4)
+        expectEqual(run.exchanges.count, 4)
         #expect(run.har.contains("trace-visible"), "what is not secret still shows")
         for exchange in run.exchanges {
             let body = String(decoding: exchange.responseBody ?? Data(), as: UTF8.self)
@@ -232,7 +232,7 @@ import Testing
             tls: {clientCert: client.pem, clientKey: client.key, keyPassword: kp-pw-3310}
         """)
         let run = try await SecretSinkRun(path, ["digest", "aws"])
-        #expect(run.exchanges.count == 4)
+        expectEqual(run.exchanges.count, 4)
         #expect(run.har.contains("trace-visible"), "what is not secret still shows")
         #expect(run.sinks.values.contains { $0.contains("X-Amz-Security-Token") }, "the echo shows where the session token went")
         run.expectHidden(["dg-pw-4471", "aws-sk-8120", "aws-st-6634", "kp-pw-3310"])

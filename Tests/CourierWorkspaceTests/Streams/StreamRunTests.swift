@@ -49,7 +49,7 @@ struct StreamRunTests {
         let run = await run("requests:\n  ticker: {url: \"{{demo}}/sse?count=10&rate=2\"}\n", ["ticker"])
         #expect(run.status == 0, "\(run.output) \(run.errors)")
         let events = eventLines(run, of: "ticker")
-        #expect(events.count == 10)
+        expectEqual(events.count, 10)
         #expect(events.map { $0.components(separatedBy: "  ")[2] } == (1...10).map { "#\($0)" })
         #expect(events[0].hasPrefix("  ticker  #1  +") && events[0].contains(" s  tick  id=1  {\"n\":1,\"sentMs\":"))
         #expect(events[4].hasSuffix("  note  id=5  note 5, line one↵line two"))
@@ -67,21 +67,21 @@ struct StreamRunTests {
         let run = await run("requests:\n  feed: {url: \"{{demo}}/ndjson?count=4&rate=50\"}\n", ["feed"], json: true)
         #expect(run.status == 0, "\(run.errors)")
         let objects = try jsonLines(run.output)
-        #expect(objects.count == 6)
+        expectEqual(objects.count, 6)
         for (index, object) in objects.prefix(4).enumerated() {
-            #expect(object["type"] as? String == "event")
-            #expect(object["request"] as? String == "feed")
-            #expect(object["sequence"] as? Int == index + 1)
+            expectEqual(object["type"] as? String, "event")
+            expectEqual(object["request"] as? String, "feed")
+            expectEqual(object["sequence"] as? Int, index + 1)
             #expect(object["elapsed"] is Double)
             #expect(object.keys.contains("name") && object["name"] is NSNull)
             #expect(object.keys.contains("id") && object["id"] is NSNull)
             #expect((object["data"] as? String)?.hasPrefix("{\"n\":\(index + 1),") == true)
         }
-        #expect(objects[4]["name"] as? String == "feed")
+        expectEqual(objects[4]["name"] as? String, "feed")
         let stream = try #require(objects[4]["stream"] as? [String: Any])
-        #expect(stream["mode"] as? String == "lines")
-        #expect(stream["events"] as? Int == 4)
-        #expect(stream["end"] as? String == "ended")
+        expectEqual(stream["mode"] as? String, "lines")
+        expectEqual(stream["events"] as? Int, 4)
+        expectEqual(stream["end"] as? String, "ended")
         #expect(objects[5]["summary"] != nil)
     }
 
@@ -95,12 +95,12 @@ struct StreamRunTests {
               named: {url: "{{demo}}/sse?count=0&rate=50", deadline: 30, stream: {until: event == "note"}}
             """, ["until", "capped", "named"])
         #expect(run.status == 0, "\(run.output) \(run.errors)")
-        #expect(eventLines(run, of: "until").count == 4)
+        expectEqual(eventLines(run, of: "until").count, 4)
         #expect(run.output.contains { $0.hasPrefix("  ✓ until  GET  ") && $0.contains("  streamed 4 events in ") && $0.hasSuffix(" s, ended at until: $.n >= 4") })
-        #expect(eventLines(run, of: "capped").count == 3)
+        expectEqual(eventLines(run, of: "capped").count, 3)
         #expect(run.output.contains { $0.hasPrefix("  ✓ capped  ") && $0.hasSuffix(", ended at maxEvents: 3") })
-        #expect(eventLines(run, of: "named").last?.contains("  note  id=5  ") == true)
-        #expect(run.output.last?.hasPrefix("3 requests: 3 ok, 0 failed") == true)
+        expectEqual(eventLines(run, of: "named").last?.contains("  note  id=5  "), true)
+        expectEqual(run.output.last?.hasPrefix("3 requests: 3 ok, 0 failed"), true)
     }
 
     /// Each stream ends at its own until:/maxEvents: in a batch (two at once) and in a chain
@@ -120,7 +120,7 @@ struct StreamRunTests {
             """, ["both", "watch"])
         #expect(run.status == 0, "\(run.output) \(run.errors)")
         #expect(eventLines(run, of: "until").count == 8, "four in the batch, four in the chain: \(run.output)")
-        #expect(eventLines(run, of: "capped").count == 6)
+        expectEqual(eventLines(run, of: "capped").count, 6)
         let results = run.output.map { $0.trimmingCharacters(in: .whitespaces) }  // a chain's are indented
         #expect(results.filter { $0.hasPrefix("✓ until  ") && $0.hasSuffix(", ended at until: $.n >= 4") }.count == 2, "\(run.output)")
         #expect(results.filter { $0.hasPrefix("✓ capped  ") && $0.hasSuffix(", ended at maxEvents: 3") }.count == 2)
@@ -157,7 +157,7 @@ struct StreamRunTests {
               live: {url: "{{demo}}/sse?count=0&rate=20", deadline: 10}
               whole: {url: "{{demo}}/sse?count=0&rate=20", deadline: 10, stream: off}
             """, ["live", "whole"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(eventLines(run, of: "live").count >= 1)
         #expect(run.output.contains { $0.hasPrefix("  ✓ live  ") && $0.hasSuffix(", ended at its deadline (10 s)") })
         #expect(eventLines(run, of: "whole").isEmpty)
@@ -180,7 +180,7 @@ struct StreamRunTests {
         let stream = try #require(objects[10]["stream"] as? [String: Any])
         // The fourth attempt ends after event 10, so a fifth may have begun when until: held.
         #expect((stream["reconnections"] as? Int ?? 0) >= 3)
-        #expect(stream["end"] as? String == "until")
+        expectEqual(stream["end"] as? String, "until")
     }
 
     @Test("expect: on a stream reads its transcript, $. its last JSON event; secrets in events are redacted")
@@ -215,7 +215,7 @@ struct StreamRunTests {
         let every = try #require(results.first { $0["name"] as? String == "every" })
         #expect(every["ok"] as? Bool == true, "\(every)")
         let broken = try #require(results.first { $0["name"] as? String == "broken" })
-        #expect(broken["ok"] as? Bool == false)
+        expectEqual(broken["ok"] as? Bool, false)
         let checks = try #require(broken["checks"] as? [[String: Any]])
         #expect(checks.map { $0["passed"] as? Bool } == [true, false], "\(checks)")
         #expect((checks[1]["summary"] as? String) == "$.n: expected < 3, got 3; event #3", "\(checks[1])")
@@ -233,7 +233,7 @@ struct StreamRunTests {
         #expect(run.status == 0, "\(run.errors)")
         let exchanges = try HistoryStore(stateDirectory: state).exchangesWithBodies()
         let whole = try #require(exchanges.first { $0.request == "whole" })
-        #expect(whole.status == 200)
+        expectEqual(whole.status, 200)
         #expect(String(decoding: whole.responseBody ?? Data(), as: UTF8.self).contains("event: tick\nid: 3\ndata: {\"n\":3,"))
         let cut = try #require(exchanges.first { $0.request == "cut" })
         #expect(cut.ok)
@@ -254,13 +254,13 @@ struct StreamRunTests {
         #expect(run.status == 0, "\(run.output) \(run.errors)")
         let objects = try jsonLines(run.output)
         let events = objects.filter { $0["type"] as? String == "event" }
-        #expect(events.count == 5)
+        expectEqual(events.count, 5)
         let ids = events.compactMap { event in
             (event["data"] as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["id"] as? Int
         }
-        #expect(ids == Array(0...4))
-        #expect(objects[5]["ok"] as? Bool == true)
-        #expect((objects[5]["stream"] as? [String: Any])?["events"] as? Int == 5)
+        expectEqual(ids, Array(0...4))
+        expectEqual(objects[5]["ok"] as? Bool, true)
+        expectEqual((objects[5]["stream"] as? [String: Any])?["events"] as? Int, 5)
     }
 
     @Test("a ws:// request runs its messages: script, printing the transcript both ways; expect: waits for the server's message")
@@ -303,7 +303,7 @@ struct StreamRunTests {
         let directions = objects.filter { $0["type"] as? String == "event" }.compactMap { $0["direction"] as? String }
         #expect(directions.contains("sent") && directions.contains("received"), "\(session.output)")
         let bad = await run("requests:\n  echo:\n    url: \"{{demoWS}}/ws\"\n    messages: [{sned: hi}]\n", ["echo"], webSockets: true)
-        #expect(bad.status == 2)
+        expectEqual(bad.status, 2)
         #expect(bad.errors.contains { $0.contains(".yaml:4:17: error:") && $0.contains("sned") }, "\(bad.errors)")
     }
 }

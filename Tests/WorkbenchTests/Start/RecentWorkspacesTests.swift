@@ -18,15 +18,15 @@ struct RecentWorkspacesTests {
         try recent.record("/srv/b/courier.yaml", now: start + 10)
         try recent.record("/srv/a/../a/courier.yaml", now: start + 20)
         let (entries, problem) = recent.read()
-        #expect(problem == nil)
-        #expect(entries.map(\.path) == ["/srv/a/courier.yaml", "/srv/b/courier.yaml"])
-        #expect(entries.first?.opened == start + 20)
+        expectEqual(problem, nil)
+        expectEqual(entries.map(\.path), ["/srv/a/courier.yaml", "/srv/b/courier.yaml"])
+        expectEqual(entries.first?.opened, start + 20)
     }
 
     @Test func aRelativePathIsKeptAbsolute() throws {
         let (recent, _) = store()
         try recent.record("workspaces/demo.yaml")
-        #expect(recent.read().entries.first?.path == FileManager.default.currentDirectoryPath + "/workspaces/demo.yaml")
+        expectEqual(recent.read().entries.first?.path, FileManager.default.currentDirectoryPath + "/workspaces/demo.yaml")
     }
 
     @Test func theListKeepsTheTwentyNewest() throws {
@@ -34,18 +34,18 @@ struct RecentWorkspacesTests {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for index in 0..<25 { try recent.record("/srv/w\(index).yaml", now: start + Double(index)) }
         let entries = recent.read().entries
-        #expect(entries.count == RecentWorkspaces.limit)
-        #expect(entries.first?.path == "/srv/w24.yaml")
-        #expect(entries.last?.path == "/srv/w5.yaml")
+        expectEqual(entries.count, RecentWorkspaces.limit)
+        expectEqual(entries.first?.path, "/srv/w24.yaml")
+        expectEqual(entries.last?.path, "/srv/w5.yaml")
     }
 
     @Test func theFileIsTheOwnersAlone() throws {
         let (recent, directory) = store()
         try recent.record("/srv/a.yaml")
         let file = try FileManager.default.attributesOfItem(atPath: recent.file)
-        #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        expectEqual((file[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         let folder = try FileManager.default.attributesOfItem(atPath: directory)
-        #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        expectEqual((folder[.posixPermissions] as? NSNumber)?.intValue, 0o700)
     }
 
     @Test func aCorruptFileIsReportedThenReplaced() throws {
@@ -54,9 +54,9 @@ struct RecentWorkspacesTests {
         try "{not json".write(toFile: recent.file, atomically: true, encoding: .utf8)
         let read = recent.read()
         #expect(read.entries.isEmpty)
-        #expect(read.problem?.contains("could not be read") == true)
+        expectEqual(read.problem?.contains("could not be read"), true)
         try recent.record("/srv/a.yaml")
-        #expect(recent.read().problem == nil)
-        #expect(recent.read().entries.map(\.path) == ["/srv/a.yaml"])
+        expectEqual(recent.read().problem, nil)
+        expectEqual(recent.read().entries.map(\.path), ["/srv/a.yaml"])
     }
 }

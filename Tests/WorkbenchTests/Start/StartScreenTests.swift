@@ -49,50 +49,50 @@ struct StartScreenTests {
 
     @Test func enterOpensTheSelectedOneButNotAMissingOne() {
         let start = screen(recent: [("/a.yaml", 10), ("/b.yaml", 20)], missing: ["/b.yaml"])
-        #expect(start.handle(.down) == nil)
+        expectEqual(start.handle(.down), nil)
         #expect(start.handle(.enter) == nil, "a missing file cannot be opened")
-        #expect(start.notice?.contains("not there any more") == true)
-        #expect(start.handle(.up) == nil)
-        #expect(start.handle(.enter) == .open("/a.yaml"))
+        expectEqual(start.notice?.contains("not there any more"), true)
+        expectEqual(start.handle(.up), nil)
+        expectEqual(start.handle(.enter), .open("/a.yaml"))
     }
 
     @Test func withNothingRecentEnterSaysWhatToDoInstead() {
         let start = screen()
         #expect(text(start.frame(now: now)).contains("none yet"))
-        #expect(start.handle(.enter) == nil)
-        #expect(start.notice?.contains("press i") == true)
+        expectEqual(start.handle(.enter), nil)
+        expectEqual(start.notice?.contains("press i"), true)
     }
 
     @Test func iAsksForABaseURLAndRefusesOneThatIsNotAURL() {
         let start = screen()
-        #expect(start.handle(.character("i")) == nil)
+        expectEqual(start.handle(.character("i")), nil)
         let asking = start.frame(now: now)
         #expect(text(asking).contains("Base URL of your API: http://localhost:8080"))
         #expect(asking.cursor != nil)
         _ = start.handle(.control("u"))
         for character in "localhost" { _ = start.handle(.character(character)) }
-        #expect(start.handle(.enter) == nil)
+        expectEqual(start.handle(.enter), nil)
         #expect(text(start.frame(now: now)).contains("not an http:// or https:// URL"))
         _ = start.handle(.control("a"))
         for character in "http://" { _ = start.handle(.character(character)) }
-        #expect(start.handle(.enter) == .initHere(baseURL: "http://localhost"))
+        expectEqual(start.handle(.enter), .initHere(baseURL: "http://localhost"))
     }
 
     @Test func iWhereAWorkspaceIsAlreadyOffersToOpenIt() {
         let start = screen(hasWorkspaceHere: true)
-        #expect(start.handle(.character("i")) == nil)
+        expectEqual(start.handle(.character("i")), nil)
         #expect(text(start.frame(now: now)).contains("There is a courier.yaml here already"))
-        #expect(start.handle(.enter) == .open("/home/ann/src/shop/courier.yaml"))
+        expectEqual(start.handle(.enter), .open("/home/ann/src/shop/courier.yaml"))
     }
 
     @Test func dOpensTheDemoAndQQuits() {
-        #expect(screen().handle(.character("d")) == .demo)
-        #expect(screen().handle(.character("q")) == .quit)
+        expectEqual(screen().handle(.character("d")), .demo)
+        expectEqual(screen().handle(.character("q")), .quit)
         let start = screen()
         _ = start.handle(.character("?"))
         #expect(text(start.frame(now: now)).contains("Keys on this screen"))
-        #expect(start.handle(.escape) == nil)
-        #expect(start.mode == .browsing)
+        expectEqual(start.handle(.escape), nil)
+        expectEqual(start.mode, .browsing)
     }
 
     @Test func aCorruptListIsOneLineOnTheScreen() {
