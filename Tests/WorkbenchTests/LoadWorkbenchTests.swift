@@ -112,7 +112,7 @@ import Testing
                 !load.reading && run.snapshot(headline: true).requests > (load.shown?.requests ?? 0)
             }
             let shownBefore = try #require(load.shown?.requests)
-            _ = load.tick(PaneTick(isBusy: true, force: false, records: { [] }, requestName: { _ in "" }),
+            _ = load.tick(PaneTick(isBusy: true, force: false, agents: { [] }, requestName: { _ in "" }),
                           context: app.model.context(for: .load, now: Date().addingTimeInterval(5)))
             #expect(load.shown?.requests == shownBefore, "the tick itself does not read the run")
             try await app.settle("the figures read off the loop") {

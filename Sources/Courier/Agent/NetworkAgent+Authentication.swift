@@ -53,10 +53,11 @@ extension NetworkAgent {
             prepared.credentialHeaderNames.insert(name.lowercased())
         }
         let authorized = RecordEntry(id: entry.id, request: entry.request, sent: SharedPreparedRequest(prepared),
-                                     context: entry.context, priority: entry.priority, recovered: recovered || entry.recovered)
+                                     context: entry.context, priority: entry.priority, clock: recordClock,
+                                     recovered: recovered || entry.recovered)
         let swapped = table.withLock { table -> Bool in
             guard table.entries[entry.id] === entry else { return false }
-            table.entries[entry.id] = authorized
+            table.insert(authorized)
             return true
         }
         return swapped ? authorized : nil

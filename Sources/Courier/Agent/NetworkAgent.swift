@@ -30,10 +30,8 @@ public final class NetworkAgent: Sendable {
     /// Plans and ends resumable downloads' attempts.
     let downloads = DownloadAttempts()
 
-    struct RecordTable {
-        var entries: [Int: RecordEntry] = [:]
-        var nextID = 1
-    }
+    /// Counts the record table's changes, for incremental reads (``recordChanges(since:)``).
+    let recordClock = RecordClock()
 
     /// An agent with `config`, whose transfers keep cookies in `cookieJar`.
     public convenience init(config: NetworkConfig = NetworkConfig(), cookieJar: CookieJar? = CookieJar()) {
@@ -127,9 +125,10 @@ public final class NetworkAgent: Sendable {
                                                          tlsPolicy: context.settings.tlsPolicy, proxy: context.settings.proxy,
                                                          userAgent: context.settings.userAgent))
         }
-        let entry = RecordEntry(id: id, request: request, sent: sent, context: context, priority: request.priority)
+        let entry = RecordEntry(id: id, request: request, sent: sent, context: context, priority: request.priority,
+                                clock: recordClock)
         request.enqueue(taskID: id)
-        table.withLock { $0.entries[id] = entry }
+        table.withLock { $0.insert(entry) }
         if let buildError {
             failBeforeTransfer(entry, error: buildError)
             return
@@ -151,7 +150,7 @@ public final class NetworkAgent: Sendable {
         guard let id = request.taskID else { return nil }
         let entry = table.withLock { table -> RecordEntry? in
             guard let entry = table.entries[id], entry.request === request else { return nil }
-            return table.entries.removeValue(forKey: id)
+            return table.remove(id: id, clock: recordClock)
         }
         if let entry {
             entry.external.withLock { $0 }?.cancel()
@@ -300,7 +299,7 @@ public final class NetworkAgent: Sendable {
     private func deliver(_ entry: RecordEntry, error: RequestError?) {
         let removed = table.withLock { table -> Bool in
             guard table.entries[entry.id] === entry else { return false }
-            table.entries[entry.id] = nil
+            table.remove(id: entry.id, clock: recordClock)
             return true
         }
         guard removed else { return }

@@ -75,7 +75,7 @@ final class RecordEntry: ProgressCell, @unchecked Sendable {
     var prepared: PreparedRequest { _read { yield sent.value } }
 
     init(id: Int, request: Request, sent: SharedPreparedRequest, context: RunContext, priority: RequestPriority,
-         recovered: Bool = false) {
+         clock: RecordClock? = nil, recovered: Bool = false) {
         self.id = id
         self.recovered = recovered
         self.request = request
@@ -84,7 +84,7 @@ final class RecordEntry: ProgressCell, @unchecked Sendable {
         self.priority = priority
         stream = sent.value.stream.map { StreamSession(settings: $0, grpc: sent.value.grpc) }
         outbox = sent.value.grpc.map(GRPCOutbox.init)
-        super.init()
+        super.init(clock: clock)
     }
 
     var record: RequestRecord {

@@ -60,18 +60,34 @@ extension TransferProgress: CustomStringConvertible {
 /// request's ``RecordEntry`` is its own cell (one object a request instead of two).
 /// `@unchecked`: its one stored property is a `Mutex`; a subclass must keep its own Sendable.
 class ProgressCell: @unchecked Sendable {
-    private let value = Mutex(TransferProgress())
+    private let value = Mutex(Stamped())
+    /// The agent's clock of record-table changes, for a request's record; nil for a cell no
+    /// table reads (a load run's).
+    private let clock: RecordClock?
 
-    init() {}
+    /// The progress, and the clock's reading when it last changed.
+    private struct Stamped {
+        var progress = TransferProgress()
+        var stamp: UInt64 = 0
+    }
 
-    final var snapshot: TransferProgress { value.withLock { $0 } }
+    init(clock: RecordClock? = nil) {
+        self.clock = clock
+    }
 
-    /// Applies `change` and returns the result.
+    final var snapshot: TransferProgress { value.withLock { $0.progress } }
+
+    /// The clock's reading at the last change (0 without a clock).
+    final var stamp: UInt64 { value.withLock { $0.stamp } }
+
+    /// Applies `change` and returns the result; a cell with a clock takes a new reading, in the
+    /// same hold of its lock (what ``NetworkAgent/recordChanges(since:)`` relies on).
     @discardableResult
     final func update(_ change: (inout TransferProgress) -> Void) -> TransferProgress {
-        value.withLock { progress in
-            change(&progress)
-            return progress
+        value.withLock { stamped in
+            change(&stamped.progress)
+            if let clock { stamped.stamp = clock.tick() }
+            return stamped.progress
         }
     }
 }

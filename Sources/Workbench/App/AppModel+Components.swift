@@ -103,7 +103,7 @@ extension AppModel {
     /// changed, and a load run's figures once a second. `force` reads the record table now.
     package func tick(now: Date = Date(), force: Bool = false) {
         toasts.expire(now: now)
-        let tick = PaneTick(isBusy: isBusy, force: force, records: { [unowned session] in session.inFlightRecords() },
+        let tick = PaneTick(isBusy: isBusy, force: force, agents: { [unowned session] in session.inFlightAgents },
                             requestName: { [unowned session] in session.requestName(of: $0) })
         let contextOf = paneContexts(now: now)
         for pane in panes.all { carryOut(pane.tick(tick, context: contextOf(pane.id))) }

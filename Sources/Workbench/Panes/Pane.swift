@@ -72,8 +72,8 @@ struct PaneTick {
     var isBusy: Bool
     /// Read now, whatever the pane's interval (a test, or a frame that must be exact).
     var force: Bool
-    /// The record tables of the agents that may have requests in flight.
-    var records: () -> [RequestRecord]
+    /// The agents that may have requests in flight, whose record tables In flight reads.
+    var agents: () -> [NetworkAgent]
     /// The workspace name a request was sent for.
     var requestName: (Request) -> String
 }

@@ -72,18 +72,12 @@ extension WorkbenchSession: RequestsSource, ExchangeSource {
         return agents
     }
 
-    /// The record table of every agent that may have requests in flight (read by In flight).
-    func inFlightRecords() -> [RequestRecord] {
-        let agents = inFlightAgents
-        return agents.count == 1 ? agents[0].records() : agents.flatMap { $0.records() }
-    }
-
     /// Cancels every request in flight, on every agent that may have one; returns how many
     /// there were.
     @discardableResult
     func cancelEverything() -> Int {
         let agents = inFlightAgents
-        let count = agents.reduce(0) { $0 + $1.records().count }
+        let count = agents.reduce(0) { $0 + $1.inFlightCount }
         agents.forEach { $0.cancelAll() }
         return count
     }

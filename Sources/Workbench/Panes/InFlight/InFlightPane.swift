@@ -28,7 +28,7 @@ final class InFlightPane: FilteringPane, TransferTabling {
     /// rows are live, or when a finished row's time to stay ran out.
     func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] {
         if tick.force || tick.isBusy || !table.live.isEmpty || table.nextExpiry.map({ $0 <= context.now }) == true {
-            table.refresh(records: tick.records, name: tick.requestName, now: context.now, force: tick.force)
+            table.refresh(agents: tick.agents, name: tick.requestName, now: context.now, force: tick.force)
         }
         return []
     }

@@ -26,6 +26,8 @@ struct InFlightTable: FilteredRows {
     /// lookup by request) — copying a struct of this size cost most of a frame.
     final class Row {
         let id: Int
+        /// The agent whose table it is in (task ids are an agent's own).
+        let agent: ObjectIdentifier
         let request: Request
         let name: String
         let method: String
@@ -51,10 +53,11 @@ struct InFlightTable: FilteredRows {
         /// Its streamed response's events and rate, once the response streams.
         var stream: StreamState?
 
-        init(id: Int, request: Request, name: String, method: String, url: String, phase: TransferPhase,
+        init(id: Int, agent: ObjectIdentifier, request: Request, name: String, method: String, url: String, phase: TransferPhase,
              priority: RequestPriority, received: Int64, expected: Int64?, startedAt: Date, tag: Int,
              retries: Int = 0, connection: TransferConnection? = nil) {
             self.id = id
+            self.agent = agent
             self.request = request
             self.name = name
             self.method = method
@@ -88,6 +91,11 @@ struct InFlightTable: FilteredRows {
     private var liveByRequest: [ObjectIdentifier: Row] = [:]
     /// Which read of the record table this is, to find the rows a read no longer has.
     private var generation = 0
+    /// Reads the agents' record tables, after the first read only what changed.
+    private var reader = RecordTableReader()
+    /// The live rows past the queue (connecting, sending, receiving): the ones whose bytes can
+    /// move, so the only ones whose rate and connection a read looks at.
+    private var active: [ObjectIdentifier: Row] = [:]
     private(set) var recent: [Row] = []
     /// The rows shown: live ones filtered and sorted, then the recent ones. The selection at
     /// the top stays at the top (the newest activity, as `tail -f` follows a file);
@@ -97,7 +105,8 @@ struct InFlightTable: FilteredRows {
     }
     private(set) var sort = Sort.started
     private(set) var refreshedAt = Date.distantPast
-    private var samples: [Int: (bytes: Int64, time: Date)] = [:]
+    /// Each active row's bytes at the read before, for its rate.
+    private var samples: [ObjectIdentifier: (bytes: Int64, time: Date)] = [:]
 
     var rows: [Row] { list.shown }
     var selection: Int { list.cursor.selection }
@@ -115,53 +124,18 @@ struct InFlightTable: FilteredRows {
     /// Whether the table shows anything: live or recently finished requests.
     var isEmpty: Bool { live.isEmpty && recent.isEmpty }
 
-    /// Reads the record table again, unless it was read less than `refreshInterval` ago.
-    mutating func refresh(records: () -> [RequestRecord], name: (Request) -> String, now: Date, force: Bool = false) {
+    /// Reads the record tables again, unless they were read less than `refreshInterval` ago:
+    /// after the first read, only the records that changed (`reader`).
+    mutating func refresh(agents: () -> [NetworkAgent], name: (Request) -> String, now: Date, force: Bool = false) {
         guard force || now.timeIntervalSince(refreshedAt) >= Self.refreshInterval else { return }
         refreshedAt = now
-        var nextSamples: [Int: (bytes: Int64, time: Date)] = [:]
-        // A row lives as long as its request is in flight: read again, it is updated in
-        // place, and only a new request's row is made (and named).
-        generation += 1
-        let records = records()
-        var rows: [Row] = []
-        rows.reserveCapacity(records.count)
-        for record in records {
-            let key = ObjectIdentifier(record.request)
-            let row: Row
-            if let known = liveByRequest[key], known.id == record.id {
-                row = known
-                row.phase = record.phase
-                row.received = record.bytesReceived
-                row.expected = record.expectedBytesToReceive
-                row.retries = record.progress.retryCount
-                row.connection = record.connection
-                row.rate = 0
-                row.multiplexedWith = 0
-                row.stream = record.stream
-            } else {
-                row = Row(id: record.id, request: record.request, name: name(record.request), method: record.method.rawValue,
-                          url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
-                          expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag,
-                          retries: record.progress.retryCount, connection: record.connection)
-                row.stream = record.stream
-                liveByRequest[key] = row
-            }
-            row.generation = generation
-            if record.phase != .queued {
-                if let sample = samples[record.id], now > sample.time {
-                    row.rate = max(0, Double(record.bytesReceived - sample.bytes) / now.timeIntervalSince(sample.time))
-                }
-                nextSamples[record.id] = (record.bytesReceived, now)
-            }
-            rows.append(row)
+        switch reader.read(agents()) {
+        case .complete(let all):
+            replaceLive(with: all, name: name)
+        case .changes(let changed, let removed):
+            applyChanges(changed, removed: removed, name: name)
         }
-        live = rows
-        if liveByRequest.count > live.count {
-            let current = generation
-            liveByRequest = liveByRequest.filter { $0.value.generation == current }
-        }
-        samples = nextSamples
+        updateRates(now: now)
         markMultiplexed()
         var byPhase = [Int](repeating: 0, count: TransferPhase.allCases.count)
         var rate = 0.0
@@ -177,6 +151,92 @@ struct InFlightTable: FilteredRows {
         arrange()
     }
 
+    /// Rows for every record read (the first read, or after the agents changed): a known
+    /// request's row is updated in place, a new one's made, and the rows the read lacks leave.
+    private mutating func replaceLive(with all: [RecordTableReader.AgentRecords], name: (Request) -> String) {
+        generation += 1
+        var rows: [Row] = []
+        rows.reserveCapacity(all.reduce(0) { $0 + $1.records.count })
+        for group in all {
+            for record in group.records { rows.append(row(for: record, agent: group.agent, name: name)) }
+        }
+        live = rows
+        if liveByRequest.count > live.count {
+            let current = generation
+            liveByRequest = liveByRequest.filter { $0.value.generation == current }
+        }
+        active = [:]
+        for row in rows where row.phase != .queued { active[ObjectIdentifier(row)] = row }
+    }
+
+    /// Applies the records that changed since the last read and drops the rows of those
+    /// that left: nothing else is looked at.
+    private mutating func applyChanges(_ changed: [RecordTableReader.AgentRecords], removed: Set<RecordTableReader.RemovedRecord>,
+                                       name: (Request) -> String) {
+        if !removed.isEmpty {
+            var gone: [Row] = []
+            live.removeAll { row in
+                guard removed.contains(RecordTableReader.RemovedRecord(agent: row.agent, id: row.id)) else { return false }
+                gone.append(row)
+                return true
+            }
+            for row in gone {
+                let key = ObjectIdentifier(row.request)
+                if liveByRequest[key] === row { liveByRequest[key] = nil }
+                active[ObjectIdentifier(row)] = nil
+            }
+        }
+        for group in changed {
+            for record in group.records {
+                let known = liveByRequest[ObjectIdentifier(record.request)]
+                let row = row(for: record, agent: group.agent, name: name)
+                if row !== known { live.append(row) }
+                active[ObjectIdentifier(row)] = row.phase == .queued ? nil : row
+            }
+        }
+    }
+
+    /// `record`'s row: its request's live row brought up to date, or a new one.
+    private mutating func row(for record: RequestRecord, agent: ObjectIdentifier, name: (Request) -> String) -> Row {
+        let key = ObjectIdentifier(record.request)
+        let row: Row
+        if let known = liveByRequest[key], known.id == record.id, known.agent == agent {
+            row = known
+            row.phase = record.phase
+            row.received = record.bytesReceived
+            row.expected = record.expectedBytesToReceive
+            row.retries = record.progress.retryCount
+            row.connection = record.connection
+        } else {
+            row = Row(id: record.id, agent: agent, request: record.request, name: name(record.request), method: record.method.rawValue,
+                      url: record.url, phase: record.phase, priority: record.priority, received: record.bytesReceived,
+                      expected: record.expectedBytesToReceive, startedAt: record.startedAt, tag: record.request.tag,
+                      retries: record.progress.retryCount, connection: record.connection)
+            liveByRequest[key] = row
+        }
+        if record.phase == .queued {  // back in the queue (a retry's wait): nothing moves
+            row.rate = 0
+            row.multiplexedWith = 0
+        }
+        row.stream = record.stream
+        row.generation = generation
+        return row
+    }
+
+    /// Each active row's receiving rate since the read before; a row that just left the
+    /// queue has none yet.
+    private mutating func updateRates(now: Date) {
+        var next: [ObjectIdentifier: (bytes: Int64, time: Date)] = [:]
+        for (key, row) in active {
+            row.rate = 0
+            if let sample = samples[key], now > sample.time {
+                row.rate = max(0, Double(row.received - sample.bytes) / now.timeIntervalSince(sample.time))
+            }
+            next[key] = (row.received, now)
+        }
+        samples = next
+    }
+
     /// A request finished: it stays, with its outcome, for a few seconds. The selection
     /// stays where it is rather than following the row down to the finished ones.
     mutating func finished(_ request: Request, name: String, outcome: Outcome, startedAt: Date?, now: Date) {
@@ -187,13 +247,16 @@ struct InFlightTable: FilteredRows {
             if counts[wasLive.phase] == 0 { counts[wasLive.phase] = nil }
             totalRate = max(0, totalRate - wasLive.rate)
         }
-        let row = wasLive ?? Row(id: id, request: request, name: name, method: request.method.rawValue,
+        let row = wasLive ?? Row(id: id, agent: ObjectIdentifier(request.agent), request: request, name: name, method: request.method.rawValue,
                                  url: request.response?.url ?? request.requestURL, phase: .receiving,
                                  priority: request.priority, received: 0, expected: nil, startedAt: startedAt ?? now, tag: request.tag)
         row.outcome = outcome
         row.finishedAt = now
         if let metrics = request.metrics { row.received = metrics.bytesReceived }
-        if let wasLive { live.removeAll { $0 === wasLive } }
+        if let wasLive {
+            live.removeAll { $0 === wasLive }
+            active[ObjectIdentifier(wasLive)] = nil
+        }
         if wasLive != nil { liveByRequest[ObjectIdentifier(request)] = nil }
         recent.removeAll { $0.id == id }
         recent.insert(row, at: 0)
@@ -201,16 +264,18 @@ struct InFlightTable: FilteredRows {
         arrange(keepingSelectedRow: list.selected?.id != id)
     }
 
-    /// Counts the live rows on each multiplexing connection and marks those that share one.
+    /// Counts the live rows on each multiplexing connection and marks those that share one
+    /// (only a row past the queue has a connection).
     private mutating func markMultiplexed() {
         var sharing: [String: Int] = [:]
-        for row in live {
+        for row in active.values {
+            row.multiplexedWith = 0
             if let connection = row.connection, connection.isDistinguishable { sharing[connection.ends, default: 0] += 1 }
         }
         let shared = sharing.filter { $0.value > 1 }
         multiplexed = (shared.values.reduce(0, +), shared.count)
         guard !shared.isEmpty else { return }
-        for row in live {
+        for row in active.values {
             if let ends = row.connection?.ends, let count = shared[ends] { row.multiplexedWith = count }
         }
     }
