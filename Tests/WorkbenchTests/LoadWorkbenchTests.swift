@@ -72,7 +72,7 @@ import Testing
             #expect(row.count >= 6 && row.allSatisfy { $0 > 0 }, "p50 … max in milliseconds: \(row)")
             #expect(screen.contains("latency histogram") && screen.contains("█"))
             #expect(screen.split(separator: "\n").contains { $0.contains(" 200 ") && $0.replacingOccurrences(of: "│", with: " ").contains(" 50 ") },
-                    "the status count")
+                    "the status count: \(screen)")
             #expect(screen.contains("load run of load-target done: 50 requests"), "the end is told")
             try await app.settle("the run saved and listed") { app.model.panes.load.past.count == 1 }
             let listed = app.screen

@@ -39,7 +39,7 @@ extension NetworkAgent {
                 return (stamp, Array(table.entries.values), [Int](), true, table.entries.count)
             }
             var picked: [RecordEntry] = []
-            for entry in table.entries.values where entry.stream?.hasBegun == true || entry.progress.stamp > mark.stamp {
+            for entry in table.entries.values where entry.progress.changed(after: mark.stamp) {
                 picked.append(entry)
             }
             return (stamp, picked, table.removed(after: mark.stamp), false, table.entries.count)

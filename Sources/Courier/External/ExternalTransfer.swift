@@ -71,6 +71,7 @@ public final class ExternalTransfer: Sendable {
         }
         guard first else { return }
         attempt.entry.stream?.beginExternal()
+        attempt.progress.markStreaming()
         attempt.transferStarted()
         let progress = attempt.progress.update { $0.phase = .receiving }
         attempt.transferProgressed(progress)

@@ -16,10 +16,6 @@ final class StreamSession: Sendable {
     /// are taken, this one is taken first.
     private let reading: Mutex<Reading>
     private let state: Mutex<State>
-    /// Set once a response began streaming (``begin(statusCode:detected:)``,
-    /// ``beginExternal()``): a reader of the record table reads such a record at every read
-    /// (its rate moves with time), without taking a lock for the others.
-    private let begun = Atomic<Bool>(false)
 
     private struct Reading: Sendable {
         /// The mode of the current attempt; nil while it does not stream.
@@ -82,7 +78,6 @@ final class StreamSession: Sendable {
         case let chosen: chosen
         }
         guard let mode else { return false }
-        begun.store(true, ordering: .relaxed)
         reading.withLock { $0.mode = mode }
         state.withLock { state in
             if state.info == nil {
@@ -98,7 +93,6 @@ final class StreamSession: Sendable {
 
     /// An external transport's session opened: its messages are the stream.
     func beginExternal() {
-        begun.store(true, ordering: .relaxed)
         reading.withLock { $0.mode = .messages }
         state.withLock { state in
             if state.info == nil {
@@ -269,9 +263,6 @@ final class StreamSession: Sendable {
         state.withLock { $0.info?.reconnections += 1 }
         return reading.withLock { $0.parser.lastEventID }
     }
-
-    /// Whether a response began streaming in this run.
-    var hasBegun: Bool { begun.load(ordering: .relaxed) }
 
     /// The stream's state; nil when nothing of this run has streamed. The rate falls when
     /// events stop coming, though no chunk arrives to say so.

@@ -20,6 +20,7 @@ extension EasyTransfer {
             return StreamMode.detected(forContentType: UnsafeRawBufferPointer(start: contentType, count: strlen(contentType)))
         }) else { return false }
         streaming = session
+        job.progress.markStreaming()
         return true
     }
 
