@@ -58,7 +58,8 @@ extension TransferProgress: CustomStringConvertible {
 /// A transfer's progress behind its own small lock, so that the transport thread and a UI
 /// polling the record table never wait on each other for more than a copy. Not final: a
 /// request's ``RecordEntry`` is its own cell (one object a request instead of two).
-/// `@unchecked`: its one stored property is a `Mutex`; a subclass must keep its own Sendable.
+/// `@unchecked`: its stored properties are a `Mutex` and a `Sendable` clock; a subclass must
+/// keep its own Sendable.
 class ProgressCell: @unchecked Sendable {
     private let value = Mutex(Stamped())
     /// The agent's clock of record-table changes, for a request's record; nil for a cell no
