@@ -32,7 +32,8 @@ class Session:
         self.directory = tempfile.mkdtemp(prefix="courier-bench-")
         if workspace is None:
             shutil.copy(os.path.join(ROOT, "workspaces/demo.yaml"), self.directory)
-            shutil.copytree(os.path.join(ROOT, "workspaces/files"), os.path.join(self.directory, "files"))
+            for folder in ("files", "schemas"):  # what demo.yaml's requests and checks read
+                shutil.copytree(os.path.join(ROOT, "workspaces", folder), os.path.join(self.directory, folder))
         else:
             with open(os.path.join(self.directory, "demo.yaml"), "w") as handle:
                 handle.write(workspace)
@@ -68,9 +69,24 @@ class Session:
         raise SystemExit(f"bench-tui: timed out; the screen was:\n{self.screen()}")
 
     def pid(self):
-        shell = self.tmux("display-message", "-p", "-t", "b", "#{pane_pid}").strip()
-        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
-        return int(children[0]) if children else int(shell)
+        """The workbench's pid: the pane's process, or its child running `courier tui` (not the
+        demo server, which the workbench runs as a child of its own: `courier serve --child`)."""
+        shell = int(self.tmux("display-message", "-p", "-t", "b", "#{pane_pid}").strip())
+        candidates = [shell] + [int(pid) for pid in subprocess.run(["pgrep", "-P", str(shell)], capture_output=True,
+                                                                      text=True).stdout.split()]
+        for pid in candidates:
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                    if b"\0tui\0" in handle.read():
+                        return pid
+            except OSError:
+                pass
+        return shell
+
+    def demo_server_pid(self):
+        """The demo server the workbench started (`courier serve --child`), or None."""
+        children = subprocess.run(["pgrep", "-P", str(self.pid())], capture_output=True, text=True).stdout.split()
+        return int(children[0]) if children else None
 
     def status(self, field):
         with open(f"/proc/{self.pid()}/status") as handle:

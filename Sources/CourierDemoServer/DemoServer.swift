@@ -52,17 +52,22 @@ public final class DemoServer: Sendable {
     /// the WebSocket tests; off for the rest: hummingbird-websocket's upgrade channel neither
     /// answers nor closes a connection whose first bytes are no request head (a TLS hello, a
     /// head over the limits), and a stop waits for it forever (the fault tests hung on it).
+    ///   `plainListening` is called with the plain listener's port as soon as it listens, before
+    ///   the TLS listeners start (which takes longer: a CA and keys are made first).
     public static func start(host: String = "127.0.0.1", port: Int = 0, tls: Bool = false,
-                             webSockets: Bool = false) async throws -> DemoServer {
-        try await start(host: host, port: port, tlsFilesIn: tls ? DemoTLSFiles.temporaryDirectory : nil, webSockets: webSockets)
+                             webSockets: Bool = false, plainListening: (@Sendable (Int) -> Void)? = nil) async throws -> DemoServer {
+        try await start(host: host, port: port, tlsFilesIn: tls ? DemoTLSFiles.temporaryDirectory : nil, webSockets: webSockets,
+                        plainListening: plainListening)
     }
 
     /// ``start(host:port:tls:)`` with the TLS listeners' files in a new directory under `parent`.
-    static func start(host: String, port: Int, tlsFilesIn parent: String?, webSockets: Bool = false) async throws -> DemoServer {
+    static func start(host: String, port: Int, tlsFilesIn parent: String?, webSockets: Bool = false,
+                      plainListening: (@Sendable (Int) -> Void)? = nil) async throws -> DemoServer {
         let state = DemoServerState()
         let group = try await ListeningGroup.start(count: 1, logger: logger) { onListening in
             [makeApplication(host: host, port: port, state: state, server: webSockets ? nil : .http1()) { onListening(0, $0) }]
         }
+        plainListening?(group.ports[0])
         guard let parent else { return DemoServer(host: host, state: state, group: group, tlsListeners: nil, tlsFailure: nil) }
         do {
             let listeners = try await DemoTLSListeners.start(host: host, state: state, filesIn: parent)

@@ -13,6 +13,8 @@ public struct RunOptions: Sendable {
     public var demoURL: String?
     /// The demo server's TLS listeners, for `{{demoTLS}}`, `{{demoCA}}`….
     package var demoTLS: DemoTLSVariables?
+    /// Instead of `demoURL` and `demoTLS`: a demo server still starting in another process.
+    package var demoServer: DemoServerAddresses?
     /// Go to the network even when a fresh cache entry exists (`--ignore-cache`).
     public var ignoreCache = false
     /// Instead of the workspace's cache directory.

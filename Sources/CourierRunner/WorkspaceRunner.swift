@@ -36,6 +36,7 @@ public final class WorkspaceRunner: Sendable {
             ?? SecretStore(definitions: workspace.config.secrets, environment: process)
         secretStore = secrets
         scope = VariableScope(variables: variables, demoURL: options.demoURL, demoTLS: options.demoTLS,
+                              demoServer: options.demoServer,
                               environment: workspace.environmentForTemplates(dotenv: options.dotenv, process: process),
                               environmentName: options.environment, fakeValues: FakeValues(seed: options.seed),
                               secretEnvironmentNames: Set(workspace.dotenv.keys).union(options.dotenv.keys), secrets: secrets)

@@ -16,6 +16,8 @@ final class InputLoop {
     private let watcher: FileWatcher?
     /// The config's `editor:`, over `$VISUAL` and `$EDITOR`.
     private let editor: String?
+    /// Called once the first screen is on the terminal (WorkbenchSettings.afterFirstScreen).
+    private let afterFirstDraw: (() -> Void)?
     private var screen: ScreenPainter
     private var reader = KeyReader()
     private var lastDraw = Date.distantPast
@@ -27,7 +29,9 @@ final class InputLoop {
     /// `COURIER_TRACE=FILE`: when keys were read and frames drawn, for `make bench-tui`.
     private let trace = FrameTrace(path: ProcessInfo.processInfo.environment["COURIER_TRACE"])
 
-    init(terminal: Terminal, model: AppModel, wakeup: WakeupPipe, signals: Int32, watcher: FileWatcher?, editor: String?) {
+    init(terminal: Terminal, model: AppModel, wakeup: WakeupPipe, signals: Int32, watcher: FileWatcher?, editor: String?,
+         afterFirstDraw: (() -> Void)? = nil) {
+        self.afterFirstDraw = afterFirstDraw
         self.terminal = terminal
         self.model = model
         self.wakeup = wakeup
@@ -39,6 +43,7 @@ final class InputLoop {
 
     func run() {
         draw(now: Date())
+        afterFirstDraw?()
         while !model.wantsToQuit {
             // In the background the terminal is not polled (a negative descriptor is skipped):
             // a key meant for the foreground job would say readable forever, and every read fail.

@@ -74,7 +74,7 @@ package final class TerminalSession {
                                      size: terminal.size, mailbox: mailbox)
             InputLoop(terminal: terminal, model: model, wakeup: wakeup, signals: signals,
                       watcher: FileWatcher(files: workspace.watchedFiles, trees: Self.watchedTrees(of: workspace)),
-                      editor: config.editor).run()
+                      editor: config.editor, afterFirstDraw: settings.afterFirstScreen).run()
         }
     }
 }

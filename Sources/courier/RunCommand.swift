@@ -140,11 +140,14 @@ extension DemoServerHandle {
         }
         let start = try await DemoServer.start(preferringPort: preferred, tls: true, webSockets: true)
         let server = start.server
-        let fallback = start.fallbackReason.map { reason in
-            "the demo server is on port \(server.port), not \(preferred) (\(reason)): responses cached in this run "
-                + "are keyed by port \(server.port) and will not be found by runs on port \(preferred)"
-        }
+        let fallback = start.fallbackReason.map { portFallbackSentence(port: server.port, preferred: preferred, reason: $0) }
         return DemoServerHandle(server, portFallback: fallback)
+    }
+
+    /// What a user must know when the demo server is not on its usual port.
+    static func portFallbackSentence(port: Int, preferred: Int, reason: String) -> String {
+        "the demo server is on port \(port), not \(preferred) (\(reason)): responses cached in this run "
+            + "are keyed by port \(port) and will not be found by runs on port \(preferred)"
     }
 
     private init(_ server: DemoServer, portFallback: String? = nil) {

@@ -22,7 +22,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: .hidden)
     var noWebsockets = false
 
+    /// For the workbench, which runs its demo server in a process of its own (``DemoServerChild``):
+    /// on `--port`, with TLS and WebSockets, a ``DemoServerHandshake`` line on standard output as
+    /// each of its listeners is up, then until standard input ends.
+    @Flag(help: .hidden)
+    var child = false
+
     func run() async throws {
+        if child {
+            try await runAsChild()
+            return
+        }
         let host = self.host
         try await DemoServer.run(host: host, port: port, webSockets: !noWebsockets, exposesRequestLog: requestLog) { port in
             let shown = host.contains(":") ? "[\(host)]" : host

@@ -143,17 +143,18 @@ struct WorkbenchCommand: AsyncParsableCommand {
         path = loaded.file
         try? RecentWorkspaces().record(path)
         if !noHistory && config.history { settings.history = { try HistoryStore() } }
-        var demo: DemoServerHandle?
+        // The demo server runs in a process of its own, started once the first screen is
+        // drawn (DemoServerChild): a request sent before it listens waits for it.
+        var demo: DemoServerChild?
         if loaded.usesDemoServer {
             do {
-                demo = try await DemoServerHandle.embedded()
+                let child = try DemoServerChild()
+                settings.demoServer = child.addresses
+                settings.afterFirstScreen = { child.addresses.launch() }
+                demo = child
             } catch {
                 return "cannot start the demo server: \(error)"
             }
-            settings.demoURL = demo?.baseURL
-            settings.demoTLS = demo?.tls
-            let notices = [settings.openingNotice, demo?.portFallback, demo?.tlsFailure.map { "the demo server's TLS listeners did not start: \($0)" }]
-            settings.openingNotice = notices.contains { $0 != nil } ? notices.compactMap { $0 }.joined(separator: " · ") : nil
         }
         let ready = settings
         var failure: String?

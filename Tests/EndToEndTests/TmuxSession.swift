@@ -37,6 +37,13 @@ final class TmuxSession {
         try press("Enter")
     }
 
+    /// The pid of the pane's process (the shell running the command, or the command itself).
+    func panePID() throws -> pid_t {
+        let text = try tmux(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = pid_t(text) else { throw TmuxFailure(arguments: ["display-message", "#{pane_pid}"], output: text) }
+        return pid
+    }
+
     /// The screen as text.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", target])

@@ -13,6 +13,8 @@ public final class VariableScope: Sendable {
     private let variables: [String: String]
     private let demoURL: String?
     private let demoTLS: DemoTLSVariables?
+    /// Instead of `demoURL` and `demoTLS`: a demo server that may not have answered yet.
+    private let demoServer: DemoServerAddresses?
     /// `{{random.…}}` and `{{fake.…}}`: one generator for the root scope and its children.
     public let fakeValues: FakeValues
     private let environment: [String: String]
@@ -34,6 +36,8 @@ public final class VariableScope: Sendable {
     ///   - variables: the workspace's variables with the environment and overrides applied.
     ///   - demoURL: what `{{demo}}` is, when the demo server runs.
     ///   - demoTLS: what `{{demoTLS}}`, `{{demoCA}}`… are, when its TLS listeners run.
+    ///   - demoServer: instead of `demoURL` and `demoTLS`, a demo server's addresses that may
+    ///     come later: a template naming one waits for them.
     ///   - environment: the process environment for `{{env.NAME}}`.
     ///   - environmentName: the workspace environment the variables come from.
     ///   - fakeValues: the generator of `{{random.…}}` and `{{fake.…}}` (seeded for `--seed`).
@@ -41,6 +45,7 @@ public final class VariableScope: Sendable {
     ///     (a `.env` file is where secrets are kept out of the repository).
     ///   - secrets: where `{{secret.NAME}}` comes from (the runner's store).
     public init(variables: [String: String], demoURL: String? = nil, demoTLS: DemoTLSVariables? = nil,
+                demoServer: DemoServerAddresses? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment, environmentName: String? = nil,
                 fakeValues: FakeValues = FakeValues(), secretEnvironmentNames: Set<String> = [],
                 secrets: (any SecretLookup)? = nil) {
@@ -51,6 +56,7 @@ public final class VariableScope: Sendable {
         self.environmentName = environmentName
         self.demoURL = demoURL
         self.demoTLS = demoTLS
+        self.demoServer = demoServer
         self.environment = environment
         self.parent = nil
         self.rowValues = [:]
@@ -61,6 +67,7 @@ public final class VariableScope: Sendable {
         self.environmentName = parent.environmentName
         self.demoURL = parent.demoURL
         self.demoTLS = parent.demoTLS
+        self.demoServer = parent.demoServer
         self.fakeValues = parent.fakeValues
         self.environment = parent.environment
         self.secretEnvironmentNames = parent.secretEnvironmentNames
@@ -207,9 +214,9 @@ public final class VariableScope: Sendable {
         case "uuid": return .fresh(UUID().uuidString.lowercased())
         case "now": return .fresh(Date().formatted(.iso8601))
         case "timestamp": return .fresh(String(Int(Date().timeIntervalSince1970)))
-        case "demo": return demoURL.map(TemplateExpansion.Source.value)
+        case "demo": return demoBaseURL.map(TemplateExpansion.Source.value)
         // The demo server's WebSocket side: its plain listener with the ws scheme.
-        case "demoWS": return demoURL.map { TemplateExpansion.Source.value("ws" + $0.drop { $0 != ":" }) }
+        case "demoWS": return demoBaseURL.map { TemplateExpansion.Source.value("ws" + $0.drop { $0 != ":" }) }
         default:
             if FakeValues.isCall(name) {
                 do throws(TemplateError) {
@@ -218,7 +225,14 @@ public final class VariableScope: Sendable {
                     return .failure(error)
                 }
             }
-            return demoTLS?.value(of: name).map(TemplateExpansion.Source.value)
+            guard DemoTLSVariables.names.contains(name) else { return nil }
+            return (demoServer.map { $0.tls } ?? demoTLS)?.value(of: name).map(TemplateExpansion.Source.value)
         }
+    }
+
+    /// `{{demo}}`: the demo server's plain listener (waiting for a server still starting).
+    private var demoBaseURL: String? {
+        if let demoServer { return demoServer.baseURL }
+        return demoURL
     }
 }

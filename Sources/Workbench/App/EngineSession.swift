@@ -31,10 +31,11 @@ final class EngineSession {
         options.secretStore = previous?.runner.secretStore
         options.demoURL = settings.demoURL
         options.demoTLS = settings.demoTLS
+        options.demoServer = settings.demoServer
         options.cacheDirectory = settings.cacheDirectory
         runner = try WorkspaceRunner(workspace: workspace, options: options)
         self.environment = environment
-        runner.agent.config.accessories = [hud, MailboxAccessory(mailbox: mailbox)]
+        runner.agent.config.accessories = (settings.demoServer.map { [DemoServerReadiness($0)] } ?? []) + [hud, MailboxAccessory(mailbox: mailbox)]
         runner.agent.config.cacheWriteFailureHandler = { mailbox.post(.cacheWriteFailed($0)) }
         history = settings.history.map { open in
             HistoryRecorder(context: HistoryRecorder.Context(workspace: workspace, environment: environment,
@@ -77,6 +78,13 @@ package struct WorkbenchSettings: Sendable {
     package var demoURL: String?
     /// What `{{demoTLS}}`, `{{demoCA}}`… are: the demo server's TLS listeners.
     package var demoTLS: DemoTLSVariables?
+    /// Instead of `demoURL` and `demoTLS`: the demo server the workbench runs in a process of
+    /// its own, started once the first screen is drawn; what the user should know about it is
+    /// said in the status line.
+    package var demoServer: DemoServerAddresses?
+    /// Called once the first screen is on the terminal: background work that would slow it
+    /// down starts then (the demo server's child process).
+    package var afterFirstScreen: (@Sendable () -> Void)?
     /// Instead of the workspace's cache directory.
     package var cacheDirectory: String?
     /// Opens the history database that sent requests are recorded in; nil = no history.

@@ -29,6 +29,9 @@ package enum EngineUpdate: Sendable {
     case openAuthorization(url: String)
     /// Something the user should know while an authorization waits (a forged redirect refused).
     case authorizationNotice(String)
+    /// Something the user should know about the demo server, said once it answered (it is not
+    /// on its usual port, its TLS listeners or the server itself did not start).
+    case demoServerNotice(String)
     /// A response could not be written to the cache (why, in a sentence).
     case cacheWriteFailed(String)
     /// The history database could not be opened or written; recording stopped (why).

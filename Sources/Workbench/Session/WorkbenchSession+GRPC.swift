@@ -9,6 +9,9 @@ extension WorkbenchSession {
     /// browser, or protoc); nil before, and for other requests.
     func callKind(of name: String) -> GRPCMethodKind? {
         #if GRPC
+        // While the demo server's TLS listeners start, `{{demoGRPC}}` would wait for them, and
+        // no schema can have been loaded yet: the tree draws without badges meanwhile.
+        if settings.demoServer?.tlsPending == true { return nil }
         guard let definition = effectiveDefinition(of: name), definition.grpc != nil,
               let source = callSource(of: name, definition),
               let shape = GRPCSchemaLookup.loadedShape(of: definition, source: source) else { return nil }

@@ -61,6 +61,8 @@ extension WorkbenchSession {
             say(sentence, .warning, seconds: 8)
         case .authorizationNotice(let sentence):
             say(sentence, .warning, seconds: 10)
+        case .demoServerNotice(let sentence):
+            say(sentence, .warning, seconds: 12)
         case .historyFailed(let sentence):
             say("history: " + sentence, .warning, seconds: 10)
         case .historyExported(let path, let count):

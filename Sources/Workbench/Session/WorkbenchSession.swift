@@ -82,6 +82,7 @@ final class WorkbenchSession {
         engine = try EngineSession(workspace: workspace, environment: settings.environment, settings: settings,
                                    hud: hud, mailbox: mailbox)
         if let read = settings.openingContractRead { notify(.contractRead(read)) }
+        settings.demoServer?.onNotice { mailbox.post(.demoServerNotice($0)) }
     }
 
     /// The notices queued since the last call.
