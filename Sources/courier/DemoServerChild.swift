@@ -10,7 +10,7 @@ import Synchronization
 /// The workbench's demo server in a process of its own, `courier serve --child --port N`: its
 /// code (Hummingbird, SwiftNIO, BoringSSL) runs and is mapped in there, not in the workbench.
 /// On this machine's kernel a touched page of the binary brings its whole page-cache folio in,
-/// so the embedded server cost the workbench about 12 MB of resident memory (issue #46,
+/// so the embedded server cost the workbench about 17 MB of resident memory (issue #46,
 /// docs/benchmarks.md).
 ///
 /// The workbench picks the port here, so `{{demo}}` is known at once; the child is spawned
