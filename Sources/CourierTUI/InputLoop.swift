@@ -69,6 +69,12 @@ final class InputLoop {
                 model.workspaceFileChanged()
                 urgent = true
             }
+            if TerminalHangup.happened(descriptors[0]), !Self.isBackgroundJob() {
+                // Nothing more can be read or shown: quit, as on SIGHUP.
+                trace?.record("hangup")
+                model.forceQuit()
+                break
+            }
             if descriptors[0].revents != 0, Self.isBackgroundJob() {
                 // Until `fg` (its SIGCONT) the keys are not ours to read.
                 isInBackground = true

@@ -4,7 +4,8 @@ import Workbench
 
 /// The start screen on the terminal: it sleeps in `poll()` on the keys and the signals, hands
 /// each key to the ``StartScreen`` and draws its frame, until the screen returns a choice.
-/// SIGTERM, SIGHUP and SIGINT quit; a resize redraws; Ctrl-Z suspends as in the workbench.
+/// SIGTERM, SIGHUP and SIGINT quit, and so does a hung-up terminal (``TerminalHangup``); a
+/// resize redraws; Ctrl-Z suspends as in the workbench.
 struct StartScreenLoop {
     let terminal: Terminal
     let screen: StartScreen
@@ -21,6 +22,7 @@ struct StartScreenLoop {
             // Once a minute, so that "5 min ago" moves on.
             let ready = poll(&descriptors, nfds_t(descriptors.count), 60_000)
             if ready < 0, errno != EINTR { return .quit }
+            if TerminalHangup.happened(descriptors[0]) { return .quit }
             if descriptors[1].revents != 0 {
                 for signal in SignalRelay.take(from: signals) {
                     switch signal {
