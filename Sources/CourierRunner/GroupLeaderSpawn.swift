@@ -53,4 +53,12 @@ package enum GroupLeaderSpawn {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return ENOSYS }
         return unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
     }
+
+    /// A pipe whose ends are closed on exec (a spawned child gets its copies by `dup2` in
+    /// `redirect`); false with `errno` set when one cannot be made.
+    package static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
 }

@@ -31,12 +31,11 @@ extension DemoServerChild {
                 var pipes: [[Int32]] = []
                 for _ in 0..<3 {
                     var ends: [Int32] = [-1, -1]
-                    guard pipe(&ends) == 0 else {
+                    guard GroupLeaderSpawn.makePipe(&ends) else {
                         addresses.failed("cannot make a pipe: \(String(cString: strerror(errno)))")
                         pipes.joined().forEach { close($0) }
                         return
                     }
-                    ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
                     pipes.append(ends)
                 }
                 let (control, handshake, errors) = (pipes[0], pipes[1], pipes[2])

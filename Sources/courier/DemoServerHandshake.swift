@@ -7,35 +7,10 @@ import Foundation
 /// listeners (`tls`, or `tlsFailure`).
 struct DemoServerHandshake: Codable {
     var baseURL: String?
-    var tls: TLS?
+    var tls: DemoTLSVariables?
     var tlsFailure: String?
 
-    /// The TLS listeners and their files (``DemoTLSVariables``' fields).
-    struct TLS: Codable {
-        var baseURL: String
-        var clientCertificateBaseURL: String
-        var plaintextHTTP2BaseURL: String?
-        var caFile: String
-        var clientCertificateFile: String
-        var clientKeyFile: String
-
-        init(_ endpoints: DemoTLSEndpoints) {
-            baseURL = endpoints.baseURL
-            clientCertificateBaseURL = endpoints.clientCertificateBaseURL
-            plaintextHTTP2BaseURL = endpoints.plaintextHTTP2BaseURL
-            caFile = endpoints.files.caFile
-            clientCertificateFile = endpoints.files.clientCertificateFile
-            clientKeyFile = endpoints.files.clientKeyFile
-        }
-
-        var variables: DemoTLSVariables {
-            DemoTLSVariables(baseURL: baseURL, clientCertificateBaseURL: clientCertificateBaseURL, caFile: caFile,
-                             clientCertificateFile: clientCertificateFile, clientKeyFile: clientKeyFile,
-                             plaintextHTTP2BaseURL: plaintextHTTP2BaseURL)
-        }
-    }
-
-    init(baseURL: String? = nil, tls: TLS? = nil, tlsFailure: String? = nil) {
+    init(baseURL: String? = nil, tls: DemoTLSVariables? = nil, tlsFailure: String? = nil) {
         self.baseURL = baseURL
         self.tls = tls
         self.tlsFailure = tlsFailure
@@ -48,9 +23,18 @@ struct DemoServerHandshake: Codable {
             return true
         }
         if tls != nil || tlsFailure != nil {
-            addresses.tlsListening(tls?.variables, notice: tlsFailure.map { "the demo server's TLS listeners did not start: \($0)" })
+            addresses.tlsListening(tls, notice: tlsFailure.map { "the demo server's TLS listeners did not start: \($0)" })
             return true
         }
         return false
+    }
+}
+
+extension DemoTLSVariables {
+    /// The variables of a demo server's TLS listeners.
+    init(_ endpoints: DemoTLSEndpoints) {
+        self.init(baseURL: endpoints.baseURL, clientCertificateBaseURL: endpoints.clientCertificateBaseURL,
+                  caFile: endpoints.files.caFile, clientCertificateFile: endpoints.files.clientCertificateFile,
+                  clientKeyFile: endpoints.files.clientKeyFile, plaintextHTTP2BaseURL: endpoints.plaintextHTTP2BaseURL)
     }
 }

@@ -151,12 +151,7 @@ extension DemoServerHandle {
     }
 
     private init(_ server: DemoServer, portFallback: String? = nil) {
-        let tls = server.tls.map { tls in
-            DemoTLSVariables(baseURL: tls.baseURL, clientCertificateBaseURL: tls.clientCertificateBaseURL, caFile: tls.files.caFile,
-                             clientCertificateFile: tls.files.clientCertificateFile, clientKeyFile: tls.files.clientKeyFile,
-                             plaintextHTTP2BaseURL: tls.plaintextHTTP2BaseURL)
-        }
-        self.init(baseURL: server.baseURL, portFallback: portFallback, tls: tls, tlsFailure: server.tlsFailure,
+        self.init(baseURL: server.baseURL, portFallback: portFallback, tls: server.tls.map(DemoTLSVariables.init), tlsFailure: server.tlsFailure,
                   stop: { await server.stop() })
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CourierDemoServer
+import CourierFormatCore
 import Foundation
 
 extension ServeCommand {
@@ -14,7 +15,7 @@ extension ServeCommand {
             Self.say(DemoServerHandshake(baseURL: "http://127.0.0.1:\(port)"))
         }
         let tlsFailure = server.tlsFailure ?? (server.tls == nil ? "they did not start" : nil)
-        Self.say(DemoServerHandshake(tls: server.tls.map(DemoServerHandshake.TLS.init), tlsFailure: tlsFailure))
+        Self.say(DemoServerHandshake(tls: server.tls.map(DemoTLSVariables.init), tlsFailure: tlsFailure))
         await Self.standardInputEnd()
         // The workbench stopped it, or is gone: the files go now, and connections get a second
         // to finish — a stop otherwise waits for a connection its dead client left open.

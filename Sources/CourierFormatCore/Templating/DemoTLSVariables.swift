@@ -3,7 +3,7 @@
 /// certificate), `{{demoCA}}` (the CA file to verify both with), `{{demoClientCert}}` and
 /// `{{demoClientKey}}` (a client certificate of that CA and its key), and `{{demoGRPC}}`
 /// (plaintext HTTP/2, where its gRPC service is called without TLS).
-public struct DemoTLSVariables: Sendable, Hashable {
+public struct DemoTLSVariables: Sendable, Hashable, Codable {
     public var baseURL: String
     public var clientCertificateBaseURL: String
     /// The plaintext HTTP/2 listener, `http://127.0.0.1:PORT`: `{{demoGRPC}}`.

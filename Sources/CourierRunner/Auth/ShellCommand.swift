@@ -32,7 +32,7 @@ enum ShellCommand {
     static func run(_ command: String, timeout: TimeInterval, outputLimit: Int, errorLimit: Int = 64 * 1024) throws(Failure) -> Outcome {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1], wake: [Int32] = [-1, -1]
         defer { (output + errors + wake).filter { $0 >= 0 }.forEach { close($0) } }
-        guard makePipe(&output), makePipe(&errors), makePipe(&wake) else {
+        guard GroupLeaderSpawn.makePipe(&output), GroupLeaderSpawn.makePipe(&errors), GroupLeaderSpawn.makePipe(&wake) else {
             throw .couldNotStart(String(cString: strerror(errno)))
         }
         let pid = try spawn(command, output: output[1], errors: errors[1])
@@ -93,13 +93,6 @@ enum ShellCommand {
         case .success(let pid): return pid
         case .failure(let failure): throw .couldNotStart(failure.description)
         }
-    }
-
-    /// A pipe whose ends are closed on exec (the spawned shell gets its copies by dup2).
-    private static func makePipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
-        return true
     }
 
     /// Reads what `descriptor` has into the outcome; false at its end (or an error, or
