@@ -31,9 +31,9 @@ def is_current(binary):
     return os.path.getmtime("Package.swift") <= built
 
 
-# With the flags `make test` built with (DEBUG_INFO_FLAGS: CI builds without debug information),
-# or SwiftPM would compile the whole graph again to change them.
-build_flags = os.environ.get("DEBUG_INFO_FLAGS", "").split()
+# With the flags `make test` built with (DEBUG_BUILD_FLAGS: CI's, and DEBUG_INFO_FLAGS), or
+# SwiftPM would compile the whole graph again to change them.
+build_flags = os.environ.get("DEBUG_BUILD_FLAGS", os.environ.get("DEBUG_INFO_FLAGS", "")).split()
 if not is_current(os.path.join(bin_path, "courier")):
     subprocess.run(["swift", "build", "--product", "courier"] + build_flags, check=True, stdout=subprocess.DEVNULL)
 
