@@ -124,12 +124,21 @@ serve: build
 ## DEBUG_INFO_FLAGS="-debug-info-format none" builds without debug information. CI keeps the
 ## default: measured on 2026-12-01, a clean build of the engine-only package took 116 s without
 ## debug information, 113 s with line tables only and 114 s with all of it.
+## CI_BUILD_FLAGS (CI=true) compiles each module whole (`-wmo`, its code generated on two
+## threads so that SwiftPM finds one object file per source file to link): a clean build
+## compiles once and is never built again incrementally, and per-file jobs type-check what
+## their files share again and again. The index store stays: SwiftPM's test discovery on
+## Linux reads it (`--disable-index-store` fails `--build-tests` with "index store path does
+## not exist"). Every build of .build/debug in one run must use the same flags
+## (DEBUG_BUILD_FLAGS), or SwiftPM compiles the whole graph again. C and C++ are compiled
+## without debug information there (`-g0`): BoringSSL alone took 389 s of CPU with it, 349 s
+## without (measured 2026-12-01, `swift build --target CNIOBoringSSL`).
 ## CI's library-user check resolves the package and checks the engine's imports instead of
 ## compiling it (ENGINE_ONLY_BUILD=no: about 45 s less; scripts/engine-only-check.sh).
 TEST_WIDTH ?= 8
 TEST_BUNDLE := CourierPackageTests.xctest
 DEBUG_INFO_FLAGS ?=
-CI_BUILD_FLAGS ?= $(if $(filter true,$(CI)),--disable-index-store -Xswiftc -wmo)
+CI_BUILD_FLAGS ?= $(if $(filter true,$(CI)),-Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 2 -Xcc -g0 -Xcxx -g0)
 DEBUG_BUILD_FLAGS = $(CI_BUILD_FLAGS) $(DEBUG_INFO_FLAGS)
 ENGINE_ONLY_BUILD ?= $(if $(filter true,$(CI)),no,yes)
 export DEBUG_INFO_FLAGS DEBUG_BUILD_FLAGS ENGINE_ONLY_BUILD
