@@ -28,11 +28,19 @@ private final class CheckEvaluation {
         case unreadable(String)
     }
 
+    /// Bodies larger than this have each `$.` path read from their bytes, in one pass that
+    /// builds only what the path selects, unless the whole tree is at hand or needed anyway:
+    /// a tree costs about four times the document.
+    static let largestParsedWhole = 1 << 20
+
     private let facts: ResponseFacts
+    /// Whether ``json`` was read: once the tree is built, every path reads it.
+    private var treeRead = false
+    /// What each path read from a large body's bytes selected.
+    private var pathReadings: [JSONPath: Reading] = [:]
     private lazy var json: Result<JSONValue, MarkupDocument.Failure> = {
-        if let json = facts.json { return .success(json) }
-        guard let parsed = try? JSONValue(parsing: facts.body) else { return .failure(.init(reason: "the body is not JSON")) }
-        return .success(parsed)
+        treeRead = true
+        return facts.wholeJSON.map { .success($0) } ?? .failure(.init(reason: "the body is not JSON"))
     }()
     private lazy var document: Result<MarkupDocument, MarkupDocument.Failure> = {
         do throws(MarkupDocument.Failure) {
@@ -111,6 +119,7 @@ private final class CheckEvaluation {
             guard let attribute else { return .value(.string(cookie.value)) }
             return cookie.attribute(attribute).map { .value(.string($0)) } ?? .missing("cookie \(name) has no \(attribute) attribute")
         case .json(let path):
+            if !treeRead, facts.json == nil, facts.body.count > Self.largestParsedWhole { return reading(path) }
             switch json {
             case .failure(let failure): return .unreadable(failure.reason)
             case .success(let json): return path.evaluate(in: json).map(Reading.value) ?? .missing("nothing at \(path) in the body")
@@ -136,6 +145,25 @@ private final class CheckEvaluation {
         case .messages:
             return .value(.int(facts.messageCount))
         }
+    }
+
+    /// What `path` selects in the body's bytes (``JSONValue/value(at:in:)``), read once.
+    private func reading(_ path: JSONPath) -> Reading {
+        if let known = pathReadings[path] { return known }
+        let steps = path.components.map { component -> JSONPathStep in
+            switch component {
+            case .key(let name): .member(name)
+            case .index(let position): .element(position)
+            }
+        }
+        let reading: Reading
+        do throws(JSONParseError) {
+            reading = try JSONValue.value(at: steps, in: facts.body).map(Reading.value) ?? .missing("nothing at \(path) in the body")
+        } catch {
+            reading = .unreadable("the body is not JSON")
+        }
+        pathReadings[path] = reading
+        return reading
     }
 
     /// One node reads as its text, several as a list of texts; counting, the nodes are a list.

@@ -8,10 +8,26 @@ package struct ResponseFacts: Sendable {
     package var status: Int
     package var headers: HTTPFields
     package var body: Data
-    /// The body as text, decoded with the response's charset.
-    package var text: String
-    /// The body parsed as JSON when the request did so; otherwise a `$.` check parses it.
+    /// The body as text, decoded with the response's charset when it is first asked for (a
+    /// check of a large body's status or paths never needs it), unless set.
+    package var text: String {
+        get { givenText ?? decodeText?() ?? String(decoding: body, as: UTF8.self) }
+        set { givenText = newValue }
+    }
+    private var givenText: String?
+    /// Decodes the body as the request's text (its charset); nil: as UTF-8.
+    package var decodeText: (@Sendable () -> String?)?
+    /// The body parsed as JSON when the request did so already; otherwise a `$.` check reads
+    /// it (``readJSON``, or the body itself).
     package var json: JSONValue?
+    /// Parses the body as the request's JSON, shared with whoever reads it next; nil when the
+    /// facts have no request behind them. A `$.` check on a large body reads its path from
+    /// the bytes instead.
+    package var readJSON: (@Sendable () -> JSONValue?)?
+
+    /// The whole body as JSON — ``json``, the request's tree, or the body parsed now — or nil
+    /// when it is not JSON.
+    package var wholeJSON: JSONValue? { json ?? readJSON?() ?? (try? JSONValue(parsing: body)) }
     /// The URL that answered, after redirects.
     package var url: String
     package var redirects: Int
@@ -30,7 +46,7 @@ package struct ResponseFacts: Sendable {
         self.status = status
         self.headers = headers
         self.body = body
-        self.text = text ?? String(decoding: body, as: UTF8.self)
+        givenText = text
         self.json = json
         self.url = url
         self.redirects = redirects
@@ -42,8 +58,12 @@ package struct ResponseFacts: Sendable {
         guard let head = request.response else { return nil }
         let metrics = request.metrics
         let body = request.responseData ?? Data()
-        self.init(status: head.statusCode, headers: head.headers, body: body, text: request.responseString, json: request.responseJSON,
+        // A call's JSON is its last message, not its body's bytes.
+        self.init(status: head.statusCode, headers: head.headers, body: body,
+                  json: request.grpcCall != nil ? request.responseJSON : request.parsedResponseJSON,
                   url: head.url, redirects: metrics?.redirectCount ?? 0, durationMilliseconds: (metrics?.total ?? 0) * 1000)
+        decodeText = { request.responseString }
+        readJSON = { request.responseJSON }
         if request.grpcCall != nil {
             grpcStatus = request.grpcStatus
             trailers = request.responseTrailers
@@ -77,7 +97,7 @@ package struct ResponseFacts: Sendable {
     /// Whether the body is HTML (by its content type, or by how it starts when it has none).
     var isHTML: Bool {
         if let type = contentType?.lowercased() { return type.hasPrefix("text/html") }
-        let start = text.prefix(64).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let start = String(decoding: body.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         return start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
     }
 

@@ -88,6 +88,7 @@ extension WorkspaceRequest {
             return facts
         }
         facts.json = streamEvents.lazy.reversed().compactMap(\.json).first
+        facts.readJSON = nil
         return facts
     }
 
@@ -103,8 +104,10 @@ extension ResponseFacts {
     init(content: ResponseContent) {
         let metrics = content.metrics
         self.init(status: content.head?.statusCode ?? 0, headers: content.head?.headers ?? HTTPFields(), body: content.data ?? Data(),
-                  text: content.string, json: content.json, url: content.head?.url ?? "", redirects: metrics?.redirectCount ?? 0,
-                  durationMilliseconds: (metrics?.total ?? 0) * 1000)
+                  json: content.grpcStatus != nil ? content.json : content.parsedJSON, url: content.head?.url ?? "",
+                  redirects: metrics?.redirectCount ?? 0, durationMilliseconds: (metrics?.total ?? 0) * 1000)
+        decodeText = { content.string }
+        readJSON = { content.json }
         if let status = content.grpcStatus {
             grpcStatus = status
             trailers = content.trailers ?? HTTPFields()

@@ -41,11 +41,11 @@ struct JSONParser {
         return try result.get()
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// False when only checking: containers and strings are scanned but not built.
-    private let buildsValues: Bool
-    private var index = 0
-    private var depth = 0
+    var buildsValues: Bool
+    var index = 0
+    var depth = 0
     /// Elements and member values of the containers being parsed, innermost last.
     private var values: [JSONValue] = []
     /// Member keys of the objects being parsed, innermost last.
@@ -53,7 +53,7 @@ struct JSONParser {
     /// The unescaped bytes of a string that contains escapes.
     private var scratch: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, buildsValues: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, buildsValues: Bool) {
         self.bytes = bytes
         self.buildsValues = buildsValues
         values.reserveCapacity(16)
@@ -61,18 +61,24 @@ struct JSONParser {
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        try parseDocument { parser throws(JSONParseError) in try parser.parseValue() }
+    }
+
+    /// Reads the top-level value with `value` between the checks every document gets: not
+    /// empty, a byte order mark skipped, nothing but whitespace around it.
+    mutating func parseDocument<Value>(_ value: (inout JSONParser) throws(JSONParseError) -> Value) throws(JSONParseError) -> Value {
         guard !bytes.isEmpty else { throw JSONParseError(offset: 0, reason: "empty input") }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
-        let value = try parseValue()
+        let result = try value(&self)
         skipWhitespace()
         guard index == bytes.count else { throw unexpected("after the top-level value") }
-        return value
+        return result
     }
 
     // MARK: - Values
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw endOfInput() }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -121,7 +127,7 @@ struct JSONParser {
 
     /// After an element or member: true when a ',' says another follows (skipped, with the
     /// whitespace after it), false when `closing` ends the container (skipped too).
-    private mutating func continuesAfterItem(closing: UInt8, otherwise reason: String) throws(JSONParseError) -> Bool {
+    mutating func continuesAfterItem(closing: UInt8, otherwise reason: String) throws(JSONParseError) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { throw endOfInput() }
         switch bytes[index] {
@@ -172,7 +178,7 @@ struct JSONParser {
         return .object(members)
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         guard depth < Self.maximumDepth else {
             throw JSONParseError(offset: index, reason: "arrays and objects nest deeper than \(Self.maximumDepth) levels")
         }
@@ -185,7 +191,7 @@ struct JSONParser {
     ///
     /// A string without escapes, the common case, becomes a `String` straight from its bytes; one with
     /// escapes is unescaped into `scratch` first. Either way the bytes were checked to be UTF-8 here.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         let open = index
         index += 1
         var runStart = index
@@ -377,7 +383,7 @@ struct JSONParser {
     // MARK: - Whitespace and errors
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -386,11 +392,11 @@ struct JSONParser {
         }
     }
 
-    private func endOfInput() -> JSONParseError {
+    func endOfInput() -> JSONParseError {
         JSONParseError(offset: bytes.count, reason: "unexpected end of input")
     }
     /// The byte at `index` does not belong here, or the input ended.
-    private func unexpected(_ context: String) -> JSONParseError {
+    func unexpected(_ context: String) -> JSONParseError {
         guard index < bytes.count else { return endOfInput() }
         let byte = bytes[index]
         let shown = (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : JSONParseError.hex(byte)

@@ -292,6 +292,8 @@ open class Request: @unchecked Sendable {
     /// The body parsed by the JSON serializer (a large body is parsed when first read, outside
     /// the request's lock).
     public var responseJSON: JSONValue? { state.withLock { $0.content }.json }
+    /// ``responseJSON`` when its tree was built already; nil when reading it would parse the body.
+    package var parsedResponseJSON: JSONValue? { state.withLock { $0.content }.parsedJSON }
     /// The body parsed as an XML document, when the XML serializer accepted it (or `.auto`
     /// read it as XML). A new document on each call: documents are mutable and must not be
     /// shared across threads.

@@ -99,6 +99,9 @@ public struct ResponseContent: Sendable {
             storage.deferredJSON = nil
         }
     }
+    /// The body's JSON tree when it was built already (by the serializer, or by a reader of
+    /// ``json``); nil when it would have to be parsed now.
+    package var parsedJSON: JSONValue? { storage.parsedJSON ?? storage.deferredJSON?.parsedValue }
     /// The head's status code (0 without one), read without parsing the header fields.
     var statusCode: Int { storage.parsedHead?.statusCode ?? storage.receivedHead?.statusCode ?? 0 }
     /// libcurl's timings and sizes of the transfer; nil for an answer from the cache.
@@ -187,4 +190,7 @@ final class DeferredJSON: Sendable {
             return value
         }
     }
+
+    /// The tree when it was parsed already; nil without parsing it.
+    var parsedValue: JSONValue? { parsed.withLock { $0 } }
 }

@@ -50,7 +50,7 @@ extension Contract {
         case .failure(let error):
             return [failure(.body, name: name, "the contract's schema at \(shown(reference)) cannot be used: \(error)", at: location)]
         }
-        guard let body = facts.json ?? (try? JSONValue(parsing: facts.body)) else {
+        guard let body = facts.wholeJSON else {
             return [failure(.body, name: name, "the body is not JSON", at: location)]
         }
         let errors = schema.validate(body)
