@@ -8,6 +8,7 @@ STREAM_ONLY=1 measures the streams alone (an event's latency to the screen, 10,0
 second for STREAM_SECONDS, 120 by default, then 10,000 gRPC messages a second as long).
 LOAD_ONLY=1 measures a load run alone: `courier load`'s maximum rate (c=64 against the embedded
 demo server's /load/ok) for LOAD_TUI_SECONDS (300), keys timed and RSS read while it runs.
+CHECKS_ONLY=1 measures `expect:` on a 50 MB JSON response alone (`courier run`, time and peak RSS).
 """
 import ctypes
 import os
@@ -347,8 +348,72 @@ def load_figures(seconds):
         session.close()
 
 
+CHECKS_WORKSPACE = """config:
+  baseUrl: "{{demo}}"
+requests:
+  plain:
+    url: /big-json
+    args: {bytes: 50000000}
+  checked:
+    url: /big-json
+    args: {bytes: 50000000}
+    expect:
+      - status == 200
+      - header Content-Type contains json
+      - $.count > 100000
+      - $.items[0].id == 1
+      - $.items[155000].name exists
+      - $.items[99].tags count >= 1
+"""
+
+
+def run_measured(workspace, name):
+    """`courier run WORKSPACE NAME --json --no-history`: its wall time, peak RSS and the
+    request's transfer time (from its JSON line)."""
+    started = time.monotonic()
+    process = subprocess.Popen([BINARY, "run", workspace, name, "--json", "--no-history"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=dict(os.environ, COURIER_DEMO_PORT="0"))
+    output = process.stdout.read().decode()
+    process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = (time.monotonic() - started) * 1000
+    line = next(line for line in output.splitlines() if '"name"' in line)
+    transfer = float(re.search(r'"durationMs":([0-9.]+)', line).group(1))
+    return status, wall, usage.ru_maxrss / 1024, transfer, line
+
+
+def check_figures():
+    """Issue 46: `expect:` on a 50 MB JSON response takes at most 2 s and three times the body.
+    The same request is run without checks and with six (status, a header, four `$.` paths),
+    each three times; the checks' cost is the difference of the medians."""
+    folder = tempfile.mkdtemp(prefix="courier-bench-checks-")
+    try:
+        workspace = os.path.join(folder, "checks.yaml")
+        with open(workspace, "w") as file:
+            file.write(CHECKS_WORKSPACE)
+        figures = {}
+        for name in ["plain", "checked"]:
+            runs = [run_measured(workspace, name) for _ in range(3)]
+            for status, _, _, _, line in runs:
+                if status != 0:
+                    raise SystemExit(f"bench-tui: courier run {name} failed: {line[:400]}")
+            figures[name] = (statistics.median(r[1] - r[3] for r in runs), max(r[2] for r in runs))
+        cost = figures["checked"][0] - figures["plain"][0]
+        row("expect: on a 50 MB JSON response: the checks' time (six checks, four of them paths)", f"{cost:.0f} ms", "≤ 2 s",
+            cost <= 2000)
+        peak = figures["checked"][1]
+        row("the same: peak RSS of `courier run` (the in-process demo server included)",
+            f"{peak:.0f} MB ({peak / 50:.1f}× the body; {figures['plain'][1]:.0f} MB without checks)", "≤ 3× = 150 MB",
+            peak <= 150)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     print(f"bench-tui: {BINARY}")
+    if os.environ.get("CHECKS_ONLY"):
+        check_figures()
+        return
     if os.environ.get("STREAM_ONLY"):
         stream_figures(int(os.environ.get("STREAM_SECONDS", "120")))
         return
@@ -418,6 +483,7 @@ def main():
     finally:
         session.close()
 
+    check_figures()
     stream_figures(int(os.environ.get("STREAM_SECONDS", "120")))
     load_figures(int(os.environ.get("LOAD_TUI_SECONDS", "300")))
 
