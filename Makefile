@@ -227,7 +227,7 @@ test-domain: bootstrap
 ## Hummingbird nor SwiftNIO: their demo server is `courier serve` from the root's debug build,
 ## in a process of its own. -DCOURIER_TSAN swaps Synchronization.Mutex (a futex TSan cannot
 ## see) for a pthread mutex. Fails on any report. FILTER= narrows it.
-TSAN_FLAGS = --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path .build-tsan $(CI_BUILD_FLAGS)
+TSAN_FLAGS = --sanitize=thread -Xswiftc -DCOURIER_TSAN --scratch-path .build-tsan
 test-tsan: bootstrap
 	@# The tests' demo server is `courier serve` from the root's debug build (the one `make test` makes).
 	@test -x .build/debug/courier || $(SWIFT) build --build-tests $(DEBUG_BUILD_FLAGS)

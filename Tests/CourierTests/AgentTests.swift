@@ -80,8 +80,10 @@ import Testing
             request.start()
             var phases = Set<TransferPhase>()
             var partialSamples = 0
-            // Sample the table as a UI would while the body drips in (bounded: 300 × 10 ms).
-            for _ in 0..<300 {
+            // Sample the table as a UI would while the body drips in, until the request ends
+            // (bounded: 3,000 × 10 ms; a loaded host under ThreadSanitizer once took longer than
+            // 300 samples to send the first byte).
+            for _ in 0..<3_000 {
                 guard request.isExecuting else { break }
                 if let record = bed.agent.records().first {
                     phases.insert(record.phase)

@@ -143,7 +143,7 @@ struct LoadLimitsTests {
         let request = PreparedRequest(url: server.url + "/", method: .get, headers: [], body: nil, timeoutInterval: 60,
                                       tlsPolicy: TLSPolicy(), proxy: .none, userAgent: "courier-test")
         let driver = LoadDriver(plan: LoadPlan(model: .open(rate: 1e9, maxInFlight: 8), duration: 600), requests: [request], sink: Count())
-        let stopper = Task {
+        let stopper = Task { () -> ContinuousClock.Instant in
             // Let it saturate (bounded wait for the slots and the backlog to fill).
             var polls = 0
             while driver.inFlight < 1000, polls < 2000 {
@@ -151,11 +151,15 @@ struct LoadLimitsTests {
                 try? await Task.sleep(for: .milliseconds(5))
             }
             driver.stop()
+            return ContinuousClock.now
         }
-        let (ending, seconds, peak, watchdog) = await run(driver, watchdog: 30)
-        _ = await stopper.value
+        let (ending, seconds, peak, watchdog) = await run(driver, watchdog: 60)
+        let stopped = await stopper.value
+        // "At once": the run ends within seconds of stop(), however long saturating took (a
+        // loaded host under ThreadSanitizer took 15 s to get there once).
+        let afterStop = ContinuousClock.now - stopped
         #expect(ending.stopped && !watchdog, "\(seconds) s")
-        #expect(seconds < 15, "\(seconds) s")
+        #expect(afterStop < .seconds(10), "\(afterStop) after stop(), \(seconds) s in all")
         #expect(peak <= 8 + 100_000, "\(peak)")
     }
 }
