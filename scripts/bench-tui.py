@@ -369,7 +369,7 @@ requests:
 
 def run_measured(workspace, name):
     """`courier run WORKSPACE NAME --json --no-history`: its wall time, peak RSS and the
-    request's transfer time (from its JSON line)."""
+    request's duration (from its JSON line: the transfer and the checks)."""
     started = time.monotonic()
     process = subprocess.Popen([BINARY, "run", workspace, name, "--json", "--no-history"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, env=dict(os.environ, COURIER_DEMO_PORT="0"))
@@ -397,7 +397,8 @@ def check_figures():
             for status, _, _, _, line in runs:
                 if status != 0:
                     raise SystemExit(f"bench-tui: courier run {name} failed: {line[:400]}")
-            figures[name] = (statistics.median(r[1] - r[3] for r in runs), max(r[2] for r in runs))
+            # Whole runs: the request's own duration includes its checks (they run before it completes).
+            figures[name] = (statistics.median(r[1] for r in runs), max(r[2] for r in runs))
         cost = figures["checked"][0] - figures["plain"][0]
         row("expect: on a 50 MB JSON response: the checks' time (six checks, four of them paths)", f"{cost:.0f} ms", "≤ 2 s",
             cost <= 2000)
