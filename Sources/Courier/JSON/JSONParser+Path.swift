@@ -52,24 +52,14 @@ extension JSONParser {
     /// The object at `index`, checked whole; what `rest` selects in its member `name` (the
     /// last one of that name).
     private mutating func member(_ name: String, then rest: ArraySlice<JSONPathStep>) throws(JSONParseError) -> JSONValue? {
-        try enterContainer()
+        let isEmpty = try openContainer(closedBy: UInt8(ascii: "}"))
         defer { depth -= 1 }
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return nil
-        }
+        if isEmpty { return nil }
         var found: JSONValue?
         while true {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("where a member name should start") }
             buildsValues = true
-            let key = try parseString()
+            let key = try parseMemberName()
             buildsValues = false
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' should follow a member name") }
-            index += 1
-            skipWhitespace()
             if key == name {
                 found = try value(following: rest)
             } else {
@@ -83,14 +73,9 @@ extension JSONParser {
 
     /// The array at `index`, checked whole; what `rest` selects in its element `position`.
     private mutating func element(_ position: Int, then rest: ArraySlice<JSONPathStep>) throws(JSONParseError) -> JSONValue? {
-        try enterContainer()
+        let isEmpty = try openContainer(closedBy: UInt8(ascii: "]"))
         defer { depth -= 1 }
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return nil
-        }
+        if isEmpty { return nil }
         var found: JSONValue?
         var current = 0
         while true {

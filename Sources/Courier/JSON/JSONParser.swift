@@ -103,14 +103,9 @@ struct JSONParser {
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
+        let isEmpty = try openContainer(closedBy: UInt8(ascii: "]"))
         defer { depth -= 1 }
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array([])
-        }
+        if isEmpty { return .array([]) }
         let start = values.count
         while true {
             let element = try parseValue()
@@ -144,23 +139,13 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
+        let isEmpty = try openContainer(closedBy: UInt8(ascii: "}"))
         defer { depth -= 1 }
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object([:])
-        }
+        if isEmpty { return .object([:]) }
         let valueStart = values.count
         let keyStart = keys.count
         while true {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("where a member name should start") }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' should follow a member name") }
-            index += 1
-            skipWhitespace()
+            let key = try parseMemberName()
             let value = try parseValue()
             if buildsValues {
                 keys.append(key)
@@ -178,7 +163,30 @@ struct JSONParser {
         return .object(members)
     }
 
-    mutating func enterContainer() throws(JSONParseError) {
+    /// Steps into the array or object whose opening bracket is at `index` (one level deeper:
+    /// the caller steps out with `depth -= 1`) and past the whitespace after it; true when
+    /// `closer` follows at once, the container empty (and the closer skipped too).
+    mutating func openContainer(closedBy closer: UInt8) throws(JSONParseError) -> Bool {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == closer else { return false }
+        index += 1
+        return true
+    }
+
+    /// Reads a member's name at `index` and the ':' after it, with the whitespace around it.
+    mutating func parseMemberName() throws(JSONParseError) -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("where a member name should start") }
+        let key = try parseString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' should follow a member name") }
+        index += 1
+        skipWhitespace()
+        return key
+    }
+
+    private mutating func enterContainer() throws(JSONParseError) {
         guard depth < Self.maximumDepth else {
             throw JSONParseError(offset: index, reason: "arrays and objects nest deeper than \(Self.maximumDepth) levels")
         }
