@@ -174,8 +174,9 @@ docs-check: docs
 	scripts/doc-coverage.py --no-build
 
 ## 100,000 GETs through one agent: RSS, descriptors and threads must stay within 10 % of their
-## level after 50,000. ARGS=N for another count. The debug build `make test` makes (so CI pays
-## seconds for it, not a release build of its own; about 50 s here);
+## level after 50,000. ARGS=N for another count. Against nginx on loopback (scripts/soak.py;
+## without nginx, the demo server in the soak's process). The debug build `make test` makes (so
+## CI pays seconds for it, not a release build of its own);
 ## `make soak-release` runs the same source built for release in Benchmarks/ (about 5 s, after
 ## a release build of everything).
 ## SOAK_BUILD=no runs the binary the last build made, without building: CI, right after
@@ -186,7 +187,7 @@ soak: bootstrap
 ifeq ($(SOAK_BUILD),yes)
 	$(SWIFT) build --build-tests $(DEBUG_BUILD_FLAGS)
 endif
-	.build/debug/courier-soak $(ARGS)
+	scripts/soak.py .build/debug/courier-soak $(ARGS)
 
 soak-release: bootstrap
 	rm -f Benchmarks/.build/release/description.json Benchmarks/.build/release.yaml

@@ -2,8 +2,11 @@ import Courier
 import CourierDemoServer
 import Foundation
 
-/// `make soak`: 100,000 small GETs through one agent against the demo server on loopback,
-/// at most 64 started and unfinished at a time. Resident memory, open file descriptors and
+/// `make soak`: 100,000 small GETs through one agent against a server on loopback, at most 64
+/// started and unfinished at a time. `--base-url URL` names a server already running that
+/// answers `GET /get` (`make soak` starts nginx for it, scripts/soak.py: /proc/self then
+/// measures the client alone, and a debug-built server takes none of its CPU); without it the
+/// demo server runs in this process. Resident memory, open file descriptors and
 /// threads are read from /proc/self every 5,000 requests; the lowest of the last three
 /// readings may be less than 10 % above the highest of the first 50,000 (warming up: the
 /// thread pool grows to its working size lazily), for each; threads may also be up to two
@@ -28,11 +31,32 @@ struct Footprint: CustomStringConvertible {
     var description: String { "RSS \(rssKiB / 1024) MiB, \(descriptors) descriptors, \(threads) threads" }
 }
 
-let total = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 100_000
+/// The arguments: a count (100,000), and `--base-url URL` for a server already running.
+struct SoakArguments {
+    var total = 100_000
+    var url: String?
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--base-url", let url = rest.popFirst() {
+                self.url = url
+            } else if let count = Int(argument), count > 0 {
+                total = count
+            } else {
+                FileHandle.standardError.write(Data("usage: courier-soak [COUNT] [--base-url URL]\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+let arguments = SoakArguments(Array(CommandLine.arguments.dropFirst()))
+let total = arguments.total
 let inFlight = 64
-let server = try await DemoServer.start()
+let server: DemoServer? = arguments.url == nil ? try await DemoServer.start() : nil
 let config = NetworkConfig()
-config.baseURL = server.baseURL
+config.baseURL = arguments.url ?? server?.baseURL ?? ""
 config.proxy = .none
 let agent = NetworkAgent(config: config)
 
@@ -81,7 +105,7 @@ let end = Footprint(rssKiB: lastThree.map(\.rssKiB).min() ?? 0, descriptors: las
                     threads: lastThree.map(\.threads).min() ?? 0)
 let seconds = (clock.now - start) / .seconds(1)
 print("after \(total) requests: \(end) — \(String(format: "%.1f", seconds)) s, \(failures) failed, table \(agent.records().count)")
-await server.stop()
+await server?.stop()
 
 func growth(_ from: Int, _ to: Int) -> Double { from > 0 ? Double(to - from) / Double(from) : 0 }
 /// Each measure, its growth, and the most it may grow: 10 %, or for threads two threads
