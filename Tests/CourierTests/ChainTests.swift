@@ -126,6 +126,36 @@ import Testing
         }
     }
 
+    /// Snapshots are made only for open streams (publishing builds one per change); a run
+    /// published to nobody must still replace the last run's final snapshot, or a stream opened
+    /// during the second run would get the first run's end and finish at once.
+    @Test func aStreamOpenedDuringASecondRunFollowsThatRun() async throws {
+        try await withTestBed { bed in
+            let chain = ChainRequest(stepMode: true)
+            chain.addRequest(bed.request("/get"), title: "only")
+            let first = Task { try await chain.run() }
+            while !chain.snapshot.isPaused { await Task.yield() }
+            #expect(chain.advance())
+            try await first.value
+            // `run()` returns before the final snapshot is published: this stream ends with it.
+            var final: ChainSnapshot?
+            for await snapshot in chain.progress() { final = snapshot }
+            #expect(final?.isRunning == false, "the first run's stream ends with its final snapshot")
+
+            let second = Task { try await chain.run() }
+            while !chain.snapshot.isPaused { await Task.yield() }
+            var iterator = chain.progress().makeAsyncIterator()
+            let now = await iterator.next()
+            #expect(now?.isRunning == true && now?.isPaused == true, "the second run, paused before its step")
+            #expect(chain.advance())
+            var last: ChainSnapshot?
+            while let snapshot = await iterator.next() { last = snapshot }
+            try await second.value
+            expectEqual(last?.steps.map(\.state), [.succeeded])
+            #expect(last?.isRunning == false)
+        }
+    }
+
     @Test func stopWhilePausedEndsTheChain() async throws {
         try await withTestBed { bed in
             let log = EventLog()

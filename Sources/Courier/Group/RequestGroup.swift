@@ -197,7 +197,17 @@ final class SnapshotWatchers<Snapshot: Sendable>: Sendable {
         return stream
     }
 
-    func publish(_ snapshot: Snapshot, final: Bool) {
+    /// Sends the snapshot to every stream open now; the final one is also kept for streams
+    /// opened later. The snapshot is made only when a stream or the end needs it: a group
+    /// publishes at every step, and a snapshot copies every step (a chain of a thousand steps
+    /// spent most of its time making snapshots nobody read).
+    func publish(_ makeSnapshot: @autoclosure () -> Snapshot, final: Bool) {
+        let needed = state.withLock { state -> Bool in
+            if !final { state.final = nil }  // a new run: streams opened now follow it
+            return final || !state.continuations.isEmpty
+        }
+        guard needed else { return }
+        let snapshot = makeSnapshot()
         let continuations = state.withLock { state in
             defer { if final { state.continuations.removeAll() } }
             state.final = final ? snapshot : nil
