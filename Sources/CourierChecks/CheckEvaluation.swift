@@ -40,7 +40,7 @@ private final class CheckEvaluation {
     private var pathReadings: [JSONPath: Reading] = [:]
     private lazy var json: Result<JSONValue, MarkupDocument.Failure> = {
         treeRead = true
-        return facts.wholeJSON.map { .success($0) } ?? .failure(.init(reason: "the body is not JSON"))
+        return facts.wholeJSON.map { .success($0) } ?? .failure(.init(reason: facts.wholeJSONRefusal ?? "the body is not JSON"))
     }()
     private lazy var document: Result<MarkupDocument, MarkupDocument.Failure> = {
         do throws(MarkupDocument.Failure) {
@@ -119,7 +119,9 @@ private final class CheckEvaluation {
             guard let attribute else { return .value(.string(cookie.value)) }
             return cookie.attribute(attribute).map { .value(.string($0)) } ?? .missing("cookie \(name) has no \(attribute) attribute")
         case .json(let path):
-            if !treeRead, facts.json == nil, facts.body.count > Self.largestParsedWhole { return reading(path) }
+            if !treeRead, facts.json == nil, facts.body.count > Self.largestParsedWhole || facts.spooledBytes != nil {
+                return reading(path)
+            }
             switch json {
             case .failure(let failure): return .unreadable(failure.reason)
             case .success(let json): return path.evaluate(in: json).map(Reading.value) ?? .missing("nothing at \(path) in the body")
@@ -127,6 +129,10 @@ private final class CheckEvaluation {
         case .xpath(let expression):
             return xpath(expression, counting: counting)
         case .body:
+            if let spooled = facts.spooledBytes {
+                return .unreadable("the body (\(spooled) bytes) was spooled to a file as it arrived, and `body` reads it "
+                                   + "as text in memory: check `bytes`, `sha256` or `$.` paths instead (read from the file)")
+            }
             return .value(.string(facts.text))
         case .bytes:
             return .value(.int(facts.body.count))

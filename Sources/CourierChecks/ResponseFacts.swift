@@ -27,7 +27,20 @@ package struct ResponseFacts: Sendable {
 
     /// The whole body as JSON — ``json``, the request's tree, or the body parsed now — or nil
     /// when it is not JSON.
-    package var wholeJSON: JSONValue? { json ?? readJSON?() ?? (try? JSONValue(parsing: body)) }
+    package var wholeJSON: JSONValue? {
+        guard spooledBytes == nil else { return nil }
+        return json ?? readJSON?() ?? (try? JSONValue(parsing: body))
+    }
+    /// The body's size when it was too large for memory and went to a file as it arrived
+    /// (``body`` is then that file, mapped); nil when it is in memory.
+    package var spooledBytes: Int64?
+    /// Why the body is not parsed whole, as the note of a check that needs it; nil when it
+    /// would be. A spooled body is not: its tree could take many times the body in memory.
+    package var wholeJSONRefusal: String? {
+        spooledBytes.map { "the body (\($0) bytes) was spooled to a file as it arrived, and this check needs the whole "
+            + "document parsed in memory: check `$.` paths without wildcards instead (read from the file), or raise "
+            + "spoolResponseBodiesOver" }
+    }
     /// The URL that answered, after redirects.
     package var url: String
     package var redirects: Int
@@ -57,11 +70,14 @@ package struct ResponseFacts: Sendable {
     package init?(request: Request) {
         guard let head = request.response else { return nil }
         let metrics = request.metrics
-        let body = request.responseData ?? Data()
+        // A spooled body is read from its file, mapped: pages come in as a check reads them.
+        let spooled = request.responseSpooledBody
+        let body = request.responseData ?? (try? spooled?.mapped()) ?? Data()
         // A call's JSON is its last message, not its body's bytes.
         self.init(status: head.statusCode, headers: head.headers, body: body,
                   json: request.grpcCall != nil ? request.responseJSON : request.parsedResponseJSON,
                   url: head.url, redirects: metrics?.redirectCount ?? 0, durationMilliseconds: (metrics?.total ?? 0) * 1000)
+        spooledBytes = spooled?.count
         decodeText = { request.responseString }
         readJSON = { request.responseJSON }
         if request.grpcCall != nil {

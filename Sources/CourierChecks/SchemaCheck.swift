@@ -106,7 +106,7 @@ package struct SchemaCheck: Sendable, Hashable {
         } catch {
             return [failure("nothing", note: "the schema cannot be used: \(error)")]
         }
-        guard let body = facts.wholeJSON else { return [failure("nothing", note: "the body is not JSON")] }
+        guard let body = facts.wholeJSON else { return [failure("nothing", note: facts.wholeJSONRefusal ?? "the body is not JSON")] }
         guard let instance = at.map({ $0.evaluate(in: body) }) ?? body else {
             return [failure("nothing", note: "nothing at \(at?.description ?? "$")")]
         }

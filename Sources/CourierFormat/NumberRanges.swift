@@ -11,6 +11,9 @@ enum NumberRanges {
     /// `maxBodyBytes` (config and requests): the most bytes of a response body kept in memory,
     /// from 1 KiB to 4 GiB (downloads stream to disk and are not limited).
     static let maxBodyBytes = 1_024...4_294_967_296
+    /// `config.spoolBodiesOver`: the size past which a response body goes to a file instead of
+    /// memory, from 1 KiB to 4 GiB.
+    static let spoolBodiesOver = 1_024...4_294_967_296
     /// `retry: N` and `retry.limit`: retries after the first attempt.
     static let retryLimit = 0...10
     /// `retry.backoff`: seconds before the first retry; the wait doubles before each next one.

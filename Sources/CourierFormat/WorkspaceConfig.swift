@@ -28,6 +28,9 @@ public struct WorkspaceConfig: Sendable {
     public var maxConcurrentTransfers: Int?
     /// The most bytes of a response body kept in memory (256 MiB when unset).
     public var maxBodyBytes: Int?
+    /// `spoolBodiesOver`: bytes of a response body past which it goes to a file as it arrives
+    /// instead of memory; nil: the engine's 64 MiB.
+    public var spoolBodiesOver: Int?
     public var userAgent: String?
     /// `none`, `environment` or a proxy URL.
     public var proxy: ProxySetting?
@@ -51,7 +54,7 @@ public struct WorkspaceConfig: Sendable {
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "maxBodyBytes", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract", "envFile", "secrets"] + ConnectionSettings.keys
+                       "maxConcurrent", "maxBodyBytes", "spoolBodiesOver", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract", "envFile", "secrets"] + ConnectionSettings.keys
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -86,6 +89,7 @@ public struct WorkspaceConfig: Sendable {
         }
         maxConcurrentTransfers = try map["maxConcurrent"]?.int(in: NumberRanges.maxConcurrent, "a number of transfers at once")
         maxBodyBytes = try map["maxBodyBytes"]?.int(in: NumberRanges.maxBodyBytes, "a number of bytes")
+        spoolBodiesOver = try map["spoolBodiesOver"]?.int(in: NumberRanges.spoolBodiesOver, "a number of bytes")
         userAgent = try map["userAgent"]?.string()
         if let value = map["proxy"] {
             let raw = try value.string()

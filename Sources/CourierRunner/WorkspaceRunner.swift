@@ -72,12 +72,15 @@ public final class WorkspaceRunner: Sendable {
         }
         if let directory = try render(config.cacheDirectory) { settings.cacheDirectory = workspace.resolvePath(directory) }
         if let directory = options.cacheDirectory { settings.cacheDirectory = directory }
+        // Bodies too large for memory go beside the run's other state (the tests' own folder).
+        if let directory = options.stateDirectory { settings.spoolDirectory = directory + "/spool" }
         if let tls = config.tls { settings.tlsPolicy = try tls.withFilesRendered { text throws(WorkspaceError) in try render(text) ?? text } }
         settings.retryPolicy = config.retry
         if let types = config.acceptableJSONContentTypes { settings.acceptableJSONContentTypes = types }
         if let types = config.acceptableXMLContentTypes { settings.acceptableXMLContentTypes = types }
         if let limit = config.maxConcurrentTransfers { settings.maxConcurrentTransfers = limit }
         if let limit = config.maxBodyBytes { settings.maximumResponseBodyBytes = limit }
+        if let threshold = config.spoolBodiesOver { settings.spoolResponseBodiesOver = threshold }
         if let userAgent = config.userAgent { settings.userAgent = userAgent }
         if let proxy = options.proxy ?? config.proxy { settings.proxy = proxy }
         return NetworkConfig(settings)

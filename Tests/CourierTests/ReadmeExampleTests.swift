@@ -56,6 +56,26 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func aLargeBodyIsSpooledAndReadInPieces() async throws {
+        try await withSharedConfig { _ in
+            // begin docs/engine.md
+            NetworkConfig.shared.spoolResponseBodiesOver = 1 << 20   // 1 MiB here; 64 MiB by default
+            let export = ConfigurableRequest("/bytes/5000000")       // the demo server's 5 MB of bytes
+            export.definition.responseSerializer = .raw
+            try await export.run()
+            if let body = export.responseSpooledBody {                // export.responseData is nil
+                print(body.count, try body.sha256())
+                var pieces = 0
+                try body.forEachChunk(size: 1 << 20) { piece in pieces += 1; return true }   // 1 MiB at a time
+            }
+            // end docs/engine.md
+            #expect(export.responseData == nil)
+            let body = try #require(export.responseSpooledBody)
+            expectEqual(body.count, 5_000_000)
+            expectEqual(try body.sha256(), SHA256Hex.of(Data(TestDemoServer.deterministicBytes(count: 5_000_000, seed: 0))))
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func configurableRequestLogsIn() async throws {
         try await withSharedConfig { _ in
             // begin docs/engine.md
@@ -332,6 +352,7 @@ private func withSharedConfig(_ body: (TestDemoServer) async throws -> Void) asy
         settings.proxy = .none
         settings.cacheDirectory = root + "/responses"
         settings.incompleteDownloadsDirectory = root + "/incomplete"
+        settings.spoolDirectory = root + "/spool"
     }
     do {
         try await body(server)

@@ -69,6 +69,19 @@ public struct NetworkSettings: Sendable {
     /// passed, so a server cannot exhaust memory. Downloads stream to disk and are not limited;
     /// a request may set its own (``Request/maximumResponseBodySize``).
     public var maximumResponseBodyBytes: Int = 256 << 20
+    /// A response body larger than this (64 MiB) is written to a file in ``spoolDirectory`` as
+    /// it arrives instead of memory — from its first byte when Content-Length announces it —
+    /// and handed over as ``Request/responseSpooledBody`` (``Request/responseData`` is then
+    /// nil; the body is not parsed nor cached). nil: bodies stay in memory, up to
+    /// ``maximumResponseBodyBytes``. Above that limit, it is the limit that applies.
+    public var spoolResponseBodiesOver: Int? = 64 << 20
+    /// Where spooled bodies are written, owner-only; nil = `$XDG_CACHE_HOME/courier/spool`.
+    /// Each file is removed when its response is released; those of processes that ended
+    /// without removing theirs are removed the next time a body is spooled here.
+    public var spoolDirectory: String?
+    /// The most bytes a spooled body may have (64 GiB): the disk's guard, as
+    /// ``maximumResponseBodyBytes`` is memory's.
+    public var maximumSpooledResponseBodyBytes: Int64 = 64 << 30
     /// The most bytes of cache entries an agent keeps in memory in front of the files (32 MiB);
     /// read when the agent is made. Kept entries are checked against their files on every
     /// hit, so other processes' writes and deletes are seen. Zero keeps none.

@@ -74,6 +74,8 @@ struct TransferOutcome: Sendable {
     /// The response's status and header block; nil when none arrived.
     var received: ReceivedHead?
     var body: Data
+    /// The body written to a spool file instead of ``body`` (``SpoolPlan``); nil otherwise.
+    var spooled: SpooledBody? = nil
     var metrics: TransferMetrics?
     var error: RequestError?
     /// What a download did with its body; nil for other requests.

@@ -59,6 +59,8 @@ public struct PreparedRequest: Sendable {
     public var grpc: GRPCCallSettings?
     /// Where a download writes; set by the agent for each attempt.
     var download: DownloadPlan?
+    /// When the response body goes to a spool file instead of memory; nil: it never does.
+    var spool: SpoolPlan?
     /// The names (lowercased) of the headers that carry credentials: a redirect to another
     /// origin (scheme, host, port) does not take them along. While there are any, the
     /// transport follows redirects itself instead of libcurl (which would drop only

@@ -89,6 +89,14 @@ enum RequestBuilder {
             prepared.credentialHeaderNames.insert(header.name.lowercased())
         }
         prepared.maximumBodyBytes = max(0, request.maximumResponseBodySize ?? snapshot.settings.maximumResponseBodyBytes)
+        // A body spools when it passes the threshold before the memory limit.
+        if let threshold = snapshot.settings.spoolResponseBodiesOver, threshold < prepared.maximumBodyBytes,
+           !prepared.discardsResponseBody, request.resumableDownloadPath == nil, request.grpcCall == nil,
+           request.externalTransport == nil {
+            let directory = snapshot.settings.spoolDirectory ?? XDGDirectories.cacheHome() + "/courier/spool"
+            prepared.spool = SpoolPlan(threshold: max(0, threshold), directory: URL(fileURLWithPath: directory),
+                                       maximumBytes: snapshot.settings.maximumSpooledResponseBodyBytes)
+        }
         if request.externalTransport != nil {
             prepared.stream = StreamSettings(mode: .messages, limits: request.streamLimits)
         } else if request.streamMode != .off, !prepared.discardsResponseBody, request.resumableDownloadPath == nil {

@@ -284,9 +284,13 @@ open class Request: @unchecked Sendable {
     /// The response's header fields; empty without a response.
     public var responseHeaders: HTTPFields { response?.headers ?? HTTPFields() }
     /// The response body as received (for a stream, its newest bytes: ``streamLimits``); nil
-    /// without a body, for a download saved to disk (``downloadedFileURL``), and when the body
-    /// passed the size limit (-1103).
+    /// without a body, for a download saved to disk (``downloadedFileURL``), for a body spooled
+    /// to a file (``responseSpooledBody``), and when the body passed the size limit (-1103).
     public var responseData: Data? { state.withLock { $0.content.data } }
+    /// The body, when it was too large for memory and was written to a file as it arrived
+    /// (``NetworkSettings/spoolResponseBodiesOver``, 64 MiB); ``responseData`` is then nil.
+    /// The file is removed when the request runs again or is released.
+    public var responseSpooledBody: SpooledBody? { state.withLock { $0.content.spooledBody } }
     /// The body decoded with the response's charset (UTF-8 when unnamed, Latin-1 as last resort).
     public var responseString: String? { state.withLock { $0.content }.string }
     /// The body parsed by the JSON serializer (a large body is parsed when first read, outside

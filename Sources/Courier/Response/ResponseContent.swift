@@ -12,6 +12,7 @@ public struct ResponseContent: Sendable {
     /// shares it.
     private final class Storage: @unchecked Sendable {
         var data: Data?
+        var spooledBody: SpooledBody?
         var metrics: TransferMetrics?
         var bodyWarning: String?
         var downloadedFile: URL?
@@ -42,6 +43,7 @@ public struct ResponseContent: Sendable {
 
         init(copying other: Storage) {
             data = other.data
+            spooledBody = other.spooledBody
             metrics = other.metrics
             bodyWarning = other.bodyWarning
             downloadedFile = other.downloadedFile
@@ -86,6 +88,9 @@ public struct ResponseContent: Sendable {
         get { storage.data }
         _modify { let storage = unique(); yield &storage.data }
     }
+    /// The body, when it was too large for memory and went to a spool file as it arrived
+    /// (``NetworkSettings/spoolResponseBodiesOver``); ``data`` is then nil.
+    public var spooledBody: SpooledBody? { storage.spooledBody }
     /// The body decoded with the response's charset, decoded when asked for (most callers
     /// never read it, and a large raw body should not be turned into text for nothing).
     public var string: String? { data.map { CharsetDecoding.string(from: $0, charset: head?.charset) } }
@@ -165,6 +170,13 @@ public struct ResponseContent: Sendable {
     init(received: ReceivedHead?, data: Data, metrics: TransferMetrics?) {
         self.init(data: data, metrics: metrics)
         unique().receivedHead = received
+    }
+
+    /// The body went to `spooled` instead of memory: ``data`` becomes nil.
+    mutating func spool(_ spooled: SpooledBody) {
+        let storage = unique()
+        storage.data = nil
+        storage.spooledBody = spooled
     }
 
     /// Marks `body`, already checked to be JSON, to be parsed when `json` is first read.

@@ -13,6 +13,7 @@ enum ResponsePipeline {
     static func process(_ outcome: TransferOutcome, request: Request, snapshot: SettingsSnapshot)
         -> (content: ResponseContent, error: RequestError?) {
         var content = ResponseContent(received: outcome.received, data: outcome.body, metrics: outcome.metrics)
+        if let spooled = outcome.spooled { content.spool(spooled) }
         if !outcome.trailerLines.isEmpty { content.trailers = ReceivedHead.fields(in: outcome.trailerLines) }
         if outcome.isCall {
             let error = processCall(outcome, content: &content, accepted: request.grpcCall?.acceptedStatusCodes ?? [.ok])
@@ -30,7 +31,7 @@ enum ResponsePipeline {
         }
         // The header fields are parsed only here when a serializer needs the content type;
         // otherwise when someone first reads them.
-        let bodyOnDisk = outcome.download?.wroteToFile == true
+        let bodyOnDisk = outcome.download?.wroteToFile == true || outcome.spooled != nil
         if !bodyOnDisk, !outcome.streamed, request.responseSerializer != .raw, !outcome.body.isEmpty, let head = content.head,
            let error = serialize(outcome.body, head: head, request: request, snapshot: snapshot, into: &content) {
             guard request.isValidStatusCode(statusCode) else {
@@ -48,6 +49,10 @@ enum ResponsePipeline {
         if let template = request.jsonValidator, !outcome.streamed {
             // Under `.auto` a body that is not JSON has no tree to match: the template is not met.
             guard let json = content.json else {
+                if let spooled = outcome.spooled {
+                    return (content, .invalidJSONFormat("the body (\(spooled.count) bytes) was spooled to a file, not parsed: "
+                                                        + "a JSON template needs it in memory (spoolResponseBodiesOver)", status: statusCode))
+                }
                 guard request.responseSerializer == .auto, !bodyOnDisk else { return (content, nil) }
                 return (content, .invalidJSONFormat("the response is not JSON (\(content.head?.mimeType ?? "no content type"))",
                                                     status: statusCode))

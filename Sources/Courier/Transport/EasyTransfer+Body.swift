@@ -70,6 +70,7 @@ extension EasyTransfer {
                 if !events.isEmpty { job.streamDelivered(events) }
                 return true
             }
+            if spool != nil { return appendToSpool(bytes) }
             return appendToMemory(bytes)
         }
         if case .undecided = sink { sink = openSink(for: plan) }
@@ -102,11 +103,20 @@ extension EasyTransfer {
         return .file(descriptor)
     }
 
-    /// Sizes the in-memory body from Content-Length (up to 8 MiB) so that it grows once;
-    /// false when that length is already over the limit.
+    /// Sizes the in-memory body from Content-Length (up to 8 MiB) so that it grows once, or
+    /// opens the spool file when that length passes the spool threshold; false when that
+    /// length is already over the limit.
     private func reserveBody() -> Bool {
         bodyStarted = true
         let length = announcedLength() ?? -1
+        if let plan = job.request.spool, length > plan.threshold {
+            guard length <= plan.maximumBytes else {
+                bodyLimitExceeded = true
+                spoolLimitExceeded = true
+                return false
+            }
+            return startSpool(plan)
+        }
         if length > job.request.maximumBodyBytes {
             bodyLimitExceeded = true
             return false
@@ -123,6 +133,9 @@ extension EasyTransfer {
     /// transfer once the body would pass the limit.
     private func appendToMemory(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let total = (largeBody?.count ?? buffer.body.count) + bytes.count
+        if let plan = job.request.spool, total > plan.threshold {
+            return startSpool(plan) && appendToSpool(bytes)
+        }
         guard total <= job.request.maximumBodyBytes else {
             bodyLimitExceeded = true
             return false
@@ -136,6 +149,38 @@ extension EasyTransfer {
             buffer.body.removeAll(keepingCapacity: true)
         }
         largeBody?.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Opens the spool file and moves what memory holds of the body into it; false (the
+    /// transfer stops, ``spoolFailure`` says why) when it cannot.
+    private func startSpool(_ plan: SpoolPlan) -> Bool {
+        switch SpoolWriter.create(in: plan.directory) {
+        case .failure(let failure):
+            spoolFailure = failure
+            return false
+        case .success(let writer):
+            spool = writer
+        }
+        let held = largeBody ?? Data(buffer.body)
+        largeBody = nil
+        buffer.body.removeAll(keepingCapacity: true)
+        return held.isEmpty || held.withUnsafeBytes(appendToSpool)
+    }
+
+    /// Writes a chunk to the spool file, or stops the transfer at the spool limit or on a
+    /// write error.
+    private func appendToSpool(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let spool, let plan = job.request.spool else { return false }
+        guard spool.count + Int64(bytes.count) <= plan.maximumBytes else {
+            bodyLimitExceeded = true
+            spoolLimitExceeded = true
+            return false
+        }
+        if let failure = spool.write(bytes) {
+            spoolFailure = failure
+            return false
+        }
         return true
     }
 

@@ -20,8 +20,15 @@ final class EasyTransfer {
     /// The in-memory body once it outgrew the buffer (or was announced larger).
     var largeBody: Data?
     var bodyStarted = false
-    /// The in-memory body passed the request's limit; the transfer was stopped.
+    /// The in-memory body passed the request's limit (or a spooled one the spool's); the
+    /// transfer was stopped.
     var bodyLimitExceeded = false
+    /// The body's spool file, once the body passed the spool threshold (``SpoolPlan``).
+    var spool: SpoolWriter?
+    /// Why the body could not be spooled; the transfer was stopped.
+    var spoolFailure: SpoolFailure?
+    /// The limit passed was the spool's (``NetworkSettings/maximumSpooledResponseBodyBytes``).
+    var spoolLimitExceeded = false
     /// Where a download's body goes, decided when its first byte arrives.
     var sink = BodySink.undecided
     /// The response streams: its body goes to the run's stream, not to memory.
@@ -391,7 +398,12 @@ final class EasyTransfer {
         }
         // Built once, from parts: a local outcome changed field by field was copied whole.
         let cutOff = bodyLimitExceeded && error?.code == .dataLengthExceedsMaximum
-        return TransferOutcome(received: received, body: streamed ?? (cutOff ? Data() : largeBody ?? Data()),
+        // A spooled body is handed over like one in memory: whole, or what came before an
+        // error — except one cut off at the limit, removed as memory's is dropped.
+        if cutOff || spoolFailure != nil { spool?.abandon() }
+        let spooled = cutOff || spoolFailure != nil ? nil : spool?.finish()
+        spool = nil
+        return TransferOutcome(received: received, body: streamed ?? (cutOff ? Data() : largeBody ?? Data()), spooled: spooled,
                                metrics: metrics, error: error, download: job.request.download == nil ? nil : download,
                                streamed: streamed != nil, trailerLines: trailerLines, isCall: outbox != nil,
                                grpcProblem: outbox == nil ? nil : given?.status ?? job.streamSession?.grpcProblem, lent: buffer)
@@ -407,6 +419,16 @@ final class EasyTransfer {
         } else if result == CURLE_OPERATION_TIMEDOUT, let deadline = job.request.deadline, total >= deadline * 0.95 {
             return RequestError(family: .transport, code: .timedOut,
                                 message: "Not finished within \(Self.seconds(deadline)) (the request's deadline).",
+                                curlCode: Int(result.rawValue))
+        } else if let spoolFailure, let plan = job.request.spool {
+            return RequestError(family: .transport, code: .cannotWriteToFile,
+                                message: "The response body passed \(plan.threshold) bytes, the most kept in memory "
+                                   + "(spoolResponseBodiesOver), and could not be spooled to a file: \(spoolFailure.reason).",
+                                curlCode: Int(result.rawValue))
+        } else if bodyLimitExceeded, spoolLimitExceeded, let plan = job.request.spool {
+            return RequestError(family: .transport, code: .dataLengthExceedsMaximum,
+                                message: "The response body is larger than the limit of \(plan.maximumBytes) bytes spooled "
+                                   + "to disk (maximumSpooledResponseBodyBytes); download it to a file instead, or raise the limit.",
                                 curlCode: Int(result.rawValue))
         } else if bodyLimitExceeded {
             buffer.body.removeAll(keepingCapacity: true)

@@ -51,7 +51,7 @@ extension Contract {
             return [failure(.body, name: name, "the contract's schema at \(shown(reference)) cannot be used: \(error)", at: location)]
         }
         guard let body = facts.wholeJSON else {
-            return [failure(.body, name: name, "the body is not JSON", at: location)]
+            return [failure(.body, name: name, facts.wholeJSONRefusal ?? "the body is not JSON", at: location)]
         }
         let errors = schema.validate(body)
         guard !errors.isEmpty else { return nil }

@@ -22,9 +22,11 @@ extension WorkbenchSession {
 
     /// Writes the body of exchange `id` to a new file (owner-only); nil, or why not.
     func saveBody(of id: Int, to path: String) -> String? {
-        guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }), let data = exchange.request.responseData else {
-            return "the response is gone"
+        guard let exchange = exchangesByRequest.values.first(where: { $0.id == id }) else { return "the response is gone" }
+        if let spooled = exchange.request.responseSpooledBody {
+            return "the body (\(ByteCount.text(Int(spooled.count)))) is in a file already, until the exchange goes: \(spooled.url.path)"
         }
+        guard let data = exchange.request.responseData else { return "the response is gone" }
         let expanded: String
         switch Self.newFilePath(path) {
         case .success(let path): expanded = path

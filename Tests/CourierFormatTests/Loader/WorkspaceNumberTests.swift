@@ -39,6 +39,15 @@ struct WorkspaceNumberTests {
         expectEqual(configError("maxBodyBytes: 1048576"), nil)
     }
 
+    @Test("spoolBodiesOver is 1 KiB to 4 GiB")
+    func spoolThreshold() throws {
+        expectEqual(configError("spoolBodiesOver: 512"),
+                    "test.yaml:2:20: error: config.spoolBodiesOver: expected a number of bytes from 1024 to 4294967296, found 512")
+        expectEqual(configError("spoolBodiesOver: 1048576"), nil)
+        let workspace = try parseWorkspace("config:\n  spoolBodiesOver: 1048576\nrequests:\n  a: {url: /a}\n")
+        expectEqual(workspace.config.spoolBodiesOver, 1_048_576)
+    }
+
     @Test("maxConcurrent is 1 to 1000")
     func maxConcurrent() {
         for value in ["0", "-3", "1001"] {

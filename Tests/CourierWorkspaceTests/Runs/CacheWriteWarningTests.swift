@@ -43,4 +43,32 @@ import Testing
         #expect(codes == [-1001, -1103, nil], "\(run.output)")
         expectEqual(((objects.first?["error"] as? [String: Any])?["message"] as? String)?.contains("deadline"), true)
     }
+
+    @Test func aBodyOverSpoolBodiesOverIsCheckedFromItsFileAndABodyCheckSaysWhyNot() async throws {
+        let state = temporaryDirectory("courier-state")
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let path = writeWorkspace("""
+        config: {baseUrl: "{{demo}}", spoolBodiesOver: 1048576}
+        requests:
+          export:
+            url: /big-json?bytes=1500000
+            expect:
+              - bytes > 1048576
+              - $.count > 0
+              - $.items[1].id exists
+              - body contains items
+        """)
+        let run = await headlessRun(path, ["export"]) {
+            $0.json = true
+            $0.stateDirectory = state
+        }
+        let line = try #require(try jsonLines(run.output).first { $0["name"] as? String == "export" }, "\(run.output)")
+        let checks = try #require(line["checks"] as? [[String: Any]], "\(line)")
+        #expect(checks.map { $0["passed"] as? Bool } == [true, true, true, false], "\(checks)")
+        let summary = checks.last?["summary"] as? String ?? ""
+        #expect(summary.contains("was spooled to a file as it arrived"), "\(summary)")
+        #expect(FileManager.default.fileExists(atPath: state + "/spool"), "the body was spooled beside the run's state")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: state + "/spool")) ?? ["?"]
+        #expect(left.isEmpty, "and its file went with the run: \(left)")
+    }
 }

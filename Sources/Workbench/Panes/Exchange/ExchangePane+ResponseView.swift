@@ -187,13 +187,18 @@ extension ExchangePane {
         if let file = exchange.request.downloadedFileURL {
             lines.append(StyledLine(" Saved to \(file.path)", .success))
         }
+        if let spooled = exchange.request.responseSpooledBody {
+            lines.append(StyledLine(" \(ByteCount.text(Int(spooled.count))) body, written to a file as it arrived (spoolBodiesOver):",
+                                    .dim).truncated(to: width))
+            lines.append(StyledLine("   \(spooled.url.path)", .dim).truncated(to: width))
+        }
         let room = max(0, height - lines.count)
         if exchange.viewer != nil {
             exchange.viewer?.resize(height: room, width: width)
             lines += exchange.viewer!.visibleLines(height: room, width: width, focused: focused)
         } else if let data = exchange.request.responseData, !data.isEmpty {
             lines.append(StyledLine(" Laying out \(ByteCount.text(data.count))…", .dim))
-        } else if exchange.request.downloadedFileURL == nil, exchange.request.error == nil {
+        } else if exchange.request.downloadedFileURL == nil, exchange.request.responseSpooledBody == nil, exchange.request.error == nil {
             lines.append(StyledLine(" (empty body)", .dim))
         }
         return lines
