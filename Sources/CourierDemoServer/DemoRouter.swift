@@ -11,20 +11,33 @@ import Hummingbird
 ///
 /// Every route is registered for all methods (``Router/onAnyMethod(_:use:)``): the
 /// handlers check the method and answer 405 themselves.
+///
+/// The routes are built once per process and shared by every server (``routes``): each route
+/// is registered for every method the parser accepts, through the middleware, and building
+/// them took ~10 % of the test suite's CPU when each server built its own (a debug build, a
+/// server per test). Handlers read their server's state from ``DemoServerState/current``.
 enum DemoRouter {
-    static func make(state: DemoServerState) -> Router<DemoRequestContext> {
+    /// The routes every demo server answers with (``DemoServerStateBinding`` binds its state).
+    static let routes: RouterResponder<DemoRequestContext> = make().buildResponder()
+
+    /// The responder of the server whose state is `state`.
+    static func responder(for state: DemoServerState) -> DemoServerStateBinding {
+        DemoServerStateBinding(state: state, routes: routes)
+    }
+
+    static func make() -> Router<DemoRequestContext> {
         let router = Router(context: DemoRequestContext.self)
-        router.add(middleware: RequestLogMiddleware(log: state.requestLog, exposed: state.exposesRequestLog))
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: HeadResponseMiddleware())
         router.add(middleware: DemoErrorMiddleware())
 
         router.onAnyMethod("/", use: DocumentRoutes.overview)
         addEchoRoutes(to: router)
         addStatusAndAuthRoutes(to: router)
-        addStatefulRoutes(to: router, state: state)
+        addStatefulRoutes(to: router)
         addDownloadRoutes(to: router)
-        addShopRoutes(to: router, sessions: state.sessions)
-        addOAuthRoutes(to: router, store: state.oauth)
+        addShopRoutes(to: router)
+        addOAuthRoutes(to: router)
         LoadRoutes.add(to: router)
         #if GRPC
         GRPCRoutes.add(to: router)
@@ -66,13 +79,11 @@ enum DemoRouter {
         router.onAnyMethod("/digest-auth/:qop/:user/:password/:algorithm", use: DigestAuthRoute.digest)
     }
 
-    private static func addStatefulRoutes(to router: Router<DemoRequestContext>, state: DemoServerState) {
-        let counters = state.counters
-        let resources = state.mutableResources
-        router.onAnyMethod("/counter/:name") { try CounterRoutes.counter($0, store: counters) }
-        router.onAnyMethod("/counter/:name/peek") { try CounterRoutes.peek($0, store: counters) }
-        router.onAnyMethod("/mutable/:name") { try ByteStreamRoutes.mutable($0, store: resources) }
-        router.onAnyMethod("/mutable/:name/touch") { try ByteStreamRoutes.touch($0, store: resources) }
+    private static func addStatefulRoutes(to router: Router<DemoRequestContext>) {
+        router.onAnyMethod("/counter/:name") { try CounterRoutes.counter($0, store: DemoServerState.current.counters) }
+        router.onAnyMethod("/counter/:name/peek") { try CounterRoutes.peek($0, store: DemoServerState.current.counters) }
+        router.onAnyMethod("/mutable/:name") { try ByteStreamRoutes.mutable($0, store: DemoServerState.current.mutableResources) }
+        router.onAnyMethod("/mutable/:name/touch") { try ByteStreamRoutes.touch($0, store: DemoServerState.current.mutableResources) }
     }
 
     private static func addDownloadRoutes(to router: Router<DemoRequestContext>) {
@@ -96,23 +107,23 @@ enum DemoRouter {
         router.onAnyMethod("/paged/link", use: PagedRoutes.link)
     }
 
-    private static func addOAuthRoutes(to router: Router<DemoRequestContext>, store: OAuthStore) {
-        router.onAnyMethod("/oauth/token") { try await OAuthRoutes.token($0, store: store) }
-        router.onAnyMethod("/oauth/authorize") { try OAuthRoutes.authorize($0, store: store) }
-        router.onAnyMethod("/oauth/protected") { try OAuthRoutes.protected($0, store: store) }
-        router.onAnyMethod("/oauth/revoke-all") { try OAuthRoutes.revokeAll($0, store: store) }
-        router.onAnyMethod("/oauth/stats") { try OAuthRoutes.stats($0, store: store) }
+    private static func addOAuthRoutes(to router: Router<DemoRequestContext>) {
+        router.onAnyMethod("/oauth/token") { try await OAuthRoutes.token($0, store: DemoServerState.current.oauth) }
+        router.onAnyMethod("/oauth/authorize") { try OAuthRoutes.authorize($0, store: DemoServerState.current.oauth) }
+        router.onAnyMethod("/oauth/protected") { try OAuthRoutes.protected($0, store: DemoServerState.current.oauth) }
+        router.onAnyMethod("/oauth/revoke-all") { try OAuthRoutes.revokeAll($0, store: DemoServerState.current.oauth) }
+        router.onAnyMethod("/oauth/stats") { try OAuthRoutes.stats($0, store: DemoServerState.current.oauth) }
     }
 
-    private static func addShopRoutes(to router: Router<DemoRequestContext>, sessions: SessionTokenStore) {
-        router.onAnyMethod("/login") { try await ShopRoutes.login($0, sessions: sessions) }
-        router.onAnyMethod("/profile") { try ShopRoutes.profile($0, sessions: sessions) }
-        router.onAnyMethod("/orders") { try ShopRoutes.orders($0, sessions: sessions) }
-        router.onAnyMethod("/checkout") { try await ShopRoutes.checkout($0, sessions: sessions) }
+    private static func addShopRoutes(to router: Router<DemoRequestContext>) {
+        router.onAnyMethod("/login") { try await ShopRoutes.login($0, sessions: DemoServerState.current.sessions) }
+        router.onAnyMethod("/profile") { try ShopRoutes.profile($0, sessions: DemoServerState.current.sessions) }
+        router.onAnyMethod("/orders") { try ShopRoutes.orders($0, sessions: DemoServerState.current.sessions) }
+        router.onAnyMethod("/checkout") { try await ShopRoutes.checkout($0, sessions: DemoServerState.current.sessions) }
         router.onAnyMethod("/cookies", use: CookieRoutes.cookies)
         router.onAnyMethod("/cookies/set", use: CookieRoutes.set)
         router.onAnyMethod("/cookies/delete", use: CookieRoutes.delete)
-        router.onAnyMethod("/session/login") { try await CookieRoutes.login($0, sessions: sessions) }
-        router.onAnyMethod("/session/profile") { try CookieRoutes.profile($0, sessions: sessions) }
+        router.onAnyMethod("/session/login") { try await CookieRoutes.login($0, sessions: DemoServerState.current.sessions) }
+        router.onAnyMethod("/session/profile") { try CookieRoutes.profile($0, sessions: DemoServerState.current.sessions) }
     }
 }

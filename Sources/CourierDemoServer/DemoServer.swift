@@ -138,7 +138,7 @@ public final class DemoServer: Sendable {
         onListening: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         Application(
-            router: DemoRouter.make(state: state),
+            responder: DemoRouter.responder(for: state),
             server: server ?? WebSocketRoutes.server(state: state),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "CourierDemo"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },

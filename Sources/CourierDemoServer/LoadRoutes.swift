@@ -11,12 +11,10 @@ import NIOCore
 enum LoadRoutes {
     /// Registers the routes on `router`, with state of their own for this server.
     static func add(to router: Router<DemoRequestContext>) {
-        let flakyCounts = CounterStore()
-        let stalls = LoadStallStore()
         router.onAnyMethod("/load/ok") { _ in ok() }
-        router.onAnyMethod("/load/flaky") { try flaky($0, counts: flakyCounts) }
-        router.onAnyMethod("/load/stall") { try await stall($0, stalls: stalls) }
-        router.onAnyMethod("/load/pause") { try pause($0, stalls: stalls) }
+        router.onAnyMethod("/load/flaky") { try flaky($0, counts: DemoServerState.current.loadFlakyCounts) }
+        router.onAnyMethod("/load/stall") { try await stall($0, stalls: DemoServerState.current.loadStalls) }
+        router.onAnyMethod("/load/pause") { try pause($0, stalls: DemoServerState.current.loadStalls) }
     }
 
     private static let okBody = ByteBuffer(string: "{\"ok\":true}\n")

@@ -13,15 +13,14 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// Where an exposed log is read.
     static let exposedPath = "/__requests"
 
-    let log: RequestLogStore
-    let exposed: Bool
-
     func handle(
         _ request: Request,
         context: DemoRequestContext,
         next: (Request, DemoRequestContext) async throws -> Response
     ) async throws -> Response {
-        if exposed, request.uri.path == Self.exposedPath, request.method == .get {
+        let state = DemoServerState.current
+        let log = state.requestLog
+        if state.exposesRequestLog, request.uri.path == Self.exposedPath, request.method == .get {
             return DemoResponse.json(.array(log.snapshot.map(Self.json(of:))))
         }
         log.append(Self.entry(for: request))
