@@ -25,7 +25,7 @@ struct WorkspaceDocument {
         self.file = file
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, YAMLValue.resolver)
         } catch {
             throw WorkspaceError.syntaxError(error, file: file)
         }

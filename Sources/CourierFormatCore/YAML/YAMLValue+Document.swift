@@ -1,6 +1,13 @@
 import Yams
 
 extension YAMLValue {
+    /// The resolver workspace documents are composed with: none of Yams' rules. Values' tags
+    /// are worked out when read (``tagName``, through ``PlainScalarTag``: Yams' default rules
+    /// without regular expressions); Yams itself resolves only mapping keys (to find
+    /// duplicates), which are names, and resolved each with up to seven ICU regular
+    /// expressions — most of a workspace's parse.
+    package static let resolver = Resolver.basic
+
     /// The root of a YAML document, checked as workspaces are: characters at their line and
     /// column, alias expansion bounded, syntax errors as `file:line:column`. Nil when the text
     /// holds no document. `subject` names the file's kind in messages ("the workspace").
@@ -11,7 +18,7 @@ extension YAMLValue {
         try AliasExpansion.check(text, file: file, subject: subject)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, Self.resolver)
         } catch {
             throw WorkspaceError.syntaxError(error, file: file)
         }

@@ -31,8 +31,14 @@ package struct YAMLValue {
         YAMLValue(node: node, file: file, path: path.isEmpty ? component : "\(path).\(component)")
     }
 
-    /// The resolved YAML tag: `str`, `int`, `float`, `bool`, `null`, …
-    package var tagName: Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
+    /// The resolved YAML tag: `str`, `int`, `float`, `bool`, `null`, … A plain scalar's is
+    /// worked out by ``PlainScalarTag`` (Yams' default rules, without its regular expressions).
+    package var tagName: Tag.Name {
+        if case .scalar(let scalar) = node, scalar.tag.description == Tag.Name.implicit.rawValue {
+            return PlainScalarTag.name(of: scalar.string)
+        }
+        return Tag.Name(rawValue: node.tag.rawValue)
+    }
 
     package var isNull: Bool {
         if case .scalar = node { return tagName == .null }
