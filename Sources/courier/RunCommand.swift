@@ -158,7 +158,7 @@ extension DemoServerHandle {
 
 /// A line on standard error, its control characters shown, not obeyed (it may quote a server).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((TerminalText.neutralized(line) + "\n").utf8))
+    StandardStreams.error(TerminalText.neutralized(line) + "\n")
 }
 
 /// A line for a person on standard output: server data in it cannot drive the terminal.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierDemoServer
+import CourierFormatCore
 import Foundation
 
 /// `courier serve`: the demo server alone, until Ctrl-C.
@@ -37,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await DemoServer.run(host: host, port: port, webSockets: !noWebsockets, exposesRequestLog: requestLog) { port in
             let shown = host.contains(":") ? "[\(host)]" : host
             // Unbuffered, so that a script reading our output sees the URL at once.
-            FileHandle.standardOutput.write(Data("Courier demo server listening on http://\(shown):\(port)\n".utf8))
+            StandardStreams.output("Courier demo server listening on http://\(shown):\(port)\n")
         }
     }
 }

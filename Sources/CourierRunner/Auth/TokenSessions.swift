@@ -36,7 +36,7 @@ package final class TokenSessions: Sendable {
             let file = TokenFile(stateDirectory: stateDirectory, workspaceFile: workspaceFile, key: key)
             let source: OAuth2TokenSource = source(for: "oauth2 " + file.path) {
                 OAuth2TokenSource(settings: settings, file: file, openURL: openURL ?? Self.printURL,
-                                  tell: tell ?? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                                  tell: tell ?? { StandardStreams.error($0 + "\n") })
             }
             return WorkspaceAuthenticator(scope: scope, header: settings.tokenHeader.name, prefix: settings.tokenHeader.prefix,
                                           token: { try await source.accessToken(agent: $0.agent, deadline: $0.deadline) },
@@ -72,7 +72,7 @@ package final class TokenSessions: Sendable {
     }
 
     private static func printURL(_ url: String) {
-        FileHandle.standardError.write(Data("Open this URL to authorize Courier (it waits for the redirect):\n\(url)\n".utf8))
+        StandardStreams.error("Open this URL to authorize Courier (it waits for the redirect):\n\(url)\n")
     }
 }
 
