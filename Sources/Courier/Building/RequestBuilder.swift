@@ -93,8 +93,8 @@ enum RequestBuilder {
         if let threshold = snapshot.settings.spoolResponseBodiesOver, threshold < prepared.maximumBodyBytes,
            !prepared.discardsResponseBody, request.resumableDownloadPath == nil, request.grpcCall == nil,
            request.externalTransport == nil {
-            let directory = snapshot.settings.spoolDirectory ?? XDGDirectories.cacheHome() + "/courier/spool"
-            prepared.spool = SpoolPlan(threshold: max(0, threshold), directory: URL(fileURLWithPath: directory),
+            let directory = snapshot.settings.spoolDirectory.map { URL(fileURLWithPath: $0) } ?? SpoolPlan.defaultDirectory
+            prepared.spool = SpoolPlan(threshold: max(0, threshold), directory: directory,
                                        maximumBytes: snapshot.settings.maximumSpooledResponseBodyBytes)
         }
         if request.externalTransport != nil {

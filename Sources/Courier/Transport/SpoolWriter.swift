@@ -10,6 +10,10 @@ struct SpoolPlan: Sendable, Equatable {
     var threshold: Int
     var directory: URL
     var maximumBytes: Int64
+
+    /// `$XDG_CACHE_HOME/courier/spool`, read once (every request's plan names it: reading
+    /// the environment for each was a dictionary of it per request).
+    static let defaultDirectory = URL(fileURLWithPath: XDGDirectories.cacheHome() + "/courier/spool")
 }
 
 /// Writes one response body to its spool file, on the transport thread. The file is named
