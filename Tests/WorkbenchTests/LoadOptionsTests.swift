@@ -78,7 +78,7 @@ struct LoadOptionsTests {
         ]
         for text in nasty { _ = LoadOptions.exercise(text) }
         // Random bytes as text, reproducibly.
-        var generator = LoadOptionsSeededGenerator(seed: 41)
+        var generator = SplitMix64(seed: 41)
         let alphabet = Array("rate=duration=concurrency=ramp=warmup=requests=max-in-flight=fail-on=0123456789.e+-%<>,smhn\n/")
         for _ in 0..<300 {
             let text = String((0..<Int.random(in: 0..<60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
@@ -98,18 +98,5 @@ struct LoadOptionsTests {
             expectEqual(problem("c=10000000 d=3s")?.contains("ulimit -n"), true)
         }
         expectEqual(problem("r=200 d=30s"), nil)
-    }
-}
-
-/// A small reproducible generator (SplitMix64).
-private struct LoadOptionsSeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
