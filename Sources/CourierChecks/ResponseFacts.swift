@@ -34,6 +34,11 @@ package struct ResponseFacts: Sendable {
     /// The body's size when it was too large for memory and went to a file as it arrived
     /// (``body`` is then that file, mapped); nil when it is in memory.
     package var spooledBytes: Int64?
+    /// The bytes checks read: the body in memory, or a spooled body's file mapped (its pages
+    /// come in as a check reads them).
+    package static func bodyBytes(_ data: Data?, spooled: SpooledBody?) -> Data {
+        data ?? (try? spooled?.mapped()) ?? Data()
+    }
     /// Why the body is not parsed whole, as the note of a check that needs it; nil when it
     /// would be. A spooled body is not: its tree could take many times the body in memory.
     package var wholeJSONRefusal: String? {
@@ -70,9 +75,8 @@ package struct ResponseFacts: Sendable {
     package init?(request: Request) {
         guard let head = request.response else { return nil }
         let metrics = request.metrics
-        // A spooled body is read from its file, mapped: pages come in as a check reads them.
         let spooled = request.responseSpooledBody
-        let body = request.responseData ?? (try? spooled?.mapped()) ?? Data()
+        let body = Self.bodyBytes(request.responseData, spooled: spooled)
         // A call's JSON is its last message, not its body's bytes.
         self.init(status: head.statusCode, headers: head.headers, body: body,
                   json: request.grpcCall != nil ? request.responseJSON : request.parsedResponseJSON,

@@ -103,10 +103,9 @@ extension ResponseFacts {
     /// The facts of a response the engine is still judging (``Request/responseViolations(in:)``).
     init(content: ResponseContent) {
         let metrics = content.metrics
-        // A spooled body is read from its file, mapped (as ``ResponseFacts/init(request:)`` does).
         let spooled = content.spooledBody
         self.init(status: content.head?.statusCode ?? 0, headers: content.head?.headers ?? HTTPFields(),
-                  body: content.data ?? (try? spooled?.mapped()) ?? Data(),
+                  body: Self.bodyBytes(content.data, spooled: spooled),
                   json: content.grpcStatus != nil ? content.json : content.parsedJSON, url: content.head?.url ?? "",
                   redirects: metrics?.redirectCount ?? 0, durationMilliseconds: (metrics?.total ?? 0) * 1000)
         spooledBytes = spooled?.count

@@ -421,15 +421,9 @@ final class EasyTransfer {
                                 message: "Not finished within \(Self.seconds(deadline)) (the request's deadline).",
                                 curlCode: Int(result.rawValue))
         } else if let spoolFailure, let plan = job.request.spool {
-            return RequestError(family: .transport, code: .cannotWriteToFile,
-                                message: "The response body passed \(plan.threshold) bytes, the most kept in memory "
-                                   + "(spoolResponseBodiesOver), and could not be spooled to a file: \(spoolFailure.reason).",
-                                curlCode: Int(result.rawValue))
+            return plan.error(spoolFailure, curlCode: Int(result.rawValue))
         } else if bodyLimitExceeded, spoolLimitExceeded, let plan = job.request.spool {
-            return RequestError(family: .transport, code: .dataLengthExceedsMaximum,
-                                message: "The response body is larger than the limit of \(plan.maximumBytes) bytes spooled "
-                                   + "to disk (maximumSpooledResponseBodyBytes); download it to a file instead, or raise the limit.",
-                                curlCode: Int(result.rawValue))
+            return plan.limitError(curlCode: Int(result.rawValue))
         } else if bodyLimitExceeded {
             buffer.body.removeAll(keepingCapacity: true)
             return RequestError(family: .transport, code: .dataLengthExceedsMaximum,

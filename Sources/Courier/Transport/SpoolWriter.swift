@@ -14,6 +14,22 @@ struct SpoolPlan: Sendable, Equatable {
     /// `$XDG_CACHE_HOME/courier/spool`, read once (every request's plan names it: reading
     /// the environment for each was a dictionary of it per request).
     static let defaultDirectory = URL(fileURLWithPath: XDGDirectories.cacheHome() + "/courier/spool")
+
+    /// The request's error when its body could not be spooled.
+    func error(_ failure: SpoolFailure, curlCode: Int) -> RequestError {
+        RequestError(family: .transport, code: .cannotWriteToFile,
+                     message: "The response body passed \(threshold) bytes, the most kept in memory "
+                        + "(spoolResponseBodiesOver), and could not be spooled to a file: \(failure.reason).",
+                     curlCode: curlCode)
+    }
+
+    /// The request's error when its spooled body passed ``maximumBytes``.
+    func limitError(curlCode: Int) -> RequestError {
+        RequestError(family: .transport, code: .dataLengthExceedsMaximum,
+                     message: "The response body is larger than the limit of \(maximumBytes) bytes spooled "
+                        + "to disk (maximumSpooledResponseBodyBytes); download it to a file instead, or raise the limit.",
+                     curlCode: curlCode)
+    }
 }
 
 /// Writes one response body to its spool file, on the transport thread. The file is named
