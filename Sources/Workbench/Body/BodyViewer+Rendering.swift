@@ -15,7 +15,7 @@ extension BodyViewer {
             var styled = StyledLine()
             let number = String(line + 1)
             styled.append(String(repeating: " ", count: numberWidth - number.count) + number + " ", .dim)
-            let marker = body.foldEnd(of: line) == nil ? " " : isFolded(line) ? "▸" : "▾"
+            let marker = !body.opensFold(line) ? " " : isFolded(line) ? "▸" : "▾"
             styled.append(marker + " ", .dim)
             styled.append(content(of: line, in: body, width: contentWidth).droppingColumns(horizontalOffset))
             styled = styled.truncated(to: width)

@@ -141,7 +141,7 @@ package struct BodyViewer: Sendable {
     /// innermost fold around it and moves the cursor to its first line.
     package mutating func toggleFold() {
         if shownBody.foldEnd(of: cursor) == nil {
-            guard let opener = shownBody.store.enclosingFold(of: cursor) else { return }
+            guard let opener = shownBody.enclosingFold(of: cursor) else { return }
             cursor = opener
         }
         followsEnd = false
@@ -162,7 +162,7 @@ package struct BodyViewer: Sendable {
 
     /// Closes every fold.
     package mutating func foldAll() {
-        folded = shownBody.store.foldableLines
+        folded = shownBody.foldableLines
         foldsChanged()
     }
 
@@ -305,7 +305,7 @@ package struct BodyViewer: Sendable {
         guard let match = search?.matches[index] else { return }
         followsEnd = false
         search?.current = index
-        let hiding = folded.isEmpty ? [] : shownBody.store.enclosingFolds(of: match.line).filter(isFolded)
+        let hiding = folded.isEmpty ? [] : shownBody.enclosingFolds(of: match.line).filter(isFolded)
         if !hiding.isEmpty {
             folded.removeAll { hiding.contains($0) }
             folds = FoldMap(folded: folded, body: shownBody)

@@ -25,7 +25,7 @@ extension FormattedBody {
 
     /// The body as JSON, when `bytes` are already known to be JSON.
     static func formatJSON(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> FormattedBody {
-        let (lines, _) = try JSONBodyFormatter.format(bytes, lineLimit: nil)
+        let (lines, _) = try JSONBodyFormatter.run(bytes, into: LineStore(json: bytes.count, isWhole: true), lineLimit: nil)
         return FormattedBody(kind: .json, store: lines, byteCount: bytes.count, isComplete: true)
     }
 
@@ -46,7 +46,8 @@ extension FormattedBody {
         let declared = type.declared
         if declared == .json || (type.mayBeJSON && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))) {
             do {
-                let (lines, isComplete) = try JSONBodyFormatter.format(content, lineLimit: lineLimit)
+                let store = LineStore(json: content.count, isWhole: lineLimit == nil)
+                let (lines, isComplete) = try JSONBodyFormatter.run(content, into: store, lineLimit: lineLimit)
                 return FormattedBody(kind: .json, store: lines, byteCount: byteCount, isComplete: isComplete)
             } catch {
                 if declared == .json { jsonError = JSONSyntaxError(offset: error.offset + byteOrderMark, reason: error.reason) }

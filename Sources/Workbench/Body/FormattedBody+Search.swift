@@ -15,6 +15,11 @@ extension FormattedBody {
     package func matches(of query: String, caseInsensitive: Bool, limit: Int) -> [BodyMatch] {
         let needle = Array(query.utf8)
         guard !needle.isEmpty, limit > 0 else { return [] }
+        let store: LineStore
+        switch lines {
+        case .indexed(let indexed): return indexed.matches(of: needle, caseInsensitive: caseInsensitive, limit: limit)
+        case .stored(let stored): store = stored
+        }
         return store.text.withUnsafeBufferPointer { text in
             var found: [BodyMatch] = []
             var position = 0

@@ -13,14 +13,16 @@ struct JSONSyntaxError: Error {
 /// strings are not checked to be UTF-8: the screen shows bad bytes as `�`).
 ///
 /// It scans bytes and copies each token in one piece; containers are tracked on an explicit stack,
-/// so deep nesting costs no call stack.
-struct JSONBodyFormatter {
+/// so deep nesting costs no call stack. What it makes of the lines is up to `Lines`: a
+/// ``LineStore`` keeps their text, a ``JSONCheckpointRecorder`` only where they start.
+struct JSONBodyFormatter<Lines: JSONLineSink> {
     /// How deeply arrays and objects may nest, as in Courier's parser.
-    static let maximumDepth = 512
+    static var maximumDepth: Int { 512 }
 
-    /// The formatted lines, and whether they cover the whole body (false when `lineLimit` cut it).
-    static func format(_ bytes: UnsafeBufferPointer<UInt8>, lineLimit: Int?) throws(JSONSyntaxError) -> (lines: LineStore, isComplete: Bool) {
-        var formatter = JSONBodyFormatter(bytes: bytes, lineLimit: lineLimit ?? Int.max)
+    /// Lays `bytes` out into `lines`; true when it got to the end (false when `lineLimit` or
+    /// `lines` stopped it).
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>, into lines: Lines, lineLimit: Int?) throws(JSONSyntaxError) -> (lines: Lines, isComplete: Bool) {
+        var formatter = JSONBodyFormatter(bytes: bytes, lines: lines, lineLimit: lineLimit ?? Int.max)
         let isComplete = try formatter.run()
         return (formatter.lines, isComplete)
     }
@@ -35,22 +37,19 @@ struct JSONBodyFormatter {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let lineLimit: Int
     private var index = 0
-    private var lines: LineStore
+    private var lines: Lines
     private var open: [OpenContainer] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, lineLimit: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, lines: Lines, lineLimit: Int) {
         self.bytes = bytes
         self.lineLimit = lineLimit
-        // Formatting drops whitespace and adds a space after each member's colon; a member takes at
-        // least five bytes (`"":0,`), so the lines never outgrow this and the buffer never moves.
-        let mostBytes = bytes.count + bytes.count / 5 + 8
-        let isWhole = lineLimit == Int.max
-        // Most bodies' lines average eight bytes or more; denser ones grow the arrays once or twice.
-        lines = LineStore(flavor: .json, tracksDepth: true, expectedBytes: isWhole ? mostBytes : 0, expectedLines: isWhole ? bytes.count / 8 : 0)
+        self.lines = lines
     }
 
+    private var isFull: Bool { lines.lineCount >= lineLimit || lines.isStopped }
+
     private mutating func run() throws(JSONSyntaxError) -> Bool {
-        lines.startLine()
+        lines.startLine(depth: 0, at: index)
         var expectingValue = true
         while true {
             if expectingValue {
@@ -64,15 +63,15 @@ struct JSONBodyFormatter {
             if byte == UInt8(ascii: ",") {
                 index += 1
                 lines.append(byte)
-                if lines.lineCount >= lineLimit { return false }
-                lines.startLine(depth: open.count)
+                if isFull { return false }
+                lines.startLine(depth: open.count, at: index)
                 if container.isObject { try writeKey() }
                 expectingValue = true
             } else if byte == container.closer {
                 index += 1
-                if lines.lineCount >= lineLimit { return false }
+                if isFull { return false }
                 open.removeLast()
-                lines.startLine(depth: open.count)
+                lines.startLine(depth: open.count, at: index - 1)
                 lines.append(byte)
                 lines.closeFold(container.foldSlot)
             } else {
@@ -107,7 +106,7 @@ struct JSONBodyFormatter {
             }
             lines.append(opener)
             open.append(OpenContainer(closer: closer, foldSlot: lines.openFold()))
-            lines.startLine(depth: open.count)
+            lines.startLine(depth: open.count, at: index)
             if opener == UInt8(ascii: "{") { try writeKey() }
             return true
         case UInt8(ascii: "\""):

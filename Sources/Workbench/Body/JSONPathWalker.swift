@@ -145,6 +145,11 @@ extension FormattedBody {
     package func filtered(by path: JSONPath) -> Result<FormattedBody, BodyFilterError> {
         guard kind == .json else { return .failure(.notJSON) }
         guard isComplete else { return .failure(.incomplete) }
+        let store: LineStore
+        switch lines {
+        case .stored(let stored): store = stored
+        case .indexed(let indexed): return indexed.filtered(by: path, byteCount: byteCount)
+        }
         return store.text.withUnsafeBufferPointer { text in
             do throws(BodyFilterError) {
                 let value = try JSONPathWalker(text: text).valueRange(at: path)
@@ -155,6 +160,25 @@ extension FormattedBody {
             } catch {
                 return .failure(error)
             }
+        }
+    }
+}
+
+extension IndexedLines {
+    /// The value `path` leads to, laid out from the same bytes.
+    func filtered(by path: JSONPath, byteCount: Int) -> Result<FormattedBody, BodyFilterError> {
+        let found: Result<Range<Int>, BodyFilterError> = withBytes { text in
+            do throws(BodyFilterError) {
+                return .success(try JSONPathWalker(text: text).valueRange(at: path))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return found.flatMap { value in
+            let start = source.startIndex
+            let slice = source[(start + value.lowerBound)..<(start + value.upperBound)]
+            guard let body = try? FormattedBody.indexedJSON(slice, byteCount: value.count) else { return .failure(.notJSON) }
+            return .success(body)
         }
     }
 }

@@ -109,17 +109,6 @@ struct LineStore: Sendable {
         return lines
     }
 
-    /// The folds around `line`, innermost first: the lines whose folds hide it.
-    func enclosingFolds(of line: Int) -> [Int] {
-        var folds: [Int] = []
-        var inner = line
-        while let opener = enclosingFold(of: inner) {
-            folds.append(opener)
-            inner = opener
-        }
-        return folds
-    }
-
     private func foldSlot(openedAt line: Int) -> Int? {
         guard line >= 0, line < starts.count else { return nil }
         let slot = foldOpeners.partitioningIndex { $0 >= UInt32(line) }

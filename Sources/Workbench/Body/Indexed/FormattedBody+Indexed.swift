@@ -1,0 +1,104 @@
+import Foundation
+
+extension FormattedBody {
+    /// Bodies held in memory past this size are laid out from their bytes (``IndexedLines``)
+    /// rather than kept a second time as lines.
+    package static let indexedLayoutThreshold = 8 << 20
+
+    /// Lays out a large body without copying it: JSON as the formatter would, text by lines,
+    /// anything else (binary, another charset) as ``format(_:mimeType:lineLimit:)`` does (a
+    /// hex preview reads only the first 64 KiB). `progress` gets the lines indexed so far a few
+    /// times a second, the first screen at once, and returns false to give up (then the result
+    /// is nil). `releasesPages` is for a body mapped from a file (``Courier/SpooledBody``): the
+    /// pages read past are dropped from memory as it goes.
+    ///
+    /// With `markupAsText`, XML and HTML are split into lines as they are rather than indented
+    /// (a body mapped from a file is); without it they are left to ``format(_:mimeType:lineLimit:)``.
+    package static func indexed(
+        _ data: Data, mimeType: String?, releasesPages: Bool = false, markupAsText: Bool = true,
+        progress: ((FormattedBody) -> Bool)? = nil
+    ) -> FormattedBody? {
+        let type = BodyMediaType(mimeType)
+        guard !data.isEmpty, type.declared != .binary, type.foreignEncoding == nil else {
+            return format(data, mimeType: mimeType, lineLimit: nil)
+        }
+        let byteOrderMark = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let content = data.dropFirst(byteOrderMark)
+        let prefix = content.prefix(64 * 1024)
+        let first = prefix.first { !$0.isWhitespace }
+        var notice: String?
+        if type.declared == .json || (type.mayBeJSON && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))) {
+            do {
+                return try indexedJSON(content, byteCount: data.count, releasesPages: releasesPages, progress: progress)
+            } catch {
+                if type.declared == .json { notice = "not valid JSON at byte \(error.offset + byteOrderMark)" }
+            }
+        }
+        let looksLikeMarkup = first == UInt8(ascii: "<") || type.declared == .xml || type.declared == .html
+        if looksLikeMarkup, !markupAsText { return format(data, mimeType: mimeType, lineLimit: nil) }
+        if prefix.contains(0) || !prefix.isUTF8(allowingCutCharacter: prefix.count < content.count) {
+            return format(data.prefix(HexPreview.previewBytes * 2), mimeType: "application/octet-stream", lineLimit: nil)
+        }
+        return indexedText(content, byteCount: data.count, notice: notice, releasesPages: releasesPages, progress: progress)
+    }
+
+    /// JSON laid out from its bytes; throws where it stops being JSON.
+    static func indexedJSON(
+        _ content: Data, byteCount: Int, releasesPages: Bool = false, progress: ((FormattedBody) -> Bool)? = nil
+    ) throws(JSONSyntaxError) -> FormattedBody? {
+        let result: Result<(CheckpointRecorder, Bool), JSONSyntaxError> = content.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let recorder = CheckpointRecorder(bytes: bytes, releasesPages: releasesPages, progress: progress.map { progress in
+                { checkpoints, lineCount in
+                    progress(FormattedBody(kind: .json, lines: .indexed(IndexedLines(source: content, grammar: .json, checkpoints: checkpoints,
+                                                                                         lineCount: lineCount)),
+                                           byteCount: byteCount, isComplete: false))
+                }
+            })
+            do throws(JSONSyntaxError) {
+                return .success(try JSONBodyFormatter.run(bytes, into: recorder, lineLimit: nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (recorder, isComplete) = try result.get()
+        guard isComplete else { return nil }
+        let lines = IndexedLines(source: content, grammar: .json, checkpoints: recorder.checkpoints, lineCount: recorder.lineCount)
+        return FormattedBody(kind: .json, lines: .indexed(lines), byteCount: byteCount, isComplete: true)
+    }
+
+    /// Text split into lines from its bytes.
+    private static func indexedText(
+        _ content: Data, byteCount: Int, notice: String?, releasesPages: Bool, progress: ((FormattedBody) -> Bool)?
+    ) -> FormattedBody? {
+        func body(_ checkpoints: LineCheckpoints, _ lineCount: Int, isComplete: Bool, notice: String?) -> FormattedBody {
+            FormattedBody(kind: .text, lines: .indexed(IndexedLines(source: content, grammar: .text, checkpoints: checkpoints, lineCount: lineCount)),
+                          notice: notice, byteCount: byteCount, isComplete: isComplete)
+        }
+        let recorder: CheckpointRecorder? = content.withUnsafeBytes { raw in
+            var recorder = CheckpointRecorder(bytes: raw.bindMemory(to: UInt8.self), releasesPages: releasesPages, progress: progress.map { progress in
+                { checkpoints, lineCount in progress(body(checkpoints, lineCount, isComplete: false, notice: notice)) }
+            })
+            return recorder.recordText() ? recorder : nil
+        }
+        guard let recorder else { return nil }
+        return body(recorder.checkpoints, recorder.lineCount, isComplete: true, notice: notice.map { "\($0); shown as text" })
+    }
+}
+
+private extension Data {
+    /// Whether these bytes are UTF-8; `allowingCutCharacter` forgives a character cut short at
+    /// the end (a prefix of a longer body).
+    func isUTF8(allowingCutCharacter: Bool) -> Bool {
+        withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var end = bytes.count
+            if allowingCutCharacter {
+                var back = 0
+                while back < 3, end - back - 1 >= 0, bytes[end - back - 1] & 0xC0 == 0x80 { back += 1 }
+                if end - back - 1 >= 0, bytes[end - back - 1] >= 0xC0 { end -= back + 1 }
+            }
+            return (try? UTF8Span(validating: UnsafeBufferPointer(rebasing: bytes[..<end]).span)) != nil
+        }
+    }
+}
