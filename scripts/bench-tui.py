@@ -9,6 +9,8 @@ second for STREAM_SECONDS, 120 by default, then 10,000 gRPC messages a second as
 LOAD_ONLY=1 measures a load run alone: `courier load`'s maximum rate (c=64 against the embedded
 demo server's /load/ok) for LOAD_TUI_SECONDS (300), keys timed and RSS read while it runs.
 CHECKS_ONLY=1 measures `expect:` on a 50 MB JSON response alone (`courier run`, time and peak RSS).
+BIG_ONLY=1 measures a 1 GB JSON response alone (`BIG_BYTES`, 1,000,000,000 by default): spooled to a
+file, laid out from it, `G`, a search near its end, keys and peak RSS throughout.
 """
 import ctypes
 import os
@@ -410,6 +412,96 @@ def check_figures():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+BIG_WORKSPACE = """config: {baseUrl: "{{demo}}"}
+requests:
+  gigabyte-json:
+    description: About a gigabyte of JSON, spooled to a file as it arrives (make bench-tui's big body).
+    url: /big-json
+    args: {bytes: BYTES}
+"""
+
+
+def line_position(screen):
+    """The Body tab's `line N/M` (M with a `+` while still laid out): (N, M, complete)."""
+    match = re.search(r"line ([\d,]+)/([\d,]+)(\+?)", screen)
+    if not match:
+        return None
+    return int(match.group(1).replace(",", "")), int(match.group(2).replace(",", "")), match.group(3) != "+"
+
+
+def big_body_figures(size):
+    """Issue 46's gigabyte: the body spooled to a file as it arrives, its first screen once the
+    transfer has ended, the whole laid out (indexed) from the file, `G` to the last line, a search
+    for an id near the end, keys pressed throughout, and the peak RSS."""
+    print(f"A {size / 1e9:.1f} GB JSON response (the demo server's /big-json, spooled past 64 MiB)")
+    session = Session(workspace=BIG_WORKSPACE.replace("BYTES", str(size)))
+    try:
+        session.wait(full_screen)
+        rss = session.status("VmRSS") / 1024
+        session.keys("Enter")
+        sent = time.monotonic_ns()
+        first_body = None
+        while True:  # keys while it downloads and is laid out (j: the one request stays selected)
+            time.sleep(0.05)
+            session.keys("j")
+            screen = session.screen()
+            if first_body is None and '"count"' in screen:
+                first_body = time.monotonic_ns()
+            position = line_position(screen) if first_body else None
+            if position and position[2]:
+                indexed = time.monotonic_ns()
+                break
+            if time.monotonic_ns() - sent > 600e9:
+                raise SystemExit(f"bench-tui: the big body was never laid out; the screen was:\n{screen}")
+        summary = next(line for line in session.screen().splitlines() if "200 OK" in line)
+        seconds = re.search(r"200 OK +([\d.]+) (ms|s)", summary)
+        transfer_ms = float(seconds.group(1)) * (1 if seconds.group(2) == "ms" else 1000) if seconds else 0
+        row("1 GB JSON: transfer (spooled to a file as it arrives)", f"{transfer_ms / 1000:.1f} s", "—", True)
+        after_transfer = (first_body - sent) / 1e6 - transfer_ms
+        row("1 GB JSON: first body screen after the transfer ends", f"{after_transfer:.0f} ms", "≤ 300 ms",
+            after_transfer <= 300)
+        lines = line_position(session.screen())[1]
+        row("1 GB JSON: laid out whole (every line indexed)", f"{(indexed - first_body) / 1e9:.1f} s for {lines:,} lines",
+            "—", True)
+        busy = key_latencies(session.events(), since=sent)
+        row("1 GB JSON: key to screen while it arrives and is laid out (median / max)",
+            f"{statistics.median(busy):.2f} / {max(busy):.2f} ms", "≤ 16 ms", max(busy) <= 16)
+        print_key_details(session, busy, sent)
+        events = session.events()
+        late = [(t - sent) / 1e9 for i, (t, e) in enumerate(events) if e == "key" and t >= sent and
+                next((f for f, k in events[i + 1:] if k == "frame"), t) - t > 16e6]
+        ended = (first_body - sent) / 1e9
+        print(f"    slow keys at {', '.join(f'{x:.1f}' for x in late[:20]) or 'none'} s after the send"
+              f" (the transfer ended at {transfer_ms / 1000:.1f} s, the layout at {(indexed - sent) / 1e9:.1f} s;"
+              f" first screen {ended:.1f} s)")
+
+        session.keys("2", "2")
+        time.sleep(0.3)
+        pressed = time.monotonic_ns()
+        session.keys("G")
+        reached = session.wait(lambda s: (line_position(s) or (0, 1, False))[0] == lines, seconds=60)
+        row("1 GB JSON: G to the last line", f"{(reached - pressed) / 1e6:.0f} ms", "≤ 1 s", reached - pressed <= 1e9)
+
+        target_id = max(1, int((size - 40) / 321) - 100)  # an item near the end (321 bytes an item)
+        session.keys("g", "/")
+        session.type(f'"id": {target_id},')
+        pressed = time.monotonic_ns()
+        session.keys("Enter")
+        found = session.wait(lambda s: "match 1/1" in s or "no match" in s, seconds=120)
+        screen = session.screen()
+        row("1 GB JSON: search for an id near the end", f"{(found - pressed) / 1e9:.2f} s" + ("" if "match 1/1" in screen else
+            " (not found)"), "≤ 3 s", found - pressed <= 3e9 and "match 1/1" in screen)
+
+        keys = navigation_latencies(session)
+        row("1 GB JSON: key to screen once laid out (median / max)", f"{statistics.median(keys):.2f} / {max(keys):.2f} ms",
+            "≤ 16 ms", max(keys) <= 16)
+        peak = session.status("VmHWM") / 1024
+        now = session.status("VmRSS") / 1024
+        row("1 GB JSON: peak RSS (now)", f"{peak:.0f} MB ({now:.0f} MB; {rss:.0f} MB before)", "≤ 300 MB", peak <= 300)
+    finally:
+        session.close()
+
+
 def main():
     print(f"bench-tui: {BINARY}")
     if os.environ.get("CHECKS_ONLY"):
@@ -420,6 +512,9 @@ def main():
         return
     if os.environ.get("LOAD_ONLY"):
         load_figures(int(os.environ.get("LOAD_TUI_SECONDS", "300")))
+        return
+    if os.environ.get("BIG_ONLY"):
+        big_body_figures(int(os.environ.get("BIG_BYTES", "1000000000")))
         return
     launches = []
     for _ in range(5):
@@ -485,6 +580,7 @@ def main():
         session.close()
 
     check_figures()
+    big_body_figures(int(os.environ.get("BIG_BYTES", "1000000000")))
     stream_figures(int(os.environ.get("STREAM_SECONDS", "120")))
     load_figures(int(os.environ.get("LOAD_TUI_SECONDS", "300")))
 

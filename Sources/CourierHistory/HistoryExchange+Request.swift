@@ -13,6 +13,9 @@ package struct HistorySnapshot: Sendable {
     var prepared: PreparedRequest?
     var response: ResponseHead?
     var data: Data?
+    /// A body past `spoolBodiesOver`, in its file: its size and SHA-256 are recorded, read from
+    /// the file on the writer queue.
+    var spooled: SpooledBody?
     var metrics: TransferMetrics?
     var scope: VariableScope
     var warning: String?
@@ -35,6 +38,7 @@ package struct HistorySnapshot: Sendable {
         }
         response = request.response
         data = request.responseData
+        spooled = request.responseSpooledBody
         metrics = request.metrics
         scope = request.scope
         warning = request.warning
@@ -82,6 +86,9 @@ extension HistoryExchange {
             responseBodyBytes = data.count
             responseBodySHA256 = SHA256Hex.of(data)
             if data.count <= context.bodyLimit { responseBody = scope.redactedBody(data, contentType: contentType) }
+        } else if let spooled = snapshot.spooled {
+            responseBodyBytes = Int(spooled.count)
+            responseBodySHA256 = try? spooled.sha256()
         } else {
             responseBodyBytes = result.bytes
         }

@@ -14,6 +14,7 @@ extension ServeCommand {
         let server = try await DemoServer.start(host: host, port: port, tls: true, webSockets: true) { port in
             Self.say(DemoServerHandshake(baseURL: "http://127.0.0.1:\(port)"))
         }
+        Self.lowerPriorityOfEveryThread()
         let tlsFailure = server.tlsFailure ?? (server.tls == nil ? "they did not start" : nil)
         Self.say(DemoServerHandshake(tls: server.tls.map(DemoTLSVariables.init), tlsFailure: tlsFailure))
         await Self.standardInputEnd()
@@ -26,6 +27,17 @@ extension ServeCommand {
         }
         try? await Task.sleep(for: .seconds(1))
         Glibc.exit(0)
+    }
+
+    /// Every thread of the process (the server's event loops are running now) a little below
+    /// the workbench's screen, as a load run's transport is: the embedded server streaming a
+    /// gigabyte as fast as it can shares the machine's cores with the screen, and keys must not
+    /// wait for one. Linux keeps a niceness per thread; threads made later take their maker's.
+    private static func lowerPriorityOfEveryThread() {
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        for thread in threads.compactMap({ id_t($0) }) {
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, 2)
+        }
     }
 
     /// Writes `handshake` as one line, unbuffered: the workbench is waiting for it. A workbench

@@ -24,6 +24,8 @@ package final class Exchange {
     let streamInbox: StreamInbox
     /// Set once its body is being (or has been) laid out; only a request's latest exchange is.
     var isLayingOut = false
+    /// Cancels laying out a large body in the background when the exchange gives up its layout.
+    var layoutTicket: LayoutTicket?
     /// Why a cached request went to the network (or that it was answered from the cache),
     /// judged just before it started.
     package internal(set) var cacheNote: String?

@@ -62,6 +62,7 @@ package struct BodyViewer: Sendable {
     /// it is, the search and the filter are run again.
     package mutating func replaceBody(_ newBody: FormattedBody) {
         let wasFiltered = filteredBody != nil
+        let previous = body
         body = newBody
         filteredBody = nil
         if !filterText.isEmpty { runFilter() }
@@ -70,7 +71,9 @@ package struct BodyViewer: Sendable {
         } else {
             folded = folded.filter { shownBody.foldEnd(of: $0) != nil }
             folds = FoldMap(folded: folded, body: shownBody)
-            rerunSearch(keepingCurrent: true)
+            // More lines of a body laid out from its bytes leave the earlier ones as they were,
+            // and so their matches: a search of gigabytes is not run again each time.
+            if !newBody.continues(previous) { rerunSearch(keepingCurrent: true) }
             if followsEnd {
                 moveToBottom()
             } else {

@@ -23,6 +23,14 @@ extension FormattedBody {
         }
     }
 
+    /// A body of one line saying something about it (that it is empty, or could not be read).
+    static func note(_ text: String, kind: BodyKind = .text) -> FormattedBody {
+        var lines = LineStore(flavor: .note, tracksDepth: false)
+        lines.startLine()
+        lines.append(Array(text.utf8))
+        return FormattedBody(kind: kind, store: lines, byteCount: 0, isComplete: true)
+    }
+
     /// The body as JSON, when `bytes` are already known to be JSON.
     static func formatJSON(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> FormattedBody {
         let (lines, _) = try JSONBodyFormatter.run(bytes, into: LineStore(json: bytes.count, isWhole: true), lineLimit: nil)
@@ -30,12 +38,7 @@ extension FormattedBody {
     }
 
     private static func format(_ body: UnsafeBufferPointer<UInt8>, type: BodyMediaType, byteCount: Int, lineLimit: Int?) -> FormattedBody {
-        if body.isEmpty {
-            var lines = LineStore(flavor: .note, tracksDepth: false)
-            lines.startLine()
-            lines.append("(empty body)")
-            return FormattedBody(kind: .empty, store: lines, byteCount: byteCount, isComplete: true)
-        }
+        if body.isEmpty { return note("(empty body)", kind: .empty) }
         guard type.declared != .binary, body.count <= LineStore.maximumBytes else {
             return binary(body, type: type, byteCount: byteCount, notice: nil, lineLimit: lineLimit)
         }

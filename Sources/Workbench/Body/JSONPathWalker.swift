@@ -177,7 +177,7 @@ extension IndexedLines {
         return found.flatMap { value in
             let start = source.startIndex
             let slice = source[(start + value.lowerBound)..<(start + value.upperBound)]
-            guard let body = try? FormattedBody.indexedJSON(slice, byteCount: value.count) else { return .failure(.notJSON) }
+            guard let body = try? FormattedBody.indexedJSON(slice, byteCount: value.count, releasesPages: releasesPages) else { return .failure(.notJSON) }
             return .success(body)
         }
     }

@@ -15,6 +15,8 @@ extension WorkbenchSession {
             previous.viewer = nil
             previous.streamView = nil
             previous.isLayingOut = false
+            previous.layoutTicket?.cancel()
+            previous.layoutTicket = nil
         }
         exchanges[exchange.name] = exchange
         if exchange.stoppedAt != nil, exchange.body == nil, !exchange.isLayingOut { layOut(exchange) }
@@ -35,26 +37,61 @@ extension WorkbenchSession {
     static let quickFormatLimit = 256 * 1024
 
     /// Lays out an exchange's body off the input loop; a large one shows its first screen
-    /// before the whole of it is ready.
+    /// before the whole of it is ready. A body past ``FormattedBody/indexedLayoutThreshold``, or
+    /// one spooled to a file, is laid out from its bytes (the file mapped, not read into memory),
+    /// the lines indexed so far shown a few times a second.
     func layOut(_ exchange: Exchange) {
+        let id = exchange.id
+        let mailbox = self.mailbox
+        if let spooled = exchange.request.responseSpooledBody {
+            let mime = exchange.request.response?.mimeType
+            let ticket = startLayout(of: exchange)
+            DispatchQueue.global(qos: .userInitiated).async {
+                let body: FormattedBody?
+                do {
+                    body = FormattedBody.indexed(try spooled.mapped(), mimeType: mime, releasesPages: true) { partial in
+                        mailbox.post(.bodyFormatted(exchange: id, body: partial))
+                        return !ticket.isCancelled
+                    }
+                } catch {
+                    body = FormattedBody.note("could not read the body from \(spooled.url.path): \(error.localizedDescription)")
+                }
+                if let body { mailbox.post(.bodyFormatted(exchange: id, body: body)) }
+            }
+            return
+        }
         guard let data = exchange.gathered?.body ?? exchange.request.responseData else {
             exchange.body = nil
             exchange.viewer = nil
             return
         }
         let mime = exchange.gathered != nil ? "application/json" : exchange.request.response?.mimeType
-        let id = exchange.id
-        exchange.isLayingOut = true
         if data.count <= Self.quickFormatLimit {
+            exchange.isLayingOut = true
             let body = FormattedBody.format(data, mimeType: mime, lineLimit: nil)
             exchange.body = body
             exchange.viewer = BodyViewer(body: body)
             return
         }
-        let mailbox = self.mailbox
+        let ticket = startLayout(of: exchange)
         DispatchQueue.global(qos: .userInitiated).async {
+            if data.count > FormattedBody.indexedLayoutThreshold {
+                let body = FormattedBody.indexed(data, mimeType: mime, markupAsText: false) { partial in
+                    mailbox.post(.bodyFormatted(exchange: id, body: partial))
+                    return !ticket.isCancelled
+                }
+                if let body { mailbox.post(.bodyFormatted(exchange: id, body: body)) }
+                return
+            }
             mailbox.post(.bodyFormatted(exchange: id, body: FormattedBody.format(data, mimeType: mime, lineLimit: 200)))
             mailbox.post(.bodyFormatted(exchange: id, body: FormattedBody.format(data, mimeType: mime, lineLimit: nil)))
         }
+    }
+
+    private func startLayout(of exchange: Exchange) -> LayoutTicket {
+        let ticket = LayoutTicket()
+        exchange.isLayingOut = true
+        exchange.layoutTicket = ticket
+        return ticket
     }
 }

@@ -1,4 +1,6 @@
+import Courier
 @testable import CourierChecks
+@testable import CourierDemoServer
 @testable import CourierFormat
 @testable import CourierFormatCore
 @testable import CourierHistory
@@ -70,5 +72,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: state + "/spool"), "the body was spooled beside the run's state")
         let left = (try? FileManager.default.contentsOfDirectory(atPath: state + "/spool")) ?? ["?"]
         #expect(left.isEmpty, "and its file went with the run: \(left)")
+        // The history has its size and SHA-256, read from the file, as the server made it.
+        let recorded = try #require(try HistoryStore(stateDirectory: state).exchangesWithBodies().first { $0.request == "export" })
+        let served = BigJSONDocument(approximateBytes: 1_500_000)
+        let text = served.prefix + (1...served.count).map(BigJSONDocument.item).joined(separator: ",") + BigJSONDocument.suffix
+        let bytes = Data(text.utf8)
+        #expect(recorded.responseBodyBytes == served.length)
+        #expect(recorded.responseBodySHA256 == SHA256Hex.of(bytes))
+        #expect(recorded.responseBody == nil, "a body that large is not kept whole")
     }
 }

@@ -17,18 +17,17 @@ struct CheckpointRecorder: JSONLineSink {
     private(set) var lineCount = 0
     private(set) var isStopped = false
     private let progress: Progress?
-    /// Whether the bytes are a mapped file whose pages may be dropped once read past.
-    private let releasesPages: Bool
+    /// Drops the pages of a mapped file once read past.
+    private var pages: PageRelease
     private var nextReportLine = 256
     private var lastReport = ContinuousClock.now
     private var reportInterval = Duration.milliseconds(100)
-    private var releasedUpTo = 0
 
     /// A recorder over `bytes`. `releasesPages` (only for a read-only file mapping) gives the
     /// pages read past back to the kernel as it goes, so a body larger than memory can be read.
     init(bytes: UnsafeBufferPointer<UInt8>, releasesPages: Bool = false, progress: Progress? = nil) {
         self.bytes = bytes
-        self.releasesPages = releasesPages
+        pages = PageRelease(bytes, isEnabled: releasesPages)
         self.progress = progress
     }
 
@@ -65,7 +64,7 @@ struct CheckpointRecorder: JSONLineSink {
 
     private mutating func report(reachedOffset offset: Int) {
         nextReportLine = lineCount + 8192
-        if releasesPages { releasePages(before: offset) }
+        pages.readUpTo(offset)
         guard let progress else { return }
         let now = ContinuousClock.now
         // The first screen goes at once; after that a few times a second, less often as it grows.
@@ -73,19 +72,5 @@ struct CheckpointRecorder: JSONLineSink {
         lastReport = now
         reportInterval = min(reportInterval * 5 / 4, .milliseconds(500))
         if !progress(checkpoints, lineCount) { isStopped = true }
-    }
-
-    /// Drops the mapped pages wholly before `offset` from memory every 32 MiB: they are read
-    /// again from the file if they are looked at.
-    private mutating func releasePages(before offset: Int) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        guard let base = bytes.baseAddress, offset - releasedUpTo >= 32 << 20 else { return }
-        let start = UnsafeRawPointer(base) + releasedUpTo
-        let alignedStart = (Int(bitPattern: start) + page - 1) / page * page
-        let end = (Int(bitPattern: UnsafeRawPointer(base) + offset)) / page * page
-        if end > alignedStart {
-            madvise(UnsafeMutableRawPointer(bitPattern: alignedStart), end - alignedStart, MADV_DONTNEED)
-        }
-        releasedUpTo = offset
     }
 }

@@ -42,6 +42,14 @@ extension FormattedBody {
         return indexedText(content, byteCount: data.count, notice: notice, releasesPages: releasesPages, progress: progress)
     }
 
+    /// Whether this body is `earlier`'s lines and perhaps more: both laid out from the same bytes,
+    /// this one indexed at least as far.
+    func continues(_ earlier: FormattedBody) -> Bool {
+        guard let mine = indexed, let theirs = earlier.indexed, mine.grammar == theirs.grammar, mine.lineCount >= theirs.lineCount,
+              mine.source.count == theirs.source.count else { return false }
+        return mine.withBytes { a in theirs.withBytes { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// JSON laid out from its bytes; throws where it stops being JSON.
     static func indexedJSON(
         _ content: Data, byteCount: Int, releasesPages: Bool = false, progress: ((FormattedBody) -> Bool)? = nil
@@ -51,7 +59,7 @@ extension FormattedBody {
             let recorder = CheckpointRecorder(bytes: bytes, releasesPages: releasesPages, progress: progress.map { progress in
                 { checkpoints, lineCount in
                     progress(FormattedBody(kind: .json, lines: .indexed(IndexedLines(source: content, grammar: .json, checkpoints: checkpoints,
-                                                                                         lineCount: lineCount)),
+                                                                                         lineCount: lineCount, releasesPages: releasesPages)),
                                            byteCount: byteCount, isComplete: false))
                 }
             })
@@ -63,7 +71,8 @@ extension FormattedBody {
         }
         let (recorder, isComplete) = try result.get()
         guard isComplete else { return nil }
-        let lines = IndexedLines(source: content, grammar: .json, checkpoints: recorder.checkpoints, lineCount: recorder.lineCount)
+        let lines = IndexedLines(source: content, grammar: .json, checkpoints: recorder.checkpoints, lineCount: recorder.lineCount,
+                                 releasesPages: releasesPages)
         return FormattedBody(kind: .json, lines: .indexed(lines), byteCount: byteCount, isComplete: true)
     }
 
@@ -72,7 +81,8 @@ extension FormattedBody {
         _ content: Data, byteCount: Int, notice: String?, releasesPages: Bool, progress: ((FormattedBody) -> Bool)?
     ) -> FormattedBody? {
         func body(_ checkpoints: LineCheckpoints, _ lineCount: Int, isComplete: Bool, notice: String?) -> FormattedBody {
-            FormattedBody(kind: .text, lines: .indexed(IndexedLines(source: content, grammar: .text, checkpoints: checkpoints, lineCount: lineCount)),
+            FormattedBody(kind: .text, lines: .indexed(IndexedLines(source: content, grammar: .text, checkpoints: checkpoints, lineCount: lineCount,
+                                                                    releasesPages: releasesPages)),
                           notice: notice, byteCount: byteCount, isComplete: isComplete)
         }
         let recorder: CheckpointRecorder? = content.withUnsafeBytes { raw in

@@ -17,6 +17,8 @@ final class IndexedLines: Sendable {
     let grammar: Grammar
     let checkpoints: LineCheckpoints
     let lineCount: Int
+    /// Whether `source` is a file mapping whose pages a pass over it (a search) gives back.
+    let releasesPages: Bool
 
     /// Where reading line `line` starts, with `nesting` containers open.
     fileprivate struct ReadState {
@@ -30,8 +32,9 @@ final class IndexedLines: Sendable {
     /// Fold ends found, by opener; forgotten when many.
     private let foldEnds = Mutex<[Int: Int]>([:])
 
-    init(source: Data, grammar: Grammar, checkpoints: LineCheckpoints, lineCount: Int) {
+    init(source: Data, grammar: Grammar, checkpoints: LineCheckpoints, lineCount: Int, releasesPages: Bool = false) {
         self.source = source
+        self.releasesPages = releasesPages
         self.grammar = grammar
         self.checkpoints = checkpoints
         self.lineCount = lineCount

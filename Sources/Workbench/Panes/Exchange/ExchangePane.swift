@@ -285,7 +285,7 @@ final class ExchangePane: Pane {
         switch result as? BackgroundResult {
         case .searched(let id, let searched, let query, let matches)?:
             guard let exchange = source.exchanges.values.first(where: { $0.id == id }),
-                  exchange.viewer?.shownBody === searched else { break }
+                  let shown = exchange.viewer?.shownBody, shown === searched || shown.continues(searched) else { break }
             exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
             say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
         case .historyLoaded(let request, let exchanges)?:
