@@ -177,5 +177,6 @@ struct WorkbenchCommand: AsyncParsableCommand {
 }
 
 extension FileHandle: @retroactive TextOutputStream {
-    public func write(_ string: String) { write(Data(string.utf8)) }
+    /// Never traps: `write(_: Data)` does on any error, EPIPE included (see `StandardStreams`).
+    public func write(_ string: String) { try? write(contentsOf: Data(string.utf8)) }
 }
