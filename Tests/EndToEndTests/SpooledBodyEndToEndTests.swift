@@ -21,7 +21,7 @@ extension EndToEndTests {
             try session.press("Enter")
 
             // The first screen and, once indexed, every line counted.
-            try await session.waitFor(all: ["written to a file as it arrived", #""count": 62305,"#, "line 1/1,557,630 "], seconds: 90)
+            try await session.waitFor(all: ["in a file (spoolBodiesOver): ", #""count": 62305,"#, "line 1/1,557,630 "], seconds: 90)
             let spool = sandbox.directory + "/cache/courier/spool"
             let files = try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".body") }
             try #require(files.count == 1, "\(files)")

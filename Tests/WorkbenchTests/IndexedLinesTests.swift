@@ -127,6 +127,14 @@ struct IndexedLinesTests {
         #expect(broken.notice == "not valid JSON at byte 12; shown as text")
         let binary = try #require(FormattedBody.indexed(Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]), mimeType: nil))
         #expect(binary.kind == .binary)
+        // A large one says its whole size, and that only its start is shown.
+        var large = Data([0x89, 0x50, 0x4E, 0x47, 0])
+        large.append(Data(repeating: 7, count: 10_000_000))
+        let preview = try #require(FormattedBody.indexed(large, mimeType: "text/plain"))
+        #expect(preview.kind == .binary)
+        #expect(preview.plainText(0).contains("text/plain") && preview.plainText(0).contains("10,000,005 bytes")
+            && preview.plainText(0).contains("the first 64 KiB shown"), "\(preview.plainText(0))")
+        #expect(preview.lineCount == 1 + HexPreview.previewBytes / 16)
     }
 
     @Test("While it is indexed, each partial layout's lines are the first lines of the whole")

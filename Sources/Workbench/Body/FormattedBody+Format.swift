@@ -70,7 +70,8 @@ extension FormattedBody {
         return FormattedBody(kind: .text, store: lines, notice: notice, byteCount: byteCount, isComplete: isComplete)
     }
 
-    private static func binary(
+    /// A hex preview of `body` (its first 64 KiB are read), which is `byteCount` bytes in all.
+    static func binary(
         _ body: UnsafeBufferPointer<UInt8>, type: BodyMediaType, byteCount: Int, notice: String?, lineLimit: Int?
     ) -> FormattedBody {
         let (lines, isComplete) = HexPreview.format(body, byteCount: byteCount, mediaType: type.essence, lineLimit: lineLimit)

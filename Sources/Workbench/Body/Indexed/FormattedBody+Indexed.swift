@@ -37,7 +37,11 @@ extension FormattedBody {
         let looksLikeMarkup = first == UInt8(ascii: "<") || type.declared == .xml || type.declared == .html
         if looksLikeMarkup, !markupAsText { return format(data, mimeType: mimeType, lineLimit: nil) }
         if prefix.contains(0) || !prefix.isUTF8(allowingCutCharacter: prefix.count < content.count) {
-            return format(data.prefix(HexPreview.previewBytes * 2), mimeType: "application/octet-stream", lineLimit: nil)
+            // The preview reads its first 64 KiB (one byte more says there are more).
+            return data.prefix(HexPreview.previewBytes + 1).withUnsafeBytes { raw in
+                binary(raw.bindMemory(to: UInt8.self), type: type, byteCount: data.count,
+                       notice: notice.map { "\($0); shown as binary" }, lineLimit: nil)
+            }
         }
         return indexedText(content, byteCount: data.count, notice: notice, releasesPages: releasesPages, progress: progress)
     }

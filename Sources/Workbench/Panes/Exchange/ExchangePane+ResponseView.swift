@@ -188,9 +188,12 @@ extension ExchangePane {
             lines.append(StyledLine(" Saved to \(file.path)", .success))
         }
         if let spooled = exchange.request.responseSpooledBody {
-            lines.append(StyledLine(" \(ByteCount.text(Int(spooled.count))) body, written to a file as it arrived (spoolBodiesOver):",
-                                    .dim).truncated(to: width))
-            lines.append(StyledLine("   \(spooled.url.path)", .dim).truncated(to: width))
+            // One line, the file's name kept when the path is cut: the body needs the rows.
+            let lead = " \(ByteCount.text(Int(spooled.count))) in a file (spoolBodiesOver): "
+            let room = max(width - DisplayWidth.of(lead), 8)
+            let path = spooled.url.path
+            let shown = path.count <= room ? path : "…" + path.suffix(room - 1)
+            lines.append(StyledLine(lead + shown, .dim).truncated(to: width))
         }
         let room = max(0, height - lines.count)
         if exchange.viewer != nil {

@@ -287,7 +287,8 @@ final class ExchangePane: Pane {
             guard let exchange = source.exchanges.values.first(where: { $0.id == id }),
                   let shown = exchange.viewer?.shownBody, shown === searched || shown.continues(searched) else { break }
             exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
-            say(matches.isEmpty ? "no match for \"\(query)\"" : "\(matches.count) matches", matches.isEmpty ? .warning : .info)
+            say(matches.isEmpty ? "no match for \"\(query)\"" : matches.count == 1 ? "1 match" : "\(matches.count.groupedDigits) matches",
+                matches.isEmpty ? .warning : .info)
         case .historyLoaded(let request, let exchanges)?:
             historyLoaded(request: request, exchanges: exchanges)
         case .historyOpened(let exchange)?:
