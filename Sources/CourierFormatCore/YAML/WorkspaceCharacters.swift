@@ -9,7 +9,11 @@ package enum WorkspaceCharacters {
     /// (Unicode scalars) from 1, as libyaml does for its own errors, and a leading
     /// byte-order mark is not counted.
     package static func check(_ bytes: some Collection<UInt8>, file: String) throws(WorkspaceError) {
-        if bytes.withContiguousStorageIfAvailable({ hasNoSuspectByte($0, validUTF8: false) }) == true { return }
+        let clean = bytes.withContiguousStorageIfAvailable { buffer in
+            hasNoSuspectByte(buffer, validUTF8: false)
+                || (String(validating: buffer, as: UTF8.self) != nil && hasNoSuspectByte(buffer, validUTF8: true))
+        }
+        if clean == true { return }
         try checkCharacters(bytes, file: file)
     }
 
@@ -59,29 +63,41 @@ package enum WorkspaceCharacters {
     }
 
     /// Whether no byte can start a problem: none is a control but tab, line feed and carriage
-    /// return, or DEL; and, in text known to be UTF-8, none is the lead byte of U+0080–U+00BF
-    /// (C1 controls) or of U+F000–U+FFFF (U+FFFE, U+FFFF, the byte-order mark) — bytes not
-    /// known to be UTF-8 pass only when they are ASCII. Most files pass this scan, many times
+    /// return, or DEL; and, in text known to be UTF-8, none starts U+0080–U+009F (C1 controls),
+    /// U+FFFE or U+FFFF — bytes not known to be UTF-8 pass only when they are ASCII (or, see
+    /// ``check(_:file:)``, once they have been validated). Most files pass this scan, many times
     /// cheaper than decoding each character (a 31 MB OpenAPI document spent a quarter of its
     /// load in the full check, in a debug build).
     private static func hasNoSuspectByte(_ buffer: UnsafeBufferPointer<UInt8>, validUTF8: Bool) -> Bool {
-        for byte in buffer {
+        var index = 0
+        while index < buffer.count {
+            let byte = buffer[index]
             if byte < 0x20 {
                 if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
             } else if byte >= 0x7F {
-                if byte == 0x7F || !validUTF8 || byte == 0xC2 || byte == 0xEF { return false }
+                guard byte != 0x7F, validUTF8 else { return false }
+                // In valid UTF-8 a lead byte's continuation bytes follow it: only C2 80–9F (the
+                // C1 controls) and EF BF BE/BF (U+FFFE, U+FFFF) are refused.
+                let next = index + 1 < buffer.count ? buffer[index + 1] : 0
+                if byte == 0xC2 && next < 0xA0 { return false }
+                if byte == 0xEF && next == 0xBF && index + 2 < buffer.count && buffer[index + 2] >= 0xBE { return false }
             }
+            index += 1
         }
         return true
     }
 
     /// Why YAML refuses a character, or nil when it takes it.
     private static func problem(with value: UInt32) -> String? {
-        let name = "U+" + hex(value, digits: 4)
-        let escape = "write it as \\u\(hex(value, digits: 4)) inside double quotes"
         switch value {
         case 0x09, 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...:
             return nil
+        default:
+            break
+        }
+        let name = "U+" + hex(value, digits: 4)
+        let escape = "write it as \\u\(hex(value, digits: 4)) inside double quotes"
+        switch value {
         case 0xFFFE, 0xFFFF:
             return "the character \(name) is not allowed in YAML; \(escape)"
         default:

@@ -62,6 +62,20 @@ struct WorkspaceCharacterTests {
             "test.yaml:2:17: error: control character U+001B") == true)
     }
 
+    @Test("a file with other non-ASCII characters is still checked: C1 controls, U+FFFE and U+FFFF are found")
+    func refusedAmongOthers() throws {
+        let prefix = "name: café · 漢字 — ok\nvariables: {a: \"é"
+        for (character, column, message) in [("\u{85}", 18, "control character U+0085"),
+                                             ("\u{9F}", 18, "control character U+009F"),
+                                             ("\u{FFFE}", 18, "the character U+FFFE"),
+                                             ("\u{FFFF}", 18, "the character U+FFFF")] {
+            let error = try loadError(Array((prefix + character + "\"}\n").utf8))
+            #expect(error?.hasPrefix("test.yaml:2:\(column): error: \(message)") == true, "\(error ?? "loaded")")
+        }
+        #expect(try loadError(Array((prefix + "\u{A0}\u{BF}\u{FFFD}\u{FEFF}\"}\n").utf8)) == nil,
+                "U+00A0, U+00BF, U+FFFD and a byte-order mark inside the text are allowed")
+    }
+
     @Test("tabs, line breaks, a byte-order mark and any printable character load")
     func allowed() throws {
         let workspace = try parseWorkspace("\u{FEFF}name: \"tab\there\"\r\nvariables:\r\n  cjk: 漢字 😀\n  quoted: \"\\u0007\"\n")
