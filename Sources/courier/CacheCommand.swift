@@ -27,7 +27,7 @@ struct CacheCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every entry with its request, size, age and freshness.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Every entry with its request, size, age and freshness.")
         @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Print a JSON array of every entry's metadata and freshness.") var json = false
         @OptionGroup var location: Location
@@ -51,7 +51,7 @@ struct CacheCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "One entry's metadata and body.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "One entry's metadata and body.")
         @Argument(help: "The entry's key (its 64-digit name; a unique prefix works).") var key: String
         @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Print the metadata as JSON, without the body.") var json = false
@@ -89,7 +89,7 @@ struct CacheCommand: ParsableCommand {
     }
 
     struct Purge: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete every entry, or with --expired those that are not fresh.")
+        static let configuration = CommandConfiguration(commandName: "purge", abstract: "Delete every entry, or with --expired those that are not fresh.")
         @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Only entries that are expired, of another version, or corrupt.") var expired = false
         @OptionGroup var location: Location

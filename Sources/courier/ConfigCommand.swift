@@ -24,7 +24,7 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print where the config file is looked for.")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where the config file is looked for.")
         @OptionGroup var location: Location
 
         func run() {
@@ -36,6 +36,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print the config in effect, defaults included, as a config file.",
             discussion: "Every theme role's colour and every key binding, by the names the file uses. Exits 1 when the file has problems (then the defaults are printed: the workbench would use them).")
         @OptionGroup var location: Location
@@ -57,6 +58,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check the config file; print each problem as file:line:column.",
             discussion: "Exits 0 when the file is fine or absent, 1 when it has problems.")
         @OptionGroup var location: Location

@@ -40,7 +40,7 @@ struct CookiesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every cookie: domain, path, name, value, expiry, flags.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Every cookie: domain, path, name, value, expiry, flags.")
         @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @Flag(help: "Show the values (they are secrets: session ids, tokens).") var reveal = false
         @OptionGroup var location: Location
@@ -124,7 +124,7 @@ struct CookiesCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete every cookie.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Delete every cookie.")
         @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
         @OptionGroup var location: Location
 

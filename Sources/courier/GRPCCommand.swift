@@ -107,6 +107,7 @@ struct GRPCCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "The server's services, or one service's methods.",
             usage: "courier grpc list [TARGET] [SERVICE] [--proto FILE …] [<options>]")
         @Argument(help: ArgumentHelp("The server, then a service to list the methods of.", valueName: "target-or-service"))
@@ -130,6 +131,7 @@ struct GRPCCommand: AsyncParsableCommand {
 
     struct Describe: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "describe",
             abstract: "A service, method, message or enum, as .proto text (every service without SYMBOL).",
             usage: "courier grpc describe [TARGET] [SYMBOL] [--proto FILE …] [<options>]")
         @Argument(help: ArgumentHelp("The server, then the symbol: package.Service, package.Service.Method, package.Message.",

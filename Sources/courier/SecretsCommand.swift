@@ -14,6 +14,7 @@ struct SecretsCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Fetch every secret the workspace defines; say which fail and why (exit 1 when one does).",
             usage: "courier secrets check <workspace>")
         @Argument(help: "The workspace (file or folder).", completion: Completions.workspaceFiles) var workspace: String
