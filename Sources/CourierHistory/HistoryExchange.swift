@@ -40,6 +40,11 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
 
     public static let databaseTableName = "exchange"
 
+    /// Dates as GRDB writes them, without its `DateFormatter` (``TimestampText/database(_:)``).
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { TimestampText.database($0) }
+    }
+
     public var id: Int64?
     /// One `courier run` or workbench session: exchanges of one run share it (HAR pages).
     public var runID: String

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 import GRDB
 
@@ -63,7 +64,8 @@ public struct HistoryQuery: Sendable, Hashable {
     /// (`date`, `id`): the same set (`last` included), for reading one exchange at a time.
     func ascendingRequest(from oldest: (date: Date, id: Int64)) -> QueryInterfaceRequest<HistoryExchange> {
         filtered(HistoryExchange.all())
-            .filter(Column("date") > oldest.date || (Column("date") == oldest.date && Column("id") >= oldest.id))
+            .filter(Column("date") > TimestampText.database(oldest.date)
+                        || (Column("date") == TimestampText.database(oldest.date) && Column("id") >= oldest.id))
             .order(Column("date").asc, Column("id").asc)
     }
 
@@ -84,7 +86,7 @@ public struct HistoryQuery: Sendable, Hashable {
             let conditions = statuses.map { Column("status") >= $0.range.lowerBound && Column("status") <= $0.range.upperBound }
             request = request.filter(conditions.joined(operator: .or))
         }
-        if let since { request = request.filter(Column("date") >= since) }
+        if let since { request = request.filter(Column("date") >= TimestampText.database(since)) }
         if failedOnly { request = request.filter(Column("ok") == false) }
         if let runID { request = request.filter(Column("runID") == runID) }
         if let ids { request = request.filter(ids.contains(Column("id"))) }

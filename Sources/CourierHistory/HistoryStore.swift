@@ -199,7 +199,7 @@ public final class HistoryStore: Sendable {
         let scopeArguments: StatementArguments = workspacePath.map { [$0] } ?? []
         if let days = retention.days {
             let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
-            try db.execute(sql: "DELETE FROM \(table) WHERE \(dated) < ?" + scope, arguments: [cutoff] + scopeArguments)
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(dated) < ?" + scope, arguments: [TimestampText.database(cutoff)] + scopeArguments)
             deleted += db.changesCount
         }
         if let count = retention.count {

@@ -47,6 +47,11 @@ extension LoadRunSummary {
 private struct LoadRunRow: Codable, MutablePersistableRecord {
     static let databaseTableName = LoadRunSummary.databaseTableName
 
+    /// Dates as GRDB writes them, without its `DateFormatter` (``TimestampText/database(_:)``).
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { TimestampText.database($0) }
+    }
+
     var id: Int64?
     var workspace: String
     var workspacePath: String

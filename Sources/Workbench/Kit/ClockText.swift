@@ -1,11 +1,11 @@
+import Courier
 import Foundation
 
 /// Times and durations as the panes print them.
 enum ClockText {
     /// `14:03:27`, local time.
     static func time(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
-        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        TimestampText.localClock(date)
     }
 
     /// `40s`, `12m`, `3h`.
