@@ -105,6 +105,10 @@ struct SchemaCompiler {
 
     private mutating func compilePattern(_ pattern: String, at location: String) throws(SchemaCompileError) {
         guard graph.patterns[pattern] == nil else { return }
+        if registry.isBuiltIn(SchemaURI.split(location).resource) {
+            graph.patterns[pattern] = SchemaPattern(builtIn: pattern)
+            return
+        }
         guard let compiled = SchemaPattern(pattern) else {
             throw SchemaCompileError(reason: .invalidPattern(pattern), location: location)
         }

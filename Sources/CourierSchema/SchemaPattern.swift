@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `pattern` compiled once: an ECMA-262 regular expression run by ICU (`NSRegularExpression`),
 /// unanchored as the spec asks. ICU and ECMA-262 differ in places; `\d`, `\D`, `\w` and `\W`
@@ -7,15 +8,33 @@ import Foundation
 /// with ECMA-262's "u" mode for the suite's patterns.
 final class SchemaPattern: @unchecked Sendable {
     // NSRegularExpression is immutable and documented safe to use from several threads.
-    private let regex: NSRegularExpression
+    private let regex: NSRegularExpression?
+    /// A built-in metaschema's pattern, known good: compiled when first matched, since every
+    /// schema is checked against the metaschema and compiling it would load ICU (megabytes, and
+    /// milliseconds of the workbench's launch) for patterns that only `$id`s and `$anchor`s meet.
+    private let deferredSource: String?
+    private let deferredRegex = Mutex<NSRegularExpression?>(nil)
 
     init?(_ pattern: String) {
         guard let regex = try? NSRegularExpression(pattern: Self.icu(pattern)) else { return nil }
         self.regex = regex
+        deferredSource = nil
+    }
+
+    /// A pattern of a built-in metaschema, compiled at its first use.
+    init(builtIn pattern: String) {
+        regex = nil
+        deferredSource = pattern
     }
 
     func matches(_ string: String) -> Bool {
-        regex.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
+        let range = NSRange(string.startIndex..., in: string)
+        if let regex { return regex.firstMatch(in: string, range: range) != nil }
+        guard let deferredSource else { return false }
+        return deferredRegex.withLock { compiled in
+            if compiled == nil { compiled = try? NSRegularExpression(pattern: Self.icu(deferredSource)) }
+            return compiled?.firstMatch(in: string, range: range) != nil
+        }
     }
 
     /// The ECMA-262 pattern with its ASCII-only shorthand classes spelled out for ICU.

@@ -27,6 +27,11 @@ public struct SchemaRegistry: Sendable {
         documents[uri] ?? Self.metaschemas[uri]
     }
 
+    /// Whether `uri` (without fragment) is one of the built-in metaschemas, not replaced by `add`.
+    func isBuiltIn(_ uri: String) -> Bool {
+        documents[uri] == nil && Self.metaschemas[uri] != nil
+    }
+
     private static let metaschemas: [String: JSONValue] = {
         var parsed: [String: JSONValue] = [:]
         for uri in Metaschemas.uris {
