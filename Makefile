@@ -29,7 +29,14 @@ build: bootstrap version-header
 ## exactly what it copied.
 PREFIX ?= /usr/local
 DESTDIR ?=
-RELEASE_FLAGS := -c release --product courier --static-swift-stdlib -Xlinker -z -Xlinker now
+## Linked by lld with packed relative relocations (DT_RELR, glibc 2.36): 3.8 MB of relocation
+## entries, all read at every start, become 33 KB; --no-export-dynamic undoes the
+## -export-dynamic of Swift's static-stdlib link (65,000 symbols in the dynamic table, searched
+## first for every symbol the loader binds). Together: the workbench 55 -> 45 MB after one
+## request (docs/benchmarks.md).
+RELEASE_LINK := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --no-export-dynamic
+RELEASE_FLAGS := -c release --product courier $(RELEASE_LINK)
 RELEASE_BIN := .build/release/courier
 ASSETS := .build/dist-assets
 bindir = $(PREFIX)/bin
@@ -258,8 +265,8 @@ bench-download: build
 	scripts/download-benchmark.sh
 
 ## The workbench's speed and footprint, measured on the real binary in tmux.
-bench-tui: bootstrap
-	scripts/bench-tui.sh
+bench-tui: bootstrap version-header
+	RELEASE_LINK="$(RELEASE_LINK)" scripts/bench-tui.sh
 
 ## Renders screenshots/*.png from scripted scenes (installs pyte, Pillow and fonts when root).
 screenshots: bootstrap

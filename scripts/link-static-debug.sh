@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Links the debug build's courier again, as `make release` links (Swift's runtime, Foundation
-and Dispatch static; no run path into the toolchain; BIND_NOW), into OUT — in seconds, where
+and Dispatch static; no run path into the toolchain; BIND_NOW; lld, packed relative relocations, no
+exported symbols), into OUT — in seconds, where
 `swift build --static-swift-stdlib` would first recompile the debug tree's executable module
 (two minutes here). It runs the link command SwiftPM wrote in .build/debug.yaml with those
 flags changed; when that manifest cannot be read, it falls back to SwiftPM itself.
@@ -60,8 +61,9 @@ except (OSError, ValueError) as error:
     print(f"link-static-debug: cannot read .build/debug.yaml ({error})", file=sys.stderr)
 if args is None:
     print("link-static-debug: no link step in .build/debug.yaml; linking with SwiftPM instead", file=sys.stderr)
-    subprocess.run(["swift", "build", "--product", "courier", "--static-swift-stdlib",
-                    "-Xlinker", "-z", "-Xlinker", "now"] + build_flags, check=True)
+    subprocess.run(["swift", "build", "--product", "courier", "--static-swift-stdlib", "-Xswiftc", "-use-ld=lld",
+                    "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-Xlinker", "--no-export-dynamic"] + build_flags, check=True)
     shutil.copy2(os.path.join(bin_path, "courier"), out)
     sys.exit(0)
 linking = []
@@ -79,7 +81,8 @@ for index, arg in enumerate(args):
         continue
     else:
         linking.append(arg)
-linking += ["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "now",
+linking += ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--no-export-dynamic",
             # What the static SDK's modules would have named in the objects' autolink entries.
             "-Xlinker", "--start-group", "-lFoundationXML", "-lFoundation", "-lFoundationInternationalization",
             "-lFoundationEssentials", "-lCoreFoundation", "-l_CFXMLInterface", "-l_FoundationICU",
