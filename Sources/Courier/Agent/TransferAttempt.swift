@@ -11,6 +11,8 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
     let entry: RecordEntry
     let throttle: ProgressThrottle?
     private let lastEventAt = Mutex<UInt64>(0)
+    /// A progress event has said where the body is spooled (``TransferProgress/spoolFile``).
+    private let spoolAnnounced = Atomic<Bool>(false)
     /// Progress handlers or event listeners were there when the attempt began.
     private let hasProgressListeners: Bool
 
@@ -47,8 +49,11 @@ final class TransferAttempt: TransferJob, @unchecked Sendable {
         let hub = agent.eventHub
         guard hub.hasListeners else { return }
         let now = DispatchTime.now().uptimeNanoseconds
+        // The body going to a spool file is news however soon it follows the last event: a
+        // transfer that then stalls would send no more progress to carry it.
+        let announcesSpool = progress.spoolFile != nil && !spoolAnnounced.exchange(true, ordering: .relaxed)
         let due = lastEventAt.withLock { last in
-            guard now - last >= 100_000_000 else { return false }
+            guard announcesSpool || now - last >= 100_000_000 else { return false }
             last = now
             return true
         }

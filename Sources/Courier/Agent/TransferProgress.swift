@@ -32,6 +32,11 @@ public struct TransferProgress: Sendable, Hashable {
     public var resumedFrom: Int64 = 0
     /// The connection the transfer runs on, once the request has gone out on one.
     public var connection: TransferConnection?
+    /// The file the response body is being written to, once it passed
+    /// ``NetworkSettings/spoolResponseBodiesOver``: it grows as the body arrives (read what it
+    /// holds, never past its current size) and is whole only when the request has finished,
+    /// as ``Request/responseSpooledBody``, which removes it when released.
+    public var spoolFile: URL?
 }
 
 extension TransferProgress: CustomStringConvertible {

@@ -74,6 +74,22 @@ public final class SpooledBody: Sendable, CustomStringConvertible {
         return Data(bytesNoCopy: address, count: length, deallocator: .custom { pointer, _ in munmap(pointer, length) })
     }
 
+    /// What the spool file at `url` holds so far, mapped read-only: a body still arriving
+    /// (``TransferProgress/spoolFile``), which only grows, so the mapping stays readable whole.
+    public static func mappedPrefix(of url: URL) throws -> Data {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw error("opening", errno: errno, path: url.path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw error("reading the size of", errno: errno, path: url.path) }
+        let length = Int(status.st_size)
+        guard length > 0 else { return Data() }
+        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw error("mapping", errno: errno, path: url.path)
+        }
+        return Data(bytesNoCopy: address, count: length, deallocator: .custom { pointer, _ in munmap(pointer, length) })
+    }
+
     /// The body's SHA-256 as 64 lowercase hex digits, read in 1 MiB pieces.
     public func sha256() throws -> String {
         let hasher = DigestHasher(.sha256)
@@ -105,7 +121,8 @@ public final class SpooledBody: Sendable, CustomStringConvertible {
         return filled
     }
 
-    private static func error(_ doing: String, errno code: Int32) -> CocoaError {
-        CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(doing) the spooled body failed: \(String(cString: strerror(code)))"])
+    private static func error(_ doing: String, errno code: Int32, path: String? = nil) -> CocoaError {
+        let subject = path.map { "the spool file \($0)" } ?? "the spooled body"
+        return CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(doing) \(subject) failed: \(String(cString: strerror(code)))"])
     }
 }

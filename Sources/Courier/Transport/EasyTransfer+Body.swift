@@ -161,6 +161,8 @@ extension EasyTransfer {
             return false
         case .success(let writer):
             spool = writer
+            let current = job.progress.update { $0.spoolFile = writer.url }
+            if reportsProgress { job.transferProgressed(current) }
         }
         let held = largeBody ?? Data(buffer.body)
         largeBody = nil
