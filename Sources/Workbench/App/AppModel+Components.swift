@@ -98,7 +98,8 @@ extension AppModel {
     }
 
     /// Brings up to date what changes with time, before a frame: the record table of
-    /// requests in flight (at most ten times a second while any run), the cache listing when
+    /// requests in flight (at most ten times a second while any run), a body shown while it
+    /// arrives in its spool file (``ArrivingBodyLayout``), the cache listing when
     /// an entry's time ran out or a minute passed, the Cache pane's verdict when its inputs
     /// changed, and a load run's figures once a second. `force` reads the record table now.
     package func tick(now: Date = Date(), force: Bool = false) {
@@ -108,6 +109,7 @@ extension AppModel {
         let contextOf = paneContexts(now: now)
         for pane in panes.all { carryOut(pane.tick(tick, context: contextOf(pane.id))) }
         if session.judgementsAreStale { judgeSelectedRequestsCache(now: now) }
+        session.followArrivingBodies()
         let holder = panes.role(SelectionHolding.self)
         session.judgeCacheMarkers(of: holder.visibleRequestNames(context: contextOf(holder.id)))
     }

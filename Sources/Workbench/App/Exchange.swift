@@ -26,6 +26,8 @@ package final class Exchange {
     var isLayingOut = false
     /// Cancels laying out a large body in the background when the exchange gives up its layout.
     var layoutTicket: LayoutTicket?
+    /// Its body spooled to a file, laid out while it arrives; nil once the transfer ended.
+    var arriving: ArrivingBodyLayout?
     /// Why a cached request went to the network (or that it was answered from the cache),
     /// judged just before it started.
     package internal(set) var cacheNote: String?

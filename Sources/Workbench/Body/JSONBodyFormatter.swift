@@ -27,6 +27,19 @@ struct JSONBodyFormatter<Lines: JSONLineSink> {
         return (formatter.lines, isComplete)
     }
 
+    /// Lays out as much of `bytes` as is JSON: the lines so far, whether it got to the end, and
+    /// where it stopped being JSON (nil when all of it was). For the first bytes of a body still
+    /// arriving, that place is where the bytes so far were cut, and the lines before it hold.
+    static func runAsFarAsValid(_ bytes: UnsafeBufferPointer<UInt8>, into lines: Lines) -> (lines: Lines, isComplete: Bool, error: JSONSyntaxError?) {
+        var formatter = JSONBodyFormatter(bytes: bytes, lines: lines, lineLimit: Int.max)
+        do throws(JSONSyntaxError) {
+            let isComplete = try formatter.run()
+            return (formatter.lines, isComplete, nil)
+        } catch {
+            return (formatter.lines, false, error)
+        }
+    }
+
     private struct OpenContainer {
         let closer: UInt8
         let foldSlot: Int

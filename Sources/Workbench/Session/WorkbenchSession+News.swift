@@ -39,7 +39,8 @@ extension WorkbenchSession {
             notify(.lastEvent("\(run.name) \(verb) step \(step.index + 1) (\(step.title))"))
         case .bodyFormatted(let id, let body):
             // Only a request's latest exchange keeps a layout.
-            guard let exchange = exchanges.values.first(where: { $0.id == id }), exchange.isLayingOut else { return }
+            guard let exchange = exchanges.values.first(where: { $0.id == id }), exchange.isLayingOut,
+                  !isBehind(body, of: exchange) else { return }
             exchange.body = body
             if exchange.viewer == nil {
                 exchange.viewer = BodyViewer(body: body)
@@ -67,7 +68,9 @@ extension WorkbenchSession {
             say("history: " + sentence, .warning, seconds: 10)
         case .historyExported(let path, let count):
             say("wrote \(count) exchange\(count == 1 ? "" : "s") to \(path) (HAR 1.2)", .success)
-        case .progress, .loadRunEnded, .cacheWritten, .paneResult, .serviceCatalog:
+        case .progress(let request, let progress):
+            progressed(request, progress)
+        case .loadRunEnded, .cacheWritten, .paneResult, .serviceCatalog:
             break // the panes'
         }
     }

@@ -17,6 +17,8 @@ extension WorkbenchSession {
             previous.isLayingOut = false
             previous.layoutTicket?.cancel()
             previous.layoutTicket = nil
+            previous.arriving?.ticket.cancel()
+            previous.arriving = nil
         }
         exchanges[exchange.name] = exchange
         if exchange.stoppedAt != nil, exchange.body == nil, !exchange.isLayingOut { layOut(exchange) }
@@ -42,6 +44,8 @@ extension WorkbenchSession {
     /// the lines indexed so far shown a few times a second.
     func layOut(_ exchange: Exchange) {
         let id = exchange.id
+        exchange.arriving?.ticket.cancel()
+        exchange.arriving = nil
         let mailbox = self.mailbox
         if let spooled = exchange.request.responseSpooledBody {
             let mime = exchange.request.response?.mimeType

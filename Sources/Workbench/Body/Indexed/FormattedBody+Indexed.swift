@@ -14,11 +14,15 @@ extension FormattedBody {
     ///
     /// With `markupAsText`, XML and HTML are split into lines as they are rather than indented
     /// (a body mapped from a file is); without it they are left to ``format(_:mimeType:lineLimit:)``.
+    /// `arriving` says `data` is the first bytes of a body still arriving: its last line, cut
+    /// short, is left out, JSON that stops at the cut is still JSON, and the result is never
+    /// complete.
     package static func indexed(
-        _ data: Data, mimeType: String?, releasesPages: Bool = false, markupAsText: Bool = true,
+        _ data: Data, mimeType: String?, releasesPages: Bool = false, markupAsText: Bool = true, arriving: Bool = false,
         progress: ((FormattedBody) -> Bool)? = nil
     ) -> FormattedBody? {
         let type = BodyMediaType(mimeType)
+        if arriving, data.isEmpty { return nil }
         guard !data.isEmpty, type.declared != .binary, type.foreignEncoding == nil else {
             return format(data, mimeType: mimeType, lineLimit: nil)
         }
@@ -29,21 +33,22 @@ extension FormattedBody {
         var notice: String?
         if type.declared == .json || (type.mayBeJSON && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))) {
             do {
-                return try indexedJSON(content, byteCount: data.count, releasesPages: releasesPages, progress: progress)
+                return try indexedJSON(content, byteCount: data.count, releasesPages: releasesPages, arriving: arriving, progress: progress)
             } catch {
                 if type.declared == .json { notice = "not valid JSON at byte \(error.offset + byteOrderMark)" }
             }
         }
         let looksLikeMarkup = first == UInt8(ascii: "<") || type.declared == .xml || type.declared == .html
         if looksLikeMarkup, !markupAsText { return format(data, mimeType: mimeType, lineLimit: nil) }
-        if prefix.contains(0) || !prefix.isUTF8(allowingCutCharacter: prefix.count < content.count) {
+        if prefix.contains(0) || !prefix.isUTF8(allowingCutCharacter: arriving || prefix.count < content.count) {
             // The preview reads its first 64 KiB (one byte more says there are more).
             return data.prefix(HexPreview.previewBytes + 1).withUnsafeBytes { raw in
                 binary(raw.bindMemory(to: UInt8.self), type: type, byteCount: data.count,
                        notice: notice.map { "\($0); shown as binary" }, lineLimit: nil)
             }
         }
-        return indexedText(content, byteCount: data.count, notice: notice, releasesPages: releasesPages, progress: progress)
+        return indexedText(content, byteCount: data.count, notice: notice, releasesPages: releasesPages, arriving: arriving,
+                           progress: progress)
     }
 
     /// Whether this body is `earlier`'s lines and perhaps more: both laid out from the same bytes,
@@ -54,11 +59,13 @@ extension FormattedBody {
         return mine.withBytes { a in theirs.withBytes { b in a.baseAddress == b.baseAddress } }
     }
 
-    /// JSON laid out from its bytes; throws where it stops being JSON.
+    /// JSON laid out from its bytes; throws where it stops being JSON (for a body still
+    /// `arriving`, that is where it was cut: the lines before it are the result).
     static func indexedJSON(
-        _ content: Data, byteCount: Int, releasesPages: Bool = false, progress: ((FormattedBody) -> Bool)? = nil
+        _ content: Data, byteCount: Int, releasesPages: Bool = false, arriving: Bool = false,
+        progress: ((FormattedBody) -> Bool)? = nil
     ) throws(JSONSyntaxError) -> FormattedBody? {
-        let result: Result<(CheckpointRecorder, Bool), JSONSyntaxError> = content.withUnsafeBytes { raw in
+        let outcome: (lines: CheckpointRecorder, isComplete: Bool, error: JSONSyntaxError?) = content.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             let recorder = CheckpointRecorder(bytes: bytes, releasesPages: releasesPages, progress: progress.map { progress in
                 { checkpoints, lineCount in
@@ -67,22 +74,30 @@ extension FormattedBody {
                                            byteCount: byteCount, isComplete: false))
                 }
             })
-            do throws(JSONSyntaxError) {
-                return .success(try JSONBodyFormatter.run(bytes, into: recorder, lineLimit: nil))
-            } catch {
-                return .failure(error)
-            }
+            return JSONBodyFormatter.runAsFarAsValid(bytes, into: recorder)
         }
-        let (recorder, isComplete) = try result.get()
-        guard isComplete else { return nil }
-        let lines = IndexedLines(source: content, grammar: .json, checkpoints: recorder.checkpoints, lineCount: recorder.lineCount,
+        let recorder = outcome.lines
+        var lineCount = recorder.lineCount
+        let last = arriving ? content.last { !$0.isWhitespace } : nil
+        if let error = outcome.error {
+            guard arriving else { throw error }
+            lineCount -= 1  // the line the cut went through
+            // Cut after an opener: its line would be `[` where the whole has `[]`.
+            if last == UInt8(ascii: "[") || last == UInt8(ascii: "{") { lineCount -= 1 }
+        } else if !outcome.isComplete || recorder.isStopped {
+            return nil
+        } else if let last, last != UInt8(ascii: "]"), last != UInt8(ascii: "}"), last != UInt8(ascii: "\"") {
+            lineCount -= 1  // a number or literal alone, which more bytes may lengthen
+        }
+        guard lineCount > 0 else { return nil }
+        let lines = IndexedLines(source: content, grammar: .json, checkpoints: recorder.checkpoints, lineCount: lineCount,
                                  releasesPages: releasesPages)
-        return FormattedBody(kind: .json, lines: .indexed(lines), byteCount: byteCount, isComplete: true)
+        return FormattedBody(kind: .json, lines: .indexed(lines), byteCount: byteCount, isComplete: !arriving)
     }
 
     /// Text split into lines from its bytes.
     private static func indexedText(
-        _ content: Data, byteCount: Int, notice: String?, releasesPages: Bool, progress: ((FormattedBody) -> Bool)?
+        _ content: Data, byteCount: Int, notice: String?, releasesPages: Bool, arriving: Bool, progress: ((FormattedBody) -> Bool)?
     ) -> FormattedBody? {
         func body(_ checkpoints: LineCheckpoints, _ lineCount: Int, isComplete: Bool, notice: String?) -> FormattedBody {
             FormattedBody(kind: .text, lines: .indexed(IndexedLines(source: content, grammar: .text, checkpoints: checkpoints, lineCount: lineCount,
@@ -96,7 +111,10 @@ extension FormattedBody {
             return recorder.recordText() ? recorder : nil
         }
         guard let recorder else { return nil }
-        return body(recorder.checkpoints, recorder.lineCount, isComplete: true, notice: notice.map { "\($0); shown as text" })
+        // A body still arriving: its last line ends at the cut unless a line feed ended it.
+        let lineCount = recorder.lineCount - (arriving && content.last != UInt8(ascii: "\n") ? 1 : 0)
+        guard lineCount > 0 else { return nil }
+        return body(recorder.checkpoints, lineCount, isComplete: !arriving, notice: notice.map { "\($0); shown as text" })
     }
 }
 

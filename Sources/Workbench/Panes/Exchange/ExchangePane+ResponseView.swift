@@ -22,7 +22,9 @@ extension ExchangePane {
                              lines: [StyledLine(hint, .dim)], joinsAbove: true)
         }
         let streaming = exchange.isInFlight && exchange.streamView != nil
-        if exchange.isInFlight, !streaming {
+        // A body spooled to a file shows its lines so far while it arrives, under one line of progress.
+        let arriving = exchange.isInFlight && !streaming && exchange.viewer != nil
+        if exchange.isInFlight, !streaming, !arriving {
             var lines = progressLines(exchange, transfer: context.transfer(exchange.request), now: now, width: content.width)
             if let message = messageLineRow(exchange, width: content.width, row: content.bottom - 1, column: content.column, frame: &frame) {
                 lines = Array(lines.prefix(content.height - 1))
@@ -33,7 +35,8 @@ extension ExchangePane {
         if !responseTabs.contains(responseTab) { responseTab = .body }
         // While it streams, the events show; once it ended, the Body tab is the stream.
         var lines = streaming ? [streamingLine(exchange, width: content.width, now: now)]
-            : [summaryLine(exchange, width: content.width, now: now),
+            : [arriving ? arrivingLine(exchange, transfer: context.transfer(exchange.request), now: now, width: content.width)
+                        : summaryLine(exchange, width: content.width, now: now),
                responseTabsLine(renamed: exchange.streamView == nil ? [:] : [.body: "Stream"])]
         var height = content.height - lines.count
         var title = titleLine
@@ -238,6 +241,24 @@ extension ExchangePane {
 
     /// While in flight: what it is doing, for how long, how much arrived — and that x cancels.
     /// `transfer` is its row of the record table as In flight last read it (not read here).
+    /// `⠹ receiving 212 MB of 1.0 GB · 21% · 44 MB/s · into a file · x cancels`: the summary
+    /// line of a body shown while it arrives.
+    private func arrivingLine(_ exchange: Exchange, transfer record: InFlightTable.Row?, now: Date, width: Int) -> StyledLine {
+        let elapsed = exchange.elapsed(now: now) ?? 0
+        return StyledLine.build { line in
+            line.append(" \(glyphs.spinner(at: now)) ", .accent)
+            line.append("\(record?.phase.rawValue ?? "receiving") ", .strong)
+            guard let record else { return }
+            var facts = ByteCount.text(Int(record.received))
+            if let expected = record.expected, expected > 0 {
+                facts += " of \(ByteCount.text(Int(expected))) · \(Int(100 * Double(record.received) / Double(expected)))%"
+            }
+            if elapsed > 0.2, record.received > 0 { facts += " · \(ByteCount.text(Int(Double(record.received) / elapsed)))/s" }
+            line.append(facts, .plain)
+            line.append(" · into a file (spoolBodiesOver) · x cancels", .dim)
+        }.truncated(to: width)
+    }
+
     private func progressLines(_ exchange: Exchange, transfer record: InFlightTable.Row?, now: Date, width: Int) -> [StyledLine] {
         let request = exchange.request
         let elapsed = exchange.elapsed(now: now) ?? 0
