@@ -431,9 +431,10 @@ def line_position(screen):
 
 
 def big_body_figures(size):
-    """Issue 46's gigabyte: the body spooled to a file as it arrives, its first screen once the
-    transfer has ended, the whole laid out (indexed) from the file, `G` to the last line, a search
-    for an id near the end, keys pressed throughout, and the peak RSS."""
+    """Issue 46's gigabyte: the body spooled to a file as it arrives and shown while it does (its
+    first screen after the send: the headers come at once), the whole laid out (indexed) from the
+    file once it has arrived, `G` to the last line, a search for an id near the end, keys pressed
+    throughout, and the peak RSS."""
     print(f"A {size / 1e9:.1f} GB JSON response (the demo server's /big-json, spooled past 64 MiB)")
     session = Session(workspace=BIG_WORKSPACE.replace("BYTES", str(size)))
     try:
@@ -458,12 +459,12 @@ def big_body_figures(size):
         seconds = re.search(r"200 OK +([\d.]+) (ms|s)", summary)
         transfer_ms = float(seconds.group(1)) * (1 if seconds.group(2) == "ms" else 1000) if seconds else 0
         row("1 GB JSON: transfer (spooled to a file as it arrives)", f"{transfer_ms / 1000:.1f} s", "—", True)
-        after_transfer = (first_body - sent) / 1e6 - transfer_ms
-        row("1 GB JSON: first body screen after the transfer ends", f"{after_transfer:.0f} ms", "≤ 300 ms",
-            after_transfer <= 300)
+        after_send = (first_body - sent) / 1e6
+        row("1 GB JSON: first body screen after the send (shown as it arrives)", f"{after_send:.0f} ms", "≤ 300 ms",
+            after_send <= 300 and after_send < transfer_ms)
         lines = line_position(session.screen())[1]
-        row("1 GB JSON: laid out whole (every line indexed)", f"{(indexed - first_body) / 1e9:.1f} s for {lines:,} lines",
-            "—", True)
+        row("1 GB JSON: laid out whole after the transfer (every line indexed)",
+            f"{(indexed - sent) / 1e9 - transfer_ms / 1000:.1f} s for {lines:,} lines", "—", True)
         busy = key_latencies(session.events(), since=sent)
         row("1 GB JSON: key to screen while it arrives and is laid out (median / max)",
             f"{statistics.median(busy):.2f} / {max(busy):.2f} ms", "≤ 16 ms", max(busy) <= 16)

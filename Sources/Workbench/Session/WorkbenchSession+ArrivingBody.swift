@@ -26,7 +26,7 @@ extension WorkbenchSession {
     }
 
     private func followArrivingBody(of exchange: Exchange) {
-        guard let arriving = exchange.arriving, arriving.claimPass(received: Self.fileSize(arriving.file)) else { return }
+        guard let arriving = exchange.arriving, arriving.claimPass(fileSize: Self.fileSize(arriving.file)) else { return }
         let file = arriving.file
         let id = exchange.id
         let mailbox = self.mailbox
@@ -47,7 +47,7 @@ extension WorkbenchSession {
                     // The transfer removed the file (cancelled, failed): its own end says why.
                 }
                 arriving.passEnded(bytes: bytes)
-            } while arriving.claimPass(received: Self.fileSize(file))
+            } while arriving.claimPass(fileSize: Self.fileSize(file))
         }
     }
 

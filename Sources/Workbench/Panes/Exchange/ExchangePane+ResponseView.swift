@@ -239,8 +239,6 @@ extension ExchangePane {
         return lines
     }
 
-    /// While in flight: what it is doing, for how long, how much arrived — and that x cancels.
-    /// `transfer` is its row of the record table as In flight last read it (not read here).
     /// `⠹ receiving 212 MB of 1.0 GB · 21% · 44 MB/s · into a file · x cancels`: the summary
     /// line of a body shown while it arrives.
     private func arrivingLine(_ exchange: Exchange, transfer record: InFlightTable.Row?, now: Date, width: Int) -> StyledLine {
@@ -259,6 +257,8 @@ extension ExchangePane {
         }.truncated(to: width)
     }
 
+    /// While in flight: what it is doing, for how long, how much arrived — and that x cancels.
+    /// `transfer` is its row of the record table as In flight last read it (not read here).
     private func progressLines(_ exchange: Exchange, transfer record: InFlightTable.Row?, now: Date, width: Int) -> [StyledLine] {
         let request = exchange.request
         let elapsed = exchange.elapsed(now: now) ?? 0
