@@ -85,28 +85,41 @@ struct CookieSelection {
         return entries.map(\.cookie)
     }
 
-    /// Whether `a` goes before `b`: the sooner expiry, then the older.
-    private static func goesFirst(_ a: Entry, _ b: Entry) -> Bool {
-        let (left, right) = (a.cookie.expires ?? .distantFuture, b.cookie.expires ?? .distantFuture)
-        return left != right ? left < right : a.order < b.order
+    /// Where an entry goes among the others: the sooner expiry first, then the older. Ranks are
+    /// sorted, never the entries: a cookie is a dozen strings, and sorting copies what it sorts.
+    private static func rank(_ entry: Entry) -> (Double, Int) {
+        ((entry.cookie.expires ?? .distantFuture).timeIntervalSinceReferenceDate, entry.order)
+    }
+
+    /// The smallest rank of the `limit` entries that stay among `entries` (ranks are unique).
+    private static func threshold(of entries: [Cookie.Key: Entry], keeping limit: Int) -> (Double, Int) {
+        var ranks = entries.values.map(rank)
+        ranks.sort { $0 < $1 }
+        return ranks[ranks.count - limit]
     }
 
     private mutating func prune(domain: String, to limit: Int) {
         guard let entries = domains[domain], entries.count > limit else { return }
-        let doomed = entries.sorted { Self.goesFirst($0.value, $1.value) }.prefix(entries.count - limit)
+        let threshold = Self.threshold(of: entries, keeping: limit)
+        domains[domain] = entries.filter { Self.rank($0.value) >= threshold }
         work += entries.count
-        for (key, _) in doomed { domains[domain]?[key] = nil }
-        count -= doomed.count
-        dropped += doomed.count
+        count -= entries.count - limit
+        dropped += entries.count - limit
     }
 
     private mutating func pruneAll(to limit: Int) {
-        let all = domains.flatMap { domain, entries in entries.map { (domain, $0.key, $0.value) } }
-        guard all.count > limit else { return }
-        let doomed = all.sorted { Self.goesFirst($0.2, $1.2) }.prefix(all.count - limit)
-        work += all.count
-        for (domain, key, _) in doomed { domains[domain]?[key] = nil }
-        count -= doomed.count
-        dropped += doomed.count
+        guard count > limit else { return }
+        var ranks: [(Double, Int)] = []
+        ranks.reserveCapacity(count)
+        for entries in domains.values { ranks.append(contentsOf: entries.values.map(Self.rank)) }
+        ranks.sort { $0 < $1 }
+        let threshold = ranks[ranks.count - limit]
+        for (domain, entries) in domains {
+            let kept = entries.filter { Self.rank($0.value) >= threshold }
+            domains[domain] = kept.isEmpty ? nil : kept
+        }
+        work += ranks.count
+        dropped += ranks.count - limit
+        count -= ranks.count - limit
     }
 }
