@@ -25,6 +25,36 @@ struct FilteredList<Row> {
         arrange(keeping: keepingSelectedRow ? selected.map(id) : nil)
     }
 
+    /// Appends `new` rows after the others, for a list in arrival order that keeps its newest
+    /// `limit`: once there are a eighth more, the oldest leave together. Costs the new rows and
+    /// (amortized) the ones leaving, not the list: a log taking a million rows one at a time
+    /// stays as quick as it is at its first. The cursor stays on its row, as with ``replace(_:keepingSelectedRow:)``.
+    mutating func append(_ new: [Row], keepingLast limit: Int) {
+        guard !new.isEmpty else { return }
+        let needle = filter.lowercased()
+        let selection = selected == nil ? nil : cursor.selection
+        var leavingShown = 0
+        if needle.isEmpty {
+            shown = []  // `all` alone holds its storage again: appended to in place
+            all.append(contentsOf: new)
+            if all.count > limit + limit / 8 {
+                leavingShown = all.count - limit
+                all.removeFirst(leavingShown)
+            }
+            shown = all
+        } else {
+            all.append(contentsOf: new)
+            shown.append(contentsOf: new.filter { matches($0, needle) })
+            if all.count > limit + limit / 8 {
+                let leaving = all.count - limit
+                leavingShown = all[..<leaving].reduce(0) { $0 + (matches($1, needle) ? 1 : 0) }
+                all.removeFirst(leaving)
+                shown.removeFirst(leavingShown)
+            }
+        }
+        cursor.reset(count: shown.count, selecting: selection.flatMap { $0 >= leavingShown ? $0 - leavingShown : nil })
+    }
+
     mutating func setFilter(_ text: String) {
         filter = text
         arrange(keeping: selected.map(id))

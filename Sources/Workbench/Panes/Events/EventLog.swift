@@ -29,7 +29,8 @@ struct EventLog: FilteredRows {
         var note: String?
     }
 
-    /// How many entries are kept.
+    /// How many entries are kept at least: the oldest leave a few hundred at a time once an
+    /// eighth more have come (``FilteredList/append(_:keepingLast:)``).
     static let capacity = 5_000
 
     var list = FilteredList<Entry>(follow: .bottom, id: { $0.id }) { entry, needle in
@@ -50,7 +51,7 @@ struct EventLog: FilteredRows {
         nextID += 1
         if isPaused {
             held.append(entry)
-            if held.count > Self.capacity { held.removeFirst(held.count - Self.capacity) }
+            if held.count > Self.capacity + Self.capacity / 8 { held.removeFirst(held.count - Self.capacity) }
         } else {
             add([entry])
         }
@@ -58,9 +59,7 @@ struct EventLog: FilteredRows {
     }
 
     private mutating func add(_ new: [Entry]) {
-        var entries = list.all + new
-        if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
-        list.replace(entries)
+        list.append(new, keepingLast: Self.capacity)
     }
 
     mutating func togglePause() {
