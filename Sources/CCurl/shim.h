@@ -7,6 +7,9 @@
 #include <sys/timerfd.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sched.h>
+#include <errno.h>
+#include <stdint.h>
 #include <unistd.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -86,6 +89,37 @@ static inline void courier_name_current_thread(const char *name) {
 /// Lowers the calling thread's scheduling priority (Linux keeps a nice value per thread).
 static inline void courier_nice_current_thread(int niceness) {
     (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
+}
+
+/// Puts the calling thread in Linux's SCHED_IDLE class: it runs when nothing else wants a
+/// core, and any other thread waking preempts it at once. 0 on success, else an errno.
+static inline int courier_idle_current_thread(void) {
+    struct sched_param parameter = { .sched_priority = 0 };
+    return sched_setscheduler((pid_t)syscall(SYS_gettid), 5 /* SCHED_IDLE */, &parameter) == 0 ? 0 : errno;
+}
+
+/// The kernel's `struct sched_attr` (its first version, 56 bytes), which glibc does not declare.
+struct courier_sched_attr {
+    uint32_t size, sched_policy;
+    uint64_t sched_flags;
+    int32_t sched_nice;
+    uint32_t sched_priority;
+    uint64_t sched_runtime, sched_deadline, sched_period;
+    uint32_t sched_util_min, sched_util_max;
+};
+
+/// Asks for time slices of `nanoseconds` for the calling thread, keeping its class and
+/// niceness: Linux 6.12 and later (EEVDF) take `sched_runtime` of a normal thread as the slice
+/// it asks for, and a thread asking for a shorter one than those running is given a core
+/// sooner when it wakes; earlier kernels ignore it. 0 on success, else an errno.
+static inline int courier_short_slices_current_thread(uint64_t nanoseconds) {
+    pid_t thread = (pid_t)syscall(SYS_gettid);
+    errno = 0;
+    int niceness = getpriority(PRIO_PROCESS, (id_t)thread);
+    if (errno != 0) return errno;
+    struct courier_sched_attr attributes = { .size = sizeof(struct courier_sched_attr), .sched_policy = 0 /* SCHED_OTHER */,
+                                             .sched_nice = niceness, .sched_runtime = nanoseconds };
+    return syscall(SYS_sched_setattr, thread, &attributes, 0) == 0 ? 0 : errno;
 }
 
 /// A share handle that keeps one cookie store for the easy handles attached to it, with a

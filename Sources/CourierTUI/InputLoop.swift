@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import Glibc
+import Courier
 import CourierWorkspace
 import Workbench
 
@@ -42,6 +43,9 @@ final class InputLoop {
     }
 
     func run() {
+        // It mostly sleeps and must answer a key at once, while transfers, layouts (and the demo
+        // server's child) may keep both cores busy: short slices let it in first.
+        ThreadNiceness.requestShortSlices()
         draw(now: Date())
         afterFirstDraw?()
         while !model.wantsToQuit {

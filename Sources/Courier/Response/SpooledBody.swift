@@ -67,11 +67,7 @@ public final class SpooledBody: Sendable, CustomStringConvertible {
         guard count > 0 else { return Data() }
         let descriptor = try openForReading()
         defer { close(descriptor) }
-        guard let address = mmap(nil, Int(count), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw Self.error("mapping", errno: errno)
-        }
-        let length = Int(count)
-        return Data(bytesNoCopy: address, count: length, deallocator: .custom { pointer, _ in munmap(pointer, length) })
+        return try Self.map(descriptor, length: Int(count), path: url.path)
     }
 
     /// What the spool file at `url` holds so far, mapped read-only: a body still arriving
@@ -82,10 +78,22 @@ public final class SpooledBody: Sendable, CustomStringConvertible {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw error("reading the size of", errno: errno, path: url.path) }
-        let length = Int(status.st_size)
+        return try map(descriptor, length: Int(status.st_size), path: url.path)
+    }
+
+    /// How many bytes the spool file at `url` holds now (0 when it is gone): whether a body
+    /// still arriving grew since it was last read.
+    public static func currentSize(of url: URL) -> Int64 {
+        var status = stat()
+        return stat(url.path, &status) == 0 ? Int64(status.st_size) : 0
+    }
+
+    /// `length` bytes of the open file `descriptor` mapped read-only and private, unmapped when
+    /// the `Data` goes (the mapping outlives the descriptor and the file's name).
+    private static func map(_ descriptor: Int32, length: Int, path: String) throws -> Data {
         guard length > 0 else { return Data() }
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw error("mapping", errno: errno, path: url.path)
+            throw error("mapping", errno: errno, path: path)
         }
         return Data(bytesNoCopy: address, count: length, deallocator: .custom { pointer, _ in munmap(pointer, length) })
     }

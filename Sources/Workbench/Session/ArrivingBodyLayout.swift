@@ -11,6 +11,9 @@ import Synchronization
 final class ArrivingBodyLayout: Sendable {
     /// The first pass waits for this many bytes (a screen of any body).
     static let firstPassBytes: Int64 = 64 * 1024
+    /// Passes up to this many bytes run at nice 5 and make the first screens quickly; longer
+    /// ones only on a core nothing else wants.
+    static let screenfulPassBytes: Int64 = 4 * 1024 * 1024
 
     let file: URL
     let ticket = LayoutTicket()

@@ -26,15 +26,18 @@ extension WorkbenchSession {
     }
 
     private func followArrivingBody(of exchange: Exchange) {
-        guard let arriving = exchange.arriving, arriving.claimPass(fileSize: Self.fileSize(arriving.file)) else { return }
+        guard let arriving = exchange.arriving, arriving.claimPass(fileSize: SpooledBody.currentSize(of: arriving.file)) else { return }
         let file = arriving.file
         let id = exchange.id
         let mailbox = self.mailbox
-        // A thread of its own at nice 5: the passes run while the transfer (and on the demo, its
-        // server) keeps the cores busy, and the keys come first (at the pool's priority, 3 of 407
-        // keys took over 16 ms while a gigabyte arrived).
+        // A thread of its own: the passes run while the transfer (and on the demo, its server)
+        // keeps the cores busy, and the keys come first. The first screen's passes run at nice 5;
+        // the long ones after them (a gigabyte's last passes read 256 and 512 MB) only when no
+        // other thread wants a core (SCHED_IDLE): at nice 5, 6 of 453 keys still waited 5–18 ms
+        // for a core beside them, since a nice thread keeps a share of time whoever waits.
         let thread = Thread {
             ThreadNiceness.lowerCurrentThread(to: 5)
+            var isIdle = false
             // Passes follow one another while the file keeps doubling: a transfer that stalls
             // sends no more progress, and what it sent during a pass is then shown too.
             repeat {
@@ -42,6 +45,7 @@ extension WorkbenchSession {
                 do {
                     let data = try SpooledBody.mappedPrefix(of: file)
                     bytes = Int64(data.count)
+                    if !isIdle, bytes > ArrivingBodyLayout.screenfulPassBytes { isIdle = ThreadNiceness.makeCurrentThreadIdle() }
                     let body = FormattedBody.indexed(data, mimeType: nil, releasesPages: true, arriving: true) { partial in
                         mailbox.post(.bodyFormatted(exchange: id, body: partial))
                         return !arriving.ticket.isCancelled
@@ -51,15 +55,10 @@ extension WorkbenchSession {
                     // The transfer removed the file (cancelled, failed): its own end says why.
                 }
                 arriving.passEnded(bytes: bytes)
-            } while arriving.claimPass(fileSize: Self.fileSize(file))
+            } while arriving.claimPass(fileSize: SpooledBody.currentSize(of: file))
         }
         thread.name = "arriving body"
         thread.start()
-    }
-
-    private static func fileSize(_ file: URL) -> Int64 {
-        var status = stat()
-        return stat(file.path, &status) == 0 ? Int64(status.st_size) : 0
     }
 
     /// Whether `body`, just laid out for `exchange`, would show less than the screen has: the

@@ -239,8 +239,8 @@ extension ExchangePane {
         return lines
     }
 
-    /// `⠹ receiving 212 MB of 1.0 GB · 21% · 44 MB/s · into a file · x cancels`: the summary
-    /// line of a body shown while it arrives.
+    /// `⠹ receiving 212 MB of 1.0 GB · 21% · 44 MB/s · into a file (spoolBodiesOver) · x cancels`:
+    /// the summary line of a body shown while it arrives (the tail shortened to fit).
     private func arrivingLine(_ exchange: Exchange, transfer record: InFlightTable.Row?, now: Date, width: Int) -> StyledLine {
         let elapsed = exchange.elapsed(now: now) ?? 0
         return StyledLine.build { line in
@@ -253,7 +253,10 @@ extension ExchangePane {
             }
             if elapsed > 0.2, record.received > 0 { facts += " · \(ByteCount.text(Int(Double(record.received) / elapsed)))/s" }
             line.append(facts, .plain)
-            line.append(" · into a file (spoolBodiesOver) · x cancels", .dim)
+            // The facts first; then as much of the rest as fits (80 columns lose the setting's name).
+            let tails = [" · into a file (spoolBodiesOver) · x cancels", " · into a file · x cancels", " · x cancels"]
+            let room = width - line.width
+            line.append(tails.first { $0.count <= room } ?? "", .dim)
         }.truncated(to: width)
     }
 
