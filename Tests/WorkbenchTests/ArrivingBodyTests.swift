@@ -87,7 +87,8 @@ import Testing
             #expect(!partial.isComplete && exchange.isInFlight)
             #expect(partial.lineCount < 3 + 6_000 * 8 + 2, "only what arrived: \(partial.lineCount) lines")
             let screen = app.screen
-            #expect(screen.contains("into a file (spoolBodiesOver)"), "\(screen)")
+            // The facts, then as much of the rest as fits: the setting's name goes first, never the key.
+            #expect(screen.contains("into a file") && screen.contains("· x cancels"), "\(screen)")
             #expect(screen.contains(#""count": 6000,"#))
             release.signal()
             try await app.settle("the whole laid out") {
@@ -96,6 +97,56 @@ import Testing
             #expect(exchange.body?.lineCount == 3 + 6_000 * 8 + 2)
             #expect(exchange.request.responseSpooledBody != nil)
             #expect(app.screen.contains("in a file (spoolBodiesOver)"))
+        }
+    }
+
+    @Test func aSearchMadeWhileItArrivesCoversTheWholeOnceLaidOut() async throws {
+        let count = 24_000  // about 1.4 MB: past what is searched on the input loop
+        let items = (0..<count).map { #"{"id": \#($0), "name": "item \#($0)", "tags": ["a", "b"]}"# }
+        let document = Data(("{\"count\": \(count), \"items\": [" + items.joined(separator: ", ") + "]}").utf8)
+        #expect(document.count > BodyViewer.quickSearchBytes)
+        let half = document.count / 2
+        let server = try LoopbackListener()
+        let release = DispatchSemaphore(value: 0)
+        server.answerEachConnection { connection in
+            _ = Self.readHead(connection)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(document.count)\r\nConnection: close\r\n\r\n"
+            Self.send(Data(head.utf8) + document.prefix(half), to: connection)
+            release.wait()
+            Self.send(Data(document.dropFirst(half)), to: connection)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let request = "  arriving:\n    url: \"http://127.0.0.1:\(server.port)/items\"\n"
+        try await AppHarness.run(editing: { text in
+            text.replacingOccurrences(of: "  maxConcurrent: 8", with: "  spoolBodiesOver: 1024\n  maxConcurrent: 8")
+                .replacingOccurrences(of: "\nrequests:\n", with: "\nrequests:\n" + request)
+        }) { app in
+            app.select(.request("arriving"))
+            app.press(.enter)
+            let session = app.model.session
+            try await app.settle("the first half shown while it arrives") {
+                app.model.tick()
+                guard let exchange = session.exchanges["arriving"], exchange.isInFlight, let body = exchange.body else { return false }
+                return body.lineCount > 1_000
+            }
+            let exchange = try #require(session.exchanges["arriving"])
+            app.press(.character("2"), .character("2"))
+            app.press(.character("/"))
+            app.type(#""b""#)
+            app.press(.enter)
+            let early = try #require(exchange.viewer?.search?.matches.count)
+            #expect(early > 0 && early < count, "what had arrived: \(early) matches")
+            release.signal()
+            try await app.settle("the whole searched again once laid out") {
+                app.model.tick()  // the Exchange pane asks for the search again before a frame
+                return exchange.body?.isComplete == true && exchange.viewer?.search?.matches.count == count
+            }
+            #expect(exchange.viewer?.search?.isBehind == false)
+            #expect(app.screen.contains("/\(count.groupedDigits)"), "\(app.screen)")
+            #expect(!app.screen.contains("so far"))
         }
     }
 

@@ -23,14 +23,15 @@ extension BodyViewer {
         }
     }
 
-    /// `line 120/45,210 · match 3/17`: where the cursor is, and the search's state; `line
-    /// 200/200+ · to the end when laid out` after `G` in a body still being laid out.
+    /// `line 120/45,210 · match 3/17`: where the cursor is, and the search's state (`match
+    /// 3/17+ so far` while the body grew past it); `line 200/200+ · to the end when laid out`
+    /// after `G` in a body still being laid out.
     package var positionText: String {
         let body = shownBody
         var text = "line \((cursor + 1).groupedDigits)/\(body.lineCount.groupedDigits)\(body.isComplete ? "" : "+")"
         if followsEnd { text += " · to the end when laid out" }
         if let search {
-            let count = search.matches.count.groupedDigits + (search.isTruncated ? "+" : "")
+            let count = search.matches.count.groupedDigits + (search.isTruncated || search.isBehind ? "+" : "")
             if search.matches.isEmpty {
                 text += " · no matches"
             } else if let current = search.current {
@@ -38,6 +39,8 @@ extension BodyViewer {
             } else {
                 text += " · \(count) matches"
             }
+            // Made over fewer lines than there are now: searched again when the whole is laid out.
+            if search.isBehind { text += " so far" }
         }
         return text
     }

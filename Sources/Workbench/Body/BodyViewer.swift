@@ -18,9 +18,20 @@ package struct BodyViewer: Sendable {
         /// The match the cursor was moved to last.
         package internal(set) var current: Int?
 
+        /// Whether the body grew, or was laid out again, since: the matches hold for the lines
+        /// searched then (a body's lines do not change as more come), and the whole is searched
+        /// again once complete (``BodyViewer/searchToRedo``).
+        package internal(set) var isBehind = false
+        /// Whether that search again was asked for (``BodyViewer/markSearchRedoing()``).
+        var isRedoing = false
+
         /// Whether the search stopped at the limit, with more matches left uncounted.
         package var isTruncated: Bool { matches.count >= BodyViewer.matchLimit }
     }
+
+    /// Bodies up to this size are searched on the input loop; larger ones off it (the Exchange
+    /// pane does), and not again on the loop when they grow.
+    package static let quickSearchBytes = 1024 * 1024
 
     /// The body as formatted, unfiltered.
     package private(set) var body: FormattedBody
@@ -72,8 +83,15 @@ package struct BodyViewer: Sendable {
             folded = folded.filter { shownBody.foldEnd(of: $0) != nil }
             folds = FoldMap(folded: folded, body: shownBody)
             // More lines of a body laid out from its bytes leave the earlier ones as they were,
-            // and so their matches: a search of gigabytes is not run again each time.
-            if !newBody.continues(previous) { rerunSearch(keepingCurrent: true) }
+            // and so their matches: a search of gigabytes is not run again each time, nor on the
+            // input loop — the whole is searched again once complete (`searchToRedo`).
+            if newBody.continues(previous) {
+                if newBody.lineCount > previous.lineCount { search?.isBehind = true }
+            } else if newBody.byteCount > Self.quickSearchBytes {
+                search?.isBehind = true  // the same body laid out again (a spool file mapped anew)
+            } else {
+                rerunSearch(keepingCurrent: true)
+            }
             if followsEnd {
                 moveToBottom()
             } else {
@@ -195,12 +213,31 @@ package struct BodyViewer: Sendable {
     }
 
     /// Shows matches found elsewhere (a large body is searched off the input loop) and
-    /// moves to the first one at or after the cursor.
-    package mutating func show(_ matches: [BodyMatch], for query: String, caseInsensitive: Bool) {
+    /// moves to the first one at or after the cursor — or, `moving` false (the search run again
+    /// over a body that grew), leaves the cursor where it is, on the same match.
+    package mutating func show(_ matches: [BodyMatch], for query: String, caseInsensitive: Bool, moving: Bool = true) {
+        let previous = search
         search = Search(query: query, caseInsensitive: caseInsensitive, matches: matches)
-        if !matches.isEmpty {
+        guard !matches.isEmpty else { return }
+        if moving {
             moveToMatch(matches.partitioningIndex { $0.line >= cursor } % matches.count)
+        } else if let previous, let current = previous.current, current < previous.matches.count {
+            let match = previous.matches[current]
+            let index = matches.partitioningIndex { ($0.line, $0.range.lowerBound) >= (match.line, match.range.lowerBound) }
+            if index < matches.count, matches[index] == match { search?.current = index }
         }
+    }
+
+    /// A search behind its body (``Search/isBehind``) that is complete now: to run again over
+    /// the whole, off the input loop. Nil once asked for (``markSearchRedoing()``).
+    package var searchToRedo: (query: String, caseInsensitive: Bool)? {
+        guard let search, search.isBehind, !search.isRedoing, shownBody.isComplete else { return nil }
+        return (search.query, search.caseInsensitive)
+    }
+
+    /// The search again was started: ``searchToRedo`` says nothing more until its result.
+    package mutating func markSearchRedoing() {
+        search?.isRedoing = true
     }
 
     /// Forgets the search and its marks.

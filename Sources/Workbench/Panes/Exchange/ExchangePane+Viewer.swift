@@ -4,7 +4,6 @@ import Foundation
 
 extension ExchangePane {
     /// Bodies up to this size are searched on the input loop; larger ones in the background.
-    static let quickSearchLimit = 1024 * 1024
 
     /// Changes the viewer of the selected request's response.
     func updateViewer(_ change: (inout BodyViewer) -> Void) {
@@ -50,16 +49,30 @@ extension ExchangePane {
             updateViewer { $0.search(query) }
             return
         }
-        if body.byteCount <= Self.quickSearchLimit || query.isEmpty {
+        if body.byteCount <= BodyViewer.quickSearchBytes || query.isEmpty {
             updateViewer { $0.search(query) }
             return
         }
+        say("searching \(body.byteCount / 1_048_576) MB for \"\(query)\"…", .info)
+        search(body, of: exchange, for: query, caseInsensitive: BodyViewer.ignoresCase(query), again: false)
+    }
+
+    /// Runs the selected body's search again once the body is complete, when it was made over
+    /// fewer lines (``BodyViewer/searchToRedo``): off the input loop, the cursor left where it is.
+    func searchAgainOverTheWhole() {
+        guard inspection == nil, let exchange = selection.selectedExchange, let viewer = exchange.viewer,
+              let redo = viewer.searchToRedo else { return }
+        exchange.viewer?.markSearchRedoing()
+        search(viewer.shownBody, of: exchange, for: redo.query, caseInsensitive: redo.caseInsensitive, again: true)
+    }
+
+    private func search(_ body: FormattedBody, of exchange: Exchange, for query: String, caseInsensitive: Bool, again: Bool) {
         let id = exchange.id
         let mailbox = source.mailbox
-        say("searching \(body.byteCount / 1_048_576) MB for \"\(query)\"…", .info)
         DispatchQueue.global(qos: .userInitiated).async {
-            let matches = body.matches(of: query, caseInsensitive: BodyViewer.ignoresCase(query), limit: BodyViewer.matchLimit)
-            mailbox.post(.paneResult(.exchange, BackgroundResult.searched(exchange: id, body: body, query: query, matches: matches)))
+            let matches = body.matches(of: query, caseInsensitive: caseInsensitive, limit: BodyViewer.matchLimit)
+            mailbox.post(.paneResult(.exchange, BackgroundResult.searched(exchange: id, body: body, query: query, caseInsensitive: caseInsensitive,
+                                                                           matches: matches, again: again)))
         }
     }
 

@@ -272,7 +272,8 @@ final class ExchangePane: Pane {
     /// What the pane's work off the input loop found.
     enum BackgroundResult: Sendable {
         /// A search over a large body finished (`body` is the body searched).
-        case searched(exchange: Int, body: FormattedBody, query: String, matches: [BodyMatch])
+        /// `again`: the search run again over a body that grew since it was made.
+        case searched(exchange: Int, body: FormattedBody, query: String, caseInsensitive: Bool, matches: [BodyMatch], again: Bool)
         /// History rows for the History tab of `request`.
         case historyLoaded(request: String, exchanges: [HistoryExchange])
         /// A past exchange read whole (with its body), to open in the History tab.
@@ -283,12 +284,13 @@ final class ExchangePane: Pane {
 
     func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork] {
         switch result as? BackgroundResult {
-        case .searched(let id, let searched, let query, let matches)?:
+        case .searched(let id, let searched, let query, let caseInsensitive, let matches, let again)?:
             guard let exchange = source.exchanges.values.first(where: { $0.id == id }),
                   let shown = exchange.viewer?.shownBody, shown === searched || shown.continues(searched) else { break }
-            exchange.viewer?.show(matches, for: query, caseInsensitive: BodyViewer.ignoresCase(query))
-            say(matches.isEmpty ? "no match for \"\(query)\"" : matches.count == 1 ? "1 match" : "\(matches.count.groupedDigits) matches",
-                matches.isEmpty ? .warning : .info)
+            if again, exchange.viewer?.search?.query != query { break }  // another search meanwhile
+            exchange.viewer?.show(matches, for: query, caseInsensitive: caseInsensitive, moving: !again)
+            let counted = matches.isEmpty ? "no match for \"\(query)\"" : matches.count == 1 ? "1 match" : "\(matches.count.groupedDigits) matches"
+            say(again ? counted + " in the whole body, laid out now" : counted, matches.isEmpty ? .warning : .info)
         case .historyLoaded(let request, let exchanges)?:
             historyLoaded(request: request, exchanges: exchanges)
         case .historyOpened(let exchange)?:
@@ -300,6 +302,13 @@ final class ExchangePane: Pane {
         case nil:
             break
         }
+        return takeWork()
+    }
+
+    /// Before a frame: a search made while the selected body was still laid out (or arriving)
+    /// is run again over the whole once it is.
+    func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] {
+        searchAgainOverTheWhole()
         return takeWork()
     }
 
