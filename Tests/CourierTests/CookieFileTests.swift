@@ -74,4 +74,12 @@ import Glibc
             #expect(cookie != nil && cookie.flatMap { Cookie(netscapeLine: $0.netscapeLine) } == cookie, "\(line)")
         }
     }
+
+    /// Fields are split at tab bytes, as libcurl splits them: a value that starts with a
+    /// combining mark (one Character with the tab before it) is still a field of its own.
+    @Test func aFieldStartingWithACombiningMarkIsAFieldOfItsOwn() throws {
+        let cookie = try #require(Cookie(netscapeLine: "example.com\tfalse\t/\tTrue\t2000000000\tsid\t\u{301}abc"))
+        #expect(cookie.name == "sid" && cookie.value == "\u{301}abc" && !cookie.includesSubdomains && cookie.isSecure)
+        expectEqual(Cookie(netscapeLine: cookie.netscapeLine), cookie)
+    }
 }

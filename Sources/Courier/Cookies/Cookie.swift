@@ -50,21 +50,28 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
         } else if text.hasPrefix("#") {
             return nil
         }
-        let fields = text.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
+        // Split at tab bytes, as libcurl reads the line (a tab followed by a combining mark is one
+        // Character, and splitting Characters costs a grapheme break test per byte).
+        let fields = text.utf8.split(separator: UInt8(ascii: "\t"), maxSplits: 6, omittingEmptySubsequences: false).map(Substring.init)
         guard fields.count >= 6, !fields[0].isEmpty, let seconds = Int64(fields[4]) else { return nil }
         let domain = fields[0].hasPrefix(".") ? fields[0].dropFirst() : fields[0]
         // A domain of "." alone is no domain, one of two leading dots or a leading "#" none either,
         // nor one that is not ASCII (libcurl writes a name as punycode; a combining mark after
         // the dot made one grapheme of the two), and a control character (a carriage return left
         // at the end, say) is no part of a cookie: such a cookie would write a line that does not
-        // read back as itself.
+        // read back as itself. (Control characters are single bytes in UTF-8, never part of another.)
         guard !domain.isEmpty, !domain.hasPrefix("."), !domain.hasPrefix("#"), domain.utf8.allSatisfy({ $0 < 0x80 }),
-              !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return nil }
+              !text.utf8.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }) else { return nil }
         // libcurl writes a `Max-Age` of 2^63 − 1 seconds as it is: kept as the latest expiry.
         self.init(name: String(fields[5]), value: fields.count > 6 ? String(fields[6]) : "", domain: String(domain),
-                  path: String(fields[2]), includesSubdomains: fields[1].uppercased() == "TRUE",
-                  isSecure: fields[3].uppercased() == "TRUE", isHTTPOnly: httpOnly,
+                  path: String(fields[2]), includesSubdomains: Self.isTrue(fields[1]),
+                  isSecure: Self.isTrue(fields[3]), isHTTPOnly: httpOnly,
                   expires: seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(min(max(seconds, 1), Self.latestExpirySeconds))))
+    }
+
+    /// Whether a field says `TRUE`, in any case (as libcurl reads it).
+    private static func isTrue(_ field: Substring) -> Bool {
+        field.utf8.count == 4 && zip(field.utf8, "TRUE".utf8).allSatisfy { $0 & 0xDF == $1 }
     }
 
     /// The cookie as a line of the Netscape format, which libcurl reads back exactly
