@@ -254,27 +254,30 @@ print("  key → frame: median \(milliseconds(percentile(cacheFrames, 0.5))), p9
     }
     fclose(file)
     // Writing 5 to clear_refs resets the peak (VmHWM) to what is resident now.
-    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-    let before = peakResidentMiB()
+    if let clear = fopen("/proc/self/clear_refs", "w") {
+        fputs("5", clear)
+        fclose(clear)
+    }
+    let before = residentMiB("VmRSS:")
     let start = now()
     let jar = try CookieJar(file: jarPath)
     let seconds = now() - start
     let kept = jar.cookies.count
     let problems = jar.loadProblems.count
-    return (seconds, kept, problems, peakResidentMiB() - before)
+    return (seconds, kept, problems, residentMiB("VmHWM:") - before)
 }
 
-/// The process's peak resident memory so far, in MiB (`VmHWM`).
-func peakResidentMiB() -> Double {
+/// The process's resident memory (`VmRSS:`) or its peak since the last reset (`VmHWM:`), in MiB.
+func residentMiB(_ field: String) -> Double {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
     return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
 }
 
 let jarBytes = Int(settings["cookie-jar-mb"] ?? "") ?? 224
 let jarFigures = try cookieJarFigures(bytes: jarBytes * 1_000_000)
 print("cookie jar: a \(jarBytes) MB Netscape file (a new cookie name on every line)")
-print("  read in \(String(format: "%.2f s", jarFigures.seconds)), \(jarFigures.kept) cookies kept (\(CookieLimits.maximum) at most, \(CookieLimits.perDomain) a domain), \(jarFigures.problems) problem(s) told; peak RSS +\(String(format: "%.0f", jarFigures.peakGrowth)) MB")
+print("  read in \(String(format: "%.2f s", jarFigures.seconds)), \(jarFigures.kept) cookies kept (\(CookieLimits.maximum) at most, \(CookieLimits.perDomain) a domain), \(jarFigures.problems) problem(s) told; peak RSS \(String(format: "%+.0f", jarFigures.peakGrowth)) MB over what was resident before")
 
 let worst = max(percentile(bodyFrames, 0.5), percentile(treeFrames, 0.5), percentile(refreshFrames, 0.5), percentile(events.frames, 0.5),
                 percentile(cacheFrames, 0.5))
