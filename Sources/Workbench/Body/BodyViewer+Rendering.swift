@@ -42,6 +42,13 @@ extension BodyViewer {
             // Made over fewer lines than there are now: searched again when the whole is laid out.
             if search.isBehind { text += " so far" }
         }
+        if isFilterPending {
+            text += " · filtering \(filterText)…"
+        } else if let filterError {
+            text += " · filter \(filterText): \(filterError)"
+        } else if !filterText.isEmpty {
+            text += " · filter \(filterText)"
+        }
         return text
     }
 

@@ -39,6 +39,11 @@ package struct BodyViewer: Sendable {
     package private(set) var filterText = ""
     /// Why the filter shows nothing: a path that does not parse, or a step that failed.
     package private(set) var filterError: String?
+    /// The filter waits for its result from off the input loop (a body past
+    /// ``quickSearchBytes``): ``filterToRun`` says what to run, ``showFiltered(_:for:)`` takes it.
+    package private(set) var isFilterPending = false
+    /// Whether that run was asked for (``markFilterRunning()``).
+    private var isFilterRunning = false
     private var filteredBody: FormattedBody?
     /// The line the cursor is on, in ``shownBody``.
     package private(set) var cursor = 0
@@ -76,7 +81,7 @@ package struct BodyViewer: Sendable {
         let previous = body
         body = newBody
         filteredBody = nil
-        if !filterText.isEmpty { runFilter() }
+        if !filterText.isEmpty { runFilter(offTheLoop: true) }
         if wasFiltered || filteredBody != nil {
             resetView()
         } else {
@@ -284,7 +289,7 @@ package struct BodyViewer: Sendable {
         }
         let previous = shownBody
         filterText = path
-        runFilter()
+        runFilter(offTheLoop: true)
         if shownBody !== previous { resetView() }
     }
 
@@ -294,24 +299,60 @@ package struct BodyViewer: Sendable {
         filterText = ""
         filterError = nil
         filteredBody = nil
+        isFilterPending = false
         if wasFiltered { resetView() }
+    }
+
+    /// A filter to run off the input loop over ``body`` (a large body's), once: its path, parsed.
+    /// Nil once asked for (``markFilterRunning()``), and when none waits.
+    package var filterToRun: (text: String, path: JSONPath)? {
+        guard isFilterPending, !isFilterRunning, let path = try? JSONPath(parsing: filterText) else { return nil }
+        return (filterText, path)
+    }
+
+    /// The filter's run off the input loop started.
+    package mutating func markFilterRunning() {
+        isFilterRunning = true
+    }
+
+    /// Takes the result of the filter `text` run off the input loop over ``body``: shown, or why
+    /// not; a result for another filter (typed meanwhile) is dropped.
+    package mutating func showFiltered(_ result: Result<FormattedBody, BodyFilterError>, for text: String) {
+        guard isFilterPending, text == filterText else { return }
+        isFilterPending = false
+        isFilterRunning = false
+        show(result)
+        if filteredBody != nil { resetView() }
     }
 
     // MARK: Keeping things in place
 
-    private mutating func runFilter() {
+    /// Runs the filter over ``body``: at once, or — `offTheLoop`, a body past
+    /// ``quickSearchBytes`` whose walk can take seconds — marked pending for the pane to run.
+    private mutating func runFilter(offTheLoop: Bool = false) {
         filteredBody = nil
+        isFilterPending = false
+        isFilterRunning = false
         do {
             let path = try JSONPath(parsing: filterText)
-            switch body.filtered(by: path) {
-            case .success(let filtered):
-                filteredBody = filtered
+            if offTheLoop, body.byteCount > Self.quickSearchBytes, body.isComplete, body.kind == .json {
                 filterError = nil
-            case .failure(let error):
-                filterError = error.description
+                isFilterPending = true
+                return
             }
+            show(body.filtered(by: path))
         } catch {
             filterError = error.reason
+        }
+    }
+
+    private mutating func show(_ result: Result<FormattedBody, BodyFilterError>) {
+        switch result {
+        case .success(let filtered):
+            filteredBody = filtered
+            filterError = nil
+        case .failure(let error):
+            filterError = error.description
         }
     }
 
@@ -329,6 +370,12 @@ package struct BodyViewer: Sendable {
 
     private mutating func rerunSearch(keepingCurrent: Bool) {
         guard let previous = search else { return }
+        if shownBody.byteCount > Self.quickSearchBytes {
+            // Another body (a filter's result, or the whole again): none of the matches hold, and
+            // a large one is searched off the input loop (``searchToRedo``).
+            search = Search(query: previous.query, caseInsensitive: previous.caseInsensitive, matches: [], isBehind: true)
+            return
+        }
         let matches = shownBody.matches(of: previous.query, caseInsensitive: previous.caseInsensitive, limit: Self.matchLimit)
         search = Search(query: previous.query, caseInsensitive: previous.caseInsensitive, matches: matches)
         if keepingCurrent, let current = previous.current, current < matches.count { search?.current = current }

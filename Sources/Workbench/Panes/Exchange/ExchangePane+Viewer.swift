@@ -66,6 +66,21 @@ extension ExchangePane {
         search(viewer.shownBody, of: exchange, for: redo.query, caseInsensitive: redo.caseInsensitive, again: true)
     }
 
+    /// Runs the selected body's filter off the input loop when it waits for that (a large body,
+    /// ``BodyViewer/filterToRun``): the walk to `$.items[3000000]` of a gigabyte takes seconds.
+    func runPendingFilter() {
+        guard inspection == nil, let exchange = selection.selectedExchange, let viewer = exchange.viewer,
+              let wanted = viewer.filterToRun else { return }
+        exchange.viewer?.markFilterRunning()
+        let body = viewer.body
+        let id = exchange.id
+        let mailbox = source.mailbox
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = body.filtered(by: wanted.path)
+            mailbox.post(.paneResult(.exchange, BackgroundResult.filtered(exchange: id, body: body, text: wanted.text, result: result)))
+        }
+    }
+
     private func search(_ body: FormattedBody, of exchange: Exchange, for query: String, caseInsensitive: Bool, again: Bool) {
         let id = exchange.id
         let mailbox = source.mailbox

@@ -230,6 +230,10 @@ final class ExchangePane: Pane {
                     updateStream { $0.applyFilter(editor.text) }
                 } else {
                     updateViewer { $0.applyFilter(editor.text) }
+                    runPendingFilter()
+                    if let viewer = selection.selectedExchange?.viewer, let error = viewer.filterError {
+                        say("filter \(viewer.filterText): \(error)", .warning)
+                    }
                 }
             case .cancelled: typing = nil
             }
@@ -272,6 +276,8 @@ final class ExchangePane: Pane {
     /// What the pane's work off the input loop found.
     enum BackgroundResult: Sendable {
         /// A search over a large body finished (`body` is the body searched).
+        /// A large body's filter, run off the input loop.
+        case filtered(exchange: Int, body: FormattedBody, text: String, result: Result<FormattedBody, BodyFilterError>)
         /// `again`: the search run again over a body that grew since it was made.
         case searched(exchange: Int, body: FormattedBody, query: String, caseInsensitive: Bool, matches: [BodyMatch], again: Bool)
         /// History rows for the History tab of `request`.
@@ -291,6 +297,10 @@ final class ExchangePane: Pane {
             exchange.viewer?.show(matches, for: query, caseInsensitive: caseInsensitive, moving: !again)
             let counted = matches.isEmpty ? "no match for \"\(query)\"" : matches.count == 1 ? "1 match" : "\(matches.count.groupedDigits) matches"
             say(again ? counted + " in the whole body, laid out now" : counted, matches.isEmpty ? .warning : .info)
+        case .filtered(let id, let filteredBody, let text, let result)?:
+            guard let exchange = source.exchanges.values.first(where: { $0.id == id }), exchange.viewer?.body === filteredBody else { break }
+            exchange.viewer?.showFiltered(result, for: text)
+            if case .failure(let error) = result { say("filter \(text): \(error.description)", .warning) }
         case .historyLoaded(let request, let exchanges)?:
             historyLoaded(request: request, exchanges: exchanges)
         case .historyOpened(let exchange)?:
@@ -305,9 +315,10 @@ final class ExchangePane: Pane {
         return takeWork()
     }
 
-    /// Before a frame: a search made while the selected body was still laid out (or arriving)
-    /// is run again over the whole once it is.
+    /// Before a frame: a large body's filter waiting for its run starts it, and a search made
+    /// while the selected body was still laid out (or arriving) is run again over the whole.
     func tick(_ tick: PaneTick, context: PaneContext) -> [PaneWork] {
+        runPendingFilter()
         searchAgainOverTheWhole()
         return takeWork()
     }
