@@ -163,8 +163,10 @@ public final class CookieJar: Sendable {
 
     /// What libcurl would misread in `cookie`'s line, or nil.
     static func problem(with cookie: Cookie) -> String? {
+        // On the UTF-8 bytes: every character looked for, and every control character, is one
+        // byte there, never part of another character's.
         func has(_ text: String, _ characters: String) -> Bool {
-            text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || characters.unicodeScalars.contains($0) }
+            text.utf8.contains { $0 < 0x20 || $0 == 0x7F || characters.utf8.contains($0) }
         }
         if cookie.name.isEmpty || has(cookie.name, " ;=\t,") || cookie.name.hasPrefix("#") {
             return "the cookie name \"\(cookie.name)\" is empty or has a space, ';', '=', ',' or a control character"

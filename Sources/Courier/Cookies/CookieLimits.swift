@@ -15,7 +15,9 @@ extension Cookie {
 
         /// The key of `cookie`.
         public init(_ cookie: Cookie) {
-            domain = cookie.domain.lowercased()
+            // Lowercased only when it has a capital: a copy per cookie of a jar of millions otherwise.
+            domain = cookie.domain.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } || !cookie.domain.utf8.allSatisfy { $0 < 0x80 }
+                ? cookie.domain.lowercased() : cookie.domain
             includesSubdomains = cookie.includesSubdomains
             path = cookie.path
             name = cookie.name
