@@ -50,6 +50,65 @@ func sampleJSON(bytes: Int) -> Data {
     return Data((text + "]}").utf8)
 }
 
+// MARK: - A very large cookie jar
+
+/// A Netscape cookie file of about `bytes` bytes (the shape of the 224 MB jar a probe met: a
+/// server setting a new cookie name on every response, for months), read as a workspace's jar
+/// is: how long, what it kept, and the peak RSS it cost.
+@MainActor func cookieJarFigures(bytes: Int) throws -> (seconds: Double, kept: Int, problems: Int, peakGrowth: Double) {
+    let jarPath = FileManager.default.temporaryDirectory.appendingPathComponent("courier-render-bench-jar-\(getpid()).txt").path
+    defer { unlink(jarPath) }
+    guard let file = fopen(jarPath, "w") else { throw CocoaError(.fileWriteUnknown) }
+    var written = 0, index = 0
+    let expiry = Int(Date().timeIntervalSince1970) + 86_400 * 365
+    while written < bytes {
+        let line = "#HttpOnly_.shop\(index % 40).example.com\tTRUE\t/\tTRUE\t\(expiry + index % 86_400)\tsession_\(index)\t\(String(repeating: "v", count: 48))\(index)\n"
+        fputs(line, file)
+        written += line.utf8.count
+        index += 1
+    }
+    fclose(file)
+    // Read first, before anything large was resident, so that the peak it reaches is its own.
+    let before = residentMiB("VmRSS:")
+    let start = now()
+    let jar = try CookieJar(file: jarPath)
+    let seconds = now() - start
+    let kept = jar.cookies.count
+    let problems = jar.loadProblems.count
+    return (seconds, kept, problems, residentMiB("VmHWM:") - before)
+}
+
+/// The process's resident memory (`VmRSS:`) or its peak since the last reset (`VmHWM:`), in MiB.
+func residentMiB(_ field: String) -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+}
+
+let jarBytes = Int(settings["cookie-jar-mb"] ?? "") ?? 224
+let jarFigures = try cookieJarFigures(bytes: jarBytes * 1_000_000)
+print("cookie jar: a \(jarBytes) MB Netscape file (a new cookie name on every line)")
+print("  read in \(String(format: "%.2f s", jarFigures.seconds)), \(jarFigures.kept) cookies kept (\(CookieLimits.maximum) at most, \(CookieLimits.perDomain) a domain), \(jarFigures.problems) problem(s) told; peak RSS \(String(format: "%+.0f", jarFigures.peakGrowth)) MB over what was resident before")
+
+let path = directory + "/big.yaml"
+try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+let workspace = try Workspace.load(path: path)
+let model = try AppModel(workspacePath: path, workspace: workspace, settings: WorkbenchSettings(), size: size,
+                         mailbox: Mailbox(wake: {}))
+var treeFrames: [Double] = []
+var previous: Frame?
+var buffer = CellBuffer(size: size)
+for step in 0..<frames {
+    let key: Key = step % 50 == 49 ? .pageDown : .down
+    let begin = now()
+    model.handle(key)
+    let frame = model.frame()
+    painter.paint(frame, over: previous, on: &buffer)
+    treeFrames.append(now() - begin)
+    previous = frame
+}
+print("tree: \(requestCount) requests")
+print("  key → frame (model updated, whole screen laid out, changed panes painted): median \(milliseconds(percentile(treeFrames, 0.5))), p99 \(milliseconds(percentile(treeFrames, 0.99)))")
 // MARK: - The body
 
 let data = sampleJSON(bytes: jsonBytes)
@@ -86,25 +145,7 @@ for index in 0..<requestCount {
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-render-bench-\(getpid())").path
 try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
-let path = directory + "/big.yaml"
-try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-let workspace = try Workspace.load(path: path)
-let model = try AppModel(workspacePath: path, workspace: workspace, settings: WorkbenchSettings(), size: size,
-                         mailbox: Mailbox(wake: {}))
-var treeFrames: [Double] = []
-var previous: Frame?
-var buffer = CellBuffer(size: size)
-for step in 0..<frames {
-    let key: Key = step % 50 == 49 ? .pageDown : .down
-    let begin = now()
-    model.handle(key)
-    let frame = model.frame()
-    painter.paint(frame, over: previous, on: &buffer)
-    treeFrames.append(now() - begin)
-    previous = frame
-}
-print("tree: \(requestCount) requests")
-print("  key → frame (model updated, whole screen laid out, changed panes painted): median \(milliseconds(percentile(treeFrames, 0.5))), p99 \(milliseconds(percentile(treeFrames, 0.99)))")
+
 // MARK: - The In flight pane over a large record table
 
 let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -235,49 +276,6 @@ for step in 0..<frames {
 print("cache: \(cacheEntryCount) entries on disk")
 print("  the directory read and judged (on an event: a write, a delete, an expiry; off the input loop): \(milliseconds(cacheReadTime))")
 print("  key → frame: median \(milliseconds(percentile(cacheFrames, 0.5))), p99 \(milliseconds(percentile(cacheFrames, 0.99)))")
-
-// MARK: - A very large cookie jar
-
-/// A Netscape cookie file of about `bytes` bytes (the shape of the 224 MB jar a probe met: a
-/// server setting a new cookie name on every response, for months), read as a workspace's jar
-/// is: how long, what it kept, and the peak RSS it cost.
-@MainActor func cookieJarFigures(bytes: Int) throws -> (seconds: Double, kept: Int, problems: Int, peakGrowth: Double) {
-    let jarPath = directory + "/big-jar.txt"
-    guard let file = fopen(jarPath, "w") else { throw CocoaError(.fileWriteUnknown) }
-    var written = 0, index = 0
-    let expiry = Int(Date().timeIntervalSince1970) + 86_400 * 365
-    while written < bytes {
-        let line = "#HttpOnly_.shop\(index % 40).example.com\tTRUE\t/\tTRUE\t\(expiry + index % 86_400)\tsession_\(index)\t\(String(repeating: "v", count: 48))\(index)\n"
-        fputs(line, file)
-        written += line.utf8.count
-        index += 1
-    }
-    fclose(file)
-    // Writing 5 to clear_refs resets the peak (VmHWM) to what is resident now.
-    if let clear = fopen("/proc/self/clear_refs", "w") {
-        fputs("5", clear)
-        fclose(clear)
-    }
-    let before = residentMiB("VmRSS:")
-    let start = now()
-    let jar = try CookieJar(file: jarPath)
-    let seconds = now() - start
-    let kept = jar.cookies.count
-    let problems = jar.loadProblems.count
-    return (seconds, kept, problems, residentMiB("VmHWM:") - before)
-}
-
-/// The process's resident memory (`VmRSS:`) or its peak since the last reset (`VmHWM:`), in MiB.
-func residentMiB(_ field: String) -> Double {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
-    return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
-}
-
-let jarBytes = Int(settings["cookie-jar-mb"] ?? "") ?? 224
-let jarFigures = try cookieJarFigures(bytes: jarBytes * 1_000_000)
-print("cookie jar: a \(jarBytes) MB Netscape file (a new cookie name on every line)")
-print("  read in \(String(format: "%.2f s", jarFigures.seconds)), \(jarFigures.kept) cookies kept (\(CookieLimits.maximum) at most, \(CookieLimits.perDomain) a domain), \(jarFigures.problems) problem(s) told; peak RSS \(String(format: "%+.0f", jarFigures.peakGrowth)) MB over what was resident before")
 
 let worst = max(percentile(bodyFrames, 0.5), percentile(treeFrames, 0.5), percentile(refreshFrames, 0.5), percentile(events.frames, 0.5),
                 percentile(cacheFrames, 0.5))
