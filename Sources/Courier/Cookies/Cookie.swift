@@ -41,26 +41,26 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
     /// value`, tab-separated, `#HttpOnly_` before the domain); nil for a comment, a blank line
     /// or a line with too few fields.
     public init?(netscapeLine line: some StringProtocol) {
+        // Read as libcurl reads it, byte by byte (a Character may join a tab or an underscore
+        // with a combining mark after it; and comparing Characters costs a grapheme test a byte).
         var text = Substring(line)
-        if text.hasSuffix("\r") { text = text.dropLast() }
+        if text.utf8.last == UInt8(ascii: "\r") { text = Substring(text.utf8.dropLast()) }
         var httpOnly = false
-        if text.hasPrefix(Self.httpOnlyPrefix) {
+        if text.utf8.starts(with: Self.httpOnlyPrefix.utf8) {
             httpOnly = true
-            text = text.dropFirst(Self.httpOnlyPrefix.count)
-        } else if text.hasPrefix("#") {
+            text = Substring(text.utf8.dropFirst(Self.httpOnlyPrefix.utf8.count))
+        } else if text.utf8.first == UInt8(ascii: "#") {
             return nil
         }
-        // Split at tab bytes, as libcurl reads the line (a tab followed by a combining mark is one
-        // Character, and splitting Characters costs a grapheme break test per byte).
         let fields = text.utf8.split(separator: UInt8(ascii: "\t"), maxSplits: 6, omittingEmptySubsequences: false).map(Substring.init)
         guard fields.count >= 6, !fields[0].isEmpty, let seconds = Int64(fields[4]) else { return nil }
-        let domain = fields[0].hasPrefix(".") ? fields[0].dropFirst() : fields[0]
+        let domain = fields[0].utf8.first == UInt8(ascii: ".") ? Substring(fields[0].utf8.dropFirst()) : fields[0]
         // A domain of "." alone is no domain, one of two leading dots or a leading "#" none either,
         // nor one that is not ASCII (libcurl writes a name as punycode; a combining mark after
         // the dot made one grapheme of the two), and a control character (a carriage return left
         // at the end, say) is no part of a cookie: such a cookie would write a line that does not
         // read back as itself. (Control characters are single bytes in UTF-8, never part of another.)
-        guard !domain.isEmpty, !domain.hasPrefix("."), !domain.hasPrefix("#"), domain.utf8.allSatisfy({ $0 < 0x80 }),
+        guard let first = domain.utf8.first, first != UInt8(ascii: "."), first != UInt8(ascii: "#"), domain.utf8.allSatisfy({ $0 < 0x80 }),
               !text.utf8.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }) else { return nil }
         // libcurl writes a `Max-Age` of 2^63 − 1 seconds as it is: kept as the latest expiry.
         self.init(name: String(fields[5]), value: fields.count > 6 ? String(fields[6]) : "", domain: String(domain),

@@ -165,10 +165,11 @@ public final class CookieJar: Sendable {
     static func problem(with cookie: Cookie) -> String? {
         // On the UTF-8 bytes: every character looked for, and every control character, is one
         // byte there, never part of another character's.
-        func has(_ text: String, _ characters: String) -> Bool {
-            text.utf8.contains { $0 < 0x20 || $0 == 0x7F || characters.utf8.contains($0) }
+        func has(_ text: String, _ characters: StaticString) -> Bool {
+            let special = UnsafeBufferPointer(start: characters.utf8Start, count: characters.utf8CodeUnitCount)
+            return text.utf8.contains { $0 < 0x20 || $0 == 0x7F || special.contains($0) }
         }
-        if cookie.name.isEmpty || has(cookie.name, " ;=\t,") || cookie.name.hasPrefix("#") {
+        if cookie.name.isEmpty || has(cookie.name, " ;=\t,") || cookie.name.utf8.first == UInt8(ascii: "#") {
             return "the cookie name \"\(cookie.name)\" is empty or has a space, ';', '=', ',' or a control character"
         }
         if has(cookie.value, ";") { return "the value of cookie \(cookie.name) has a ';' or a control character" }
