@@ -139,6 +139,7 @@ import Testing
             app.press(.enter)
             let early = try #require(exchange.viewer?.search?.matches.count)
             #expect(early > 0 && early < count, "what had arrived: \(early) matches")
+            let partial = try #require(exchange.viewer?.shownBody)
             release.signal()
             try await app.settle("the whole searched again once laid out") {
                 app.model.tick()  // the Exchange pane asks for the search again before a frame
@@ -147,6 +148,25 @@ import Testing
             #expect(exchange.viewer?.search?.isBehind == false)
             #expect(app.screen.contains("/\(count.groupedDigits)"), "\(app.screen)")
             #expect(!app.screen.contains("so far"))
+
+            // A search made off the input loop over the prefix, whose result comes after the whole
+            // was laid out from the file (another layout, not a continuation of the prefix's):
+            // its matches hold for the prefix's lines, shown as behind, then the whole is searched.
+            let whole = try #require(exchange.body)
+            #expect(!whole.continues(partial) && partial.lineCount < whole.lineCount)
+            let query = #""a""#
+            let prefixMatches = partial.matches(of: query, caseInsensitive: false, limit: BodyViewer.matchLimit)
+            app.model.session.mailbox.post(.paneResult(.exchange, ExchangePane.BackgroundResult.searched(
+                exchange: exchange.id, body: ExchangePane.SearchedBody(body: partial, isFiltered: false), query: query,
+                caseInsensitive: false, matches: prefixMatches, again: false)))
+            app.model.applyUpdates()
+            #expect(exchange.viewer?.search?.query == query && exchange.viewer?.search?.isBehind == true,
+                    "taken, as behind: \(String(describing: exchange.viewer?.search))")
+            expectEqual(exchange.viewer?.search?.matches.count, prefixMatches.count)
+            try await app.settle("the whole searched for it") {
+                app.model.tick()
+                return exchange.viewer?.search?.matches.count == count && exchange.viewer?.search?.isBehind == false
+            }
         }
     }
 

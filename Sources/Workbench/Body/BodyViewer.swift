@@ -220,9 +220,10 @@ package struct BodyViewer: Sendable {
     /// Shows matches found elsewhere (a large body is searched off the input loop) and
     /// moves to the first one at or after the cursor — or, `moving` false (the search run again
     /// over a body that grew), leaves the cursor where it is, on the same match.
-    package mutating func show(_ matches: [BodyMatch], for query: String, caseInsensitive: Bool, moving: Bool = true) {
+    /// `behind`: found in fewer lines than the body has now (``Search/isBehind``).
+    package mutating func show(_ matches: [BodyMatch], for query: String, caseInsensitive: Bool, moving: Bool = true, behind: Bool = false) {
         let previous = search
-        search = Search(query: query, caseInsensitive: caseInsensitive, matches: matches)
+        search = Search(query: query, caseInsensitive: caseInsensitive, matches: matches, isBehind: behind)
         guard !matches.isEmpty else { return }
         if moving {
             moveToMatch(matches.partitioningIndex { $0.line >= cursor } % matches.count)

@@ -84,11 +84,30 @@ extension ExchangePane {
     private func search(_ body: FormattedBody, of exchange: Exchange, for query: String, caseInsensitive: Bool, again: Bool) {
         let id = exchange.id
         let mailbox = source.mailbox
+        let searched = SearchedBody(body: body, isFiltered: exchange.viewer?.filterText.isEmpty == false)
         DispatchQueue.global(qos: .userInitiated).async {
             let matches = body.matches(of: query, caseInsensitive: caseInsensitive, limit: BodyViewer.matchLimit)
-            mailbox.post(.paneResult(.exchange, BackgroundResult.searched(exchange: id, body: body, query: query, caseInsensitive: caseInsensitive,
+            mailbox.post(.paneResult(.exchange, BackgroundResult.searched(exchange: id, body: searched, query: query, caseInsensitive: caseInsensitive,
                                                                            matches: matches, again: again)))
         }
+    }
+
+    /// Takes the matches of a search made off the input loop. A body laid out again since (an
+    /// arriving body's next pass, the whole file after its prefix: an exchange is one response)
+    /// keeps the lines that were searched, so the matches hold — shown as behind, and the whole
+    /// searched again once complete; a filter's result, or a filter since, drops them.
+    func searched(_ matches: [BodyMatch], in searched: SearchedBody, of exchange: Exchange, query: String, caseInsensitive: Bool, again: Bool) {
+        guard let viewer = exchange.viewer else { return }
+        let shown = viewer.shownBody
+        let same = shown === searched.body || shown.continues(searched.body)
+        let laidOutAgain = !same && !searched.isFiltered && viewer.filterText.isEmpty && searched.body.kind == shown.kind
+            && searched.body.lineCount <= shown.lineCount
+        guard same || laidOutAgain else { return }
+        if again, viewer.search?.query != query { return }  // another search meanwhile
+        exchange.viewer?.show(matches, for: query, caseInsensitive: caseInsensitive, moving: !again,
+                              behind: laidOutAgain || shown.lineCount > searched.body.lineCount)
+        let counted = matches.isEmpty ? "no match for \"\(query)\"" : matches.count == 1 ? "1 match" : "\(matches.count.groupedDigits) matches"
+        say(again ? counted + " in the whole body, laid out now" : counted + (laidOutAgain ? " so far" : ""), matches.isEmpty ? .warning : .info)
     }
 
     /// Arrows, pages, top and bottom in the composer or the response.

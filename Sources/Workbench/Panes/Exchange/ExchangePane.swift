@@ -279,7 +279,7 @@ final class ExchangePane: Pane {
         /// A large body's filter, run off the input loop.
         case filtered(exchange: Int, body: FormattedBody, text: String, result: Result<FormattedBody, BodyFilterError>)
         /// `again`: the search run again over a body that grew since it was made.
-        case searched(exchange: Int, body: FormattedBody, query: String, caseInsensitive: Bool, matches: [BodyMatch], again: Bool)
+        case searched(exchange: Int, body: SearchedBody, query: String, caseInsensitive: Bool, matches: [BodyMatch], again: Bool)
         /// History rows for the History tab of `request`.
         case historyLoaded(request: String, exchanges: [HistoryExchange])
         /// A past exchange read whole (with its body), to open in the History tab.
@@ -288,15 +288,17 @@ final class ExchangePane: Pane {
         case historyDiffed(HistoryDiff)
     }
 
+    /// A body searched off the input loop, and whether it was a filter's result.
+    struct SearchedBody: Sendable {
+        let body: FormattedBody
+        let isFiltered: Bool
+    }
+
     func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork] {
         switch result as? BackgroundResult {
-        case .searched(let id, let searched, let query, let caseInsensitive, let matches, let again)?:
-            guard let exchange = source.exchanges.values.first(where: { $0.id == id }),
-                  let shown = exchange.viewer?.shownBody, shown === searched || shown.continues(searched) else { break }
-            if again, exchange.viewer?.search?.query != query { break }  // another search meanwhile
-            exchange.viewer?.show(matches, for: query, caseInsensitive: caseInsensitive, moving: !again)
-            let counted = matches.isEmpty ? "no match for \"\(query)\"" : matches.count == 1 ? "1 match" : "\(matches.count.groupedDigits) matches"
-            say(again ? counted + " in the whole body, laid out now" : counted, matches.isEmpty ? .warning : .info)
+        case .searched(let id, let body, let query, let caseInsensitive, let matches, let again)?:
+            guard let exchange = source.exchanges.values.first(where: { $0.id == id }) else { break }
+            searched(matches, in: body, of: exchange, query: query, caseInsensitive: caseInsensitive, again: again)
         case .filtered(let id, let filteredBody, let text, let result)?:
             guard let exchange = source.exchanges.values.first(where: { $0.id == id }), exchange.viewer?.body === filteredBody else { break }
             exchange.viewer?.showFiltered(result, for: text)
