@@ -55,33 +55,8 @@ import Testing
     @Test func theWorkbenchShowsASpooledBodyWhileItArrives() async throws {
         let items = (0..<6_000).map { #"{"id": \#($0), "name": "item \#($0)", "tags": ["a", "b"]}"# }
         let document = Data(("{\"count\": 6000, \"items\": [" + items.joined(separator: ", ") + "]}").utf8)
-        let half = document.count / 2
-        let server = try LoopbackListener()
-        let release = DispatchSemaphore(value: 0)
-        server.answerEachConnection { connection in
-            _ = Self.readHead(connection)
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(document.count)\r\nConnection: close\r\n\r\n"
-            Self.send(Data(head.utf8) + document.prefix(half), to: connection)
-            release.wait()
-            Self.send(Data(document.dropFirst(half)), to: connection)
-        }
-        defer {
-            release.signal()
-            server.stop()
-        }
-        let request = "  arriving:\n    url: \"http://127.0.0.1:\(server.port)/items\"\n"
-        try await AppHarness.run(editing: { text in
-            text.replacingOccurrences(of: "  maxConcurrent: 8", with: "  spoolBodiesOver: 1024\n  maxConcurrent: 8")
-                .replacingOccurrences(of: "\nrequests:\n", with: "\nrequests:\n" + request)
-        }) { app in
-            app.select(.request("arriving"))
-            app.press(.enter)
+        try await Self.withHalfArrived(document) { app, release in
             let session = app.model.session
-            try await app.settle("the first half shown while it arrives") {
-                app.model.tick()  // as the input loop does before each frame
-                guard let exchange = session.exchanges["arriving"], exchange.isInFlight, let body = exchange.body else { return false }
-                return body.lineCount > 1_000
-            }
             let exchange = try #require(session.exchanges["arriving"])
             let partial = try #require(exchange.body)
             #expect(!partial.isComplete && exchange.isInFlight)
@@ -105,33 +80,8 @@ import Testing
         let items = (0..<count).map { #"{"id": \#($0), "name": "item \#($0)", "tags": ["a", "b"]}"# }
         let document = Data(("{\"count\": \(count), \"items\": [" + items.joined(separator: ", ") + "]}").utf8)
         #expect(document.count > BodyViewer.quickSearchBytes)
-        let half = document.count / 2
-        let server = try LoopbackListener()
-        let release = DispatchSemaphore(value: 0)
-        server.answerEachConnection { connection in
-            _ = Self.readHead(connection)
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(document.count)\r\nConnection: close\r\n\r\n"
-            Self.send(Data(head.utf8) + document.prefix(half), to: connection)
-            release.wait()
-            Self.send(Data(document.dropFirst(half)), to: connection)
-        }
-        defer {
-            release.signal()
-            server.stop()
-        }
-        let request = "  arriving:\n    url: \"http://127.0.0.1:\(server.port)/items\"\n"
-        try await AppHarness.run(editing: { text in
-            text.replacingOccurrences(of: "  maxConcurrent: 8", with: "  spoolBodiesOver: 1024\n  maxConcurrent: 8")
-                .replacingOccurrences(of: "\nrequests:\n", with: "\nrequests:\n" + request)
-        }) { app in
-            app.select(.request("arriving"))
-            app.press(.enter)
+        try await Self.withHalfArrived(document) { app, release in
             let session = app.model.session
-            try await app.settle("the first half shown while it arrives") {
-                app.model.tick()
-                guard let exchange = session.exchanges["arriving"], exchange.isInFlight, let body = exchange.body else { return false }
-                return body.lineCount > 1_000
-            }
             let exchange = try #require(session.exchanges["arriving"])
             app.press(.character("2"), .character("2"))
             app.press(.character("/"))
@@ -167,6 +117,40 @@ import Testing
                 app.model.tick()
                 return exchange.viewer?.search?.matches.count == count && exchange.viewer?.search?.isBehind == false
             }
+        }
+    }
+
+    /// The workbench against a loopback server that sends the head and the first half of
+    /// `document` and waits for `release` before the rest (bodies past 1 KiB spooled): `body`
+    /// runs once the half is on screen, the request still in flight.
+    private static func withHalfArrived(_ document: Data, _ body: (AppHarness, DispatchSemaphore) async throws -> Void) async throws {
+        let half = document.count / 2
+        let server = try LoopbackListener()
+        let release = DispatchSemaphore(value: 0)
+        server.answerEachConnection { connection in
+            _ = readHead(connection)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(document.count)\r\nConnection: close\r\n\r\n"
+            send(Data(head.utf8) + document.prefix(half), to: connection)
+            release.wait()
+            send(Data(document.dropFirst(half)), to: connection)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let request = "  arriving:\n    url: \"http://127.0.0.1:\(server.port)/items\"\n"
+        try await AppHarness.run(editing: { text in
+            text.replacingOccurrences(of: "  maxConcurrent: 8", with: "  spoolBodiesOver: 1024\n  maxConcurrent: 8")
+                .replacingOccurrences(of: "\nrequests:\n", with: "\nrequests:\n" + request)
+        }) { app in
+            app.select(.request("arriving"))
+            app.press(.enter)
+            try await app.settle("the first half shown while it arrives") {
+                app.model.tick()  // as the input loop does before each frame
+                guard let exchange = app.model.session.exchanges["arriving"], exchange.isInFlight, let body = exchange.body else { return false }
+                return body.lineCount > 1_000
+            }
+            try await body(app, release)
         }
     }
 
