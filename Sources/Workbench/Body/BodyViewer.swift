@@ -36,15 +36,16 @@ package struct BodyViewer: Sendable {
     /// The body as formatted, unfiltered.
     package private(set) var body: FormattedBody
     /// The filter's path as typed; empty without a filter.
-    package private(set) var filterText = ""
+    package internal(set) var filterText = ""
     /// Why the filter shows nothing: a path that does not parse, or a step that failed.
-    package private(set) var filterError: String?
+    package internal(set) var filterError: String?
     /// The filter waits for its result from off the input loop (a body past
     /// ``quickSearchBytes``): ``filterToRun`` says what to run, ``showFiltered(_:for:)`` takes it.
-    package private(set) var isFilterPending = false
+    package internal(set) var isFilterPending = false
     /// Whether that run was asked for (``markFilterRunning()``).
-    private var isFilterRunning = false
-    private var filteredBody: FormattedBody?
+    var isFilterRunning = false
+    /// The filter's result, shown in place of the body (``shownBody``).
+    var filteredBody: FormattedBody?
     /// The line the cursor is on, in ``shownBody``.
     package private(set) var cursor = 0
     /// The first line on the screen.
@@ -277,88 +278,10 @@ package struct BodyViewer: Sendable {
         moveToMatch(previous < 0 ? search.matches.count - 1 : previous)
     }
 
-    // MARK: Filtering
-
-    /// Shows only the value `text` (a JSON path, `$.orders[0]`) leads to; empty text clears the
-    /// filter. When the path does not parse or leads nowhere, ``filterError`` says why and the
-    /// whole body stays shown.
-    package mutating func applyFilter(_ text: String) {
-        let path = text.trimmingCharacters(in: .whitespaces)
-        guard !path.isEmpty else {
-            clearFilter()
-            return
-        }
-        let previous = shownBody
-        filterText = path
-        runFilter(offTheLoop: true)
-        if shownBody !== previous { resetView() }
-    }
-
-    /// Shows the whole body again.
-    package mutating func clearFilter() {
-        let wasFiltered = filteredBody != nil
-        filterText = ""
-        filterError = nil
-        filteredBody = nil
-        isFilterPending = false
-        if wasFiltered { resetView() }
-    }
-
-    /// A filter to run off the input loop over ``body`` (a large body's), once: its path, parsed.
-    /// Nil once asked for (``markFilterRunning()``), and when none waits.
-    package var filterToRun: (text: String, path: JSONPath)? {
-        guard isFilterPending, !isFilterRunning, let path = try? JSONPath(parsing: filterText) else { return nil }
-        return (filterText, path)
-    }
-
-    /// The filter's run off the input loop started.
-    package mutating func markFilterRunning() {
-        isFilterRunning = true
-    }
-
-    /// Takes the result of the filter `text` run off the input loop over ``body``: shown, or why
-    /// not; a result for another filter (typed meanwhile) is dropped.
-    package mutating func showFiltered(_ result: Result<FormattedBody, BodyFilterError>, for text: String) {
-        guard isFilterPending, text == filterText else { return }
-        isFilterPending = false
-        isFilterRunning = false
-        show(result)
-        if filteredBody != nil { resetView() }
-    }
-
     // MARK: Keeping things in place
 
-    /// Runs the filter over ``body``: at once, or — `offTheLoop`, a body past
-    /// ``quickSearchBytes`` whose walk can take seconds — marked pending for the pane to run.
-    private mutating func runFilter(offTheLoop: Bool = false) {
-        filteredBody = nil
-        isFilterPending = false
-        isFilterRunning = false
-        do {
-            let path = try JSONPath(parsing: filterText)
-            if offTheLoop, body.byteCount > Self.quickSearchBytes, body.isComplete, body.kind == .json {
-                filterError = nil
-                isFilterPending = true
-                return
-            }
-            show(body.filtered(by: path))
-        } catch {
-            filterError = error.reason
-        }
-    }
-
-    private mutating func show(_ result: Result<FormattedBody, BodyFilterError>) {
-        switch result {
-        case .success(let filtered):
-            filteredBody = filtered
-            filterError = nil
-        case .failure(let error):
-            filterError = error.description
-        }
-    }
-
     /// Back to the top of a different body, its folds open; the search runs over it.
-    private mutating func resetView() {
+    mutating func resetView() {
         followsEnd = false
         cursor = 0
         top = 0
