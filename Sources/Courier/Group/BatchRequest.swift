@@ -102,6 +102,7 @@ open class BatchRequest: RequestGroup, @unchecked Sendable {
     open override func start() {
         let claimed = state.withLock { state -> Bool in
             guard !state.isRunning else { return false }
+            watchers.beginRun()
             state.isRunning = true
             state.failedRequest = nil
             state.items = Array(repeating: .running, count: requests.count)

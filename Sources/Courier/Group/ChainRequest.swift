@@ -68,6 +68,7 @@ open class ChainRequest: RequestGroup, @unchecked Sendable {
     open override func start() {
         let claimed = state.withLock { state -> Bool in
             guard !state.isRunning else { return false }
+            watchers.beginRun()
             state.isRunning = true
             state.isPaused = false
             state.failedRequest = nil

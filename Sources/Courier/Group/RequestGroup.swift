@@ -197,20 +197,28 @@ final class SnapshotWatchers<Snapshot: Sendable>: Sendable {
         return stream
     }
 
+    /// A new run: streams opened from now on follow it instead of getting the last run's end.
+    /// Called by `start()` inside the lock that claims the run, so that a stream is opened either
+    /// before (and gets the end) or after (and follows the run) — never a publish: a late one of
+    /// the run that ended (a step's launch publishing after its quick request already finished
+    /// the chain) would forget the end, and a stream opened then would wait for a run that is over.
+    func beginRun() {
+        state.withLock { $0.final = nil }
+    }
+
     /// Sends the snapshot to every stream open now; the final one is also kept for streams
     /// opened later. The snapshot is made only when a stream or the end needs it: a group
     /// publishes at every step, and a snapshot copies every step (a chain of a thousand steps
     /// spent most of its time making snapshots nobody read).
     func publish(_ makeSnapshot: @autoclosure () -> Snapshot, final: Bool) {
         let needed = state.withLock { state -> Bool in
-            if !final { state.final = nil }  // a new run: streams opened now follow it
-            return final || !state.continuations.isEmpty
+            final || !state.continuations.isEmpty
         }
         guard needed else { return }
         let snapshot = makeSnapshot()
         let continuations = state.withLock { state in
             defer { if final { state.continuations.removeAll() } }
-            state.final = final ? snapshot : nil
+            if final { state.final = snapshot }
             return Array(state.continuations.values)
         }
         for continuation in continuations {
