@@ -3,8 +3,6 @@ import Courier
 import Foundation
 
 extension ExchangePane {
-    /// Bodies up to this size are searched on the input loop; larger ones in the background.
-
     /// Changes the viewer of the selected request's response.
     func updateViewer(_ change: (inout BodyViewer) -> Void) {
         if responseTab == .history {
