@@ -42,12 +42,15 @@ import Testing
 
     @Test func theBlockersProgressIsAChange() async throws {
         try await withTestBed({ $0.maxConcurrentTransfers = 1 }) { bed in
-            let dripping = bed.request("/drip", arguments: ["bytes": 100, "duration": 1]) { $0.responseSerializer = .raw }
+            // A byte every 0.3 s for 30 s: the record stays in the table (a finished request
+            // leaves it) however late this task is scheduled on a loaded machine.
+            let dripping = bed.request("/drip", arguments: ["bytes": 100, "duration": 30]) { $0.responseSerializer = .raw }
             dripping.start()
             var mark = bed.agent.recordChanges(since: nil).mark
             var sawBytes = false
-            // Bounded: 400 reads 5 ms apart, while the body drips in over a second.
-            for _ in 0..<400 where !sawBytes {
+            // Bounded: at most 2,000 reads 5 ms apart, and 25 s.
+            let deadline = ContinuousClock.now + .seconds(25)
+            for _ in 0..<2_000 where !sawBytes && ContinuousClock.now < deadline {
                 let changes = bed.agent.recordChanges(since: mark)
                 mark = changes.mark
                 sawBytes = changes.records.contains { $0.bytesReceived > 0 }
