@@ -40,6 +40,13 @@ public struct RunOptions: Sendable {
     /// The jar a `config.cookies: session` run sends through instead of a new one (the
     /// workbench keeps its session's across reloads); persist and none do not use it.
     public var cookieJar: CookieJar?
+    /// Set: a `config.cookies: persist` jar's file is read on a thread of its own
+    /// (``CookieJar/init(file:readingInBackground:onSaveFailure:)``), and this is called once it
+    /// has — the workbench, which must not wait for a file of millions of lines to draw.
+    package var cookieFileRead: (@Sendable () -> Void)?
+    /// Where the jar's problems go (lines of its file skipped, cookies dropped, a failed
+    /// write) instead of the log, which the workbench must not print over its screen.
+    package var cookieProblem: (@Sendable (CookieJarError) -> Void)?
     /// Where oauth2 and command tokens come from; nil: a new ``TokenSessions`` for the run,
     /// keeping OAuth2 tokens under ``stateDirectory``.
     package var tokenSessions: TokenSessions?

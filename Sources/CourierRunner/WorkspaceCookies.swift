@@ -31,8 +31,10 @@ package enum WorkspaceCookies {
     /// `session` (a jar kept across reloads) or a new one; for `persist`, the file's cookies,
     /// written back as they change (failures told to `onSaveFailure`, and so are the file's
     /// lines that could not be read and cookies dropped past ``CookieLimits``: the run goes on
-    /// with the rest).
+    /// with the rest). With `whenRead`, the file is read on a thread of its own and `whenRead`
+    /// called once it has (at once for a jar without a file).
     package static func jar(for workspace: Workspace, stateDirectory: String? = nil, session: CookieJar? = nil,
+                           whenRead: (@Sendable () -> Void)? = nil,
                            onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(WorkspaceError) -> CookieJar? {
         switch workspace.config.cookies {
         case .none: return nil
@@ -40,8 +42,14 @@ package enum WorkspaceCookies {
         case .persist:
             let path = file(for: workspace, stateDirectory: stateDirectory)
             do throws(CookieJarError) {
-                let jar = try CookieJar(file: path, onSaveFailure: onSaveFailure)
-                for problem in jar.loadProblems { onSaveFailure?(problem) }
+                guard let whenRead else {
+                    let jar = try CookieJar(file: path, onSaveFailure: onSaveFailure)
+                    for problem in jar.loadProblems { onSaveFailure?(problem) }
+                    return jar
+                }
+                // The jar tells its read's problems itself.
+                let jar = try CookieJar(file: path, readingInBackground: true, onSaveFailure: onSaveFailure)
+                jar.afterReadingFile(whenRead)
                 return jar
             } catch {
                 throw WorkspaceError(.unreadable, at: nil, "\(workspace.file): config.cookies is persist, but \(error)")

@@ -41,9 +41,9 @@ public final class WorkspaceRunner: Sendable {
                               environmentName: options.environment, fakeValues: FakeValues(seed: options.seed),
                               secretEnvironmentNames: Set(workspace.dotenv.keys).union(options.dotenv.keys), secrets: secrets)
         let config = try WorkspaceRunner.networkConfig(for: workspace, scope: scope, options: options)
-        let jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory, session: options.cookieJar) {
-            [logger = config.logger] in logger.warning("cookies: \($0)")
-        }
+        let jar = try WorkspaceCookies.jar(for: workspace, stateDirectory: options.stateDirectory, session: options.cookieJar,
+                                           whenRead: options.cookieFileRead,
+                                           onSaveFailure: options.cookieProblem ?? { [logger = config.logger] in logger.warning("cookies: \($0)") })
         agent = NetworkAgent(config: config, cookieJar: jar)
         tokenSessions = options.tokenSessions ?? TokenSessions(stateDirectory: options.stateDirectory)
     }

@@ -58,6 +58,11 @@ final class CookieAutosave: Sendable {
         state.withLock { $0.written = current }
     }
 
+    /// The jar's cookies as its file held them when it was read.
+    func remember(written: Set<Cookie>) {
+        state.withLock { $0.written = written }
+    }
+
     /// Returns once the writes scheduled so far are done.
     func waitUntilWritten() { queue.sync {} }
 }

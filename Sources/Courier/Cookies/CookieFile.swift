@@ -33,17 +33,32 @@ enum CookieFile {
     /// The file at `path`. Throws, saying what it is, when it is not a regular file (a FIFO is
     /// opened without blocking and refused) or cannot be opened.
     static func read(_ path: String, now: Date = Date()) throws(CookieJarError) -> CookieFileContents {
+        try read(openFile(path), path: path, now: now)
+    }
+
+    /// The file at `path` opened for ``read(_:path:now:)``: throws, saying what it is, when it is
+    /// not a regular file (a FIFO is opened without blocking and refused) or cannot be opened.
+    static func openFile(_ path: String) throws(CookieJarError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw CookieJarError("cannot read the cookie file \(path): \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw CookieJarError("cannot read the cookie file \(path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw CookieJarError("cannot read the cookie file \(path): \(reason)")
         }
-        if let kind = kindOtherThanFile(info.st_mode) { throw CookieJarError("\(path) is \(kind), not a cookie file") }
+        if let kind = kindOtherThanFile(info.st_mode) {
+            close(descriptor)
+            throw CookieJarError("\(path) is \(kind), not a cookie file")
+        }
+        return descriptor
+    }
 
+    /// The cookie file open on `descriptor` (from ``openFile(_:)``), which it closes.
+    static func read(_ descriptor: Int32, path: String, now: Date = Date()) throws(CookieJarError) -> CookieFileContents {
+        defer { close(descriptor) }
         var contents = CookieFileContents()
         var selection = CookieSelection()
         var skipped: [(line: Int, reason: String)] = []

@@ -29,12 +29,16 @@ public final class CookieJar: Sendable {
     private let autosave: CookieAutosave?
     /// What the last file read left out (``loadProblems``).
     private let problems = Mutex<[CookieJarError]>([])
+    /// The read of the jar's file while it happens on a thread of its own; nil when it was
+    /// read at once (or there is no file).
+    private let reading: CookieReading?
 
     /// An empty jar.
     public init() {
         share = CookieShare()
         control = Mutex(ControlHandle(share: share))
         autosave = nil
+        reading = nil
     }
 
     /// A jar kept in a file: the cookies there now (none when it does not exist yet), and
@@ -45,24 +49,89 @@ public final class CookieJar: Sendable {
     /// wrote since this one read it, under a lock (`<file>.lock`). Lines of the file it cannot
     /// read are skipped, kept in the file, and said in ``loadProblems``; a path that is not a
     /// regular file (a FIFO, a directory) throws, saying what it is.
-    public init(file path: String, onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(CookieJarError) {
-        var loaded = CookieFileContents()
+    public convenience init(file path: String, onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(CookieJarError) {
+        try self.init(file: path, readingInBackground: false, onSaveFailure: onSaveFailure)
+    }
+
+    /// ``init(file:onSaveFailure:)``, the file read on a thread of its own when
+    /// `readingInBackground`: the jar is returned once the file is opened (a path that is not a
+    /// regular file still throws at once); until the read ends, everything that reads or changes
+    /// the jar waits for it, and a transfer using the jar is parked by its transport (the
+    /// others go on). The read's problems (``loadProblems``) are told to `onSaveFailure` too.
+    /// What the workbench opens a saved jar with: a file of millions of lines (a server that set
+    /// a new cookie name on every response, for months) takes seconds, and never holds a frame.
+    public convenience init(file path: String, readingInBackground: Bool,
+                            onSaveFailure: (@Sendable (CookieJarError) -> Void)? = nil) throws(CookieJarError) {
+        try self.init(file: path, readingInBackground: readingInBackground, onSaveFailure: onSaveFailure, beforeReading: nil)
+    }
+
+    /// `beforeReading` runs on the reading thread before it reads (the tests hold the read there).
+    init(file path: String, readingInBackground: Bool, onSaveFailure: (@Sendable (CookieJarError) -> Void)?,
+         beforeReading: (@Sendable () -> Void)?) throws(CookieJarError) {
         var info = stat()
-        if stat(path, &info) == 0 || errno != ENOENT {
-            loaded = try CookieFile.read(path)
-            OwnerOnly.tighten(path)
-        }
+        let opened: Int32?
+        if stat(path, &info) == 0 || errno != ENOENT { opened = try CookieFile.openFile(path) } else { opened = nil }
         share = CookieShare()
         control = Mutex(ControlHandle(share: share))
-        autosave = CookieAutosave(path: path, written: Set(loaded.cookies), onFailure: onSaveFailure)
-        problems.withLock { $0 = loaded.problems }
-        for cookie in loaded.cookies { give(cookie.netscapeLine) }
+        autosave = CookieAutosave(path: path, written: [], onFailure: onSaveFailure)
+        guard let descriptor = opened else {
+            reading = nil
+            return
+        }
+        OwnerOnly.tighten(path)
+        guard readingInBackground else {
+            reading = nil
+            take(try CookieFile.read(descriptor, path: path))
+            return
+        }
+        let reading = CookieReading()
+        self.reading = reading
+        let thread = Thread { [self] in
+            beforeReading?()
+            do throws(CookieJarError) {
+                take(try CookieFile.read(descriptor, path: path))
+            } catch {
+                problems.withLock { $0 = [error] }
+            }
+            for problem in problems.withLock({ $0 }) { onSaveFailure?(problem) }
+            reading.finish()
+        }
+        thread.name = "courier.cookies.read"
+        thread.start()
     }
+
+    /// Puts what a file held in the store (before anyone may wait for it: not through ``give(_:)``).
+    private func take(_ loaded: CookieFileContents) {
+        problems.withLock { $0 = loaded.problems }
+        for cookie in loaded.cookies { hand(cookie.netscapeLine) }
+        autosave?.remember(written: Set(loaded.cookies))
+    }
+
+    /// Whether the jar's file is being read on a thread of its own (``init(file:readingInBackground:onSaveFailure:)``).
+    public var isReadingFile: Bool { reading.map { !$0.isDone } ?? false }
+
+    /// For a transport starting a transfer that uses the jar: true while its file is being
+    /// read, and `wake` is then called once it has been; false (and `wake` dropped) otherwise.
+    func holdsTransfers(wakingWhenRead wake: @escaping @Sendable () -> Void) -> Bool {
+        reading?.whenDone(wake) ?? false
+    }
+
+    /// Calls `action` once the jar's file has been read (``isReadingFile``), on the reading
+    /// thread — at once, on this one, when it is not being read.
+    public func afterReadingFile(_ action: @escaping @Sendable () -> Void) {
+        if reading?.whenDone(action) != true { action() }
+    }
+
+    /// Transports waiting for the read (the tests).
+    var readWaiterCount: Int { reading?.waiterCount ?? 0 }
 
     /// What the last read of a file (``init(file:onSaveFailure:)``, ``load(from:)``) left out:
     /// each skipped line with its number and why (not UTF-8, not a cookie line), and the
     /// cookies dropped past ``CookieLimits``. Empty when every line was read.
-    public var loadProblems: [CookieJarError] { problems.withLock { $0 } }
+    public var loadProblems: [CookieJarError] {
+        reading?.wait()
+        return problems.withLock { $0 }
+    }
 
     /// The file the jar is kept in (``init(file:onSaveFailure:)``); nil for a jar in memory only.
     public var file: String? { autosave?.path }
@@ -179,8 +248,15 @@ public final class CookieJar: Sendable {
         return nil
     }
 
-    /// Hands one `CURLOPT_COOKIELIST` string to libcurl (a Netscape line, or a command such as `ALL`).
+    /// Hands one `CURLOPT_COOKIELIST` string to libcurl (a Netscape line, or a command such as
+    /// `ALL`), once the jar's file has been read.
     private func give(_ text: String) {
+        reading?.wait()
+        hand(text)
+    }
+
+    /// ``give(_:)`` without waiting for the file's read (the read's own lines).
+    private func hand(_ text: String) {
         control.withLock { control in
             control.given += 1
             _ = text.withCString { courier_easy_setopt_string(control.raw, CURLOPT_COOKIELIST, $0) }
@@ -193,7 +269,8 @@ public final class CookieJar: Sendable {
 
     /// The store's lines (`CURLINFO_COOKIELIST`), expired cookies included.
     private func lines() -> [String] {
-        control.withLock { control in
+        reading?.wait()
+        return control.withLock { control in
             var list: UnsafeMutableRawPointer?
             guard courier_easy_getinfo_pointer(control.raw, CURLINFO_COOKIELIST, &list) == CURLE_OK, let list else { return [] }
             let first = list.assumingMemoryBound(to: curl_slist.self)

@@ -167,6 +167,9 @@ final class Transport: @unchecked Sendable {
         var connectionsKept = 0
         /// The pacer's wake-up, made when a pacer is first set.
         var pacingTimer: PacingTimer?
+        /// Transfers whose cookie jar is still reading its file (``CookieJar/isReadingFile``):
+        /// started once it has, the others going on meanwhile.
+        var waitingForCookies: [TransferJob] = []
     }
 
     private func runLoop() {
@@ -211,6 +214,9 @@ final class Transport: @unchecked Sendable {
                     recycle(transfer, completed: false, into: &loop)
                 }
             }
+            if !loop.waitingForCookies.isEmpty, !cancelled.isEmpty {
+                loop.waitingForCookies.removeAll { cancelled.contains($0.id) }
+            }
             if limit != loop.limit {
                 loop.limit = limit
                 buffers.setCapacity(limit)
@@ -223,7 +229,8 @@ final class Transport: @unchecked Sendable {
                 loop.connectionsKept = allowed
                 courier_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, allowed)
             }
-            let free = allowed - loop.active.count
+            var free = allowed - loop.active.count
+            if !loop.waitingForCookies.isEmpty, free > 0 { free -= startParkedTransfers(upTo: free, clock: clock, into: &loop) }
             let starting: [TransferJob] = free <= 0 ? [] : inbox.withLock { inbox in
                 var jobs: [TransferJob] = []
                 while jobs.count < free, let next = inbox.pending.popNext() { jobs.append(next) }
@@ -305,7 +312,30 @@ final class Transport: @unchecked Sendable {
         }
     }
 
+    /// Starts up to `limit` of the parked transfers whose cookie jar has read its file, in the
+    /// order they came; returns how many.
+    private func startParkedTransfers(upTo limit: Int, clock: LoopClock, into loop: inout LoopState) -> Int {
+        var started = 0
+        var index = 0
+        while index < loop.waitingForCookies.count, started < limit {
+            let job = loop.waitingForCookies[index]
+            guard job.request.cookieJar?.isReadingFile != true else {
+                index += 1
+                continue
+            }
+            loop.waitingForCookies.remove(at: index)
+            start(job, clock: clock, into: &loop)
+            started += 1
+        }
+        return started
+    }
+
     private func start(_ job: TransferJob, clock: LoopClock, into loop: inout LoopState) {
+        // A jar still reading its file: parked, and the loop woken when the read ends.
+        if let jar = job.request.cookieJar, jar.holdsTransfers(wakingWhenRead: { [weak self] in self?.wake() }) {
+            loop.waitingForCookies.append(job)
+            return
+        }
         guard let curl = loop.idleHandles.popLast() ?? CurlHandle() else {
             loop.ended.append((job, TransferOutcome(error: RequestError(family: .transport, code: .unknown,
                                                                          message: "libcurl could not create a transfer handle."))))

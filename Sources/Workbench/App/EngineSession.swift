@@ -20,6 +20,9 @@ final class EngineSession {
         var options = RunOptions()
         options.stateDirectory = settings.stateDirectory
         options.cookieJar = previous?.agent.cookieJar
+        // A saved jar's file is read off the input loop; the Cookies pane lists it once read.
+        options.cookieFileRead = { mailbox.post(.cookieJarRead) }
+        options.cookieProblem = { mailbox.post(.cookieJarProblem($0.description)) }
         // An OAuth2 sign-in's URL is shown in a window, not printed under the screen.
         options.tokenSessions = previous?.runner.tokenSessions
             ?? TokenSessions(stateDirectory: settings.stateDirectory, openURL: { mailbox.post(.openAuthorization(url: $0)) },

@@ -25,6 +25,11 @@ package enum EngineUpdate: Sendable {
     case workspaceRead(WorkspaceReading)
     /// Cache entries written in the background are on disk.
     case cacheWritten
+    /// The saved cookie jar's file has been read (off the input loop; sends wait for it).
+    case cookieJarRead
+    /// Something the user should know about the cookie jar (lines of its file skipped, cookies
+    /// dropped past the limits, a write that failed).
+    case cookieJarProblem(String)
     /// An OAuth2 authorization-code grant waits for the user to sign in at `url`.
     case openAuthorization(url: String)
     /// Something the user should know while an authorization waits (a forged redirect refused).

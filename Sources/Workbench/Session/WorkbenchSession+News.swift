@@ -60,6 +60,8 @@ extension WorkbenchSession {
             notify(.window(.authorization(url: url)))
         case .cacheWriteFailed(let sentence):
             say(sentence, .warning, seconds: 8)
+        case .cookieJarProblem(let sentence):
+            say("cookies: " + sentence, .warning, seconds: 10)
         case .authorizationNotice(let sentence):
             say(sentence, .warning, seconds: 10)
         case .demoServerNotice(let sentence):
@@ -70,7 +72,7 @@ extension WorkbenchSession {
             say("wrote \(count) exchange\(count == 1 ? "" : "s") to \(path) (HAR 1.2)", .success)
         case .progress(let request, let progress):
             progressed(request, progress)
-        case .loadRunEnded, .cacheWritten, .paneResult, .serviceCatalog:
+        case .loadRunEnded, .cacheWritten, .cookieJarRead, .paneResult, .serviceCatalog:
             break // the panes'
         }
     }

@@ -12,13 +12,16 @@ extension CookiesPane {
         let height = listHeight(context)
         let marked = setBySelection
         lines += ListView.lines(list.cursor, height: height, width: content.width, focused: context.isFocused,
-                                empty: list.all.isEmpty
+                                empty: isReadingFile
+                                    ? "Reading the jar's file… Requests sent meanwhile wait for its cookies."
+                                    : list.all.isEmpty
                                     ? "The jar is empty. Cookies that responses set show here, kept for the session; a adds one."
                                     : "No cookie matches the filter.") { index in
             Self.line(list.shown[index], marked: marked.contains(list.shown[index].name), width: content.width, context: context)
         }
         let count = list.all.count
-        let summary = count == 0 ? "" : "· \(count) cookie\(count == 1 ? "" : "s")" + (context.revealsSecrets ? " · values shown" : "")
+        let summary = isReadingFile ? "· reading its file"
+            : count == 0 ? "" : "· \(count) cookie\(count == 1 ? "" : "s")" + (context.revealsSecrets ? " · values shown" : "")
         let frame = PaneFrame(pane: .cookies, rect: context.rect, title: context.title(.cookies, summary), isFocused: context.isFocused,
                               lines: lines, footer: ListView.position(list.cursor, height: height))
         return PaneRender(frame: frame, cursor: cursor)

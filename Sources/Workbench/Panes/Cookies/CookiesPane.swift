@@ -27,6 +27,8 @@ final class CookiesPane: FilteringPane {
     private(set) var reads = 0
     /// The cookie the open edit prompt is for (the selection may move while it is open).
     private var editing: Cookie?
+    /// The jar's file is still being read (off the input loop): nothing to list or change yet.
+    private(set) var isReadingFile = false
 
     init(environment: PaneEnvironment) {
         source = environment.source
@@ -41,6 +43,9 @@ final class CookiesPane: FilteringPane {
 
     /// Reads the jar again. (Not the selection: the pane is made while the shell is.)
     func reload() {
+        // Never wait here for a file being read: its end posts `cookieJarRead`.
+        isReadingFile = jar?.isReadingFile ?? false
+        guard !isReadingFile else { return }
         reads += 1
         let cookies = (jar?.cookies ?? []).sorted { ($0.domain, $0.path, $0.name) < ($1.domain, $1.path, $1.name) }
         list.replace(cookies)
@@ -118,7 +123,7 @@ final class CookiesPane: FilteringPane {
 
     func apply(_ update: EngineUpdate, context: PaneContext) -> [PaneWork] {
         switch update {
-        case .stopped(.request), .workspaceRead:
+        case .stopped(.request), .workspaceRead, .cookieJarRead:
             reload()
             setBySelection = Self.namesSet(by: selection.selectedExchange)
         default: break
@@ -132,6 +137,9 @@ final class CookiesPane: FilteringPane {
     }
 
     func disabledReason(for action: Action) -> String? {
+        if isReadingFile, [.editCookie, .deleteCookie, .clearCookies, .addCookie].contains(action) {
+            return "the jar's file is still being read"
+        }
         switch action {
         case .editCookie, .deleteCookie:
             if list.selected == nil { return "no cookie selected" }
