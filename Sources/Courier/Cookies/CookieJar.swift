@@ -127,7 +127,8 @@ public final class CookieJar: Sendable {
 
     /// What the last read of a file (``init(file:onSaveFailure:)``, ``load(from:)``) left out:
     /// each skipped line with its number and why (not UTF-8, not a cookie line), and the
-    /// cookies dropped past ``CookieLimits``. Empty when every line was read.
+    /// cookies dropped past ``CookieLimits``. Empty when every line was read. Waits for a file
+    /// being read (``isReadingFile``).
     public var loadProblems: [CookieJarError] {
         reading?.wait()
         return problems.withLock { $0 }
