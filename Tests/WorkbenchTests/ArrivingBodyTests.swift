@@ -72,6 +72,13 @@ import Testing
             #expect(exchange.body?.lineCount == 3 + 6_000 * 8 + 2)
             #expect(exchange.request.responseSpooledBody != nil)
             #expect(app.screen.contains("in a file (spoolBodiesOver)"))
+
+            // A pass over the file as it arrived, late (its thread runs only when no other
+            // wants a core), never replaces the whole: it showed a tenth of a body after `G`.
+            let whole = exchange.body
+            app.model.session.mailbox.post(.bodyFormatted(exchange: exchange.id, body: partial))
+            _ = app.model.applyUpdates()
+            #expect(exchange.body === whole, "the whole stays: \(exchange.body?.lineCount ?? 0) lines shown")
         }
     }
 

@@ -47,8 +47,9 @@ extension WorkbenchSession {
                     bytes = Int64(data.count)
                     if !isIdle, bytes > ArrivingBodyLayout.screenfulPassBytes { isIdle = ThreadNiceness.makeCurrentThreadIdle() }
                     let body = FormattedBody.indexed(data, mimeType: nil, releasesPages: true, arriving: true) { partial in
+                        guard !arriving.ticket.isCancelled else { return false }
                         mailbox.post(.bodyFormatted(exchange: id, body: partial))
-                        return !arriving.ticket.isCancelled
+                        return true
                     }
                     if let body, !arriving.ticket.isCancelled { mailbox.post(.bodyFormatted(exchange: id, body: body)) }
                 } catch {
@@ -61,10 +62,13 @@ extension WorkbenchSession {
         thread.start()
     }
 
-    /// Whether `body`, just laid out for `exchange`, would show less than the screen has: the
-    /// first lines of the whole file, or of a new pass, behind the longer prefix already shown.
+    /// Whether `body`, just laid out for `exchange`, would show less than the screen has: a
+    /// pass over the file as it arrived once the whole is shown (a pass runs only when no other
+    /// thread wants a core, so its news can come after the whole's), or the first lines of the
+    /// whole file, or of a new pass, behind the longer prefix already shown.
     func isBehind(_ body: FormattedBody, of exchange: Exchange) -> Bool {
-        guard let current = exchange.body, !current.isComplete, !body.isComplete else { return false }
+        guard let current = exchange.body, !body.isComplete else { return false }
+        guard !current.isComplete else { return true }
         return body.lineCount < current.lineCount && !body.continues(current)
     }
 }
