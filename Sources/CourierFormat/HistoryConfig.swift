@@ -25,4 +25,10 @@ public enum HistorySettings {
     public static let defaultBodyLimit = 1 << 20
     /// A session's transcript keeps its newest 2,000 messages (as a stream keeps in memory).
     public static let defaultMessageLimit = 2_000
+    /// A spooled response body (past `spoolBodiesOver`) is kept by reference — a redacted copy
+    /// in the history's folder — up to 256 MiB (`config.history.spooledBytes`).
+    public static let defaultSpooledBodyLimit = 256 << 20
+    /// The spooled bodies a history keeps take at most 1 GiB together, the oldest let go first
+    /// (`config.history.spooledTotalBytes`).
+    public static let defaultSpooledTotalLimit = 1 << 30
 }

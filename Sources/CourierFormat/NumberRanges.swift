@@ -36,6 +36,8 @@ enum NumberRanges {
     static let historyDays = 1...3_650
     /// `config.history.bodyBytes`: 0 keeps no body, at most 64 MiB each.
     static let historyBodyBytes = 0...67_108_864
+    /// `history.spooledBytes` / `spooledTotalBytes`: up to 1 TiB (0: no spooled body kept).
+    static let historySpooledBytes = 0...1_099_511_627_776
     // `times` in a batch item is 1 to ``BatchItem/maximumTimes``.
 }
 

@@ -39,6 +39,10 @@ public struct WorkspaceConfig: Sendable {
     public var historyRetention = HistoryRetention.standard
     /// `history.bodyBytes`: bodies kept whole in the history up to this size.
     public var historyBodyLimit = HistorySettings.defaultBodyLimit
+    /// `history.spooledBytes`: a spooled response body is kept by reference up to this size.
+    public var historySpooledBodyLimit = HistorySettings.defaultSpooledBodyLimit
+    /// `history.spooledTotalBytes`: the kept spooled bodies together, the oldest let go first.
+    public var historySpooledTotalLimit = HistorySettings.defaultSpooledTotalLimit
     /// `cookies:` — session (the default), persist or none.
     public var cookies = CookieMode.session
     /// `headers:` and `args:` — sent with every request (``ServiceDefaults``).
@@ -102,12 +106,17 @@ public struct WorkspaceConfig: Sendable {
         for entry in try map["secrets"]?.mapping(expected: "a mapping of secret names to where they are").entries ?? [] {
             secrets[entry.name] = try SecretDefinition(name: entry.name, yaml: entry.value)
         }
-        if let history = try map["history"]?.mapping(allowed: ["keep", "bodyBytes"], expected: "{keep: {count: 100, days: 30}, bodyBytes: 1048576}") {
+        if let history = try map["history"]?.mapping(allowed: ["keep", "bodyBytes", "spooledBytes", "spooledTotalBytes"],
+                                                      expected: "{keep: {count: 100, days: 30}, bodyBytes: 1048576, spooledBytes: 268435456}") {
             if let keep = try history["keep"]?.mapping(allowed: ["count", "days"], expected: "{count: 100, days: 30}") {
                 historyRetention = HistoryRetention(count: try keep["count"]?.int(in: NumberRanges.historyCount, "a number of exchanges per request"),
                                                     days: try keep["days"]?.int(in: NumberRanges.historyDays, "a number of days"))
             }
             historyBodyLimit = try history["bodyBytes"]?.int(in: NumberRanges.historyBodyBytes, "a number of bytes") ?? historyBodyLimit
+            historySpooledBodyLimit = try history["spooledBytes"]?.int(in: NumberRanges.historySpooledBytes, "a number of bytes")
+                ?? historySpooledBodyLimit
+            historySpooledTotalLimit = try history["spooledTotalBytes"]?.int(in: NumberRanges.historySpooledBytes, "a number of bytes")
+                ?? historySpooledTotalLimit
         }
     }
 

@@ -69,6 +69,11 @@ public struct HistoryExchange: Sendable, Codable, Hashable, Identifiable, Fetcha
     /// The response body, whole when it is at most the history's body limit; nil otherwise.
     /// A session's is its transcript's text (``HistoryTranscript/body``).
     public var responseBody: Data?
+    /// A spooled response body (past `spoolBodiesOver`) kept by reference: the name of its
+    /// redacted copy in the history's `bodies/` folder (``HistoryStore/keptBodyPath(of:)``);
+    /// nil when it was not kept (over `config.history.spooledBytes`, let go past
+    /// `spooledTotalBytes`, or not spooled).
+    public var responseBodyFile: String?
     public var responseBodyBytes: Int
     /// SHA-256 of the body as received (hex), so that two large bodies can be compared.
     public var responseBodySHA256: String?

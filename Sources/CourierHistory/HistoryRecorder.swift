@@ -26,6 +26,11 @@ package final class HistoryRecorder: ExchangeRecording {
         /// `bodyLimit` bytes of their data together.
         package var messageLimit: Int
         package var retention: HistoryRetention
+        /// A spooled response body is kept by reference (a redacted copy) up to this many
+        /// bytes; 0: none.
+        package var spooledBodyLimit: Int
+        /// The kept spooled bodies together take at most this many bytes, the oldest let go.
+        package var spooledTotalLimit: Int
 
         package init(workspace: Workspace, environment: String?, bodyLimit: Int = HistorySettings.defaultBodyLimit,
                     messageLimit: Int = HistorySettings.defaultMessageLimit,
@@ -37,6 +42,8 @@ package final class HistoryRecorder: ExchangeRecording {
             self.bodyLimit = bodyLimit
             self.messageLimit = messageLimit
             self.retention = retention
+            spooledBodyLimit = workspace.config.historySpooledBodyLimit
+            spooledTotalLimit = workspace.config.historySpooledTotalLimit
         }
     }
 
@@ -68,7 +75,35 @@ package final class HistoryRecorder: ExchangeRecording {
         guard !state.withLock({ $0.failed }) else { return }
         let snapshot = HistorySnapshot(request: request, result: result)
         let context = self.context
-        queue.async { self.write(HistoryExchange(snapshot, context: context)) }
+        queue.async {
+            var exchange = HistoryExchange(snapshot, context: context)
+            let kept = self.keepSpooledBody(of: snapshot, in: &exchange)
+            self.write(exchange)
+            if kept { self.trimKeptBodies() }
+        }
+    }
+
+    /// A spooled body within the limit is copied, redacted, into the history's `bodies/`;
+    /// returns whether it was. A copy that fails is told, and the exchange recorded without it.
+    private func keepSpooledBody(of snapshot: HistorySnapshot, in exchange: inout HistoryExchange) -> Bool {
+        guard let spooled = snapshot.spooled, spooled.count <= Int64(context.spooledBodyLimit), context.spooledTotalLimit > 0,
+              let store = openedStore() else { return false }
+        do {
+            exchange.responseBodyFile = try store.keepBody(copying: spooled.url.path, contentType: exchange.contentType, scope: snapshot.scope)
+            return true
+        } catch {
+            onFailure("the history keeps \(exchange.request)'s response without its body: \(Self.describe(error))")
+            return false
+        }
+    }
+
+    private func trimKeptBodies() {
+        guard let store = state.withLock({ $0.failed ? nil : $0.store }) else { return }
+        do {
+            try store.trimKeptBodies(toTotal: context.spooledTotalLimit)
+        } catch {
+            onFailure("cannot let go of the history's oldest kept bodies: \(Self.describe(error))")
+        }
     }
 
     /// Opens the database now, on the writer's queue, instead of at the first exchange, and
@@ -105,6 +140,8 @@ package final class HistoryRecorder: ExchangeRecording {
                 if let store = self.state.withLock({ $0.failed ? nil : $0.store }) {
                     do {
                         try store.prune(self.context.retention, workspacePath: self.context.workspacePath)
+                        // Copies no exchange names (cut short by a crash) go too.
+                        try store.sweepKeptBodies()
                     } catch {
                         self.fail("cannot prune the history in \(store.path): \(Self.describe(error))")
                     }

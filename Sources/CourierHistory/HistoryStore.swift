@@ -103,6 +103,7 @@ public final class HistoryStore: Sendable {
             try addColumn("checks", .jsonText, db)
             try addColumn("transcript", .jsonText, db)
             try addColumn("responseTrailers", .jsonText, db)
+            try addColumn("responseBodyFile", .text, db)
             for var exchange in LegacyHistoryImport.exchanges(in: legacyDirectory) { try exchange.insert(db) }
         }
         migrator.registerMigration("v3-response-warning") { db in try addColumn("warning", .text, db) }
@@ -110,6 +111,7 @@ public final class HistoryStore: Sendable {
         migrator.registerMigration("v5-session-transcript") { db in try addColumn("transcript", .jsonText, db) }
         migrator.registerMigration("v6-load-runs", migrate: createLoadRunsTable)
         migrator.registerMigration("v7-response-trailers") { db in try addColumn("responseTrailers", .jsonText, db) }
+        migrator.registerMigration("v8-response-body-file") { db in try addColumn("responseBodyFile", .text, db) }
         return migrator
     }
 
@@ -184,10 +186,14 @@ public final class HistoryStore: Sendable {
     /// how many. Load runs have their own (``pruneLoadRuns(_:workspacePath:now:)``).
     @discardableResult
     public func prune(_ retention: HistoryRetention, workspacePath: String? = nil, now: Date = Date()) throws -> Int {
-        try queue.write { db in
+        let keptBefore = try keptBodyNames()
+        let deleted = try queue.write { db in
             try Self.prune(HistoryExchange.databaseTableName, dated: "date", per: "request", retention, workspacePath: workspacePath,
                            now: now, in: db)
         }
+        // The kept bodies of the exchanges that went go with them.
+        if deleted > 0, !keptBefore.isEmpty { deleteKeptBodies(keptBefore.subtracting(try keptBodyNames())) }
+        return deleted
     }
 
     /// Deletes the rows of `table` that `retention` does not keep: older than its days (by the

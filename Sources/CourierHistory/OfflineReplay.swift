@@ -60,7 +60,9 @@ package final class OfflineReplay: OfflineAnswering {
             fail(request, "\(cacheReason); and no exchange in history for \(method) \(url)")
             return
         }
-        guard let body = stored.responseBody ?? (stored.responseBodyBytes == 0 ? Data() : nil) else {
+        // A spooled body kept by reference is replayed from its (redacted) file, mapped.
+        let kept = store.keptBodyPath(of: stored).flatMap { try? Data(contentsOf: URL(fileURLWithPath: $0), options: .alwaysMapped) }
+        guard let body = stored.responseBody ?? kept ?? (stored.responseBodyBytes == 0 ? Data() : nil) else {
             fail(request, "\(cacheReason); and the exchange in history (#\(stored.id ?? 0)) kept only the size of its \(stored.responseBodyBytes)-byte body")
             return
         }

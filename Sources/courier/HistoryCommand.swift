@@ -107,7 +107,8 @@ struct HistoryShow: ParsableCommand {
     @OptionGroup var location: HistoryLocation
 
     func run() throws {
-        guard let exchange = try location.open().exchange(id: id) else {
+        let store = try location.open()
+        guard let exchange = try store.exchange(id: id) else {
             printError("courier history: no exchange #\(id)")
             throw ExitCode(1)
         }
@@ -133,6 +134,9 @@ struct HistoryShow: ParsableCommand {
         printLine("")
         if let body = exchange.responseBody {
             printBody(body, contentType: exchange.contentType)
+        } else if let kept = store.keptBodyPath(of: exchange) {
+            printLine("(\(exchange.responseBodyBytes) bytes, spooled; the history keeps it redacted in \(kept); SHA-256 of the body as "
+                      + "received \(exchange.responseBodySHA256 ?? "?"))")
         } else if exchange.responseBodyBytes > 0 {
             printLine("(\(exchange.responseBodyBytes) bytes, over the history's body limit; SHA-256 \(exchange.responseBodySHA256 ?? "?"))")
         }

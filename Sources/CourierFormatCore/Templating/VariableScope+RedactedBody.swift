@@ -6,6 +6,18 @@ extension VariableScope {
     /// when one was), form bodies likewise, any UTF-8 text through the scope; other bytes as
     /// they are. How the history, the cache listing and a stream's report keep and show bodies.
     package func redactedBody(_ data: Data, contentType: String?) -> Data {
+        redactedBodyHeld(data, contentType: contentType)
+    }
+
+    /// A body too large to hold (a spooled response's file at `source`) copied to a new file at
+    /// `destination` (0600), redacted as ``redactedBody(_:contentType:)`` redacts one held whole,
+    /// as it streams (``StreamingRedaction``); returns whether anything was hidden. A form body
+    /// is read as text: its first field's value is hidden only when it is a known secret.
+    package func redactedCopy(of source: String, to destination: String, contentType: String?) throws -> Bool {
+        try StreamingRedaction.copy(source, to: destination, secrets: secretMatcher, contentType: contentType)
+    }
+
+    private func redactedBodyHeld(_ data: Data, contentType: String?) -> Data {
         guard let text = String(data: data, encoding: .utf8) else { return data }
         let type = contentType?.lowercased() ?? ""
         if type.contains("json") || text.first == "{" || text.first == "[" , let value = try? JSONValue(parsing: data) {

@@ -71,16 +71,25 @@ extension ExchangePane {
         guard let history = source.engine.history, historyTab.rows.indices.contains(historyTab.selection),
               let id = historyTab.rows[historyTab.selection].id else { return }
         let mailbox = source.mailbox
-        history.read({ store in try store.exchange(id: id) }, deliver: { exchange in
-            if let exchange { mailbox.post(.paneResult(.exchange, BackgroundResult.historyOpened(exchange))) }
+        history.read({ store -> (HistoryExchange, FormattedBody?)? in
+            guard let exchange = try store.exchange(id: id) else { return nil }
+            // A spooled body kept by reference is mapped from its file and laid out here, on
+            // the history's queue, as the live body was: the pages read past are given back.
+            guard let kept = store.keptBodyPath(of: exchange),
+                  let data = try? Data(contentsOf: URL(fileURLWithPath: kept), options: .alwaysMapped) else { return (exchange, nil) }
+            return (exchange, FormattedBody.indexed(data, mimeType: exchange.contentType, releasesPages: true))
+        }, deliver: { opened in
+            if let (exchange, keptBody) = opened {
+                mailbox.post(.paneResult(.exchange, BackgroundResult.historyOpened(exchange, keptBody: keptBody)))
+            }
         })
     }
 
     /// A session's transcript is shown instead of its raw text: a message a line
     /// (`→  +0.012 s  text  hello`).
-    func historyOpened(_ exchange: HistoryExchange) {
+    func historyOpened(_ exchange: HistoryExchange, keptBody: FormattedBody? = nil) {
         let shown = exchange.transcript.map { Data($0.lines.joined(separator: "\n").utf8) } ?? exchange.responseBody
-        let body = shown.map { FormattedBody.format($0, mimeType: exchange.transcript == nil ? exchange.contentType : "text/plain", lineLimit: nil) }
+        let body = keptBody ?? shown.map { FormattedBody.format($0, mimeType: exchange.transcript == nil ? exchange.contentType : "text/plain", lineLimit: nil) }
         historyTab.opened = HistoryTab.Opened(exchange: exchange, viewer: body.map(BodyViewer.init))
     }
 

@@ -283,7 +283,9 @@ final class ExchangePane: Pane {
         /// History rows for the History tab of `request`.
         case historyLoaded(request: String, exchanges: [HistoryExchange])
         /// A past exchange read whole (with its body), to open in the History tab.
-        case historyOpened(HistoryExchange)
+        /// A past exchange read from the history; a spooled body it keeps by reference comes
+        /// laid out from its file (off the input loop).
+        case historyOpened(HistoryExchange, keptBody: FormattedBody?)
         /// Two past exchanges compared.
         case historyDiffed(HistoryDiff)
     }
@@ -305,8 +307,8 @@ final class ExchangePane: Pane {
             if case .failure(let error) = result { say("filter \(text): \(error.description)", .warning) }
         case .historyLoaded(let request, let exchanges)?:
             historyLoaded(request: request, exchanges: exchanges)
-        case .historyOpened(let exchange)?:
-            historyOpened(exchange)
+        case .historyOpened(let exchange, let keptBody)?:
+            historyOpened(exchange, keptBody: keptBody)
         case .historyDiffed(let diff)?:
             historyTab.diff = diff
             responseScroll = 0
