@@ -45,7 +45,7 @@ import Glibc
     }
 
     @Test func randomDocumentsMatchTheRedactionOfTheWholeDocument() throws {
-        var generator = SeededGenerator(seed: 46)
+        var generator = SplitMix64(seed: 46)
         let keys = ["name", "id", "password", "authToken", "author", "items", "secret", "url", "note", "refresh_token"]
         func value(depth: Int) -> JSONValue {
             switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &generator) {
@@ -119,18 +119,5 @@ import Glibc
             try StreamingRedaction.copy(source, to: copy, secrets: Self.secrets, contentType: nil)
         }
         #expect(FileManager.default.fileExists(atPath: copy), "the file already there is left as it was")
-    }
-}
-
-/// A deterministic generator for the random documents (SplitMix64).
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
