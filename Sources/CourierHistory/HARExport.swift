@@ -187,6 +187,10 @@ public enum HARExport {
                 content["text"] = .string(body.base64EncodedString())
                 content["encoding"] = "base64"
             }
+        } else if let file = exchange.responseBodyFile {
+            // Kept by reference (up to 256 MiB): not inlined, said where.
+            content["comment"] = .string("spooled; the history keeps it redacted as bodies/\(file) beside its database; "
+                                         + "SHA-256 \(exchange.responseBodySHA256 ?? "unknown")")
         } else if exchange.responseBodyBytes > 0 {
             content["comment"] = .string("over the history's body limit; SHA-256 \(exchange.responseBodySHA256 ?? "unknown")")
         }

@@ -86,8 +86,9 @@ package final class HistoryRecorder: ExchangeRecording {
     /// A spooled body within the limit is copied, redacted, into the history's `bodies/`;
     /// returns whether it was. A copy that fails is told, and the exchange recorded without it.
     private func keepSpooledBody(of snapshot: HistorySnapshot, in exchange: inout HistoryExchange) -> Bool {
-        guard let spooled = snapshot.spooled, spooled.count <= Int64(context.spooledBodyLimit), context.spooledTotalLimit > 0,
-              let store = openedStore() else { return false }
+        // One past the total would be let go as soon as copied: not copied at all.
+        let limit = min(context.spooledBodyLimit, context.spooledTotalLimit)
+        guard limit > 0, let spooled = snapshot.spooled, spooled.count <= Int64(limit), let store = openedStore() else { return false }
         do {
             exchange.responseBodyFile = try store.keepBody(copying: spooled.url.path, contentType: exchange.contentType, scope: snapshot.scope)
             return true

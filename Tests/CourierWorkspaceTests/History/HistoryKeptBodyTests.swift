@@ -48,6 +48,8 @@ import Testing
         #expect(text.contains(#""token": "‹redacted›""#) || text.contains(#""token":"‹redacted›""#), "a secret-named key's value: \(text.prefix(400))")
         #expect(text.contains(Self.padding), "the rest is as it came")
         #expect(try JSONValue(parsing: Data(text.utf8)) != .null)
+        let har = String(decoding: HARExport.text([exchange]), as: UTF8.self)
+        #expect(har.contains("bodies/\(exchange.responseBodyFile ?? "?")"), "HAR says where the body is kept")
 
         // Pruned, its kept body goes with it.
         _ = try store.prune(HistoryRetention(count: 0))
