@@ -145,6 +145,8 @@ extension ExchangePane {
                             + "\(TimingWaterfall.milliseconds(exchange.durationMs / 1000)) · \(ByteCount.text(exchange.responseBodyBytes))"
                             + (exchange.transcript.map { " · \(Self.messageCount($0))" } ?? ""),
                             exchange.ok ? .success : .failure)
+                // A spooled body is shown from the history's copy, redacted as every kept body is.
+                if exchange.responseBody == nil, exchange.responseBodyFile != nil { line.append(" · kept copy, redacted", .dim) }
                 if let checks = exchange.checks, !checks.isEmpty {
                     line.append("  ")
                     line.append(checksVerdict(passed: checks.map(\.passed)))
