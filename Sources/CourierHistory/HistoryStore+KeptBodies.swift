@@ -32,6 +32,12 @@ extension HistoryStore {
         return path
     }
 
+    /// `exchange`'s kept body mapped from its file (``Courier/SpooledBody/mappedPrefix(of:)``:
+    /// pages read as they are used, never loaded whole); nil when it has none on disk.
+    public func keptBody(of exchange: HistoryExchange) -> Data? {
+        keptBodyPath(of: exchange).flatMap { try? SpooledBody.mappedPrefix(of: URL(fileURLWithPath: $0)) }
+    }
+
     /// Lets go of the oldest kept bodies until those left take at most `total` bytes: their
     /// files are deleted and their rows forget them (keeping size and SHA-256). Returns how
     /// many went.

@@ -61,8 +61,7 @@ package final class OfflineReplay: OfflineAnswering {
             return
         }
         // A spooled body kept by reference is replayed from its (redacted) file, mapped.
-        let kept = store.keptBodyPath(of: stored).flatMap { try? Data(contentsOf: URL(fileURLWithPath: $0), options: .alwaysMapped) }
-        guard let body = stored.responseBody ?? kept ?? (stored.responseBodyBytes == 0 ? Data() : nil) else {
+        guard let body = stored.responseBody ?? store.keptBody(of: stored) ?? (stored.responseBodyBytes == 0 ? Data() : nil) else {
             fail(request, "\(cacheReason); and the exchange in history (#\(stored.id ?? 0)) kept only the size of its \(stored.responseBodyBytes)-byte body")
             return
         }

@@ -42,14 +42,12 @@ package enum WorkspaceCookies {
         case .persist:
             let path = file(for: workspace, stateDirectory: stateDirectory)
             do throws(CookieJarError) {
-                guard let whenRead else {
-                    let jar = try CookieJar(file: path, onSaveFailure: onSaveFailure)
+                let jar = try CookieJar(file: path, readingInBackground: whenRead != nil, onSaveFailure: onSaveFailure)
+                if let whenRead {
+                    jar.afterReadingFile(whenRead)  // a jar read in the background tells its problems itself
+                } else {
                     for problem in jar.loadProblems { onSaveFailure?(problem) }
-                    return jar
                 }
-                // The jar tells its read's problems itself.
-                let jar = try CookieJar(file: path, readingInBackground: true, onSaveFailure: onSaveFailure)
-                jar.afterReadingFile(whenRead)
                 return jar
             } catch {
                 throw WorkspaceError(.unreadable, at: nil, "\(workspace.file): config.cookies is persist, but \(error)")

@@ -75,9 +75,8 @@ extension ExchangePane {
             guard let exchange = try store.exchange(id: id) else { return nil }
             // A spooled body kept by reference is mapped from its file and laid out here, on
             // the history's queue, as the live body was: the pages read past are given back.
-            guard let kept = store.keptBodyPath(of: exchange),
-                  let data = try? Data(contentsOf: URL(fileURLWithPath: kept), options: .alwaysMapped) else { return (exchange, nil) }
-            return (exchange, FormattedBody.indexed(data, mimeType: exchange.contentType, releasesPages: true))
+            guard let kept = store.keptBody(of: exchange) else { return (exchange, nil) }
+            return (exchange, FormattedBody.indexed(kept, mimeType: exchange.contentType, releasesPages: true))
         }, deliver: { opened in
             if let (exchange, keptBody) = opened {
                 mailbox.post(.paneResult(.exchange, BackgroundResult.historyOpened(exchange, keptBody: keptBody)))
