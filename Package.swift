@@ -62,6 +62,7 @@ let package = Package(
         .library(name: "CourierLoadRuns", targets: ["CourierLoadRuns"]),
         .library(name: "CourierImport", targets: ["CourierImport"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
+        .library(name: "CourierMock", targets: ["CourierMock"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     traits: [
@@ -262,6 +263,24 @@ let package = Package(
                 workbenchOnly("OpenAPIKitCompat", from: "OpenAPIKit"),
             ]
         ),
+        // `courier mock`: a workspace served as a mock API on Hummingbird (the demo server's
+        // stack): routes from its requests, answers from their `mock:` blocks, an OpenAPI
+        // document and the history; TLS and HTTP/2 with the DemoTLS trait.
+        .target(
+            name: "CourierMock",
+            dependencies: [
+                "Courier",
+                "CourierWorkspace",
+                "CourierDemoServer",
+                workbenchOnly("Hummingbird", from: "hummingbird"),
+                workbenchOnly("HummingbirdCore", from: "hummingbird"),
+                demoTLSOnly("HummingbirdHTTP2", from: "hummingbird"),
+                workbenchOnly("NIOCore", from: "swift-nio"),
+                workbenchOnly("ServiceLifecycle", from: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // WebSocket sessions for the engine's requests (an ExternalTransport), on swift-websocket's
         // client over SwiftNIO: Debian's libcurl 7.88 has no WebSocket support.
         .target(
@@ -315,6 +334,7 @@ let package = Package(
                 "Workbench",
                 "CourierTUI",
                 "CourierImport",
+                "CourierMock",
                 .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"])),
                 workbenchOnly("ArgumentParser", from: "swift-argument-parser"),
             ]
@@ -358,6 +378,7 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                            .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"]))]
         ),
+        .testTarget(name: "CourierMockTests", dependencies: ["CourierMock", "CourierWorkspace", "CourierDemoServer", "Courier"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CourierProtobufTests", dependencies: ["CourierProtobuf", "Courier",
                                                                  .product(name: "SwiftProtobuf", package: "swift-protobuf")]),

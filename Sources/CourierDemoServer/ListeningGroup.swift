@@ -3,9 +3,9 @@ import ServiceLifecycle
 
 /// Hummingbird applications run in one service group: started together, listening once
 /// ``start(count:logger:make:)`` returns, stopped together.
-struct ListeningGroup: Sendable {
+package struct ListeningGroup: Sendable {
     /// The port each application listens on, in the order `make` returned them.
-    let ports: [Int]
+    package let ports: [Int]
     private let serviceGroup: ServiceGroup
     private let runTask: Task<Void, any Error>
 
@@ -13,7 +13,7 @@ struct ListeningGroup: Sendable {
     /// bound, with its index in the returned array.
     ///
     /// - Throws: the reason the group stopped before every service listened (e.g. a bind error).
-    static func start(count: Int, logger: Logger,
+    package static func start(count: Int, logger: Logger,
                       make: (_ onListening: @escaping @Sendable (Int, Int) -> Void) throws -> [any Service]) async throws -> ListeningGroup {
         let (bound, boundSink) = AsyncStream.makeStream(of: (index: Int, port: Int).self)
         let services = try make { index, port in boundSink.yield((index, port)) }
@@ -36,7 +36,7 @@ struct ListeningGroup: Sendable {
 
     /// Stops the services and waits until they have shut down: the listeners close at once,
     /// responses in flight get `gracePeriod` to finish before they are cut off.
-    func stop(gracePeriod: Duration) async {
+    package func stop(gracePeriod: Duration) async {
         await serviceGroup.triggerGracefulShutdown()
         let runTask = self.runTask
         let deadline = Task {

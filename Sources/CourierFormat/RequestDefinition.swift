@@ -132,6 +132,8 @@ public struct RequestDefinition: Sendable {
     public var sendsCookies = true
     /// Values (templates allowed) hidden in output and history.
     public var sensitive: [String] = []
+    /// `mock:` — how `courier mock` answers this request's route (``MockDefinition``).
+    public var mock: MockDefinition?
     /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
     package var hud = HUDSettings()
 

@@ -22,6 +22,8 @@ public struct Workspace: Sendable {
     public var requests: [String: RequestDefinition] = [:]
     public var batches: [String: BatchDefinition] = [:]
     public var chains: [String: ChainDefinition] = [:]
+    /// `expect-calls:` — how often `courier mock --verify` expects routes to be called (``CallExpectation``).
+    public var expectedCalls: [CallExpectation] = []
     /// Names in file order.
     public var environmentNames: [String] = []
     public var requestNames: [String] = []

@@ -2,7 +2,7 @@ import CourierFormatCore
 import Foundation
 
 extension Workspace {
-    static let keys = ["name", "layout", "config", "variables", "environments", "requests", "batches", "chains"]
+    static let keys = ["name", "layout", "config", "variables", "environments", "requests", "batches", "chains", "expect-calls"]
 
     /// Reads and checks a workspace — one file, or a folder (``WorkspaceLayout``: its
     /// `courier.yaml`, the files it includes and the request files under `requests/`) — and the

@@ -182,6 +182,17 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// The newest exchange of a request that came back with a response, whatever its URL
+    /// (for `courier mock --from-history`).
+    public func latestAnswer(workspacePath: String, request: String) throws -> HistoryExchange? {
+        try queue.read { db in
+            try HistoryExchange
+                .filter(Column("workspacePath") == workspacePath && Column("request") == request && Column("status") != nil)
+                .order(Column("date").desc, Column("id").desc)
+                .fetchOne(db)
+        }
+    }
+
     /// Deletes the exchanges `retention` does not keep (in one workspace, or in all); returns
     /// how many. Load runs have their own (``pruneLoadRuns(_:workspacePath:now:)``).
     @discardableResult

@@ -40,3 +40,19 @@ public struct SchemaRegistry: Sendable {
         return parsed
     }()
 }
+
+extension SchemaRegistry {
+    /// The value at `uri` (an absolute URI with an optional JSON Pointer fragment) in the
+    /// documents added: for readers of a document's non-schema parts (an OpenAPI example).
+    public func value(at uri: String) -> JSONValue? {
+        let (resource, fragment) = SchemaURI.split(uri)
+        guard let document = document(resource) else { return nil }
+        guard let fragment, !fragment.isEmpty else { return document }
+        return JSONPointer.tokens(ofFragment: fragment).flatMap { JSONPointer.walk(document, $0) }
+    }
+
+    /// `reference` read against `base` (RFC 3986), as a `$ref` is.
+    public static func resolve(_ reference: String, against base: String) -> String {
+        SchemaURI.resolve(reference, against: base)
+    }
+}

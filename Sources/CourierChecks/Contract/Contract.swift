@@ -30,6 +30,8 @@ public final class Contract: Sendable {
     /// Where `paths` is written, for a request that matches none.
     let pathsLocation: SourceLocation
     private let compiled = Mutex<[String: Result<JSONSchema, SchemaCompileError>]>([:])
+    /// ``documentedAnswer(method:path:preferredStatus:exampleName:)``'s answers, made once each.
+    let answers = Mutex<[String: DocumentedAnswer]>([:])
 
     init(file: String, written: String, dialect: JSONSchemaDialect, servers: [String], operations: [ContractOperation],
          registry: SchemaRegistry, pathsLocation: SourceLocation) {

@@ -55,6 +55,7 @@ struct WorkspaceAssembly {
     mutating func readHeader(_ map: YAMLMapping) throws(WorkspaceError) {
         if let name = map["name"] { workspace.name = try name.string() }
         if let value = map["config"] { workspace.config = try WorkspaceConfig(yaml: value, templates: &templates) }
+        if let value = map["expect-calls"] { workspace.expectedCalls = try CallExpectation.list(value) }
     }
 
     /// Reads variables and environments; values read later win (the root file's over what it

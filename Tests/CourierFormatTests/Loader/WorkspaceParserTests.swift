@@ -93,10 +93,10 @@ struct WorkspaceParserTests {
             test.yaml:4:5: error: requests.login: unknown key "hedaers"; did you mean "headers"? \
             (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, \
             validate, accept, response, download, retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, \
-            quietErrors, contract, grpc, message, metadata)
+            quietErrors, contract, grpc, message, metadata, mock)
             """)
         #expect(parseError("nme: x")?.description
-            == "test.yaml:1:1: error: unknown key \"nme\"; did you mean \"name\"? (expected one of: name, layout, config, variables, environments, requests, batches, chains, include)")
+            == "test.yaml:1:1: error: unknown key \"nme\"; did you mean \"name\"? (expected one of: name, layout, config, variables, environments, requests, batches, chains, expect-calls, include)")
     }
 
     @Test("a wrong type names the key, the expected type and what was found")
