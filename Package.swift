@@ -245,6 +245,8 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierWorkspace",
+                // The Mock pane's server (`M`): `courier mock`'s, in process.
+                "CourierMock",
                 workbenchOnly("Yams", from: "Yams"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

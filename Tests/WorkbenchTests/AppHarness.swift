@@ -47,6 +47,7 @@ final class AppHarness {
         settings.environment = environment
         settings.overrides = overrides
         settings.watchesCacheDirectory = watchingCache
+        settings.mockPort = 0  // `M`: any free port, never a person's 4010 or a parallel test's
         let stateDirectory = directory + "/state"
         settings.stateDirectory = stateDirectory
         settings.history = { try HistoryStore(stateDirectory: stateDirectory) }

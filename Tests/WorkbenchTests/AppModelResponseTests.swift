@@ -71,7 +71,7 @@ import Testing
             expectEqual(app.model.frame().panes.map(\.pane), [.requests])
             expectEqual(app.model.frame().panes.first?.rect.height, 39)
             app.press(.character("z"))
-            #expect(app.model.frame().panes.count == 9, "eight panes, the Exchange pane in two parts")
+            #expect(app.model.frame().panes.count == 10, "nine panes, the Exchange pane in two parts")
         }
     }
 }

@@ -59,7 +59,7 @@ import Testing
             app.model.size = Size(columns: 30, rows: 10)
             #expect(app.screen.contains("Courier needs 40×12"))
             app.model.size = Size(columns: 120, rows: 40)
-            #expect(app.model.frame().panes.count == 9, "eight panes, the Exchange pane in two parts")
+            #expect(app.model.frame().panes.count == 10, "nine panes, the Exchange pane in two parts")
         }
     }
 

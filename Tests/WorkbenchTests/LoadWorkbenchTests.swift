@@ -214,6 +214,6 @@ import Testing
         let l = table.filter { $0.keys.contains(.character("L")) }
         #expect(l.map(\.action) == [.loadTest] && l.first?.scope == .global)
         #expect(KeyMap.action(for: .character("x"), in: .load) == .stopLoad, "x in Load stops the load run, not a request")
-        #expect(PaneID.allCases.last == .load && PaneID.load.rawValue == 8)
+        #expect(PaneID.allCases.last == .mock && PaneID.load.rawValue == 8 && PaneID.mock.rawValue == 9)
     }
 }

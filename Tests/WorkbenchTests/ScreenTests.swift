@@ -96,18 +96,18 @@ import Testing
         expectEqual(normal.pane(atRow: 1, column: 1), .requests)
     }
 
-    /// #42: with eight panes, the left column is an accordion — a focused side pane takes it
+    /// #42: with eight panes (nine since the Mock pane), the left column is an accordion — a focused side pane takes it
     /// but for a third for Requests, the others are their title line; with Requests focused, the
     /// side panes with nothing to show are a line each. `layout: grid` keeps fixed shares.
     @Test func theLeftColumnIsAnAccordion() {
         let size = Size(columns: 120, rows: 40)
-        let sides: [PaneID] = [.runs, .cache, .cookies, .load]
+        let sides: [PaneID] = [.runs, .cache, .cookies, .load, .mock]
         for focus in sides {
             let layout = ScreenLayout(size: size, focus: focus, zoomed: false)
             let column = [.requests] + sides.filter { layout.rects[$0]?.column == 0 }
             #expect(column.map { layout.rects[$0]!.height }.reduce(0, +) == 39, "\(focus): the column is tiled")
-            // A focused Load takes the Exchange's place; the column is then as when Requests is focused.
-            for other in sides where focus != .load && other != focus {
+            // A focused Load or Mock takes the Exchange's place; the column is then as when Requests is focused.
+            for other in sides where focus != .load && focus != .mock && other != focus {
                 #expect(layout.rects[other]!.height == ScreenLayout.collapsedHeight, "\(other) collapsed while \(focus) is focused")
             }
             #expect(layout.rects[.requests]!.height >= 11)

@@ -107,6 +107,8 @@ package struct WorkbenchSettings: Sendable {
     package var stateDirectory: String?
     /// How the side panes share the left column (`layout:` in the user config).
     package var layout: ScreenLayout.Style = .accordion
+    /// Where `M` serves the workspace as a mock API (a free port when it is taken; 0: any).
+    package var mockPort = 4010
 
     package init() {}
 }

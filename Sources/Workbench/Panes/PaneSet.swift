@@ -7,7 +7,7 @@ final class PaneSet {
     /// placed in ``ScreenLayout``).
     static var kinds: [any Pane.Type] {
         [RequestsPane.self, ExchangePane.self, InFlightPane.self, CachePane.self, RunsPane.self, EventsPane.self, CookiesPane.self,
-         LoadPane.self]
+         LoadPane.self, MockPane.self]
     }
 
     /// One of each kind, in order.

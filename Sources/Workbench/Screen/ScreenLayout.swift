@@ -58,25 +58,27 @@ package struct ScreenLayout: Sendable, Equatable {
     /// A side pane shrunk to its title line.
     package static let collapsedHeight = 1
 
-    /// Requests over Runs, Cache, Cookies and Load on the left (as an accordion or a grid);
+    /// Requests over Runs, Cache, Cookies, Load and Mock on the left (as an accordion or a grid);
     /// Exchange on the right; In flight beside Events at the bottom. With the accordion, the
     /// bottom strip spans the whole width (names to 24 characters at 120 columns) unless a side
     /// pane of the left column is focused, which then takes the column's whole height (a long
-    /// chain's run); with the grid it is under the Exchange. A focused Load takes the
-    /// Exchange's place, where its figures have room.
+    /// chain's run); with the grid it is under the Exchange. A focused Load or Mock takes the
+    /// Exchange's place, where its figures and calls have room.
     private static func panes(in body: Rect, focus: PaneID, style: Style, empty: Set<PaneID>) -> [PaneID: Rect] {
         let leftWidth = min(56, max(32, body.width * 30 / 100))
         let bottomShare = focus == .inFlight || focus == .events ? 45 : 28
-        let sideFocused = [.runs, .cache, .cookies, .load].contains(focus)
+        let sideFocused = [.runs, .cache, .cookies, .load, .mock].contains(focus)
         let across = style == .accordion && !sideFocused
         let (above, below) = body.splitTop(body.height * (100 - bottomShare) / 100)
         let (left, right) = (across ? above : body).splitLeft(leftWidth)
-        let leftPanes: [PaneID] = focus == .load ? [.requests, .runs, .cache, .cookies] : [.requests, .runs, .cache, .cookies, .load]
+        // A focused Load or Mock takes the Exchange's place, where its figures and calls have room.
+        let wide: PaneID? = focus == .load || focus == .mock ? focus : nil
+        let leftPanes: [PaneID] = [PaneID.requests, .runs, .cache, .cookies, .load, .mock].filter { $0 != wide }
         let column = style == .accordion ? accordion(left, panes: leftPanes, focus: focus, empty: empty) : grid(left, panes: leftPanes, focus: focus)
         let (top, bottom) = across ? (right, below) : right.splitTop(right.height * (100 - bottomShare) / 100)
         let strip = bottom.splitColumns(weights: [60, 40])
         var rects = Dictionary(uniqueKeysWithValues: zip(leftPanes, column))
-        rects[focus == .load ? .load : .exchange] = top
+        rects[wide ?? .exchange] = top
         rects[.inFlight] = strip[0]
         rects[.events] = strip[1]
         return rects
