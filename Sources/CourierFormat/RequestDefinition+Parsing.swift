@@ -8,7 +8,7 @@ extension RequestDefinition {
     static let keys = ["description", "method", "url", "useCDN", "args", "headers", "auth", "body", "timeout",
                        "deadline", "maxBodyBytes", "priority", "cache", "validate", "accept", "response", "download", "retry", "tls"]
         + TransferOptionFields.keys + ["sensitive", "cookies", "expect", "paginate", "stream", "messages", "subprotocols"]
-        + ConnectionSettings.keys + HUDSettings.keys + ["contract", "grpc", "message", "metadata", "mock"]
+        + ConnectionSettings.keys + HUDSettings.keys + ["contract", "grpc", "message", "metadata", "mock", "diff"]
     /// What a gRPC request does not take: its URL and method are the call's, its body its messages.
     static let keysNotForGRPC = ["url", "method", "args", "body", "useCDN", "subprotocols", "download", "paginate", "cache",
                                  "validate", "accept", "response"]
@@ -90,6 +90,7 @@ extension RequestDefinition {
         }
         hud = try HUDSettings(map, templates: &templates)
         if let value = map["mock"] { mock = try MockDefinition(yaml: value, templates: &templates) }
+        if let value = map["diff"] { diff = try DiffSettings(yaml: value) }
         if download != nil, let value = map["paginate"] { throw value.error(.invalidValue, "a download cannot be paginated") }
         if download != nil, method != .get {
             throw yaml.error(.invalidValue, "a download must use GET, not \(method.rawValue)")

@@ -134,6 +134,8 @@ public struct RequestDefinition: Sendable {
     public var sensitive: [String] = []
     /// `mock:` — how `courier mock` answers this request's route (``MockDefinition``).
     public var mock: MockDefinition?
+    /// `diff:` — what `courier diff` leaves out or lets pass for this request, over the config's.
+    public var diff: DiffSettings?
     /// `hud:` and `quietErrors:` — the workbench's status line and toasts.
     package var hud = HUDSettings()
 

@@ -49,6 +49,8 @@ public struct WorkspaceConfig: Sendable {
     public var defaults = ServiceDefaults()
     /// `contract:` — the OpenAPI document every response is checked against.
     public var contract: Contract?
+    /// `diff:` — what `courier diff` leaves out or lets pass for every request (``DiffSettings``).
+    public var diff = DiffSettings()
     /// `envFile:` — a `.env` file (relative to the workspace's folder) whose values
     /// `{{env.NAME}}` reads below the process environment (``DotEnvFile``).
     public var envFile: String?
@@ -58,7 +60,7 @@ public struct WorkspaceConfig: Sendable {
     public init() {}
 
     static let keys = ["baseUrl", "cdnUrl", "filters", "cacheDirectory", "tls", "retry", "timeout", "contentTypes",
-                       "maxConcurrent", "maxBodyBytes", "spoolBodiesOver", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract", "envFile", "secrets"] + ConnectionSettings.keys
+                       "maxConcurrent", "maxBodyBytes", "spoolBodiesOver", "userAgent", "proxy", "history", "cookies", "headers", "args", "contract", "envFile", "secrets", "diff"] + ConnectionSettings.keys
 
     init(yaml: YAMLValue, templates: inout [TemplateUse]) throws(WorkspaceError) {
         let map = try yaml.mapping(allowed: Self.keys)
@@ -102,6 +104,7 @@ public struct WorkspaceConfig: Sendable {
         if let value = map["cookies"] { cookies = try CookieMode(yaml: value) }
         defaults = try ServiceDefaults(headers: map["headers"], args: map["args"], templates: &templates)
         contract = try map["contract"].map { value throws(WorkspaceError) in try Contract.load(value) }
+        if let value = map["diff"] { diff = try DiffSettings(yaml: value) }
         envFile = try map["envFile"]?.string(expected: "a .env file's path")
         for entry in try map["secrets"]?.mapping(expected: "a mapping of secret names to where they are").entries ?? [] {
             secrets[entry.name] = try SecretDefinition(name: entry.name, yaml: entry.value)

@@ -1,4 +1,5 @@
 import Courier
+import CourierFormat
 import Foundation
 
 /// What changed between two exchanges of a request: the status, the response headers, and
@@ -26,9 +27,15 @@ public struct HistoryDiff: Sendable, Hashable {
     /// Changes listed before the rest are counted only.
     static let changeLimit = 2_000
 
-    /// `old` → `new` (the older exchange first).
-    public init(old: HistoryExchange, new: HistoryExchange) {
-        var lines: [Line] = [Line(.heading, "#\(old.id ?? 0) \(Self.stamp(old.date)) → #\(new.id ?? 0) \(Self.stamp(new.date))")]
+    /// `old` → `new` (the older exchange first); JSON bodies compared under `settings` (the
+    /// workspace's `diff:`, as `courier diff` does: ignored paths, tolerances). When the two
+    /// were sent in different environments the heading names them.
+    public init(old: HistoryExchange, new: HistoryExchange, settings: DiffSettings = DiffSettings()) {
+        var heading = "#\(old.id ?? 0) \(Self.stamp(old.date)) → #\(new.id ?? 0) \(Self.stamp(new.date))"
+        if old.environment != new.environment {
+            heading += "  (\(old.environment ?? "no environment") → \(new.environment ?? "no environment"))"
+        }
+        var lines: [Line] = [Line(.heading, heading)]
         if old.outcome != new.outcome {
             lines.append(Line(.changed, "status: \(old.outcome) → \(new.outcome)"))
         } else {
@@ -40,11 +47,19 @@ public struct HistoryDiff: Sendable, Hashable {
         switch (old.responseBody, new.responseBody) {
         case let (oldBody?, newBody?) where old.hasWholeResponseBody && new.hasWholeResponseBody:
             if let a = try? JSONValue(parsing: oldBody), let b = try? JSONValue(parsing: newBody) {
-                var body: [Line] = []
-                Self.compare(a, b, path: "$", into: &body)
+                let body = JSONPathDifferences(a, b, settings: settings, limit: Self.changeLimit)
                 changes = body.count
-                lines.append(Line(.heading, body.isEmpty ? "body: the same JSON" : "body: \(body.count) JSON path\(body.count == 1 ? "" : "s") differ"))
-                lines += body.prefix(Self.changeLimit)
+                var heading = body.count == 0 ? "body: the same JSON" : "body: \(body.count) JSON path\(body.count == 1 ? "" : "s") differ"
+                if body.ignored > 0 { heading += " (\(body.ignored) ignored by diff:)" }
+                lines.append(Line(.heading, heading))
+                lines += body.changes.map { change in
+                    switch change.kind {
+                    case .added: Line(.added, "\(change.path): \(change.after ?? "")")
+                    case .removed: Line(.removed, "\(change.path): \(change.before ?? "")")
+                    case .changed: Line(.changed, "\(change.path): \(change.before ?? "") → \(change.after ?? "")")
+                    }
+                }
+                if body.unlisted > 0 { lines.append(Line(.same, "… and \(body.unlisted) more")) }
             } else {
                 let body = Self.textLines(String(decoding: oldBody, as: UTF8.self), String(decoding: newBody, as: UTF8.self))
                 changes = body.filter { $0.kind != .same }.count
@@ -105,48 +120,6 @@ public struct HistoryDiff: Sendable, Hashable {
             }
         }
         return lines
-    }
-
-    /// Added, removed and changed paths, in document order (object keys sorted).
-    static func compare(_ old: JSONValue, _ new: JSONValue, path: String, into lines: inout [Line]) {
-        guard lines.count < changeLimit * 2 else { return }
-        switch (old, new) {
-        case let (.object(a), .object(b)):
-            for key in Set(a.keys).union(b.keys).sorted() {
-                let child = path + component(key)
-                switch (a[key], b[key]) {
-                case let (x?, y?): compare(x, y, path: child, into: &lines)
-                case (nil, let y?): lines.append(Line(.added, "\(child): \(brief(y))"))
-                case (let x?, nil): lines.append(Line(.removed, "\(child): \(brief(x))"))
-                default: break
-                }
-            }
-        case let (.array(a), .array(b)):
-            for index in 0..<max(a.count, b.count) {
-                let child = "\(path)[\(index)]"
-                if index < a.count, index < b.count {
-                    compare(a[index], b[index], path: child, into: &lines)
-                } else if index < b.count {
-                    lines.append(Line(.added, "\(child): \(brief(b[index]))"))
-                } else {
-                    lines.append(Line(.removed, "\(child): \(brief(a[index]))"))
-                }
-            }
-        default:
-            if old != new { lines.append(Line(.changed, "\(path): \(brief(old)) → \(brief(new))")) }
-        }
-    }
-
-    /// `.name`, or `['odd key']` for a key that is not a plain identifier.
-    static func component(_ key: String) -> String {
-        let plain = key.first.map { $0.isLetter || $0 == "_" } == true && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-        return plain ? "." + key : "['" + key.replacingOccurrences(of: "'", with: "\\'") + "']"
-    }
-
-    /// A value on one line, long ones cut.
-    static func brief(_ value: JSONValue) -> String {
-        let text = String(decoding: value.serialized(prettyPrinted: false), as: UTF8.self)
-        return text.count > 120 ? String(text.prefix(117)) + "…" : text
     }
 
     /// A line diff (longest common subsequence); unchanged lines kept as context around changes.

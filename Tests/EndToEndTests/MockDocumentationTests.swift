@@ -4,24 +4,9 @@ import Testing
 /// docs/mock.md as written: its workspace served by `courier mock` as its first console block
 /// starts it, and every `$ curl` of its second console block answered as the page says.
 @Suite struct MockDocumentationTests {
-    static let page = EndToEndTests.root + "/docs/mock.md"
+    static let page = DocumentationPage("mock.md")
 
-    /// The fenced blocks of `language` in the page, in order.
-    private func blocks(_ language: String) throws -> [[String]] {
-        var found: [[String]] = []
-        var current: [String]?
-        for line in try String(contentsOfFile: Self.page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```" + language {
-                current = []
-            } else if current != nil, line == "```" {
-                found.append(current!)
-                current = nil
-            } else {
-                current?.append(String(line))
-            }
-        }
-        return found
-    }
+    private func blocks(_ language: String) throws -> [[String]] { try Self.page.blocks(language) }
 
     @Test func theFirstMockAnswersAsThePageSays() async throws {
         let sandbox = try EndToEndTests.Sandbox()
@@ -54,7 +39,7 @@ import Testing
             try #require(command.hasPrefix("$ curl "), "\(command)")
             let expected = session[index + 1]
             index += 2
-            let arguments = try Self.words(String(command.dropFirst(2))).map { $0.replacingOccurrences(of: ":4010", with: ":\(port)") }
+            let arguments = DocumentationPage.words(String(command.dropFirst(2))).map { $0.replacingOccurrences(of: ":4010", with: ":\(port)") }
             let result = try await ChildProcess.finish(arguments, discardingErrors: true)
             expectEqual(result.output, expected)
             checked += 1
@@ -66,28 +51,5 @@ import Testing
         let printed = try String(contentsOfFile: output, encoding: .utf8)
         #expect(printed.contains("expected calls: all 1 met\n  ok   request addPet: 1 call, expected at least 1  ("), "\(printed)")
         #expect(printed.contains("pets.yaml:24:5)"), "\(printed)")
-    }
-
-    /// A command line split as a shell would: words, single-quoted text.
-    static func words(_ line: String) throws -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quoted = false
-        var inWord = false
-        for character in line {
-            if character == "'" {
-                quoted.toggle()
-                inWord = true
-            } else if character == " ", !quoted {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
     }
 }

@@ -93,7 +93,7 @@ struct WorkspaceParserTests {
             test.yaml:4:5: error: requests.login: unknown key "hedaers"; did you mean "headers"? \
             (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, \
             validate, accept, response, download, retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, \
-            quietErrors, contract, grpc, message, metadata, mock)
+            quietErrors, contract, grpc, message, metadata, mock, diff)
             """)
         #expect(parseError("nme: x")?.description
             == "test.yaml:1:1: error: unknown key \"nme\"; did you mean \"name\"? (expected one of: name, layout, config, variables, environments, requests, batches, chains, expect-calls, include)")

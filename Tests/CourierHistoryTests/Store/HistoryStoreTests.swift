@@ -113,6 +113,24 @@ import Testing
         expectEqual(diff.bodyChanges, 5)
     }
 
+    @Test func theDiffAcrossEnvironmentsNamesThemAndKeepsToTheWorkspacesDiffSettings() throws {
+        var old = exchange("a", status: 200, body: #"{"id": 1, "price": 100, "latency": 40, "name": "x"}"#)
+        var new = exchange("a", status: 200, body: #"{"id": 2, "price": 104, "latency": 90, "name": "y"}"#)
+        old.environment = "staging"
+        new.environment = "production"
+        var settings = DiffSettings()
+        settings.ignoredPaths = [try #require(DiffSettings.PathPattern("$.id"))]
+        settings.tolerances = [(try #require(DiffSettings.PathPattern("$.price")), .relative(0.05))]
+        let diff = HistoryDiff(old: old, new: new, settings: settings)
+        #expect(diff.lines[0].text.hasSuffix("  (staging → production)"), "\(diff.lines[0].text)")
+        let texts = diff.lines.map(\.text)
+        #expect(texts.contains("body: 2 JSON paths differ (2 ignored by diff:)"), "\(texts)")
+        #expect(texts.contains("$.latency: 40 → 90") && texts.contains(#"$.name: "x" → "y""#))
+        #expect(!texts.contains { $0.hasPrefix("$.id") || $0.hasPrefix("$.price") })
+        // Without the settings, every path counts.
+        expectEqual(HistoryDiff(old: old, new: new).bodyChanges, 4)
+    }
+
     @Test func theDiffSaysWhichChecksTurned() throws {
         func check(_ text: String, passed: Bool, actual: String) throws -> CheckRecord {
             let json = #"{"check": "\#(text)", "subject": "s", "location": "/w/a.yaml:9:9", "passed": \#(passed), "#

@@ -54,7 +54,7 @@ struct WorkspaceHUDTests {
         #expect(parseError("requests:\n  a:\n    url: /get\n    hdu: Loading…\n")?.description
             == "test.yaml:4:5: error: requests.a: unknown key \"hdu\"; did you mean \"hud\"? (expected one of: description, method, url, "
             + "useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, validate, accept, response, download, "
-            + "retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, quietErrors, contract, grpc, message, metadata, mock)")
+            + "retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, quietErrors, contract, grpc, message, metadata, mock, diff)")
         #expect(parseError("batches:\n  b:\n    requests: []\n    quietError: true\n")?.description
             == "test.yaml:4:5: error: batches.b: unknown key \"quietError\"; did you mean \"quietErrors\"? "
             + "(expected one of: requests, continueOnFailure, description, hud, quietErrors)")

@@ -29,7 +29,7 @@ struct RunnerTests {
         expectEqual(unknown.errors.first?.contains("no request, batch or chain named \"get-arsg\"; did you mean \"get-args\"?"), true)
         let invalid = await headlessRun(writeWorkspace("requests:\n  a: {url: /x, tiemout: 1}\n"), ["a"])
         expectEqual(invalid.status, 2)
-        expectEqual(invalid.errors.first?.hasSuffix("ws.yaml:2:16: error: requests.a: unknown key \"tiemout\"; did you mean \"timeout\"? (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, validate, accept, response, download, retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, quietErrors, contract, grpc, message, metadata, mock)"), true)
+        expectEqual(invalid.errors.first?.hasSuffix("ws.yaml:2:16: error: requests.a: unknown key \"tiemout\"; did you mean \"timeout\"? (expected one of: description, method, url, useCDN, args, headers, auth, body, timeout, deadline, maxBodyBytes, priority, cache, validate, accept, response, download, retry, tls, redirects, expect100Timeout, sensitive, cookies, expect, paginate, stream, messages, subprotocols, http, resolve, connectTo, unixSocket, hud, quietErrors, contract, grpc, message, metadata, mock, diff)"), true)
         expectEqual(await headlessRun("/nonexistent.yaml", ["a"]).status, 2)
         #expect(await headlessRun(demo, ["get-args"]) { $0.environment = "nope" }.status == 2)
         #expect(await headlessRun(demo, ["get-args"]) { $0.variables = ["novalue"] }.status == 2)

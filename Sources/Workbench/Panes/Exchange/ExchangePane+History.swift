@@ -92,7 +92,8 @@ extension ExchangePane {
         historyTab.opened = HistoryTab.Opened(exchange: exchange, viewer: body.map(BodyViewer.init))
     }
 
-    /// `d`: marks the selected row; on a second row, compares the two (older → newer).
+    /// `d`: marks the selected row; on a second row, compares the two (older → newer) — of
+    /// any environments: the tab lists the request's exchanges in all of them.
     func diffHistory() {
         guard responseTab == .history, let history = source.engine.history, historyTab.opened == nil,
               historyTab.rows.indices.contains(historyTab.selection), let id = historyTab.rows[historyTab.selection].id else {
@@ -107,9 +108,11 @@ extension ExchangePane {
         historyTab.marked = nil
         let pair = [marked, id].sorted()
         let mailbox = source.mailbox
+        // The workspace's diff: (ignore, tolerance) applies, as in courier diff.
+        let settings = source.workspace.config.diff.adding(historyTab.request.flatMap { source.workspace.requests[$0]?.diff } ?? DiffSettings())
         history.read({ store -> HistoryDiff? in
             guard let old = try store.exchange(id: pair[0]), let new = try store.exchange(id: pair[1]) else { return nil }
-            return HistoryDiff(old: old, new: new)
+            return HistoryDiff(old: old, new: new, settings: settings)
         }, deliver: { diff in
             if let diff { mailbox.post(.paneResult(.exchange, BackgroundResult.historyDiffed(diff))) }
         })
