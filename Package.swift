@@ -63,6 +63,7 @@ let package = Package(
         .library(name: "CourierImport", targets: ["CourierImport"]),
         .library(name: "CourierSchema", targets: ["CourierSchema"]),
         .library(name: "CourierMock", targets: ["CourierMock"]),
+        .library(name: "CourierRecord", targets: ["CourierRecord"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     traits: [
@@ -283,6 +284,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `courier record`: an HTTP forward proxy on SwiftNIO that forwards through the engine
+        // (libcurl) and writes what passes as a workspace (through the HAR importer) and a HAR;
+        // HTTPS through CONNECT with a kept CA (the demo server's certificate code) under DemoTLS.
+        .target(
+            name: "CourierRecord",
+            dependencies: [
+                "Courier",
+                "CourierWorkspace",
+                "CourierHistory",
+                "CourierImport",
+                "CourierDemoServer",
+                workbenchOnly("NIOCore", from: "swift-nio"),
+                workbenchOnly("NIOPosix", from: "swift-nio"),
+                workbenchOnly("NIOHTTP1", from: "swift-nio"),
+                demoTLSOnly("NIOSSL", from: "swift-nio-ssl"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // WebSocket sessions for the engine's requests (an ExternalTransport), on swift-websocket's
         // client over SwiftNIO: Debian's libcurl 7.88 has no WebSocket support.
         .target(
@@ -337,6 +356,7 @@ let package = Package(
                 "CourierTUI",
                 "CourierImport",
                 "CourierMock",
+                "CourierRecord",
                 .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"])),
                 workbenchOnly("ArgumentParser", from: "swift-argument-parser"),
             ]
@@ -381,6 +401,7 @@ let package = Package(
                            .target(name: "CourierProtobuf", condition: .when(traits: ["GRPC"]))]
         ),
         .testTarget(name: "CourierMockTests", dependencies: ["CourierMock", "CourierWorkspace", "CourierDemoServer", "Courier"]),
+        .testTarget(name: "CourierRecordTests", dependencies: ["CourierRecord", "CourierImport", "CourierWorkspace", "CourierDemoServer", "Courier"]),
         .testTarget(name: "CourierSchemaTests", dependencies: ["CourierSchema", "Courier"]),
         .testTarget(name: "CourierProtobufTests", dependencies: ["CourierProtobuf", "Courier",
                                                                  .product(name: "SwiftProtobuf", package: "swift-protobuf")]),

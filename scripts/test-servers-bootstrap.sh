@@ -7,8 +7,9 @@
 # verifier), sse-starlette on uvicorn (server-sent events), websockets, and grpcio with
 # grpcio-tools, grpcio-reflection, grpcio-health-checking and grpcio-status (the gRPC server
 # Tests/Fixtures/servers/grpc_places_server.py, which compiles Tests/Fixtures/grpc/places.proto
-# when it starts), and two clients: requests and openapi-core (`courier mock`'s answers, checked
-# against the OpenAPI document they come from). `python -m gunicorn -b 127.0.0.1:PORT httpbin:app` is what the httpbin tests
+# when it starts), and three clients: requests and openapi-core (`courier mock`'s answers, checked
+# against the OpenAPI document they come from; `courier record`'s proxy) and haralyzer (reads the
+# HAR `courier record` writes). `python -m gunicorn -b 127.0.0.1:PORT httpbin:app` is what the httpbin tests
 # start (Tests/CourierTests/HTTPBinServer.swift). And grpc-go's RouteGuide example server, built
 # from Debian's Go packages by scripts/routeguide-server-bootstrap.sh.
 # Idempotent and quick when present; when it cannot install (not root, no python3 venv, no pip,
@@ -63,7 +64,7 @@ fi
 # grpc-go's RouteGuide example, built from Debian's packages (its own script).
 "$root/scripts/routeguide-server-bootstrap.sh"
 
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv, grpc, grpc_tools, grpc_reflection, grpc_health, grpc_status, google.protobuf, requests, openapi_core' 2>/dev/null; then
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv, grpc, grpc_tools, grpc_reflection, grpc_health, grpc_status, google.protobuf, requests, openapi_core, haralyzer' 2>/dev/null; then
     exit 0
 fi
 if ! command -v "$python" >/dev/null; then
@@ -77,8 +78,8 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 0
     fi
 fi
-echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn, websockets, python-dotenv, grpcio, grpcio-tools, grpcio-reflection, grpcio-health-checking, grpcio-status, protobuf, requests and openapi-core into .build/test-venv"
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets python-dotenv grpcio grpcio-tools grpcio-reflection grpcio-health-checking grpcio-status protobuf requests openapi-core; then
+echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn, websockets, python-dotenv, grpcio, grpcio-tools, grpcio-reflection, grpcio-health-checking, grpcio-status, protobuf, requests, openapi-core and haralyzer into .build/test-venv"
+if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets python-dotenv grpcio grpcio-tools grpcio-reflection grpcio-health-checking grpcio-status protobuf requests openapi-core haralyzer; then
     echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets/python-dotenv/grpcio/grpcio-tools/grpcio-reflection/grpcio-health-checking/grpcio-status/protobuf (no network or no index?); their tests will skip" >&2
     exit 0
 fi

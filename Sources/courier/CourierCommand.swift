@@ -25,7 +25,7 @@ struct CourierCommand: AsyncParsableCommand {
         var commands: [any ParsableCommand.Type] = [
             WorkbenchCommand.self, InitCommand.self, RunCommand.self, CheckCommand.self, CacheCommand.self, HistoryCommand.self,
             ImportCommand.self, ExportCommand.self, ImportCurlCommand.self, ExportCurlCommand.self, DemoCommand.self,
-            ServeCommand.self, MockCommand.self, DiffCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self, SecretsCommand.self,
+            ServeCommand.self, MockCommand.self, RecordCommand.self, DiffCommand.self, LoadCommand.self, DownloadCommand.self, ConfigCommand.self, CookiesCommand.self, SecretsCommand.self,
         ]
         #if GRPC
         commands.append(GRPCCommand.self)

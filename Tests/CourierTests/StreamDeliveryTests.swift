@@ -42,6 +42,22 @@ import Testing
         }
     }
 
+    @Test func theHeadOfAStreamingResponseIsKnownWhileItStreams() async throws {
+        try await withTestBed { bed in
+            let heads = AwaitableLog<ResponseHead?>()
+            let request = bed.request("/sse?count=3&rate=50")
+            request.streamEventHandler = { request, _ in heads.append(request.streamingResponse) }
+            #expect(request.streamingResponse == nil, "nothing streams before the run")
+            try await request.run()
+            expectEqual(heads.entries.count, 3)
+            #expect(heads.entries.allSatisfy { $0?.statusCode == 200 && $0?.header("Content-Type") == "text/event-stream" },
+                    "\(heads.entries)")
+            // While it streamed the run's response was not set yet; once ended it is, and the live head is gone.
+            expectEqual(request.response?.statusCode, 200)
+            #expect(request.streamingResponse == nil)
+        }
+    }
+
     @Test func ndjsonLinesAreEventsAndTheAsyncSequenceEndsWithTheRun() async throws {
         try await withTestBed { bed in
             let request = bed.request("/ndjson?count=7&rate=1000")

@@ -49,6 +49,13 @@ extension Request {
         return state.withLock { $0.content.stream }
     }
 
+    /// The status and header fields of a response while it streams, from when its body
+    /// begins (``response`` is set only when the run ends); nil when nothing streams now.
+    /// `httpVersion` is empty until the run ends.
+    public var streamingResponse: ResponseHead? {
+        agent.liveStream(of: self)?.head
+    }
+
     /// The events kept of a streamed response (the newest ``StreamLimits/keptEvents``),
     /// oldest first: live while it runs, then as it ended.
     public var streamEvents: [StreamEvent] {

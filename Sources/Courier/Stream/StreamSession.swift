@@ -46,6 +46,8 @@ final class StreamSession: Sendable {
     private struct State: Sendable {
         var kept = Deque<StreamEvent>()
         var info: StreamState?
+        /// The streaming response's head, as its body began.
+        var head: ReceivedHead?
         var windowStart: UInt64 = 0
         var windowEvents = 0
     }
@@ -262,6 +264,14 @@ final class StreamSession: Sendable {
     func reconnecting() -> String {
         state.withLock { $0.info?.reconnections += 1 }
         return reading.withLock { $0.parser.lastEventID }
+    }
+
+    /// The head of the response that is streaming (the latest attempt's); nil before one streams.
+    var head: ResponseHead? { state.withLock { $0.head }?.parsed() }
+
+    /// Keeps the head of the attempt whose body begins to stream.
+    func setHead(_ head: ReceivedHead) {
+        state.withLock { $0.head = head }
     }
 
     /// The stream's state; nil when nothing of this run has streamed. The rate falls when

@@ -20,6 +20,9 @@ extension EasyTransfer {
             return StreamMode.detected(forContentType: UnsafeRawBufferPointer(start: contentType, count: strlen(contentType)))
         }) else { return false }
         streaming = session
+        // The head as it is now, for a reader that hands the stream on (a proxy): the lines
+        // are copied, not parsed, so a stream nobody asks the head of pays next to nothing.
+        session.setHead(ReceivedHead(url: currentURL, statusCode: status, httpVersion: "", fieldLines: buffer.fieldLines))
         job.progress.markStreaming()
         return true
     }

@@ -58,6 +58,14 @@ package enum RequestYAML {
             add("path", text(download.path), level: 2)
             add("resumable", download.resumable ? "true" : "false", level: 2)
         }
+        // The mode only (an import or a recording sets no more of `stream:`).
+        switch definition.stream.mode {
+        case .events: add("stream", "events")
+        case .lines: add("stream", "lines")
+        case .chunks: add("stream", "chunks")
+        case .off: add("stream", "off")
+        default: break
+        }
         if let retry = definition.retry { lines += self.retry(retry) }
         if let tls = definition.tls { lines += self.tls(tls) }
         lines += connectionLines(definition.connection)

@@ -88,6 +88,10 @@ public struct ImportedWorkspace: Sendable {
     /// Environments' values from a source's private file (`http-client.private.env.json`):
     /// written to the workspace's private file (``privateYAML()``), never into the workspace.
     public var privateEnvironments: [(name: String, variables: [(name: String, value: String)])] = []
+    /// `config.tls.caFile`: the CAs the servers are trusted with, when not the system's.
+    public var caFile: String?
+    /// `config.secrets`: each secret's name and its provider as flow YAML (`{env: API_TOKEN}`).
+    public var secrets: [(name: String, provider: String)] = []
     public var requests: [Request] = []
     public var batches: [Batch] = []
     public var chains: [Chain] = []
@@ -105,7 +109,7 @@ public struct ImportedWorkspace: Sendable {
         var missing: [String] = []
         func check(_ text: String) {
             for name in Template.references(in: text)
-            where !defined.contains(name) && !Template.builtIns.contains(name) && !name.hasPrefix("env.") {
+            where !defined.contains(name) && !Template.builtIns.contains(name) && !name.hasPrefix("env.") && !name.hasPrefix("secret.") {
                 defined.insert(name)
                 missing.append(name)
             }
@@ -127,9 +131,14 @@ public struct ImportedWorkspace: Sendable {
         var lines = header.map { Self.comment($0, indent: "") }
         if !lines.isEmpty { lines.append("") }
         if let name { lines.append("name: " + YAMLScalar.string(name, at: .blockValue)) }
-        if baseURL != nil || contract != nil { lines.append("config:") }
+        if baseURL != nil || contract != nil || !secrets.isEmpty || caFile != nil { lines.append("config:") }
         if let baseURL { lines.append("  baseUrl: " + YAMLScalar.string(baseURL, at: .blockValue)) }
         if let contract { lines.append("  contract: " + YAMLScalar.string(contract, at: .blockValue)) }
+        if let caFile { lines.append("  tls: {caFile: " + YAMLScalar.string(caFile, at: .flowValue) + "}") }
+        if !secrets.isEmpty {
+            lines.append("  secrets:")
+            lines += secrets.map { "    " + YAMLScalar.blockKey($0.name, indentation: 4) + ": " + $0.provider }
+        }
         if !variables.isEmpty {
             lines.append("variables:")
             lines += pairs(variables, level: 1)

@@ -20,6 +20,16 @@ public enum HARImport {
         converter.convertEntries()
         return converter.finish()
     }
+
+    /// What `courier record` writes of the traffic it recorded (a HAR with responses): one
+    /// request per method and path template, path identifiers, origins and credentials as
+    /// variables (``HARRecording``), each request expecting the status it got. `credentials`
+    /// (every secret value of the traffic) are hidden in the comments.
+    public static func recorded(har: Data, file: String, credentials: SecretMatcher) throws(ImportFailure) -> ImportResult {
+        var converter = try HARConverter(har: har, file: file, recording: HARRecording(credentials: credentials))
+        converter.convertEntries()
+        return converter.finish()
+    }
 }
 
 /// The state of one HAR file's import.
@@ -39,12 +49,15 @@ struct HARConverter {
     /// Files multipart parts name.
     var files: [String] = []
     var sawResponses = false
+    /// Set for `courier record`'s import.
+    var recording: HARRecording?
 
     /// The origin variable's name.
     static let originVariable = "origin"
 
-    init(har: Data, file: String) throws(ImportFailure) {
+    init(har: Data, file: String, recording: HARRecording? = nil) throws(ImportFailure) {
         self.file = file
+        self.recording = recording
         let document = try PostmanJSON.parse(har, file: file)
         let members = try PostmanJSON.object(document, file: file, expected: "a HAR file")
         guard let log = members["log"] else {
@@ -72,6 +85,11 @@ struct HARConverter {
         if pages.count == 1, let title = pages[0].text("title"), !title.isEmpty { workspace.name = title }
         mainOrigin = Self.mostUsedOrigin(of: list)
         secrets.reserve(Self.originVariable)
+        if recording != nil {
+            secrets.referencePrefix = "secret."
+            secrets.reserve(HARRecording.mainOriginVariable)
+            if let mainOrigin { self.recording?.registerMainOrigin(mainOrigin) }
+        }
     }
 
     /// The origin of the most entries (the first of those tied), if any entry has an
@@ -89,16 +107,20 @@ struct HARConverter {
 
     /// Converts every entry, in order, and makes the batch `har`.
     mutating func convertEntries() {
-        let batch = naming.unique("har")
+        let batch = naming.unique(recording == nil ? "har" : "recorded")
         var names: [String] = []
         for (index, entry) in entries.enumerated() {
             if let name = convert(entry, index: index) { names.append(name) }
         }
-        if !names.isEmpty { workspace.batches.append(.init(name: batch, requests: names, comments: ["every entry of the HAR, in order"])) }
+        if !names.isEmpty {
+            workspace.batches.append(.init(name: batch, requests: names,
+                                           comments: [recording == nil ? "every entry of the HAR, in order" : "every request recorded, in order"]))
+        }
     }
 
     /// The workspace with its variables declared and the report completed.
     mutating func finish() -> ImportResult {
+        if let recording { return finishRecording(recording) }
         if let mainOrigin {
             workspace.variables.append((Self.originVariable, mainOrigin))
             report.notes.append("requests to \(mainOrigin) use {{\(Self.originVariable)}}: "

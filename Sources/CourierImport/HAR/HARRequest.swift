@@ -37,10 +37,17 @@ extension HARConverter {
             report.dropped.append("\(path) (\(shown)): \"\(methodText)\" is not an HTTP method (an RFC 9110 token); left out")
             return nil
         }
-        let name = naming.unique(Self.requestName(method: method.rawValue, path: url.path))
+        var urlPath = url.path
+        if recording != nil {
+            guard recording!.isNew(method: method.rawValue, origin: url.origin, shape: HARRecording.shape(of: url.path)) else { return nil }
+            urlPath = recording!.template(url.path)
+        }
+        let namePath = recording.map { $0.credentials.redact(urlPath) } ?? urlPath
+        let name = naming.unique(Self.requestName(method: method.rawValue, path: namePath.replacingOccurrences(of: "{{", with: "")
+                                                    .replacingOccurrences(of: "}}", with: "")))
         var definition = RequestDefinition(name: name, location: SourceLocation(file: "", line: 0, column: 0))
         definition.method = method
-        definition.url = (url.origin == mainOrigin ? "{{\(Self.originVariable)}}" : url.origin) + url.path + redactedQuery(url.query)
+        definition.url = originPrefix(url.origin) + urlPath + redactedQuery(url.query)
         definition.description = entry.text("comment").flatMap { $0.isEmpty ? nil : $0 }
             ?? request.text("comment").flatMap { $0.isEmpty ? nil : $0 }
 
@@ -50,10 +57,18 @@ extension HARConverter {
         files += body.files.filter { !files.contains($0) }
         report.notes += body.notes.map { "request \(name): \($0)" }
         definition.headers = ImportedHeaders.merged(headers).headers
+        if recording != nil {
+            definition.url = secrets.referencingSecrets(inPath: definition.url)
+            // A stream recorded (server-sent events, NDJSON) is a stream request.
+            let mimeType = entry["response"]?["content"]?.text("mimeType")?.split(separator: ";").first.map(String.init)
+            if let mode = StreamMode.detected(forMimeType: mimeType) { definition.stream.mode = mode }
+        }
 
-        var comments = ["entry \(index + 1): \(shown)".asCommentLine]
+        var comments = ["entry \(index + 1): \(recording.map { Redaction.redact(shown, secrets: $0.credentials) } ?? shown)".asCommentLine]
         if let page = entry.text("pageref"), let title = pageTitles[page] { comments.append("page: \(title)".asCommentLine) }
-        workspace.requests.append(.init(definition, comments: comments))
+        var imported = ImportedWorkspace.Request(definition, comments: comments)
+        if recording != nil, let status = entry["response"]?["status"]?.intValue, status > 0 { imported.expect = ["status == \(status)"] }
+        workspace.requests.append(imported)
         return name
     }
 
@@ -71,8 +86,9 @@ extension HARConverter {
             guard parts.count == 2, !parts[1].isEmpty else { return String(pair) }
             let key = parts[0].removingPercentEncoding ?? String(parts[0])
             guard Redaction.isSensitiveKey(key) else { return String(pair) }
-            let variable = secrets.variable(for: "query\u{0}\(key)\u{0}\(parts[1])", base: key)
-            return parts[0] + "={{" + variable + "}}"
+            let variable = secrets.variable(for: "query\u{0}\(key)\u{0}\(parts[1])", base: key,
+                                            clear: parts[1].removingPercentEncoding ?? String(parts[1]))
+            return parts[0] + "=" + secrets.reference(variable)
         }
         return "?" + pairs.joined(separator: "&")
     }
@@ -96,7 +112,8 @@ extension HARConverter {
         case .array(let elements):
             return .array(elements.map { redactingSecrets(in: $0, key: key) })
         case .string(let text) where !text.isEmpty && key.map(Redaction.isSensitiveKey) == true:
-            return .string("{{" + secrets.variable(for: "field\u{0}\(key!)\u{0}\(text)", base: key!) + "}}")
+            let variable = secrets.variable(for: "field\u{0}\(key!)\u{0}\(text)", base: key!, clear: text)
+            return .string(secrets.reference(variable))
         default:
             return value
         }
@@ -112,7 +129,8 @@ extension HARConverter {
             guard let name = header.text("name"), !name.isEmpty else { continue }
             let value = header.text("value") ?? ""
             let lower = name.lowercased()
-            if Self.dropsHeader(lower) {
+            // A recording leaves out what the client sends of itself: the engine has its own.
+            if Self.dropsHeader(lower) || (recording != nil && (lower == "user-agent" || (lower == "accept" && value == "*/*"))) {
                 if !droppedHeaders.contains(lower) { droppedHeaders.append(lower) }
                 continue
             }
@@ -128,16 +146,17 @@ extension HARConverter {
                 continue
             }
             if lower != "content-type", Redaction.isSensitiveHeader(name) || Redaction.isSensitiveKey(name) {
-                let variable = secrets.variable(for: "header\u{0}\(lower)\u{0}\(value)", base: name)
-                headers.append((name, "{{\(variable)}}"))
-                if !Redaction.isSensitiveHeader(name) { definition.sensitive.append("{{\(variable)}}") }
+                let variable = secrets.variable(for: "header\u{0}\(lower)\u{0}\(value)", base: name, clear: value)
+                headers.append((name, secrets.reference(variable)))
+                if !Redaction.isSensitiveHeader(name), recording == nil { definition.sensitive.append(secrets.reference(variable)) }
                 continue
             }
             headers.append((name, onOrigin(value)))
         }
         var seen = Set<String>()
         let cookies = cookieNames.filter { seen.insert($0).inserted }.map { cookie in
-            cookie + "={{" + secrets.variable(for: "cookie\u{0}\(cookie)", base: "cookie " + cookie) + "}}"
+            let variable = secrets.variable(for: "cookie\u{0}\(cookie)", base: "cookie " + cookie)
+            return cookie + "=" + secrets.reference(variable)
         }
         if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
         return headers
@@ -149,7 +168,15 @@ extension HARConverter {
         guard let mainOrigin, value.hasPrefix(mainOrigin) else { return value }
         let rest = value.dropFirst(mainOrigin.count)
         guard rest.isEmpty || rest.first == "/" || rest.first == "?" else { return value }
-        return "{{\(Self.originVariable)}}" + rest
+        return "{{\(recording == nil ? Self.originVariable : HARRecording.mainOriginVariable)}}" + rest
+    }
+
+    /// What a URL on `origin` starts with: `{{origin}}` for the main origin (a recording's:
+    /// nothing, the config's base URL is `{{baseUrl}}`), another origin as it is (a
+    /// recording's: its variable).
+    private mutating func originPrefix(_ origin: String) -> String {
+        guard recording != nil else { return origin == mainOrigin ? "{{\(Self.originVariable)}}" : origin }
+        return origin == mainOrigin ? "" : "{{" + recording!.variable(forOrigin: origin) + "}}"
     }
 
     /// `Bearer X` → bearer auth with a token variable; `Basic X` → basic auth with a user
@@ -160,17 +187,20 @@ extension HARConverter {
         let scheme = parts.first?.lowercased() ?? ""
         let credentials = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         if scheme == "bearer", !credentials.isEmpty {
-            definition.auth = .bearer(token: "{{" + secrets.variable(for: "bearer\u{0}" + credentials, base: "token") + "}}")
+            let variable = secrets.variable(for: "bearer\u{0}" + credentials, base: "token", clear: credentials)
+            definition.auth = .bearer(token: secrets.reference(variable))
             return nil
         }
         if scheme == "basic", let data = Data(base64Encoded: credentials), let decoded = String(data: data, encoding: .utf8),
            let colon = decoded.firstIndex(of: ":") {
             let user = String(decoded[..<colon])
             let userVariable = secrets.variable(for: "user\u{0}" + user, base: "user", value: user, secret: false)
-            let passwordVariable = secrets.variable(for: "password\u{0}" + decoded, base: "password")
-            definition.auth = .basic(user: "{{\(userVariable)}}", password: "{{\(passwordVariable)}}")
+            let passwordVariable = secrets.variable(for: "password\u{0}" + decoded, base: "password",
+                                                    clear: String(decoded[decoded.index(after: colon)...]))
+            definition.auth = .basic(user: "{{\(userVariable)}}", password: secrets.reference(passwordVariable))
             return nil
         }
-        return ("Authorization", "{{" + secrets.variable(for: "authorization\u{0}" + value, base: "authorization") + "}}")
+        let variable = secrets.variable(for: "authorization\u{0}" + value, base: "authorization")
+        return ("Authorization", secrets.reference(variable))
     }
 }

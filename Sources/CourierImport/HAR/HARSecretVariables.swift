@@ -12,11 +12,41 @@ struct HARSecretVariables {
     private(set) var secretNames: [String] = []
     private var byKey: [String: String] = [:]
     private var used: Set<String> = []
+    /// What goes before a secret's name in a reference: `secret.` for `courier record`,
+    /// whose secrets are `{{secret.NAME}}` read by `config.secrets`.
+    var referencePrefix = ""
+
+    /// `{{name}}`, or `{{secret.name}}` for a secret when ``referencePrefix`` says so.
+    func reference(_ name: String) -> String {
+        "{{" + (secretNames.contains(name) ? referencePrefix : "") + name + "}}"
+    }
 
     /// The variable for `key` (which secret: a kind and a name or value), made from `base`
     /// on first use with `value` (empty for a secret).
-    mutating func variable(for key: String, base: String, value: String = "", secret: Bool = true) -> String {
+    mutating func variable(for key: String, base: String, value: String = "", secret: Bool = true, clear: String? = nil) -> String {
         if let name = byKey[key] { return name }
+        if let clear, clear.count >= 3 { clearValues.append((clear, name(forNew: key, base: base, value: value, secret: secret))); return byKey[key]! }
+        return name(forNew: key, base: base, value: value, secret: secret)
+    }
+
+    /// Secrets' values as they were seen, with their variables: for a recording, which must
+    /// not write them even where the importer does not look for them (a URL's path).
+    private(set) var clearValues: [(value: String, name: String)] = []
+
+    /// `path` (a URL's path, before any `?`) with every segment that is a secret's value seen
+    /// so far replaced by the secret's reference.
+    func referencingSecrets(inPath url: String) -> String {
+        guard !clearValues.isEmpty else { return url }
+        let end = url.firstIndex(of: "?") ?? url.endIndex
+        let path = url[..<end].split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            let decoded = segment.removingPercentEncoding ?? String(segment)
+            guard let found = clearValues.first(where: { $0.value == decoded }) else { return String(segment) }
+            return reference(found.name)
+        }
+        return path.joined(separator: "/") + url[end...]
+    }
+
+    private mutating func name(forNew key: String, base: String, value: String, secret: Bool) -> String {
         let stem = Self.name(base)
         var name = stem
         var counter = 2
