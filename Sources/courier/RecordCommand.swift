@@ -11,7 +11,7 @@ struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record traffic through an HTTP(S) proxy into workspace requests and a HAR.",
-        usage: "courier record [--port 8080] [--out <file or folder/>] [--har <file>] [--ca]",
+        usage: "courier record [--port 8080] [--out <path>] [--har <file>] [--ca]",
         discussion: """
             Point a client at the proxy (curl --proxy http://127.0.0.1:8080, HTTPS_PROXY=…): each \
             exchange is forwarded through libcurl, answered, and written into the workspace — one \

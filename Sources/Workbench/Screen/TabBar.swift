@@ -26,7 +26,8 @@ struct TabBar {
     }
 
     /// The titles as they fit in `room` columns: whole when they do, else the longest of the
-    /// panes not focused cut a column at a time (`In fli…`), none below three columns.
+    /// panes not focused cut a column at a time (`In fli…`), none below three columns; whole
+    /// again when even that does not fit.
     private static func titles(_ panes: [PaneID], focus: PaneID, room: Int) -> [String] {
         var cut = [Int](repeating: 0, count: panes.count)
         func shown(_ index: Int) -> String {
@@ -36,7 +37,10 @@ struct TabBar {
         while (0..<panes.count).reduce(0, { $0 + DisplayWidth.of(shown($1)) }) > room {
             let candidates = panes.indices.filter { panes[$0] != focus && DisplayWidth.of(shown($0)) > 3 }
             // The longest; of equals, the one numbered last (Requests and Exchange keep their names longest).
-            guard let longest = candidates.max(by: { (DisplayWidth.of(shown($0)), $0) < (DisplayWidth.of(shown($1)), $1) }) else { break }
+            // Cut to three columns each and still too wide (a terminal of 40 columns): the whole
+            // titles, the line cut at the screen's edge, so the first panes read in full.
+            guard let longest = candidates.max(by: { (DisplayWidth.of(shown($0)), $0) < (DisplayWidth.of(shown($1)), $1) })
+            else { return panes.map(\.title) }
             cut[longest] += 1
         }
         return panes.indices.map(shown)
