@@ -48,39 +48,10 @@ extension MockReply {
 func venvPython(importing modules: String) throws -> String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     let python = root + "/.build/test-venv/bin/python"
-    guard FileManager.default.isExecutableFile(atPath: python), (try? runProcess(python, ["-c", "import " + modules]))?.status == 0 else {
+    guard FileManager.default.isExecutableFile(atPath: python), (try? ChildProcess.run([python, "-c", "import " + modules], discardingErrors: true))?.status == 0 else {
         let reason = "no \(modules) in .build/test-venv (make test installs them: scripts/test-servers-bootstrap.sh)"
         print("skipping: \(reason)")
         try Test.cancel(Comment(rawValue: reason))
     }
     return python
-}
-
-/// ``runProcess(_:_:)`` on a thread of Dispatch's, not the concurrency pool's: the mock's
-/// responder runs on that pool (two threads on a two-core machine), and a process waited
-/// for there can starve the server it is calling.
-func runProcessOffPool(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try runProcess(executable, arguments) })
-        }
-    }
-}
-
-/// Runs a program to its end: its exit status, standard output and standard error.
-func runProcess(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-    let errorFile = temporaryDirectory("courier-mock-stderr") + "/stderr"
-    FileManager.default.createFile(atPath: errorFile, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: errorFile)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
 }

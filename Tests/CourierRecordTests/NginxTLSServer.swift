@@ -43,7 +43,7 @@ final class NginxTLSServer: @unchecked Sendable {
         try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", path("server.key"), "-out", path("server.csr")])
         try openssl(["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-CAcreateserial",
                      "-days", "1", "-extfile", path("server.ext"), "-out", path("server.pem")])
-        let port = try freePort()
+        let port = try LoopbackPorts.free()
         try """
         daemon off;
         worker_processes 1;
@@ -67,7 +67,7 @@ final class NginxTLSServer: @unchecked Sendable {
         let server = NginxTLSServer(directory: directory, port: port, process: process)
         // nginx says nothing when it listens: poll the port (bounded: 250 × 20 ms).
         for _ in 0..<250 {
-            if acceptsConnections(port: port) { return server }
+            if LoopbackPorts.acceptsConnections(port: port) { return server }
             guard process.isRunning else { break }
             usleep(20_000)
         }
@@ -81,34 +81,5 @@ final class NginxTLSServer: @unchecked Sendable {
         process.stop(SIGTERM)
         _ = process.wait()
         try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
-    static func acceptsConnections(port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw CocoaError(.fileWriteUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -88,36 +88,9 @@ final class SelfSignedServer {
         guard try ChildProcess.run(["/usr/bin/openssl"] + arguments).status == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    static func acceptsConnections(port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopbackAddress(port: port)
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
+    static func acceptsConnections(port: Int) -> Bool { LoopbackPorts.acceptsConnections(port: port) }
 
-    private static func loopbackAddress(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        return address
-    }
-
-    static func freeLoopbackPort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopbackAddress(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw CocoaError(.fileWriteUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    static func freeLoopbackPort() throws -> Int { try LoopbackPorts.free() }
 }
 
 /// TLS is verified by default; a CA file or a pinned key makes a self-signed server trusted.

@@ -114,18 +114,10 @@ final class CountingProxy: @unchecked Sendable {
         listener.stop()
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
     /// Pumps bytes both ways on two threads until either side closes.
     private static func forward(_ client: Int32, to upstreamPort: Int) {
         let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = loopback(port: upstreamPort)
+        var address = LoopbackPorts.address(port: upstreamPort)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
