@@ -3,7 +3,6 @@ import CourierFormatCore
 import CourierMock
 import CourierWorkspace
 import Foundation
-import Synchronization
 
 /// `courier mock WORKSPACE [NAMES…]`: the workspace served as a mock API until Ctrl-C, every
 /// call logged; then the expected calls verified.
@@ -82,7 +81,7 @@ struct MockCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         StandardStreams.output(json ? MockOutput.listeningJSON(server) : MockOutput.listening(server, workspace: loaded.name))
-        let signal = await MockStop.waitForSignal()
+        let signal = await StopSignals.wait()
         await server.stop()
         let verdicts = service.verify(expectations)
         if json {
@@ -91,32 +90,5 @@ struct MockCommand: AsyncParsableCommand {
             StandardStreams.output(MockOutput.verdicts(verdicts))
         }
         if verdicts.contains(where: { !$0.isMet }) { throw ExitCode(1) }
-    }
-}
-
-/// Waits for Ctrl-C or SIGTERM; a second one ends the process at once.
-final class MockStop: Sendable {
-    private let state = Mutex<(sources: [DispatchSourceSignal], received: Int32?)>(([], nil))
-
-    static func waitForSignal() async -> Int32 {
-        let stop = MockStop()
-        return await withCheckedContinuation { continuation in stop.resume(continuation) }
-    }
-
-    private func resume(_ continuation: CheckedContinuation<Int32, Never>) {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                let first = state.withLock { state -> Bool in
-                    defer { state.received = state.received ?? number }
-                    return state.received == nil
-                }
-                guard first else { exit(128 + number) }
-                continuation.resume(returning: number)
-            }
-            source.resume()
-            state.withLock { $0.sources.append(source) }
-        }
     }
 }

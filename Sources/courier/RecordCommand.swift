@@ -89,7 +89,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         StandardStreams.output(json ? RecordOutput.listeningJSON(proxy, authority: authority, files: files)
                                     : RecordOutput.listening(proxy, authority: authority, files: files))
-        _ = await MockStop.waitForSignal()
+        _ = await StopSignals.wait()
         await proxy.stop()
         StandardStreams.output(log.summary())
     }

@@ -5,7 +5,6 @@ import ArgumentParser
 import CourierDemoServer
 import Foundation
 import CourierWorkspace
-import Synchronization
 
 /// `courier run WORKSPACE NAME...`: the headless runner.
 struct RunCommand: AsyncParsableCommand {
@@ -89,43 +88,18 @@ struct RunCommand: AsyncParsableCommand {
                           output: { line in print(json ? line : TerminalText.neutralized(line)) },
                           errors: { printError($0) })
         }
-        let interrupt = RunInterrupt()
-        interrupt.cancelOnSignal(running)
+        // Ctrl-C (or SIGTERM) cancels the run instead of killing the process: a stream in
+        // progress is stopped and reported with what it received, the exchanges are recorded
+        // in the history, what was printed is flushed, and the process exits 128 + the signal
+        // (130 for Ctrl-C). A second one ends the process at once.
+        let interrupt = StopSignals()
+        interrupt.install { _ in
+            printError("courier run: interrupted; recording what arrived (again to quit at once)")
+            running.cancel()
+        }
         let status = await running.value
         if let signalNumber = interrupt.received { throw ExitCode(128 + signalNumber) }
         if status != 0 { throw ExitCode(status) }
-    }
-}
-
-/// Ctrl-C (or SIGTERM) during `courier run` cancels the run instead of killing the process:
-/// a stream in progress is stopped and reported with what it received, the exchanges are
-/// recorded in the history (a stream's as cancelled), what was printed is flushed, and the
-/// process exits 128 + the signal (130 for Ctrl-C). A second one ends the process at once.
-private final class RunInterrupt: Sendable {
-    private let state = Mutex<(sources: [DispatchSourceSignal], received: Int32?)>(([], nil))
-
-    /// The signal that cancelled the run, if one did.
-    var received: Int32? { state.withLock { $0.received } }
-
-    func cancelOnSignal(_ task: Task<Int32, Never>) {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [self] in
-                let first = state.withLock { state -> Bool in
-                    defer { state.received = state.received ?? signalNumber }
-                    return state.received == nil
-                }
-                guard first else {
-                    fflush(stdout)
-                    exit(128 + signalNumber)
-                }
-                printError("courier run: interrupted; recording what arrived (again to quit at once)")
-                task.cancel()
-            }
-            source.resume()
-            state.withLock { $0.sources.append(source) }
-        }
     }
 }
 
