@@ -2,9 +2,6 @@ import Courier
 import Foundation
 import NIOCore
 import NIOHTTP1
-#if DemoTLS
-import NIOSSL
-#endif
 
 /// One client connection to `courier record`'s proxy. A request in absolute form
 /// (`GET http://host/path`) is forwarded (``UpstreamForwarder``), recorded and answered; a
@@ -19,7 +16,7 @@ final class ProxyConnectionHandler: ChannelInboundHandler, RemovableChannelHandl
     static let decoderName = "courier-record-http-decoder"
     static let encoderName = "courier-record-http-encoder"
 
-    private let core: ProxyCore
+    let core: ProxyCore
     /// Inside a `CONNECT` tunnel: the origin its requests go to (`https://host:8443`).
     private let tunnelOrigin: String?
     private var head: HTTPRequestHead?
@@ -28,7 +25,7 @@ final class ProxyConnectionHandler: ChannelInboundHandler, RemovableChannelHandl
     /// Requests read while one is being forwarded (a client that pipelines).
     private var waiting: [(head: HTTPRequestHead, body: ByteBuffer)] = []
     private var forwarding = false
-    private var open = true
+    var open = true
     /// The request being forwarded, stopped when the client leaves.
     private var upstream: ConfigurableRequest?
     /// Whether the response being forwarded has begun to stream to the client.
@@ -104,6 +101,10 @@ final class ProxyConnectionHandler: ChannelInboundHandler, RemovableChannelHandl
             forwardNext(context)
             return
         }
+        if head.headers["upgrade"].first?.lowercased() == "websocket" {
+            passThroughUpgrade(context, head: head, body: body, url: url)
+            return
+        }
         forwarding = true
         let exchange = RecordedExchange(date: Date(), method: head.method.rawValue, url: url,
                                         httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
@@ -169,10 +170,11 @@ final class ProxyConnectionHandler: ChannelInboundHandler, RemovableChannelHandl
             headers.add(name: header.name, value: header.value)
         }
         let bodiless = isHead || status == 204 || status == 304 || (100..<200).contains(status)
-        if isHead, let length = exchange.responseHeader("Content-Length"), exchange.responseHeader("Content-Encoding") == nil {
+        if !bodiless {
+            headers.replaceOrAdd(name: "Content-Length", value: String(exchange.responseBody.count))
+        } else if isHead, let length = exchange.responseHeader("Content-Length"), exchange.responseHeader("Content-Encoding") == nil {
+            // A HEAD answer says the size the GET would have (when the body is not re-encoded).
             headers.replaceOrAdd(name: "Content-Length", value: length)
-        } else if !bodiless || status == 304 {
-            if status != 304 { headers.replaceOrAdd(name: "Content-Length", value: String(exchange.responseBody.count)) }
         }
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
@@ -184,7 +186,7 @@ final class ProxyConnectionHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     /// A response of the proxy's own: a short text.
-    private func respond(_ context: ChannelHandlerContext, status: HTTPResponseStatus, text: String, keepAlive: Bool) {
+    func respond(_ context: ChannelHandlerContext, status: HTTPResponseStatus, text: String, keepAlive: Bool) {
         guard open else { return }
         var headers = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(text.utf8.count))])
         if !keepAlive { headers.add(name: "Connection", value: "close") }
@@ -198,23 +200,11 @@ final class ProxyConnectionHandler: ChannelInboundHandler, RemovableChannelHandl
         if !keepAlive { written.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
     }
 
-    /// `CONNECT host:port`: `200`, then TLS as `host` with a certificate the recording CA
-    /// issues for it, and HTTP/1.1 inside (ALPN offers only `http/1.1`).
+    /// `CONNECT host:port`: `200`, then whatever the client speaks inside (``TunnelSniffer``):
+    /// TLS as `host` with a certificate the recording CA issues for it, or plain HTTP.
     private func openTunnel(_ context: ChannelHandlerContext, to authority: String) {
         guard let target = TunnelTarget(authority) else {
             respond(context, status: .badRequest, text: "courier record: CONNECT wants host:port, not \(authority)\n", keepAlive: false)
-            return
-        }
-        #if DemoTLS
-        guard let recording = core.authority else {
-            respond(context, status: .notImplemented, text: "courier record: HTTPS is recorded only with a CA (courier record --ca)\n", keepAlive: false)
-            return
-        }
-        let tls: NIOSSLContext
-        do {
-            tls = try recording.serverContext(for: target.host)
-        } catch {
-            respond(context, status: .badGateway, text: "courier record: no certificate for \(target.host): \(error)\n", keepAlive: false)
             return
         }
         let pipeline = context.pipeline.syncOperations
@@ -222,17 +212,12 @@ final class ProxyConnectionHandler: ChannelInboundHandler, RemovableChannelHandl
             pipeline.removeHandler(name: Self.encoderName, promise: nil)
             pipeline.removeHandler(name: Self.decoderName, promise: nil)
             context.writeAndFlush(NIOAny(ByteBuffer(string: "HTTP/1.1 200 Connection established\r\n\r\n")), promise: nil)
-            var handlers: [ChannelHandler] = [NIOSSLServerHandler(context: tls)]
-            handlers += Self.httpHandlers(core: core, tunnelOrigin: target.origin).map(\.handler)
-            try pipeline.addHandlers(handlers, position: .last)
+            try pipeline.addHandler(TunnelSniffer(core: core, target: target), position: .last)
             open = false
             pipeline.removeHandler(context: context, promise: nil)
         } catch {
             context.close(promise: nil)
         }
-        #else
-        respond(context, status: .notImplemented, text: "courier record: this build records no HTTPS (built without the DemoTLS trait)\n", keepAlive: false)
-        #endif
     }
 }
 
@@ -251,9 +236,9 @@ struct TunnelTarget {
         self.port = port
     }
 
-    /// `https://host` (`:port` unless 443), IPv6 hosts in brackets.
-    var origin: String {
+    /// `https://host` (`:port` unless 443) or `http://host` (`:port` unless 80), IPv6 hosts in brackets.
+    func origin(secure: Bool) -> String {
         let shown = host.contains(":") ? "[\(host)]" : host
-        return "https://" + shown + (port == 443 ? "" : ":\(port)")
+        return (secure ? "https://" : "http://") + shown + (port == (secure ? 443 : 80) ? "" : ":\(port)")
     }
 }

@@ -63,10 +63,10 @@ public struct RecordingFiles: Sendable {
         }
     }
 
-    /// Writes the workspace and the HAR of `exchanges` (owner-only: the HAR holds bodies);
-    /// returns the workspace written.
+    /// Writes the workspace and (unless `includingHAR` is false) the HAR of `exchanges`
+    /// (owner-only: it holds bodies); returns the workspace written.
     @discardableResult
-    public func write(_ exchanges: [RecordedExchange]) throws -> ImportResult {
+    public func write(_ exchanges: [RecordedExchange], includingHAR: Bool = true) throws -> ImportResult {
         let result = workspace(of: exchanges)
         if let workspace {
             if writesFolder {
@@ -79,7 +79,7 @@ public struct RecordingFiles: Sendable {
                 try OutputFile.write(result.workspace.yaml(), to: workspace)
             }
         }
-        if let har {
+        if let har, includingHAR {
             try OutputFile.write(String(decoding: RecordedHAR.redacted(exchanges), as: UTF8.self), to: har, privacy: .ownerOnly)
         }
         return result

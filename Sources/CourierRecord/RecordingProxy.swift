@@ -3,6 +3,9 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+#if DemoTLS
+import NIOSSL
+#endif
 
 /// What every connection of a ``RecordingProxy`` shares: the forwarder, the CA that signs the
 /// tunnels' certificates, and where finished exchanges go.
@@ -18,6 +21,8 @@ struct ProxyCore: Sendable {
     let forwarder: UpstreamForwarder
     #if DemoTLS
     let authority: RecordingAuthority?
+    /// TLS to the servers of `wss://` upgrades, verified as the forwarder verifies.
+    let upstreamTLS: NIOSSLContext?
     #endif
     let deliver: @Sendable (RecordedExchange) -> Void
 }
@@ -46,7 +51,11 @@ public final class RecordingProxy: Sendable {
     public static func start(host: String = "127.0.0.1", port: Int = 8080, authority: RecordingAuthority?, upstreamCAFile: String? = nil,
                              onExchange: @escaping @Sendable (RecordedExchange) -> Void) async throws -> RecordingProxy {
         #if DemoTLS
-        let core = ProxyCore(forwarder: UpstreamForwarder(caFile: upstreamCAFile), authority: authority, deliver: onExchange)
+        var client = TLSConfiguration.makeClientConfiguration()
+        if let upstreamCAFile { client.trustRoots = .file(upstreamCAFile) }
+        client.applicationProtocols = ["http/1.1"]
+        let core = ProxyCore(forwarder: UpstreamForwarder(caFile: upstreamCAFile), authority: authority,
+                             upstreamTLS: try NIOSSLContext(configuration: client), deliver: onExchange)
         #else
         let core = ProxyCore(forwarder: UpstreamForwarder(caFile: upstreamCAFile), deliver: onExchange)
         #endif

@@ -20,8 +20,8 @@ struct RecordCommand: AsyncParsableCommand {
             from COURIER_RECORDED_* environment variables and never written in clear — and into \
             the HAR (credentials hidden). HTTPS goes through CONNECT with a CA made on first use \
             and kept owner-only in the state directory: courier record --ca prints its file and how \
-            to trust it. The files are rewritten after every exchange (a workbench open on the \
-            workspace sees its tree fill). Exit status: 0, 2 bad input.
+            to trust it. The workspace is rewritten after every exchange (a workbench open on \
+            it sees its tree fill), the HAR at most once a second. Exit status: 0, 2 bad input.
             """)
 
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
@@ -91,18 +91,32 @@ struct RecordCommand: AsyncParsableCommand {
                                     : RecordOutput.listening(proxy, authority: authority, files: files))
         _ = await StopSignals.wait()
         await proxy.stop()
+        log.finish()
         StandardStreams.output(log.summary())
     }
 }
 
 /// The exchanges of a recording, in the order they finished: each printed, and the files
-/// rewritten, one at a time.
+/// rewritten, one at a time — the workspace after every exchange, the HAR (which holds every
+/// body) at most once a second and when the recording ends.
 final class RecordLog: Sendable {
-    private let state: Mutex<(files: RecordingFiles, exchanges: [RecordedExchange], requests: Int, failure: String?)>
+    private struct State {
+        var files: RecordingFiles
+        var exchanges: [RecordedExchange] = []
+        var credentials = RecordingCredentials()
+        var requests = 0
+        var failure: String?
+        var harWrittenAt: Date?
+        var harBehind = false
+    }
+
+    private let state: Mutex<State>
     private let json: Bool
+    /// The least time between two rewrites of the HAR.
+    static let harInterval: TimeInterval = 1
 
     init(files: RecordingFiles, json: Bool) {
-        state = Mutex((files, [], 0, nil))
+        state = Mutex(State(files: files))
         self.json = json
     }
 
@@ -114,16 +128,32 @@ final class RecordLog: Sendable {
     func add(_ exchange: RecordedExchange) {
         state.withLock { state in
             state.exchanges.append(exchange)
-            do {
-                let written = try state.files.write(state.exchanges)
-                state.requests = written.workspace.requests.count
-                state.failure = nil
-            } catch {
-                if state.failure == nil { printError("courier record: cannot write the files: \(error)") }
-                state.failure = "\(error)"
-            }
-            let matcher = RecordingCredentials(state.exchanges).matcher
+            state.credentials.add(exchange)
+            let now = Date()
+            let withHAR = state.harWrittenAt.map { now.timeIntervalSince($0) >= Self.harInterval } ?? true
+            Self.write(&state, withHAR: withHAR, at: now)
+            let matcher = state.credentials.matcher
             StandardStreams.output((json ? RecordOutput.jsonLine(exchange, matcher: matcher) : RecordOutput.line(exchange, matcher: matcher)) + "\n")
+        }
+    }
+
+    /// Writes what is behind (the HAR), when the recording ends.
+    func finish() {
+        state.withLock { state in
+            if state.harBehind { Self.write(&state, withHAR: true, at: Date()) }
+        }
+    }
+
+    private static func write(_ state: inout State, withHAR: Bool, at now: Date) {
+        do {
+            let written = try state.files.write(state.exchanges, includingHAR: withHAR)
+            state.requests = written.workspace.requests.count
+            state.failure = nil
+            if withHAR { state.harWrittenAt = now }
+            state.harBehind = !withHAR && state.files.har != nil
+        } catch {
+            if state.failure == nil { printError("courier record: cannot write the files: \(error)") }
+            state.failure = "\(error)"
         }
     }
 

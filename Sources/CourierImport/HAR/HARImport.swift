@@ -155,10 +155,11 @@ struct HARURL {
     /// What follows `?`, without the fragment; nil without `?`.
     var query: String?
 
-    init?(_ url: String) {
+    /// `allowingWebSockets`: `ws://` and `wss://` too (a recording's upgrades).
+    init?(_ url: String, allowingWebSockets: Bool = false) {
         guard let schemeEnd = url.range(of: "://") else { return nil }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { return nil }
+        guard scheme == "http" || scheme == "https" || (allowingWebSockets && (scheme == "ws" || scheme == "wss")) else { return nil }
         var rest = url[schemeEnd.upperBound...]
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex

@@ -49,7 +49,10 @@ struct HARRecording {
         // The host without its port (`https://localhost:8443` → `localhost_url`), numbered when taken.
         let authority = origin.split(separator: "/").last.map(String.init) ?? origin
         let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }.dropFirst()) : String(authority.prefix { $0 != ":" })
-        let stem = HARSecretVariables.name(host) + "_url"
+        // A name starts with a letter (`host_127_0_0_1_url`); a WebSocket origin says so (`localhost_ws_url`).
+        var slug = HARSecretVariables.name(host)
+        if slug.first?.isLetter != true { slug = "host_" + slug }
+        let stem = slug + (origin.hasPrefix("ws") ? "_ws_url" : "_url")
         var name = stem
         var counter = 2
         while originVariables.contains(where: { $0.name == name }) {

@@ -27,7 +27,7 @@ extension HARConverter {
         }
         let methodText = request.text("method") ?? "GET"
         let urlText = request.text("url") ?? ""
-        guard let url = HARURL(urlText) else {
+        guard let url = HARURL(urlText, allowingWebSockets: recording != nil) else {
             let shown = urlText.count > 60 ? urlText.prefix(60) + "…" : Substring(urlText)
             report.dropped.append("\(path) (\(methodText) \(shown)): only http and https URLs are sent; left out")
             return nil
@@ -67,7 +67,8 @@ extension HARConverter {
         var comments = ["entry \(index + 1): \(recording.map { Redaction.redact(shown, secrets: $0.credentials) } ?? shown)".asCommentLine]
         if let page = entry.text("pageref"), let title = pageTitles[page] { comments.append("page: \(title)".asCommentLine) }
         var imported = ImportedWorkspace.Request(definition, comments: comments)
-        if recording != nil, let status = entry["response"]?["status"]?.intValue, status > 0 { imported.expect = ["status == \(status)"] }
+        // A WebSocket session's 101 is not a response to check.
+        if recording != nil, let status = entry["response"]?["status"]?.intValue, status > 0, status != 101 { imported.expect = ["status == \(status)"] }
         workspace.requests.append(imported)
         return name
     }
@@ -130,7 +131,8 @@ extension HARConverter {
             let value = header.text("value") ?? ""
             let lower = name.lowercased()
             // A recording leaves out what the client sends of itself: the engine has its own.
-            if Self.dropsHeader(lower) || (recording != nil && (lower == "user-agent" || (lower == "accept" && value == "*/*"))) {
+            if Self.dropsHeader(lower) || (recording != nil && (lower == "user-agent" || (lower == "accept" && value == "*/*")
+                                                               || lower.hasPrefix("sec-websocket-"))) {
                 if !droppedHeaders.contains(lower) { droppedHeaders.append(lower) }
                 continue
             }
