@@ -212,6 +212,18 @@ tui_keys x
 tui_wait "8 Load · get-args · stopped" 15
 tui_keys Escape 1 Escape
 
+# The Mock pane: M serves the demo workspace as a mock API on 127.0.0.1:4010; curl calls
+# some of its routes (mock: blocks, a failure rate, a delay) and one it does not have.
+tui_keys M
+tui_wait "9 Mock · http://127.0.0.1:4010"
+tui_keys 9
+for path in load/flaky load/flaky status/201 load/flaky delay/1 counter/flaky-7 load/flaky no/such/route load/flaky; do
+    curl -s -o /dev/null "http://127.0.0.1:4010/$path" || true
+done
+tui_wait "no/such/route"
+shot mock
+tui_keys M Escape 1 Escape
+
 # The help overlay: every key, by pane.
 tui_keys "?"
 tui_wait "Esc close"
