@@ -69,20 +69,29 @@ public struct RecordingFiles: Sendable {
     public func write(_ exchanges: [RecordedExchange], includingHAR: Bool = true) throws -> ImportResult {
         let result = workspace(of: exchanges)
         if let workspace {
+            let net = Self.safetyNet(RecordingCredentials(exchanges))
             if writesFolder {
                 for file in result.workspace.folderFiles() {
                     let path = workspace + "/" + file.path
                     try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    try OutputFile.write(file.text, to: path)
+                    try OutputFile.write(net.redact(file.text), to: path)
                 }
             } else {
-                try OutputFile.write(result.workspace.yaml(), to: workspace)
+                try OutputFile.write(net.redact(result.workspace.yaml()), to: workspace)
             }
         }
         if let har, includingHAR {
             try OutputFile.write(String(decoding: RecordedHAR.redacted(exchanges), as: UTF8.self), to: har, privacy: .ownerOnly)
         }
         return result
+    }
+
+    /// The last guard of the workspace's text: a credential of the traffic that turned up where
+    /// the importer does not look for one (a field whose name says nothing, a custom header) is
+    /// hidden (`‹redacted›`). Those of 6 characters or more only: a shorter one could be a word
+    /// of the file itself (`true`, `GET`).
+    static func safetyNet(_ credentials: RecordingCredentials) -> SecretMatcher {
+        SecretMatcher(credentials.values, minimumLength: 6)
     }
 
     private static func stamp(_ date: Date) -> String {

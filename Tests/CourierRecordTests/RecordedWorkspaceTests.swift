@@ -31,6 +31,29 @@ import Testing
         expectEqual(recording.folded, 1)
     }
 
+    /// A credential where the importer does not look for one: in an earlier request's path and
+    /// query (referenced once the later request shows it is a secret), in a field whose name says
+    /// nothing (hidden by the last guard).
+    @Test func aCredentialAnywhereElseIsReferencedOrHidden() throws {
+        let exchanges = [
+            Self.exchange("GET", "http://127.0.0.1:8081/tokens/tok-early-9911?t=tok-early-9911"),
+            Self.exchange("POST", "http://127.0.0.1:8081/echo", headers: [("Content-Type", "application/json")],
+                          body: #"{"note":"tok-early-9911","n":1}"#),
+            Self.exchange("GET", "http://127.0.0.1:8081/me", headers: [("Authorization", "Bearer tok-early-9911")]),
+        ]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files = RecordingFiles(workspace: directory + "/api.yaml", har: directory + "/api.har", origin: "test")
+        try files.write(exchanges)
+        let yaml = try String(contentsOfFile: directory + "/api.yaml", encoding: .utf8)
+        #expect(yaml.contains("url: /tokens/{{secret.token}}?t={{secret.token}}\n"), "\(yaml)")
+        #expect(yaml.contains("note: ‹redacted›"), "\(yaml)")
+        #expect(!yaml.contains("tok-early-9911"), "\(yaml)")
+        #expect(!(try String(contentsOfFile: directory + "/api.har", encoding: .utf8)).contains("tok-early-9911"))
+        _ = try Workspace.load(path: directory + "/api.yaml")
+    }
+
     @Test func theWorkspaceHoldsNoCredential() throws {
         let exchanges = [
             Self.exchange("GET", "http://127.0.0.1:8081/users/42?page=2&access_token=tok-in-query-123",

@@ -121,6 +121,11 @@ extension HARConverter {
     /// environment `recorded`, path identifiers as variables, credentials as secrets read from
     /// environment variables — none written in clear.
     mutating func finishRecording(_ recording: HARRecording) -> ImportResult {
+        // Every secret is known now: one that an earlier request carried in its URL (a path
+        // segment, a query value) becomes its reference there too.
+        for index in workspace.requests.indices {
+            workspace.requests[index].definition.url = secrets.referencingSecrets(in: workspace.requests[index].definition.url)
+        }
         if mainOrigin != nil { workspace.baseURL = "{{\(HARRecording.mainOriginVariable)}}" }
         if !recording.originVariables.isEmpty {
             // The servers are the defaults too: the workspace works with no environment chosen.

@@ -58,7 +58,6 @@ extension HARConverter {
         report.notes += body.notes.map { "request \(name): \($0)" }
         definition.headers = ImportedHeaders.merged(headers).headers
         if recording != nil {
-            definition.url = secrets.referencingSecrets(inPath: definition.url)
             // A stream recorded (server-sent events, NDJSON) is a stream request.
             let mimeType = entry["response"]?["content"]?.text("mimeType")?.split(separator: ";").first.map(String.init)
             if let mode = StreamMode.detected(forMimeType: mimeType) { definition.stream.mode = mode }

@@ -33,17 +33,24 @@ struct HARSecretVariables {
     /// not write them even where the importer does not look for them (a URL's path).
     private(set) var clearValues: [(value: String, name: String)] = []
 
-    /// `path` (a URL's path, before any `?`) with every segment that is a secret's value seen
-    /// so far replaced by the secret's reference.
-    func referencingSecrets(inPath url: String) -> String {
+    /// `url` with every path segment and query value that is a secret's value seen so far
+    /// replaced by the secret's reference (`/tokens/{{secret.token}}?t={{secret.token}}`).
+    func referencingSecrets(in url: String) -> String {
         guard !clearValues.isEmpty else { return url }
-        let end = url.firstIndex(of: "?") ?? url.endIndex
-        let path = url[..<end].split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
-            let decoded = segment.removingPercentEncoding ?? String(segment)
-            guard let found = clearValues.first(where: { $0.value == decoded }) else { return String(segment) }
-            return reference(found.name)
+        func replaced(_ part: Substring) -> String? {
+            let decoded = part.removingPercentEncoding ?? String(part)
+            return clearValues.first(where: { $0.value == decoded }).map { reference($0.name) }
         }
-        return path.joined(separator: "/") + url[end...]
+        let end = url.firstIndex(of: "?") ?? url.endIndex
+        var result = url[..<end].split(separator: "/", omittingEmptySubsequences: false).map { replaced($0) ?? String($0) }.joined(separator: "/")
+        guard end < url.endIndex else { return result }
+        let pairs = url[url.index(after: end)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let value = replaced(parts[1]) else { return String(pair) }
+            return parts[0] + "=" + value
+        }
+        result += "?" + pairs.joined(separator: "&")
+        return result
     }
 
     private mutating func name(forNew key: String, base: String, value: String, secret: Bool) -> String {
