@@ -7,6 +7,7 @@ import Foundation
 /// parameters and JSON or form fields — so that every file `courier record` writes can hide
 /// them wherever they turn up again (a token echoed in a body, a cookie in a URL).
 public struct RecordingCredentials: Sendable {
+    /// The credentials' values, in clear: kept in memory only, to find them again.
     public private(set) var values: Set<String> = []
 
     public init() {}
