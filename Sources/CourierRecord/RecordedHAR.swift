@@ -8,8 +8,9 @@ import Foundation
 /// in memory only).
 public enum RecordedHAR {
     /// HAR 1.2 of every exchange, credentials hidden wherever they appear.
-    public static func redacted(_ exchanges: [RecordedExchange], creatorVersion: String = "1") -> Data {
-        let matcher = RecordingCredentials(exchanges).matcher
+    /// `credentials`: those of `exchanges`, when the caller has gathered them already.
+    public static func redacted(_ exchanges: [RecordedExchange], credentials: RecordingCredentials? = nil, creatorVersion: String = "1") -> Data {
+        let matcher = (credentials ?? RecordingCredentials(exchanges)).matcher
         return HARExport.text(exchanges.map { $0.redacted(with: matcher, runID: "courier-record") }, creatorVersion: creatorVersion)
     }
 

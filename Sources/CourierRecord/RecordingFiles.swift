@@ -46,10 +46,11 @@ public struct RecordingFiles: Sendable {
     }
 
     /// The workspace `exchanges` make: what ``write(_:)`` writes.
-    public func workspace(of exchanges: [RecordedExchange]) -> ImportResult {
+    /// `credentials`: those of `exchanges`, when the caller has gathered them already.
+    public func workspace(of exchanges: [RecordedExchange], credentials: RecordingCredentials? = nil) -> ImportResult {
         do {
             var result = try HARImport.recorded(har: RecordedHAR.importable(exchanges), file: "recording",
-                                                credentials: RecordingCredentials(exchanges).matcher)
+                                                credentials: (credentials ?? RecordingCredentials(exchanges)).matcher)
             result.workspace.name = "recorded"
             result.workspace.caFile = upstreamCAFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             result.workspace.header = ["Recorded by courier \(origin) from \(Self.stamp(exchanges.first?.date ?? Date())) "
@@ -67,9 +68,11 @@ public struct RecordingFiles: Sendable {
     /// (owner-only: it holds bodies); returns the workspace written.
     @discardableResult
     public func write(_ exchanges: [RecordedExchange], includingHAR: Bool = true) throws -> ImportResult {
-        let result = workspace(of: exchanges)
+        // Gathered once for the three uses: the importer's comments, the last pass, the HAR.
+        let credentials = RecordingCredentials(exchanges)
+        let result = workspace(of: exchanges, credentials: credentials)
         if let workspace {
-            let net = Self.safetyNet(RecordingCredentials(exchanges))
+            let net = Self.safetyNet(credentials)
             if writesFolder {
                 for file in result.workspace.folderFiles() {
                     let path = workspace + "/" + file.path
@@ -81,7 +84,7 @@ public struct RecordingFiles: Sendable {
             }
         }
         if let har, includingHAR {
-            try OutputFile.write(String(decoding: RecordedHAR.redacted(exchanges), as: UTF8.self), to: har, privacy: .ownerOnly)
+            try OutputFile.write(String(decoding: RecordedHAR.redacted(exchanges, credentials: credentials), as: UTF8.self), to: har, privacy: .ownerOnly)
         }
         return result
     }
