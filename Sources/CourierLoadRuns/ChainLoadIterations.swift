@@ -29,10 +29,16 @@ final class ChainLoadIterations: LoadIterations {
         let chain = run.chain
         running.withLock { $0[index] = chain }
         let stepRequests = run.stepRequests
+        let started = LoadDriver.now()
         Task { [self] in
             _ = try? await chain.run()
             self.running.withLock { _ = $0.removeValue(forKey: index) }
-            done(Self.samples(of: stepRequests, due: due, warmup: warmup))
+            var samples = Self.samples(of: stepRequests, due: due, warmup: warmup)
+            for index in samples.indices {
+                samples[index].sentAt = started
+                samples[index].sendDelay = started > due ? started - due : 0
+            }
+            done(samples)
         }
     }
 

@@ -18,10 +18,18 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
 
     private struct State {
         var latency = LoadRecorder.histogram()
+        var dns = LoadRecorder.histogram()
         var connect = LoadRecorder.histogram()
         var tls = LoadRecorder.histogram()
         var firstByte = LoadRecorder.histogram()
+        var transfer = LoadRecorder.histogram()
         var total = LoadRecorder.histogram()
+        /// How far behind schedule measured sends went (open model), and the loop's lag.
+        var lateness = LoadRecorder.histogram()
+        var loopLag = LoadRecorder.histogram()
+        var lateSends = 0
+        var timeline: LoadTimeline
+        var marks: [LoadMark] = []
         var steps: [Step]
         var requests = 0
         var iterations = 0
@@ -34,7 +42,6 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         var newConnections = 0
         /// Responses by HTTP version, in the order first seen: one or two entries, scanned.
         var protocols: [(version: String, count: Int)] = []
-        var perSecond: [LoadSecond] = []
     }
 
     private struct ErrorKey: Hashable {
@@ -43,15 +50,29 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
     }
 
     private let state: Mutex<State>
+    /// The closed seconds' figures, worked out outside `state`'s lock: by second.
+    private let figures = Mutex<[Int: LoadSecondFigures]>([:])
     private let measuredStart: UInt64
     private let template: LoadResult
 
     /// `steps` names the targets (batch items, chain steps); `start` is the run's start on
-    /// ``LoadDriver/now()``'s clock, for the per-second buckets.
-    package init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now()) {
+    /// ``LoadDriver/now()``'s clock, for the per-second buckets. `measuresCPU`: samples are
+    /// recorded on the generator's own thread (requests and batches, not chains), whose CPU the
+    /// timeline notes.
+    package init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now(), measuresCPU: Bool = false) {
         self.template = template
         measuredStart = start + LoadNanoseconds.from(template.plan.warmup)
-        state = Mutex(State(steps: steps.map { Step(name: $0) }))
+        state = Mutex(State(timeline: LoadTimeline(measuresCPU: measuresCPU), steps: steps.map { Step(name: $0) }))
+    }
+
+    /// Notes a change at `now` (``LoadDriver/now()``'s clock), for the timeline's marks.
+    package func mark(_ text: String, at now: UInt64 = LoadDriver.now()) {
+        let second = (Double(now) - Double(measuredStart)) / 1e9
+        state.withLock { $0.marks.append(LoadMark(second: second, text: text)) }
+    }
+
+    package func loopLagged(_ lag: UInt64) {
+        state.withLock { _ = $0.loopLag.record(Self.micros(lag)) }
     }
 
     /// 1 µs to 1 hour at 3 significant digits (about 0.1 % error).
@@ -60,7 +81,12 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
     }
 
     package func record(_ sample: LoadSample) {
-        let now = LoadDriver.now()
+        record(sample, at: LoadDriver.now())
+    }
+
+    /// Records `sample` as ended at `now` (``LoadDriver/now()``'s clock), which places it in the timeline.
+    package func record(_ sample: LoadSample, at now: UInt64) {
+        var closedSeconds = 0
         state.withLock { state in
             if sample.warmup {
                 state.warmupRequests += 1
@@ -73,11 +99,15 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
             }
             if sample.newConnection {
                 state.newConnections += 1
+                if sample.nameLookup > 0 { _ = state.dns.record(Self.micros(sample.nameLookup)) }
                 if sample.connect > 0 { _ = state.connect.record(Self.micros(sample.connect)) }
                 if sample.tlsHandshake > 0 { _ = state.tls.record(Self.micros(sample.tlsHandshake)) }
             }
             if sample.firstByte > 0 { _ = state.firstByte.record(Self.micros(sample.firstByte)) }
-            if sample.total > 0 { _ = state.total.record(Self.micros(sample.total)) }
+            if sample.total > 0 {
+                _ = state.total.record(Self.micros(sample.total))
+                if sample.total >= sample.firstByte, sample.firstByte > 0 { _ = state.transfer.record(Self.micros(sample.total - sample.firstByte)) }
+            }
             state.bytesReceived += sample.bytesReceived
             state.bytesSent += sample.bytesSent
             if sample.status > 0 { state.statuses[sample.status, default: 0] += 1 }
@@ -100,24 +130,64 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
                 if failure != nil { state.steps[sample.target].errors += 1 }
                 _ = state.steps[sample.target].latency.record(Self.micros(sample.total > 0 ? sample.total : sample.latency))
             }
-            let second = now > measuredStart ? Int((now - measuredStart) / 1_000_000_000) : 0
-            if second < 86_400 {
-                while state.perSecond.count <= second { state.perSecond.append(LoadSecond()) }
-                state.perSecond[second].requests += 1
-                if failure != nil { state.perSecond[second].errors += 1 }
+            // A chain's steps share their iteration's send: it counts once, with its last step.
+            let sentMeasured = sample.endsIteration && sample.sentAt >= measuredStart && sample.sentAt > 0
+            if sentMeasured, sample.sendDelay > 0 {
+                _ = state.lateness.record(Self.micros(sample.sendDelay))
+                if Double(sample.sendDelay) / 1e6 > LoadGeneratorHealth.lateThreshold { state.lateSends += 1 }
             }
+            let second = now > measuredStart ? Int((now - measuredStart) / 1_000_000_000) : 0
+            // The timeline's latencies are the iterations', as the run's are.
+            state.timeline.record(sample, latency: sample.endsIteration ? Self.micros(sample.iterationLatency) : nil, second: second,
+                                  sentSecond: sentMeasured ? Int((sample.sentAt - measuredStart) / 1_000_000_000) : nil,
+                                  failure: failure.map { Self.familyName(of: $0) }, now: now)
+            closedSeconds = state.timeline.closed.count
         }
+        // Nobody asked for the figures for a while (a library's run without snapshots): the
+        // closed seconds' histograms are worked out here rather than kept.
+        if closedSeconds > 4 { settleClosedSeconds() }
+    }
+
+    /// "http 5xx", "http 4xx", or the error's family.
+    private static func familyName(of failure: (family: String, code: Int, message: String)) -> String {
+        failure.family == "http" ? "http \(failure.code / 100)xx" : failure.family
+    }
+
+    /// Works out the closed seconds' percentiles and interchange forms, outside the lock.
+    private func settleClosedSeconds() {
+        let closed = state.withLock { state in
+            defer { state.timeline.closed.removeAll() }
+            return state.timeline.closed
+        }
+        guard !closed.isEmpty else { return }
+        let settled = closed.map { ($0.second, LoadSecondFigures.of($0.histogram, encoded: true)) }
+        figures.withLock { figures in
+            for (second, values) in settled { figures[second] = values }
+        }
+    }
+
+    /// The timeline's seconds with their figures: the closed ones' as worked out, the current
+    /// one's from `open` (encoded only in a final snapshot).
+    private func seconds(_ timeline: LoadTimeline, final: Bool) -> [LoadSecond] {
+        var seconds = timeline.seconds
+        let known = figures.withLock { $0 }
+        for (second, values) in known where seconds.indices.contains(second) { values.apply(to: &seconds[second]) }
+        if seconds.indices.contains(timeline.current) {
+            LoadSecondFigures.of(timeline.open, encoded: final).apply(to: &seconds[timeline.current])
+        }
+        return seconds
     }
 
     /// The figures so far; `seconds` is the measured time (``LoadEnding/measuredSeconds``, or
     /// the time since the warm-up for a live snapshot). `headline`: the counts, the throughput,
     /// the error rate and the latency's p50 and p99 only (a progress line's).
     package func snapshot(seconds: Double, running: Bool, stopped: Bool = false, inFlight: Int = 0,
-                         headline: Bool = false) -> LoadResult {
+                         waitedForSlot: Int = 0, headline: Bool = false) -> LoadResult {
         // A copy taken under the lock (the histograms' storage is shared until the next
         // sample writes to it), read outside it: working the percentiles out of the
         // histograms takes milliseconds, and a transport thread recording a sample waited
         // for them once a second.
+        settleClosedSeconds()
         if headline { return headlineSnapshot(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight) }
         let state = self.state.withLock { $0 }
         var result = counted(seconds: seconds, running: running, stopped: stopped, inFlight: inFlight,
@@ -125,8 +195,9 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         result.iterations = state.iterations
         result.warmupRequests = state.warmupRequests
         result.latency = Self.figures(state.latency)
-        result.phases = ["connect": Self.figures(state.connect), "tls": Self.figures(state.tls),
-                         "firstByte": Self.figures(state.firstByte), "total": Self.figures(state.total)]
+        let phases = ["dns": state.dns, "connect": state.connect, "tls": state.tls, "firstByte": state.firstByte,
+                      "transfer": state.transfer, "total": state.total]
+        result.phases = phases.mapValues { Self.figures($0) }
         result.errors = state.errors.values.sorted { ($0.count, $1.family, $1.code) > ($1.count, $0.family, $0.code) }
         result.statuses = Dictionary(uniqueKeysWithValues: state.statuses.map { (String($0.key), $0.value) })
         result.bytesReceived = state.bytesReceived
@@ -140,9 +211,43 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
             figures.latency = Self.figures(step.latency)
             return figures
         }
-        result.perSecond = state.perSecond
+        result.perSecond = self.seconds(state.timeline, final: !running)
         result.histogram = Self.buckets(state.latency)
+        result.marks = state.marks
+        if !running {
+            var histograms = phases.filter { $0.value.totalCount > 0 }.mapValues(HDRInterchange.encode)
+            histograms["latency"] = HDRInterchange.encode(state.latency)
+            result.histograms = histograms
+        }
+        result.health = health(state, seconds: result.perSecond, waitedForSlot: waitedForSlot)
         return result
+    }
+
+    /// Whether the generator kept up: its thread's CPU, late sends and the loop's lag, with a
+    /// warning for each sign that the client, not the server, set the pace.
+    private func health(_ state: State, seconds: [LoadSecond], waitedForSlot: Int) -> LoadGeneratorHealth {
+        var health = LoadGeneratorHealth()
+        // The last second is partial (and the one in progress is not measured yet).
+        let cpus = seconds.dropLast().compactMap(\.cpu)
+        if !cpus.isEmpty {
+            health.cpu = cpus.reduce(0, +) / Double(cpus.count)
+            health.peakCPU = cpus.max()
+        }
+        health.sends = seconds.reduce(0) { $0 + $1.sent }
+        health.lateSends = state.lateSends
+        health.lateness = Self.figures(state.lateness)
+        health.loopLag = Self.figures(state.loopLag)
+        health.waitedForSlot = waitedForSlot
+        if let cpu = health.cpu, cpu >= 90 {
+            health.warnings.append(String(format: "the load generator's thread was busy %.0f %% of the time: the figures may be the client's limit, not the server's", cpu))
+        }
+        if health.loopLag.count > 0, health.loopLag.p99 > 5 {
+            health.warnings.append("the loop woke up to \(LoadReportFormat.milliseconds(health.loopLag.p99)) ms late (p99): the client was too busy to send on time")
+        }
+        if health.sends > 0, waitedForSlot == 0, Double(health.lateSends) > Double(health.sends) * 0.01 {
+            health.warnings.append("\(LoadReportFormat.percent(Double(health.lateSends) / Double(health.sends))) of sends were over 1 ms behind schedule with slots free: the client could not keep up")
+        }
+        return health
     }
 
     /// The headline figures from a copy of the counts and of the latency histogram alone

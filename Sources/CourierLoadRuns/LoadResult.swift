@@ -55,10 +55,21 @@ public struct LoadResult: Codable, Sendable, Hashable {
     public var inFlight = 0
     /// A batch's items or a chain's steps, in order (one entry for a single request).
     public var steps: [LoadStepFigures] = []
-    /// Measured requests and errors in each second of the run.
+    /// The run second by second (from the end of the warm-up): requests sent and completed,
+    /// errors by family, percentiles of the latencies completed in that second, in flight, late
+    /// sends and the generator's CPU.
     public var perSecond: [LoadSecond] = []
     /// The latency distribution in logarithmic buckets (for the view's histogram).
     public var histogram: [LoadHistogramBucket] = []
+    /// What changed while it ran (a stage began, `+`/`-`, a pause), at the second it changed.
+    /// Nil in runs saved before marks were kept.
+    public var marks: [LoadMark]?
+    /// The whole run's histograms in HdrHistogram's compressed V2 form, base64 (microseconds):
+    /// "latency" and each phase's ("dns", "connect", "tls", "firstByte", "transfer", "total"),
+    /// readable by HdrHistogram's libraries; `courier load merge` adds them up. Final results only.
+    public var histograms: [String: String]?
+    /// Whether the client kept up: its CPU, late sends, the loop's lag (nil in older runs).
+    public var health: LoadGeneratorHealth?
 
     public init(workspace: String, target: String, kind: String, startedAt: Date, plan: LoadPlan) {
         self.workspace = workspace
@@ -105,10 +116,115 @@ public struct LoadStepFigures: Codable, Sendable, Hashable {
     public init(name: String) { self.name = name }
 }
 
-/// One second of a run.
+/// One second of a run, counted from the end of the warm-up. Requests count in the second they
+/// completed, sends in the second they were handed to libcurl.
 public struct LoadSecond: Codable, Sendable, Hashable {
+    /// Measured requests completed in this second, and of those the failed.
     public var requests = 0
     public var errors = 0
+    /// Measured requests handed to libcurl in this second.
+    public var sent = 0
+    /// Failures by family: "http 5xx", "http 4xx", "transport", "check"…
+    public var errorsByFamily: [String: Int] = [:]
+    /// Percentiles and maximum of the latencies completed in this second, milliseconds (0: none).
+    public var p50: Double = 0
+    public var p90: Double = 0
+    public var p99: Double = 0
+    public var max: Double = 0
+    /// The most iterations running or waiting for a slot.
+    public var inFlight = 0
+    /// Sends more than ``LoadGeneratorHealth/lateThreshold`` behind their schedule (open
+    /// model), and the latest, milliseconds.
+    public var late = 0
+    public var lateMax: Double = 0
+    /// The load generator's thread's CPU in this second, % of one core (nil for chains, which
+    /// run on the runner's threads).
+    public var cpu: Double?
+    /// This second's latencies as an HdrHistogram (compressed V2, base64), for an exact merge.
+    public var histogram: String?
+
+    public init() {}
+
+    /// A second of `requests` completed, `errors` of them failed.
+    public init(requests: Int, errors: Int) {
+        self.requests = requests
+        self.errors = errors
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case requests, errors, sent, errorsByFamily, p50, p90, p99, max, inFlight, late, lateMax, cpu, histogram
+    }
+
+    /// Reads seconds saved before the timeline had more than requests and errors.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requests = try container.decodeIfPresent(Int.self, forKey: .requests) ?? 0
+        errors = try container.decodeIfPresent(Int.self, forKey: .errors) ?? 0
+        sent = try container.decodeIfPresent(Int.self, forKey: .sent) ?? 0
+        errorsByFamily = try container.decodeIfPresent([String: Int].self, forKey: .errorsByFamily) ?? [:]
+        p50 = try container.decodeIfPresent(Double.self, forKey: .p50) ?? 0
+        p90 = try container.decodeIfPresent(Double.self, forKey: .p90) ?? 0
+        p99 = try container.decodeIfPresent(Double.self, forKey: .p99) ?? 0
+        max = try container.decodeIfPresent(Double.self, forKey: .max) ?? 0
+        inFlight = try container.decodeIfPresent(Int.self, forKey: .inFlight) ?? 0
+        late = try container.decodeIfPresent(Int.self, forKey: .late) ?? 0
+        lateMax = try container.decodeIfPresent(Double.self, forKey: .lateMax) ?? 0
+        cpu = try container.decodeIfPresent(Double.self, forKey: .cpu)
+        histogram = try container.decodeIfPresent(String.self, forKey: .histogram)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requests, forKey: .requests)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(sent, forKey: .sent)
+        if !errorsByFamily.isEmpty { try container.encode(errorsByFamily, forKey: .errorsByFamily) }
+        try container.encode(p50, forKey: .p50)
+        try container.encode(p90, forKey: .p90)
+        try container.encode(p99, forKey: .p99)
+        try container.encode(max, forKey: .max)
+        try container.encode(inFlight, forKey: .inFlight)
+        if late > 0 { try container.encode(late, forKey: .late) }
+        if lateMax > 0 { try container.encode(lateMax, forKey: .lateMax) }
+        try container.encodeIfPresent(cpu, forKey: .cpu)
+        try container.encodeIfPresent(histogram, forKey: .histogram)
+    }
+}
+
+/// Something that changed during a run, at `second` from the end of the warm-up (negative:
+/// during it): `stage 2: 500/s`, `rate 100/s → 125/s`, `paused`, `resumed`.
+public struct LoadMark: Codable, Sendable, Hashable {
+    public var second: Double
+    public var text: String
+
+    public init(second: Double, text: String) {
+        self.second = second
+        self.text = text
+    }
+}
+
+/// Whether the load generator kept up, and so whether the figures are the server's.
+public struct LoadGeneratorHealth: Codable, Sendable, Hashable {
+    /// A send this much behind its schedule counts as late: 1 ms.
+    public static let lateThreshold: Double = 1
+    /// The generator thread's CPU over the measured seconds, % of one core: the mean and the
+    /// busiest second (nil for chains).
+    public var cpu: Double?
+    public var peakCPU: Double?
+    /// Measured sends, and of those the ones more than ``lateThreshold`` behind schedule (open model).
+    public var sends = 0
+    public var lateSends = 0
+    /// How far behind schedule sends went (open model), milliseconds.
+    public var lateness = LatencyFigures()
+    /// How late the loop woke for a due send against when it asked to (open model), milliseconds:
+    /// a busy client, not a slow server.
+    public var loopLag = LatencyFigures()
+    /// Sends that waited for a free slot (every `--max-in-flight` busy): the server's slowness.
+    public var waitedForSlot = 0
+    /// Why the client, not the server, may have limited the run; empty when it kept up.
+    public var warnings: [String] = []
+
+    public init() {}
 }
 
 /// Requests whose latency was at most `upTo` milliseconds and above the previous bucket's.

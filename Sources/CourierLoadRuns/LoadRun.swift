@@ -53,7 +53,7 @@ public final class LoadRun: Sendable {
         switch target {
         case .request:
             let prepared = try await LoadTargets.prepare([(name, runner.makeRequest(name))])
-            recorder = LoadRecorder(result: template, steps: [name])
+            recorder = LoadRecorder(result: template, steps: [name], measuresCPU: true)
             driver = LoadDriver(plan: plan, requests: prepared, sink: recorder)
         case .batch:
             let members = runner.workspace.members(ofBatch: name)
@@ -61,7 +61,7 @@ public final class LoadRun: Sendable {
                 (member.row?.label(member.name) ?? member.name, runner.makeRequest(member.name, scope: member.row.map(runner.scope(for:))))
             }
             let prepared = try await LoadTargets.prepare(named)
-            recorder = LoadRecorder(result: template, steps: named.map(\.0))
+            recorder = LoadRecorder(result: template, steps: named.map(\.0), measuresCPU: true)
             driver = LoadDriver(plan: plan, requests: prepared, sink: recorder)
         case .chain(let definition):
             let iterations = ChainLoadIterations(runner: runner, chain: definition)
@@ -89,7 +89,8 @@ public final class LoadRun: Sendable {
                 if settings.maxConcurrentTransfers == slots.raised { settings.maxConcurrentTransfers = slots.before }
             }
         }
-        var final = recorder.snapshot(seconds: ending.measuredSeconds, running: false, stopped: ending.stopped)
+        var final = recorder.snapshot(seconds: ending.measuredSeconds, running: false, stopped: ending.stopped,
+                                      waitedForSlot: driver.waitedForSlot)
         final.unsent = ending.unsent
         final.abandoned = ending.abandoned
         state.withLock { $0.final = final }
@@ -119,7 +120,8 @@ public final class LoadRun: Sendable {
         let measuredStart = start + LoadNanoseconds.from(plan.warmup)
         let now = LoadDriver.now()
         return recorder.snapshot(seconds: now > measuredStart ? Double(now - measuredStart) / 1e9 : 0,
-                                 running: true, inFlight: driver.inFlight, headline: headline)
+                                 running: true, inFlight: driver.inFlight, waitedForSlot: headline ? 0 : driver.waitedForSlot,
+                                 headline: headline)
     }
 
     /// Iterations running now and waiting for a slot; 0 before the run starts and after it

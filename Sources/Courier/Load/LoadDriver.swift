@@ -41,6 +41,10 @@ public final class LoadDriver: @unchecked Sendable {
         var armedWake: Double?
         /// The end was seen and the queue told to finish (once).
         var endNoticed = false
+        /// The wake the transport loop was last asked for, to measure how late it came.
+        var askedWake: UInt64?
+        /// Iterations that found every slot busy when due and waited in the backlog.
+        var waitedForSlot = 0
     }
 
     /// One iteration to start, decided under the lock, started outside it.
@@ -118,6 +122,9 @@ public final class LoadDriver: @unchecked Sendable {
 
     /// Iterations running now, and waiting for a slot; readable from any thread.
     public var inFlight: Int { inFlightCount.load(ordering: .relaxed) }
+
+    /// Iterations so far that were due when every slot was busy, and waited for one.
+    public var waitedForSlot: Int { state.withLock { $0.waitedForSlot } }
 
     /// Starts the run and returns when it ends: every iteration done, or ``stop()`` called.
     public func run() async -> LoadEnding {
@@ -215,8 +222,10 @@ public final class LoadDriver: @unchecked Sendable {
             let start = state.startNanos
             let seconds = Double(Self.now() - start) / 1e9
             let waiting = state.running + state.backlog.count
-            state.schedule.take(at: seconds, inFlight: waiting, room: max(0, capacity - waiting)) { due in
-                state.backlog.append(start + LoadNanoseconds.from(due))
+            var due = 0
+            state.schedule.take(at: seconds, inFlight: waiting, room: max(0, capacity - waiting)) { time in
+                state.backlog.append(start + LoadNanoseconds.from(time))
+                due += 1
             }
             while state.running < plan.maxInFlight, let due = state.backlog.popFirst() {
                 state.running += 1
@@ -226,6 +235,8 @@ public final class LoadDriver: @unchecked Sendable {
                 if count > 0 { state.nextTarget = (state.nextTarget + 1) % count }
                 if iterations == nil { send(launch, onTransport: onTransport) } else { launches.append(launch) }
             }
+            // Those due in this pass that found no slot wait (the backlog is first in, first out).
+            state.waitedForSlot += min(due, state.backlog.count)
             if !state.backlog.isEmpty, let end = state.schedule.endTime, seconds >= end {
                 // The end came while these waited for a slot: they are not sent.
                 let measuredFrom = start + LoadNanoseconds.from(plan.warmup)
@@ -256,9 +267,10 @@ public final class LoadDriver: @unchecked Sendable {
 
     /// A fast-path transfer ended: on the transport thread, in the pass it ended.
     func transferEnded(_ job: LoadJob, outcome: TransferOutcome) {
-        let sample = job.sample(of: outcome)
+        var sample = job.sample(of: outcome)
         let recorded = state.withLock { state -> Bool in
             guard !state.over else { return false }
+            sample.inFlight = state.running + state.backlog.count
             state.running -= 1
             state.lastEnd = max(state.lastEnd, job.due + sample.latency)
             return true
@@ -280,11 +292,15 @@ public final class LoadDriver: @unchecked Sendable {
 
     private func iterationEnded(_ samples: [LoadSample]) {
         guard ending == nil else { return }
-        state.withLock { state in
-            state.running -= 1
+        let inFlight = state.withLock { state in
+            defer { state.running -= 1 }
             state.lastEnd = Self.now()
+            return state.running + state.backlog.count
         }
-        for sample in samples { sink.record(sample) }
+        for var sample in samples {
+            sample.inFlight = inFlight
+            sink.record(sample)
+        }
         timerFired()
     }
 
@@ -318,12 +334,16 @@ extension LoadDriver: TransportPacer {
     /// On the transport thread: starts what is due, and names the schedule's next wake.
     func pace(now: UInt64) -> UInt64? {
         pump(onTransport: true)
-        let (wake, ended) = state.withLock { state -> (UInt64?, Bool) in
-            guard !state.over else { return (nil, false) }
+        let (wake, ended, lag) = state.withLock { state -> (UInt64?, Bool, UInt64?) in
+            guard !state.over else { return (nil, false, nil) }
+            // The pass that reached the wake asked for: how late it came.
+            let lag = state.askedWake.flatMap { now >= $0 ? now - $0 : nil }
             let seconds = Double(now > state.startNanos ? now - state.startNanos : 0) / 1e9
             let wake = Self.nextWake(state, after: seconds).map { state.startNanos + LoadNanoseconds.from($0) }
-            return (wake, Self.noticeEnd(&state, at: now))
+            state.askedWake = wake
+            return (wake, Self.noticeEnd(&state, at: now), lag)
         }
+        if let lag { sink.loopLagged(lag) }
         if ended { queue.async { [self] in timerFired() } }
         return wake
     }

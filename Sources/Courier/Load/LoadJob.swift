@@ -55,6 +55,8 @@ final class LoadJob: TransferJob, @unchecked Sendable {
         }
         var sample = LoadSample(target: target, latency: end > due ? end - due : 0)
         sample.warmup = warmup
+        sample.sentAt = started
+        sample.sendDelay = started > due ? started - due : 0
         sample.status = outcome.received?.statusCode ?? 0
         sample.error = outcome.isCall ? Self.callError(outcome) : outcome.error
         if let metrics { sample.take(metrics, responded: outcome.received != nil) }

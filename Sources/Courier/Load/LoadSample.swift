@@ -6,6 +6,9 @@ public struct LoadSample: Sendable {
     public var target: Int
     /// From when the iteration was due (open model) or started (closed) to the response's end.
     public var latency: UInt64
+    /// Name resolved, for a new connection; 0 on a reused one (or a literal address libcurl
+    /// did not time).
+    public var nameLookup: UInt64 = 0
     /// TCP connection established, for a new connection; 0 on a reused one.
     public var connect: UInt64 = 0
     /// TLS handshake done, for a new connection; 0 for plain HTTP or a reused connection.
@@ -32,6 +35,13 @@ public struct LoadSample: Sendable {
     public var endsIteration = true
     /// For the sample that ends an iteration: the iteration's latency from when it was due.
     public var iterationLatency: UInt64 = 0
+    /// How long after its due time the request was handed to libcurl (open model): a client
+    /// keeping up sends within microseconds; waiting for a slot or a busy loop shows here.
+    public var sendDelay: UInt64 = 0
+    /// When the request was handed to libcurl (``LoadDriver/now()``'s clock; 0: not known).
+    public var sentAt: UInt64 = 0
+    /// Iterations running or waiting for a slot when this one ended (the driver's count).
+    public var inFlight = 0
 
     /// A sample of `target` with its latency in nanoseconds; the rest is filled in after, mostly by
     /// ``take(_:responded:)``.
@@ -54,6 +64,7 @@ extension LoadSample {
         newConnection = responded && !metrics.connectionReused
         httpVersion = responded ? metrics.httpVersion : ""
         if newConnection {
+            nameLookup = nanoseconds(metrics.nameLookup)
             connect = nanoseconds(metrics.connect)
             tlsHandshake = nanoseconds(metrics.tlsHandshake)
         }
@@ -67,4 +78,12 @@ public protocol LoadSampleSink: AnyObject, Sendable {
     /// thread, in the pass the transfer ended (nothing else is sent meanwhile); for a chain's
     /// iterations, on the driver's queue.
     func record(_ sample: LoadSample)
+
+    /// The open model's pacing woke the transport loop `lag` nanoseconds after the time it
+    /// asked for: the loop was busy (the client's limit, not the server's). On the transport thread.
+    func loopLagged(_ lag: UInt64)
+}
+
+extension LoadSampleSink {
+    public func loopLagged(_ lag: UInt64) {}
 }
