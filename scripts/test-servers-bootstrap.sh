@@ -64,7 +64,7 @@ fi
 # grpc-go's RouteGuide example, built from Debian's packages (its own script).
 "$root/scripts/routeguide-server-bootstrap.sh"
 
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv, grpc, grpc_tools, grpc_reflection, grpc_health, grpc_status, google.protobuf, requests, openapi_core, haralyzer' 2>/dev/null; then
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import httpbin, gunicorn, botocore, http_message_signatures, sse_starlette, uvicorn, websockets, dotenv, grpc, grpc_tools, grpc_reflection, grpc_health, grpc_status, google.protobuf, requests, openapi_core, haralyzer, hdrh' 2>/dev/null; then
     exit 0
 fi
 if ! command -v "$python" >/dev/null; then
@@ -78,9 +78,9 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 0
     fi
 fi
-echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn, websockets, python-dotenv, grpcio, grpcio-tools, grpcio-reflection, grpcio-health-checking, grpcio-status, protobuf, requests, openapi-core and haralyzer into .build/test-venv"
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets python-dotenv grpcio grpcio-tools grpcio-reflection grpcio-health-checking grpcio-status protobuf requests openapi-core haralyzer; then
-    echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets/python-dotenv/grpcio/grpcio-tools/grpcio-reflection/grpcio-health-checking/grpcio-status/protobuf (no network or no index?); their tests will skip" >&2
+echo "test-servers: installing httpbin, gunicorn, botocore, http-message-signatures, sse-starlette, uvicorn, websockets, python-dotenv, grpcio, grpcio-tools, grpcio-reflection, grpcio-health-checking, grpcio-status, protobuf, requests, openapi-core, haralyzer and hdrhistogram into .build/test-venv"
+if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check httpbin gunicorn botocore http-message-signatures sse-starlette uvicorn websockets python-dotenv grpcio grpcio-tools grpcio-reflection grpcio-health-checking grpcio-status protobuf requests openapi-core haralyzer hdrhistogram; then
+    echo "test-servers: pip could not install httpbin/gunicorn/botocore/http-message-signatures/sse-starlette/uvicorn/websockets/python-dotenv/grpcio/grpcio-tools/grpcio-reflection/grpcio-health-checking/grpcio-status/protobuf/hdrhistogram (no network or no index?); their tests will skip" >&2
     exit 0
 fi
 "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null || echo "test-servers: httpbin installed but does not import; the httpbin tests will skip" >&2

@@ -51,20 +51,26 @@ public enum LoadBaseline: Sendable, Hashable {
             guard let found else { throw LoadBaselineError("no load run \(id) in the history") }
             return found
         case .file(let path):
-            var info = stat()
-            if stat(path, &info) == 0 {
-                // A FIFO or a device would be read without end (`--compare /dev/zero`).
-                guard info.st_mode & S_IFMT == S_IFREG else { throw LoadBaselineError("\(path): not a regular file") }
-                guard info.st_size <= Self.largestFile else {
-                    throw LoadBaselineError("\(path): \(info.st_size) bytes, larger than a load result (at most 64 MiB)")
-                }
-            }
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-            catch { throw LoadBaselineError("\(path): cannot be read: \((error as NSError).localizedDescription)") }
-            do { return try LoadResult.decoded(data) }
-            catch { throw LoadBaselineError("\(path): not a load result: \(Self.describe(error))") }
+            return try Self.read(path)
         }
+    }
+
+    /// A load result from a file `--json` wrote (or `courier history load-run --json`): a
+    /// regular file of at most ``largestFile`` bytes.
+    public static func read(_ path: String) throws(LoadBaselineError) -> LoadResult {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            // A FIFO or a device would be read without end (`--compare /dev/zero`).
+            guard info.st_mode & S_IFMT == S_IFREG else { throw LoadBaselineError("\(path): not a regular file") }
+            guard info.st_size <= Self.largestFile else {
+                throw LoadBaselineError("\(path): \(info.st_size) bytes, larger than a load result (at most 64 MiB)")
+            }
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw LoadBaselineError("\(path): cannot be read: \((error as NSError).localizedDescription)") }
+        do { return try LoadResult.decoded(data) }
+        catch { throw LoadBaselineError("\(path): not a load result: \(Self.describe(error))") }
     }
 
     /// The largest baseline file read: a load result is kilobytes.

@@ -209,6 +209,7 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
             figures.requests = step.requests
             figures.errors = step.errors
             figures.latency = Self.figures(step.latency)
+            if !running { figures.histogram = HDRInterchange.encode(step.latency) }
             return figures
         }
         result.perSecond = self.seconds(state.timeline, final: !running)
@@ -217,14 +218,15 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         if !running {
             var histograms = phases.filter { $0.value.totalCount > 0 }.mapValues(HDRInterchange.encode)
             histograms["latency"] = HDRInterchange.encode(state.latency)
+            if state.lateness.totalCount > 0 { histograms["lateness"] = HDRInterchange.encode(state.lateness) }
+            if state.loopLag.totalCount > 0 { histograms["loopLag"] = HDRInterchange.encode(state.loopLag) }
             result.histograms = histograms
         }
         result.health = health(state, seconds: result.perSecond, waitedForSlot: waitedForSlot)
         return result
     }
 
-    /// Whether the generator kept up: its thread's CPU, late sends and the loop's lag, with a
-    /// warning for each sign that the client, not the server, set the pace.
+    /// Whether the generator kept up: its thread's CPU, late sends and the loop's lag.
     private func health(_ state: State, seconds: [LoadSecond], waitedForSlot: Int) -> LoadGeneratorHealth {
         var health = LoadGeneratorHealth()
         // The last second is partial (and the one in progress is not measured yet).
@@ -238,15 +240,7 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         health.lateness = Self.figures(state.lateness)
         health.loopLag = Self.figures(state.loopLag)
         health.waitedForSlot = waitedForSlot
-        if let cpu = health.cpu, cpu >= 90 {
-            health.warnings.append(String(format: "the load generator's thread was busy %.0f %% of the time: the figures may be the client's limit, not the server's", cpu))
-        }
-        if health.loopLag.count > 0, health.loopLag.p99 > 5 {
-            health.warnings.append("the loop woke up to \(LoadReportFormat.milliseconds(health.loopLag.p99)) ms late (p99): the client was too busy to send on time")
-        }
-        if health.sends > 0, waitedForSlot == 0, Double(health.lateSends) > Double(health.sends) * 0.01 {
-            health.warnings.append("\(LoadReportFormat.percent(Double(health.lateSends) / Double(health.sends))) of sends were over 1 ms behind schedule with slots free: the client could not keep up")
-        }
+        health.judge()
         return health
     }
 

@@ -17,7 +17,12 @@ public enum LoadReport {
     /// phases, statuses, errors by family and code, bytes, connections and each step.
     public static func lines(for result: LoadResult) -> [String] {
         var lines = ["load \(result.kind) \(result.target) in \(result.workspace)"]
-        lines.append(labelled("model", plan(result.plan, kind: result.kind)))
+        if let sources = result.mergedFrom {
+            lines += wrapped("merged", sources)
+            lines.append(labelled("model", plan(result.plan, kind: result.kind) + " each (the first run's)"))
+        } else {
+            lines.append(labelled("model", plan(result.plan, kind: result.kind)))
+        }
         var measured = "\(LoadReportFormat.count(result.requests)) in \(LoadReportFormat.seconds(result.seconds))"
             + " · \(LoadReportFormat.rate(result.throughput))"
         if result.kind == "chain" { measured += " · \(LoadReportFormat.count(result.iterations)) iterations" }

@@ -66,10 +66,13 @@ public struct LoadResult: Codable, Sendable, Hashable {
     public var marks: [LoadMark]?
     /// The whole run's histograms in HdrHistogram's compressed V2 form, base64 (microseconds):
     /// "latency" and each phase's ("dns", "connect", "tls", "firstByte", "transfer", "total"),
-    /// readable by HdrHistogram's libraries; `courier load merge` adds them up. Final results only.
+    /// and the sends' "lateness" and the loop's "loopLag", readable by HdrHistogram's libraries;
+    /// `courier load merge` adds them up. Final results only.
     public var histograms: [String: String]?
     /// Whether the client kept up: its CPU, late sends, the loop's lag (nil in older runs).
     public var health: LoadGeneratorHealth?
+    /// For runs merged by `courier load merge`: where each came from (its file), in order.
+    public var mergedFrom: [String]?
 
     public init(workspace: String, target: String, kind: String, startedAt: Date, plan: LoadPlan) {
         self.workspace = workspace
@@ -112,6 +115,8 @@ public struct LoadStepFigures: Codable, Sendable, Hashable {
     public var errors = 0
     /// The step's own latency (libcurl's total for a request).
     public var latency = LatencyFigures()
+    /// Its histogram in HdrHistogram's compressed V2 form (final results), for an exact merge.
+    public var histogram: String?
 
     public init(name: String) { self.name = name }
 }
@@ -225,6 +230,21 @@ public struct LoadGeneratorHealth: Codable, Sendable, Hashable {
     public var warnings: [String] = []
 
     public init() {}
+
+    /// Sets ``warnings`` from the figures: a generator thread busy 90 % of the time or more, a
+    /// loop waking over 5 ms late at p99, or over 1 % of sends late while no send waited for a slot.
+    public mutating func judge() {
+        warnings = []
+        if let cpu, cpu >= 90 {
+            warnings.append(String(format: "the load generator's thread was busy %.0f %% of the time: the figures may be the client's limit, not the server's", cpu))
+        }
+        if loopLag.count > 0, loopLag.p99 > 5 {
+            warnings.append("the loop woke up to \(LoadReportFormat.milliseconds(loopLag.p99)) ms late (p99): the client was too busy to send on time")
+        }
+        if sends > 0, waitedForSlot == 0, Double(lateSends) > Double(sends) * 0.01 {
+            warnings.append("\(LoadReportFormat.percent(Double(lateSends) / Double(sends))) of sends were over 1 ms behind schedule with slots free: the client could not keep up")
+        }
+    }
 }
 
 /// Requests whose latency was at most `upTo` milliseconds and above the previous bucket's.

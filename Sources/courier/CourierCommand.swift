@@ -45,6 +45,12 @@ struct CourierCommand: AsyncParsableCommand {
     /// it is printed, as on a terminal.
     static func main() async {
         setvbuf(stdout, nil, _IOLBF, 0)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.starts(with: ["load", "merge"]) {
+            // ArgumentParser's `main` exits on an error only.
+            LoadMergeCommand.main(Array(arguments.dropFirst(2)))
+            Glibc.exit(EXIT_SUCCESS)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -33,6 +33,9 @@ struct LoadCommand: AsyncParsableCommand {
 
             Exit status: 0 done, 1 a --fail-on rule broken, 2 bad input (unreadable workspace, \
             unknown name, bad option, nothing to compare with).
+
+            courier load merge a.json b.json … merges runs made at the same time on several \
+            machines (courier load merge --help).
             """
     )
 
