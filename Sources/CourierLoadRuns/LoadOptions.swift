@@ -2,7 +2,7 @@ import Courier
 import Foundation
 
 /// `courier load`'s pacing options as typed — `--concurrency`, `--rate`, `--max-in-flight`,
-/// `--duration`, `--requests`, `--warmup`, `--ramp` and `--fail-on` — read into a ``LoadPlan``
+/// `--duration`, `--requests`, `--warmup`, `--ramp`, `--stages` and `--fail-on` — read into a ``LoadPlan``
 /// and ``LoadThresholds``, every value checked against its range (``LoadPlan/problem``) before
 /// anything runs. No input traps: ``exercise(_:)`` runs it all over arbitrary text for a fuzzer.
 public struct LoadOptions: Sendable, Hashable {
@@ -14,6 +14,8 @@ public struct LoadOptions: Sendable, Hashable {
     public var warmup: String?
     public var ramp: String?
     public var failOn: String?
+    /// `--stages 30s:100/s,1m:500/s` (``LoadStagesText``).
+    public var stages: String?
 
     /// The open model's most in flight unless `--max-in-flight` says.
     public static let standardMaxInFlight = 256
@@ -21,7 +23,7 @@ public struct LoadOptions: Sendable, Hashable {
     public static let standardConcurrency = 16
 
     public init(concurrency: String? = nil, rate: String? = nil, maxInFlight: String? = nil, duration: String? = nil,
-                requests: String? = nil, warmup: String? = nil, ramp: String? = nil, failOn: String? = nil) {
+                requests: String? = nil, warmup: String? = nil, ramp: String? = nil, failOn: String? = nil, stages: String? = nil) {
         self.concurrency = concurrency
         self.rate = rate
         self.maxInFlight = maxInFlight
@@ -30,11 +32,13 @@ public struct LoadOptions: Sendable, Hashable {
         self.warmup = warmup
         self.ramp = ramp
         self.failOn = failOn
+        self.stages = stages
     }
 
     /// The plan the options ask for, or the first problem as a sentence naming the option.
     /// `descriptorLimit` bounds the requests in flight (``LoadPlan/maximumInFlight(descriptorLimit:)``).
     public func plan(descriptorLimit: Int? = LoadPlan.processDescriptorLimit) throws(LoadOptionsError) -> LoadPlan {
+        if let stages { return try stagedPlan(stages, descriptorLimit: descriptorLimit) }
         let model: LoadPlan.Model
         if let rate {
             guard concurrency == nil else { throw LoadOptionsError("give --concurrency or --rate, not both") }
@@ -52,6 +56,28 @@ public struct LoadOptions: Sendable, Hashable {
         let measured = try Self.seconds(duration, "--duration")
         let plan = LoadPlan(model: model, duration: measured ?? (count == nil ? 10 : nil), requests: count,
                             warmup: try Self.seconds(warmup, "--warmup") ?? 0, ramp: try Self.seconds(ramp, "--ramp") ?? 0)
+        if let problem = plan.problem(descriptorLimit: descriptorLimit) { throw LoadOptionsError(problem) }
+        return plan
+    }
+
+    /// A plan of `--stages`, which say the model, the levels and the time themselves.
+    private func stagedPlan(_ text: String, descriptorLimit: Int?) throws(LoadOptionsError) -> LoadPlan {
+        let others = [("--concurrency", concurrency), ("--rate", rate), ("--duration", duration), ("--requests", requests),
+                      ("--ramp", ramp)].filter { $0.1 != nil }.map(\.0)
+        if !others.isEmpty {
+            throw LoadOptionsError("--stages say the levels and the time: leave out \(others.joined(separator: " and "))")
+        }
+        let parsed: (stages: [LoadStage], open: Bool)
+        switch LoadStagesText.parse(text) {
+        case .success(let stages): parsed = stages
+        case .failure(let error): throw error
+        }
+        if !parsed.open, maxInFlight != nil {
+            throw LoadOptionsError("--max-in-flight goes with stages of rates (with c stages the concurrency is the most in flight)")
+        }
+        let plan = LoadPlan(stages: parsed.stages, open: parsed.open,
+                            maxInFlight: try Self.count(maxInFlight, "--max-in-flight") ?? Self.standardMaxInFlight,
+                            warmup: try Self.seconds(warmup, "--warmup") ?? 0)
         if let problem = plan.problem(descriptorLimit: descriptorLimit) { throw LoadOptionsError(problem) }
         return plan
     }

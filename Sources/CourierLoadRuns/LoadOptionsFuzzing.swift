@@ -3,7 +3,7 @@ import Foundation
 
 extension LoadOptions {
     /// The options' names in ``exercise(_:)``'s text, as on the command line without the dashes.
-    static let fuzzNames = ["concurrency", "rate", "max-in-flight", "duration", "requests", "warmup", "ramp", "fail-on"]
+    static let fuzzNames = ["concurrency", "rate", "max-in-flight", "duration", "requests", "warmup", "ramp", "fail-on", "stages"]
 
     /// For a fuzzer (libFuzzer over arbitrary bytes): reads `text` as options, one a line as
     /// `name=value` with the command line's names without dashes (`rate=1e9`, `duration=2s`,
@@ -28,6 +28,7 @@ extension LoadOptions {
             case "warmup": options.warmup = value
             case "ramp": options.ramp = value
             case "fail-on": options.failOn = value
+            case "stages": options.stages = value
             default: continue
             }
         }

@@ -67,7 +67,12 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
 
     /// Notes a change at `now` (``LoadDriver/now()``'s clock), for the timeline's marks.
     package func mark(_ text: String, at now: UInt64 = LoadDriver.now()) {
-        let second = (Double(now) - Double(measuredStart)) / 1e9
+        mark(text, second: (Double(now) - Double(measuredStart)) / 1e9)
+    }
+
+    /// Notes a change at `second` from the end of the warm-up (a stage's start, noted before
+    /// it begins: a snapshot shows it once its time has come).
+    package func mark(_ text: String, second: Double) {
         state.withLock { $0.marks.append(LoadMark(second: second, text: text)) }
     }
 
@@ -214,7 +219,9 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         }
         result.perSecond = self.seconds(state.timeline, final: !running)
         result.histogram = Self.buckets(state.latency)
-        result.marks = state.marks
+        // A stage's mark is made at the start, for when it begins.
+        let now = (Double(LoadDriver.now()) - Double(measuredStart)) / 1e9
+        result.marks = state.marks.filter { $0.second <= now }.sorted { $0.second < $1.second }
         if !running {
             var histograms = phases.filter { $0.value.totalCount > 0 }.mapValues(HDRInterchange.encode)
             histograms["latency"] = HDRInterchange.encode(state.latency)

@@ -60,9 +60,18 @@ package enum LoadReportFormat {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
     }
 
-    /// The pacing in words: `concurrency 64` or `2,000 req/s`. A concurrency, not connections:
-    /// over HTTP/2 libcurl runs the requests as streams of one connection.
+    /// `10s`, `1.5s`, `250ms`, `2m`: a time as `--duration` and `L`'s `d=` take it.
+    package static func duration(_ seconds: Double) -> String {
+        if seconds < 1 { return "\(plain(seconds * 1000))ms" }
+        if seconds >= 120, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))m" }
+        return "\(plain(seconds))s"
+    }
+
+    /// The pacing in words: `concurrency 64` or `2,000 req/s`, or a staged run's stages
+    /// (`stages 30s:100/s,1m:500/s`). A concurrency, not connections: over HTTP/2 libcurl runs
+    /// the requests as streams of one connection.
     package static func model(_ plan: LoadPlan, unit: String = "req/s") -> String {
+        if let stages = plan.stages { return "stages " + LoadStagesText.text(stages, open: plan.isOpen) }
         switch plan.model {
         case .closed(let concurrency): return "concurrency \(count(concurrency))"
         case .open(let rate, _): return (rate >= 100 ? count(rate) : plain(rate)) + " " + unit
@@ -78,6 +87,7 @@ package enum LoadReportFormat {
 
     /// The pacing, short, for a headline: `c=64` or `rate 2,000/s`.
     package static func shortModel(_ plan: LoadPlan) -> String {
+        if let stages = plan.stages { return "\(stages.count) stages" }
         switch plan.model {
         case .closed(let concurrency): return "c=\(count(concurrency))"
         case .open(let rate, _): return "rate " + (rate >= 100 ? count(rate) : plain(rate)) + "/s"

@@ -75,10 +75,15 @@ public final class LoadRun: Sendable {
             recorder = LoadRecorder(result: template, steps: iterations.stepNames)
             driver = LoadDriver(plan: plan, iterations: iterations, sink: recorder)
         }
+        let start = LoadDriver.now()
+        for (index, stage) in (plan.stages ?? []).enumerated() {
+            let begins = (plan.stages ?? []).prefix(index).reduce(0) { $0 + $1.duration }
+            recorder.mark("stage \(index + 1): " + Self.describe(stage, open: plan.isOpen), second: begins)
+        }
         let stopEarly = state.withLock { state in
             state.recorder = recorder
             state.driver = driver
-            state.start = LoadDriver.now()
+            state.start = start
             return state.stopRequested
         }
         if stopEarly { driver.stop() }
@@ -104,6 +109,26 @@ public final class LoadRun: Sendable {
             return state.driver
         }
         driver?.stop()
+    }
+
+    /// Changes the rate or concurrency while the run goes on (the Load view's `+`, `-` and `p`),
+    /// marked on the timeline; nil when nothing changed (not running, a pause while paused).
+    @discardableResult
+    public func control(_ control: LoadControl) -> LoadControlChange? {
+        let (driver, recorder, final) = state.withLock { ($0.driver, $0.recorder, $0.final) }
+        guard final == nil, let driver, let recorder, let change = driver.control(control) else { return nil }
+        recorder.mark(change.text)
+        return change
+    }
+
+    /// The rate a second (open model) or concurrency (closed) now; 0 while paused, nil before
+    /// the run starts.
+    public var level: Double? { state.withLock { $0.driver }?.level }
+
+    /// `100/s`, `100→500/s`, `c8`, `c8→64`.
+    static func describe(_ stage: LoadStage, open: Bool) -> String {
+        let range = (stage.from.map { LoadReportFormat.plain($0) + "→" } ?? "") + LoadReportFormat.plain(stage.target)
+        return open ? range + "/s" : "c" + range
     }
 
     /// The figures so far (the final ones once the run ended); `running` while it runs.

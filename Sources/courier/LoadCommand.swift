@@ -66,6 +66,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Time over which the concurrency or rate rises from nothing to full.", valueName: "TIME"))
     var ramp: String?
 
+    @Option(help: ArgumentHelp("Steps instead of one level: 30s:100/s,1m:500/s,30s:0/s (rates, open model) or 30s:c8,1m:c64 (concurrency); a ramp is 1m:100-500/s.", valueName: "STAGES"))
+    var stages: String?
+
     @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
@@ -93,7 +96,7 @@ struct LoadCommand: AsyncParsableCommand {
     func run() async throws {
         let options = LoadOptions(concurrency: concurrency.map(String.init), rate: rate, maxInFlight: maxInFlight.map(String.init),
                                   duration: duration, requests: requests.map(String.init), warmup: warmup, ramp: ramp,
-                                  failOn: failOn)
+                                  failOn: failOn, stages: stages)
         let plan: LoadPlan
         do {
             plan = try options.plan()

@@ -93,6 +93,26 @@ extension EndToEndTests {
             #expect(checked.output.contains("latency 1200") && checked.output.contains("firstByte 1200"), "\(checked.output)")
         }
 
+        @Test("--stages hold each step's rate within 2 %, each stage marked where it began")
+        func stagesHoldTheirRates() async throws {
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let file = sandbox.directory + "/stages.json"
+            try await Self.load([try Self.workspace(sandbox), "ok", "--stages", "2s:200/s,2s:500/s,1s:0/s"], sandbox, into: file)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+            let seconds = try #require(object["perSecond"] as? [[String: Any]])
+            let sent = seconds.map { $0["sent"] as? Int ?? 0 }
+            try #require(sent.count >= 4, "\(sent)")
+            // Each stage's sends over its seconds (a send a few ms late crosses a second's edge,
+            // not a stage's total by more than that): 400 and 1,000, and none in the last.
+            #expect(abs(sent[0] + sent[1] - 400) <= 8, "\(sent)")
+            #expect(abs(sent[2] + sent[3] - 1000) <= 20, "\(sent)")
+            #expect(sent.dropFirst(4).allSatisfy { $0 <= 2 }, "\(sent)")
+            let marks = try #require(object["marks"] as? [[String: Any]])
+            expectEqual(marks.compactMap { $0["text"] as? String }, ["stage 1: 200/s", "stage 2: 500/s", "stage 3: 0/s"])
+            expectEqual(marks.compactMap { $0["second"] as? Double }, [0, 2, 4])
+        }
+
         @Test("merge of two runs made at once has the percentiles of both runs' samples together")
         func mergeIsTheUnion() async throws {
             guard let python = Self.python() else { return }

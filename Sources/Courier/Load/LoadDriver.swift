@@ -24,7 +24,7 @@ import Synchronization
 /// lock was held while it grew, and neither the end nor Ctrl-C could end the run.
 /// `@unchecked`: `timer`, `waiters` and `ending` are touched only on `queue`; the rest is in `state`.
 public final class LoadDriver: @unchecked Sendable {
-    private struct State {
+    struct State {
         var schedule: LoadSchedule
         var startNanos: UInt64 = 0
         var lastEnd: UInt64 = 0
@@ -45,6 +45,12 @@ public final class LoadDriver: @unchecked Sendable {
         var askedWake: UInt64?
         /// Iterations that found every slot busy when due and waited in the backlog.
         var waitedForSlot = 0
+        /// Iterations that may run at once, and run or wait at once (``LoadDriver/limits(_:slots:rate:)``);
+        /// a closed run's `+` raises them.
+        var slots: Int
+        var capacity: Int
+        /// The level a pause held at 0 came from, for the resume.
+        var pausedLevel: Double?
     }
 
     /// One iteration to start, decided under the lock, started outside it.
@@ -55,14 +61,14 @@ public final class LoadDriver: @unchecked Sendable {
         var warmup: Bool
     }
 
-    private let queue = DispatchQueue(label: "courier.load", qos: .userInitiated)
-    private let plan: LoadPlan
+    let queue = DispatchQueue(label: "courier.load", qos: .userInitiated)
+    let plan: LoadPlan
     private let sink: any LoadSampleSink
     private let targets: [SharedPreparedRequest]
     private let iterations: (any LoadIterations)?
-    private let transport: Transport?
+    let transport: Transport?
     private let progress = ProgressCell()
-    private let state: Mutex<State>
+    let state: Mutex<State>
     private var timer: DispatchSourceTimer?
     private var waiters: [CheckedContinuation<LoadEnding, Never>] = []
     private var ending: LoadEnding?
@@ -70,9 +76,7 @@ public final class LoadDriver: @unchecked Sendable {
     private let inFlightCount = Atomic<Int>(0)
     /// The most due iterations that wait for a slot: one second of the open model's schedule,
     /// at least `maxInFlight`, at most 100,000 (the closed model never has more than its slots).
-    let backlogLimit: Int
-    /// Slots and backlog together: what may be started or waiting at once.
-    private let capacity: Int
+    var backlogLimit: Int { state.withLock { $0.capacity - $0.slots } }
 
     /// A run of prepared requests, round-robin (a batch's items, or one request).
     public init(plan: LoadPlan, requests: [PreparedRequest], sink: any LoadSampleSink) {
@@ -86,14 +90,13 @@ public final class LoadDriver: @unchecked Sendable {
             return SharedPreparedRequest(prepared)
         }
         iterations = nil
-        (backlogLimit, capacity) = Self.limits(plan)
         // A little below the process's other threads: at full speed against the embedded demo
         // server the run otherwise took the workbench's keys with it (up to 19 ms late in 5
         // minutes at 38,000 requests a second; at nice 2, 12 ms at 34,000; at 5, 13 ms at 27,000).
         let transport = Transport(completionQueue: queue, niceness: 2)
         transport.setConcurrencyLimit(plan.maxInFlight)
         self.transport = transport
-        state = Mutex(State(schedule: LoadSchedule(plan: plan)))
+        state = Mutex(Self.initialState(plan))
     }
 
     /// A run of iterations the caller starts (a chain).
@@ -103,18 +106,24 @@ public final class LoadDriver: @unchecked Sendable {
         targets = []
         self.iterations = iterations
         transport = nil
-        (backlogLimit, capacity) = Self.limits(plan)
-        state = Mutex(State(schedule: LoadSchedule(plan: plan)))
+        state = Mutex(Self.initialState(plan))
     }
 
     deinit { transport?.shutdown() }
 
-    private static func limits(_ plan: LoadPlan) -> (backlog: Int, capacity: Int) {
-        let slots = min(plan.maxInFlight, 1 << 40)
-        guard case .open(let rate, _) = plan.model else { return (slots, slots) }
+    private static func initialState(_ plan: LoadPlan) -> State {
+        let rate: Double? = if case .open(let rate, _) = plan.model { rate } else { nil }
+        let (slots, capacity) = limits(slots: plan.maxInFlight, rate: rate)
+        return State(schedule: LoadSchedule(plan: plan), slots: slots, capacity: capacity)
+    }
+
+    /// The slots, and slots and backlog together: the open model's backlog is a second of its
+    /// rate, at least its slots, at most 100,000; the closed model has no more than its slots.
+    static func limits(slots: Int, rate: Double?) -> (slots: Int, capacity: Int) {
+        let slots = min(max(1, slots), 1 << 40)
+        guard let rate else { return (slots, slots) }
         let second = rate > 0 ? Int(min(rate, 100_000)) : 0
-        let backlog = min(100_000, max(slots, second))
-        return (backlog, slots + backlog)
+        return (slots, slots + min(100_000, max(slots, second)))
     }
 
     /// The clock due times are on (monotonic nanoseconds).
@@ -177,7 +186,7 @@ public final class LoadDriver: @unchecked Sendable {
 
     /// The queue's look at the schedule: starts what is due, re-arms the timer when its wake
     /// changed, and ends the run when nothing is left.
-    private func timerFired() {
+    func timerFired() {
         guard ending == nil else { return }
         pump(onTransport: false)
         let (wake, rearm, done) = state.withLock { state -> (Double?, Bool, Bool) in
@@ -223,11 +232,11 @@ public final class LoadDriver: @unchecked Sendable {
             let seconds = Double(Self.now() - start) / 1e9
             let waiting = state.running + state.backlog.count
             var due = 0
-            state.schedule.take(at: seconds, inFlight: waiting, room: max(0, capacity - waiting)) { time in
+            state.schedule.take(at: seconds, inFlight: waiting, room: max(0, state.capacity - waiting)) { time in
                 state.backlog.append(start + LoadNanoseconds.from(time))
                 due += 1
             }
-            while state.running < plan.maxInFlight, let due = state.backlog.popFirst() {
+            while state.running < state.slots, let due = state.backlog.popFirst() {
                 state.running += 1
                 let warmup = state.schedule.isWarmup(Double(due - start) / 1e9)
                 let launch = Launch(id: state.nextID, target: count > 0 ? state.nextTarget : 0, due: due, warmup: warmup)

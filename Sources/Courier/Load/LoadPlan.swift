@@ -33,6 +33,11 @@ public struct LoadPlan: Sendable, Hashable, Codable {
     public var warmup: Double
     /// Seconds over which the concurrency or rate rises to its full value, from the start.
     public var ramp: Double
+    /// The run in steps after the warm-up (`--stages 30s:100/s,1m:500/s`): each holds its rate or
+    /// concurrency for its time, or ramps to it from `from`. Nil: the model's level throughout.
+    /// With stages the model carries the highest level (the most in flight), and the duration
+    /// is the stages' sum.
+    public var stages: [LoadStage]?
 
     /// A plan; give `duration`, `requests` or both (the first reached ends the run). Negative
     /// `warmup` and `ramp` count as 0; check ``problem`` before running it.
@@ -42,6 +47,24 @@ public struct LoadPlan: Sendable, Hashable, Codable {
         self.requests = requests
         self.warmup = max(0, warmup)
         self.ramp = max(0, ramp)
+    }
+
+    /// A plan of `stages` after `warmup` seconds at the first stage's level: the open model
+    /// (rates a second, at most `maxInFlight` at once) or the closed (concurrencies).
+    public init(stages: [LoadStage], open: Bool, maxInFlight: Int = 256, warmup: Double = 0) {
+        let highest = stages.map { max($0.target, $0.from ?? 0) }.max() ?? 0
+        self.model = open ? .open(rate: highest, maxInFlight: maxInFlight) : .closed(concurrency: Int(highest.rounded(.up)))
+        self.duration = stages.reduce(0) { $0 + $1.duration }
+        self.requests = nil
+        self.warmup = max(0, warmup)
+        self.ramp = 0
+        self.stages = stages
+    }
+
+    /// Whether sends follow a schedule (the open model).
+    public var isOpen: Bool {
+        if case .open = model { return true }
+        return false
     }
 
     /// Transfers that may run at once: the concurrency, or the open model's ceiling.
@@ -56,4 +79,19 @@ public struct LoadPlan: Sendable, Hashable, Codable {
     /// ``LoadPlan/maximumSeconds``, ``LoadPlan/maximumRequests``), or more in flight than the
     /// process's descriptors allow (``LoadPlan/maximumInFlight(descriptorLimit:)``).
     public var problem: String? { problem(descriptorLimit: Self.processDescriptorLimit) }
+}
+
+/// One step of a staged load run: `duration` seconds at `target` (requests a second, or
+/// requests in flight), or ramping to it from `from`.
+public struct LoadStage: Sendable, Hashable, Codable {
+    public var duration: Double
+    public var target: Double
+    /// Where a ramp starts; nil: the target is held from the stage's start.
+    public var from: Double?
+
+    public init(duration: Double, target: Double, from: Double? = nil) {
+        self.duration = duration
+        self.target = target
+        self.from = from
+    }
 }

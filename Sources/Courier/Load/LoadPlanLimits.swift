@@ -42,6 +42,7 @@ extension LoadPlan {
 
     /// Why the plan cannot run with `descriptorLimit` descriptors (nil: no limit), or nil.
     public func problem(descriptorLimit: Int?) -> String? {
+        if let stages, let problem = stagesProblem(stages) { return problem }
         switch model {
         case .closed(let concurrency):
             if concurrency < 1 { return "concurrency must be at least 1 (got \(concurrency))" }
@@ -73,6 +74,31 @@ extension LoadPlan {
             if requests < 1 { return "requests must be at least 1 (got \(requests))" }
             if requests > Self.maximumRequests { return "requests must be at most 1,000,000,000 (got \(requests))" }
         }
+        return nil
+    }
+
+    /// Why stages cannot run: none, a time not above 0 or past a week, a level below 0 or past
+    /// the model's limits, or a ramp with it.
+    private func stagesProblem(_ stages: [LoadStage]) -> String? {
+        guard !stages.isEmpty else { return "stages: give at least one, like 30s:100/s" }
+        if ramp > 0 { return "stages ramp themselves (30s:0-100/s): leave out the ramp" }
+        for (index, stage) in stages.enumerated() {
+            let name = "stage \(index + 1)"
+            if !(stage.duration > 0) { return "\(name): its time must be positive (got \(Self.number(stage.duration)))" }
+            if let problem = Self.tooLong(name, stage.duration) { return problem }
+            for level in [stage.target] + (stage.from.map { [$0] } ?? []) {
+                guard level >= 0, level.isFinite else { return "\(name): a level must be 0 or more (got \(Self.number(level)))" }
+                switch model {
+                case .open where level > Self.maximumRate:
+                    return "\(name): rate must be at most 1,000,000 requests a second (got \(Self.number(level)))"
+                case .closed where level != level.rounded():
+                    return "\(name): a concurrency is a whole number (got \(Self.number(level)))"
+                default: break
+                }
+            }
+        }
+        if stages.allSatisfy({ $0.target == 0 && ($0.from ?? 0) == 0 }) { return "stages: every stage sends nothing" }
+        if let problem = Self.tooLong("the stages together", stages.reduce(0) { $0 + $1.duration }) { return problem }
         return nil
     }
 

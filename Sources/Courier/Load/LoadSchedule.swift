@@ -1,17 +1,21 @@
 /// When a load run's iterations are due: the pure part of ``LoadDriver``, with time as seconds
-/// from the run's start, so tests drive it with any clock.
+/// from the run's start, so tests drive it with any clock. The target over time is a
+/// ``LoadProfile``: the model's level, after a ramp from 0 when the plan has one, or the
+/// plan's stages after the warm-up (held at the first stage's level), and changed while the
+/// run goes on by ``hold(_:at:)``.
 ///
-/// - Open model: iteration k is due at `k / rate`; with a ramp of r seconds the rate rises
-///   linearly from 0, so iterations are due where the integral of the rate reaches k:
-///   `sqrt(2·k·r / rate)` during the ramp, `r/2 + k/rate` after it.
-/// - Closed model: the target concurrency is `concurrency`, or during a ramp
-///   `ceil(concurrency · t / r)` (at least 1).
+/// - Open model: iteration k is due where the integral of the rate reaches k — `k / rate` at a
+///   held rate; `sqrt(2·k·r / rate)` during a ramp of r seconds from 0, `r/2 + k/rate` after it.
+/// - Closed model: the target concurrency is the level rounded up (at least 1 unless the level
+///   is held at 0), so a ramp of r seconds gives `ceil(concurrency · t / r)`.
 ///
 /// The open model hands out at most the room its caller has (``take(at:inFlight:room:_:)``):
 /// iterations due beyond it are skipped in one step, counted (``skipped``) and never started,
 /// so a rate the client cannot keep up with costs neither memory nor a loop per iteration.
 struct LoadSchedule {
     let plan: LoadPlan
+    /// The level over time, as planned and then as changed.
+    private(set) var profile: LoadProfile
     /// Iterations handed out so far.
     private(set) var issued = 0
     /// Of those, the ones due after the warm-up.
@@ -24,7 +28,47 @@ struct LoadSchedule {
 
     init(plan: LoadPlan) {
         self.plan = plan
+        profile = Self.profile(of: plan)
     }
+
+    /// The plan's level over time.
+    static func profile(of plan: LoadPlan) -> LoadProfile {
+        let full: Double
+        switch plan.model {
+        case .open(let rate, _): full = rate
+        case .closed(let concurrency): full = Double(concurrency)
+        }
+        if let stages = plan.stages, let first = stages.first {
+            var parts: [(duration: Double?, from: Double, to: Double)] = []
+            if plan.warmup > 0 { parts.append((plan.warmup, first.from ?? first.target, first.from ?? first.target)) }
+            parts += stages.map { ($0.duration, $0.from ?? $0.target, $0.target) }
+            return LoadProfile(parts)
+        }
+        return LoadProfile(plan.ramp > 0 ? [(plan.ramp, 0, full), (nil, full, full)] : [(nil, full, full)])
+    }
+
+    /// When each stage begins, seconds from the start (after the warm-up); empty without stages.
+    var stageStarts: [Double] {
+        var start = plan.warmup
+        return (plan.stages ?? []).map { stage in
+            defer { start += stage.duration }
+            return start
+        }
+    }
+
+    /// Holds `level` from `time` until the next stage begins (to the end without stages):
+    /// nothing issued changes, what is due from `time` on follows the new level. A schedule
+    /// that ran out because nothing more was due (a level of 0) is taken up again.
+    mutating func hold(_ level: Double, at time: Double) {
+        let next = stageStarts.first { $0 > time + 1e-9 }
+        profile.hold(max(0, level), from: time, until: next)
+        if exhausted, endTime.map({ time < $0 }) ?? true, !(plan.requests.map { measuredIssued >= $0 } ?? false) {
+            exhausted = false
+        }
+    }
+
+    /// The level at `time`: requests a second or in flight.
+    func level(at time: Double) -> Double { profile.level(at: time) }
 
     /// The end of the measured time, from the start; nil when only a count ends the run.
     var endTime: Double? { plan.duration.map { plan.warmup + $0 } }
@@ -32,20 +76,18 @@ struct LoadSchedule {
     /// Whether an iteration due at `time` belongs to the warm-up.
     func isWarmup(_ time: Double) -> Bool { time < plan.warmup }
 
-    /// The open model's due time of iteration `k`.
+    /// The open model's due time of iteration `k`; `.infinity` when the level never reaches it.
     func dueTime(of k: Int) -> Double {
-        guard case .open(let rate, _) = plan.model else { return 0 }
-        let ramp = plan.ramp
-        let rampIterations = rate * ramp / 2
-        if ramp > 0, Double(k) < rampIterations { return (2 * Double(k) * ramp / rate).squareRoot() }
-        return ramp / 2 + Double(k) / rate
+        guard case .open = plan.model else { return 0 }
+        return profile.time(ofCount: Double(k))
     }
 
     /// The closed model's target concurrency at `time`.
     func concurrency(at time: Double) -> Int {
-        guard case .closed(let full) = plan.model else { return plan.maxInFlight }
-        guard plan.ramp > 0, time < plan.ramp else { return full }
-        return max(1, min(full, Int((Double(full) * time / plan.ramp).rounded(.up))))
+        guard case .closed = plan.model else { return plan.maxInFlight }
+        if profile.isIdle(at: time) { return 0 }
+        let level = profile.level(at: time)
+        return max(1, Int(min(level - 1e-9, Double(Int.max / 2)).rounded(.up)))
     }
 
     /// Hands out the iterations to start at `now` with `inFlight` running (closed model) as
@@ -67,7 +109,13 @@ struct LoadSchedule {
                 issue(due, start)
                 taken += 1
             }
-            if let end = endTime, dueTime(of: issued) >= end { exhausted = true }
+            // Nothing more is due before the end: the run ends when what runs ends — unless
+            // nothing is due at all now (a pause, a stage of nothing), which waits for the end
+            // or for a level held from now.
+            if let end = endTime {
+                let next = dueTime(of: issued)
+                if next >= end, next.isFinite || now >= end { exhausted = true }
+            }
         case .closed:
             if let end = endTime, now >= end {
                 exhausted = true
@@ -103,9 +151,8 @@ struct LoadSchedule {
     /// The open model's first iteration due after `time` (`strictly`) or at or after it. The
     /// inverse of ``dueTime(of:)``, then a step or two to make up for rounding; at most 2^52.
     func firstIndex(dueAfter time: Double, strictly: Bool) -> Int {
-        guard case .open(let rate, _) = plan.model else { return 0 }
-        let ramp = plan.ramp
-        let estimate = time <= 0 ? 0 : ramp > 0 && time < ramp ? rate * time * time / (2 * ramp) : (time - ramp / 2) * rate
+        guard case .open = plan.model else { return 0 }
+        let estimate = profile.count(at: time)
         let ceiling = 1 << 52
         var k = estimate >= 0 ? (estimate < Double(ceiling) ? Int(estimate) : ceiling) : 0
         func before(_ k: Int) -> Bool { strictly ? dueTime(of: k) <= time : dueTime(of: k) < time }
@@ -141,14 +188,13 @@ struct LoadSchedule {
         switch plan.model {
         case .open:
             wake = min(wake ?? .infinity, dueTime(of: issued))
-        case .closed(let full):
-            if plan.ramp > 0, now < plan.ramp {
-                // Just past the time the target rises by one.
-                let step = Double(concurrency(at: now)) * plan.ramp / Double(full) + 1e-6
-                wake = min(wake ?? .infinity, max(step, now + 1e-6))
+        case .closed:
+            // Just past the time the target next rises: a ramp's step, or the next stage.
+            if let step = [profile.nextStep(after: now), profile.nextChange(after: now)].compactMap({ $0 }).min() {
+                wake = min(wake ?? .infinity, max(step + 1e-6, now + 1e-6))
             }
         }
-        return wake
+        return wake.flatMap { $0.isFinite ? $0 : nil }
     }
 }
 

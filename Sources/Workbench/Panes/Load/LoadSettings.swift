@@ -75,11 +75,7 @@ enum LoadSettings {
     }
 
     /// `10s`, `1.5s`, `250ms`, `2m`.
-    static func duration(_ seconds: Double) -> String {
-        if seconds < 1 { return "\(LoadReportFormat.plain(seconds * 1000))ms" }
-        if seconds >= 120, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))m" }
-        return "\(LoadReportFormat.plain(seconds))s"
-    }
+    static func duration(_ seconds: Double) -> String { LoadReportFormat.duration(seconds) }
 
     private static let names = ["c": "concurrency", "r": "rate", "max": "most in flight", "d": "duration", "n": "requests",
                                 "w": "warm-up", "ramp": "ramp"]
