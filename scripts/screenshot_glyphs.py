@@ -60,10 +60,12 @@ class GlyphPainter:
 
     @staticmethod
     def handles(char: str) -> bool:
-        return 0x2500 <= ord(char) <= 0x259F
+        return 0x2500 <= ord(char) <= 0x259F or 0x2800 <= ord(char) <= 0x28FF
 
     @functools.lru_cache(maxsize=None)
     def mask(self, char: str) -> Image.Image:
+        if ord(char) >= 0x2800:
+            return self._braille(ord(char) - 0x2800)
         if ord(char) >= 0x2580:
             return self._block(ord(char))
         s = SUPERSAMPLING  # drawn at s times the size, straight lines on whole pixels
@@ -157,6 +159,21 @@ class GlyphPainter:
                 draw.rectangle([start, across, end, across + thickness * s - 1], fill=255)
             else:
                 draw.rectangle([across, start, across + thickness * s - 1, end], fill=255)
+
+    def _braille(self, bits: int) -> Image.Image:
+        """A braille pattern as terminals draw it: two columns of four round dots."""
+        w, h = self.width, self.height
+        s = SUPERSAMPLING
+        mask = Image.new("L", (w * s, h * s), 0)
+        draw = ImageDraw.Draw(mask)
+        # Dots 1-2-3-7 down the left column, 4-5-6-8 down the right (Unicode's bit order).
+        places = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (0, 3), (1, 3)]
+        radius = max(1.0, min(w / 4, h / 8) * 0.8) * s
+        for bit, (column, row) in enumerate(places):
+            if bits & (1 << bit):
+                cx, cy = (column + 0.5) * w / 2 * s, (row + 0.5) * h / 4 * s
+                draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=255)
+        return mask.resize((w, h), Image.Resampling.BOX)
 
     def _block(self, code: int) -> Image.Image:
         w, h = self.width, self.height

@@ -199,3 +199,14 @@ private extension Data {
         Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
     }
 }
+
+extension Histogram where Count == UInt64 {
+    /// The value at `percentile` as HdrHistogram's own libraries give it: the highest value
+    /// equivalent to the recorded one at that rank. hdrhistogram-swift's `valueAtPercentile`
+    /// clamps a rank in the top bucket to the exact maximum recorded, which an exported (and
+    /// so a merged) histogram no longer knows: the same figures either way.
+    func percentileValue(_ percentile: Double) -> UInt64 {
+        guard totalCount > 0 else { return 0 }
+        return highestEquivalentForValue(valueAtPercentile(percentile))
+    }
+}

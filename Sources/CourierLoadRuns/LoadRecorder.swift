@@ -292,15 +292,15 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         figures.count = Int(histogram.totalCount)
         guard histogram.totalCount > 0 else { return figures }
         func ms(_ micros: UInt64) -> Double { Double(micros) / 1000 }
-        figures.p50 = ms(histogram.valueAtPercentile(50))
-        figures.p99 = ms(histogram.valueAtPercentile(99))
+        figures.p50 = ms(histogram.percentileValue(50))
+        figures.p99 = ms(histogram.percentileValue(99))
         // A progress line's count, p50 and p99 only: the rest walks the histogram again and again.
         guard !headline else { return figures }
         figures.min = ms(histogram.min)
         figures.mean = histogram.mean / 1000
-        figures.p90 = ms(histogram.valueAtPercentile(90))
-        figures.p95 = ms(histogram.valueAtPercentile(95))
-        figures.p999 = ms(histogram.valueAtPercentile(99.9))
+        figures.p90 = ms(histogram.percentileValue(90))
+        figures.p95 = ms(histogram.percentileValue(95))
+        figures.p999 = ms(histogram.percentileValue(99.9))
         figures.max = ms(histogram.max)
         return figures
     }

@@ -144,9 +144,11 @@ public final class LoadRun: Sendable {
         }
         let measuredStart = start + LoadNanoseconds.from(plan.warmup)
         let now = LoadDriver.now()
-        return recorder.snapshot(seconds: now > measuredStart ? Double(now - measuredStart) / 1e9 : 0,
-                                 running: true, inFlight: driver.inFlight, waitedForSlot: headline ? 0 : driver.waitedForSlot,
-                                 headline: headline)
+        var result = recorder.snapshot(seconds: now > measuredStart ? Double(now - measuredStart) / 1e9 : 0,
+                                       running: true, inFlight: driver.inFlight, waitedForSlot: headline ? 0 : driver.waitedForSlot,
+                                       headline: headline)
+        result.level = driver.level
+        return result
     }
 
     /// Iterations running now and waiting for a slot; 0 before the run starts and after it

@@ -90,8 +90,8 @@ struct LoadSecondFigures: Sendable {
     static func of(_ histogram: Histogram<UInt64>, encoded: Bool) -> LoadSecondFigures {
         func ms(_ micros: UInt64) -> Double { Double(micros) / 1000 }
         guard histogram.totalCount > 0 else { return LoadSecondFigures(p50: 0, p90: 0, p99: 0, max: 0, histogram: nil) }
-        return LoadSecondFigures(p50: ms(histogram.valueAtPercentile(50)), p90: ms(histogram.valueAtPercentile(90)),
-                                 p99: ms(histogram.valueAtPercentile(99)), max: ms(histogram.max),
+        return LoadSecondFigures(p50: ms(histogram.percentileValue(50)), p90: ms(histogram.percentileValue(90)),
+                                 p99: ms(histogram.percentileValue(99)), max: ms(histogram.max),
                                  histogram: encoded ? HDRInterchange.encode(histogram) : nil)
     }
 

@@ -66,14 +66,29 @@ import Testing
         #expect(LoadView.latency(result(), width: 78, phaseRows: 0).count == 2, "no room: the request's row alone")
     }
 
-    @Test func theSparklineCoversTheCompleteSecondsInBlocksOrASCII() {
-        let running = LoadView.throughput(result(running: true), width: 60, glyphs: .unicode)[0].text
-        #expect(running.contains(" ▄▄▄███▂▂▂ "), "three complete seconds, scaled to the peak, three columns each of the ten seconds' thirty: \(running)")
-        #expect(running.contains("now 200") && running.contains("peak 800"))
-        let cut = LoadView.throughput(result(running: true, perSecond: [400, 800, 200, 30], seconds: 3.1), width: 60, glyphs: .unicode)[0].text
-        #expect(cut.contains("▄▄▄███▂▂▂ ") && cut.contains("now 200"), "the second in progress is left out: \(cut)")
-        let ascii = LoadView.throughput(result(), width: 60, glyphs: .ascii)[0].text
-        #expect(ascii.contains("---###...") && !ascii.contains("█"), "\(ascii)")
+    @Test func theTimelineChartsTheCompleteSecondsOverThePlannedLength() {
+        var running = result(running: true)
+        for (index, p99) in [2.0, 8, 4].enumerated() {
+            running.perSecond[index].p99 = p99
+            running.perSecond[index].p50 = 1
+        }
+        running.marks = [LoadMark(second: 1.5, text: "rate 100/s → 125/s")]
+        let lines = LoadView.timeline(running, width: 80, chartRows: 2, glyphs: .unicode).map(\.text)
+        // Titles, two chart rows, the axis, the marks.
+        expectEqual(lines.count, 5)
+        #expect(lines[0].contains("req/s  now 200") && lines[0].contains("peak 800") && lines[0].contains("latency p50 · p99  1.00 · 4.00 ms"), "\(lines[0])")
+        // The rate chart: the three complete seconds fill 3/10 of its 37 columns (22 of 74 dots), the rest is to come.
+        let chart = Array(lines[2].dropFirst())
+        #expect(chart.prefix(11).allSatisfy { $0 != "\u{2800}" } && chart[12...36].allSatisfy { $0 == "\u{2800}" }, "\(lines[2])")
+        #expect(lines[3].hasPrefix(" 0 s") && lines[3].contains("▲") && lines[3].contains("10 s"), "\(lines[3])")
+        #expect(lines[4].contains("▲ 1.5 s rate 100/s → 125/s"), "\(lines[4])")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        let cut = LoadView.timeline(result(running: true, perSecond: [400, 800, 200, 30], seconds: 3.1), width: 60, chartRows: 1, glyphs: .unicode)
+        #expect(cut[0].text.contains("now 200"), "the second in progress is left out: \(cut[0].text)")
+        let ascii = LoadView.timeline(result(), width: 60, chartRows: 2, glyphs: .ascii).map(\.text)
+        #expect(ascii[2].hasPrefix(" ############......") && ascii[1].hasPrefix("       ######") && !ascii.joined().contains("⣿"), "\(ascii)")
+        // Narrow: the rate chart alone.
+        #expect(!LoadView.timeline(running, width: 50, chartRows: 2, glyphs: .unicode)[0].text.contains("latency"))
         #expect(LoadFigures.sparkline(Array(repeating: 5, count: 100) + Array(repeating: 10, count: 100), width: 20, peak: 10, glyphs: .unicode)
             == String(repeating: "▄", count: 10) + String(repeating: "█", count: 10), "ten seconds a column")
     }

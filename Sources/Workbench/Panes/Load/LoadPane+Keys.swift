@@ -15,6 +15,9 @@ extension Action {
     package static let stopLoad = Action("stopLoad", "Stop the load run, keep what completed")
     package static let showLoadRun = Action("showLoadRun", "Show the selected past load run")
     package static let compareLoadRuns = Action("compareLoadRuns", "Compare with the selected past run")
+    package static let loadFaster = Action("loadFaster", "Faster: the rate or concurrency +25 %")
+    package static let loadSlower = Action("loadSlower", "Slower: the rate or concurrency −20 %")
+    package static let loadPause = Action("loadPause", "Pause sending, or resume")
 }
 
 extension LoadPane {
@@ -27,5 +30,8 @@ extension LoadPane {
         KeyMap.Binding(keys: [.character("x")], action: .stopLoad, scope: .load, hint: "stop"),
         KeyMap.Binding(keys: [.enter], action: .showLoadRun, scope: .load, hint: "show"),
         KeyMap.Binding(keys: [.character("c")], action: .compareLoadRuns, scope: .load, hint: "compare"),
+        KeyMap.Binding(keys: [.character("+")], action: .loadFaster, scope: .load, hint: "faster"),
+        KeyMap.Binding(keys: [.character("-")], action: .loadSlower, scope: .load, hint: "slower"),
+        KeyMap.Binding(keys: [.character("p")], action: .loadPause, scope: .load, hint: "pause"),
     ]
 }

@@ -1,14 +1,16 @@
 import CourierWorkspace
 import Foundation
 
-/// How the Load pane shares its rows: the header, requests a second, the totals and the
-/// latency always; then the past runs and a batch's or chain's steps; the histogram beside
+/// How the Load pane shares its rows: the header, the timeline's charts, the totals (and the
+/// generator's warning) and the latency always; then the past runs and a batch's or chain's steps; the histogram beside
 /// statuses and errors (or a comparison) takes the rest; phases and blank lines between
 /// sections only when there is room to spare. Below 8 rows (its place in the left column) it
 /// shows three lines: the header, the headline figures and the sparkline.
 extension LoadPane {
     /// The rows of each flexible section for a content area of `height` rows.
     struct Budget {
+        /// The timeline's charts' height.
+        var chart = 1
         var past = 0
         var steps = 0
         var phases = 0
@@ -23,7 +25,9 @@ extension LoadPane {
             budget.past = min(pastWanted, max(2, height - 6))
             return budget
         }
-        let fixed = 1 + (shown.perSecond.contains { $0.errors > 0 } ? 2 : 1) + 1 + 2
+        budget.chart = max(1, min(6, (height - 12) / 3))
+        let warning = LoadView.healthWarning(shown) == nil ? 0 : 1
+        let fixed = 1 + LoadView.timelineRows(shown, chartRows: budget.chart) + 1 + warning + 2
         budget.past = min(pastWanted, max(2, height / 5))
         budget.steps = shown.steps.count > 1 ? min(1 + shown.steps.count, max(2, height / 5)) : 0
         var rest = height - fixed - budget.past - budget.steps
@@ -94,8 +98,11 @@ extension LoadPane {
         var lines: [StyledLine] = []
         if let shown {
             lines.append(LoadView.header(shown, width: width, glyphs: context.glyphs, now: context.now))
-            lines += LoadView.throughput(shown, width: width, glyphs: context.glyphs)
+            lines += LoadView.timeline(shown, width: width, chartRows: budget.chart, glyphs: context.glyphs)
             lines.append(LoadView.totals(shown, width: width))
+            if let warning = LoadView.healthWarning(shown) {
+                lines.append(StyledLine(" \(context.glyphs.isUnicode ? "⚠" : "!") " + warning, .warning).truncated(to: width))
+            }
             if budget.gaps { lines.append("") }
             lines += LoadView.latency(shown, width: width, phaseRows: budget.phases)
             if budget.middle > 0 {

@@ -76,6 +76,8 @@ final class LoadPane: Pane {
             guard let active, active.isRunning else { return [] }
             active.run.stop()
             return [.say("stopping the load run of \(active.run.name): the figures keep what completed", .warning)]
+        case .loadFaster, .loadSlower, .loadPause:
+            return control(action)
         case .showLoadRun, .compareLoadRuns:
             guard past.indices.contains(cursor.selection) else { return [] }
             if action == .compareLoadRuns {
@@ -89,6 +91,22 @@ final class LoadPane: Pane {
         return []
     }
 
+    /// `+`, `-` and `p` on the running run: the change is marked on its timeline, and said.
+    private func control(_ action: Action) -> [PaneWork] {
+        guard let active, active.isRunning else { return [] }
+        let control: LoadControl = action == .loadFaster ? .faster : action == .loadSlower ? .slower
+            : active.run.level == 0 ? .resume : .pause
+        guard let change = active.run.control(control) else {
+            return [.say("the load run of \(active.run.name) is not sending yet: its level changes once it runs", .info)]
+        }
+        // The view shows the change at once rather than at the next second's figures.
+        if showsLive, var shown {
+            shown.marks = (shown.marks ?? []) + [LoadMark(second: shown.seconds, text: change.text)]
+            self.shown = shown
+        }
+        return [.say("load run of \(active.run.name): \(change.text)", change.after == 0 ? .warning : .info)]
+    }
+
     func escape() -> Bool {
         guard baseline != nil else { return false }
         baseline = nil
@@ -97,7 +115,7 @@ final class LoadPane: Pane {
 
     func disabledReason(for action: Action) -> String? {
         switch action {
-        case .stopLoad: return active?.isRunning == true ? nil : "no load run is going on"
+        case .stopLoad, .loadFaster, .loadSlower, .loadPause: return active?.isRunning == true ? nil : "no load run is going on"
         case .showLoadRun, .compareLoadRuns: return past.isEmpty ? "no past load run of this one" : nil
         default: return nil
         }
@@ -113,7 +131,7 @@ final class LoadPane: Pane {
         var editor = LineEditor()
         editor.insert(lines[target] ?? LoadSettings.standard)
         let kind = source.workspace.batches[target] != nil ? "batch" : source.workspace.chains[target] != nil ? "chain" : "request"
-        return [.prompt(Prompt(title: "Load run of \(kind) \(target) · c= or r=/s, d= or n=, w= warm-up, ramp=",
+        return [.prompt(Prompt(title: "Load run of \(kind) \(target) · c= or r=/s, d= or n=, w= warm-up, ramp=, or stages=30s:100/s,…",
                                editor: editor, purpose: .pane(.load, purpose: "start")))]
     }
 

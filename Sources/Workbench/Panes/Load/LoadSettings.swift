@@ -6,7 +6,8 @@ import CourierWorkspace
 ///
 /// `c=` concurrency (closed model) or `r=` rate a second (open model, `max=` in flight at most,
 /// 256 as `courier load --rate` has it); `d=` duration or `n=` requests (ten seconds when
-/// neither); `w=` warm-up and `ramp=`. Durations and rates read as `courier load` reads them
+/// neither); `w=` warm-up and `ramp=`; or `stages=30s:100/s,1m:500/s` (`30s:c8,…` closed) instead
+/// of the level and the time. Durations and rates read as `courier load` reads them
 /// (``LoadDurationText``): `10s`, `500ms`, `2m`, a bare number of seconds; `200`, `200/s`.
 enum LoadSettings {
     /// What `L` offers the first time.
@@ -35,6 +36,7 @@ enum LoadSettings {
     }
 
     private static func plan(_ values: [String: String]) throws(LoadSettingsProblem) -> LoadPlan {
+        if let text = values["stages"] { return try staged(text, values) }
         let model: LoadPlan.Model
         switch (values["c"], values["r"]) {
         case (_?, _?):
@@ -58,8 +60,33 @@ enum LoadSettings {
         return plan
     }
 
-    /// A plan as the line that asks for it: `c=16 d=10s`, `r=200 d=30s w=5s`.
+    /// `stages=30s:100/s,1m:500/s` (``LoadStagesText``): the levels and the time, so no c=, r=,
+    /// d=, n= or ramp=; `max=` with rates, `w=` either way.
+    private static func staged(_ text: String, _ values: [String: String]) throws(LoadSettingsProblem) -> LoadPlan {
+        let others = ["c", "r", "d", "n", "ramp"].filter { values[$0] != nil }
+        if !others.isEmpty {
+            throw LoadSettingsProblem("stages= says the levels and the time: leave out " + others.map { "\($0)=" }.joined(separator: " "))
+        }
+        let parsed: (stages: [LoadStage], open: Bool)
+        switch LoadStagesText.parse(text) {
+        case .success(let stages): parsed = stages
+        case .failure(let error): throw LoadSettingsProblem(error.message.replacingOccurrences(of: "--stages", with: "stages="))
+        }
+        if !parsed.open, values["max"] != nil { throw LoadSettingsProblem("max= goes with stages of rates: with c stages the concurrency is the most") }
+        let plan = LoadPlan(stages: parsed.stages, open: parsed.open, maxInFlight: try integer(values["max"], "max") ?? standardMaxInFlight,
+                            warmup: try seconds(values["w"], "w") ?? 0)
+        if let problem = plan.problem { throw LoadSettingsProblem(problem) }
+        return plan
+    }
+
+    /// A plan as the line that asks for it: `c=16 d=10s`, `r=200 d=30s w=5s`, `stages=30s:100/s,1m:500/s`.
     static func line(of plan: LoadPlan) -> String {
+        if let stages = plan.stages {
+            var words = ["stages=" + LoadStagesText.text(stages, open: plan.isOpen)]
+            if case .open(_, let maxInFlight) = plan.model, maxInFlight != standardMaxInFlight { words.append("max=\(maxInFlight)") }
+            if plan.warmup > 0 { words.append("w=\(Self.duration(plan.warmup))") }
+            return words.joined(separator: " ")
+        }
         var words: [String] = []
         switch plan.model {
         case .closed(let concurrency): words.append("c=\(concurrency)")
@@ -78,8 +105,8 @@ enum LoadSettings {
     static func duration(_ seconds: Double) -> String { LoadReportFormat.duration(seconds) }
 
     private static let names = ["c": "concurrency", "r": "rate", "max": "most in flight", "d": "duration", "n": "requests",
-                                "w": "warm-up", "ramp": "ramp"]
-    private static let keys = "c= r= max= d= n= w= ramp="
+                                "w": "warm-up", "ramp": "ramp", "stages": "stages"]
+    private static let keys = "c= r= max= d= n= w= ramp= stages="
 
     private static func integer(_ text: String?, _ key: String) throws(LoadSettingsProblem) -> Int? {
         guard let text else { return nil }

@@ -61,36 +61,6 @@ enum LoadView {
         return complete > 0 ? Array(result.perSecond.prefix(complete)) : result.perSecond
     }
 
-    /// ` req/s  ▁▂▃▅▇█▇▆   now 1,234  peak 1,402`; a second line for errors when there were any.
-    static func throughput(_ result: LoadResult, width: Int, glyphs: Glyphs) -> [StyledLine] {
-        let seconds = completeSeconds(result)
-        let counts = seconds.map(\.requests)
-        let peak = counts.max() ?? 0
-        let now = result.running ? counts.last ?? 0 : Int(result.throughput.rounded())
-        // A peak of one second needs two of them; a run shorter than that has its mean alone.
-        let right = "  \(result.running ? "now" : "mean") \(now.groupedDigits)" + (seconds.count >= 2 ? "  peak \(peak.groupedDigits)" : "")
-        let sparkWidth = max(0, width - 8 - DisplayWidth.of(right) - 1)
-        // A run of known length spreads its seconds over the width, so that it ends full.
-        let stretch = result.plan.duration.map { max(1, sparkWidth / max(1, Int($0.rounded(.up)))) } ?? 1
-        func sparkline(_ counts: [Int], peak: Int) -> String {
-            String(LoadFigures.sparkline(counts, width: sparkWidth / stretch, peak: peak, glyphs: glyphs)
-                .flatMap { String(repeating: String($0), count: stretch) })
-        }
-        var line = StyledLine(" req/s  ", .dim)
-        let spark = sparkline(counts, peak: peak)
-        line.append(spark.isEmpty ? DisplayWidth.padded("(the first second)", to: sparkWidth) : DisplayWidth.padded(spark, to: sparkWidth), .accent)
-        line.append(right, .plain)
-        var lines = [line]
-        let errors = seconds.map(\.errors)
-        if let most = errors.max(), most > 0 {
-            var errorLine = StyledLine(" err/s  ", .dim)
-            errorLine.append(DisplayWidth.padded(sparkline(errors, peak: max(peak, 1)), to: sparkWidth), .failure)
-            errorLine.append("  most \(most.groupedDigits)", .failure)
-            lines.append(errorLine)
-        }
-        return lines.map { $0.truncated(to: width) }
-    }
-
     /// ` 12,340 requests · 1,180/s · errors 0.2 % (24) · 16 in flight · 1 connection HTTP/2 · ↓ 1.2 MiB ↑ 310 KiB`:
     /// as many of these as fit, in this order.
     static func totals(_ result: LoadResult, width: Int) -> StyledLine {
@@ -112,6 +82,11 @@ enum LoadView {
         return LoadFigures.fitted(parts, separator: " · ", width: width)
     }
 
+    /// Why the client may have set the pace, when it may have: the first of the generator's warnings.
+    static func healthWarning(_ result: LoadResult) -> String? {
+        result.health?.warnings.first
+    }
+
     /// The percentile columns, in order.
     private static var percentiles: [(label: String, value: (LatencyFigures) -> Double)] {
         [("p50", \.p50), ("p90", \.p90), ("p95", \.p95), ("p99", \.p99), ("p99.9", \.p999),
@@ -125,7 +100,8 @@ enum LoadView {
         var header = StyledLine(DisplayWidth.padded(" latency ms", to: 12), .dim)
         for column in columns { header.append(LoadFigures.right(column.label, 9), .dim) }
         var rows: [(String, LatencyFigures)] = [(result.kind == "chain" ? "chain" : "request", result.latency)]
-        let phases: [(String, String)] = [("firstByte", "first byte"), ("connect", "connect"), ("tls", "tls")]
+        let phases: [(String, String)] = [("firstByte", "first byte"), ("connect", "connect"), ("tls", "tls"), ("dns", "dns"),
+                                          ("transfer", "transfer")]
         for (key, label) in phases {
             if let figures = result.phases[key], figures.count > 0 { rows.append((label, figures)) }
         }
@@ -141,6 +117,6 @@ enum LoadView {
 
     /// Rows the phases could take below the request's.
     static func phaseCount(_ result: LoadResult) -> Int {
-        ["firstByte", "connect", "tls"].filter { (result.phases[$0]?.count ?? 0) > 0 }.count
+        ["firstByte", "connect", "tls", "dns", "transfer"].filter { (result.phases[$0]?.count ?? 0) > 0 }.count
     }
 }
