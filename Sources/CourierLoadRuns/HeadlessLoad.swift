@@ -30,6 +30,8 @@ public struct HeadlessLoad: Sendable {
     public var failOn: String?
     /// `--report FILE`: the run as a self-contained HTML page (``LoadHTMLReport``).
     public var reportPath: String?
+    /// `--find-max --slo …`: the run searches for the highest rate within the SLO.
+    public var kneeFinder: LoadKneeFinder?
 
     public init(workspacePath: String, name: String, plan: LoadPlan) {
         // A folder is its courier.yaml: history and state are kept under the same name.
@@ -142,11 +144,18 @@ public struct HeadlessLoad: Sendable {
         }
         defer { ticker.cancel() }
         var result: LoadResult
+        let search = kneeFinder.map { finder in Task { await finder.drive(load) } }
         do {
             result = try await load.run()
         } catch {
+            search?.cancel()
             errors("courier load: \(error.message)")
             return 2
+        }
+        if let search {
+            result.knee = await search.value
+            // The search ends the run when it is done: not "stopped early" unless Ctrl-C came first.
+            if result.knee?.steps.isEmpty == false { result.stopped = false }
         }
         if recordsHistory, let history {
             do {
@@ -197,6 +206,12 @@ public struct HeadlessLoad: Sendable {
             }
         }
         if comparisonProblem != nil { return 2 }
+        if let knee = result.knee, knee.rate == nil {
+            let first = knee.steps.first
+            errors("courier load: --find-max: the SLO \(knee.slo) is broken at the first step"
+                   + (first.map { " (\(LoadReportFormat.plain($0.rate))/s: \($0.unmet.joined(separator: "; ")))" } ?? " (no step completed)"))
+            return 1
+        }
         return breaches.isEmpty ? 0 : 1
     }
 

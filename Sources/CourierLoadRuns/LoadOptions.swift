@@ -16,6 +16,10 @@ public struct LoadOptions: Sendable, Hashable {
     public var failOn: String?
     /// `--stages 30s:100/s,1m:500/s` (``LoadStagesText``).
     public var stages: String?
+    /// `--find-max`, its `--slo` and each step's time (`--step`, default 5s).
+    public var findMax = false
+    public var slo: String?
+    public var step: String?
 
     /// The open model's most in flight unless `--max-in-flight` says.
     public static let standardMaxInFlight = 256
@@ -39,6 +43,7 @@ public struct LoadOptions: Sendable, Hashable {
     /// `descriptorLimit` bounds the requests in flight (``LoadPlan/maximumInFlight(descriptorLimit:)``).
     public func plan(descriptorLimit: Int? = LoadPlan.processDescriptorLimit) throws(LoadOptionsError) -> LoadPlan {
         if let stages { return try stagedPlan(stages, descriptorLimit: descriptorLimit) }
+        if findMax { return try searchPlan(descriptorLimit: descriptorLimit) }
         let model: LoadPlan.Model
         if let rate {
             guard concurrency == nil else { throw LoadOptionsError("give --concurrency or --rate, not both") }
@@ -80,6 +85,32 @@ public struct LoadOptions: Sendable, Hashable {
                             warmup: try Self.seconds(warmup, "--warmup") ?? 0)
         if let problem = plan.problem(descriptorLimit: descriptorLimit) { throw LoadOptionsError(problem) }
         return plan
+    }
+
+    /// `--find-max`'s run: the open model from `--rate` (10/s unless given) for at most
+    /// `--duration` (ten minutes unless given) — the search stops it when it is done.
+    private func searchPlan(descriptorLimit: Int?) throws(LoadOptionsError) -> LoadPlan {
+        let others = [("--concurrency", concurrency), ("--requests", requests), ("--ramp", ramp)].filter { $0.1 != nil }.map(\.0)
+        if !others.isEmpty { throw LoadOptionsError("--find-max ramps a rate itself: leave out \(others.joined(separator: " and "))") }
+        guard slo != nil else { throw LoadOptionsError("--find-max needs --slo, like --slo 'p99<50ms,errors<1%'") }
+        var options = self
+        options.findMax = false
+        options.rate = rate ?? "10"
+        options.duration = duration ?? "10m"
+        return try options.plan(descriptorLimit: descriptorLimit)
+    }
+
+    /// The knee finder `--find-max --slo … [--step 5s]` asks for; nil without `--find-max`.
+    public func kneeFinder(plan: LoadPlan) throws(LoadOptionsError) -> LoadKneeFinder? {
+        guard findMax else {
+            if slo != nil || step != nil { throw LoadOptionsError("--slo and --step go with --find-max") }
+            return nil
+        }
+        guard let slo else { throw LoadOptionsError("--find-max needs --slo, like --slo 'p99<50ms,errors<1%'") }
+        guard case .open(let rate, _) = plan.model else { throw LoadOptionsError("--find-max ramps a rate: leave out --concurrency") }
+        let hold = try Self.seconds(step, "--step") ?? 5
+        guard hold >= 2 else { throw LoadOptionsError("--step must be at least 2s: a step's first second settles") }
+        return LoadKneeFinder(slo: try LoadSLO(parsing: slo), start: rate, hold: hold)
     }
 
     /// `--fail-on`'s rules, nil without it; an error names the column.

@@ -37,6 +37,7 @@ public enum LoadReport {
             lines.append("abandoned: \(LoadReportFormat.count(abandoned)) still running \(LoadReportFormat.plain(LoadPlan.endGrace)) s "
                          + "after the end time")
         }
+        if let knee = result.knee { lines += self.knee(knee) }
         lines.append("")
         lines += latencyTable(result)
         lines.append("")
@@ -119,6 +120,20 @@ public enum LoadReport {
         if plan.warmup > 0 { parts.append("warm-up \(LoadReportFormat.plain(plan.warmup)) s") }
         if plan.ramp > 0 { parts.append("ramp \(LoadReportFormat.plain(plan.ramp)) s") }
         return parts.joined(separator: " · ")
+    }
+
+    /// `--find-max`'s answer and its steps: rate asked, completed a second, p50, p99, errors,
+    /// and why a step did not meet the SLO.
+    static func knee(_ knee: LoadKnee) -> [String] {
+        let answer = knee.rate.map { "\(LoadReportFormat.count($0)) req/s is the highest rate that met \(knee.slo)" }
+            ?? "\(knee.slo) is broken at the first step"
+        var rows = [["step", "rate/s", "done/s", "p50", "p99", "errors", ""]]
+        for (index, step) in knee.steps.enumerated() {
+            rows.append(["\(index + 1)", LoadReportFormat.count(step.rate), LoadReportFormat.count(step.throughput),
+                         LoadReportFormat.milliseconds(step.p50), LoadReportFormat.milliseconds(step.p99),
+                         LoadReportFormat.percent(step.errorRate), step.met ? "met" : "not met: " + step.unmet.joined(separator: "; ")])
+        }
+        return [labelled("find-max", answer)] + LoadReportFormat.table(rows, columns: 6).map { "  " + $0 }
     }
 
     /// The percentiles a latency table has, in its order.

@@ -76,6 +76,8 @@ public struct LoadResult: Codable, Sendable, Hashable {
     public var health: LoadGeneratorHealth?
     /// For runs merged by `courier load merge`: where each came from (its file), in order.
     public var mergedFrom: [String]?
+    /// What `--find-max` found: its steps and the highest rate that met the SLO.
+    public var knee: LoadKnee?
 
     public init(workspace: String, target: String, kind: String, startedAt: Date, plan: LoadPlan) {
         self.workspace = workspace

@@ -69,6 +69,15 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Steps instead of one level: 30s:100/s,1m:500/s,30s:0/s (rates, open model) or 30s:c8,1m:c64 (concurrency); a ramp is 1m:100-500/s.", valueName: "STAGES"))
     var stages: String?
 
+    @Flag(name: .customLong("find-max"), help: "Find the highest rate within --slo: steps from --rate (10/s), doubling until the SLO breaks, then halving the gap.")
+    var findMax = false
+
+    @Option(help: ArgumentHelp("With --find-max: what a rate must meet, like p99<50ms,errors<1%.", valueName: "RULES"))
+    var slo: String?
+
+    @Option(help: ArgumentHelp("With --find-max: how long each step holds (default 5s; its first second settles).", valueName: "TIME"))
+    var step: String?
+
     @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
@@ -94,12 +103,17 @@ struct LoadCommand: AsyncParsableCommand {
     var report: String?
 
     func run() async throws {
-        let options = LoadOptions(concurrency: concurrency.map(String.init), rate: rate, maxInFlight: maxInFlight.map(String.init),
+        var options = LoadOptions(concurrency: concurrency.map(String.init), rate: rate, maxInFlight: maxInFlight.map(String.init),
                                   duration: duration, requests: requests.map(String.init), warmup: warmup, ramp: ramp,
                                   failOn: failOn, stages: stages)
+        options.findMax = findMax
+        options.slo = slo
+        options.step = step
         let plan: LoadPlan
-        do {
+        let finder: LoadKneeFinder?
+        do throws(LoadOptionsError) {
             plan = try options.plan()
+            finder = try options.kneeFinder(plan: plan)
         } catch {
             printError("courier load: \(error.message)")
             throw ExitCode(2)
@@ -113,6 +127,7 @@ struct LoadCommand: AsyncParsableCommand {
         load.compare = compare
         load.failOn = failOn
         load.reportPath = report
+        load.kneeFinder = finder
         let interrupt = LoadInterrupt()
         let status = await load.run(startDemoServer: DemoServerHandle.embedded,
                                     output: { [json] line in print(json ? line : TerminalText.neutralized(line)) },
