@@ -23,13 +23,14 @@ public struct LoadHTMLReport {
         self.comparison = comparison
     }
 
-    private static func escape(_ text: String) -> String { HTMLReport.escape(text) }
+    static func escape(_ text: String) -> String { HTMLReport.escape(text) }
 
     /// The page.
     public var html: String {
         var page = HTMLReportStyle.pageStart(title: "\(failed ? "✗" : "✓") load \(result.kind) \(result.target) — \(result.workspace)",
                                              css: HTMLReportStyle.css + Self.css, policy: "default-src 'none'; style-src 'unsafe-inline'")
-        page += header + cards + perSecondSection + latencySection + outcomesSection + stepsSection + comparisonSection
+        page += header + cards + healthSection + perSecondSection + timelineSection + kneeSection + latencySection
+            + outcomesSection + stepsSection + comparisonSection
         page += "<footer>Made by Courier's load mode. Latency counts from when each request was due "
             + "(open model) or started (closed model).</footer>\n</main>\n</body>\n</html>\n"
         return page
@@ -47,7 +48,7 @@ public struct LoadHTMLReport {
         for breach in breaches { html += "<p class=\"callout tone-bad\">\(Self.escape(breach))</p>\n" }
         if result.stopped { html += "<p class=\"callout tone-warn\">Stopped early: the figures cover what completed.</p>\n" }
         var facts = [("Workspace", workspacePath), ("Started", HTMLReport.dateText(result.startedAt)),
-                     ("Model", LoadReport.plan(result.plan, kind: result.kind))]
+                     ("Model", result.knee == nil ? LoadReport.plan(result.plan, kind: result.kind) : LoadReport.searchPlan(result.plan))]
         if let protocols = result.protocols, !protocols.isEmpty { facts.append(("Protocol", LoadReportFormat.protocols(protocols))) }
         facts.append(("Connections", "\(LoadReportFormat.count(result.newConnections)) new"))
         facts.append(("Bytes", "\(HumanReport.size(Int(clamping: result.bytesReceived))) received · "
@@ -193,6 +194,11 @@ public struct LoadHTMLReport {
         .num { text-align: right; font-variant-numeric: tabular-nums; }
         svg.chart { width: 100%; height: 160px; display: block; background: var(--panel-2); border-radius: 6px; }
         svg.chart .bar { fill: var(--accent); } svg.chart .bar-error { fill: var(--bad); }
+        svg.chart .p99 { fill: none; stroke: var(--warn); stroke-width: 2; vector-effect: non-scaling-stroke; }
+        svg.chart .p50 { fill: none; stroke: var(--accent); stroke-width: 1.5; vector-effect: non-scaling-stroke; }
+        svg.chart .mark { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 4 4; vector-effect: non-scaling-stroke; }
+        svg.chart circle.met { fill: var(--good); } svg.chart circle.unmet { fill: var(--bad); }
+        ol.marks { margin: 6px 0 0 18px; padding: 0; font-size: 12.5px; }
         .axis { display: flex; justify-content: space-between; font-size: 11px; margin-top: 2px; }
         .histogram { display: grid; gap: 3px; }
         .hist-row { display: grid; grid-template-columns: 100px 1fr 90px 50px; gap: 10px; align-items: center; font-size: 12.5px; }

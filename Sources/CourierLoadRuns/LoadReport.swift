@@ -21,7 +21,7 @@ public enum LoadReport {
             lines += wrapped("merged", sources)
             lines.append(labelled("model", plan(result.plan, kind: result.kind) + " each (the first run's)"))
         } else {
-            lines.append(labelled("model", plan(result.plan, kind: result.kind)))
+            lines.append(labelled("model", result.knee == nil ? plan(result.plan, kind: result.kind) : searchPlan(result.plan)))
         }
         var measured = "\(LoadReportFormat.count(result.requests)) in \(LoadReportFormat.seconds(result.seconds))"
             + " · \(LoadReportFormat.rate(result.throughput))"
@@ -122,6 +122,13 @@ public enum LoadReport {
         return parts.joined(separator: " · ")
     }
 
+    /// `--find-max`'s run: `find-max from 50 req/s (at most 256 in flight), for at most 600 s`.
+    static func searchPlan(_ plan: LoadPlan) -> String {
+        var text = "find-max from " + LoadReportFormat.model(plan)
+        if case .open(_, let maxInFlight) = plan.model { text += " (at most \(LoadReportFormat.count(maxInFlight)) in flight)" }
+        return text + (plan.duration.map { ", for at most \(LoadReportFormat.plain($0)) s" } ?? "")
+    }
+
     /// `--find-max`'s answer and its steps: rate asked, completed a second, p50, p99, errors,
     /// and why a step did not meet the SLO.
     static func knee(_ knee: LoadKnee) -> [String] {
@@ -141,7 +148,7 @@ public enum LoadReport {
 
     /// The iteration latency, then each phase libcurl measured (a phase nothing reached is left out).
     static func latencyRows(_ result: LoadResult) -> [(name: String, figures: LatencyFigures)] {
-        [("latency", result.latency)] + LoadComparison.phases.compactMap { phase in
+        [("latency", result.latency)] + ["dns", "connect", "tls", "firstByte", "transfer", "total"].compactMap { phase in
             guard let figures = result.phases[phase], figures.count > 0 else { return nil }
             return (LoadComparison.phaseName(phase), figures)
         }

@@ -244,7 +244,7 @@ public struct LoadGeneratorHealth: Codable, Sendable, Hashable {
             warnings.append(String(format: "the load generator's thread was busy %.0f %% of the time: the figures may be the client's limit, not the server's", cpu))
         }
         if loopLag.count > 0, loopLag.p99 > 5 {
-            warnings.append("the loop woke up to \(LoadReportFormat.milliseconds(loopLag.p99)) ms late (p99): the client was too busy to send on time")
+            warnings.append("the loop woke up to \(LoadReportFormat.milliseconds(loopLag.p99)) late (p99): the client was too busy to send on time")
         }
         if sends > 0, waitedForSlot == 0, Double(lateSends) > Double(sends) * 0.05 {
             warnings.append("\(LoadReportFormat.percent(Double(lateSends) / Double(sends))) of sends were over 1 ms behind schedule with slots free: the client could not keep up")

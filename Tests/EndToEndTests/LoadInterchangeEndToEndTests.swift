@@ -107,7 +107,10 @@ extension EndToEndTests {
             // not a stage's total by more than that): 400 and 1,000, and none in the last.
             #expect(abs(sent[0] + sent[1] - 400) <= 8, "\(sent)")
             #expect(abs(sent[2] + sent[3] - 1000) <= 20, "\(sent)")
-            #expect(sent.dropFirst(4).allSatisfy { $0 <= 2 }, "\(sent)")
+            // Nothing is due in the last stage: what it counts are stage 2's last sends, handed
+            // to libcurl a moment after its end (a 1 % of a second's lateness at most).
+            #expect(sent.dropFirst(4).reduce(0, +) <= 5, "\(sent)")
+            #expect(abs(sent.dropFirst(2).reduce(0, +) - 1000) <= 20, "\(sent)")
             let marks = try #require(object["marks"] as? [[String: Any]])
             expectEqual(marks.compactMap { $0["text"] as? String }, ["stage 1: 200/s", "stage 2: 500/s", "stage 3: 0/s"])
             expectEqual(marks.compactMap { $0["second"] as? Double }, [0, 2, 4])

@@ -74,8 +74,10 @@ extension LoadDriver {
             }
             state.askedWake = nil
             let label = isRate ? "rate" : "concurrency"
+            // From a pause the change is a new level, not a rise from nothing.
+            let from = paused ? "" : Self.describe(before, isRate: isRate) + " "
             return LoadControlChange(before: paused ? 0 : before, after: limited, isRate: isRate, at: time,
-                                     text: text ?? "\(label) \(Self.describe(paused ? 0 : before, isRate: isRate)) → \(Self.describe(limited, isRate: isRate))")
+                                     text: text ?? "\(label) \(from)→ \(Self.describe(limited, isRate: isRate))")
         }
         guard let change else { return nil }
         if let transport {
