@@ -47,6 +47,36 @@ import Testing
         #expect(!html.contains("Compared"))
     }
 
+    @Test func theTimelineTheKneeAndTheGeneratorsHealthAreInIt() {
+        var result = run()
+        for index in result.perSecond.indices {
+            result.perSecond[index].p50 = 1
+            result.perSecond[index].p99 = Double(index + 2)
+        }
+        result.marks = [LoadMark(second: 1, text: "rate 100/s → <125/s>")]
+        result.knee = LoadKnee(slo: "p99<50ms", rate: 200, steps: [
+            LoadKneeStep(rate: 100, second: 0, throughput: 100, p50: 1, p99: 2, errorRate: 0, met: true, unmet: []),
+            LoadKneeStep(rate: 200, second: 5, throughput: 200, p50: 2, p99: 9, errorRate: 0, met: true, unmet: []),
+            LoadKneeStep(rate: 400, second: 10, throughput: 210, p50: 900, p99: 1400, errorRate: 0, met: false,
+                         unmet: ["p99 1.40 s is not under 50.0 ms"]),
+        ])
+        var health = LoadGeneratorHealth()
+        health.cpu = 97
+        health.peakCPU = 99
+        health.judge()
+        result.health = health
+        let html = LoadHTMLReport(result: result, workspacePath: "demo.yaml").html
+        #expect(html.contains("<h2>Latency per second") && html.contains("<polyline class=\"p99\" points=\""))
+        #expect(html.contains("<line class=\"mark\"") && html.contains("<li>1 s — rate 100/s → &lt;125/s&gt;</li>"))
+        #expect(html.contains("<strong>200 req/s</strong> is the highest rate that met <code>p99&lt;50ms</code>"))
+        expectEqual(html.components(separatedBy: "<circle class=\"met\"").count - 1, 2)
+        expectEqual(html.components(separatedBy: "<circle class=\"unmet\"").count - 1, 1)
+        #expect(html.contains("not met: p99 1.40 s is not under 50.0 ms"))
+        #expect(html.contains("find-max from concurrency 64"))
+        #expect(html.contains("The client may have set the pace: the load generator&apos;s thread was busy 97 % of the time"))
+        #expect(html.contains("generator thread 97 % busy (busiest second 99 %)"))
+    }
+
     @Test func aComparisonAndBrokenRulesAreInIt() {
         var report = LoadHTMLReport(result: Fixtures.current(), workspacePath: "demo.yaml",
                                     comparison: LoadComparison(Fixtures.current(), baseline: Fixtures.baseline()))
