@@ -155,7 +155,7 @@ public struct HeadlessLoad: Sendable {
         if let search {
             result.knee = await search.value
             // The search ends the run when it is done: not "stopped early" unless Ctrl-C came first.
-            if result.knee?.steps.isEmpty == false { result.stopped = false }
+            if result.knee?.complete == true { result.stopped = false }
         }
         if recordsHistory, let history {
             do {
@@ -206,6 +206,10 @@ public struct HeadlessLoad: Sendable {
             }
         }
         if comparisonProblem != nil { return 2 }
+        if let knee = result.knee, knee.steps.isEmpty {
+            errors("courier load: --find-max: the run ended before its first step was judged")
+            return 1
+        }
         if let knee = result.knee, knee.rate == nil {
             let first = knee.steps.first
             errors("courier load: --find-max: the SLO \(knee.slo) is broken at the first step"

@@ -29,7 +29,7 @@ public struct LoadKneeFinder: Sendable {
     /// Drives `run` (already started, or starting) step by step, then stops it; the steps and
     /// the rate found.
     public func drive(_ run: LoadRun) async -> LoadKnee {
-        var knee = LoadKnee(slo: slo.text, rate: nil, steps: [])
+        var knee = LoadKnee(slo: slo.text, rate: nil, steps: [], complete: false)
         guard await waitForStart(run) else { return knee }
         var met: Double?
         var broken: Double?
@@ -47,9 +47,14 @@ public struct LoadKneeFinder: Sendable {
                 broken = min(broken ?? .infinity, rate)
                 await drain(run)
             }
-            guard let next = Self.next(met: met, broken: broken, rate: rate, precision: precision) else { break }
+            guard let next = Self.next(met: met, broken: broken, rate: rate, precision: precision) else {
+                knee.complete = true
+                break
+            }
             rate = next
         }
+        // Out of steps: the answer so far is the search's.
+        if knee.steps.count == maxSteps { knee.complete = true }
         run.stop()
         return knee
     }
@@ -154,6 +159,9 @@ public struct LoadKnee: Codable, Sendable, Hashable {
     public var slo: String
     public var rate: Double?
     public var steps: [LoadKneeStep]
+    /// The search ended by its own rule (the gap closed, the first step broke the SLO, or out of
+    /// steps), not because the run was stopped or reached its `--duration` first.
+    public var complete: Bool
 }
 
 /// One step of the knee finder: the rate asked, what it gave, and whether it met the SLO.

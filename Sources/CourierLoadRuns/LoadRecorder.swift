@@ -158,16 +158,17 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         failure.family == "http" ? "http \(failure.code / 100)xx" : failure.family
     }
 
-    /// Works out the closed seconds' percentiles and interchange forms, outside the lock.
+    /// Works out the closed seconds' percentiles and interchange forms outside `state`'s lock
+    /// (the transport thread never waits for them), under `figures`'s: a snapshot reading the
+    /// figures meanwhile waits for them rather than missing the seconds taken out (the final
+    /// snapshot raced the progress line's once a second).
     private func settleClosedSeconds() {
-        let closed = state.withLock { state in
-            defer { state.timeline.closed.removeAll() }
-            return state.timeline.closed
-        }
-        guard !closed.isEmpty else { return }
-        let settled = closed.map { ($0.second, LoadSecondFigures.of($0.histogram, encoded: true)) }
         figures.withLock { figures in
-            for (second, values) in settled { figures[second] = values }
+            let closed = state.withLock { state in
+                defer { state.timeline.closed.removeAll() }
+                return state.timeline.closed
+            }
+            for (second, histogram) in closed { figures[second] = LoadSecondFigures.of(histogram, encoded: true) }
         }
     }
 
@@ -177,6 +178,10 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         var seconds = timeline.seconds
         let known = figures.withLock { $0 }
         for (second, values) in known where seconds.indices.contains(second) { values.apply(to: &seconds[second]) }
+        // A second closed after the last settling and before the copy was taken.
+        for (second, histogram) in timeline.closed where known[second] == nil && seconds.indices.contains(second) {
+            LoadSecondFigures.of(histogram, encoded: final).apply(to: &seconds[second])
+        }
         if seconds.indices.contains(timeline.current) {
             LoadSecondFigures.of(timeline.open, encoded: final).apply(to: &seconds[timeline.current])
         }

@@ -56,5 +56,47 @@ extension EndToEndTests {
             let elapsed = stopped.range(of: #"[0-9.]+ s of 30 s"#, options: .regularExpression).flatMap { Double(stopped[$0].split(separator: " ")[0]) }
             #expect((elapsed ?? 30) < 30, "stopped before its thirty seconds:\n\(stopped)")
         }
+
+        @Test("the timeline grows as the run goes on; + raises the rate, p pauses, each marked at its second",
+              arguments: [(120, 40), (80, 24)])
+        func theTimelineGrowsAndKeysChangeTheRun(columns: Int, rows: Int) async throws {
+            let sandbox = try EndToEndTests.Sandbox()
+            defer { sandbox.remove() }
+            let path = sandbox.directory + "/load.yaml"
+            try Self.workspace.write(toFile: path, atomically: true, encoding: .utf8)
+            let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(path)", columns: columns, rows: rows,
+                                          environment: sandbox.environment)
+            try await session.waitFor("1 Requests")
+            try session.select("load-target")
+            try session.press("L")
+            try await session.waitFor("Load run of request load-target")
+            try session.press("C-u")
+            try session.type("stages=20s:40/s,20s:60/s")
+            try session.press("Enter")
+            // The charts span the planned 40 s and fill from the left: what they drew grows.
+            func drawn(_ screen: String) -> Int {
+                screen.split(separator: "\n").filter { $0.contains("⣿") || $0.contains("⣀") || $0.contains("⣤") }
+                    .map { $0.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count }.max() ?? 0
+            }
+            let early = try await session.waitUntil("the first seconds charted") { drawn($0) > 0 && $0.contains("40 s") }
+            #expect(early.contains("▲ 0 s stage 1: 40/s"), "\(early)")
+            let grown = try await session.waitUntil("the chart grown") { drawn($0) > drawn(early) }
+            #expect(grown.contains("req/s") && grown.contains("latency p50 · p99"), "\(grown)")
+            try session.press("+")
+            let raised = try await session.waitFor("rate 40/s → 50/s")
+            #expect(raised.contains("target 50/s"), "\(raised)")
+            // The mark's second is the run's time when the key was pressed.
+            let mark = raised.range(of: #"▲ [0-9.]+ s rate 40/s"#, options: .regularExpression).map { String(raised[$0]) }
+            let markSecond = mark.flatMap { Double($0.split(separator: " ")[1]) }
+            let clock = raised.range(of: #"[0-9.]+ s of 40 s"#, options: .regularExpression).flatMap { Double(raised[$0].split(separator: " ")[0]) }
+            if let markSecond, let clock { #expect(markSecond <= clock && clock - markSecond < 3, "mark at \(markSecond) s, clock \(clock) s") }
+            try session.press("p")
+            // The mark, and the title's target saying so.
+            _ = try await session.waitUntil("paused in the legend and the title") { screen in
+                screen.contains("s paused") && screen.split(separator: "\n").contains { $0.contains("req/s") && $0.contains("paused") }
+            }
+            try session.press("x")
+            try await session.waitFor("8 Load · load-target · stopped")
+        }
     }
 }

@@ -35,7 +35,8 @@ extension LoadDriver {
     public func control(_ control: LoadControl) -> LoadControlChange? {
         let isRate: Bool = if case .open = plan.model { true } else { false }
         let change = state.withLock { state -> LoadControlChange? in
-            guard !state.over, state.startNanos > 0 else { return nil }
+            // Not before it starts, nor once its end was seen (the queue is finishing it).
+            guard !state.over, !state.endNoticed, state.startNanos > 0 else { return nil }
             let now = Self.now()
             let time = Double(now > state.startNanos ? now - state.startNanos : 0) / 1e9
             let before = state.schedule.level(at: time)

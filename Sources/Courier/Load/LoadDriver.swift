@@ -45,8 +45,8 @@ public final class LoadDriver: @unchecked Sendable {
         var askedWake: UInt64?
         /// Iterations that found every slot busy when due and waited in the backlog.
         var waitedForSlot = 0
-        /// Iterations that may run at once, and run or wait at once (``LoadDriver/limits(_:slots:rate:)``);
-        /// a closed run's `+` raises them.
+        /// Iterations that may run at once, and run or wait at once (`limits(slots:rate:)`); a
+        /// closed run's `+` raises them.
         var slots: Int
         var capacity: Int
         /// The level a pause held at 0 came from, for the resume.

@@ -59,7 +59,7 @@ import Testing
             LoadKneeStep(rate: 200, second: 5, throughput: 200, p50: 2, p99: 9, errorRate: 0, met: true, unmet: []),
             LoadKneeStep(rate: 400, second: 10, throughput: 210, p50: 900, p99: 1400, errorRate: 0, met: false,
                          unmet: ["p99 1.40 s is not under 50.0 ms"]),
-        ])
+        ], complete: true)
         var health = LoadGeneratorHealth()
         health.cpu = 97
         health.peakCPU = 99

@@ -13,22 +13,7 @@ import Testing
 @Suite("Load runs changed while they run")
 struct LoadControlTests {
     private func run(_ plan: LoadPlan, during: @escaping @Sendable (LoadRun) async -> Void) async throws -> LoadResult {
-        let server = try await DemoServer.start()
-        do {
-            let workspace = try Workspace.load(path: writeWorkspace("requests:\n  ok: {url: \"{{demo}}/load/ok\"}\n"))
-            var options = RunOptions()
-            options.demoURL = server.baseURL
-            options.stateDirectory = temporaryDirectory("courier-state")
-            let run = try LoadRun(runner: try WorkspaceRunner(workspace: workspace, options: options), name: "ok", plan: plan)
-            async let watching: Void = during(run)
-            let result = try await run.run()
-            await watching
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await demoLoadRun("requests:\n  ok: {url: \"{{demo}}/load/ok\"}\n", "ok", plan: plan, during: during)
     }
 
     /// Waits (bounded) until the run has measured `requests`; returns the seconds measured then.

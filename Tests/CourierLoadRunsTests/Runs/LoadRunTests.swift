@@ -15,27 +15,10 @@ import Testing
 /// Load runs of a request, a batch and a chain against the in-process demo server.
 @Suite("Load runs against the demo server")
 struct LoadRunTests {
+    /// A load run of `name` in `yaml` against an in-process demo server (``demoLoadRun``).
     private func load(_ yaml: String, _ name: String, plan: LoadPlan,
-                      during: @Sendable (LoadRun) async -> Void = { _ in }) async throws -> LoadResult {
-        let server = try await DemoServer.start()
-        // Stopped once, awaited, on every path: a second, unawaited stop raced the first.
-        do {
-            let workspace = try Workspace.load(path: writeWorkspace(yaml))
-            var options = RunOptions()
-            options.demoURL = server.baseURL
-            options.stateDirectory = temporaryDirectory("courier-state")
-            options.cacheDirectory = temporaryDirectory("courier-cache")
-            let runner = try WorkspaceRunner(workspace: workspace, options: options)
-            let run = try LoadRun(runner: runner, name: name, plan: plan)
-            async let watching: Void = during(run)
-            let result = try await run.run()
-            await watching
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+                      during: @escaping @Sendable (LoadRun) async -> Void = { _ in }) async throws -> LoadResult {
+        try await demoLoadRun(yaml, name, plan: plan, during: during)
     }
 
     @Test("a request at a concurrency: every request measured, connections reused, percentiles in order")
@@ -175,5 +158,30 @@ struct LoadRunTests {
             _ = try await load("requests:\n  feed: {url: \"{{demo}}/sse\", stream: {mode: events}}\n", "feed",
                                plan: LoadPlan(model: .closed(concurrency: 1), requests: 1))
         }
+    }
+}
+
+/// Runs `name` of the workspace `yaml` under `plan` against an in-process demo server, with
+/// `during` watching (or changing) the run while it goes on; the server is stopped once,
+/// awaited, on every path (a second, unawaited stop raced the first).
+func demoLoadRun(_ yaml: String, _ name: String, plan: LoadPlan,
+                 during: @escaping @Sendable (LoadRun) async -> Void = { _ in }) async throws -> LoadResult {
+    let server = try await DemoServer.start()
+    do {
+        let workspace = try Workspace.load(path: writeWorkspace(yaml))
+        var options = RunOptions()
+        options.demoURL = server.baseURL
+        options.stateDirectory = temporaryDirectory("courier-state")
+        options.cacheDirectory = temporaryDirectory("courier-cache")
+        let runner = try WorkspaceRunner(workspace: workspace, options: options)
+        let run = try LoadRun(runner: runner, name: name, plan: plan)
+        async let watching: Void = during(run)
+        let result = try await run.run()
+        await watching
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
     }
 }

@@ -102,6 +102,7 @@ final class LoadPane: Pane {
         // The view shows the change at once rather than at the next second's figures.
         if showsLive, var shown {
             shown.marks = (shown.marks ?? []) + [LoadMark(second: shown.seconds, text: change.text)]
+            shown.level = change.after
             self.shown = shown
         }
         return [.say("load run of \(active.run.name): \(change.text)", change.after == 0 ? .warning : .info)]

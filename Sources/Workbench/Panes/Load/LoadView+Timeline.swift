@@ -30,14 +30,15 @@ extension LoadView {
         let counts = seconds.map { Double($0.requests) }
         let peak = max(1, counts.max() ?? 1)
         let now = result.running ? counts.last ?? 0 : result.throughput
-        var left = StyledLine(" req/s  ", .dim)
-        left.append("\(result.running ? "now" : "mean") ", .dim)
-        left.append(LoadFigures.rate(now), .strong)
-        if seconds.count >= 2 { left.append(StyledLine([Span("  peak ", .dim), Span(Int(peak).groupedDigits, .plain)])) }
+        // Now, the target (while a run with stages or changes goes on), the peak: what fits.
+        var parts = [StyledLine([Span("\(result.running ? "now" : "mean") ", .dim), Span(LoadFigures.rate(now), .strong)])]
         if result.running, let level = result.level, result.plan.stages != nil || !(result.marks ?? []).isEmpty {
             let text = level == 0 ? "paused" : result.plan.isOpen ? (level >= 10 ? Int(level.rounded()).groupedDigits : LoadFigures.rate(level)) + "/s" : "c=\(Int(level))"
-            left.append(StyledLine([Span("  target ", .dim), Span(text, level == 0 ? .warning : .accent)]))
+            parts.append(level == 0 ? StyledLine(text, .warning) : StyledLine([Span("target ", .dim), Span(text, .accent)]))
         }
+        if seconds.count >= 2 { parts.append(StyledLine([Span("peak ", .dim), Span(Int(peak).groupedDigits, .plain)])) }
+        var left = StyledLine(" req/s ", .dim)
+        left.append(LoadFigures.fitted(parts, separator: "  ", width: leftWidth + 1 - left.width))
         let rateChart = LoadChart.lines([counts], span: span, width: leftWidth - 1, height: chartRows, peak: peak, shape: .area, unicode: glyphs.isUnicode)
         // A mark at the very start (the first stage) is in the legend, not over the axis's "0 s".
         let marks = (result.marks ?? []).map(\.second).filter { $0 >= 0.5 }
