@@ -54,6 +54,7 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
     private let figures = Mutex<[Int: LoadSecondFigures]>([:])
     private let measuredStart: UInt64
     private let template: LoadResult
+    private let isOpen: Bool
 
     /// `steps` names the targets (batch items, chain steps); `start` is the run's start on
     /// ``LoadDriver/now()``'s clock, for the per-second buckets. `measuresCPU`: samples are
@@ -61,8 +62,10 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
     /// timeline notes.
     package init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now(), measuresCPU: Bool = false) {
         self.template = template
+        isOpen = template.plan.isOpen
         measuredStart = start + LoadNanoseconds.from(template.plan.warmup)
-        state = Mutex(State(timeline: LoadTimeline(measuresCPU: measuresCPU), steps: steps.map { Step(name: $0) }))
+        state = Mutex(State(timeline: LoadTimeline(measuresCPU: measuresCPU, measuresLateness: template.plan.isOpen),
+                            steps: steps.map { Step(name: $0) }))
     }
 
     /// Notes a change at `now` (``LoadDriver/now()``'s clock), for the timeline's marks.
@@ -137,7 +140,8 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
             }
             // A chain's steps share their iteration's send: it counts once, with its last step.
             let sentMeasured = sample.endsIteration && sample.sentAt >= measuredStart && sample.sentAt > 0
-            if sentMeasured, sample.sendDelay > 0 {
+            // Late against a schedule: the open model's; the closed model has none to be late for.
+            if sentMeasured, isOpen, sample.sendDelay > 0 {
                 _ = state.lateness.record(Self.micros(sample.sendDelay))
                 if Double(sample.sendDelay) / 1e6 > LoadGeneratorHealth.lateThreshold { state.lateSends += 1 }
             }

@@ -117,7 +117,8 @@ public final class LoadRun: Sendable {
     public func control(_ control: LoadControl) -> LoadControlChange? {
         let (driver, recorder, final) = state.withLock { ($0.driver, $0.recorder, $0.final) }
         guard final == nil, let driver, let recorder, let change = driver.control(control) else { return nil }
-        recorder.mark(change.text, second: change.at - plan.warmup)
+        // On the recorder's clock, as the timeline is (the driver's starts a moment later).
+        recorder.mark(change.text)
         return change
     }
 

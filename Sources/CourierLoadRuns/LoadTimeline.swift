@@ -18,10 +18,13 @@ struct LoadTimeline {
     var closed: [(second: Int, histogram: Histogram<UInt64>)] = []
     /// Whether the generator thread's CPU is read as seconds turn (the fast path's transport thread).
     let measuresCPU: Bool
+    /// Whether sends have a schedule to be late for (the open model).
+    let measuresLateness: Bool
     private var cpuMark: (wall: UInt64, cpu: UInt64)?
 
-    init(measuresCPU: Bool) {
+    init(measuresCPU: Bool, measuresLateness: Bool = true) {
         self.measuresCPU = measuresCPU
+        self.measuresLateness = measuresLateness
     }
 
     /// Counts a measured sample: completed in `second` with an iteration's `latency` (nil: a
@@ -42,7 +45,7 @@ struct LoadTimeline {
         grow(to: sentSecond)
         seconds[sentSecond].sent += 1
         let lateness = Double(sample.sendDelay) / 1e6
-        if lateness > LoadGeneratorHealth.lateThreshold {
+        if measuresLateness, lateness > LoadGeneratorHealth.lateThreshold {
             seconds[sentSecond].late += 1
             seconds[sentSecond].lateMax = max(seconds[sentSecond].lateMax, lateness)
         }
