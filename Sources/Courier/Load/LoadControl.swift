@@ -20,6 +20,7 @@ public enum LoadControl: Sendable, Hashable {
 public struct LoadControlChange: Sendable, Hashable {
     /// Requests a second (open model), or requests in flight (closed).
     public var before: Double
+    /// The level the change set, in the same unit as ``before``.
     public var after: Double
     /// Whether the level is a rate (open model).
     public var isRate: Bool

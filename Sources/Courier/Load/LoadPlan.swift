@@ -84,11 +84,14 @@ public struct LoadPlan: Sendable, Hashable, Codable {
 /// One step of a staged load run: `duration` seconds at `target` (requests a second, or
 /// requests in flight), or ramping to it from `from`.
 public struct LoadStage: Sendable, Hashable, Codable {
+    /// How long the stage lasts, in seconds.
     public var duration: Double
+    /// The level the stage reaches and holds: requests a second (open model) or in flight (closed).
     public var target: Double
     /// Where a ramp starts; nil: the target is held from the stage's start.
     public var from: Double?
 
+    /// A stage of `duration` seconds at `target`, ramping from `from` when it is given.
     public init(duration: Double, target: Double, from: Double? = nil) {
         self.duration = duration
         self.target = target
