@@ -20,8 +20,13 @@ public final class DemoServer: Sendable {
     public let host: String
     /// The port the server is listening on (the real one when started with port 0).
     public let port: Int
-    /// How long ``stop()`` lets in-flight responses finish before cutting them off.
-    static let shutdownGracePeriod: Duration = .seconds(2)
+    /// How long ``stop()`` lets in-flight responses finish before cutting them off. Cutting
+    /// off cancels the server's task, and connections accepted but still waiting in NIO's
+    /// buffer then trap the process ("Deinited NIOAsyncWriter without calling finish()",
+    /// apple/swift-nio#2813): a test process crashed so when a load run left a starved server
+    /// 200 connections to drain in 2 s. The graceful shutdown drains them; 5 s gives a loaded
+    /// machine room to, and cutting off stays for responses that would never end.
+    static let shutdownGracePeriod: Duration = .seconds(5)
 
     /// The TLS listeners, when ``start(host:port:tls:)`` was asked for them and they started.
     public var tls: DemoTLSEndpoints? { tlsListeners?.endpoints }

@@ -120,8 +120,13 @@ struct LoadRunTests {
         // the cap and the sends due meanwhile are dropped (170 of 200 were, beside a build).
         let result = try await load("requests:\n  one: {url: \"{{demo}}/get\"}\n", "one",
                                     plan: LoadPlan(model: .open(rate: 200, maxInFlight: 200), duration: 1))
-        expectEqual(result.requests, 200)
-        expectEqual(result.iterations, 200)
+        // All 200 were sent on time (none unsent); each ended measured, or — when a loaded
+        // machine starved the in-process server past the end's grace (50 of 200 once, in a run
+        // of every load test at once) — abandoned and counted so.
+        expectEqual(result.unsent, 0)
+        expectEqual(result.requests + (result.abandoned ?? 0), 200)
+        expectEqual(result.iterations, result.requests)
+        #expect(result.requests > 0)
         // The last one was due at 0.995 s (an upper bound would measure the in-process server,
         // which a full parallel test run can starve for seconds).
         #expect(result.seconds >= 0.99, "\(result.seconds)")
