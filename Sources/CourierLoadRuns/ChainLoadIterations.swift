@@ -12,10 +12,13 @@ final class ChainLoadIterations: LoadIterations {
     private let definition: ChainDefinition
     private let rows: [DataRows.Row?]
     private let running = Mutex<[Int: ChainRequest]>([:])
+    /// Where a few exchanges of each outcome go, redacted through their own request's scope.
+    private let exchanges: LoadExchangeKeeper
 
-    init(runner: WorkspaceRunner, chain definition: ChainDefinition) {
+    init(runner: WorkspaceRunner, chain definition: ChainDefinition, exchanges: LoadExchangeKeeper) {
         self.runner = runner
         self.definition = definition
+        self.exchanges = exchanges
         rows = definition.each?.rows.map(Optional.some) ?? [nil]
     }
 
@@ -33,7 +36,7 @@ final class ChainLoadIterations: LoadIterations {
         Task { [self] in
             _ = try? await chain.run()
             self.running.withLock { _ = $0.removeValue(forKey: index) }
-            var samples = Self.samples(of: stepRequests, due: due, warmup: warmup)
+            var samples = self.samples(of: stepRequests, due: due, warmup: warmup)
             for index in samples.indices {
                 samples[index].sentAt = started
                 samples[index].sendDelay = started > due ? started - due : 0
@@ -51,7 +54,7 @@ final class ChainLoadIterations: LoadIterations {
     }
 
     /// A sample for each request the chain sent (a step it skipped sent none).
-    private static func samples(of steps: [[WorkspaceRequest]], due: UInt64, warmup: Bool) -> [LoadSample] {
+    private func samples(of steps: [[WorkspaceRequest]], due: UInt64, warmup: Bool) -> [LoadSample] {
         var samples: [LoadSample] = []
         for (index, requests) in steps.enumerated() {
             for request in requests {
@@ -65,10 +68,11 @@ final class ChainLoadIterations: LoadIterations {
                 sample.iterationLatency = sample.total
                 sample.status = status
                 // A bad status counts once, as its status (``LoadRecorder``).
-                sample.error = request.error.flatMap { status >= 400 && $0.code == .invalidStatusCode ? nil : $0 }
+                sample.error = request.error.flatMap { status >= 400 && $0.code == .invalidStatusCode ? nil : Self.named($0, request) }
                 sample.warmup = warmup
                 sample.endsIteration = false
                 samples.append(sample)
+                keepExchange(of: request, sample: sample, step: index)
             }
         }
         let now = LoadDriver.now()
@@ -81,5 +85,25 @@ final class ChainLoadIterations: LoadIterations {
         samples[samples.count - 1].endsIteration = true
         samples[samples.count - 1].iterationLatency = now > due ? now - due : 0
         return samples
+    }
+
+    /// A failed check as the fast path names it: by the first check that failed, so that each
+    /// check is its own outcome (the request's error joins all of their summaries).
+    private static func named(_ error: RequestError, _ request: WorkspaceRequest) -> RequestError {
+        guard error.family == .validation, error.code == .responseRejected,
+              let failed = request.checkResults?.first(where: { !$0.passed }) else { return error }
+        return LoadCheckFailure(check: failed.check.text, detail: failed.summary).error
+    }
+
+    /// Keeps the step's exchange as a sample when its outcome has too few, redacted now.
+    private func keepExchange(of request: WorkspaceRequest, sample: LoadSample, step: Int) {
+        guard exchanges.wants(status: sample.status, error: sample.error), let prepared = try? request.preparedRequest() else { return }
+        let data = request.responseData ?? Data()
+        let failed = request.checkResults?.first { !$0.passed }
+        let exchange = LoadExchange(request: prepared, response: request.response, body: data, bodyBytes: Int64(data.count),
+                                    checkDetail: sample.error?.family == .validation ? failed?.summary : nil)
+        let names = stepNames
+        exchanges.keep(LoadSampleExchange(exchange, sample: sample, step: names.indices.contains(step) ? names[step] : "",
+                                          second: exchanges.second(at: LoadDriver.now()), scope: request.scope))
     }
 }

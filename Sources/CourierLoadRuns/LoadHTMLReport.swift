@@ -1,3 +1,4 @@
+import Courier
 import CourierFormat
 import CourierReports
 import Foundation
@@ -30,7 +31,7 @@ public struct LoadHTMLReport {
         var page = HTMLReportStyle.pageStart(title: "\(failed ? "✗" : "✓") load \(result.kind) \(result.target) — \(result.workspace)",
                                              css: HTMLReportStyle.css + Self.css, policy: "default-src 'none'; style-src 'unsafe-inline'")
         page += header + cards + healthSection + perSecondSection + timelineSection + kneeSection + latencySection
-            + outcomesSection + stepsSection + comparisonSection
+            + outcomesSection + samplesSection + stepsSection + comparisonSection
         page += "<footer>Made by Courier's load mode. Latency counts from when each request was due "
             + "(open model) or started (closed model).</footer>\n</main>\n</body>\n</html>\n"
         return page
@@ -148,7 +149,8 @@ public struct LoadHTMLReport {
         html += "<h4>Errors</h4>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>family</th><th>code</th>"
             + "<th class=\"num\">count</th><th>first message</th></tr></thead>\n<tbody>\n"
         for error in result.errors {
-            html += "<tr class=\"check-failed\"><td>\(Self.escape(error.family))</td><td><code>\(error.code)</code></td>"
+            let family = error.family == RequestError.Family.validation.rawValue ? "check" : error.family
+            html += "<tr class=\"check-failed\"><td>\(Self.escape(family))</td><td><code>\(error.code)</code></td>"
                 + "<td class=\"num\">\(LoadReportFormat.count(error.count))</td><td>\(Self.escape(error.message))</td></tr>\n"
         }
         return html + "</tbody></table></div>\n</section>\n"
@@ -206,5 +208,9 @@ public struct LoadHTMLReport {
         .hist-bar { display: block; height: 100%; background: var(--accent); min-width: 1px; }
         tr.verdict-regression td, tr.verdict-regression th { color: var(--bad); }
         tr.verdict-better td:last-child { color: var(--good); }
+        details.sample { border-top: 1px solid var(--border); padding: 6px 0; }
+        details.sample summary { cursor: pointer; font-size: 13px; }
+        details.sample .status { font-weight: 600; margin-right: 6px; } details.sample .sample-failed { color: var(--bad); }
+        details.sample pre { background: var(--panel-2); border-radius: 6px; padding: 8px 10px; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
         """
 }

@@ -54,6 +54,7 @@ public enum LoadMerge {
             (source.result.marks ?? []).map { LoadMark(second: $0.second + Double(offset), text: "\(source.name): \($0.text)") }
         }.sorted { $0.second < $1.second }
         merged.health = health(sources, histograms: histograms)
+        merged.samples = samples(sources)
         return merged
     }
 
@@ -157,6 +158,21 @@ public enum LoadMerge {
             LoadSecondFigures.of(histogram, encoded: true).apply(to: &seconds[index])
         }
         return seconds
+    }
+
+    /// The runs' sample exchanges, at most as many of each outcome as one run keeps, the
+    /// first file's first; each one's step names its file. Nil when none kept any.
+    private static func samples(_ sources: [Source]) -> [LoadSampleExchange]? {
+        var kept: [LoadSampleExchange] = []
+        var counts: [String: Int] = [:]
+        for source in sources {
+            for var sample in source.result.samples ?? [] where counts[sample.outcome, default: 0] < LoadExchangeKeeper.perOutcome {
+                counts[sample.outcome, default: 0] += 1
+                sample.step = sample.step.isEmpty ? source.name : "\(source.name): \(sample.step)"
+                kept.append(sample)
+            }
+        }
+        return kept.isEmpty ? nil : kept
     }
 
     /// The generators' health together: the busiest's CPU, sends and late sends summed, the

@@ -20,6 +20,8 @@ public struct LoadOptions: Sendable, Hashable {
     public var findMax = false
     public var slo: String?
     public var step: String?
+    /// `--checks`: every response is read whole and judged by the request's `expect:`.
+    public var checks = false
 
     /// The open model's most in flight unless `--max-in-flight` says.
     public static let standardMaxInFlight = 256
@@ -42,6 +44,13 @@ public struct LoadOptions: Sendable, Hashable {
     /// The plan the options ask for, or the first problem as a sentence naming the option.
     /// `descriptorLimit` bounds the requests in flight (``LoadPlan/maximumInFlight(descriptorLimit:)``).
     public func plan(descriptorLimit: Int? = LoadPlan.processDescriptorLimit) throws(LoadOptionsError) -> LoadPlan {
+        var plan = try pacing(descriptorLimit: descriptorLimit)
+        if checks { plan.checks = true }
+        return plan
+    }
+
+    /// The plan's model, levels and times.
+    private func pacing(descriptorLimit: Int?) throws(LoadOptionsError) -> LoadPlan {
         if let stages { return try stagedPlan(stages, descriptorLimit: descriptorLimit) }
         if findMax { return try searchPlan(descriptorLimit: descriptorLimit) }
         let model: LoadPlan.Model

@@ -47,6 +47,8 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
     private struct ErrorKey: Hashable {
         var family: String
         var code: Int
+        /// A failed check's text: each check is its own row.
+        var check: String?
     }
 
     private let state: Mutex<State>
@@ -55,13 +57,18 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
     private let measuredStart: UInt64
     private let template: LoadResult
     private let isOpen: Bool
+    /// The sample exchanges, when the run keeps them.
+    let exchanges: LoadExchangeKeeper?
 
     /// `steps` names the targets (batch items, chain steps); `start` is the run's start on
     /// ``LoadDriver/now()``'s clock, for the per-second buckets. `measuresCPU`: samples are
     /// recorded on the generator's own thread (requests and batches, not chains), whose CPU the
     /// timeline notes.
-    package init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now(), measuresCPU: Bool = false) {
+    /// `exchanges` keeps the samples' exchanges (``LoadSample/exchange``) when given.
+    package init(result template: LoadResult, steps: [String], start: UInt64 = LoadDriver.now(), measuresCPU: Bool = false,
+                 exchanges: LoadExchangeKeeper? = nil) {
         self.template = template
+        self.exchanges = exchanges
         isOpen = template.plan.isOpen
         measuredStart = start + LoadNanoseconds.from(template.plan.warmup)
         state = Mutex(State(timeline: LoadTimeline(measuresCPU: measuresCPU, measuresLateness: template.plan.isOpen),
@@ -95,6 +102,7 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
     /// Records `sample` as ended at `now` (``LoadDriver/now()``'s clock), which places it in the timeline.
     package func record(_ sample: LoadSample, at now: UInt64) {
         var closedSeconds = 0
+        if sample.exchange != nil { exchanges?.keep(sample, second: (Double(now) - Double(measuredStart)) / 1e9) }
         state.withLock { state in
             if sample.warmup {
                 state.warmupRequests += 1
@@ -129,7 +137,8 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
             let failure = Self.failure(of: sample)
             if let failure {
                 state.failed += 1
-                let key = ErrorKey(family: failure.family, code: failure.code)
+                let key = ErrorKey(family: failure.family, code: failure.code,
+                                   check: failure.family == RequestError.Family.validation.rawValue ? failure.message : nil)
                 state.errors[key, default: LoadErrorCount(family: failure.family, code: failure.code,
                                                           message: failure.message, count: 0)].count += 1
             }
@@ -157,9 +166,13 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         if closedSeconds > 4 { settleClosedSeconds() }
     }
 
-    /// "http 5xx", "http 4xx", or the error's family.
+    /// "http 5xx", "http 4xx", "check" (a failed check), or the error's family.
     private static func familyName(of failure: (family: String, code: Int, message: String)) -> String {
-        failure.family == "http" ? "http \(failure.code / 100)xx" : failure.family
+        switch failure.family {
+        case "http": "http \(failure.code / 100)xx"
+        case RequestError.Family.validation.rawValue: "check"
+        default: failure.family
+        }
     }
 
     /// Works out the closed seconds' percentiles and interchange forms outside `state`'s lock
@@ -239,6 +252,7 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
             result.histograms = histograms
         }
         result.health = health(state, seconds: result.perSecond, waitedForSlot: waitedForSlot)
+        if let exchanges { result.samples = exchanges.exchanges() }
         return result
     }
 
@@ -283,10 +297,11 @@ package final class LoadRecorder: LoadSampleSink, Sendable {
         return result
     }
 
-    /// What a sample counts as a failure: its transport error, or a status of 400 and more.
+    /// What a sample counts as a failure: its transport error or failed check, or a status of
+    /// 400 and more (unless the request's checks judged it and passed it).
     private static func failure(of sample: LoadSample) -> (family: String, code: Int, message: String)? {
         if let error = sample.error { return (error.family.rawValue, error.code.rawValue, error.message) }
-        if sample.status >= 400 {
+        if sample.status >= 400, !sample.statusJudged {
             let reason = ReasonPhrase.of(sample.status)
             return ("http", sample.status, reason.isEmpty ? "HTTP \(sample.status)" : "HTTP \(sample.status) \(reason)")
         }

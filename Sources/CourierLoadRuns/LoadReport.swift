@@ -44,6 +44,7 @@ public enum LoadReport {
         let statuses = result.statuses.sorted { $0.key < $1.key }.map { "\($0.key) × \(LoadReportFormat.count($0.value))" }
         lines += wrapped("statuses", statuses.isEmpty ? ["none"] : statuses)
         lines += errors(result)
+        lines += samples(result)
         lines.append(labelled("bytes", "\(size(result.bytesReceived)) received · \(size(result.bytesSent)) sent"))
         if let protocols = result.protocols, !protocols.isEmpty {
             lines.append(labelled("protocol", LoadReportFormat.protocols(protocols)))
@@ -119,6 +120,7 @@ public enum LoadReport {
         if let requests = plan.requests { parts.append("\(LoadReportFormat.count(requests)) requests") }
         if plan.warmup > 0 { parts.append("warm-up \(LoadReportFormat.plain(plan.warmup)) s") }
         if plan.ramp > 0 { parts.append("ramp \(LoadReportFormat.plain(plan.ramp)) s") }
+        if plan.checks == true { parts.append("expect: checked on every response") }
         return parts.joined(separator: " · ")
     }
 
@@ -170,13 +172,18 @@ public enum LoadReport {
         let failed = result.errors.reduce(0) { $0 + $1.count }
         guard failed > 0 else { return [labelled("errors", "none")] }
         var lines = [labelled("errors", "\(LoadReportFormat.count(failed)) (\(LoadReportFormat.percent(result.errorRate)))")]
-        let rows = result.errors.map { ["  \($0.family) \($0.code)", LoadReportFormat.count($0.count)] }
+        let rows = result.errors.map { ["  " + errorName($0), LoadReportFormat.count($0.count)] }
         for (row, error) in zip(LoadReportFormat.table(rows, columns: 2), result.errors) {
             let message = TerminalText.neutralized(error.message)
             let room = width - row.count - 2
             lines.append(row + "  " + (message.count > room ? message.prefix(room - 1) + "…" : message))
         }
         return lines
+    }
+
+    /// `transport -1004`, `http 503`, or `check` for a failed check (its message is the check).
+    static func errorName(_ error: LoadErrorCount) -> String {
+        error.family == RequestError.Family.validation.rawValue ? "check" : "\(error.family) \(error.code)"
     }
 
     /// Each batch item's or chain step's requests, errors and latency.

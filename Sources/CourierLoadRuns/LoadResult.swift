@@ -78,6 +78,10 @@ public struct LoadResult: Codable, Sendable, Hashable {
     public var mergedFrom: [String]?
     /// What `--find-max` found: its steps and the highest rate that met the SLO.
     public var knee: LoadKnee?
+    /// A few whole exchanges of each outcome (status, error, failed check), redacted, by
+    /// outcome in the order first seen. Nil in runs saved before samples were kept, and for
+    /// runs whose exchanges were not kept.
+    public var samples: [LoadSampleExchange]?
 
     public init(workspace: String, target: String, kind: String, startedAt: Date, plan: LoadPlan) {
         self.workspace = workspace

@@ -45,26 +45,30 @@ public final class LoadRun: Sendable {
 
     /// Prepares the requests, runs, and returns the final figures (partial when stopped).
     public func run() async throws(LoadRunError) -> LoadResult {
+        await waitForDemoServer()
         let template = emptyResult()
         let driver: LoadDriver
         let recorder: LoadRecorder
         /// The agent's slots before a chain's run raised them, and what it raised them to.
         var slots: (before: Int, raised: Int)?
         switch target {
-        case .request:
-            let prepared = try await LoadTargets.prepare([(name, runner.makeRequest(name))])
-            recorder = LoadRecorder(result: template, steps: [name], measuresCPU: true)
-            driver = LoadDriver(plan: plan, requests: prepared, sink: recorder)
-        case .batch:
-            let members = runner.workspace.members(ofBatch: name)
-            let named = members.map { member in
-                (member.row?.label(member.name) ?? member.name, runner.makeRequest(member.name, scope: member.row.map(runner.scope(for:))))
+        case .request, .batch:
+            let named: [(String, WorkspaceRequest)]
+            if case .batch = target {
+                named = runner.workspace.members(ofBatch: name).map { member in
+                    (member.row?.label(member.name) ?? member.name, runner.makeRequest(member.name, scope: member.row.map(runner.scope(for:))))
+                }
+            } else {
+                named = [(name, runner.makeRequest(name))]
             }
             let prepared = try await LoadTargets.prepare(named)
-            recorder = LoadRecorder(result: template, steps: named.map(\.0), measuresCPU: true)
-            driver = LoadDriver(plan: plan, requests: prepared, sink: recorder)
+            let checks = try Self.checks(of: named.map(\.1), target: name, plan: plan)
+            let keeper = LoadExchangeKeeper(steps: named.map(\.0), scopes: named.map(\.1.scope), plan: plan)
+            recorder = LoadRecorder(result: template, steps: named.map(\.0), measuresCPU: true, exchanges: keeper)
+            driver = LoadDriver(plan: plan, requests: prepared, sink: recorder, checks: checks)
         case .chain(let definition):
-            let iterations = ChainLoadIterations(runner: runner, chain: definition)
+            let keeper = LoadExchangeKeeper(steps: [], scopes: [], plan: plan)
+            let iterations = ChainLoadIterations(runner: runner, chain: definition, exchanges: keeper)
             // The chain's requests go through the runner's agent: as many slots as iterations,
             // given back when the run ends.
             runner.agent.config.update { settings in
@@ -72,7 +76,7 @@ public final class LoadRun: Sendable {
                 settings.maxConcurrentTransfers = max(before, plan.maxInFlight)
                 slots = (before, settings.maxConcurrentTransfers)
             }
-            recorder = LoadRecorder(result: template, steps: iterations.stepNames)
+            recorder = LoadRecorder(result: template, steps: iterations.stepNames, exchanges: keeper)
             driver = LoadDriver(plan: plan, iterations: iterations, sink: recorder)
         }
         let start = LoadDriver.now()
@@ -100,6 +104,32 @@ public final class LoadRun: Sendable {
         final.abandoned = ending.abandoned
         state.withLock { $0.final = final }
         return final
+    }
+
+    /// Waits (off the cooperative pool) until the demo server the workbench starts in a child
+    /// process listens: a run started in the moment after the workbench opened had its first
+    /// requests refused, as a single send's would but for the agent's readiness accessory,
+    /// which the fast path does not go through.
+    private func waitForDemoServer() async {
+        guard let demo = runner.options.demoServer else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                demo.waitUntilListening()
+                done.resume()
+            }
+        }
+    }
+
+    /// The checks of a run with `plan.checks` (nil without); refused when none of the
+    /// requests has `expect:` to run.
+    private static func checks(of requests: [WorkspaceRequest], target: String, plan: LoadPlan) throws(LoadRunError) -> LoadChecks? {
+        guard plan.checks == true else { return nil }
+        let checks = LoadChecks(requests)
+        if checks.isEmpty {
+            throw LoadRunError("--checks runs each request's expect:, and " + (requests.count == 1 ? "\(target) has none"
+                : "none of \(target)'s requests has any"))
+        }
+        return checks
     }
 
     /// Ends the run: nothing more is sent, and the result covers what completed.

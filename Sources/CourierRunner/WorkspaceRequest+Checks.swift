@@ -4,6 +4,7 @@ import CourierFormat
 import CourierFormatCore
 import Foundation
 import HTTPTypes
+import Synchronization
 
 extension WorkspaceRequest {
     /// Whether responses are checked: the request has `expect:` (on the response or on every
@@ -69,9 +70,35 @@ extension WorkspaceRequest {
         return result
     }
 
+    /// The request's `expect:` as a function of a response's facts alone — no contract, no
+    /// stream, nothing kept on the request — for a load run that checks every response
+    /// (`courier load --checks`), from any thread. Each schema is read once.
+    package func responseChecks() -> @Sendable (ResponseFacts) -> [CheckResult] {
+        let (expectations, scope, load) = (source.expect, scope, schemaLoader())
+        let schemas = SchemaCache()
+        return { facts in
+            Expectation.evaluate(expectations, on: facts, render: { text throws(TemplateError) in try scope.render(text) },
+                                 loadSchema: { path in
+                                     if let known = schemas.read.withLock({ $0[path] }) { return known }
+                                     let schema = try load(path)
+                                     schemas.read.withLock { $0[path] = schema }
+                                     return schema
+                                 })
+        }
+    }
+
+    /// The schemas a load run's checks read, by path, read once.
+    private final class SchemaCache: Sendable {
+        let read = Mutex<[String: (document: JSONValue, uri: String)]>([:])
+    }
+
+    /// Whether the request's `expect:` judges the status (then a status of 400 and more that
+    /// passes is the right answer, not a failure).
+    package var expectationsJudgeStatus: Bool { source.expect.contains { $0.checksStatus } }
+
     /// Reads a JSON Schema `expect:` names: inside the workspace's directories, JSON or YAML
     /// (``SchemaFile``; what is wrong said in plain words, not as Foundation's error dump).
-    private func schemaLoader() -> (String) throws -> (document: JSONValue, uri: String) {
+    private func schemaLoader() -> @Sendable (String) throws -> (document: JSONValue, uri: String) {
         let workspace = self.workspace
         return { path in try SchemaFile.read(path, workspace: workspace) }
     }

@@ -78,6 +78,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --find-max: how long each step holds (default 5s; its first second settles).", valueName: "TIME"))
     var step: String?
 
+    @Flag(help: "Run each request's expect: on every response (read whole: slower); a failed check fails the request, named by its check.")
+    var checks = false
+
     @Option(help: "The environment whose variables apply.", completion: Completions.environments)
     var env: String?
 
@@ -107,6 +110,7 @@ struct LoadCommand: AsyncParsableCommand {
                                   duration: duration, requests: requests.map(String.init), warmup: warmup, ramp: ramp,
                                   failOn: failOn, stages: stages)
         options.findMax = findMax
+        options.checks = checks
         options.slo = slo
         options.step = step
         let plan: LoadPlan

@@ -98,5 +98,49 @@ extension EndToEndTests {
             try session.press("x")
             try await session.waitFor("8 Load · load-target · stopped")
         }
+
+        @Test("Enter on the 503 row opens its sample exchanges, redacted; ] goes to the next, Esc back",
+              arguments: [(120, 40), (80, 24)])
+        func enterOnA503RowOpensItsSamples(columns: Int, rows: Int) async throws {
+            let sandbox = try EndToEndTests.Sandbox()
+            defer { sandbox.remove() }
+            let path = sandbox.directory + "/load.yaml"
+            // Every tenth answer of this key is a 503 (the demo server counts by key).
+            let workspace = """
+                name: load
+                config:
+                  baseUrl: "{{demo}}"
+                variables:
+                  token: e2e-sekrit
+                requests:
+                  flaky:
+                    url: /load/flaky?every=10&key=e2e-\(columns)-\(UUID().uuidString.prefix(8))
+                    auth: {bearer: "{{token}}"}
+                    sensitive: ["{{token}}"]
+                """
+            try workspace.write(toFile: path, atomically: true, encoding: .utf8)
+            let session = try TmuxSession(command: "\(EndToEndTests.binary) tui \(path)", columns: columns, rows: rows,
+                                          environment: sandbox.environment)
+            try await session.waitFor("1 Requests")
+            try session.select("flaky")
+            try session.press("L")
+            try await session.waitFor("Load run of request flaky")
+            try session.press("C-u")
+            try session.type("c=2 n=200")
+            try session.press("Enter")
+            try await session.waitFor(all: ["load run of flaky done", "past load runs of flaky", "#1"])
+            // Up from the run just saved: the last outcome row, the 503s' error row.
+            try session.press("k")
+            try await session.waitFor("Enter: samples")
+            try session.press("Enter")
+            let opened = try await session.waitFor(all: ["503 Service Unavailable", "sample 1 of 3", "HTTP/1.1 503"])
+            #expect(opened.contains("\"failed\" : true"), "the body, pretty-printed:\n\(opened)")
+            #expect(opened.contains("Authorization: ‹redacted›") && !opened.contains("sekrit"), "\(opened)")
+            try session.press("]")
+            try await session.waitFor("sample 2 of 3")
+            try session.press("Escape")
+            let back = try await session.waitUntil("the figures again") { $0.contains("latency ms") && !$0.contains("sample 2 of 3") }
+            #expect(back.contains("503"), "\(back)")
+        }
     }
 }

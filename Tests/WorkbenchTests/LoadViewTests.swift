@@ -110,9 +110,34 @@ import Testing
 
     @Test func statusesAndErrorsAreCountedByCode() {
         let lines = LoadView.outcomes(result(), width: 64, rows: 10).map(\.text)
-        #expect(lines[1].hasPrefix(" 200") && lines[1].hasSuffix("1,380"))
+        #expect(lines[1].hasPrefix(" 200") && lines[1].hasSuffix("1,380  "), "\(lines[1])")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 64 })
         #expect(lines.contains { $0.hasPrefix(" http 503") && $0.contains("20") && $0.contains("Service Unavailable") }, "\(lines)")
         #expect(LoadView.totals(result(), width: 120).text.contains("errors 1.43 % (20)"))
+    }
+
+    @Test("rows with sample exchanges end in ›; the selected one stands out while focused, by its id")
+    func outcomeRowsMarkTheirSamplesAndTheSelection() {
+        var run = result()
+        run.samples = [Self.sample(outcome: "503")]
+        let rows = LoadView.outcomeRows(run)
+        expectEqual(rows.map(\.id), ["status 200", "status 503", "error 503"])
+        expectEqual(rows.map(\.outcome), ["200", "503", "503"])
+        let lines = LoadView.outcomes(run, width: 64, rows: 10, selected: "error 503", focused: true)
+        let texts = lines.map(\.text)
+        #expect(texts[1].hasSuffix("1,380  ") && texts[2].hasSuffix(" ›"), "\(texts)")
+        let selected = lines.filter { $0.spans.allSatisfy { $0.style == .tabActive } }
+        #expect(selected.count == 1 && selected[0].text.hasPrefix(" http 503"), "\(texts)")
+        let unfocused = LoadView.outcomes(run, width: 64, rows: 10, selected: "error 503", focused: false)
+        #expect(!unfocused.contains { $0.spans.contains { $0.style == .tabActive } })
+    }
+
+    static func sample(outcome: String, index: Int = 0) -> LoadSampleExchange {
+        LoadSampleExchange(outcome: outcome, step: "orders", second: 1.5 + Double(index), milliseconds: 12.5, method: "GET",
+                           url: "http://127.0.0.1:1/orders?api_key=‹redacted›", requestHeaders: [.init(name: "Authorization", value: "‹redacted›")],
+                           requestBody: nil, status: 503, httpVersion: "HTTP/1.1",
+                           responseHeaders: [.init(name: "Content-Type", value: "application/json")],
+                           body: "{\"error\":\"overloaded\",\"sample\":\(index)}", bodyBytes: 31, error: nil, checkDetail: nil)
     }
 
     @Test func theConnectionsSayTheirHTTPVersion() {

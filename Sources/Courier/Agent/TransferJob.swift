@@ -36,6 +36,9 @@ class TransferJob: @unchecked Sendable {
     /// the start and from body bytes only. A request whose redirects the transport follows
     /// itself still gets its header lines: it needs `Location`.
     var measuresOnly: Bool { false }
+    /// Of a body the request discards (``PreparedRequest/discardsResponseBody``), how many
+    /// first bytes are kept all the same (a load run's sample exchange); the rest is read and dropped.
+    var keptBodyPrefix: Int { 0 }
     /// The transfer got a slot and its handle joined the loop. Transport thread: return at once.
     func transferStarted() {}
     /// A download's body began to arrive in its partial file, with these validators.
@@ -64,7 +67,8 @@ class TransferJob: @unchecked Sendable {
     /// thread hop (a load run's requests, whose next one starts from there).
     var endsOnTransport: Bool { false }
     /// The transfer ended (``endsOnTransport`` jobs). Transport thread: return at once. The
-    /// outcome's header lines and body are not kept.
+    /// outcome's header lines and body are kept (settled) only for a job that does not
+    /// only measure (``measuresOnly``).
     func transferEndedOnTransport(_ outcome: TransferOutcome) {}
 }
 

@@ -10,7 +10,8 @@ import Synchronization
 /// `LoadJob` on the driver's own libcurl transport (its own thread, connection cache and
 /// `maxInFlight` slots). A job's end is heard on the transport thread in the pass it ended,
 /// where its sample is recorded and the next job (closed model) is handed straight back to
-/// the loop: no thread hop per request, no ``Request``, no record, no history, no body kept.
+/// the loop: no thread hop per request, no ``Request``, no record, no history, no body kept
+/// (but the head and first bytes of a few exchanges of each outcome, ``LoadExchange``).
 /// The schedule (the open model's due times, a ramp's steps, the duration's end) is paced on
 /// the transport thread too (`TransportPacer`): due requests start there, woken by a timerfd.
 /// Chains go through ``LoadIterations`` on the queue, paced by a timer on it. The schedule and
@@ -51,6 +52,8 @@ public final class LoadDriver: @unchecked Sendable {
         var capacity: Int
         /// The level a pause held at 0 came from, for the resume.
         var pausedLevel: Double?
+        /// Which sends keep their exchange as a sample.
+        var sampling = LoadExchangeSampling()
     }
 
     /// One iteration to start, decided under the lock, started outside it.
@@ -59,12 +62,16 @@ public final class LoadDriver: @unchecked Sendable {
         var target: Int
         var due: UInt64
         var warmup: Bool
+        /// Keeps its exchange (``LoadExchange``).
+        var captures = false
     }
 
     let queue = DispatchQueue(label: "courier.load", qos: .userInitiated)
     let plan: LoadPlan
     private let sink: any LoadSampleSink
     private let targets: [SharedPreparedRequest]
+    /// Checks every response (`--checks`); nil: responses are only measured.
+    private let checks: (any LoadResponseCheck)?
     private let iterations: (any LoadIterations)?
     let transport: Transport?
     private let progress = ProgressCell()
@@ -78,13 +85,15 @@ public final class LoadDriver: @unchecked Sendable {
     /// at least `maxInFlight`, at most 100,000 (the closed model never has more than its slots).
     var backlogLimit: Int { state.withLock { $0.capacity - $0.slots } }
 
-    /// A run of prepared requests, round-robin (a batch's items, or one request).
-    public init(plan: LoadPlan, requests: [PreparedRequest], sink: any LoadSampleSink) {
+    /// A run of prepared requests, round-robin (a batch's items, or one request); `checks`,
+    /// when given, judges every response, read whole (a failed check fails the request).
+    public init(plan: LoadPlan, requests: [PreparedRequest], sink: any LoadSampleSink, checks: (any LoadResponseCheck)? = nil) {
         self.plan = plan
         self.sink = sink
+        self.checks = checks
         targets = requests.map { prepared in
             var prepared = prepared
-            prepared.discardsResponseBody = true
+            prepared.discardsResponseBody = checks == nil
             // Load runs are mostly small answers: libcurl's own buffer, allocated cheaply per transfer.
             prepared.bulkReceiveBuffer = false
             return SharedPreparedRequest(prepared)
@@ -104,6 +113,7 @@ public final class LoadDriver: @unchecked Sendable {
         self.plan = plan
         self.sink = sink
         targets = []
+        checks = nil
         self.iterations = iterations
         transport = nil
         state = Mutex(Self.initialState(plan))
@@ -239,7 +249,8 @@ public final class LoadDriver: @unchecked Sendable {
             while state.running < state.slots, let due = state.backlog.popFirst() {
                 state.running += 1
                 let warmup = state.schedule.isWarmup(Double(due - start) / 1e9)
-                let launch = Launch(id: state.nextID, target: count > 0 ? state.nextTarget : 0, due: due, warmup: warmup)
+                let launch = Launch(id: state.nextID, target: count > 0 ? state.nextTarget : 0, due: due, warmup: warmup,
+                                    captures: iterations == nil && state.sampling.capturesNext())
                 state.nextID += 1
                 if count > 0 { state.nextTarget = (state.nextTarget + 1) % count }
                 if iterations == nil { send(launch, onTransport: onTransport) } else { launches.append(launch) }
@@ -260,7 +271,7 @@ public final class LoadDriver: @unchecked Sendable {
     /// Hands a request to the transport.
     private func send(_ launch: Launch, onTransport: Bool) {
         let job = LoadJob(id: launch.id, target: launch.target, sent: targets[launch.target], progress: progress,
-                          due: launch.due, warmup: launch.warmup, driver: self)
+                          due: launch.due, warmup: launch.warmup, driver: self, captures: launch.captures, checks: checks)
         if onTransport { transport?.submitOnTransport(job) } else { transport?.submit(job) }
     }
 
@@ -282,6 +293,7 @@ public final class LoadDriver: @unchecked Sendable {
             sample.inFlight = state.running + state.backlog.count
             state.running -= 1
             state.lastEnd = max(state.lastEnd, job.due + sample.latency)
+            state.sampling.ended(status: sample.status, error: sample.error, captured: sample.exchange != nil)
             return true
         }
         guard recorded else { return }

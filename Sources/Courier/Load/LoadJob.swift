@@ -10,6 +10,11 @@ final class LoadJob: TransferJob, @unchecked Sendable {
     let target: Int
     let due: UInt64
     let warmup: Bool
+    /// Keeps its exchange as a sample (``LoadExchange``): hears its header lines and keeps the
+    /// first bytes of its body.
+    let captures: Bool
+    /// Hears its whole response, checked (``LoadResponseCheck``); nil when not checked.
+    private let checks: (any LoadResponseCheck)?
     /// When the transfer's handle joined the loop (transport thread), for the open model's
     /// latency: the wait for a slot counts, and so does the transfer.
     let startedAt = Atomic<UInt64>(0)
@@ -18,10 +23,13 @@ final class LoadJob: TransferJob, @unchecked Sendable {
     /// A unary gRPC call's message, sent by libcurl's read callback; nil for HTTP.
     private let outbox: GRPCOutbox?
 
-    init(id: Int, target: Int, sent: SharedPreparedRequest, progress: ProgressCell, due: UInt64, warmup: Bool, driver: LoadDriver) {
+    init(id: Int, target: Int, sent: SharedPreparedRequest, progress: ProgressCell, due: UInt64, warmup: Bool, driver: LoadDriver,
+         captures: Bool = false, checks: (any LoadResponseCheck)? = nil) {
         self.target = target
         self.due = due
         self.warmup = warmup
+        self.captures = captures
+        self.checks = checks
         self.driver = driver
         outbox = sent.value.grpc.map { GRPCOutbox($0) }
         super.init(id: id, sent: sent, priority: .default, progress: progress)
@@ -31,7 +39,9 @@ final class LoadJob: TransferJob, @unchecked Sendable {
 
     override var wantsProgressTicks: Bool { false }
 
-    override var measuresOnly: Bool { true }
+    override var measuresOnly: Bool { !captures && checks == nil }
+
+    override var keptBodyPrefix: Int { captures ? LoadExchange.bodyPrefixLimit : 0 }
 
     override func transferStarted() {
         startedAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
@@ -60,6 +70,18 @@ final class LoadJob: TransferJob, @unchecked Sendable {
         sample.status = outcome.received?.statusCode ?? 0
         sample.error = outcome.isCall ? Self.callError(outcome) : outcome.error
         if let metrics { sample.take(metrics, responded: outcome.received != nil) }
+        guard captures || checks != nil else { return sample }
+        let response = outcome.received?.parsed()
+        var failure: LoadCheckFailure?
+        if let checks, let response, sample.error == nil {
+            failure = checks.failure(target: target, response: response, body: outcome.body, seconds: metrics?.total ?? 0)
+            if let failure { sample.error = failure.error }
+            sample.statusJudged = checks.judgesStatus(target: target)
+        }
+        if captures {
+            sample.exchange = LoadExchange(request: request, response: response, body: outcome.body,
+                                           bodyBytes: metrics?.bytesReceived ?? Int64(outcome.body.count), checkDetail: failure?.detail)
+        }
         return sample
     }
 

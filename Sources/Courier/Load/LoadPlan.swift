@@ -38,6 +38,9 @@ public struct LoadPlan: Sendable, Hashable, Codable {
     /// With stages the model carries the highest level (the most in flight), and the duration
     /// is the stages' sum.
     public var stages: [LoadStage]?
+    /// Every response is read whole and judged by the request's `expect:` (`--checks`): a
+    /// failed check fails the request. Nil or false: responses are only measured.
+    public var checks: Bool?
 
     /// A plan; give `duration`, `requests` or both (the first reached ends the run). Negative
     /// `warmup` and `ramp` count as 0; check ``problem`` before running it.

@@ -42,6 +42,11 @@ public struct LoadSample: Sendable {
     public var sentAt: UInt64 = 0
     /// Iterations running or waiting for a slot when this one ended (the driver's count).
     public var inFlight = 0
+    /// The request's checks judged the status (``LoadResponseCheck/judgesStatus(target:)``): a
+    /// status of 400 and more is a failure only when a check says so.
+    public var statusJudged = false
+    /// The whole exchange, when this send kept it as a sample of its outcome (a few of each).
+    public var exchange: LoadExchange?
 
     /// A sample of `target` with its latency in nanoseconds; the rest is filled in after, mostly by
     /// ``take(_:responded:)``.

@@ -61,7 +61,10 @@ extension EasyTransfer {
         if isRedirecting { return true }
         if !reportsProgress, !job.measuresOnly { countReceived(bytes.count) }
         guard let plan = job.request.download else {
-            guard !job.request.discardsResponseBody else { return true }
+            guard !job.request.discardsResponseBody else {
+                keepPrefix(bytes)
+                return true
+            }
             if !bodyStarted {
                 if beginStream() { bodyStarted = true } else if !reserveBody() { return false }
             }
@@ -82,6 +85,13 @@ extension EasyTransfer {
         case .undecided, .closed:
             return false
         }
+    }
+
+    /// Keeps the first ``TransferJob/keptBodyPrefix`` bytes of a body otherwise dropped.
+    private func keepPrefix(_ bytes: UnsafeRawBufferPointer) {
+        let room = job.keptBodyPrefix - buffer.body.count
+        guard room > 0 else { return }
+        buffer.body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.prefix(room)))
     }
 
     /// A 2xx body goes to the partial file — appended when it answers our Range, from the

@@ -91,8 +91,9 @@ extension Transport {
             if transfer.job.endsOnTransport {
                 // Heard here and now: no copy of the outcome into the pass's list and out again.
                 var outcome = transfer.outcome(result: result, timedOut: false)
-                // A call's status may be in its head (a trailers-only answer): kept for it.
-                if outcome.isCall { outcome.settle() } else { outcome.discardLent() }
+                // A call's status may be in its head (a trailers-only answer): kept for it,
+                // as is the head and body a job that does more than measure asked for.
+                if outcome.isCall || !transfer.job.measuresOnly { outcome.settle() } else { outcome.discardLent() }
                 recycle(transfer, completed: true, into: &loop)
                 transfer.job.transferEndedOnTransport(outcome)
             } else {
@@ -134,7 +135,7 @@ extension Transport {
                     continue
                 }
                 var outcome = outcome
-                outcome.discardLent()
+                if outcome.isCall || !job.measuresOnly { outcome.settle() } else { outcome.discardLent() }
                 job.transferEndedOnTransport(outcome)
             }
             loop.ended.removeAll(keepingCapacity: true)

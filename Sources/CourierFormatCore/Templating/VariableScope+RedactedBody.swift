@@ -17,6 +17,17 @@ extension VariableScope {
         try StreamingRedaction.copy(source, to: destination, secrets: secretMatcher, contentType: contentType)
     }
 
+    /// A body's first bytes, cut anywhere (a load run's sample keeps 4 KiB): redacted as it
+    /// streams (``StreamingRedaction``), so that a JSON document cut short still has its
+    /// secret-named keys' values hidden, which a whole document's parse could not do.
+    package func redactedPrefix(_ data: Data, contentType: String?) -> Data {
+        var redaction = StreamingRedaction(secrets: secretMatcher, json: contentType?.lowercased().contains("json") ?? false)
+        var output: [UInt8] = []
+        redaction.take(data, into: &output)
+        redaction.finish(into: &output)
+        return Data(output)
+    }
+
     private func redactedBodyHeld(_ data: Data, contentType: String?) -> Data {
         guard let text = String(data: data, encoding: .utf8) else { return data }
         let type = contentType?.lowercased() ?? ""

@@ -18,6 +18,8 @@ extension Action {
     package static let loadFaster = Action("loadFaster", "Faster: the rate or concurrency +25 %")
     package static let loadSlower = Action("loadSlower", "Slower: the rate or concurrency −20 %")
     package static let loadPause = Action("loadPause", "Pause sending, or resume")
+    package static let nextSample = Action("nextSample", "Next sample exchange of the row")
+    package static let previousSample = Action("previousSample", "Previous sample exchange")
 }
 
 extension LoadPane {
@@ -33,5 +35,7 @@ extension LoadPane {
         KeyMap.Binding(keys: [.character("+")], action: .loadFaster, scope: .load, hint: "faster"),
         KeyMap.Binding(keys: [.character("-")], action: .loadSlower, scope: .load, hint: "slower"),
         KeyMap.Binding(keys: [.character("p")], action: .loadPause, scope: .load, hint: "pause"),
+        KeyMap.Binding(keys: [.character("]")], action: .nextSample, scope: .load, hint: "samples"),
+        KeyMap.Binding(keys: [.character("[")], action: .previousSample, scope: .load, hint: nil),
     ]
 }

@@ -59,7 +59,7 @@ extension LoadPane {
 
     func render(context: PaneContext) -> PaneRender {
         let content = context.content
-        let lines = content.height < 8 ? compactLines(context) : fullLines(context)
+        let lines = content.height < 8 ? compactLines(context) : sampleLines(context) ?? fullLines(context)
         var extra = ""
         if let shown {
             extra = "· \(shown.target) · " + (showsLive ? LoadView.state(of: shown).word : "past run" + (shown.id.map { " #\($0)" } ?? ""))
@@ -68,7 +68,7 @@ extension LoadPane {
         }
         let badge: StyledLine? = active?.isRunning == true && !showsLive ? StyledLine("\(active!.run.name) running", .accent) : nil
         let frame = PaneFrame(pane: .load, rect: context.rect, title: context.title(.load, extra), isFocused: context.isFocused,
-                              lines: lines, badge: badge, footer: content.height < 8 ? nil : ListView.position(cursor, height: pastRows(context)))
+                              lines: lines, badge: badge, footer: content.height < 8 || openSamples != nil ? nil : ListView.position(cursor, height: pastRows(context)))
         return PaneRender(frame: frame, cursor: nil)
     }
 
@@ -107,7 +107,7 @@ extension LoadPane {
             lines += LoadView.latency(shown, width: width, phaseRows: budget.phases)
             if budget.middle > 0 {
                 if budget.gaps { lines.append("") }
-                lines += middle(shown, width: width, rows: budget.middle, glyphs: context.glyphs)
+                lines += middle(shown, width: width, rows: budget.middle, glyphs: context.glyphs, focused: context.isFocused)
             }
             if budget.steps > 0 {
                 if budget.gaps { lines.append("") }
@@ -124,12 +124,12 @@ extension LoadPane {
     }
 
     /// The histogram beside statuses and errors, or the comparison with a past run.
-    private func middle(_ shown: LoadResult, width: Int, rows: Int, glyphs: Glyphs) -> [StyledLine] {
+    private func middle(_ shown: LoadResult, width: Int, rows: Int, glyphs: Glyphs, focused: Bool) -> [StyledLine] {
         if let baseline { return LoadView.comparison(LoadComparison(shown, baseline: baseline), width: width, rows: rows) }
         guard width >= 70 else { return LoadView.histogram(shown, width: width, rows: rows, glyphs: glyphs) }
         let left = width * 55 / 100
         let histogram = LoadView.histogram(shown, width: left, rows: rows, glyphs: glyphs)
-        let outcomes = LoadView.outcomes(shown, width: width - left - 3, rows: rows)
+        let outcomes = LoadView.outcomes(shown, width: width - left - 3, rows: rows, selected: selectedOutcome, focused: focused)
         return (0..<max(histogram.count, outcomes.count)).map { index in
             var line = index < histogram.count ? histogram[index].padded(to: left) : StyledLine(String(repeating: " ", count: left))
             line.append("  ")
@@ -155,7 +155,8 @@ extension LoadPane {
         let title = StyledLine(" past load runs of \(pastTarget ?? "—")" + (context.isFocused ? " · \(hint)" : ""), .dim).truncated(to: width)
         let past = self.past
         let shownID = shown?.id
-        return [title] + ListView.lines(cursor, height: rows - 1, width: width, focused: context.isFocused, empty: "none yet") { index in
+        return [title] + ListView.lines(cursor, height: rows - 1, width: width, focused: context.isFocused && selectedOutcome == nil,
+                                        empty: "none yet") { index in
             LoadView.pastRow(past[index], shown: past[index].id == shownID, width: width, now: context.now, glyphs: context.glyphs)
         }
     }

@@ -7,7 +7,8 @@ import Foundation
 /// histogram, errors by code, statuses, connections, in flight, a batch's or chain's steps —
 /// and the past load runs of the selected request, batch or chain from the history. `x` stops
 /// the run, keeping what completed; Enter shows a past run, `c` compares the run shown with the
-/// selected past one.
+/// selected past one. The cursor goes up from the past runs into the statuses and errors,
+/// where Enter opens the sample exchanges kept of that outcome (`[` `]` go through them).
 ///
 /// The run goes on in a task of its own. Once a second ``tick(_:context:)`` asks for its figures,
 /// which are worked out off the input loop (percentiles of several histograms take
@@ -39,7 +40,12 @@ final class LoadPane: Pane {
     /// The past load runs of ``pastTarget``, newest first, as the history last gave them.
     private(set) var past: [LoadRunSummary] = []
     private(set) var pastTarget: String?
-    private(set) var cursor = ListCursor()
+    var cursor = ListCursor()
+    /// The status or error row selected (a ``LoadView/OutcomeRow`` id), or nil while the past
+    /// runs' list has the cursor.
+    var selectedOutcome: String?
+    /// The sample exchanges open over the view (Enter on a status or error row).
+    var openSamples: OpenSamples?
     /// The past run the shown one is compared with (`c`; Esc drops it).
     private(set) var baseline: LoadResult?
     /// When ``tick(_:context:)`` next reads the active run's figures.
@@ -78,6 +84,10 @@ final class LoadPane: Pane {
             return [.say("stopping the load run of \(active.run.name): the figures keep what completed", .warning)]
         case .loadFaster, .loadSlower, .loadPause:
             return control(action)
+        case .showLoadRun where selectedOutcome != nil:
+            return openSelectedSamples()
+        case .nextSample, .previousSample:
+            turnSample(forward: action == .nextSample)
         case .showLoadRun, .compareLoadRuns:
             guard past.indices.contains(cursor.selection) else { return [] }
             if action == .compareLoadRuns {
@@ -86,7 +96,11 @@ final class LoadPane: Pane {
             }
             read(past[cursor.selection].id, forComparison: action == .compareLoadRuns)
         default:
-            _ = cursor.perform(action, height: pastRows(context))
+            if openSamples != nil {
+                scrollSample(action, context: context)
+            } else if !moveAmongOutcomes(action, context: context) {
+                _ = cursor.perform(action, height: pastRows(context))
+            }
         }
         return []
     }
@@ -109,6 +123,10 @@ final class LoadPane: Pane {
     }
 
     func escape() -> Bool {
+        if openSamples != nil {
+            openSamples = nil
+            return true
+        }
         guard baseline != nil else { return false }
         baseline = nil
         return true
@@ -117,7 +135,9 @@ final class LoadPane: Pane {
     func disabledReason(for action: Action) -> String? {
         switch action {
         case .stopLoad, .loadFaster, .loadSlower, .loadPause: return active?.isRunning == true ? nil : "no load run is going on"
-        case .showLoadRun, .compareLoadRuns: return past.isEmpty ? "no past load run of this one" : nil
+        case .showLoadRun: return past.isEmpty && selectedOutcome == nil ? "no past load run of this one" : nil
+        case .compareLoadRuns: return past.isEmpty ? "no past load run of this one" : nil
+        case .nextSample, .previousSample: return openSamples == nil ? "no sample exchange is open: Enter on a status or error row" : nil
         default: return nil
         }
     }
@@ -169,6 +189,8 @@ final class LoadPane: Pane {
         reading = false
         showsLive = true
         baseline = nil
+        selectedOutcome = nil
+        openSamples = nil
         nextSample = now.addingTimeInterval(1)
         let mailbox = source.mailbox
         mailbox.post(.loadRunStarted(run: id, run))
@@ -258,7 +280,8 @@ final class LoadPane: Pane {
                 if showsLive { shown?.id = saved.id }
             }
             guard target == pastTarget else { return [] }
-            let selected = past.indices.contains(cursor.selection) ? past[cursor.selection].id : nil
+            // A run just saved is selected: it is the one shown, and up from it are its outcomes.
+            let selected = saved.map(\.id) ?? (past.indices.contains(cursor.selection) ? past[cursor.selection].id : nil)
             past = runs
             cursor.reset(count: runs.count, selecting: runs.firstIndex { $0.id == selected } ?? 0)
         case .read(let result, let forComparison)?:
@@ -268,6 +291,8 @@ final class LoadPane: Pane {
                 shown = result
                 showsLive = false
                 baseline = nil
+                selectedOutcome = nil
+                openSamples = nil
             }
         default:
             break

@@ -7,7 +7,8 @@ import CourierWorkspace
 /// `c=` concurrency (closed model) or `r=` rate a second (open model, `max=` in flight at most,
 /// 256 as `courier load --rate` has it); `d=` duration or `n=` requests (ten seconds when
 /// neither); `w=` warm-up and `ramp=`; or `stages=30s:100/s,1m:500/s` (`30s:c8,…` closed) instead
-/// of the level and the time. Durations and rates read as `courier load` reads them
+/// of the level and the time; `checks=on` runs the request's `expect:` on every response
+/// (`courier load --checks`). Durations and rates read as `courier load` reads them
 /// (``LoadDurationText``): `10s`, `500ms`, `2m`, a bare number of seconds; `200`, `200/s`.
 enum LoadSettings {
     /// What `L` offers the first time.
@@ -36,6 +37,16 @@ enum LoadSettings {
     }
 
     private static func plan(_ values: [String: String]) throws(LoadSettingsProblem) -> LoadPlan {
+        var plan = try pacing(values)
+        switch values["checks"]?.lowercased() {
+        case nil, "off", "no", "false": break
+        case "on", "yes", "true": plan.checks = true
+        case let other?: throw LoadSettingsProblem("checks=\(other): on runs the request's expect: on every response, off only measures")
+        }
+        return plan
+    }
+
+    private static func pacing(_ values: [String: String]) throws(LoadSettingsProblem) -> LoadPlan {
         if let text = values["stages"] { return try staged(text, values) }
         let model: LoadPlan.Model
         switch (values["c"], values["r"]) {
@@ -79,8 +90,12 @@ enum LoadSettings {
         return plan
     }
 
-    /// A plan as the line that asks for it: `c=16 d=10s`, `r=200 d=30s w=5s`, `stages=30s:100/s,1m:500/s`.
+    /// A plan as the line that asks for it: `c=16 d=10s`, `r=200 d=30s w=5s checks=on`, `stages=30s:100/s,1m:500/s`.
     static func line(of plan: LoadPlan) -> String {
+        pacingLine(of: plan) + (plan.checks == true ? " checks=on" : "")
+    }
+
+    private static func pacingLine(of plan: LoadPlan) -> String {
         if let stages = plan.stages {
             var words = ["stages=" + LoadStagesText.text(stages, open: plan.isOpen)]
             if case .open(_, let maxInFlight) = plan.model, maxInFlight != standardMaxInFlight { words.append("max=\(maxInFlight)") }
@@ -105,8 +120,8 @@ enum LoadSettings {
     static func duration(_ seconds: Double) -> String { LoadReportFormat.duration(seconds) }
 
     private static let names = ["c": "concurrency", "r": "rate", "max": "most in flight", "d": "duration", "n": "requests",
-                                "w": "warm-up", "ramp": "ramp", "stages": "stages"]
-    private static let keys = "c= r= max= d= n= w= ramp= stages="
+                                "w": "warm-up", "ramp": "ramp", "stages": "stages", "checks": "checks"]
+    private static let keys = "c= r= max= d= n= w= ramp= stages= checks="
 
     private static func integer(_ text: String?, _ key: String) throws(LoadSettingsProblem) -> Int? {
         guard let text else { return nil }

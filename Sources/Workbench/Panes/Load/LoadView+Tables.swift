@@ -1,3 +1,4 @@
+import Courier
 import CourierWorkspace
 import Foundation
 
@@ -23,28 +24,59 @@ extension LoadView {
         return lines
     }
 
+    /// A status or error row of ``outcomes(_:width:rows:selected:focused:)``: its own id (kept
+    /// as the selection while the rows reorder) and the outcome its samples are kept under.
+    struct OutcomeRow: Equatable {
+        var id: String
+        var outcome: String
+    }
+
+    /// The status rows by count, then the error rows, in the order they are drawn.
+    static func outcomeRows(_ result: LoadResult) -> [OutcomeRow] {
+        let statuses = result.statuses.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        return statuses.map { OutcomeRow(id: "status " + $0.key, outcome: $0.key) }
+            + result.errors.map { error in
+                let outcome = LoadSampleExchange.outcome(family: error.family, code: error.code, message: error.message)
+                return OutcomeRow(id: "error " + outcome, outcome: outcome)
+            }
+    }
+
     /// Statuses (`200  12,316`) and errors by code (`http 503  24  Service Unavailable`), in
-    /// `rows` rows of `width`.
-    static func outcomes(_ result: LoadResult, width: Int, rows: Int) -> [StyledLine] {
-        var lines = [StyledLine(DisplayWidth.padded(" status", to: width - 8) + LoadFigures.right("count", 8), .dim)]
+    /// `rows` rows of `width`; `selected` (an ``OutcomeRow`` id) stands out while the pane is
+    /// `focused` (as an active tab does: the row shares the screen's row with the histogram,
+    /// so a whole-row highlight would select that too), and `›` marks the rows with sample
+    /// exchanges to open.
+    static func outcomes(_ result: LoadResult, width: Int, rows: Int, selected: String? = nil, focused: Bool = false) -> [StyledLine] {
+        let sampled = Set((result.samples ?? []).map(\.outcome))
+        func mark(_ line: StyledLine, _ row: OutcomeRow) -> StyledLine {
+            var line = line
+            if line.width < width - 1 { line.append(DisplayWidth.padded("", to: width - line.width - 1)) }
+            line.append(sampled.contains(row.outcome) ? "›" : " ", .dim)
+            line = line.truncated(to: width)
+            guard focused, row.id == selected else { return line }
+            return StyledLine(line.spans.map { Span($0.text, .tabActive) })
+        }
+        let hint = selected == nil || !focused ? "" : " · Enter: samples"
+        var lines = [StyledLine(DisplayWidth.padded(" status" + hint, to: width - 8) + LoadFigures.right("count", 8), .dim)]
         let statuses = result.statuses.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         for (status, count) in statuses {
             var line = StyledLine(" ")
             let code = Int(status) ?? 0
-            line.append(DisplayWidth.padded(status, to: width - 9), code >= 400 ? .failure : Style.status(code))
+            line.append(DisplayWidth.padded(status, to: width - 11), code >= 400 ? .failure : Style.status(code))
             line.append(LoadFigures.right(count.groupedDigits, 8), .plain)
-            lines.append(line.truncated(to: width))
+            lines.append(mark(line, OutcomeRow(id: "status " + status, outcome: status)))
         }
         if statuses.isEmpty { lines.append(StyledLine(" no response yet", .dim)) }
         guard !result.errors.isEmpty else { return Array(lines.prefix(rows)) }
         lines.append(StyledLine(DisplayWidth.padded(" errors", to: width - 8) + LoadFigures.right("count", 8), .dim))
         for error in result.errors {
             var line = StyledLine(" ")
-            let code = "\(error.family) \(error.code)"
-            line.append(DisplayWidth.padded(code, to: 14), .failure)
+            let isCheck = error.family == RequestError.Family.validation.rawValue
+            line.append(DisplayWidth.padded(isCheck ? "check" : "\(error.family) \(error.code)", to: 14), .failure)
             line.append(LoadFigures.right(error.count.groupedDigits, 8), .plain)
-            line.append("  " + error.message, .dim)
-            lines.append(line.truncated(to: width))
+            line.append("  " + error.message, isCheck ? .plain : .dim)
+            let outcome = LoadSampleExchange.outcome(family: error.family, code: error.code, message: error.message)
+            lines.append(mark(line.truncated(to: width - 3), OutcomeRow(id: "error " + outcome, outcome: outcome)))
         }
         return Array(lines.prefix(rows))
     }

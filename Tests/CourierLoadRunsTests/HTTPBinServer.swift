@@ -1,0 +1,1 @@
+../CourierTests/HTTPBinServer.swift
