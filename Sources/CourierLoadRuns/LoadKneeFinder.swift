@@ -19,6 +19,8 @@ public struct LoadKneeFinder: Sendable {
     public var precision = 0.1
     /// At most this many steps.
     public var maxSteps = 20
+    /// Told the search so far after each step is judged (the Load view draws the curve as it grows).
+    public var progress: (@Sendable (LoadKnee) -> Void)?
 
     public init(slo: LoadSLO, start: Double, hold: Double) {
         self.slo = slo
@@ -51,6 +53,7 @@ public struct LoadKneeFinder: Sendable {
                 knee.complete = true
                 break
             }
+            progress?(knee)
             rate = next
         }
         // Out of steps: the answer so far is the search's.
@@ -162,6 +165,14 @@ public struct LoadKnee: Codable, Sendable, Hashable {
     /// The search ended by its own rule (the gap closed, the first step broke the SLO, or out of
     /// steps), not because the run was stopped or reached its `--duration` first.
     public var complete: Bool
+
+    /// A search against `slo` (its text), with what it found so far.
+    public init(slo: String, rate: Double? = nil, steps: [LoadKneeStep] = [], complete: Bool = false) {
+        self.slo = slo
+        self.rate = rate
+        self.steps = steps
+        self.complete = complete
+    }
 }
 
 /// One step of the knee finder: the rate asked, what it gave, and whether it met the SLO.

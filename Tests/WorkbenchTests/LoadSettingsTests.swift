@@ -1,5 +1,6 @@
 import Courier
 import Testing
+@testable import CourierLoadRuns
 @testable import Workbench
 
 /// The line `L` asks for: `c=16 d=10s`, `r=200 d=30s`, and the reasons a line is refused.
@@ -44,8 +45,26 @@ import Testing
         expectEqual(problem("c=2 max=5")?.contains("max= goes with r="), true)
     }
 
+    @Test("checks=on checks every response; slo= searches for the highest rate within it, as --find-max does")
+    func checksAndTheSearch() throws {
+        #expect(try plan("c=4 d=5s checks=on").checks == true)
+        #expect(try plan("c=4 d=5s checks=off").checks == nil)
+        expectEqual(problem("c=4 checks=maybe")?.contains("checks=maybe"), true)
+        let (searchPlan, search) = try LoadSettings.parse("r=50 step=3s slo=p99<20ms,errors<1%").get()
+        expectEqual(searchPlan.model, .open(rate: 50, maxInFlight: 256))
+        let finder = try #require(search)
+        #expect(finder.start == 50 && finder.hold == 3, "\(finder)")
+        expectEqual(finder.slo.text, "p99<20ms,errors<1%")
+        #expect(try LoadSettings.parse("slo=p99<20ms").get().search?.start == 10, "from 10 a second unless r= says")
+        #expect(try LoadSettings.parse("c=4 d=1s").get().search == nil)
+        expectEqual(problem("c=4 slo=p99<20ms")?.contains("leave out c="), true)
+        expectEqual(problem("r=10 step=3s")?.contains("step= goes with slo="), true)
+        expectEqual(problem("slo=p99<20ms step=1s")?.contains("step="), true)
+        #expect(problem("slo=fast") != nil)
+    }
+
     @Test func aPlanReadsBackAsTheLineThatAsksForIt() throws {
-        for line in ["c=16 d=10s", "c=2 n=50", "r=200 d=30s w=5s ramp=10s", "r=2.5 max=10 d=250ms", "c=4 d=2m n=1000"] {
+        for line in ["c=16 d=10s", "c=2 n=50", "r=200 d=30s w=5s ramp=10s", "r=2.5 max=10 d=250ms", "c=4 d=2m n=1000", "c=4 d=5s checks=on"] {
             expectEqual(LoadSettings.line(of: try plan(line)), line)
         }
     }

@@ -132,6 +132,25 @@ import Testing
         #expect(!unfocused.contains { $0.spans.contains { $0.style == .tabActive } })
     }
 
+    @Test("a find-max run's search: the answer, the rate→p99 curve in braille and each step met or not")
+    func theKneeSearch() {
+        func step(_ rate: Double, _ p99: Double, _ met: Bool) -> LoadKneeStep {
+            LoadKneeStep(rate: rate, second: 0, throughput: rate, p50: p99 / 2, p99: p99, errorRate: 0, met: met, unmet: met ? [] : ["p99"])
+        }
+        let knee = LoadKnee(slo: "p99<50ms", rate: 200, steps: [step(50, 5, true), step(100, 6, true), step(200, 9, true),
+                                                                step(400, 120, false), step(300, 80, false)], complete: true)
+        let lines = LoadView.knee(knee, running: false, width: 100, rows: 8, glyphs: .unicode)
+        let texts = lines.map(\.text)
+        expectEqual(lines.count, 8)
+        #expect(texts[0].contains("p99<50ms") && texts[0].contains("200/s is the highest rate that met it"), "\(texts)")
+        #expect(texts.contains { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }, "the curve: \(texts)")
+        #expect(texts.contains { $0.contains("50/s") && $0.contains("400/s") }, "the rate axis: \(texts)")
+        #expect(texts.contains { $0.contains("✗") && $0.contains("400") && $0.contains("120") }, "\(texts)")
+        #expect(lines.allSatisfy { $0.width <= 100 })
+        let searching = LoadView.knee(LoadKnee(slo: "p99<50ms"), running: true, width: 100, rows: 8, glyphs: .ascii)
+        #expect(searching[0].text.contains("the first step runs") && searching[0].text.contains("searching"))
+    }
+
     static func sample(outcome: String, index: Int = 0) -> LoadSampleExchange {
         LoadSampleExchange(outcome: outcome, step: "orders", second: 1.5 + Double(index), milliseconds: 12.5, method: "GET",
                            url: "http://127.0.0.1:1/orders?api_key=‹redacted›", requestHeaders: [.init(name: "Authorization", value: "‹redacted›")],

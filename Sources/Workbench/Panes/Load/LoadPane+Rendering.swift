@@ -47,6 +47,7 @@ extension LoadPane {
     /// statuses and errors beside it.
     private func middleRows(_ shown: LoadResult, width: Int) -> Int {
         if let baseline { return 1 + LoadComparison(shown, baseline: baseline).rows.count }
+        if let knee = shown.knee { return max(7, 2 + knee.steps.count) }
         let buckets = shown.histogram.lastIndex { $0.count > 0 }.map { last in last - shown.histogram.firstIndex { $0.count > 0 }! + 1 } ?? 1
         let outcomes = 1 + max(1, shown.statuses.count) + (shown.errors.isEmpty ? 0 : 1 + shown.errors.count)
         return width >= 70 ? max(1 + buckets, outcomes) : 1 + buckets
@@ -126,6 +127,7 @@ extension LoadPane {
     /// The histogram beside statuses and errors, or the comparison with a past run.
     private func middle(_ shown: LoadResult, width: Int, rows: Int, glyphs: Glyphs, focused: Bool) -> [StyledLine] {
         if let baseline { return LoadView.comparison(LoadComparison(shown, baseline: baseline), width: width, rows: rows) }
+        if let knee = shown.knee { return LoadView.knee(knee, running: shown.running, width: width, rows: rows, glyphs: glyphs) }
         guard width >= 70 else { return LoadView.histogram(shown, width: width, rows: rows, glyphs: glyphs) }
         let left = width * 55 / 100
         let histogram = LoadView.histogram(shown, width: left, rows: rows, glyphs: glyphs)

@@ -14,7 +14,7 @@ extension LoadPane {
     /// The rows of statuses and errors on screen now (none when the view does not draw them:
     /// too narrow, too low, or a comparison in their place).
     func visibleOutcomeRows(_ context: PaneContext) -> [LoadView.OutcomeRow] {
-        guard let shown, baseline == nil, context.content.width >= 70, context.content.height >= 8,
+        guard let shown, baseline == nil, shown.knee == nil, context.content.width >= 70, context.content.height >= 8,
               budget(height: context.content.height, width: context.content.width).middle > 0 else { return [] }
         return LoadView.outcomeRows(shown)
     }

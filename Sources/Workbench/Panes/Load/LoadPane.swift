@@ -26,6 +26,8 @@ final class LoadPane: Pane {
         var final: LoadResult?
         /// Why it could not start.
         var failure: String?
+        /// A find-max run's search so far (`slo=`), step by step.
+        var knee: LoadKnee?
         var isRunning: Bool { final == nil && failure == nil }
     }
 
@@ -152,15 +154,16 @@ final class LoadPane: Pane {
         var editor = LineEditor()
         editor.insert(lines[target] ?? LoadSettings.standard)
         let kind = source.workspace.batches[target] != nil ? "batch" : source.workspace.chains[target] != nil ? "chain" : "request"
-        return [.prompt(Prompt(title: "Load run of \(kind) \(target) · c= or r=/s, d= or n=, w= warm-up, ramp=, or stages=30s:100/s,…",
+        return [.prompt(Prompt(title: "Load run of \(kind) \(target) · c= or r=/s, d= or n=, w=, ramp=, stages=30s:100/s,…, or slo=p99<50ms to find the max",
                                editor: editor, purpose: .pane(.load, purpose: "start")))]
     }
 
     func answer(_ purpose: String, text: String, context: PaneContext) -> PromptAnswer {
         guard purpose == "start", let target = asked else { return .done([]) }
         let plan: LoadPlan
-        switch LoadSettings.plan(from: text) {
-        case .success(let parsed): plan = parsed
+        let search: LoadKneeFinder?
+        switch LoadSettings.parse(text) {
+        case .success(let parsed): (plan, search) = parsed
         case .failure(let problem): return .refused(problem.message)
         }
         let run: LoadRun
@@ -169,8 +172,9 @@ final class LoadPane: Pane {
         } catch {
             return .refused(error.description)
         }
-        lines[target] = LoadSettings.line(of: plan)
-        start(run, now: context.now)
+        // A search's line is offered as typed: its plan is the search's ceiling, not what was asked.
+        lines[target] = search == nil ? LoadSettings.line(of: plan) : text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        start(run, search: search, now: context.now)
         if pastTarget != target { list(target) }
         var work: [PaneWork] = [.focus(.load)]
         let edited = ([target] + source.workspace.members(ofBatch: target).map(\.name)).filter(source.hasUnsavedEdit)
@@ -180,12 +184,14 @@ final class LoadPane: Pane {
         return .done(work)
     }
 
-    /// Starts `run` in a task of its own; its end comes back through the mailbox.
-    private func start(_ run: LoadRun, now: Date) {
+    /// Starts `run` in a task of its own (driven by `search` for a find-max run); its end, and
+    /// each step the search judges, come back through the mailbox.
+    private func start(_ run: LoadRun, search: LoadKneeFinder?, now: Date) {
         let id = nextRunID
         nextRunID += 1
-        active = ActiveRun(id: id, run: run, started: now)
+        active = ActiveRun(id: id, run: run, started: now, knee: search.map { LoadKnee(slo: $0.slo.text) })
         shown = run.snapshot()
+        shown?.knee = active?.knee
         reading = false
         showsLive = true
         baseline = nil
@@ -194,10 +200,20 @@ final class LoadPane: Pane {
         nextSample = now.addingTimeInterval(1)
         let mailbox = source.mailbox
         mailbox.post(.loadRunStarted(run: id, run))
-        Task.detached {
+        var search = search
+        search?.progress = { knee in mailbox.post(.paneResult(.load, BackgroundResult.searched(run: id, knee))) }
+        Task.detached { [search] in
+            let finding = search.map { finder in Task { await finder.drive(run) } }
             do throws(LoadRunError) {
-                mailbox.post(.loadRunEnded(run: id, .success(try await run.run())))
+                var result = try await run.run()
+                if let finding {
+                    result.knee = await finding.value
+                    // The search ends the run when it is done: not stopped early, unless x came first.
+                    if result.knee?.complete == true { result.stopped = false }
+                }
+                mailbox.post(.loadRunEnded(run: id, .success(result)))
             } catch {
+                finding?.cancel()
                 mailbox.post(.loadRunEnded(run: id, .failure(error)))
             }
         }
@@ -265,6 +281,8 @@ final class LoadPane: Pane {
         case listed(target: String, runs: [LoadRunSummary], saved: (run: Int, id: Int64)?)
         /// A past load run read whole, to show or to compare the shown one with.
         case read(LoadResult, forComparison: Bool)
+        /// Run `run`'s find-max search after its latest step.
+        case searched(run: Int, LoadKnee)
     }
 
     func receive(_ result: any Sendable, context: PaneContext) -> [PaneWork] {
@@ -273,7 +291,14 @@ final class LoadPane: Pane {
             guard let running = active, running.id == id else { return [] }
             reading = false
             // Figures read before the run ended do not replace its final ones.
-            if running.isRunning, showsLive { shown = figures }
+            if running.isRunning, showsLive {
+                shown = figures
+                shown?.knee = running.knee
+            }
+        case .searched(let id, let knee)?:
+            guard active?.id == id, active?.isRunning == true else { return [] }
+            active?.knee = knee
+            if showsLive { shown?.knee = knee }
         case .listed(let target, let runs, let saved)?:
             if let saved, saved.run == active?.id {
                 active?.final?.id = saved.id

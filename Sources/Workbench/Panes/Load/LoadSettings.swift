@@ -8,7 +8,9 @@ import CourierWorkspace
 /// 256 as `courier load --rate` has it); `d=` duration or `n=` requests (ten seconds when
 /// neither); `w=` warm-up and `ramp=`; or `stages=30s:100/s,1m:500/s` (`30s:c8,…` closed) instead
 /// of the level and the time; `checks=on` runs the request's `expect:` on every response
-/// (`courier load --checks`). Durations and rates read as `courier load` reads them
+/// (`courier load --checks`); `slo=p99<50ms,errors<1%` finds the highest rate within it
+/// (`courier load --find-max`: from `r=`, 10 a second unless given, each step `step=` long).
+/// Durations and rates read as `courier load` reads them
 /// (``LoadDurationText``): `10s`, `500ms`, `2m`, a bare number of seconds; `200`, `200/s`.
 enum LoadSettings {
     /// What `L` offers the first time.
@@ -18,6 +20,11 @@ enum LoadSettings {
 
     /// The plan a line asks for, or why it cannot run.
     static func plan(from line: String) -> Result<LoadPlan, LoadSettingsProblem> {
+        parse(line).map(\.plan)
+    }
+
+    /// The plan a line asks for and, with `slo=`, the search for the highest rate within it.
+    static func parse(_ line: String) -> Result<(plan: LoadPlan, search: LoadKneeFinder?), LoadSettingsProblem> {
         var values: [String: String] = [:]
         for word in line.split(whereSeparator: \.isWhitespace) {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
@@ -30,20 +37,50 @@ enum LoadSettings {
             values[key] = parts[1]
         }
         do {
-            return .success(try plan(values))
+            if values["slo"] != nil { return .success(try search(values)) }
+            return .success((try plan(values), nil))
         } catch {
             return .failure(error)
         }
     }
 
+    /// `slo=` (and `step=`): `courier load --find-max`'s plan and search, read as it reads them.
+    private static func search(_ values: [String: String]) throws(LoadSettingsProblem) -> (plan: LoadPlan, search: LoadKneeFinder?) {
+        let others = ["c", "n", "ramp", "stages"].filter { values[$0] != nil }
+        if !others.isEmpty {
+            throw LoadSettingsProblem("slo= ramps a rate itself: leave out " + others.map { "\($0)=" }.joined(separator: " "))
+        }
+        var options = LoadOptions(rate: values["r"], maxInFlight: values["max"], duration: values["d"], warmup: values["w"])
+        options.findMax = true
+        options.slo = values["slo"]
+        options.step = values["step"]
+        var result: (plan: LoadPlan, search: LoadKneeFinder?)
+        do {
+            let plan = try options.plan()
+            result = (plan, try options.kneeFinder(plan: plan))
+        } catch {
+            throw LoadSettingsProblem(error.message.replacingOccurrences(of: "--find-max", with: "slo=")
+                .replacingOccurrences(of: "--slo", with: "slo=").replacingOccurrences(of: "--step", with: "step=")
+                .replacingOccurrences(of: "--rate", with: "r=").replacingOccurrences(of: "--duration", with: "d="))
+        }
+        try applyChecks(values, to: &result.plan)
+        return result
+    }
+
     private static func plan(_ values: [String: String]) throws(LoadSettingsProblem) -> LoadPlan {
+        if values["step"] != nil { throw LoadSettingsProblem("step= goes with slo=: it is how long each step of the search holds") }
         var plan = try pacing(values)
+        try applyChecks(values, to: &plan)
+        return plan
+    }
+
+    /// `checks=on` (or off).
+    private static func applyChecks(_ values: [String: String], to plan: inout LoadPlan) throws(LoadSettingsProblem) {
         switch values["checks"]?.lowercased() {
         case nil, "off", "no", "false": break
         case "on", "yes", "true": plan.checks = true
         case let other?: throw LoadSettingsProblem("checks=\(other): on runs the request's expect: on every response, off only measures")
         }
-        return plan
     }
 
     private static func pacing(_ values: [String: String]) throws(LoadSettingsProblem) -> LoadPlan {
@@ -120,8 +157,9 @@ enum LoadSettings {
     static func duration(_ seconds: Double) -> String { LoadReportFormat.duration(seconds) }
 
     private static let names = ["c": "concurrency", "r": "rate", "max": "most in flight", "d": "duration", "n": "requests",
-                                "w": "warm-up", "ramp": "ramp", "stages": "stages", "checks": "checks"]
-    private static let keys = "c= r= max= d= n= w= ramp= stages= checks="
+                                "w": "warm-up", "ramp": "ramp", "stages": "stages", "checks": "checks", "slo": "SLO",
+                                "step": "step"]
+    private static let keys = "c= r= max= d= n= w= ramp= stages= checks= slo= step="
 
     private static func integer(_ text: String?, _ key: String) throws(LoadSettingsProblem) -> Int? {
         guard let text else { return nil }

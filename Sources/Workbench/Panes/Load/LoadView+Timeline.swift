@@ -5,8 +5,11 @@ import Foundation
 /// as charts over the run's planned length (so they fill as it goes), the marks of its stages
 /// and changes under them, and errors a second when there were any.
 extension LoadView {
-    /// The seconds the charts span: the plan's length, or what has run (at least ten).
+    /// The seconds the charts span: the plan's length, or what has run (at least ten); a
+    /// find-max run's plan is only its ceiling, so its charts span what ran, and a little more
+    /// while it runs.
     static func span(_ result: LoadResult) -> Int {
+        if result.knee != nil { return max(10, result.perSecond.count + (result.running ? 10 : 0)) }
         let planned = result.plan.duration.map { Int($0.rounded(.up)) } ?? 0
         return max(planned, result.perSecond.count, 10)
     }

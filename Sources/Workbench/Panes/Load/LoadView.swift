@@ -19,6 +19,11 @@ enum LoadView {
         }
         var parts: [String] = []
         var share = 0.0
+        // A find-max run's duration is only the search's ceiling: its time, and its steps.
+        if let knee = result.knee {
+            let steps = knee.steps.count == 1 ? "1 step" : "\(knee.steps.count) steps"
+            return ("\(seconds) s · \(steps)", result.running ? 0 : 1)
+        }
         if let duration = result.plan.duration {
             parts.append("\(seconds) s of \(LoadReportFormat.plain(duration)) s")
             share = max(share, result.seconds / duration)
@@ -39,7 +44,9 @@ enum LoadView {
         line.append(state.word, state.style)
         line.append("  ")
         line.append(result.target, .strong)
-        line.append(" · \(result.kind) · \(LoadSettings.line(of: result.plan))", .dim)
+        let settings = result.knee == nil ? LoadSettings.line(of: result.plan) : "find-max from " + LoadSettings.line(of: result.plan)
+            .split(separator: " ").filter { !$0.hasPrefix("d=") }.joined(separator: " ")
+        line.append(" · \(result.kind) · \(settings)", .dim)
         let progress = progress(of: result)
         let meterWidth = width >= 70 ? 16 : width >= 50 ? 8 : 0
         let right = progress.text + (meterWidth > 0 ? " " : "")
