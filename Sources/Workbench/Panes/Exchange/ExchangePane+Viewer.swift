@@ -110,15 +110,7 @@ extension ExchangePane {
 
     /// Arrows, pages, top and bottom in the composer or the response.
     func move(_ action: Action, page: Int) {
-        let step: Int? = switch action {
-        case .up: -1
-        case .down: 1
-        case .pageUp: -page
-        case .pageDown: page
-        case .halfPageUp: -max(1, page / 2)
-        case .halfPageDown: max(1, page / 2)
-        default: nil
-        }
+        let step = action.lineOffset(page: page)
         switch section {
         case .composer:
             switch action {

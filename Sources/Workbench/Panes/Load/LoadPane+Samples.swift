@@ -88,17 +88,7 @@ extension LoadPane {
         let height = max(1, context.content.height - LoadSampleView.fixedRows)
         let total = LoadSampleView.body(samplesOpen[open.index], width: context.content.width).count
         let page = max(1, height - 1)
-        let step: Int? = switch action {
-        case .up: -1
-        case .down: 1
-        case .pageUp: -page
-        case .pageDown: page
-        case .halfPageUp: -max(1, page / 2)
-        case .halfPageDown: max(1, page / 2)
-        case .top: Int.min / 2
-        case .bottom: Int.max / 2
-        default: nil
-        }
+        let step = action == .top ? Int.min / 2 : action == .bottom ? Int.max / 2 : action.lineOffset(page: page)
         guard let step else { return }
         open.scroll = min(max(0, total - height), max(0, open.scroll + step))
         openSamples = open
