@@ -27,6 +27,9 @@ the ratios are against raw libcurl sending the same request.
 
 nginx runs pinned to the last core and the clients to the others (LOAD_PIN=0: no pinning).
 PARTS=throughput,latency,rate,stall picks parts. Figures go to Benchmarks/bench-load-results.json.
+COURIER_BASELINE=path adds a second courier binary to the throughput part, run in turn with the
+rest (an A/B in the same minutes, as this VM's speed drifts by 20 % over an hour);
+LOAD_TOOLS=raw libcurl,courier load (names as in the table) runs only those.
 A tool that is missing is reported and its row skipped; a `courier` without `load` likewise.
 """
 import json
@@ -43,6 +46,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COURIER = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/courier")
+BASELINE = os.path.abspath(os.environ["COURIER_BASELINE"]) if os.environ.get("COURIER_BASELINE") else None
+ONLY_TOOLS = {name.strip() for name in os.environ.get("LOAD_TOOLS", "").split(",") if name.strip()}
 RAW_LOAD = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(ROOT, "Benchmarks/.build/raw_load")
 SECONDS = int(os.environ.get("LOAD_SECONDS", "10"))
 RUNS = int(os.environ.get("LOAD_RUNS", "3"))
@@ -208,8 +213,8 @@ def workspace(url):
     return path
 
 
-def courier_load(url, *options, timeout=None):
-    command = [COURIER, "load", workspace(url), "target", "--json", "--no-history", *options]
+def courier_load(url, *options, timeout=None, binary=None):
+    command = [binary or COURIER, "load", workspace(url), "target", "--json", "--no-history", *options]
     out, err, status, cpu, wall = measured(command, courier_environment(), timeout)
     if status != 0:
         raise ValueError(f"courier load exited with {status}: {err[-2000:]}")
@@ -254,8 +259,8 @@ def run_raw_as_courier(url):
     return run_raw(url, USER_AGENT)
 
 
-def run_courier(url):
-    result, cpu, _ = courier_load(url, "--concurrency", str(CONCURRENCY), "--duration", f"{SECONDS}s")
+def run_courier(url, binary=None):
+    result, cpu, _ = courier_load(url, "--concurrency", str(CONCURRENCY), "--duration", f"{SECONDS}s", binary=binary)
     failures = sum(count for code, count in result.get("statuses", {}).items() if code != "200")
     failures += sum(error["count"] for error in result.get("errors", []))
     return result["throughput"], result["requests"], failures, cpu
@@ -268,7 +273,7 @@ TOOLS = [
     ("raw libcurl, bare GET", None, run_raw),
     ("raw libcurl", None, run_raw_as_courier),
     ("courier load", None, run_courier),
-]
+] + ([("courier load (baseline)", None, lambda url: run_courier(url, BASELINE))] if BASELINE else [])
 
 
 def throughput_part(url, missing, figures):
@@ -278,6 +283,8 @@ def throughput_part(url, missing, figures):
         why = missing.get(name) or (binary and not shutil.which(binary) and f"{binary} is not installed")
         if name.startswith("raw libcurl") and not os.access(RAW_LOAD, os.X_OK):
             why = f"no raw client at {RAW_LOAD}"
+        if ONLY_TOOLS and name not in ONLY_TOOLS:
+            why = "not in LOAD_TOOLS"
         if why:
             print(f"  skipped {name}: {why}")
             rows[name] = {"skipped": why}
@@ -324,6 +331,10 @@ def throughput_part(url, missing, figures):
                 print(f"courier ÷ {other}: {ratio:.2f}× req/s" + (f" (target {target})" if target else ""))
         if "cpuTimesRaw" in courier:
             print(f"courier CPU per request ÷ raw libcurl: {courier['cpuTimesRaw']:.2f}× (target ≤ 1.1×)")
+    baseline = rows.get("courier load (baseline)", {})
+    if "rps" in courier and "rps" in baseline:
+        print(f"courier ÷ its baseline: {courier['rps'] / baseline['rps']:.2f}× req/s, "
+              f"{courier['cpuMicrosPerRequest'] / baseline['cpuMicrosPerRequest']:.2f}× CPU per request")
     figures["throughput"] = rows
 
 
