@@ -112,6 +112,7 @@ public final class HistoryStore: Sendable {
         migrator.registerMigration("v6-load-runs", migrate: createLoadRunsTable)
         migrator.registerMigration("v7-response-trailers") { db in try addColumn("responseTrailers", .jsonText, db) }
         migrator.registerMigration("v8-response-body-file") { db in try addColumn("responseBodyFile", .text, db) }
+        migrator.registerMigration("v9-load-run-slo", migrate: addLoadRunSLO)
         return migrator
     }
 

@@ -10,7 +10,7 @@ public struct LoadRunSummary: Sendable, Codable, Hashable, Identifiable, Fetchab
     public static var databaseSelection: [any SQLSelectable] {
         [Column("id"), Column("workspace"), Column("workspacePath"), Column("target"), Column("kind"), Column("startedAt"),
          Column("plan"), Column("requests"), Column("seconds"), Column("throughput"), Column("p50"), Column("p99"),
-         Column("errorRate"), Column("stopped")]
+         Column("errorRate"), Column("stopped"), Column("slo")]
     }
 
     public var id: Int64
@@ -30,16 +30,20 @@ public struct LoadRunSummary: Sendable, Codable, Hashable, Identifiable, Fetchab
     public var p99: Double
     public var errorRate: Double
     public var stopped: Bool
+    /// For a find-max run, the SLO it searched within (`p99<50ms,errors<1%`); its plan is only
+    /// where the search began. Nil for a run at a plan's own rate or concurrency.
+    public var slo: String? = nil
 }
 
 extension LoadRunSummary {
     /// A summary to save (``HistoryStore/insertLoadRun(_:resultJSON:retention:)``); its id is
     /// the row's, given when it is inserted.
     package init(workspace: String, workspacePath: String, target: String, kind: String, startedAt: Date, plan: LoadPlan,
-                 requests: Int, seconds: Double, throughput: Double, p50: Double, p99: Double, errorRate: Double, stopped: Bool) {
+                 requests: Int, seconds: Double, throughput: Double, p50: Double, p99: Double, errorRate: Double, stopped: Bool,
+                 slo: String? = nil) {
         self.init(id: 0, workspace: workspace, workspacePath: workspacePath, target: target, kind: kind, startedAt: startedAt,
                   plan: plan, requests: requests, seconds: seconds, throughput: throughput, p50: p50, p99: p99,
-                  errorRate: errorRate, stopped: stopped)
+                  errorRate: errorRate, stopped: stopped, slo: slo)
     }
 }
 
@@ -66,6 +70,7 @@ private struct LoadRunRow: Codable, MutablePersistableRecord {
     var p99: Double
     var errorRate: Double
     var stopped: Bool
+    var slo: String?
     /// The whole run as JSON (`LoadResult.jsonData(_:)`).
     var result: String
 
@@ -97,6 +102,11 @@ extension HistoryStore {
         try db.create(index: "load_run_by_target", on: LoadRunSummary.databaseTableName, columns: ["workspacePath", "target"])
     }
 
+    /// The `v9-load-run-slo` migration: a find-max run's SLO beside its summary.
+    static func addLoadRunSLO(_ db: Database) throws {
+        try db.alter(table: LoadRunSummary.databaseTableName) { table in table.add(column: "slo", .text) }
+    }
+
     /// Inserts a run's row: its `summary`'s columns (its id is ignored) and the whole run as
     /// `resultJSON`; returns the new id. With a `retention`, the workspace's load runs it does
     /// not keep are deleted in the same write (the new run is the newest, so it stays).
@@ -104,7 +114,7 @@ extension HistoryStore {
         var row = LoadRunRow(id: nil, workspace: summary.workspace, workspacePath: summary.workspacePath, target: summary.target,
                              kind: summary.kind, startedAt: summary.startedAt, plan: summary.plan, requests: summary.requests,
                              seconds: summary.seconds, throughput: summary.throughput, p50: summary.p50, p99: summary.p99,
-                             errorRate: summary.errorRate, stopped: summary.stopped, result: resultJSON)
+                             errorRate: summary.errorRate, stopped: summary.stopped, slo: summary.slo, result: resultJSON)
         try queue.write { db in
             try row.insert(db)
             if let retention {

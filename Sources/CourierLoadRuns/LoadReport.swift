@@ -104,7 +104,7 @@ public enum LoadReport {
     /// p99 9.8 ms  0.00 % errors`, and `stopped` when it was.
     public static func headline(_ run: LoadRunSummary, timeZone: TimeZone = .current) -> String {
         var parts = ["#\(run.id)", LoadReportFormat.minute(run.startedAt, timeZone: timeZone), "\(run.kind) \(run.target)",
-                     LoadReportFormat.shortModel(run.plan), LoadReportFormat.seconds(run.seconds), LoadReportFormat.rate(run.throughput),
+                     run.slo.map { "find-max " + $0 } ?? LoadReportFormat.shortModel(run.plan), LoadReportFormat.seconds(run.seconds), LoadReportFormat.rate(run.throughput),
                      "p50 " + LoadReportFormat.milliseconds(run.p50), "p99 " + LoadReportFormat.milliseconds(run.p99),
                      LoadReportFormat.percent(run.errorRate) + " errors"]
         if run.stopped { parts.append("stopped") }

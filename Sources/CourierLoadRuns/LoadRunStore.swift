@@ -18,7 +18,7 @@ extension HistoryStore {
         let summary = LoadRunSummary(workspace: result.workspace, workspacePath: workspacePath, target: result.target, kind: result.kind,
                                      startedAt: result.startedAt, plan: result.plan, requests: result.requests, seconds: result.seconds,
                                      throughput: result.throughput, p50: result.latency.p50, p99: result.latency.p99,
-                                     errorRate: result.errorRate, stopped: result.stopped)
+                                     errorRate: result.errorRate, stopped: result.stopped, slo: result.knee?.slo)
         return try insertLoadRun(summary, resultJSON: String(decoding: try LoadResult.jsonData(stored), as: UTF8.self), retention: retention)
     }
 

@@ -1,4 +1,6 @@
 import Courier
+import CourierHistory
+import Foundation
 import Testing
 @testable import CourierLoadRuns
 @testable import Workbench
@@ -59,6 +61,13 @@ import Testing
         #expect(try LoadSettings.parse("c=4 d=1s").get().search == nil)
         expectEqual(problem("c=4 slo=p99<20ms")?.contains("leave out c="), true)
         expectEqual(problem("r=10 step=3s")?.contains("step= goes with slo="), true)
+        // A saved search reads back by its SLO, not by the rate it began at and its ceiling.
+        var saved = LoadRunSummary(workspace: "demo.yaml", workspacePath: "/w/demo.yaml", target: "get-args", kind: "request",
+                                   startedAt: Date(), plan: searchPlan, requests: 1, seconds: 1, throughput: 1, p50: 1, p99: 1,
+                                   errorRate: 0, stopped: false, slo: "p99<20ms,errors<1%")
+        expectEqual(LoadSettings.line(of: saved), "slo=p99<20ms,errors<1%")
+        saved.slo = nil
+        expectEqual(LoadSettings.line(of: saved), LoadSettings.line(of: searchPlan))
         expectEqual(problem("slo=p99<20ms step=1s")?.contains("step="), true)
         #expect(problem("slo=fast") != nil)
     }

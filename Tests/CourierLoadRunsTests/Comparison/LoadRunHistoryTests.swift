@@ -60,6 +60,21 @@ import Testing
         expectEqual(rows, 4)
     }
 
+    @Test func aFindMaxRunIsListedByItsSLONotByTheRateItBeganAt() throws {
+        let store = try HistoryStore(stateDirectory: temporaryDirectory("courier-state"))
+        var search = Fixtures.current()
+        search.knee = LoadKnee(slo: "p99<50ms,errors<1%", rate: 800, steps: [], complete: true)
+        let plain = try store.saveLoadRun(Fixtures.baseline(), workspacePath: workspacePath)
+        let found = try store.saveLoadRun(search, workspacePath: workspacePath)
+
+        let listed = try store.loadRuns(workspacePath: workspacePath)
+        expectEqual(listed.map(\.id), [found, plain])
+        expectEqual(listed.map(\.slo), ["p99<50ms,errors<1%", nil])
+        let headline = LoadReport.headline(listed[0], timeZone: TimeZone(identifier: "UTC")!)
+        #expect(headline.contains("find-max p99<50ms,errors<1%"), "\(headline)")
+        #expect(!LoadReport.headline(listed[1]).contains("find-max"))
+    }
+
     @Test func pruningKeepsTheNewestRunsOfEachTargetAndDropsOldOnes() throws {
         let store = try HistoryStore(stateDirectory: temporaryDirectory("courier-state"))
         let start = Fixtures.baseline().startedAt

@@ -106,7 +106,7 @@ extension LoadView {
         let today = Calendar.current.isDate(run.startedAt, inSameDayAs: now)
         let day = today ? "" : LoadReportFormat.minute(run.startedAt, timeZone: .current).prefix(10) + " "
         var parts = [StyledLine(LoadFigures.right("#\(run.id)", 4) + "  " + day + ClockText.time(run.startedAt), .dim),
-                     StyledLine(DisplayWidth.padded(LoadSettings.line(of: run.plan), to: 14), .plain),
+                     StyledLine(DisplayWidth.padded(LoadSettings.line(of: run), to: 14), .plain),
                      StyledLine([Span(LoadFigures.right(LoadFigures.rate(run.throughput), 7), .strong), Span("/s", .dim)]),
                      StyledLine([Span("p99 ", .dim), Span(LoadFigures.right(LoadFigures.milliseconds(run.p99), 5) + " ms", .plain)]),
                      StyledLine([Span("err ", .dim), Span(LoadReportFormat.percent(run.errorRate), run.errorRate > 0 ? .failure : .dim)])]
