@@ -82,6 +82,20 @@ import Testing
         }
     }
 
+    @Test func aWorkbenchOpenedLaterListsThePastRunsOfTheRequestSelectedAtItsStart() async throws {
+        try await withTargets { app in
+            // The request selected when a workbench opens, before any move of the cursor.
+            let first = try #require(app.model.tree.selectedNode?.requestName)
+            start(app, .request(first), settings: "c=2 n=20")
+            _ = try await finished(app)
+            try await app.settle("the run saved") { app.model.panes.load.past.count == 1 }
+            let later = try app.reopened(overrides: [:])
+            expectEqual(later.tree.selectedNode?.requestName, first)
+            try await app.settle("the past run listed without a move", in: later) { later.panes.load.past.count == 1 }
+            expectEqual(later.panes.load.pastTarget, first)
+        }
+    }
+
     @Test func theViewUpdatesOnceASecondAndXStopsTheRunKeepingWhatCompleted() async throws {
         try await withTargets { app in
             // A modest open-model rate, not as fast as the in-process server answers: a run at

@@ -46,6 +46,9 @@ package final class AppModel {
         reloadCache()
         if let notice = settings.openingNotice { say(notice, .warning, seconds: 12) }
         takeSessionNotices()
+        // The request selected at the start is a selection too: the Load view lists its past
+        // runs, the Cookies pane the cookies it set, without a move of the cursor first.
+        selectionChanged()
     }
 
     /// The effects queued since the last call.
