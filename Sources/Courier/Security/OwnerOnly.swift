@@ -39,18 +39,24 @@ public enum OwnerOnly {
                                         + "or point Courier at the real directory")
             }
         }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else {
-            if errno == ELOOP { throw OwnerOnlyError(path: path, "is a symbolic link; Courier does not follow it") }
+        // Created, looked at and tightened without being opened: closing any descriptor of a
+        // file drops every POSIX lock this process holds on it — an SQLite database's, of a
+        // connection already open on it (SQLite's "How To Corrupt An SQLite Database File", 2.2).
+        if mknod(path, S_IFREG | 0o600, 0) != 0, errno != EEXIST {
             // Read-only or missing folders: whoever opens the file next says what it can do.
             return
         }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw OwnerOnlyError(path: path, "is not a regular file")
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFLNK: throw OwnerOnlyError(path: path, "is a symbolic link; Courier does not follow it")
+        default: throw OwnerOnlyError(path: path, "is not a regular file")
         }
-        if info.st_mode & 0o077 != 0, info.st_uid == geteuid() { fchmod(descriptor, 0o600) }
+        guard info.st_mode & 0o077 != 0, info.st_uid == geteuid() else { return }
+        // Never through a link put there since (glibc refuses one with AT_SYMLINK_NOFOLLOW;
+        // without /proc it cannot tell, and the path is changed as lstat saw it).
+        if fchmodat(AT_FDCWD, path, 0o600, AT_SYMLINK_NOFOLLOW) != 0, errno != EOPNOTSUPP { chmod(path, 0o600) }
     }
 }
 
