@@ -32,8 +32,7 @@ public final class HistoryStore: Sendable {
         // open, where a rollback journal is opened afresh for every write. A run whose
         // transfers hold every file descriptor the process may have still records them.
         configuration.journalMode = .wal
-        queue = try DatabaseQueue(path: path, configuration: configuration)
-        try Self.migrator(legacyDirectory: legacyDirectory).migrate(queue)
+        queue = try Self.openMigrated(path: path, configuration: configuration, migrator: Self.migrator(legacyDirectory: legacyDirectory))
     }
 
     /// `$XDG_STATE_HOME/courier/history.sqlite`, or `~/.local/state/courier/history.sqlite`.

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 @testable import CourierHistory
@@ -10,6 +11,26 @@ import Testing
                                        request: request, method: "GET", url: "http://x/\(request)")
         exchange.status = 200
         return exchange
+    }
+
+    /// Each opener may find a migration unapplied; one commits it and the others must not fail
+    /// ("UNIQUE constraint failed: grdb_migrations.identifier", "table exchange already exists").
+    @Test func storesOpenedAtOnceOnANewFileAllMigrateIt() throws {
+        let openers = 4
+        for round in 0..<12 {
+            let path = temporaryDirectory("courier-history") + "/history.sqlite"
+            let failures = Failures()
+            DispatchQueue.concurrentPerform(iterations: openers) { opener in
+                do {
+                    let store = try HistoryStore(path: path, legacyDirectory: nil)
+                    try store.insert(exchange("opener-\(opener)"))
+                } catch {
+                    failures.append("round \(round), opener \(opener): \(error)")
+                }
+            }
+            #expect(failures.all.isEmpty, "\(failures.all)")
+            #expect(try HistoryStore(path: path, legacyDirectory: nil).count() == openers)
+        }
     }
 
     /// SQLite keeps POSIX locks, and closing any descriptor of a file drops every such lock the
@@ -59,4 +80,12 @@ private enum SQLiteFromPython {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
+}
+
+/// Failures gathered from several threads.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
 }
