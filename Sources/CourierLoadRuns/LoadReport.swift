@@ -103,8 +103,10 @@ public enum LoadReport {
     /// `#12  2026-11-26 21:04  request get-json  c=64  30.0 s  18,402 req/s  p50 2.1 ms
     /// p99 9.8 ms  0.00 % errors`, and `stopped` when it was.
     public static func headline(_ run: LoadRunSummary, timeZone: TimeZone = .current) -> String {
-        var parts = ["#\(run.id)", LoadReportFormat.minute(run.startedAt, timeZone: timeZone), "\(run.kind) \(run.target)",
-                     run.slo.map { "find-max " + $0 } ?? LoadReportFormat.shortModel(run.plan), LoadReportFormat.seconds(run.seconds), LoadReportFormat.rate(run.throughput),
+        // A find-max run is named by its SLO, not by the rate its search began at.
+        let model = run.slo.map { "find-max " + $0 } ?? LoadReportFormat.shortModel(run.plan)
+        var parts = ["#\(run.id)", LoadReportFormat.minute(run.startedAt, timeZone: timeZone), "\(run.kind) \(run.target)", model,
+                     LoadReportFormat.seconds(run.seconds), LoadReportFormat.rate(run.throughput),
                      "p50 " + LoadReportFormat.milliseconds(run.p50), "p99 " + LoadReportFormat.milliseconds(run.p99),
                      LoadReportFormat.percent(run.errorRate) + " errors"]
         if run.stopped { parts.append("stopped") }

@@ -88,9 +88,14 @@ extension LoadPane {
         let height = max(1, context.content.height - LoadSampleView.fixedRows)
         let total = LoadSampleView.body(samplesOpen[open.index], width: context.content.width).count
         let page = max(1, height - 1)
-        let step = action == .top ? Int.min / 2 : action == .bottom ? Int.max / 2 : action.lineOffset(page: page)
-        guard let step else { return }
-        open.scroll = min(max(0, total - height), max(0, open.scroll + step))
+        let last = max(0, total - height)
+        switch action {
+        case .top: open.scroll = 0
+        case .bottom: open.scroll = last
+        default:
+            guard let step = action.lineOffset(page: page) else { return }
+            open.scroll = min(last, max(0, open.scroll + step))
+        }
         openSamples = open
     }
 
