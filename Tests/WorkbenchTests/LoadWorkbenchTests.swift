@@ -172,6 +172,19 @@ import Testing
         }
     }
 
+    @Test func aFindMaxRunIsLoggedInEventsByItsSLO() async throws {
+        try await withTargets { app in
+            start(app, .request("load-target"), settings: "r=50 step=2s slo=p99<20ms")
+            try await app.settle("the start logged") {
+                app.model.panes.events.log.entries.contains { $0.subjectKind == "load" && $0.kind == .started }
+            }
+            let started = try #require(app.model.panes.events.log.entries.last)
+            #expect(started.note == "request · slo=p99<20ms", "not the rate the search begins at: \(started)")
+            app.press(.character("x"))
+            _ = try await finished(app)
+        }
+    }
+
     @Test func aLineThatCannotRunIsRefusedInThePromptAndKept() async throws {
         try await withTargets { app in
             start(app, .request("load-target"), settings: "c=2 r=5")

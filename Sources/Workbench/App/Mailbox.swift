@@ -43,9 +43,9 @@ package enum EngineUpdate: Sendable {
     case historyFailed(String)
     /// A run's exchanges were written as HAR (how many, where).
     case historyExported(path: String, count: Int)
-    /// The Load pane started a load run (its number there): Events logs it, In flight and
-    /// the status line mention it while it runs.
-    case loadRunStarted(run: Int, LoadRun)
+    /// The Load pane started a load run (its number there; the SLO of a find-max run's
+    /// search): Events logs it, In flight and the status line mention it while it runs.
+    case loadRunStarted(run: Int, LoadRun, slo: String?)
     /// A load run the Load pane started (its number there) ended: its final figures, partial
     /// when stopped, or why it could not start.
     case loadRunEnded(run: Int, Result<LoadResult, LoadRunError>)

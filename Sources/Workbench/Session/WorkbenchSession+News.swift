@@ -51,7 +51,7 @@ extension WorkbenchSession {
             pageRequested(request, name: name, page: page)
         case .pagingStopped(let paged, let name):
             pagingStopped(paged, name: name)
-        case .loadRunStarted(_, let run):
+        case .loadRunStarted(_, let run, _):
             notify(.lastEvent("load run of \(run.name) started"))
         case .workspaceRead(let reading):
             finishRead(reading)

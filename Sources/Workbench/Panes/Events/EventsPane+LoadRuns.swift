@@ -6,10 +6,10 @@ import Foundation
 extension EventsPane {
     func logLoadRun(_ update: EngineUpdate, context: PaneContext) {
         switch update {
-        case .loadRunStarted(let id, let run):
+        case .loadRunStarted(let id, let run, let slo):
             loadRunsGoing[id] = run.name
             rows.append(EventLog.Entry(id: 0, date: context.now, kind: .started, subjectKind: "load", subject: run.name,
-                                      note: "\(run.kind) · \(LoadSettings.line(of: run.plan))"))
+                                      note: "\(run.kind) · \(LoadSettings.line(of: run.plan, slo: slo))"))
         case .loadRunEnded(let id, .success(let result)):
             let name = loadRunsGoing.removeValue(forKey: id) ?? result.target
             rows.append(EventLog.Entry(id: 0, date: context.now, kind: result.stopped ? .cancelled : .finished, subjectKind: "load",

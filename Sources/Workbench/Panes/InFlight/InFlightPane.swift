@@ -74,7 +74,7 @@ final class InFlightPane: FilteringPane, TransferTabling {
         case .workspaceRead(let read):
             if let reading, read.generation >= reading.generation { self.reading = nil }
             return []
-        case .loadRunStarted(let id, let run):
+        case .loadRunStarted(let id, let run, _):
             loadRun = (id, run)
             return []
         case .loadRunEnded(let id, _):

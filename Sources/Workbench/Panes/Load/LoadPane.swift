@@ -199,7 +199,7 @@ final class LoadPane: Pane {
         openSamples = nil
         nextSample = now.addingTimeInterval(1)
         let mailbox = source.mailbox
-        mailbox.post(.loadRunStarted(run: id, run))
+        mailbox.post(.loadRunStarted(run: id, run, slo: search?.slo.text))
         var search = search
         search?.progress = { knee in mailbox.post(.paneResult(.load, BackgroundResult.searched(run: id, knee))) }
         Task.detached { [search] in

@@ -130,7 +130,12 @@ enum LoadSettings {
     /// A saved run as the line that asked for it: a find-max run by its SLO (`slo=p99<50ms`),
     /// since its plan is only where the search began; any other by its plan.
     static func line(of run: LoadRunSummary) -> String {
-        run.slo.map { "slo=" + $0 } ?? line(of: run.plan)
+        line(of: run.plan, slo: run.slo)
+    }
+
+    /// A run's plan as its line, or the SLO its search keeps to when it is a find-max run.
+    static func line(of plan: LoadPlan, slo: String?) -> String {
+        slo.map { "slo=" + $0 } ?? line(of: plan)
     }
 
     /// A plan as the line that asks for it: `c=16 d=10s`, `r=200 d=30s w=5s checks=on`, `stages=30s:100/s,1m:500/s`.
