@@ -118,7 +118,7 @@ public struct LoadKneeFinder: Sendable {
     /// Pauses until nothing is in flight (at most a step's time), so that the next step starts
     /// with the server's queue empty.
     private func drain(_ run: LoadRun) async {
-        run.control(.pause)
+        run.control(.drain)
         for _ in 0..<Int(hold * 20) {
             if run.inFlight == 0 { break }
             try? await Task.sleep(for: .milliseconds(50))

@@ -206,7 +206,8 @@ public struct LoadSecond: Codable, Sendable, Hashable {
 }
 
 /// Something that changed during a run, at `second` from the end of the warm-up (negative:
-/// during it): `stage 2: 500/s`, `rate 100/s → 125/s`, `paused`, `resumed`.
+/// during it): `stage 2: 500/s`, `rate 100/s → 125/s`, `paused`, `resumed`, `draining` (a
+/// find-max run between two steps).
 public struct LoadMark: Codable, Sendable, Hashable {
     public var second: Double
     public var text: String

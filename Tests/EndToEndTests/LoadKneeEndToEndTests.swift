@@ -57,8 +57,11 @@ extension EndToEndTests {
             // Doubling from 50 until broken, then halving the gap: 50, 100, 200 or 400 …
             expectEqual(steps.prefix(2).compactMap { $0["rate"] as? Double }, [50, 100])
             #expect(steps.contains { $0["met"] as? Bool == false }, "a step broke the SLO")
-            // Each step is a mark on the timeline.
-            #expect(((run.json?["marks"] as? [[String: Any]])?.count ?? 0) >= steps.count - 1)
+            // Each step is a mark on the timeline, and so is the drain after a broken one —
+            // as the search's, not as a pause somebody made.
+            let marks = (run.json?["marks"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            #expect(marks.count >= steps.count - 1)
+            #expect(marks.contains("draining") && !marks.contains("paused"), "\(marks)")
         }
 
         @Test("against a server that is always slow the SLO is broken at the first step: exit 1, said")

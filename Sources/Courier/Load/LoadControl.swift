@@ -10,6 +10,9 @@ public enum LoadControl: Sendable, Hashable {
     case slower
     /// Nothing more is sent (what runs finishes); the level is kept for ``resume``.
     case pause
+    /// A pause the knee finder makes between two steps, until what the last one left in
+    /// flight has drained: marked `draining`, not `paused`, so that nobody looks for who pressed p.
+    case drain
     /// Back to the level before the pause.
     case resume
     /// This rate a second (open model) or concurrency (closed).
@@ -26,7 +29,7 @@ public struct LoadControlChange: Sendable, Hashable {
     public var isRate: Bool
     /// Seconds from the run's start (warm-up included) when it took effect.
     public var at: Double
-    /// `rate 100/s → 125/s`, `concurrency 8 → 10`, `paused`, `resumed at 125/s`.
+    /// `rate 100/s → 125/s`, `concurrency 8 → 10`, `paused`, `draining`, `resumed at 125/s`.
     public var text: String
 }
 
@@ -51,11 +54,11 @@ extension LoadDriver {
             case .slower:
                 let from = paused ? state.pausedLevel ?? 0 : before
                 after = isRate ? max(LoadPlan.minimumRate, Self.rounded(from / 1.25)) : max(1, from - max(1, (from * 0.2).rounded()))
-            case .pause:
+            case .pause, .drain:
                 guard !paused else { return nil }
                 state.pausedLevel = before
                 after = 0
-                text = "paused"
+                text = control == .drain ? "draining" : "paused"
             case .resume:
                 guard paused, let level = state.pausedLevel else { return nil }
                 after = level
