@@ -16,7 +16,8 @@ extension LoadHTMLReport {
             }
             return points.isEmpty ? "" : "<polyline class=\"\(name)\" points=\"\(points.joined(separator: " "))\"/>"
         }
-        var svg = line(seconds.map(\.p50), "p50") + line(seconds.map(\.p99), "p99")
+        let drain = Self.drainStart(seconds)
+        var svg = Self.drainShade(from: drain, step: step, width: width, height: height) + line(seconds.map(\.p50), "p50") + line(seconds.map(\.p99), "p99")
         let marks = result.marks ?? []
         for mark in marks where mark.second >= 0 {
             let x = mark.second * step
@@ -24,7 +25,7 @@ extension LoadHTMLReport {
                           x, x, height, Self.escape("\(LoadReportFormat.plain((mark.second * 10).rounded() / 10)) s: \(mark.text)"))
         }
         var html = "<section class=\"panel\"><h2>Latency per second<span class=\"subtitle\">p99 (amber) and p50, "
-            + "highest p99 \(LoadReportFormat.milliseconds(peak))</span></h2>\n"
+            + "highest p99 \(LoadReportFormat.milliseconds(peak))\(drain == nil ? "" : Self.drainCaption)</span></h2>\n"
             + "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" preserveAspectRatio=\"none\" role=\"img\" "
             + "aria-label=\"p50 and p99 latency over \(seconds.count) seconds\">\(svg)</svg>\n"
             + "<div class=\"axis muted\"><span>0 s</span><span>\(seconds.count) s</span></div>\n"
@@ -33,6 +34,23 @@ extension LoadHTMLReport {
         }
         return html + "</section>\n"
     }
+
+    /// The first of the seconds after the last send, when the run has any: what was in flight
+    /// completing once sending stopped — a few requests, not a fall in throughput.
+    static func drainStart(_ seconds: [LoadSecond]) -> Int? {
+        guard let last = seconds.lastIndex(where: { $0.sent > 0 }), last + 1 < seconds.count else { return nil }
+        return last + 1
+    }
+
+    /// A shade behind the seconds from `start` on, in a chart `width` by `height`, `step` a second.
+    static func drainShade(from start: Int?, step: Double, width: Double, height: Double) -> String {
+        guard let start else { return "" }
+        return String(format: "<rect class=\"drain\" x=\"%.1f\" y=\"0\" width=\"%.1f\" height=\"%.0f\"><title>after the last send</title></rect>",
+                      Double(start) * step, width - Double(start) * step, height)
+    }
+
+    /// How a chart's subtitle says what its shaded end is.
+    static let drainCaption = "; shaded: after the last send, what was in flight completing"
 
     /// `--find-max`'s answer, its rate→p99 curve (each step a point, met or not) and the steps.
     var kneeSection: String {

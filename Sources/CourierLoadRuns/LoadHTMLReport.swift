@@ -78,20 +78,23 @@ public struct LoadHTMLReport {
             + "<div class=\"card-detail\">\(Self.escape(detail))</div></div>\n"
     }
 
-    /// Requests (and, on top, errors) in each second, as SVG bars with a tooltip each.
+    /// Requests (and, on top, errors) in each second, as SVG bars with a tooltip each; the
+    /// seconds after the last send (what was in flight completing) shaded as such.
     private var perSecondSection: String {
         let seconds = result.perSecond
         guard !seconds.isEmpty else { return "" }
         let peak = max(1, seconds.map(\.requests).max() ?? 1)
         let width = 1000.0, height = 160.0
         let step = width / Double(seconds.count)
-        var bars = ""
+        let drain = Self.drainStart(seconds)
+        var bars = Self.drainShade(from: drain, step: step, width: width, height: height)
         for (index, second) in seconds.enumerated() {
             let x = Double(index) * step + step * 0.1
             let barWidth = max(1, step * 0.8)
             let total = Double(second.requests) / Double(peak) * height
             let errors = Double(second.errors) / Double(peak) * height
-            let tip = "second \(index + 1): \(LoadReportFormat.count(second.requests)) requests, \(LoadReportFormat.count(second.errors)) errors"
+            let tip = "second \(index + 1)\(index >= drain ?? .max ? " (after the last send)" : ""): "
+                + "\(LoadReportFormat.count(second.requests)) requests, \(LoadReportFormat.count(second.errors)) errors"
             bars += String(format: "<g><title>%@</title><rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>",
                            Self.escape(tip), x, height - total, barWidth, total)
             if second.errors > 0 {
@@ -101,7 +104,7 @@ public struct LoadHTMLReport {
             bars += "</g>"
         }
         return "<section class=\"panel\"><h2>Requests per second<span class=\"subtitle\">peak \(LoadReportFormat.count(peak)); "
-            + "errors in red</span></h2>\n<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" preserveAspectRatio=\"none\" "
+            + "errors in red\(drain == nil ? "" : Self.drainCaption)</span></h2>\n<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" preserveAspectRatio=\"none\" "
             + "role=\"img\" aria-label=\"Requests per second over \(seconds.count) seconds\">\(bars)</svg>\n"
             + "<div class=\"axis muted\"><span>0 s</span><span>\(seconds.count) s</span></div>\n</section>\n"
     }
@@ -198,6 +201,7 @@ public struct LoadHTMLReport {
         svg.chart .bar { fill: var(--accent); } svg.chart .bar-error { fill: var(--bad); }
         svg.chart .p99 { fill: none; stroke: var(--warn); stroke-width: 2; vector-effect: non-scaling-stroke; }
         svg.chart .p50 { fill: none; stroke: var(--accent); stroke-width: 1.5; vector-effect: non-scaling-stroke; }
+        svg.chart .drain { fill: var(--muted); opacity: 0.15; }
         svg.chart .mark { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 4 4; vector-effect: non-scaling-stroke; }
         svg.chart circle.met { fill: var(--good); } svg.chart circle.unmet { fill: var(--bad); }
         ol.marks { margin: 6px 0 0 18px; padding: 0; font-size: 12.5px; }

@@ -77,6 +77,21 @@ import Testing
         #expect(html.contains("generator thread 97 % busy (busiest second 99 %)"))
     }
 
+    @Test("the seconds after the last send are shaded and said to be, not read as a fall")
+    func theSecondsAfterTheLastSendAreShaded() {
+        var result = run()
+        for index in result.perSecond.indices { result.perSecond[index].sent = index < 2 ? 950 : 0 }
+        result.perSecond[2].requests = 12
+        let html = LoadHTMLReport(result: result, workspacePath: "w.yaml").html
+        // Behind the bars (the run has no p99, so no latency chart).
+        expectEqual(html.components(separatedBy: "<rect class=\"drain\"").count - 1, 1)
+        #expect(html.contains("<title>second 3 (after the last send): 12 requests, 0 errors</title>"))
+        #expect(html.contains("shaded: after the last send") && !html.contains("second 2 (after"))
+        // Sends to the end: nothing shaded.
+        for index in result.perSecond.indices { result.perSecond[index].sent = 950 }
+        #expect(!LoadHTMLReport(result: result, workspacePath: "w.yaml").html.contains("class=\"drain\""))
+    }
+
     @Test func aComparisonAndBrokenRulesAreInIt() {
         var report = LoadHTMLReport(result: Fixtures.current(), workspacePath: "demo.yaml",
                                     comparison: LoadComparison(Fixtures.current(), baseline: Fixtures.baseline()))
