@@ -50,15 +50,16 @@ extension EndToEndTests {
         }
     }
 
-    /// Starts the binary with `arguments`, standard input from /dev/null, output discarded.
-    static func start(_ arguments: [String], environment: [String: String]) throws -> Process {
+    /// Starts the binary with `arguments`, standard input from /dev/null, output discarded,
+    /// standard error too unless `errors` is given.
+    static func start(_ arguments: [String], environment: [String: String], errors: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
         try process.run()
         return process
     }

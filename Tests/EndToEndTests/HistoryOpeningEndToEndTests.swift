@@ -13,7 +13,8 @@ extension EndToEndTests {
             for round in 0..<16 {
                 let state = sandbox.directory + "/state-\(round)"
                 let processes = try (0..<4).map { _ in
-                    try EndToEndTests.startCapturingErrors(["history", "--state-dir", state], environment: sandbox.environment)
+                    let errors = Pipe()
+                    return (try EndToEndTests.start(["history", "--state-dir", state], environment: sandbox.environment, errors: errors), errors)
                 }
                 for (process, errors) in processes {
                     let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -23,20 +24,5 @@ extension EndToEndTests {
                 #expect(FileManager.default.fileExists(atPath: state + "/history.sqlite"))
             }
         }
-    }
-
-    /// Starts the binary with `arguments`, standard input from /dev/null, output discarded;
-    /// returns it with the pipe its standard error goes to.
-    static func startCapturingErrors(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        return (process, errors)
     }
 }
