@@ -16,7 +16,7 @@ extension LoadHTMLReport {
             }
             return points.isEmpty ? "" : "<polyline class=\"\(name)\" points=\"\(points.joined(separator: " "))\"/>"
         }
-        let drain = Self.drainStart(seconds)
+        let drain = Self.drainStart(result)
         var svg = Self.drainShade(from: drain, step: step, width: width, height: height) + line(seconds.map(\.p50), "p50") + line(seconds.map(\.p99), "p99")
         let marks = result.marks ?? []
         for mark in marks where mark.second >= 0 {
@@ -35,22 +35,29 @@ extension LoadHTMLReport {
         return html + "</section>\n"
     }
 
-    /// The first of the seconds after the last send, when the run has any: what was in flight
-    /// completing once sending stopped — a few requests, not a fall in throughput.
-    static func drainStart(_ seconds: [LoadSecond]) -> Int? {
-        guard let last = seconds.lastIndex(where: { $0.sent > 0 }), last + 1 < seconds.count else { return nil }
-        return last + 1
+    /// The first of the seconds after the run's end, when it has any: what was in flight
+    /// completing — a few requests, not a fall in throughput. The end is the last send, or
+    /// the planned length for a run that ran it (sends the end was noticed a moment after
+    /// fall in the second past it).
+    static func drainStart(_ result: LoadResult) -> Int? {
+        let seconds = result.perSecond
+        var start = seconds.lastIndex(where: { $0.sent > 0 }).map { $0 + 1 }
+        if !result.stopped, result.knee == nil, let planned = result.plan.duration, planned >= 1 {
+            start = min(start ?? .max, Int((planned - 0.001).rounded(.up)))
+        }
+        guard let start, start < seconds.count else { return nil }
+        return start
     }
 
     /// A shade behind the seconds from `start` on, in a chart `width` by `height`, `step` a second.
     static func drainShade(from start: Int?, step: Double, width: Double, height: Double) -> String {
         guard let start else { return "" }
-        return String(format: "<rect class=\"drain\" x=\"%.1f\" y=\"0\" width=\"%.1f\" height=\"%.0f\"><title>after the last send</title></rect>",
+        return String(format: "<rect class=\"drain\" x=\"%.1f\" y=\"0\" width=\"%.1f\" height=\"%.0f\"><title>after the run ended</title></rect>",
                       Double(start) * step, width - Double(start) * step, height)
     }
 
     /// How a chart's subtitle says what its shaded end is.
-    static let drainCaption = "; shaded: after the last send, what was in flight completing"
+    static let drainCaption = "; shaded: after the run ended, what was in flight completing"
 
     /// `--find-max`'s answer, its rate→p99 curve (each step a point, met or not) and the steps.
     var kneeSection: String {

@@ -79,21 +79,21 @@ public struct LoadHTMLReport {
     }
 
     /// Requests (and, on top, errors) in each second, as SVG bars with a tooltip each; the
-    /// seconds after the last send (what was in flight completing) shaded as such.
+    /// seconds after the run's end (what was in flight completing) shaded as such.
     private var perSecondSection: String {
         let seconds = result.perSecond
         guard !seconds.isEmpty else { return "" }
         let peak = max(1, seconds.map(\.requests).max() ?? 1)
         let width = 1000.0, height = 160.0
         let step = width / Double(seconds.count)
-        let drain = Self.drainStart(seconds)
+        let drain = Self.drainStart(result)
         var bars = Self.drainShade(from: drain, step: step, width: width, height: height)
         for (index, second) in seconds.enumerated() {
             let x = Double(index) * step + step * 0.1
             let barWidth = max(1, step * 0.8)
             let total = Double(second.requests) / Double(peak) * height
             let errors = Double(second.errors) / Double(peak) * height
-            let tip = "second \(index + 1)\(index >= drain ?? .max ? " (after the last send)" : ""): "
+            let tip = "second \(index + 1)\(index >= drain ?? .max ? " (after the run ended)" : ""): "
                 + "\(LoadReportFormat.count(second.requests)) requests, \(LoadReportFormat.count(second.errors)) errors"
             bars += String(format: "<g><title>%@</title><rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>",
                            Self.escape(tip), x, height - total, barWidth, total)

@@ -77,19 +77,28 @@ import Testing
         #expect(html.contains("generator thread 97 % busy (busiest second 99 %)"))
     }
 
-    @Test("the seconds after the last send are shaded and said to be, not read as a fall")
-    func theSecondsAfterTheLastSendAreShaded() {
+    @Test("the seconds after the run's end are shaded and said to be, not read as a fall")
+    func theSecondsAfterTheRunsEndAreShaded() {
         var result = run()
+        result.plan.duration = nil
         for index in result.perSecond.indices { result.perSecond[index].sent = index < 2 ? 950 : 0 }
         result.perSecond[2].requests = 12
-        let html = LoadHTMLReport(result: result, workspacePath: "w.yaml").html
+        var html = LoadHTMLReport(result: result, workspacePath: "w.yaml").html
         // Behind the bars (the run has no p99, so no latency chart).
         expectEqual(html.components(separatedBy: "<rect class=\"drain\"").count - 1, 1)
-        #expect(html.contains("<title>second 3 (after the last send): 12 requests, 0 errors</title>"))
-        #expect(html.contains("shaded: after the last send") && !html.contains("second 2 (after"))
+        #expect(html.contains("<title>second 3 (after the run ended): 12 requests, 0 errors</title>"))
+        #expect(html.contains("shaded: after the run ended") && !html.contains("second 2 (after"))
         // Sends to the end: nothing shaded.
         for index in result.perSecond.indices { result.perSecond[index].sent = 950 }
-        #expect(!LoadHTMLReport(result: result, workspacePath: "w.yaml").html.contains("class=\"drain\""))
+        html = LoadHTMLReport(result: result, workspacePath: "w.yaml").html
+        #expect(!html.contains("class=\"drain\""))
+        // A run of 2 s planned whose end was noticed a moment late sent a few in its third second.
+        result.plan.duration = 2
+        result.perSecond[2].sent = 10
+        html = LoadHTMLReport(result: result, workspacePath: "w.yaml").html
+        #expect(html.contains("<title>second 3 (after the run ended): 12 requests, 0 errors</title>"), "past the planned length")
+        result.stopped = true
+        #expect(!LoadHTMLReport(result: result, workspacePath: "w.yaml").html.contains("class=\"drain\""), "a stopped run ends at its last send")
     }
 
     @Test func aComparisonAndBrokenRulesAreInIt() {
