@@ -93,6 +93,13 @@ import Testing
             == String(repeating: "▄", count: 10) + String(repeating: "█", count: 10), "ten seconds a column")
     }
 
+    @Test("a mark on an axis label leaves the label out whole, never half over it")
+    func aMarkOnAnAxisLabelLeavesItOut() {
+        expectEqual(LoadChart.axis(span: 20, width: 20, marks: [10], glyph: "▲"), "0 s       ▲     20 s")
+        expectEqual(LoadChart.axis(span: 20, width: 20, marks: [19], glyph: "▲"), "0 s                ▲")
+        expectEqual(LoadChart.axis(span: 20, width: 20, marks: [0.5, 19.9], glyph: "▲"), "▲                  ▲")
+    }
+
     @Test func theHistogramDrawsBucketsAsBarsScaledToTheLargest() {
         let lines = LoadView.histogram(result(), width: 60, rows: 10, glyphs: .unicode).map(\.text)
         #expect(lines[0].hasPrefix(" latency histogram"))

@@ -79,19 +79,20 @@ enum LoadChart {
     }
 
     /// The time axis under a chart: `0 s` at the left, the span at the right, a mark's glyph at
-    /// its second.
+    /// its second. A label a mark falls on is left out whole (`19▲s` read as neither).
     static func axis(span: Int, width: Int, marks: [Double], glyph: String) -> String {
         var cells = [String](repeating: " ", count: max(0, width))
         let end = "\(span) s"
-        for (index, character) in "0 s".enumerated() where index < cells.count { cells[index] = String(character) }
-        for (index, character) in end.enumerated() {
-            let at = width - end.count + index
-            if at > 3, at < cells.count { cells[at] = String(character) }
+        let startLabel = 0..<min(3, cells.count)
+        let endLabel = max(4, width - end.count)..<max(4, width)
+        let columns = marks.filter { $0 >= 0 }.map { min(width - 1, Int($0 / Double(max(1, span)) * Double(width))) }
+        if !columns.contains(where: startLabel.contains) {
+            for (index, character) in "0 s".enumerated() where index < cells.count { cells[index] = String(character) }
         }
-        for second in marks where second >= 0 {
-            let at = min(width - 1, Int(second / Double(max(1, span)) * Double(width)))
-            if at >= 0, at < cells.count { cells[at] = glyph }
+        if !columns.contains(where: endLabel.contains) {
+            for (offset, character) in end.suffix(endLabel.count).enumerated() { cells[endLabel.lowerBound + offset] = String(character) }
         }
+        for at in columns where at >= 0 && at < cells.count { cells[at] = glyph }
         return cells.joined()
     }
 }
