@@ -36,8 +36,10 @@ extension LoadView {
         // Now, the target (while a run with stages or changes goes on), the peak: what fits.
         var parts = [StyledLine([Span("\(result.running ? "now" : "mean") ", .dim), Span(LoadFigures.rate(now), .strong)])]
         if result.running, let level = result.level, result.plan.stages != nil || !(result.marks ?? []).isEmpty {
-            // Paused by p, or by a find-max run's search between two steps.
-            let text = level == 0 ? (result.knee == nil ? "paused" : "draining") : result.plan.isOpen ? (level >= 10 ? Int(level.rounded()).groupedDigits : LoadFigures.rate(level)) + "/s" : "c=\(Int(level))"
+            // At 0 the pause's own mark says why: `paused` (p) or `draining` (a find-max between steps).
+            let pause = result.marks?.last { $0.text == "paused" || $0.text == "draining" }?.text ?? "paused"
+            let rate = level >= 10 ? Int(level.rounded()).groupedDigits : LoadFigures.rate(level)
+            let text = level == 0 ? pause : result.plan.isOpen ? rate + "/s" : "c=\(Int(level))"
             parts.append(level == 0 ? StyledLine(text, .warning) : StyledLine([Span("target ", .dim), Span(text, .accent)]))
         }
         if seconds.count >= 2 { parts.append(StyledLine([Span("peak ", .dim), Span(Int(peak).groupedDigits, .plain)])) }
